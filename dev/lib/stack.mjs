@@ -1,0 +1,267 @@
+// @ts-check
+/**
+ * Starts the local stack in order: the Firestore stand-in, the Firebase Auth + Functions
+ * emulators, the payment stand-in, then the app (production build with its service worker,
+ * or Vite's dev server). Every step is checked before the next starts, and every failure
+ * says what is wrong and what to do; nothing waits silently.
+ */
+import { spawn } from 'node:child_process'
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import grpc from '@grpc/grpc-js'
+import { functionUrl, HOST, PROJECT_ID, ROOT, stackPorts } from './config.mjs'
+
+export class StackError extends Error {}
+
+const LOG_DIR = join(ROOT, '.tmp', 'logs')
+const BIN = join(ROOT, 'node_modules', '.bin')
+
+/** The Firebase CLI, kept quiet and offline: no update checks, no metadata-server lookups. */
+const FIREBASE_ENV = {
+  CI: 'true',
+  NO_UPDATE_NOTIFIER: '1',
+  METADATA_SERVER_DETECTION: 'none',
+  npm_config_offline: 'true',
+  FIREBASE_CLI_EXPERIMENTS: '',
+}
+
+/** @param {number} ms */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** @param {number} port @returns {Promise<boolean>} */
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, HOST, () => server.close(() => resolve(true)))
+  })
+}
+
+/**
+ * Polls `probe` until it returns true or `timeoutMs` passes; `child` dying ends the wait early.
+ * @param {string} what @param {() => Promise<boolean>} probe @param {number} timeoutMs
+ * @param {{ exited: boolean, logFile: string } | undefined} child
+ */
+async function waitFor(what, probe, timeoutMs, child) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child?.exited) throw new StackError(`${what} exited during start-up.\n${tail(child.logFile)}`)
+    try {
+      if (await probe()) return
+    } catch {
+      // not answering yet
+    }
+    await sleep(250)
+  }
+  throw new StackError(
+    `${what} did not answer within ${Math.round(timeoutMs / 1000)} s.${child ? `\n${tail(child.logFile)}` : ''}`,
+  )
+}
+
+/** @param {string} file */
+function tail(file, lines = 25) {
+  if (!existsSync(file)) return ''
+  const text = readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')
+  return `Last lines of ${file}:\n${text}`
+}
+
+/** @param {string} url @param {RequestInit} [init] */
+async function fetchOk(url, init) {
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(3000) })
+  return response.ok
+}
+
+/**
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
+function grpcAnswers(port) {
+  return new Promise((resolve) => {
+    const client = new grpc.Client(`${HOST}:${port}`, grpc.credentials.createInsecure())
+    client.waitForReady(Date.now() + 1000, (error) => {
+      client.close()
+      resolve(!error)
+    })
+  })
+}
+
+/**
+ * @typedef {{ name: string, pid: number, exited: boolean, logFile: string, done: Promise<void> }} Child
+ * @param {string} name @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env]
+ * @returns {Child}
+ */
+function startChild(name, command, args, env = {}) {
+  mkdirSync(LOG_DIR, { recursive: true })
+  const logFile = join(LOG_DIR, `${name}.log`)
+  const log = createWriteStream(logFile)
+  // Its own process group, so stopping it also stops whatever it started (function workers).
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout.pipe(log)
+  child.stderr.pipe(log)
+  /** @type {Child} */
+  const handle = {
+    name,
+    pid: child.pid ?? -1,
+    exited: false,
+    logFile,
+    done: new Promise((resolve) => child.once('exit', () => resolve())),
+  }
+  child.once('exit', () => {
+    handle.exited = true
+  })
+  return handle
+}
+
+/** @param {Child} child */
+async function stopChild(child) {
+  if (child.exited) return
+  try {
+    process.kill(-child.pid, 'SIGTERM')
+  } catch {
+    return
+  }
+  const stopped = await Promise.race([child.done.then(() => true), sleep(8000).then(() => false)])
+  if (!stopped) {
+    try {
+      process.kill(-child.pid, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+    await child.done
+  }
+}
+
+/**
+ * @typedef {{ appUrl: string, ports: ReturnType<typeof stackPorts>, startupMs: number, stop: () => Promise<void> }} Stack
+ * @param {{ mode?: 'preview' | 'dev', onStep?: (message: string) => void }} [options]
+ * @returns {Promise<Stack>}
+ */
+export async function startStack({ mode = 'preview', onStep = () => {} } = {}) {
+  const started = Date.now()
+  const ports = stackPorts()
+
+  if (mode === 'preview' && !existsSync(join(ROOT, 'dist', 'index.html'))) {
+    throw new StackError('No production build in dist/. Run `npm run build` first (`npm start` builds for you).')
+  }
+  if (!existsSync(join(ROOT, 'functions', 'lib', 'index.js'))) {
+    throw new StackError('The functions are not built (functions/lib/index.js is missing). Run `npm run build`.')
+  }
+
+  const names = /** @type {Record<keyof typeof ports, string>} */ ({
+    app: 'the app (set PORT to use another)',
+    firestore: 'the Firestore stand-in (set FIRESTORE_STANDIN_PORT to use another)',
+    payments: 'the payment stand-in (set PAYMENT_STANDIN_PORT to use another)',
+    auth: 'the Firebase Auth emulator (firebase.json)',
+    functions: 'the Firebase Functions emulator (firebase.json)',
+    hub: 'the Firebase emulator hub (firebase.json)',
+    logging: 'the Firebase logging emulator (firebase.json)',
+    eventarc: 'the Firebase Eventarc emulator (firebase.json)',
+    tasks: 'the Firebase Cloud Tasks emulator (firebase.json)',
+  })
+  for (const [key, port] of Object.entries(ports)) {
+    if (!(await portIsFree(port))) {
+      throw new StackError(
+        `Port ${port} on ${HOST} is already in use; it is needed by ${names[/** @type {keyof typeof ports} */ (key)]}. ` +
+          `Is another Yaari stack running? Stop it, or find the process with \`lsof -i :${port}\`.`,
+      )
+    }
+  }
+
+  /** @type {Child[]} */
+  const children = []
+  let stopping = false
+  const stop = async () => {
+    if (stopping) return
+    stopping = true
+    for (const child of [...children].reverse()) await stopChild(child)
+  }
+
+  try {
+    onStep(`Firestore stand-in on ${HOST}:${ports.firestore}`)
+    const firestore = startChild('firestore-standin', process.execPath, [
+      'dev/firestore-standin.mjs',
+      String(ports.firestore),
+    ])
+    children.push(firestore)
+    await waitFor(
+      `The Firestore stand-in (${HOST}:${ports.firestore})`,
+      () => grpcAnswers(ports.firestore),
+      10_000,
+      firestore,
+    )
+
+    // The functions' environment: the process environment does not reach the emulator's
+    // function workers, .env.local does.
+    writeFileSync(
+      join(ROOT, 'functions', '.env.local'),
+      `# Written by dev/lib/stack.mjs at start-up; not committed.\nFIRESTORE_EMULATOR_HOST=${HOST}:${ports.firestore}\n`,
+    )
+
+    onStep(`Firebase Auth (${ports.auth}) and Functions (${ports.functions}) emulators`)
+    const firebase = startChild(
+      'firebase-emulators',
+      join(BIN, 'firebase'),
+      ['emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID],
+      FIREBASE_ENV,
+    )
+    children.push(firebase)
+    await waitFor(
+      `The Firebase Auth emulator (${HOST}:${ports.auth})`,
+      () => fetchOk(`http://${HOST}:${ports.auth}/`),
+      90_000,
+      firebase,
+    )
+    // A function that fails to load does not fail the emulator: calls just 404. So the stack
+    // is up only when a real callable answers, which also proves Functions -> Firestore.
+    await waitFor(
+      `The getAvailability function (${functionUrl('getAvailability', ports.functions)})`,
+      () =>
+        fetchOk(functionUrl('getAvailability', ports.functions), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ data: { eventId: 'first-hello-stranger-meetup' } }),
+        }),
+      60_000,
+      firebase,
+    )
+
+    onStep(`payment stand-in on ${HOST}:${ports.payments}`)
+    const payments = startChild('payment-standin', process.execPath, [
+      'dev/payment-standin.mjs',
+      String(ports.payments),
+    ])
+    children.push(payments)
+    await waitFor(
+      `The payment stand-in (${HOST}:${ports.payments})`,
+      () => fetchOk(`http://${HOST}:${ports.payments}/health`),
+      10_000,
+      payments,
+    )
+
+    const appUrl = `http://${HOST}:${ports.app}`
+    onStep(mode === 'dev' ? `Vite dev server on ${appUrl}` : `production build on ${appUrl}`)
+    const vite = startChild('app', join(BIN, 'vite'), [
+      mode === 'dev' ? 'dev' : 'preview',
+      '--host',
+      HOST,
+      '--port',
+      String(ports.app),
+      '--strictPort',
+    ])
+    children.push(vite)
+    await waitFor(`The app (${appUrl})`, () => fetchOk(`${appUrl}/`), 30_000, vite)
+
+    return { appUrl, ports, startupMs: Date.now() - started, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+export { PROJECT_ID }

@@ -1,0 +1,16 @@
+// Bundles the functions into lib/index.js so they can import the shared src/domain.
+// firebase-functions and firebase-admin stay external: Cloud Functions installs them
+// from functions/package.json, and the emulator resolves them from node_modules.
+import { build } from 'esbuild'
+
+await build({
+  entryPoints: [new URL('./src/index.ts', import.meta.url).pathname],
+  outfile: new URL('./lib/index.js', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: 'linked',
+  external: ['firebase-functions', 'firebase-functions/*', 'firebase-admin', 'firebase-admin/*'],
+  logLevel: 'warning',
+})

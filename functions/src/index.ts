@@ -1,0 +1,12 @@
+/**
+ * Yaari's Cloud Functions (v2, asia-south1). Each handler validates its input with the
+ * shared Valibot schema and takes the user id only from the verified auth token.
+ */
+import { setGlobalOptions } from 'firebase-functions/v2'
+import { onCall } from 'firebase-functions/v2/https'
+import { getAvailabilityHandler } from './availability'
+import { db } from './lib/admin'
+
+setGlobalOptions({ region: 'asia-south1', maxInstances: 10 })
+
+export const getAvailability = onCall({ cors: true }, (request) => getAvailabilityHandler(db(), request.data))

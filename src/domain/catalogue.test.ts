@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { canonicalEventId, categoryCounts, EVENT_IDS, EVENTS, eventById, priceFor, priceRange } from './catalogue'
+
+describe('event catalogue', () => {
+  it('holds the three events of the spec under their canonical ids', () => {
+    expect(EVENTS.map((e) => e.id)).toEqual([...EVENT_IDS])
+    expect(EVENTS.map((e) => e.title)).toEqual(['The First Hello', 'The Unplanned Sunday', 'Midweek Meetup'])
+  })
+
+  it('keeps the spec prices, weekdays, times and capacities', () => {
+    const summary = EVENTS.map((e) => [e.id, e.prices.girls, e.prices.boys, e.weekday, e.startTime, e.capacity])
+    expect(summary).toEqual([
+      ['first-hello-stranger-meetup', 499, 1299, 6, '18:00', 10],
+      ['unplanned-sunday-social-mixup', 799, 1999, 0, '18:00', 10],
+      ['midweek-wednesday-dinner', 499, 1299, 3, '20:00', 12],
+    ])
+  })
+
+  it('places events in the two venue areas of the spec', () => {
+    for (const event of EVENTS) expect(['Manyata - Hebbal', 'Indiranagar']).toContain(event.venueArea)
+  })
+
+  it('maps the featured-card short ids to the canonical ids', () => {
+    expect(canonicalEventId('first-hello')).toBe('first-hello-stranger-meetup')
+    expect(canonicalEventId('unplanned-sunday')).toBe('unplanned-sunday-social-mixup')
+    expect(canonicalEventId('midweek-meetup')).toBe('midweek-wednesday-dinner')
+    expect(canonicalEventId('midweek-wednesday-dinner')).toBe('midweek-wednesday-dinner')
+    expect(canonicalEventId('nope')).toBeUndefined()
+    expect(eventById('first-hello')).toBeUndefined()
+  })
+
+  it('prices a seat from the catalogue only', () => {
+    expect(priceFor('unplanned-sunday-social-mixup', 'boys')).toBe(1999)
+    expect(priceFor('first-hello-stranger-meetup', 'girls')).toBe(499)
+    expect(() => priceFor('made-up' as never, 'girls')).toThrow(/Unknown event/)
+  })
+
+  it('gives the listing price ranges 499-1299 and 799-1999', () => {
+    expect(EVENTS.map(priceRange)).toEqual([
+      { min: 499, max: 1299 },
+      { min: 799, max: 1999 },
+      { min: 499, max: 1299 },
+    ])
+  })
+
+  it('counts events per listing category, zeros included', () => {
+    expect(categoryCounts()).toEqual({
+      'Social Mixers': 2,
+      'Outdoor Adventures': 0,
+      'Food & Drink': 1,
+      'Fitness & Wellness': 0,
+      'Arts & Culture': 0,
+      Nightlife: 0,
+    })
+  })
+})

@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { eventById } from './catalogue'
+import { availableDates, eventStartInstant, isBookableDate, istToday, parseIsoDate, weekdayOf } from './schedule'
+
+const saturday = { weekday: 6 as const }
+const wednesday = { weekday: 3 as const }
+const originalTz = process.env.TZ
+
+afterEach(() => {
+  process.env.TZ = originalTz
+})
+
+describe('istToday', () => {
+  it('is already tomorrow in India at 19:00 UTC', () => {
+    expect(istToday(new Date('2026-11-21T18:29:59Z'))).toBe('2026-11-21')
+    expect(istToday(new Date('2026-11-21T18:30:00Z'))).toBe('2026-11-22')
+  })
+
+  it('does not depend on the device time zone', () => {
+    const instant = new Date('2026-12-31T20:00:00Z')
+    for (const tz of ['America/Los_Angeles', 'Pacific/Kiritimati', 'UTC', 'Asia/Kolkata']) {
+      process.env.TZ = tz
+      expect(istToday(instant)).toBe('2027-01-01')
+    }
+  })
+})
+
+describe('availableDates', () => {
+  it('lists the weekday in the current and next two months, today or later', () => {
+    // Wednesday 2026-11-18 at noon IST.
+    const dates = availableDates(saturday, new Date('2026-11-18T06:30:00Z'))
+    expect(dates).toEqual([
+      '2026-11-21',
+      '2026-11-28',
+      '2026-12-05',
+      '2026-12-12',
+      '2026-12-19',
+      '2026-12-26',
+      '2027-01-02',
+      '2027-01-09',
+      '2027-01-16',
+      '2027-01-23',
+      '2027-01-30',
+    ])
+    for (const date of dates) expect(weekdayOf(date)).toBe(6)
+  })
+
+  it('includes today when today is the weekday', () => {
+    // Wednesday 2026-11-18, 23:00 IST.
+    expect(availableDates(wednesday, new Date('2026-11-18T17:30:00Z'))[0]).toBe('2026-11-18')
+  })
+
+  it('crosses the year end in the IST calendar even when the device is behind UTC', () => {
+    process.env.TZ = 'America/Los_Angeles'
+    // 2026-12-31 21:00 PST is already 2027-01-01 10:30 IST: January, February, March.
+    const dates = availableDates(wednesday, new Date('2027-01-01T05:00:00Z'))
+    expect(dates[0]).toBe('2027-01-06')
+    expect(dates.at(-1)).toBe('2027-03-31')
+    expect(dates.every((d) => d >= '2027-01-01' && d <= '2027-03-31')).toBe(true)
+  })
+
+  it('handles a leap-year February at the month end', () => {
+    // Saturday 2028-02-26 09:00 IST: the window is Feb, Mar, Apr 2028 and Feb 29 is a Tuesday.
+    const dates = availableDates({ weekday: 2 }, new Date('2028-02-26T03:30:00Z'))
+    expect(dates[0]).toBe('2028-02-29')
+    expect(dates.at(-1)).toBe('2028-04-25')
+  })
+})
+
+describe('isBookableDate', () => {
+  const now = new Date('2026-11-18T06:30:00Z')
+  const firstHello = eventById('first-hello-stranger-meetup')!
+
+  it('accepts an upcoming occurrence and rejects anything else', () => {
+    expect(isBookableDate(firstHello, '2026-11-21', now)).toBe(true)
+    expect(isBookableDate(firstHello, '2026-11-14', now)).toBe(false) // past
+    expect(isBookableDate(firstHello, '2026-11-22', now)).toBe(false) // a Sunday
+    expect(isBookableDate(firstHello, '2027-02-06', now)).toBe(false) // outside the window
+    expect(isBookableDate(firstHello, '2026-02-30', now)).toBe(false) // not a date
+    expect(isBookableDate(firstHello, 'tomorrow', now)).toBe(false)
+  })
+})
+
+describe('parseIsoDate and eventStartInstant', () => {
+  it('rejects impossible dates', () => {
+    expect(parseIsoDate('2026-02-29')).toBeUndefined()
+    expect(parseIsoDate('2028-02-29')).toEqual({ year: 2028, month: 2, day: 29 })
+    expect(parseIsoDate('2026-1-5')).toBeUndefined()
+  })
+
+  it('places 18:00 IST at 12:30 UTC', () => {
+    expect(eventStartInstant('2026-11-21', '18:00').toISOString()).toBe('2026-11-21T12:30:00.000Z')
+  })
+})

@@ -1,0 +1,94 @@
+/**
+ * Event dates. Every date and time is Asia/Kolkata (UTC+05:30, no daylight saving),
+ * whatever the device's time zone: dates are plain "YYYY-MM-DD" strings of the IST
+ * calendar, computed with a fixed offset so the result never depends on the host TZ.
+ */
+import type { YaariEvent } from './catalogue'
+
+export const IST_OFFSET_MINUTES = 330
+/** How many calendar months ahead (after the current one) a date may be booked. */
+export const BOOKING_WINDOW_EXTRA_MONTHS = 2
+
+export type IsoDate = string
+
+interface CalendarDay {
+  year: number
+  /** 1-12 */
+  month: number
+  day: number
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0')
+}
+
+export function toIsoDate({ year, month, day }: CalendarDay): IsoDate {
+  return `${year}-${pad(month)}-${pad(day)}`
+}
+
+/** The IST calendar day at the instant `now`. */
+export function istCalendarDay(now: Date): CalendarDay {
+  const shifted = new Date(now.getTime() + IST_OFFSET_MINUTES * 60_000)
+  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() }
+}
+
+/** Today's date in Asia/Kolkata. */
+export function istToday(now: Date = new Date()): IsoDate {
+  return toIsoDate(istCalendarDay(now))
+}
+
+/** Parses "YYYY-MM-DD" strictly: the day must exist in that month. */
+export function parseIsoDate(value: string): CalendarDay | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!match) return undefined
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const probe = new Date(Date.UTC(year, month - 1, day))
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
+    return undefined
+  }
+  return { year, month, day }
+}
+
+/** The weekday (0 = Sunday) of a calendar date; independent of any time zone. */
+export function weekdayOf(date: IsoDate): number {
+  const day = parseIsoDate(date)
+  if (!day) throw new Error(`Not a date: ${date}`)
+  return new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay()
+}
+
+/**
+ * The dates a member can pick for this event: its weekday, in the current and the next
+ * two calendar months (IST), today or later.
+ */
+export function availableDates(event: Pick<YaariEvent, 'weekday'>, now: Date = new Date()): IsoDate[] {
+  const today = istCalendarDay(now)
+  const todayIso = toIsoDate(today)
+  const dates: IsoDate[] = []
+  for (let offset = 0; offset <= BOOKING_WINDOW_EXTRA_MONTHS; offset++) {
+    const first = new Date(Date.UTC(today.year, today.month - 1 + offset, 1))
+    const year = first.getUTCFullYear()
+    const month = first.getUTCMonth()
+    const daysInMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
+    for (let day = 1; day <= daysInMonth; day++) {
+      if (new Date(Date.UTC(year, month, day)).getUTCDay() !== event.weekday) continue
+      const iso = toIsoDate({ year, month: month + 1, day })
+      if (iso >= todayIso) dates.push(iso)
+    }
+  }
+  return dates
+}
+
+/** True when `date` is one of the dates `availableDates` offers at `now`. */
+export function isBookableDate(event: Pick<YaariEvent, 'weekday'>, date: string, now: Date = new Date()): boolean {
+  return parseIsoDate(date) !== undefined && availableDates(event, now).includes(date)
+}
+
+/** The instant an event on `date` starting at "HH:mm" IST begins. */
+export function eventStartInstant(date: IsoDate, startTime: string): Date {
+  const day = parseIsoDate(date)
+  const time = /^(\d{2}):(\d{2})$/.exec(startTime)
+  if (!day || !time) throw new Error(`Bad date or time: ${date} ${startTime}`)
+  const utcMillis =
+    Date.UTC(day.year, day.month - 1, day.day, Number(time[1]), Number(time[2])) - IST_OFFSET_MINUTES * 60_000
+  return new Date(utcMillis)
+}

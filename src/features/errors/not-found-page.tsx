@@ -1,0 +1,35 @@
+import { Link, useRouter, useRouterState } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { css } from 'styled-system/css'
+import { logWarning } from '../../lib/log'
+import { usePageMeta } from '../../lib/page-meta'
+import { Button, buttonLink } from '../../ui/button'
+
+/** Any path the app does not know (spec: 'Page Not Found', Return to Home, Go Back; logged). */
+export function NotFoundPage() {
+  const router = useRouter()
+  const pathname = useRouterState({ select: (state) => state.location.href })
+  usePageMeta({ title: 'Page Not Found', description: 'This page does not exist on Yaari.' })
+
+  useEffect(() => {
+    logWarning('route-not-found', { path: pathname })
+  }, [pathname])
+
+  return (
+    <section className={css({ maxW: 'xl', mx: 'auto', px: '4', py: '24', textAlign: 'center' })}>
+      <p className={css({ fontSize: '6xl', fontWeight: 'extrabold', color: 'accent.text' })} aria-hidden="true">
+        404
+      </p>
+      <h1 className={css({ fontSize: '3xl', fontWeight: 'bold' })}>Page Not Found</h1>
+      <p className={css({ color: 'fg.muted', mt: '2' })}>The page you are looking for does not exist or has moved.</p>
+      <div className={css({ display: 'flex', gap: '3', justifyContent: 'center', mt: '8', flexWrap: 'wrap' })}>
+        <Link to="/" className={buttonLink()}>
+          Return to Home
+        </Link>
+        <Button variant="outline" onClick={() => router.history.back()}>
+          Go Back
+        </Button>
+      </div>
+    </section>
+  )
+}

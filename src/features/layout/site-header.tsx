@@ -1,0 +1,155 @@
+import { Link, useRouterState } from '@tanstack/react-router'
+import { useEffect, useId, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { buttonLink } from '../../ui/button'
+import { LOGIN_LINK, PRIMARY_NAV, SIGNUP_LINK } from './nav'
+
+export interface SiteHeaderProps {
+  /** Transparent over the home page hero; solid everywhere else. */
+  transparent: boolean
+}
+
+/**
+ * The shared header. On small screens the links collapse behind a Menu disclosure button
+ * that closes when a link is chosen, on Escape and on any navigation.
+ */
+export function SiteHeader({ transparent }: SiteHeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false)
+  const menuId = useId()
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the path changes.
+  useEffect(() => setMenuOpen(false), [pathname])
+
+  useEffect(() => {
+    if (!menuOpen) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false)
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [menuOpen])
+
+  const onDark = transparent && !menuOpen
+  const close = () => setMenuOpen(false)
+
+  return (
+    <header
+      data-transparent={transparent || undefined}
+      className={css({
+        position: transparent ? 'absolute' : 'sticky',
+        top: 0,
+        insetX: 0,
+        zIndex: 'banner',
+        bg: transparent ? (menuOpen ? 'bg.surface' : 'transparent') : 'bg.surface',
+        borderBottomWidth: transparent ? '0' : '1px',
+        borderColor: 'border.default',
+        color: onDark ? 'white' : 'fg.default',
+      })}
+    >
+      <div
+        className={css({
+          maxW: '6xl',
+          mx: 'auto',
+          px: { base: '4', md: '6' },
+          h: '16',
+          display: 'flex',
+          alignItems: 'center',
+          gap: '4',
+        })}
+      >
+        <Link to="/" className={css({ fontWeight: 'extrabold', fontSize: '2xl', letterSpacing: '-0.02em' })}>
+          Yaari
+        </Link>
+        <nav aria-label="Main" className={css({ display: { base: 'none', lg: 'block' }, ml: 'auto' })}>
+          <ul className={css({ display: 'flex', gap: '1' })}>
+            {PRIMARY_NAV.map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  activeOptions={{ exact: true }}
+                  className={css({
+                    px: '3',
+                    py: '2',
+                    borderRadius: 'l1',
+                    fontWeight: 'medium',
+                    _hover: { textDecoration: 'underline' },
+                    '&[aria-current=page]': { textDecoration: 'underline', textUnderlineOffset: '6px' },
+                  })}
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={css({ display: { base: 'none', lg: 'flex' }, gap: '2' })}>
+          <Link to={LOGIN_LINK.to} className={buttonLink({ variant: onDark ? 'inverse' : 'outline', size: 'sm' })}>
+            {LOGIN_LINK.label}
+          </Link>
+          <Link to={SIGNUP_LINK.to} className={buttonLink({ size: 'sm' })}>
+            {SIGNUP_LINK.label}
+          </Link>
+        </div>
+        <button
+          type="button"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+          className={cx(
+            buttonLink({ variant: 'ghost', size: 'sm' }),
+            css({ ml: 'auto', display: { base: 'inline-flex', lg: 'none' }, color: 'inherit' }),
+          )}
+        >
+          {menuOpen ? 'Close menu' : 'Menu'}
+        </button>
+      </div>
+      {menuOpen ? (
+        <nav
+          id={menuId}
+          aria-label="Main"
+          className={css({
+            display: { base: 'block', lg: 'none' },
+            bg: 'bg.surface',
+            color: 'fg.default',
+            borderTopWidth: '1px',
+            borderBottomWidth: '1px',
+            borderColor: 'border.default',
+            px: '4',
+            pb: '4',
+          })}
+        >
+          <ul>
+            {PRIMARY_NAV.map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  onClick={close}
+                  activeOptions={{ exact: true }}
+                  className={css({
+                    display: 'block',
+                    py: '3',
+                    fontWeight: 'medium',
+                    borderBottomWidth: '1px',
+                    borderColor: 'border.default',
+                    '&[aria-current=page]': { color: 'accent.text' },
+                  })}
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className={css({ display: 'grid', gap: '2', mt: '4' })}>
+            <Link to={LOGIN_LINK.to} onClick={close} className={buttonLink({ variant: 'outline' })}>
+              {LOGIN_LINK.label}
+            </Link>
+            <Link to={SIGNUP_LINK.to} onClick={close} className={buttonLink()}>
+              {SIGNUP_LINK.label}
+            </Link>
+          </div>
+        </nav>
+      ) : null}
+    </header>
+  )
+}

@@ -1,0 +1,21 @@
+import type { ManifestOptions } from 'vite-plugin-pwa'
+
+/** The web app manifest: what a phone shows when Yaari is added to the home screen. */
+export const manifest: Partial<ManifestOptions> = {
+  name: 'Yaari',
+  short_name: 'Yaari',
+  description: 'Meet, mingle and make friends at small curated events in Bangalore.',
+  lang: 'en-IN',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  orientation: 'portrait',
+  theme_color: '#e63203',
+  background_color: '#ffffff',
+  categories: ['social', 'lifestyle', 'events'],
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+}
