@@ -1,0 +1,42 @@
+import { defineConfig, devices } from '@playwright/test'
+
+const baseURL = process.env.BASE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4173}`
+
+/**
+ * End-to-end tests in Debian's Chromium (Playwright's own browser download cannot work on
+ * our machines) against the production build with its service worker.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: '.tmp/test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { outputFolder: '.tmp/playwright-report', open: 'never' }]],
+  use: {
+    baseURL,
+    serviceWorkers: 'allow',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'mobile', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, hasTouch: true } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
+  // `npm test` starts the stack once for all suites; alone, `npm run test:e2e` starts it here.
+  webServer: process.env.YAARI_STACK_RUNNING
+    ? undefined
+    : { command: 'node dev/stack.mjs --quiet', url: baseURL, reuseExistingServer: true, timeout: 120_000 },
+})

@@ -1,0 +1,42 @@
+/**
+ * The web app's configuration (VITE_* variables). Validated when the app is built
+ * (vite.config.ts), so a misconfigured build fails with a readable message instead of
+ * shipping; the app then reads import.meta.env through `clientEnv()`.
+ */
+import * as v from 'valibot'
+
+const required = (name: string) =>
+  v.pipe(v.optional(v.string(`${name} must be text`), ''), v.trim(), v.nonEmpty(`${name} is missing`))
+const optionalPort = (name: string) =>
+  v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, `${name} must be a port number`), v.transform(Number)))
+
+export const clientEnvSchema = v.object({
+  VITE_FIREBASE_PROJECT_ID: required('VITE_FIREBASE_PROJECT_ID'),
+  VITE_FIREBASE_API_KEY: required('VITE_FIREBASE_API_KEY'),
+  VITE_FIREBASE_AUTH_DOMAIN: required('VITE_FIREBASE_AUTH_DOMAIN'),
+  VITE_FIREBASE_APP_ID: required('VITE_FIREBASE_APP_ID'),
+  VITE_FIREBASE_STORAGE_BUCKET: v.optional(v.string()),
+  VITE_FUNCTIONS_REGION: v.optional(v.string(), 'asia-south1'),
+  /** Set to use the local emulators; empty in production. */
+  VITE_FIREBASE_EMULATOR_HOST: v.optional(v.string(), ''),
+  VITE_FIREBASE_AUTH_EMULATOR_PORT: optionalPort('VITE_FIREBASE_AUTH_EMULATOR_PORT'),
+  VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: optionalPort('VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT'),
+})
+export type ClientEnv = v.InferOutput<typeof clientEnvSchema>
+
+/** Parses the variables, or throws one message that lists every problem. */
+export function parseClientEnv(source: Record<string, unknown>): ClientEnv {
+  const result = v.safeParse(clientEnvSchema, source)
+  if (!result.success) {
+    const problems = result.issues.map((issue) => `  - ${issue.message}`).join('\n')
+    throw new Error(`The web app's configuration is invalid (see .env and README.md):\n${problems}`)
+  }
+  const env = result.output
+  if (env.VITE_FIREBASE_EMULATOR_HOST && !env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-')) {
+    throw new Error(
+      "The web app's configuration is invalid: VITE_FIREBASE_EMULATOR_HOST is set for a real project " +
+        `(${env.VITE_FIREBASE_PROJECT_ID}). Use a demo- project id locally, or clear the emulator host.`,
+    )
+  }
+  return env
+}

@@ -1,0 +1,29 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react'
+import { afterEach, expect, it } from 'vitest'
+import AppToaster from './toaster'
+import { toaster } from './toaster-store'
+
+afterEach(() => {
+  act(() => toaster.remove())
+  cleanup()
+})
+
+it('shows a toast with its title and description', async () => {
+  render(<AppToaster />)
+  act(() => {
+    toaster.success({ title: 'Check your email!', description: 'We sent you a confirmation link.' })
+  })
+  expect(await screen.findByText('Check your email!')).toBeTruthy()
+  expect(screen.getByText('We sent you a confirmation link.')).toBeTruthy()
+  expect(screen.getByRole('button', { name: 'Dismiss notification' })).toBeTruthy()
+})
+
+it('keeps at most 3 toasts on screen (spec, section 9)', async () => {
+  render(<AppToaster />)
+  act(() => {
+    for (let n = 1; n <= 5; n++) toaster.create({ title: `Toast ${n}`, type: 'info' })
+  })
+  await screen.findByText('Toast 3')
+  expect(screen.queryAllByText(/^Toast \d$/)).toHaveLength(3)
+})

@@ -1,0 +1,72 @@
+import { FirebaseError } from 'firebase/app'
+import { afterEach, describe, expect, it } from 'vitest'
+import { type AvailabilityResponse, seatsCollectionPath } from '../../src/domain/availability'
+import { EVENTS } from '../../src/domain/catalogue'
+import { availableDates } from '../../src/domain/schedule'
+import { callFunction } from '../../src/lib/firebase'
+import { adminDb, signOutMember, signUpFreshMember } from './helpers'
+
+const getAvailability = (data: unknown) => callFunction<unknown, AvailabilityResponse>('getAvailability', data)
+
+async function expectInvalidArgument(data: unknown, reason: RegExp) {
+  const error = await getAvailability(data).then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(FirebaseError)
+  expect((error as FirebaseError).code).toBe('functions/invalid-argument')
+  expect((error as FirebaseError).message).toMatch(reason)
+}
+
+afterEach(async () => {
+  await signOutMember()
+})
+
+describe('getAvailability, called through the web SDK as a signed-in member', () => {
+  it('lists every bookable date of each event with its capacity', async () => {
+    const member = await signUpFreshMember()
+    expect(member.uid).toMatch(/^\w+$/)
+    for (const event of EVENTS) {
+      const answer = await getAvailability({ eventId: event.id })
+      expect(answer.eventId).toBe(event.id)
+      // The function and this test compute dates at slightly different instants; around IST
+      // midnight the first date may differ, so compare from the second date on.
+      expect(answer.dates.map((d) => d.date).slice(1)).toEqual(availableDates(event).slice(1))
+      for (const date of answer.dates) {
+        expect(date.capacity).toBe(event.capacity)
+        expect(date.spotsLeft).toBeGreaterThanOrEqual(0)
+        expect(date.spotsLeft).toBeLessThanOrEqual(event.capacity)
+      }
+    }
+  })
+
+  it('reads claimed seats from Firestore', async () => {
+    await signUpFreshMember()
+    const event = EVENTS[2]!
+    const date = availableDates(event).at(-1)!
+    const before = (await getAvailability({ eventId: event.id })).dates.find((d) => d.date === date)!
+    const seats = adminDb().collection(seatsCollectionPath(event.id, date))
+    const claimed = [before.capacity - before.spotsLeft + 1, before.capacity - before.spotsLeft + 2]
+    await Promise.all(claimed.map((n) => seats.doc(String(n)).create({ order_id: `test-${n}` })))
+    try {
+      const after = (await getAvailability({ eventId: event.id })).dates.find((d) => d.date === date)!
+      expect(after.spotsLeft).toBe(before.spotsLeft - 2)
+    } finally {
+      await Promise.all(claimed.map((n) => seats.doc(String(n)).delete()))
+    }
+  })
+
+  it('answers invalid-argument with a readable reason for bad input', async () => {
+    await signUpFreshMember()
+    await expectInvalidArgument({ eventId: 'made-up-event' }, /eventId must be one of our events/)
+    await expectInvalidArgument({ eventId: 42 }, /eventId/)
+    await expectInvalidArgument({}, /eventId/)
+    await expectInvalidArgument(null, /object/i)
+    await expectInvalidArgument({ eventId: 'midweek-wednesday-dinner', extra: true }, /extra/)
+  })
+
+  it('is public: a visitor who is not signed in sees the same dates', async () => {
+    const answer = await getAvailability({ eventId: 'first-hello-stranger-meetup' })
+    expect(answer.dates.length).toBeGreaterThan(8)
+  })
+})
