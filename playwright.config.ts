@@ -38,5 +38,11 @@ export default defineConfig({
   // `npm test` starts the stack once for all suites; alone, `npm run test:e2e` starts it here.
   webServer: process.env.YAARI_STACK_RUNNING
     ? undefined
-    : { command: 'node dev/stack.mjs --quiet', url: baseURL, reuseExistingServer: true, timeout: 120_000 },
+    : {
+        command: 'node dev/stack.mjs --quiet',
+        url: baseURL,
+        reuseExistingServer: true,
+        timeout: 120_000,
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      },
 })

@@ -95,11 +95,11 @@ function startChild(name, command, args, env = {}) {
   mkdirSync(LOG_DIR, { recursive: true })
   const logFile = join(LOG_DIR, `${name}.log`)
   const log = createWriteStream(logFile)
-  // Its own process group, so stopping it also stops whatever it started (function workers).
+  // Children stay in the orchestrator's process group: Ctrl-C in a terminal, or a test runner
+  // killing the group, reaches every one of them even if the orchestrator cannot clean up.
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout.pipe(log)
@@ -122,14 +122,14 @@ function startChild(name, command, args, env = {}) {
 async function stopChild(child) {
   if (child.exited) return
   try {
-    process.kill(-child.pid, 'SIGTERM')
+    process.kill(child.pid, 'SIGTERM')
   } catch {
     return
   }
   const stopped = await Promise.race([child.done.then(() => true), sleep(8000).then(() => false)])
   if (!stopped) {
     try {
-      process.kill(-child.pid, 'SIGKILL')
+      process.kill(child.pid, 'SIGKILL')
     } catch {
       // already gone
     }

@@ -6,8 +6,9 @@ import { NotFoundPage } from '../features/errors/not-found-page'
 import { SiteFooter } from '../features/layout/site-footer'
 import { SiteHeader } from '../features/layout/site-header'
 import { UpdatePrompt } from '../features/pwa/update-prompt'
+import { useToastRendererWanted } from '../ui/toast'
 
-// Toasts only ever follow an action, so their renderer loads after the first paint.
+// Toasts only ever follow an action, so their renderer loads with the first toast.
 const AppToaster = lazy(() => import('../ui/toaster'))
 
 export const Route = createRootRoute({
@@ -18,6 +19,7 @@ export const Route = createRootRoute({
 
 function RootLayout() {
   const isHome = useRouterState({ select: (state) => state.location.pathname === '/' })
+  const toastsWanted = useToastRendererWanted()
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}>
       <a
@@ -42,9 +44,11 @@ function RootLayout() {
       </main>
       <SiteFooter />
       <UpdatePrompt />
-      <Suspense fallback={null}>
-        <AppToaster />
-      </Suspense>
+      {toastsWanted ? (
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

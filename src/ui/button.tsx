@@ -1,11 +1,8 @@
-import { ark } from '@ark-ui/react/factory'
-import type { ComponentProps } from 'react'
-import { styled } from 'styled-system/jsx'
-import { button } from 'styled-system/recipes'
+import type { ButtonHTMLAttributes } from 'react'
+import { cx } from 'styled-system/css'
+import { type ButtonVariantProps, button } from 'styled-system/recipes'
 
-const StyledButton = styled(ark.button, button)
-
-export interface ButtonProps extends ComponentProps<typeof StyledButton> {
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonVariantProps {
   /**
    * Shows the busy state: the button is disabled and announced as busy.
    * @default false
@@ -15,12 +12,28 @@ export interface ButtonProps extends ComponentProps<typeof StyledButton> {
   loadingText?: string
 }
 
-/** The app's button. For a link that looks like a button, use `buttonLink(...)` on a Link. */
-export function Button({ loading = false, loadingText, disabled, children, type = 'button', ...props }: ButtonProps) {
+/** The app's button. For a link that looks like a button, put `buttonLink(...)` on a Link. */
+export function Button({
+  loading = false,
+  loadingText,
+  disabled,
+  children,
+  type = 'button',
+  variant,
+  size,
+  className,
+  ...props
+}: ButtonProps) {
   return (
-    <StyledButton type={type} disabled={loading || disabled} aria-busy={loading || undefined} {...props}>
+    <button
+      type={type}
+      disabled={loading || disabled}
+      aria-busy={loading || undefined}
+      className={cx(button({ variant, size }), className)}
+      {...props}
+    >
       {loading && loadingText ? loadingText : children}
-    </StyledButton>
+    </button>
   )
 }
 

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, expect, it } from 'vitest'
+import { showToast } from './toast'
 import AppToaster from './toaster'
 import { toaster } from './toaster-store'
 
@@ -26,4 +27,10 @@ it('keeps at most 3 toasts on screen (spec, section 9)', async () => {
   })
   await screen.findByText('Toast 3')
   expect(screen.queryAllByText(/^Toast \d$/)).toHaveLength(3)
+})
+
+it('shows a toast that was queued before the renderer mounted', async () => {
+  await showToast({ title: 'Payment successful! Redirecting...', type: 'success' })
+  render(<AppToaster />)
+  expect(await screen.findByText('Payment successful! Redirecting...')).toBeTruthy()
 })

@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `npm test`: type check, lint and format check, unit and component tests, the production
+ * build, then (on one local stack) the backend integration tests and the Playwright tests in
+ * Debian's Chromium, installed with apt-get when it is missing. Ends with one plain line,
+ * "N passed, N failed", and exits non-zero when anything failed.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { ROOT } from './lib/config.mjs'
+import { StackError, startStack } from './lib/stack.mjs'
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const RESULTS = join(ROOT, '.tmp', 'results')
+const TMP = join(ROOT, '.tmp')
+rmSync(RESULTS, { recursive: true, force: true })
+mkdirSync(RESULTS, { recursive: true })
+
+/** @type {{ name: string, seconds: number, ok: boolean }[]} */
+const summary = []
+
+/**
+ * @param {string} name @param {string} command @param {string[]} args
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+function run(name, command, args, env = {}) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`)
+  const started = Date.now()
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, TMPDIR: TMP, ...env } })
+  const ok = result.status === 0
+  summary.push({ name, seconds: (Date.now() - started) / 1000, ok })
+  return ok
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true
+  console.log(
+    `\n${CHROMIUM} is missing: installing Debian's chromium with apt-get (Playwright cannot download browsers here).`,
+  )
+  const asRoot = process.getuid?.() === 0
+  const sudo = asRoot ? [] : ['sudo', '-n']
+  const apt = (/** @type {string[]} */ ...args) =>
+    spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(asRoot ? [] : ['apt-get']), ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    }).status === 0
+  if (apt('update', '-qq') && apt('install', '-y', '-qq', 'chromium') && existsSync(CHROMIUM)) return true
+  console.error(`Could not install chromium. Install it yourself (apt-get install chromium) or set CHROMIUM_PATH.`)
+  return false
+}
+
+/** @param {string} file @returns {{ passed: number, failed: number, skipped: number }} */
+function vitestCounts(file) {
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 }
+  const report = JSON.parse(readFileSync(file, 'utf8'))
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  }
+}
+
+/** @param {string} file */
+function playwrightCounts(file) {
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 }
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'))
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped }
+}
+
+const vitestJson = (/** @type {string} */ name) => [
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${join(RESULTS, `${name}.json`)}`,
+]
+
+let ok =
+  ensureChromium() &&
+  run('type check', 'npx', ['tsc', '-b']) &&
+  run('lint and format check', 'npx', ['biome', 'check', '.']) &&
+  run('unit and component tests', 'npx', ['vitest', 'run', ...vitestJson('unit')]) &&
+  run('build', 'npm', ['run', 'build'])
+
+if (ok) {
+  console.log('\n=== starting the local stack')
+  try {
+    const stack = await startStack({ onStep: (message) => console.log(`  starting ${message}...`) })
+    console.log(`  stack ready at ${stack.appUrl} in ${(stack.startupMs / 1000).toFixed(1)} s`)
+    const env = { YAARI_STACK_RUNNING: '1', BASE_URL: stack.appUrl }
+    try {
+      const integration = run(
+        'backend integration tests',
+        'npx',
+        ['vitest', 'run', '--config', 'tests/integration/vitest.config.ts', ...vitestJson('integration')],
+        env,
+      )
+      const e2e = run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+        ...env,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: join(RESULTS, 'e2e.json'),
+      })
+      ok = integration && e2e
+    } finally {
+      await stack.stop()
+    }
+  } catch (error) {
+    console.error(`Could not start the local stack: ${error instanceof StackError ? error.message : error}`)
+    summary.push({ name: 'local stack', seconds: 0, ok: false })
+    ok = false
+  }
+}
+
+const counts = [
+  vitestCounts(join(RESULTS, 'unit.json')),
+  vitestCounts(join(RESULTS, 'integration.json')),
+  playwrightCounts(join(RESULTS, 'e2e.json')),
+]
+const total = counts.reduce((sum, c) => ({
+  passed: sum.passed + c.passed,
+  failed: sum.failed + c.failed,
+  skipped: sum.skipped + c.skipped,
+}))
+console.log('\n=== summary')
+for (const step of summary) console.log(`  ${step.ok ? 'ok  ' : 'FAIL'} ${step.name} (${step.seconds.toFixed(1)} s)`)
+const failed = ok ? total.failed : Math.max(1, total.failed)
+console.log(`${total.passed} passed, ${failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`)
+process.exit(ok && failed === 0 ? 0 : 1)
