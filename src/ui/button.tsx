@@ -12,7 +12,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Bu
   loadingText?: string
 }
 
-/** The app's button. For a link that looks like a button, put `buttonLink(...)` on a Link. */
+/** The app's button. For a link that looks like a button, put `button(...)` on a Link. */
 export function Button({
   loading = false,
   loadingText,
@@ -36,6 +36,3 @@ export function Button({
     </button>
   )
 }
-
-/** Class names that make a router Link or an anchor look like a Button. */
-export { button as buttonLink } from 'styled-system/recipes'

@@ -11,6 +11,15 @@ test.describe('the app shell', () => {
     await expect(page.getByRole('banner')).toHaveAttribute('data-transparent', 'true')
   })
 
+  test('the calls to action are comfortable tap targets', async ({ page }) => {
+    await page.goto('/')
+    for (const name of ['Join Now', 'Login']) {
+      const box = await page.getByRole('main').getByRole('link', { name }).boundingBox()
+      expect(box?.height, `${name} height`).toBeGreaterThanOrEqual(44)
+      expect(box?.width, `${name} width`).toBeGreaterThanOrEqual(88)
+    }
+  })
+
   test('the header is solid away from home', async ({ page }) => {
     await page.goto('/how-it-works')
     await expect(page.getByRole('heading', { level: 1, name: 'How It Works' })).toBeVisible()

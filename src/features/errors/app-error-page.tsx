@@ -2,8 +2,9 @@ import type { ErrorComponentProps } from '@tanstack/react-router'
 import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
 import { logError } from '../../lib/log'
-import { Button, buttonLink } from '../../ui/button'
+import { Button } from '../../ui/button'
 
 /** The router's error screen (spec: 'Unexpected Application Error!'). */
 export function AppErrorPage({ error, reset }: ErrorComponentProps) {
@@ -16,7 +17,7 @@ export function AppErrorPage({ error, reset }: ErrorComponentProps) {
       </p>
       <div className={css({ display: 'flex', gap: '3', justifyContent: 'center', mt: '8', flexWrap: 'wrap' })}>
         <Button onClick={reset}>Try again</Button>
-        <Link to="/" className={buttonLink({ variant: 'outline' })}>
+        <Link to="/" className={button({ variant: 'outline' })}>
           Return to Home
         </Link>
       </div>

@@ -1,9 +1,10 @@
 import { Link, useRouter, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
 import { logWarning } from '../../lib/log'
 import { usePageMeta } from '../../lib/page-meta'
-import { Button, buttonLink } from '../../ui/button'
+import { Button } from '../../ui/button'
 
 /** Any path the app does not know (spec: 'Page Not Found', Return to Home, Go Back; logged). */
 export function NotFoundPage() {
@@ -23,7 +24,7 @@ export function NotFoundPage() {
       <h1 className={css({ fontSize: '3xl', fontWeight: 'bold' })}>Page Not Found</h1>
       <p className={css({ color: 'fg.muted', mt: '2' })}>The page you are looking for does not exist or has moved.</p>
       <div className={css({ display: 'flex', gap: '3', justifyContent: 'center', mt: '8', flexWrap: 'wrap' })}>
-        <Link to="/" className={buttonLink()}>
+        <Link to="/" className={button()}>
           Return to Home
         </Link>
         <Button variant="outline" onClick={() => router.history.back()}>

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
 import { SITE } from '../../domain/site'
 import { usePageMeta } from '../../lib/page-meta'
-import { buttonLink } from '../../ui/button'
 import { LOGIN_LINK } from '../layout/nav'
 
 /** Home: the hero (spec, sections 1 and 2). */
@@ -44,10 +44,10 @@ export function HomePage() {
           Start unforgettable nights with {SITE.productName}.
         </p>
         <div className={css({ display: 'flex', gap: '3', mt: '8', flexWrap: 'wrap' })}>
-          <Link to={LOGIN_LINK.to} className={buttonLink({ size: 'lg' })}>
+          <Link to={LOGIN_LINK.to} className={button({ size: 'lg' })}>
             Join Now
           </Link>
-          <Link to={LOGIN_LINK.to} className={buttonLink({ size: 'lg', variant: 'inverse' })}>
+          <Link to={LOGIN_LINK.to} className={button({ size: 'lg', variant: 'inverse' })}>
             Login
           </Link>
         </div>

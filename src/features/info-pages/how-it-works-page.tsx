@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
-import { buttonLink } from '../../ui/button'
 import { EVENTS_LINK } from '../layout/nav'
 
 const STEPS = [
@@ -59,7 +59,7 @@ export function HowItWorksPage() {
           </li>
         ))}
       </ol>
-      <Link to={EVENTS_LINK.to} className={cx(buttonLink({ size: 'lg' }), css({ mt: '10' }))}>
+      <Link to={EVENTS_LINK.to} className={cx(button({ size: 'lg' }), css({ mt: '10' }))}>
         Explore events
       </Link>
     </div>

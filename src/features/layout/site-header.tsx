@@ -1,7 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { buttonLink } from '../../ui/button'
+import { button } from 'styled-system/recipes'
 import { LOGIN_LINK, PRIMARY_NAV, SIGNUP_LINK } from './nav'
 
 export interface SiteHeaderProps {
@@ -84,10 +84,10 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
           </ul>
         </nav>
         <div className={css({ display: { base: 'none', lg: 'flex' }, gap: '2' })}>
-          <Link to={LOGIN_LINK.to} className={buttonLink({ variant: onDark ? 'inverse' : 'outline', size: 'sm' })}>
+          <Link to={LOGIN_LINK.to} className={button({ variant: onDark ? 'inverse' : 'outline', size: 'sm' })}>
             {LOGIN_LINK.label}
           </Link>
-          <Link to={SIGNUP_LINK.to} className={buttonLink({ size: 'sm' })}>
+          <Link to={SIGNUP_LINK.to} className={button({ size: 'sm' })}>
             {SIGNUP_LINK.label}
           </Link>
         </div>
@@ -97,7 +97,7 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}
           className={cx(
-            buttonLink({ variant: 'ghost', size: 'sm' }),
+            button({ variant: 'ghost', size: 'sm' }),
             css({ ml: 'auto', display: { base: 'inline-flex', lg: 'none' }, color: 'inherit' }),
           )}
         >
@@ -141,10 +141,10 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
             ))}
           </ul>
           <div className={css({ display: 'grid', gap: '2', mt: '4' })}>
-            <Link to={LOGIN_LINK.to} onClick={close} className={buttonLink({ variant: 'outline' })}>
+            <Link to={LOGIN_LINK.to} onClick={close} className={button({ variant: 'outline' })}>
               {LOGIN_LINK.label}
             </Link>
-            <Link to={SIGNUP_LINK.to} onClick={close} className={buttonLink()}>
+            <Link to={SIGNUP_LINK.to} onClick={close} className={button()}>
               {SIGNUP_LINK.label}
             </Link>
           </div>
