@@ -43,7 +43,7 @@ function portIsFree(port) {
  * @param {string} what @param {() => Promise<boolean>} probe @param {number} timeoutMs
  * @param {{ exited: boolean, logFile: string } | undefined} child
  */
-async function waitFor(what, probe, timeoutMs, child) {
+export async function waitFor(what, probe, timeoutMs, child) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (child?.exited) throw new StackError(`${what} exited during start-up.\n${tail(child.logFile)}`)
