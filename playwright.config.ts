@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './dev/lib/chromium.mjs'
 
 const baseURL = process.env.BASE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4173}`
 
@@ -20,15 +21,8 @@ export default defineConfig({
     serviceWorkers: 'allow',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

@@ -10,17 +10,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs'
 import { ROOT } from './lib/config.mjs'
 import { startStack } from './lib/stack.mjs'
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 
 /** Routes measured, each with its first-load JS budget in gzip bytes (1 KB = 1,000 bytes). */
 const ROUTES = [{ path: '/', budgetBytes: 130_000, mustNotLoad: ['firebase', 'dexie'] }]
@@ -61,7 +53,7 @@ const misses = []
 
 try {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   })
   for (const route of ROUTES) {

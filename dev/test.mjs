@@ -9,10 +9,10 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { CHROMIUM_PATH as CHROMIUM } from './lib/chromium.mjs'
 import { ROOT } from './lib/config.mjs'
 import { StackError, startStack } from './lib/stack.mjs'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const RESULTS = join(ROOT, '.tmp', 'results')
 const TMP = join(ROOT, '.tmp')
 rmSync(RESULTS, { recursive: true, force: true })
