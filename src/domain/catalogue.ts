@@ -26,6 +26,16 @@ export const EVENT_CATEGORIES = [
 ] as const
 export type EventCategory = (typeof EVENT_CATEGORIES)[number]
 
+/** URL slug of a listing category: "Food & Drink" -> "food-drink". */
+export function categorySlug(category: EventCategory): string {
+  return category.toLowerCase().replace(/&/g, ' ').trim().replace(/\s+/g, '-')
+}
+export const CATEGORY_SLUGS = EVENT_CATEGORIES.map(categorySlug)
+
+export function categoryFromSlug(slug: string): EventCategory | undefined {
+  return EVENT_CATEGORIES.find((category) => categorySlug(category) === slug)
+}
+
 /** 0 = Sunday ... 6 = Saturday, as Date#getUTCDay counts. */
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6
 
@@ -48,6 +58,8 @@ export interface YaariEvent {
   capacity: number
   /** How the group size is described to members, e.g. "8-10 guests". */
   groupSize: string
+  /** What a member can expect on the evening, shown on the event page and the ticket. */
+  whatToExpect: readonly string[]
   /** Price per person in whole rupees, including applicable taxes. */
   prices: Record<PriceTier, number>
   featured: boolean
@@ -70,6 +82,12 @@ export const EVENTS: readonly YaariEvent[] = [
     venueArea: 'Manyata - Hebbal',
     capacity: 10,
     groupSize: '8-10 guests',
+    whatToExpect: [
+      'A host who welcomes you and introduces everyone',
+      'Icebreakers that make the first hello easy',
+      'A cosy table of 8-10 people you have never met',
+      'Plenty of time to talk, and maybe plans for next weekend',
+    ],
     prices: { girls: 499, boys: 1299 },
     featured: true,
     rating: 4.8,
@@ -89,6 +107,12 @@ export const EVENTS: readonly YaariEvent[] = [
     venueArea: 'Indiranagar',
     capacity: 10,
     groupSize: '8-10 guests',
+    whatToExpect: [
+      'A relaxed evening with no fixed agenda',
+      'Board games, stories and spontaneous plans',
+      'A small group of 8-10 curious people',
+      'A coordinator who keeps the mix friendly and fun',
+    ],
     prices: { girls: 799, boys: 1999 },
     featured: true,
     rating: 4.9,
@@ -107,6 +131,12 @@ export const EVENTS: readonly YaariEvent[] = [
     venueArea: 'Indiranagar',
     capacity: 12,
     groupSize: '10-12 guests',
+    whatToExpect: [
+      'Dinner at a vetted restaurant with a table for the group',
+      'Seating that mixes people from different walks of life',
+      'Conversation cards for when the table goes quiet',
+      'Home by a reasonable hour, ready for Thursday',
+    ],
     prices: { girls: 499, boys: 1299 },
     featured: true,
     rating: 4.7,

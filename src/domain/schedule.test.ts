@@ -1,6 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { eventById } from './catalogue'
-import { availableDates, eventStartInstant, isBookableDate, istToday, parseIsoDate, weekdayOf } from './schedule'
+import {
+  availableDates,
+  eventStartInstant,
+  formatLongDate,
+  formatShortDate,
+  formatTime,
+  isBookableDate,
+  istToday,
+  istTomorrow,
+  nextOccurrence,
+  parseIsoDate,
+  weekdayName,
+  weekdayOf,
+} from './schedule'
 
 const saturday = { weekday: 6 as const }
 const wednesday = { weekday: 3 as const }
@@ -90,5 +103,29 @@ describe('parseIsoDate and eventStartInstant', () => {
 
   it('places 18:00 IST at 12:30 UTC', () => {
     expect(eventStartInstant('2026-11-21', '18:00').toISOString()).toBe('2026-11-21T12:30:00.000Z')
+  })
+})
+
+describe('next occurrence and labels', () => {
+  it('finds the next date and knows when it is tomorrow in IST', () => {
+    // Friday 2026-11-20, 23:00 IST: Saturday is tomorrow.
+    const now = new Date('2026-11-20T17:30:00Z')
+    expect(nextOccurrence({ weekday: 6 }, now)).toBe('2026-11-21')
+    expect(istTomorrow(now)).toBe('2026-11-21')
+    // 30 minutes later it is Saturday in India, and tomorrow is Sunday.
+    expect(istTomorrow(new Date('2026-11-20T18:30:00Z'))).toBe('2026-11-22')
+  })
+
+  it('formats dates and times without shifting them in any time zone', () => {
+    for (const tz of ['America/Los_Angeles', 'Pacific/Kiritimati', 'Asia/Kolkata']) {
+      process.env.TZ = tz
+      expect(formatShortDate('2026-11-28')).toBe('Sat, 28 Nov')
+      expect(formatLongDate('2026-11-28')).toBe('Saturday, 28 November 2026')
+    }
+    expect(formatTime('18:00')).toBe('6:00 PM')
+    expect(formatTime('20:00')).toBe('8:00 PM')
+    expect(formatTime('00:30')).toBe('12:30 AM')
+    expect(formatTime('12:00')).toBe('12:00 PM')
+    expect(weekdayName(3)).toBe('Wednesday')
   })
 })

@@ -92,3 +92,64 @@ export function eventStartInstant(date: IsoDate, startTime: string): Date {
     Date.UTC(day.year, day.month - 1, day.day, Number(time[1]), Number(time[2])) - IST_OFFSET_MINUTES * 60_000
   return new Date(utcMillis)
 }
+
+/** The next date this event takes place (today included), in IST. */
+export function nextOccurrence(event: Pick<YaariEvent, 'weekday'>, now: Date = new Date()): IsoDate {
+  const first = availableDates(event, now)[0]
+  // The window always spans more than a week, so there is always a next date.
+  if (!first) throw new Error('No upcoming date in the booking window')
+  return first
+}
+
+/** The IST date one day after today. */
+export function istTomorrow(now: Date = new Date()): IsoDate {
+  return istToday(new Date(now.getTime() + 24 * 60 * 60_000))
+}
+
+function dateAtNoonUtc(date: IsoDate): Date {
+  const day = parseIsoDate(date)
+  if (!day) throw new Error(`Not a date: ${date}`)
+  return new Date(Date.UTC(day.year, day.month - 1, day.day, 12))
+}
+
+// Calendar dates are formatted in UTC at noon: the label is the date itself, never shifted
+// by the device's time zone.
+const shortDate = new Intl.DateTimeFormat('en-IN', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+})
+const longDate = new Intl.DateTimeFormat('en-IN', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
+/** "Sat, 28 Nov" */
+export function formatShortDate(date: IsoDate): string {
+  return shortDate.format(dateAtNoonUtc(date))
+}
+
+/** "Saturday, 28 November 2026" */
+export function formatLongDate(date: IsoDate): string {
+  return longDate.format(dateAtNoonUtc(date))
+}
+
+/** "18:00" -> "6:00 PM" */
+export function formatTime(startTime: string): string {
+  const match = /^(\d{2}):(\d{2})$/.exec(startTime)
+  if (!match) throw new Error(`Not a time: ${startTime}`)
+  const hours = Number(match[1])
+  const suffix = hours >= 12 ? 'PM' : 'AM'
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${suffix}`
+}
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
+
+/** "Every Saturday" */
+export function weekdayName(weekday: number): string {
+  return WEEKDAY_NAMES[weekday] ?? ''
+}

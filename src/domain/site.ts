@@ -1,7 +1,10 @@
 /**
  * The site configuration: the one place the spec's placeholders ({product}, {phone}, the
  * governing-law city, contact handles) are filled. Pages read it; none repeats a value.
+ * Contact values are the launch configuration: change them here and every page follows.
  */
+const whatsappNumber = '919876543210'
+
 export const SITE = {
   productName: 'Yaari',
   tagline: 'Meet new people at small curated events, starting with Bangalore.',
@@ -9,4 +12,23 @@ export const SITE = {
   memberClaim: '1000+',
   cityClaim: '5',
   governingLaw: 'the courts of Bengaluru, Karnataka, India',
+  supportHours: 'Monday to Saturday, 10:00 AM to 8:00 PM',
+  email: 'hello@yaari.in',
+  safetyEmail: 'safety@yaari.in',
+  communityEmail: 'community@yaari.in',
+  legalEmail: 'legal@yaari.in',
+  careersEmail: 'careers@yaari.in',
+  pressEmail: 'press@yaari.in',
+  phone: '+91 98765 43210',
+  phoneHref: 'tel:+919876543210',
+  whatsappHref: `https://wa.me/${whatsappNumber}`,
+  emergencyWhatsappHref: `https://wa.me/${whatsappNumber}?text=${encodeURIComponent('Emergency at a Yaari event')}`,
+  instagramHandle: '@yaari.social',
+  instagramHref: 'https://www.instagram.com/yaari.social',
+  /** Marketing stats on the static pages (spec, section 1). */
+  stats: { events: '500+', participants: '2000+', venues: '50+', satisfaction: '95%', publications: '20+' },
 } as const
+
+export function mailto(address: string, subject?: string): string {
+  return subject ? `mailto:${address}?subject=${encodeURIComponent(subject)}` : `mailto:${address}`
+}

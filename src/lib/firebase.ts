@@ -14,27 +14,22 @@ import {
   inMemoryPersistence,
 } from 'firebase/auth'
 import { connectFunctionsEmulator, type Functions, getFunctions, httpsCallable } from 'firebase/functions'
-import { parseClientEnv } from './env-schema'
+import { clientConfig } from './client-config'
 
 let app: FirebaseApp | undefined
 let authInstance: Auth | undefined
 let functionsInstance: Functions | undefined
 
-function env() {
-  return parseClientEnv(import.meta.env)
-}
-
 export function firebaseApp(): FirebaseApp {
   if (!app) {
-    const config = env()
     app =
       getApps()[0] ??
       initializeApp({
-        apiKey: config.VITE_FIREBASE_API_KEY,
-        authDomain: config.VITE_FIREBASE_AUTH_DOMAIN,
-        projectId: config.VITE_FIREBASE_PROJECT_ID,
-        appId: config.VITE_FIREBASE_APP_ID,
-        storageBucket: config.VITE_FIREBASE_STORAGE_BUCKET,
+        apiKey: clientConfig.apiKey,
+        authDomain: clientConfig.authDomain,
+        projectId: clientConfig.projectId,
+        appId: clientConfig.appId,
+        storageBucket: clientConfig.storageBucket,
       })
   }
   return app
@@ -42,13 +37,11 @@ export function firebaseApp(): FirebaseApp {
 
 export function auth(): Auth {
   if (!authInstance) {
-    const config = env()
     const persistence =
       typeof indexedDB === 'undefined' ? inMemoryPersistence : [indexedDBLocalPersistence, browserLocalPersistence]
     authInstance = initializeAuth(firebaseApp(), { persistence })
-    if (config.VITE_FIREBASE_EMULATOR_HOST) {
-      const port = config.VITE_FIREBASE_AUTH_EMULATOR_PORT ?? 9099
-      connectAuthEmulator(authInstance, `http://${config.VITE_FIREBASE_EMULATOR_HOST}:${port}`, {
+    if (clientConfig.emulatorHost) {
+      connectAuthEmulator(authInstance, `http://${clientConfig.emulatorHost}:${clientConfig.authEmulatorPort}`, {
         disableWarnings: true,
       })
     }
@@ -58,14 +51,9 @@ export function auth(): Auth {
 
 export function functions(): Functions {
   if (!functionsInstance) {
-    const config = env()
-    functionsInstance = getFunctions(firebaseApp(), config.VITE_FUNCTIONS_REGION)
-    if (config.VITE_FIREBASE_EMULATOR_HOST) {
-      connectFunctionsEmulator(
-        functionsInstance,
-        config.VITE_FIREBASE_EMULATOR_HOST,
-        config.VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT ?? 5001,
-      )
+    functionsInstance = getFunctions(firebaseApp(), clientConfig.functionsRegion)
+    if (clientConfig.emulatorHost) {
+      connectFunctionsEmulator(functionsInstance, clientConfig.emulatorHost, clientConfig.functionsEmulatorPort)
     }
   }
   return functionsInstance

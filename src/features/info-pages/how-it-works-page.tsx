@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
-import { EVENTS_LINK } from '../layout/nav'
+import { EVENTS_LINK } from '../../lib/paths'
 
 const STEPS = [
   {

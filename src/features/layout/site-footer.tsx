@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { SITE } from '../../domain/site'
-import { FOOTER_NAV } from './nav'
+import { FOOTER_NAV } from '../../lib/paths'
 
 /** The shared footer: every information page one tap away, the way members look for them. */
 export function SiteFooter() {

@@ -2,7 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { LOGIN_LINK, PRIMARY_NAV, SIGNUP_LINK } from './nav'
+import { LOGIN_LINK, PRIMARY_NAV, SIGNUP_LINK } from '../../lib/paths'
 
 export interface SiteHeaderProps {
   /** Transparent over the home page hero; solid everywhere else. */

@@ -1,4 +1,4 @@
-/** The shared navigation of the spec (section 2, "Shared navigation"). */
+/** The typed registry of the app's main paths: navigation menus and links that cross features. */
 export interface NavLink {
   to: string
   label: string

@@ -1,0 +1,136 @@
+import { Link } from '@tanstack/react-router'
+import { useId, useState } from 'react'
+import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import type { PriceTier, YaariEvent } from '../../domain/catalogue'
+import { formatInr } from '../../domain/money'
+import { availableDates, formatLongDate, formatShortDate, formatTime, weekdayName } from '../../domain/schedule'
+import { LOGIN_LINK } from '../../lib/paths'
+import { Button } from '../../ui/button'
+import { Dialog } from '../../ui/dialog'
+import { spotsText } from './spots'
+import { useAvailability } from './use-availability'
+
+export interface BookingDialogsProps {
+  event: YaariEvent
+  tier: PriceTier
+  /** Called when the member leaves the flow; the chosen date is forgotten with it. */
+  onClose: () => void
+}
+
+/**
+ * After a price is chosen: the date dialog (the event's weekday in the current and next two
+ * months, today or later in IST), then the booking dialog with the chosen date and amount.
+ */
+export default function BookingDialogs({ event, tier, onClose }: BookingDialogsProps) {
+  const [step, setStep] = useState<'date' | 'booking'>('date')
+  const [date, setDate] = useState<string | undefined>()
+  const availability = useAvailability(event.id)
+  const dates = availableDates(event)
+  const legendId = useId()
+
+  if (step === 'booking' && date) {
+    return (
+      <Dialog
+        open
+        onOpenChange={(open) => {
+          if (!open) {
+            setDate(undefined)
+            onClose()
+          }
+        }}
+        title="Book your seat"
+        description="Check the details below before you continue."
+      >
+        <dl
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: 'auto 1fr',
+            gap: '2',
+            mt: '5',
+            '& dt': { color: 'fg.muted' },
+            '& dd': { fontWeight: 'semibold' },
+          })}
+        >
+          <dt>Event</dt>
+          <dd>{event.title}</dd>
+          <dt>Date</dt>
+          <dd>
+            {formatLongDate(date)}, {formatTime(event.startTime)}
+          </dd>
+          <dt>Event ID</dt>
+          <dd>{event.id}</dd>
+          <dt>Amount</dt>
+          <dd>{formatInr(event.prices[tier])}</dd>
+        </dl>
+        <p className={css({ mt: '5', color: 'fg.muted' })}>Sign in or create an account to book your seat.</p>
+        <Link to={LOGIN_LINK.to} className={`${button()} ${css({ mt: '4', w: 'full' })}`}>
+          Sign in to book
+        </Link>
+      </Dialog>
+    )
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+      title="Select a date"
+      description={`${weekdayName(event.weekday)}s at ${formatTime(event.startTime)}, in the next three months.`}
+    >
+      <fieldset aria-labelledby={legendId} className={css({ mt: '4' })}>
+        <legend id={legendId} className={css({ srOnly: true })}>
+          Available dates
+        </legend>
+        <div
+          className={css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', sm: '1fr 1fr 1fr' }, gap: '2' })}
+        >
+          {dates.map((option) => {
+            const seats = availability.status === 'ready' ? availability.byDate.get(option) : undefined
+            const soldOut = seats?.spotsLeft === 0
+            return (
+              <label
+                key={option}
+                className={css({
+                  display: 'flex',
+                  flexDirection: 'column',
+                  p: '3',
+                  borderWidth: '1px',
+                  borderColor: 'border.strong',
+                  borderRadius: 'l2',
+                  cursor: 'pointer',
+                  '&:has(input:checked)': { borderColor: 'accent.default', bg: 'accent.subtle', borderWidth: '2px' },
+                  '&:has(input:focus-visible)': {
+                    outline: '3px solid',
+                    outlineColor: 'focus.ring',
+                    outlineOffset: '2px',
+                  },
+                  '&:has(input:disabled)': { opacity: 0.5, cursor: 'not-allowed' },
+                })}
+              >
+                <input
+                  type="radio"
+                  name="event-date"
+                  value={option}
+                  checked={date === option}
+                  disabled={soldOut}
+                  onChange={() => setDate(option)}
+                  className={css({ srOnly: true })}
+                />
+                <span className={css({ fontWeight: 'semibold' })}>{formatShortDate(option)}</span>
+                <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                  {spotsText(seats?.spotsLeft, event.capacity)}
+                </span>
+              </label>
+            )
+          })}
+        </div>
+      </fieldset>
+      <Button className={css({ mt: '5', w: 'full' })} disabled={!date} onClick={() => setStep('booking')}>
+        Continue
+      </Button>
+    </Dialog>
+  )
+}

@@ -1,0 +1,67 @@
+import { Link } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { EVENTS, priceRange } from '../../domain/catalogue'
+import { formatInr } from '../../domain/money'
+import { formatTime, weekdayName } from '../../domain/schedule'
+import { LOGIN_LINK } from '../../lib/paths'
+
+/** Featured events: three cards to their pages, 'Join Event' to /auth, 'View All Events'. */
+export function FeaturedEvents() {
+  const featured = EVENTS.filter((event) => event.featured).slice(0, 3)
+  return (
+    <section aria-labelledby="featured-title" className={css({ bg: 'bg.muted' })}>
+      <div className={css({ maxW: '6xl', mx: 'auto', px: { base: '4', md: '6' }, py: '16' })}>
+        <h2 id="featured-title" className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'extrabold' })}>
+          Featured events
+        </h2>
+        <ul
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' },
+            gap: '5',
+            mt: '8',
+          })}
+        >
+          {featured.map((event) => {
+            const { min } = priceRange(event)
+            return (
+              <li
+                key={event.id}
+                className={css({ bg: 'bg.surface', borderRadius: 'l3', overflow: 'hidden', boxShadow: 'card' })}
+              >
+                <Link to="/events/$eventId" params={{ eventId: event.id }} className={css({ display: 'block' })}>
+                  <img
+                    src={event.image}
+                    alt=""
+                    width={800}
+                    height={500}
+                    loading="lazy"
+                    className={css({ w: 'full', h: 'auto', aspectRatio: '8 / 5', objectFit: 'cover' })}
+                  />
+                  <div className={css({ p: '5', pb: '3' })}>
+                    <h3 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{event.title}</h3>
+                    <p className={css({ color: 'fg.muted' })}>
+                      {event.kind} · Every {weekdayName(event.weekday)}, {formatTime(event.startTime)}
+                    </p>
+                    <p className={css({ mt: '1' })}>
+                      {event.venueArea} · from <strong>{formatInr(min)}</strong>
+                    </p>
+                  </div>
+                </Link>
+                <div className={css({ px: '5', pb: '5' })}>
+                  <Link to={LOGIN_LINK.to} className={button({ size: 'sm' })} aria-label={`Join Event: ${event.title}`}>
+                    Join Event
+                  </Link>
+                </div>
+              </li>
+            )
+          })}
+        </ul>
+        <Link to="/events" className={`${button({ variant: 'outline', size: 'lg' })} ${css({ mt: '8' })}`}>
+          View All Events
+        </Link>
+      </div>
+    </section>
+  )
+}

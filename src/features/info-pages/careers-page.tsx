@@ -1,0 +1,54 @@
+import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { mailto, SITE } from '../../domain/site'
+import { InfoPage, InfoSection } from './info-page'
+
+const ROLES = [
+  {
+    title: 'Community Coordinator',
+    place: 'Bangalore, evenings and weekends',
+    text: 'Host our events and make every guest feel at home.',
+  },
+  {
+    title: 'Venue Partnerships Lead',
+    place: 'Bangalore',
+    text: 'Find and vet the cafes, restaurants and spaces we meet in.',
+  },
+  {
+    title: 'Full-stack Engineer',
+    place: 'Bangalore or remote in India',
+    text: 'Build the app our members use before, during and after events.',
+  },
+] as const
+
+/** Join Our Team. */
+export function CareersPage() {
+  return (
+    <InfoPage
+      title="Join Our Team"
+      subtitle={`Help people in India make new friends. ${SITE.productName} is a small team that cares about community.`}
+      description={`Open roles at ${SITE.productName}: community, partnerships and engineering in Bangalore.`}
+    >
+      <InfoSection title="Open roles">
+        <ul className={css({ display: 'grid', gap: '4' })}>
+          {ROLES.map((role) => (
+            <li
+              key={role.title}
+              className={css({ p: '5', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'l3' })}
+            >
+              <h3 className={css({ fontWeight: 'bold', fontSize: 'lg' })}>{role.title}</h3>
+              <p className={css({ color: 'fg.muted' })}>{role.place}</p>
+              <p className={css({ mt: '2' })}>{role.text}</p>
+            </li>
+          ))}
+        </ul>
+      </InfoSection>
+      <InfoSection title="How to apply">
+        <p>Send us a few lines about yourself and why you would like to join.</p>
+        <a href={mailto(SITE.careersEmail, 'Joining the Yaari team')} className={`${button()} ${css({ mt: '4' })}`}>
+          Email {SITE.careersEmail}
+        </a>
+      </InfoSection>
+    </InfoPage>
+  )
+}

@@ -1,0 +1,32 @@
+import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { mailto, SITE } from '../../domain/site'
+import { InfoPage, InfoSection, Stats } from './info-page'
+
+/** Press & Media. */
+export function PressPage() {
+  return (
+    <InfoPage
+      title="Press & Media"
+      subtitle={`Writing about friendship, cities or community? We would love to tell you about ${SITE.productName}.`}
+      description={`Press information and media contact for ${SITE.productName}.`}
+    >
+      <InfoSection title="In numbers">
+        <Stats
+          items={[
+            { value: SITE.stats.publications, label: 'Publications' },
+            { value: SITE.stats.events, label: 'Events' },
+            { value: SITE.stats.participants, label: 'Participants' },
+            { value: SITE.stats.venues, label: 'Venues' },
+          ]}
+        />
+      </InfoSection>
+      <InfoSection title="Media enquiries">
+        <p>For interviews, images and facts about {SITE.productName}, write to our press team.</p>
+        <a href={mailto(SITE.pressEmail, 'Press enquiry')} className={`${button()} ${css({ mt: '4' })}`}>
+          Email {SITE.pressEmail}
+        </a>
+      </InfoSection>
+    </InfoPage>
+  )
+}

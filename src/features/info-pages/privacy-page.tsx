@@ -1,0 +1,57 @@
+import { mailto, SITE } from '../../domain/site'
+import { RefundPolicyList } from '../../ui/refund-policy'
+import { Bullets, InfoPage, InfoSection } from './info-page'
+
+/** Privacy Policy & Terms, including the refund terms (spec, section 2). */
+export function PrivacyPage() {
+  return (
+    <InfoPage
+      title="Privacy Policy & Terms"
+      subtitle="What we collect, why we collect it, and the terms of booking with us."
+      description={`How ${SITE.productName} handles your personal data, and its booking and refund terms.`}
+    >
+      <InfoSection title="What we collect">
+        <Bullets
+          items={[
+            'Account details: your name, email address and password (stored securely by our authentication provider).',
+            'Profile details you give us: mobile number, date of birth, photo, profession, gender, interests and area.',
+            'Booking details: the events and dates you book and the status of your payments. Card and UPI details are handled by our payment partner and never reach us.',
+          ]}
+        />
+      </InfoSection>
+      <InfoSection title="How we use it">
+        <Bullets
+          items={[
+            'To run your account and confirm your bookings.',
+            'To put together balanced, friendly groups for each event.',
+            'To keep events safe: we verify participants through registration.',
+            'To send confirmations, venue details and reminders.',
+          ]}
+        />
+      </InfoSection>
+      <InfoSection title="What we never do">
+        <p>
+          We do not sell your data. Other guests never see your phone number or email unless you choose to share them.
+        </p>
+      </InfoSection>
+      <InfoSection title="Your choices">
+        <p>
+          You may ask for a copy of your data, correct it, or close your account by writing to{' '}
+          <a href={mailto(SITE.email, 'My data')}>{SITE.email}</a>.
+        </p>
+      </InfoSection>
+      <InfoSection title="Booking terms">
+        <Bullets
+          items={[
+            'Participants must be 18 or over.',
+            'Bookings are confirmed only after successful payment.',
+            'Prices are in INR and include applicable taxes unless stated otherwise.',
+          ]}
+        />
+      </InfoSection>
+      <InfoSection title="Refunds">
+        <RefundPolicyList />
+      </InfoSection>
+    </InfoPage>
+  )
+}

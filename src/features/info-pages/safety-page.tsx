@@ -1,0 +1,110 @@
+import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { mailto, SITE } from '../../domain/site'
+import { Bullets, InfoPage, InfoSection } from './info-page'
+
+const EMERGENCY_CARDS = [
+  {
+    title: 'Medical Emergency',
+    text: `Call 108 and notify the event coordinator immediately. Our 24/7 emergency contact: ${SITE.phone}.`,
+  },
+  { title: 'Safety Concern', text: 'Tell the event coordinator right away, or message our emergency WhatsApp line.' },
+  { title: 'Lost or Separated', text: 'Contact the event coordinator or post in the event WhatsApp group.' },
+] as const
+
+/** Safety Center (spec, section 2): also opened offline at events, so it stays plain. */
+export function SafetyPage() {
+  return (
+    <InfoPage
+      title="Safety Center"
+      subtitle="Your safety is our top priority in every experience we create"
+      description={`How ${SITE.productName} keeps events safe, and what to do in an emergency: call 108, tell your coordinator, or reach us 24/7.`}
+    >
+      <InfoSection title="Before You Join">
+        <Bullets
+          items={[
+            'Every participant is verified through registration.',
+            'Group sizes are limited, so everyone is known to the coordinator.',
+            'Every venue is personally vetted by our team.',
+            'Clear guidelines are shared with every guest before the event.',
+          ]}
+        />
+      </InfoSection>
+      <InfoSection title="During Events">
+        <Bullets
+          items={[
+            'A trained coordinator is always present.',
+            `A 24/7 emergency contact number: ${SITE.phone}.`,
+            'First aid and emergency procedures are in place at every event.',
+            'We recommend safe transport options for getting home.',
+          ]}
+        />
+      </InfoSection>
+      <InfoSection title="Community Guidelines">
+        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '6' })}>
+          <div>
+            <h3 className={css({ fontWeight: 'bold', mb: '2' })}>We encourage</h3>
+            <Bullets
+              items={[
+                'Respect for every guest',
+                'Open, friendly conversation',
+                'Looking out for one another',
+                'Drinking responsibly, or not at all',
+              ]}
+            />
+          </div>
+          <div>
+            <h3 className={css({ fontWeight: 'bold', mb: '2' })}>Zero tolerance for</h3>
+            <Bullets
+              items={[
+                'Harassment',
+                'Discrimination',
+                'Excessive alcohol',
+                'Disrupting events',
+                'Sharing personal information without consent',
+                'Aggressive behaviour',
+              ]}
+            />
+          </div>
+        </div>
+      </InfoSection>
+      <InfoSection title="Emergency Procedures">
+        <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' }, gap: '4' })}>
+          {EMERGENCY_CARDS.map((card) => (
+            <li key={card.title} className={css({ p: '5', bg: 'bg.muted', borderRadius: 'l3' })}>
+              <h3 className={css({ fontWeight: 'bold', fontSize: 'lg' })}>{card.title}</h3>
+              <p className={css({ mt: '1' })}>{card.text}</p>
+            </li>
+          ))}
+        </ul>
+        <p className={css({ mt: '4' })}>
+          <a href="tel:108" className={button({ size: 'lg' })}>
+            Call 108
+          </a>
+        </p>
+      </InfoSection>
+      <InfoSection title="Personal Safety Tips">
+        <Bullets
+          items={[
+            'Tell a friend or family member where you are going.',
+            'Arrange your ride home before the event ends.',
+            'Keep your belongings with you.',
+            'Share personal contact details only when you are comfortable.',
+            'Trust your instincts: talk to the coordinator if anything feels wrong.',
+          ]}
+        />
+      </InfoSection>
+      <InfoSection title="Report a Safety Issue">
+        <p>Anything that made you or someone else feel unsafe: tell us, and we act on every report.</p>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', mt: '4' })}>
+          <a href={SITE.emergencyWhatsappHref} target="_blank" rel="noopener noreferrer" className={button()}>
+            Emergency WhatsApp
+          </a>
+          <a href={mailto(SITE.safetyEmail, 'Safety report')} className={button({ variant: 'outline' })}>
+            Report via Email
+          </a>
+        </div>
+      </InfoSection>
+    </InfoPage>
+  )
+}

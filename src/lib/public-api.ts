@@ -1,0 +1,37 @@
+/**
+ * Public callable functions (no sign-in needed), called with the callable protocol over
+ * plain fetch: `POST {"data": ...}` answers `{"result": ...}` or `{"error": {...}}`. Public
+ * pages use this so they never load the Firebase SDK.
+ */
+import { functionEndpoint } from './client-config'
+
+export class FunctionCallError extends Error {
+  constructor(
+    message: string,
+    readonly status: string,
+  ) {
+    super(message)
+    this.name = 'FunctionCallError'
+  }
+}
+
+export async function callPublicFunction<TResponse>(
+  name: string,
+  data: unknown,
+  signal?: AbortSignal,
+): Promise<TResponse> {
+  const response = await fetch(functionEndpoint(name), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data }),
+    signal,
+  })
+  const body = (await response.json().catch(() => ({}))) as {
+    result?: TResponse
+    error?: { message?: string; status?: string }
+  }
+  if (!response.ok || body.error || !('result' in body)) {
+    throw new FunctionCallError(body.error?.message ?? `HTTP ${response.status}`, body.error?.status ?? 'UNKNOWN')
+  }
+  return body.result as TResponse
+}
