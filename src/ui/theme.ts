@@ -68,9 +68,9 @@ const semanticTokens = defineSemanticTokens({
       success: { value: '#067647' },
     },
     accent: {
-      // brand.600 on white is 4.6:1, enough for text and for white text on it.
-      default: { value: '{colors.brand.600}' },
-      emphasized: { value: '{colors.brand.700}' },
+      // White on brand.700 is 6.2:1 (brand.600 is only 4.35:1, below WCAG AA for text).
+      default: { value: '{colors.brand.700}' },
+      emphasized: { value: '{colors.brand.800}' },
       subtle: { value: '{colors.brand.50}' },
       text: { value: '{colors.brand.700}' },
     },

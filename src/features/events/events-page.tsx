@@ -140,7 +140,10 @@ export function EventsPage() {
         </div>
       </fieldset>
 
-      <section aria-label="Events" className={css({ mt: '8' })}>
+      <section aria-labelledby="event-list-title" className={css({ mt: '8' })}>
+        <h2 id="event-list-title" className={css({ srOnly: true })}>
+          Upcoming events
+        </h2>
         {events.length > 0 ? (
           <div
             className={css({

@@ -1,0 +1,280 @@
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations, expectWellFormedPage } from './support'
+
+const EVENT_PATHS = [
+  '/events/first-hello-stranger-meetup',
+  '/events/unplanned-sunday-social-mixup',
+  '/events/midweek-wednesday-dinner',
+]
+const CATEGORY_PATHS = [
+  '/categories/adventure',
+  '/categories/food-drink',
+  '/categories/culture',
+  '/categories/nightlife',
+]
+const INFO_PAGES: [path: string, heading: string, text: string][] = [
+  ['/how-it-works', 'How It Works', 'Experience Together'],
+  ['/contact', 'Contact Us', 'Monday to Saturday, 10:00 AM to 8:00 PM'],
+  ['/about', 'About Yaari', '2000+'],
+  ['/careers', 'Join Our Team', 'Open roles'],
+  ['/press', 'Press & Media', '20+'],
+  ['/help', 'Help Center', 'Frequently asked questions'],
+  ['/privacy', 'Privacy Policy & Terms', '24 to 48 hours before the event: 50% refund'],
+  ['/safety', 'Safety Center', 'Your safety is our top priority in every experience we create'],
+  ['/community', 'Community Guidelines', 'WhatsApp groups are only for event coordination.'],
+  ['/terms', 'Terms of Service', 'Last updated: January 2025'],
+  ['/booking-failed', "Payment failed. Don't worry, we'll help you!", 'What might have happened'],
+]
+
+test.describe('home', () => {
+  test('explore by category: four cards whose Explore does a full page load', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 2, name: 'Explore by Category' })).toBeVisible()
+    await expect(
+      page.getByText('Find events that match your interests and connect with people who share your passions'),
+    ).toBeVisible()
+    for (const [title, description] of [
+      ['Adventure', 'Hiking, climbing, and outdoor adventures'],
+      ['Food & Drink', 'Food tours, cooking classes, and tastings'],
+      ['Culture', 'Museums, art galleries, and cultural events'],
+      ['Nightlife', 'Concerts, bars, and nighttime events'],
+    ]) {
+      await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible()
+      await expect(page.getByText(description)).toBeVisible()
+    }
+    await page.evaluate(() => {
+      ;(window as unknown as { stillHere: boolean }).stillHere = true
+    })
+    await page.getByRole('link', { name: 'Explore Culture' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Culture' })).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBeUndefined()
+  })
+
+  test('featured events link to their pages, Join Event to sign-in, View All Events to the list', async ({ page }) => {
+    await page.goto('/')
+    const featured = page.getByRole('region', { name: 'Featured events' })
+    await expect(featured.getByRole('heading', { level: 3 })).toHaveText([
+      'The First Hello',
+      'The Unplanned Sunday',
+      'Midweek Meetup',
+    ])
+    await expect(featured.getByRole('link', { name: /Join Event/ }).first()).toHaveAttribute('href', '/auth')
+    await featured.getByRole('link', { name: /^The Unplanned Sunday/ }).click()
+    await expect(page).toHaveURL(/\/events\/unplanned-sunday-social-mixup$/)
+    await page.goBack()
+    await page.getByRole('link', { name: 'View All Events' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Events in Bangalore' })).toBeVisible()
+  })
+})
+
+test.describe('events listing', () => {
+  test('shows every event with its full card', async ({ page }) => {
+    await page.goto('/events')
+    await expect(page.getByText('3 curated experiences')).toBeVisible()
+    const card = page.getByRole('article', { name: 'The Unplanned Sunday' })
+    await expect(card.getByText('₹799 - ₹1,999')).toBeVisible()
+    await expect(card.getByText('per person')).toBeVisible()
+    await expect(card.getByText('Indiranagar, Bangalore')).toBeVisible()
+    await expect(card.getByText('Featured')).toBeVisible()
+    // Spots left come from the getAvailability function (slow to cold-start under test load).
+    await expect(card.getByText(/spots? left|Sold out/)).toBeVisible({ timeout: 20_000 })
+    await card.getByRole('link', { name: /Book Now/ }).click()
+    await expect(page).toHaveURL(/\/events\/unplanned-sunday-social-mixup$/)
+  })
+
+  test('only Bangalore can be chosen; the other cities are marked Soon', async ({ page }) => {
+    await page.goto('/events')
+    await expect(page.getByRole('radio', { name: 'Bangalore' })).toBeChecked()
+    for (const city of ['Hyderabad', 'Chennai', 'Pune', 'Jaipur']) {
+      await expect(page.getByRole('radio', { name: `${city} Soon` })).toBeDisabled()
+    }
+  })
+
+  test('search and category filter live in the URL and survive reload', async ({ page }) => {
+    await page.goto('/events')
+    await page.getByRole('searchbox', { name: 'Search events' }).fill('MIDWEEK')
+    await expect(page).toHaveURL(/q=MIDWEEK/)
+    await expect(page.getByRole('article')).toHaveCount(1)
+    await page.reload()
+    await expect(page.getByRole('searchbox', { name: 'Search events' })).toHaveValue('MIDWEEK')
+    await expect(page.getByRole('article', { name: 'Midweek Meetup' })).toBeVisible()
+
+    await page.getByRole('searchbox', { name: 'Search events' }).fill('')
+    await expect(page.getByRole('button', { name: 'Outdoor Adventures (0)' })).toBeDisabled()
+    await page.getByRole('button', { name: 'Social Mixers (2)' }).click()
+    await expect(page).toHaveURL(/category=social-mixers/)
+    await expect(page.getByRole('article')).toHaveCount(2)
+    await expect(page.getByRole('button', { name: 'Social Mixers (2)' })).toHaveAttribute('aria-pressed', 'true')
+  })
+
+  test('a shared filtered link opens filtered; nonsense in the URL is ignored', async ({ page }) => {
+    await page.goto('/events?category=food-drink')
+    await expect(page.getByRole('article')).toHaveCount(1)
+    await page.goto('/events?category=gardening&city=mars')
+    await expect(page.getByRole('article')).toHaveCount(3)
+  })
+
+  test('no match shows the empty state, and Clear Filters brings everything back', async ({ page }) => {
+    await page.goto('/events?q=karaoke')
+    await expect(page.getByRole('heading', { name: 'No events found' })).toBeVisible()
+    await page.getByRole('button', { name: 'Clear Filters' }).click()
+    await expect(page.getByRole('article')).toHaveCount(3)
+    await expect(page).not.toHaveURL(/q=/)
+  })
+
+  test('coming-soon panels and Get Notified', async ({ page }) => {
+    await page.goto('/events')
+    for (const title of ['Dating & Relationships', 'Business Networking', 'Creative Workshops']) {
+      await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible()
+    }
+    await page.getByRole('link', { name: 'Get Notified' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible()
+  })
+})
+
+test.describe('event pages', () => {
+  test('short featured ids redirect to the canonical page', async ({ page }) => {
+    for (const [short, full] of [
+      ['first-hello', 'first-hello-stranger-meetup'],
+      ['unplanned-sunday', 'unplanned-sunday-social-mixup'],
+      ['midweek-meetup', 'midweek-wednesday-dinner'],
+    ]) {
+      await page.goto(`/events/${short}`)
+      await expect(page).toHaveURL(new RegExp(`/events/${full}$`))
+    }
+  })
+
+  test('an unknown event or category is not found', async ({ page }) => {
+    await page.goto('/events/made-up-party')
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible()
+    await page.goto('/categories/gardening')
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible()
+  })
+
+  test('price, then a date, then the booking dialog; closing it clears the date', async ({ page }) => {
+    await page.goto('/events/midweek-wednesday-dinner')
+    await expect(page.getByText('10-12 guests')).toBeVisible()
+    await expect(page.getByText('8:00 PM')).toBeVisible()
+    await expect(page.getByText('48 hours or more before the event: full refund')).toBeVisible()
+
+    await page.getByRole('button', { name: /Boys/ }).click()
+    const dateDialog = page.getByRole('dialog', { name: 'Select a date' })
+    await expect(dateDialog).toBeVisible()
+    const dates = dateDialog.getByRole('radio')
+    await expect(dates.first()).toBeAttached()
+    expect(await dates.count()).toBeGreaterThanOrEqual(8)
+    for (const label of await dateDialog.locator('label').allInnerTexts()) expect(label).toMatch(/^Wed, /)
+    await expect(dateDialog.getByRole('button', { name: 'Continue' })).toBeDisabled()
+    // A person taps the date's label; the radio itself is visually hidden.
+    await dateDialog.locator('label').first().click()
+    await expect(dates.first()).toBeChecked()
+    await dateDialog.getByRole('button', { name: 'Continue' }).click()
+
+    const booking = page.getByRole('dialog', { name: 'Book your seat' })
+    await expect(booking.getByText('Midweek Meetup')).toBeVisible()
+    await expect(booking.getByText('midweek-wednesday-dinner')).toBeVisible()
+    await expect(booking.getByText('₹1,299')).toBeVisible()
+    await expect(booking.getByText(/^Wednesday, \d+ \w+ \d{4}, 8:00 PM$/)).toBeVisible()
+    await booking.getByRole('button', { name: 'Close' }).click()
+    await expect(booking).toBeHidden()
+
+    await page.getByRole('button', { name: /Girls/ }).click()
+    await expect(page.getByRole('dialog', { name: 'Select a date' }).getByRole('radio', { checked: true })).toHaveCount(
+      0,
+    )
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled()
+  })
+
+  test.describe('on a phone set to Los Angeles time', () => {
+    test.use({ timezoneId: 'America/Los_Angeles' })
+
+    test('dates follow the India calendar, not the device', async ({ page }) => {
+      // Saturday 21 Nov 2026, 11:00 in Los Angeles, is already Sunday 22 Nov, 00:30 in India.
+      await page.clock.setFixedTime(new Date('2026-11-21T19:00:00Z'))
+      await page.goto('/events/first-hello-stranger-meetup')
+      await page.getByRole('button', { name: /Girls/ }).click()
+      const dialog = page.getByRole('dialog', { name: 'Select a date' })
+      await expect(dialog.getByRole('radio').first()).toBeAttached()
+      const labels = await dialog.locator('label').allInnerTexts()
+      expect(labels[0]).toMatch(/^Sat, 28 Nov/)
+      // November (from the 28th), December and January: 1 + 4 + 5 Saturdays.
+      expect(labels).toHaveLength(10)
+      expect(labels.at(-1)).toMatch(/^Sat, 30 Jan/)
+    })
+  })
+})
+
+test.describe('category pages', () => {
+  test('each lists coming-soon events with a disabled Coming Soon button', async ({ page }) => {
+    for (const path of CATEGORY_PATHS) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      const buttons = page.getByRole('button', { name: 'Coming Soon' })
+      expect(await buttons.count()).toBeGreaterThanOrEqual(3)
+      for (const button of await buttons.all()) await expect(button).toBeDisabled()
+      await expect(page.getByRole('link', { name: 'Get Notified When Available' })).toHaveAttribute('href', '/contact')
+    }
+  })
+})
+
+test.describe('information pages', () => {
+  for (const [path, heading, text] of INFO_PAGES) {
+    test(`${path} has its heading and copy`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      await expect(page.getByText(text).first()).toBeVisible()
+    })
+  }
+
+  test('contact offers email, WhatsApp, phone and Instagram', async ({ page }) => {
+    await page.goto('/contact')
+    await expect(page.getByRole('link', { name: /Email us/ })).toHaveAttribute('href', /^mailto:/)
+    await expect(page.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', /^https:\/\/wa\.me\//)
+    await expect(page.getByRole('link', { name: /Call us/ })).toHaveAttribute('href', /^tel:\+91/)
+    await expect(page.getByRole('link', { name: /Instagram/ })).toHaveAttribute('href', /instagram\.com/)
+  })
+
+  test('terms has 11 numbered sections, the governing law and the legal contact', async ({ page }) => {
+    await page.goto('/terms')
+    await expect(page.getByRole('heading', { level: 2, name: /^\d+\. / })).toHaveCount(11)
+    await expect(page.getByText(/courts of Bengaluru, Karnataka, India/)).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Contact Legal Team' })).toHaveAttribute('href', /^mailto:/)
+  })
+
+  test('safety has the emergency procedures and reporting links', async ({ page }) => {
+    await page.goto('/safety')
+    for (const card of ['Medical Emergency', 'Safety Concern', 'Lost or Separated']) {
+      await expect(page.getByRole('heading', { level: 3, name: card })).toBeVisible()
+    }
+    await expect(page.getByText(/Call 108/).first()).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Report via Email' })).toHaveAttribute('href', /^mailto:/)
+    await expect(page.getByRole('link', { name: 'Emergency WhatsApp' })).toHaveAttribute('href', /wa\.me/)
+  })
+
+  test('booking failed offers help and another try', async ({ page }) => {
+    await page.goto('/booking-failed')
+    await expect(page.getByRole('link', { name: 'Get Help' })).toHaveAttribute('href', '/contact')
+    await expect(page.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/events')
+  })
+})
+
+test.describe('every public page', () => {
+  const paths = [
+    '/',
+    '/events',
+    ...EVENT_PATHS,
+    ...CATEGORY_PATHS,
+    ...INFO_PAGES.map(([path]) => path),
+    '/missing-page',
+  ]
+  for (const path of paths) {
+    test(`${path} is well formed and has no serious accessibility violation`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expectWellFormedPage(page)
+      await expectNoSeriousA11yViolations(page)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow, 'horizontal overflow').toBeLessThanOrEqual(0)
+    })
+  }
+})
