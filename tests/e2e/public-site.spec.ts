@@ -82,6 +82,23 @@ test.describe('events listing', () => {
     await expect(page).toHaveURL(/\/events\/unplanned-sunday-social-mixup$/)
   })
 
+  test.describe('on a phone set to Los Angeles time', () => {
+    test.use({ timezoneId: 'America/Los_Angeles' })
+
+    test('the badge says Tomorrow, highlighted, when the event is tomorrow in India', async ({ page }) => {
+      // Friday 27 Nov, 23:00 in Los Angeles is already Saturday 28 Nov, 12:30 in India: The
+      // Unplanned Sunday is tomorrow; The First Hello (Saturdays) is today, not tomorrow.
+      await page.clock.setFixedTime(new Date('2026-11-28T07:00:00Z'))
+      await page.goto('/events')
+      const sunday = page.getByRole('article', { name: 'The Unplanned Sunday' }).getByText('Tomorrow', { exact: true })
+      await expect(sunday).toBeVisible()
+      await expect(sunday).toHaveAttribute('data-highlight', 'true')
+      const saturday = page.getByRole('article', { name: 'The First Hello' })
+      await expect(saturday.getByText('Sat, 28 Nov, 6:00 PM')).toBeVisible()
+      await expect(saturday.getByText('Tomorrow', { exact: true })).toHaveCount(0)
+    })
+  })
+
   test('only Bangalore can be chosen; the other cities are marked Soon', async ({ page }) => {
     await page.goto('/events')
     await expect(page.getByRole('radio', { name: 'Bangalore' })).toBeChecked()
