@@ -51,9 +51,15 @@ function ensureChromium() {
   return false
 }
 
+/** Suites that never ran because an earlier step failed. @type {string[]} */
+const notRun = []
+
 /** @param {string} file @returns {{ passed: number, failed: number, skipped: number }} */
 function vitestCounts(file) {
-  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 }
+  if (!existsSync(file)) {
+    notRun.push(file)
+    return { passed: 0, failed: 0, skipped: 0 }
+  }
   const report = JSON.parse(readFileSync(file, 'utf8'))
   return {
     passed: report.numPassedTests,
@@ -64,7 +70,10 @@ function vitestCounts(file) {
 
 /** @param {string} file */
 function playwrightCounts(file) {
-  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 }
+  if (!existsSync(file)) {
+    notRun.push(file)
+    return { passed: 0, failed: 0, skipped: 0 }
+  }
   const { stats } = JSON.parse(readFileSync(file, 'utf8'))
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped }
 }
@@ -122,6 +131,8 @@ const total = counts.reduce((sum, c) => ({
 }))
 console.log('\n=== summary')
 for (const step of summary) console.log(`  ${step.ok ? 'ok  ' : 'FAIL'} ${step.name} (${step.seconds.toFixed(1)} s)`)
+if (notRun.length) console.log(`  not run: ${notRun.map((file) => file.replace(`${RESULTS}/`, '')).join(', ')}`)
+// A failed step with no failed test (type check, lint, build, the stack) still counts once.
 const failed = ok ? total.failed : Math.max(1, total.failed)
 console.log(`${total.passed} passed, ${failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`)
 process.exit(ok && failed === 0 ? 0 : 1)

@@ -146,13 +146,6 @@ export async function startStack({ mode = 'preview', onStep = () => {} } = {}) {
   const started = Date.now()
   const ports = stackPorts()
 
-  if (mode === 'preview' && !existsSync(join(ROOT, 'dist', 'index.html'))) {
-    throw new StackError('No production build in dist/. Run `npm run build` first (`npm start` builds for you).')
-  }
-  if (!existsSync(join(ROOT, 'functions', 'lib', 'index.js'))) {
-    throw new StackError('The functions are not built (functions/lib/index.js is missing). Run `npm run build`.')
-  }
-
   const names = /** @type {Record<keyof typeof ports, string>} */ ({
     app: 'the app (set PORT to use another)',
     firestore: 'the Firestore stand-in (set FIRESTORE_STANDIN_PORT to use another)',
@@ -171,6 +164,13 @@ export async function startStack({ mode = 'preview', onStep = () => {} } = {}) {
           `Is another Yaari stack running? Stop it, or find the process with \`lsof -i :${port}\`.`,
       )
     }
+  }
+
+  if (mode === 'preview' && !existsSync(join(ROOT, 'dist', 'index.html'))) {
+    throw new StackError('No production build in dist/. Run `npm run build` first (`npm start` builds for you).')
+  }
+  if (!existsSync(join(ROOT, 'functions', 'lib', 'index.js'))) {
+    throw new StackError('The functions are not built (functions/lib/index.js is missing). Run `npm run build`.')
   }
 
   /** @type {Child[]} */
