@@ -31,6 +31,7 @@ export function stackPorts() {
     app: envPort('PORT', 4173),
     firestore: envPort('FIRESTORE_STANDIN_PORT', 8080),
     payments: envPort('PAYMENT_STANDIN_PORT', 8081),
+    photos: envPort('PHOTO_STORE_PORT', 8082),
     auth: emulators.auth.port,
     functions: emulators.functions.port,
     hub: emulators.hub.port,

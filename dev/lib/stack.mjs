@@ -6,6 +6,7 @@
  * says what is wrong and what to do; nothing waits silently.
  */
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
@@ -150,6 +151,7 @@ export async function startStack({ mode = 'preview', onStep = () => {} } = {}) {
     app: 'the app (set PORT to use another)',
     firestore: 'the Firestore stand-in (set FIRESTORE_STANDIN_PORT to use another)',
     payments: 'the payment stand-in (set PAYMENT_STANDIN_PORT to use another)',
+    photos: 'the photo store (set PHOTO_STORE_PORT to use another)',
     auth: 'the Firebase Auth emulator (firebase.json)',
     functions: 'the Firebase Functions emulator (firebase.json)',
     hub: 'the Firebase emulator hub (firebase.json)',
@@ -196,11 +198,30 @@ export async function startStack({ mode = 'preview', onStep = () => {} } = {}) {
       firestore,
     )
 
+    onStep(`photo store on ${HOST}:${ports.photos}`)
+    const photoSecret = randomBytes(16).toString('hex')
+    const photos = startChild('photo-store', process.execPath, ['dev/photo-store.mjs', String(ports.photos)], {
+      PHOTO_STORE_SECRET: photoSecret,
+    })
+    children.push(photos)
+    await waitFor(
+      `The photo store (${HOST}:${ports.photos})`,
+      () => fetchOk(`http://${HOST}:${ports.photos}/health`),
+      10_000,
+      photos,
+    )
+
     // The functions' environment: the process environment does not reach the emulator's
     // function workers, .env.local does.
     writeFileSync(
       join(ROOT, 'functions', '.env.local'),
-      `# Written by dev/lib/stack.mjs at start-up; not committed.\nFIRESTORE_EMULATOR_HOST=${HOST}:${ports.firestore}\n`,
+      [
+        '# Written by dev/lib/stack.mjs at start-up; not committed.',
+        `FIRESTORE_EMULATOR_HOST=${HOST}:${ports.firestore}`,
+        `PHOTO_STORE_URL=http://${HOST}:${ports.photos}`,
+        `PHOTO_STORE_SECRET=${photoSecret}`,
+        '',
+      ].join('\n'),
     )
 
     onStep(`Firebase Auth (${ports.auth}) and Functions (${ports.functions}) emulators`)

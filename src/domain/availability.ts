@@ -5,8 +5,9 @@
 import * as v from 'valibot'
 import { EVENT_IDS } from './catalogue'
 
+/** One event, or every event when eventId is left out (the listing asks once for all). */
 export const availabilityRequestSchema = v.strictObject({
-  eventId: v.picklist(EVENT_IDS, 'eventId must be one of our events'),
+  eventId: v.optional(v.picklist(EVENT_IDS, 'eventId must be one of our events')),
 })
 export type AvailabilityRequest = v.InferOutput<typeof availabilityRequestSchema>
 
@@ -16,9 +17,13 @@ export interface DateAvailability {
   spotsLeft: number
 }
 
-export interface AvailabilityResponse {
+export interface EventAvailability {
   eventId: string
   dates: DateAvailability[]
+}
+
+export interface AvailabilityResponse {
+  events: EventAvailability[]
 }
 
 /** Firestore path of the seat documents of one event date (one document per claimed seat). */

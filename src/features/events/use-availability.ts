@@ -1,20 +1,25 @@
 /**
- * Spots left per date for one event, from the getAvailability function. Answers are kept
- * for a minute so moving between the listing and an event page does not ask again.
+ * Spots left per event and date, from the getAvailability function: one request answers for
+ * every event, shared by all cards and dialogs on the page and kept for a minute.
  */
 import { useEffect, useState } from 'react'
 import type { AvailabilityResponse, DateAvailability } from '../../domain/availability'
 import { callPublicFunction } from '../../lib/public-api'
 
 const FRESH_FOR_MS = 60_000
-const cache = new Map<string, { at: number; answer: Promise<AvailabilityResponse> }>()
+let cached: { at: number; answer: Promise<Map<string, Map<string, DateAvailability>>> } | undefined
 
-function loadAvailability(eventId: string): Promise<AvailabilityResponse> {
-  const cached = cache.get(eventId)
+function loadAvailability(): Promise<Map<string, Map<string, DateAvailability>>> {
   if (cached && Date.now() - cached.at < FRESH_FOR_MS) return cached.answer
-  const answer = callPublicFunction<AvailabilityResponse>('getAvailability', { eventId })
-  cache.set(eventId, { at: Date.now(), answer })
-  answer.catch(() => cache.delete(eventId))
+  const answer = callPublicFunction<AvailabilityResponse>('getAvailability', {}).then(
+    (response) =>
+      new Map(response.events.map((event) => [event.eventId, new Map(event.dates.map((d) => [d.date, d]))])),
+  )
+  const entry = { at: Date.now(), answer }
+  cached = entry
+  answer.catch(() => {
+    if (cached === entry) cached = undefined
+  })
   return answer
 }
 
@@ -23,14 +28,14 @@ export type AvailabilityState =
   | { status: 'ready'; byDate: ReadonlyMap<string, DateAvailability> }
   | { status: 'unavailable' }
 
-/** Spots left per date; 'unavailable' offline or when the backend cannot answer. */
+/** Spots left per date of one event; 'unavailable' offline or when the backend cannot answer. */
 export function useAvailability(eventId: string): AvailabilityState {
   const [state, setState] = useState<AvailabilityState>({ status: 'loading' })
   useEffect(() => {
     let current = true
     setState({ status: 'loading' })
-    loadAvailability(eventId).then(
-      (answer) => current && setState({ status: 'ready', byDate: new Map(answer.dates.map((d) => [d.date, d])) }),
+    loadAvailability().then(
+      (byEvent) => current && setState({ status: 'ready', byDate: byEvent.get(eventId) ?? new Map() }),
       () => current && setState({ status: 'unavailable' }),
     )
     return () => {

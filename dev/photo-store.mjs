@@ -1,0 +1,81 @@
+// @ts-check
+/**
+ * The local stand-in for Cloud Storage's profile pictures: keeps the bytes on disk
+ * (.tmp/photo-store) and serves them back, so the web app cannot tell it from production.
+ * Only the functions may write (they hold PHOTO_STORE_SECRET); anyone with the URL may read,
+ * as with a Cloud Storage download URL.
+ * Usage: node dev/photo-store.mjs [port]   (PHOTO_STORE_SECRET in the environment)
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { dirname, join, normalize } from 'node:path'
+import { ROOT } from './lib/config.mjs'
+
+const DIR = join(ROOT, '.tmp', 'photo-store')
+const MAX_BYTES = 5 * 1024 * 1024
+
+/** @param {string} encoded @returns {string | undefined} */
+function safePath(encoded) {
+  const path = normalize(decodeURIComponent(encoded))
+  return /^profile-pictures\/[\w-]+\/[\w.-]+$/.test(path) && !path.includes('..') ? path : undefined
+}
+
+/**
+ * @param {{ port: number, secret: string }} options
+ * @returns {import('node:http').Server}
+ */
+export function createPhotoStore({ port, secret }) {
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
+    if (url.pathname === '/health') return res.writeHead(200).end('ok')
+    const match = /^\/o\/([^/]+)$/.exec(url.pathname)
+    const path = match?.[1] ? safePath(match[1]) : undefined
+    if (!path) return res.writeHead(404).end()
+    const file = join(DIR, path)
+
+    if (req.method === 'PUT') {
+      if (!secret || req.headers['x-photo-store-secret'] !== secret) return res.writeHead(403).end()
+      /** @type {Buffer[]} */
+      const chunks = []
+      let size = 0
+      req.on('data', (chunk) => {
+        size += chunk.length
+        if (size > MAX_BYTES) req.destroy()
+        else chunks.push(chunk)
+      })
+      req.on('end', () => {
+        mkdirSync(dirname(file), { recursive: true })
+        writeFileSync(file, Buffer.concat(chunks))
+        writeFileSync(
+          `${file}.json`,
+          JSON.stringify({ contentType: req.headers['content-type'] ?? 'application/octet-stream' }),
+        )
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ url: `http://127.0.0.1:${port}/o/${encodeURIComponent(path)}?alt=media` }))
+      })
+      return
+    }
+    if (req.method === 'GET') {
+      try {
+        const bytes = readFileSync(file)
+        const { contentType } = JSON.parse(readFileSync(`${file}.json`, 'utf8'))
+        res.writeHead(200, { 'content-type': contentType, 'cache-control': 'public, max-age=31536000' })
+        return res.end(bytes)
+      } catch {
+        return res.writeHead(404).end()
+      }
+    }
+    res.writeHead(405).end()
+  })
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const port = Number(process.argv[2] ?? process.env.PHOTO_STORE_PORT ?? 8082)
+  const server = createPhotoStore({ port, secret: process.env.PHOTO_STORE_SECRET ?? '' })
+  server.on('error', (error) => {
+    console.error(`Photo store could not listen on port ${port}: ${error.message}`)
+    process.exit(1)
+  })
+  server.listen(port, '127.0.0.1', () => console.log(`Photo store listening on 127.0.0.1:${port}`))
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => process.exit(0))
+}

@@ -1,0 +1,55 @@
+/**
+ * Where profile pictures live: Cloud Storage in production; locally, the dev stack's photo
+ * store (dev/photo-store.mjs), which keeps and serves the bytes, because Google's Storage
+ * emulator cannot run offline. PHOTO_STORE_URL selects the local one.
+ */
+import { randomUUID } from 'node:crypto'
+import { getApps, initializeApp } from 'firebase-admin/app'
+import { getStorage } from 'firebase-admin/storage'
+
+export interface PhotoStore {
+  /** Stores the bytes and returns a URL a browser can load the picture from. */
+  save(path: string, bytes: Buffer, contentType: string): Promise<string>
+}
+
+class CloudStoragePhotoStore implements PhotoStore {
+  async save(path: string, bytes: Buffer, contentType: string): Promise<string> {
+    if (getApps().length === 0) initializeApp()
+    const bucket = getStorage().bucket()
+    const token = randomUUID()
+    await bucket.file(path).save(bytes, {
+      contentType,
+      resumable: false,
+      metadata: { cacheControl: 'public, max-age=31536000', metadata: { firebaseStorageDownloadTokens: token } },
+    })
+    return `https://firebasestorage.googleapis.com/v0/b/${bucket.name}/o/${encodeURIComponent(path)}?alt=media&token=${token}`
+  }
+}
+
+class LocalPhotoStore implements PhotoStore {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly secret: string,
+  ) {}
+
+  async save(path: string, bytes: Buffer, contentType: string): Promise<string> {
+    const response = await fetch(`${this.baseUrl}/o/${encodeURIComponent(path)}`, {
+      method: 'PUT',
+      headers: { 'content-type': contentType, 'x-photo-store-secret': this.secret },
+      body: bytes,
+    })
+    if (!response.ok) throw new Error(`Photo store answered ${response.status}`)
+    const { url } = (await response.json()) as { url: string }
+    return url
+  }
+}
+
+let store: PhotoStore | undefined
+
+export function photoStore(): PhotoStore {
+  if (!store) {
+    const local = process.env.PHOTO_STORE_URL
+    store = local ? new LocalPhotoStore(local, process.env.PHOTO_STORE_SECRET ?? '') : new CloudStoragePhotoStore()
+  }
+  return store
+}

@@ -1,0 +1,40 @@
+/**
+ * saveProfile: writes the onboarding profile to user_profiles/{uid}. The uid and email come
+ * from the verified token; the payload is validated with the shared schema; completing
+ * twice updates the same document (idempotent), keeping when it was first created.
+ */
+import { FieldValue, type Firestore } from 'firebase-admin/firestore'
+import { saveProfileSchema, toProfileRecord, type UserProfileRecord } from '../../src/domain/profile'
+import { parseRequest } from './lib/validate'
+
+export async function saveProfileHandler(
+  firestore: Firestore,
+  member: { uid: string; email: string | undefined },
+  data: unknown,
+): Promise<{ saved: true }> {
+  const input = parseRequest(saveProfileSchema, data)
+  const record = toProfileRecord(member.uid, member.email, input)
+  const ref = firestore.collection('user_profiles').doc(member.uid)
+  const existing = await ref.get()
+  await ref.set({
+    ...record,
+    created_at: existing.exists ? existing.get('created_at') : FieldValue.serverTimestamp(),
+    updated_at: FieldValue.serverTimestamp(),
+  })
+  return { saved: true }
+}
+
+/** getMyProfile: the caller's own profile, or null before onboarding is complete. */
+export async function getMyProfileHandler(
+  firestore: Firestore,
+  member: { uid: string },
+): Promise<{ profile: UserProfileRecord | null }> {
+  const doc = await firestore.collection('user_profiles').doc(member.uid).get()
+  if (!doc.exists) return { profile: null }
+  const {
+    created_at: _created,
+    updated_at: _updated,
+    ...profile
+  } = doc.data() as UserProfileRecord & Record<string, unknown>
+  return { profile: profile as UserProfileRecord }
+}

@@ -1,0 +1,112 @@
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import {
+  ageOn,
+  dateOfBirthBounds,
+  dateOfBirthIssue,
+  formatMobile,
+  MESSAGES,
+  mobileDigits,
+  mobileSchema,
+  nameSchema,
+  saveProfileSchema,
+  toProfileRecord,
+} from './profile'
+
+const now = new Date('2026-11-22T06:30:00Z') // Sunday 22 Nov 2026, noon in India
+const messages = (schema: v.GenericSchema, value: unknown) => {
+  const result = v.safeParse(schema, value)
+  return result.success ? [] : result.issues.map((issue) => issue.message)
+}
+
+describe('mobile', () => {
+  it('accepts 10 digits starting 6-9 and rejects the rest with the spec message', () => {
+    expect(messages(mobileSchema, '9876543210')).toEqual([])
+    expect(messages(mobileSchema, '6000000000')).toEqual([])
+    for (const bad of ['5876543210', '987654321', '98765432101', '98765 43210', 'abcdefghij', 42]) {
+      expect(messages(mobileSchema, bad)).toEqual([MESSAGES.mobileInvalid])
+    }
+  })
+
+  it('reads digits from what people type and shows two groups of five', () => {
+    expect(mobileDigits('+91 98765-43210')).toBe('9876543210')
+    expect(mobileDigits('98765 432109999')).toBe('9876543210')
+    expect(formatMobile('9876543210')).toBe('98765 43210')
+    expect(formatMobile('987')).toBe('987')
+  })
+})
+
+describe('name', () => {
+  it('is trimmed, at least 2 letters, letters and spaces only', () => {
+    expect(v.parse(nameSchema, '  Asha Rao ')).toBe('Asha Rao')
+    expect(v.parse(nameSchema, 'Zoë')).toBe('Zoë')
+    for (const bad of ['A', '  ', 'R2D2', 'Asha!', ' -'])
+      expect(messages(nameSchema, bad)).toContain(MESSAGES.nameInvalid)
+  })
+})
+
+describe('date of birth', () => {
+  it('takes ages 18 to 60 inclusive, in the India calendar', () => {
+    expect(ageOn('2008-11-22', now)).toBe(18)
+    expect(ageOn('2008-11-23', now)).toBe(17)
+    expect(dateOfBirthIssue('2008-11-22', now)).toBeUndefined()
+    expect(dateOfBirthIssue('2008-11-23', now)).toBe(MESSAGES.tooYoung)
+    expect(dateOfBirthIssue('1965-11-23', now)).toBeUndefined() // 60
+    expect(dateOfBirthIssue('1965-11-22', now)).toBe(MESSAGES.tooOld) // 61 today
+    expect(dateOfBirthIssue('2030-01-01', now)).toBe(MESSAGES.dateInvalid)
+    expect(dateOfBirthIssue('2001-02-30', now)).toBe(MESSAGES.dateInvalid)
+    expect(dateOfBirthIssue('next tuesday', now)).toBe(MESSAGES.dateInvalid)
+  })
+
+  it('bounds the picker to the valid range', () => {
+    expect(dateOfBirthBounds(now)).toEqual({ min: '1965-11-23', max: '2008-11-22' })
+  })
+})
+
+describe('saveProfile payload', () => {
+  const valid = {
+    mobile: '9876543210',
+    name: 'Asha Rao',
+    dateOfBirth: '1995-06-15',
+    profession: 'tech',
+    gender: 'female',
+    interests: ['brunch', 'travel'],
+    location: 'koramangala',
+  }
+
+  it('accepts a complete profile and fills the spec defaults', () => {
+    const parsed = v.parse(saveProfileSchema, valid)
+    expect(toProfileRecord('uid-1', 'asha@example.com', parsed)).toEqual({
+      user_id: 'uid-1',
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      mobile: '+919876543210',
+      date_of_birth: '1995-06-15',
+      gender: 'female',
+      profession: 'tech',
+      food_preference: 'both',
+      drinking_preference: 'both',
+      personality_type: 'ambivert',
+      relationship_status: 'single',
+      venue_preferences: [],
+      interests: '["brunch","travel"]',
+      location: 'koramangala',
+      bio: '',
+      profile_picture_url: null,
+    })
+    expect(
+      toProfileRecord('uid-1', undefined, v.parse(saveProfileSchema, { ...valid, profession: undefined })),
+    ).toMatchObject({
+      email: '',
+      profession: 'other',
+    })
+  })
+
+  it('rejects unknown interests, no interests, extra fields and a user id', () => {
+    expect(v.safeParse(saveProfileSchema, { ...valid, interests: ['skydiving'] }).success).toBe(false)
+    expect(v.safeParse(saveProfileSchema, { ...valid, interests: [] }).success).toBe(false)
+    expect(v.safeParse(saveProfileSchema, { ...valid, interests: ['art', 'art'] }).success).toBe(false)
+    expect(v.safeParse(saveProfileSchema, { ...valid, userId: 'someone-else' }).success).toBe(false)
+    expect(v.safeParse(saveProfileSchema, { ...valid, location: '   ' }).success).toBe(false)
+  })
+})

@@ -1,0 +1,220 @@
+/**
+ * The member profile: the onboarding steps' rules and messages (spec, sections 3 and 5) and
+ * the `saveProfile` payload. The forms and the Cloud Functions validate with these same
+ * schemas, so a message shown in the browser is the reason the server gives.
+ */
+import * as v from 'valibot'
+import { istCalendarDay, parseIsoDate } from './schedule'
+
+export const MESSAGES = {
+  mobileInvalid: 'Please enter a valid 10-digit mobile number',
+  mobileValid: 'Valid mobile number',
+  nameInvalid: 'Please enter a valid name (at least 2 characters, letters only)',
+  nameValid: 'Looks good!',
+  tooYoung: 'You must be at least 18 years old to join our events',
+  tooOld: 'Our events are designed for people under 60',
+  dateInvalid: 'Please enter a valid date',
+  profileFormRequired: 'All fields except bio are required',
+  photoTypeTitle: 'Invalid file type',
+  photoType: 'Please select an image file',
+  photoSizeTitle: 'File too large',
+  photoSize: 'Please select an image smaller than 5MB',
+} as const
+
+export const MIN_AGE = 18
+export const MAX_AGE = 60
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024
+
+/** Profession cards of the onboarding flow. */
+export const PROFESSION_CARDS = [
+  'student',
+  'tech',
+  'business',
+  'creative',
+  'healthcare',
+  'finance',
+  'education',
+  'entrepreneur',
+  'other',
+] as const
+/** Profession options of the one-page profile form. */
+export const PROFILE_FORM_PROFESSIONS = [
+  'technology',
+  'healthcare',
+  'finance',
+  'education',
+  'marketing',
+  'design',
+  'consulting',
+  'entrepreneurship',
+  'student',
+  'other',
+] as const
+export const PROFESSIONS = [...new Set([...PROFESSION_CARDS, ...PROFILE_FORM_PROFESSIONS])] as [string, ...string[]]
+
+export const GENDERS = ['male', 'female', 'non-binary', 'prefer-not-to-say'] as const
+export const INTERESTS = [
+  'brunch',
+  'nightlife',
+  'photography',
+  'gaming',
+  'book_clubs',
+  'fitness',
+  'art',
+  'food_tours',
+  'travel',
+  'outdoor',
+] as const
+export const AREAS = [
+  'koramangala',
+  'indiranagar',
+  'whitefield',
+  'manyata-tech-park',
+  'hebbal',
+  'jp-nagar',
+  'btm-layout',
+  'mg-road',
+  'hsr-layout',
+] as const
+/** Only the first six areas are shown as cards (spec, section 3). */
+export const AREA_CARDS = AREAS.slice(0, 6)
+
+/** The 10 digits of an Indian mobile number, from whatever the person typed. */
+export function mobileDigits(input: string): string {
+  const digits = input.replace(/\D/g, '')
+  return digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits.slice(0, 10)
+}
+
+/** "98765 43210": shown as two groups of five. */
+export function formatMobile(digits: string): string {
+  return digits.length > 5 ? `${digits.slice(0, 5)} ${digits.slice(5, 10)}` : digits
+}
+
+export const mobileSchema = v.pipe(v.string(MESSAGES.mobileInvalid), v.regex(/^[6-9]\d{9}$/, MESSAGES.mobileInvalid))
+
+export const nameSchema = v.pipe(
+  v.string(MESSAGES.nameInvalid),
+  v.trim(),
+  v.minLength(2, MESSAGES.nameInvalid),
+  v.maxLength(60, MESSAGES.nameInvalid),
+  v.regex(/^[\p{L}][\p{L} ]*$/u, MESSAGES.nameInvalid),
+)
+
+/** Whole years between `dateOfBirth` and today in IST. */
+export function ageOn(dateOfBirth: string, now: Date = new Date()): number | undefined {
+  const birth = parseIsoDate(dateOfBirth)
+  if (!birth) return undefined
+  const today = istCalendarDay(now)
+  let age = today.year - birth.year
+  if (today.month < birth.month || (today.month === birth.month && today.day < birth.day)) age -= 1
+  return age
+}
+
+/** Validates a date of birth at `now`: a real past date, age 18 to 60 inclusive. */
+export function dateOfBirthIssue(value: string, now: Date = new Date()): string | undefined {
+  const age = ageOn(value, now)
+  if (age === undefined || age < 0 || value < '1900-01-01') return MESSAGES.dateInvalid
+  if (age < MIN_AGE) return MESSAGES.tooYoung
+  if (age > MAX_AGE) return MESSAGES.tooOld
+  return undefined
+}
+
+export const dateOfBirthSchema = v.pipe(
+  v.string(MESSAGES.dateInvalid),
+  v.check((value) => parseIsoDate(value) !== undefined, MESSAGES.dateInvalid),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return
+    const issue = dateOfBirthIssue(dataset.value)
+    if (issue) addIssue({ message: issue })
+  }),
+)
+
+/**
+ * The date-picker bounds (IST): the latest date is 18 years back; the earliest is the day
+ * after 61 years back, so everyone aged 60 can still pick their birthday.
+ */
+export function dateOfBirthBounds(now: Date = new Date()): { min: string; max: string } {
+  const today = istCalendarDay(now)
+  const shift = (years: number, days: number) => {
+    const date = new Date(Date.UTC(today.year - years, today.month - 1, today.day + days))
+    return date.toISOString().slice(0, 10)
+  }
+  return { min: shift(MAX_AGE + 1, 1), max: shift(MIN_AGE, 0) }
+}
+
+export const interestsSchema = v.pipe(
+  v.array(v.picklist(INTERESTS, 'Unknown interest'), 'Please choose at least one interest'),
+  v.minLength(1, 'Please choose at least one interest'),
+  v.maxLength(INTERESTS.length),
+  v.check((ids) => new Set(ids).size === ids.length, 'Each interest can be chosen once'),
+)
+
+export const locationSchema = v.pipe(
+  v.string('Please choose an area or type yours'),
+  v.trim(),
+  v.nonEmpty('Please choose an area or type yours'),
+  v.maxLength(80, 'Area names are at most 80 characters'),
+)
+
+/**
+ * What the browser sends to `saveProfile` when onboarding completes. The user id and email
+ * are never part of it: the function takes them from the verified token.
+ */
+export const saveProfileSchema = v.strictObject({
+  mobile: mobileSchema,
+  name: nameSchema,
+  dateOfBirth: dateOfBirthSchema,
+  profession: v.optional(v.picklist(PROFESSIONS, 'Unknown profession')),
+  gender: v.picklist(GENDERS, 'Unknown gender'),
+  interests: interestsSchema,
+  location: locationSchema,
+  bio: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'Bio is at most 500 characters'))),
+  profilePictureUrl: v.optional(v.nullable(v.pipe(v.string(), v.url(), v.maxLength(2048)))),
+})
+export type SaveProfileRequest = v.InferInput<typeof saveProfileSchema>
+
+/** The user_profiles/{uid} document (spec, section 3), with the spec's defaults. */
+export interface UserProfileRecord {
+  user_id: string
+  name: string
+  email: string
+  mobile: string
+  date_of_birth: string
+  gender: string
+  profession: string
+  food_preference: string
+  drinking_preference: string
+  personality_type: string
+  relationship_status: string
+  venue_preferences: string[]
+  /** JSON text of the chosen interest ids, as the spec stores it. */
+  interests: string
+  location: string
+  bio: string
+  profile_picture_url: string | null
+}
+
+export function toProfileRecord(
+  uid: string,
+  email: string | undefined,
+  input: v.InferOutput<typeof saveProfileSchema>,
+): UserProfileRecord {
+  return {
+    user_id: uid,
+    name: input.name,
+    email: email ?? '',
+    mobile: `+91${input.mobile}`,
+    date_of_birth: input.dateOfBirth,
+    gender: input.gender,
+    profession: input.profession ?? 'other',
+    food_preference: 'both',
+    drinking_preference: 'both',
+    personality_type: 'ambivert',
+    relationship_status: 'single',
+    venue_preferences: [],
+    interests: JSON.stringify(input.interests),
+    location: input.location,
+    bio: input.bio ?? '',
+    profile_picture_url: input.profilePictureUrl ?? null,
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The spec's auth error catalogue (section 8), keyed by Firebase Auth's error codes.
+ * Other backend errors show the server's message as-is; anything else is unexpected.
+ */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password. Please check your credentials.',
+  emailNotConfirmed: 'Please check your email and click the confirmation link before signing in.',
+  alreadyRegistered: 'An account with this email already exists. Please try signing in instead.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  offline: 'You are offline. Signing in needs a connection; what you typed is kept.',
+  signedIn: "You've been successfully logged in.",
+  welcomeTitle: 'Welcome to Yaari!',
+  welcomeBody: "Let's create your adventure profile.",
+  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordsDiffer: 'Passwords do not match',
+} as const
+
+const BY_CODE: Record<string, string> = {
+  'auth/invalid-credential': AUTH_MESSAGES.invalidCredentials,
+  'auth/invalid-login-credentials': AUTH_MESSAGES.invalidCredentials,
+  'auth/wrong-password': AUTH_MESSAGES.invalidCredentials,
+  'auth/user-not-found': AUTH_MESSAGES.invalidCredentials,
+  'auth/invalid-email': AUTH_MESSAGES.invalidCredentials,
+  'auth/email-already-in-use': AUTH_MESSAGES.alreadyRegistered,
+  'auth/unverified-email': AUTH_MESSAGES.emailNotConfirmed,
+  'auth/weak-password': AUTH_MESSAGES.passwordTooShort,
+  'auth/network-request-failed': AUTH_MESSAGES.offline,
+}
+
+/** The message a person sees for an error from Firebase Auth. */
+export function authErrorMessage(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
+    const known = BY_CODE[error.code]
+    if (known) return known
+    // Other backend errors: the server's message as-is, without the SDK's "Firebase: " wrapper.
+    if ('message' in error && typeof error.message === 'string' && error.code.startsWith('auth/')) {
+      return (
+        error.message.replace(/^Firebase:\s*/, '').replace(/\s*\(auth\/[\w-]+\)\.?$/, '') || AUTH_MESSAGES.unexpected
+      )
+    }
+  }
+  return AUTH_MESSAGES.unexpected
+}
