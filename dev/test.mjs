@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `npm test`: type check, lint and format check, unit and component tests, the production
+ * `npm test`: type check, lint and format check, unit and component tests, the security rules
+ * tests (skipped, saying so, where the official Firestore and Storage emulators cannot run), the production
  * build, then (on one local stack) the backend integration tests and the Playwright tests in
  * Debian's Chromium, installed with apt-get when it is missing. Ends with one plain line,
  * "N passed, N failed", and exits non-zero when anything failed.
@@ -89,6 +90,14 @@ let ok =
   run('type check', 'npx', ['tsc', '-b']) &&
   run('lint and format check', 'npx', ['biome', 'check', '.']) &&
   run('unit and component tests', 'npx', ['vitest', 'run', ...vitestJson('unit')]) &&
+  // Skipped, and saying so, unless the official Firestore and Storage emulators are running.
+  run('security rules tests', 'npx', [
+    'vitest',
+    'run',
+    '--config',
+    'tests/rules/vitest.config.ts',
+    ...vitestJson('rules'),
+  ]) &&
   run('build', 'npm', ['run', 'build'])
 
 if (ok) {
@@ -121,6 +130,7 @@ if (ok) {
 
 const counts = [
   vitestCounts(join(RESULTS, 'unit.json')),
+  vitestCounts(join(RESULTS, 'rules.json')),
   vitestCounts(join(RESULTS, 'integration.json')),
   playwrightCounts(join(RESULTS, 'e2e.json')),
 ]
