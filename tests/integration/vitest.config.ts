@@ -12,6 +12,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     fileParallelism: false,
-    env: { FIRESTORE_EMULATOR_HOST: `127.0.0.1:${process.env.FIRESTORE_STANDIN_PORT ?? 8080}` },
+    env: {
+      FIRESTORE_EMULATOR_HOST: `127.0.0.1:${process.env.FIRESTORE_STANDIN_PORT ?? 8080}`,
+      // firebase-admin must not look for Google's metadata server: we are offline.
+      METADATA_SERVER_DETECTION: 'none',
+    },
   },
 })
