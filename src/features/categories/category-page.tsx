@@ -5,6 +5,7 @@ import { button } from 'styled-system/recipes'
 import { categoryPage } from '../../domain/categories'
 import { formatInr } from '../../domain/money'
 import { usePageMeta } from '../../lib/page-meta'
+import { CoverImage } from '../../ui/cover-image'
 
 const route = getRouteApi('/categories/$slug')
 
@@ -40,14 +41,7 @@ export function CategoryPage() {
         >
           {category.listings.map((listing) => (
             <li key={listing.title} className={css({ borderRadius: 'l3', overflow: 'hidden', boxShadow: 'card' })}>
-              <img
-                src={listing.image}
-                alt=""
-                width={800}
-                height={500}
-                loading="lazy"
-                className={css({ w: 'full', h: 'auto', aspectRatio: '8 / 5', objectFit: 'cover' })}
-              />
+              <CoverImage src={listing.image} />
               <div className={css({ p: '5', display: 'grid', gap: '2' })}>
                 <h3 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{listing.title}</h3>
                 <p className={css({ color: 'fg.muted' })}>{listing.description}</p>

@@ -5,6 +5,7 @@ import type { YaariEvent } from '../../domain/catalogue'
 import { priceRange } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { formatShortDate, formatTime, istTomorrow, nextOccurrence, weekdayName } from '../../domain/schedule'
+import { CoverImage } from '../../ui/cover-image'
 import { spotsText } from './spots'
 import { useAvailability } from './use-availability'
 
@@ -37,14 +38,7 @@ export function EventCard({ event, now = new Date() }: { event: YaariEvent; now?
       })}
     >
       <div className={css({ position: 'relative' })}>
-        <img
-          src={event.image}
-          alt=""
-          width={800}
-          height={500}
-          loading="lazy"
-          className={css({ w: 'full', h: 'auto', aspectRatio: '8 / 5', objectFit: 'cover' })}
-        />
+        <CoverImage src={event.image} />
         <span
           data-highlight={isTomorrow || undefined}
           className={css({

@@ -8,6 +8,7 @@ import { formatInr } from '../../domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
 import { formatTime, weekdayName } from '../../domain/schedule'
 import { usePageMeta } from '../../lib/page-meta'
+import { CoverImage } from '../../ui/cover-image'
 import { RefundPolicyList } from '../../ui/refund-policy'
 
 const BookingDialogs = lazy(() => import('./booking-dialogs'))
@@ -28,13 +29,7 @@ export function EventDetailsPage() {
 
   return (
     <article className={container({ maxW: '4xl', py: { base: '6', md: '10' } })}>
-      <img
-        src={event.image}
-        alt=""
-        width={800}
-        height={500}
-        className={css({ w: 'full', h: 'auto', aspectRatio: '8 / 5', objectFit: 'cover', borderRadius: 'l3' })}
-      />
+      <CoverImage src={event.image} lazy={false} className={css({ borderRadius: 'l3' })} />
       <p className={css({ mt: '6', color: 'accent.text', fontWeight: 'semibold' })}>
         {event.kind} · {event.category}
       </p>

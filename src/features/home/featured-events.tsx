@@ -5,6 +5,7 @@ import { EVENTS, priceRange } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { formatTime, weekdayName } from '../../domain/schedule'
 import { LOGIN_LINK } from '../../lib/paths'
+import { CoverImage } from '../../ui/cover-image'
 
 /** Featured events: three cards to their pages, 'Join Event' to /auth, 'View All Events'. */
 export function FeaturedEvents() {
@@ -31,14 +32,7 @@ export function FeaturedEvents() {
                 className={css({ bg: 'bg.surface', borderRadius: 'l3', overflow: 'hidden', boxShadow: 'card' })}
               >
                 <Link to="/events/$eventId" params={{ eventId: event.id }} className={css({ display: 'block' })}>
-                  <img
-                    src={event.image}
-                    alt=""
-                    width={800}
-                    height={500}
-                    loading="lazy"
-                    className={css({ w: 'full', h: 'auto', aspectRatio: '8 / 5', objectFit: 'cover' })}
-                  />
+                  <CoverImage src={event.image} />
                   <div className={css({ p: '5', pb: '3' })}>
                     <h3 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{event.title}</h3>
                     <p className={css({ color: 'fg.muted' })}>
