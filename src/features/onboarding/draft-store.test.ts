@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { clearMemberData, YaariDb } from '../../lib/db'
+import { createDraftStore, flushOnPageHide } from './draft-store'
+
+let db: YaariDb
+let dbCount = 0
+
+beforeEach(() => {
+  db = new YaariDb(`test-${++dbCount}`)
+})
+afterEach(async () => {
+  db.close()
+})
+
+const ready = (store: ReturnType<typeof createDraftStore>) =>
+  vi.waitFor(() => expect(store.getState().status).toBe('ready'))
+
+describe('onboarding drafts', () => {
+  it('survive a reload: a new store for the same member restores every field and the step', async () => {
+    const first = createDraftStore(db, 'alice', { debounceMs: 10 })
+    await ready(first)
+    first.getState().update({ mobile: '9876543210' }, 1)
+    first.getState().update({ name: 'Asha' }, 2)
+    first.getState().update({ interests: ['brunch', 'art'] }, 6)
+    await vi.waitFor(async () => expect((await db.drafts.get('alice'))?.step).toBe(6))
+
+    const reloaded = createDraftStore(db, 'alice')
+    await ready(reloaded)
+    expect(reloaded.getState().step).toBe(6)
+    expect(reloaded.getState().draft).toEqual({ mobile: '9876543210', name: 'Asha', interests: ['brunch', 'art'] })
+  })
+
+  it('are written at once when the page is hidden, without waiting for the debounce', async () => {
+    const store = createDraftStore(db, 'alice', { debounceMs: 60_000 })
+    await ready(store)
+    const detach = flushOnPageHide(store)
+    store.getState().update({ dateOfBirth: '1995-06-15' }, 3)
+    expect(await db.drafts.get('alice')).toBeUndefined()
+    window.dispatchEvent(new Event('pagehide'))
+    await vi.waitFor(async () => expect((await db.drafts.get('alice'))?.data).toEqual({ dateOfBirth: '1995-06-15' }))
+    detach()
+  })
+
+  it('are kept per member', async () => {
+    const alice = createDraftStore(db, 'alice', { debounceMs: 0 })
+    await ready(alice)
+    alice.getState().update({ name: 'Asha' })
+    await alice.getState().flush()
+    const bob = createDraftStore(db, 'bob')
+    await ready(bob)
+    expect(bob.getState().draft).toEqual({})
+  })
+
+  it('ignore and log a stored draft that no longer fits, instead of crashing', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    await db.drafts.put({ uid: 'alice', step: 3, data: { interests: 'not-a-list', name: 42 }, updatedAt: 0 })
+    const store = createDraftStore(db, 'alice')
+    await ready(store)
+    expect(store.getState().draft).toEqual({})
+    expect(store.getState().step).toBe(1)
+    expect(warn).toHaveBeenCalledWith('[yaari] onboarding-draft-corrupt', expect.objectContaining({ uid: 'alice' }))
+  })
+
+  it('are removed with the rest of the member’s local data on sign-out', async () => {
+    await db.drafts.put({ uid: 'alice', step: 2, data: {}, updatedAt: 0 })
+    await db.drafts.put({ uid: 'bob', step: 2, data: {}, updatedAt: 0 })
+    await db.outbox.add({ uid: 'alice', kind: 'saveProfile', payload: {}, createdAt: 0, attempts: 0 })
+    await clearMemberData(db, 'alice')
+    expect(await db.drafts.get('alice')).toBeUndefined()
+    expect(await db.outbox.where('uid').equals('alice').count()).toBe(0)
+    expect(await db.drafts.get('bob')).toBeDefined()
+  })
+})

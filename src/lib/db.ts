@@ -1,0 +1,52 @@
+/**
+ * Yaari's local database (IndexedDB through Dexie). What lives here, and why:
+ * - drafts: one onboarding draft per member (key: uid), so nothing typed is lost on reload,
+ *   offline or when the tab closes. Photos are kept as Blobs with the draft.
+ * - outbox: calls to make once the connection is back (completing onboarding offline).
+ * Imported only by the features that need it: Dexie is not loaded on public pages.
+ * Schema rule: every version stays listed with its upgrade; add a version, never edit one.
+ */
+import Dexie, { type EntityTable } from 'dexie'
+
+export interface DraftRow {
+  uid: string
+  /** Onboarding step the member was on (1-8). */
+  step: number
+  /** Validated on read (see features/onboarding/draft-store.ts): stored data may be stale. */
+  data: unknown
+  updatedAt: number
+}
+
+export interface OutboxRow {
+  id?: number
+  uid: string
+  kind: 'saveProfile'
+  payload: unknown
+  createdAt: number
+  attempts: number
+}
+
+export class YaariDb extends Dexie {
+  drafts!: EntityTable<DraftRow, 'uid'>
+  outbox!: EntityTable<OutboxRow, 'id'>
+
+  constructor(name = 'yaari') {
+    super(name)
+    this.version(1).stores({ drafts: 'uid', outbox: '++id, uid' })
+  }
+}
+
+let instance: YaariDb | undefined
+
+export function localDb(): YaariDb {
+  instance ??= new YaariDb()
+  return instance
+}
+
+/** Sign-out and logout: remove everything stored for this member on this device. */
+export async function clearMemberData(db: YaariDb, uid: string): Promise<void> {
+  await db.transaction('rw', db.drafts, db.outbox, async () => {
+    await db.drafts.delete(uid)
+    await db.outbox.where('uid').equals(uid).delete()
+  })
+}
