@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as AuthRouteImport } from './routes/auth'
 import { Route as BookingFailedRouteImport } from './routes/booking-failed'
 import { Route as CareersRouteImport } from './routes/careers'
 import { Route as CommunityRouteImport } from './routes/community'
@@ -20,6 +21,7 @@ import { Route as HowItWorksRouteImport } from './routes/how-it-works'
 import { Route as PressRouteImport } from './routes/press'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SafetyRouteImport } from './routes/safety'
+import { Route as SignupRouteImport } from './routes/signup'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as CategoriesSlugRouteImport } from './routes/categories/$slug'
 import { Route as EventsIndexRouteImport } from './routes/events/index'
@@ -33,6 +35,11 @@ const IndexRoute = IndexRouteImport.update({
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/auth',
+  path: '/auth',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BookingFailedRoute = BookingFailedRouteImport.update({
@@ -80,6 +87,11 @@ const SafetyRoute = SafetyRouteImport.update({
   path: '/safety',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SignupRoute = SignupRouteImport.update({
+  id: '/signup',
+  path: '/signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
@@ -104,6 +116,7 @@ const EventsEventIdRoute = EventsEventIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/auth': typeof AuthRoute
   '/booking-failed': typeof BookingFailedRoute
   '/careers': typeof CareersRoute
   '/community': typeof CommunityRoute
@@ -113,6 +126,7 @@ export interface FileRoutesByFullPath {
   '/press': typeof PressRoute
   '/privacy': typeof PrivacyRoute
   '/safety': typeof SafetyRoute
+  '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
@@ -121,6 +135,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/auth': typeof AuthRoute
   '/booking-failed': typeof BookingFailedRoute
   '/careers': typeof CareersRoute
   '/community': typeof CommunityRoute
@@ -130,6 +145,7 @@ export interface FileRoutesByTo {
   '/press': typeof PressRoute
   '/privacy': typeof PrivacyRoute
   '/safety': typeof SafetyRoute
+  '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
@@ -139,6 +155,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/auth': typeof AuthRoute
   '/booking-failed': typeof BookingFailedRoute
   '/careers': typeof CareersRoute
   '/community': typeof CommunityRoute
@@ -148,6 +165,7 @@ export interface FileRoutesById {
   '/press': typeof PressRoute
   '/privacy': typeof PrivacyRoute
   '/safety': typeof SafetyRoute
+  '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
@@ -158,6 +176,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about'
+    | '/auth'
     | '/booking-failed'
     | '/careers'
     | '/community'
@@ -167,6 +186,7 @@ export interface FileRouteTypes {
     | '/press'
     | '/privacy'
     | '/safety'
+    | '/signup'
     | '/terms'
     | '/categories/$slug'
     | '/events/$eventId'
@@ -175,6 +195,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about'
+    | '/auth'
     | '/booking-failed'
     | '/careers'
     | '/community'
@@ -184,6 +205,7 @@ export interface FileRouteTypes {
     | '/press'
     | '/privacy'
     | '/safety'
+    | '/signup'
     | '/terms'
     | '/categories/$slug'
     | '/events/$eventId'
@@ -192,6 +214,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/about'
+    | '/auth'
     | '/booking-failed'
     | '/careers'
     | '/community'
@@ -201,6 +224,7 @@ export interface FileRouteTypes {
     | '/press'
     | '/privacy'
     | '/safety'
+    | '/signup'
     | '/terms'
     | '/categories/$slug'
     | '/events/$eventId'
@@ -210,6 +234,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutRoute: typeof AboutRoute
+  AuthRoute: typeof AuthRoute
   BookingFailedRoute: typeof BookingFailedRoute
   CareersRoute: typeof CareersRoute
   CommunityRoute: typeof CommunityRoute
@@ -219,6 +244,7 @@ export interface RootRouteChildren {
   PressRoute: typeof PressRoute
   PrivacyRoute: typeof PrivacyRoute
   SafetyRoute: typeof SafetyRoute
+  SignupRoute: typeof SignupRoute
   TermsRoute: typeof TermsRoute
   CategoriesSlugRoute: typeof CategoriesSlugRoute
   EventsEventIdRoute: typeof EventsEventIdRoute
@@ -239,6 +265,13 @@ declare module '@tanstack/react-router' {
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth': {
+      id: '/auth'
+      path: '/auth'
+      fullPath: '/auth'
+      preLoaderRoute: typeof AuthRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/booking-failed': {
@@ -304,6 +337,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SafetyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/signup': {
+      id: '/signup'
+      path: '/signup'
+      fullPath: '/signup'
+      preLoaderRoute: typeof SignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/terms': {
       id: '/terms'
       path: '/terms'
@@ -338,6 +378,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutRoute: AboutRoute,
+  AuthRoute: AuthRoute,
   BookingFailedRoute: BookingFailedRoute,
   CareersRoute: CareersRoute,
   CommunityRoute: CommunityRoute,
@@ -347,6 +388,7 @@ const rootRouteChildren: RootRouteChildren = {
   PressRoute: PressRoute,
   PrivacyRoute: PrivacyRoute,
   SafetyRoute: SafetyRoute,
+  SignupRoute: SignupRoute,
   TermsRoute: TermsRoute,
   CategoriesSlugRoute: CategoriesSlugRoute,
   EventsEventIdRoute: EventsEventIdRoute,

@@ -1,0 +1,102 @@
+import { Tabs } from '@ark-ui/react/tabs'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { css } from 'styled-system/css'
+import { container } from 'styled-system/patterns'
+import { button } from 'styled-system/recipes'
+import { usePageMeta } from '../../lib/page-meta'
+import { ONBOARDING_START } from '../../lib/paths'
+import { Button } from '../../ui/button'
+import { showToast } from '../../ui/toast'
+import { AUTH_MESSAGES } from './auth-errors'
+import { SignInForm, SignUpForm } from './auth-forms'
+import { useAuthStore, watchAuth } from './auth-store'
+
+const tabTrigger = css({
+  flex: '1',
+  h: '11',
+  fontWeight: 'semibold',
+  borderBottomWidth: '2px',
+  borderColor: 'border.default',
+  cursor: 'pointer',
+  '&[data-selected]': { borderColor: 'accent.default', color: 'accent.text' },
+})
+
+/** Navigates where a member belongs after signing in or up. */
+export function useAfterAuth() {
+  const navigate = useNavigate()
+  return {
+    afterSignIn: async () => {
+      void showToast({ title: AUTH_MESSAGES.signedIn, type: 'success' })
+      const { destinationAfterSignIn } = await import('./auth-actions')
+      await navigate({ to: await destinationAfterSignIn() })
+    },
+    afterSignUp: async () => {
+      void showToast({ title: AUTH_MESSAGES.welcomeTitle, description: AUTH_MESSAGES.welcomeBody, type: 'success' })
+      await navigate({ to: ONBOARDING_START })
+    },
+  }
+}
+
+/** /auth: Sign In and Sign Up tabs, or 'Welcome back' when already signed in. */
+export function AuthPage() {
+  const { status, member } = useAuthStore()
+  const navigate = useNavigate()
+  const { afterSignIn, afterSignUp } = useAfterAuth()
+  usePageMeta({ title: 'Sign in', description: 'Sign in to Yaari or create your account to book curated events.' })
+  useEffect(() => void watchAuth(), [])
+
+  return (
+    <div className={container({ maxW: 'md', py: { base: '10', md: '16' } })}>
+      {status === 'signed-in' && member ? (
+        <section>
+          <h1 className={css({ fontSize: '3xl', fontWeight: 'extrabold' })}>Welcome back</h1>
+          <p className={css({ mt: '2', color: 'fg.muted' })}>Signed in as {member.name || member.email}.</p>
+          <div className={css({ display: 'grid', gap: '3', mt: '6' })}>
+            <Link to="/" className={button({ size: 'lg' })}>
+              Go to Homepage
+            </Link>
+            <Button
+              size="lg"
+              variant="outline"
+              onClick={async () => {
+                const { signOutAndForget } = await import('./auth-actions')
+                await signOutAndForget()
+                await navigate({ to: '/' })
+              }}
+            >
+              Sign Out
+            </Button>
+          </div>
+        </section>
+      ) : (
+        <section>
+          <h1 className={css({ fontSize: '3xl', fontWeight: 'extrabold' })}>Welcome to Yaari</h1>
+          <p className={css({ mt: '2', color: 'fg.muted' })}>Sign in or create an account to book your seat.</p>
+          {status === 'unknown' ? (
+            <p role="status" className={css({ mt: '6' })}>
+              Checking your session…
+            </p>
+          ) : (
+            <Tabs.Root defaultValue="sign-in" className={css({ mt: '6' })}>
+              <Tabs.List className={css({ display: 'flex' })}>
+                <Tabs.Trigger value="sign-in" className={tabTrigger}>
+                  Sign In
+                </Tabs.Trigger>
+                <Tabs.Trigger value="sign-up" className={tabTrigger}>
+                  Sign Up
+                </Tabs.Trigger>
+              </Tabs.List>
+              <Tabs.Content value="sign-in">
+                <SignInForm onSignedIn={afterSignIn} />
+              </Tabs.Content>
+              <Tabs.Content value="sign-up">
+                <SignUpForm onSignedUp={afterSignUp} />
+              </Tabs.Content>
+            </Tabs.Root>
+          )}
+        </section>
+      )}
+    </div>
+  )
+}

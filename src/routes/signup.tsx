@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { SignupPage } from '../features/account/signup-page'
+
+export const Route = createFileRoute('/signup')({ component: SignupPage })

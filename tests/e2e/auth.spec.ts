@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto'
+import { expect, type Page, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations, expectWellFormedPage } from './support'
+
+const PASSWORD = 'correct-horse-42'
+const newEmail = () => `e2e-${randomUUID()}@example.test`
+
+async function signUp(page: Page, email: string) {
+  await page.goto('/signup')
+  await page.getByRole('textbox', { name: 'Full name' }).fill('Asha Rao')
+  await page.getByRole('textbox', { name: 'Email' }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Confirm password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+}
+
+test.describe('sign up and sign in', () => {
+  test('the sign-up screen links home and to sign-in, and validates passwords', async ({ page }) => {
+    await page.goto('/signup')
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/')
+    await expect(page.getByRole('link', { name: 'Sign in here' })).toHaveAttribute('href', '/auth')
+    await page.getByLabel('Password', { exact: true }).fill('12345')
+    await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible()
+    await page.getByLabel('Password', { exact: true }).fill('123456')
+    await page.getByLabel('Confirm password').fill('123457')
+    await expect(page.getByText('Passwords do not match')).toBeVisible()
+    await page.getByRole('button', { name: 'Sign Up' }).click()
+    await expect(page.getByText('Please fill in all fields.')).toBeVisible()
+  })
+
+  test('a new member signs up, is welcomed, signs out and signs back in', async ({ page }) => {
+    const email = newEmail()
+    await signUp(page, email)
+    await expect(page.getByText('Welcome to Yaari!')).toBeVisible()
+    await expect(page).toHaveURL(/\/onboarding\/mobile$/)
+
+    await page.goto('/auth')
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible()
+    await expect(page.getByText('Signed in as Asha Rao.')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Go to Homepage' })).toHaveAttribute('href', '/')
+    await page.getByRole('button', { name: 'Sign Out' }).click()
+    await expect(page).toHaveURL(/\/$/)
+
+    await page.goto('/auth')
+    // The visible tab panel: the Sign Up panel stays mounted (hidden) so its input is kept.
+    const signIn = page.getByRole('tabpanel')
+    await signIn.getByRole('textbox', { name: 'Email' }).fill(email)
+    await signIn.getByLabel('Password').fill('not-the-password')
+    await signIn.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByText('Invalid email or password. Please check your credentials.')).toBeVisible()
+    await expect(signIn.getByRole('textbox', { name: 'Email' })).toHaveValue(email)
+
+    await signIn.getByLabel('Password').fill(PASSWORD)
+    await signIn.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByText("You've been successfully logged in.")).toBeVisible()
+    // No profile yet: onboarding is where this member continues.
+    await expect(page).toHaveURL(/\/onboarding\/mobile$/)
+  })
+
+  test('signing up twice with one email says to sign in instead', async ({ page, context }) => {
+    const email = newEmail()
+    await signUp(page, email)
+    await expect(page).toHaveURL(/\/onboarding\/mobile$/)
+    await context.clearCookies()
+    await page.evaluate(() => indexedDB.deleteDatabase('firebaseLocalStorageDb'))
+    await signUp(page, email)
+    await expect(
+      page.getByText('An account with this email already exists. Please try signing in instead.'),
+    ).toBeVisible()
+  })
+
+  test('signing in offline says it needs a connection and keeps what was typed', async ({ page, context }) => {
+    await page.goto('/auth')
+    await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible()
+    await context.setOffline(true)
+    const signIn = page.getByRole('tabpanel')
+    await signIn.getByRole('textbox', { name: 'Email' }).fill('asha@example.test')
+    await signIn.getByLabel('Password').fill(PASSWORD)
+    await signIn.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByText(/You are offline\. Signing in needs a connection/)).toBeVisible()
+    await expect(signIn.getByRole('textbox', { name: 'Email' })).toHaveValue('asha@example.test')
+    await context.setOffline(false)
+  })
+
+  test('the sign-in tabs work from the keyboard', async ({ page }) => {
+    await page.goto('/auth')
+    const signIn = page.getByRole('tab', { name: 'Sign In' })
+    await signIn.focus()
+    await page.keyboard.press('ArrowRight')
+    await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByRole('textbox', { name: 'Full name' })).toBeVisible()
+  })
+
+  for (const path of ['/auth', '/signup']) {
+    test(`${path} is well formed and has no serious accessibility violation`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.getByRole('button', { name: /Sign (In|Up)/ }).first()).toBeVisible()
+      await expectWellFormedPage(page)
+      await expectNoSeriousA11yViolations(page)
+    })
+  }
+})
