@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/field'
@@ -7,39 +7,54 @@ import { AUTH_MESSAGES, authErrorMessage } from './auth-errors'
 const formStyle = css({ display: 'grid', gap: '4', mt: '6' })
 const errorStyle = css({ color: 'fg.error', fontWeight: 'semibold' })
 
-function offlineMessage(): string | undefined {
-  return typeof navigator !== 'undefined' && !navigator.onLine ? AUTH_MESSAGES.offline : undefined
+/**
+ * The submit cycle both forms share: check the input, refuse plainly when offline, run the
+ * action with a busy state, and turn any failure into the spec's message. What was typed is
+ * never cleared on an error.
+ */
+function useAuthSubmit(invalid: () => string | undefined, action: () => Promise<void>) {
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    const problem = invalid() ?? (navigator.onLine ? undefined : AUTH_MESSAGES.offline)
+    if (problem) return setError(problem)
+    setBusy(true)
+    setError(undefined)
+    try {
+      await action()
+    } catch (caught) {
+      setError(authErrorMessage(caught))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { error, busy, onSubmit }
 }
 
-/** Email and password sign-in (spec: both required). What was typed is kept on any error. */
+function FormError({ message }: { message: string | undefined }) {
+  return message ? (
+    <p role="alert" className={errorStyle}>
+      {message}
+    </p>
+  ) : null
+}
+
+/** Email and password sign-in (spec: both required). */
 export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const { error, busy, onSubmit } = useAuthSubmit(
+    () => (!email.trim() || !password ? 'Please enter your email and password.' : undefined),
+    async () => {
+      const { signIn } = await import('./auth-actions')
+      await signIn(email, password)
+      await onSignedIn()
+    },
+  )
 
   return (
-    <form
-      noValidate
-      className={formStyle}
-      onSubmit={async (event) => {
-        event.preventDefault()
-        if (!email.trim() || !password) return setError('Please enter your email and password.')
-        const offline = offlineMessage()
-        if (offline) return setError(offline)
-        setBusy(true)
-        setError(undefined)
-        try {
-          const { signIn } = await import('./auth-actions')
-          await signIn(email, password)
-          await onSignedIn()
-        } catch (caught) {
-          setError(authErrorMessage(caught))
-        } finally {
-          setBusy(false)
-        }
-      }}
-    >
+    <form noValidate className={formStyle} onSubmit={onSubmit}>
       <TextField
         label="Email"
         type="email"
@@ -56,11 +71,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      {error ? (
-        <p role="alert" className={errorStyle}>
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <Button type="submit" size="lg" loading={busy} loadingText="Signing in...">
         Sign In
       </Button>
@@ -71,39 +82,37 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
 /** Sign-up: name, email, password and its confirmation, with the spec's messages. */
 export function SignUpForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) {
   const [values, setValues] = useState({ name: '', email: '', password: '', confirmPassword: '' })
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
   const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setValues((current) => ({ ...current, [key]: e.target.value }))
   const passwordError = values.password && values.password.length < 6 ? AUTH_MESSAGES.passwordTooShort : undefined
   const confirmError =
     values.confirmPassword && values.confirmPassword !== values.password ? AUTH_MESSAGES.passwordsDiffer : undefined
+  const { error, busy, onSubmit } = useAuthSubmit(
+    () =>
+      !values.name.trim() || !values.email.trim() || !values.password || !values.confirmPassword
+        ? 'Please fill in all fields.'
+        : (passwordError ?? confirmError),
+    async () => {
+      const { signUp } = await import('./auth-actions')
+      await signUp(values.name, values.email, values.password)
+      await onSignedUp()
+    },
+  )
+  const password = (key: 'password' | 'confirmPassword', label: string, fieldError: string | undefined) => (
+    <TextField
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      required
+      value={values[key]}
+      onChange={set(key)}
+      error={fieldError}
+      hint={key === 'password' ? 'At least 6 characters' : undefined}
+    />
+  )
 
   return (
-    <form
-      noValidate
-      className={formStyle}
-      onSubmit={async (event) => {
-        event.preventDefault()
-        if (!values.name.trim() || !values.email.trim() || !values.password || !values.confirmPassword) {
-          return setError('Please fill in all fields.')
-        }
-        if (passwordError || confirmError) return setError(passwordError ?? confirmError)
-        const offline = offlineMessage()
-        if (offline) return setError(offline)
-        setBusy(true)
-        setError(undefined)
-        try {
-          const { signUp } = await import('./auth-actions')
-          await signUp(values.name, values.email, values.password)
-          await onSignedUp()
-        } catch (caught) {
-          setError(authErrorMessage(caught))
-        } finally {
-          setBusy(false)
-        }
-      }}
-    >
+    <form noValidate className={formStyle} onSubmit={onSubmit}>
       <TextField label="Full name" autoComplete="name" required value={values.name} onChange={set('name')} />
       <TextField
         label="Email"
@@ -113,30 +122,10 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) 
         value={values.email}
         onChange={set('email')}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={values.password}
-        onChange={set('password')}
-        error={passwordError}
-        hint="At least 6 characters"
-      />
-      <TextField
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={values.confirmPassword}
-        onChange={set('confirmPassword')}
-        error={confirmError}
-      />
-      {error && error !== passwordError && error !== confirmError ? (
-        <p role="alert" className={errorStyle}>
-          {error}
-        </p>
-      ) : null}
+      {password('password', 'Password', passwordError)}
+      {password('confirmPassword', 'Confirm password', confirmError)}
+      {/* A field's own error already shows beside it. */}
+      <FormError message={error !== passwordError && error !== confirmError ? error : undefined} />
       <Button type="submit" size="lg" loading={busy} loadingText="Creating your account...">
         Sign Up
       </Button>

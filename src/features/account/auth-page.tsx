@@ -5,12 +5,10 @@ import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
-import { ONBOARDING_START } from '../../lib/paths'
 import { Button } from '../../ui/button'
-import { showToast } from '../../ui/toast'
-import { AUTH_MESSAGES } from './auth-errors'
 import { SignInForm, SignUpForm } from './auth-forms'
 import { useAuthStore, watchAuth } from './auth-store'
+import { useAfterAuth } from './use-after-auth'
 
 const tabTrigger = css({
   flex: '1',
@@ -21,22 +19,6 @@ const tabTrigger = css({
   cursor: 'pointer',
   '&[data-selected]': { borderColor: 'accent.default', color: 'accent.text' },
 })
-
-/** Navigates where a member belongs after signing in or up. */
-export function useAfterAuth() {
-  const navigate = useNavigate()
-  return {
-    afterSignIn: async () => {
-      void showToast({ title: AUTH_MESSAGES.signedIn, type: 'success' })
-      const { destinationAfterSignIn } = await import('./auth-actions')
-      await navigate({ to: await destinationAfterSignIn() })
-    },
-    afterSignUp: async () => {
-      void showToast({ title: AUTH_MESSAGES.welcomeTitle, description: AUTH_MESSAGES.welcomeBody, type: 'success' })
-      await navigate({ to: ONBOARDING_START })
-    },
-  }
-}
 
 /** /auth: Sign In and Sign Up tabs, or 'Welcome back' when already signed in. */
 export function AuthPage() {

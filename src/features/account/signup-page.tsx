@@ -5,8 +5,8 @@ import { container } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
 import { SignUpForm } from './auth-forms'
-import { useAfterAuth } from './auth-page'
 import { watchAuth } from './auth-store'
+import { useAfterAuth } from './use-after-auth'
 
 /** /signup: the sign-up screen ('Join the Adventure' in the navigation). */
 export function SignupPage() {
