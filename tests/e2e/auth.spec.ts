@@ -53,8 +53,9 @@ test.describe('sign up and sign in', () => {
     await signIn.getByLabel('Password').fill(PASSWORD)
     await signIn.getByRole('button', { name: 'Sign In' }).click()
     await expect(page.getByText("You've been successfully logged in.")).toBeVisible()
-    // No profile yet: onboarding is where this member continues.
-    await expect(page).toHaveURL(/\/onboarding\/mobile$/)
+    // No profile yet: onboarding is where this member continues. The redirect waits for the
+    // getMyProfile function, whose emulator worker may be starting cold under test load.
+    await expect(page).toHaveURL(/\/onboarding\/mobile$/, { timeout: 20_000 })
   })
 
   test('signing up twice with one email says to sign in instead', async ({ page, context }) => {
