@@ -21,7 +21,8 @@ const inputStyle = css({
   borderRadius: 'l2',
   bg: 'bg.surface',
   fontSize: 'md',
-  _invalid: { borderColor: 'fg.error', borderWidth: '2px' },
+  // Only our validation marks a field invalid, not the browser's :invalid on an empty required input.
+  '&[data-invalid]': { borderColor: 'fg.error', borderWidth: '2px' },
 })
 
 /**
