@@ -18,6 +18,7 @@ import { Route as CommunityRouteImport } from './routes/community'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as HelpRouteImport } from './routes/help'
 import { Route as HowItWorksRouteImport } from './routes/how-it-works'
+import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as PressRouteImport } from './routes/press'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SafetyRouteImport } from './routes/safety'
@@ -26,6 +27,16 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as CategoriesSlugRouteImport } from './routes/categories/$slug'
 import { Route as EventsIndexRouteImport } from './routes/events/index'
 import { Route as EventsEventIdRouteImport } from './routes/events/$eventId'
+import { Route as OnboardingIndexRouteImport } from './routes/onboarding/index'
+import { Route as OnboardingCompleteRouteImport } from './routes/onboarding/complete'
+import { Route as OnboardingDateOfBirthRouteImport } from './routes/onboarding/date-of-birth'
+import { Route as OnboardingInterestsRouteImport } from './routes/onboarding/interests'
+import { Route as OnboardingLocationRouteImport } from './routes/onboarding/location'
+import { Route as OnboardingMobileRouteImport } from './routes/onboarding/mobile'
+import { Route as OnboardingNameRouteImport } from './routes/onboarding/name'
+import { Route as OnboardingPreferencesRouteImport } from './routes/onboarding/preferences'
+import { Route as OnboardingProfileRouteImport } from './routes/onboarding/profile'
+import { Route as OnboardingProfilePictureRouteImport } from './routes/onboarding/profile-picture'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -72,6 +83,11 @@ const HowItWorksRoute = HowItWorksRouteImport.update({
   path: '/how-it-works',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OnboardingRoute = OnboardingRouteImport.update({
+  id: '/onboarding',
+  path: '/onboarding',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PressRoute = PressRouteImport.update({
   id: '/press',
   path: '/press',
@@ -112,6 +128,57 @@ const EventsEventIdRoute = EventsEventIdRouteImport.update({
   path: '/events/$eventId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OnboardingIndexRoute = OnboardingIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => OnboardingRoute,
+} as any)
+const OnboardingCompleteRoute = OnboardingCompleteRouteImport.update({
+  id: '/complete',
+  path: '/complete',
+  getParentRoute: () => OnboardingRoute,
+} as any)
+const OnboardingDateOfBirthRoute = OnboardingDateOfBirthRouteImport.update({
+  id: '/date-of-birth',
+  path: '/date-of-birth',
+  getParentRoute: () => OnboardingRoute,
+} as any)
+const OnboardingInterestsRoute = OnboardingInterestsRouteImport.update({
+  id: '/interests',
+  path: '/interests',
+  getParentRoute: () => OnboardingRoute,
+} as any)
+const OnboardingLocationRoute = OnboardingLocationRouteImport.update({
+  id: '/location',
+  path: '/location',
+  getParentRoute: () => OnboardingRoute,
+} as any)
+const OnboardingMobileRoute = OnboardingMobileRouteImport.update({
+  id: '/mobile',
+  path: '/mobile',
+  getParentRoute: () => OnboardingRoute,
+} as any)
+const OnboardingNameRoute = OnboardingNameRouteImport.update({
+  id: '/name',
+  path: '/name',
+  getParentRoute: () => OnboardingRoute,
+} as any)
+const OnboardingPreferencesRoute = OnboardingPreferencesRouteImport.update({
+  id: '/preferences',
+  path: '/preferences',
+  getParentRoute: () => OnboardingRoute,
+} as any)
+const OnboardingProfileRoute = OnboardingProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => OnboardingRoute,
+} as any)
+const OnboardingProfilePictureRoute =
+  OnboardingProfilePictureRouteImport.update({
+    id: '/profile-picture',
+    path: '/profile-picture',
+    getParentRoute: () => OnboardingRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -123,6 +190,7 @@ export interface FileRoutesByFullPath {
   '/contact': typeof ContactRoute
   '/help': typeof HelpRoute
   '/how-it-works': typeof HowItWorksRoute
+  '/onboarding': typeof OnboardingRouteWithChildren
   '/press': typeof PressRoute
   '/privacy': typeof PrivacyRoute
   '/safety': typeof SafetyRoute
@@ -130,7 +198,17 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
+  '/onboarding/complete': typeof OnboardingCompleteRoute
+  '/onboarding/date-of-birth': typeof OnboardingDateOfBirthRoute
+  '/onboarding/interests': typeof OnboardingInterestsRoute
+  '/onboarding/location': typeof OnboardingLocationRoute
+  '/onboarding/mobile': typeof OnboardingMobileRoute
+  '/onboarding/name': typeof OnboardingNameRoute
+  '/onboarding/preferences': typeof OnboardingPreferencesRoute
+  '/onboarding/profile': typeof OnboardingProfileRoute
+  '/onboarding/profile-picture': typeof OnboardingProfilePictureRoute
   '/events/': typeof EventsIndexRoute
+  '/onboarding/': typeof OnboardingIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -149,7 +227,17 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
+  '/onboarding/complete': typeof OnboardingCompleteRoute
+  '/onboarding/date-of-birth': typeof OnboardingDateOfBirthRoute
+  '/onboarding/interests': typeof OnboardingInterestsRoute
+  '/onboarding/location': typeof OnboardingLocationRoute
+  '/onboarding/mobile': typeof OnboardingMobileRoute
+  '/onboarding/name': typeof OnboardingNameRoute
+  '/onboarding/preferences': typeof OnboardingPreferencesRoute
+  '/onboarding/profile': typeof OnboardingProfileRoute
+  '/onboarding/profile-picture': typeof OnboardingProfilePictureRoute
   '/events': typeof EventsIndexRoute
+  '/onboarding': typeof OnboardingIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -162,6 +250,7 @@ export interface FileRoutesById {
   '/contact': typeof ContactRoute
   '/help': typeof HelpRoute
   '/how-it-works': typeof HowItWorksRoute
+  '/onboarding': typeof OnboardingRouteWithChildren
   '/press': typeof PressRoute
   '/privacy': typeof PrivacyRoute
   '/safety': typeof SafetyRoute
@@ -169,7 +258,17 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
+  '/onboarding/complete': typeof OnboardingCompleteRoute
+  '/onboarding/date-of-birth': typeof OnboardingDateOfBirthRoute
+  '/onboarding/interests': typeof OnboardingInterestsRoute
+  '/onboarding/location': typeof OnboardingLocationRoute
+  '/onboarding/mobile': typeof OnboardingMobileRoute
+  '/onboarding/name': typeof OnboardingNameRoute
+  '/onboarding/preferences': typeof OnboardingPreferencesRoute
+  '/onboarding/profile': typeof OnboardingProfileRoute
+  '/onboarding/profile-picture': typeof OnboardingProfilePictureRoute
   '/events/': typeof EventsIndexRoute
+  '/onboarding/': typeof OnboardingIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -183,6 +282,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/help'
     | '/how-it-works'
+    | '/onboarding'
     | '/press'
     | '/privacy'
     | '/safety'
@@ -190,7 +290,17 @@ export interface FileRouteTypes {
     | '/terms'
     | '/categories/$slug'
     | '/events/$eventId'
+    | '/onboarding/complete'
+    | '/onboarding/date-of-birth'
+    | '/onboarding/interests'
+    | '/onboarding/location'
+    | '/onboarding/mobile'
+    | '/onboarding/name'
+    | '/onboarding/preferences'
+    | '/onboarding/profile'
+    | '/onboarding/profile-picture'
     | '/events/'
+    | '/onboarding/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -209,7 +319,17 @@ export interface FileRouteTypes {
     | '/terms'
     | '/categories/$slug'
     | '/events/$eventId'
+    | '/onboarding/complete'
+    | '/onboarding/date-of-birth'
+    | '/onboarding/interests'
+    | '/onboarding/location'
+    | '/onboarding/mobile'
+    | '/onboarding/name'
+    | '/onboarding/preferences'
+    | '/onboarding/profile'
+    | '/onboarding/profile-picture'
     | '/events'
+    | '/onboarding'
   id:
     | '__root__'
     | '/'
@@ -221,6 +341,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/help'
     | '/how-it-works'
+    | '/onboarding'
     | '/press'
     | '/privacy'
     | '/safety'
@@ -228,7 +349,17 @@ export interface FileRouteTypes {
     | '/terms'
     | '/categories/$slug'
     | '/events/$eventId'
+    | '/onboarding/complete'
+    | '/onboarding/date-of-birth'
+    | '/onboarding/interests'
+    | '/onboarding/location'
+    | '/onboarding/mobile'
+    | '/onboarding/name'
+    | '/onboarding/preferences'
+    | '/onboarding/profile'
+    | '/onboarding/profile-picture'
     | '/events/'
+    | '/onboarding/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -241,6 +372,7 @@ export interface RootRouteChildren {
   ContactRoute: typeof ContactRoute
   HelpRoute: typeof HelpRoute
   HowItWorksRoute: typeof HowItWorksRoute
+  OnboardingRoute: typeof OnboardingRouteWithChildren
   PressRoute: typeof PressRoute
   PrivacyRoute: typeof PrivacyRoute
   SafetyRoute: typeof SafetyRoute
@@ -316,6 +448,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HowItWorksRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/onboarding': {
+      id: '/onboarding'
+      path: '/onboarding'
+      fullPath: '/onboarding'
+      preLoaderRoute: typeof OnboardingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/press': {
       id: '/press'
       path: '/press'
@@ -372,8 +511,108 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventsEventIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/onboarding/': {
+      id: '/onboarding/'
+      path: '/'
+      fullPath: '/onboarding/'
+      preLoaderRoute: typeof OnboardingIndexRouteImport
+      parentRoute: typeof OnboardingRoute
+    }
+    '/onboarding/complete': {
+      id: '/onboarding/complete'
+      path: '/complete'
+      fullPath: '/onboarding/complete'
+      preLoaderRoute: typeof OnboardingCompleteRouteImport
+      parentRoute: typeof OnboardingRoute
+    }
+    '/onboarding/date-of-birth': {
+      id: '/onboarding/date-of-birth'
+      path: '/date-of-birth'
+      fullPath: '/onboarding/date-of-birth'
+      preLoaderRoute: typeof OnboardingDateOfBirthRouteImport
+      parentRoute: typeof OnboardingRoute
+    }
+    '/onboarding/interests': {
+      id: '/onboarding/interests'
+      path: '/interests'
+      fullPath: '/onboarding/interests'
+      preLoaderRoute: typeof OnboardingInterestsRouteImport
+      parentRoute: typeof OnboardingRoute
+    }
+    '/onboarding/location': {
+      id: '/onboarding/location'
+      path: '/location'
+      fullPath: '/onboarding/location'
+      preLoaderRoute: typeof OnboardingLocationRouteImport
+      parentRoute: typeof OnboardingRoute
+    }
+    '/onboarding/mobile': {
+      id: '/onboarding/mobile'
+      path: '/mobile'
+      fullPath: '/onboarding/mobile'
+      preLoaderRoute: typeof OnboardingMobileRouteImport
+      parentRoute: typeof OnboardingRoute
+    }
+    '/onboarding/name': {
+      id: '/onboarding/name'
+      path: '/name'
+      fullPath: '/onboarding/name'
+      preLoaderRoute: typeof OnboardingNameRouteImport
+      parentRoute: typeof OnboardingRoute
+    }
+    '/onboarding/preferences': {
+      id: '/onboarding/preferences'
+      path: '/preferences'
+      fullPath: '/onboarding/preferences'
+      preLoaderRoute: typeof OnboardingPreferencesRouteImport
+      parentRoute: typeof OnboardingRoute
+    }
+    '/onboarding/profile': {
+      id: '/onboarding/profile'
+      path: '/profile'
+      fullPath: '/onboarding/profile'
+      preLoaderRoute: typeof OnboardingProfileRouteImport
+      parentRoute: typeof OnboardingRoute
+    }
+    '/onboarding/profile-picture': {
+      id: '/onboarding/profile-picture'
+      path: '/profile-picture'
+      fullPath: '/onboarding/profile-picture'
+      preLoaderRoute: typeof OnboardingProfilePictureRouteImport
+      parentRoute: typeof OnboardingRoute
+    }
   }
 }
+
+interface OnboardingRouteChildren {
+  OnboardingCompleteRoute: typeof OnboardingCompleteRoute
+  OnboardingDateOfBirthRoute: typeof OnboardingDateOfBirthRoute
+  OnboardingInterestsRoute: typeof OnboardingInterestsRoute
+  OnboardingLocationRoute: typeof OnboardingLocationRoute
+  OnboardingMobileRoute: typeof OnboardingMobileRoute
+  OnboardingNameRoute: typeof OnboardingNameRoute
+  OnboardingPreferencesRoute: typeof OnboardingPreferencesRoute
+  OnboardingProfileRoute: typeof OnboardingProfileRoute
+  OnboardingProfilePictureRoute: typeof OnboardingProfilePictureRoute
+  OnboardingIndexRoute: typeof OnboardingIndexRoute
+}
+
+const OnboardingRouteChildren: OnboardingRouteChildren = {
+  OnboardingCompleteRoute: OnboardingCompleteRoute,
+  OnboardingDateOfBirthRoute: OnboardingDateOfBirthRoute,
+  OnboardingInterestsRoute: OnboardingInterestsRoute,
+  OnboardingLocationRoute: OnboardingLocationRoute,
+  OnboardingMobileRoute: OnboardingMobileRoute,
+  OnboardingNameRoute: OnboardingNameRoute,
+  OnboardingPreferencesRoute: OnboardingPreferencesRoute,
+  OnboardingProfileRoute: OnboardingProfileRoute,
+  OnboardingProfilePictureRoute: OnboardingProfilePictureRoute,
+  OnboardingIndexRoute: OnboardingIndexRoute,
+}
+
+const OnboardingRouteWithChildren = OnboardingRoute._addFileChildren(
+  OnboardingRouteChildren,
+)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
@@ -385,6 +624,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactRoute: ContactRoute,
   HelpRoute: HelpRoute,
   HowItWorksRoute: HowItWorksRoute,
+  OnboardingRoute: OnboardingRouteWithChildren,
   PressRoute: PressRoute,
   PrivacyRoute: PrivacyRoute,
   SafetyRoute: SafetyRoute,

@@ -16,7 +16,7 @@ setGlobalOptions({ region: 'asia-south1', maxInstances: 10 })
 export const getAvailability = onCall({ cors: true }, (request) => getAvailabilityHandler(db(), request.data))
 
 export const saveProfile = onCall({ cors: true }, (request) =>
-  saveProfileHandler(db(), requireMember(request), request.data),
+  saveProfileHandler(db(), photoStore(), requireMember(request), request.data),
 )
 
 export const getMyProfile = onCall({ cors: true }, (request) => getMyProfileHandler(db(), requireMember(request)))

@@ -4,15 +4,22 @@
  * twice updates the same document (idempotent), keeping when it was first created.
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
+import { HttpsError } from 'firebase-functions/v2/https'
 import { saveProfileSchema, toProfileRecord, type UserProfileRecord } from '../../src/domain/profile'
+import type { PhotoStore } from './lib/photo-store'
 import { parseRequest } from './lib/validate'
 
 export async function saveProfileHandler(
   firestore: Firestore,
+  photos: Pick<PhotoStore, 'isMemberPhotoUrl'>,
   member: { uid: string; email: string | undefined },
   data: unknown,
 ): Promise<{ saved: true }> {
   const input = parseRequest(saveProfileSchema, data)
+  // A profile may only show a picture its member uploaded, never someone else's.
+  if (input.profilePictureUrl && !photos.isMemberPhotoUrl(input.profilePictureUrl, member.uid)) {
+    throw new HttpsError('invalid-argument', 'profilePictureUrl: use a picture you uploaded with uploadProfilePhoto')
+  }
   const record = toProfileRecord(member.uid, member.email, input)
   const ref = firestore.collection('user_profiles').doc(member.uid)
   const existing = await ref.get()

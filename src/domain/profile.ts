@@ -50,7 +50,11 @@ export const PROFILE_FORM_PROFESSIONS = [
   'student',
   'other',
 ] as const
-export const PROFESSIONS = [...new Set([...PROFESSION_CARDS, ...PROFILE_FORM_PROFESSIONS])] as [string, ...string[]]
+export type Profession = (typeof PROFESSION_CARDS)[number] | (typeof PROFILE_FORM_PROFESSIONS)[number]
+export const PROFESSIONS = [...new Set([...PROFESSION_CARDS, ...PROFILE_FORM_PROFESSIONS])] as [
+  Profession,
+  ...Profession[],
+]
 
 export const GENDERS = ['male', 'female', 'non-binary', 'prefer-not-to-say'] as const
 export const INTERESTS = [
@@ -217,4 +221,54 @@ export function toProfileRecord(
     bio: input.bio ?? '',
     profile_picture_url: input.profilePictureUrl ?? null,
   }
+}
+
+/** How the enumerations read on screen. */
+export const PROFESSION_LABELS: Record<Profession, string> = {
+  student: 'Student',
+  tech: 'Tech',
+  business: 'Business',
+  creative: 'Creative',
+  healthcare: 'Healthcare',
+  finance: 'Finance',
+  education: 'Education',
+  entrepreneur: 'Entrepreneur',
+  other: 'Other',
+  technology: 'Technology',
+  marketing: 'Marketing',
+  design: 'Design',
+  consulting: 'Consulting',
+  entrepreneurship: 'Entrepreneurship',
+}
+
+export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
+  male: 'Male',
+  female: 'Female',
+  'non-binary': 'Non-binary',
+  'prefer-not-to-say': 'Prefer not to say',
+}
+
+export const INTEREST_LABELS: Record<(typeof INTERESTS)[number], string> = {
+  brunch: 'Brunch',
+  nightlife: 'Nightlife',
+  photography: 'Photography',
+  gaming: 'Gaming',
+  book_clubs: 'Book Clubs',
+  fitness: 'Fitness',
+  art: 'Art',
+  food_tours: 'Food Tours',
+  travel: 'Travel',
+  outdoor: 'Outdoor',
+}
+
+export const AREA_LABELS: Record<(typeof AREAS)[number], string> = {
+  koramangala: 'Koramangala',
+  indiranagar: 'Indiranagar',
+  whitefield: 'Whitefield',
+  'manyata-tech-park': 'Manyata Tech Park',
+  hebbal: 'Hebbal',
+  'jp-nagar': 'JP Nagar',
+  'btm-layout': 'BTM Layout',
+  'mg-road': 'MG Road',
+  'hsr-layout': 'HSR Layout',
 }

@@ -22,6 +22,8 @@ export interface OutboxRow {
   uid: string
   kind: 'saveProfile'
   payload: unknown
+  /** A profile picture not uploaded yet (offline at the time); uploaded before the save. */
+  photo?: Blob
   createdAt: number
   attempts: number
 }

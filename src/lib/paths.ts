@@ -53,4 +53,4 @@ export const FOOTER_NAV: readonly { heading: string; links: readonly NavLink[] }
 ]
 
 /** Where a member without a completed profile continues. */
-export const ONBOARDING_START: string = '/onboarding/mobile'
+export const ONBOARDING_START = '/onboarding/mobile'

@@ -1,10 +1,11 @@
 import { createRootRoute, Outlet, useRouterState } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { AppErrorPage } from '../features/errors/app-error-page'
 import { NotFoundPage } from '../features/errors/not-found-page'
 import { SiteFooter } from '../features/layout/site-footer'
 import { SiteHeader } from '../features/layout/site-header'
+import { PENDING_SYNC_KEY } from '../features/onboarding/profile-sync'
 import { UpdatePrompt } from '../features/pwa/update-prompt'
 import { useToastRendererWanted } from '../ui/toast'
 
@@ -18,8 +19,17 @@ export const Route = createRootRoute({
 })
 
 function RootLayout() {
-  const isHome = useRouterState({ select: (state) => state.location.pathname === '/' })
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  const isHome = pathname === '/'
+  // Onboarding is a focused flow: its own wrapper replaces the site's header and footer.
+  const focused = pathname.startsWith('/onboarding')
   const toastsWanted = useToastRendererWanted()
+  useEffect(() => {
+    // A profile completed offline waits in the outbox: send it when the connection returns.
+    if (localStorage.getItem(PENDING_SYNC_KEY)) {
+      void import('../features/onboarding/pending-sync').then(({ startPendingSync }) => startPendingSync())
+    }
+  }, [])
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}>
       <a
@@ -38,11 +48,11 @@ function RootLayout() {
       >
         Skip to content
       </a>
-      <SiteHeader transparent={isHome} />
+      {focused ? null : <SiteHeader transparent={isHome} />}
       <main id="main" tabIndex={-1} className={css({ flex: '1', _focus: { outline: 'none' } })}>
         <Outlet />
       </main>
-      <SiteFooter />
+      {focused ? null : <SiteFooter />}
       <UpdatePrompt />
       {toastsWanted ? (
         <Suspense fallback={null}>

@@ -1,9 +1,11 @@
 import { Field } from '@ark-ui/react/field'
-import type { InputHTMLAttributes, ReactNode } from 'react'
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
 import { css, cx } from 'styled-system/css'
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
   label: ReactNode
+  /** The input element (React 19 passes ref as a prop), e.g. to focus it when invalid. */
+  ref?: Ref<HTMLInputElement>
   /** The validation message; when set the field is invalid and announces it. */
   error?: string
   /** Shown when the value is valid, e.g. 'Looks good!' (spec, section 5). */
@@ -39,15 +41,88 @@ export function TextField({ label, error, success, hint, className, required, di
     >
       <Field.Label className={css({ fontWeight: 'semibold' })}>{label}</Field.Label>
       <Field.Input className={inputStyle} {...input} />
-      {error ? (
-        <Field.ErrorText role="alert" className={css({ color: 'fg.error', fontSize: 'sm' })}>
-          {error}
-        </Field.ErrorText>
-      ) : success ? (
-        <Field.HelperText className={css({ color: 'fg.success', fontSize: 'sm' })}>{success}</Field.HelperText>
-      ) : hint ? (
-        <Field.HelperText className={css({ color: 'fg.muted', fontSize: 'sm' })}>{hint}</Field.HelperText>
-      ) : null}
+      <FieldMessages error={error} success={success} hint={hint} />
+    </Field.Root>
+  )
+}
+
+interface FieldMessageProps {
+  error?: string
+  success?: string
+  hint?: ReactNode
+}
+
+/** The one message under a field: the error, else the success note, else the hint (one line kept). */
+function FieldMessages({ error, success, hint }: FieldMessageProps) {
+  if (error) {
+    return (
+      <Field.ErrorText role="alert" className={css({ color: 'fg.error', fontSize: 'sm' })}>
+        {error}
+      </Field.ErrorText>
+    )
+  }
+  if (success)
+    return <Field.HelperText className={css({ color: 'fg.success', fontSize: 'sm' })}>{success}</Field.HelperText>
+  if (hint) return <Field.HelperText className={css({ color: 'fg.muted', fontSize: 'sm' })}>{hint}</Field.HelperText>
+  // Keep the line: a message appearing on blur must not move the button being clicked.
+  return <span aria-hidden="true" className={css({ minH: '5', fontSize: 'sm' })} />
+}
+
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'>, FieldMessageProps {
+  label: ReactNode
+  ref?: Ref<HTMLSelectElement>
+  /** The choices; an empty first option asks the member to choose. */
+  options: readonly { value: string; label: string }[]
+  placeholder?: string
+}
+
+/** A labelled native select (Ark UI Field): the platform's picker on phones, wired for screen readers. */
+export function SelectField({
+  label,
+  error,
+  success,
+  hint,
+  options,
+  placeholder = 'Choose…',
+  className,
+  required,
+  ...select
+}: SelectFieldProps) {
+  return (
+    <Field.Root
+      invalid={Boolean(error)}
+      required={required}
+      className={cx(css({ display: 'grid', gap: '1.5' }), className)}
+    >
+      <Field.Label className={css({ fontWeight: 'semibold' })}>{label}</Field.Label>
+      <Field.Select className={inputStyle} {...select}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Field.Select>
+      <FieldMessages error={error} success={success} hint={hint} />
+    </Field.Root>
+  )
+}
+
+export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, FieldMessageProps {
+  label: ReactNode
+}
+
+/** A labelled multi-line text input (Ark UI Field). */
+export function TextAreaField({ label, error, success, hint, className, required, ...textarea }: TextAreaFieldProps) {
+  return (
+    <Field.Root
+      invalid={Boolean(error)}
+      required={required}
+      className={cx(css({ display: 'grid', gap: '1.5' }), className)}
+    >
+      <Field.Label className={css({ fontWeight: 'semibold' })}>{label}</Field.Label>
+      <Field.Textarea className={cx(inputStyle, css({ h: 'auto', minH: '24', py: '2' }))} {...textarea} />
+      <FieldMessages error={error} success={success} hint={hint} />
     </Field.Root>
   )
 }

@@ -163,6 +163,25 @@ describe('uploadProfilePhoto', () => {
     expect(huge.message).toMatch('Please select an image smaller than 5MB')
   })
 
+  it('a profile can show only its own member’s picture, never another member’s', async () => {
+    const first = await signUpFreshMember()
+    const { url: firstUrl } = await callFunction<unknown, { url: string }>('uploadProfilePhoto', {
+      contentType: 'image/png',
+      data: PNG.toString('base64'),
+    })
+    await callFunction('saveProfile', { ...valid, profilePictureUrl: firstUrl })
+    expect((await adminDb().collection('user_profiles').doc(first.uid).get()).get('profile_picture_url')).toBe(firstUrl)
+    await signOutMember()
+
+    const second = await signUpFreshMember()
+    const error = await failure(callFunction('saveProfile', { ...valid, profilePictureUrl: firstUrl }))
+    expect(error.code).toBe('functions/invalid-argument')
+    expect(error.message).toMatch(/profilePictureUrl/)
+    expect((await adminDb().collection('user_profiles').doc(second.uid).get()).exists).toBe(false)
+    // The first member's picture is still there, byte for byte.
+    expect(Buffer.from(await (await fetch(firstUrl)).arrayBuffer()).equals(PNG)).toBe(true)
+  })
+
   it('needs a signed-in member', async () => {
     const error = await failure(
       callFunction('uploadProfilePhoto', { contentType: 'image/png', data: PNG.toString('base64') }),

@@ -10,6 +10,31 @@ import { getStorage } from 'firebase-admin/storage'
 export interface PhotoStore {
   /** Stores the bytes and returns a URL a browser can load the picture from. */
   save(path: string, bytes: Buffer, contentType: string): Promise<string>
+  /** True only for a URL this store gave out for a picture in the member's own folder. */
+  isMemberPhotoUrl(url: string, uid: string): boolean
+}
+
+/** The object path inside a download URL (`.../o/{encoded path}?...`), if it has one. */
+export function objectPathOf(url: URL): string | undefined {
+  const match = /\/o\/([^/]+)$/.exec(url.pathname)
+  if (!match?.[1]) return undefined
+  try {
+    return decodeURIComponent(match[1])
+  } catch {
+    return undefined
+  }
+}
+
+function parseUrl(url: string): URL | undefined {
+  try {
+    return new URL(url)
+  } catch {
+    return undefined
+  }
+}
+
+function inMemberFolder(path: string | undefined, uid: string): boolean {
+  return path?.startsWith(`profile-pictures/${uid}/`) === true && !path.includes('..')
 }
 
 class CloudStoragePhotoStore implements PhotoStore {
@@ -23,6 +48,16 @@ class CloudStoragePhotoStore implements PhotoStore {
       metadata: { cacheControl: 'public, max-age=31536000', metadata: { firebaseStorageDownloadTokens: token } },
     })
     return `https://firebasestorage.googleapis.com/v0/b/${bucket.name}/o/${encodeURIComponent(path)}?alt=media&token=${token}`
+  }
+
+  isMemberPhotoUrl(url: string, uid: string): boolean {
+    if (getApps().length === 0) initializeApp()
+    const parsed = parseUrl(url)
+    return (
+      parsed?.origin === 'https://firebasestorage.googleapis.com' &&
+      parsed.pathname.startsWith(`/v0/b/${getStorage().bucket().name}/o/`) &&
+      inMemberFolder(objectPathOf(parsed), uid)
+    )
   }
 }
 
@@ -41,6 +76,11 @@ class LocalPhotoStore implements PhotoStore {
     if (!response.ok) throw new Error(`Photo store answered ${response.status}`)
     const { url } = (await response.json()) as { url: string }
     return url
+  }
+
+  isMemberPhotoUrl(url: string, uid: string): boolean {
+    const parsed = parseUrl(url)
+    return parsed?.origin === new URL(this.baseUrl).origin && inMemberFolder(objectPathOf(parsed), uid)
   }
 }
 

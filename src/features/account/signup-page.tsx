@@ -1,11 +1,11 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
 import { SignUpForm } from './auth-forms'
-import { watchAuth } from './auth-store'
+import { useAuthStore, watchAuth } from './auth-store'
 import { useAfterAuth } from './use-after-auth'
 
 /** /signup: the sign-up screen ('Join the Adventure' in the navigation). */
@@ -15,7 +15,16 @@ export function SignupPage() {
     title: 'Join the Adventure',
     description: 'Create your Yaari account and meet new people at curated events.',
   })
-  useEffect(() => void watchAuth(), [])
+  const navigate = useNavigate()
+  useEffect(() => {
+    // An existing session found on load: no need to sign up; go where the member belongs
+    // (home once onboarding is complete, else its first step), as after signing in.
+    void watchAuth().then(async () => {
+      if (useAuthStore.getState().status !== 'signed-in') return
+      const { destinationAfterSignIn } = await import('./auth-actions')
+      await navigate({ to: await destinationAfterSignIn(), replace: true })
+    })
+  }, [navigate])
   return (
     <div className={container({ maxW: 'md', py: { base: '10', md: '16' } })}>
       <Link to="/" className={button({ variant: 'ghost', size: 'sm' })}>

@@ -2,12 +2,13 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearMemberData, YaariDb } from '../../lib/db'
-import { createDraftStore, flushOnPageHide } from './draft-store'
+import { createDraftStore, draftBackupKey, flushOnPageHide } from './draft-store'
 
 let db: YaariDb
 let dbCount = 0
 
 beforeEach(() => {
+  localStorage.clear()
   db = new YaariDb(`test-${++dbCount}`)
 })
 afterEach(async () => {
@@ -41,6 +42,49 @@ describe('onboarding drafts', () => {
     window.dispatchEvent(new Event('pagehide'))
     await vi.waitFor(async () => expect((await db.drafts.get('alice'))?.data).toEqual({ dateOfBirth: '1995-06-15' }))
     detach()
+  })
+
+  it('reset goes back to step 1 and removes the stored draft, cancelling a pending write', async () => {
+    const store = createDraftStore(db, 'alice', { debounceMs: 10 })
+    await ready(store)
+    store.getState().update({ mobile: '9876543210' }, 1)
+    await store.getState().flush()
+    store.getState().update({ name: 'Asha' }, 2)
+    await store.getState().reset()
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(store.getState()).toMatchObject({ step: 1, draft: {} })
+    expect(await db.drafts.get('alice')).toBeUndefined()
+  })
+
+  it('survive an unload that cut the IndexedDB write short, through the synchronous copy', async () => {
+    const first = createDraftStore(db, 'alice', { debounceMs: 60_000 })
+    await ready(first)
+    first.getState().update({ mobile: '9876543210', profilePictureUrl: 'https://photos.example/1.jpg' }, 1)
+    await first.getState().flush()
+    first.getState().update({ name: 'Asha' }, 2)
+    first.getState().backupNow() // what page hide does before the (here never finished) write
+    expect((await db.drafts.get('alice'))?.step).toBe(1)
+
+    const reloaded = createDraftStore(db, 'alice')
+    await ready(reloaded)
+    expect(reloaded.getState().step).toBe(2)
+    expect(reloaded.getState().draft).toEqual({
+      mobile: '9876543210',
+      profilePictureUrl: 'https://photos.example/1.jpg',
+      name: 'Asha',
+      photo: undefined,
+    })
+    // The copy is moved into IndexedDB and then dropped.
+    await vi.waitFor(async () => expect((await db.drafts.get('alice'))?.step).toBe(2))
+    expect(localStorage.getItem(draftBackupKey('alice'))).toBeNull()
+  })
+
+  it('ignore a corrupt synchronous copy', async () => {
+    localStorage.setItem(draftBackupKey('alice'), '{"step": "two", ')
+    const store = createDraftStore(db, 'alice')
+    await ready(store)
+    expect(store.getState().draft).toEqual({})
+    expect(localStorage.getItem(draftBackupKey('alice'))).toBeNull()
   })
 
   it('are kept per member', async () => {

@@ -1,6 +1,9 @@
 /**
  * The member's onboarding draft: every change is kept in memory at once and written to
  * IndexedDB shortly after (debounced), and immediately when the page is hidden or closed.
+ * An IndexedDB write started while the page unloads may never finish, so on page hide the
+ * text fields are also copied synchronously to localStorage; the next load takes that copy
+ * over the IndexedDB row (the photo Blob lives only in IndexedDB, written when chosen).
  * A stored draft that no longer fits the schema is logged and ignored, never a crash.
  */
 import * as v from 'valibot'
@@ -32,11 +35,46 @@ export interface DraftState {
   update: (patch: Partial<OnboardingDraft>, step?: number) => void
   /** Writes any pending change now. */
   flush: () => Promise<void>
+  /** Copies unsaved text fields to localStorage, synchronously (for page hide and unload). */
+  backupNow: () => void
+  /** Back to step 1 with nothing saved: the stored draft is removed (spec, section 4: Reset). */
+  reset: () => Promise<void>
 }
 
-export function createDraftStore(db: YaariDb, uid: string, { debounceMs = 300 } = {}): StoreApi<DraftState> {
+const backupSchema = v.object({ step: v.pipe(v.number(), v.integer()), data: draftSchema })
+
+export function draftBackupKey(uid: string): string {
+  return `yaari.onboardingDraft.${uid}`
+}
+
+export interface DraftStoreOptions {
+  debounceMs?: number
+  /** Where the synchronous page-hide copy goes; localStorage in the browser. */
+  backup?: Storage
+}
+
+export function createDraftStore(
+  db: YaariDb,
+  uid: string,
+  { debounceMs = 300, backup = globalThis.localStorage }: DraftStoreOptions = {},
+): StoreApi<DraftState> {
   let timer: ReturnType<typeof setTimeout> | undefined
   let dirty = false
+  const backupKey = draftBackupKey(uid)
+
+  const readBackup = (): { step: number; data: OnboardingDraft } | undefined => {
+    const text = backup?.getItem(backupKey)
+    if (!text) return undefined
+    try {
+      const parsed = v.safeParse(backupSchema, JSON.parse(text))
+      if (parsed.success) return parsed.output
+    } catch {
+      // fall through: logged below
+    }
+    logWarning('onboarding-draft-backup-corrupt', { uid })
+    backup?.removeItem(backupKey)
+    return undefined
+  }
 
   const store = createStore<DraftState>()((set, get) => ({
     status: 'loading',
@@ -54,23 +92,53 @@ export function createDraftStore(db: YaariDb, uid: string, { debounceMs = 300 } 
       dirty = false
       const { draft, step } = get()
       await db.drafts.put({ uid, step, data: draft, updatedAt: Date.now() })
+      if (!dirty) backup?.removeItem(backupKey)
+    },
+    backupNow: () => {
+      if (!dirty || !backup) return
+      const { photo: _photo, ...data } = get().draft
+      try {
+        backup.setItem(backupKey, JSON.stringify({ step: get().step, data }))
+      } catch (error) {
+        logWarning('onboarding-draft-backup-failed', { uid, error })
+      }
+    },
+    reset: async () => {
+      clearTimeout(timer)
+      dirty = false
+      set({ draft: {}, step: 1 })
+      backup?.removeItem(backupKey)
+      await db.drafts.delete(uid)
     },
   }))
 
+  const restore = (stored: { step: number; data: OnboardingDraft } | undefined) => {
+    const copy = readBackup()
+    const photo = stored?.data.photo
+    const latest = copy ? { step: copy.step, data: { ...stored?.data, ...copy.data, photo } } : stored
+    if (!latest) return store.setState({ status: 'ready' })
+    // Keep whatever changed while loading on top of what was stored.
+    store.setState((state) => ({ status: 'ready', step: latest.step, draft: { ...latest.data, ...state.draft } }))
+    if (copy) {
+      // The copy is newer than IndexedDB: move it there (the flush then drops the copy).
+      dirty = true
+      void store.getState().flush()
+    }
+  }
+
   void db.drafts.get(uid).then(
     (row) => {
-      if (!row) return store.setState({ status: 'ready' })
+      if (!row) return restore(undefined)
       const parsed = v.safeParse(draftSchema, row.data)
       if (!parsed.success || !Number.isInteger(row.step)) {
         logWarning('onboarding-draft-corrupt', { uid, issues: parsed.success ? 'step' : parsed.issues.length })
-        return store.setState({ status: 'ready' })
+        return restore(undefined)
       }
-      // Keep whatever changed while loading on top of what was stored.
-      store.setState((state) => ({ status: 'ready', step: row.step, draft: { ...parsed.output, ...state.draft } }))
+      restore({ step: row.step, data: parsed.output })
     },
     (error: unknown) => {
       logWarning('onboarding-draft-unreadable', { uid, error })
-      store.setState({ status: 'ready' })
+      restore(undefined)
     },
   )
   return store
@@ -78,7 +146,10 @@ export function createDraftStore(db: YaariDb, uid: string, { debounceMs = 300 } 
 
 /** Flushes the draft when the page is hidden or unloaded; returns the detach function. */
 export function flushOnPageHide(store: StoreApi<DraftState>, target: Window = window): () => void {
-  const flush = () => void store.getState().flush()
+  const flush = () => {
+    store.getState().backupNow()
+    void store.getState().flush()
+  }
   const onVisibility = () => {
     if (target.document.visibilityState === 'hidden') flush()
   }

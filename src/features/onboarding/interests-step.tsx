@@ -1,0 +1,36 @@
+import { INTEREST_LABELS, INTERESTS, interestsSchema } from '../../domain/profile'
+import { firstIssue } from '../../domain/validation'
+import { usePageMeta } from '../../lib/page-meta'
+import { MultiChoiceCards } from './choice-cards'
+import { GroupError, StepForm } from './step-form'
+import { useStep } from './use-step'
+
+const OPTIONS = INTERESTS.map((value) => ({ value, label: INTEREST_LABELS[value] }))
+
+/** Step 6: the member's interests, 10 to choose from, at least one. */
+export function InterestsStep() {
+  usePageMeta({ title: 'Your interests', description: 'Step 6 of your Yaari profile.' })
+  const { draft, change, showErrors, revealErrors, continueTo } = useStep(6)
+  const interests = draft.interests ?? []
+  const issue = firstIssue(interestsSchema, interests)
+
+  return (
+    <StepForm
+      title="What are you into?"
+      description="Pick as many as you like. We use them to suggest events and tablemates."
+      onContinue={async () => {
+        revealErrors()
+        if (issue) return
+        await continueTo('/onboarding/location')
+      }}
+    >
+      <MultiChoiceCards
+        label="Interests"
+        options={OPTIONS}
+        value={interests}
+        onChange={(value) => change({ interests: value })}
+      />
+      <GroupError message={showErrors ? issue : undefined} />
+    </StepForm>
+  )
+}

@@ -1,0 +1,46 @@
+import { AREA_CARDS, AREA_LABELS, locationSchema } from '../../domain/profile'
+import { firstIssue } from '../../domain/validation'
+import { usePageMeta } from '../../lib/page-meta'
+import { TextField } from '../../ui/field'
+import { SingleChoiceCards } from './choice-cards'
+import { draftLocation } from './profile-payload'
+import { GroupError, StepForm } from './step-form'
+import { useStep } from './use-step'
+
+const OPTIONS = AREA_CARDS.map((value) => ({ value, label: AREA_LABELS[value] }))
+
+/**
+ * Step 7: where in Bangalore the member is. One of six popular areas, or their own area
+ * typed in; picking a card clears the typed text and typing clears the card (spec, section 5).
+ */
+export function LocationStep() {
+  usePageMeta({ title: 'Your area', description: 'Step 7 of your Yaari profile.' })
+  const { draft, change, showErrors, revealErrors, continueTo } = useStep(7)
+  const issue = firstIssue(locationSchema, draftLocation(draft) ?? '')
+
+  return (
+    <StepForm
+      title="Where are you based?"
+      description="We’ll suggest events close to you."
+      onContinue={async () => {
+        revealErrors()
+        if (issue) return
+        await continueTo('/onboarding/complete')
+      }}
+    >
+      <SingleChoiceCards
+        label="Popular areas"
+        options={OPTIONS}
+        value={draft.area || undefined}
+        onChange={(area) => change({ area, typedArea: '' })}
+      />
+      <TextField
+        label="Or type your area"
+        autoComplete="address-level3"
+        value={draft.typedArea ?? ''}
+        onChange={(event) => change({ typedArea: event.target.value, area: '' })}
+      />
+      <GroupError message={showErrors ? issue : undefined} />
+    </StepForm>
+  )
+}

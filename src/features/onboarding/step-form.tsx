@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { Button } from '../../ui/button'
+
+export interface StepFormProps {
+  title: string
+  description?: ReactNode
+  /** Called on submit; the step validates and moves on. */
+  onContinue: () => void | Promise<void>
+  submitLabel?: string
+  busy?: boolean
+  busyLabel?: string
+  children: ReactNode
+  /** Shown under the submit button (e.g. a skip link). */
+  footer?: ReactNode
+}
+
+/** One onboarding step: a heading, its fields and a full-width Continue button. */
+export function StepForm({
+  title,
+  description,
+  onContinue,
+  submitLabel = 'Continue',
+  busy,
+  busyLabel,
+  children,
+  footer,
+}: StepFormProps) {
+  return (
+    <form
+      noValidate
+      aria-labelledby="step-title"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void onContinue()
+      }}
+      className={css({ display: 'grid', gap: '6' })}
+    >
+      <div>
+        <h1 id="step-title" className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'extrabold' })}>
+          {title}
+        </h1>
+        {description ? <p className={css({ mt: '2', color: 'fg.muted' })}>{description}</p> : null}
+      </div>
+      {children}
+      <Button type="submit" size="lg" loading={busy} loadingText={busyLabel} className={css({ w: 'full' })}>
+        {submitLabel}
+      </Button>
+      {footer}
+    </form>
+  )
+}
+
+/** A validation message for a group of cards, announced when it appears. */
+export function GroupError({ message }: { message?: string }) {
+  if (!message) return null
+  return (
+    <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm' })}>
+      {message}
+    </p>
+  )
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { InterestsStep } from '../../features/onboarding/interests-step'
+
+export const Route = createFileRoute('/onboarding/interests')({ component: InterestsStep })

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { LocationStep } from '../../features/onboarding/location-step'
+
+export const Route = createFileRoute('/onboarding/location')({ component: LocationStep })

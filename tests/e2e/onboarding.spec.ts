@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto'
+import { expect, type Page, test } from '@playwright/test'
+import { getApps, initializeApp } from 'firebase-admin/app'
+import { getFirestore } from 'firebase-admin/firestore'
+import { expectNoSeriousA11yViolations, expectWellFormedPage } from './support'
+
+const PASSWORD = 'correct-horse-42'
+// Function calls may meet a cold emulator worker while the other suites run.
+const BACKEND = { timeout: 30_000 }
+
+// A 1x1 PNG: small, and a real image the browser can decode and resize.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+)
+
+/** The member's profile as the Firestore stand-in holds it (the test checks the real write). */
+async function storedProfile(email: string) {
+  process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080'
+  process.env.METADATA_SERVER_DETECTION ??= 'none' // no Google metadata server to ask here
+  if (getApps().length === 0) initializeApp({ projectId: 'demo-yaari' })
+  const snapshot = await getFirestore().collection('user_profiles').where('email', '==', email).get()
+  return snapshot.docs[0]?.data()
+}
+
+async function signUp(page: Page, name = 'Asha Rao'): Promise<string> {
+  const email = `onboarding-${randomUUID()}@example.test`
+  await page.goto('/signup')
+  await page.getByRole('textbox', { name: 'Full name' }).fill(name)
+  await page.getByRole('textbox', { name: 'Email' }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Confirm password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+  await expect(page).toHaveURL(/\/onboarding\/mobile$/, BACKEND)
+  return email
+}
+
+/** registerType 'prompt': the first load is not controlled; wait for the worker and reload once. */
+async function underServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.reload()
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+}
+
+async function choosePhoto(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const chooser = page.waitForEvent('filechooser')
+  await page.getByRole('button', { name: 'Choose a photo' }).click()
+  await (await chooser).setFiles(file)
+}
+
+/** Picks a card by its visible text, as a person taps it, and checks it took. */
+async function pick(page: Page, role: 'radio' | 'checkbox', name: string) {
+  await page.getByText(name, { exact: true }).click()
+  await expect(page.getByRole(role, { name, exact: true })).toBeChecked()
+}
+
+const progress = (page: Page, label: string) => page.getByRole('progressbar', { name: label })
+const proceed = (page: Page) => page.getByRole('button', { name: 'Continue', exact: true }).click()
+
+test.describe('onboarding', () => {
+  test('a new member builds their profile step by step, with every validation message', async ({ page }) => {
+    test.slow()
+    const email = await signUp(page)
+
+    // 1. Mobile
+    await expect(progress(page, 'Step 1 of 8')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Back' })).toHaveCount(0)
+    await expectWellFormedPage(page)
+    await expectNoSeriousA11yViolations(page)
+    const mobile = page.getByRole('textbox', { name: 'Mobile number' })
+    await mobile.fill('12345')
+    await mobile.blur()
+    await expect(page.getByText('Please enter a valid 10-digit mobile number')).toBeVisible()
+    await mobile.fill('5876543210')
+    await proceed(page)
+    await expect(page.getByText('Please enter a valid 10-digit mobile number')).toBeVisible()
+    await mobile.fill('9876543210')
+    await expect(mobile).toHaveValue('98765 43210')
+    await expect(page.getByText('Valid mobile number')).toBeVisible()
+    await proceed(page)
+
+    // 2. Name
+    await expect(progress(page, 'Step 2 of 8')).toBeVisible()
+    const name = page.getByRole('textbox', { name: 'Full name' })
+    await name.fill('R2D2')
+    await proceed(page)
+    await expect(page.getByText('Please enter a valid name (at least 2 characters, letters only)')).toBeVisible()
+    await expect(name).toBeFocused()
+    await name.fill('Asha Rao')
+    await expect(page.getByText('Looks good!')).toBeVisible()
+    await proceed(page)
+
+    // 3. Date of birth
+    await expect(progress(page, 'Step 3 of 8')).toBeVisible()
+    const dob = page.getByLabel('Date of birth')
+    const year = new Date().getFullYear()
+    await dob.fill(`${year + 1}-01-01`)
+    await expect(page.getByText('Please enter a valid date')).toBeVisible()
+    await dob.fill(`${year - 17}-01-01`)
+    await expect(page.getByText('You must be at least 18 years old to join our events')).toBeVisible()
+    await dob.fill(`${year - 62}-01-01`)
+    await expect(page.getByText('Our events are designed for people under 60')).toBeVisible()
+    await dob.fill('1995-06-15')
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    await proceed(page)
+
+    // 4. Profile picture: the wrong type, too large, then a real photo, removed and chosen again
+    await expect(progress(page, 'Step 4 of 8')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Skip for now' })).toBeVisible()
+    await choosePhoto(page, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
+    await expect(page.getByText('Invalid file type')).toBeVisible()
+    await expect(page.getByText('Please select an image file')).toBeVisible()
+    const huge = Buffer.alloc(6 * 1024 * 1024)
+    PNG.copy(huge)
+    await choosePhoto(page, { name: 'huge.png', mimeType: 'image/png', buffer: huge })
+    await expect(page.getByText('File too large')).toBeVisible()
+    await expect(page.getByText('Please select an image smaller than 5MB')).toBeVisible()
+    await choosePhoto(page, { name: 'me.png', mimeType: 'image/png', buffer: PNG })
+    await expect(page.getByRole('img', { name: 'Your avatar preview' })).toBeVisible()
+    await page.getByRole('button', { name: 'Remove photo' }).click()
+    await expect(page.getByRole('img', { name: 'Your avatar preview' })).toHaveCount(0)
+    await choosePhoto(page, { name: 'me.png', mimeType: 'image/png', buffer: PNG })
+    await page.getByRole('button', { name: 'Upload photo' }).click()
+    await expect(page.getByText('Photo uploaded')).toBeVisible(BACKEND)
+    await proceed(page)
+
+    // 5. Preferences: profession, then gender
+    await expect(progress(page, 'Step 5 of 8')).toBeVisible(BACKEND)
+    await proceed(page)
+    await expect(page.getByText('Please choose what you do')).toBeVisible()
+    await pick(page, 'radio', 'Tech')
+    await expectNoSeriousA11yViolations(page)
+    await proceed(page)
+    await page.getByRole('button', { name: 'Continue to Interests' }).click()
+    await expect(page.getByText('Please choose your gender')).toBeVisible()
+    await pick(page, 'radio', 'Female')
+    await page.getByRole('button', { name: 'Continue to Interests' }).click()
+
+    // 6. Interests
+    await expect(progress(page, 'Step 6 of 8')).toBeVisible()
+    await expect(page.getByRole('checkbox')).toHaveCount(10)
+    await proceed(page)
+    await expect(page.getByText('Please choose at least one interest')).toBeVisible()
+    await pick(page, 'checkbox', 'Brunch')
+    await pick(page, 'checkbox', 'Travel')
+    await proceed(page)
+
+    // 7. Location: a card clears the typed area, typing clears the card
+    await expect(progress(page, 'Step 7 of 8')).toBeVisible()
+    await expect(page.getByRole('radio')).toHaveCount(6)
+    await proceed(page)
+    await expect(page.getByText('Please choose an area or type yours')).toBeVisible()
+    const typed = page.getByRole('textbox', { name: 'Or type your area' })
+    await typed.fill('Sarjapur')
+    await pick(page, 'radio', 'Indiranagar')
+    await expect(typed).toHaveValue('')
+    await typed.fill('Sarjapur Road')
+    await expect(page.getByRole('radio', { name: 'Indiranagar' })).not.toBeChecked()
+    await pick(page, 'radio', 'Koramangala')
+    await proceed(page)
+
+    // 8. Complete
+    await expect(page.getByText('Creating your adventure profile...')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Yaari, Asha!' })).toBeVisible(BACKEND)
+    await expect(page.getByText('Your profile has been created successfully.')).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    const profile = await storedProfile(email)
+    expect(profile).toMatchObject({
+      name: 'Asha Rao',
+      email,
+      mobile: '+919876543210',
+      date_of_birth: '1995-06-15',
+      profession: 'tech',
+      gender: 'female',
+      interests: JSON.stringify(['brunch', 'travel']),
+      location: 'koramangala',
+      food_preference: 'both',
+      personality_type: 'ambivert',
+    })
+    const photo = await page.request.get(profile?.profile_picture_url)
+    expect(photo.headers()['content-type']).toBe('image/jpeg')
+
+    await page.getByRole('button', { name: 'Start Your Adventure' }).click()
+    await expect(page).toHaveURL(/\/events\/?$/)
+
+    // Sign out, sign in again: a complete profile lands on home.
+    await page.goto('/auth')
+    await page.getByRole('button', { name: 'Sign Out' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await page.goto('/auth')
+    const signIn = page.getByRole('tabpanel')
+    await signIn.getByRole('textbox', { name: 'Email' }).fill(email)
+    await signIn.getByLabel('Password').fill(PASSWORD)
+    await signIn.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByText("You've been successfully logged in.")).toBeVisible()
+    await expect(page).toHaveURL(/\/$/, BACKEND)
+  })
+
+  test('a reload or going offline mid-flow loses nothing; an offline profile is sent when back online', async ({
+    page,
+    context,
+  }) => {
+    test.slow()
+    const email = await signUp(page, 'Ravi Kumar')
+    await underServiceWorker(page)
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill('9123456789')
+    await proceed(page)
+    await page.getByRole('textbox', { name: 'Full name' }).fill('Ravi Kumar')
+
+    await page.reload()
+    await expect(progress(page, 'Step 2 of 8')).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue('Ravi Kumar')
+    await page.getByRole('link', { name: 'Back' }).click()
+    await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('91234 56789')
+    await proceed(page)
+    await proceed(page)
+
+    // Offline from here on.
+    await context.setOffline(true)
+    await page.getByLabel('Date of birth').fill('1990-02-20')
+    await proceed(page)
+    await choosePhoto(page, { name: 'me.png', mimeType: 'image/png', buffer: PNG })
+    await proceed(page)
+    await expect(page.getByText('Upload failed')).toBeVisible()
+    await expect(page.getByText('Failed to upload profile picture. You can add it later.')).toBeVisible()
+    await expect(progress(page, 'Step 5 of 8')).toBeVisible()
+    await pick(page, 'radio', 'Business')
+    await proceed(page)
+    await pick(page, 'radio', 'Male')
+    await page.getByRole('button', { name: 'Continue to Interests' }).click()
+    await pick(page, 'checkbox', 'Gaming')
+    await pick(page, 'checkbox', 'Outdoor')
+
+    // A reload while offline: the service worker serves the app, the draft comes back.
+    await page.reload()
+    await expect(progress(page, 'Step 6 of 8')).toBeVisible()
+    await expect(page.getByRole('checkbox', { name: 'Gaming' })).toBeChecked()
+    await expect(page.getByRole('checkbox', { name: 'Outdoor' })).toBeChecked()
+    await page.getByRole('link', { name: 'Back' }).click()
+    await expect(page.getByRole('radio', { name: 'Business' })).toBeChecked()
+    await page.goto('/onboarding/date-of-birth')
+    await expect(page.getByLabel('Date of birth')).toHaveValue('1990-02-20')
+    await page.goto('/onboarding/location')
+    await page.getByRole('textbox', { name: 'Or type your area' }).fill('Sarjapur Road')
+    await proceed(page)
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Yaari, Ravi!' })).toBeVisible()
+    await expect(
+      page.getByText('You’re offline, so your profile is saved on this device.', { exact: false }),
+    ).toBeVisible()
+    await page.getByRole('button', { name: 'Start Your Adventure' }).click()
+    await expect(page).toHaveURL(/\/events\/?$/)
+    expect(await storedProfile(email)).toBeUndefined()
+
+    await context.setOffline(false)
+    await expect(page.getByText('Your profile has been created successfully.')).toBeVisible(BACKEND)
+    const profile = await storedProfile(email)
+    expect(profile).toMatchObject({
+      name: 'Ravi Kumar',
+      mobile: '+919123456789',
+      date_of_birth: '1990-02-20',
+      profession: 'business',
+      gender: 'male',
+      interests: JSON.stringify(['gaming', 'outdoor']),
+      location: 'Sarjapur Road',
+    })
+    // The photo chosen offline was uploaded with the profile.
+    expect(profile?.profile_picture_url).toMatch(/profile-pictures/)
+  })
+
+  test('the one-page profile form asks for everything but the bio, then continues to preferences', async ({ page }) => {
+    await signUp(page)
+    await page.getByRole('link', { name: 'Fill in your whole profile at once' }).click()
+    await expect(progress(page, 'Steps 1–4 of 8')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Back' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible()
+    await proceed(page)
+    await expect(page.getByRole('alert').filter({ hasText: 'All fields except bio are required' })).toBeVisible()
+    await expect(page.getByText('Please enter a valid 10-digit mobile number')).toBeVisible()
+    await expect(page.getByText('Please choose your gender')).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+
+    await page.getByRole('textbox', { name: 'Phone' }).fill('7012345678')
+    await page.getByRole('textbox', { name: 'Full name' }).fill('Meera Iyer')
+    await page.getByLabel('Date of birth').fill('1992-11-02')
+    await page.getByRole('combobox', { name: 'Gender' }).selectOption('Non-binary')
+    await page.getByRole('combobox', { name: 'Profession' }).selectOption('Student')
+    await page.getByRole('textbox', { name: 'Bio (optional)' }).fill('Board games and filter coffee.')
+    await proceed(page)
+
+    await expect(page).toHaveURL(/\/onboarding\/preferences$/)
+    await expect(progress(page, 'Step 5 of 8')).toBeVisible()
+    await expect(page.getByRole('radio', { name: 'Student' })).toBeChecked()
+    await proceed(page)
+    await expect(page.getByRole('radio', { name: 'Non-binary' })).toBeChecked()
+  })
+
+  test('steps need a draft and a session; Logout clears the device and goes to sign-in', async ({ page }) => {
+    await signUp(page)
+    await page.goto('/onboarding/interests')
+    await expect(page.getByText('Missing Profile Data')).toBeVisible()
+    await expect(page.getByText('Please complete your profile first.')).toBeVisible()
+    await expect(page).toHaveURL(/\/onboarding\/mobile$/)
+
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill('9876501234')
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await expect(page).toHaveURL(/\/auth$/)
+    await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible()
+    const leftovers = await page.evaluate(async () => {
+      const { promise, resolve } = Promise.withResolvers<number>()
+      const open = indexedDB.open('yaari')
+      open.onsuccess = () => {
+        const count = open.result.transaction('drafts').objectStore('drafts').count()
+        count.onsuccess = () => resolve(count.result)
+      }
+      return promise
+    })
+    expect(leftovers).toBe(0)
+
+    await page.goto('/onboarding/name')
+    await expect(page.getByText('Authentication Error')).toBeVisible()
+    await expect(page.getByText('Please sign in again to continue.')).toBeVisible()
+    await expect(page).toHaveURL(/\/auth$/)
+  })
+})
