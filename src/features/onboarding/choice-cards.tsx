@@ -28,7 +28,7 @@ const card = css({
   cursor: 'pointer',
   fontWeight: 'semibold',
   _hover: { borderColor: 'border.strong' },
-  '&[data-state=checked]': { borderColor: 'accent.default', bg: 'accent.subtle' },
+  '&[data-state=checked], &[data-state=checked]:hover': { borderColor: 'accent.default', bg: 'accent.subtle' },
   '&[data-focus-visible]': { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
 })
 

@@ -71,23 +71,24 @@ function OnboardingFrame() {
   if (!ready || mustStartOver) return <Waiting />
   return (
     <div className={container({ maxW: 'lg', py: { base: '4', md: '8' } })}>
-      <header
-        className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr auto', alignItems: 'center', gap: '3' })}
-      >
-        {info?.back ? (
-          <Link to={info.back} className={button({ variant: 'ghost', size: 'sm' })}>
-            <span aria-hidden="true">←</span> Back
-          </Link>
-        ) : (
-          <span />
-        )}
+      <header className={css({ display: 'grid', gap: '3' })}>
+        <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', minH: '9' })}>
+          {info?.back ? (
+            <Link to={info.back} className={button({ variant: 'ghost', size: 'sm' })}>
+              <span aria-hidden="true">←</span> Back
+            </Link>
+          ) : (
+            <span />
+          )}
+          <LogoutButton />
+        </div>
         {info ? (
           <Progress.Root
             value={info.step}
             min={0}
             max={TOTAL_STEPS}
             translations={{ value: () => info.label }}
-            className={css({ display: 'grid', gap: '1', justifyItems: 'center' })}
+            className={css({ display: 'grid', gap: '1.5' })}
           >
             <Progress.Label className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted' })}>
               {info.label}
@@ -98,10 +99,7 @@ function OnboardingFrame() {
               <Progress.Range className={css({ h: 'full', bg: 'accent.default', transition: 'width 0.3s' })} />
             </Progress.Track>
           </Progress.Root>
-        ) : (
-          <span />
-        )}
-        <LogoutButton />
+        ) : null}
       </header>
       <div className={css({ mt: { base: '6', md: '10' } })}>
         <Outlet />

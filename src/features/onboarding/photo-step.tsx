@@ -80,7 +80,15 @@ export function PhotoPicker({
             alt="Your avatar preview"
             width={160}
             height={160}
-            className={css({ w: '40', h: '40', borderRadius: 'full', objectFit: 'cover' })}
+            className={css({
+              w: '40',
+              h: '40',
+              borderRadius: 'full',
+              objectFit: 'cover',
+              borderWidth: '2px',
+              borderColor: 'border.default',
+              bg: 'bg.muted',
+            })}
           />
           <p role="status" className={css({ fontSize: 'sm', color: uploaded ? 'fg.success' : 'fg.muted' })}>
             {uploaded ? 'Photo uploaded' : 'Not uploaded yet: it uploads when you continue.'}
