@@ -220,6 +220,8 @@ export async function startStack({ mode = 'preview', onStep = () => {} } = {}) {
         `FIRESTORE_EMULATOR_HOST=${HOST}:${ports.firestore}`,
         `PHOTO_STORE_URL=http://${HOST}:${ports.photos}`,
         `PHOTO_STORE_SECRET=${photoSecret}`,
+        // Matches the web app's VITE_REQUIRE_EMAIL_VERIFICATION when set in the environment.
+        `REQUIRE_EMAIL_VERIFICATION=${process.env.VITE_REQUIRE_EMAIL_VERIFICATION === 'true'}`,
         '',
       ].join('\n'),
     )

@@ -16,6 +16,8 @@ export const clientConfig = {
   emulatorHost: (env.VITE_FIREBASE_EMULATOR_HOST as string | undefined) || '',
   authEmulatorPort: Number(env.VITE_FIREBASE_AUTH_EMULATOR_PORT || 9099),
   functionsEmulatorPort: Number(env.VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT || 5001),
+  /** New members must confirm their email before signing in (off unless set to 'true'). */
+  requireEmailVerification: env.VITE_REQUIRE_EMAIL_VERIFICATION === 'true',
 }
 
 /** The HTTPS address of a callable function (the emulator's locally). */

@@ -19,6 +19,11 @@ export const clientEnvSchema = v.object({
   VITE_FUNCTIONS_REGION: v.optional(v.string(), 'asia-south1'),
   /** Set to use the local emulators; empty in production. */
   VITE_FIREBASE_EMULATOR_HOST: v.optional(v.string(), ''),
+  /** 'true': new members confirm their email before their first sign-in (and the functions require it). */
+  VITE_REQUIRE_EMAIL_VERIFICATION: v.optional(
+    v.picklist(['true', 'false', ''], 'VITE_REQUIRE_EMAIL_VERIFICATION must be true or false'),
+    'false',
+  ),
   VITE_FIREBASE_AUTH_EMULATOR_PORT: optionalPort('VITE_FIREBASE_AUTH_EMULATOR_PORT'),
   VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: optionalPort('VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT'),
 })

@@ -2,19 +2,59 @@
  * Signing up, in and out with Firebase Auth (email and password), and where a member goes
  * next: home when their profile is complete, otherwise the first onboarding step.
  */
-import { createUserWithEmailAndPassword, signInWithEmailAndPassword, signOut, updateProfile } from 'firebase/auth'
+import {
+  createUserWithEmailAndPassword,
+  sendEmailVerification,
+  signInWithEmailAndPassword,
+  signOut,
+  updateProfile,
+} from 'firebase/auth'
 import type { UserProfileRecord } from '../../domain/profile'
+import { clientConfig } from '../../lib/client-config'
 import { clearMemberData, localDb } from '../../lib/db'
 import { auth, callFunction } from '../../lib/firebase'
 import { ONBOARDING_START } from '../../lib/paths'
 
-export async function signUp(name: string, email: string, password: string): Promise<void> {
-  const credential = await createUserWithEmailAndPassword(auth(), email.trim(), password)
-  await updateProfile(credential.user, { displayName: name.trim() })
+export interface AuthOptions {
+  /** New members confirm their email before signing in (the spec's 'no session' sign-up). */
+  requireEmailVerification?: boolean
 }
 
-export async function signIn(email: string, password: string): Promise<void> {
-  await signInWithEmailAndPassword(auth(), email.trim(), password)
+/** Thrown when an unconfirmed member signs in while confirmation is required. */
+export class UnverifiedEmailError extends Error {
+  readonly code = 'auth/unverified-email'
+}
+
+/**
+ * Creates the account. When email confirmation is required, sends the confirmation link
+ * (back to the site's home) and signs out again: the sign-up ends with no session.
+ */
+export async function signUp(
+  name: string,
+  email: string,
+  password: string,
+  { requireEmailVerification = clientConfig.requireEmailVerification }: AuthOptions = {},
+): Promise<{ session: boolean }> {
+  const credential = await createUserWithEmailAndPassword(auth(), email.trim(), password)
+  await updateProfile(credential.user, { displayName: name.trim() })
+  if (!requireEmailVerification) return { session: true }
+  // The link leads back to the site's home (spec: emailRedirectTo is the origin plus '/').
+  const origin = globalThis.location?.origin
+  await sendEmailVerification(credential.user, origin ? { url: `${origin}/` } : null)
+  await signOut(auth())
+  return { session: false }
+}
+
+export async function signIn(
+  email: string,
+  password: string,
+  { requireEmailVerification = clientConfig.requireEmailVerification }: AuthOptions = {},
+): Promise<void> {
+  const { user } = await signInWithEmailAndPassword(auth(), email.trim(), password)
+  if (requireEmailVerification && !user.emailVerified) {
+    await signOut(auth())
+    throw new UnverifiedEmailError('Email not confirmed')
+  }
 }
 
 /** '/' once onboarding is complete (a profile exists on the server), else its first step. */

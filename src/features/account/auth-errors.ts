@@ -9,6 +9,8 @@ export const AUTH_MESSAGES = {
   unexpected: 'An unexpected error occurred. Please try again.',
   offline: 'You are offline. Signing in needs a connection; what you typed is kept.',
   signedIn: "You've been successfully logged in.",
+  checkEmailTitle: 'Check your email!',
+  checkEmail: 'Please check your email and click the confirmation link to complete your registration.',
   welcomeTitle: 'Welcome to Yaari!',
   welcomeBody: "Let's create your adventure profile.",
   passwordTooShort: 'Password must be at least 6 characters long',

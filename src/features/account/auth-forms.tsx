@@ -79,8 +79,12 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
   )
 }
 
-/** Sign-up: name, email, password and its confirmation, with the spec's messages. */
-export function SignUpForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) {
+/**
+ * Sign-up (spec: four fields, password at least 6, matching confirmation). When the account
+ * must be confirmed first, the form is replaced by the 'check your email' message.
+ */
+export function SignUpForm({ onSignedUp }: { onSignedUp: (result: { session: boolean }) => Promise<void> }) {
+  const [awaitingConfirmation, setAwaitingConfirmation] = useState(false)
   const [values, setValues] = useState({ name: '', email: '', password: '', confirmPassword: '' })
   const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setValues((current) => ({ ...current, [key]: e.target.value }))
@@ -94,8 +98,9 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) 
         : (passwordError ?? confirmError),
     async () => {
       const { signUp } = await import('./auth-actions')
-      await signUp(values.name, values.email, values.password)
-      await onSignedUp()
+      const result = await signUp(values.name, values.email, values.password)
+      if (!result.session) setAwaitingConfirmation(true)
+      await onSignedUp(result)
     },
   )
   const password = (key: 'password' | 'confirmPassword', label: string, fieldError: string | undefined) => (
@@ -110,6 +115,14 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) 
       hint={key === 'password' ? 'At least 6 characters' : undefined}
     />
   )
+
+  if (awaitingConfirmation) {
+    return (
+      <p role="status" className={css({ mt: '6', p: '4', bg: 'bg.muted', borderRadius: 'l2', fontWeight: 'semibold' })}>
+        {AUTH_MESSAGES.checkEmail}
+      </p>
+    )
+  }
 
   return (
     <form noValidate className={formStyle} onSubmit={onSubmit}>

@@ -12,7 +12,12 @@ export function useAfterAuth() {
       const { destinationAfterSignIn } = await import('./auth-actions')
       await navigate({ to: await destinationAfterSignIn() })
     },
-    afterSignUp: async () => {
+    afterSignUp: async ({ session }: { session: boolean }) => {
+      if (!session) {
+        // Confirmation required: the account exists but there is no session yet.
+        void showToast({ title: AUTH_MESSAGES.checkEmailTitle, description: AUTH_MESSAGES.checkEmail, type: 'info' })
+        return
+      }
       void showToast({ title: AUTH_MESSAGES.welcomeTitle, description: AUTH_MESSAGES.welcomeBody, type: 'success' })
       await navigate({ to: ONBOARDING_START })
     },

@@ -1,0 +1,27 @@
+import type { CallableRequest } from 'firebase-functions/v2/https'
+import { describe, expect, it } from 'vitest'
+import { requireMember } from './auth'
+
+const caller = (token: Record<string, unknown>) =>
+  ({ auth: { uid: 'alice', token, rawToken: 'raw' } }) as unknown as Pick<CallableRequest, 'auth'>
+
+describe('requireMember', () => {
+  it('takes the uid and email from the verified token only', () => {
+    expect(requireMember(caller({ email: 'asha@example.test' }), { requireEmailVerification: false })).toEqual({
+      uid: 'alice',
+      email: 'asha@example.test',
+    })
+  })
+
+  it('refuses a caller without a token', () => {
+    expect(() => requireMember({ auth: undefined })).toThrow(expect.objectContaining({ code: 'unauthenticated' }))
+  })
+
+  it('when confirmation is required, refuses an unconfirmed email and accepts a confirmed one', () => {
+    const required = { requireEmailVerification: true }
+    expect(() => requireMember(caller({ email: 'a@example.test', email_verified: false }), required)).toThrow(
+      expect.objectContaining({ code: 'permission-denied' }),
+    )
+    expect(requireMember(caller({ email: 'a@example.test', email_verified: true }), required).uid).toBe('alice')
+  })
+})
