@@ -5,7 +5,7 @@ import { AppErrorPage } from '../features/errors/app-error-page'
 import { NotFoundPage } from '../features/errors/not-found-page'
 import { SiteFooter } from '../features/layout/site-footer'
 import { SiteHeader } from '../features/layout/site-header'
-import { PENDING_SYNC_KEY } from '../features/onboarding/profile-sync'
+import { PENDING_SYNC_KEY } from '../features/onboarding/pending-sync-key'
 import { UpdatePrompt } from '../features/pwa/update-prompt'
 import { useToastRendererWanted } from '../ui/toast'
 

@@ -33,6 +33,30 @@ const inputStyle = css({
  */
 export function TextField({ label, error, success, hint, className, required, disabled, ...input }: TextFieldProps) {
   return (
+    <FieldFrame {...{ label, error, success, hint, className, required, disabled }}>
+      <Field.Input className={inputStyle} {...input} />
+    </FieldFrame>
+  )
+}
+
+/** Label above, control, then one message line: what every field shares. */
+function FieldFrame({
+  label,
+  error,
+  success,
+  hint,
+  className,
+  required,
+  disabled,
+  children,
+}: FieldMessageProps & {
+  label: ReactNode
+  className?: string
+  required?: boolean
+  disabled?: boolean
+  children: ReactNode
+}) {
+  return (
     <Field.Root
       invalid={Boolean(error)}
       required={required}
@@ -40,7 +64,7 @@ export function TextField({ label, error, success, hint, className, required, di
       className={cx(css({ display: 'grid', gap: '1.5' }), className)}
     >
       <Field.Label className={css({ fontWeight: 'semibold' })}>{label}</Field.Label>
-      <Field.Input className={inputStyle} {...input} />
+      {children}
       <FieldMessages error={error} success={success} hint={hint} />
     </Field.Root>
   )
@@ -89,12 +113,7 @@ export function SelectField({
   ...select
 }: SelectFieldProps) {
   return (
-    <Field.Root
-      invalid={Boolean(error)}
-      required={required}
-      className={cx(css({ display: 'grid', gap: '1.5' }), className)}
-    >
-      <Field.Label className={css({ fontWeight: 'semibold' })}>{label}</Field.Label>
+    <FieldFrame {...{ label, error, success, hint, className, required }}>
       <Field.Select className={inputStyle} {...select}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
@@ -103,8 +122,7 @@ export function SelectField({
           </option>
         ))}
       </Field.Select>
-      <FieldMessages error={error} success={success} hint={hint} />
-    </Field.Root>
+    </FieldFrame>
   )
 }
 
@@ -115,14 +133,8 @@ export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
 /** A labelled multi-line text input (Ark UI Field). */
 export function TextAreaField({ label, error, success, hint, className, required, ...textarea }: TextAreaFieldProps) {
   return (
-    <Field.Root
-      invalid={Boolean(error)}
-      required={required}
-      className={cx(css({ display: 'grid', gap: '1.5' }), className)}
-    >
-      <Field.Label className={css({ fontWeight: 'semibold' })}>{label}</Field.Label>
+    <FieldFrame {...{ label, error, success, hint, className, required }}>
       <Field.Textarea className={cx(inputStyle, css({ h: 'auto', minH: '24', py: '2' }))} {...textarea} />
-      <FieldMessages error={error} success={success} hint={hint} />
-    </Field.Root>
+    </FieldFrame>
   )
 }

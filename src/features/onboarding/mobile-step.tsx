@@ -1,10 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { useRef } from 'react'
 import { css } from 'styled-system/css'
-import { formatMobile, MESSAGES, mobileDigits, mobileSchema } from '../../domain/profile'
-import { firstIssue } from '../../domain/validation'
 import { usePageMeta } from '../../lib/page-meta'
-import { TextField } from '../../ui/field'
+import { MobileField, mobileIssue } from './mobile-field'
 import { StepForm } from './step-form'
 import { useStep } from './use-step'
 
@@ -14,7 +12,7 @@ export function MobileStep() {
   const { draft, change, showErrors, revealErrors, continueTo } = useStep(1)
   const input = useRef<HTMLInputElement>(null)
   const mobile = draft.mobile ?? ''
-  const issue = firstIssue(mobileSchema, mobile)
+  const issue = mobileIssue(mobile)
 
   return (
     <StepForm
@@ -34,19 +32,13 @@ export function MobileStep() {
         </p>
       }
     >
-      <TextField
+      <MobileField
         ref={input}
         label="Mobile number"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        required
-        value={formatMobile(mobile)}
-        onChange={(event) => change({ mobile: mobileDigits(event.target.value) })}
+        digits={mobile}
+        onChange={(digits) => change({ mobile: digits })}
         onBlur={() => mobile && revealErrors()}
-        hint="10 digits; we add +91"
-        error={showErrors ? issue : undefined}
-        success={issue ? undefined : MESSAGES.mobileValid}
+        showError={showErrors}
       />
     </StepForm>
   )

@@ -2,12 +2,9 @@ import { useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import {
   dateOfBirthIssue,
-  formatMobile,
   GENDER_LABELS,
   GENDERS,
   MESSAGES,
-  mobileDigits,
-  mobileSchema,
   nameSchema,
   PROFESSION_LABELS,
   PROFILE_FORM_PROFESSIONS,
@@ -16,6 +13,7 @@ import { istToday } from '../../domain/schedule'
 import { firstIssue } from '../../domain/validation'
 import { usePageMeta } from '../../lib/page-meta'
 import { SelectField, TextAreaField, TextField } from '../../ui/field'
+import { MobileField, mobileIssue } from './mobile-field'
 import { PhotoPicker, usePhotoUpload } from './photo-step'
 import { StepForm } from './step-form'
 import { useStep } from './use-step'
@@ -38,7 +36,7 @@ export function ProfileFormPage() {
   const name = draft.name ?? ''
   const dateOfBirth = draft.dateOfBirth ?? ''
   const issues = {
-    mobile: firstIssue(mobileSchema, mobile),
+    mobile: mobileIssue(mobile),
     name: firstIssue(nameSchema, name),
     dateOfBirth: dateOfBirth ? dateOfBirthIssue(dateOfBirth) : MESSAGES.dateInvalid,
     gender: draft.gender ? undefined : 'Please choose your gender',
@@ -76,17 +74,11 @@ export function ProfileFormPage() {
           </p>
         ) : null}
         <PhotoPicker draft={draft} change={change} />
-        <TextField
+        <MobileField
           label="Phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          required
-          value={formatMobile(mobile)}
-          onChange={(event) => change({ mobile: mobileDigits(event.target.value) })}
-          hint="10 digits; we add +91"
-          error={shown(issues.mobile)}
-          success={issues.mobile ? undefined : MESSAGES.mobileValid}
+          digits={mobile}
+          onChange={(digits) => change({ mobile: digits })}
+          showError={showErrors}
         />
         <TextField
           label="Full name"

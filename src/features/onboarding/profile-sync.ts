@@ -7,9 +7,9 @@
 import type { SaveProfileRequest } from '../../domain/profile'
 import type { YaariDb } from '../../lib/db'
 import { logWarning } from '../../lib/log'
+import { PENDING_SYNC_KEY } from './pending-sync-key'
 
-/** Set while a profile waits in the outbox, so any page knows to load the sync. */
-export const PENDING_SYNC_KEY = 'yaari.pendingProfileSync'
+export { PENDING_SYNC_KEY }
 
 export interface SyncDeps {
   saveProfile: (payload: SaveProfileRequest) => Promise<unknown>
