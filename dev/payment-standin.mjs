@@ -1,17 +1,27 @@
 // @ts-check
 /**
  * The payment-gateway stand-in: a loopback server that keeps Cashfree's PG wire contract
- * (shared/cashfree.md, "Contract for a local stand-in"). For now it answers its health
- * check and Cashfree's common request rules (auth, API version); the order endpoints,
- * hosted checkout and signed webhooks arrive with the booking capability.
- * Usage: node dev/payment-standin.mjs [port]
+ * (shared/cashfree.md, "Contract for a local stand-in"), so the functions and the web app run
+ * end to end offline with nothing but a base URL changed:
+ * - /pg/orders (create with idempotency keys, get, payments, terminate), with Cashfree's
+ *   headers, validation errors and statuses, and lazy expiry;
+ * - /__standin/checkout: the hosted checkout page, with 'Pay', 'Fail' and 'Cancel payment',
+ *   which redirects to the order's return_url as Cashfree does (a plain GET, no status);
+ * - payment webhooks signed as Cashfree signs them, retried until answered 200;
+ * - /__standin/cashfree.js: a stand-in for Cashfree's browser SDK whose checkout() opens that page;
+ * - a control API for tests (/__standin/orders/{id}/pay and /expire).
+ * Usage: node dev/payment-standin.mjs [port]   (STANDIN_WEBHOOK_URL: where webhooks go)
  */
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
+import { ApiError, OrderBook } from './payments/orders.mjs'
+import { deliver, paymentWebhook } from './payments/webhooks.mjs'
 
 export const STANDIN_CLIENT_ID = process.env.CASHFREE_CLIENT_ID ?? 'standin-client-id'
 export const STANDIN_CLIENT_SECRET = process.env.CASHFREE_CLIENT_SECRET ?? 'standin-client-secret'
 const API_VERSIONS = new Set(['2023-08-01', '2025-01-01', '2026-01-01'])
+/** Cashfree retries after 2, 10 and 30 minutes; locally the same schedule in seconds/10. */
+const DEFAULT_RETRY_DELAYS_MS = [200, 1_000, 3_000]
 
 /**
  * @param {import('node:http').ServerResponse} res
@@ -24,59 +34,286 @@ function sendJson(res, status, body, headers = {}) {
   res.end(JSON.stringify(body))
 }
 
-/** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
-export function handle(req, res) {
-  const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-  if (url.pathname === '/health') return sendJson(res, 200, { ok: true })
-  if (!url.pathname.startsWith('/pg/')) {
-    return sendJson(res, 404, {
-      message: 'bad URL, please check API documentation',
-      code: 'request_failed',
-      type: 'invalid_request_error',
-    })
+/** @param {import('node:http').IncomingMessage} req @returns {Promise<string>} */
+async function readBody(req) {
+  const chunks = []
+  for await (const chunk of req) chunks.push(chunk)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** @param {string} text */
+function parseJson(text) {
+  try {
+    return text ? JSON.parse(text) : undefined
+  } catch {
+    throw new ApiError(400, 'request_failed', 'request body : is not valid json')
   }
-  const requestId = String(req.headers['x-request-id'] ?? randomUUID())
-  const version = req.headers['x-api-version']
-  const common = { 'x-request-id': requestId, ...(typeof version === 'string' ? { 'x-api-version': version } : {}) }
-  if (req.headers['x-client-id'] !== STANDIN_CLIENT_ID || req.headers['x-client-secret'] !== STANDIN_CLIENT_SECRET) {
-    return sendJson(
-      res,
-      401,
-      { message: 'authentication Failed', code: 'request_failed', type: 'authentication_error' },
-      common,
+}
+
+/** @param {string} text */
+const escapeHtml = (text) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
+
+/**
+ * Where the browser goes after an attempt: the return URL with {order_id} replaced, or
+ * order_id appended when it has no placeholder (as Cashfree does).
+ * @param {string} returnUrl @param {string} orderId
+ */
+export function returnTo(returnUrl, orderId) {
+  if (returnUrl.includes('{order_id}')) return returnUrl.replaceAll('{order_id}', encodeURIComponent(orderId))
+  const url = new URL(returnUrl)
+  url.searchParams.set('order_id', orderId)
+  return url.toString()
+}
+
+/**
+ * @typedef {object} StandinOptions
+ * @property {string} [clientId]
+ * @property {string} [clientSecret]
+ * @property {string} [webhookUrl] the "dashboard" webhook endpoint
+ * @property {number[]} [retryDelaysMs]
+ * @property {OrderBook} [book]
+ */
+
+/** @param {StandinOptions} [options] */
+export function createPaymentStandin({
+  clientId = STANDIN_CLIENT_ID,
+  clientSecret = STANDIN_CLIENT_SECRET,
+  webhookUrl = process.env.STANDIN_WEBHOOK_URL,
+  retryDelaysMs = DEFAULT_RETRY_DELAYS_MS,
+  book = new OrderBook(),
+} = {}) {
+  /** @type {Map<string, { hash: string, status: number, body: unknown }>} */
+  const idempotent = new Map()
+  /** @type {object[]} */
+  const deliveries = []
+
+  /**
+   * Sends the webhook for a payment attempt to the dashboard URL and the order's notify_url.
+   * @param {import('./payments/orders.mjs').Order} order @param {import('./payments/orders.mjs').Payment} payment
+   * @param {{ copies?: number, signature?: 'valid' | 'bad' | 'reserialize' }} [options]
+   */
+  async function notify(order, payment, { copies = 1, signature = 'valid' } = {}) {
+    const event = paymentWebhook(order, payment)
+    if (!event) return []
+    const targets = [
+      ...new Set([webhookUrl, order.order_meta.notify_url].filter((url) => typeof url === 'string' && url)),
+    ]
+    const sends = targets.flatMap((url) =>
+      Array.from({ length: copies }, () =>
+        deliver(/** @type {string} */ (url), event, {
+          secret: clientSecret,
+          retryDelaysMs,
+          signature,
+          log: (entry) => deliveries.push(entry),
+        }),
+      ),
     )
+    return Promise.all(sends)
   }
-  if (typeof version !== 'string') {
-    return sendJson(
-      res,
-      400,
-      { message: 'x-api-version : is missing in the request', code: 'version_missing', type: 'invalid_request_error' },
-      common,
-    )
+
+  /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res @param {URL} url */
+  async function pgApi(req, res, url) {
+    const requestId = String(req.headers['x-request-id'] ?? randomUUID())
+    const version = req.headers['x-api-version']
+    const common = { 'x-request-id': requestId, ...(typeof version === 'string' ? { 'x-api-version': version } : {}) }
+    if (req.headers['x-client-id'] !== clientId || req.headers['x-client-secret'] !== clientSecret) {
+      throw Object.assign(new ApiError(401, 'request_failed', 'authentication Failed', 'authentication_error'), {
+        common,
+      })
+    }
+    if (typeof version !== 'string') {
+      throw Object.assign(new ApiError(400, 'version_missing', 'x-api-version : is missing in the request'), { common })
+    }
+    if (!API_VERSIONS.has(version)) {
+      throw Object.assign(
+        new ApiError(400, 'version_invalid', `x-api-version : is not valid. Value received: ${version}`),
+        {
+          common,
+        },
+      )
+    }
+    try {
+      const path = url.pathname.slice('/pg'.length)
+      const order = /^\/orders\/([^/]+)(\/payments)?$/.exec(path)
+      if (path === '/orders' && req.method === 'POST') {
+        const raw = await readBody(req)
+        const key = req.headers['x-idempotency-key']
+        const hash = createHash('sha256').update(raw).digest('hex')
+        if (typeof key === 'string') {
+          const seen = idempotent.get(key)
+          if (seen && seen.hash !== hash) {
+            throw new ApiError(
+              422,
+              'request_invalid',
+              'idempotency key reused with a different request body',
+              'idempotency_error',
+            )
+          }
+          if (seen)
+            return sendJson(res, seen.status, seen.body, {
+              ...common,
+              'x-idempotency-key': key,
+              'x-idempotency-replayed': 'true',
+            })
+        }
+        let status = 200
+        /** @type {unknown} */
+        let body
+        try {
+          body = book.create(parseJson(raw))
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error
+          status = error.status
+          body = error.toJSON()
+        }
+        if (typeof key === 'string') idempotent.set(key, { hash, status, body })
+        return sendJson(res, status, body, {
+          ...common,
+          ...(typeof key === 'string' ? { 'x-idempotency-key': key } : {}),
+        })
+      }
+      if (order?.[1] && !order[2] && req.method === 'GET')
+        return sendJson(res, 200, book.get(decodeURIComponent(order[1])), common)
+      if (order?.[1] && order[2] && req.method === 'GET') {
+        return sendJson(res, 200, book.payments(decodeURIComponent(order[1])), common)
+      }
+      if (order?.[1] && !order[2] && req.method === 'PATCH') {
+        return sendJson(res, 200, book.terminate(decodeURIComponent(order[1]), parseJson(await readBody(req))), common)
+      }
+      throw new ApiError(404, 'request_failed', 'bad URL, please check API documentation')
+    } catch (error) {
+      throw Object.assign(error instanceof Error ? error : new Error(String(error)), { common })
+    }
   }
-  if (!API_VERSIONS.has(version)) {
-    return sendJson(
-      res,
-      400,
-      {
-        message: `x-api-version : is not valid. Value received: ${version}`,
-        code: 'version_invalid',
-        type: 'invalid_request_error',
+
+  /** @param {import('./payments/orders.mjs').Order} order @param {string} session @param {string} returnUrl */
+  function checkoutPage(order, session, returnUrl) {
+    const amount = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(order.order_amount)
+    /** @param {string} name @param {string} value */
+    const field = (name, value) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`
+    const closed = order.order_status !== 'ACTIVE'
+    return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Checkout (local Cashfree stand-in)</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
+button{display:block;width:100%;min-height:3rem;margin:.75rem 0;font:inherit;font-weight:600;border-radius:.5rem;border:2px solid #1a1a1a;background:#fff;cursor:pointer}
+button.pay{background:#1f7a3a;border-color:#1f7a3a;color:#fff}p.note{color:#555;font-size:.875rem}</style></head>
+<body><main><h1>Complete your payment</h1>
+<p class="note">Local Cashfree stand-in: no real money moves.</p>
+<dl><dt>Order</dt><dd>${escapeHtml(order.order_id)}</dd><dt>Amount</dt><dd>${escapeHtml(amount)}</dd></dl>
+${
+  closed
+    ? `<p role="alert">This order is ${escapeHtml(order.order_status.toLowerCase())}; no payment can be made.</p>`
+    : `<form method="post" action="/__standin/checkout">${field('session', session)}${field('return_url', returnUrl)}
+<button class="pay" name="outcome" value="SUCCESS">Pay</button>
+<button name="outcome" value="FAILED">Fail</button>
+<button name="outcome" value="USER_DROPPED">Cancel payment</button></form>`
+}
+</main></body></html>`
+  }
+
+  /** @param {string} origin */
+  const browserSdk = (origin) => `// Local stand-in for Cashfree's browser SDK (sdk.cashfree.com/js/v3/cashfree.js).
+(function () {
+  var origin = ${JSON.stringify(origin)};
+  window.Cashfree = function (options) {
+    var mode = options && options.mode;
+    return {
+      checkout: function (opts) {
+        var session = opts && opts.paymentSessionId;
+        return fetch(origin + '/__standin/sessions/' + encodeURIComponent(session || ''))
+          .then(function (r) { return r.ok ? r.json() : null; })
+          .then(function (found) {
+            if (!found || found.mode !== mode) {
+              return { error: { message: 'payment_session_id is not present or is invalid', code: 'payment_session_id_invalid' } };
+            }
+            var url = origin + '/__standin/checkout?session=' + encodeURIComponent(session) +
+              (opts.returnUrl ? '&return_url=' + encodeURIComponent(opts.returnUrl) : '');
+            if (opts.redirectTarget === '_blank') window.open(url, '_blank');
+            else if (opts.redirectTarget === '_top') window.top.location.href = url;
+            else window.location.href = url;
+            return { redirect: true };
+          });
       },
-      common,
-    )
+    };
+  };
+})();
+`
+
+  /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res @param {URL} url */
+  async function standin(req, res, url) {
+    const origin = `http://${req.headers.host}`
+    const path = url.pathname.slice('/__standin'.length)
+    if (path === '/cashfree.js' && req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*' })
+      return res.end(browserSdk(origin))
+    }
+    const session = /^\/sessions\/([^/]+)$/.exec(path)
+    if (session?.[1] && req.method === 'GET') {
+      const order = book.bySession(decodeURIComponent(session[1]))
+      const cors = { 'access-control-allow-origin': '*' }
+      if (!order) return sendJson(res, 404, { message: 'payment_session_id is not present or is invalid' }, cors)
+      return sendJson(res, 200, { order_id: order.order_id, order_status: order.order_status, mode: 'sandbox' }, cors)
+    }
+    if (path === '/checkout' && req.method === 'GET') {
+      const order = book.bySession(url.searchParams.get('session') ?? '')
+      if (!order) {
+        res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' })
+        return res.end('<!doctype html><title>Checkout</title><h1>This payment link is not valid</h1>')
+      }
+      const returnUrl = url.searchParams.get('return_url') ?? order.order_meta.return_url ?? ''
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      return res.end(checkoutPage(order, url.searchParams.get('session') ?? '', returnUrl))
+    }
+    if (path === '/checkout' && req.method === 'POST') {
+      const form = new URLSearchParams(await readBody(req))
+      const order = book.bySession(form.get('session') ?? '')
+      const outcome = form.get('outcome')
+      if (!order || (outcome !== 'SUCCESS' && outcome !== 'FAILED' && outcome !== 'USER_DROPPED')) {
+        res.writeHead(400, { 'content-type': 'text/plain' })
+        return res.end('Unknown payment session or outcome')
+      }
+      const result = book.pay(order.order_id, outcome)
+      void notify(result.order, result.payment)
+      const returnUrl = form.get('return_url') || order.order_meta.return_url
+      if (!returnUrl) return sendJson(res, 200, result)
+      res.writeHead(303, { location: returnTo(returnUrl, order.order_id) })
+      return res.end()
+    }
+    const control = /^\/orders\/([^/]+)\/(pay|expire)$/.exec(path)
+    if (control?.[1] && req.method === 'POST') {
+      const orderId = decodeURIComponent(control[1])
+      if (control[2] === 'expire') return sendJson(res, 200, book.expireNow(orderId))
+      const body = parseJson(await readBody(req)) ?? {}
+      const result = book.pay(orderId, body.outcome ?? 'SUCCESS', { errorCode: body.errorCode })
+      const delivered = await notify(result.order, result.payment, { copies: body.copies, signature: body.signature })
+      return sendJson(res, 200, { ...result, deliveries: delivered })
+    }
+    if (path === '/webhooks' && req.method === 'GET') return sendJson(res, 200, deliveries)
+    throw new ApiError(404, 'request_failed', 'bad URL, please check API documentation')
   }
-  return sendJson(
-    res,
-    404,
-    { message: 'bad URL, please check API documentation', code: 'request_failed', type: 'invalid_request_error' },
-    common,
-  )
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    try {
+      if (url.pathname === '/health') return sendJson(res, 200, { ok: true })
+      if (url.pathname.startsWith('/pg/')) return await pgApi(req, res, url)
+      if (url.pathname.startsWith('/__standin/')) return await standin(req, res, url)
+      throw new ApiError(404, 'request_failed', 'bad URL, please check API documentation')
+    } catch (error) {
+      const common = /** @type {{ common?: Record<string, string> }} */ (error).common ?? {}
+      if (error instanceof ApiError) return sendJson(res, error.status, error.toJSON(), common)
+      console.error(error)
+      return sendJson(res, 500, { message: 'internal error', code: 'internal_error', type: 'api_error' }, common)
+    }
+  })
+  return { server, book, deliveries }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const port = Number(process.argv[2] ?? process.env.PAYMENT_STANDIN_PORT ?? 8081)
-  const server = createServer(handle)
+  const { server } = createPaymentStandin()
   server.on('error', (error) => {
     console.error(`Payment stand-in could not listen on port ${port}: ${error.message}`)
     process.exit(1)

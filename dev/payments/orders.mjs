@@ -1,0 +1,295 @@
+// @ts-check
+/**
+ * The stand-in's order book: Cashfree's order and payment entities and their state machine
+ * (shared/cashfree.md, "Contract for a local stand-in", sections B and C). Pure: no I/O.
+ */
+import { randomBytes, randomInt } from 'node:crypto'
+
+/** @typedef {'ACTIVE' | 'PAID' | 'EXPIRED' | 'TERMINATED' | 'TERMINATION_REQUESTED'} OrderStatus */
+/** @typedef {'SUCCESS' | 'FAILED' | 'USER_DROPPED' | 'PENDING'} PaymentOutcome */
+
+/**
+ * @typedef {object} Order
+ * @property {string} cf_order_id
+ * @property {string} order_id
+ * @property {'order'} entity
+ * @property {number} order_amount
+ * @property {string} order_currency
+ * @property {OrderStatus} order_status
+ * @property {string} payment_session_id
+ * @property {string} order_expiry_time
+ * @property {string} created_at
+ * @property {string | null} order_note
+ * @property {Record<string, string> | null} order_tags
+ * @property {{ return_url: string | null, notify_url: string | null, payment_methods: string | null }} order_meta
+ * @property {Record<string, unknown>} customer_details
+ * @property {[]} order_splits
+ * @property {null} cart_details
+ * @property {null} terminal_data
+ */
+
+/** @typedef {Record<string, unknown> & { cf_payment_id: string, payment_status: string, payment_amount: number }} Payment */
+
+/** Cashfree's error body. */
+export class ApiError extends Error {
+  /** @param {number} status @param {string} code @param {string} message @param {string} [type] */
+  constructor(status, code, message, type = 'invalid_request_error') {
+    super(message)
+    this.status = status
+    this.code = code
+    this.type = type
+  }
+  toJSON() {
+    return { message: this.message, code: this.code, type: this.type }
+  }
+}
+
+/** "2026-07-02T10:20:12+05:30": Cashfree's timestamps, in IST. */
+export function istTimestamp(ms = Date.now()) {
+  return `${new Date(ms + 330 * 60_000).toISOString().slice(0, 19)}+05:30`
+}
+
+/** @param {string} field @param {string} reason @param {unknown} value */
+const invalid = (field, reason, value) =>
+  new ApiError(400, `${field}_invalid`, `${field} : ${reason}. Value received: ${String(value)}`)
+/** @param {string} field */
+const missing = (field) => new ApiError(400, `${field}_missing`, `${field} : is missing in the request`)
+
+const ID = /^[A-Za-z0-9_-]+$/
+
+/**
+ * Validates a create-order body as Cashfree does; throws ApiError (400) on the first problem.
+ * @param {any} body
+ */
+export function validateCreateOrder(body) {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ApiError(400, 'request_failed', 'request body : is not valid json')
+  }
+  const amount = body.order_amount
+  if (amount === undefined) throw missing('order_amount')
+  if (typeof amount !== 'number' || !(amount >= 1) || Math.round(amount * 100) !== amount * 100) {
+    throw new ApiError(400, 'order_amount_invalid', 'order_amount : Invalid amount entered ')
+  }
+  if (body.order_currency === undefined) throw missing('order_currency')
+  if (body.order_currency !== 'INR') {
+    throw new ApiError(
+      400,
+      'order_currency_invalid',
+      `order_currency : is not valid or not enabled. Value received: ${body.order_currency}`,
+    )
+  }
+  const customer = body.customer_details
+  if (typeof customer !== 'object' || customer === null) throw missing('customer_details')
+  if (customer.customer_id === undefined) throw missing('customer_details.customer_id')
+  if (
+    typeof customer.customer_id !== 'string' ||
+    !ID.test(customer.customer_id) ||
+    customer.customer_id.length < 3 ||
+    customer.customer_id.length > 50
+  ) {
+    throw invalid(
+      'customer_details.customer_id',
+      'should be alpha numeric and may contain underscore or hypens',
+      customer.customer_id,
+    )
+  }
+  if (customer.customer_phone === undefined || customer.customer_phone === '')
+    throw missing('customer_details.customer_phone')
+  if (typeof customer.customer_phone !== 'string' || !/^(\d{10}|\+\d{6,15})$/.test(customer.customer_phone)) {
+    throw invalid('customer_details.customer_phone', 'should be a valid phone number', customer.customer_phone)
+  }
+  if (body.order_id !== undefined) {
+    const id = body.order_id
+    if (typeof id !== 'string' || !ID.test(id) || id.length < 3 || id.length > 45) {
+      throw invalid('order_id', 'should be 3-45 alphanumeric characters, underscores or hyphens', id)
+    }
+  }
+  for (const key of ['return_url', 'notify_url']) {
+    const value = body.order_meta?.[key]
+    if (value !== undefined && value !== null && (typeof value !== 'string' || value.length > 250)) {
+      throw invalid(`order_meta.${key}`, 'should be a url of at most 250 characters', value)
+    }
+  }
+  if (
+    body.order_note !== undefined &&
+    (typeof body.order_note !== 'string' || body.order_note.length < 3 || body.order_note.length > 200)
+  ) {
+    throw invalid('order_note', 'should be 3-200 characters', body.order_note)
+  }
+  if (body.order_tags !== undefined && body.order_tags !== null) {
+    const tags = body.order_tags
+    const entries = typeof tags === 'object' && !Array.isArray(tags) ? Object.entries(tags) : undefined
+    if (
+      !entries ||
+      entries.length > 15 ||
+      entries.some(([, v]) => typeof v !== 'string' || v.length < 1 || v.length > 255)
+    ) {
+      throw invalid('order_tags', 'should be a flat map of at most 15 text values', JSON.stringify(tags))
+    }
+  }
+  if (body.order_expiry_time !== undefined) {
+    const at = Date.parse(body.order_expiry_time)
+    if (Number.isNaN(at) || at <= Date.now()) {
+      throw invalid('order_expiry_time', 'should be a time in the future', body.order_expiry_time)
+    }
+  }
+}
+
+const DAY = 24 * 60 * 60 * 1000
+
+export class OrderBook {
+  /** @type {Map<string, { order: Order, payments: Payment[], expiresAt: number }>} */
+  #orders = new Map()
+  /** @type {Map<string, string>} payment_session_id -> order_id */
+  #sessions = new Map()
+
+  /** @param {{ now?: () => number }} [options] */
+  constructor({ now = Date.now } = {}) {
+    this.now = now
+  }
+
+  /** @param {any} body @returns {Order} */
+  create(body) {
+    validateCreateOrder(body)
+    const orderId =
+      body.order_id ??
+      `order_${randomBytes(12)
+        .toString('base64url')
+        .replace(/[^A-Za-z0-9]/g, '')}`
+    if (this.#orders.has(orderId)) {
+      throw new ApiError(409, 'order_already_exists', 'order with same id is already present')
+    }
+    const created = this.now()
+    const expiresAt = body.order_expiry_time ? Date.parse(body.order_expiry_time) : created + 30 * DAY
+    const session = `session_${randomBytes(24).toString('base64url')}`
+    /** @type {Order} */
+    const order = {
+      cf_order_id: String(randomInt(1_000_000_000, 9_999_999_999)),
+      order_id: orderId,
+      entity: 'order',
+      order_amount: body.order_amount,
+      order_currency: body.order_currency,
+      order_status: 'ACTIVE',
+      payment_session_id: session,
+      order_expiry_time: istTimestamp(expiresAt),
+      created_at: istTimestamp(created),
+      order_note: body.order_note ?? null,
+      order_tags: body.order_tags ?? null,
+      order_meta: {
+        return_url: body.order_meta?.return_url ?? null,
+        notify_url: body.order_meta?.notify_url ?? null,
+        payment_methods: body.order_meta?.payment_methods ?? null,
+      },
+      customer_details: { ...body.customer_details, customer_uid: null },
+      order_splits: [],
+      cart_details: null,
+      terminal_data: null,
+    }
+    this.#orders.set(orderId, { order, payments: [], expiresAt })
+    this.#sessions.set(session, orderId)
+    return structuredClone(order)
+  }
+
+  /** @param {string} orderId */
+  #entry(orderId) {
+    const entry = this.#orders.get(orderId)
+    if (!entry) throw new ApiError(404, 'order_not_found', 'Order Reference Id does not exist')
+    // Lazily expire: an ACTIVE order past its expiry with no attempt in flight.
+    const inFlight = entry.payments.some((payment) => payment.payment_status === 'PENDING')
+    if (entry.order.order_status === 'ACTIVE' && this.now() > entry.expiresAt && !inFlight) {
+      entry.order.order_status = 'EXPIRED'
+    }
+    return entry
+  }
+
+  /** @param {string} orderId @returns {Order} */
+  get(orderId) {
+    return structuredClone(this.#entry(orderId).order)
+  }
+
+  /** @param {string} orderId @returns {Payment[]} */
+  payments(orderId) {
+    return structuredClone(this.#entry(orderId).payments)
+  }
+
+  /** @param {string} session @returns {Order | undefined} */
+  bySession(session) {
+    const orderId = this.#sessions.get(session)
+    return orderId ? this.get(orderId) : undefined
+  }
+
+  /** @param {string} orderId @param {any} body @returns {Order} */
+  terminate(orderId, body) {
+    if (body?.order_status !== 'TERMINATED') throw invalid('order_status', 'should be TERMINATED', body?.order_status)
+    const entry = this.#entry(orderId)
+    if (entry.order.order_status !== 'ACTIVE') {
+      throw new ApiError(400, 'order_inactive', `order is ${entry.order.order_status.toLowerCase()}`)
+    }
+    entry.order.order_status = 'TERMINATED'
+    return structuredClone(entry.order)
+  }
+
+  /** Makes the order expire now (a test control). @param {string} orderId */
+  expireNow(orderId) {
+    const entry = this.#entry(orderId)
+    entry.expiresAt = this.now() - 1
+    return this.get(orderId)
+  }
+
+  /**
+   * A payment attempt with an outcome (the hosted checkout's buttons, or the control API).
+   * @param {string} orderId @param {PaymentOutcome} outcome @param {{ errorCode?: string }} [options]
+   * @returns {{ order: Order, payment: Payment }}
+   */
+  pay(orderId, outcome, { errorCode } = {}) {
+    const entry = this.#entry(orderId)
+    if (entry.order.order_status !== 'ACTIVE') {
+      throw new ApiError(400, 'order_inactive', `order is ${entry.order.order_status.toLowerCase()}`)
+    }
+    const time = istTimestamp(this.now())
+    const failed = outcome === 'FAILED' || outcome === 'USER_DROPPED'
+    /** @type {Payment} */
+    const payment = {
+      cf_payment_id: String(randomInt(1_000_000_000, 9_999_999_999)),
+      order_id: orderId,
+      entity: 'payment',
+      is_captured: outcome === 'SUCCESS',
+      order_amount: entry.order.order_amount,
+      order_currency: entry.order.order_currency,
+      payment_amount: entry.order.order_amount,
+      payment_currency: entry.order.order_currency,
+      payment_status: outcome,
+      payment_message: {
+        SUCCESS: '00::Transaction success',
+        FAILED: 'Transaction declined by the bank',
+        USER_DROPPED: 'User dropped and did not complete the payment',
+        PENDING: 'Transaction pending',
+      }[outcome],
+      payment_time: time,
+      payment_completion_time: outcome === 'PENDING' ? null : time,
+      bank_reference: outcome === 'SUCCESS' ? String(randomInt(100_000_000_000, 999_999_999_999)) : null,
+      auth_id: null,
+      payment_group: 'upi',
+      payment_method: { upi: { channel: 'collect', upi_id: 'test@upi' } },
+      error_details: failed
+        ? {
+            error_code: errorCode ?? (outcome === 'FAILED' ? 'TRANSACTION_DECLINED' : 'USER_DROPPED'),
+            error_description: outcome === 'FAILED' ? 'Transaction declined by the bank' : 'User dropped',
+            error_reason: outcome === 'FAILED' ? 'auth_declined' : 'user_dropped',
+            error_source: 'customer',
+          }
+        : null,
+      payment_gateway_details: {
+        gateway_name: 'CASHFREE',
+        gateway_order_id: entry.order.cf_order_id,
+        gateway_payment_id: null,
+        gateway_order_reference_id: null,
+        gateway_settlement: 'CASHFREE',
+      },
+      international_payment: { international: false },
+    }
+    entry.payments.push(payment)
+    if (outcome === 'SUCCESS') entry.order.order_status = 'PAID'
+    return { order: structuredClone(entry.order), payment: structuredClone(payment) }
+  }
+}

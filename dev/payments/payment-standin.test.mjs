@@ -1,0 +1,273 @@
+// @ts-check
+import { createHmac } from 'node:crypto'
+import { createServer } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPaymentStandin, returnTo } from '../payment-standin.mjs'
+
+const SECRET = 'test-secret'
+const HEADERS = {
+  'x-client-id': 'test-id',
+  'x-client-secret': SECRET,
+  'x-api-version': '2025-01-01',
+  'content-type': 'application/json',
+}
+
+/** A webhook receiver that records raw bodies and can fail the first N attempts. */
+const received = /** @type {{ headers: import('node:http').IncomingHttpHeaders, raw: string }[]} */ ([])
+let failFirst = 0
+const receiver = createServer(async (req, res) => {
+  const chunks = []
+  for await (const chunk of req) chunks.push(chunk)
+  received.push({ headers: req.headers, raw: Buffer.concat(chunks).toString('utf8') })
+  if (failFirst > 0) {
+    failFirst--
+    return res.writeHead(500).end()
+  }
+  res.writeHead(200).end('ok')
+})
+
+/** @type {ReturnType<typeof createPaymentStandin>} */
+let standin
+let base = ''
+
+beforeAll(async () => {
+  await new Promise((resolve) => receiver.listen(0, '127.0.0.1', () => resolve(undefined)))
+  const hook = /** @type {import('node:net').AddressInfo} */ (receiver.address())
+  standin = createPaymentStandin({
+    clientId: 'test-id',
+    clientSecret: SECRET,
+    webhookUrl: `http://127.0.0.1:${hook.port}/hook`,
+    retryDelaysMs: [10, 20, 30],
+  })
+  await new Promise((resolve) => standin.server.listen(0, '127.0.0.1', () => resolve(undefined)))
+  base = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (standin.server.address()).port}`
+})
+afterAll(() => {
+  standin.server.close()
+  receiver.close()
+})
+
+const order = (overrides = {}) => ({
+  order_amount: 499,
+  order_currency: 'INR',
+  customer_details: { customer_id: 'member_1', customer_phone: '9876543210', customer_email: 'a@example.test' },
+  order_meta: { return_url: 'http://127.0.0.1:4173/booking-success?order_id={order_id}' },
+  ...overrides,
+})
+
+/** @param {unknown} body @param {Record<string, string>} [headers] */
+const createOrder = (body, headers = {}) =>
+  fetch(`${base}/pg/orders`, { method: 'POST', headers: { ...HEADERS, ...headers }, body: JSON.stringify(body) })
+
+/** @param {string} timestamp @param {string} raw */
+const signatureOf = (timestamp, raw) =>
+  createHmac('sha256', SECRET)
+    .update(timestamp + raw)
+    .digest('base64')
+
+describe('the Cashfree PG API stand-in', () => {
+  it('refuses wrong credentials (401) and a missing or unknown API version (400), as Cashfree does', async () => {
+    const noAuth = await fetch(`${base}/pg/orders/x`, { headers: { 'x-api-version': '2025-01-01' } })
+    expect(noAuth.status).toBe(401)
+    expect(await noAuth.json()).toEqual({
+      message: 'authentication Failed',
+      code: 'request_failed',
+      type: 'authentication_error',
+    })
+    const { 'x-api-version': _, ...noVersion } = HEADERS
+    const missing = await fetch(`${base}/pg/orders/x`, { headers: noVersion })
+    expect(missing.status).toBe(400)
+    expect((await missing.json()).code).toBe('version_missing')
+    const wrong = await fetch(`${base}/pg/orders/x`, { headers: { ...HEADERS, 'x-api-version': '2020-01-01' } })
+    expect((await wrong.json()).code).toBe('version_invalid')
+  })
+
+  it('validates orders with Cashfree’s error codes', async () => {
+    const cases = /** @type {[object, number, string][]} */ ([
+      [order({ order_amount: 0 }), 400, 'order_amount_invalid'],
+      [order({ order_amount: 10.005 }), 400, 'order_amount_invalid'],
+      [order({ order_currency: 'INaR' }), 400, 'order_currency_invalid'],
+      [
+        order({ customer_details: { customer_id: 'a@b.c', customer_phone: '9876543210' } }),
+        400,
+        'customer_details.customer_id_invalid',
+      ],
+      [order({ customer_details: { customer_id: 'member_1' } }), 400, 'customer_details.customer_phone_missing'],
+      [
+        order({ customer_details: { customer_id: 'member_1', customer_phone: 9876543210 } }),
+        400,
+        'customer_details.customer_phone_invalid',
+      ],
+      [order({ order_id: 'no spaces allowed' }), 400, 'order_id_invalid'],
+    ])
+    for (const [body, status, code] of cases) {
+      const response = await createOrder(body)
+      expect(response.status, code).toBe(status)
+      const error = await response.json()
+      expect(error).toMatchObject({ code, type: 'invalid_request_error' })
+      expect(error.message).toMatch(/ : /)
+    }
+  })
+
+  it('creates, gets and refuses a duplicate order id; replays an idempotent retry', async () => {
+    const id = `yaari_${Date.now()}`
+    const created = await createOrder(order({ order_id: id }), { 'x-idempotency-key': `key-${id}` })
+    expect(created.status).toBe(200)
+    const entity = await created.json()
+    expect(entity).toMatchObject({
+      order_id: id,
+      entity: 'order',
+      order_amount: 499,
+      order_currency: 'INR',
+      order_status: 'ACTIVE',
+      order_meta: { return_url: 'http://127.0.0.1:4173/booking-success?order_id={order_id}', notify_url: null },
+      customer_details: { customer_id: 'member_1', customer_uid: null },
+      order_splits: [],
+    })
+    expect(entity.payment_session_id).toMatch(/^session_/)
+    expect(entity.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+05:30$/)
+
+    const replay = await createOrder(order({ order_id: id }), { 'x-idempotency-key': `key-${id}` })
+    expect(replay.headers.get('x-idempotency-replayed')).toBe('true')
+    expect((await replay.json()).payment_session_id).toBe(entity.payment_session_id)
+    const changed = await createOrder(order({ order_id: id, order_amount: 1 }), { 'x-idempotency-key': `key-${id}` })
+    expect(changed.status).toBe(422)
+    expect((await changed.json()).type).toBe('idempotency_error')
+    const duplicate = await createOrder(order({ order_id: id }))
+    expect(duplicate.status).toBe(409)
+    expect((await duplicate.json()).code).toBe('order_already_exists')
+
+    const fetched = await fetch(`${base}/pg/orders/${id}`, { headers: HEADERS })
+    expect((await fetched.json()).order_status).toBe('ACTIVE')
+    expect(await (await fetch(`${base}/pg/orders/${id}/payments`, { headers: HEADERS })).json()).toEqual([])
+    const unknown = await fetch(`${base}/pg/orders/nope_123`, { headers: HEADERS })
+    expect(unknown.status).toBe(404)
+    expect((await unknown.json()).code).toBe('order_not_found')
+  })
+
+  it('hosted checkout: Pay marks the order PAID, redirects to return_url and sends a signed webhook', async () => {
+    received.length = 0
+    const entity = await (await createOrder(order())).json()
+    const page = await fetch(`${base}/__standin/checkout?session=${entity.payment_session_id}`)
+    const html = await page.text()
+    for (const label of ['>Pay<', '>Fail<', '>Cancel payment<']) expect(html).toContain(label)
+
+    const paid = await fetch(`${base}/__standin/checkout`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ session: entity.payment_session_id, outcome: 'SUCCESS', return_url: '' }),
+    })
+    expect(paid.status).toBe(303)
+    expect(paid.headers.get('location')).toBe(
+      `http://127.0.0.1:4173/booking-success?order_id=${encodeURIComponent(entity.order_id)}`,
+    )
+    const after = await (await fetch(`${base}/pg/orders/${entity.order_id}`, { headers: HEADERS })).json()
+    expect(after.order_status).toBe('PAID')
+    const payments = await (await fetch(`${base}/pg/orders/${entity.order_id}/payments`, { headers: HEADERS })).json()
+    expect(payments).toHaveLength(1)
+    expect(payments[0]).toMatchObject({ payment_status: 'SUCCESS', payment_amount: 499, is_captured: true })
+
+    await expect.poll(() => received.length).toBe(1)
+    const [hook] = received
+    const timestamp = String(hook?.headers['x-webhook-timestamp'])
+    expect(hook?.headers['x-webhook-signature']).toBe(signatureOf(timestamp, hook?.raw ?? ''))
+    expect(hook?.headers['x-webhook-version']).toBe('2025-01-01')
+    expect(hook?.raw).toContain('"order_amount":499.00') // two decimals, as Cashfree sends them
+    expect(JSON.parse(hook?.raw ?? '{}')).toMatchObject({
+      type: 'PAYMENT_SUCCESS_WEBHOOK',
+      data: { order: { order_id: entity.order_id }, payment: { payment_status: 'SUCCESS' } },
+    })
+
+    const again = await fetch(`${base}/__standin/orders/${entity.order_id}/pay`, {
+      method: 'POST',
+      body: JSON.stringify({ outcome: 'SUCCESS' }),
+    })
+    expect(again.status).toBe(400)
+    expect((await again.json()).code).toBe('order_inactive')
+  })
+
+  it('a failed or dropped attempt leaves the order open for another try', async () => {
+    const entity = await (await createOrder(order())).json()
+    for (const outcome of ['FAILED', 'USER_DROPPED']) {
+      const result = await (
+        await fetch(`${base}/__standin/orders/${entity.order_id}/pay`, {
+          method: 'POST',
+          body: JSON.stringify({ outcome }),
+        })
+      ).json()
+      expect(result.order.order_status).toBe('ACTIVE')
+      expect(result.payment.error_details).toBeTruthy()
+    }
+    const payments = await (await fetch(`${base}/pg/orders/${entity.order_id}/payments`, { headers: HEADERS })).json()
+    expect(payments.map((/** @type {any} */ p) => p.payment_status)).toEqual(['FAILED', 'USER_DROPPED'])
+  })
+
+  it('retries a webhook until it is answered 200, with the same idempotency key and a fresh signature', async () => {
+    received.length = 0
+    failFirst = 2
+    const entity = await (await createOrder(order())).json()
+    const result = await (
+      await fetch(`${base}/__standin/orders/${entity.order_id}/pay`, {
+        method: 'POST',
+        body: JSON.stringify({ outcome: 'FAILED' }),
+      })
+    ).json()
+    expect(result.deliveries).toEqual([{ delivered: true, attempts: 3 }])
+    expect(received.map((r) => r.headers['x-webhook-attempt'])).toEqual(['1', '2', '3'])
+    expect(new Set(received.map((r) => r.headers['x-idempotency-key'])).size).toBe(1)
+    for (const r of received) {
+      expect(r.headers['x-webhook-signature']).toBe(signatureOf(String(r.headers['x-webhook-timestamp']), r.raw))
+    }
+  })
+
+  it('test switches: duplicate delivery, a bad signature, a re-serialised body', async () => {
+    received.length = 0
+    const entity = await (await createOrder(order())).json()
+    /** @param {object} body */
+    const pay = (body) =>
+      fetch(`${base}/__standin/orders/${entity.order_id}/pay`, { method: 'POST', body: JSON.stringify(body) })
+    await pay({ outcome: 'FAILED', copies: 2 })
+    expect(received).toHaveLength(2)
+    await pay({ outcome: 'FAILED', signature: 'bad' })
+    const bad = received[2]
+    expect(bad?.headers['x-webhook-signature']).not.toBe(
+      signatureOf(String(bad?.headers['x-webhook-timestamp']), bad?.raw ?? ''),
+    )
+    await pay({ outcome: 'FAILED', signature: 'reserialize' })
+    const reserialised = received[3]
+    expect(reserialised?.raw).toContain('"order_amount":499,')
+    expect(reserialised?.headers['x-webhook-signature']).not.toBe(
+      signatureOf(String(reserialised?.headers['x-webhook-timestamp']), reserialised?.raw ?? ''),
+    )
+  })
+
+  it('expires an unpaid order, which then takes no payment', async () => {
+    const entity = await (await createOrder(order())).json()
+    await fetch(`${base}/__standin/orders/${entity.order_id}/expire`, { method: 'POST' })
+    expect(
+      (await (await fetch(`${base}/pg/orders/${entity.order_id}`, { headers: HEADERS })).json()).order_status,
+    ).toBe('EXPIRED')
+    const late = await fetch(`${base}/__standin/orders/${entity.order_id}/pay`, { method: 'POST', body: '{}' })
+    expect(late.status).toBe(400)
+  })
+
+  it('serves a browser SDK stand-in and looks sessions up for it', async () => {
+    const script = await (await fetch(`${base}/__standin/cashfree.js`)).text()
+    expect(script).toContain('window.Cashfree')
+    const entity = await (await createOrder(order())).json()
+    expect(await (await fetch(`${base}/__standin/sessions/${entity.payment_session_id}`)).json()).toMatchObject({
+      order_id: entity.order_id,
+      mode: 'sandbox',
+    })
+    expect((await fetch(`${base}/__standin/sessions/session_nope`)).status).toBe(404)
+  })
+})
+
+describe('returnTo', () => {
+  it('fills {order_id}, or appends order_id when there is no placeholder', () => {
+    expect(returnTo('https://y.app/booking-success?order_id={order_id}', 'a b')).toBe(
+      'https://y.app/booking-success?order_id=a%20b',
+    )
+    expect(returnTo('https://y.app/done', 'o_1')).toBe('https://y.app/done?order_id=o_1')
+  })
+})
