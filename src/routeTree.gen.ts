@@ -13,11 +13,13 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as BookingFailedRouteImport } from './routes/booking-failed'
+import { Route as BookingSuccessRouteImport } from './routes/booking-success'
 import { Route as CareersRouteImport } from './routes/careers'
 import { Route as CommunityRouteImport } from './routes/community'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as HelpRouteImport } from './routes/help'
 import { Route as HowItWorksRouteImport } from './routes/how-it-works'
+import { Route as MyBookingsRouteImport } from './routes/my-bookings'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as PressRouteImport } from './routes/press'
 import { Route as PrivacyRouteImport } from './routes/privacy'
@@ -58,6 +60,11 @@ const BookingFailedRoute = BookingFailedRouteImport.update({
   path: '/booking-failed',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BookingSuccessRoute = BookingSuccessRouteImport.update({
+  id: '/booking-success',
+  path: '/booking-success',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CareersRoute = CareersRouteImport.update({
   id: '/careers',
   path: '/careers',
@@ -81,6 +88,11 @@ const HelpRoute = HelpRouteImport.update({
 const HowItWorksRoute = HowItWorksRouteImport.update({
   id: '/how-it-works',
   path: '/how-it-works',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MyBookingsRoute = MyBookingsRouteImport.update({
+  id: '/my-bookings',
+  path: '/my-bookings',
   getParentRoute: () => rootRouteImport,
 } as any)
 const OnboardingRoute = OnboardingRouteImport.update({
@@ -185,11 +197,13 @@ export interface FileRoutesByFullPath {
   '/about': typeof AboutRoute
   '/auth': typeof AuthRoute
   '/booking-failed': typeof BookingFailedRoute
+  '/booking-success': typeof BookingSuccessRoute
   '/careers': typeof CareersRoute
   '/community': typeof CommunityRoute
   '/contact': typeof ContactRoute
   '/help': typeof HelpRoute
   '/how-it-works': typeof HowItWorksRoute
+  '/my-bookings': typeof MyBookingsRoute
   '/onboarding': typeof OnboardingRouteWithChildren
   '/press': typeof PressRoute
   '/privacy': typeof PrivacyRoute
@@ -215,11 +229,13 @@ export interface FileRoutesByTo {
   '/about': typeof AboutRoute
   '/auth': typeof AuthRoute
   '/booking-failed': typeof BookingFailedRoute
+  '/booking-success': typeof BookingSuccessRoute
   '/careers': typeof CareersRoute
   '/community': typeof CommunityRoute
   '/contact': typeof ContactRoute
   '/help': typeof HelpRoute
   '/how-it-works': typeof HowItWorksRoute
+  '/my-bookings': typeof MyBookingsRoute
   '/press': typeof PressRoute
   '/privacy': typeof PrivacyRoute
   '/safety': typeof SafetyRoute
@@ -245,11 +261,13 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/auth': typeof AuthRoute
   '/booking-failed': typeof BookingFailedRoute
+  '/booking-success': typeof BookingSuccessRoute
   '/careers': typeof CareersRoute
   '/community': typeof CommunityRoute
   '/contact': typeof ContactRoute
   '/help': typeof HelpRoute
   '/how-it-works': typeof HowItWorksRoute
+  '/my-bookings': typeof MyBookingsRoute
   '/onboarding': typeof OnboardingRouteWithChildren
   '/press': typeof PressRoute
   '/privacy': typeof PrivacyRoute
@@ -277,11 +295,13 @@ export interface FileRouteTypes {
     | '/about'
     | '/auth'
     | '/booking-failed'
+    | '/booking-success'
     | '/careers'
     | '/community'
     | '/contact'
     | '/help'
     | '/how-it-works'
+    | '/my-bookings'
     | '/onboarding'
     | '/press'
     | '/privacy'
@@ -307,11 +327,13 @@ export interface FileRouteTypes {
     | '/about'
     | '/auth'
     | '/booking-failed'
+    | '/booking-success'
     | '/careers'
     | '/community'
     | '/contact'
     | '/help'
     | '/how-it-works'
+    | '/my-bookings'
     | '/press'
     | '/privacy'
     | '/safety'
@@ -336,11 +358,13 @@ export interface FileRouteTypes {
     | '/about'
     | '/auth'
     | '/booking-failed'
+    | '/booking-success'
     | '/careers'
     | '/community'
     | '/contact'
     | '/help'
     | '/how-it-works'
+    | '/my-bookings'
     | '/onboarding'
     | '/press'
     | '/privacy'
@@ -367,11 +391,13 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   AuthRoute: typeof AuthRoute
   BookingFailedRoute: typeof BookingFailedRoute
+  BookingSuccessRoute: typeof BookingSuccessRoute
   CareersRoute: typeof CareersRoute
   CommunityRoute: typeof CommunityRoute
   ContactRoute: typeof ContactRoute
   HelpRoute: typeof HelpRoute
   HowItWorksRoute: typeof HowItWorksRoute
+  MyBookingsRoute: typeof MyBookingsRoute
   OnboardingRoute: typeof OnboardingRouteWithChildren
   PressRoute: typeof PressRoute
   PrivacyRoute: typeof PrivacyRoute
@@ -413,6 +439,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BookingFailedRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/booking-success': {
+      id: '/booking-success'
+      path: '/booking-success'
+      fullPath: '/booking-success'
+      preLoaderRoute: typeof BookingSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/careers': {
       id: '/careers'
       path: '/careers'
@@ -446,6 +479,13 @@ declare module '@tanstack/react-router' {
       path: '/how-it-works'
       fullPath: '/how-it-works'
       preLoaderRoute: typeof HowItWorksRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/my-bookings': {
+      id: '/my-bookings'
+      path: '/my-bookings'
+      fullPath: '/my-bookings'
+      preLoaderRoute: typeof MyBookingsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/onboarding': {
@@ -619,11 +659,13 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   AuthRoute: AuthRoute,
   BookingFailedRoute: BookingFailedRoute,
+  BookingSuccessRoute: BookingSuccessRoute,
   CareersRoute: CareersRoute,
   CommunityRoute: CommunityRoute,
   ContactRoute: ContactRoute,
   HelpRoute: HelpRoute,
   HowItWorksRoute: HowItWorksRoute,
+  MyBookingsRoute: MyBookingsRoute,
   OnboardingRoute: OnboardingRouteWithChildren,
   PressRoute: PressRoute,
   PrivacyRoute: PrivacyRoute,

@@ -11,6 +11,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync }
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import grpc from '@grpc/grpc-js'
+import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../payment-standin.mjs'
 import { functionUrl, HOST, PROJECT_ID, ROOT, stackPorts } from './config.mjs'
 
 export class StackError extends Error {}
@@ -220,6 +221,11 @@ export async function startStack({ mode = 'preview', onStep = () => {} } = {}) {
         `FIRESTORE_EMULATOR_HOST=${HOST}:${ports.firestore}`,
         `PHOTO_STORE_URL=http://${HOST}:${ports.photos}`,
         `PHOTO_STORE_SECRET=${photoSecret}`,
+        // Cashfree: the local stand-in, its test credentials, and where checkout returns.
+        `CASHFREE_BASE_URL=http://${HOST}:${ports.payments}/pg`,
+        `CASHFREE_CLIENT_ID=${STANDIN_CLIENT_ID}`,
+        `CASHFREE_CLIENT_SECRET=${STANDIN_CLIENT_SECRET}`,
+        `APP_ORIGIN=http://${HOST}:${ports.app}`,
         // Matches the web app's VITE_REQUIRE_EMAIL_VERIFICATION when set in the environment.
         `REQUIRE_EMAIL_VERIFICATION=${process.env.VITE_REQUIRE_EMAIL_VERIFICATION === 'true'}`,
         '',
@@ -255,10 +261,15 @@ export async function startStack({ mode = 'preview', onStep = () => {} } = {}) {
     )
 
     onStep(`payment stand-in on ${HOST}:${ports.payments}`)
-    const payments = startChild('payment-standin', process.execPath, [
-      'dev/payment-standin.mjs',
-      String(ports.payments),
-    ])
+    const payments = startChild(
+      'payment-standin',
+      process.execPath,
+      ['dev/payment-standin.mjs', String(ports.payments)],
+      {
+        // Cashfree's "dashboard" webhook endpoint: the cashfreeWebhook function.
+        STANDIN_WEBHOOK_URL: functionUrl('cashfreeWebhook', ports.functions),
+      },
+    )
     children.push(payments)
     await waitFor(
       `The payment stand-in (${HOST}:${ports.payments})`,

@@ -3,10 +3,18 @@
  * shared Valibot schema and takes the user id only from the verified auth token.
  */
 import { setGlobalOptions } from 'firebase-functions/v2'
-import { onCall } from 'firebase-functions/v2/https'
+import { onCall, onRequest } from 'firebase-functions/v2/https'
 import { getAvailabilityHandler } from './availability'
+import {
+  type BookingDeps,
+  cashfreeWebhookHandler,
+  createBookingHandler,
+  getBookingHandler,
+  listMyBookingsHandler,
+} from './bookings'
 import { db } from './lib/admin'
 import { requireMember } from './lib/auth'
+import { cashfreeConfig, cashfreeGateway } from './lib/cashfree'
 import { photoStore } from './lib/photo-store'
 import { uploadProfilePhotoHandler } from './photos'
 import { getMyProfileHandler, saveProfileHandler } from './profile'
@@ -24,3 +32,36 @@ export const getMyProfile = onCall({ cors: true }, (request) => getMyProfileHand
 export const uploadProfilePhoto = onCall({ cors: true }, (request) =>
   uploadProfilePhotoHandler(photoStore(), requireMember(request), request.data),
 )
+
+/** Cashfree and where the browser returns: configuration (functions/.env, or the dev stack's .env.local). */
+function bookingDeps(): BookingDeps {
+  return {
+    firestore: db(),
+    gateway: cashfreeGateway(cashfreeConfig()),
+    appOrigin: (process.env.APP_ORIGIN ?? '').replace(/\/+$/, ''),
+  }
+}
+
+export const createBooking = onCall({ cors: true }, (request) =>
+  createBookingHandler(bookingDeps(), requireMember(request), request.data),
+)
+
+export const getBooking = onCall({ cors: true }, (request) =>
+  getBookingHandler(bookingDeps(), requireMember(request), request.data),
+)
+
+export const listMyBookings = onCall({ cors: true }, (request) =>
+  listMyBookingsHandler(bookingDeps(), requireMember(request)),
+)
+
+export const cashfreeWebhook = onRequest(async (request, response) => {
+  if (request.method !== 'POST') {
+    response.status(405).send('POST only')
+    return
+  }
+  const { status, body } = await cashfreeWebhookHandler(bookingDeps(), cashfreeConfig().clientSecret, {
+    rawBody: request.rawBody,
+    headers: request.headers,
+  })
+  response.status(status).send(body)
+})

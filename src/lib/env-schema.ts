@@ -19,6 +19,15 @@ export const clientEnvSchema = v.object({
   VITE_FUNCTIONS_REGION: v.optional(v.string(), 'asia-south1'),
   /** Set to use the local emulators; empty in production. */
   VITE_FIREBASE_EMULATOR_HOST: v.optional(v.string(), ''),
+  VITE_CASHFREE_MODE: v.optional(
+    v.picklist(['sandbox', 'production'], 'VITE_CASHFREE_MODE must be sandbox or production'),
+    'sandbox',
+  ),
+  /** A script that defines window.Cashfree before Cashfree's loader runs (the local stand-in's). */
+  VITE_CASHFREE_SDK_URL: v.optional(
+    v.union([v.literal(''), v.pipe(v.string(), v.url('VITE_CASHFREE_SDK_URL must be a URL'))]),
+    '',
+  ),
   /** 'true': new members confirm their email before their first sign-in (and the functions require it). */
   VITE_REQUIRE_EMAIL_VERIFICATION: v.optional(
     v.picklist(['true', 'false', ''], 'VITE_REQUIRE_EMAIL_VERIFICATION must be true or false'),
@@ -41,6 +50,12 @@ export function parseClientEnv(source: Record<string, unknown>): ClientEnv {
     throw new Error(
       "The web app's configuration is invalid: VITE_FIREBASE_EMULATOR_HOST is set for a real project " +
         `(${env.VITE_FIREBASE_PROJECT_ID}). Use a demo- project id locally, or clear the emulator host.`,
+    )
+  }
+  if (env.VITE_CASHFREE_SDK_URL && !env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-')) {
+    throw new Error(
+      "The web app's configuration is invalid: VITE_CASHFREE_SDK_URL replaces Cashfree's checkout script, " +
+        'which only the local stand-in may do. Clear it for a real project (Cashfree requires its own CDN script).',
     )
   }
   return env

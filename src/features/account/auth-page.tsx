@@ -38,6 +38,9 @@ export function AuthPage() {
             <Link to="/" className={button({ size: 'lg' })}>
               Go to Homepage
             </Link>
+            <Link to="/my-bookings" className={button({ size: 'lg', variant: 'outline' })}>
+              My bookings
+            </Link>
             <Button
               size="lg"
               variant="outline"

@@ -1,13 +1,11 @@
-import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
 import type { PriceTier, YaariEvent } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { availableDates, formatLongDate, formatShortDate, formatTime, weekdayName } from '../../domain/schedule'
-import { LOGIN_LINK } from '../../lib/paths'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
+import { BookingForm } from '../booking/booking-form'
 import { spotsText } from './spots'
 import { useAvailability } from './use-availability'
 
@@ -63,10 +61,7 @@ export default function BookingDialogs({ event, tier, onClose }: BookingDialogsP
           <dt>Amount</dt>
           <dd>{formatInr(event.prices[tier])}</dd>
         </dl>
-        <p className={css({ mt: '5', color: 'fg.muted' })}>Sign in or create an account to book your seat.</p>
-        <Link to={LOGIN_LINK.to} className={`${button()} ${css({ mt: '4', w: 'full' })}`}>
-          Sign in to book
-        </Link>
+        <BookingForm event={event} tier={tier} date={date} />
       </Dialog>
     )
   }

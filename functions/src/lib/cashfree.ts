@@ -1,0 +1,131 @@
+/**
+ * Cashfree's PG REST API with plain fetch (shared/cashfree.md, sections 1-4 and 7): the
+ * version header pinned, an idempotency key on order creation, Cashfree's error bodies kept,
+ * and the webhook signature check over the raw body. The base URL is configuration: the
+ * local stand-in in dev/, Cashfree's sandbox or production.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto'
+
+export const CASHFREE_API_VERSION = '2025-01-01'
+
+export interface CashfreeConfig {
+  baseUrl: string
+  clientId: string
+  clientSecret: string
+}
+
+export function cashfreeConfig(env: NodeJS.ProcessEnv = process.env): CashfreeConfig {
+  return {
+    baseUrl: (env.CASHFREE_BASE_URL || 'https://sandbox.cashfree.com/pg').replace(/\/+$/, ''),
+    clientId: env.CASHFREE_CLIENT_ID ?? '',
+    clientSecret: env.CASHFREE_CLIENT_SECRET ?? '',
+  }
+}
+
+/** Cashfree's error answer: `{ message, code, type }` with the HTTP status. */
+export class CashfreeError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly type: string,
+  ) {
+    super(message)
+  }
+}
+
+export interface CashfreeOrder {
+  order_id: string
+  cf_order_id: string
+  order_status: 'ACTIVE' | 'PAID' | 'EXPIRED' | 'TERMINATED' | 'TERMINATION_REQUESTED'
+  order_amount: number
+  payment_session_id: string
+  order_expiry_time: string
+}
+
+export interface CashfreePayment {
+  cf_payment_id: string
+  payment_status: string
+  payment_amount: number
+}
+
+export interface CreateOrderBody {
+  order_id: string
+  order_amount: number
+  order_currency: 'INR'
+  customer_details: { customer_id: string; customer_phone: string; customer_email?: string; customer_name?: string }
+  order_meta: { return_url: string }
+  order_expiry_time: string
+  order_note?: string
+  order_tags?: Record<string, string>
+}
+
+export interface PaymentGateway {
+  createOrder(body: CreateOrderBody, idempotencyKey: string): Promise<CashfreeOrder>
+  getOrder(orderId: string): Promise<CashfreeOrder>
+  getPayments(orderId: string): Promise<CashfreePayment[]>
+  terminateOrder(orderId: string): Promise<CashfreeOrder>
+}
+
+export function cashfreeGateway(config: CashfreeConfig = cashfreeConfig()): PaymentGateway {
+  async function call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
+    const response = await fetch(`${config.baseUrl}${path}`, {
+      method,
+      headers: {
+        'x-client-id': config.clientId,
+        'x-client-secret': config.clientSecret,
+        'x-api-version': CASHFREE_API_VERSION,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    })
+    const json = (await response.json().catch(() => ({}))) as Record<string, unknown>
+    // Only 200 is success (Cashfree's debugging guide).
+    if (response.status !== 200) {
+      throw new CashfreeError(
+        response.status,
+        String(json.code ?? 'unknown'),
+        String(json.message ?? `Cashfree answered ${response.status}`),
+        String(json.type ?? 'api_error'),
+      )
+    }
+    return json as T
+  }
+  const id = (orderId: string) => encodeURIComponent(orderId)
+  return {
+    createOrder: (body, idempotencyKey) => call('POST', '/orders', body, { 'x-idempotency-key': idempotencyKey }),
+    getOrder: (orderId) => call('GET', `/orders/${id(orderId)}`),
+    getPayments: (orderId) => call('GET', `/orders/${id(orderId)}/payments`),
+    terminateOrder: (orderId) => call('PATCH', `/orders/${id(orderId)}`, { order_status: 'TERMINATED' }),
+  }
+}
+
+/**
+ * Cashfree's webhook signature: base64(HMAC-SHA256(client secret, timestamp + raw body)),
+ * compared in constant time. The raw bytes, never re-serialised JSON.
+ */
+export function isValidWebhookSignature(
+  secret: string,
+  rawBody: Buffer | string,
+  timestamp: string | undefined,
+  signature: string | undefined,
+): boolean {
+  if (!secret || !timestamp || !signature) return false
+  const expected = createHmac('sha256', secret)
+    .update(timestamp + (typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8')))
+    .digest()
+  const given = Buffer.from(signature, 'base64')
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+/** "2026-07-02T10:20:12+05:30": the IST timestamp Cashfree expects. */
+export function istTimestamp(at: Date): string {
+  return `${new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 19)}+05:30`
+}

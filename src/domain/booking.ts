@@ -1,0 +1,107 @@
+/**
+ * Booking a seat (spec, sections 3, 5, 7, 8): the booking form's fields and enumerations,
+ * the `createBooking` request, the booking record and its statuses, and the spec's messages.
+ * The form and the functions validate with these same schemas.
+ */
+import * as v from 'valibot'
+import { EVENT_IDS, PRICE_TIERS } from './catalogue'
+import { INTERESTS, mobileSchema, nameSchema } from './profile'
+
+export const BOOKING_MESSAGES = {
+  termsRequired: 'Please accept the terms and conditions to proceed!',
+  requiredFields: 'Please fill in all required fields!',
+  creationFailed: 'Booking creation failed. Please check your details and try again!',
+  noSession: 'Unable to initiate payment. Please contact support.',
+  paymentFailed: "Payment failed. Don't worry, we'll help you!",
+  gatewayError: 'Payment gateway error. Please try again or contact support.',
+  unexpected: 'Oops! Something went wrong. Please try again or contact our friendly support team.',
+  redirecting: 'Redirecting to secure payment gateway',
+  paid: 'Payment successful! Redirecting...',
+  processing: 'Processing Payment...',
+  soldOut: 'Sorry, this date is sold out. Please choose another date.',
+} as const
+
+export const BOOKING_PROFESSIONS = [
+  'software_engineer',
+  'designer',
+  'product_manager',
+  'marketing',
+  'sales',
+  'consultant',
+  'entrepreneur',
+  'student',
+  'other',
+] as const
+export const FOOD_PREFERENCES = ['vegetarian', 'non_vegetarian', 'vegan', 'jain'] as const
+export const PERSONALITY_TYPES = ['extrovert', 'introvert', 'ambivert'] as const
+export const DRINKING_PREFERENCES = ['social_drinker', 'occasional', 'non_drinker', 'regular'] as const
+export const RELATIONSHIP_STATUSES = ['single', 'in_relationship', 'married', 'prefer_not_to_say'] as const
+
+/** "software_engineer" -> "Software Engineer": how an enumeration value reads. */
+export function enumLabel(value: string): string {
+  return value
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ')
+}
+
+/** The member as the booking form describes them (spec: "Booking form user profile"). */
+export const bookingProfileSchema = v.strictObject({
+  name: nameSchema,
+  email: v.pipe(v.string(BOOKING_MESSAGES.requiredFields), v.trim(), v.email('Please enter a valid email address')),
+  mobile: mobileSchema,
+  dateOfBirth: v.pipe(v.string(BOOKING_MESSAGES.requiredFields), v.isoDate('Please enter a valid date')),
+  profession: v.optional(v.picklist(BOOKING_PROFESSIONS, 'Unknown profession')),
+  foodPreference: v.optional(v.picklist(FOOD_PREFERENCES, 'Unknown food preference')),
+  personalityType: v.optional(v.picklist(PERSONALITY_TYPES, 'Unknown personality type')),
+  drinkingPreference: v.optional(v.picklist(DRINKING_PREFERENCES, 'Unknown drinking preference')),
+  relationshipStatus: v.optional(v.picklist(RELATIONSHIP_STATUSES, 'Unknown relationship status')),
+  interests: v.optional(v.array(v.picklist(INTERESTS, 'Unknown interest'))),
+  termsAccepted: v.literal(true, BOOKING_MESSAGES.termsRequired),
+})
+
+/**
+ * What the browser sends to `createBooking`. `amount` may be sent (the spec's client sends
+ * the price it showed) but is never charged: the price comes from the catalogue.
+ */
+export const createBookingSchema = v.strictObject({
+  eventId: v.picklist(EVENT_IDS, 'Unknown event'),
+  eventDate: v.pipe(v.string('eventDate must be a date'), v.isoDate('eventDate must be a date (YYYY-MM-DD)')),
+  tier: v.picklist(PRICE_TIERS, 'tier must be girls or boys'),
+  amount: v.optional(v.number()),
+  userProfile: bookingProfileSchema,
+})
+export type CreateBookingRequest = v.InferInput<typeof createBookingSchema>
+
+export interface CreateBookingResponse {
+  order_id: string
+  payment_session_id: string
+}
+
+export const orderIdSchema = v.strictObject({
+  orderId: v.pipe(
+    v.string('orderId must be text'),
+    v.regex(/^[A-Za-z0-9_-]{3,45}$/, 'orderId is not a valid order id'),
+  ),
+})
+
+/**
+ * pending: seat held, payment not finished; confirmed: paid (the only state that is a ticket);
+ * failed: the payment failed or was abandoned; expired: the hold ran out unpaid. failed and
+ * expired bookings no longer hold a seat.
+ */
+export type BookingStatus = 'pending' | 'confirmed' | 'failed' | 'expired'
+
+/** A booking as the member sees it (getBooking, listMyBookings). */
+export interface BookingView {
+  orderId: string
+  status: BookingStatus
+  eventId: string
+  eventDate: string
+  tier: string
+  amount: number
+  createdAt: string
+}
+
+/** How long an unpaid seat is held (and the Cashfree order stays payable). */
+export const HOLD_MINUTES = 20

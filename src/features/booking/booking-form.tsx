@@ -1,0 +1,284 @@
+/**
+ * The booking form in the booking dialog (spec, sections 3, 5, 7): the member's details,
+ * prefilled from their profile, the spec's enumerations, the terms checkbox (submit disabled
+ * until accepted), then createBooking and Cashfree's checkout in this tab.
+ */
+import { Checkbox } from '@ark-ui/react/checkbox'
+import { Link } from '@tanstack/react-router'
+import { type FormEvent, useEffect, useState } from 'react'
+import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import * as v from 'valibot'
+import {
+  BOOKING_MESSAGES,
+  BOOKING_PROFESSIONS,
+  bookingProfileSchema,
+  DRINKING_PREFERENCES,
+  enumLabel,
+  FOOD_PREFERENCES,
+  PERSONALITY_TYPES,
+  RELATIONSHIP_STATUSES,
+} from '../../domain/booking'
+import type { PriceTier, YaariEvent } from '../../domain/catalogue'
+import { INTERESTS, type UserProfileRecord } from '../../domain/profile'
+import { LOGIN_LINK } from '../../lib/paths'
+import { Button } from '../../ui/button'
+import { SelectField, TextField } from '../../ui/field'
+import { showToast } from '../../ui/toast'
+import { useAuthStore, watchAuth } from '../account/auth-store'
+import { MobileField } from '../onboarding/mobile-field'
+import { bookingErrorMessage } from './booking-errors'
+
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: enumLabel(value) }))
+const SELECTS = [
+  { key: 'profession', label: 'Profession', values: BOOKING_PROFESSIONS },
+  { key: 'foodPreference', label: 'Food preference', values: FOOD_PREFERENCES },
+  { key: 'personalityType', label: 'Personality type', values: PERSONALITY_TYPES },
+  { key: 'drinkingPreference', label: 'Drinking preference', values: DRINKING_PREFERENCES },
+  { key: 'relationshipStatus', label: 'Relationship status', values: RELATIONSHIP_STATUSES },
+] as const
+
+type Values = {
+  name: string
+  email: string
+  mobile: string
+  dateOfBirth: string
+  profession: string
+  foodPreference: string
+  personalityType: string
+  drinkingPreference: string
+  relationshipStatus: string
+}
+
+/** The form's starting values: what the member's profile already says. */
+export function valuesFromProfile(profile: UserProfileRecord, email: string | null): Values {
+  const pick = (value: string, allowed: readonly string[]) => (allowed.includes(value) ? value : '')
+  return {
+    name: profile.name,
+    email: email ?? profile.email,
+    mobile: profile.mobile.replace(/^\+91/, ''),
+    dateOfBirth: profile.date_of_birth,
+    profession: pick(profile.profession, BOOKING_PROFESSIONS),
+    foodPreference: pick(profile.food_preference, FOOD_PREFERENCES),
+    personalityType: pick(profile.personality_type, PERSONALITY_TYPES),
+    drinkingPreference: pick(profile.drinking_preference, DRINKING_PREFERENCES),
+    relationshipStatus: pick(profile.relationship_status, RELATIONSHIP_STATUSES),
+  }
+}
+
+function profileInterests(profile: UserProfileRecord): string[] {
+  try {
+    const parsed: unknown = JSON.parse(profile.interests)
+    return Array.isArray(parsed) ? parsed.filter((id) => (INTERESTS as readonly string[]).includes(id)) : []
+  } catch {
+    return []
+  }
+}
+
+export function BookingForm({ event, tier, date }: { event: YaariEvent; tier: PriceTier; date: string }) {
+  const { status, member } = useAuthStore()
+  const [profile, setProfile] = useState<UserProfileRecord | null>()
+  const [loadError, setLoadError] = useState(false)
+  useEffect(() => void watchAuth(), [])
+  useEffect(() => {
+    if (status !== 'signed-in') return
+    void import('../../lib/firebase')
+      .then(({ callFunction }) => callFunction<object, { profile: UserProfileRecord | null }>('getMyProfile', {}))
+      .then(
+        ({ profile }) => setProfile(profile),
+        () => setLoadError(true),
+      )
+  }, [status])
+
+  if (status === 'signed-out') {
+    return (
+      <>
+        <p className={css({ mt: '5', color: 'fg.muted' })}>Sign in or create an account to book your seat.</p>
+        <Link to={LOGIN_LINK.to} className={`${button()} ${css({ mt: '4', w: 'full' })}`}>
+          Sign in to book
+        </Link>
+      </>
+    )
+  }
+  if (loadError) {
+    return (
+      <p role="alert" className={css({ mt: '5', color: 'fg.error' })}>
+        We couldn’t load your details. Booking needs a connection; please try again.
+      </p>
+    )
+  }
+  if (status !== 'signed-in' || profile === undefined || !member) {
+    return (
+      <p role="status" className={css({ mt: '5', color: 'fg.muted' })}>
+        Loading your details…
+      </p>
+    )
+  }
+  if (profile === null) {
+    return (
+      <>
+        <p className={css({ mt: '5', color: 'fg.muted' })}>Complete your profile first: it takes two minutes.</p>
+        <Link to="/onboarding/mobile" className={`${button()} ${css({ mt: '4', w: 'full' })}`}>
+          Complete your profile
+        </Link>
+      </>
+    )
+  }
+  return (
+    <DetailsForm
+      event={event}
+      tier={tier}
+      date={date}
+      initial={valuesFromProfile(profile, member.email)}
+      interests={profileInterests(profile)}
+    />
+  )
+}
+
+function DetailsForm({
+  event,
+  tier,
+  date,
+  initial,
+  interests,
+}: {
+  event: YaariEvent
+  tier: PriceTier
+  date: string
+  initial: Values
+  interests: string[]
+}) {
+  const [values, setValues] = useState(initial)
+  const [terms, setTerms] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  const [showErrors, setShowErrors] = useState(false)
+  const set = (key: keyof Values) => (value: string) => setValues((current) => ({ ...current, [key]: value }))
+  const missing = !values.name.trim() || !values.email.trim() || !values.mobile || !values.dateOfBirth
+
+  const profile = {
+    name: values.name,
+    email: values.email,
+    mobile: values.mobile,
+    dateOfBirth: values.dateOfBirth,
+    ...Object.fromEntries(SELECTS.flatMap(({ key }) => (values[key] ? [[key, values[key]]] : []))),
+    interests,
+    termsAccepted: terms,
+  }
+  const parsed = v.safeParse(bookingProfileSchema, profile)
+  const issueFor = (key: string) =>
+    showErrors && !parsed.success ? parsed.issues.find((issue) => issue.path?.[0]?.key === key)?.message : undefined
+
+  const submit = async (formEvent: FormEvent) => {
+    formEvent.preventDefault()
+    setShowErrors(true)
+    if (!terms) return setError(BOOKING_MESSAGES.termsRequired)
+    if (missing) return setError(BOOKING_MESSAGES.requiredFields)
+    if (!parsed.success) return setError(parsed.issues[0].message)
+    if (!navigator.onLine) return setError('You are offline. Booking needs a connection; your details are kept.')
+    setError(undefined)
+    setBusy(true)
+    try {
+      const { callFunction } = await import('../../lib/firebase')
+      const session = await callFunction<object, { order_id: string; payment_session_id: string }>('createBooking', {
+        eventId: event.id,
+        eventDate: date,
+        tier,
+        amount: event.prices[tier],
+        userProfile: profile,
+      })
+      if (!session.payment_session_id) throw Object.assign(new Error('no session'), { code: 'no-session' })
+      void showToast({ title: BOOKING_MESSAGES.redirecting, type: 'success' })
+      const { openCheckout } = await import('./checkout')
+      const result = await openCheckout(session.payment_session_id)
+      if (result.error) {
+        setError(BOOKING_MESSAGES.gatewayError)
+        setBusy(false)
+      }
+      // Otherwise the browser is on its way to the checkout page.
+    } catch (caught) {
+      const code = (caught as { code?: unknown } | null)?.code
+      setError(code === 'no-session' ? BOOKING_MESSAGES.noSession : bookingErrorMessage(caught))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '4', mt: '5' })}>
+      <TextField
+        label="Full name"
+        autoComplete="name"
+        required
+        value={values.name}
+        onChange={(e) => set('name')(e.target.value)}
+        error={issueFor('name')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={values.email}
+        onChange={(e) => set('email')(e.target.value)}
+        error={issueFor('email')}
+      />
+      <MobileField label="Mobile number" digits={values.mobile} onChange={set('mobile')} showError={showErrors} />
+      <TextField
+        label="Date of birth"
+        type="date"
+        required
+        value={values.dateOfBirth}
+        onChange={(e) => set('dateOfBirth')(e.target.value)}
+        error={issueFor('dateOfBirth')}
+      />
+      {SELECTS.map(({ key, label, values: choices }) => (
+        <SelectField
+          key={key}
+          label={`${label} *`}
+          options={options(choices)}
+          value={values[key]}
+          onChange={(e) => set(key)(e.target.value)}
+        />
+      ))}
+      <Checkbox.Root
+        checked={terms}
+        onCheckedChange={(details) => setTerms(details.checked === true)}
+        className={css({ display: 'flex', gap: '3', alignItems: 'flex-start', cursor: 'pointer' })}
+      >
+        <Checkbox.Control
+          className={css({
+            flexShrink: 0,
+            mt: '0.5',
+            w: '5',
+            h: '5',
+            borderWidth: '2px',
+            borderColor: 'border.strong',
+            borderRadius: 'l1',
+            '&[data-state=checked]': { bg: 'accent.default', borderColor: 'accent.default' },
+            '&[data-focus-visible]': { outline: '3px solid', outlineColor: 'focus.ring', outlineOffset: '2px' },
+          })}
+        />
+        <Checkbox.Label>
+          I accept the{' '}
+          <Link to="/terms" target="_blank" className={css({ color: 'accent.text', textDecoration: 'underline' })}>
+            terms and conditions
+          </Link>
+        </Checkbox.Label>
+        <Checkbox.HiddenInput />
+      </Checkbox.Root>
+      {error ? (
+        <p role="alert" className={css({ color: 'fg.error', fontWeight: 'semibold' })}>
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" disabled={!terms} loading={busy} loadingText={BOOKING_MESSAGES.processing}>
+        Pay and book
+      </Button>
+      {terms ? null : (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted', textAlign: 'center' })}>
+          {BOOKING_MESSAGES.termsRequired}
+        </p>
+      )}
+    </form>
+  )
+}

@@ -1,0 +1,165 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { css } from 'styled-system/css'
+import { container } from 'styled-system/patterns'
+import { button } from 'styled-system/recipes'
+import { BOOKING_MESSAGES, type BookingView } from '../../domain/booking'
+import { eventById } from '../../domain/catalogue'
+import { formatLongDate, formatTime } from '../../domain/schedule'
+import { usePageMeta } from '../../lib/page-meta'
+import { LOGIN_LINK } from '../../lib/paths'
+import { Button } from '../../ui/button'
+import { showToast } from '../../ui/toast'
+import { useMemberCall } from './use-member-call'
+
+/** The fixed 'Confirming your booking' pause (spec, section 9). */
+const CONFIRMING_MS = 1500
+
+const NEXT_STEPS = [
+  'A confirmation email reaches you within 5 minutes.',
+  'We share the exact venue 24 hours before the event.',
+  'You get reminders as the evening gets closer.',
+] as const
+
+const TIPS = [
+  'Arrive 10 minutes early: the host starts with introductions.',
+  'Come as you are; everyone at the table is new to each other too.',
+] as const
+
+/**
+ * Where Cashfree's checkout returns (/booking-success?order_id=...). The query string proves
+ * nothing: the page shows what getBooking says, and "You're In" only for a paid booking.
+ */
+export function BookingSuccessPage({ orderId }: { orderId: string | undefined }) {
+  usePageMeta({ title: 'Your booking', description: 'Confirming your Yaari booking and what happens next.' })
+  const [attempt, setAttempt] = useState(0)
+  const [waited, setWaited] = useState(false)
+  const navigate = useNavigate()
+  const call = useMemberCall<{ booking: BookingView }>('getBooking', { orderId: orderId ?? '' }, attempt)
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), CONFIRMING_MS)
+    return () => clearTimeout(timer)
+  }, [])
+
+  const failed =
+    call.status === 'ready' && (call.data.booking.status === 'failed' || call.data.booking.status === 'expired')
+  useEffect(() => {
+    if (!failed || !waited) return
+    void showToast({ title: BOOKING_MESSAGES.paymentFailed, type: 'error' })
+    void navigate({ to: '/booking-failed', replace: true })
+  }, [failed, waited, navigate])
+
+  const frame = (children: React.ReactNode) => (
+    <section className={container({ maxW: '2xl', py: { base: '12', md: '20' } })}>{children}</section>
+  )
+  const heading = css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'extrabold' })
+
+  if (
+    !orderId ||
+    (call.status === 'error' && (call.code === 'functions/not-found' || call.code === 'functions/invalid-argument'))
+  ) {
+    return frame(
+      <>
+        <h1 className={heading}>We couldn’t find this booking</h1>
+        <p className={css({ mt: '3' })}>
+          {orderId ? `There is no booking ${orderId} on your account.` : 'This link has no booking in it.'} If you paid,
+          your booking shows under My bookings within a few minutes; otherwise please get in touch.
+        </p>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', mt: '8' })}>
+          <Link to="/my-bookings" className={button({ size: 'lg' })}>
+            My bookings
+          </Link>
+          <Link to="/contact" className={button({ size: 'lg', variant: 'outline' })}>
+            Get Help
+          </Link>
+        </div>
+      </>,
+    )
+  }
+  if (call.status === 'signed-out') {
+    return frame(
+      <>
+        <h1 className={heading}>Sign in to see your booking</h1>
+        <p className={css({ mt: '3' })}>Your booking {orderId} is on your account.</p>
+        <Link to={LOGIN_LINK.to} className={`${button({ size: 'lg' })} ${css({ mt: '8' })}`}>
+          Sign in
+        </Link>
+      </>,
+    )
+  }
+  if (!waited || call.status === 'loading' || failed) {
+    return frame(
+      <p role="status" className={css({ fontSize: 'xl', fontWeight: 'semibold', textAlign: 'center', py: '16' })}>
+        Confirming your booking
+      </p>,
+    )
+  }
+  if (call.status === 'error') {
+    return frame(
+      <>
+        <h1 className={heading}>We couldn’t check your booking just now</h1>
+        <p className={css({ mt: '3' })}>
+          Your payment is safe. Checking needs a connection; please try again in a moment.
+        </p>
+        <Button size="lg" className={css({ mt: '8' })} onClick={() => setAttempt((n) => n + 1)}>
+          Check again
+        </Button>
+      </>,
+    )
+  }
+
+  const { booking } = call.data
+  const event = eventById(booking.eventId)
+  if (booking.status === 'pending') {
+    return frame(
+      <>
+        <h1 className={heading}>Your payment is still being confirmed</h1>
+        <p className={css({ mt: '3' })}>
+          Cashfree has not told us the result for order {booking.orderId} yet. Your seat is held meanwhile; this usually
+          takes under a minute.
+        </p>
+        <Button size="lg" className={css({ mt: '8' })} onClick={() => setAttempt((n) => n + 1)}>
+          Check again
+        </Button>
+      </>,
+    )
+  }
+  return frame(
+    <>
+      <h1 className={heading}>You're In</h1>
+      <p className={css({ mt: '3', fontSize: 'lg' })}>
+        Your seat at {event?.title ?? booking.eventId} on {formatLongDate(booking.eventDate)}
+        {event ? `, ${formatTime(event.startTime)}` : ''} is booked.
+      </p>
+      <p className={css({ mt: '2', color: 'fg.muted' })}>
+        Order ID:{' '}
+        <span className={css({ fontFamily: 'mono', fontWeight: 'semibold', color: 'fg.default' })}>
+          {booking.orderId}
+        </span>
+      </p>
+      <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', mt: '8' })}>What happens next</h2>
+      <ul className={css({ listStyle: 'disc', pl: '5', mt: '2', display: 'grid', gap: '1' })}>
+        {NEXT_STEPS.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ul>
+      <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', mt: '6' })}>Tips</h2>
+      <ul className={css({ listStyle: 'disc', pl: '5', mt: '2', display: 'grid', gap: '1' })}>
+        {TIPS.map((tip) => (
+          <li key={tip}>{tip}</li>
+        ))}
+      </ul>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', mt: '8' })}>
+        <Link to="/my-bookings" className={button({ size: 'lg' })}>
+          My bookings
+        </Link>
+        <Link to="/events" className={button({ size: 'lg', variant: 'outline' })}>
+          Explore more events
+        </Link>
+        <Link to="/" className={button({ size: 'lg', variant: 'ghost' })}>
+          Back to Home
+        </Link>
+      </div>
+    </>,
+  )
+}

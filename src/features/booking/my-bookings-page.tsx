@@ -1,0 +1,166 @@
+import { Link } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { container } from 'styled-system/patterns'
+import { button } from 'styled-system/recipes'
+import type { BookingStatus, BookingView } from '../../domain/booking'
+import { eventById } from '../../domain/catalogue'
+import { formatInr } from '../../domain/money'
+import { formatLongDate, formatTime, istToday } from '../../domain/schedule'
+import { usePageMeta } from '../../lib/page-meta'
+import { LOGIN_LINK } from '../../lib/paths'
+import { Button } from '../../ui/button'
+import { bookingCalendar, downloadCalendar } from './ics'
+import { useMemberCall } from './use-member-call'
+
+const STATUS_LABELS: Record<BookingStatus, string> = {
+  confirmed: 'Confirmed',
+  pending: 'Payment pending',
+  failed: 'Payment failed',
+  expired: 'Expired unpaid',
+}
+
+function BookingCard({ booking, upcoming }: { booking: BookingView; upcoming: boolean }) {
+  const event = eventById(booking.eventId)
+  if (!event) return null
+  const confirmed = booking.status === 'confirmed'
+  return (
+    <li
+      className={css({
+        p: '5',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        borderRadius: 'l3',
+        bg: 'bg.surface',
+      })}
+    >
+      <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })}>
+        <h3 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{event.title}</h3>
+        <span
+          className={css({
+            px: '2',
+            borderRadius: 'full',
+            fontSize: 'sm',
+            fontWeight: 'semibold',
+            bg: confirmed ? 'accent.subtle' : 'bg.muted',
+          })}
+        >
+          {STATUS_LABELS[booking.status]}
+        </span>
+      </div>
+      <dl
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: 'auto 1fr',
+          gap: '1 3',
+          mt: '3',
+          '& dt': { color: 'fg.muted' },
+        })}
+      >
+        <dt>When</dt>
+        <dd>
+          {formatLongDate(booking.eventDate)}, {formatTime(event.startTime)}
+        </dd>
+        <dt>Where</dt>
+        <dd>{event.venueArea} (exact venue shared 24 hours before)</dd>
+        <dt>Paid</dt>
+        <dd>{formatInr(booking.amount)}</dd>
+        <dt>Order</dt>
+        <dd className={css({ fontFamily: 'mono', wordBreak: 'break-all' })}>{booking.orderId}</dd>
+      </dl>
+      {confirmed && upcoming ? (
+        <>
+          <h4 className={css({ fontWeight: 'semibold', mt: '4' })}>What to expect</h4>
+          <ul className={css({ listStyle: 'disc', pl: '5', mt: '1' })}>
+            {event.whatToExpect.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+          <Button
+            variant="outline"
+            className={css({ mt: '4' })}
+            onClick={() =>
+              downloadCalendar(
+                `yaari-${booking.eventDate}.ics`,
+                bookingCalendar(event, booking.eventDate, booking.orderId),
+              )
+            }
+          >
+            Add to calendar
+          </Button>
+        </>
+      ) : null}
+    </li>
+  )
+}
+
+/** My bookings: the member's upcoming and past bookings with their status. */
+export function MyBookingsPage() {
+  usePageMeta({ title: 'My bookings', description: 'Your upcoming and past Yaari events, with calendar files.' })
+  const call = useMemberCall<{ bookings: BookingView[] }>('listMyBookings', {})
+  const today = istToday()
+  const heading = css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'extrabold' })
+
+  let body: React.ReactNode
+  if (call.status === 'signed-out') {
+    body = (
+      <>
+        <p className={css({ mt: '3' })}>Sign in to see your bookings.</p>
+        <Link to={LOGIN_LINK.to} className={`${button({ size: 'lg' })} ${css({ mt: '6' })}`}>
+          Sign in
+        </Link>
+      </>
+    )
+  } else if (call.status === 'loading') {
+    body = (
+      <p role="status" className={css({ mt: '6', color: 'fg.muted' })}>
+        Loading your bookings…
+      </p>
+    )
+  } else if (call.status === 'error') {
+    body = (
+      <p role="alert" className={css({ mt: '6' })}>
+        We couldn’t load your bookings. This page needs a connection; please try again.
+      </p>
+    )
+  } else {
+    const upcoming = call.data.bookings.filter(
+      (b) => b.eventDate >= today && b.status !== 'expired' && b.status !== 'failed',
+    )
+    const past = call.data.bookings.filter((b) => !upcoming.includes(b)).reverse()
+    body = (
+      <>
+        <h2 className={css({ fontSize: '2xl', fontWeight: 'bold', mt: '8' })}>Upcoming</h2>
+        {upcoming.length ? (
+          <ul className={css({ display: 'grid', gap: '4', mt: '4' })}>
+            {upcoming.map((booking) => (
+              <BookingCard key={booking.orderId} booking={booking} upcoming />
+            ))}
+          </ul>
+        ) : (
+          <p className={css({ mt: '3' })}>
+            Nothing booked yet.{' '}
+            <Link to="/events" className={css({ color: 'accent.text', textDecoration: 'underline' })}>
+              Find an event
+            </Link>
+          </p>
+        )}
+        {past.length ? (
+          <>
+            <h2 className={css({ fontSize: '2xl', fontWeight: 'bold', mt: '10' })}>Past and unpaid</h2>
+            <ul className={css({ display: 'grid', gap: '4', mt: '4' })}>
+              {past.map((booking) => (
+                <BookingCard key={booking.orderId} booking={booking} upcoming={false} />
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </>
+    )
+  }
+  return (
+    <section className={container({ maxW: '2xl', py: { base: '10', md: '16' } })}>
+      <h1 className={heading}>My bookings</h1>
+      {body}
+    </section>
+  )
+}

@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react'
+import { useAuthStore, watchAuth } from '../account/auth-store'
+
+export type MemberCall<T> =
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  | { status: 'ready'; data: T }
+  | { status: 'error'; code: string | undefined }
+
+/** Calls a member-only function once the session is known; `attempt` changes to call again. */
+export function useMemberCall<T>(name: string, data: object, attempt = 0): MemberCall<T> {
+  const { status } = useAuthStore()
+  const [state, setState] = useState<MemberCall<T>>({ status: 'loading' })
+  const key = JSON.stringify(data)
+  useEffect(() => void watchAuth(), [])
+  useEffect(() => {
+    if (status === 'signed-out') return setState({ status: 'signed-out' })
+    if (status !== 'signed-in') return
+    let cancelled = false
+    void attempt // a new attempt calls again
+    setState({ status: 'loading' })
+    void import('../../lib/firebase')
+      .then(({ callFunction }) => callFunction<object, T>(name, JSON.parse(key)))
+      .then(
+        (result) => !cancelled && setState({ status: 'ready', data: result }),
+        (error: unknown) => {
+          const code = (error as { code?: unknown } | null)?.code
+          if (!cancelled) setState({ status: 'error', code: typeof code === 'string' ? code : undefined })
+        },
+      )
+    return () => {
+      cancelled = true
+    }
+  }, [status, name, key, attempt])
+  return state
+}

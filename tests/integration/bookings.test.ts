@@ -1,0 +1,246 @@
+import { createHmac } from 'node:crypto'
+import { FirebaseError } from 'firebase/app'
+import { afterEach, describe, expect, it } from 'vitest'
+import { functionUrl, stackPorts } from '../../dev/lib/config.mjs'
+import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payment-standin.mjs'
+import { seatsCollectionPath } from '../../src/domain/availability'
+import type { CreateBookingRequest, CreateBookingResponse } from '../../src/domain/booking'
+import { EVENTS, priceFor } from '../../src/domain/catalogue'
+import { availableDates, istToday } from '../../src/domain/schedule'
+import { callFunction } from '../../src/lib/firebase'
+import { adminDb, signOutMember, signUpFreshMember } from './helpers'
+
+const event = EVENTS[0]! // first-hello-stranger-meetup, Saturdays, 10 seats
+const dates = availableDates(event)
+const STANDIN = `http://127.0.0.1:${stackPorts().payments}`
+const CASHFREE_HEADERS = {
+  'x-client-id': STANDIN_CLIENT_ID,
+  'x-client-secret': STANDIN_CLIENT_SECRET,
+  'x-api-version': '2025-01-01',
+}
+
+/** A signed-in member with a completed profile (bookings need one). */
+async function bookingMember() {
+  const user = await signUpFreshMember()
+  await callFunction('saveProfile', {
+    mobile: '9876543210',
+    name: 'Asha Rao',
+    dateOfBirth: '1995-06-15',
+    gender: 'female',
+    interests: ['brunch'],
+    location: 'koramangala',
+  })
+  return user
+}
+
+const request = (eventDate: string, overrides: Partial<CreateBookingRequest> = {}): CreateBookingRequest => ({
+  eventId: event.id,
+  eventDate,
+  tier: 'girls',
+  userProfile: {
+    name: 'Asha Rao',
+    email: 'asha@example.test',
+    mobile: '9876543210',
+    dateOfBirth: '1995-06-15',
+    profession: 'software_engineer',
+    foodPreference: 'vegetarian',
+    termsAccepted: true,
+  },
+  ...overrides,
+})
+
+const book = (body: unknown) => callFunction<unknown, CreateBookingResponse>('createBooking', body)
+
+async function failure(call: Promise<unknown>): Promise<FirebaseError> {
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(FirebaseError)
+  return error as FirebaseError
+}
+
+const booking = async (orderId: string) => (await adminDb().collection('bookings').doc(orderId).get()).data()
+const seats = (date: string) => adminDb().collection(seatsCollectionPath(event.id, date))
+
+/** The stand-in's control API: a payment attempt with an outcome, its webhooks awaited. */
+async function pay(orderId: string, body: Record<string, unknown>) {
+  const response = await fetch(`${STANDIN}/__standin/orders/${orderId}/pay`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+  })
+  expect(response.status).toBe(200)
+  return (await response.json()) as { deliveries: { delivered: boolean; attempts: number }[] }
+}
+
+async function clearDate(date: string) {
+  const all = await seats(date).get()
+  await Promise.all(all.docs.map((doc) => doc.ref.delete()))
+}
+
+afterEach(async () => {
+  await signOutMember()
+})
+
+describe('createBooking', () => {
+  it('holds a seat and creates the Cashfree order at the catalogue price, whatever amount is sent', async () => {
+    const member = await bookingMember()
+    const date = dates[1]!
+    const { order_id, payment_session_id } = await book({ ...request(date, { tier: 'boys' }), amount: 1 })
+    expect(payment_session_id).toMatch(/^session_/)
+    expect(await booking(order_id)).toMatchObject({
+      user_id: member.uid,
+      event_id: event.id,
+      event_date: date,
+      tier: 'boys',
+      amount: priceFor(event.id, 'boys'),
+      status: 'pending',
+    })
+    const order = await (await fetch(`${STANDIN}/pg/orders/${order_id}`, { headers: CASHFREE_HEADERS })).json()
+    expect(order).toMatchObject({
+      order_amount: 1299,
+      order_status: 'ACTIVE',
+      customer_details: { customer_id: member.uid, customer_phone: '9876543210' },
+      order_meta: { return_url: 'http://127.0.0.1:4173/booking-success?order_id={order_id}' },
+    })
+  })
+
+  it('refuses past dates, wrong weekdays, dates beyond the window and unknown events with a reason', async () => {
+    await bookingMember()
+    const wrongWeekday = new Date(`${dates[0]}T00:00:00Z`)
+    wrongWeekday.setUTCDate(wrongWeekday.getUTCDate() + 1)
+    const cases: [unknown, RegExp][] = [
+      [request('2020-01-04'), /eventDate: 2020-01-04 is not an upcoming Saturday/],
+      [request(wrongWeekday.toISOString().slice(0, 10)), /eventDate: .* is not an upcoming Saturday/],
+      [request(`${Number(istToday().slice(0, 4)) + 1}-12-26`), /eventDate: .* is not an upcoming/],
+      [request('tomorrow'), /eventDate must be a date/],
+      [{ ...request(dates[0]!), eventId: 'rooftop-rave' }, /eventId: Unknown event/],
+      [{ ...request(dates[0]!), tier: 'vip' }, /tier must be girls or boys/],
+      [
+        { ...request(dates[0]!), userProfile: { ...request(dates[0]!).userProfile, termsAccepted: false } },
+        /accept the terms/,
+      ],
+    ]
+    for (const [payload, reason] of cases) {
+      const error = await failure(book(payload))
+      expect(error.code, JSON.stringify(payload)).toBe('functions/invalid-argument')
+      expect(error.message).toMatch(reason)
+    }
+  })
+
+  it('needs a completed profile', async () => {
+    await signUpFreshMember()
+    const error = await failure(book(request(dates[0]!)))
+    expect(error.code).toBe('functions/failed-precondition')
+  })
+
+  it('200 concurrent bookings for the last 3 seats: exactly 3 holds, 197 clear sold-out answers', async () => {
+    const date = dates.at(-1)!
+    await clearDate(date)
+    // Every seat but the last three is already taken.
+    await Promise.all(
+      Array.from({ length: event.capacity - 3 }, (_, i) =>
+        seats(date)
+          .doc(String(i + 1))
+          .create({ order_id: `taken_${i}`, user_id: 'someone', status: 'taken' }),
+      ),
+    )
+    await bookingMember()
+    const results = await Promise.allSettled(Array.from({ length: 200 }, () => book(request(date))))
+    const held = results.filter((r) => r.status === 'fulfilled')
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as FirebaseError] : []))
+    expect(held).toHaveLength(3)
+    expect(refused).toHaveLength(197)
+    for (const error of refused) {
+      expect(error.code).toBe('functions/resource-exhausted')
+      expect(error.message).toBe('Sorry, this date is sold out. Please choose another date.')
+    }
+    expect((await seats(date).get()).size).toBe(event.capacity)
+    const availability = await callFunction<unknown, { events: { dates: { date: string; spotsLeft: number }[] }[] }>(
+      'getAvailability',
+      { eventId: event.id },
+    )
+    expect(availability.events[0]?.dates.find((d) => d.date === date)?.spotsLeft).toBe(0)
+    await clearDate(date)
+  }, 120_000)
+})
+
+describe('payment webhooks and booking status', () => {
+  it('a paid order confirms the booking once, however often the webhook comes', async () => {
+    await bookingMember()
+    const { order_id } = await book(request(dates[2]!))
+    const { deliveries } = await pay(order_id, { outcome: 'SUCCESS', copies: 5 })
+    expect(deliveries.every((d) => d.delivered)).toBe(true)
+    expect(await booking(order_id)).toMatchObject({ status: 'confirmed' })
+    const transitions = await adminDb().collection('bookings').doc(order_id).collection('transitions').get()
+    expect(transitions.docs.map((doc) => doc.id)).toEqual(['settled'])
+    const view = await callFunction<unknown, { booking: { status: string } }>('getBooking', { orderId: order_id })
+    expect(view.booking.status).toBe('confirmed')
+  })
+
+  it('a failed payment ends the order and frees the seat', async () => {
+    await bookingMember()
+    const date = dates[2]!
+    const { order_id } = await book(request(date))
+    const seat = (await booking(order_id))?.seat
+    expect((await seats(date).doc(String(seat)).get()).get('order_id')).toBe(order_id)
+    await pay(order_id, { outcome: 'FAILED' })
+    expect(await booking(order_id)).toMatchObject({ status: 'failed' })
+    const stillOurs = await seats(date).doc(String(seat)).get()
+    expect(stillOurs.exists && stillOurs.get('order_id') === order_id).toBe(false)
+    const order = await (await fetch(`${STANDIN}/pg/orders/${order_id}`, { headers: CASHFREE_HEADERS })).json()
+    expect(order.order_status).toBe('TERMINATED')
+  })
+
+  it('a webhook with a bad or missing signature is refused (401) and changes nothing', async () => {
+    await bookingMember()
+    const { order_id } = await book(request(dates[2]!))
+    const raw = JSON.stringify({ type: 'PAYMENT_FAILED_WEBHOOK', data: { order: { order_id } } })
+    const timestamp = String(Date.now())
+    const forged = createHmac('sha256', 'not-the-secret')
+      .update(timestamp + raw)
+      .digest('base64')
+    const attempts: Record<string, string>[] = [
+      { 'x-webhook-timestamp': timestamp, 'x-webhook-signature': forged },
+      { 'x-webhook-timestamp': timestamp },
+      {},
+    ]
+    for (const headers of attempts) {
+      const response = await fetch(functionUrl('cashfreeWebhook'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: raw,
+      })
+      expect(response.status).toBe(401)
+    }
+    expect(await booking(order_id)).toMatchObject({ status: 'pending' })
+  })
+
+  it('a lost webhook cannot leave a paid booking unconfirmed: getBooking asks the gateway', async () => {
+    await bookingMember()
+    const { order_id } = await book(request(dates[3]!))
+    // The gateway's webhook never gets through (its signature is refused every time).
+    const { deliveries } = await pay(order_id, { outcome: 'SUCCESS', signature: 'bad' })
+    expect(deliveries.every((d) => !d.delivered)).toBe(true)
+    expect(await booking(order_id)).toMatchObject({ status: 'pending' })
+    const view = await callFunction<unknown, { booking: { status: string } }>('getBooking', { orderId: order_id })
+    expect(view.booking.status).toBe('confirmed')
+  }, 30_000)
+
+  it('only the owner can read a booking; a made-up order id is not found', async () => {
+    await bookingMember()
+    const { order_id } = await book(request(dates[3]!))
+    const mine = await callFunction<unknown, { bookings: { orderId: string }[] }>('listMyBookings', {})
+    expect(mine.bookings.map((b) => b.orderId)).toEqual([order_id])
+    await signOutMember()
+
+    await bookingMember()
+    const error = await failure(callFunction('getBooking', { orderId: order_id }))
+    expect(error.code).toBe('functions/not-found')
+    expect((await callFunction<unknown, { bookings: unknown[] }>('listMyBookings', {})).bookings).toEqual([])
+    const madeUp = await failure(callFunction('getBooking', { orderId: 'yaari_20990101_madeup' }))
+    expect(madeUp.code).toBe('functions/not-found')
+    const junk = await failure(callFunction('getBooking', { orderId: '../../etc' }))
+    expect(junk.code).toBe('functions/invalid-argument')
+  })
+})
