@@ -117,9 +117,10 @@ async function once(
 export async function reconcileBooking(
   deps: BookingDeps,
   orderId: string,
-  { failedAttempt = false }: { failedAttempt?: boolean } = {},
+  options: { failedAttempt?: boolean } = {},
 ): Promise<void> {
   const { firestore, gateway } = deps
+  let failedAttempt = options.failedAttempt ?? false
   const now = (deps.now ?? (() => new Date()))().getTime()
   const ref = bookingRef(firestore, orderId)
   const snapshot = await ref.get()
@@ -129,6 +130,11 @@ export async function reconcileBooking(
 
   let order = await gateway.getOrder(orderId)
   const holdOver = now > booking.hold_expires_at
+  if (order.order_status === 'ACTIVE' && !failedAttempt) {
+    // The member came back from checkout before the webhook: their last attempt may have failed.
+    const last = (await gateway.getPayments(orderId)).at(-1)
+    failedAttempt = last?.payment_status === 'FAILED' || last?.payment_status === 'USER_DROPPED'
+  }
   if (order.order_status === 'ACTIVE' && (failedAttempt || holdOver)) {
     // The member failed, abandoned or ran out of time: close the order so it cannot be paid later.
     try {

@@ -71,7 +71,7 @@ class LocalPhotoStore implements PhotoStore {
     const response = await fetch(`${this.baseUrl}/o/${encodeURIComponent(path)}`, {
       method: 'PUT',
       headers: { 'content-type': contentType, 'x-photo-store-secret': this.secret },
-      body: bytes,
+      body: new Uint8Array(bytes),
     })
     if (!response.ok) throw new Error(`Photo store answered ${response.status}`)
     const { url } = (await response.json()) as { url: string }

@@ -258,14 +258,16 @@ function DetailsForm({
             '&[data-focus-visible]': { outline: '3px solid', outlineColor: 'focus.ring', outlineOffset: '2px' },
           })}
         />
-        <Checkbox.Label>
-          I accept the{' '}
-          <Link to="/terms" target="_blank" className={css({ color: 'accent.text', textDecoration: 'underline' })}>
-            terms and conditions
-          </Link>
-        </Checkbox.Label>
+        <Checkbox.Label>I accept the terms and conditions</Checkbox.Label>
         <Checkbox.HiddenInput />
       </Checkbox.Root>
+      <Link
+        to="/terms"
+        target="_blank"
+        className={css({ color: 'accent.text', textDecoration: 'underline', fontSize: 'sm' })}
+      >
+        Read the terms and conditions (opens in a new tab)
+      </Link>
       {error ? (
         <p role="alert" className={css({ color: 'fg.error', fontWeight: 'semibold' })}>
           {error}

@@ -18,7 +18,7 @@ export function useMemberCall<T>(name: string, data: object, attempt = 0): Membe
     if (status !== 'signed-in') return
     let cancelled = false
     void attempt // a new attempt calls again
-    setState({ status: 'loading' })
+    setState((current) => (current.status === 'ready' ? current : { status: 'loading' })) // keep what is shown while checking again
     void import('../../lib/firebase')
       .then(({ callFunction }) => callFunction<object, T>(name, JSON.parse(key)))
       .then(
