@@ -10,9 +10,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { build as esbuild } from 'esbuild'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs'
 import { ROOT } from './lib/config.mjs'
 import { startStack } from './lib/stack.mjs'
+import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from './payment-standin.mjs'
 
 /** Routes measured, each with its first-load JS budget in gzip bytes (1 KB = 1,000 bytes). */
 const ROUTES = [
@@ -25,6 +27,9 @@ const ROUTES = [
   // Firebase Auth (~45 KB) and Dexie (~31 KB) for the draft, and the step. Measured 220 KB.
   { path: '/onboarding/mobile', budgetBytes: 230_000, mustNotLoad: [], signedIn: true },
 ]
+/** createBooking under load: callers at once, bookings each, and the p95 budget in ms. */
+const BOOKING_LOAD = { callers: 50, callsEach: 4, p95BudgetMs: 2_000 }
+
 /** Packages whose code is recognised in a chunk by the sources of its source map. */
 const PACKAGE_PATTERNS = {
   firebase: /node_modules\/(@firebase|firebase)\//,
@@ -73,9 +78,114 @@ async function signUpIn(context) {
   await page.close()
 }
 
+/** @param {number[]} sorted @param {number} q */
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0
+
+/**
+ * createBooking's latency with BOOKING_LOAD.callers members booking at once. The real handler
+ * (bundled from functions/src) runs in this process against the stack's Firestore stand-in and
+ * payment stand-in: the Functions emulator starts one Node process per request in flight, so
+ * through it 50 concurrent calls would measure process start-up on 2 cores, not our code.
+ */
+async function measureBookings() {
+  const outfile = join(ROOT, '.tmp', 'bench', 'bookings.mjs')
+  await esbuild({
+    stdin: {
+      contents:
+        "export { createBookingHandler } from './functions/src/bookings.ts'\n" +
+        "export { cashfreeGateway } from './functions/src/lib/cashfree.ts'\n" +
+        "export { EVENTS } from './src/domain/catalogue.ts'\n" +
+        "export { availableDates } from './src/domain/schedule.ts'\n",
+      resolveDir: ROOT,
+      loader: 'ts',
+    },
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: ['firebase-admin', 'firebase-functions'],
+    logLevel: 'silent',
+  })
+  process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${stack.ports.firestore}`
+  process.env.METADATA_SERVER_DETECTION = 'none'
+  const { initializeApp } = await import('firebase-admin/app')
+  const { getFirestore } = await import('firebase-admin/firestore')
+  const { createBookingHandler, cashfreeGateway, EVENTS, availableDates } = await import(outfile)
+  const firestore = getFirestore(initializeApp({ projectId: 'demo-yaari' }, 'bench'))
+  const deps = {
+    firestore,
+    gateway: cashfreeGateway({
+      baseUrl: `http://127.0.0.1:${stack.ports.payments}/pg`,
+      clientId: STANDIN_CLIENT_ID,
+      clientSecret: STANDIN_CLIENT_SECRET,
+    }),
+    appOrigin: stack.appUrl,
+  }
+  // Every (event, date) the members may book, so the load spreads as real bookings do.
+  /** @type {{ eventId: string, date: string }[]} */
+  const slots = EVENTS.flatMap((/** @type {{ id: string }} */ event) =>
+    availableDates(event).map((/** @type {string} */ date) => ({ eventId: event.id, date })),
+  )
+  const members = Array.from({ length: BOOKING_LOAD.callers }, (_, i) => ({
+    uid: `bench_member_${i}`,
+    email: `b${i}@example.test`,
+  }))
+  await Promise.all(
+    members.map((m) =>
+      firestore.collection('user_profiles').doc(m.uid).set({ name: 'Bench Member', mobile: '+919876543210' }),
+    ),
+  )
+  /** @type {number[]} */
+  const latencies = []
+  let soldOut = 0
+  let next = 0
+  await Promise.all(
+    members.map(async (member) => {
+      for (let i = 0; i < BOOKING_LOAD.callsEach; i++) {
+        const slot = slots[next++ % slots.length]
+        const started = performance.now()
+        try {
+          await createBookingHandler(deps, member, {
+            eventId: slot?.eventId,
+            eventDate: slot?.date,
+            tier: 'girls',
+            userProfile: {
+              name: 'Bench Member',
+              email: member.email,
+              mobile: '9876543210',
+              dateOfBirth: '1995-06-15',
+              termsAccepted: true,
+            },
+          })
+        } catch (error) {
+          if (/** @type {{ code?: string }} */ (error).code !== 'resource-exhausted') throw error
+          soldOut++
+        }
+        latencies.push(performance.now() - started)
+      }
+    }),
+  )
+  const sorted = latencies.sort((x, y) => x - y)
+  return {
+    callers: BOOKING_LOAD.callers,
+    calls: sorted.length,
+    soldOut,
+    p50Ms: Math.round(quantile(sorted, 0.5)),
+    p95Ms: Math.round(quantile(sorted, 0.95)),
+    maxMs: Math.round(sorted.at(-1) ?? 0),
+    p95BudgetMs: BOOKING_LOAD.p95BudgetMs,
+    measured: 'the createBooking handler in process against the stack’s Firestore and payment stand-ins',
+  }
+}
+
 log('starting the local stack...')
 const stack = await startStack()
-const results = { stackStartupMs: stack.startupMs, firstLoadJs: /** @type {Record<string, object>} */ ({}) }
+const results = {
+  stackStartupMs: stack.startupMs,
+  firstLoadJs: /** @type {Record<string, object>} */ ({}),
+  createBooking: /** @type {Awaited<ReturnType<typeof measureBookings>> | undefined} */ (undefined),
+}
 /** @type {string[]} */
 const misses = []
 
@@ -111,6 +221,11 @@ try {
     if (forbidden.length) misses.push(`${route.path} loads ${forbidden.join(', ')}`)
   }
   await browser.close()
+  const bookings = await measureBookings()
+  results.createBooking = bookings
+  if (bookings.p95Ms > BOOKING_LOAD.p95BudgetMs) {
+    misses.push(`createBooking p95 ${bookings.p95Ms} ms > ${BOOKING_LOAD.p95BudgetMs} ms`)
+  }
 } finally {
   await stack.stop()
 }
