@@ -3,7 +3,7 @@
  * The payment-gateway stand-in: a loopback server that keeps Cashfree's PG wire contract
  * (shared/cashfree.md, "Contract for a local stand-in"), so the functions and the web app run
  * end to end offline with nothing but a base URL changed:
- * - /pg/orders (create with idempotency keys, get, payments, terminate), with Cashfree's
+ * - /pg/orders (create with idempotency keys, get, payments, terminate, refunds), with Cashfree's
  *   headers, validation errors and statuses, and lazy expiry;
  * - /__standin/checkout: the hosted checkout page, with 'Pay', 'Fail' and 'Cancel payment',
  *   which redirects to the order's return_url as Cashfree does (a plain GET, no status);
@@ -136,6 +136,12 @@ export function createPaymentStandin({
     try {
       const path = url.pathname.slice('/pg'.length)
       const order = /^\/orders\/([^/]+)(\/payments)?$/.exec(path)
+      const refunds = /^\/orders\/([^/]+)\/refunds$/.exec(path)
+      if (refunds?.[1] && req.method === 'POST') {
+        return sendJson(res, 200, book.refund(decodeURIComponent(refunds[1]), parseJson(await readBody(req))), common)
+      }
+      if (refunds?.[1] && req.method === 'GET')
+        return sendJson(res, 200, book.refunds(decodeURIComponent(refunds[1])), common)
       if (path === '/orders' && req.method === 'POST') {
         const raw = await readBody(req)
         const key = req.headers['x-idempotency-key']
@@ -286,7 +292,10 @@ ${
       const orderId = decodeURIComponent(control[1])
       if (control[2] === 'expire') return sendJson(res, 200, book.expireNow(orderId))
       const body = parseJson(await readBody(req)) ?? {}
-      const result = book.pay(orderId, body.outcome ?? 'SUCCESS', { errorCode: body.errorCode })
+      const result = book.pay(orderId, body.outcome ?? 'SUCCESS', {
+        errorCode: body.errorCode,
+        lateSuccess: body.lateSuccess,
+      })
       const delivered = await notify(result.order, result.payment, { copies: body.copies, signature: body.signature })
       return sendJson(res, 200, { ...result, deliveries: delivered })
     }

@@ -138,7 +138,7 @@ export function validateCreateOrder(body) {
 const DAY = 24 * 60 * 60 * 1000
 
 export class OrderBook {
-  /** @type {Map<string, { order: Order, payments: Payment[], expiresAt: number }>} */
+  /** @type {Map<string, { order: Order, payments: Payment[], refunds: Record<string, unknown>[], expiresAt: number }>} */
   #orders = new Map()
   /** @type {Map<string, string>} payment_session_id -> order_id */
   #sessions = new Map()
@@ -185,7 +185,7 @@ export class OrderBook {
       cart_details: null,
       terminal_data: null,
     }
-    this.#orders.set(orderId, { order, payments: [], expiresAt })
+    this.#orders.set(orderId, { order, payments: [], refunds: [], expiresAt })
     this.#sessions.set(session, orderId)
     return structuredClone(order)
   }
@@ -238,12 +238,16 @@ export class OrderBook {
 
   /**
    * A payment attempt with an outcome (the hosted checkout's buttons, or the control API).
-   * @param {string} orderId @param {PaymentOutcome} outcome @param {{ errorCode?: string }} [options]
+   * `lateSuccess` (a test switch) lets an attempt that began before expiry or termination
+   * still succeed, as Cashfree's can within the transaction time limit.
+   * @param {string} orderId @param {PaymentOutcome} outcome
+   * @param {{ errorCode?: string, lateSuccess?: boolean }} [options]
    * @returns {{ order: Order, payment: Payment }}
    */
-  pay(orderId, outcome, { errorCode } = {}) {
+  pay(orderId, outcome, { errorCode, lateSuccess = false } = {}) {
     const entry = this.#entry(orderId)
-    if (entry.order.order_status !== 'ACTIVE') {
+    const late = lateSuccess && outcome === 'SUCCESS' && ['EXPIRED', 'TERMINATED'].includes(entry.order.order_status)
+    if (entry.order.order_status !== 'ACTIVE' && !late) {
       throw new ApiError(400, 'order_inactive', `order is ${entry.order.order_status.toLowerCase()}`)
     }
     const time = istTimestamp(this.now())
@@ -291,5 +295,53 @@ export class OrderBook {
     entry.payments.push(payment)
     if (outcome === 'SUCCESS') entry.order.order_status = 'PAID'
     return { order: structuredClone(entry.order), payment: structuredClone(payment) }
+  }
+
+  /**
+   * POST /orders/{id}/refunds: only for a PAID order, at most what was paid (less earlier
+   * refunds), refund_id unique per order. Returns the RefundEntity, PENDING.
+   * @param {string} orderId @param {any} body
+   */
+  refund(orderId, body) {
+    const entry = this.#entry(orderId)
+    if (entry.order.order_status !== 'PAID') throw new ApiError(400, 'order_not_paid', 'order is not paid')
+    const id = body?.refund_id
+    if (typeof id !== 'string' || id.length < 3 || id.length > 40)
+      throw invalid('refund_id', 'should be 3-40 characters', id)
+    if (entry.refunds.some((r) => r.refund_id === id)) {
+      throw new ApiError(409, 'refund_already_exists', 'refund with same id is already present')
+    }
+    const refunded = entry.refunds.reduce((sum, r) => sum + Number(r.refund_amount), 0)
+    const amount = body?.refund_amount
+    if (typeof amount !== 'number' || !(amount > 0) || amount > entry.order.order_amount - refunded) {
+      throw new ApiError(400, 'refund_amount_invalid', 'refund_amount : Invalid amount entered ')
+    }
+    const paid = entry.payments.find((p) => p.payment_status === 'SUCCESS')
+    const refund = {
+      cf_payment_id: paid?.cf_payment_id ?? null,
+      cf_refund_id: String(randomInt(1_000_000_000, 9_999_999_999)),
+      refund_id: id,
+      order_id: orderId,
+      entity: 'refund',
+      refund_amount: amount,
+      refund_currency: 'INR',
+      refund_note: body.refund_note ?? null,
+      refund_status: 'PENDING',
+      refund_type: 'MERCHANT_INITIATED',
+      refund_mode: body.refund_speed ?? 'STANDARD',
+      refund_arn: null,
+      status_description: 'In Progress',
+      metadata: null,
+      refund_splits: [],
+      created_at: istTimestamp(this.now()),
+      processed_at: null,
+    }
+    entry.refunds.push(refund)
+    return structuredClone(refund)
+  }
+
+  /** @param {string} orderId */
+  refunds(orderId) {
+    return structuredClone(this.#entry(orderId).refunds)
   }
 }

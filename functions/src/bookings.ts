@@ -41,6 +41,7 @@ export interface BookingRecord {
   tier: string
   amount: number
   seat: number | null
+  /** refund_due: the refund call failed and needs a person (logged as paid-without-seat). */
   status: BookingStatus | 'refund_due'
   payment_session_id: string
   hold_expires_at: number
@@ -126,7 +127,7 @@ export async function reconcileBooking(
   const snapshot = await ref.get()
   if (!snapshot.exists) return
   const booking = snapshot.data() as BookingRecord
-  if (booking.status === 'confirmed' || booking.status === 'refund_due') return
+  if (booking.status === 'confirmed' || booking.status === 'refunded' || booking.status === 'refund_due') return
 
   let order = await gateway.getOrder(orderId)
   const holdOver = now > booking.hold_expires_at
@@ -169,8 +170,18 @@ export async function reconcileBooking(
           })
         : undefined
       if (seat === undefined) {
-        console.error(JSON.stringify({ event: 'paid-without-seat', orderId }))
-        await ref.update({ status: 'refund_due', paid_at: now, seat: null })
+        // The table filled after this hold was released: never an over-full table; refund in full.
+        try {
+          await gateway.refund(orderId, {
+            refund_id: `refund_${orderId}`.slice(0, 40),
+            refund_amount: booking.amount,
+            refund_note: 'The table filled before the payment arrived',
+          })
+          await ref.update({ status: 'refunded', paid_at: now, seat: null })
+        } catch (error) {
+          console.error(JSON.stringify({ event: 'paid-without-seat', orderId, error: String(error) }))
+          await ref.update({ status: 'refund_due', paid_at: now, seat: null })
+        }
         return
       }
       await firestore
@@ -292,7 +303,7 @@ export async function createBookingHandler(
 function toView(booking: BookingRecord): BookingView {
   return {
     orderId: booking.order_id,
-    status: booking.status === 'refund_due' ? 'failed' : booking.status,
+    status: booking.status === 'refund_due' ? 'refunded' : booking.status,
     eventId: booking.event_id,
     eventDate: booking.event_date,
     tier: booking.tier,

@@ -87,10 +87,11 @@ export const orderIdSchema = v.strictObject({
 
 /**
  * pending: seat held, payment not finished; confirmed: paid (the only state that is a ticket);
- * failed: the payment failed or was abandoned; expired: the hold ran out unpaid. failed and
- * expired bookings no longer hold a seat.
+ * failed: the payment failed or was abandoned; expired: the hold ran out unpaid; refunded: the
+ * payment arrived after the seat was released and the table had filled, so it is refunded.
+ * Only pending and confirmed bookings hold a seat.
  */
-export type BookingStatus = 'pending' | 'confirmed' | 'failed' | 'expired'
+export type BookingStatus = 'pending' | 'confirmed' | 'failed' | 'expired' | 'refunded'
 
 /** A booking as the member sees it (getBooking, listMyBookings). */
 export interface BookingView {

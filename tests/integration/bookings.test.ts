@@ -146,7 +146,7 @@ describe('payment webhooks and booking status', () => {
     expect(transitions.docs.map((doc) => doc.id)).toEqual(['settled'])
     const view = await callFunction<unknown, { booking: { status: string } }>('getBooking', { orderId: order_id })
     expect(view.booking.status).toBe('confirmed')
-  })
+  }, 60_000) // five deliveries may each meet a cold emulator worker
 
   it('a failed payment ends the order and frees the seat', async () => {
     await bookingMember()
@@ -196,6 +196,43 @@ describe('payment webhooks and booking status', () => {
     const view = await callFunction<unknown, { booking: { status: string } }>('getBooking', { orderId: order_id })
     expect(view.booking.status).toBe('confirmed')
   }, 30_000)
+
+  it('a payment that arrives after its hold was released gets a seat again, or a full refund when the table is full', async () => {
+    await bookingMember()
+    const date = dates[4]!
+    await clearDate(date)
+    const getBooking = (orderId: string) =>
+      callFunction<unknown, { booking: { status: string } }>('getBooking', { orderId }).then((r) => r.booking.status)
+    const expire = (orderId: string) => fetch(`${STANDIN}/__standin/orders/${orderId}/expire`, { method: 'POST' })
+
+    // 1. The hold runs out, the seat is released; then the payment (begun in time) succeeds.
+    const first = (await book(request(date))).order_id
+    await expire(first)
+    expect(await getBooking(first)).toBe('expired')
+    expect((await seats(date).get()).size).toBe(0)
+    await pay(first, { outcome: 'SUCCESS', lateSuccess: true })
+    expect(await booking(first)).toMatchObject({ status: 'confirmed' })
+    expect((await seats(date).get()).docs.map((doc) => doc.get('order_id'))).toEqual([first])
+
+    // 2. The same, but the table filled meanwhile: refunded in full, never an over-full table.
+    const second = (await book(request(date))).order_id
+    await expire(second)
+    expect(await getBooking(second)).toBe('expired')
+    await Promise.all(
+      Array.from({ length: event.capacity }, (_, i) =>
+        seats(date)
+          .doc(String(i + 1))
+          .create({ order_id: `other_${i}`, user_id: 'someone', status: 'taken' })
+          .catch(() => undefined),
+      ),
+    )
+    await pay(second, { outcome: 'SUCCESS', lateSuccess: true })
+    expect(await getBooking(second)).toBe('refunded')
+    const refunds = await (await fetch(`${STANDIN}/pg/orders/${second}/refunds`, { headers: CASHFREE_HEADERS })).json()
+    expect(refunds).toMatchObject([{ refund_amount: priceFor(event.id, 'girls'), refund_status: 'PENDING' }])
+    expect((await seats(date).get()).size).toBe(event.capacity)
+    await clearDate(date)
+  }, 60_000)
 
   it('only the owner can read a booking; a made-up order id is not found', async () => {
     await bookingMember()

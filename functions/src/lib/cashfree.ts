@@ -65,6 +65,10 @@ export interface PaymentGateway {
   getOrder(orderId: string): Promise<CashfreeOrder>
   getPayments(orderId: string): Promise<CashfreePayment[]>
   terminateOrder(orderId: string): Promise<CashfreeOrder>
+  refund(
+    orderId: string,
+    body: { refund_id: string; refund_amount: number; refund_note?: string },
+  ): Promise<{ refund_id: string; refund_status: string }>
 }
 
 export function cashfreeGateway(config: CashfreeConfig = cashfreeConfig()): PaymentGateway {
@@ -104,6 +108,7 @@ export function cashfreeGateway(config: CashfreeConfig = cashfreeConfig()): Paym
     getOrder: (orderId) => call('GET', `/orders/${id(orderId)}`),
     getPayments: (orderId) => call('GET', `/orders/${id(orderId)}/payments`),
     terminateOrder: (orderId) => call('PATCH', `/orders/${id(orderId)}`, { order_status: 'TERMINATED' }),
+    refund: (orderId, body) => call('POST', `/orders/${id(orderId)}/refunds`, body),
   }
 }
 

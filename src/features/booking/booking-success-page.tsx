@@ -110,6 +110,20 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
 
   const { booking } = call.data
   const event = eventById(booking.eventId)
+  if (booking.status === 'refunded') {
+    return frame(
+      <>
+        <h1 className={heading}>Your payment is being refunded</h1>
+        <p className={css({ mt: '3' })}>
+          Your payment for order {booking.orderId} arrived after your seat’s hold had ended, and the table filled up
+          meanwhile. We’ve refunded the full amount; it reaches your account in 5-7 business days.
+        </p>
+        <Link to="/events" className={`${button({ size: 'lg' })} ${css({ mt: '8' })}`}>
+          Choose another date
+        </Link>
+      </>,
+    )
+  }
   if (booking.status === 'pending') {
     return frame(
       <>

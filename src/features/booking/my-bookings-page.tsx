@@ -17,6 +17,7 @@ const STATUS_LABELS: Record<BookingStatus, string> = {
   pending: 'Payment pending',
   failed: 'Payment failed',
   expired: 'Expired unpaid',
+  refunded: 'Refunded: the table filled up',
 }
 
 function BookingCard({ booking, upcoming }: { booking: BookingView; upcoming: boolean }) {
