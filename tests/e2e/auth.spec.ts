@@ -1,18 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
-import { expectNoSeriousA11yViolations, expectWellFormedPage } from './support'
+import { expectNoSeriousA11yViolations, expectWellFormedPage, newEmail, PASSWORD, submitSignUp } from './support'
 
-const PASSWORD = 'correct-horse-42'
-const newEmail = () => `e2e-${randomUUID()}@example.test`
-
-async function signUp(page: Page, email: string) {
-  await page.goto('/signup')
-  await page.getByRole('textbox', { name: 'Full name' }).fill('Asha Rao')
-  await page.getByRole('textbox', { name: 'Email' }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByLabel('Confirm password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign Up' }).click()
-}
+const signUp = (page: Page, email: string) => submitSignUp(page, email)
 
 test.describe('sign up and sign in', () => {
   test('the sign-up screen links home and to sign-in, and validates passwords', async ({ page }) => {

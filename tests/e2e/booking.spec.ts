@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
 import { getApps, initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
-import { expectNoSeriousA11yViolations } from './support'
+import { expectNoSeriousA11yViolations, newEmail, submitSignUp } from './support'
 
-const PASSWORD = 'correct-horse-42'
 // Function calls may meet a cold emulator worker while the other suites run.
 const BACKEND = { timeout: 30_000 }
 
@@ -17,13 +15,8 @@ function admin() {
 
 /** A new member with a completed profile (the one-page form, then the remaining steps). */
 async function onboardedMember(page: Page) {
-  const email = `booking-${randomUUID()}@example.test`
-  await page.goto('/signup')
-  await page.getByRole('textbox', { name: 'Full name' }).fill('Asha Rao')
-  await page.getByRole('textbox', { name: 'Email' }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByLabel('Confirm password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign Up' }).click()
+  const email = newEmail('booking')
+  await submitSignUp(page, email)
   await expect(page).toHaveURL(/\/onboarding\/mobile$/, BACKEND)
   await page.goto('/onboarding/profile')
   await page.getByRole('textbox', { name: 'Phone' }).fill('9876543210')

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
 import { getApps, initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
-import { expectNoSeriousA11yViolations, expectWellFormedPage } from './support'
+import { expectNoSeriousA11yViolations, expectWellFormedPage, newEmail, PASSWORD, submitSignUp } from './support'
 
-const PASSWORD = 'correct-horse-42'
 // Function calls may meet a cold emulator worker while the other suites run.
 const BACKEND = { timeout: 30_000 }
 
@@ -24,13 +22,8 @@ async function storedProfile(email: string) {
 }
 
 async function signUp(page: Page, name = 'Asha Rao'): Promise<string> {
-  const email = `onboarding-${randomUUID()}@example.test`
-  await page.goto('/signup')
-  await page.getByRole('textbox', { name: 'Full name' }).fill(name)
-  await page.getByRole('textbox', { name: 'Email' }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByLabel('Confirm password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign Up' }).click()
+  const email = newEmail('onboarding')
+  await submitSignUp(page, email, name)
   await expect(page).toHaveURL(/\/onboarding\/mobile$/, BACKEND)
   return email
 }

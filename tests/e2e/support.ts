@@ -1,4 +1,5 @@
 /** Helpers the end-to-end tests share: page structure checks a person would notice. */
+import { randomUUID } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 
@@ -29,4 +30,20 @@ export async function expectWellFormedPage(page: Page) {
   expect(description?.length ?? 0).toBeGreaterThan(20)
   const text = await page.locator('body').innerText()
   expect(text).not.toMatch(/\{[a-z_ ]+\}/i)
+}
+
+/** The password every test member signs up with. */
+export const PASSWORD = 'correct-horse-42'
+
+/** A fresh address for a test member. */
+export const newEmail = (prefix = 'e2e') => `${prefix}-${randomUUID()}@example.test`
+
+/** Fills in /signup as a person would and presses Sign Up. */
+export async function submitSignUp(page: Page, email: string, name = 'Asha Rao') {
+  await page.goto('/signup')
+  await page.getByRole('textbox', { name: 'Full name' }).fill(name)
+  await page.getByRole('textbox', { name: 'Email' }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Confirm password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign Up' }).click()
 }

@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto'
-import { FirebaseError } from 'firebase/app'
 import { afterEach, describe, expect, it } from 'vitest'
 import { functionUrl, stackPorts } from '../../dev/lib/config.mjs'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payment-standin.mjs'
@@ -8,7 +7,7 @@ import type { CreateBookingRequest, CreateBookingResponse } from '../../src/doma
 import { EVENTS, priceFor } from '../../src/domain/catalogue'
 import { availableDates, istToday } from '../../src/domain/schedule'
 import { callFunction } from '../../src/lib/firebase'
-import { adminDb, signOutMember, signUpFreshMember } from './helpers'
+import { adminDb, failure, signOutMember, signUpFreshMember } from './helpers'
 
 const event = EVENTS[0]! // first-hello-stranger-meetup, Saturdays, 10 seats
 const dates = availableDates(event)
@@ -50,15 +49,6 @@ const request = (eventDate: string, overrides: Partial<CreateBookingRequest> = {
 })
 
 const book = (body: unknown) => callFunction<unknown, CreateBookingResponse>('createBooking', body)
-
-async function failure(call: Promise<unknown>): Promise<FirebaseError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(FirebaseError)
-  return error as FirebaseError
-}
 
 const booking = async (orderId: string) => (await adminDb().collection('bookings').doc(orderId).get()).data()
 const seats = (date: string) => adminDb().collection(seatsCollectionPath(event.id, date))

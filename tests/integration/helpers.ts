@@ -3,9 +3,11 @@
  * admin handle on the Firestore stand-in for arranging and checking data.
  */
 import { randomUUID } from 'node:crypto'
+import { FirebaseError } from 'firebase/app'
 import { createUserWithEmailAndPassword, signOut, type User } from 'firebase/auth'
 import { getApps as adminApps, initializeApp as initAdmin } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
+import { expect } from 'vitest'
 import { auth } from '../../src/lib/firebase'
 
 export const PROJECT_ID = 'demo-yaari'
@@ -24,4 +26,14 @@ export async function signUpFreshMember(): Promise<User> {
 
 export async function signOutMember(): Promise<void> {
   await signOut(auth())
+}
+
+/** The FirebaseError a call fails with (the test fails if it succeeds). */
+export async function failure(call: Promise<unknown>): Promise<FirebaseError> {
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(FirebaseError)
+  return error as FirebaseError
 }

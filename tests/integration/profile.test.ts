@@ -1,8 +1,7 @@
-import { FirebaseError } from 'firebase/app'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { SaveProfileRequest } from '../../src/domain/profile'
 import { callFunction } from '../../src/lib/firebase'
-import { adminDb, signOutMember, signUpFreshMember } from './helpers'
+import { adminDb, failure, signOutMember, signUpFreshMember } from './helpers'
 
 const valid: SaveProfileRequest = {
   mobile: '9876543210',
@@ -19,15 +18,6 @@ function birthdayYearsAgo(years: number, days = 0): string {
   const india = new Date(Date.now() + 330 * 60_000)
   const date = new Date(Date.UTC(india.getUTCFullYear() - years, india.getUTCMonth(), india.getUTCDate() + days))
   return date.toISOString().slice(0, 10)
-}
-
-async function failure(call: Promise<unknown>): Promise<FirebaseError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(FirebaseError)
-  return error as FirebaseError
 }
 
 afterEach(async () => {
