@@ -94,20 +94,30 @@ async function releaseSeat(
   if (current.exists && current.get('order_id') === order_id) await ref.delete()
 }
 
-/** Runs `apply` only for the first caller to claim this change of this booking. */
+/** A change whose first runner stopped half-way is finished by a later one after this long. */
+const STALE_CHANGE_MS = 30_000
+
+/**
+ * Runs `apply` only for the first caller to claim this change of this booking. Every `apply` is
+ * idempotent, so if that caller died before marking the change applied, a later caller (after
+ * STALE_CHANGE_MS) finishes it instead of leaving the booking stuck.
+ */
 async function once(
   firestore: Firestore,
   orderId: string,
   change: string,
   apply: () => Promise<void>,
 ): Promise<boolean> {
+  const marker = bookingRef(firestore, orderId).collection('transitions').doc(change)
   try {
-    await bookingRef(firestore, orderId).collection('transitions').doc(change).create({ at: Date.now() })
+    await marker.create({ at: Date.now(), applied: false })
   } catch (error) {
-    if (isAlreadyExists(error)) return false
-    throw error
+    if (!isAlreadyExists(error)) throw error
+    const existing = await marker.get()
+    if (existing.get('applied') !== false || Date.now() - Number(existing.get('at')) < STALE_CHANGE_MS) return false
   }
   await apply()
+  await marker.update({ applied: true })
   return true
 }
 
@@ -162,13 +172,18 @@ export async function reconcileBooking(
     // Paid after the hold was freed (failed or expired first): a seat again, or a refund.
     await once(firestore, orderId, 'recovered', async () => {
       const event = eventById(booking.event_id)
-      const seat = event
-        ? await claimSeat(firestore, booking.event_id, booking.event_date, event.capacity, {
-            order_id: orderId,
-            user_id: booking.user_id,
-            hold_expires_at: now,
-          })
-        : undefined
+      const seats = firestore.collection(seatsCollectionPath(booking.event_id, booking.event_date))
+      // A seat this order already re-claimed (a half-finished earlier run) is kept, not doubled.
+      const already = (await seats.where('order_id', '==', orderId).get()).docs[0]
+      const seat = already
+        ? Number(already.id)
+        : event
+          ? await claimSeat(firestore, booking.event_id, booking.event_date, event.capacity, {
+              order_id: orderId,
+              user_id: booking.user_id,
+              hold_expires_at: now,
+            })
+          : undefined
       if (seat === undefined) {
         // The table filled after this hold was released: never an over-full table; refund in full.
         try {
@@ -179,15 +194,16 @@ export async function reconcileBooking(
           })
           await ref.update({ status: 'refunded', paid_at: now, seat: null })
         } catch (error) {
+          if (error instanceof CashfreeError && error.status === 409) {
+            await ref.update({ status: 'refunded', paid_at: now, seat: null }) // refunded by an earlier run
+            return
+          }
           console.error(JSON.stringify({ event: 'paid-without-seat', orderId, error: String(error) }))
           await ref.update({ status: 'refund_due', paid_at: now, seat: null })
         }
         return
       }
-      await firestore
-        .collection(seatsCollectionPath(booking.event_id, booking.event_date))
-        .doc(String(seat))
-        .update({ status: 'taken', hold_expires_at: FieldValue.delete() })
+      await seats.doc(String(seat)).update({ status: 'taken', hold_expires_at: FieldValue.delete() })
       await ref.update({ status: 'confirmed', paid_at: now, seat })
     })
     return

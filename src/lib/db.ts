@@ -3,6 +3,8 @@
  * - drafts: one onboarding draft per member (key: uid), so nothing typed is lost on reload,
  *   offline or when the tab closes. Photos are kept as Blobs with the draft.
  * - outbox: calls to make once the connection is back (completing onboarding offline).
+ * - bookings: the member's bookings as last seen online, so My bookings opens at the venue
+ *   with no signal.
  * Imported only by the features that need it: Dexie is not loaded on public pages.
  * Schema rule: every version stays listed with its upgrade; add a version, never edit one.
  */
@@ -28,13 +30,23 @@ export interface OutboxRow {
   attempts: number
 }
 
+export interface BookingRow {
+  orderId: string
+  uid: string
+  /** The BookingView from listMyBookings; validated on read like drafts. */
+  booking: unknown
+  savedAt: number
+}
+
 export class YaariDb extends Dexie {
   drafts!: EntityTable<DraftRow, 'uid'>
   outbox!: EntityTable<OutboxRow, 'id'>
+  bookings!: EntityTable<BookingRow, 'orderId'>
 
   constructor(name = 'yaari') {
     super(name)
     this.version(1).stores({ drafts: 'uid', outbox: '++id, uid' })
+    this.version(2).stores({ drafts: 'uid', outbox: '++id, uid', bookings: 'orderId, uid' })
   }
 }
 
@@ -47,8 +59,9 @@ export function localDb(): YaariDb {
 
 /** Sign-out and logout: remove everything stored for this member on this device. */
 export async function clearMemberData(db: YaariDb, uid: string): Promise<void> {
-  await db.transaction('rw', db.drafts, db.outbox, async () => {
+  await db.transaction('rw', [db.drafts, db.outbox, db.bookings], async () => {
     await db.drafts.delete(uid)
     await db.outbox.where('uid').equals(uid).delete()
+    await db.bookings.where('uid').equals(uid).delete()
   })
 }

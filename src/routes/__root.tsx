@@ -6,6 +6,7 @@ import { NotFoundPage } from '../features/errors/not-found-page'
 import { SiteFooter } from '../features/layout/site-footer'
 import { SiteHeader } from '../features/layout/site-header'
 import { PENDING_SYNC_KEY } from '../features/onboarding/pending-sync-key'
+import { OfflineBanner } from '../features/pwa/offline-banner'
 import { UpdatePrompt } from '../features/pwa/update-prompt'
 import { useToastRendererWanted } from '../ui/toast'
 
@@ -48,6 +49,7 @@ function RootLayout() {
       >
         Skip to content
       </a>
+      <OfflineBanner />
       {focused ? null : <SiteHeader transparent={isHome} />}
       <main id="main" tabIndex={-1} className={css({ flex: '1', _focus: { outline: 'none' } })}>
         <Outlet />

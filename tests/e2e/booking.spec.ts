@@ -25,11 +25,16 @@ async function onboardedMember(page: Page) {
   await page.getByRole('combobox', { name: 'Gender' }).selectOption('Female')
   await page.getByRole('combobox', { name: 'Profession' }).selectOption('Student')
   const proceed = () => page.getByRole('button', { name: 'Continue', exact: true }).click()
+  // Each step is awaited by its heading: every step's button is called Continue.
   await proceed()
+  await expect(page.getByRole('heading', { level: 1, name: 'What do you do?' })).toBeVisible(BACKEND)
   await proceed()
+  await expect(page.getByRole('heading', { level: 1, name: 'How do you identify?' })).toBeVisible()
   await page.getByRole('button', { name: 'Continue to Interests' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'What are you into?' })).toBeVisible()
   await page.getByText('Brunch', { exact: true }).click()
   await proceed()
+  await expect(page.getByRole('heading', { level: 1, name: 'Where are you based?' })).toBeVisible()
   await page.getByText('Koramangala', { exact: true }).click()
   await proceed()
   await expect(page.getByRole('button', { name: 'Start Your Adventure' })).toBeVisible(BACKEND)
@@ -60,8 +65,9 @@ async function checkoutFor(page: Page) {
 }
 
 test.describe('booking and paying', () => {
-  test('a member books, pays on the checkout, sees "You\'re In" and the booking under My bookings', async ({
+  test('a member books, pays, sees "You\'re In" and the booking under My bookings, online and offline', async ({
     page,
+    context,
   }) => {
     test.slow()
     await onboardedMember(page)
@@ -83,6 +89,25 @@ test.describe('booking and paying', () => {
     const download = page.waitForEvent('download')
     await card.getByRole('button', { name: 'Add to calendar' }).click()
     expect((await download).suggestedFilename()).toMatch(/^yaari-\d{4}-\d\d-\d\d\.ics$/)
+
+    // At the venue with no signal: My bookings opens from the device's copy.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+    await page.reload()
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+    await expect(card.getByText('Confirmed')).toBeVisible(BACKEND)
+    await context.setOffline(true)
+    await page.reload()
+    await expect(
+      page.getByText('You’re offline. Pages you’ve opened and your bookings still work', { exact: false }),
+    ).toBeVisible()
+    await expect(page.getByText('these are your bookings as saved on this device', { exact: false })).toBeVisible(
+      BACKEND,
+    )
+    await expect(card.getByText('Confirmed')).toBeVisible()
+    await expect(card.getByText('What to expect')).toBeVisible()
+    await context.setOffline(false)
   })
 
   test('a failed payment reaches /booking-failed and frees the seat', async ({ page }) => {

@@ -208,7 +208,9 @@ test.describe('onboarding', () => {
     await page.getByRole('link', { name: 'Back' }).click()
     await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('91234 56789')
     await proceed(page)
+    await expect(progress(page, 'Step 2 of 8')).toBeVisible()
     await proceed(page)
+    await expect(progress(page, 'Step 3 of 8')).toBeVisible()
 
     // Offline from here on.
     await context.setOffline(true)

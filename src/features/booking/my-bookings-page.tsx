@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
@@ -6,10 +7,13 @@ import type { BookingStatus, BookingView } from '../../domain/booking'
 import { eventById } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { formatLongDate, formatTime, istToday } from '../../domain/schedule'
+import { localDb } from '../../lib/db'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK } from '../../lib/paths'
 import { Button } from '../../ui/button'
+import { useAuthStore } from '../account/auth-store'
 import { bookingCalendar, downloadCalendar } from './ics'
+import { saveBookings, savedBookings } from './saved-bookings'
 import { useMemberCall } from './use-member-call'
 
 const STATUS_LABELS: Record<BookingStatus, string> = {
@@ -98,6 +102,14 @@ function BookingCard({ booking, upcoming }: { booking: BookingView; upcoming: bo
 export function MyBookingsPage() {
   usePageMeta({ title: 'My bookings', description: 'Your upcoming and past Yaari events, with calendar files.' })
   const call = useMemberCall<{ bookings: BookingView[] }>('listMyBookings', {})
+  const uid = useAuthStore((state) => state.member?.uid)
+  const [saved, setSaved] = useState<{ bookings: BookingView[]; savedAt?: number }>()
+  useEffect(() => {
+    if (!uid) return
+    // Online: keep a copy on the device. Offline (or the server unreachable): show that copy.
+    if (call.status === 'ready') void saveBookings(localDb(), uid, call.data.bookings)
+    if (call.status === 'error') void savedBookings(localDb(), uid).then(setSaved)
+  }, [call, uid])
   const today = istToday()
   const heading = css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'extrabold' })
 
@@ -117,19 +129,31 @@ export function MyBookingsPage() {
         Loading your bookings…
       </p>
     )
-  } else if (call.status === 'error') {
+  } else if (call.status === 'error' && !saved) {
+    body = (
+      <p role="status" className={css({ mt: '6', color: 'fg.muted' })}>
+        Loading your bookings…
+      </p>
+    )
+  } else if (call.status === 'error' && saved && saved.bookings.length === 0) {
     body = (
       <p role="alert" className={css({ mt: '6' })}>
-        We couldn’t load your bookings. This page needs a connection; please try again.
+        We couldn’t load your bookings. This page needs a connection the first time; please try again.
       </p>
     )
   } else {
-    const upcoming = call.data.bookings.filter(
-      (b) => b.eventDate >= today && b.status !== 'expired' && b.status !== 'failed',
-    )
-    const past = call.data.bookings.filter((b) => !upcoming.includes(b)).reverse()
+    const offline = call.status !== 'ready'
+    const list = call.status === 'ready' ? call.data.bookings : (saved?.bookings ?? [])
+    const upcoming = list.filter((b) => b.eventDate >= today && b.status !== 'expired' && b.status !== 'failed')
+    const past = list.filter((b) => !upcoming.includes(b)).reverse()
     body = (
       <>
+        {offline && saved?.savedAt ? (
+          <p role="status" className={css({ mt: '4', p: '3', bg: 'bg.muted', borderRadius: 'l2' })}>
+            You’re offline: these are your bookings as saved on this device at{' '}
+            {new Date(saved.savedAt).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })}.
+          </p>
+        ) : null}
         <h2 className={css({ fontSize: '2xl', fontWeight: 'bold', mt: '8' })}>Upcoming</h2>
         {upcoming.length ? (
           <ul className={css({ display: 'grid', gap: '4', mt: '4' })}>

@@ -1,0 +1,39 @@
+/**
+ * The member's bookings kept on the device (Dexie), refreshed whenever My bookings loads them
+ * online and shown when it cannot reach the server (at the venue, with no signal).
+ */
+import * as v from 'valibot'
+import type { BookingView } from '../../domain/booking'
+import type { YaariDb } from '../../lib/db'
+import { logWarning } from '../../lib/log'
+
+const bookingViewSchema = v.object({
+  orderId: v.string(),
+  status: v.picklist(['pending', 'confirmed', 'failed', 'expired', 'refunded']),
+  eventId: v.string(),
+  eventDate: v.string(),
+  tier: v.string(),
+  amount: v.number(),
+  createdAt: v.string(),
+})
+
+/** Replaces what this device keeps for the member with what the server just said. */
+export async function saveBookings(db: YaariDb, uid: string, bookings: BookingView[], now = Date.now()): Promise<void> {
+  await db.transaction('rw', db.bookings, async () => {
+    await db.bookings.where('uid').equals(uid).delete()
+    await db.bookings.bulkPut(bookings.map((booking) => ({ orderId: booking.orderId, uid, booking, savedAt: now })))
+  })
+}
+
+/** What this device kept, and when it was saved; rows that no longer fit are logged and skipped. */
+export async function savedBookings(db: YaariDb, uid: string): Promise<{ bookings: BookingView[]; savedAt?: number }> {
+  const rows = await db.bookings.where('uid').equals(uid).toArray()
+  const bookings = rows.flatMap((row) => {
+    const parsed = v.safeParse(bookingViewSchema, row.booking)
+    if (parsed.success) return [parsed.output]
+    logWarning('saved-booking-corrupt', { orderId: row.orderId })
+    return []
+  })
+  bookings.sort((a, b) => a.eventDate.localeCompare(b.eventDate) || a.createdAt.localeCompare(b.createdAt))
+  return { bookings, savedAt: rows.length ? Math.min(...rows.map((row) => row.savedAt)) : undefined }
+}

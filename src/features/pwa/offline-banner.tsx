@@ -1,0 +1,41 @@
+import { useSyncExternalStore } from 'react'
+import { css } from 'styled-system/css'
+
+function subscribe(listener: () => void) {
+  window.addEventListener('online', listener)
+  window.addEventListener('offline', listener)
+  return () => {
+    window.removeEventListener('online', listener)
+    window.removeEventListener('offline', listener)
+  }
+}
+
+/** Whether the browser says it has a connection, following changes. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  )
+}
+
+/** A plain notice while there is no connection: what still works and what waits. */
+export function OfflineBanner() {
+  const online = useOnline()
+  if (online) return null
+  return (
+    <p
+      role="status"
+      className={css({
+        px: '4',
+        py: '2',
+        bg: 'fg.default',
+        color: 'bg.canvas',
+        fontSize: 'sm',
+        textAlign: 'center',
+      })}
+    >
+      You’re offline. Pages you’ve opened and your bookings still work; booking and signing in wait for a connection.
+    </p>
+  )
+}
