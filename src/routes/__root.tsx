@@ -6,9 +6,13 @@ import { NotFoundPage } from '../features/errors/not-found-page'
 import { SiteFooter } from '../features/layout/site-footer'
 import { SiteHeader } from '../features/layout/site-header'
 import { PENDING_SYNC_KEY } from '../features/onboarding/pending-sync-key'
+import { captureInstallPrompt } from '../features/pwa/install'
 import { OfflineBanner } from '../features/pwa/offline-banner'
 import { UpdatePrompt } from '../features/pwa/update-prompt'
 import { useToastRendererWanted } from '../ui/toast'
+
+// beforeinstallprompt fires once, early: catch it before any page asks.
+if (typeof window !== 'undefined') captureInstallPrompt()
 
 // Toasts only ever follow an action, so their renderer loads with the first toast.
 const AppToaster = lazy(() => import('../ui/toaster'))

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { SITE } from '../../domain/site'
 import { FOOTER_NAV } from '../../lib/paths'
+import { InstallApp } from '../pwa/install-button'
 
 /** The shared footer: every information page one tap away, the way members look for them. */
 export function SiteFooter() {
@@ -36,6 +37,7 @@ export function SiteFooter() {
             </nav>
           ))}
         </div>
+        <InstallApp />
         <p className={css({ mt: '10', fontSize: 'sm', opacity: 0.7 })}>
           © {new Date().getFullYear()} {SITE.productName}. Made in {SITE.homeCity}.
         </p>
