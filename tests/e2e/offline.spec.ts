@@ -29,5 +29,10 @@ test.describe('offline', () => {
     const sizes = manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`)
     expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']))
     for (const icon of manifest.icons) expect((await request.get(icon.src)).ok()).toBe(true)
+    expect(manifest.screenshots.map((shot: { form_factor: string }) => shot.form_factor)).toEqual(['narrow', 'wide'])
+    for (const shot of manifest.screenshots) {
+      const image = await request.get(shot.src)
+      expect(image.headers()['content-type']).toBe('image/png')
+    }
   })
 })

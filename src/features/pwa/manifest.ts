@@ -18,4 +18,21 @@ export const manifest: Partial<ManifestOptions> = {
     { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
     { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
   ],
+  // Shown in the richer install dialogs (Android, desktop Chromium).
+  screenshots: [
+    {
+      src: '/screenshots/narrow-events.png',
+      sizes: '540x1170',
+      type: 'image/png',
+      form_factor: 'narrow',
+      label: 'Events in Bangalore',
+    },
+    {
+      src: '/screenshots/wide-home.png',
+      sizes: '1280x800',
+      type: 'image/png',
+      form_factor: 'wide',
+      label: 'Yaari home',
+    },
+  ],
 }
