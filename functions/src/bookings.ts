@@ -83,6 +83,14 @@ async function claimSeat(
   return undefined
 }
 
+/** A paid seat: no longer a hold, so no sweep will ever free it. */
+async function markSeatTaken(firestore: Firestore, eventId: string, date: string, seat: number): Promise<void> {
+  await firestore
+    .collection(seatsCollectionPath(eventId, date))
+    .doc(String(seat))
+    .update({ status: 'taken', hold_expires_at: FieldValue.delete() })
+}
+
 /** Frees a seat if it is still held for this order. */
 async function releaseSeat(
   firestore: Firestore,
@@ -161,10 +169,7 @@ export async function reconcileBooking(
       await once(firestore, orderId, 'settled', async () => {
         await ref.update({ status: 'confirmed', paid_at: now })
         if (booking.seat !== null) {
-          await firestore
-            .collection(seatsCollectionPath(booking.event_id, booking.event_date))
-            .doc(String(booking.seat))
-            .update({ status: 'taken', hold_expires_at: FieldValue.delete() })
+          await markSeatTaken(firestore, booking.event_id, booking.event_date, booking.seat)
         }
       })
       return
@@ -203,7 +208,7 @@ export async function reconcileBooking(
         }
         return
       }
-      await seats.doc(String(seat)).update({ status: 'taken', hold_expires_at: FieldValue.delete() })
+      await markSeatTaken(firestore, booking.event_id, booking.event_date, seat)
       await ref.update({ status: 'confirmed', paid_at: now, seat })
     })
     return

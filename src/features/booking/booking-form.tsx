@@ -5,7 +5,7 @@
  */
 import { Checkbox } from '@ark-ui/react/checkbox'
 import { Link } from '@tanstack/react-router'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import * as v from 'valibot'
@@ -25,9 +25,10 @@ import { LOGIN_LINK } from '../../lib/paths'
 import { Button } from '../../ui/button'
 import { SelectField, TextField } from '../../ui/field'
 import { showToast } from '../../ui/toast'
-import { useAuthStore, watchAuth } from '../account/auth-store'
+import { useAuthStore } from '../account/auth-store'
 import { MobileField } from '../onboarding/mobile-field'
 import { bookingErrorMessage } from './booking-errors'
+import { useMemberCall } from './use-member-call'
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: enumLabel(value) }))
 const SELECTS = [
@@ -76,21 +77,10 @@ function profileInterests(profile: UserProfileRecord): string[] {
 }
 
 export function BookingForm({ event, tier, date }: { event: YaariEvent; tier: PriceTier; date: string }) {
-  const { status, member } = useAuthStore()
-  const [profile, setProfile] = useState<UserProfileRecord | null>()
-  const [loadError, setLoadError] = useState(false)
-  useEffect(() => void watchAuth(), [])
-  useEffect(() => {
-    if (status !== 'signed-in') return
-    void import('../../lib/firebase')
-      .then(({ callFunction }) => callFunction<object, { profile: UserProfileRecord | null }>('getMyProfile', {}))
-      .then(
-        ({ profile }) => setProfile(profile),
-        () => setLoadError(true),
-      )
-  }, [status])
+  const member = useAuthStore((state) => state.member)
+  const call = useMemberCall<{ profile: UserProfileRecord | null }>('getMyProfile', {})
 
-  if (status === 'signed-out') {
+  if (call.status === 'signed-out') {
     return (
       <>
         <p className={css({ mt: '5', color: 'fg.muted' })}>Sign in or create an account to book your seat.</p>
@@ -100,20 +90,21 @@ export function BookingForm({ event, tier, date }: { event: YaariEvent; tier: Pr
       </>
     )
   }
-  if (loadError) {
+  if (call.status === 'error') {
     return (
       <p role="alert" className={css({ mt: '5', color: 'fg.error' })}>
         We couldn’t load your details. Booking needs a connection; please try again.
       </p>
     )
   }
-  if (status !== 'signed-in' || profile === undefined || !member) {
+  if (call.status === 'loading' || !member) {
     return (
       <p role="status" className={css({ mt: '5', color: 'fg.muted' })}>
         Loading your details…
       </p>
     )
   }
+  const { profile } = call.data
   if (profile === null) {
     return (
       <>
