@@ -3,9 +3,13 @@
 // from functions/package.json, and the emulator resolves them from node_modules.
 import { build } from 'esbuild'
 
+// lib/index.js: the deployed functions. lib/ops/*.js: the team's commands (not deployed).
 await build({
-  entryPoints: [new URL('./src/index.ts', import.meta.url).pathname],
-  outfile: new URL('./lib/index.js', import.meta.url).pathname,
+  entryPoints: {
+    index: new URL('./src/index.ts', import.meta.url).pathname,
+    'ops/share-venue': new URL('./src/ops/share-venue.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./lib', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   target: 'node20',

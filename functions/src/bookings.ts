@@ -15,6 +15,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import * as v from 'valibot'
 import { seatsCollectionPath } from '../../src/domain/availability'
 import {
   BOOKING_MESSAGES,
@@ -24,6 +25,9 @@ import {
   createBookingSchema,
   HOLD_MINUTES,
   orderIdSchema,
+  type VenueBrief,
+  venueBriefPath,
+  venueBriefSchema,
 } from '../../src/domain/booking'
 import { eventById, priceFor } from '../../src/domain/catalogue'
 import { isBookableDate, weekdayName } from '../../src/domain/schedule'
@@ -321,8 +325,33 @@ export async function createBookingHandler(
   return { order_id: orderId, payment_session_id: order.payment_session_id }
 }
 
-function toView(booking: BookingRecord): BookingView {
+/**
+ * The shared venue briefs for the confirmed bookings among these, by "{eventId}_{date}". A
+ * pending, failed or refunded booking never learns where the table is.
+ */
+async function venueBriefsFor(firestore: Firestore, bookings: BookingRecord[]): Promise<Map<string, VenueBrief>> {
+  const keys = new Set(
+    bookings.filter((b) => b.status === 'confirmed').map((b) => venueBriefPath(b.event_id, b.event_date)),
+  )
+  const briefs = new Map<string, VenueBrief>()
+  await Promise.all(
+    [...keys].map(async (path) => {
+      const snapshot = await firestore.doc(path).get()
+      if (!snapshot.exists) return
+      const { shared_at: _sharedAt, ...stored } = snapshot.data() ?? {}
+      const parsed = v.safeParse(venueBriefSchema, stored)
+      if (parsed.success) briefs.set(path, parsed.output)
+      else console.error(JSON.stringify({ event: 'venue-brief-invalid', path }))
+    }),
+  )
+  return briefs
+}
+
+function toView(booking: BookingRecord, briefs: Map<string, VenueBrief>): BookingView {
+  const venueBrief =
+    booking.status === 'confirmed' ? briefs.get(venueBriefPath(booking.event_id, booking.event_date)) : undefined
   return {
+    ...(venueBrief ? { venueBrief } : {}),
     orderId: booking.order_id,
     status: booking.status === 'refund_due' ? 'refunded' : booking.status,
     eventId: booking.event_id,
@@ -345,7 +374,8 @@ export async function getBookingHandler(
   // Someone else's booking answers exactly like one that does not exist.
   if (!first.exists || first.get('user_id') !== member.uid) throw new HttpsError('not-found', 'No such booking.')
   if (first.get('status') === 'pending') await reconcileBooking(deps, orderId)
-  return { booking: toView((await ref.get()).data() as BookingRecord) }
+  const booking = (await ref.get()).data() as BookingRecord
+  return { booking: toView(booking, await venueBriefsFor(deps.firestore, [booking])) }
 }
 
 /** listMyBookings: the caller's bookings, soonest date first. */
@@ -354,7 +384,9 @@ export async function listMyBookingsHandler(
   member: { uid: string },
 ): Promise<{ bookings: BookingView[] }> {
   const snapshot = await deps.firestore.collection('bookings').where('user_id', '==', member.uid).get()
-  const bookings = snapshot.docs.map((doc) => toView(doc.data() as BookingRecord))
+  const records = snapshot.docs.map((doc) => doc.data() as BookingRecord)
+  const briefs = await venueBriefsFor(deps.firestore, records)
+  const bookings = records.map((record) => toView(record, briefs))
   bookings.sort((a, b) => a.eventDate.localeCompare(b.eventDate) || a.createdAt.localeCompare(b.createdAt))
   return { bookings }
 }

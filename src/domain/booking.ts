@@ -93,6 +93,31 @@ export const orderIdSchema = v.strictObject({
  */
 export type BookingStatus = 'pending' | 'confirmed' | 'failed' | 'expired' | 'refunded'
 
+/**
+ * The venue brief: where exactly a date's table is, shared by the team about 24 hours before
+ * (DESIGN.md) and shown only on confirmed tickets. Stored as venue_briefs/{eventId}_{date}.
+ */
+export const venueBriefSchema = v.strictObject({
+  venueName: v.pipe(
+    v.string('venueName must be text'),
+    v.trim(),
+    v.nonEmpty('venueName is required'),
+    v.maxLength(120),
+  ),
+  address: v.pipe(v.string('address must be text'), v.trim(), v.nonEmpty('address is required'), v.maxLength(300)),
+  mapsUrl: v.optional(
+    v.pipe(
+      v.string('mapsUrl must be text'),
+      v.url('mapsUrl must be a web address'),
+      v.startsWith('https://', 'mapsUrl must start with https://'),
+    ),
+  ),
+  notes: v.optional(v.pipe(v.string('notes must be text'), v.trim(), v.maxLength(600))),
+})
+export type VenueBrief = v.InferOutput<typeof venueBriefSchema>
+
+export const venueBriefPath = (eventId: string, date: string) => `venue_briefs/${eventId}_${date}`
+
 /** A booking as the member sees it (getBooking, listMyBookings). */
 export interface BookingView {
   orderId: string
@@ -102,6 +127,8 @@ export interface BookingView {
   tier: string
   amount: number
   createdAt: string
+  /** Present once the team has shared the venue, and only on a confirmed booking. */
+  venueBrief?: VenueBrief
 }
 
 /** How long an unpaid seat is held (and the Cashfree order stays payable). */

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { functionUrl, stackPorts } from '../../dev/lib/config.mjs'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payment-standin.mjs'
+import { shareVenueBrief } from '../../functions/src/venue-briefs'
 import { seatsCollectionPath } from '../../src/domain/availability'
 import type { CreateBookingRequest, CreateBookingResponse } from '../../src/domain/booking'
 import { EVENTS, priceFor } from '../../src/domain/catalogue'
@@ -253,4 +254,41 @@ describe('payment webhooks and booking status', () => {
     const junk = await failure(callFunction('getBooking', { orderId: '../../etc' }))
     expect(junk.code).toBe('functions/invalid-argument')
   })
+
+  it('a confirmed ticket shows the venue brief once the team shares it; an unpaid booking never does', async () => {
+    const date = dates[4]!
+    type Views = { bookings: { orderId: string; status: string; venueBrief?: unknown }[] }
+    const brief = {
+      venueName: 'The Long Table',
+      address: '12, 100 Feet Road, Indiranagar',
+      mapsUrl: 'https://maps.example.test/long-table',
+    }
+    await bookingMember()
+    const { order_id } = await book(request(date))
+    await pay(order_id, { outcome: 'SUCCESS' })
+    const before = await callFunction<unknown, Views>('listMyBookings', {})
+    expect(before.bookings).toEqual([expect.objectContaining({ orderId: order_id, status: 'confirmed' })])
+    expect(before.bookings[0]?.venueBrief).toBeUndefined()
+
+    const invalid = { eventId: event.id, eventDate: date, brief: { venueName: ' ', mapsUrl: 'http://x.test' } }
+    await expect(shareVenueBrief(adminDb(), invalid)).rejects.toThrow(/venueName is required.*address/)
+    const tuesday = { eventId: event.id, eventDate: '2026-11-24', brief }
+    await expect(shareVenueBrief(adminDb(), tuesday)).rejects.toThrow('eventDate is not a date this event runs on')
+    await shareVenueBrief(adminDb(), { eventId: event.id, eventDate: date, brief })
+
+    const after = await callFunction<unknown, Views>('listMyBookings', {})
+    expect(after.bookings).toEqual([expect.objectContaining({ orderId: order_id, venueBrief: brief })])
+    const one = await callFunction<unknown, { booking: { venueBrief?: unknown } }>('getBooking', { orderId: order_id })
+    expect(one.booking.venueBrief).toEqual(brief)
+    await signOutMember()
+
+    // A member whose payment has not arrived does not learn where the table is.
+    await bookingMember()
+    const unpaid = await book(request(date))
+    const theirs = await callFunction<unknown, Views>('listMyBookings', {})
+    expect(theirs.bookings).toEqual([{ ...theirs.bookings[0], orderId: unpaid.order_id, status: 'pending' }])
+    expect(theirs.bookings[0]).not.toHaveProperty('venueBrief')
+    await adminDb().doc(`venue_briefs/${event.id}_${date}`).delete()
+    await clearDate(date)
+  }, 60_000)
 })

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
-import type { BookingStatus, BookingView } from '../../domain/booking'
+import type { BookingStatus, BookingView, VenueBrief } from '../../domain/booking'
 import { eventById } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { formatLongDate, formatTime, istToday } from '../../domain/schedule'
@@ -22,6 +22,31 @@ const STATUS_LABELS: Record<BookingStatus, string> = {
   failed: 'Payment failed',
   expired: 'Expired unpaid',
   refunded: 'Refunded: the table filled up',
+}
+
+/** The exact venue, once the team has shared it: name, address, a map link and any tips. */
+function VenueBriefDetails({ brief }: { brief: VenueBrief }) {
+  return (
+    <>
+      <strong>{brief.venueName}</strong>
+      <br />
+      {brief.address}
+      {brief.mapsUrl ? (
+        <>
+          <br />
+          <a
+            href={brief.mapsUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={css({ color: 'accent.text', textDecoration: 'underline' })}
+          >
+            Open in Maps
+          </a>
+        </>
+      ) : null}
+      {brief.notes ? <p className={css({ mt: '1', color: 'fg.muted' })}>{brief.notes}</p> : null}
+    </>
+  )
 }
 
 function BookingCard({ booking, upcoming }: { booking: BookingView; upcoming: boolean }) {
@@ -66,7 +91,13 @@ function BookingCard({ booking, upcoming }: { booking: BookingView; upcoming: bo
           {formatLongDate(booking.eventDate)}, {formatTime(event.startTime)}
         </dd>
         <dt>Where</dt>
-        <dd>{event.venueArea} (exact venue shared 24 hours before)</dd>
+        <dd>
+          {booking.venueBrief ? (
+            <VenueBriefDetails brief={booking.venueBrief} />
+          ) : (
+            `${event.venueArea} (exact venue shared 24 hours before)`
+          )}
+        </dd>
         <dt>Paid</dt>
         <dd>{formatInr(booking.amount)}</dd>
         <dt>Order</dt>

@@ -37,3 +37,17 @@ it('skips a stored row that no longer fits', async () => {
   await saveBookings(db, 'bob', [booking('b1', '2026-11-28')])
   expect((await savedBookings(db, 'alice')).bookings).toEqual([])
 })
+
+it('keeps the venue brief with the ticket, so the exact venue opens offline', async () => {
+  const withBrief: BookingView = {
+    ...booking('a1', '2026-12-05'),
+    venueBrief: {
+      venueName: 'The Long Table',
+      address: '12, 100 Feet Road, Indiranagar',
+      mapsUrl: 'https://maps.example.test/long-table',
+      notes: 'Ask for the Yaari table.',
+    },
+  }
+  await saveBookings(db, 'alice', [withBrief])
+  expect((await savedBookings(db, 'alice')).bookings).toEqual([withBrief])
+})

@@ -3,7 +3,7 @@
  * online and shown when it cannot reach the server (at the venue, with no signal).
  */
 import * as v from 'valibot'
-import type { BookingView } from '../../domain/booking'
+import { type BookingView, venueBriefSchema } from '../../domain/booking'
 import type { YaariDb } from '../../lib/db'
 import { logWarning } from '../../lib/log'
 
@@ -15,6 +15,7 @@ const bookingViewSchema = v.object({
   tier: v.string(),
   amount: v.number(),
   createdAt: v.string(),
+  venueBrief: v.optional(venueBriefSchema),
 })
 
 /** Replaces what this device keeps for the member with what the server just said. */
