@@ -8,11 +8,16 @@ import { SiteHeader } from '../features/layout/site-header'
 import { PENDING_SYNC_KEY } from '../features/onboarding/pending-sync-key'
 import { captureInstallPrompt } from '../features/pwa/install'
 import { OfflineBanner } from '../features/pwa/offline-banner'
+import { reloadOnStaleChunks } from '../features/pwa/stale-version'
 import { UpdatePrompt } from '../features/pwa/update-prompt'
 import { useToastRendererWanted } from '../ui/toast'
 
-// beforeinstallprompt fires once, early: catch it before any page asks.
-if (typeof window !== 'undefined') captureInstallPrompt()
+// beforeinstallprompt fires once, early: catch it before any page asks. A code chunk gone after
+// a deploy loads the new version.
+if (typeof window !== 'undefined') {
+  captureInstallPrompt()
+  reloadOnStaleChunks()
+}
 
 // Toasts only ever follow an action, so their renderer loads with the first toast.
 const AppToaster = lazy(() => import('../ui/toaster'))

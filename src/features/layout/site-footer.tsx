@@ -39,7 +39,8 @@ export function SiteFooter() {
         </div>
         <InstallApp />
         <p className={css({ mt: '10', fontSize: 'sm', opacity: 0.7 })}>
-          © {new Date().getFullYear()} {SITE.productName}. Made in {SITE.homeCity}.
+          © {new Date().getFullYear()} {SITE.productName}. Made in {SITE.homeCity}.{' '}
+          <span className={css({ whiteSpace: 'nowrap' })}>Version {__APP_VERSION__}</span>
         </p>
       </div>
     </footer>

@@ -1,0 +1,52 @@
+/**
+ * A static host for one built version of the app at a time, like a deploy to Firebase Hosting:
+ * `deploy(dir)` swaps what is served. Navigations fall back to index.html; a missing file is a
+ * 404; sw.js is never cached by the browser's HTTP cache (firebase.json does the same).
+ */
+import { readFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize } from 'node:path'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webmanifest': 'application/manifest+json',
+  '.json': 'application/json',
+}
+
+export interface StaticSite {
+  url: string
+  deploy: (dir: string) => void
+  close: () => Promise<void>
+}
+
+export async function serveStatic(dir: string): Promise<StaticSite> {
+  let root = dir
+  const server: Server = createServer(async (request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
+    const extension = extname(path)
+    const file = extension ? join(root, path) : join(root, 'index.html')
+    try {
+      const body = await readFile(file)
+      response.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': path === '/sw.js' || !extension ? 'no-cache' : 'public, max-age=0',
+      })
+      response.end(body)
+    } catch {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    deploy: (next) => {
+      root = next
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
