@@ -1,5 +1,12 @@
 import { expect, type Page, test } from '@playwright/test'
-import { expectNoSeriousA11yViolations, expectWellFormedPage, newEmail, PASSWORD, submitSignUp } from './support'
+import {
+  expectNoSeriousA11yViolations,
+  expectWellFormedPage,
+  newEmail,
+  PASSWORD,
+  submitSignUp,
+  unfoldedHeader,
+} from './support'
 
 const signUp = (page: Page, email: string) => submitSignUp(page, email)
 
@@ -27,8 +34,17 @@ test.describe('sign up and sign in', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible()
     await expect(page.getByText('Signed in as Asha Rao.')).toBeVisible()
     await expect(page.getByRole('link', { name: 'Go to Homepage' })).toHaveAttribute('href', '/')
+    // The header offers the member's bookings instead of Login and Join.
+    const header = await unfoldedHeader(page)
+    await expect(header.getByRole('link', { name: 'My bookings' })).toBeVisible()
+    await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0)
+    await page.keyboard.press('Escape')
     await page.getByRole('button', { name: 'Sign Out' }).click()
     await expect(page).toHaveURL(/\/$/)
+    await unfoldedHeader(page)
+    await expect(header.getByRole('link', { name: 'Login' })).toBeVisible()
+    await expect(header.getByRole('link', { name: 'My bookings' })).toHaveCount(0)
+    await page.keyboard.press('Escape')
 
     await page.goto('/auth')
     // The visible tab panel: the Sign Up panel stays mounted (hidden) so its input is kept.
@@ -69,6 +85,23 @@ test.describe('sign up and sign in', () => {
     await signIn.getByRole('button', { name: 'Sign In' }).click()
     await expect(page.getByText(/You are offline\. Signing in needs a connection/)).toBeVisible()
     await expect(signIn.getByRole('textbox', { name: 'Email' })).toHaveValue('asha@example.test')
+    await context.setOffline(false)
+  })
+
+  test('signing up offline says it needs a connection and keeps what was typed', async ({ page, context }) => {
+    await page.goto('/signup')
+    await expect(page.getByRole('button', { name: 'Sign Up' })).toBeVisible()
+    await context.setOffline(true)
+    await page.getByRole('textbox', { name: 'Full name' }).fill('Asha Rao')
+    await page.getByRole('textbox', { name: 'Email' }).fill('asha@example.test')
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await page.getByLabel('Confirm password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign Up' }).click()
+    await expect(
+      page.getByText('You are offline. Creating an account needs a connection; what you typed is kept.'),
+    ).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Rao')
+    await expect(page.getByLabel('Confirm password')).toHaveValue(PASSWORD)
     await context.setOffline(false)
   })
 

@@ -1,68 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
-import { getApps, initializeApp } from 'firebase-admin/app'
-import { getFirestore } from 'firebase-admin/firestore'
-import { expectNoSeriousA11yViolations, newEmail, submitSignUp } from './support'
-
-// Function calls may meet a cold emulator worker while the other suites run.
-const BACKEND = { timeout: 30_000 }
-
-function admin() {
-  process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080'
-  process.env.METADATA_SERVER_DETECTION ??= 'none' // no Google metadata server to ask here
-  if (getApps().length === 0) initializeApp({ projectId: 'demo-yaari' })
-  return getFirestore()
-}
-
-/** A new member with a completed profile (the one-page form, then the remaining steps). */
-async function onboardedMember(page: Page) {
-  const email = newEmail('booking')
-  await submitSignUp(page, email)
-  await expect(page).toHaveURL(/\/onboarding\/mobile$/, BACKEND)
-  await page.goto('/onboarding/profile')
-  await page.getByRole('textbox', { name: 'Phone' }).fill('9876543210')
-  await page.getByRole('textbox', { name: 'Full name' }).fill('Asha Rao')
-  await page.getByLabel('Date of birth').fill('1995-06-15')
-  await page.getByRole('combobox', { name: 'Gender' }).selectOption('Female')
-  await page.getByRole('combobox', { name: 'Profession' }).selectOption('Student')
-  const proceed = () => page.getByRole('button', { name: 'Continue', exact: true }).click()
-  // Each step is awaited by its heading: every step's button is called Continue.
-  await proceed()
-  await expect(page.getByRole('heading', { level: 1, name: 'What do you do?' })).toBeVisible(BACKEND)
-  await proceed()
-  await expect(page.getByRole('heading', { level: 1, name: 'How do you identify?' })).toBeVisible()
-  await page.getByRole('button', { name: 'Continue to Interests' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'What are you into?' })).toBeVisible()
-  await page.getByText('Brunch', { exact: true }).click()
-  await proceed()
-  await expect(page.getByRole('heading', { level: 1, name: 'Where are you based?' })).toBeVisible()
-  await page.getByText('Koramangala', { exact: true }).click()
-  await proceed()
-  await expect(page.getByRole('button', { name: 'Start Your Adventure' })).toBeVisible(BACKEND)
-  return email
-}
-
-/** From the event page to Cashfree's checkout (the stand-in's page), for the second listed date. */
-async function checkoutFor(page: Page) {
-  await page.goto('/events/midweek-wednesday-dinner')
-  await page.getByRole('button', { name: /Girls/ }).click()
-  const dateDialog = page.getByRole('dialog', { name: 'Select a date' })
-  await dateDialog.locator('label').nth(1).click()
-  await dateDialog.getByRole('button', { name: 'Continue' }).click()
-
-  const booking = page.getByRole('dialog', { name: 'Book your seat' })
-  await expect(booking.getByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Rao', BACKEND)
-  await expect(booking.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('98765 43210')
-  await expect(booking.getByRole('combobox', { name: 'Profession *' })).toHaveValue('student')
-  const pay = booking.getByRole('button', { name: 'Pay and book' })
-  await expect(pay).toBeDisabled()
-  await expect(booking.getByText('Please accept the terms and conditions to proceed!')).toBeVisible()
-  await expectNoSeriousA11yViolations(page)
-  await booking.getByText('I accept the terms and conditions').click()
-  await expect(booking.getByRole('checkbox', { name: 'I accept the terms and conditions' })).toBeChecked()
-  await pay.click()
-  await expect(page.getByRole('heading', { name: 'Complete your payment' })).toBeVisible(BACKEND)
-  await expect(page.getByText('₹499.00')).toBeVisible()
-}
+import { expect, test } from '@playwright/test'
+import { admin, BACKEND, checkoutFor, onboardedMember } from './support'
 
 test.describe('booking and paying', () => {
   test('a member books, pays, sees "You\'re In" and the booking under My bookings, online and offline', async ({
@@ -82,7 +19,7 @@ test.describe('booking and paying', () => {
     await expect(page.getByText('A confirmation email reaches you within 5 minutes.')).toBeVisible()
     await expect((await admin().collection('bookings').doc(orderId).get()).get('status')).toBe('confirmed')
 
-    await page.getByRole('link', { name: 'My bookings' }).click()
+    await page.getByRole('main').getByRole('link', { name: 'My bookings' }).click()
     const card = page.getByRole('listitem').filter({ hasText: orderId })
     await expect(card.getByText('Confirmed')).toBeVisible(BACKEND)
     await expect(card.getByText('Indiranagar (exact venue shared 24 hours before)')).toBeVisible()

@@ -1,15 +1,36 @@
-import { expect, test } from '@playwright/test'
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { expect, type Page, test } from '@playwright/test'
+import { EVENTS } from '../../src/domain/catalogue'
+import { admin, BACKEND, checkoutFor, EVENT_PATHS, INFO_PAGES, onboardedMember, unfoldedHeader } from './support'
+
+/** Waits for the service worker to be installed and to control the page (a reload after the first load). */
+async function controlledByServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.reload()
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+}
+
+/** The page's first image shows and none is broken (offline: they come from the precache). */
+async function expectImagesLoaded(page: Page) {
+  const images = page.locator('main img')
+  await expect.poll(() => images.first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+  const broken = await images.evaluateAll(
+    (all) =>
+      all.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 0).length,
+  )
+  expect(broken).toBe(0)
+}
 
 test.describe('offline', () => {
   test('the app reloads and navigates offline once the service worker controls it', async ({ page, context }) => {
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     // registerType 'prompt': the first load is not controlled; wait for the worker, reload once.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-    })
-    await page.reload()
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+    await controlledByServiceWorker(page)
 
     await context.setOffline(true)
     await page.reload()
@@ -34,5 +55,110 @@ test.describe('offline', () => {
       const image = await request.get(shot.src)
       expect(image.headers()['content-type']).toBe('image/png')
     }
+  })
+
+  test('after one online visit, every page a member needs at the venue opens offline, their ticket included', async ({
+    page,
+    context,
+  }) => {
+    test.slow()
+    // Online once: sign up, book and pay for a seat; the team shares the venue; My bookings is opened.
+    await onboardedMember(page)
+    await checkoutFor(page, 2)
+    await page.getByRole('button', { name: 'Pay', exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
+    const orderId = new URL(page.url()).searchParams.get('order_id') ?? ''
+    const booking = (await admin().collection('bookings').doc(orderId).get()).data()
+    const venueBrief = {
+      venueName: 'The Long Table',
+      address: '12, 100 Feet Road, Indiranagar',
+      mapsUrl: 'https://maps.example.test/long-table',
+      notes: 'Ask for the Yaari table by the window.',
+    }
+    // The team's own command (`npm run share-venue`), as built by `npm run build`.
+    const { stdout } = await promisify(execFile)(
+      'node',
+      [
+        join(import.meta.dirname, '..', '..', 'functions', 'lib', 'ops', 'share-venue.js'),
+        ...['--event', booking?.event_id, '--date', booking?.event_date, '--venue', venueBrief.venueName],
+        ...['--address', venueBrief.address, '--maps', venueBrief.mapsUrl, '--notes', venueBrief.notes],
+      ],
+      { env: { ...process.env, FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080' } },
+    )
+    expect(stdout).toContain(`Shared venue_briefs/${booking?.event_id}_${booking?.event_date}`)
+    await page.goto('/my-bookings')
+    await controlledByServiceWorker(page)
+    const ticket = page.getByRole('listitem').filter({ hasText: orderId })
+    await expect(ticket.getByText('The Long Table')).toBeVisible(BACKEND)
+
+    await context.setOffline(true)
+
+    // Offline reloads: each page opens from the device.
+    await page.reload()
+    await expect(ticket.getByText('Confirmed')).toBeVisible(BACKEND)
+    await expect(ticket.getByText('12, 100 Feet Road, Indiranagar')).toBeVisible()
+    await expect(ticket.getByText('Ask for the Yaari table by the window.')).toBeVisible()
+    await expect(ticket.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute('href', venueBrief.mapsUrl)
+    await expect(ticket.getByText('What to expect')).toBeVisible()
+
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Meet, Mingle & Make friends' })).toBeVisible()
+    await expectImagesLoaded(page)
+    await page.goto('/events')
+    await expect(page.getByRole('heading', { level: 1, name: /events/i })).toBeVisible()
+    await expectImagesLoaded(page)
+    for (const [index, path] of EVENT_PATHS.entries()) {
+      const event = EVENTS.find((e) => path.endsWith(e.id))
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: event?.title })).toBeVisible()
+      await expectImagesLoaded(page)
+      if (index === 0) await page.reload() // a reload of a deep link, not only a navigation
+      await expect(page.getByRole('heading', { level: 1, name: event?.title })).toBeVisible()
+    }
+    for (const [path, heading, text] of INFO_PAGES) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      await expect(page.getByText(text).first()).toBeVisible()
+    }
+
+    // Offline navigation inside the app, as a member taps through it.
+    await page.goto('/')
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Safety Center' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Safety Center' })).toBeVisible()
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Events' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: /events/i })).toBeVisible()
+    await (await unfoldedHeader(page)).getByRole('link', { name: 'My bookings' }).click()
+    await expect(ticket.getByText('The Long Table')).toBeVisible(BACKEND)
+
+    // Booking another seat says plainly that it needs a connection.
+    await page.goto('/events/first-hello-stranger-meetup')
+    await page.getByRole('button', { name: /Girls/ }).click()
+    const dateDialog = page.getByRole('dialog', { name: 'Select a date' })
+    await dateDialog.locator('label').first().click()
+    await dateDialog.getByRole('button', { name: 'Continue' }).click()
+    const form = page.getByRole('dialog', { name: 'Book your seat' })
+    await expect(form.getByText('You are offline. Booking needs a connection;', { exact: false })).toBeVisible(BACKEND)
+    // Back online, the form loads by itself; offline again, paying says so and keeps every answer.
+    await context.setOffline(false)
+    await expect(form.getByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Rao', BACKEND)
+    await form.getByRole('textbox', { name: 'Full name' }).fill('Asha Rani')
+    await form.getByText('I accept the terms and conditions').click()
+    await context.setOffline(true)
+    await form.getByRole('button', { name: 'Pay and book' }).click()
+    await expect(form.getByText('You are offline. Booking needs a connection; your details are kept.')).toBeVisible()
+    await expect(form.getByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Rani')
+    await expect(form.getByRole('checkbox', { name: 'I accept the terms and conditions' })).toBeChecked()
+
+    // Calls to the functions were never cached; only the app's own files are.
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = []
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(request.url)
+      }
+      return urls
+    })
+    expect(cached.length).toBeGreaterThan(50)
+    expect(cached.filter((url) => new URL(url).origin !== new URL(page.url()).origin)).toEqual([])
+    await context.setOffline(false)
   })
 })

@@ -1,30 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoSeriousA11yViolations, expectWellFormedPage } from './support'
-
-const EVENT_PATHS = [
-  '/events/first-hello-stranger-meetup',
-  '/events/unplanned-sunday-social-mixup',
-  '/events/midweek-wednesday-dinner',
-]
-const CATEGORY_PATHS = [
-  '/categories/adventure',
-  '/categories/food-drink',
-  '/categories/culture',
-  '/categories/nightlife',
-]
-const INFO_PAGES: [path: string, heading: string, text: string][] = [
-  ['/how-it-works', 'How It Works', 'Experience Together'],
-  ['/contact', 'Contact Us', 'Monday to Saturday, 10:00 AM to 8:00 PM'],
-  ['/about', 'About Yaari', '2000+'],
-  ['/careers', 'Join Our Team', 'Open roles'],
-  ['/press', 'Press & Media', '20+'],
-  ['/help', 'Help Center', 'Frequently asked questions'],
-  ['/privacy', 'Privacy Policy & Terms', '24 to 48 hours before the event: 50% refund'],
-  ['/safety', 'Safety Center', 'Your safety is our top priority in every experience we create'],
-  ['/community', 'Community Guidelines', 'WhatsApp groups are only for event coordination.'],
-  ['/terms', 'Terms of Service', 'Last updated: January 2025'],
-  ['/booking-failed', "Payment failed. Don't worry, we'll help you!", 'What might have happened'],
-]
+import { CATEGORY_PATHS, EVENT_PATHS, expectNoSeriousA11yViolations, expectWellFormedPage, INFO_PAGES } from './support'
 
 test.describe('home', () => {
   test('explore by category: four cards whose Explore does a full page load', async ({ page }) => {

@@ -1,7 +1,12 @@
-/** Helpers the end-to-end tests share: page structure checks a person would notice. */
+/**
+ * Helpers the end-to-end tests share: page structure checks a person would notice, the public
+ * pages, and the way to a member with a completed profile and a booking.
+ */
 import { randomUUID } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
+import { getApps, initializeApp } from 'firebase-admin/app'
+import { getFirestore } from 'firebase-admin/firestore'
 
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectNoSeriousA11yViolations(page: Page) {
@@ -32,6 +37,13 @@ export async function expectWellFormedPage(page: Page) {
   expect(text).not.toMatch(/\{[a-z_ ]+\}/i)
 }
 
+/** The header, with its links unfolded on a phone (the Menu button); Escape folds them again. */
+export async function unfoldedHeader(page: Page) {
+  const menu = page.getByRole('button', { name: 'Menu' })
+  if (await menu.isVisible()) await menu.click()
+  return page.getByRole('banner')
+}
+
 /** The password every test member signs up with. */
 export const PASSWORD = 'correct-horse-42'
 
@@ -46,4 +58,91 @@ export async function submitSignUp(page: Page, email: string, name = 'Asha Rao')
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByLabel('Confirm password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign Up' }).click()
+}
+
+/** The public pages, by kind; info pages with their heading and a line of their copy. */
+export const EVENT_PATHS = [
+  '/events/first-hello-stranger-meetup',
+  '/events/unplanned-sunday-social-mixup',
+  '/events/midweek-wednesday-dinner',
+]
+export const CATEGORY_PATHS = [
+  '/categories/adventure',
+  '/categories/food-drink',
+  '/categories/culture',
+  '/categories/nightlife',
+]
+export const INFO_PAGES: [path: string, heading: string, text: string][] = [
+  ['/how-it-works', 'How It Works', 'Experience Together'],
+  ['/contact', 'Contact Us', 'Monday to Saturday, 10:00 AM to 8:00 PM'],
+  ['/about', 'About Yaari', '2000+'],
+  ['/careers', 'Join Our Team', 'Open roles'],
+  ['/press', 'Press & Media', '20+'],
+  ['/help', 'Help Center', 'Frequently asked questions'],
+  ['/privacy', 'Privacy Policy & Terms', '24 to 48 hours before the event: 50% refund'],
+  ['/safety', 'Safety Center', 'Your safety is our top priority in every experience we create'],
+  ['/community', 'Community Guidelines', 'WhatsApp groups are only for event coordination.'],
+  ['/terms', 'Terms of Service', 'Last updated: January 2025'],
+  ['/booking-failed', "Payment failed. Don't worry, we'll help you!", 'What might have happened'],
+]
+
+// Function calls may meet a cold emulator worker while the other suites run.
+export const BACKEND = { timeout: 30_000 }
+
+export function admin() {
+  process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080'
+  process.env.METADATA_SERVER_DETECTION ??= 'none' // no Google metadata server to ask here
+  if (getApps().length === 0) initializeApp({ projectId: 'demo-yaari' })
+  return getFirestore()
+}
+
+/** A new member with a completed profile (the one-page form, then the remaining steps). */
+export async function onboardedMember(page: Page) {
+  const email = newEmail('booking')
+  await submitSignUp(page, email)
+  await expect(page).toHaveURL(/\/onboarding\/mobile$/, BACKEND)
+  await page.goto('/onboarding/profile')
+  await page.getByRole('textbox', { name: 'Phone' }).fill('9876543210')
+  await page.getByRole('textbox', { name: 'Full name' }).fill('Asha Rao')
+  await page.getByLabel('Date of birth').fill('1995-06-15')
+  await page.getByRole('combobox', { name: 'Gender' }).selectOption('Female')
+  await page.getByRole('combobox', { name: 'Profession' }).selectOption('Student')
+  const proceed = () => page.getByRole('button', { name: 'Continue', exact: true }).click()
+  // Each step is awaited by its heading: every step's button is called Continue.
+  await proceed()
+  await expect(page.getByRole('heading', { level: 1, name: 'What do you do?' })).toBeVisible(BACKEND)
+  await proceed()
+  await expect(page.getByRole('heading', { level: 1, name: 'How do you identify?' })).toBeVisible()
+  await page.getByRole('button', { name: 'Continue to Interests' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'What are you into?' })).toBeVisible()
+  await page.getByText('Brunch', { exact: true }).click()
+  await proceed()
+  await expect(page.getByRole('heading', { level: 1, name: 'Where are you based?' })).toBeVisible()
+  await page.getByText('Koramangala', { exact: true }).click()
+  await proceed()
+  await expect(page.getByRole('button', { name: 'Start Your Adventure' })).toBeVisible(BACKEND)
+  return email
+}
+
+/** From the event page to Cashfree's checkout (the stand-in's page), for a listed date (the second by default). */
+export async function checkoutFor(page: Page, dateIndex = 1) {
+  await page.goto('/events/midweek-wednesday-dinner')
+  await page.getByRole('button', { name: /Girls/ }).click()
+  const dateDialog = page.getByRole('dialog', { name: 'Select a date' })
+  await dateDialog.locator('label').nth(dateIndex).click()
+  await dateDialog.getByRole('button', { name: 'Continue' }).click()
+
+  const booking = page.getByRole('dialog', { name: 'Book your seat' })
+  await expect(booking.getByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Rao', BACKEND)
+  await expect(booking.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('98765 43210')
+  await expect(booking.getByRole('combobox', { name: 'Profession *' })).toHaveValue('student')
+  const pay = booking.getByRole('button', { name: 'Pay and book' })
+  await expect(pay).toBeDisabled()
+  await expect(booking.getByText('Please accept the terms and conditions to proceed!')).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  await booking.getByText('I accept the terms and conditions').click()
+  await expect(booking.getByRole('checkbox', { name: 'I accept the terms and conditions' })).toBeChecked()
+  await pay.click()
+  await expect(page.getByRole('heading', { name: 'Complete your payment' })).toBeVisible(BACKEND)
+  await expect(page.getByText('₹499.00')).toBeVisible()
 }

@@ -8,6 +8,7 @@ export const AUTH_MESSAGES = {
   alreadyRegistered: 'An account with this email already exists. Please try signing in instead.',
   unexpected: 'An unexpected error occurred. Please try again.',
   offline: 'You are offline. Signing in needs a connection; what you typed is kept.',
+  offlineSignUp: 'You are offline. Creating an account needs a connection; what you typed is kept.',
   signedIn: "You've been successfully logged in.",
   checkEmailTitle: 'Check your email!',
   checkEmail: 'Please check your email and click the confirmation link to complete your registration.',

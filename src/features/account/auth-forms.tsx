@@ -12,19 +12,24 @@ const errorStyle = css({ color: 'fg.error', fontWeight: 'semibold' })
  * action with a busy state, and turn any failure into the spec's message. What was typed is
  * never cleared on an error.
  */
-function useAuthSubmit(invalid: () => string | undefined, action: () => Promise<void>) {
+function useAuthSubmit(
+  invalid: () => string | undefined,
+  action: () => Promise<void>,
+  offlineMessage: string = AUTH_MESSAGES.offline,
+) {
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
-    const problem = invalid() ?? (navigator.onLine ? undefined : AUTH_MESSAGES.offline)
+    const problem = invalid() ?? (navigator.onLine ? undefined : offlineMessage)
     if (problem) return setError(problem)
     setBusy(true)
     setError(undefined)
     try {
       await action()
     } catch (caught) {
-      setError(authErrorMessage(caught))
+      const message = authErrorMessage(caught)
+      setError(message === AUTH_MESSAGES.offline ? offlineMessage : message)
     } finally {
       setBusy(false)
     }
@@ -102,6 +107,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (result: { session: boo
       if (!result.session) setAwaitingConfirmation(true)
       await onSignedUp(result)
     },
+    AUTH_MESSAGES.offlineSignUp,
   )
   const password = (key: 'password' | 'confirmPassword', label: string, fieldError: string | undefined) => (
     <TextField

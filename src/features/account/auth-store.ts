@@ -3,6 +3,7 @@
  * so public pages never download it.
  */
 import { create } from 'zustand'
+import { rememberSignedIn } from './member-hint'
 
 export interface Member {
   uid: string
@@ -25,6 +26,7 @@ export function watchAuth(): Promise<void> {
     ([{ auth }, { onAuthStateChanged }]) =>
       new Promise<void>((resolve) => {
         onAuthStateChanged(auth(), (user) => {
+          rememberSignedIn(user !== null)
           useAuthStore.setState(
             user
               ? { status: 'signed-in', member: { uid: user.uid, email: user.email, name: user.displayName } }

@@ -93,7 +93,9 @@ export function BookingForm({ event, tier, date }: { event: YaariEvent; tier: Pr
   if (call.status === 'error') {
     return (
       <p role="alert" className={css({ mt: '5', color: 'fg.error' })}>
-        We couldn’t load your details. Booking needs a connection; please try again.
+        {navigator.onLine
+          ? 'We couldn’t load your details. Booking needs a connection; please try again.'
+          : 'You are offline. Booking needs a connection; this form opens again as soon as you are back online.'}
       </p>
     )
   }

@@ -7,17 +7,29 @@ export type MemberCall<T> =
   | { status: 'ready'; data: T }
   | { status: 'error'; code: string | undefined }
 
-/** Calls a member-only function once the session is known; `attempt` changes to call again. */
+/**
+ * Calls a member-only function once the session is known; `attempt` changes to call again.
+ * A call that failed is made again when the device comes back online.
+ */
 export function useMemberCall<T>(name: string, data: object, attempt = 0): MemberCall<T> {
   const { status } = useAuthStore()
   const [state, setState] = useState<MemberCall<T>>({ status: 'loading' })
+  const [reconnects, setReconnects] = useState(0)
   const key = JSON.stringify(data)
   useEffect(() => void watchAuth(), [])
+  const failed = state.status === 'error'
+  useEffect(() => {
+    if (!failed) return
+    const retry = () => setReconnects((n) => n + 1)
+    window.addEventListener('online', retry)
+    return () => window.removeEventListener('online', retry)
+  }, [failed])
   useEffect(() => {
     if (status === 'signed-out') return setState({ status: 'signed-out' })
     if (status !== 'signed-in') return
     let cancelled = false
-    void attempt // a new attempt calls again
+    void attempt // a new attempt, or coming back online, calls again
+    void reconnects
     setState((current) => (current.status === 'ready' ? current : { status: 'loading' })) // keep what is shown while checking again
     void import('../../lib/firebase')
       .then(({ callFunction }) => callFunction<object, T>(name, JSON.parse(key)))
@@ -31,6 +43,6 @@ export function useMemberCall<T>(name: string, data: object, attempt = 0): Membe
     return () => {
       cancelled = true
     }
-  }, [status, name, key, attempt])
+  }, [status, name, key, attempt, reconnects])
   return state
 }

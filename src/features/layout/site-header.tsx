@@ -2,7 +2,8 @@ import { Link, useRouterState } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { LOGIN_LINK, PRIMARY_NAV, SIGNUP_LINK } from '../../lib/paths'
+import { LOGIN_LINK, MY_BOOKINGS_LINK, PRIMARY_NAV, SIGNUP_LINK } from '../../lib/paths'
+import { useSignedInHint } from '../account/member-hint'
 
 export interface SiteHeaderProps {
   /** Transparent over the home page hero; solid everywhere else. */
@@ -10,13 +11,15 @@ export interface SiteHeaderProps {
 }
 
 /**
- * The shared header. On small screens the links collapse behind a Menu disclosure button
+ * The shared header: Login and Join, or My bookings on a device with a signed-in member.
+ * On small screens the links collapse behind a Menu disclosure button
  * that closes when a link is chosen, on Escape and on any navigation.
  */
 export function SiteHeader({ transparent }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const menuId = useId()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
+  const signedIn = useSignedInHint()
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the path changes.
   useEffect(() => setMenuOpen(false), [pathname])
@@ -84,12 +87,20 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
           </ul>
         </nav>
         <div className={css({ display: { base: 'none', lg: 'flex' }, gap: '2' })}>
-          <Link to={LOGIN_LINK.to} className={button({ variant: onDark ? 'inverse' : 'outline', size: 'sm' })}>
-            {LOGIN_LINK.label}
-          </Link>
-          <Link to={SIGNUP_LINK.to} className={button({ size: 'sm' })}>
-            {SIGNUP_LINK.label}
-          </Link>
+          {signedIn ? (
+            <Link to={MY_BOOKINGS_LINK.to} className={button({ size: 'sm' })}>
+              {MY_BOOKINGS_LINK.label}
+            </Link>
+          ) : (
+            <>
+              <Link to={LOGIN_LINK.to} className={button({ variant: onDark ? 'inverse' : 'outline', size: 'sm' })}>
+                {LOGIN_LINK.label}
+              </Link>
+              <Link to={SIGNUP_LINK.to} className={button({ size: 'sm' })}>
+                {SIGNUP_LINK.label}
+              </Link>
+            </>
+          )}
         </div>
         <button
           type="button"
@@ -141,12 +152,20 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
             ))}
           </ul>
           <div className={css({ display: 'grid', gap: '2', mt: '4' })}>
-            <Link to={LOGIN_LINK.to} onClick={close} className={button({ variant: 'outline' })}>
-              {LOGIN_LINK.label}
-            </Link>
-            <Link to={SIGNUP_LINK.to} onClick={close} className={button()}>
-              {SIGNUP_LINK.label}
-            </Link>
+            {signedIn ? (
+              <Link to={MY_BOOKINGS_LINK.to} onClick={close} className={button()}>
+                {MY_BOOKINGS_LINK.label}
+              </Link>
+            ) : (
+              <>
+                <Link to={LOGIN_LINK.to} onClick={close} className={button({ variant: 'outline' })}>
+                  {LOGIN_LINK.label}
+                </Link>
+                <Link to={SIGNUP_LINK.to} onClick={close} className={button()}>
+                  {SIGNUP_LINK.label}
+                </Link>
+              </>
+            )}
           </div>
         </nav>
       ) : null}

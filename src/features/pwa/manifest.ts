@@ -18,6 +18,11 @@ export const manifest: Partial<ManifestOptions> = {
     { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
     { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
   ],
+  // A long press on the home-screen icon: straight to the ticket or the events.
+  shortcuts: [
+    { name: 'My bookings', short_name: 'Bookings', url: '/my-bookings', description: 'Your tickets, also offline' },
+    { name: 'Events', url: '/events', description: 'Upcoming events in Bangalore' },
+  ],
   // Shown in the richer install dialogs (Android, desktop Chromium).
   screenshots: [
     {
