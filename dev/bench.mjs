@@ -2,7 +2,8 @@
 // @ts-check
 /**
  * `npm run bench`: builds, starts the local stack (timing its start-up), then measures in
- * Debian's Chromium what each route makes the browser load. Prints one JSON document and
+ * Debian's Chromium what each route makes the browser load and how fast /events opens offline,
+ * and createBooking under load. Prints one JSON document and
  * exits non-zero when a budget is missed. Budgets live here, not in the tests.
  */
 import { spawnSync } from 'node:child_process'
@@ -27,6 +28,11 @@ const ROUTES = [
   // Firebase Auth (~45 KB) and Dexie (~31 KB) for the draft, and the step. Measured 220 KB.
   { path: '/onboarding/mobile', budgetBytes: 230_000, mustNotLoad: [], signedIn: true },
 ]
+/**
+ * Offline start: /events reloaded with no network after one online visit, 10 times; the median
+ * time to first contentful paint, on this machine's CPU and with it slowed 4x like a mid-range phone.
+ */
+const OFFLINE_FCP = { path: '/events', runs: 10, medianBudgetMs: 1_000, phoneMedianBudgetMs: 2_500 }
 /** createBooking under load: callers at once, bookings each, and the p95 budget in ms. */
 const BOOKING_LOAD = { callers: 50, callsEach: 4, p95BudgetMs: 2_000 }
 
@@ -179,11 +185,52 @@ async function measureBookings() {
   }
 }
 
+/** @param {number[]} values */
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
+}
+
+/**
+ * Offline reloads of OFFLINE_FCP.path: first contentful paint of each (ms from navigation start).
+ * @param {import('@playwright/test').Browser} browser @param {number} cpuSlowdown
+ */
+async function measureOfflineFcp(browser, cpuSlowdown) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } })
+  const page = await context.newPage()
+  const url = `${stack.appUrl}${OFFLINE_FCP.path}`
+  await page.goto(url, { waitUntil: 'networkidle' })
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.reload({ waitUntil: 'networkidle' }) // now controlled by the service worker
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) throw new Error('no service worker')
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown })
+  await context.setOffline(true)
+  /** @type {number[]} */
+  const runs = []
+  for (let i = 0; i < OFFLINE_FCP.runs; i++) {
+    await page.reload({ waitUntil: 'load' })
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    const fcp = await page.waitForFunction(
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      undefined,
+      { timeout: 10_000 },
+    )
+    runs.push(Math.round(Number(await fcp.jsonValue())))
+  }
+  await context.close()
+  return { runsMs: runs, medianMs: median(runs), maxMs: Math.max(...runs) }
+}
+
 log('starting the local stack...')
 const stack = await startStack()
 const results = {
   stackStartupMs: stack.startupMs,
   firstLoadJs: /** @type {Record<string, object>} */ ({}),
+  offlineReloadFcp: /** @type {Record<string, unknown>} */ ({}),
   createBooking: /** @type {Awaited<ReturnType<typeof measureBookings>> | undefined} */ (undefined),
 }
 /** @type {string[]} */
@@ -220,6 +267,18 @@ try {
       misses.push(`first-load JS of ${route.path}: ${gzipBytes} > ${route.budgetBytes} bytes gzip`)
     if (forbidden.length) misses.push(`${route.path} loads ${forbidden.join(', ')}`)
   }
+  log(`offline reloads of ${OFFLINE_FCP.path}...`)
+  const desk = await measureOfflineFcp(browser, 1)
+  const phone = await measureOfflineFcp(browser, 4)
+  results.offlineReloadFcp = {
+    path: OFFLINE_FCP.path,
+    thisMachine: { ...desk, medianBudgetMs: OFFLINE_FCP.medianBudgetMs },
+    cpu4xSlower: { ...phone, medianBudgetMs: OFFLINE_FCP.phoneMedianBudgetMs },
+  }
+  if (desk.medianMs > OFFLINE_FCP.medianBudgetMs)
+    misses.push(`offline reload FCP of ${OFFLINE_FCP.path}: median ${desk.medianMs} > ${OFFLINE_FCP.medianBudgetMs} ms`)
+  if (phone.medianMs > OFFLINE_FCP.phoneMedianBudgetMs)
+    misses.push(`offline reload FCP at 4x CPU: median ${phone.medianMs} > ${OFFLINE_FCP.phoneMedianBudgetMs} ms`)
   await browser.close()
   const bookings = await measureBookings()
   results.createBooking = bookings
