@@ -70,6 +70,10 @@ describe.skipIf(!available)('security rules', () => {
 
   it('denies everything else', async () => {
     await assertFails(getDoc(doc(env.authenticatedContext('alice').firestore(), 'slots/x/seats/1')))
+    // Venue briefs reach confirmed members through getBooking/listMyBookings only.
+    await assertFails(
+      getDoc(doc(env.authenticatedContext('alice').firestore(), 'venue_briefs/midweek-wednesday-dinner_2026-11-25')),
+    )
   })
 
   it('lets a member read only their own photos, and no client upload', async () => {
