@@ -9,6 +9,17 @@ import { dialogRecipe } from './recipes/dialog'
 import { toastRecipe } from './recipes/toast'
 
 const tokens = defineTokens({
+  // Stacking order, lowest first (the names Panda's own preset uses; ours has no preset-panda).
+  zIndex: {
+    base: { value: 0 },
+    sticky: { value: 1100 },
+    banner: { value: 1200 },
+    overlay: { value: 1300 },
+    modal: { value: 1400 },
+    popover: { value: 1500 },
+    skipLink: { value: 1600 },
+    toast: { value: 1700 },
+  },
   colors: {
     brand: {
       50: { value: '#fff4ed' },

@@ -29,6 +29,28 @@ test.describe('the app shell', () => {
     }
   })
 
+  test('the sticky header stays above the page as it scrolls', async ({ page }) => {
+    await page.goto('/events/first-hello-stranger-meetup')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.mouse.wheel(0, 600)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300)
+    // What a tap anywhere across the header would hit: the header, never the page scrolled under it.
+    const misses = () =>
+      page.evaluate(() => {
+        const header = document.querySelector('header')?.getBoundingClientRect()
+        if (!header) return ['no header']
+        const found: string[] = []
+        for (let x = header.left + 1; x < header.right; x += 8) {
+          for (const y of [header.top + 4, header.top + header.height / 2, header.bottom - 4]) {
+            const element = document.elementFromPoint(x, y)
+            if (!element?.closest('header')) found.push(`${element?.tagName} at ${x},${y}`)
+          }
+        }
+        return found
+      })
+    await expect.poll(misses).toEqual([])
+  })
+
   test('a route loads its own code only when visited', async ({ page }) => {
     const scripts: string[] = []
     page.on('request', (request) => {
