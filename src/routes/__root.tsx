@@ -58,8 +58,11 @@ function RootLayout() {
       >
         Skip to content
       </a>
-      <OfflineBanner />
-      {focused ? null : <SiteHeader transparent={isHome} />}
+      {/* The offline notice and the header stay together at the top: over the home hero, sticky elsewhere. */}
+      <div className={css({ position: isHome ? 'absolute' : 'sticky', top: 0, insetX: 0, zIndex: 'banner' })}>
+        <OfflineBanner />
+        {focused ? null : <SiteHeader transparent={isHome} />}
+      </div>
       <main id="main" tabIndex={-1} className={css({ flex: '1', _focus: { outline: 'none' } })}>
         <Outlet />
       </main>

@@ -35,6 +35,14 @@ test.describe('offline', () => {
     await context.setOffline(true)
     await page.reload()
     await expect(page.getByRole('heading', { level: 1, name: 'Meet, Mingle & Make friends' })).toBeVisible()
+    // The offline notice is on top of the page, not hidden under the header over the hero.
+    const notice = page.getByRole('status').filter({ hasText: 'You’re offline.' })
+    const box = await notice.boundingBox()
+    const topmost = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x ?? 0, y ?? 0)?.textContent ?? '',
+      [(box?.x ?? 0) + 8, (box?.y ?? 0) + (box?.height ?? 0) / 2],
+    )
+    expect(topmost).toContain('You’re offline.')
 
     // A deep link that was never visited still opens: the shell and route chunks are precached.
     await page.goto('/how-it-works')

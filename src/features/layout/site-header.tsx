@@ -11,9 +11,9 @@ export interface SiteHeaderProps {
 }
 
 /**
- * The shared header: Login and Join, or My bookings on a device with a signed-in member.
- * On small screens the links collapse behind a Menu disclosure button
- * that closes when a link is chosen, on Escape and on any navigation.
+ * The shared header, pinned by the root layout (over the home hero, sticky elsewhere): Login and
+ * Join, or My bookings on a device with a signed-in member. On small screens the links collapse
+ * behind a Menu disclosure button that closes when a link is chosen, on Escape and on navigation.
  */
 export function SiteHeader({ transparent }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
@@ -40,10 +40,6 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
     <header
       data-transparent={transparent || undefined}
       className={css({
-        position: transparent ? 'absolute' : 'sticky',
-        top: 0,
-        insetX: 0,
-        zIndex: 'banner',
         bg: transparent ? (menuOpen ? 'bg.surface' : 'transparent') : 'bg.surface',
         borderBottomWidth: transparent ? '0' : '1px',
         borderColor: 'border.default',
