@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { admin, BACKEND, checkoutFor, onboardedMember } from './support'
+import { admin, BACKEND, checkoutFor, controlledByServiceWorker, onboardedMember } from './support'
 
 test.describe('booking and paying', () => {
   test('a member books, pays, sees "You\'re In" and the booking under My bookings, online and offline', async ({
@@ -28,11 +28,7 @@ test.describe('booking and paying', () => {
     expect((await download).suggestedFilename()).toMatch(/^yaari-\d{4}-\d\d-\d\d\.ics$/)
 
     // At the venue with no signal: My bookings opens from the device's copy.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-    })
-    await page.reload()
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+    await controlledByServiceWorker(page)
     await expect(card.getByText('Confirmed')).toBeVisible(BACKEND)
     await context.setOffline(true)
     await page.reload()

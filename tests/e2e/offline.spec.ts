@@ -3,16 +3,16 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, type Page, test } from '@playwright/test'
 import { EVENTS } from '../../src/domain/catalogue'
-import { admin, BACKEND, checkoutFor, EVENT_PATHS, INFO_PAGES, onboardedMember, unfoldedHeader } from './support'
-
-/** Waits for the service worker to be installed and to control the page (a reload after the first load). */
-async function controlledByServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  await page.reload()
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
-}
+import {
+  admin,
+  BACKEND,
+  checkoutFor,
+  controlledByServiceWorker,
+  EVENT_PATHS,
+  INFO_PAGES,
+  onboardedMember,
+  unfoldedHeader,
+} from './support'
 
 /** The page's first image shows and none is broken (offline: they come from the precache). */
 async function expectImagesLoaded(page: Page) {

@@ -1,10 +1,14 @@
 import { expect, type Page, test } from '@playwright/test'
-import { getApps, initializeApp } from 'firebase-admin/app'
-import { getFirestore } from 'firebase-admin/firestore'
-import { expectNoSeriousA11yViolations, expectWellFormedPage, newEmail, PASSWORD, submitSignUp } from './support'
-
-// Function calls may meet a cold emulator worker while the other suites run.
-const BACKEND = { timeout: 30_000 }
+import {
+  admin,
+  BACKEND,
+  controlledByServiceWorker,
+  expectNoSeriousA11yViolations,
+  expectWellFormedPage,
+  newEmail,
+  PASSWORD,
+  submitSignUp,
+} from './support'
 
 // A 1x1 PNG: small, and a real image the browser can decode and resize.
 const PNG = Buffer.from(
@@ -14,10 +18,7 @@ const PNG = Buffer.from(
 
 /** The member's profile as the Firestore stand-in holds it (the test checks the real write). */
 async function storedProfile(email: string) {
-  process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080'
-  process.env.METADATA_SERVER_DETECTION ??= 'none' // no Google metadata server to ask here
-  if (getApps().length === 0) initializeApp({ projectId: 'demo-yaari' })
-  const snapshot = await getFirestore().collection('user_profiles').where('email', '==', email).get()
+  const snapshot = await admin().collection('user_profiles').where('email', '==', email).get()
   return snapshot.docs[0]?.data()
 }
 
@@ -26,15 +27,6 @@ async function signUp(page: Page, name = 'Asha Rao'): Promise<string> {
   await submitSignUp(page, email, name)
   await expect(page).toHaveURL(/\/onboarding\/mobile$/, BACKEND)
   return email
-}
-
-/** registerType 'prompt': the first load is not controlled; wait for the worker and reload once. */
-async function underServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  await page.reload()
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
 }
 
 async function choosePhoto(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
@@ -197,7 +189,7 @@ test.describe('onboarding', () => {
   }) => {
     test.slow()
     const email = await signUp(page, 'Ravi Kumar')
-    await underServiceWorker(page)
+    await controlledByServiceWorker(page)
     await page.getByRole('textbox', { name: 'Mobile number' }).fill('9123456789')
     await proceed(page)
     await page.getByRole('textbox', { name: 'Full name' }).fill('Ravi Kumar')

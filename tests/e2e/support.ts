@@ -44,6 +44,18 @@ export async function unfoldedHeader(page: Page) {
   return page.getByRole('banner')
 }
 
+/**
+ * Waits until the service worker controls the page: registerType 'prompt' leaves the first load
+ * uncontrolled, so wait for the worker to be ready and reload once.
+ */
+export async function controlledByServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.reload()
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+}
+
 /** The password every test member signs up with. */
 export const PASSWORD = 'correct-horse-42'
 
@@ -89,6 +101,7 @@ export const INFO_PAGES: [path: string, heading: string, text: string][] = [
 // Function calls may meet a cold emulator worker while the other suites run.
 export const BACKEND = { timeout: 30_000 }
 
+/** The Firestore stand-in through firebase-admin, to check what the functions really wrote. */
 export function admin() {
   process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080'
   process.env.METADATA_SERVER_DETECTION ??= 'none' // no Google metadata server to ask here

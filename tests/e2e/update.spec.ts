@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, type Page, test } from '@playwright/test'
 import { type StaticSite, serveStatic } from './static-site'
+import { controlledByServiceWorker } from './support'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const CURRENT = join(ROOT, 'dist')
@@ -41,11 +42,7 @@ const footerVersion = async (page: Page) =>
 
 test('a deployed update is announced, waits for the member, and is picked up after the prompt', async ({ page }) => {
   await page.goto(`${site.url}/`)
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  await page.reload()
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  await controlledByServiceWorker(page)
   const current = await footerVersion(page)
   expect(current).toMatch(/^\d+\.\d+\.\d+\+/)
   expect(current).not.toContain(NEXT_BUILD_ID)
