@@ -31,6 +31,7 @@ import {
 } from '../../src/domain/booking'
 import { eventById, priceFor } from '../../src/domain/catalogue'
 import { isBookableDate, weekdayName } from '../../src/domain/schedule'
+import { describeIssues, noInputSchema } from '../../src/domain/validation'
 import { CashfreeError, istTimestamp, isValidWebhookSignature, type PaymentGateway } from './lib/cashfree'
 import { parseRequest } from './lib/validate'
 
@@ -382,7 +383,9 @@ export async function getBookingHandler(
 export async function listMyBookingsHandler(
   deps: BookingDeps,
   member: { uid: string },
+  data: unknown,
 ): Promise<{ bookings: BookingView[] }> {
+  parseRequest(noInputSchema, data)
   const snapshot = await deps.firestore.collection('bookings').where('user_id', '==', member.uid).get()
   const records = snapshot.docs.map((doc) => doc.data() as BookingRecord)
   const briefs = await venueBriefsFor(deps.firestore, records)
@@ -390,6 +393,14 @@ export async function listMyBookingsHandler(
   bookings.sort((a, b) => a.eventDate.localeCompare(b.eventDate) || a.createdAt.localeCompare(b.createdAt))
   return { bookings }
 }
+
+/** Any Cashfree webhook: a JSON object with its type (other fields, added over time, pass). */
+const webhookSchema = v.object({ type: v.string('type must be text') })
+/** What a payment webhook (type PAYMENT_...) must carry to be acted on. */
+const paymentWebhookSchema = v.object({
+  type: v.string(),
+  data: v.object({ order: v.object({ order_id: orderIdSchema.entries.orderId }) }),
+})
 
 /**
  * cashfreeWebhook: only a valid signature over the raw body is heard (401 otherwise). The
@@ -407,14 +418,20 @@ export async function cashfreeWebhookHandler(
   if (!isValidWebhookSignature(secret, request.rawBody, header('x-webhook-timestamp'), header('x-webhook-signature'))) {
     return { status: 401, body: 'invalid signature' }
   }
-  let event: { type?: string; data?: { order?: { order_id?: unknown } } }
+  let body: unknown
   try {
-    event = JSON.parse(request.rawBody.toString('utf8'))
+    body = JSON.parse(request.rawBody.toString('utf8'))
   } catch {
     return { status: 400, body: 'body is not JSON' }
   }
-  const orderId = event.data?.order?.order_id
-  if (typeof orderId !== 'string') return { status: 200, body: 'ignored' }
+  const webhook = v.safeParse(webhookSchema, body)
+  if (!webhook.success) return { status: 400, body: `not a Cashfree webhook: ${describeIssues(webhook.issues)}` }
+  // Only payment events are subscribed; anything else is acknowledged so Cashfree does not retry it.
+  if (!webhook.output.type.startsWith('PAYMENT_')) return { status: 200, body: 'ignored' }
+  const parsed = v.safeParse(paymentWebhookSchema, body)
+  if (!parsed.success) return { status: 400, body: `not a payment webhook: ${describeIssues(parsed.issues)}` }
+  const event = parsed.output
+  const orderId = event.data.order.order_id
   const failedAttempt = event.type === 'PAYMENT_FAILED_WEBHOOK' || event.type === 'PAYMENT_USER_DROPPED_WEBHOOK'
   await reconcileBooking(deps, orderId, { failedAttempt })
   return { status: 200, body: 'ok' }

@@ -3,7 +3,7 @@
  * shared Valibot schema and takes the user id only from the verified auth token.
  */
 import { setGlobalOptions } from 'firebase-functions/v2'
-import { onCall, onRequest } from 'firebase-functions/v2/https'
+import { type CallableRequest, onCall, onRequest } from 'firebase-functions/v2/https'
 import { getAvailabilityHandler } from './availability'
 import {
   type BookingDeps,
@@ -16,20 +16,29 @@ import { db } from './lib/admin'
 import { requireMember } from './lib/auth'
 import { cashfreeConfig, cashfreeGateway } from './lib/cashfree'
 import { photoStore } from './lib/photo-store'
+import { refuseDangerousKeys } from './lib/validate'
 import { uploadProfilePhotoHandler } from './photos'
 import { getMyProfileHandler, saveProfileHandler } from './profile'
 
 setGlobalOptions({ region: 'asia-south1', maxInstances: 10 })
 
-export const getAvailability = onCall({ cors: true }, (request) => getAvailabilityHandler(db(), request.data))
+/** A callable whose raw payload is checked for prototype keys before anything decodes or reads it. */
+function callable<T>(handler: (request: CallableRequest) => T | Promise<T>) {
+  return onCall({ cors: true }, (request) => {
+    refuseDangerousKeys((request.rawRequest?.body as { data?: unknown } | undefined)?.data)
+    return handler(request)
+  })
+}
 
-export const saveProfile = onCall({ cors: true }, (request) =>
+export const getAvailability = callable((request) => getAvailabilityHandler(db(), request.data))
+
+export const saveProfile = callable((request) =>
   saveProfileHandler(db(), photoStore(), requireMember(request), request.data),
 )
 
-export const getMyProfile = onCall({ cors: true }, (request) => getMyProfileHandler(db(), requireMember(request)))
+export const getMyProfile = callable((request) => getMyProfileHandler(db(), requireMember(request), request.data))
 
-export const uploadProfilePhoto = onCall({ cors: true }, (request) =>
+export const uploadProfilePhoto = callable((request) =>
   uploadProfilePhotoHandler(photoStore(), requireMember(request), request.data),
 )
 
@@ -42,16 +51,14 @@ function bookingDeps(): BookingDeps {
   }
 }
 
-export const createBooking = onCall({ cors: true }, (request) =>
+export const createBooking = callable((request) =>
   createBookingHandler(bookingDeps(), requireMember(request), request.data),
 )
 
-export const getBooking = onCall({ cors: true }, (request) =>
-  getBookingHandler(bookingDeps(), requireMember(request), request.data),
-)
+export const getBooking = callable((request) => getBookingHandler(bookingDeps(), requireMember(request), request.data))
 
-export const listMyBookings = onCall({ cors: true }, (request) =>
-  listMyBookingsHandler(bookingDeps(), requireMember(request)),
+export const listMyBookings = callable((request) =>
+  listMyBookingsHandler(bookingDeps(), requireMember(request), request.data),
 )
 
 export const cashfreeWebhook = onRequest(async (request, response) => {

@@ -6,6 +6,7 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { saveProfileSchema, toProfileRecord, type UserProfileRecord } from '../../src/domain/profile'
+import { noInputSchema } from '../../src/domain/validation'
 import type { PhotoStore } from './lib/photo-store'
 import { parseRequest } from './lib/validate'
 
@@ -35,7 +36,9 @@ export async function saveProfileHandler(
 export async function getMyProfileHandler(
   firestore: Firestore,
   member: { uid: string },
+  data: unknown,
 ): Promise<{ profile: UserProfileRecord | null }> {
+  parseRequest(noInputSchema, data)
   const doc = await firestore.collection('user_profiles').doc(member.uid).get()
   if (!doc.exists) return { profile: null }
   const {

@@ -66,7 +66,11 @@ describe('saveProfile', () => {
     expect(mine.profile.user_id).toBe(first.uid)
     await signOutMember()
     await signUpFreshMember()
-    expect(await callFunction('getMyProfile', { uid: first.uid })).toEqual({ profile: null })
+    expect(await callFunction('getMyProfile', {})).toEqual({ profile: null })
+    // Asking for someone else's by uid is refused outright: the uid comes from the token only.
+    const asking = await failure(callFunction('getMyProfile', { uid: first.uid }))
+    expect(asking.code).toBe('functions/invalid-argument')
+    expect(asking.message).toMatch(/uid/)
     await signOutMember()
     expect((await failure(callFunction('getMyProfile', {}))).code).toBe('functions/unauthenticated')
   })

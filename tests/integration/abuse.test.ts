@@ -1,0 +1,252 @@
+/**
+ * Bad input and abuse: generated malformed payloads (wrong types, huge strings, unicode, missing and
+ * extra fields, prototype-pollution keys) sent over raw HTTP, as an attacker would, to every
+ * callable and to the Cashfree webhook. Each must answer 4xx with a readable reason, write nothing,
+ * and leave the emulator serving. Payloads come from fast-check with a fixed seed (reproducible);
+ * each is checked to be rejected by the function's own schema, so none is valid by accident.
+ */
+import { createHmac } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { functionUrl, ROOT } from '../../dev/lib/config.mjs'
+import { STANDIN_CLIENT_SECRET } from '../../dev/payment-standin.mjs'
+import { uploadPhotoSchema } from '../../functions/src/photos'
+import { availabilityRequestSchema, seatsCollectionPath } from '../../src/domain/availability'
+import { createBookingSchema, orderIdSchema } from '../../src/domain/booking'
+import { EVENTS } from '../../src/domain/catalogue'
+import { saveProfileSchema } from '../../src/domain/profile'
+import { availableDates } from '../../src/domain/schedule'
+import { noInputSchema } from '../../src/domain/validation'
+import { callFunction } from '../../src/lib/firebase'
+import { adminDb, signOutMember, signUpFreshMember } from './helpers'
+
+/** Payloads per callable and for the webhook: 8 targets x 500 = 4,000 requests. */
+const PER_TARGET = 500
+const SEED = 20261122
+
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='
+const event = EVENTS[0]!
+const date = availableDates(event)[5]!
+const profile = {
+  mobile: '9876543210',
+  name: 'Asha Rao',
+  dateOfBirth: '1995-06-15',
+  gender: 'female',
+  interests: ['brunch'],
+  location: 'koramangala',
+}
+
+/** Each callable with a valid payload (the base for mutations) and the schema it validates with. */
+const CALLABLES: { name: string; valid: Record<string, unknown>; schema: v.GenericSchema }[] = [
+  { name: 'getAvailability', valid: { eventId: event.id }, schema: availabilityRequestSchema },
+  { name: 'saveProfile', valid: profile, schema: saveProfileSchema },
+  { name: 'getMyProfile', valid: {}, schema: noInputSchema },
+  { name: 'uploadProfilePhoto', valid: { contentType: 'image/png', data: PNG_BASE64 }, schema: uploadPhotoSchema },
+  {
+    name: 'createBooking',
+    valid: {
+      eventId: event.id,
+      eventDate: date,
+      tier: 'girls',
+      userProfile: { ...profile, email: 'asha@example.test', termsAccepted: true, interests: undefined },
+    },
+    schema: createBookingSchema,
+  },
+  { name: 'getBooking', valid: { orderId: 'yaari_20261128_abcdef' }, schema: orderIdSchema },
+  { name: 'listMyBookings', valid: {}, schema: noInputSchema },
+]
+
+const POLLUTION = ['{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"__proto__":null}']
+const HUGE = 'x'.repeat(300_000)
+
+/** Malformed variants of `valid`: the whole value of a wrong type, or one field broken. */
+function malformed(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
+  const keys = Object.keys(valid).length ? Object.keys(valid) : ['data']
+  const key = fc.constantFrom(...keys)
+  const strange = fc.oneof(
+    fc.jsonValue(),
+    fc.string({ unit: 'binary', maxLength: 40 }), // any unicode, lone surrogates included
+    fc.constantFrom(HUGE, '', ' ', '\u0000', '🙂'.repeat(1000), '<script>alert(1)</script>', "' OR 1=1 --"),
+    fc.constantFrom(-1, 0, 1e308, -0, 2 ** 53 + 1, true, null, [], {}),
+  )
+  return fc.oneof(
+    fc.jsonValue(), // not even an object
+    key.map((k) => Object.fromEntries(Object.entries(valid).filter(([name]) => name !== k))), // missing
+    fc.tuple(fc.string({ minLength: 1, maxLength: 30 }), strange).map(([k, value]) => ({ ...valid, [k]: value })), // extra
+    fc.tuple(key, strange).map(([k, value]) => ({ ...valid, [k]: value })), // wrong type or value
+    fc.constantFrom(...POLLUTION).map((json) => ({ ...valid, ...JSON.parse(json) })), // pollution keys
+    fc.tuple(key, fc.constantFrom(...POLLUTION)).map(([k, json]) => ({ ...valid, [k]: JSON.parse(json) })),
+  )
+}
+
+/** PER_TARGET payloads the schema rejects (a generated value that happens to be valid is skipped). */
+function payloadsFor(valid: Record<string, unknown>, schema: v.GenericSchema): unknown[] {
+  const out: unknown[] = []
+  let seed = SEED
+  while (out.length < PER_TARGET) {
+    for (const payload of fc.sample(malformed(valid), { numRuns: PER_TARGET, seed: seed++ })) {
+      if (out.length < PER_TARGET && !v.safeParse(schema, payload).success) out.push(payload)
+    }
+  }
+  return out
+}
+
+/** Runs `task` over `items`, `width` at a time. */
+async function inBatches<T>(items: T[], width: number, task: (item: T) => Promise<void>) {
+  for (let i = 0; i < items.length; i += width) await Promise.all(items.slice(i, i + width).map(task))
+}
+
+/** The raw callable protocol: POST {"data": ...}, the member's ID token as a bearer. */
+async function rawCall(name: string, payload: unknown, token: string | undefined) {
+  const response = await fetch(functionUrl(name), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ data: payload }),
+  })
+  const text = await response.text()
+  return { status: response.status, text }
+}
+
+/** Everything the functions could have written: counts, the member's own profile, their photos. */
+async function snapshot(uid: string) {
+  const db = adminDb()
+  const count = async (path: string) => (await db.collection(path).count().get()).data().count
+  const seats = await Promise.all(
+    EVENTS.flatMap((e) => availableDates(e).map((d) => count(seatsCollectionPath(e.id, d)))),
+  )
+  return {
+    profiles: await count('user_profiles'),
+    bookings: await count('bookings'),
+    venueBriefs: await count('venue_briefs'),
+    seats: seats.reduce((a, b) => a + b, 0),
+    myProfile: JSON.stringify((await db.collection('user_profiles').doc(uid).get()).data() ?? null),
+    myPhotos: existsSync(join(ROOT, '.tmp', 'photo-store', 'profile-pictures', uid)),
+  }
+}
+
+let token: string
+let uid: string
+let before: Awaited<ReturnType<typeof snapshot>>
+
+beforeAll(async () => {
+  const user = await signUpFreshMember()
+  uid = user.uid
+  await callFunction('saveProfile', profile) // a profile, so createBooking gets as far as its checks
+  token = await user.getIdToken()
+  before = await snapshot(uid)
+}, 60_000)
+
+afterAll(async () => {
+  await signOutMember()
+})
+
+describe('malformed payloads', () => {
+  for (const target of CALLABLES) {
+    it(`${target.name}: ${PER_TARGET} malformed payloads each get a 4xx with a reason, and nothing is written`, async () => {
+      const payloads = payloadsFor(target.valid, target.schema)
+      const answers: { status: number; text: string; payload: unknown }[] = []
+      await inBatches(
+        payloads.map((payload, i) => ({ payload, i })),
+        8,
+        async ({ payload, i }) => {
+          // One in ten without a token: those must be refused before anything else.
+          answers.push({ ...(await rawCall(target.name, payload, i % 10 === 0 ? undefined : token)), payload })
+        },
+      )
+      const bad = answers.filter(({ status, text }) => {
+        const error = (JSON.parse(text) as { error?: { message?: string; status?: string } }).error
+        return status < 400 || status >= 500 || !error?.message || error.status === 'INTERNAL'
+      })
+      expect(
+        bad
+          .slice(0, 3)
+          .map((a) => `${JSON.stringify(a.payload)?.slice(0, 150)} -> ${a.status} ${a.text.slice(0, 150)}`),
+      ).toEqual([])
+      expect(answers).toHaveLength(PER_TARGET)
+      // The answers explain themselves (a few samples): a sentence, not a stack trace.
+      for (const { text } of answers.slice(0, 20)) expect(text).not.toMatch(/at .+\(.+:\d+:\d+\)/)
+      expect(await snapshot(uid)).toEqual(before)
+    }, 180_000)
+  }
+
+  it(`cashfreeWebhook: ${PER_TARGET} malformed bodies, signed or not, get a 4xx and change nothing`, async () => {
+    const valid = { type: 'PAYMENT_SUCCESS_WEBHOOK', data: { order: { order_id: 'yaari_20261128_abcdef' } } }
+    const bodies = fc
+      .sample(
+        fc.oneof(
+          malformed(valid),
+          malformed(valid.data).map((data) => ({ ...valid, data })),
+          malformed(valid.data.order).map((order) => ({ ...valid, data: { order } })),
+        ),
+        { numRuns: PER_TARGET * 2, seed: SEED },
+      )
+      .filter((body) => {
+        const object = body as { type?: unknown; data?: { order?: { order_id?: unknown } } } | null
+        const orderId = object?.data?.order?.order_id
+        if (typeof object?.type !== 'string') return true
+        // A well-formed webhook of another type is not malformed (it is acknowledged and ignored).
+        if (!object.type.startsWith('PAYMENT_')) return false
+        return !(typeof orderId === 'string' && v.safeParse(orderIdSchema, { orderId }).success)
+      })
+      .map((body) => JSON.stringify(body))
+    bodies.splice(0, 4, '{', '', 'null', '{"type":') // and a few that are not JSON at all
+    bodies.length = Math.min(bodies.length, PER_TARGET)
+    expect(bodies).toHaveLength(PER_TARGET)
+    const statuses: number[] = []
+    await inBatches(
+      bodies.map((body, i) => ({ body, i })),
+      8,
+      async ({ body, i }) => {
+        const raw = body
+        const timestamp = String(Math.floor(Date.now() / 1000))
+        // Half carry a valid signature (as if Cashfree sent junk), half a forged or no signature.
+        const signed = i % 2 === 0
+        const signature = signed
+          ? createHmac('sha256', STANDIN_CLIENT_SECRET)
+              .update(timestamp + raw)
+              .digest('base64')
+          : i % 4 === 1
+            ? 'forged'
+            : undefined
+        const response = await fetch(functionUrl('cashfreeWebhook'), {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-webhook-timestamp': timestamp,
+            ...(signature ? { 'x-webhook-signature': signature } : {}),
+          },
+          body: raw,
+        })
+        const text = await response.text()
+        statuses.push(response.status)
+        // A body that is not a JSON object or array is refused (400) by the functions framework's
+        // strict JSON parser before our code runs (an empty one reaches it, and is refused unsigned); other unsigned junk is refused (401) before it is read; signed
+        // junk is a 400 with our reason.
+        const isJson = (() => {
+          try {
+            return typeof JSON.parse(raw) === 'object' && JSON.parse(raw) !== null
+          } catch {
+            return false
+          }
+        })()
+        if (!isJson) expect([400, 401], text).toContain(response.status)
+        else if (!signed) expect(response.status, text).toBe(401)
+        else {
+          expect(response.status, `${raw.slice(0, 100)} -> ${text}`).toBe(400)
+          expect(text).toMatch(/^(body is not JSON|not a (Cashfree|payment) webhook: .+)$/)
+        }
+      },
+    )
+    expect(statuses).toHaveLength(PER_TARGET)
+    expect(statuses.filter((s) => s < 400 || s >= 500)).toEqual([])
+    expect(await snapshot(uid)).toEqual(before)
+  }, 180_000)
+
+  it('the emulator still serves real requests afterwards', async () => {
+    const answer = await callFunction<unknown, { profile: { name: string } | null }>('getMyProfile', {})
+    expect(answer.profile?.name).toBe('Asha Rao')
+  })
+})
