@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { build as esbuild } from 'esbuild'
+import { benchReportHtml } from './lib/bench-report.mjs'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs'
 import { ROOT } from './lib/config.mjs'
 import { startStack } from './lib/stack.mjs'
@@ -33,6 +34,8 @@ const ROUTES = [
  * time to first contentful paint, on this machine's CPU and with it slowed 4x like a mid-range phone.
  */
 const OFFLINE_FCP = { path: '/events', runs: 10, medianBudgetMs: 1_000, phoneMedianBudgetMs: 2_500 }
+/** 200 members booking the same date at once: never more holds than seats, every seat used. */
+const CONTENTION = { requests: 200 }
 /** createBooking under load: callers at once, bookings each, and the p95 budget in ms. */
 const BOOKING_LOAD = { callers: 50, callsEach: 4, p95BudgetMs: 2_000 }
 
@@ -88,12 +91,12 @@ async function signUpIn(context) {
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0
 
 /**
- * createBooking's latency with BOOKING_LOAD.callers members booking at once. The real handler
- * (bundled from functions/src) runs in this process against the stack's Firestore stand-in and
- * payment stand-in: the Functions emulator starts one Node process per request in flight, so
- * through it 50 concurrent calls would measure process start-up on 2 cores, not our code.
+ * The real createBooking handler (bundled from functions/src) in this process, against the stack's
+ * Firestore stand-in and payment stand-in: the Functions emulator starts one Node process per
+ * request in flight, so through it 50 concurrent calls would measure process start-up on 2 cores,
+ * not our code.
  */
-async function measureBookings() {
+async function bookingHarness() {
   const outfile = join(ROOT, '.tmp', 'bench', 'bookings.mjs')
   await esbuild({
     stdin: {
@@ -101,6 +104,7 @@ async function measureBookings() {
         "export { createBookingHandler } from './functions/src/bookings.ts'\n" +
         "export { cashfreeGateway } from './functions/src/lib/cashfree.ts'\n" +
         "export { EVENTS } from './src/domain/catalogue.ts'\n" +
+        "export { seatsCollectionPath } from './src/domain/availability.ts'\n" +
         "export { availableDates } from './src/domain/schedule.ts'\n",
       resolveDir: ROOT,
       loader: 'ts',
@@ -117,31 +121,102 @@ async function measureBookings() {
   process.env.METADATA_SERVER_DETECTION = 'none'
   const { initializeApp } = await import('firebase-admin/app')
   const { getFirestore } = await import('firebase-admin/firestore')
-  const { createBookingHandler, cashfreeGateway, EVENTS, availableDates } = await import(outfile)
+  const bundle = await import(outfile)
   const firestore = getFirestore(initializeApp({ projectId: 'demo-yaari' }, 'bench'))
   const deps = {
     firestore,
-    gateway: cashfreeGateway({
+    gateway: bundle.cashfreeGateway({
       baseUrl: `http://127.0.0.1:${stack.ports.payments}/pg`,
       clientId: STANDIN_CLIENT_ID,
       clientSecret: STANDIN_CLIENT_SECRET,
     }),
     appOrigin: stack.appUrl,
   }
+  /** Members with a saved profile (createBooking needs one). @param {string} prefix @param {number} count */
+  const members = async (prefix, count) => {
+    const list = Array.from({ length: count }, (_, i) => ({
+      uid: `${prefix}_${i}`,
+      email: `${prefix}${i}@example.test`,
+    }))
+    await Promise.all(
+      list.map((m) =>
+        firestore.collection('user_profiles').doc(m.uid).set({ name: 'Bench Member', mobile: '+919876543210' }),
+      ),
+    )
+    return list
+  }
+  /** @param {{ uid: string, email: string }} member @param {string} eventId @param {string} date */
+  const book = (member, eventId, date) =>
+    bundle.createBookingHandler(deps, member, {
+      eventId,
+      eventDate: date,
+      tier: 'girls',
+      userProfile: {
+        name: 'Bench Member',
+        email: member.email,
+        mobile: '9876543210',
+        dateOfBirth: '1995-06-15',
+        termsAccepted: true,
+      },
+    })
+  const { EVENTS, availableDates, seatsCollectionPath } = bundle
+  return { EVENTS, availableDates, seatsCollectionPath, firestore, members, book }
+}
+
+/**
+ * Many members booking one date at once (CONTENTION.requests for a table of `capacity`): how many
+ * seats were held, how many were told it is sold out, and the seats Firestore holds afterwards.
+ * @param {Awaited<ReturnType<typeof bookingHarness>>} harness
+ */
+async function measureContention(harness) {
+  const event = harness.EVENTS[0]
+  const date = harness.availableDates(event).at(-1)
+  const members = await harness.members('bench_rush', CONTENTION.requests)
+  let holds = 0
+  let soldOut = 0
+  /** @type {string[]} */
+  const otherErrors = []
+  const started = performance.now()
+  await Promise.all(
+    members.map(async (member) => {
+      try {
+        await harness.book(member, event.id, date)
+        holds++
+      } catch (error) {
+        if (/** @type {{ code?: string }} */ (error).code === 'resource-exhausted') soldOut++
+        else otherErrors.push(String(error))
+      }
+    }),
+  )
+  const seats = await harness.firestore.collection(harness.seatsCollectionPath(event.id, date)).get()
+  const holders = new Set(seats.docs.map((/** @type {{ get: (f: string) => unknown }} */ doc) => doc.get('order_id')))
+  return {
+    eventId: event.id,
+    date,
+    requests: CONTENTION.requests,
+    capacity: event.capacity,
+    holds,
+    soldOut,
+    otherErrors: otherErrors.length,
+    seatDocuments: seats.size,
+    distinctHolders: holders.size,
+    overbooked: holds > event.capacity || seats.size > event.capacity,
+    elapsedMs: Math.round(performance.now() - started),
+  }
+}
+
+/**
+ * createBooking's latency with BOOKING_LOAD.callers members booking at once, spread over every
+ * bookable date. @param {Awaited<ReturnType<typeof bookingHarness>>} harness
+ */
+async function measureBookings(harness) {
+  const { EVENTS, availableDates } = harness
   // Every (event, date) the members may book, so the load spreads as real bookings do.
   /** @type {{ eventId: string, date: string }[]} */
   const slots = EVENTS.flatMap((/** @type {{ id: string }} */ event) =>
     availableDates(event).map((/** @type {string} */ date) => ({ eventId: event.id, date })),
   )
-  const members = Array.from({ length: BOOKING_LOAD.callers }, (_, i) => ({
-    uid: `bench_member_${i}`,
-    email: `b${i}@example.test`,
-  }))
-  await Promise.all(
-    members.map((m) =>
-      firestore.collection('user_profiles').doc(m.uid).set({ name: 'Bench Member', mobile: '+919876543210' }),
-    ),
-  )
+  const members = await harness.members('bench_member', BOOKING_LOAD.callers)
   /** @type {number[]} */
   const latencies = []
   let soldOut = 0
@@ -152,18 +227,7 @@ async function measureBookings() {
         const slot = slots[next++ % slots.length]
         const started = performance.now()
         try {
-          await createBookingHandler(deps, member, {
-            eventId: slot?.eventId,
-            eventDate: slot?.date,
-            tier: 'girls',
-            userProfile: {
-              name: 'Bench Member',
-              email: member.email,
-              mobile: '9876543210',
-              dateOfBirth: '1995-06-15',
-              termsAccepted: true,
-            },
-          })
+          await harness.book(member, slot?.eventId ?? '', slot?.date ?? '')
         } catch (error) {
           if (/** @type {{ code?: string }} */ (error).code !== 'resource-exhausted') throw error
           soldOut++
@@ -225,6 +289,71 @@ async function measureOfflineFcp(browser, cpuSlowdown) {
   return { runsMs: runs, medianMs: median(runs), maxMs: Math.max(...runs) }
 }
 
+/**
+ * The charts of the HTML report, from the JSON report.
+ * @param {typeof results & { budgets: { misses: string[] } }} report
+ */
+function reportCharts(report) {
+  const kb = (/** @type {number} */ bytes) => Math.round(bytes / 100) / 10
+  const fcp =
+    /** @type {{ thisMachine?: { runsMs: number[], medianMs: number, medianBudgetMs: number }, cpu4xSlower?: { runsMs: number[], medianMs: number, medianBudgetMs: number } }} */ (
+      report.offlineReloadFcp
+    )
+  /** @type {Parameters<typeof benchReportHtml>[0]['charts']} */
+  const charts = [
+    {
+      title: 'First-load JavaScript per route (gzip)',
+      unit: 'KB',
+      rows: Object.entries(report.firstLoadJs).map(([path, entry]) => {
+        const { gzipBytes, budgetBytes } = /** @type {{ gzipBytes: number, budgetBytes: number }} */ (entry)
+        return { label: path, value: kb(gzipBytes), budget: kb(budgetBytes) }
+      }),
+    },
+  ]
+  for (const [name, runs] of /** @type {const} */ ([
+    ['this machine', fcp.thisMachine],
+    ['CPU 4x slower', fcp.cpu4xSlower],
+  ])) {
+    if (!runs) continue
+    charts.push({
+      title: `Offline reload of /events, first contentful paint (${name})`,
+      unit: 'ms',
+      note: `Median ${runs.medianMs} ms over ${runs.runsMs.length} reloads.`,
+      rows: [
+        ...runs.runsMs.map((ms, i) => ({ label: `reload ${i + 1}`, value: ms })),
+        { label: 'median', value: runs.medianMs, budget: runs.medianBudgetMs },
+      ],
+    })
+  }
+  const booking = report.createBooking
+  if (booking) {
+    charts.push({
+      title: `createBooking latency, ${booking.callers} members at once (${booking.calls} calls)`,
+      unit: 'ms',
+      rows: [
+        { label: 'p50', value: booking.p50Ms },
+        { label: 'p95', value: booking.p95Ms, budget: booking.p95BudgetMs },
+        { label: 'max', value: booking.maxMs },
+      ],
+    })
+  }
+  const rush = report.contention
+  if (rush) {
+    charts.push({
+      title: `${rush.requests} bookings of one date at once`,
+      unit: '',
+      note: `${rush.eventId} on ${rush.date}: the dashed line is the table's capacity; holds may never pass it.`,
+      rows: [
+        { label: 'seats held', value: rush.holds, budget: rush.capacity },
+        { label: 'seat documents', value: rush.seatDocuments, budget: rush.capacity },
+        { label: 'told "sold out"', value: rush.soldOut },
+        { label: 'other errors', value: rush.otherErrors },
+      ],
+    })
+  }
+  return { generatedAt: new Date().toISOString(), charts, misses: report.budgets.misses }
+}
+
 log('starting the local stack...')
 const stack = await startStack()
 const results = {
@@ -232,6 +361,7 @@ const results = {
   firstLoadJs: /** @type {Record<string, object>} */ ({}),
   offlineReloadFcp: /** @type {Record<string, unknown>} */ ({}),
   createBooking: /** @type {Awaited<ReturnType<typeof measureBookings>> | undefined} */ (undefined),
+  contention: /** @type {Awaited<ReturnType<typeof measureContention>> | undefined} */ (undefined),
 }
 /** @type {string[]} */
 const misses = []
@@ -280,7 +410,15 @@ try {
   if (phone.medianMs > OFFLINE_FCP.phoneMedianBudgetMs)
     misses.push(`offline reload FCP at 4x CPU: median ${phone.medianMs} > ${OFFLINE_FCP.phoneMedianBudgetMs} ms`)
   await browser.close()
-  const bookings = await measureBookings()
+  const harness = await bookingHarness()
+  const contention = await measureContention(harness)
+  results.contention = contention
+  if (contention.overbooked || contention.holds !== contention.capacity || contention.otherErrors) {
+    misses.push(
+      `contention: ${contention.holds} holds for ${contention.capacity} seats (${contention.otherErrors} other errors)`,
+    )
+  }
+  const bookings = await measureBookings(harness)
   results.createBooking = bookings
   if (bookings.p95Ms > BOOKING_LOAD.p95BudgetMs) {
     misses.push(`createBooking p95 ${bookings.p95Ms} ms > ${BOOKING_LOAD.p95BudgetMs} ms`)
@@ -292,5 +430,7 @@ try {
 const report = { ...results, budgets: { ok: misses.length === 0, misses } }
 mkdirSync(join(ROOT, '.tmp', 'bench'), { recursive: true })
 writeFileSync(join(ROOT, '.tmp', 'bench', 'bench.json'), `${JSON.stringify(report, null, 2)}\n`)
+writeFileSync(join(ROOT, '.tmp', 'bench', 'bench.html'), benchReportHtml(reportCharts(report)))
+log(`report: .tmp/bench/bench.json and .tmp/bench/bench.html`)
 console.log(JSON.stringify(report, null, 2))
 process.exit(misses.length === 0 ? 0 : 1)
