@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test'
-import { admin, BACKEND, checkoutFor, controlledByServiceWorker, onboardedMember } from './support'
+import {
+  admin,
+  BACKEND,
+  checkoutFor,
+  controlledByServiceWorker,
+  expectNoSeriousA11yViolations,
+  onboardedMember,
+} from './support'
 
 test.describe('booking and paying', () => {
   test('a member books, pays, sees "You\'re In" and the booking under My bookings, online and offline', async ({
@@ -17,6 +24,7 @@ test.describe('booking and paying', () => {
     await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
     await expect(page.getByText(orderId)).toBeVisible()
     await expect(page.getByText('A confirmation email reaches you within 5 minutes.')).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
     await expect((await admin().collection('bookings').doc(orderId).get()).get('status')).toBe('confirmed')
 
     await page.getByRole('main').getByRole('link', { name: 'My bookings' }).click()

@@ -9,6 +9,7 @@ import {
   checkoutFor,
   controlledByServiceWorker,
   EVENT_PATHS,
+  expectNoSeriousA11yViolations,
   INFO_PAGES,
   onboardedMember,
   unfoldedHeader,
@@ -98,6 +99,7 @@ test.describe('offline', () => {
     await controlledByServiceWorker(page)
     const ticket = page.getByRole('listitem').filter({ hasText: orderId })
     await expect(ticket.getByText('The Long Table')).toBeVisible(BACKEND)
+    await expectNoSeriousA11yViolations(page)
 
     await context.setOffline(true)
 
@@ -108,6 +110,7 @@ test.describe('offline', () => {
     await expect(ticket.getByText('Ask for the Yaari table by the window.')).toBeVisible()
     await expect(ticket.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute('href', venueBrief.mapsUrl)
     await expect(ticket.getByText('What to expect')).toBeVisible()
+    await expectNoSeriousA11yViolations(page) // the offline notice and the saved-copy status included
 
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1, name: 'Meet, Mingle & Make friends' })).toBeVisible()
@@ -146,6 +149,7 @@ test.describe('offline', () => {
     await dateDialog.getByRole('button', { name: 'Continue' }).click()
     const form = page.getByRole('dialog', { name: 'Book your seat' })
     await expect(form.getByText('You are offline. Booking needs a connection;', { exact: false })).toBeVisible(BACKEND)
+    await expectNoSeriousA11yViolations(page)
     // Back online, the form loads by itself; offline again, paying says so and keeps every answer.
     await context.setOffline(false)
     await expect(form.getByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Rao', BACKEND)

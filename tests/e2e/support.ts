@@ -10,6 +10,16 @@ import { getFirestore } from 'firebase-admin/firestore'
 
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // Let opening dialogs and sheets finish their transitions first: mid-fade, text is measured as
+  // low-contrast. Endless animations (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   const results = await new AxeBuilder({ page }).analyze()
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

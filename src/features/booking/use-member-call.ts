@@ -5,11 +5,11 @@ export type MemberCall<T> =
   | { status: 'loading' }
   | { status: 'signed-out' }
   | { status: 'ready'; data: T }
-  | { status: 'error'; code: string | undefined }
+  | { status: 'error'; code: string | undefined; offline: boolean }
 
 /**
  * Calls a member-only function once the session is known; `attempt` changes to call again.
- * A call that failed is made again when the device comes back online.
+ * A call that failed while the device was offline is made again when it comes back online.
  */
 export function useMemberCall<T>(name: string, data: object, attempt = 0): MemberCall<T> {
   const { status } = useAuthStore()
@@ -17,13 +17,16 @@ export function useMemberCall<T>(name: string, data: object, attempt = 0): Membe
   const [reconnects, setReconnects] = useState(0)
   const key = JSON.stringify(data)
   useEffect(() => void watchAuth(), [])
-  const failed = state.status === 'error'
+  // Failed while offline: call again once online (at once if the connection came back before
+  // this effect could listen for it).
+  const failedOffline = state.status === 'error' && state.offline
   useEffect(() => {
-    if (!failed) return
+    if (!failedOffline) return
     const retry = () => setReconnects((n) => n + 1)
+    if (navigator.onLine) return retry()
     window.addEventListener('online', retry)
     return () => window.removeEventListener('online', retry)
-  }, [failed])
+  }, [failedOffline])
   useEffect(() => {
     if (status === 'signed-out') return setState({ status: 'signed-out' })
     if (status !== 'signed-in') return
@@ -37,7 +40,9 @@ export function useMemberCall<T>(name: string, data: object, attempt = 0): Membe
         (result) => !cancelled && setState({ status: 'ready', data: result }),
         (error: unknown) => {
           const code = (error as { code?: unknown } | null)?.code
-          if (!cancelled) setState({ status: 'error', code: typeof code === 'string' ? code : undefined })
+          if (!cancelled) {
+            setState({ status: 'error', code: typeof code === 'string' ? code : undefined, offline: !navigator.onLine })
+          }
         },
       )
     return () => {
