@@ -20,7 +20,9 @@ export default defineConfig({
       lineHeight: '1.5',
       WebkitFontSmoothing: 'antialiased',
     },
-    '*:focus-visible': {
+    // Date and time inputs: Chromium moves focus into their day/month/year fields, so the input
+    // itself never matches :focus-visible; it gets the same ring whenever focus is inside it.
+    '*:focus-visible, input[type="date"]:focus, input[type="time"]:focus': {
       outline: '3px solid',
       outlineColor: 'focus.ring',
       outlineOffset: '2px',
