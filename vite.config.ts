@@ -1,14 +1,16 @@
 /// <reference types="vitest/config" />
 
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, loadEnv } from 'vite'
+import { build, defineConfig, loadEnv, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { manifest } from './src/features/pwa/manifest.ts'
 import { parseClientEnv } from './src/lib/env-schema.ts'
+import { type PrerenderEntry, prerenderedPageHtml } from './src/prerender/page-html.ts'
 
 /** "0.1.0+fb44bd0": the package version and the commit (or YAARI_BUILD_ID), shown in the footer. */
 function appVersion(): string {
@@ -22,11 +24,106 @@ function appVersion(): string {
   return `${version}+${build}`
 }
 
+const alias = { 'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)) }
+
+/** The HTML every other address gets (hosting rewrites, the service worker's navigation fallback). */
+const APP_SHELL = 'app.html'
+
+/**
+ * Writes the public pages as HTML (dist/index.html, dist/events.html, ...) after the client
+ * build and before the service worker is generated, so the worker precaches them too. A
+ * visitor sees the page as soon as the HTML and CSS arrive; the app then hydrates it. The
+ * empty shell stays as app.html for every other address.
+ */
+function prerenderPages(define: Record<string, string>): Plugin {
+  let outDir = ''
+  let serverDir = ''
+  let mode = 'production'
+  return {
+    name: 'yaari:prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+      serverDir = resolve(config.root, 'node_modules/.tmp/prerender')
+      mode = config.mode
+    },
+    async writeBundle() {
+      rmSync(serverDir, { recursive: true, force: true })
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        mode,
+        define,
+        resolve: { alias },
+        plugins: [react(), serviceWorkerRegistrationStub],
+        // The router's packages are bundled, with the 'development' condition: in their Node
+        // build `isServer` is hard-wired to true, in this one the router takes it from its
+        // options (false, see entry.tsx) and renders exactly the browser's tree.
+        ssr: {
+          noExternal: [/^@tanstack\//],
+          resolve: { conditions: ['development', 'import', 'module', 'node', 'default'] },
+        },
+        build: {
+          ssr: fileURLToPath(new URL('./src/prerender/entry.tsx', import.meta.url)),
+          outDir: serverDir,
+          emptyOutDir: true,
+        },
+      })
+      // (a fresh URL each build: Node caches modules by URL)
+      const entry: PrerenderEntry = await import(`${pathToFileURL(join(serverDir, 'entry.js')).href}?${Date.now()}`)
+      const template = readFileSync(join(outDir, 'index.html'), 'utf8')
+      writeFileSync(join(outDir, APP_SHELL), template)
+      const now = Date.now()
+      for (const path of entry.PRERENDERED_PATHS) {
+        const page = await entry.renderPage(path, now)
+        if (page.status !== 200 || !page.meta) throw new Error(`Prerendering ${path} failed (status ${page.status})`)
+        const file = join(outDir, entry.htmlFileFor(path))
+        mkdirSync(dirname(file), { recursive: true })
+        writeFileSync(file, prerenderedPageHtml(template, { path, body: page.html, meta: page.meta, renderedAt: now }))
+      }
+    },
+  }
+}
+
+/**
+ * `vite preview` answers like Firebase Hosting does with firebase.json: "/events" gets the
+ * prerendered events.html (cleanUrls), an address without a file gets the app shell (rewrite).
+ */
+function hostingRoutes(): Plugin {
+  return {
+    name: 'yaari:hosting-routes',
+    configurePreviewServer(server) {
+      const outDir = resolve(server.config.root, server.config.build.outDir)
+      server.middlewares.use((req, _res, next) => {
+        const [pathname = '/', query] = (req.url ?? '/').split('?')
+        const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(pathname)
+        if (wantsPage && pathname !== '/') {
+          const page = pathname.replace(/\/+$/, '')
+          const file = existsSync(join(outDir, `${page}.html`)) ? `${page}.html` : `/${APP_SHELL}`
+          req.url = query === undefined ? file : `${file}?${query}`
+        }
+        next()
+      })
+    },
+  }
+}
+
+/** In the prerender the service worker is never registered: the page renders without a prompt. */
+const serviceWorkerRegistrationStub: Plugin = {
+  name: 'yaari:prerender-sw-stub',
+  resolveId: (id) => (id === 'virtual:pwa-register/react' ? '\0pwa-register-stub' : undefined),
+  load: (id) =>
+    id === '\0pwa-register-stub'
+      ? 'const noop = () => {}; export function useRegisterSW() { return { needRefresh: [false, noop], offlineReady: [false, noop], updateServiceWorker: async () => {} } }'
+      : undefined,
+}
+
 export default defineConfig(({ mode }) => {
   // Fail the build, not the app, when the configuration is wrong.
   if (mode !== 'test') parseClientEnv(loadEnv(mode, process.cwd(), 'VITE_'))
+  const define = { __APP_VERSION__: JSON.stringify(appVersion()) }
   return {
-    define: { __APP_VERSION__: JSON.stringify(appVersion()) },
+    define,
     plugins: [
       // The router plugin must run before react(): it generates routeTree.gen.ts and splits routes.
       tanstackRouter({ target: 'react', autoCodeSplitting: true }),
@@ -41,7 +138,7 @@ export default defineConfig(({ mode }) => {
           // shell, every route chunk (info pages and the catalogue are code), the catalogue's
           // images. The icons come from includeAssets and the manifest, so nothing is listed twice.
           globPatterns: ['**/*.{js,css,html}', 'images/**/*.{svg,png,webp,jpg}'],
-          navigateFallback: '/index.html',
+          navigateFallback: `/${APP_SHELL}`,
           // Firebase Hosting's reserved URLs (/__/auth/..., /__/firebase/init.json) are never the app.
           navigateFallbackDenylist: [/^\/__\//],
           cleanupOutdatedCaches: true,
@@ -63,13 +160,24 @@ export default defineConfig(({ mode }) => {
           ],
         },
       }),
+      // Before VitePWA's closeBundle generates the worker: the pages are precached with the rest.
+      prerenderPages(define),
+      hostingRoutes(),
     ],
-    resolve: {
-      alias: { 'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)) },
-    },
+    resolve: { alias },
     server: { host: '127.0.0.1' },
     preview: { host: '127.0.0.1' },
-    build: { target: 'es2022', sourcemap: true },
+    build: {
+      target: 'es2022',
+      sourcemap: true,
+      modulePreload: {
+        // The entry's own dynamic imports (React's DOM renderer, the router: see src/main.tsx)
+        // get no preload links: each chunk already imports all it needs directly, and adding
+        // dozens of <link> elements costs the phone more main-thread time than it saves.
+        resolveDependencies: (_file, deps, { hostId, hostType }) =>
+          hostType === 'js' && /^assets\/index-[\w-]+\.js$/.test(hostId) ? [] : deps,
+      },
+    },
     test: {
       include: ['src/**/*.test.{ts,tsx}', 'functions/src/**/*.test.ts', 'dev/**/*.test.mjs'],
       environment: 'node',

@@ -36,11 +36,13 @@ const ROUTES = [
 const OFFLINE_FCP = { path: '/events', runs: 10, medianBudgetMs: 1_000, phoneMedianBudgetMs: 2_500 }
 /**
  * Lighthouse (mobile emulation: a mid-range phone on slow 4G, simulated) on the production build:
- * the median of RUNS per page, with the issue's budgets.
+ * the median of 5 runs per page (Lighthouse's own advice for its run-to-run variance; total
+ * blocking time, scaled 4x from this 2-core machine's timings, moves by ±150 ms between runs),
+ * with the issue's budgets.
  */
 const LIGHTHOUSE = {
   paths: ['/', '/events'],
-  runs: 3,
+  runs: 5,
   budgets: { performance: 95, lcpMs: 1_500, cls: 0.05 },
 }
 /** 200 members booking the same date at once: never more holds than seats, every seat used. */

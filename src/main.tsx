@@ -1,26 +1,45 @@
-import { createRouter, RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { routeTree } from './routeTree.gen'
+import { StrictMode, startTransition } from 'react'
+import { setRenderedAt } from './lib/clock'
 import './index.css'
 
-const router = createRouter({
-  routeTree,
-  defaultPreload: 'intent',
-  scrollRestoration: true,
-})
+/** Lets the browser paint and answer input before the next piece of start-up work. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router
-  }
-}
+// Start-up runs as a few short tasks instead of one long one, so a phone's main thread is
+// never blocked for long while the visitor already reads the prerendered page: React's DOM
+// renderer, the router library, then the route tree with the layout, each evaluated on its own.
+const { createRoot, hydrateRoot } = await import('react-dom/client')
+await nextTask()
+await import('@tanstack/react-router')
+await nextTask()
+const { createAppRouter, RouterProvider } = await import('./router')
+await nextTask()
+
+const router = createAppRouter()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 )
+
+// Public pages arrive prerendered (the build writes them): load the page's route code, then
+// hydrate what is already on screen. Every other page, and a public page opened with filters in
+// its address (the HTML has none), renders here, replacing whatever the HTML held.
+const { renderedAt, renderedPath } = root.dataset
+if (renderedAt && renderedPath === location.pathname && !location.search) {
+  setRenderedAt(Number(renderedAt))
+  await nextTask()
+  await router.load()
+  await nextTask()
+  // In a transition React hydrates in small slices, yielding to the browser between them, so a
+  // tap or a scroll during start-up is never held up behind one long task.
+  startTransition(() => {
+    hydrateRoot(root, app)
+  })
+} else {
+  createRoot(root).render(app)
+}

@@ -128,4 +128,26 @@ describe('next occurrence and labels', () => {
     expect(formatTime('12:00')).toBe('12:00 PM')
     expect(weekdayName(3)).toBe('Wednesday')
   })
+
+  it("writes every date of two years exactly as Intl's en-IN formatting does", () => {
+    const short = new Intl.DateTimeFormat('en-IN', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    })
+    const long = new Intl.DateTimeFormat('en-IN', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+    for (let day = 0; day < 731; day++) {
+      const noon = new Date(Date.UTC(2026, 0, 1 + day, 12))
+      const date = noon.toISOString().slice(0, 10)
+      expect(formatShortDate(date), date).toBe(short.format(noon))
+      expect(formatLongDate(date), date).toBe(long.format(noon))
+    }
+  })
 })

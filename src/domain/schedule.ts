@@ -106,36 +106,44 @@ export function istTomorrow(now: Date = new Date()): IsoDate {
   return istToday(new Date(now.getTime() + 24 * 60 * 60_000))
 }
 
-function dateAtNoonUtc(date: IsoDate): Date {
+// Dates are written out in en-IN's style by hand rather than with Intl.DateTimeFormat: the
+// first Intl formatter a page builds costs ~40 ms of a phone's main thread (ICU's locale data)
+// as the page starts, and the browser's ICU may differ from the build's, which would make the
+// prerendered HTML disagree with the hydrating app. The tests hold these to Intl's output.
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
+const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const
+
+function calendarParts(date: IsoDate): CalendarDay & { weekday: number } {
   const day = parseIsoDate(date)
   if (!day) throw new Error(`Not a date: ${date}`)
-  return new Date(Date.UTC(day.year, day.month - 1, day.day, 12))
+  return { ...day, weekday: weekdayOf(date) }
 }
-
-// Calendar dates are formatted in UTC at noon: the label is the date itself, never shifted
-// by the device's time zone.
-const shortDate = new Intl.DateTimeFormat('en-IN', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-})
-const longDate = new Intl.DateTimeFormat('en-IN', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
 
 /** "Sat, 28 Nov" */
 export function formatShortDate(date: IsoDate): string {
-  return shortDate.format(dateAtNoonUtc(date))
+  const { day, month, weekday } = calendarParts(date)
+  return `${SHORT_WEEKDAYS[weekday]}, ${day} ${SHORT_MONTHS[month - 1]}`
 }
 
 /** "Saturday, 28 November 2026" */
 export function formatLongDate(date: IsoDate): string {
-  return longDate.format(dateAtNoonUtc(date))
+  const { year, month, day, weekday } = calendarParts(date)
+  return `${WEEKDAY_NAMES[weekday]}, ${day} ${MONTHS[month - 1]} ${year}`
 }
 
 /** "18:00" -> "6:00 PM" */
@@ -146,8 +154,6 @@ export function formatTime(startTime: string): string {
   const suffix = hours >= 12 ? 'PM' : 'AM'
   return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${suffix}`
 }
-
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
 
 /** "Every Saturday" */
 export function weekdayName(weekday: number): string {

@@ -1,10 +1,31 @@
 import { useEffect } from 'react'
 import { SITE } from '../domain/site'
 
+export interface PageMeta {
+  title: string
+  description: string
+}
+
+/** "{page} | Yaari", or just "Yaari" on the home page. */
+export function documentTitle(title: string): string {
+  return title === SITE.productName ? title : `${title} | ${SITE.productName}`
+}
+
+let prerendered: PageMeta | undefined
+
+/** The title and description of the page just prerendered (the build writes them into <head>). */
+export function takePrerenderedMeta(): PageMeta | undefined {
+  const meta = prerendered
+  prerendered = undefined
+  return meta
+}
+
 /** Sets the document title ("{page} | Yaari") and meta description for the current page. */
-export function usePageMeta({ title, description }: { title: string; description: string }): void {
+export function usePageMeta({ title, description }: PageMeta): void {
+  // Effects do not run in the build's prerender: it reads the page's meta from here instead.
+  if (typeof document === 'undefined') prerendered = { title, description }
   useEffect(() => {
-    document.title = title === SITE.productName ? title : `${title} | ${SITE.productName}`
+    document.title = documentTitle(title)
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]')
     if (!meta) {
       meta = document.createElement('meta')

@@ -1,5 +1,5 @@
 import { createRootRoute, Outlet, useRouterState } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { AppErrorPage } from '../features/errors/app-error-page'
 import { NotFoundPage } from '../features/errors/not-found-page'
@@ -7,9 +7,10 @@ import { SiteFooter } from '../features/layout/site-footer'
 import { SiteHeader } from '../features/layout/site-header'
 import { PENDING_SYNC_KEY } from '../features/onboarding/pending-sync-key'
 import { captureInstallPrompt } from '../features/pwa/install'
-import { OfflineBanner } from '../features/pwa/offline-banner'
+import { OfflineBanner, useOnline } from '../features/pwa/offline-banner'
 import { reloadOnStaleChunks } from '../features/pwa/stale-version'
 import { UpdatePrompt } from '../features/pwa/update-prompt'
+import { useIdleAfterMount } from '../lib/use-idle'
 import { useToastRendererWanted } from '../ui/toast'
 
 // beforeinstallprompt fires once, early: catch it before any page asks. A code chunk gone after
@@ -34,6 +35,14 @@ function RootLayout() {
   // Onboarding is a focused flow: its own wrapper replaces the site's header and footer.
   const focused = pathname.startsWith('/onboarding')
   const toastsWanted = useToastRendererWanted()
+  // The service worker registers once the page is idle (its install fetches the whole app,
+  // which should not compete with the first page starting up) and online (its code loads then).
+  const idle = useIdleAfterMount()
+  const online = useOnline()
+  const [registerWorker, setRegisterWorker] = useState(false)
+  useEffect(() => {
+    if (idle && online) setRegisterWorker(true) // and stays registered
+  }, [idle, online])
   useEffect(() => {
     // A profile completed offline waits in the outbox: send it when the connection returns.
     if (localStorage.getItem(PENDING_SYNC_KEY)) {
@@ -67,7 +76,7 @@ function RootLayout() {
         <Outlet />
       </main>
       {focused ? null : <SiteFooter />}
-      <UpdatePrompt />
+      {registerWorker ? <UpdatePrompt /> : null}
       {toastsWanted ? (
         <Suspense fallback={null}>
           <AppToaster />

@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react'
 import { cx } from 'styled-system/css'
 import { type ButtonVariantProps, button } from 'styled-system/recipes'
+import { useHydrated } from '../lib/hydration'
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonVariantProps {
   /**
@@ -24,10 +25,12 @@ export function Button({
   className,
   ...props
 }: ButtonProps) {
+  // On a prerendered page the button only works once the app has taken over.
+  const hydrated = useHydrated()
   return (
     <button
       type={type}
-      disabled={loading || disabled}
+      disabled={loading || disabled || !hydrated}
       aria-busy={loading || undefined}
       className={cx(button({ variant, size }), className)}
       {...props}

@@ -66,7 +66,7 @@ test.describe('the app shell', () => {
     if (await menuButton.isVisible()) await menuButton.click()
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'How It Works' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'How It Works' })).toBeVisible()
-    expect(routeChunk('how-it-works')).toBe(true)
+    await expect.poll(() => routeChunk('how-it-works')).toBe(true)
   })
 
   test('an unknown path shows the not-found page and logs the miss', async ({ page }) => {

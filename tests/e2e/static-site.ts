@@ -1,8 +1,10 @@
 /**
  * A static host for one built version of the app at a time, like a deploy to Firebase Hosting:
- * `deploy(dir)` swaps what is served. Navigations fall back to index.html; a missing file is a
- * 404; sw.js is never cached by the browser's HTTP cache (firebase.json does the same).
+ * `deploy(dir)` swaps what is served. As firebase.json has it: a page's address serves its
+ * prerendered HTML ("/events" -> events.html), any other navigation falls back to app.html; a
+ * missing file is a 404; sw.js is never cached by the browser's HTTP cache.
  */
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -29,7 +31,8 @@ export async function serveStatic(dir: string): Promise<StaticSite> {
   const server: Server = createServer(async (request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
     const extension = extname(path)
-    const file = extension ? join(root, path) : join(root, 'index.html')
+    const page = path === '/' ? 'index.html' : `${path.replace(/\/+$/, '')}.html`
+    const file = extension ? join(root, path) : existsSync(join(root, page)) ? join(root, page) : join(root, 'app.html')
     try {
       const body = await readFile(file)
       response.writeHead(200, {

@@ -5,15 +5,20 @@ import type { YaariEvent } from '../../domain/catalogue'
 import { priceRange } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { formatShortDate, formatTime, istTomorrow, nextOccurrence, weekdayName } from '../../domain/schedule'
+import { useNow } from '../../lib/clock'
 import { CoverImage } from '../../ui/cover-image'
 import { spotsText } from './spots'
 import { useAvailability } from './use-availability'
 
-/** The full event card of the listing (spec, section 2, "Events listing"). */
-export function EventCard({ event, now = new Date() }: { event: YaariEvent; now?: Date }) {
+/**
+ * The full event card of the listing (spec, section 2, "Events listing"). The first card's
+ * picture is on screen as the page opens on a phone: it loads at once, not lazily.
+ */
+export function EventCard({ event, now, first = false }: { event: YaariEvent; now?: Date; first?: boolean }) {
   const availability = useAvailability(event.id)
-  const date = nextOccurrence(event, now)
-  const isTomorrow = date === istTomorrow(now)
+  const clock = useNow()
+  const date = nextOccurrence(event, now ?? clock)
+  const isTomorrow = date === istTomorrow(now ?? clock)
   const seats = availability.status === 'ready' ? availability.byDate.get(date) : undefined
   const spotsLeft = seats?.spotsLeft
   const joined = seats ? seats.capacity - seats.spotsLeft : undefined
@@ -38,7 +43,7 @@ export function EventCard({ event, now = new Date() }: { event: YaariEvent; now?
       })}
     >
       <div className={css({ position: 'relative' })}>
-        <CoverImage src={event.image} />
+        <CoverImage src={event.image} lazy={!first} />
         <span
           data-highlight={isTomorrow || undefined}
           className={css({

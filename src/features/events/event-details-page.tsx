@@ -7,6 +7,7 @@ import { eventById, PRICE_TIERS, type PriceTier } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
 import { formatTime, weekdayName } from '../../domain/schedule'
+import { useHydrated } from '../../lib/hydration'
 import { usePageMeta } from '../../lib/page-meta'
 import { CoverImage } from '../../ui/cover-image'
 import { RefundPolicyList } from '../../ui/refund-policy'
@@ -22,6 +23,7 @@ export function EventDetailsPage() {
   // The route's beforeLoad only lets canonical catalogue ids through.
   const event = eventById(eventId)!
   const [tier, setTier] = useState<PriceTier | undefined>()
+  const hydrated = useHydrated() // the tickets open once the app has taken over the page
   usePageMeta({
     title: `${event.title} (${event.kind})`,
     description: `${event.description} Every ${weekdayName(event.weekday)} at ${formatTime(event.startTime)} in ${event.venueArea}, Bangalore.`,
@@ -83,6 +85,7 @@ export function EventDetailsPage() {
             <button
               key={option}
               type="button"
+              disabled={!hydrated}
               onClick={() => setTier(option)}
               className={
                 button({ variant: 'outline', size: 'lg' }) +

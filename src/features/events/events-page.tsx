@@ -5,6 +5,7 @@ import { button } from 'styled-system/recipes'
 import { categoryCounts, categorySlug, EVENT_CATEGORIES, EVENTS } from '../../domain/catalogue'
 import { COMING_SOON_PANELS } from '../../domain/categories'
 import { CITIES, cityName, filterEvents } from '../../domain/event-listing'
+import { useHydrated } from '../../lib/hydration'
 import { usePageMeta } from '../../lib/page-meta'
 import { Button } from '../../ui/button'
 import { EventCard } from './event-card'
@@ -37,6 +38,8 @@ export function EventsPage() {
   const events = filterEvents(EVENTS, search)
   const counts = categoryCounts()
   const filtered = Boolean(search.q || search.category)
+  // The filters work once the app has taken over the prerendered page.
+  const hydrated = useHydrated()
   usePageMeta({
     title: `Events in ${city}`,
     description: `Curated stranger meet-ups, Sunday social mixers and Wednesday dinners in ${city}. Pick a date and book your seat.`,
@@ -63,7 +66,7 @@ export function EventsPage() {
                 name="city"
                 value={option.id}
                 checked={option.live && city === option.name}
-                disabled={!option.live}
+                disabled={!option.live || !hydrated}
                 // Bangalore, the only live city, is the default: it needs no URL value.
                 onChange={() => setSearch({ city: undefined })}
                 className={css({ srOnly: true })}
@@ -97,6 +100,7 @@ export function EventsPage() {
           placeholder="Search by title"
           value={search.q ?? ''}
           maxLength={100}
+          disabled={!hydrated}
           onChange={(e) => setSearch({ q: e.target.value || undefined })}
           className={css({
             w: 'full',
@@ -118,6 +122,7 @@ export function EventsPage() {
             type="button"
             className={chip}
             aria-pressed={!search.category}
+            disabled={!hydrated}
             onClick={() => setSearch({ category: undefined })}
           >
             All Events ({EVENTS.length})
@@ -130,7 +135,7 @@ export function EventsPage() {
                 type="button"
                 className={chip}
                 aria-pressed={search.category === slug}
-                disabled={counts[category] === 0}
+                disabled={counts[category] === 0 || !hydrated}
                 onClick={() => setSearch({ category: slug })}
               >
                 {category} ({counts[category]})
@@ -152,8 +157,8 @@ export function EventsPage() {
               gap: '6',
             })}
           >
-            {events.map((event) => (
-              <EventCard key={event.id} event={event} />
+            {events.map((event, index) => (
+              <EventCard key={event.id} event={event} first={index === 0} />
             ))}
           </div>
         ) : (

@@ -1,11 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { SITE } from '../../domain/site'
+import { useNow } from '../../lib/clock'
 import { FOOTER_NAV } from '../../lib/paths'
 import { InstallApp } from '../pwa/install-button'
 
 /** The shared footer: every information page one tap away, the way members look for them. */
 export function SiteFooter() {
+  const now = useNow()
   return (
     <footer className={css({ bg: 'bg.inverse', color: 'fg.inverse', mt: 'auto' })}>
       <div className={css({ maxW: '6xl', mx: 'auto', px: { base: '4', md: '6' }, py: '10' })}>
@@ -39,7 +41,7 @@ export function SiteFooter() {
         </div>
         <InstallApp />
         <p className={css({ mt: '10', fontSize: 'sm', opacity: 0.7 })}>
-          © {new Date().getFullYear()} {SITE.productName}. Made in {SITE.homeCity}.{' '}
+          © {now.getFullYear()} {SITE.productName}. Made in {SITE.homeCity}.{' '}
           <span className={css({ whiteSpace: 'nowrap' })}>Version {__APP_VERSION__}</span>
         </p>
       </div>

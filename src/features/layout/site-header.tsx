@@ -2,6 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import { useHydrated } from '../../lib/hydration'
 import { LOGIN_LINK, MY_BOOKINGS_LINK, PRIMARY_NAV, SIGNUP_LINK } from '../../lib/paths'
 import { useSignedInHint } from '../account/member-hint'
 
@@ -17,6 +18,7 @@ export interface SiteHeaderProps {
  */
 export function SiteHeader({ transparent }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
+  const hydrated = useHydrated() // the menu opens once the app has taken over the page
   const menuId = useId()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const signedIn = useSignedInHint()
@@ -102,6 +104,7 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
           type="button"
           aria-expanded={menuOpen}
           aria-controls={menuId}
+          disabled={!hydrated}
           onClick={() => setMenuOpen((open) => !open)}
           className={cx(
             button({ variant: 'ghost', size: 'sm' }),

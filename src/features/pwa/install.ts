@@ -14,7 +14,8 @@ let deferred: InstallPromptEvent | undefined
 let installed = false
 const listeners = new Set<() => void>()
 /** What useInstallOption returns: recomputed on every change, stable in between. */
-let snapshot: InstallOption = { kind: 'none' }
+const NONE: InstallOption = { kind: 'none' }
+let snapshot: InstallOption = NONE
 const notify = () => {
   snapshot = installOption()
   for (const listener of listeners) listener()
@@ -71,6 +72,7 @@ export function useInstallOption(): InstallOption {
       return () => listeners.delete(listener)
     },
     () => snapshot,
-    () => snapshot,
+    // The prerendered HTML has no install option: hydrate to that, then show the real one.
+    () => NONE,
   )
 }

@@ -12,8 +12,12 @@ export function reloadOnStaleChunks(
   storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage,
   reload: () => void = () => window.location.reload(),
   now: () => number = Date.now,
+  isOnline: () => boolean = () => navigator.onLine,
 ): void {
   target.addEventListener('vite:preloadError', () => {
+    // Offline, a chunk fails because there is no network, not because the version is gone:
+    // reloading would only trade the page for the browser's offline error.
+    if (!isOnline()) return
     const last = Number(storage.getItem(KEY) ?? 0)
     if (now() - last < MIN_INTERVAL_MS) return // the error surfaces as usual
     storage.setItem(KEY, String(now()))

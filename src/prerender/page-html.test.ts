@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { prerenderedPageHtml } from './page-html'
+
+// What `vite build` writes to dist/index.html, trimmed.
+const TEMPLATE = `<!doctype html>
+<html lang="en-IN">
+  <head>
+    <meta name="description" content="Yaari: meet, mingle and make friends." />
+    <title>Yaari: Meet, Mingle &amp; Make friends</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-def.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-123.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`
+
+const page = {
+  path: '/events',
+  body: '<h1>Events in Bangalore</h1>',
+  meta: { title: 'Events in <Bangalore>', description: 'Dinners & "mixers"' },
+  renderedAt: 1795345081616,
+}
+
+describe('prerenderedPageHtml', () => {
+  const html = prerenderedPageHtml(TEMPLATE, page)
+  const head = html.slice(0, html.indexOf('</head>'))
+
+  it('puts the page in #root, stamped with its path and the time it was rendered', () => {
+    expect(html).toContain(
+      '<div id="root" data-rendered-at="1795345081616" data-rendered-path="/events"><h1>Events in Bangalore</h1></div>',
+    )
+  })
+
+  it("writes the page's own title and description, escaped", () => {
+    expect(head).toContain('<title>Events in &lt;Bangalore&gt; | Yaari</title>')
+    expect(head).toContain('<meta name="description" content="Dinners &amp; &quot;mixers&quot;"')
+  })
+
+  it('keeps the stylesheet in <head> but loads the code only after the first paint', () => {
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-123.css">')
+    expect(head).not.toContain('<script')
+    expect(head).not.toContain('modulepreload')
+    const loader = html.slice(html.indexOf('</div>'), html.indexOf('</body>'))
+    expect(loader).toContain('import("/assets/index-abc.js")')
+    expect(loader).toContain('requestAnimationFrame')
+  })
+
+  it('refuses a template it cannot fill', () => {
+    expect(() => prerenderedPageHtml(TEMPLATE.replace('<div id="root"></div>', ''), page)).toThrow(/#root|root/)
+    expect(() => prerenderedPageHtml(TEMPLATE.replace(/<script[^>]*><\/script>/, ''), page)).toThrow(/script/)
+  })
+})

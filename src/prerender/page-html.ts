@@ -1,0 +1,66 @@
+/**
+ * Turns the built index.html into a prerendered page: the page's HTML in #root, its title and
+ * description in <head>, and the app's code loaded only after the first paint.
+ *
+ * Why after: with the code's <script> and modulepreloads in <head>, the browser fetches ~120 KB
+ * of JavaScript alongside the stylesheet and runs it before it first paints, so on a slow phone
+ * the visitor waits for code to see text that is already in the HTML. Loaded from a small inline
+ * script after the first frame, the same files arrive right behind the page, and hydrate it.
+ */
+import { documentTitle, type PageMeta } from '../lib/page-meta'
+
+/** A page as src/prerender/entry.tsx renders it; status 200 unless it failed or is not found. */
+export interface PrerenderedPage {
+  html: string
+  meta: PageMeta | undefined
+  status: number
+}
+
+/** What the build loads from the prerender's bundle (see prerenderPages in vite.config.ts). */
+export interface PrerenderEntry {
+  PRERENDERED_PATHS: readonly string[]
+  htmlFileFor: (path: string) => string
+  renderPage: (path: string, renderedAt: number) => Promise<PrerenderedPage>
+}
+
+export interface PrerenderedParts {
+  path: string
+  body: string
+  meta: PageMeta
+  renderedAt: number
+}
+
+const ENTRY_SCRIPT = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/
+const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g
+const EMPTY_ROOT = '<div id="root"></div>'
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
+
+export function prerenderedPageHtml(template: string, { path, body, meta, renderedAt }: PrerenderedParts): string {
+  const entry = ENTRY_SCRIPT.exec(template)?.[1]
+  if (!entry) throw new Error('index.html has no module <script> to load the app from')
+  if (!template.includes(EMPTY_ROOT)) throw new Error(`index.html has no ${EMPTY_ROOT}`)
+  // No modulepreload links: the entry chunk imports every chunk it needs directly, so the
+  // browser asks for them all at once as soon as it has read the entry.
+  const loader = [
+    '<script type="module">',
+    `const start = () => import(${JSON.stringify(entry)})`,
+    "document.visibilityState === 'visible' ? requestAnimationFrame(() => setTimeout(start)) : start()",
+    '</script>',
+  ].join('\n')
+  return template
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(documentTitle(meta.title))}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"/,
+      () => `<meta name="description" content="${escapeHtml(meta.description)}"`,
+    )
+    .replace(
+      EMPTY_ROOT,
+      () => `<div id="root" data-rendered-at="${renderedAt}" data-rendered-path="${escapeHtml(path)}">${body}</div>`,
+    )
+    .replace('</body>', () => `${loader}\n  </body>`)
+}

@@ -1,0 +1,27 @@
+import { createRouter, type RouterHistory } from '@tanstack/react-router'
+
+export { RouterProvider } from '@tanstack/react-router'
+
+import { routeTree } from './routeTree.gen'
+
+/**
+ * The app's router. The browser uses it with its own history; the build's prerender (see
+ * src/prerender) with a memory history and `isServer: false`, so both render the same tree and
+ * the prerendered HTML hydrates without a mismatch.
+ */
+export function createAppRouter(
+  options: { history?: RouterHistory; isServer?: boolean; origin?: string; scrollRestoration?: boolean } = {},
+) {
+  return createRouter({
+    routeTree,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+    ...options,
+  })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+}
