@@ -21,7 +21,7 @@ import { saveProfileSchema } from '../../src/domain/profile'
 import { availableDates } from '../../src/domain/schedule'
 import { noInputSchema } from '../../src/domain/validation'
 import { callFunction } from '../../src/lib/firebase'
-import { adminDb, signOutMember, signUpFreshMember } from './helpers'
+import { adminDb, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
 
 /** Payloads per callable and for the webhook: 8 targets x 500 = 4,000 requests. */
 const PER_TARGET = 500
@@ -30,19 +30,11 @@ const SEED = 20261122
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='
 const event = EVENTS[0]!
 const date = availableDates(event)[5]!
-const profile = {
-  mobile: '9876543210',
-  name: 'Asha Rao',
-  dateOfBirth: '1995-06-15',
-  gender: 'female',
-  interests: ['brunch'],
-  location: 'koramangala',
-}
 
 /** Each callable with a valid payload (the base for mutations) and the schema it validates with. */
 const CALLABLES: { name: string; valid: Record<string, unknown>; schema: v.GenericSchema }[] = [
   { name: 'getAvailability', valid: { eventId: event.id }, schema: availabilityRequestSchema },
-  { name: 'saveProfile', valid: profile, schema: saveProfileSchema },
+  { name: 'saveProfile', valid: { ...VALID_PROFILE }, schema: saveProfileSchema },
   { name: 'getMyProfile', valid: {}, schema: noInputSchema },
   { name: 'uploadProfilePhoto', valid: { contentType: 'image/png', data: PNG_BASE64 }, schema: uploadPhotoSchema },
   {
@@ -51,7 +43,7 @@ const CALLABLES: { name: string; valid: Record<string, unknown>; schema: v.Gener
       eventId: event.id,
       eventDate: date,
       tier: 'girls',
-      userProfile: { ...profile, email: 'asha@example.test', termsAccepted: true, interests: undefined },
+      userProfile: { ...VALID_PROFILE, email: 'asha@example.test', termsAccepted: true, interests: undefined },
     },
     schema: createBookingSchema,
   },
@@ -134,7 +126,7 @@ let before: Awaited<ReturnType<typeof snapshot>>
 beforeAll(async () => {
   const user = await signUpFreshMember()
   uid = user.uid
-  await callFunction('saveProfile', profile) // a profile, so createBooking gets as far as its checks
+  await callFunction('saveProfile', VALID_PROFILE) // a profile, so createBooking gets as far as its checks
   token = await user.getIdToken()
   before = await snapshot(uid)
 }, 60_000)

@@ -8,7 +8,7 @@ import type { CreateBookingRequest, CreateBookingResponse } from '../../src/doma
 import { EVENTS, priceFor } from '../../src/domain/catalogue'
 import { availableDates, istToday } from '../../src/domain/schedule'
 import { callFunction } from '../../src/lib/firebase'
-import { adminDb, failure, signOutMember, signUpFreshMember } from './helpers'
+import { adminDb, failure, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
 
 const event = EVENTS[0]! // first-hello-stranger-meetup, Saturdays, 10 seats
 const dates = availableDates(event)
@@ -22,14 +22,7 @@ const CASHFREE_HEADERS = {
 /** A signed-in member with a completed profile (bookings need one). */
 async function bookingMember() {
   const user = await signUpFreshMember()
-  await callFunction('saveProfile', {
-    mobile: '9876543210',
-    name: 'Asha Rao',
-    dateOfBirth: '1995-06-15',
-    gender: 'female',
-    interests: ['brunch'],
-    location: 'koramangala',
-  })
+  await callFunction('saveProfile', VALID_PROFILE)
   return user
 }
 

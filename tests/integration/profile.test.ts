@@ -1,17 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { SaveProfileRequest } from '../../src/domain/profile'
 import { callFunction } from '../../src/lib/firebase'
-import { adminDb, failure, signOutMember, signUpFreshMember } from './helpers'
+import { adminDb, failure, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
 
-const valid: SaveProfileRequest = {
-  mobile: '9876543210',
-  name: 'Asha Rao',
-  dateOfBirth: '1995-06-15',
-  profession: 'tech',
-  gender: 'female',
-  interests: ['brunch', 'travel'],
-  location: 'koramangala',
-}
+const valid: SaveProfileRequest = { ...VALID_PROFILE, profession: 'tech', interests: ['brunch', 'travel'] }
 
 /** A date of birth that makes someone exactly `years` old today (days: shift later). */
 function birthdayYearsAgo(years: number, days = 0): string {
