@@ -8,18 +8,9 @@ import { createUserWithEmailAndPassword, signOut, type User } from 'firebase/aut
 import { getApps as adminApps, initializeApp as initAdmin } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
 import { expect } from 'vitest'
-import type { SaveProfileRequest } from '../../src/domain/profile'
 import { auth } from '../../src/lib/firebase'
 
-/** A complete, valid profile as a member sends it to saveProfile. */
-export const VALID_PROFILE: SaveProfileRequest = {
-  mobile: '9876543210',
-  name: 'Asha Rao',
-  dateOfBirth: '1995-06-15',
-  gender: 'female',
-  interests: ['brunch'],
-  location: 'koramangala',
-}
+export { VALID_PROFILE } from '../../src/domain/profile.fixture'
 
 export const PROJECT_ID = 'demo-yaari'
 

@@ -2,17 +2,11 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SaveProfileRequest } from '../../domain/profile'
+import { VALID_PROFILE } from '../../domain/profile.fixture'
 import { YaariDb } from '../../lib/db'
 import { completeProfile, PENDING_SYNC_KEY, type SyncDeps, syncOutbox } from './profile-sync'
 
-const payload: SaveProfileRequest = {
-  mobile: '9876543210',
-  name: 'Asha Rao',
-  dateOfBirth: '1995-06-15',
-  gender: 'female',
-  interests: ['brunch'],
-  location: 'koramangala',
-}
+const payload = VALID_PROFILE
 const networkDown = Object.assign(new Error('internal'), { code: 'functions/internal' })
 const refused = Object.assign(new Error('dateOfBirth: Please enter a valid date'), {
   code: 'functions/invalid-argument',
