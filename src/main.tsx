@@ -10,7 +10,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 // renderer, the router library, then the route tree with the layout, each evaluated on its own.
 const { createRoot, hydrateRoot } = await import('react-dom/client')
 await nextTask()
-await import('@tanstack/react-router')
+await import('./router-library')
 await nextTask()
 const { createAppRouter, RouterProvider } = await import('./router')
 await nextTask()

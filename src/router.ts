@@ -1,6 +1,8 @@
-import { createRouter, type RouterHistory } from '@tanstack/react-router'
+import type { RouterHistory } from '@tanstack/react-router'
 
-export { RouterProvider } from '@tanstack/react-router'
+import { createRouter } from './router-library'
+
+export { RouterProvider } from './router-library'
 
 import { routeTree } from './routeTree.gen'
 

@@ -1,9 +1,8 @@
-import * as v from 'valibot'
 import { expect, it } from 'vitest'
 import { categorySlug, EVENTS } from './catalogue'
-import { eventsSearchSchema, filterEvents } from './event-listing'
+import { filterEvents, parseEventsSearch } from './event-listing'
 
-const parse = (input: unknown) => v.parse(eventsSearchSchema, input)
+const parse = parseEventsSearch
 
 it('searches titles case-insensitively', () => {
   expect(filterEvents(EVENTS, { q: 'MIDWEEK' }).map((e) => e.id)).toEqual(['midweek-wednesday-dinner'])
@@ -30,4 +29,6 @@ it('keeps valid URL values and drops invalid ones instead of failing', () => {
   })
   expect(parse({ city: 'pune', q: 42, category: 'gardening' })).toEqual({})
   expect(parse({})).toEqual({})
+  expect(parse({ q: 'x'.repeat(101), category: ['food-drink'] })).toEqual({})
+  expect(parse({ q: 'x'.repeat(100) })).toEqual({ q: 'x'.repeat(100) })
 })

@@ -2,7 +2,6 @@
  * The events page's filters: city, title search and category, kept in the URL so a
  * filtered list can be shared and survives reload. Invalid values fall back to defaults.
  */
-import * as v from 'valibot'
 import { CATEGORY_SLUGS, categoryFromSlug, categorySlug, type YaariEvent } from './catalogue'
 
 export const CITIES = [
@@ -14,12 +13,26 @@ export const CITIES = [
 ] as const
 const LIVE_CITY_IDS = CITIES.filter((city) => city.live).map((city) => city.id)
 
-export const eventsSearchSchema = v.object({
-  city: v.fallback(v.optional(v.picklist(LIVE_CITY_IDS)), undefined),
-  q: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined),
-  category: v.fallback(v.optional(v.picklist(CATEGORY_SLUGS as [string, ...string[]])), undefined),
-})
-export type EventsSearch = v.InferOutput<typeof eventsSearchSchema>
+export interface EventsSearch {
+  city?: (typeof LIVE_CITY_IDS)[number]
+  q?: string
+  category?: string
+}
+
+/**
+ * The route's validateSearch: each valid value is kept, anything else dropped. Written out
+ * rather than as a Valibot schema: route definitions load with the first page, and this one
+ * would bring the schema library (~2.5 KB) to every visitor's home page for three fields.
+ */
+export function parseEventsSearch(search: Record<string, unknown>): EventsSearch {
+  const { city, q, category } = search
+  const parsed: EventsSearch = {}
+  const live = LIVE_CITY_IDS.find((id) => id === city)
+  if (live) parsed.city = live
+  if (typeof q === 'string' && q.length <= 100) parsed.q = q
+  if (typeof category === 'string' && CATEGORY_SLUGS.includes(category)) parsed.category = category
+  return parsed
+}
 
 export function cityName(cityId: string | undefined): string {
   return CITIES.find((city) => city.id === (cityId ?? 'bangalore'))?.name ?? 'Bangalore'

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { eventsSearchSchema } from '../../domain/event-listing'
+import { parseEventsSearch } from '../../domain/event-listing'
 import { EventsPage } from '../../features/events/events-page'
 
 export const Route = createFileRoute('/events/')({
-  validateSearch: eventsSearchSchema,
+  validateSearch: parseEventsSearch,
   component: EventsPage,
 })
