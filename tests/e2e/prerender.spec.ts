@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { CATEGORY_PATHS, EVENT_PATHS, INFO_PAGES } from './support'
+import { CATEGORY_PATHS, EVENT_PATHS, INFO_PAGES, waitForApp } from './support'
 
 /** The public pages the build writes as HTML (src/prerender/paths.ts). */
 const PRERENDERED = [
@@ -51,8 +51,7 @@ test('days after the build, the app takes over each public page without a mismat
   const errors = collectPageErrors(page)
   for (const path of PRERENDERED) {
     await page.goto(path)
-    // The header's Menu button (hidden on wide screens) works once the app has taken over.
-    await expect(page.getByRole('button', { name: 'Menu', includeHidden: true }), path).toBeEnabled()
+    await waitForApp(page)
     expect(errors, path).toEqual([])
   }
   // Hydrated, not just painted: the filters answer.

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test'
-import { CATEGORY_PATHS, EVENT_PATHS, expectNoSeriousA11yViolations, expectWellFormedPage, INFO_PAGES } from './support'
+import {
+  CATEGORY_PATHS,
+  EVENT_PATHS,
+  expectNoSeriousA11yViolations,
+  expectWellFormedPage,
+  INFO_PAGES,
+  waitForApp,
+} from './support'
 
 test.describe('home', () => {
   test('explore by category: four cards whose Explore does a full page load', async ({ page }) => {
@@ -27,6 +34,7 @@ test.describe('home', () => {
 
   test('featured events link to their pages, Join Event to sign-in, View All Events to the list', async ({ page }) => {
     await page.goto('/')
+    await waitForApp(page)
     const featured = page.getByRole('region', { name: 'Featured events' })
     await expect(featured.getByRole('heading', { level: 3 })).toHaveText([
       'The First Hello',

@@ -27,6 +27,14 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious, serious.join('\n')).toEqual([])
 }
 
+/**
+ * Waits until the app has taken over a prerendered page: the header's Menu button (hidden on
+ * wide screens) is enabled only then. Before that, links still work as plain links.
+ */
+export async function waitForApp(page: Page) {
+  await expect(page.getByRole('button', { name: 'Menu', includeHidden: true })).toBeEnabled()
+}
+
 /** One h1, no skipped heading levels, a title and a meta description, no unfilled placeholder. */
 export async function expectWellFormedPage(page: Page) {
   const levels = await page
