@@ -4,7 +4,7 @@
  * using a keyboard would need.
  */
 import { expect, type Page, test } from '@playwright/test'
-import { BACKEND, newEmail, onboardedMember, submitSignUp } from './support'
+import { BACKEND, newEmail, onboardedMember, submitSignUp, waitForApp } from './support'
 
 const PAGES = ['/', '/events', '/events/first-hello-stranger-meetup', '/auth', '/signup', '/contact', '/safety']
 
@@ -65,6 +65,8 @@ for (const path of PAGES) {
   test(`${path}: Tab reaches every visible control, each with a visible focus indicator`, async ({ page }) => {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    // On a prerendered page the filters and buttons are enabled once the app has taken over.
+    if (await page.locator('#root[data-rendered-path]').count()) await waitForApp(page)
     await expectTabReachesEveryControl(page)
   })
 }
