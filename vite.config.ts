@@ -10,6 +10,7 @@ import { build, defineConfig, loadEnv, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { manifest } from './src/features/pwa/manifest.ts'
 import { parseClientEnv } from './src/lib/env-schema.ts'
+import { APP_SHELL, hostedFile } from './src/prerender/hosting.ts'
 import { type PrerenderEntry, prerenderedPageHtml } from './src/prerender/page-html.ts'
 
 /** "0.1.0+fb44bd0": the package version and the commit (or YAARI_BUILD_ID), shown in the footer. */
@@ -25,9 +26,6 @@ function appVersion(): string {
 }
 
 const alias = { 'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)) }
-
-/** The HTML every other address gets (hosting rewrites, the service worker's navigation fallback). */
-const APP_SHELL = 'app.html'
 
 /**
  * Writes the public pages as HTML (dist/index.html, dist/events.html, ...) after the client
@@ -96,10 +94,8 @@ function hostingRoutes(): Plugin {
       const outDir = resolve(server.config.root, server.config.build.outDir)
       server.middlewares.use((req, _res, next) => {
         const [pathname = '/', query] = (req.url ?? '/').split('?')
-        const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(pathname)
-        if (wantsPage && pathname !== '/') {
-          const page = pathname.replace(/\/+$/, '')
-          const file = existsSync(join(outDir, `${page}.html`)) ? `${page}.html` : `/${APP_SHELL}`
+        if (req.method === 'GET' || req.method === 'HEAD') {
+          const file = hostedFile(pathname, (built) => existsSync(join(outDir, built)))
           req.url = query === undefined ? file : `${file}?${query}`
         }
         next()

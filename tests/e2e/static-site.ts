@@ -1,14 +1,15 @@
 /**
  * A static host for one built version of the app at a time, like a deploy to Firebase Hosting:
- * `deploy(dir)` swaps what is served. As firebase.json has it: a page's address serves its
- * prerendered HTML ("/events" -> events.html), any other navigation falls back to app.html; a
- * missing file is a 404; sw.js is never cached by the browser's HTTP cache.
+ * `deploy(dir)` swaps what is served. Addresses map to files by the hosting rule the app's
+ * preview server uses too (src/prerender/hosting.ts); a missing file is a 404; sw.js is never
+ * cached by the browser's HTTP cache.
  */
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
+import { hostedFile, isFileAddress } from '../../src/prerender/hosting'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -30,14 +31,16 @@ export async function serveStatic(dir: string): Promise<StaticSite> {
   let root = dir
   const server: Server = createServer(async (request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
-    const extension = extname(path)
-    const page = path === '/' ? 'index.html' : `${path.replace(/\/+$/, '')}.html`
-    const file = extension ? join(root, path) : existsSync(join(root, page)) ? join(root, page) : join(root, 'app.html')
+    const isFile = isFileAddress(path)
+    const file = join(
+      root,
+      hostedFile(path, (built) => existsSync(join(root, built))),
+    )
     try {
       const body = await readFile(file)
       response.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'cache-control': path === '/sw.js' || !extension ? 'no-cache' : 'public, max-age=0',
+        'cache-control': path === '/sw.js' || !isFile ? 'no-cache' : 'public, max-age=0',
       })
       response.end(body)
     } catch {
