@@ -22,7 +22,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
+      // With RenderDocument (a new renderer document per navigation, on in Debian's Chromium
+      // 150.0.7871.100) the offline emulation of context.setOffline() no longer reaches
+      // navigator.onLine after a reload or navigation: requests still fail, but the new page reads
+      // onLine = true, unlike a phone without a connection. Turning it off keeps the emulation whole.
+      args: [...CHROMIUM_ARGS, '--disable-features=RenderDocument'],
     },
   },
   projects: [
