@@ -15,10 +15,26 @@ await nextTask()
 const { createAppRouter, RouterProvider } = await import('./router')
 await nextTask()
 
-const router = createAppRouter()
-
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
+
+// Public pages arrive prerendered (the build writes them): load the page's route code, then
+// hydrate what is already on screen. Every other page, and a public page opened with filters in
+// its address (the HTML has none), renders here, replacing whatever the HTML held.
+const { renderedAt, renderedPath } = root.dataset
+const hydrating = Boolean(renderedAt) && renderedPath === location.pathname && !location.search
+
+// On a prerendered page the visitor may have scrolled already (or the browser restored a reload's
+// position) before the app takes over: its first render leaves the scroll where it is, instead of
+// throwing the reader back to the top. Every later navigation restores or resets as usual.
+let keepScrollOnce = hydrating
+const router = createAppRouter({
+  scrollRestoration: () => {
+    if (!keepScrollOnce) return true
+    keepScrollOnce = false
+    return false
+  },
+})
 
 const app = (
   <StrictMode>
@@ -26,11 +42,7 @@ const app = (
   </StrictMode>
 )
 
-// Public pages arrive prerendered (the build writes them): load the page's route code, then
-// hydrate what is already on screen. Every other page, and a public page opened with filters in
-// its address (the HTML has none), renders here, replacing whatever the HTML held.
-const { renderedAt, renderedPath } = root.dataset
-if (renderedAt && renderedPath === location.pathname && !location.search) {
+if (hydrating) {
   setRenderedAt(Number(renderedAt))
   await nextTask()
   await router.load()

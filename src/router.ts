@@ -1,4 +1,4 @@
-import type { RouterHistory } from '@tanstack/react-router'
+import type { ParsedLocation, RouterHistory } from '@tanstack/react-router'
 
 import { createRouter } from './router-library'
 
@@ -12,7 +12,12 @@ import { routeTree } from './routeTree.gen'
  * the prerendered HTML hydrates without a mismatch.
  */
 export function createAppRouter(
-  options: { history?: RouterHistory; isServer?: boolean; origin?: string; scrollRestoration?: boolean } = {},
+  options: {
+    history?: RouterHistory
+    isServer?: boolean
+    origin?: string
+    scrollRestoration?: boolean | ((options: { location: ParsedLocation }) => boolean)
+  } = {},
 ) {
   return createRouter({
     routeTree,

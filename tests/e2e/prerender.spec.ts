@@ -70,3 +70,30 @@ test('a public page opened with filters in its address renders them, not the unf
   await expect(page.getByRole('article', { name: 'Midweek Meetup' })).toBeVisible()
   expect(errors).toEqual([])
 })
+
+test('a reader who scrolls before the app takes over stays where they were, and their tap lands', async ({ page }) => {
+  // As on a slow phone: the page is there to read while the app's code is still on its way.
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/assets/*.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto('/', { waitUntil: 'commit' })
+  const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Safety Center' })
+  await footerLink.scrollIntoViewIfNeeded()
+  const readingAt = await page.evaluate(() => scrollY)
+  expect(readingAt).toBeGreaterThan(0)
+
+  release()
+  await waitForApp(page)
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  expect(await page.evaluate(() => scrollY)).toBe(readingAt)
+
+  await footerLink.click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Safety Center' })).toBeVisible()
+  // A navigation inside the app still starts the next page at its top.
+  expect(await page.evaluate(() => scrollY)).toBe(0)
+})
