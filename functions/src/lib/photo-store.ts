@@ -4,8 +4,8 @@
  * emulator cannot run offline. PHOTO_STORE_URL selects the local one.
  */
 import { randomUUID } from 'node:crypto'
-import { getApps, initializeApp } from 'firebase-admin/app'
 import { getStorage } from 'firebase-admin/storage'
+import { adminApp } from './admin'
 
 export interface PhotoStore {
   /** Stores the bytes and returns a URL a browser can load the picture from. */
@@ -39,8 +39,7 @@ function inMemberFolder(path: string | undefined, uid: string): boolean {
 
 class CloudStoragePhotoStore implements PhotoStore {
   async save(path: string, bytes: Buffer, contentType: string): Promise<string> {
-    if (getApps().length === 0) initializeApp()
-    const bucket = getStorage().bucket()
+    const bucket = getStorage(adminApp()).bucket()
     const token = randomUUID()
     await bucket.file(path).save(bytes, {
       contentType,
@@ -51,11 +50,10 @@ class CloudStoragePhotoStore implements PhotoStore {
   }
 
   isMemberPhotoUrl(url: string, uid: string): boolean {
-    if (getApps().length === 0) initializeApp()
     const parsed = parseUrl(url)
     return (
       parsed?.origin === 'https://firebasestorage.googleapis.com' &&
-      parsed.pathname.startsWith(`/v0/b/${getStorage().bucket().name}/o/`) &&
+      parsed.pathname.startsWith(`/v0/b/${getStorage(adminApp()).bucket().name}/o/`) &&
       inMemberFolder(objectPathOf(parsed), uid)
     )
   }
