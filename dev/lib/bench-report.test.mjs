@@ -14,7 +14,10 @@ it('draws a bar per row with its value and budget, marks a miss, and escapes lab
   expect(svg).toContain('&lt;auth&gt;')
   expect(svg).not.toContain('<auth>')
   expect(svg.match(/<rect /g)).toHaveLength(2)
-  expect(svg.match(/fill="#c62828"/g)).toHaveLength(1) // only the row over budget
+  expect(svg.match(/<rect [^>]*fill="#c62828"/g)).toHaveLength(1) // only the row over budget
+  expect(svg.match(/over budget/g)).toHaveLength(1)
+  expect(svg).toMatch(/210 KB over budget/)
+  expect(svg).not.toMatch(/123\.3 KB over budget/)
   expect(svg.match(/stroke-dasharray/g)).toHaveLength(2)
 })
 
