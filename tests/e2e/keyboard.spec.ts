@@ -28,9 +28,28 @@ function visibleControls(page: Page, scope: string) {
   }, scope)
 }
 
+/**
+ * The controls once the page has settled: the same list on both sides of two animation frames.
+ * (Ark's tabs, for one, give the panel a tabindex on mount and drop it a frame later when the panel
+ * holds controls of its own.)
+ */
+async function settledControls(page: Page, scope: string) {
+  let previous = await visibleControls(page, scope)
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+      const now = await visibleControls(page, scope)
+      const same = JSON.stringify(now) === JSON.stringify(previous)
+      previous = now
+      return same
+    })
+    .toBe(true)
+  return previous
+}
+
 /** Tabs through the page (or an open dialog) and checks each control is reached and indicated. */
 async function expectTabReachesEveryControl(page: Page, scope = 'body') {
-  const expected = await visibleControls(page, scope)
+  const expected = await settledControls(page, scope)
   expect(expected.length).toBeGreaterThan(0)
   const reached: string[] = []
   const withoutIndicator: string[] = []
