@@ -40,6 +40,15 @@ function portIsFree(port) {
   })
 }
 
+/** A port nothing listens on right now. @returns {Promise<number>} */
+export async function freePort() {
+  const server = createServer()
+  await new Promise((resolve) => server.listen(0, HOST, () => resolve(undefined)))
+  const address = server.address()
+  await new Promise((resolve) => server.close(() => resolve(undefined)))
+  return typeof address === 'object' && address ? address.port : 0
+}
+
 /**
  * Polls `probe` until it returns true or `timeoutMs` passes; `child` dying ends the wait early.
  * @param {string} what @param {() => Promise<boolean>} probe @param {number} timeoutMs
@@ -93,7 +102,7 @@ function grpcAnswers(port) {
  * @param {string} name @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env]
  * @returns {Child}
  */
-function startChild(name, command, args, env = {}) {
+export function startChild(name, command, args, env = {}) {
   mkdirSync(LOG_DIR, { recursive: true })
   const logFile = join(LOG_DIR, `${name}.log`)
   const log = createWriteStream(logFile)
@@ -121,7 +130,7 @@ function startChild(name, command, args, env = {}) {
 }
 
 /** @param {Child} child */
-async function stopChild(child) {
+export async function stopChild(child) {
   if (child.exited) return
   try {
     process.kill(child.pid, 'SIGTERM')

@@ -4,21 +4,12 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { StackError, startStack, waitFor } from './stack.mjs'
+import { freePort, StackError, startStack, waitFor } from './stack.mjs'
 
 const savedEnv = { ...process.env }
 afterEach(() => {
   process.env = { ...savedEnv }
 })
-
-/** A port nothing listens on right now. @returns {Promise<number>} */
-async function freePort() {
-  const server = createServer()
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)))
-  const address = server.address()
-  await new Promise((resolve) => server.close(() => resolve(undefined)))
-  return typeof address === 'object' && address ? address.port : 0
-}
 
 describe('startStack refuses bad configuration with a clear message', () => {
   it('names the port in use and the part that needs it', async () => {
