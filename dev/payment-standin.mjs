@@ -1,21 +1,25 @@
 // @ts-check
 /**
- * The payment-gateway stand-in: a loopback server that keeps Cashfree's PG wire contract
- * (shared/cashfree.md, "Contract for a local stand-in"), so the functions and the web app run
- * end to end offline with nothing but a base URL changed:
+ * The payment-gateway stand-in: a loopback server that keeps Cashfree's PG wire contract, so
+ * the functions and the web app run end to end offline with nothing but a base URL changed:
  * - /pg/orders (create with idempotency keys, get, payments, terminate, refunds), with Cashfree's
- *   headers, validation errors and statuses, and lazy expiry;
+ *   headers, statuses and validation errors (bodies checked against Cashfree's OpenAPI schemas),
+ *   lazy expiry, and terminations that may answer TERMINATION_REQUESTED;
  * - /__standin/checkout: the hosted checkout page, with 'Pay', 'Fail' and 'Cancel payment',
- *   which redirects to the order's return_url as Cashfree does (a plain GET, no status);
- * - payment webhooks signed as Cashfree signs them, retried until answered 200;
+ *   which redirects to the order's return_url as Cashfree does (a plain GET, no status), and only
+ *   ever to the app's own origin;
+ * - payment and refund webhooks signed as Cashfree signs them, retried until answered 200;
  * - /__standin/cashfree.js: a stand-in for Cashfree's browser SDK whose checkout() opens that page;
- * - a control API for tests (/__standin/orders/{id}/pay and /expire).
- * Usage: node dev/payment-standin.mjs [port]   (STANDIN_WEBHOOK_URL: where webhooks go)
+ * - a control API for tests (/__standin/orders/{id}/pay, /expire, /refunds/{id}/settle, /config,
+ *   /webhooks), which answers only requests carrying the stack's secret (x-standin-secret).
+ * Usage: node dev/payment-standin.mjs [port]
+ *   (STANDIN_WEBHOOK_URL: where webhooks go; STACK_SECRET: the control secret; APP_ORIGIN: where
+ *   checkout may return)
  */
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto'
 import { createServer } from 'node:http'
 import { ApiError, OrderBook } from './payments/orders.mjs'
-import { deliver, paymentWebhook } from './payments/webhooks.mjs'
+import { deliver, paymentWebhook, refundWebhook } from './payments/webhooks.mjs'
 
 export const STANDIN_CLIENT_ID = process.env.CASHFREE_CLIENT_ID ?? 'standin-client-id'
 export const STANDIN_CLIENT_SECRET = process.env.CASHFREE_CLIENT_SECRET ?? 'standin-client-secret'
@@ -50,6 +54,12 @@ function parseJson(text) {
   }
 }
 
+/** @param {import('node:http').ServerResponse} res */
+function refuseReturn(res) {
+  res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
+  res.end('<!doctype html><title>Checkout</title><h1>This return address is not allowed</h1>')
+}
+
 /** @param {string} text */
 const escapeHtml = (text) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
@@ -73,7 +83,18 @@ export function returnTo(returnUrl, orderId) {
  * @property {string} [webhookUrl] the "dashboard" webhook endpoint
  * @property {number[]} [retryDelaysMs]
  * @property {OrderBook} [book]
+ * @property {string} [controlSecret] what the control API requires in x-standin-secret
+ * @property {string} [appOrigin] the only origin checkout may send the browser back to
  */
+
+/** @param {string} url @param {string} origin */
+function isOnOrigin(url, origin) {
+  try {
+    return new URL(url).origin === new URL(origin).origin
+  } catch {
+    return false
+  }
+}
 
 /** @param {StandinOptions} [options] */
 export function createPaymentStandin({
@@ -82,7 +103,17 @@ export function createPaymentStandin({
   webhookUrl = process.env.STANDIN_WEBHOOK_URL,
   retryDelaysMs = DEFAULT_RETRY_DELAYS_MS,
   book = new OrderBook(),
+  controlSecret = process.env.STACK_SECRET ?? '',
+  appOrigin = process.env.APP_ORIGIN ?? '',
 } = {}) {
+  /** @param {import('node:http').IncomingMessage} req */
+  const isControl = (req) => {
+    const given = Buffer.from(String(req.headers['x-standin-secret'] ?? ''))
+    const expected = Buffer.from(controlSecret)
+    return expected.length > 0 && given.length === expected.length && timingSafeEqual(given, expected)
+  }
+  /** @param {string | null | undefined} url */
+  const mayReturnTo = (url) => typeof url === 'string' && isOnOrigin(url, appOrigin)
   /** @type {Map<string, { hash: string, status: number, body: unknown }>} */
   const idempotent = new Map()
   /** @type {object[]} */
@@ -93,12 +124,19 @@ export function createPaymentStandin({
    * @param {import('./payments/orders.mjs').Order} order @param {import('./payments/orders.mjs').Payment} payment
    * @param {{ copies?: number, signature?: 'valid' | 'bad' | 'reserialize' }} [options]
    */
-  async function notify(order, payment, { copies = 1, signature = 'valid' } = {}) {
+  async function notify(order, payment, options = {}) {
     const event = paymentWebhook(order, payment)
     if (!event) return []
-    const targets = [
-      ...new Set([webhookUrl, order.order_meta.notify_url].filter((url) => typeof url === 'string' && url)),
-    ]
+    return send(event, [webhookUrl, order.order_meta.notify_url], options)
+  }
+
+  /**
+   * Sends an event to the dashboard URL (and the order's notify_url).
+   * @param {object} event @param {(string | null | undefined)[]} urls
+   * @param {{ copies?: number, signature?: 'valid' | 'bad' | 'reserialize' }} [options]
+   */
+  async function send(event, urls, { copies = 1, signature = 'valid' } = {}) {
+    const targets = [...new Set(urls.filter((url) => typeof url === 'string' && url))]
     const sends = targets.flatMap((url) =>
       Array.from({ length: copies }, () =>
         deliver(/** @type {string} */ (url), event, {
@@ -137,6 +175,11 @@ export function createPaymentStandin({
       const path = url.pathname.slice('/pg'.length)
       const order = /^\/orders\/([^/]+)(\/payments)?$/.exec(path)
       const refunds = /^\/orders\/([^/]+)\/refunds$/.exec(path)
+      const oneRefund = /^\/orders\/([^/]+)\/refunds\/([^/]+)$/.exec(path)
+      if (oneRefund?.[1] && oneRefund[2] && req.method === 'GET') {
+        const refund = book.getRefund(decodeURIComponent(oneRefund[1]), decodeURIComponent(oneRefund[2]))
+        return sendJson(res, 200, refund, common)
+      }
       if (refunds?.[1] && req.method === 'POST') {
         return sendJson(res, 200, book.refund(decodeURIComponent(refunds[1]), parseJson(await readBody(req))), common)
       }
@@ -269,6 +312,7 @@ ${
         return res.end('<!doctype html><title>Checkout</title><h1>This payment link is not valid</h1>')
       }
       const returnUrl = url.searchParams.get('return_url') ?? order.order_meta.return_url ?? ''
+      if (returnUrl && !mayReturnTo(returnUrl)) return refuseReturn(res)
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
       return res.end(checkoutPage(order, url.searchParams.get('session') ?? '', returnUrl))
     }
@@ -280,13 +324,17 @@ ${
         res.writeHead(400, { 'content-type': 'text/plain' })
         return res.end('Unknown payment session or outcome')
       }
+      const returnUrl = form.get('return_url') || order.order_meta.return_url
+      // Checked before the payment: a tampered form moves no money and sends nobody anywhere.
+      if (returnUrl && !mayReturnTo(returnUrl)) return refuseReturn(res)
       const result = book.pay(order.order_id, outcome)
       void notify(result.order, result.payment)
-      const returnUrl = form.get('return_url') || order.order_meta.return_url
       if (!returnUrl) return sendJson(res, 200, result)
       res.writeHead(303, { location: returnTo(returnUrl, order.order_id) })
       return res.end()
     }
+    // Everything below is the tests' control API: the stack's secret only.
+    if (!isControl(req)) throw new ApiError(403, 'request_failed', 'the control API needs x-standin-secret')
     const control = /^\/orders\/([^/]+)\/(pay|expire)$/.exec(path)
     if (control?.[1] && req.method === 'POST') {
       const orderId = decodeURIComponent(control[1])
@@ -298,6 +346,29 @@ ${
       })
       const delivered = await notify(result.order, result.payment, { copies: body.copies, signature: body.signature })
       return sendJson(res, 200, { ...result, deliveries: delivered })
+    }
+    const settle = /^\/orders\/([^/]+)\/refunds\/([^/]+)\/settle$/.exec(path)
+    if (settle?.[1] && settle[2] && req.method === 'POST') {
+      const body = parseJson(await readBody(req)) ?? {}
+      if (body.status !== 'SUCCESS' && body.status !== 'CANCELLED') {
+        throw new ApiError(400, 'status_invalid', 'status : should be SUCCESS or CANCELLED')
+      }
+      const refund = book.settleRefund(decodeURIComponent(settle[1]), decodeURIComponent(settle[2]), body.status)
+      const order = book.get(decodeURIComponent(settle[1]))
+      const delivered = await send(refundWebhook(refund), [webhookUrl, order.order_meta.notify_url], {
+        copies: body.copies,
+        signature: body.signature,
+      })
+      return sendJson(res, 200, { refund, deliveries: delivered })
+    }
+    if (path === '/config' && req.method === 'POST') {
+      const body = parseJson(await readBody(req)) ?? {}
+      if (body.terminateMode === 'immediate' || body.terminateMode === 'requested')
+        book.terminateMode = body.terminateMode
+      if (Number.isInteger(body.terminationDelayMs) && body.terminationDelayMs >= 0) {
+        book.terminationDelayMs = body.terminationDelayMs
+      }
+      return sendJson(res, 200, { terminateMode: book.terminateMode, terminationDelayMs: book.terminationDelayMs })
     }
     if (path === '/webhooks' && req.method === 'GET') return sendJson(res, 200, deliveries)
     throw new ApiError(404, 'request_failed', 'bad URL, please check API documentation')

@@ -1,9 +1,13 @@
 // @ts-check
 /**
- * The stand-in's order book: Cashfree's order and payment entities and their state machine
- * (shared/cashfree.md, "Contract for a local stand-in", sections B and C). Pure: no I/O.
+ * The stand-in's order book: Cashfree's order, payment and refund entities and their state
+ * machine. Request bodies are validated against Cashfree's OpenAPI schemas first
+ * (openapi-validate.mjs), then by the rules Cashfree enforces that its schemas do not state
+ * (id characters, phone digits, expiry in the future). Pure: no I/O.
  */
 import { randomBytes, randomInt } from 'node:crypto'
+import { ApiError } from './errors.mjs'
+import { validateRequest } from './openapi-validate.mjs'
 
 /** @typedef {'ACTIVE' | 'PAID' | 'EXPIRED' | 'TERMINATED' | 'TERMINATION_REQUESTED'} OrderStatus */
 /** @typedef {'SUCCESS' | 'FAILED' | 'USER_DROPPED' | 'PENDING'} PaymentOutcome */
@@ -30,19 +34,7 @@ import { randomBytes, randomInt } from 'node:crypto'
 
 /** @typedef {Record<string, unknown> & { cf_payment_id: string, payment_status: string, payment_amount: number }} Payment */
 
-/** Cashfree's error body. */
-export class ApiError extends Error {
-  /** @param {number} status @param {string} code @param {string} message @param {string} [type] */
-  constructor(status, code, message, type = 'invalid_request_error') {
-    super(message)
-    this.status = status
-    this.code = code
-    this.type = type
-  }
-  toJSON() {
-    return { message: this.message, code: this.code, type: this.type }
-  }
-}
+export { ApiError }
 
 /** "2026-07-02T10:20:12+05:30": Cashfree's timestamps, in IST. */
 export function istTimestamp(ms = Date.now()) {
@@ -62,9 +54,7 @@ const ID = /^[A-Za-z0-9_-]+$/
  * @param {any} body
  */
 export function validateCreateOrder(body) {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError(400, 'request_failed', 'request body : is not valid json')
-  }
+  validateRequest('CreateOrderRequest', body)
   const amount = body.order_amount
   if (amount === undefined) throw missing('order_amount')
   if (typeof amount !== 'number' || !(amount >= 1) || Math.round(amount * 100) !== amount * 100) {
@@ -95,7 +85,7 @@ export function validateCreateOrder(body) {
   }
   if (customer.customer_phone === undefined || customer.customer_phone === '')
     throw missing('customer_details.customer_phone')
-  if (typeof customer.customer_phone !== 'string' || !/^(\d{10}|\+\d{6,15})$/.test(customer.customer_phone)) {
+  if (typeof customer.customer_phone !== 'string' || !/^\d{10}$/.test(customer.customer_phone)) {
     throw invalid('customer_details.customer_phone', 'should be a valid phone number', customer.customer_phone)
   }
   if (body.order_id !== undefined) {
@@ -137,15 +127,27 @@ export function validateCreateOrder(body) {
 
 const DAY = 24 * 60 * 60 * 1000
 
+/** @typedef {Record<string, unknown> & { refund_id: string, refund_amount: number, refund_status: string }} Refund */
+
 export class OrderBook {
-  /** @type {Map<string, { order: Order, payments: Payment[], refunds: Record<string, unknown>[], expiresAt: number }>} */
+  /** @type {Map<string, { order: Order, payments: Payment[], refunds: Refund[], expiresAt: number, terminatesAt?: number }>} */
   #orders = new Map()
   /** @type {Map<string, string>} payment_session_id -> order_id */
   #sessions = new Map()
 
-  /** @param {{ now?: () => number }} [options] */
+  /**
+   * @param {{ now?: () => number }} [options]
+   */
   constructor({ now = Date.now } = {}) {
     this.now = now
+    /**
+     * How a terminate is answered: 'immediate' (TERMINATED at once) or 'requested'
+     * (TERMINATION_REQUESTED, TERMINATED `terminationDelayMs` later unless a payment in flight
+     * succeeds first), as Cashfree may do. A test switch.
+     * @type {'immediate' | 'requested'}
+     */
+    this.terminateMode = 'immediate'
+    this.terminationDelayMs = 2_000
   }
 
   /** @param {any} body @returns {Order} */
@@ -199,6 +201,10 @@ export class OrderBook {
     if (entry.order.order_status === 'ACTIVE' && this.now() > entry.expiresAt && !inFlight) {
       entry.order.order_status = 'EXPIRED'
     }
+    // A requested termination completes once its delay has passed.
+    if (entry.order.order_status === 'TERMINATION_REQUESTED' && this.now() >= (entry.terminatesAt ?? 0)) {
+      entry.order.order_status = 'TERMINATED'
+    }
     return entry
   }
 
@@ -220,12 +226,18 @@ export class OrderBook {
 
   /** @param {string} orderId @param {any} body @returns {Order} */
   terminate(orderId, body) {
-    if (body?.order_status !== 'TERMINATED') throw invalid('order_status', 'should be TERMINATED', body?.order_status)
+    validateRequest('TerminateOrderRequest', body)
+    if (body.order_status !== 'TERMINATED') throw invalid('order_status', 'should be TERMINATED', body.order_status)
     const entry = this.#entry(orderId)
     if (entry.order.order_status !== 'ACTIVE') {
       throw new ApiError(400, 'order_inactive', `order is ${entry.order.order_status.toLowerCase()}`)
     }
-    entry.order.order_status = 'TERMINATED'
+    if (this.terminateMode === 'requested') {
+      entry.order.order_status = 'TERMINATION_REQUESTED'
+      entry.terminatesAt = this.now() + this.terminationDelayMs
+    } else {
+      entry.order.order_status = 'TERMINATED'
+    }
     return structuredClone(entry.order)
   }
 
@@ -246,7 +258,10 @@ export class OrderBook {
    */
   pay(orderId, outcome, { errorCode, lateSuccess = false } = {}) {
     const entry = this.#entry(orderId)
-    const late = lateSuccess && outcome === 'SUCCESS' && ['EXPIRED', 'TERMINATED'].includes(entry.order.order_status)
+    const late =
+      lateSuccess &&
+      outcome === 'SUCCESS' &&
+      ['EXPIRED', 'TERMINATED', 'TERMINATION_REQUESTED'].includes(entry.order.order_status)
     if (entry.order.order_status !== 'ACTIVE' && !late) {
       throw new ApiError(400, 'order_inactive', `order is ${entry.order.order_status.toLowerCase()}`)
     }
@@ -303,11 +318,10 @@ export class OrderBook {
    * @param {string} orderId @param {any} body
    */
   refund(orderId, body) {
+    validateRequest('OrderCreateRefundRequest', body)
     const entry = this.#entry(orderId)
     if (entry.order.order_status !== 'PAID') throw new ApiError(400, 'order_not_paid', 'order is not paid')
-    const id = body?.refund_id
-    if (typeof id !== 'string' || id.length < 3 || id.length > 40)
-      throw invalid('refund_id', 'should be 3-40 characters', id)
+    const id = body.refund_id
     if (entry.refunds.some((r) => r.refund_id === id)) {
       throw new ApiError(409, 'refund_already_exists', 'refund with same id is already present')
     }
@@ -343,5 +357,28 @@ export class OrderBook {
   /** @param {string} orderId */
   refunds(orderId) {
     return structuredClone(this.#entry(orderId).refunds)
+  }
+
+  /** @param {string} orderId @param {string} refundId @returns {Refund} */
+  getRefund(orderId, refundId) {
+    const refund = this.#entry(orderId).refunds.find((r) => r.refund_id === refundId)
+    if (!refund) throw new ApiError(404, 'refund_not_found', 'Refund Id does not exist')
+    return structuredClone(refund)
+  }
+
+  /**
+   * A refund reaching its end (a test control; Cashfree takes days): SUCCESS with its bank
+   * reference, or CANCELLED. Returns the refund as REFUND_STATUS_WEBHOOK carries it.
+   * @param {string} orderId @param {string} refundId @param {'SUCCESS' | 'CANCELLED'} status
+   */
+  settleRefund(orderId, refundId, status) {
+    const refund = this.#entry(orderId).refunds.find((r) => r.refund_id === refundId)
+    if (!refund) throw new ApiError(404, 'refund_not_found', 'Refund Id does not exist')
+    if (refund.refund_status !== 'PENDING') throw new ApiError(400, 'refund_final', `refund is ${refund.refund_status}`)
+    refund.refund_status = status
+    refund.status_description = status === 'SUCCESS' ? 'Refund processed successfully' : 'Refund cancelled'
+    refund.processed_at = istTimestamp(this.now())
+    if (status === 'SUCCESS') refund.refund_arn = String(randomInt(100_000_000_000, 999_999_999_999))
+    return structuredClone(refund)
   }
 }

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPaymentStandin, returnTo } from '../payment-standin.mjs'
 
 const SECRET = 'test-secret'
+const CONTROL = 'stack-secret'
+const APP = 'http://127.0.0.1:4173'
 const HEADERS = {
   'x-client-id': 'test-id',
   'x-client-secret': SECRET,
@@ -38,6 +40,8 @@ beforeAll(async () => {
     clientSecret: SECRET,
     webhookUrl: `http://127.0.0.1:${hook.port}/hook`,
     retryDelaysMs: [10, 20, 30],
+    controlSecret: CONTROL,
+    appOrigin: APP,
   })
   await new Promise((resolve) => standin.server.listen(0, '127.0.0.1', () => resolve(undefined)))
   base = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (standin.server.address()).port}`
@@ -58,6 +62,17 @@ const order = (overrides = {}) => ({
 /** @param {unknown} body @param {Record<string, string>} [headers] */
 const createOrder = (body, headers = {}) =>
   fetch(`${base}/pg/orders`, { method: 'POST', headers: { ...HEADERS, ...headers }, body: JSON.stringify(body) })
+
+/**
+ * The control API, with the stack's secret.
+ * @param {string} path @param {unknown} [body] @param {string} [secret]
+ */
+const control = (path, body = {}, secret = CONTROL) =>
+  fetch(`${base}/__standin${path}`, {
+    method: 'POST',
+    headers: { 'x-standin-secret': secret },
+    body: JSON.stringify(body),
+  })
 
 /** @param {string} timestamp @param {string} raw */
 const signatureOf = (timestamp, raw) =>
@@ -178,10 +193,7 @@ describe('the Cashfree PG API stand-in', () => {
       data: { order: { order_id: entity.order_id }, payment: { payment_status: 'SUCCESS' } },
     })
 
-    const again = await fetch(`${base}/__standin/orders/${entity.order_id}/pay`, {
-      method: 'POST',
-      body: JSON.stringify({ outcome: 'SUCCESS' }),
-    })
+    const again = await control(`/orders/${entity.order_id}/pay`, { outcome: 'SUCCESS' })
     expect(again.status).toBe(400)
     expect((await again.json()).code).toBe('order_inactive')
   })
@@ -189,12 +201,7 @@ describe('the Cashfree PG API stand-in', () => {
   it('a failed or dropped attempt leaves the order open for another try', async () => {
     const entity = await (await createOrder(order())).json()
     for (const outcome of ['FAILED', 'USER_DROPPED']) {
-      const result = await (
-        await fetch(`${base}/__standin/orders/${entity.order_id}/pay`, {
-          method: 'POST',
-          body: JSON.stringify({ outcome }),
-        })
-      ).json()
+      const result = await (await control(`/orders/${entity.order_id}/pay`, { outcome })).json()
       expect(result.order.order_status).toBe('ACTIVE')
       expect(result.payment.error_details).toBeTruthy()
     }
@@ -206,12 +213,7 @@ describe('the Cashfree PG API stand-in', () => {
     received.length = 0
     failFirst = 2
     const entity = await (await createOrder(order())).json()
-    const result = await (
-      await fetch(`${base}/__standin/orders/${entity.order_id}/pay`, {
-        method: 'POST',
-        body: JSON.stringify({ outcome: 'FAILED' }),
-      })
-    ).json()
+    const result = await (await control(`/orders/${entity.order_id}/pay`, { outcome: 'FAILED' })).json()
     expect(result.deliveries).toEqual([{ delivered: true, attempts: 3 }])
     expect(received.map((r) => r.headers['x-webhook-attempt'])).toEqual(['1', '2', '3'])
     expect(new Set(received.map((r) => r.headers['x-idempotency-key'])).size).toBe(1)
@@ -224,8 +226,7 @@ describe('the Cashfree PG API stand-in', () => {
     received.length = 0
     const entity = await (await createOrder(order())).json()
     /** @param {object} body */
-    const pay = (body) =>
-      fetch(`${base}/__standin/orders/${entity.order_id}/pay`, { method: 'POST', body: JSON.stringify(body) })
+    const pay = (body) => control(`/orders/${entity.order_id}/pay`, body)
     await pay({ outcome: 'FAILED', copies: 2 })
     expect(received).toHaveLength(2)
     await pay({ outcome: 'FAILED', signature: 'bad' })
@@ -243,12 +244,143 @@ describe('the Cashfree PG API stand-in', () => {
 
   it('expires an unpaid order, which then takes no payment', async () => {
     const entity = await (await createOrder(order())).json()
-    await fetch(`${base}/__standin/orders/${entity.order_id}/expire`, { method: 'POST' })
+    await control(`/orders/${entity.order_id}/expire`)
     expect(
       (await (await fetch(`${base}/pg/orders/${entity.order_id}`, { headers: HEADERS })).json()).order_status,
     ).toBe('EXPIRED')
-    const late = await fetch(`${base}/__standin/orders/${entity.order_id}/pay`, { method: 'POST', body: '{}' })
+    const late = await control(`/orders/${entity.order_id}/pay`)
     expect(late.status).toBe(400)
+  })
+
+  it('answers the control API only with the stack secret', async () => {
+    const entity = await (await createOrder(order())).json()
+    for (const secret of ['', 'wrong-secret', `${CONTROL}x`]) {
+      const refused = await control(`/orders/${entity.order_id}/pay`, { outcome: 'SUCCESS' }, secret)
+      expect(refused.status).toBe(403)
+    }
+    expect((await fetch(`${base}/__standin/webhooks`)).status).toBe(403)
+    expect((await control('/config', { terminateMode: 'requested' }, 'nope')).status).toBe(403)
+    const still = await (await fetch(`${base}/pg/orders/${entity.order_id}`, { headers: HEADERS })).json()
+    expect(still.order_status).toBe('ACTIVE')
+  })
+
+  it('checkout returns only to the app: another origin is refused before any payment', async () => {
+    const entity = await (await createOrder(order())).json()
+    const elsewhere = 'https://evil.example/steal?order_id={order_id}'
+    const page = await fetch(
+      `${base}/__standin/checkout?session=${entity.payment_session_id}&return_url=${encodeURIComponent(elsewhere)}`,
+    )
+    expect(page.status).toBe(400)
+    const posted = await fetch(`${base}/__standin/checkout`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ session: entity.payment_session_id, outcome: 'SUCCESS', return_url: elsewhere }),
+    })
+    expect(posted.status).toBe(400)
+    expect(posted.headers.get('location')).toBeNull()
+    const after = await (await fetch(`${base}/pg/orders/${entity.order_id}`, { headers: HEADERS })).json()
+    expect(after.order_status).toBe('ACTIVE')
+    // An order created with a foreign return_url cannot send the browser there either.
+    const foreign = await (await createOrder(order({ order_meta: { return_url: elsewhere } }))).json()
+    expect((await fetch(`${base}/__standin/checkout?session=${foreign.payment_session_id}`)).status).toBe(400)
+  })
+
+  it('rejects what Cashfree’s OpenAPI schema rejects: lengths, types, required fields', async () => {
+    const customer = { customer_id: 'member_1', customer_phone: '9876543210' }
+    const cases = /** @type {[object, string][]} */ ([
+      [order({ customer_details: { ...customer, customer_name: 'Bo' } }), 'customer_details.customer_name_invalid'],
+      [
+        order({ customer_details: { ...customer, customer_email: `${'a'.repeat(95)}@x.test` } }),
+        'customer_details.customer_email_invalid',
+      ],
+      [
+        order({ customer_details: { ...customer, customer_phone: '+919876543210' } }),
+        'customer_details.customer_phone_invalid',
+      ],
+      [order({ order_note: 'ab' }), 'order_note_invalid'],
+      [order({ order_tags: { a: 'x'.repeat(256) } }), 'order_tags.a_invalid'],
+      [{ order_currency: 'INR', customer_details: customer }, 'order_amount_missing'],
+    ])
+    for (const [body, code] of cases) {
+      const response = await createOrder(body)
+      expect(response.status, code).toBe(400)
+      expect(await response.json(), code).toMatchObject({ code, type: 'invalid_request_error' })
+    }
+    const named = await createOrder(order({ customer_details: { ...customer, customer_name: 'Bob' } }))
+    expect(named.status).toBe(200)
+    const entity = await named.json()
+    const noStatus = await fetch(`${base}/pg/orders/${entity.order_id}`, {
+      method: 'PATCH',
+      headers: HEADERS,
+      body: '{}',
+    })
+    expect((await noStatus.json()).code).toBe('order_status_missing')
+  })
+
+  it('can answer a terminate with TERMINATION_REQUESTED, which ends TERMINATED unless a payment lands first', async () => {
+    await control('/config', { terminateMode: 'requested', terminationDelayMs: 60_000 })
+    try {
+      const first = await (await createOrder(order())).json()
+      const patch = (/** @type {string} */ id) =>
+        fetch(`${base}/pg/orders/${id}`, {
+          method: 'PATCH',
+          headers: HEADERS,
+          body: JSON.stringify({ order_status: 'TERMINATED' }),
+        })
+      expect((await (await patch(first.order_id)).json()).order_status).toBe('TERMINATION_REQUESTED')
+      const late = await (await control(`/orders/${first.order_id}/pay`, { lateSuccess: true })).json()
+      expect(late.order.order_status).toBe('PAID')
+
+      await control('/config', { terminationDelayMs: 0 })
+      const second = await (await createOrder(order())).json()
+      await patch(second.order_id)
+      const ended = await (await fetch(`${base}/pg/orders/${second.order_id}`, { headers: HEADERS })).json()
+      expect(ended.order_status).toBe('TERMINATED')
+    } finally {
+      await control('/config', { terminateMode: 'immediate' })
+    }
+  })
+
+  it('refunds go PENDING, then SUCCESS or CANCELLED with a signed REFUND_STATUS_WEBHOOK', async () => {
+    const entity = await (await createOrder(order())).json()
+    await control(`/orders/${entity.order_id}/pay`, { outcome: 'SUCCESS' })
+    /** @param {object} body */
+    const refund = (body) =>
+      fetch(`${base}/pg/orders/${entity.order_id}/refunds`, {
+        method: 'POST',
+        headers: HEADERS,
+        body: JSON.stringify(body),
+      })
+    expect((await (await refund({ refund_id: 'rf1', refund_amount: 100, refund_note: 'no' })).json()).code).toBe(
+      'refund_note_invalid',
+    )
+    expect((await (await refund({ refund_amount: 100 })).json()).code).toBe('refund_id_missing')
+    const accepted = await (await refund({ refund_id: 'rf1', refund_amount: 100 })).json()
+    expect(accepted).toMatchObject({ refund_id: 'rf1', refund_status: 'PENDING', refund_amount: 100 })
+    expect((await refund({ refund_id: 'rf1', refund_amount: 100 })).status).toBe(409)
+    await refund({ refund_id: 'rf2', refund_amount: 100 })
+
+    received.length = 0
+    const settled = await (await control(`/orders/${entity.order_id}/refunds/rf1/settle`, { status: 'SUCCESS' })).json()
+    expect(settled.refund).toMatchObject({ refund_status: 'SUCCESS' })
+    expect(settled.refund.refund_arn).toBeTruthy()
+    await expect.poll(() => received.length).toBe(1)
+    const [hook] = received
+    expect(hook?.headers['x-webhook-signature']).toBe(
+      signatureOf(String(hook?.headers['x-webhook-timestamp']), hook?.raw ?? ''),
+    )
+    expect(JSON.parse(hook?.raw ?? '{}')).toMatchObject({
+      type: 'REFUND_STATUS_WEBHOOK',
+      data: { refund: { order_id: entity.order_id, refund_id: 'rf1', refund_status: 'SUCCESS' } },
+    })
+    expect(hook?.raw).toContain('"refund_amount":100.00')
+
+    await control(`/orders/${entity.order_id}/refunds/rf2/settle`, { status: 'CANCELLED' })
+    const one = await fetch(`${base}/pg/orders/${entity.order_id}/refunds/rf2`, { headers: HEADERS })
+    expect((await one.json()).refund_status).toBe('CANCELLED')
+    expect((await fetch(`${base}/pg/orders/${entity.order_id}/refunds/rf9`, { headers: HEADERS })).status).toBe(404)
+    const again = await control(`/orders/${entity.order_id}/refunds/rf2/settle`, { status: 'SUCCESS' })
+    expect(again.status).toBe(400)
   })
 
   it('serves a browser SDK stand-in and looks sessions up for it', async () => {

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Payment webhooks exactly as Cashfree sends them (shared/cashfree.md, sections 4 and E):
+ * Payment and refund webhooks as Cashfree sends them:
  * JSON bodies whose amounts keep two decimals (170.00), signed with
  * base64(HMAC-SHA256(client secret, timestamp + raw body)), version 2025-01-01, delivered at
  * least once: retried after any non-200 answer, with the same idempotency key.
@@ -8,7 +8,7 @@
 import { createHash, createHmac } from 'node:crypto'
 import { istTimestamp } from './orders.mjs'
 
-const MONEY_KEYS = new Set(['order_amount', 'payment_amount'])
+const MONEY_KEYS = new Set(['order_amount', 'payment_amount', 'refund_amount'])
 
 /**
  * JSON with the money fields written with two decimals, as Cashfree's bodies are: a receiver
@@ -76,6 +76,14 @@ export function paymentWebhook(order, payment) {
     event_time: istTimestamp(),
     type,
   }
+}
+
+/**
+ * REFUND_STATUS_WEBHOOK for a refund that reached its end: data.refund is the RefundEntity.
+ * @param {Record<string, unknown>} refund
+ */
+export function refundWebhook(refund) {
+  return { data: { refund }, event_time: istTimestamp(), type: 'REFUND_STATUS_WEBHOOK' }
 }
 
 /**
