@@ -2,11 +2,11 @@
 /**
  * The local stand-in for Cloud Storage's profile pictures: keeps the bytes on disk
  * (.tmp/photo-store) and serves them back, so the web app cannot tell it from production.
- * Only the functions may write (they hold PHOTO_STORE_SECRET); anyone with the URL may read,
- * as with a Cloud Storage download URL.
+ * Only the functions may write, list or delete (they hold PHOTO_STORE_SECRET); anyone with the
+ * URL may read, as with a Cloud Storage download URL. Pictures are served with nosniff.
  * Usage: node dev/photo-store.mjs [port]   (PHOTO_STORE_SECRET in the environment)
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { dirname, join, normalize } from 'node:path'
 import { ROOT } from './lib/config.mjs'
@@ -28,13 +28,34 @@ export function createPhotoStore({ port, secret }) {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
     if (url.pathname === '/health') return res.writeHead(200).end('ok')
+    const trusted = Boolean(secret) && req.headers['x-photo-store-secret'] === secret
+    if (url.pathname === '/list' && req.method === 'GET') {
+      if (!trusted) return res.writeHead(403).end()
+      const folder = /^profile-pictures\/[\w-]+\/$/.exec(url.searchParams.get('prefix') ?? '')?.[0]
+      if (!folder) return res.writeHead(400).end()
+      const dir = join(DIR, folder)
+      const paths = existsSync(dir)
+        ? readdirSync(dir)
+            .filter((name) => !name.endsWith('.json'))
+            .map((name) => `${folder}${name}`)
+        : []
+      res.writeHead(200, { 'content-type': 'application/json' })
+      return res.end(JSON.stringify({ paths }))
+    }
     const match = /^\/o\/([^/]+)$/.exec(url.pathname)
     const path = match?.[1] ? safePath(match[1]) : undefined
     if (!path) return res.writeHead(404).end()
     const file = join(DIR, path)
 
+    if (req.method === 'DELETE') {
+      if (!trusted) return res.writeHead(403).end()
+      if (!existsSync(file)) return res.writeHead(404).end()
+      rmSync(file, { force: true })
+      rmSync(`${file}.json`, { force: true })
+      return res.writeHead(204).end()
+    }
     if (req.method === 'PUT') {
-      if (!secret || req.headers['x-photo-store-secret'] !== secret) return res.writeHead(403).end()
+      if (!trusted) return res.writeHead(403).end()
       /** @type {Buffer[]} */
       const chunks = []
       let size = 0
@@ -59,7 +80,12 @@ export function createPhotoStore({ port, secret }) {
       try {
         const bytes = readFileSync(file)
         const { contentType } = JSON.parse(readFileSync(`${file}.json`, 'utf8'))
-        res.writeHead(200, { 'content-type': contentType, 'cache-control': 'public, max-age=31536000' })
+        res.writeHead(200, {
+          'content-type': contentType,
+          'cache-control': 'public, max-age=31536000',
+          'x-content-type-options': 'nosniff',
+          'content-disposition': 'inline; filename="photo.jpg"',
+        })
         return res.end(bytes)
       } catch {
         return res.writeHead(404).end()

@@ -4,6 +4,7 @@
  * are set); the stand-ins' ports and the app's PORT may be overridden by environment.
  */
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -44,4 +45,32 @@ export function stackPorts() {
 /** @param {string} name */
 export function functionUrl(name, port = stackPorts().functions) {
   return `http://${HOST}:${port}/${PROJECT_ID}/${REGION}/${name}`
+}
+
+/** Where a running stack writes what tools need to reach it (its secret), in .tmp/. */
+export const STACK_FILE = join(ROOT, '.tmp', 'stack.json')
+
+/**
+ * The running stack's secret: the photo store's writes, the payment stand-in's control API and
+ * the local job trigger answer only requests that carry it. Generated afresh at every start.
+ * @returns {string}
+ */
+export function stackSecret() {
+  try {
+    return JSON.parse(readFileSync(STACK_FILE, 'utf8')).secret
+  } catch {
+    throw new Error(`No running stack: ${STACK_FILE} is missing. Start one with \`npm start\`.`)
+  }
+}
+
+/**
+ * The payment stand-in's control API (tests and the bench), with the stack's secret.
+ * @param {string} path e.g. `/orders/{id}/pay` @param {unknown} [body]
+ */
+export function standinControl(path, body = {}) {
+  return fetch(`http://${HOST}:${stackPorts().payments}/__standin${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-standin-secret': stackSecret() },
+    body: JSON.stringify(body),
+  })
 }

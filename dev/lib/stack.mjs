@@ -1,18 +1,21 @@
 // @ts-check
 /**
- * Starts the local stack in order: the Firestore stand-in, the Firebase Auth + Functions
- * emulators, the payment stand-in, then the app (production build with its service worker,
- * or Vite's dev server). Every step is checked before the next starts, and every failure
- * says what is wrong and what to do; nothing waits silently.
+ * Starts the local stack in order: the Firestore stand-in, the photo store, the Firebase Auth +
+ * Functions emulators, the payment stand-in, then the app (production build with its service
+ * worker, or Vite's dev server), and runs the functions' scheduled jobs on their periods. Every
+ * step is checked before the next starts, and every failure says what is wrong and what to do;
+ * nothing waits silently. Every part listens on 127.0.0.1 only; the parts that take writes or
+ * test controls answer only the stack's secret, generated at each start (.tmp/stack.json).
  */
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import grpc from '@grpc/grpc-js'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../payment-standin.mjs'
-import { functionUrl, HOST, PROJECT_ID, ROOT, stackPorts } from './config.mjs'
+import { functionUrl, HOST, PROJECT_ID, ROOT, STACK_FILE, stackPorts } from './config.mjs'
+import { startJobScheduler } from './scheduler.mjs'
 
 export class StackError extends Error {}
 
@@ -187,12 +190,20 @@ export async function startStack({ mode = 'preview', onStep = () => {} } = {}) {
 
   /** @type {Child[]} */
   const children = []
+  /** @type {(() => void) | undefined} */
+  let stopJobs
   let stopping = false
   const stop = async () => {
     if (stopping) return
     stopping = true
+    stopJobs?.()
     for (const child of [...children].reverse()) await stopChild(child)
+    rmSync(STACK_FILE, { force: true })
   }
+  const appUrl = `http://${HOST}:${ports.app}`
+  const secret = randomBytes(16).toString('hex')
+  mkdirSync(join(ROOT, '.tmp'), { recursive: true })
+  writeFileSync(STACK_FILE, JSON.stringify({ secret, appUrl }))
 
   try {
     onStep(`Firestore stand-in on ${HOST}:${ports.firestore}`)
@@ -209,9 +220,8 @@ export async function startStack({ mode = 'preview', onStep = () => {} } = {}) {
     )
 
     onStep(`photo store on ${HOST}:${ports.photos}`)
-    const photoSecret = randomBytes(16).toString('hex')
     const photos = startChild('photo-store', process.execPath, ['dev/photo-store.mjs', String(ports.photos)], {
-      PHOTO_STORE_SECRET: photoSecret,
+      PHOTO_STORE_SECRET: secret,
     })
     children.push(photos)
     await waitFor(
@@ -229,12 +239,14 @@ export async function startStack({ mode = 'preview', onStep = () => {} } = {}) {
         '# Written by dev/lib/stack.mjs at start-up; not committed.',
         `FIRESTORE_EMULATOR_HOST=${HOST}:${ports.firestore}`,
         `PHOTO_STORE_URL=http://${HOST}:${ports.photos}`,
-        `PHOTO_STORE_SECRET=${photoSecret}`,
+        `PHOTO_STORE_SECRET=${secret}`,
+        // The local job trigger (runScheduledJob) answers only this.
+        `STACK_SECRET=${secret}`,
         // Cashfree: the local stand-in, its test credentials, and where checkout returns.
         `CASHFREE_BASE_URL=http://${HOST}:${ports.payments}/pg`,
         `CASHFREE_CLIENT_ID=${STANDIN_CLIENT_ID}`,
         `CASHFREE_CLIENT_SECRET=${STANDIN_CLIENT_SECRET}`,
-        `APP_ORIGIN=http://${HOST}:${ports.app}`,
+        `APP_ORIGIN=${appUrl}`,
         // Matches the web app's VITE_REQUIRE_EMAIL_VERIFICATION when set in the environment.
         `REQUIRE_EMAIL_VERIFICATION=${process.env.VITE_REQUIRE_EMAIL_VERIFICATION === 'true'}`,
         '',
@@ -277,6 +289,9 @@ export async function startStack({ mode = 'preview', onStep = () => {} } = {}) {
       {
         // Cashfree's "dashboard" webhook endpoint: the cashfreeWebhook function.
         STANDIN_WEBHOOK_URL: functionUrl('cashfreeWebhook', ports.functions),
+        STACK_SECRET: secret,
+        // Checkout sends the browser back to the app only.
+        APP_ORIGIN: appUrl,
       },
     )
     children.push(payments)
@@ -287,7 +302,13 @@ export async function startStack({ mode = 'preview', onStep = () => {} } = {}) {
       payments,
     )
 
-    const appUrl = `http://${HOST}:${ports.app}`
+    onStep('the scheduled jobs (the emulator does not run schedules)')
+    const scheduler = await startJobScheduler({
+      triggerUrl: functionUrl('runScheduledJob', ports.functions),
+      secret,
+    })
+    stopJobs = scheduler.stop
+
     onStep(mode === 'dev' ? `Vite dev server on ${appUrl}` : `production build on ${appUrl}`)
     const vite = startChild('app', join(BIN, 'vite'), [
       mode === 'dev' ? 'dev' : 'preview',
