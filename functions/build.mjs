@@ -1,5 +1,5 @@
 // Bundles the functions into lib/index.js so they can import the shared src/domain.
-// firebase-functions and firebase-admin stay external: Cloud Functions installs them
+// firebase-functions, firebase-admin and sharp (native) stay external: Cloud Functions installs them
 // from functions/package.json, and the emulator resolves them from node_modules.
 import { build } from 'esbuild'
 
@@ -15,6 +15,6 @@ await build({
   target: 'node20',
   format: 'cjs',
   sourcemap: 'linked',
-  external: ['firebase-functions', 'firebase-functions/*', 'firebase-admin', 'firebase-admin/*'],
+  external: ['firebase-functions', 'firebase-functions/*', 'firebase-admin', 'firebase-admin/*', 'sharp'],
   logLevel: 'warning',
 })

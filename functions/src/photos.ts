@@ -1,17 +1,31 @@
 /**
  * uploadProfilePhoto: stores a member's profile picture under
- * profile-pictures/{uid}/{timestamp}.{ext} and returns the URL kept in profile_picture_url.
- * The type is read from the bytes, not trusted from the client.
+ * profile-pictures/{uid}/{timestamp}.jpg and returns the URL kept in profile_picture_url.
+ *
+ * What is stored is never what was sent: the bytes are decoded as an image and re-encoded as a
+ * JPEG (turned upright, at most MAX_SIDE pixels on its longest side), which drops every piece of
+ * metadata (EXIF, GPS, comments) and anything hidden after the image. A member may upload at
+ * most PHOTO_UPLOADS_PER_DAY pictures a day (IST); older pictures are deleted when the profile
+ * is saved with a new one (saveProfile).
  */
-
+import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import sharp from 'sharp'
 import * as v from 'valibot'
 import { MAX_PHOTO_BYTES, MESSAGES } from '../../src/domain/profile'
+import { istToday } from '../../src/domain/schedule'
+import { claimFirst } from './lib/claims'
 import type { PhotoStore } from './lib/photo-store'
 import { parseRequest } from './lib/validate'
 
 // base64 is 4/3 of the bytes; allow a little for padding.
 const MAX_BASE64_LENGTH = Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 4
+/** The browser already resizes to this; the server holds every picture to it. */
+export const MAX_SIDE = 1024
+/** A decompression bomb (a small file of a huge image) is refused before it is decoded. */
+const MAX_INPUT_PIXELS = 40_000_000
+export const PHOTO_UPLOADS_PER_DAY = 10
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif'])
 
 export const uploadPhotoSchema = v.strictObject({
   contentType: v.picklist(['image/jpeg', 'image/png', 'image/webp', 'image/gif'], MESSAGES.photoType),
@@ -22,22 +36,40 @@ export const uploadPhotoSchema = v.strictObject({
   ),
 })
 
-const SIGNATURES: { type: string; ext: string; test: (b: Buffer) => boolean }[] = [
-  { type: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  {
-    type: 'image/png',
-    ext: 'png',
-    test: (b) => b.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])),
-  },
-  { type: 'image/gif', ext: 'gif', test: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
-  {
-    type: 'image/webp',
-    ext: 'webp',
-    test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-  },
-]
+/** A real image, re-encoded as a JPEG with no metadata; undefined when the bytes are not one. */
+export async function reencodePhoto(bytes: Buffer): Promise<Buffer | undefined> {
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
+    // Only the photo formats phones and browsers make (no SVG, TIFF, PDF or other decoders).
+    if (!ACCEPTED_FORMATS.has((await image.metadata()).format ?? '')) return undefined
+    return await image
+      .rotate() // upright by its EXIF orientation, before the EXIF goes
+      .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' }) // transparent PNGs on white, not black
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer()
+  } catch {
+    return undefined
+  }
+}
+
+/** One of today's uploads for this member, or a refusal once they are used up. */
+async function claimUpload(firestore: Firestore, uid: string, now: Date): Promise<void> {
+  const day = istToday(now)
+  const refs = Array.from({ length: PHOTO_UPLOADS_PER_DAY }, (_, i) =>
+    firestore.collection('photo_uploads').doc(`${uid}_${day}_${i + 1}`),
+  )
+  const claimed = await claimFirst(refs, { user_id: uid, day, at: now.getTime() })
+  if (claimed === undefined) {
+    throw new HttpsError(
+      'resource-exhausted',
+      `You have uploaded ${PHOTO_UPLOADS_PER_DAY} photos today. Please try again tomorrow.`,
+    )
+  }
+}
 
 export async function uploadProfilePhotoHandler(
+  firestore: Firestore,
   store: PhotoStore,
   member: { uid: string },
   data: unknown,
@@ -47,9 +79,10 @@ export async function uploadProfilePhotoHandler(
   const bytes = Buffer.from(input.data, 'base64')
   if (bytes.length === 0) throw new HttpsError('invalid-argument', MESSAGES.photoType)
   if (bytes.length > MAX_PHOTO_BYTES) throw new HttpsError('invalid-argument', MESSAGES.photoSize)
-  const kind = SIGNATURES.find((signature) => signature.test(bytes))
-  if (!kind) throw new HttpsError('invalid-argument', MESSAGES.photoType)
-  const path = `profile-pictures/${member.uid}/${now.getTime()}.${kind.ext}`
-  const url = await store.save(path, bytes, kind.type)
+  await claimUpload(firestore, member.uid, now)
+  const jpeg = await reencodePhoto(bytes)
+  if (!jpeg) throw new HttpsError('invalid-argument', MESSAGES.photoType)
+  const path = `profile-pictures/${member.uid}/${now.getTime()}.jpg`
+  const url = await store.save(path, jpeg, 'image/jpeg')
   return { url, path }
 }

@@ -7,12 +7,13 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { saveProfileSchema, toProfileRecord, type UserProfileRecord } from '../../src/domain/profile'
 import { noInputSchema } from '../../src/domain/validation'
+import { warn } from './lib/log'
 import type { PhotoStore } from './lib/photo-store'
 import { parseRequest } from './lib/validate'
 
 export async function saveProfileHandler(
   firestore: Firestore,
-  photos: Pick<PhotoStore, 'isMemberPhotoUrl'>,
+  photos: Pick<PhotoStore, 'isMemberPhotoUrl' | 'deleteMemberPhotos'>,
   member: { uid: string; email: string | undefined },
   data: unknown,
 ): Promise<{ saved: true }> {
@@ -28,6 +29,11 @@ export async function saveProfileHandler(
     ...record,
     created_at: existing.exists ? existing.get('created_at') : FieldValue.serverTimestamp(),
     updated_at: FieldValue.serverTimestamp(),
+  })
+  // The member's other pictures (the one replaced, uploads never saved) are deleted; a failure
+  // here costs storage, not the profile, and the next save tries again.
+  await photos.deleteMemberPhotos(member.uid, record.profile_picture_url).catch((error: unknown) => {
+    warn('photo-cleanup-failed', { uid: member.uid, error: String(error) })
   })
   return { saved: true }
 }

@@ -12,7 +12,11 @@ export interface PhotoStore {
   save(path: string, bytes: Buffer, contentType: string): Promise<string>
   /** True only for a URL this store gave out for a picture in the member's own folder. */
   isMemberPhotoUrl(url: string, uid: string): boolean
+  /** Deletes every picture in the member's folder but the one at `keepUrl` (all of them without it). */
+  deleteMemberPhotos(uid: string, keepUrl?: string | null): Promise<number>
 }
+
+const memberFolder = (uid: string) => `profile-pictures/${uid}/`
 
 /** The object path inside a download URL (`.../o/{encoded path}?...`), if it has one. */
 export function objectPathOf(url: URL): string | undefined {
@@ -34,7 +38,14 @@ function parseUrl(url: string): URL | undefined {
 }
 
 function inMemberFolder(path: string | undefined, uid: string): boolean {
-  return path?.startsWith(`profile-pictures/${uid}/`) === true && !path.includes('..')
+  return path?.startsWith(memberFolder(uid)) === true && !path.includes('..')
+}
+
+/** The object path a URL of this store points at, if it is in the member's folder. */
+const keptPath = (url: string | null | undefined, uid: string) => {
+  const parsed = url ? parseUrl(url) : undefined
+  const path = parsed ? objectPathOf(parsed) : undefined
+  return inMemberFolder(path, uid) ? path : undefined
 }
 
 class CloudStoragePhotoStore implements PhotoStore {
@@ -44,7 +55,11 @@ class CloudStoragePhotoStore implements PhotoStore {
     await bucket.file(path).save(bytes, {
       contentType,
       resumable: false,
-      metadata: { cacheControl: 'public, max-age=31536000', metadata: { firebaseStorageDownloadTokens: token } },
+      metadata: {
+        cacheControl: 'public, max-age=31536000',
+        contentDisposition: 'inline; filename="photo.jpg"',
+        metadata: { firebaseStorageDownloadTokens: token },
+      },
     })
     return `https://firebasestorage.googleapis.com/v0/b/${bucket.name}/o/${encodeURIComponent(path)}?alt=media&token=${token}`
   }
@@ -56,6 +71,16 @@ class CloudStoragePhotoStore implements PhotoStore {
       parsed.pathname.startsWith(`/v0/b/${getStorage(adminApp()).bucket().name}/o/`) &&
       inMemberFolder(objectPathOf(parsed), uid)
     )
+  }
+
+  async deleteMemberPhotos(uid: string, keepUrl?: string | null): Promise<number> {
+    const keep = keptPath(keepUrl, uid)
+    const [files] = await getStorage(adminApp())
+      .bucket()
+      .getFiles({ prefix: memberFolder(uid) })
+    const doomed = files.filter((file) => file.name !== keep)
+    await Promise.all(doomed.map((file) => file.delete({ ignoreNotFound: true })))
+    return doomed.length
   }
 }
 
@@ -79,6 +104,20 @@ class LocalPhotoStore implements PhotoStore {
   isMemberPhotoUrl(url: string, uid: string): boolean {
     const parsed = parseUrl(url)
     return parsed?.origin === new URL(this.baseUrl).origin && inMemberFolder(objectPathOf(parsed), uid)
+  }
+
+  async deleteMemberPhotos(uid: string, keepUrl?: string | null): Promise<number> {
+    const keep = keptPath(keepUrl, uid)
+    const headers = { 'x-photo-store-secret': this.secret }
+    const listed = await fetch(`${this.baseUrl}/list?prefix=${encodeURIComponent(memberFolder(uid))}`, { headers })
+    if (!listed.ok) throw new Error(`Photo store answered ${listed.status}`)
+    const { paths } = (await listed.json()) as { paths: string[] }
+    const doomed = paths.filter((path) => path !== keep)
+    for (const path of doomed) {
+      const response = await fetch(`${this.baseUrl}/o/${encodeURIComponent(path)}`, { method: 'DELETE', headers })
+      if (!response.ok && response.status !== 404) throw new Error(`Photo store answered ${response.status}`)
+    }
+    return doomed.length
   }
 }
 
