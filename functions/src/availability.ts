@@ -1,36 +1,32 @@
 /**
  * getAvailability: spots left for each upcoming date of one event, or of every event when
- * none is named (the listing asks once). Public (visitors see
- * spots left before signing in); reads seat documents, writes nothing.
+ * none is named (the listing asks once). Public: visitors see spots left before signing in.
+ * Only paid seats and live holds count; a date with holds whose time has passed is swept first
+ * (sweepDate), so a checkout abandoned minutes ago does not keep the date "sold out".
  */
-import type { Firestore } from 'firebase-admin/firestore'
 import {
   type AvailabilityResponse,
   availabilityRequestSchema,
   type EventAvailability,
-  seatsCollectionPath,
 } from '../../src/domain/availability'
 import { EVENTS, type YaariEvent } from '../../src/domain/catalogue'
 import { availableDates } from '../../src/domain/schedule'
+import { sweepDate } from './bookings/jobs'
+import { type BookingDeps, nowOf } from './bookings/records'
 import { parseRequest } from './lib/validate'
 
-async function eventAvailability(firestore: Firestore, event: YaariEvent, now: Date): Promise<EventAvailability> {
+async function eventAvailability(deps: BookingDeps, event: YaariEvent): Promise<EventAvailability> {
   const dates = await Promise.all(
-    availableDates(event, now).map(async (date) => {
-      const claimed = await firestore.collection(seatsCollectionPath(event.id, date)).count().get()
-      const spotsLeft = Math.max(0, event.capacity - claimed.data().count)
-      return { date, capacity: event.capacity, spotsLeft }
+    availableDates(event, new Date(nowOf(deps))).map(async (date) => {
+      const taken = await sweepDate(deps, event.id, date)
+      return { date, capacity: event.capacity, spotsLeft: Math.max(0, event.capacity - taken) }
     }),
   )
   return { eventId: event.id, dates }
 }
 
-export async function getAvailabilityHandler(
-  firestore: Firestore,
-  data: unknown,
-  now: Date = new Date(),
-): Promise<AvailabilityResponse> {
+export async function getAvailabilityHandler(deps: BookingDeps, data: unknown): Promise<AvailabilityResponse> {
   const { eventId } = parseRequest(availabilityRequestSchema, data)
   const events = EVENTS.filter((event) => !eventId || event.id === eventId)
-  return { events: await Promise.all(events.map((event) => eventAvailability(firestore, event, now))) }
+  return { events: await Promise.all(events.map((event) => eventAvailability(deps, event))) }
 }

@@ -5,7 +5,10 @@
  */
 import * as v from 'valibot'
 import { EVENT_IDS, PRICE_TIERS } from './catalogue'
-import { INTERESTS, mobileSchema, nameSchema } from './profile'
+import { INTERESTS, MAX_EMAIL_LENGTH, mobileSchema, nameSchema } from './profile'
+
+/** How long an unpaid seat is held (and the Cashfree order stays payable). */
+export const HOLD_MINUTES = 20
 
 export const BOOKING_MESSAGES = {
   termsRequired: 'Please accept the terms and conditions to proceed!',
@@ -19,7 +22,19 @@ export const BOOKING_MESSAGES = {
   paid: 'Payment successful! Redirecting...',
   processing: 'Processing Payment...',
   soldOut: 'Sorry, this date is sold out. Please choose another date.',
+  alreadyBooked: 'You already have a seat on this date. See My bookings.',
+  heldAtOtherPrice:
+    'You already have a seat held on this date at the other price. Complete that payment from My bookings, or wait for its hold to end.',
+  holdLimit: `You already have seats held for payment on other dates. Complete one of those payments from My bookings, or wait for a hold to end (at most ${HOLD_MINUTES} minutes), then try again.`,
+  profileRequired: 'Please complete your profile first.',
 } as const
+
+/**
+ * How many seats one member may hold unpaid at once, across all dates (one per date). Two lets a
+ * member pay for two evenings side by side (a Saturday and the Wednesday after) while a script
+ * on one account can keep at most two seats from everyone else, and only for HOLD_MINUTES.
+ */
+export const MAX_LIVE_HOLDS = 2
 
 export const BOOKING_PROFESSIONS = [
   'software_engineer',
@@ -48,7 +63,12 @@ export function enumLabel(value: string): string {
 /** The member as the booking form describes them (spec: "Booking form user profile"). */
 export const bookingProfileSchema = v.strictObject({
   name: nameSchema,
-  email: v.pipe(v.string(BOOKING_MESSAGES.requiredFields), v.trim(), v.email('Please enter a valid email address')),
+  email: v.pipe(
+    v.string(BOOKING_MESSAGES.requiredFields),
+    v.trim(),
+    v.maxLength(MAX_EMAIL_LENGTH, `Email addresses are at most ${MAX_EMAIL_LENGTH} characters`),
+    v.email('Please enter a valid email address'),
+  ),
   mobile: mobileSchema,
   dateOfBirth: v.pipe(v.string(BOOKING_MESSAGES.requiredFields), v.isoDate('Please enter a valid date')),
   profession: v.optional(v.picklist(BOOKING_PROFESSIONS, 'Unknown profession')),
@@ -56,7 +76,13 @@ export const bookingProfileSchema = v.strictObject({
   personalityType: v.optional(v.picklist(PERSONALITY_TYPES, 'Unknown personality type')),
   drinkingPreference: v.optional(v.picklist(DRINKING_PREFERENCES, 'Unknown drinking preference')),
   relationshipStatus: v.optional(v.picklist(RELATIONSHIP_STATUSES, 'Unknown relationship status')),
-  interests: v.optional(v.array(v.picklist(INTERESTS, 'Unknown interest'))),
+  interests: v.optional(
+    v.pipe(
+      v.array(v.picklist(INTERESTS, 'Unknown interest')),
+      v.maxLength(INTERESTS.length, `At most ${INTERESTS.length} interests`),
+      v.check((ids) => new Set(ids).size === ids.length, 'Each interest can be chosen once'),
+    ),
+  ),
   termsAccepted: v.literal(true, BOOKING_MESSAGES.termsRequired),
 })
 
@@ -68,7 +94,7 @@ export const createBookingSchema = v.strictObject({
   eventId: v.picklist(EVENT_IDS, 'Unknown event'),
   eventDate: v.pipe(v.string('eventDate must be a date'), v.isoDate('eventDate must be a date (YYYY-MM-DD)')),
   tier: v.picklist(PRICE_TIERS, 'tier must be girls or boys'),
-  amount: v.optional(v.number()),
+  amount: v.optional(v.pipe(v.number(), v.finite())),
   userProfile: bookingProfileSchema,
 })
 export type CreateBookingRequest = v.InferInput<typeof createBookingSchema>
@@ -86,12 +112,28 @@ export const orderIdSchema = v.strictObject({
 })
 
 /**
- * pending: seat held, payment not finished; confirmed: paid (the only state that is a ticket);
- * failed: the payment failed or was abandoned; expired: the hold ran out unpaid; refunded: the
- * payment arrived after the seat was released and the table had filled, so it is refunded.
- * Only pending and confirmed bookings hold a seat.
+ * pending: a seat held, the payment open (a failed attempt may be retried until the hold
+ * ends); confirmed: paid, the only state that is a ticket; failed: the hold ended after a failed
+ * attempt; expired: the hold ended with no payment; refunded: money paid is going back (see
+ * the refund's own state). Only pending and confirmed bookings hold a seat.
  */
 export type BookingStatus = 'pending' | 'confirmed' | 'failed' | 'expired' | 'refunded'
+
+/**
+ * A refund, followed to its end: requested (Cashfree has not accepted it yet; retried),
+ * pending (accepted, on its way), succeeded (the money is back), failed (Cashfree gave up on
+ * it; the team is alerted and pays it back by hand).
+ */
+export type RefundState = 'requested' | 'pending' | 'succeeded' | 'failed'
+
+/** Why a payment is refunded in full. */
+export type RefundReason =
+  /** It arrived after its hold ended, and the table had filled meanwhile. */
+  | 'table-full'
+  /** It arrived after its hold ended, and the member had booked the same date again. */
+  | 'duplicate'
+  /** What was paid is not what the order asked for. */
+  | 'amount-mismatch'
 
 /**
  * The venue brief: where exactly a date's table is, shared by the team about 24 hours before
@@ -110,6 +152,7 @@ export const venueBriefSchema = v.strictObject({
       v.string('mapsUrl must be text'),
       v.url('mapsUrl must be a web address'),
       v.startsWith('https://', 'mapsUrl must start with https://'),
+      v.maxLength(2048, 'mapsUrl is at most 2048 characters'),
     ),
   ),
   notes: v.optional(v.pipe(v.string('notes must be text'), v.trim(), v.maxLength(600))),
@@ -129,7 +172,12 @@ export interface BookingView {
   createdAt: string
   /** Present once the team has shared the venue, and only on a confirmed booking. */
   venueBrief?: VenueBrief
+  /** While pending: when the hold ends (ISO time). */
+  holdExpiresAt?: string
+  /** While pending and held: Cashfree's checkout session, to finish or retry the payment. */
+  paymentSessionId?: string
+  /** While pending: the last payment attempt failed or was abandoned (it may be retried). */
+  lastAttemptFailed?: boolean
+  /** When money is going back: how much, where it stands, and why. */
+  refund?: { amount: number; status: RefundState; reason: RefundReason }
 }
-
-/** How long an unpaid seat is held (and the Cashfree order stays payable). */
-export const HOLD_MINUTES = 20

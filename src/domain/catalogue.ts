@@ -168,6 +168,27 @@ export function priceFor(eventId: EventId, tier: PriceTier): number {
   return event.prices[tier]
 }
 
+/** How the tiers read on screen. */
+export const TIER_LABELS: Record<PriceTier, string> = { girls: 'Girls', boys: 'Boys' }
+
+/**
+ * The price tiers a member may book: Girls for women, Boys for men, either for anyone whose
+ * profile says something else (non-binary, prefer not to say). The server enforces it; a
+ * signed-in member is offered only these.
+ */
+export function tiersFor(gender: string | undefined): readonly PriceTier[] {
+  if (gender === 'female') return ['girls']
+  if (gender === 'male') return ['boys']
+  return PRICE_TIERS
+}
+
+/** Why a member may not book this tier, or undefined when they may. */
+export function tierIssue(tier: PriceTier, gender: string | undefined): string | undefined {
+  const allowed = tiersFor(gender)
+  if (allowed.includes(tier)) return undefined
+  return `The ${TIER_LABELS[tier]} price does not match your profile. Please choose the ${allowed.map((t) => TIER_LABELS[t]).join(' or ')} price.`
+}
+
 /** "₹499 - ₹1,299": the listing's price range per person. */
 export function priceRange(event: YaariEvent): { min: number; max: number } {
   const values = PRICE_TIERS.map((tier) => event.prices[tier])

@@ -24,6 +24,8 @@ export const MESSAGES = {
 export const MIN_AGE = 18
 export const MAX_AGE = 60
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024
+/** The longest email address there can be (RFC 5321). */
+export const MAX_EMAIL_LENGTH = 254
 
 /** Profession cards of the onboarding flow. */
 export const PROFESSION_CARDS = [

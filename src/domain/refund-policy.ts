@@ -16,10 +16,13 @@ export const REFUND_TIERS: readonly RefundTier[] = [
   { minHoursBefore: 0, percent: 0, label: 'Less than 24 hours before the event: no refund' },
 ]
 
+/** How long a refund takes to reach the member's original payment method. */
+export const REFUND_DAYS = '5-7 business days'
+
 export const REFUND_POLICY = {
   tiers: REFUND_TIERS,
   cancelledByUs: 'If we cancel an event, you get a full refund or credit for a future event.',
-  processing: 'Refunds reach your original payment method within 5-7 business days.',
+  processing: `Refunds reach your original payment method within ${REFUND_DAYS}.`,
 } as const
 
 /** The percentage refunded when a member cancels `hoursBefore` hours before the start. */

@@ -15,8 +15,8 @@ import {
   weekdayOf,
 } from './schedule'
 
-const saturday = { weekday: 6 as const }
-const wednesday = { weekday: 3 as const }
+const saturday = { weekday: 6 as const, startTime: '18:00' }
+const wednesday = { weekday: 3 as const, startTime: '20:00' }
 const originalTz = process.env.TZ
 
 afterEach(() => {
@@ -58,9 +58,13 @@ describe('availableDates', () => {
     for (const date of dates) expect(weekdayOf(date)).toBe(6)
   })
 
-  it('includes today when today is the weekday', () => {
-    // Wednesday 2026-11-18, 23:00 IST.
-    expect(availableDates(wednesday, new Date('2026-11-18T17:30:00Z'))[0]).toBe('2026-11-18')
+  it('includes today when today is the weekday, until the event starts (IST)', () => {
+    // Wednesday 2026-11-18: 19:59 IST is before the 20:00 start, 20:00 is the start itself.
+    expect(availableDates(wednesday, new Date('2026-11-18T14:29:00Z'))[0]).toBe('2026-11-18')
+    expect(availableDates(wednesday, new Date('2026-11-18T14:30:00Z'))[0]).toBe('2026-11-25')
+    // 23:00 IST, whatever the device's zone.
+    process.env.TZ = 'America/Los_Angeles'
+    expect(availableDates(wednesday, new Date('2026-11-18T17:30:00Z'))[0]).toBe('2026-11-25')
   })
 
   it('crosses the year end in the IST calendar even when the device is behind UTC', () => {
@@ -74,7 +78,7 @@ describe('availableDates', () => {
 
   it('handles a leap-year February at the month end', () => {
     // Saturday 2028-02-26 09:00 IST: the window is Feb, Mar, Apr 2028 and Feb 29 is a Tuesday.
-    const dates = availableDates({ weekday: 2 }, new Date('2028-02-26T03:30:00Z'))
+    const dates = availableDates({ weekday: 2, startTime: '18:00' }, new Date('2028-02-26T03:30:00Z'))
     expect(dates[0]).toBe('2028-02-29')
     expect(dates.at(-1)).toBe('2028-04-25')
   })
@@ -91,6 +95,13 @@ describe('isBookableDate', () => {
     expect(isBookableDate(firstHello, '2027-02-06', now)).toBe(false) // outside the window
     expect(isBookableDate(firstHello, '2026-02-30', now)).toBe(false) // not a date
     expect(isBookableDate(firstHello, 'tomorrow', now)).toBe(false)
+  })
+
+  it("takes today's occurrence until its start time in IST, not after", () => {
+    // Saturday 2026-11-21, The First Hello starts at 18:00 IST (12:30 UTC).
+    expect(isBookableDate(firstHello, '2026-11-21', new Date('2026-11-21T12:29:59Z'))).toBe(true)
+    expect(isBookableDate(firstHello, '2026-11-21', new Date('2026-11-21T12:30:00Z'))).toBe(false)
+    expect(isBookableDate(firstHello, '2026-11-28', new Date('2026-11-21T12:30:00Z'))).toBe(true)
   })
 })
 
@@ -110,7 +121,7 @@ describe('next occurrence and labels', () => {
   it('finds the next date and knows when it is tomorrow in IST', () => {
     // Friday 2026-11-20, 23:00 IST: Saturday is tomorrow.
     const now = new Date('2026-11-20T17:30:00Z')
-    expect(nextOccurrence({ weekday: 6 }, now)).toBe('2026-11-21')
+    expect(nextOccurrence({ weekday: 6, startTime: '18:00' }, now)).toBe('2026-11-21')
     expect(istTomorrow(now)).toBe('2026-11-21')
     // 30 minutes later it is Saturday in India, and tomorrow is Sunday.
     expect(istTomorrow(new Date('2026-11-20T18:30:00Z'))).toBe('2026-11-22')

@@ -58,9 +58,9 @@ export function weekdayOf(date: IsoDate): number {
 
 /**
  * The dates a member can pick for this event: its weekday, in the current and the next
- * two calendar months (IST), today or later.
+ * two calendar months (IST), from today on; today's date only until the event starts.
  */
-export function availableDates(event: Pick<YaariEvent, 'weekday'>, now: Date = new Date()): IsoDate[] {
+export function availableDates(event: Pick<YaariEvent, 'weekday' | 'startTime'>, now: Date = new Date()): IsoDate[] {
   const today = istCalendarDay(now)
   const todayIso = toIsoDate(today)
   const dates: IsoDate[] = []
@@ -72,14 +72,18 @@ export function availableDates(event: Pick<YaariEvent, 'weekday'>, now: Date = n
     for (let day = 1; day <= daysInMonth; day++) {
       if (new Date(Date.UTC(year, month, day)).getUTCDay() !== event.weekday) continue
       const iso = toIsoDate({ year, month: month + 1, day })
-      if (iso >= todayIso) dates.push(iso)
+      if (iso > todayIso || (iso === todayIso && now < eventStartInstant(iso, event.startTime))) dates.push(iso)
     }
   }
   return dates
 }
 
 /** True when `date` is one of the dates `availableDates` offers at `now`. */
-export function isBookableDate(event: Pick<YaariEvent, 'weekday'>, date: string, now: Date = new Date()): boolean {
+export function isBookableDate(
+  event: Pick<YaariEvent, 'weekday' | 'startTime'>,
+  date: string,
+  now: Date = new Date(),
+): boolean {
   return parseIsoDate(date) !== undefined && availableDates(event, now).includes(date)
 }
 
@@ -93,8 +97,8 @@ export function eventStartInstant(date: IsoDate, startTime: string): Date {
   return new Date(utcMillis)
 }
 
-/** The next date this event takes place (today included), in IST. */
-export function nextOccurrence(event: Pick<YaariEvent, 'weekday'>, now: Date = new Date()): IsoDate {
+/** The next date this event takes place (today's until it starts), in IST. */
+export function nextOccurrence(event: Pick<YaariEvent, 'weekday' | 'startTime'>, now: Date = new Date()): IsoDate {
   const first = availableDates(event, now)[0]
   // The window always spans more than a week, so there is always a next date.
   if (!first) throw new Error('No upcoming date in the booking window')

@@ -1,14 +1,21 @@
 import { createHmac } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { functionUrl, stackPorts } from '../../dev/lib/config.mjs'
+import { functionUrl, stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payment-standin.mjs'
+import { createBookingHandler } from '../../functions/src/bookings/create'
+import { sweepExpiredHolds } from '../../functions/src/bookings/jobs'
 import { shareVenueBrief } from '../../functions/src/venue-briefs'
 import { seatsCollectionPath } from '../../src/domain/availability'
-import type { CreateBookingRequest, CreateBookingResponse } from '../../src/domain/booking'
+import {
+  type BookingView,
+  type CreateBookingRequest,
+  type CreateBookingResponse,
+  HOLD_MINUTES,
+} from '../../src/domain/booking'
 import { EVENTS, priceFor } from '../../src/domain/catalogue'
 import { availableDates, istToday } from '../../src/domain/schedule'
 import { callFunction } from '../../src/lib/firebase'
-import { adminDb, failure, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
+import { adminDb, failure, profiledMember, signOutMember, signUpFreshMember, stackDeps, VALID_PROFILE } from './helpers'
 
 const event = EVENTS[0]! // first-hello-stranger-meetup, Saturdays, 10 seats
 const dates = availableDates(event)
@@ -20,9 +27,9 @@ const CASHFREE_HEADERS = {
 }
 
 /** A signed-in member with a completed profile (bookings need one). */
-async function bookingMember() {
+async function bookingMember(profile: Partial<typeof VALID_PROFILE> = {}) {
   const user = await signUpFreshMember()
-  await callFunction('saveProfile', VALID_PROFILE)
+  await callFunction('saveProfile', { ...VALID_PROFILE, ...profile })
   return user
 }
 
@@ -46,13 +53,11 @@ const book = (body: unknown) => callFunction<unknown, CreateBookingResponse>('cr
 
 const booking = async (orderId: string) => (await adminDb().collection('bookings').doc(orderId).get()).data()
 const seats = (date: string) => adminDb().collection(seatsCollectionPath(event.id, date))
+const seatsOf = async (date: string, orderId: string) => (await seats(date).where('order_id', '==', orderId).get()).docs
 
 /** The stand-in's control API: a payment attempt with an outcome, its webhooks awaited. */
 async function pay(orderId: string, body: Record<string, unknown>) {
-  const response = await fetch(`${STANDIN}/__standin/orders/${orderId}/pay`, {
-    method: 'POST',
-    body: JSON.stringify(body),
-  })
+  const response = await standinControl(`/orders/${orderId}/pay`, body)
   expect(response.status).toBe(200)
   return (await response.json()) as { deliveries: { delivered: boolean; attempts: number }[] }
 }
@@ -68,7 +73,7 @@ afterEach(async () => {
 
 describe('createBooking', () => {
   it('holds a seat and creates the Cashfree order at the catalogue price, whatever amount is sent', async () => {
-    const member = await bookingMember()
+    const member = await bookingMember({ gender: 'male' })
     const date = dates[1]!
     const { order_id, payment_session_id } = await book({ ...request(date, { tier: 'boys' }), amount: 1 })
     expect(payment_session_id).toMatch(/^session_/)
@@ -133,16 +138,33 @@ describe('payment webhooks and booking status', () => {
     expect(view.booking.status).toBe('confirmed')
   }, 60_000) // five deliveries may each meet a cold emulator worker
 
-  it('a failed payment ends the order and frees the seat', async () => {
+  it('a failed attempt leaves the order payable and the seat held: the member pays on a second try', async () => {
     await bookingMember()
     const date = dates[2]!
     const { order_id } = await book(request(date))
     const seat = (await booking(order_id))?.seat
-    expect((await seats(date).doc(String(seat)).get()).get('order_id')).toBe(order_id)
     await pay(order_id, { outcome: 'FAILED' })
+    expect(await booking(order_id)).toMatchObject({ status: 'pending', last_attempt: { status: 'FAILED' } })
+    expect((await seats(date).doc(String(seat)).get()).get('order_id')).toBe(order_id)
+    const order = await (await fetch(`${STANDIN}/pg/orders/${order_id}`, { headers: CASHFREE_HEADERS })).json()
+    expect(order.order_status).toBe('ACTIVE')
+    const view = await callFunction<unknown, { booking: BookingView }>('getBooking', { orderId: order_id })
+    expect(view.booking).toMatchObject({ status: 'pending', lastAttemptFailed: true })
+    expect(view.booking.paymentSessionId).toMatch(/^session_/)
+
+    await pay(order_id, { outcome: 'SUCCESS' })
+    expect(await booking(order_id)).toMatchObject({ status: 'confirmed', seat })
+  })
+
+  it('when the hold ends after a failed attempt, the order is closed, the booking failed and the seat free', async () => {
+    const member = await profiledMember()
+    const date = dates[2]!
+    const { order_id } = await createBookingHandler(stackDeps(), member, request(date))
+    await pay(order_id, { outcome: 'USER_DROPPED' })
+    const later = new Date(Date.now() + (HOLD_MINUTES + 1) * 60_000)
+    await sweepExpiredHolds(stackDeps({ now: () => later }))
     expect(await booking(order_id)).toMatchObject({ status: 'failed' })
-    const stillOurs = await seats(date).doc(String(seat)).get()
-    expect(stillOurs.exists && stillOurs.get('order_id') === order_id).toBe(false)
+    expect((await seatsOf(date, order_id)).length).toBe(0)
     const order = await (await fetch(`${STANDIN}/pg/orders/${order_id}`, { headers: CASHFREE_HEADERS })).json()
     expect(order.order_status).toBe('TERMINATED')
   })
@@ -200,7 +222,7 @@ describe('payment webhooks and booking status', () => {
     await clearDate(date)
     const getBooking = (orderId: string) =>
       callFunction<unknown, { booking: { status: string } }>('getBooking', { orderId }).then((r) => r.booking.status)
-    const expire = (orderId: string) => fetch(`${STANDIN}/__standin/orders/${orderId}/expire`, { method: 'POST' })
+    const expire = (orderId: string) => standinControl(`/orders/${orderId}/expire`)
 
     // 1. The hold runs out, the seat is released; then the payment (begun in time) succeeds.
     const first = (await book(request(date))).order_id
@@ -211,7 +233,10 @@ describe('payment webhooks and booking status', () => {
     expect(await booking(first)).toMatchObject({ status: 'confirmed' })
     expect((await seats(date).get()).docs.map((doc) => doc.get('order_id'))).toEqual([first])
 
-    // 2. The same, but the table filled meanwhile: refunded in full, never an over-full table.
+    // 2. The same for another member, but the table filled meanwhile: refunded in full, never an
+    // over-full table, and the member told the refund's true state (pending until Cashfree pays it).
+    await signOutMember()
+    await bookingMember()
     const second = (await book(request(date))).order_id
     await expire(second)
     expect(await getBooking(second)).toBe('expired')
@@ -227,6 +252,12 @@ describe('payment webhooks and booking status', () => {
     expect(await getBooking(second)).toBe('refunded')
     const refunds = await (await fetch(`${STANDIN}/pg/orders/${second}/refunds`, { headers: CASHFREE_HEADERS })).json()
     expect(refunds).toMatchObject([{ refund_amount: priceFor(event.id, 'girls'), refund_status: 'PENDING' }])
+    const refunded = await callFunction<unknown, { booking: BookingView }>('getBooking', { orderId: second })
+    expect(refunded.booking.refund).toEqual({
+      amount: priceFor(event.id, 'girls'),
+      status: 'pending',
+      reason: 'table-full',
+    })
     expect((await seats(date).get()).size).toBe(event.capacity)
     await clearDate(date)
   }, 60_000)

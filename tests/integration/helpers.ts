@@ -8,6 +8,10 @@ import { createUserWithEmailAndPassword, signOut, type User } from 'firebase/aut
 import { getApps as adminApps, initializeApp as initAdmin } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
 import { expect } from 'vitest'
+import { stackPorts } from '../../dev/lib/config.mjs'
+import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payment-standin.mjs'
+import type { BookingDeps } from '../../functions/src/bookings/records'
+import { cashfreeGateway } from '../../functions/src/lib/cashfree'
 import { auth } from '../../src/lib/firebase'
 
 export { VALID_PROFILE } from '../../src/domain/profile.fixture'
@@ -38,4 +42,53 @@ export async function failure(call: Promise<unknown>): Promise<FirebaseError> {
   )
   expect(error).toBeInstanceOf(FirebaseError)
   return error as FirebaseError
+}
+
+/**
+ * The booking handlers' dependencies against the running stack (its Firestore stand-in and
+ * payment stand-in), for tests that call a handler in this process: to set its clock, stop it
+ * between two writes (failpoint), or run a scheduled job as the scheduler would.
+ */
+export function stackDeps(overrides: Partial<BookingDeps> = {}): BookingDeps {
+  return {
+    firestore: adminDb(),
+    gateway: cashfreeGateway({
+      baseUrl: `http://127.0.0.1:${stackPorts().payments}/pg`,
+      clientId: STANDIN_CLIENT_ID,
+      clientSecret: STANDIN_CLIENT_SECRET,
+    }),
+    appOrigin: 'http://127.0.0.1:4173',
+    ...overrides,
+  }
+}
+
+/** A member who exists only as a profile document (for handlers called in this process). */
+export async function profiledMember(overrides: Record<string, unknown> = {}) {
+  const uid = `member_${randomUUID().replaceAll('-', '')}`
+  await adminDb()
+    .collection('user_profiles')
+    .doc(uid)
+    .set({ user_id: uid, name: 'Asha Rao', mobile: '+919876543210', gender: 'female', ...overrides })
+  return { uid, email: `${uid}@example.test` }
+}
+
+/** The attendee details the booking form sends. */
+export const ATTENDEE = {
+  name: 'Asha Rao',
+  email: 'asha@example.test',
+  mobile: '9876543210',
+  dateOfBirth: '1995-06-15',
+  termsAccepted: true as const,
+}
+
+/** The Cashfree order as the payment stand-in holds it. */
+export async function cashfreeOrder(orderId: string) {
+  const response = await fetch(`http://127.0.0.1:${stackPorts().payments}/pg/orders/${orderId}`, {
+    headers: {
+      'x-client-id': STANDIN_CLIENT_ID,
+      'x-client-secret': STANDIN_CLIENT_SECRET,
+      'x-api-version': '2025-01-01',
+    },
+  })
+  return (await response.json()) as { order_status: string; customer_details: Record<string, unknown> }
 }

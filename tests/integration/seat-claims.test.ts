@@ -1,5 +1,5 @@
 /**
- * Seats under concurrency: 200 createBooking calls at once for the last 3 seats of a date.
+ * Seats under concurrency: 200 members call createBooking at once for the last 3 seats of a date.
  *
  * The calls run the real handler in this process against the local stack's Firestore
  * stand-in and payment stand-in. They do not go through the Functions emulator, because it
@@ -9,19 +9,16 @@
  * test are the real ones.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { stackPorts } from '../../dev/lib/config.mjs'
-import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payment-standin.mjs'
-import { createBookingHandler } from '../../functions/src/bookings'
-import { cashfreeGateway } from '../../functions/src/lib/cashfree'
+import { createBookingHandler } from '../../functions/src/bookings/create'
 import { seatsCollectionPath } from '../../src/domain/availability'
 import { EVENTS } from '../../src/domain/catalogue'
 import { availableDates } from '../../src/domain/schedule'
-import { adminDb } from './helpers'
+import { ATTENDEE, adminDb, profiledMember, stackDeps } from './helpers'
 
 const event = EVENTS[2]! // midweek-wednesday-dinner, 12 seats
 const date = availableDates(event).at(-1)!
 const seats = () => adminDb().collection(seatsCollectionPath(event.id, date))
-const members = Array.from({ length: 20 }, (_, i) => ({ uid: `concurrency_member_${i}`, email: `c${i}@example.test` }))
+let members: { uid: string; email: string }[] = []
 
 async function clear() {
   const all = await seats().get()
@@ -30,11 +27,7 @@ async function clear() {
 
 beforeAll(async () => {
   await clear()
-  await Promise.all(
-    members.map((member) =>
-      adminDb().collection('user_profiles').doc(member.uid).set({ name: 'Asha Rao', mobile: '+919876543210' }),
-    ),
-  )
+  members = await Promise.all(Array.from({ length: 200 }, () => profiledMember()))
   // Every seat but the last three is already taken.
   await Promise.all(
     Array.from({ length: event.capacity - 3 }, (_, i) =>
@@ -43,34 +36,12 @@ beforeAll(async () => {
         .create({ order_id: `taken_${i}`, user_id: 'someone', status: 'taken' }),
     ),
   )
-})
+}, 60_000)
 afterAll(clear)
 
-it('200 concurrent bookings for the last 3 seats: exactly 3 holds and 197 clear sold-out answers', async () => {
-  const deps = {
-    firestore: adminDb(),
-    gateway: cashfreeGateway({
-      baseUrl: `http://127.0.0.1:${stackPorts().payments}/pg`,
-      clientId: STANDIN_CLIENT_ID,
-      clientSecret: STANDIN_CLIENT_SECRET,
-    }),
-    appOrigin: 'http://127.0.0.1:4173',
-  }
-  const request = {
-    eventId: event.id,
-    eventDate: date,
-    tier: 'girls',
-    userProfile: {
-      name: 'Asha Rao',
-      email: 'asha@example.test',
-      mobile: '9876543210',
-      dateOfBirth: '1995-06-15',
-      termsAccepted: true,
-    },
-  }
-  const results = await Promise.allSettled(
-    Array.from({ length: 200 }, (_, i) => createBookingHandler(deps, members[i % members.length]!, request)),
-  )
+it('200 members booking the last 3 seats at once: exactly 3 holds and 197 clear sold-out answers', async () => {
+  const request = { eventId: event.id, eventDate: date, tier: 'girls', userProfile: ATTENDEE }
+  const results = await Promise.allSettled(members.map((member) => createBookingHandler(stackDeps(), member, request)))
   const held = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
   const refused = results.flatMap((r) =>
     r.status === 'rejected' ? [r.reason as { code: string; message: string }] : [],
@@ -86,4 +57,13 @@ it('200 concurrent bookings for the last 3 seats: exactly 3 holds and 197 clear 
   const holders = all.docs.map((doc) => doc.get('order_id'))
   expect(new Set(holders).size).toBe(event.capacity) // no seat given twice
   for (const { order_id } of held) expect(holders).toContain(order_id)
+  // The refused calls left nothing behind: no booking record, no claim on the date.
+  const uids = new Set(members.map((member) => member.uid))
+  const bookings = await adminDb().collection('bookings').where('event_date', '==', date).get()
+  const ours = bookings.docs.filter((doc) => uids.has(doc.get('user_id')))
+  expect(ours.map((doc) => doc.id).sort()).toEqual(held.map((h) => h.order_id).sort())
+  const claims = await Promise.all(
+    members.map((m) => adminDb().collection('member_dates').doc(`${m.uid}_${event.id}_${date}`).get()),
+  )
+  expect(claims.filter((claim) => claim.exists)).toHaveLength(3)
 }, 120_000)

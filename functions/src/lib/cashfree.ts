@@ -4,7 +4,7 @@
  * and the webhook signature check over the raw body. The base URL is configuration: the
  * local stand-in in dev/, Cashfree's sandbox or production.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 
 export const CASHFREE_API_VERSION = '2025-01-01'
 
@@ -39,14 +39,67 @@ export interface CashfreeOrder {
   cf_order_id: string
   order_status: 'ACTIVE' | 'PAID' | 'EXPIRED' | 'TERMINATED' | 'TERMINATION_REQUESTED'
   order_amount: number
+  order_currency: string
   payment_session_id: string
   order_expiry_time: string
 }
 
 export interface CashfreePayment {
   cf_payment_id: string
+  order_id?: string
+  /** SUCCESS, NOT_ATTEMPTED, FAILED, USER_DROPPED, VOID, CANCELLED, PENDING (and values added later). */
   payment_status: string
   payment_amount: number
+  payment_currency?: string
+  payment_time?: string | null
+  payment_completion_time?: string | null
+}
+
+/** SUCCESS, PENDING, CANCELLED, ONHOLD, FAILED. */
+export interface CashfreeRefund {
+  refund_id: string
+  order_id?: string
+  refund_amount: number
+  refund_status: string
+}
+
+/** The attempt made last, by its time (Cashfree's list order is not a promise). */
+export function latestPayment(payments: readonly CashfreePayment[]): CashfreePayment | undefined {
+  const time = (payment: CashfreePayment) => {
+    const at = Date.parse(payment.payment_time ?? payment.payment_completion_time ?? '')
+    return Number.isNaN(at) ? Number.NEGATIVE_INFINITY : at
+  }
+  let latest: CashfreePayment | undefined
+  for (const payment of payments) if (!latest || time(payment) >= time(latest)) latest = payment
+  return latest
+}
+
+/** Cashfree's customer_id: 3-50 letters, digits, `_` or `-`. A Firebase uid fits; anything else is hashed. */
+export function cashfreeCustomerId(uid: string): string {
+  if (/^[A-Za-z0-9_-]{3,50}$/.test(uid)) return uid
+  return `uid_${createHash('sha256').update(uid).digest('base64url').slice(0, 43)}`
+}
+
+/**
+ * The customer_details of an order, within Cashfree's limits (name and email 3-100 characters,
+ * phone 10 digits): a field that would not fit is left out, since only the id and phone are
+ * required, so a member named "Bo" still pays.
+ */
+export function customerDetails(member: {
+  uid: string
+  mobile: string
+  name?: string
+  email?: string
+}): CreateOrderBody['customer_details'] {
+  const fits = (value: string | undefined) => value !== undefined && value.length >= 3 && value.length <= 100
+  const name = member.name?.trim()
+  const email = member.email?.trim()
+  return {
+    customer_id: cashfreeCustomerId(member.uid),
+    customer_phone: member.mobile.replace(/^\+91/, ''),
+    ...(fits(name) ? { customer_name: name } : {}),
+    ...(fits(email) ? { customer_email: email } : {}),
+  }
 }
 
 export interface CreateOrderBody {
@@ -68,7 +121,8 @@ export interface PaymentGateway {
   refund(
     orderId: string,
     body: { refund_id: string; refund_amount: number; refund_note?: string },
-  ): Promise<{ refund_id: string; refund_status: string }>
+  ): Promise<CashfreeRefund>
+  getRefund(orderId: string, refundId: string): Promise<CashfreeRefund>
 }
 
 export function cashfreeGateway(config: CashfreeConfig = cashfreeConfig()): PaymentGateway {
@@ -109,6 +163,7 @@ export function cashfreeGateway(config: CashfreeConfig = cashfreeConfig()): Paym
     getPayments: (orderId) => call('GET', `/orders/${id(orderId)}/payments`),
     terminateOrder: (orderId) => call('PATCH', `/orders/${id(orderId)}`, { order_status: 'TERMINATED' }),
     refund: (orderId, body) => call('POST', `/orders/${id(orderId)}/refunds`, body),
+    getRefund: (orderId, refundId) => call('GET', `/orders/${id(orderId)}/refunds/${id(refundId)}`),
   }
 }
 
@@ -128,6 +183,24 @@ export function isValidWebhookSignature(
     .digest()
   const given = Buffer.from(signature, 'base64')
   return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+/**
+ * How old a webhook's x-webhook-timestamp may be. Cashfree stamps the time the webhook was
+ * generated and does not say that a retry is stamped anew; its retries run for 42 minutes by
+ * default (after 2, 10 and 30 minutes) and up to 10 retries on a custom policy. A day admits
+ * all of those; older is a replay. Duplicates inside the window are harmless (each webhook only
+ * triggers a read of the order) and are also skipped by their idempotency key.
+ */
+export const WEBHOOK_MAX_AGE_MS = 24 * 60 * 60_000
+/** Clocks disagree a little: a timestamp up to this far ahead of ours is still accepted. */
+export const WEBHOOK_MAX_SKEW_MS = 5 * 60_000
+
+/** True when a webhook's timestamp (epoch milliseconds) is inside the window at `now`. */
+export function isFreshWebhookTimestamp(timestamp: string | undefined, now: number): boolean {
+  if (!timestamp || !/^\d{1,16}$/.test(timestamp)) return false
+  const at = Number(timestamp)
+  return at >= now - WEBHOOK_MAX_AGE_MS && at <= now + WEBHOOK_MAX_SKEW_MS
 }
 
 /** "2026-07-02T10:20:12+05:30": the IST timestamp Cashfree expects. */

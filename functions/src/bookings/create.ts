@@ -1,0 +1,262 @@
+/**
+ * createBooking: holds a seat and opens its payment.
+ *
+ * Order of writes: the member's claim on the date, then the booking record, and only then
+ * anything that holds a seat (the member's unpaid-hold slot, the seat), then Cashfree's order.
+ * So whatever fails or dies between two steps leaves nothing that cannot be found again: a
+ * failure is undone on the spot; after a crash, every claim carries the order id and its hold
+ * time, and the sweep (jobs.ts) frees it once that time has passed. A seat always belongs to a
+ * pending or paid booking.
+ *
+ * A second call for the same member and date (a double click, a retry) gets the first call's
+ * order and session back while its hold lasts, never a second order.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { HttpsError } from 'firebase-functions/v2/https'
+import {
+  BOOKING_MESSAGES,
+  type CreateBookingResponse,
+  createBookingSchema,
+  HOLD_MINUTES,
+} from '../../../src/domain/booking'
+import { eventById, priceFor, tierIssue } from '../../../src/domain/catalogue'
+import { isBookableDate, weekdayName } from '../../../src/domain/schedule'
+import { CashfreeError, type CashfreeOrder, customerDetails, istTimestamp } from '../lib/cashfree'
+import { warn } from '../lib/log'
+import { parseRequest } from '../lib/validate'
+import { type Claim, claimHoldSlot, claimMemberDate, claimSeat, type HoldOwner, releaseHold } from './holds'
+import { sweepDate } from './jobs'
+import { reconcileBooking } from './reconcile'
+import {
+  type BookingDeps,
+  type BookingRecord,
+  bookingRef,
+  type CreateBookingStep,
+  nowOf,
+  readBooking,
+  STALE_CHANGE_MS,
+} from './records'
+
+/** How long a second call waits for the first one's checkout session (a double click). */
+const IN_FLIGHT_WAIT_MS = 8_000
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function newOrderId(date: string): string {
+  const random = randomBytes(9)
+    .toString('base64url')
+    .replace(/[^A-Za-z0-9]/g, 'x')
+  return `yaari_${date.replaceAll('-', '')}_${random}`
+}
+
+/** Cashfree's idempotency key (a UUID), the same for every request creating this order. */
+function idempotencyKey(orderId: string): string {
+  const h = createHash('sha256').update(`create-order:${orderId}`).digest('hex')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`
+}
+
+/**
+ * The answer for a date the member already has a claim on: that booking's checkout while its
+ * hold lasts, a refusal if it is paid or at another price, or undefined when the claim turned
+ * out stale (its booking ended or never got written) and is gone now, to be claimed afresh.
+ */
+async function existingBooking(
+  deps: BookingDeps,
+  owner: HoldOwner,
+  tier: string,
+  claim: Claim & { created_at?: number },
+  now: number,
+): Promise<CreateBookingResponse | undefined> {
+  const deadline = Date.now() + IN_FLIGHT_WAIT_MS
+  for (;;) {
+    const booking = await readBooking(deps.firestore, claim.order_id)
+    if (!booking) {
+      // The other call is between its claim and its record, or died there.
+      if (now - (claim.created_at ?? 0) > STALE_CHANGE_MS) {
+        await releaseHold(deps.firestore, { ...owner, order_id: claim.order_id })
+        return undefined
+      }
+      if (Date.now() > deadline) throw new HttpsError('unavailable', BOOKING_MESSAGES.gatewayError)
+      await sleep(250)
+      continue
+    }
+    if (booking.status === 'confirmed') throw new HttpsError('already-exists', BOOKING_MESSAGES.alreadyBooked)
+    if (booking.status !== 'pending') {
+      // Ended, but its claims were not all freed yet.
+      await releaseHold(deps.firestore, booking)
+      return undefined
+    }
+    if (now > booking.hold_expires_at) {
+      await reconcileBooking(deps, booking.order_id)
+      return undefined
+    }
+    if (booking.tier !== tier) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.heldAtOtherPrice)
+    if (booking.payment_session_id) {
+      return { order_id: booking.order_id, payment_session_id: booking.payment_session_id }
+    }
+    if (Date.now() > deadline) throw new HttpsError('unavailable', BOOKING_MESSAGES.gatewayError)
+    await sleep(250)
+  }
+}
+
+/** Creates Cashfree's order, retrying once with the same idempotency key if the answer was lost. */
+async function openOrder(
+  deps: BookingDeps,
+  body: Parameters<BookingDeps['gateway']['createOrder']>[0],
+): Promise<CashfreeOrder> {
+  const key = idempotencyKey(body.order_id)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.gateway.createOrder(body, key)
+    } catch (error) {
+      if (error instanceof CashfreeError && error.status === 409) return deps.gateway.getOrder(body.order_id)
+      const retryable = !(error instanceof CashfreeError) || error.status >= 500 || error.status === 429
+      if (!retryable || attempt >= 2) throw error
+    }
+  }
+}
+
+function toHttpsError(error: unknown): HttpsError {
+  if (error instanceof HttpsError) return error
+  if (error instanceof CashfreeError && error.status === 400) {
+    return new HttpsError('invalid-argument', `${BOOKING_MESSAGES.creationFailed} (${error.message})`)
+  }
+  if (error instanceof CashfreeError) return new HttpsError('unavailable', BOOKING_MESSAGES.gatewayError)
+  return new HttpsError('internal', BOOKING_MESSAGES.unexpected)
+}
+
+/**
+ * Undoes a createBooking that failed part-way: frees what it holds and, if Cashfree may have
+ * made the order, closes it. A record that never reached Cashfree is deleted (it existed only
+ * to make its claims findable); otherwise it ends as failed and the reconciler keeps an eye on
+ * it. If the undo itself fails, the sweep finishes it after the hold time.
+ */
+async function undo(deps: BookingDeps, record: BookingRecord, orderAttempted: boolean, cause: unknown) {
+  const ref = bookingRef(deps.firestore, record.order_id)
+  try {
+    if (orderAttempted && !(cause instanceof CashfreeError && cause.status < 500)) {
+      await deps.gateway.terminateOrder(record.order_id).catch(() => undefined)
+      await releaseHold(deps.firestore, record)
+      const now = nowOf(deps)
+      await ref.update({ status: 'failed', ended_at: now, recheck_at: now })
+      return
+    }
+    await releaseHold(deps.firestore, record)
+    await ref.delete()
+  } catch (error) {
+    warn('create-booking-undo-failed', { orderId: record.order_id, cause: String(cause), error: String(error) })
+  }
+}
+
+export async function createBookingHandler(
+  deps: BookingDeps,
+  member: { uid: string; email: string | undefined },
+  data: unknown,
+): Promise<CreateBookingResponse> {
+  const input = parseRequest(createBookingSchema, data)
+  const { firestore } = deps
+  const now = nowOf(deps)
+  const step = async (name: CreateBookingStep) => deps.failpoint?.(name)
+  const event = eventById(input.eventId)
+  if (!event) throw new HttpsError('invalid-argument', 'eventId: Unknown event')
+  if (!isBookableDate(event, input.eventDate, new Date(now))) {
+    throw new HttpsError(
+      'invalid-argument',
+      `eventDate: ${input.eventDate} is not an upcoming ${weekdayName(event.weekday)} of ${event.title} that can be booked`,
+    )
+  }
+  const profile = await firestore.collection('user_profiles').doc(member.uid).get()
+  if (!profile.exists) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.profileRequired)
+  const tierProblem = tierIssue(input.tier, profile.get('gender'))
+  if (tierProblem) throw new HttpsError('failed-precondition', tierProblem)
+
+  // Frees this date's holds that ran out; a date with no live seat left is sold out at once.
+  const live = await sweepDate(deps, event.id, input.eventDate)
+  const owner: HoldOwner = {
+    order_id: newOrderId(input.eventDate),
+    user_id: member.uid,
+    event_id: event.id,
+    event_date: input.eventDate,
+  }
+  const holdExpiresAt = now + HOLD_MINUTES * 60_000
+
+  for (let attempt = 1; ; attempt++) {
+    const claim = await claimMemberDate(firestore, owner, { hold_expires_at: holdExpiresAt, created_at: now })
+    if (!claim) break
+    const answer = await existingBooking(deps, owner, input.tier, claim, now)
+    if (answer) return answer
+    if (attempt >= 3) throw new HttpsError('aborted', BOOKING_MESSAGES.unexpected)
+  }
+  await step('member-date-claimed')
+  if (live >= event.capacity) {
+    await releaseHold(firestore, owner)
+    throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.soldOut)
+  }
+
+  const { termsAccepted: _terms, ...attendee } = input.userProfile
+  const record: BookingRecord = {
+    order_id: owner.order_id,
+    user_id: member.uid,
+    event_id: event.id,
+    event_date: input.eventDate,
+    tier: input.tier,
+    amount: priceFor(event.id, input.tier), // never the client's amount
+    seat: null,
+    status: 'pending',
+    payment_session_id: null,
+    hold_expires_at: holdExpiresAt,
+    created_at: now,
+    recheck_at: holdExpiresAt,
+    attendee,
+  }
+  const ref = bookingRef(firestore, owner.order_id)
+  try {
+    await ref.create(record)
+  } catch (error) {
+    await releaseHold(firestore, owner).catch(() => undefined)
+    throw toHttpsError(error)
+  }
+  await step('booking-recorded')
+
+  let orderAttempted = false
+  try {
+    if ((await claimHoldSlot(firestore, owner, holdExpiresAt)) === undefined) {
+      throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.holdLimit)
+    }
+    await step('hold-slot-claimed')
+    const seat = await claimSeat(firestore, owner, event.capacity, holdExpiresAt)
+    if (seat === undefined) throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.soldOut)
+    await step('seat-claimed')
+    await ref.update({ seat })
+    await step('seat-recorded')
+
+    const profileData = profile.data() ?? {}
+    orderAttempted = true
+    const order = await openOrder(deps, {
+      order_id: owner.order_id,
+      order_amount: record.amount,
+      order_currency: 'INR',
+      customer_details: customerDetails({
+        uid: member.uid,
+        mobile: String(profileData.mobile ?? `+91${input.userProfile.mobile}`),
+        name: String(profileData.name ?? input.userProfile.name),
+        email: member.email,
+      }),
+      order_meta: { return_url: `${deps.appOrigin}/booking-success?order_id={order_id}` },
+      order_expiry_time: istTimestamp(new Date(holdExpiresAt)),
+      order_note: `${event.title}, ${input.eventDate}`.slice(0, 200),
+      order_tags: { event_id: event.id, event_date: input.eventDate, user_id: member.uid.slice(0, 255) },
+    })
+    await step('order-created')
+    if (!order.payment_session_id) throw new HttpsError('internal', BOOKING_MESSAGES.noSession)
+    await ref.update({ payment_session_id: order.payment_session_id, cf_order_id: order.cf_order_id ?? null })
+    await step('session-recorded')
+    return { order_id: owner.order_id, payment_session_id: order.payment_session_id }
+  } catch (error) {
+    if (!(error instanceof HttpsError) || error.code === 'internal') {
+      warn('create-booking-failed', { orderId: owner.order_id, error: String(error) })
+    }
+    await undo(deps, record, orderAttempted, error)
+    throw toHttpsError(error)
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * Time-driven work on bookings. Each job is a plain function of its dependencies and clock:
+ * deployed as a scheduled function (index.ts, SCHEDULED_JOBS), run on the same period by the
+ * local stack (the Functions emulator fires no schedules), and called by tests with a clock.
+ *
+ * - sweepExpiredHolds: frees every hold whose time has passed, whatever left it behind (an
+ *   abandoned checkout, a createBooking that died between two writes, a half-finished end).
+ * - reconcilePayments: looks again at bookings that may still change (recheck_at), so a paid
+ *   order whose webhook was lost, or that turned PAID after its hold ended, is settled.
+ * sweepDate is the same sweep for one date, run lazily wherever a date is read.
+ */
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
+import { seatsCollectionPath } from '../../../src/domain/availability'
+import { EVENTS, type YaariEvent } from '../../../src/domain/catalogue'
+import { availableDates, istToday, weekdayOf } from '../../../src/domain/schedule'
+import { warn } from '../lib/log'
+import { isLive } from './holds'
+import { reconcileBooking } from './reconcile'
+import { type BookingDeps, type BookingRecord, mapLimit, nowOf, readBooking } from './records'
+
+/** How many bookings a job settles at once (each is a few Firestore and Cashfree calls). */
+const CONCURRENCY = 4
+/** The most bookings one reconcilePayments run looks at; the rest wait for the next run. */
+const RECONCILE_BATCH = 200
+
+async function reconcileQuietly(deps: BookingDeps, orderId: string): Promise<BookingRecord | undefined> {
+  try {
+    return await reconcileBooking(deps, orderId)
+  } catch (error) {
+    warn('reconcile-failed', { orderId, error: String(error) })
+    return undefined
+  }
+}
+
+/**
+ * A claim (seat, unpaid-hold slot, member-date claim) whose hold time has passed: its booking
+ * decides (reconcile frees it, or keeps it if the order turned out paid); a claim whose booking
+ * was never written is simply deleted.
+ */
+async function freeExpiredClaim(deps: BookingDeps, claim: DocumentSnapshot, now: number): Promise<boolean> {
+  const orderId = String(claim.get('order_id') ?? '')
+  if (orderId && (await readBooking(deps.firestore, orderId))) {
+    await reconcileQuietly(deps, orderId)
+  } else {
+    const fresh = await claim.ref.get()
+    if (!fresh.exists || fresh.get('order_id') !== claim.get('order_id') || isLive(fresh.data(), now)) return false
+    await claim.ref.delete({ lastUpdateTime: fresh.updateTime! }).catch(() => undefined)
+  }
+  return !(await claim.ref.get()).exists
+}
+
+/**
+ * Frees this date's seats whose holds ran out and returns how many seats still count (paid
+ * seats and live holds). What createBooking and getAvailability run before they read a date;
+ * counted with aggregation queries, so a public page view costs a few index reads per date.
+ */
+export async function sweepDate(deps: BookingDeps, eventId: string, date: string): Promise<number> {
+  const now = nowOf(deps)
+  const seats = deps.firestore.collection(seatsCollectionPath(eventId, date))
+  const expiredSeats = seats.where('hold_expires_at', '<=', now)
+  const expired = await expiredSeats.get()
+  if (!expired.empty) await mapLimit(expired.docs, CONCURRENCY, (seat) => freeExpiredClaim(deps, seat, now))
+  // A seat counts unless its hold time has passed (one the sweep could not free, say Cashfree was down).
+  const [all, left] = await Promise.all([
+    seats.count().get(),
+    expired.empty ? undefined : expiredSeats.count().get(),
+  ])
+  return all.data().count - (left?.data().count ?? 0)
+}
+
+/** The dates whose seats the sweep looks at: every date still bookable, and the past week's. */
+function sweptDates(event: YaariEvent, now: number): string[] {
+  const past: string[] = []
+  const today = istToday(new Date(now))
+  for (let days = 7; days >= 0; days--) {
+    const date = istToday(new Date(now - days * 86_400_000))
+    if (date <= today && weekdayOf(date) === event.weekday) past.push(date)
+  }
+  return [...new Set([...past, ...availableDates(event, new Date(now))])]
+}
+
+async function expiredClaims(firestore: Firestore, collection: string, now: number) {
+  return (await firestore.collection(collection).where('hold_expires_at', '<', now).get()).docs
+}
+
+export interface SweepReport {
+  holdsEnded: number
+  claimsFreed: number
+}
+
+export async function sweepExpiredHolds(deps: BookingDeps): Promise<SweepReport> {
+  const { firestore } = deps
+  const now = nowOf(deps)
+  // Pending bookings whose hold ran out: each ends (or is confirmed, if its payment arrived).
+  const pending = (await firestore.collection('bookings').where('status', '==', 'pending').get()).docs.filter(
+    (doc) => Number(doc.get('hold_expires_at')) < now,
+  )
+  const ended = await mapLimit(pending, CONCURRENCY, (doc) => reconcileQuietly(deps, doc.id))
+  // Whatever else still holds a seat or a claim past its time.
+  const seats = (
+    await Promise.all(
+      EVENTS.flatMap((event) =>
+        sweptDates(event, now).map(async (date) => {
+          const query = firestore.collection(seatsCollectionPath(event.id, date)).where('hold_expires_at', '<', now)
+          return (await query.get()).docs
+        }),
+      ),
+    )
+  ).flat()
+  const claims = [
+    ...seats,
+    ...(await expiredClaims(firestore, 'member_holds', now)),
+    ...(await expiredClaims(firestore, 'member_dates', now)),
+  ]
+  const freed = await mapLimit(claims, CONCURRENCY, (claim) => freeExpiredClaim(deps, claim, now))
+  return {
+    holdsEnded: ended.filter((booking) => booking && booking.status !== 'pending').length,
+    claimsFreed: freed.filter(Boolean).length,
+  }
+}
+
+export interface ReconcileReport {
+  checked: number
+  confirmed: number
+}
+
+export async function reconcilePayments(deps: BookingDeps): Promise<ReconcileReport> {
+  const now = nowOf(deps)
+  const due = await deps.firestore
+    .collection('bookings')
+    .where('recheck_at', '<=', now)
+    .orderBy('recheck_at')
+    .limit(RECONCILE_BATCH)
+    .get()
+  const after = await mapLimit(due.docs, CONCURRENCY, (doc) => reconcileQuietly(deps, doc.id))
+  return {
+    checked: due.size,
+    confirmed: after.filter(
+      (booking, i) => booking?.status === 'confirmed' && due.docs[i]?.get('status') !== 'confirmed',
+    ).length,
+  }
+}
+
+/** The scheduled jobs and their periods: the one place both the deploy and the local stack read. */
+export const SCHEDULED_JOBS = {
+  sweepExpiredHolds: { everyMinutes: 5, run: sweepExpiredHolds },
+  reconcilePayments: { everyMinutes: 10, run: reconcilePayments },
+} as const satisfies Record<string, { everyMinutes: number; run: (deps: BookingDeps) => Promise<unknown> }>
+export type ScheduledJob = keyof typeof SCHEDULED_JOBS

@@ -1,0 +1,128 @@
+/**
+ * The booking record in Firestore (bookings/{orderId}) and what every booking module shares:
+ * the dependencies a handler takes, its clock, and `once`, which makes a state change of a
+ * booking happen exactly once whoever races to apply it.
+ */
+import type { DocumentReference, Firestore } from 'firebase-admin/firestore'
+import type { BookingStatus, RefundReason, RefundState } from '../../../src/domain/booking'
+import type { PaymentGateway } from '../lib/cashfree'
+import { isAlreadyExists } from '../lib/claims'
+
+export { isAlreadyExists }
+
+export interface RefundRecord {
+  /** Ours, sent to Cashfree as its idempotent refund id. */
+  refund_id: string
+  amount: number
+  reason: RefundReason
+  status: RefundState
+  requested_at: number
+  updated_at: number
+  /** Requests Cashfree did not accept (network or API errors); retried by the reconciler. */
+  attempts: number
+}
+
+export interface BookingRecord {
+  order_id: string
+  user_id: string
+  event_id: string
+  event_date: string
+  tier: string
+  amount: number
+  /** Set once the seat claim is recorded; a claim made just before a crash is found by its order_id. */
+  seat: number | null
+  status: BookingStatus
+  /** Null until Cashfree's order exists: a record without one never reached checkout. */
+  payment_session_id: string | null
+  hold_expires_at: number
+  created_at: number
+  paid_at?: number
+  ended_at?: number
+  /** The latest payment attempt Cashfree reported (by its time), while pending. */
+  last_attempt?: { status: string; at: string | null }
+  refund?: RefundRecord
+  /** When the reconciler looks at this booking next; absent once nothing can change any more. */
+  recheck_at?: number
+  attendee: Record<string, unknown>
+}
+
+/** The steps of createBooking, in order; fault-injection tests stop the handler at each. */
+export const CREATE_BOOKING_STEPS = [
+  'member-date-claimed',
+  'booking-recorded',
+  'hold-slot-claimed',
+  'seat-claimed',
+  'seat-recorded',
+  'order-created',
+  'session-recorded',
+] as const
+export type CreateBookingStep = (typeof CREATE_BOOKING_STEPS)[number]
+
+export interface BookingDeps {
+  firestore: Firestore
+  gateway: PaymentGateway
+  /** Where the member's browser comes back after checkout, e.g. https://yaari.app */
+  appOrigin: string
+  now?: () => Date
+  /**
+   * Called after each step of createBooking. Production leaves it out; fault-injection tests
+   * throw here (a failed write) or never return (the process died).
+   */
+  failpoint?: (step: CreateBookingStep) => void | Promise<void>
+}
+
+export const nowOf = (deps: Pick<BookingDeps, 'now'>): number => (deps.now ?? (() => new Date()))().getTime()
+
+export const bookingRef = (firestore: Firestore, orderId: string): DocumentReference =>
+  firestore.collection('bookings').doc(orderId)
+
+export async function readBooking(firestore: Firestore, orderId: string): Promise<BookingRecord | undefined> {
+  const snapshot = await bookingRef(firestore, orderId).get()
+  return snapshot.exists ? (snapshot.data() as BookingRecord) : undefined
+}
+
+/** gRPC NOT_FOUND: update() found no document. */
+export const isNotFound = (error: unknown) => (error as { code?: unknown })?.code === 5
+
+/** A change whose first runner stopped half-way is finished by a later one after this long. */
+export const STALE_CHANGE_MS = 30_000
+
+/**
+ * Runs `apply` only for the first caller to claim this change of this booking (a create() of
+ * bookings/{orderId}/transitions/{change}). Every `apply` is idempotent, so if that caller died
+ * before marking the change applied, a later caller (after STALE_CHANGE_MS) finishes it instead
+ * of leaving the booking stuck. Returns false when someone else has it.
+ */
+export async function once(
+  firestore: Firestore,
+  orderId: string,
+  change: string,
+  apply: () => Promise<void>,
+): Promise<boolean> {
+  const marker = bookingRef(firestore, orderId).collection('transitions').doc(change)
+  try {
+    await marker.create({ at: Date.now(), applied: false })
+  } catch (error) {
+    if (!isAlreadyExists(error)) throw error
+    const existing = await marker.get()
+    if (existing.get('applied') !== false || Date.now() - Number(existing.get('at')) < STALE_CHANGE_MS) return false
+    await marker.set({ at: Date.now(), applied: false })
+  }
+  await apply()
+  await marker.update({ applied: true })
+  return true
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await fn(items[index] as T)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return results
+}

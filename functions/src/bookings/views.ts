@@ -1,0 +1,132 @@
+/**
+ * What a member sees of their bookings (getBooking, listMyBookings): the state the server
+ * holds, the refund's own state, the checkout session while a hold lasts, and the venue brief on
+ * a confirmed ticket only.
+ */
+import type { Firestore } from 'firebase-admin/firestore'
+import { HttpsError } from 'firebase-functions/v2/https'
+import * as v from 'valibot'
+import {
+  type BookingView,
+  orderIdSchema,
+  type VenueBrief,
+  venueBriefPath,
+  venueBriefSchema,
+} from '../../../src/domain/booking'
+import { noInputSchema } from '../../../src/domain/validation'
+import { warn } from '../lib/log'
+import { parseRequest } from '../lib/validate'
+import { isFailedAttemptStatus, reconcileBooking } from './reconcile'
+import { type BookingDeps, type BookingRecord, bookingRef, isAlreadyExists, nowOf, readBooking } from './records'
+
+/**
+ * A member asks Cashfree about a booking at most this often (getBooking polls while a payment is
+ * being confirmed): Cashfree limits order reads per merchant, and one member's script must not
+ * spend everyone's.
+ */
+export const GATEWAY_READ_EVERY_MS = 5_000
+
+/** True for the first caller in this booking's current window; each window is one create(). */
+async function mayAskGateway(firestore: Firestore, orderId: string, now: number): Promise<boolean> {
+  const window = Math.floor(now / GATEWAY_READ_EVERY_MS)
+  try {
+    await bookingRef(firestore, orderId).collection('gateway_reads').doc(String(window)).create({ at: now })
+    return true
+  } catch (error) {
+    if (isAlreadyExists(error)) return false
+    throw error
+  }
+}
+
+/** A booking that may still change with Cashfree: pending, or ended recently (a late payment). */
+const mayChange = (booking: BookingRecord) =>
+  booking.status === 'pending' ||
+  ((booking.status === 'failed' || booking.status === 'expired') && booking.recheck_at !== undefined) ||
+  (booking.status === 'refunded' && booking.refund?.status !== 'succeeded' && booking.refund?.status !== 'failed')
+
+/** Never reached checkout (createBooking stopped before Cashfree's order): not the member's to see. */
+const neverOffered = (booking: BookingRecord) =>
+  booking.payment_session_id === null && booking.status !== 'confirmed' && booking.status !== 'refunded'
+
+/**
+ * The shared venue briefs for the confirmed bookings among these, by "{eventId}_{date}". A
+ * pending, failed or refunded booking never learns where the table is.
+ */
+async function venueBriefsFor(firestore: Firestore, bookings: BookingRecord[]): Promise<Map<string, VenueBrief>> {
+  const keys = new Set(
+    bookings.filter((b) => b.status === 'confirmed').map((b) => venueBriefPath(b.event_id, b.event_date)),
+  )
+  const briefs = new Map<string, VenueBrief>()
+  await Promise.all(
+    [...keys].map(async (path) => {
+      const snapshot = await firestore.doc(path).get()
+      if (!snapshot.exists) return
+      const { shared_at: _sharedAt, ...stored } = snapshot.data() ?? {}
+      const parsed = v.safeParse(venueBriefSchema, stored)
+      if (parsed.success) briefs.set(path, parsed.output)
+      else warn('venue-brief-invalid', { path })
+    }),
+  )
+  return briefs
+}
+
+export function toView(booking: BookingRecord, briefs: Map<string, VenueBrief>, now: number): BookingView {
+  const venueBrief =
+    booking.status === 'confirmed' ? briefs.get(venueBriefPath(booking.event_id, booking.event_date)) : undefined
+  const holding = booking.status === 'pending' && booking.hold_expires_at > now
+  return {
+    ...(venueBrief ? { venueBrief } : {}),
+    orderId: booking.order_id,
+    status: booking.status,
+    eventId: booking.event_id,
+    eventDate: booking.event_date,
+    tier: booking.tier,
+    amount: booking.amount,
+    createdAt: new Date(booking.created_at).toISOString(),
+    ...(booking.status === 'pending'
+      ? {
+          holdExpiresAt: new Date(booking.hold_expires_at).toISOString(),
+          lastAttemptFailed: isFailedAttemptStatus(booking.last_attempt?.status),
+        }
+      : {}),
+    ...(holding && booking.payment_session_id ? { paymentSessionId: booking.payment_session_id } : {}),
+    ...(booking.refund
+      ? { refund: { amount: booking.refund.amount, status: booking.refund.status, reason: booking.refund.reason } }
+      : {}),
+  }
+}
+
+/** getBooking: the caller's own booking, checked with Cashfree (at most every few seconds) while it may change. */
+export async function getBookingHandler(
+  deps: BookingDeps,
+  member: { uid: string },
+  data: unknown,
+): Promise<{ booking: BookingView }> {
+  const { orderId } = parseRequest(orderIdSchema, data)
+  const now = nowOf(deps)
+  let booking = await readBooking(deps.firestore, orderId)
+  // Someone else's booking, or one never offered, answers exactly like one that does not exist.
+  if (!booking || booking.user_id !== member.uid || neverOffered(booking)) {
+    throw new HttpsError('not-found', 'No such booking.')
+  }
+  if (mayChange(booking) && (await mayAskGateway(deps.firestore, orderId, now))) {
+    booking = (await reconcileBooking(deps, orderId)) ?? booking
+  }
+  return { booking: toView(booking, await venueBriefsFor(deps.firestore, [booking]), now) }
+}
+
+/** listMyBookings: the caller's bookings, soonest date first. */
+export async function listMyBookingsHandler(
+  deps: BookingDeps,
+  member: { uid: string },
+  data: unknown,
+): Promise<{ bookings: BookingView[] }> {
+  parseRequest(noInputSchema, data)
+  const now = nowOf(deps)
+  const snapshot = await deps.firestore.collection('bookings').where('user_id', '==', member.uid).get()
+  const records = snapshot.docs.map((doc) => doc.data() as BookingRecord).filter((booking) => !neverOffered(booking))
+  const briefs = await venueBriefsFor(deps.firestore, records)
+  const bookings = records.map((record) => toView(record, briefs, now))
+  bookings.sort((a, b) => a.eventDate.localeCompare(b.eventDate) || a.createdAt.localeCompare(b.createdAt))
+  return { bookings }
+}

@@ -1,0 +1,76 @@
+/**
+ * cashfreeWebhook: Cashfree's payment and refund notifications. Only a valid signature over
+ * the raw body, stamped inside the accepted window, is heard (401 otherwise). The event is
+ * never believed: its type and body only say which booking to reconcile, and reconcileBooking
+ * reads the order, its payments and refunds from Cashfree itself. So a forged type, a replay
+ * or an out-of-order delivery changes nothing that Cashfree does not confirm. Deliveries already
+ * handled (the same x-idempotency-key, stable across Cashfree's retries) are acknowledged at once.
+ */
+import { createHash } from 'node:crypto'
+import * as v from 'valibot'
+import { orderIdSchema } from '../../../src/domain/booking'
+import { describeIssues } from '../../../src/domain/validation'
+import { isFreshWebhookTimestamp, isValidWebhookSignature } from '../lib/cashfree'
+import { reconcileBooking } from './reconcile'
+import { type BookingDeps, isAlreadyExists, nowOf } from './records'
+
+const orderId = orderIdSchema.entries.orderId
+
+/** Any Cashfree webhook: a JSON object with its type (other fields, added over time, pass). */
+const webhookSchema = v.object({ type: v.string('type must be text') })
+/** Payment events name their order in data.order; refund events in data.refund. */
+const paymentWebhookSchema = v.object({ data: v.object({ order: v.object({ order_id: orderId }) }) })
+const refundWebhookSchema = v.object({ data: v.object({ refund: v.object({ order_id: orderId }) }) })
+
+export async function cashfreeWebhookHandler(
+  deps: BookingDeps,
+  secret: string,
+  request: { rawBody: Buffer; headers: Record<string, string | string[] | undefined> },
+): Promise<{ status: number; body: string }> {
+  const header = (name: string) => {
+    const value = request.headers[name]
+    return Array.isArray(value) ? value[0] : value
+  }
+  const timestamp = header('x-webhook-timestamp')
+  if (!isValidWebhookSignature(secret, request.rawBody, timestamp, header('x-webhook-signature'))) {
+    return { status: 401, body: 'invalid signature' }
+  }
+  if (!isFreshWebhookTimestamp(timestamp, nowOf(deps))) return { status: 401, body: 'timestamp outside the window' }
+  let body: unknown
+  try {
+    body = JSON.parse(request.rawBody.toString('utf8'))
+  } catch {
+    return { status: 400, body: 'body is not JSON' }
+  }
+  const webhook = v.safeParse(webhookSchema, body)
+  if (!webhook.success) return { status: 400, body: `not a Cashfree webhook: ${describeIssues(webhook.issues)}` }
+  const { type } = webhook.output
+
+  let order: string
+  if (type.startsWith('PAYMENT_')) {
+    const parsed = v.safeParse(paymentWebhookSchema, body)
+    if (!parsed.success) return { status: 400, body: `not a payment webhook: ${describeIssues(parsed.issues)}` }
+    order = parsed.output.data.order.order_id
+  } else if (type.startsWith('REFUND_')) {
+    const parsed = v.safeParse(refundWebhookSchema, body)
+    if (!parsed.success) return { status: 400, body: `not a refund webhook: ${describeIssues(parsed.issues)}` }
+    order = parsed.output.data.refund.order_id
+  } else {
+    // Not subscribed; acknowledged so Cashfree does not retry it.
+    return { status: 200, body: 'ignored' }
+  }
+
+  // One delivery, however often it comes: its key is stable across Cashfree's retries.
+  const key = header('x-idempotency-key') || createHash('sha256').update(request.rawBody).digest('base64url')
+  const seen = deps.firestore
+    .collection('webhook_events')
+    .doc(createHash('sha256').update(key).digest('hex').slice(0, 40))
+  if ((await seen.get()).exists) return { status: 200, body: 'duplicate' }
+
+  await reconcileBooking(deps, order)
+  // Marked only once handled: a delivery that failed half-way is handled again on its retry.
+  await seen.create({ type, order_id: order, at: nowOf(deps) }).catch((error: unknown) => {
+    if (!isAlreadyExists(error)) throw error
+  })
+  return { status: 200, body: 'ok' }
+}

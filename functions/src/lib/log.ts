@@ -1,0 +1,29 @@
+/**
+ * Structured logs (Cloud Logging reads the JSON lines firebase-functions' logger writes). An
+ * alert is an event someone must act on: logged at ERROR with a stable message and
+ * `alert: true`, so a log-based alert can match it exactly.
+ */
+import * as logger from 'firebase-functions/logger'
+
+export const ALERTS = {
+  /** Cashfree says the order is paid, yet the booking could not be confirmed or refunded. */
+  paidUnconfirmed: 'paid-unconfirmed',
+  /** A refund Cashfree cancelled or failed, or one it would not accept after several tries. */
+  refundFailed: 'refund-failed',
+  /** What Cashfree says was paid is not what the booking's order asked for. */
+  paymentMismatch: 'payment-mismatch',
+} as const
+export type Alert = (typeof ALERTS)[keyof typeof ALERTS]
+
+export function alert(event: Alert, fields: Record<string, unknown>): void {
+  logger.error(event, { alert: true, ...fields })
+}
+
+/** Something went wrong that the code recovers from (a retry, a later sweep). */
+export function warn(event: string, fields: Record<string, unknown>): void {
+  logger.warn(event, fields)
+}
+
+export function info(event: string, fields: Record<string, unknown>): void {
+  logger.info(event, fields)
+}
