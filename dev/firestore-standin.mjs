@@ -3,18 +3,136 @@
  * The Firestore stand-in (@firestore-emulator/server): in-memory, gRPC, what firebase-admin
  * talks to locally because Google's own Firestore emulator cannot run offline. It does not
  * isolate concurrent transactions; create() and update() preconditions are honoured.
- * It has no authentication, so it listens on the loopback interface only: the package's own
- * start() binds every interface (0.0.0.0), so its gRPC server is bound here instead.
+ *
+ * Two fixes make it behave as Firestore does:
+ * - it has no authentication, so it listens on the loopback interface only (the package's own
+ *   start() binds every interface, 0.0.0.0, so its gRPC server is bound here instead);
+ * - writes follow Firestore's field semantics: set() without merge replaces the whole document
+ *   (the package merged), a field named in the update mask but absent from the write is removed
+ *   (the package kept it, so FieldValue.delete() did nothing), and every field transform of a
+ *   write is applied (the package stopped after the first serverTimestamp).
  * Usage: node dev/firestore-standin.mjs [port]
  */
 import { createRequire } from 'node:module'
-import { FirestoreServer } from '@firestore-emulator/server'
+import { FirestoreServer, FirestoreStateDocument } from '@firestore-emulator/server'
 
 // The credentials must come from the grpc-js the package's server was built with (it has its own).
 const requireFromServer = createRequire(createRequire(import.meta.url).resolve('@firestore-emulator/server'))
 const { ServerCredentials } = requireFromServer('@grpc/grpc-js')
 
 export const FIRESTORE_STANDIN_HOST = '127.0.0.1'
+
+/** "a.b", "`a.b`.c": the segments of a Firestore field path. @param {string} path */
+function segments(path) {
+  /** @type {string[]} */
+  const parts = []
+  let current = ''
+  let quoted = false
+  for (let i = 0; i < path.length; i++) {
+    const c = path[i]
+    if (c === '`') quoted = !quoted
+    else if (c === '\\' && quoted) current += path[++i] ?? ''
+    else if (c === '.' && !quoted) {
+      parts.push(current)
+      current = ''
+    } else current += c
+  }
+  parts.push(current)
+  return parts
+}
+
+/**
+ * @typedef {{ type?: string, value?: any }} Field
+ * @typedef {Record<string, Field>} Fields
+ */
+
+/** @param {Fields | undefined} fields @param {string[]} keys @returns {Field | undefined} */
+function fieldAt(fields, keys) {
+  let node = fields
+  for (let i = 0; i < keys.length; i++) {
+    const field = node?.[/** @type {string} */ (keys[i])]
+    if (field === undefined || i === keys.length - 1) return field
+    if (field.type !== 'map_value') return undefined
+    node = field.value
+  }
+  return undefined
+}
+
+/**
+ * `fields` with the field at `keys` set to `value`, or removed when value is undefined.
+ * @param {Fields} fields @param {string[]} keys @param {Field | undefined} value
+ * @param {new (value: Fields) => Field} MapField @returns {Fields}
+ */
+function withField(fields, [head = '', ...rest], value, MapField) {
+  const copy = { ...fields }
+  if (rest.length === 0) {
+    if (value === undefined) delete copy[head]
+    else copy[head] = value
+    return copy
+  }
+  const inner = copy[head]?.type === 'map_value' ? copy[head].value : {}
+  if (value === undefined && copy[head]?.type !== 'map_value') return copy
+  copy[head] = new MapField(withField(inner, rest, value, MapField))
+  return copy
+}
+
+/** The map field class, from any map field among these (the package does not export it). @param {Fields[]} sources */
+function mapFieldClass(...sources) {
+  /** @param {Fields | undefined} fields @returns {(new (value: Fields) => Field) | undefined} */
+  const find = (fields) => {
+    for (const field of Object.values(fields ?? {})) {
+      if (field?.type === 'map_value') return /** @type {any} */ (field).constructor
+    }
+    return undefined
+  }
+  for (const source of sources) {
+    const found = find(source)
+    if (found) return found
+  }
+  return /** @type {any} */ (class {})
+}
+
+/** Firestore's update-mask semantics: each masked path takes the written value, or goes. @param {Fields} current @param {Fields} written @param {string[]} mask */
+function masked(current, written, mask) {
+  const MapField = mapFieldClass(written, current)
+  return mask.reduce((fields, path) => {
+    const keys = segments(path)
+    return withField(fields, keys, fieldAt(written, keys), MapField)
+  }, current)
+}
+
+const documentMethods = /** @type {any} */ (FirestoreStateDocument.prototype)
+const packageSet = documentMethods.set
+const packageUpdate = documentMethods.update
+const packageTransform = documentMethods.v1Transform
+const transforming = Symbol('transforming')
+/**
+ * Field transforms (serverTimestamp, increment...) write one field each through set(), which must
+ * merge for them. Each is applied on its own: the package stops at the first serverTimestamp.
+ * @this {any} @param {Date} date @param {unknown[]} transforms
+ */
+documentMethods.v1Transform = function v1Transform(date, transforms) {
+  this[transforming] = true
+  try {
+    for (const transform of transforms) packageTransform.call(this, date, [transform])
+  } finally {
+    this[transforming] = false
+  }
+}
+/** @this {any} @param {Date} date @param {Fields} fields @param {string[]} [mask] */
+documentMethods.set = function set(date, fields, mask = []) {
+  if (this[transforming]) return packageSet.call(this, date, fields, mask)
+  const before = this.metadata.hasExist ? this.fields : {}
+  packageSet.call(this, date, {}, [])
+  this.fields = mask.length ? masked(before, fields, mask) : { ...fields }
+}
+/** @this {any} @param {Date} date @param {Fields} fields @param {string[]} [mask] */
+documentMethods.update = function update(date, fields, mask = []) {
+  if (!mask.length) return packageUpdate.call(this, date, fields, mask)
+  const before = this.fields
+  packageUpdate.call(this, date, {}, [])
+  this.fields = masked(before, fields, mask)
+}
 
 /**
  * Starts the stand-in on the loopback interface; resolves with the port it listens on.
