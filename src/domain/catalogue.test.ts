@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { canonicalEventId, categoryCounts, EVENT_IDS, EVENTS, eventById, priceFor, priceRange } from './catalogue'
+import {
+  canonicalEventId,
+  categoryCounts,
+  EVENT_IDS,
+  EVENTS,
+  eventById,
+  priceFor,
+  priceRange,
+  tierIssue,
+  tiersFor,
+} from './catalogue'
 
 describe('event catalogue', () => {
   it('holds the three events of the spec under their canonical ids', () => {
@@ -52,5 +62,25 @@ describe('event catalogue', () => {
       'Arts & Culture': 0,
       Nightlife: 0,
     })
+  })
+})
+
+describe('the price tier a member may book', () => {
+  it('Girls for women, Boys for men, either for anyone else', () => {
+    expect(tiersFor('female')).toEqual(['girls'])
+    expect(tiersFor('male')).toEqual(['boys'])
+    for (const other of ['non-binary', 'prefer-not-to-say', undefined])
+      expect(tiersFor(other)).toEqual(['girls', 'boys'])
+  })
+
+  it('says which price to choose instead', () => {
+    expect(tierIssue('girls', 'male')).toBe(
+      'The Girls price does not match your profile. Please choose the Boys price.',
+    )
+    expect(tierIssue('boys', 'female')).toBe(
+      'The Boys price does not match your profile. Please choose the Girls price.',
+    )
+    expect(tierIssue('girls', 'female')).toBeUndefined()
+    expect(tierIssue('boys', 'non-binary')).toBeUndefined()
   })
 })

@@ -3,6 +3,7 @@ import { eventById } from './catalogue'
 import {
   availableDates,
   eventStartInstant,
+  formatIstClock,
   formatLongDate,
   formatShortDate,
   formatTime,
@@ -102,6 +103,14 @@ describe('isBookableDate', () => {
     expect(isBookableDate(firstHello, '2026-11-21', new Date('2026-11-21T12:29:59Z'))).toBe(true)
     expect(isBookableDate(firstHello, '2026-11-21', new Date('2026-11-21T12:30:00Z'))).toBe(false)
     expect(isBookableDate(firstHello, '2026-11-28', new Date('2026-11-21T12:30:00Z'))).toBe(true)
+  })
+})
+
+describe('formatIstClock', () => {
+  it('reads an instant on an IST clock, whatever the device zone', () => {
+    process.env.TZ = 'America/Los_Angeles'
+    expect(formatIstClock(new Date('2026-11-21T12:42:00Z'))).toBe('6:12 PM')
+    expect(formatIstClock(new Date('2026-11-21T18:30:00Z'))).toBe('12:00 AM')
   })
 })
 

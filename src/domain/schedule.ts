@@ -159,6 +159,12 @@ export function formatTime(startTime: string): string {
   return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${suffix}`
 }
 
+/** "6:12 PM": the time of an instant on an IST clock, whatever the device's time zone. */
+export function formatIstClock(instant: Date): string {
+  const shifted = new Date(instant.getTime() + IST_OFFSET_MINUTES * 60_000)
+  return formatTime(`${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}`)
+}
+
 /** "Every Saturday" */
 export function weekdayName(weekday: number): string {
   return WEEKDAY_NAMES[weekday] ?? ''

@@ -9,11 +9,13 @@ import {
   signOut,
   updateProfile,
 } from 'firebase/auth'
+import { tiersFor } from '../../domain/catalogue'
 import type { UserProfileRecord } from '../../domain/profile'
 import { clientConfig } from '../../lib/client-config'
 import { clearMemberData, localDb } from '../../lib/db'
 import { auth, callFunction } from '../../lib/firebase'
 import { ONBOARDING_START } from '../../lib/paths'
+import { rememberPriceTiers } from './member-hint'
 
 export interface AuthOptions {
   /** New members confirm their email before signing in (the spec's 'no session' sign-up). */
@@ -63,6 +65,7 @@ export async function destinationAfterSignIn(): Promise<string> {
     'getMyProfile',
     {},
   )
+  rememberPriceTiers(profile ? tiersFor(profile.gender) : undefined)
   return profile ? '/' : ONBOARDING_START
 }
 

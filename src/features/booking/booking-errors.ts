@@ -1,14 +1,19 @@
 import { BOOKING_MESSAGES } from '../../domain/booking'
 
-/** The spec's booking error catalogue for a failed createBooking call. */
+/**
+ * What a member reads when createBooking fails. The spec's catalogue for input and gateway
+ * errors; the server's own words (written for members) where it explains a refusal the member
+ * can act on: sold out, too many seats held, already booked, a price their profile does not allow.
+ */
 export function bookingErrorMessage(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
   switch (code) {
     case 'functions/invalid-argument':
-    case 'functions/failed-precondition':
       return BOOKING_MESSAGES.creationFailed
+    case 'functions/failed-precondition':
     case 'functions/resource-exhausted':
-      return BOOKING_MESSAGES.soldOut
+    case 'functions/already-exists':
+      return typeof message === 'string' && message ? message : BOOKING_MESSAGES.creationFailed
     case 'functions/unavailable':
       return BOOKING_MESSAGES.gatewayError
     default:

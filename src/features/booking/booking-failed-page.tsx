@@ -1,8 +1,13 @@
 import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
+import { BOOKING_MESSAGES, type BookingView } from '../../domain/booking'
+import { formatIstClock } from '../../domain/schedule'
 import { usePageMeta } from '../../lib/page-meta'
+import { Button } from '../../ui/button'
+import { useMemberCall } from './use-member-call'
 
 const CAUSES = [
   'The payment was cancelled or the checkout page was closed.',
@@ -11,8 +16,12 @@ const CAUSES = [
   'The session expired before the payment finished.',
 ] as const
 
-/** Booking failed (spec, section 2): possible causes, Get Help and Try Again. */
-export function BookingFailedPage() {
+/**
+ * Booking failed (spec, section 2): possible causes, Get Help and Try Again. A failed attempt
+ * does not end the booking: while its seat is still held, Try Again reopens Cashfree's checkout
+ * for the same order; once the hold is over it leads back to the event to book afresh.
+ */
+export function BookingFailedPage({ orderId }: { orderId?: string }) {
   usePageMeta({
     title: 'Payment failed',
     description: 'Your payment did not go through. No seat was booked; you can try again.',
@@ -22,23 +31,118 @@ export function BookingFailedPage() {
       <h1 className={css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'extrabold' })}>
         Payment failed. Don't worry, we'll help you!
       </h1>
-      <p className={css({ mt: '3', fontSize: 'lg' })}>
-        Your seat was not booked. If any money left your account, it is returned automatically.
-      </p>
+      {orderId ? <RetryForOrder orderId={orderId} /> : <Actions />}
+    </section>
+  )
+}
+
+function Causes() {
+  return (
+    <>
       <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', mt: '8' })}>What might have happened</h2>
       <ul className={css({ listStyle: 'disc', pl: '5', mt: '2', display: 'grid', gap: '1' })}>
         {CAUSES.map((cause) => (
           <li key={cause}>{cause}</li>
         ))}
       </ul>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', mt: '8' })}>
-        <Link to="/events" className={button({ size: 'lg' })}>
-          Try Again
-        </Link>
+    </>
+  )
+}
+
+const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '3', mt: '8' })
+
+/** No booking to go back to: try again from the events. */
+function Actions({ eventId }: { eventId?: string }) {
+  return (
+    <>
+      <p className={css({ mt: '3', fontSize: 'lg' })}>
+        Your seat was not booked. If any money left your account, it is returned automatically.
+      </p>
+      <Causes />
+      <div className={actions}>
+        {eventId ? (
+          <Link to="/events/$eventId" params={{ eventId }} className={button({ size: 'lg' })}>
+            Try Again
+          </Link>
+        ) : (
+          <Link to="/events" className={button({ size: 'lg' })}>
+            Try Again
+          </Link>
+        )}
         <Link to="/contact" className={button({ size: 'lg', variant: 'outline' })}>
           Get Help
         </Link>
       </div>
-    </section>
+    </>
+  )
+}
+
+/** The booking whose payment failed: pay it again while its seat is held, else book afresh. */
+function RetryForOrder({ orderId }: { orderId: string }) {
+  const call = useMemberCall<{ booking: BookingView }>('getBooking', { orderId })
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  if (call.status === 'loading') {
+    return (
+      <p role="status" className={css({ mt: '3', fontSize: 'lg' })}>
+        Checking your booking…
+      </p>
+    )
+  }
+  if (call.status !== 'ready') return <Actions />
+  const { booking } = call.data
+  if (booking.status === 'confirmed') {
+    return (
+      <>
+        <p className={css({ mt: '3', fontSize: 'lg' })}>
+          Good news: a later attempt went through, and your seat is booked.
+        </p>
+        <div className={actions}>
+          <Link to="/booking-success" search={{ order_id: orderId }} className={button({ size: 'lg' })}>
+            See your booking
+          </Link>
+        </div>
+      </>
+    )
+  }
+  const session = booking.status === 'pending' ? booking.paymentSessionId : undefined
+  if (!session || !booking.holdExpiresAt) return <Actions eventId={booking.eventId} />
+
+  const retry = async () => {
+    setBusy(true)
+    setError(undefined)
+    try {
+      const { openCheckout } = await import('./checkout')
+      const result = await openCheckout(session)
+      if (result.error) {
+        setError(BOOKING_MESSAGES.gatewayError)
+        setBusy(false)
+      }
+    } catch {
+      setError(BOOKING_MESSAGES.gatewayError)
+      setBusy(false)
+    }
+  }
+  return (
+    <>
+      <p className={css({ mt: '3', fontSize: 'lg' })}>
+        Your seat is still held for you until {formatIstClock(new Date(booking.holdExpiresAt))} (IST). Try again to pay
+        for it; nothing was charged for the attempt that failed.
+      </p>
+      <Causes />
+      {error ? (
+        <p role="alert" className={css({ mt: '6', color: 'fg.error', fontWeight: 'semibold' })}>
+          {error}
+        </p>
+      ) : null}
+      <div className={actions}>
+        <Button size="lg" loading={busy} loadingText={BOOKING_MESSAGES.processing} onClick={() => void retry()}>
+          Try Again
+        </Button>
+        <Link to="/contact" className={button({ size: 'lg', variant: 'outline' })}>
+          Get Help
+        </Link>
+      </div>
+    </>
   )
 }

@@ -5,7 +5,7 @@
  */
 import { Checkbox } from '@ark-ui/react/checkbox'
 import { Link } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import * as v from 'valibot'
@@ -19,13 +19,15 @@ import {
   PERSONALITY_TYPES,
   RELATIONSHIP_STATUSES,
 } from '../../domain/booking'
-import type { PriceTier, YaariEvent } from '../../domain/catalogue'
+import { type PriceTier, TIER_LABELS, tierIssue, tiersFor, type YaariEvent } from '../../domain/catalogue'
+import { formatInr } from '../../domain/money'
 import { INTERESTS, type UserProfileRecord } from '../../domain/profile'
 import { LOGIN_LINK } from '../../lib/paths'
 import { Button } from '../../ui/button'
 import { SelectField, TextField } from '../../ui/field'
 import { showToast } from '../../ui/toast'
 import { useAuthStore } from '../account/auth-store'
+import { rememberPriceTiers } from '../account/member-hint'
 import { MobileField } from '../onboarding/mobile-field'
 import { bookingErrorMessage } from './booking-errors'
 import { useMemberCall } from './use-member-call'
@@ -76,9 +78,23 @@ function profileInterests(profile: UserProfileRecord): string[] {
   }
 }
 
-export function BookingForm({ event, tier, date }: { event: YaariEvent; tier: PriceTier; date: string }) {
+export function BookingForm({
+  event,
+  tier,
+  date,
+  onTierChange,
+}: {
+  event: YaariEvent
+  tier: PriceTier
+  date: string
+  onTierChange: (tier: PriceTier) => void
+}) {
   const member = useAuthStore((state) => state.member)
   const call = useMemberCall<{ profile: UserProfileRecord | null }>('getMyProfile', {})
+  const gender = call.status === 'ready' ? call.data.profile?.gender : undefined
+  useEffect(() => {
+    if (call.status === 'ready' && call.data.profile) rememberPriceTiers(tiersFor(call.data.profile.gender))
+  }, [call])
 
   if (call.status === 'signed-out') {
     return (
@@ -114,6 +130,22 @@ export function BookingForm({ event, tier, date }: { event: YaariEvent; tier: Pr
         <Link to="/onboarding/mobile" className={`${button()} ${css({ mt: '4', w: 'full' })}`}>
           Complete your profile
         </Link>
+      </>
+    )
+  }
+  const tierProblem = tierIssue(tier, gender)
+  if (tierProblem) {
+    const [allowed] = tiersFor(gender)
+    return (
+      <>
+        <p role="alert" className={css({ mt: '5' })}>
+          {tierProblem}
+        </p>
+        {allowed ? (
+          <Button className={css({ mt: '4', w: 'full' })} onClick={() => onTierChange(allowed)}>
+            Book at the {TIER_LABELS[allowed]} price ({formatInr(event.prices[allowed])})
+          </Button>
+        ) : null}
       </>
     )
   }

@@ -10,6 +10,7 @@ import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK } from '../../lib/paths'
 import { Button } from '../../ui/button'
 import { showToast } from '../../ui/toast'
+import { refundExplanation } from './booking-status'
 import { useMemberCall } from './use-member-call'
 
 /** The fixed 'Confirming your booking' pause (spec, section 9). */
@@ -41,13 +42,17 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
     return () => clearTimeout(timer)
   }, [])
 
+  // The attempt failed: the hold may still be live (Try Again pays the same order) or over.
   const failed =
-    call.status === 'ready' && (call.data.booking.status === 'failed' || call.data.booking.status === 'expired')
+    call.status === 'ready' &&
+    (call.data.booking.status === 'failed' ||
+      call.data.booking.status === 'expired' ||
+      (call.data.booking.status === 'pending' && call.data.booking.lastAttemptFailed === true))
   useEffect(() => {
     if (!failed || !waited) return
     void showToast({ title: BOOKING_MESSAGES.paymentFailed, type: 'error' })
-    void navigate({ to: '/booking-failed', replace: true })
-  }, [failed, waited, navigate])
+    void navigate({ to: '/booking-failed', search: { order_id: orderId }, replace: true })
+  }, [failed, waited, navigate, orderId])
 
   const frame = (children: React.ReactNode) => (
     <section className={container({ maxW: '2xl', py: { base: '12', md: '20' } })}>{children}</section>
@@ -113,10 +118,11 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
   if (booking.status === 'refunded') {
     return frame(
       <>
-        <h1 className={heading}>Your payment is being refunded</h1>
+        <h1 className={heading}>
+          {booking.refund?.status === 'succeeded' ? 'Your payment has been refunded' : 'Your payment is being refunded'}
+        </h1>
         <p className={css({ mt: '3' })}>
-          Your payment for order {booking.orderId} arrived after your seat’s hold had ended, and the table filled up
-          meanwhile. We’ve refunded the full amount; it reaches your account in 5-7 business days.
+          Order {booking.orderId}. {refundExplanation(booking)}
         </p>
         <Link to="/events" className={`${button({ size: 'lg' })} ${css({ mt: '8' })}`}>
           Choose another date

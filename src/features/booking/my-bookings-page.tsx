@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
-import type { BookingStatus, BookingView, VenueBrief } from '../../domain/booking'
+import type { BookingView, VenueBrief } from '../../domain/booking'
 import { eventById } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { formatLongDate, formatTime, istToday } from '../../domain/schedule'
@@ -12,17 +12,10 @@ import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK } from '../../lib/paths'
 import { Button } from '../../ui/button'
 import { useAuthStore } from '../account/auth-store'
+import { refundExplanation, statusLabel } from './booking-status'
 import { bookingCalendar, downloadCalendar } from './ics'
 import { saveBookings, savedBookings } from './saved-bookings'
 import { useMemberCall } from './use-member-call'
-
-const STATUS_LABELS: Record<BookingStatus, string> = {
-  confirmed: 'Confirmed',
-  pending: 'Payment pending',
-  failed: 'Payment failed',
-  expired: 'Expired unpaid',
-  refunded: 'Refunded: the table filled up',
-}
 
 /** The exact venue, once the team has shared it: name, address, a map link and any tips. */
 function VenueBriefDetails({ brief }: { brief: VenueBrief }) {
@@ -74,7 +67,7 @@ function BookingCard({ booking, upcoming }: { booking: BookingView; upcoming: bo
             bg: confirmed ? 'accent.subtle' : 'bg.muted',
           })}
         >
-          {STATUS_LABELS[booking.status]}
+          {statusLabel(booking)}
         </span>
       </div>
       <dl
@@ -98,11 +91,12 @@ function BookingCard({ booking, upcoming }: { booking: BookingView; upcoming: bo
             `${event.venueArea} (exact venue shared 24 hours before)`
           )}
         </dd>
-        <dt>Paid</dt>
+        <dt>{confirmed || booking.status === 'refunded' ? 'Paid' : 'Price'}</dt>
         <dd>{formatInr(booking.amount)}</dd>
         <dt>Order</dt>
         <dd className={css({ fontFamily: 'mono', wordBreak: 'break-all' })}>{booking.orderId}</dd>
       </dl>
+      {booking.refund ? <p className={css({ mt: '3' })}>{refundExplanation(booking)}</p> : null}
       {confirmed && upcoming ? (
         <>
           <h4 className={css({ fontWeight: 'semibold', mt: '4' })}>What to expect</h4>

@@ -12,6 +12,8 @@ import { useAvailability } from './use-availability'
 export interface BookingDialogsProps {
   event: YaariEvent
   tier: PriceTier
+  /** The member's profile allows another price than the one chosen: book at that one instead. */
+  onTierChange: (tier: PriceTier) => void
   /** Called when the member leaves the flow; the chosen date is forgotten with it. */
   onClose: () => void
 }
@@ -20,7 +22,7 @@ export interface BookingDialogsProps {
  * After a price is chosen: the date dialog (the event's weekday in the current and next two
  * months, today or later in IST), then the booking dialog with the chosen date and amount.
  */
-export default function BookingDialogs({ event, tier, onClose }: BookingDialogsProps) {
+export default function BookingDialogs({ event, tier, onTierChange, onClose }: BookingDialogsProps) {
   const [step, setStep] = useState<'date' | 'booking'>('date')
   const [date, setDate] = useState<string | undefined>()
   const availability = useAvailability(event.id)
@@ -61,7 +63,7 @@ export default function BookingDialogs({ event, tier, onClose }: BookingDialogsP
           <dt>Amount</dt>
           <dd>{formatInr(event.prices[tier])}</dd>
         </dl>
-        <BookingForm event={event} tier={tier} date={date} />
+        <BookingForm event={event} tier={tier} date={date} onTierChange={onTierChange} />
       </Dialog>
     )
   }

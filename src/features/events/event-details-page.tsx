@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
-import { eventById, PRICE_TIERS, type PriceTier } from '../../domain/catalogue'
+import { eventById, type PriceTier, TIER_LABELS } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
 import { formatTime, weekdayName } from '../../domain/schedule'
@@ -11,11 +11,10 @@ import { useHydrated } from '../../lib/hydration'
 import { usePageMeta } from '../../lib/page-meta'
 import { CoverImage } from '../../ui/cover-image'
 import { RefundPolicyList } from '../../ui/refund-policy'
+import { usePriceTiersHint } from '../account/member-hint'
 
 const BookingDialogs = lazy(() => import('./booking-dialogs'))
 const route = getRouteApi('/events/$eventId')
-
-const TIER_LABELS: Record<PriceTier, string> = { girls: 'Girls', boys: 'Boys' }
 
 /** One event: what it is, when and where, its prices, and the date and booking dialogs. */
 export function EventDetailsPage() {
@@ -23,6 +22,8 @@ export function EventDetailsPage() {
   // The route's beforeLoad only lets canonical catalogue ids through.
   const event = eventById(eventId)!
   const [tier, setTier] = useState<PriceTier | undefined>()
+  // A signed-in member is offered the price their profile allows; a visitor sees both.
+  const offered = usePriceTiersHint()
   const hydrated = useHydrated() // the tickets open once the app has taken over the page
   usePageMeta({
     title: `${event.title} (${event.kind})`,
@@ -81,7 +82,7 @@ export function EventDetailsPage() {
         </h2>
         <p className={css({ color: 'fg.muted', mt: '1' })}>Prices are per person and include applicable taxes.</p>
         <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '3', mt: '4', maxW: 'md' })}>
-          {PRICE_TIERS.map((option) => (
+          {offered.map((option) => (
             <button
               key={option}
               type="button"
@@ -128,7 +129,7 @@ export function EventDetailsPage() {
 
       {tier ? (
         <Suspense fallback={null}>
-          <BookingDialogs event={event} tier={tier} onClose={() => setTier(undefined)} />
+          <BookingDialogs event={event} tier={tier} onTierChange={setTier} onClose={() => setTier(undefined)} />
         </Suspense>
       ) : null}
     </article>

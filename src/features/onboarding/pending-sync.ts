@@ -3,17 +3,23 @@
  * whichever page the member is on. The root layout loads this module only while
  * PENDING_SYNC_KEY is set, so public pages stay free of Firebase and Dexie otherwise.
  */
+import { tiersFor } from '../../domain/catalogue'
 import type { SaveProfileRequest } from '../../domain/profile'
 import { localDb } from '../../lib/db'
 import { callFunction } from '../../lib/firebase'
 import { showToast } from '../../ui/toast'
 import { useAuthStore, watchAuth } from '../account/auth-store'
+import { rememberPriceTiers } from '../account/member-hint'
 import { uploadPhoto } from './photo'
 import { type SyncDeps, syncOutbox } from './profile-sync'
 import { ONBOARDING_MESSAGES } from './steps'
 
 export const liveSyncDeps: SyncDeps = {
-  saveProfile: (payload: SaveProfileRequest) => callFunction('saveProfile', payload),
+  saveProfile: async (payload: SaveProfileRequest) => {
+    const saved = await callFunction('saveProfile', payload)
+    rememberPriceTiers(tiersFor(payload.gender)) // the prices this member is offered from now on
+    return saved
+  },
   uploadPhoto,
   isOnline: () => navigator.onLine,
 }
