@@ -92,3 +92,13 @@ export async function cashfreeOrder(orderId: string) {
   })
   return (await response.json()) as { order_status: string; customer_details: Record<string, unknown> }
 }
+
+/** The error a handler called in this process fails with (the test fails if it succeeds). */
+export async function rejection(call: Promise<unknown>): Promise<{ code: string; message: string }> {
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error, 'the call should have failed').toBeInstanceOf(Error)
+  return error as { code: string; message: string }
+}

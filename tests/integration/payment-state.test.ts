@@ -1,0 +1,352 @@
+/**
+ * Payment state that holds against forged, replayed and late webhooks, Cashfree's in-between
+ * states, races between settling runners, wrong amounts and refunds that do not go through.
+ * Webhooks go to the real cashfreeWebhook over HTTP, signed with the stand-in's secret as
+ * Cashfree signs them; races and wrong answers from the gateway run the reconcile in this process.
+ */
+import { createHmac, randomUUID } from 'node:crypto'
+import * as logger from 'firebase-functions/logger'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { functionUrl, standinControl } from '../../dev/lib/config.mjs'
+import { STANDIN_CLIENT_SECRET } from '../../dev/payment-standin.mjs'
+import { createBookingHandler } from '../../functions/src/bookings/create'
+import { sweepExpiredHolds } from '../../functions/src/bookings/jobs'
+import { reconcileBooking } from '../../functions/src/bookings/reconcile'
+import type { BookingRecord } from '../../functions/src/bookings/records'
+import { getBookingHandler } from '../../functions/src/bookings/views'
+import type { PaymentGateway } from '../../functions/src/lib/cashfree'
+import { seatsCollectionPath } from '../../src/domain/availability'
+import { HOLD_MINUTES } from '../../src/domain/booking'
+import { EVENTS } from '../../src/domain/catalogue'
+import { availableDates } from '../../src/domain/schedule'
+import { ATTENDEE, adminDb, cashfreeOrder, profiledMember, stackDeps } from './helpers'
+
+const event = EVENTS[1]! // unplanned-sunday-social-mixup, Sundays, 10 seats
+const dates = availableDates(event)
+const request = (eventDate: string) => ({ eventId: event.id, eventDate, tier: 'girls', userProfile: ATTENDEE })
+const record = async (orderId: string) =>
+  (await adminDb().collection('bookings').doc(orderId).get()).data() as BookingRecord
+const seatsOf = async (date: string, orderId: string) =>
+  (await adminDb().collection(seatsCollectionPath(event.id, date)).where('order_id', '==', orderId).get()).docs
+const afterHold = () => new Date(Date.now() + (HOLD_MINUTES + 1) * 60_000)
+
+async function hold(date: string) {
+  const member = await profiledMember()
+  const { order_id } = await createBookingHandler(stackDeps(), member, request(date))
+  return { member, orderId: order_id }
+}
+
+/** Posts a webhook body to cashfreeWebhook, signed as Cashfree signs it, stamped `at`. */
+async function webhook(body: unknown, { at = Date.now(), key }: { at?: number; key?: string } = {}) {
+  const raw = JSON.stringify(body)
+  const timestamp = String(at)
+  const signature = createHmac('sha256', STANDIN_CLIENT_SECRET)
+    .update(timestamp + raw)
+    .digest('base64')
+  const response = await fetch(functionUrl('cashfreeWebhook'), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-webhook-timestamp': timestamp,
+      'x-webhook-signature': signature,
+      'x-webhook-version': '2025-01-01',
+      ...(key ? { 'x-idempotency-key': key } : {}),
+    },
+    body: raw,
+  })
+  return { status: response.status, text: await response.text() }
+}
+
+const failedWebhook = (orderId: string) => ({
+  type: 'PAYMENT_FAILED_WEBHOOK',
+  data: {
+    order: { order_id: orderId, order_amount: 799, order_currency: 'INR' },
+    payment: { cf_payment_id: '1', payment_status: 'FAILED', payment_amount: 799 },
+  },
+  event_time: new Date().toISOString(),
+})
+
+// Alerts are read from the functions' logger (it writes through a console captured at load).
+vi.mock('firebase-functions/logger', async (original) => {
+  const actual = await original<typeof import('firebase-functions/logger')>()
+  return { ...actual, error: vi.fn(actual.error) }
+})
+const alerted = (event: string) =>
+  vi
+    .mocked(logger.error)
+    .mock.calls.some(([message, fields]) => message === event && (fields as { alert?: boolean })?.alert)
+
+/** The gateway, with some of its answers replaced. */
+function gatewayWith(overrides: Partial<PaymentGateway>): PaymentGateway {
+  return { ...stackDeps().gateway, ...overrides }
+}
+
+afterEach(async () => {
+  vi.mocked(logger.error).mockClear()
+  await standinControl('/config', { terminateMode: 'immediate' })
+})
+
+describe('webhooks are only triggers', () => {
+  it('a signed FAILED webhook for an order with no attempt, forged or replayed, leaves it payable', async () => {
+    const { orderId } = await hold(dates[1]!)
+    const body = failedWebhook(orderId)
+    const key = randomUUID()
+    expect(await webhook(body, { key })).toEqual({ status: 200, text: 'ok' })
+    expect(await webhook(body, { key })).toEqual({ status: 200, text: 'duplicate' })
+    expect(await webhook({ ...body, type: 'PAYMENT_USER_DROPPED_WEBHOOK' })).toMatchObject({ status: 200 })
+    expect((await cashfreeOrder(orderId)).order_status).toBe('ACTIVE')
+    expect(await record(orderId)).toMatchObject({ status: 'pending' })
+    expect(await seatsOf(dates[1]!, orderId)).toHaveLength(1)
+
+    await standinControl(`/orders/${orderId}/pay`, { outcome: 'SUCCESS' })
+    expect(await record(orderId)).toMatchObject({ status: 'confirmed' })
+  })
+
+  it('a signed SUCCESS webhook for an unpaid order confirms nothing', async () => {
+    const { orderId } = await hold(dates[1]!)
+    const body = { ...failedWebhook(orderId), type: 'PAYMENT_SUCCESS_WEBHOOK' }
+    expect((await webhook(body)).status).toBe(200)
+    expect(await record(orderId)).toMatchObject({ status: 'pending' })
+  })
+
+  it('a body stamped outside the window is refused; a Cashfree retry 40 minutes on is heard', async () => {
+    const { orderId } = await hold(dates[1]!)
+    const body = failedWebhook(orderId)
+    const hour = 3_600_000
+    for (const at of [Date.parse('2001-09-09T01:46:40Z'), Date.now() - 25 * hour, Date.now() + hour]) {
+      expect(await webhook(body, { at })).toEqual({ status: 401, text: 'timestamp outside the window' })
+    }
+    expect((await webhook(body, { at: Date.now() - 40 * 60_000 })).status).toBe(200)
+  })
+
+  it('REFUND_STATUS_WEBHOOK is heard, but the refund state comes from Cashfree', async () => {
+    const response = await webhook({
+      type: 'REFUND_STATUS_WEBHOOK',
+      data: { refund: { order_id: 'yaari_20990101_nobody', refund_id: randomUUID(), refund_status: 'SUCCESS' } },
+    })
+    expect(response).toEqual({ status: 200, text: 'ok' })
+  })
+})
+
+describe("Cashfree's in-between states and races", () => {
+  it('TERMINATION_REQUESTED frees the seat; a payment that lands after still gets a seat', async () => {
+    await standinControl('/config', { terminateMode: 'requested', terminationDelayMs: 60_000 })
+    const date = dates[2]!
+    const { orderId } = await hold(date)
+    await sweepExpiredHolds(stackDeps({ now: afterHold }))
+    expect((await cashfreeOrder(orderId)).order_status).toBe('TERMINATION_REQUESTED')
+    expect(await record(orderId)).toMatchObject({ status: 'expired' })
+    expect(await seatsOf(date, orderId)).toHaveLength(0)
+
+    await standinControl(`/orders/${orderId}/pay`, { outcome: 'SUCCESS', lateSuccess: true })
+    expect(await record(orderId)).toMatchObject({ status: 'confirmed' })
+    expect(await seatsOf(date, orderId)).toHaveLength(1)
+  })
+
+  it('the latest attempt is the latest by its time, not by its place in the list', async () => {
+    const date = dates[2]!
+    const { orderId } = await hold(date)
+    await standinControl(`/orders/${orderId}/pay`, { outcome: 'FAILED' })
+    await new Promise((resolve) => setTimeout(resolve, 1_100)) // Cashfree stamps attempts to the second
+    await standinControl(`/orders/${orderId}/pay`, { outcome: 'USER_DROPPED' })
+    const real = stackDeps().gateway
+    // Cashfree's list, newest first: position alone would say FAILED.
+    const reversed = gatewayWith({ getPayments: async (id) => (await real.getPayments(id)).reverse() })
+    await reconcileBooking(stackDeps({ gateway: reversed }), orderId)
+    expect((await record(orderId)).last_attempt?.status).toBe('USER_DROPPED')
+  })
+
+  it('a payment that loses the settle race to an expiry still ends confirmed', async () => {
+    const date = dates[3]!
+    const { orderId } = await hold(date)
+    await standinControl(`/orders/${orderId}/pay`, { outcome: 'SUCCESS', signature: 'bad' }) // no webhook gets in
+    const real = stackDeps().gateway
+    // One runner still sees the order as it was before the payment and ends the hold; the other
+    // sees it PAID, a moment later, and finds the settle already taken.
+    const stale = gatewayWith({
+      getOrder: async (id) => ({ ...(await real.getOrder(id)), order_status: 'TERMINATED' }),
+      terminateOrder: async (id) => ({ ...(await real.getOrder(id)), order_status: 'TERMINATED' }),
+    })
+    const slow = gatewayWith({
+      getPayments: async (id) => {
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        return real.getPayments(id)
+      },
+    })
+    await Promise.all([
+      reconcileBooking(stackDeps({ gateway: stale, now: afterHold }), orderId),
+      reconcileBooking(stackDeps({ gateway: slow }), orderId),
+    ])
+    expect(await record(orderId)).toMatchObject({ status: 'confirmed' })
+    expect(await seatsOf(date, orderId)).toHaveLength(1)
+    const transitions = await adminDb().collection('bookings').doc(orderId).collection('transitions').get()
+    expect(transitions.docs.map((doc) => doc.id).sort()).toEqual(['recovered', 'settled'])
+  })
+
+  it('…and ends refunded, in full, when the table filled while it was being settled', async () => {
+    const date = dates[3]!
+    const { orderId } = await hold(date)
+    await standinControl(`/orders/${orderId}/pay`, { outcome: 'SUCCESS', signature: 'bad' })
+    const real = stackDeps().gateway
+    const seats = adminDb().collection(seatsCollectionPath(event.id, date))
+    const stale = gatewayWith({
+      getOrder: async (id) => ({ ...(await real.getOrder(id)), order_status: 'TERMINATED' }),
+      terminateOrder: async (id) => ({ ...(await real.getOrder(id)), order_status: 'TERMINATED' }),
+    })
+    const slow = gatewayWith({
+      getPayments: async (id) => {
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        // Meanwhile every seat the expiry freed is taken by someone else.
+        await Promise.all(
+          Array.from({ length: event.capacity }, (_, i) =>
+            seats
+              .doc(String(i + 1))
+              .create({ order_id: `other_${i}`, user_id: 'someone', status: 'taken' })
+              .catch(() => undefined),
+          ),
+        )
+        return real.getPayments(id)
+      },
+    })
+    await Promise.all([
+      reconcileBooking(stackDeps({ gateway: stale, now: afterHold }), orderId),
+      reconcileBooking(stackDeps({ gateway: slow }), orderId),
+    ])
+    expect(await record(orderId)).toMatchObject({
+      status: 'refunded',
+      refund: { status: 'pending', amount: event.prices.girls, reason: 'table-full' },
+    })
+    expect(await seatsOf(date, orderId)).toHaveLength(0)
+    const taken = await seats.get()
+    expect(taken.size).toBe(event.capacity) // never over-full
+    await Promise.all(
+      taken.docs
+        .filter((d) => d.id.length > 0 && String(d.get('order_id')).startsWith('other_'))
+        .map((d) => d.ref.delete()),
+    )
+  })
+
+  it('a payment of another amount or currency confirms nothing: it is refunded and alerted', async () => {
+    const date = dates[4]!
+    const { orderId } = await hold(date)
+    await standinControl(`/orders/${orderId}/pay`, { outcome: 'SUCCESS', signature: 'bad' })
+    const real = stackDeps().gateway
+    const tampered = gatewayWith({
+      getPayments: async (id) => (await real.getPayments(id)).map((p) => ({ ...p, payment_amount: 1 })),
+    })
+    await reconcileBooking(stackDeps({ gateway: tampered }), orderId)
+    expect(await record(orderId)).toMatchObject({
+      status: 'refunded',
+      refund: { amount: 1, reason: 'amount-mismatch' },
+    })
+    expect(await seatsOf(date, orderId)).toHaveLength(0)
+    expect(alerted('payment-mismatch')).toBe(true)
+  })
+})
+
+describe('refunds end true', () => {
+  /** A paid booking refunded in full because the table filled before its payment arrived. */
+  async function refundedBooking(date: string) {
+    const { orderId } = await hold(date)
+    await sweepExpiredHolds(stackDeps({ now: afterHold }))
+    const seats = adminDb().collection(seatsCollectionPath(event.id, date))
+    await Promise.all(
+      Array.from({ length: event.capacity }, (_, i) =>
+        seats
+          .doc(String(i + 1))
+          .create({ order_id: `full_${i}`, user_id: 'someone', status: 'taken' })
+          .catch(() => undefined),
+      ),
+    )
+    await standinControl(`/orders/${orderId}/pay`, { outcome: 'SUCCESS', lateSuccess: true })
+    return orderId
+  }
+  const clear = async (date: string) => {
+    const seats = await adminDb().collection(seatsCollectionPath(event.id, date)).get()
+    await Promise.all(seats.docs.map((doc) => doc.ref.delete()))
+  }
+
+  it('pending until Cashfree pays it, then succeeded, from its REFUND_STATUS_WEBHOOK', async () => {
+    const date = dates[5]!
+    await clear(date)
+    const orderId = await refundedBooking(date)
+    const before = await record(orderId)
+    expect(before).toMatchObject({ status: 'refunded', refund: { status: 'pending' } })
+    const view = await getBookingHandler(stackDeps(), { uid: before.user_id }, { orderId })
+    expect(view.booking.refund).toMatchObject({ status: 'pending' })
+
+    await standinControl(`/orders/${orderId}/refunds/${before.refund?.refund_id}/settle`, { status: 'SUCCESS' })
+    expect((await record(orderId)).refund?.status).toBe('succeeded')
+    expect((await record(orderId)).recheck_at).toBeUndefined()
+    await clear(date)
+  })
+
+  it('cancelled by Cashfree: failed, alerted, and never shown as refunded', async () => {
+    const date = dates[6]!
+    await clear(date)
+    const orderId = await refundedBooking(date)
+    const { refund } = await record(orderId)
+    await standinControl(`/orders/${orderId}/refunds/${refund?.refund_id}/settle`, {
+      status: 'CANCELLED',
+      signature: 'bad', // the webhook does not get in: the reconciler finds it
+    })
+    expect((await record(orderId)).refund?.status).toBe('pending')
+    expect(alerted('refund-failed')).toBe(false)
+    await reconcileBooking(stackDeps(), orderId)
+    const after = await record(orderId)
+    expect(after.refund?.status).toBe('failed')
+    expect(alerted('refund-failed')).toBe(true)
+    const view = await getBookingHandler(stackDeps(), { uid: after.user_id }, { orderId })
+    expect(view.booking).toMatchObject({ status: 'refunded', refund: { status: 'failed' } })
+    await clear(date)
+  })
+
+  it('a refund Cashfree would not accept is asked again with the same refund id, never twice', async () => {
+    const date = dates[7]!
+    await clear(date)
+    const { orderId } = await hold(date)
+    await sweepExpiredHolds(stackDeps({ now: afterHold }))
+    const seats = adminDb().collection(seatsCollectionPath(event.id, date))
+    await Promise.all(
+      Array.from({ length: event.capacity }, (_, i) =>
+        seats
+          .doc(String(i + 1))
+          .create({ order_id: `full_${i}`, user_id: 'x', status: 'taken' })
+          .catch(() => undefined),
+      ),
+    )
+    await standinControl(`/orders/${orderId}/pay`, { outcome: 'SUCCESS', lateSuccess: true, signature: 'bad' })
+    const down = gatewayWith({
+      refund: async () => {
+        throw new Error('connect ECONNREFUSED')
+      },
+    })
+    await reconcileBooking(stackDeps({ gateway: down }), orderId)
+    expect(await record(orderId)).toMatchObject({ status: 'refunded', refund: { status: 'requested', attempts: 1 } })
+    await reconcileBooking(stackDeps(), orderId)
+    await reconcileBooking(stackDeps(), orderId)
+    expect((await record(orderId)).refund?.status).toBe('pending')
+    const refunds = await stackDeps().gateway.getRefund(orderId, String((await record(orderId)).refund?.refund_id))
+    expect(refunds.refund_status).toBe('PENDING')
+    await clear(date)
+  })
+})
+
+describe('getBooking and Cashfree’s rate limits', () => {
+  it('asks Cashfree about a booking at most once every few seconds, however often it is polled', async () => {
+    const { member, orderId } = await hold(dates[8]!)
+    let reads = 0
+    const real = stackDeps().gateway
+    const counting = gatewayWith({
+      getOrder: (id) => {
+        reads++
+        return real.getOrder(id)
+      },
+    })
+    await Promise.all(
+      Array.from({ length: 30 }, () => getBookingHandler(stackDeps({ gateway: counting }), member, { orderId })),
+    )
+    expect(reads).toBeGreaterThanOrEqual(1)
+    expect(reads).toBeLessThanOrEqual(2) // one per 5-second window; the 30 calls may straddle two
+  })
+})
