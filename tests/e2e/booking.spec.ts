@@ -51,23 +51,43 @@ test.describe('booking and paying', () => {
     await context.setOffline(false)
   })
 
-  test('a failed payment reaches /booking-failed and frees the seat', async ({ page }) => {
+  test('a failed payment reaches /booking-failed; Try Again pays the same order while the seat is held', async ({
+    page,
+  }) => {
     test.slow()
     await onboardedMember(page)
     await checkoutFor(page)
     await page.getByRole('button', { name: 'Fail' }).click()
     await expect(page).toHaveURL(/\/booking-success\?order_id=yaari_/)
     const orderId = new URL(page.url()).searchParams.get('order_id') ?? ''
-    await expect(page).toHaveURL(/\/booking-failed$/, BACKEND)
+    await expect(page).toHaveURL(new RegExp(`/booking-failed\\?order_id=${orderId}$`), BACKEND)
     await expect(page.getByText("Payment failed. Don't worry, we'll help you!").first()).toBeVisible()
+    await expect(page.getByText(/Your seat is still held for you until \d{1,2}:\d\d [AP]M \(IST\)/)).toBeVisible(BACKEND)
+    await expectNoSeriousA11yViolations(page)
 
+    // The seat is still this order's, and the order still takes a payment.
     const booking = (await admin().collection('bookings').doc(orderId).get()).data()
-    expect(booking?.status).toBe('failed')
+    expect(booking?.status).toBe('pending')
     const seat = await admin()
       .collection(`slots/${booking?.event_id}_${booking?.event_date}/seats`)
       .doc(String(booking?.seat))
       .get()
-    expect(seat.exists && seat.get('order_id') === orderId).toBe(false)
+    expect(seat.get('order_id')).toBe(orderId)
+
+    await page.getByRole('button', { name: 'Try Again' }).click()
+    await expect(page.getByRole('heading', { name: 'Complete your payment' })).toBeVisible(BACKEND)
+    await page.getByRole('button', { name: 'Pay', exact: true }).click()
+    await expect(page).toHaveURL(new RegExp(`/booking-success\\?order_id=${orderId}$`))
+    await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
+    await expect((await admin().collection('bookings').doc(orderId).get()).get('status')).toBe('confirmed')
+  })
+
+  test('a member is offered only the price their profile allows', async ({ page }) => {
+    await onboardedMember(page) // her profile says female
+    await page.goto('/events/midweek-wednesday-dinner')
+    const tickets = page.getByRole('region', { name: 'Choose your ticket' })
+    await expect(tickets.getByRole('button', { name: /Girls/ })).toBeVisible()
+    await expect(tickets.getByRole('button', { name: /Boys/ })).toHaveCount(0)
   })
 
   test('a made-up order id on /booking-success is never shown as confirmed', async ({ page }) => {

@@ -1,0 +1,13 @@
+/**
+ * What `npm run bench` needs of the functions' own code to measure the seat inventory in its
+ * process (a failpoint and a clock cannot cross HTTP): bundled by dev/lib/bench-inventory.mjs.
+ */
+export { getAvailabilityHandler } from '../../functions/src/availability'
+export { createBookingHandler } from '../../functions/src/bookings/create'
+export { reconcilePayments, sweepExpiredHolds } from '../../functions/src/bookings/jobs'
+export { CREATE_BOOKING_STEPS } from '../../functions/src/bookings/records'
+export { CashfreeError, cashfreeGateway } from '../../functions/src/lib/cashfree'
+export { BOOKING_MESSAGES, HOLD_MINUTES, MAX_LIVE_HOLDS } from '../../src/domain/booking'
+export { EVENTS } from '../../src/domain/catalogue'
+export { availableDates } from '../../src/domain/schedule'
+export { auditInventory } from '../../tests/integration/inventory-audit'
