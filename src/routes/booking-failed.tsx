@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { BookingFailedPage } from '../features/booking/booking-failed-page'
+import { orderIdSearch } from '../lib/order-search'
 
 export const Route = createFileRoute('/booking-failed')({
-  validateSearch: (search: Record<string, unknown>): { order_id?: string } =>
-    typeof search.order_id === 'string' ? { order_id: search.order_id } : {},
+  validateSearch: orderIdSearch,
   component: function BookingFailed() {
     const { order_id } = Route.useSearch()
     return <BookingFailedPage orderId={order_id} />

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { BookingSuccessPage } from '../features/booking/booking-success-page'
+import { orderIdSearch } from '../lib/order-search'
 
 export const Route = createFileRoute('/booking-success')({
-  validateSearch: (search: Record<string, unknown>): { order_id?: string } =>
-    typeof search.order_id === 'string' ? { order_id: search.order_id } : {},
+  validateSearch: orderIdSearch,
   component: function BookingSuccess() {
     const { order_id } = Route.useSearch()
     return <BookingSuccessPage orderId={order_id} />

@@ -62,7 +62,9 @@ test.describe('booking and paying', () => {
     const orderId = new URL(page.url()).searchParams.get('order_id') ?? ''
     await expect(page).toHaveURL(new RegExp(`/booking-failed\\?order_id=${orderId}$`), BACKEND)
     await expect(page.getByText("Payment failed. Don't worry, we'll help you!").first()).toBeVisible()
-    await expect(page.getByText(/Your seat is still held for you until \d{1,2}:\d\d [AP]M \(IST\)/)).toBeVisible(BACKEND)
+    await expect(page.getByText(/Your seat is still held for you until \d{1,2}:\d\d [AP]M \(IST\)/)).toBeVisible(
+      BACKEND,
+    )
     await expectNoSeriousA11yViolations(page)
 
     // The seat is still this order's, and the order still takes a payment.

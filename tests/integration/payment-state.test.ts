@@ -29,6 +29,24 @@ const record = async (orderId: string) =>
 const seatsOf = async (date: string, orderId: string) =>
   (await adminDb().collection(seatsCollectionPath(event.id, date)).where('order_id', '==', orderId).get()).docs
 const afterHold = () => new Date(Date.now() + (HOLD_MINUTES + 1) * 60_000)
+const seatsOfDate = (date: string) => adminDb().collection(seatsCollectionPath(event.id, date))
+
+/** Other members take every free seat of the date (paid seats, as the table fills). */
+async function fillTable(date: string) {
+  await Promise.all(
+    Array.from({ length: event.capacity }, (_, i) =>
+      seatsOfDate(date)
+        .doc(String(i + 1))
+        .create({ order_id: `other_${i}`, user_id: 'someone', status: 'taken' })
+        .catch(() => undefined),
+    ),
+  )
+}
+
+async function clearDate(date: string) {
+  const seats = await seatsOfDate(date).get()
+  await Promise.all(seats.docs.map((doc) => doc.ref.delete()))
+}
 
 async function hold(date: string) {
   const member = await profiledMember()
@@ -156,13 +174,14 @@ describe("Cashfree's in-between states and races", () => {
     expect((await record(orderId)).last_attempt?.status).toBe('USER_DROPPED')
   })
 
-  it('a payment that loses the settle race to an expiry still ends confirmed', async () => {
-    const date = dates[3]!
-    const { orderId } = await hold(date)
-    await standinControl(`/orders/${orderId}/pay`, { outcome: 'SUCCESS', signature: 'bad' }) // no webhook gets in
+  /**
+   * A paid order (its webhook lost) reconciled by two runners at once: one still sees the order as
+   * it was before the payment and ends the hold; the other sees it PAID a moment later and finds
+   * the settle already taken. `meanwhile` runs while the second one waits.
+   */
+  async function settleRace(orderId: string, meanwhile: () => Promise<void> = async () => {}) {
+    await standinControl(`/orders/${orderId}/pay`, { outcome: 'SUCCESS', signature: 'bad' })
     const real = stackDeps().gateway
-    // One runner still sees the order as it was before the payment and ends the hold; the other
-    // sees it PAID, a moment later, and finds the settle already taken.
     const stale = gatewayWith({
       getOrder: async (id) => ({ ...(await real.getOrder(id)), order_status: 'TERMINATED' }),
       terminateOrder: async (id) => ({ ...(await real.getOrder(id)), order_status: 'TERMINATED' }),
@@ -170,6 +189,7 @@ describe("Cashfree's in-between states and races", () => {
     const slow = gatewayWith({
       getPayments: async (id) => {
         await new Promise((resolve) => setTimeout(resolve, 300))
+        await meanwhile()
         return real.getPayments(id)
       },
     })
@@ -177,6 +197,12 @@ describe("Cashfree's in-between states and races", () => {
       reconcileBooking(stackDeps({ gateway: stale, now: afterHold }), orderId),
       reconcileBooking(stackDeps({ gateway: slow }), orderId),
     ])
+  }
+
+  it('a payment that loses the settle race to an expiry still ends confirmed', async () => {
+    const date = dates[3]!
+    const { orderId } = await hold(date)
+    await settleRace(orderId)
     expect(await record(orderId)).toMatchObject({ status: 'confirmed' })
     expect(await seatsOf(date, orderId)).toHaveLength(1)
     const transitions = await adminDb().collection('bookings').doc(orderId).collection('transitions').get()
@@ -185,45 +211,16 @@ describe("Cashfree's in-between states and races", () => {
 
   it('…and ends refunded, in full, when the table filled while it was being settled', async () => {
     const date = dates[3]!
+    await clearDate(date)
     const { orderId } = await hold(date)
-    await standinControl(`/orders/${orderId}/pay`, { outcome: 'SUCCESS', signature: 'bad' })
-    const real = stackDeps().gateway
-    const seats = adminDb().collection(seatsCollectionPath(event.id, date))
-    const stale = gatewayWith({
-      getOrder: async (id) => ({ ...(await real.getOrder(id)), order_status: 'TERMINATED' }),
-      terminateOrder: async (id) => ({ ...(await real.getOrder(id)), order_status: 'TERMINATED' }),
-    })
-    const slow = gatewayWith({
-      getPayments: async (id) => {
-        await new Promise((resolve) => setTimeout(resolve, 300))
-        // Meanwhile every seat the expiry freed is taken by someone else.
-        await Promise.all(
-          Array.from({ length: event.capacity }, (_, i) =>
-            seats
-              .doc(String(i + 1))
-              .create({ order_id: `other_${i}`, user_id: 'someone', status: 'taken' })
-              .catch(() => undefined),
-          ),
-        )
-        return real.getPayments(id)
-      },
-    })
-    await Promise.all([
-      reconcileBooking(stackDeps({ gateway: stale, now: afterHold }), orderId),
-      reconcileBooking(stackDeps({ gateway: slow }), orderId),
-    ])
+    await settleRace(orderId, () => fillTable(date)) // every seat the expiry freed is taken meanwhile
     expect(await record(orderId)).toMatchObject({
       status: 'refunded',
       refund: { status: 'pending', amount: event.prices.girls, reason: 'table-full' },
     })
     expect(await seatsOf(date, orderId)).toHaveLength(0)
-    const taken = await seats.get()
-    expect(taken.size).toBe(event.capacity) // never over-full
-    await Promise.all(
-      taken.docs
-        .filter((d) => d.id.length > 0 && String(d.get('order_id')).startsWith('other_'))
-        .map((d) => d.ref.delete()),
-    )
+    expect((await seatsOfDate(date).get()).size).toBe(event.capacity) // never over-full
+    await clearDate(date)
   })
 
   it('a payment of another amount or currency confirms nothing: it is refunded and alerted', async () => {
@@ -249,26 +246,14 @@ describe('refunds end true', () => {
   async function refundedBooking(date: string) {
     const { orderId } = await hold(date)
     await sweepExpiredHolds(stackDeps({ now: afterHold }))
-    const seats = adminDb().collection(seatsCollectionPath(event.id, date))
-    await Promise.all(
-      Array.from({ length: event.capacity }, (_, i) =>
-        seats
-          .doc(String(i + 1))
-          .create({ order_id: `full_${i}`, user_id: 'someone', status: 'taken' })
-          .catch(() => undefined),
-      ),
-    )
+    await fillTable(date)
     await standinControl(`/orders/${orderId}/pay`, { outcome: 'SUCCESS', lateSuccess: true })
     return orderId
-  }
-  const clear = async (date: string) => {
-    const seats = await adminDb().collection(seatsCollectionPath(event.id, date)).get()
-    await Promise.all(seats.docs.map((doc) => doc.ref.delete()))
   }
 
   it('pending until Cashfree pays it, then succeeded, from its REFUND_STATUS_WEBHOOK', async () => {
     const date = dates[5]!
-    await clear(date)
+    await clearDate(date)
     const orderId = await refundedBooking(date)
     const before = await record(orderId)
     expect(before).toMatchObject({ status: 'refunded', refund: { status: 'pending' } })
@@ -278,12 +263,12 @@ describe('refunds end true', () => {
     await standinControl(`/orders/${orderId}/refunds/${before.refund?.refund_id}/settle`, { status: 'SUCCESS' })
     expect((await record(orderId)).refund?.status).toBe('succeeded')
     expect((await record(orderId)).recheck_at).toBeUndefined()
-    await clear(date)
+    await clearDate(date)
   })
 
   it('cancelled by Cashfree: failed, alerted, and never shown as refunded', async () => {
     const date = dates[6]!
-    await clear(date)
+    await clearDate(date)
     const orderId = await refundedBooking(date)
     const { refund } = await record(orderId)
     await standinControl(`/orders/${orderId}/refunds/${refund?.refund_id}/settle`, {
@@ -298,23 +283,15 @@ describe('refunds end true', () => {
     expect(alerted('refund-failed')).toBe(true)
     const view = await getBookingHandler(stackDeps(), { uid: after.user_id }, { orderId })
     expect(view.booking).toMatchObject({ status: 'refunded', refund: { status: 'failed' } })
-    await clear(date)
+    await clearDate(date)
   })
 
   it('a refund Cashfree would not accept is asked again with the same refund id, never twice', async () => {
     const date = dates[7]!
-    await clear(date)
+    await clearDate(date)
     const { orderId } = await hold(date)
     await sweepExpiredHolds(stackDeps({ now: afterHold }))
-    const seats = adminDb().collection(seatsCollectionPath(event.id, date))
-    await Promise.all(
-      Array.from({ length: event.capacity }, (_, i) =>
-        seats
-          .doc(String(i + 1))
-          .create({ order_id: `full_${i}`, user_id: 'x', status: 'taken' })
-          .catch(() => undefined),
-      ),
-    )
+    await fillTable(date)
     await standinControl(`/orders/${orderId}/pay`, { outcome: 'SUCCESS', lateSuccess: true, signature: 'bad' })
     const down = gatewayWith({
       refund: async () => {
@@ -328,7 +305,7 @@ describe('refunds end true', () => {
     expect((await record(orderId)).refund?.status).toBe('pending')
     const refunds = await stackDeps().gateway.getRefund(orderId, String((await record(orderId)).refund?.refund_id))
     expect(refunds.refund_status).toBe('PENDING')
-    await clear(date)
+    await clearDate(date)
   })
 })
 

@@ -111,7 +111,10 @@ async function openOrder(
     } catch (error) {
       if (error instanceof CashfreeError && error.status === 409) return deps.gateway.getOrder(body.order_id)
       const retryable = !(error instanceof CashfreeError) || error.status >= 500 || error.status === 429
-      if (!retryable || attempt >= 2) throw error
+      if (retryable && attempt < 2) continue
+      // No answer at all (a timeout, a dropped connection): the gateway is unreachable for now.
+      if (!(error instanceof CashfreeError)) throw new HttpsError('unavailable', BOOKING_MESSAGES.gatewayError)
+      throw error
     }
   }
 }
@@ -187,10 +190,12 @@ export async function createBookingHandler(
     if (answer) return answer
     if (attempt >= 3) throw new HttpsError('aborted', BOOKING_MESSAGES.unexpected)
   }
-  await step('member-date-claimed')
-  if (live >= event.capacity) {
-    await releaseHold(firestore, owner)
-    throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.soldOut)
+  try {
+    await step('member-date-claimed')
+    if (live >= event.capacity) throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.soldOut)
+  } catch (error) {
+    await releaseHold(firestore, owner).catch(() => undefined)
+    throw toHttpsError(error)
   }
 
   const { termsAccepted: _terms, ...attendee } = input.userProfile
@@ -216,10 +221,10 @@ export async function createBookingHandler(
     await releaseHold(firestore, owner).catch(() => undefined)
     throw toHttpsError(error)
   }
-  await step('booking-recorded')
 
   let orderAttempted = false
   try {
+    await step('booking-recorded')
     if ((await claimHoldSlot(firestore, owner, holdExpiresAt)) === undefined) {
       throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.holdLimit)
     }

@@ -61,10 +61,7 @@ export async function sweepDate(deps: BookingDeps, eventId: string, date: string
   const expired = await expiredSeats.get()
   if (!expired.empty) await mapLimit(expired.docs, CONCURRENCY, (seat) => freeExpiredClaim(deps, seat, now))
   // A seat counts unless its hold time has passed (one the sweep could not free, say Cashfree was down).
-  const [all, left] = await Promise.all([
-    seats.count().get(),
-    expired.empty ? undefined : expiredSeats.count().get(),
-  ])
+  const [all, left] = await Promise.all([seats.count().get(), expired.empty ? undefined : expiredSeats.count().get()])
   return all.data().count - (left?.data().count ?? 0)
 }
 

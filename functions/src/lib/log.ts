@@ -1,7 +1,8 @@
 /**
  * Structured logs (Cloud Logging reads the JSON lines firebase-functions' logger writes). An
- * alert is an event someone must act on: logged at ERROR with a stable message and
- * `alert: true`, so a log-based alert can match it exactly.
+ * alert is an event someone must act on: logged at ERROR with `alert: true` and a stable `event`
+ * name, so a log-based alert can match it exactly (the logger itself appends a stack trace to
+ * the message of every ERROR, for Error Reporting).
  */
 import * as logger from 'firebase-functions/logger'
 
@@ -16,14 +17,14 @@ export const ALERTS = {
 export type Alert = (typeof ALERTS)[keyof typeof ALERTS]
 
 export function alert(event: Alert, fields: Record<string, unknown>): void {
-  logger.error(event, { alert: true, ...fields })
+  logger.error(event, { alert: true, event, ...fields })
 }
 
 /** Something went wrong that the code recovers from (a retry, a later sweep). */
 export function warn(event: string, fields: Record<string, unknown>): void {
-  logger.warn(event, fields)
+  logger.warn(event, { event, ...fields })
 }
 
 export function info(event: string, fields: Record<string, unknown>): void {
-  logger.info(event, fields)
+  logger.info(event, { event, ...fields })
 }
