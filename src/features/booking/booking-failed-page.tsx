@@ -1,12 +1,11 @@
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
-import { BOOKING_MESSAGES, type BookingView } from '../../domain/booking'
+import type { BookingView } from '../../domain/booking'
 import { formatIstClock } from '../../domain/schedule'
 import { usePageMeta } from '../../lib/page-meta'
-import { Button } from '../../ui/button'
+import { ResumePaymentButton } from './resume-payment'
 import { useMemberCall } from './use-member-call'
 
 const CAUSES = [
@@ -80,8 +79,6 @@ function Actions({ eventId }: { eventId?: string }) {
 /** The booking whose payment failed: pay it again while its seat is held, else book afresh. */
 function RetryForOrder({ orderId }: { orderId: string }) {
   const call = useMemberCall<{ booking: BookingView }>('getBooking', { orderId })
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
   if (call.status === 'loading') {
     return (
       <p role="status" className={css({ mt: '3', fontSize: 'lg' })}>
@@ -107,38 +104,17 @@ function RetryForOrder({ orderId }: { orderId: string }) {
   }
   const session = booking.status === 'pending' ? booking.paymentSessionId : undefined
   if (!session || !booking.holdExpiresAt) return <Actions eventId={booking.eventId} />
-
-  const retry = async () => {
-    setBusy(true)
-    setError(undefined)
-    try {
-      const { openCheckout } = await import('./checkout')
-      const result = await openCheckout(session)
-      if (result.error) {
-        setError(BOOKING_MESSAGES.gatewayError)
-        setBusy(false)
-      }
-    } catch {
-      setError(BOOKING_MESSAGES.gatewayError)
-      setBusy(false)
-    }
-  }
   return (
     <>
       <p className={css({ mt: '3', fontSize: 'lg' })}>
-        Your seat is still held for you until {formatIstClock(new Date(booking.holdExpiresAt))} (IST). Try again to pay
-        for it; nothing was charged for the attempt that failed.
+        Your seat is still held for you until {formatIstClock(new Date(booking.holdExpiresAt))} (IST): try again to pay
+        for it. If any money left your account for the attempt that failed, it is returned automatically.
       </p>
       <Causes />
-      {error ? (
-        <p role="alert" className={css({ mt: '6', color: 'fg.error', fontWeight: 'semibold' })}>
-          {error}
-        </p>
-      ) : null}
       <div className={actions}>
-        <Button size="lg" loading={busy} loadingText={BOOKING_MESSAGES.processing} onClick={() => void retry()}>
+        <ResumePaymentButton size="lg" paymentSessionId={session}>
           Try Again
-        </Button>
+        </ResumePaymentButton>
         <Link to="/contact" className={button({ size: 'lg', variant: 'outline' })}>
           Get Help
         </Link>

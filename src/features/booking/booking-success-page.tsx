@@ -15,6 +15,9 @@ import { useMemberCall } from './use-member-call'
 
 /** The fixed 'Confirming your booking' pause (spec, section 9). */
 const CONFIRMING_MS = 1500
+/** While a payment is still being confirmed, the page looks again this often, this many times. */
+const AUTO_CHECK_MS = 3_000
+const AUTO_CHECKS = 10
 
 const NEXT_STEPS = [
   'A confirmation email reaches you within 5 minutes.',
@@ -41,6 +44,16 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
     const timer = setTimeout(() => setWaited(true), CONFIRMING_MS)
     return () => clearTimeout(timer)
   }, [])
+
+  // Still being confirmed (Cashfree's word may be a moment behind the redirect): look again every
+  // few seconds for a while; the server asks Cashfree at most every 5 s whatever we do.
+  const stillPending =
+    call.status === 'ready' && call.data.booking.status === 'pending' && !call.data.booking.lastAttemptFailed
+  useEffect(() => {
+    if (!stillPending || attempt >= AUTO_CHECKS) return
+    const timer = setTimeout(() => setAttempt((n) => n + 1), AUTO_CHECK_MS)
+    return () => clearTimeout(timer)
+  }, [stillPending, attempt])
 
   // The attempt failed: the hold may still be live (Try Again pays the same order) or over.
   const failed =

@@ -6,7 +6,7 @@ import { button } from 'styled-system/recipes'
 import type { BookingView, VenueBrief } from '../../domain/booking'
 import { eventById } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
-import { formatLongDate, formatTime, istToday } from '../../domain/schedule'
+import { formatIstClock, formatLongDate, formatTime, istToday } from '../../domain/schedule'
 import { localDb } from '../../lib/db'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK } from '../../lib/paths'
@@ -14,6 +14,7 @@ import { Button } from '../../ui/button'
 import { useAuthStore } from '../account/auth-store'
 import { refundExplanation, statusLabel } from './booking-status'
 import { bookingCalendar, downloadCalendar } from './ics'
+import { ResumePaymentButton } from './resume-payment'
 import { saveBookings, savedBookings } from './saved-bookings'
 import { useMemberCall } from './use-member-call'
 
@@ -97,6 +98,15 @@ function BookingCard({ booking, upcoming }: { booking: BookingView; upcoming: bo
         <dd className={css({ fontFamily: 'mono', wordBreak: 'break-all' })}>{booking.orderId}</dd>
       </dl>
       {booking.refund ? <p className={css({ mt: '3' })}>{refundExplanation(booking)}</p> : null}
+      {booking.status === 'pending' &&
+      booking.paymentSessionId &&
+      booking.holdExpiresAt &&
+      Date.parse(booking.holdExpiresAt) > Date.now() ? (
+        <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', mt: '4' })}>
+          <p>Your seat is held until {formatIstClock(new Date(booking.holdExpiresAt))} (IST).</p>
+          <ResumePaymentButton paymentSessionId={booking.paymentSessionId}>Complete payment</ResumePaymentButton>
+        </div>
+      ) : null}
       {confirmed && upcoming ? (
         <>
           <h4 className={css({ fontWeight: 'semibold', mt: '4' })}>What to expect</h4>
