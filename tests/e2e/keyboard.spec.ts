@@ -121,8 +121,9 @@ test("a member's My bookings and the booking dialogs: Tab reaches every control,
   const dates = page.getByRole('dialog', { name: 'Select a date' })
   await expect(dates).toBeVisible()
   await expectTabReachesEveryControl(page, '[role="dialog"]')
-  // Space picks the focused date; Continue opens the booking form.
-  await dates.getByRole('radio').nth(1).focus()
+  // Space picks the focused date (one not sold out); Continue opens the booking form.
+  await expect(dates.getByText(/spots? left|Sold out/).first()).toBeVisible(BACKEND)
+  await dates.getByRole('radio').and(page.locator(':enabled')).nth(1).focus()
   await page.keyboard.press('Space')
   await dates.getByRole('button', { name: 'Continue' }).focus()
   await page.keyboard.press('Enter')

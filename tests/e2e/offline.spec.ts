@@ -73,7 +73,7 @@ test.describe('offline', () => {
     test.slow()
     // Online once: sign up, book and pay for a seat; the team shares the venue; My bookings is opened.
     await onboardedMember(page)
-    await checkoutFor(page, 2)
+    await checkoutFor(page, -1) // the last date: the one no other test books, since its venue gets shared
     await page.getByRole('button', { name: 'Pay', exact: true }).click()
     await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
     const orderId = new URL(page.url()).searchParams.get('order_id') ?? ''
@@ -172,5 +172,7 @@ test.describe('offline', () => {
     expect(cached.length).toBeGreaterThan(50)
     expect(cached.filter((url) => new URL(url).origin !== new URL(page.url()).origin)).toEqual([])
     await context.setOffline(false)
+    // Leave no shared venue behind for tests that book this date on a stack that keeps running.
+    await admin().doc(`venue_briefs/${booking?.event_id}_${booking?.event_date}`).delete()
   })
 })

@@ -155,12 +155,22 @@ export async function onboardedMember(page: Page) {
   return email
 }
 
-/** From the event page to Cashfree's checkout (the stand-in's page), for a listed date (the second by default). */
+/**
+ * From the event page to Cashfree's checkout (the stand-in's page), for a listed date (the second by
+ * default; negative counts from the last), or the next after it that is not sold out: every run books
+ * seats, and a stack kept running between runs fills its tables.
+ */
 export async function checkoutFor(page: Page, dateIndex = 1) {
   await page.goto('/events/midweek-wednesday-dinner')
   await page.getByRole('button', { name: /Girls/ }).click()
   const dateDialog = page.getByRole('dialog', { name: 'Select a date' })
-  await dateDialog.locator('label').nth(dateIndex).click()
+  const dates = dateDialog.getByRole('radio')
+  await expect(dates.first()).toBeVisible()
+  await expect(dateDialog.getByText(/spots? left|Sold out/).first()).toBeVisible(BACKEND) // seats are known
+  const count = await dates.count()
+  let chosen = dateIndex < 0 ? count + dateIndex : dateIndex
+  while (chosen < count - 1 && (await dates.nth(chosen).isDisabled())) chosen++
+  await dateDialog.locator('label').nth(chosen).click()
   await dateDialog.getByRole('button', { name: 'Continue' }).click()
 
   const booking = page.getByRole('dialog', { name: 'Book your seat' })
