@@ -24,6 +24,10 @@ const BIN = join(ROOT, 'node_modules', '.bin')
 
 /** The Firebase CLI, kept quiet and offline: no update checks, no metadata-server lookups. */
 const FIREBASE_ENV = {
+  // The Functions emulator starts a worker process per request in flight and gives each 30 s to
+  // load; many cold calls at once on 2 cores take longer, and a worker that misses it leaves its
+  // request hanging for good. Two minutes lets a burst of 50 come up.
+  FUNCTIONS_DISCOVERY_TIMEOUT: '120',
   CI: 'true',
   NO_UPDATE_NOTIFIER: '1',
   METADATA_SERVER_DETECTION: 'none',

@@ -10,7 +10,6 @@
  */
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import sharp from 'sharp'
 import * as v from 'valibot'
 import { MAX_PHOTO_BYTES, MESSAGES } from '../../src/domain/profile'
 import { istToday } from '../../src/domain/schedule'
@@ -38,6 +37,8 @@ export const uploadPhotoSchema = v.strictObject({
 
 /** A real image, re-encoded as a JPEG with no metadata; undefined when the bytes are not one. */
 export async function reencodePhoto(bytes: Buffer): Promise<Buffer | undefined> {
+  // Loaded on the first upload, not with every function: libvips is a large native library.
+  const { default: sharp } = await import('sharp')
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
     // Only the photo formats phones and browsers make (no SVG, TIFF, PDF or other decoders).

@@ -25,7 +25,7 @@ import { CashfreeError, type CashfreeOrder, customerDetails, istTimestamp } from
 import { warn } from '../lib/log'
 import { parseRequest } from '../lib/validate'
 import { type Claim, claimHoldSlot, claimMemberDate, claimSeat, type HoldOwner, releaseHold } from './holds'
-import { sweepDate } from './jobs'
+import { readDate } from './jobs'
 import { reconcileBooking } from './reconcile'
 import {
   type BookingDeps,
@@ -168,13 +168,14 @@ export async function createBookingHandler(
       `eventDate: ${input.eventDate} is not an upcoming ${weekdayName(event.weekday)} of ${event.title} that can be booked`,
     )
   }
-  const profile = await firestore.collection('user_profiles').doc(member.uid).get()
+  // The profile, and this date's seats (holds that ran out freed first): read side by side.
+  const [profile, seats] = await Promise.all([
+    firestore.collection('user_profiles').doc(member.uid).get(),
+    readDate(deps, event.id, input.eventDate),
+  ])
   if (!profile.exists) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.profileRequired)
   const tierProblem = tierIssue(input.tier, profile.get('gender'))
   if (tierProblem) throw new HttpsError('failed-precondition', tierProblem)
-
-  // Frees this date's holds that ran out; a date with no live seat left is sold out at once.
-  const live = await sweepDate(deps, event.id, input.eventDate)
   const owner: HoldOwner = {
     order_id: newOrderId(input.eventDate),
     user_id: member.uid,
@@ -183,16 +184,20 @@ export async function createBookingHandler(
   }
   const holdExpiresAt = now + HOLD_MINUTES * 60_000
 
-  for (let attempt = 1; ; attempt++) {
-    const claim = await claimMemberDate(firestore, owner, { hold_expires_at: holdExpiresAt, created_at: now })
-    if (!claim) break
-    const answer = await existingBooking(deps, owner, input.tier, claim, now)
-    if (answer) return answer
-    if (attempt >= 3) throw new HttpsError('aborted', BOOKING_MESSAGES.unexpected)
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const claim = await claimMemberDate(firestore, owner, { hold_expires_at: holdExpiresAt, created_at: now })
+      if (!claim) break
+      const answer = await existingBooking(deps, owner, input.tier, claim, now)
+      if (answer) return answer
+      if (attempt >= 3) throw new HttpsError('aborted', BOOKING_MESSAGES.unexpected)
+    }
+  } catch (error) {
+    throw toHttpsError(error) // a member's earlier booking could not be checked (Cashfree or Firestore down)
   }
   try {
     await step('member-date-claimed')
-    if (live >= event.capacity) throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.soldOut)
+    if (seats.live >= event.capacity) throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.soldOut)
   } catch (error) {
     await releaseHold(firestore, owner).catch(() => undefined)
     throw toHttpsError(error)
@@ -229,7 +234,7 @@ export async function createBookingHandler(
       throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.holdLimit)
     }
     await step('hold-slot-claimed')
-    const seat = await claimSeat(firestore, owner, event.capacity, holdExpiresAt)
+    const seat = await claimSeat(firestore, owner, event.capacity, holdExpiresAt, seats.taken)
     if (seat === undefined) throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.soldOut)
     await step('seat-claimed')
     await ref.update({ seat })

@@ -64,29 +64,35 @@ export async function claimMemberDate(
   return existing.data() as Claim & { created_at?: number }
 }
 
-/** One of the member's MAX_LIVE_HOLDS unpaid holds; undefined when all are in use. */
+/**
+ * One of the member's MAX_LIVE_HOLDS unpaid holds; undefined when all are in use. Tried in turn
+ * with no read first: most members hold nothing, so the first create() is the only call.
+ */
 export async function claimHoldSlot(firestore: Firestore, owner: HoldOwner, holdExpiresAt: number) {
-  const index = await claimFirst(holdSlotRefs(firestore, owner.user_id), {
-    order_id: owner.order_id,
-    user_id: owner.user_id,
-    hold_expires_at: holdExpiresAt,
-  })
+  const index = await claimFirst(
+    holdSlotRefs(firestore, owner.user_id),
+    { order_id: owner.order_id, user_id: owner.user_id, hold_expires_at: holdExpiresAt },
+    () => false,
+  )
   return index === undefined ? undefined : index + 1
 }
 
-/** A seat of this date (its number), or undefined when every seat is claimed. */
+/**
+ * A seat of this date (its number), or undefined when every seat is claimed. `taken`: the seat
+ * numbers the caller has just read as existing (else they are read here).
+ */
 export async function claimSeat(
   firestore: Firestore,
   owner: HoldOwner,
   capacity: number,
   holdExpiresAt: number,
+  taken?: ReadonlySet<number>,
 ): Promise<number | undefined> {
-  const index = await claimFirst(seatRefs(firestore, owner.event_id, owner.event_date, capacity), {
-    order_id: owner.order_id,
-    user_id: owner.user_id,
-    hold_expires_at: holdExpiresAt,
-    status: 'held',
-  })
+  const index = await claimFirst(
+    seatRefs(firestore, owner.event_id, owner.event_date, capacity),
+    { order_id: owner.order_id, user_id: owner.user_id, hold_expires_at: holdExpiresAt, status: 'held' },
+    taken ? (i) => taken.has(i + 1) : undefined,
+  )
   return index === undefined ? undefined : index + 1
 }
 

@@ -7,7 +7,7 @@
  *   abandoned checkout, a createBooking that died between two writes, a half-finished end).
  * - reconcilePayments: looks again at bookings that may still change (recheck_at), so a paid
  *   order whose webhook was lost, or that turned PAID after its hold ended, is settled.
- * sweepDate is the same sweep for one date, run lazily wherever a date is read.
+ * sweepDate (and readDate) is the same sweep for one date, run lazily wherever a date is read.
  */
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
 import { seatsCollectionPath } from '../../../src/domain/availability'
@@ -63,6 +63,30 @@ export async function sweepDate(deps: BookingDeps, eventId: string, date: string
   // A seat counts unless its hold time has passed (one the sweep could not free, say Cashfree was down).
   const [all, left] = await Promise.all([seats.count().get(), expired.empty ? undefined : expiredSeats.count().get()])
   return all.data().count - (left?.data().count ?? 0)
+}
+
+/**
+ * This date's seats for a booking about to claim one, in one read (at most capacity documents):
+ * holds whose time has passed are freed first; returns how many still count and which numbers
+ * exist.
+ */
+export async function readDate(
+  deps: BookingDeps,
+  eventId: string,
+  date: string,
+): Promise<{ live: number; taken: Set<number> }> {
+  const now = nowOf(deps)
+  const seats = deps.firestore.collection(seatsCollectionPath(eventId, date))
+  let docs = (await seats.get()).docs
+  const expired = docs.filter((seat) => !isLive(seat.data(), now))
+  if (expired.length) {
+    await mapLimit(expired, CONCURRENCY, (seat) => freeExpiredClaim(deps, seat, now))
+    docs = (await seats.get()).docs
+  }
+  return {
+    live: docs.filter((seat) => isLive(seat.data(), now)).length,
+    taken: new Set(docs.map((seat) => Number(seat.id))),
+  }
 }
 
 /** The dates whose seats the sweep looks at: every date still bookable, and the past week's. */
