@@ -178,6 +178,11 @@ export interface BookingView {
   paymentSessionId?: string
   /** While pending: the last payment attempt failed or was abandoned (it may be retried). */
   lastAttemptFailed?: boolean
+  /**
+   * When the server read this booking's state from Cashfree for this answer (ISO time); absent
+   * when it answered from what it last knew (it asks Cashfree at most every few seconds).
+   */
+  checkedAt?: string
   /** When money is going back: how much, where it stands, and why. */
   refund?: { amount: number; status: RefundState; reason: RefundReason }
 }

@@ -109,10 +109,13 @@ export async function getBookingHandler(
   if (!booking || booking.user_id !== member.uid || neverOffered(booking)) {
     throw new HttpsError('not-found', 'No such booking.')
   }
+  let checkedAt: string | undefined
   if (mayChange(booking) && (await mayAskGateway(deps.firestore, orderId, now))) {
     booking = (await reconcileBooking(deps, orderId)) ?? booking
+    checkedAt = new Date(now).toISOString()
   }
-  return { booking: toView(booking, await venueBriefsFor(deps.firestore, [booking]), now) }
+  const view = toView(booking, await venueBriefsFor(deps.firestore, [booking]), now)
+  return { booking: checkedAt ? { ...view, checkedAt } : view }
 }
 
 /** listMyBookings: the caller's bookings, soonest date first. */

@@ -45,10 +45,15 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
     return () => clearTimeout(timer)
   }, [])
 
+  // An attempt that failed counts only if the server asked Cashfree for this very answer (made
+  // after the member came back): what it knew before may be an earlier attempt's outcome.
+  const fresh = call.status === 'ready' && call.data.booking.checkedAt !== undefined
   // Still being confirmed (Cashfree's word may be a moment behind the redirect): look again every
   // few seconds for a while; the server asks Cashfree at most every 5 s whatever we do.
   const stillPending =
-    call.status === 'ready' && call.data.booking.status === 'pending' && !call.data.booking.lastAttemptFailed
+    call.status === 'ready' &&
+    call.data.booking.status === 'pending' &&
+    (!call.data.booking.lastAttemptFailed || !fresh)
   useEffect(() => {
     if (!stillPending || attempt >= AUTO_CHECKS) return
     const timer = setTimeout(() => setAttempt((n) => n + 1), AUTO_CHECK_MS)
@@ -60,7 +65,7 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
     call.status === 'ready' &&
     (call.data.booking.status === 'failed' ||
       call.data.booking.status === 'expired' ||
-      (call.data.booking.status === 'pending' && call.data.booking.lastAttemptFailed === true))
+      (call.data.booking.status === 'pending' && call.data.booking.lastAttemptFailed === true && fresh))
   useEffect(() => {
     if (!failed || !waited) return
     void showToast({ title: BOOKING_MESSAGES.paymentFailed, type: 'error' })
