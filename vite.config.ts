@@ -10,7 +10,7 @@ import { build, defineConfig, loadEnv, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { manifest } from './src/features/pwa/manifest.ts'
 import { parseClientEnv } from './src/lib/env-schema.ts'
-import { APP_SHELL, hostedFile } from './src/prerender/hosting.ts'
+import { APP_SHELL, type HostingHeaderRule, hostedFile, previewHeaders } from './src/prerender/hosting.ts'
 import { type PrerenderEntry, prerenderedPageHtml } from './src/prerender/page-html.ts'
 
 /** "0.1.0+fb44bd0": the package version and the commit (or YAARI_BUILD_ID), shown in the footer. */
@@ -85,15 +85,20 @@ function prerenderPages(define: Record<string, string>): Plugin {
 
 /**
  * `vite preview` answers like Firebase Hosting does with firebase.json: "/events" gets the
- * prerendered events.html (cleanUrls), an address without a file gets the app shell (rewrite).
+ * prerendered events.html (cleanUrls), an address without a file gets the app shell (rewrite),
+ * and every answer carries firebase.json's headers (its CSP with the local stack's servers
+ * allowed as well: src/prerender/hosting.ts).
  */
 function hostingRoutes(): Plugin {
   return {
     name: 'yaari:hosting-routes',
     configurePreviewServer(server) {
       const outDir = resolve(server.config.root, server.config.build.outDir)
-      server.middlewares.use((req, _res, next) => {
+      const firebase = JSON.parse(readFileSync(resolve(server.config.root, 'firebase.json'), 'utf8'))
+      const rules: HostingHeaderRule[] = firebase.hosting.headers
+      server.middlewares.use((req, res, next) => {
         const [pathname = '/', query] = (req.url ?? '/').split('?')
+        for (const [key, value] of Object.entries(previewHeaders(pathname, rules))) res.setHeader(key, value)
         if (req.method === 'GET' || req.method === 'HEAD') {
           const file = hostedFile(pathname, (built) => existsSync(join(outDir, built)))
           req.url = query === undefined ? file : `${file}?${query}`

@@ -13,7 +13,7 @@
  * start-up and 50 processes sharing two cores, not what an instance does.
  *
  * Usage: node dev/function-instance.mjs <port> (0: any free port). The functions' environment comes from
- * functions/.env.local (written by the stack at start-up) and this process's environment.
+ * functions/.env.local and .secret.local (written by the stack at start-up) and this process's environment.
  * Prints "listening on <port>" once it answers (dev/lib/function-instance.mjs starts it).
  */
 import { existsSync } from 'node:fs'
@@ -31,8 +31,11 @@ if (!existsSync(entry)) {
   console.error('No functions build in functions/lib. Run `npm run build -w functions` first.')
   process.exit(1)
 }
-const envFile = join(ROOT, 'functions', '.env.local')
-if (existsSync(envFile)) process.loadEnvFile(envFile)
+// As Cloud Run does: the params as environment variables, and the bound secret too.
+for (const file of ['.env.local', '.secret.local']) {
+  const path = join(ROOT, 'functions', file)
+  if (existsSync(path)) process.loadEnvFile(path)
+}
 process.env.GCLOUD_PROJECT ??= PROJECT_ID
 process.env.FIREBASE_CONFIG ??= JSON.stringify({ projectId: PROJECT_ID })
 process.env.METADATA_SERVER_DETECTION ??= 'none' // no Google metadata server to ask locally

@@ -56,7 +56,13 @@ export async function inventoryHarness({ firestore, paymentsPort }) {
     clientSecret: STANDIN_CLIENT_SECRET,
   })
   /** @param {object} [overrides] */
-  const deps = (overrides = {}) => ({ firestore, gateway, appOrigin: 'http://127.0.0.1:4173', ...overrides })
+  const deps = (overrides = {}) => ({
+    firestore,
+    gateway,
+    appOrigin: 'http://127.0.0.1:4173',
+    cashfreeMode: 'sandbox',
+    ...overrides,
+  })
   const member = async () => {
     const uid = `bench_${randomUUID().replaceAll('-', '')}`
     await firestore.collection('user_profiles').doc(uid).set({ name: 'Bench Member', mobile: '+919876543210' })

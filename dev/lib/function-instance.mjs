@@ -6,13 +6,16 @@ import { freePort, startChild, stopChild, waitFor } from './stack.mjs'
 /**
  * Starts an instance on a free port against the running stack: ID tokens are verified against
  * the Auth emulator, everything else comes from functions/.env.local as for the emulator.
- * Its log is .tmp/logs/function-instance.log.
- * @returns {Promise<{ url: (name: string) => string, stop: () => Promise<void> }>}
+ * Its log is .tmp/logs/function-instance.log. `env` overrides what those files say (a test of
+ * a bad configuration).
+ * @param {{ env?: Record<string, string> }} [options]
+ * @returns {Promise<{ url: (name: string) => string, stop: () => Promise<void>, logFile: string }>}
  */
-export async function startFunctionInstance() {
+export async function startFunctionInstance({ env = {} } = {}) {
   const port = await freePort()
   const child = startChild('function-instance', process.execPath, ['dev/function-instance.mjs', String(port)], {
     FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${stackPorts().auth}`,
+    ...env,
   })
   /** @param {string} name */
   const url = (name) => `http://${HOST}:${port}/${name}`
@@ -24,5 +27,5 @@ export async function startFunctionInstance() {
     await stopChild(child)
     throw error
   }
-  return { url, stop: () => stopChild(child) }
+  return { url, stop: () => stopChild(child), logFile: child.logFile }
 }

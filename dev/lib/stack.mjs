@@ -156,6 +156,46 @@ export async function stopChild(child) {
 }
 
 /**
+ * The functions' configuration for the local stack, in the files the Functions emulator reads
+ * (the process environment does not reach its workers): the params and local settings in
+ * `.env.local`, the Cashfree secret in `.secret.local`, which the emulator passes only as the
+ * secret param. Both are ignored by git.
+ * @param {string} dir the functions' folder
+ * @param {{ ports: ReturnType<typeof stackPorts>, secret: string, appUrl: string }} stack
+ */
+export function writeFunctionsConfig(dir, { ports, secret, appUrl }) {
+  writeFileSync(
+    join(dir, '.env.local'),
+    [
+      '# Written by dev/lib/stack.mjs at start-up; not committed.',
+      `FIRESTORE_EMULATOR_HOST=${HOST}:${ports.firestore}`,
+      `PHOTO_STORE_URL=http://${HOST}:${ports.photos}`,
+      `PHOTO_STORE_SECRET=${secret}`,
+      // The local job trigger (runScheduledJob) answers only this.
+      `STACK_SECRET=${secret}`,
+      // The params (functions/src/lib/settings.ts): the stand-in plays Cashfree's sandbox.
+      'CASHFREE_ENV=sandbox',
+      `CASHFREE_CLIENT_ID=${STANDIN_CLIENT_ID}`,
+      `APP_ORIGIN=${appUrl}`,
+      'APP_CHECK_SITE_KEY=',
+      // Local only (refused for a real project): Cashfree's API is the stand-in.
+      `CASHFREE_STANDIN_URL=http://${HOST}:${ports.payments}/pg`,
+      // Matches the web app's VITE_REQUIRE_EMAIL_VERIFICATION when set in the environment.
+      `REQUIRE_EMAIL_VERIFICATION=${process.env.VITE_REQUIRE_EMAIL_VERIFICATION === 'true'}`,
+      '',
+    ].join('\n'),
+  )
+  writeFileSync(
+    join(dir, '.secret.local'),
+    [
+      '# Written by dev/lib/stack.mjs at start-up; not committed.',
+      `CASHFREE_CLIENT_SECRET=${STANDIN_CLIENT_SECRET}`,
+      '',
+    ].join('\n'),
+  )
+}
+
+/**
  * @typedef {{ appUrl: string, ports: ReturnType<typeof stackPorts>, startupMs: number, stop: () => Promise<void> }} Stack
  * @param {{ mode?: 'preview' | 'dev', onStep?: (message: string) => void }} [options]
  * @returns {Promise<Stack>}
@@ -235,27 +275,7 @@ export async function startStack({ mode = 'preview', onStep = () => {} } = {}) {
       photos,
     )
 
-    // The functions' environment: the process environment does not reach the emulator's
-    // function workers, .env.local does.
-    writeFileSync(
-      join(ROOT, 'functions', '.env.local'),
-      [
-        '# Written by dev/lib/stack.mjs at start-up; not committed.',
-        `FIRESTORE_EMULATOR_HOST=${HOST}:${ports.firestore}`,
-        `PHOTO_STORE_URL=http://${HOST}:${ports.photos}`,
-        `PHOTO_STORE_SECRET=${secret}`,
-        // The local job trigger (runScheduledJob) answers only this.
-        `STACK_SECRET=${secret}`,
-        // Cashfree: the local stand-in, its test credentials, and where checkout returns.
-        `CASHFREE_BASE_URL=http://${HOST}:${ports.payments}/pg`,
-        `CASHFREE_CLIENT_ID=${STANDIN_CLIENT_ID}`,
-        `CASHFREE_CLIENT_SECRET=${STANDIN_CLIENT_SECRET}`,
-        `APP_ORIGIN=${appUrl}`,
-        // Matches the web app's VITE_REQUIRE_EMAIL_VERIFICATION when set in the environment.
-        `REQUIRE_EMAIL_VERIFICATION=${process.env.VITE_REQUIRE_EMAIL_VERIFICATION === 'true'}`,
-        '',
-      ].join('\n'),
-    )
+    writeFunctionsConfig(join(ROOT, 'functions'), { ports, secret, appUrl })
 
     onStep(`Firebase Auth (${ports.auth}) and Functions (${ports.functions}) emulators`)
     const firebase = startChild(

@@ -1,10 +1,13 @@
 // @ts-check
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { freePort, StackError, startStack, waitFor } from './stack.mjs'
+import { parseEnv } from 'node:util'
+import { parseFunctionSettings } from '../../functions/src/lib/settings-schema'
+import { stackPorts } from './config.mjs'
+import { freePort, StackError, startStack, waitFor, writeFunctionsConfig } from './stack.mjs'
 
 const savedEnv = { ...process.env }
 afterEach(() => {
@@ -60,5 +63,26 @@ describe('waitFor', () => {
     let calls = 0
     await waitFor('A part', async () => ++calls >= 2, 5000, undefined)
     expect(calls).toBe(2)
+  })
+})
+
+describe("the functions' local configuration", () => {
+  it('gives the Cashfree secret only through the secret file, and params the functions accept', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'yaari-functions-'))
+    writeFunctionsConfig(dir, { ports: stackPorts(), secret: 'stack-secret', appUrl: 'http://127.0.0.1:4173' })
+    const env = parseEnv(readFileSync(join(dir, '.env.local'), 'utf8'))
+    const secrets = parseEnv(readFileSync(join(dir, '.secret.local'), 'utf8'))
+    expect(Object.keys(secrets)).toEqual(['CASHFREE_CLIENT_SECRET'])
+    expect(env).not.toHaveProperty('CASHFREE_CLIENT_SECRET')
+    const settings = parseFunctionSettings({ projectId: 'demo-yaari', ...env, ...secrets })
+    expect(settings).toMatchObject({
+      ok: true,
+      settings: {
+        cashfree: { environment: 'sandbox', baseUrl: `http://127.0.0.1:${stackPorts().payments}/pg` },
+        appOrigin: 'http://127.0.0.1:4173',
+      },
+    })
+    // The same files would be refused for a real project.
+    expect(parseFunctionSettings({ projectId: 'yaari-prod', ...env, ...secrets }).ok).toBe(false)
   })
 })

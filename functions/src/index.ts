@@ -4,7 +4,7 @@
  */
 import { timingSafeEqual } from 'node:crypto'
 import { setGlobalOptions } from 'firebase-functions/v2'
-import { type CallableRequest, onCall, onRequest } from 'firebase-functions/v2/https'
+import { type CallableOptions, type CallableRequest, HttpsError, onCall, onRequest } from 'firebase-functions/v2/https'
 import { onSchedule } from 'firebase-functions/v2/scheduler'
 import { getAvailabilityHandler } from './availability'
 import { createBookingHandler } from './bookings/create'
@@ -14,9 +14,12 @@ import { getBookingHandler, listMyBookingsHandler } from './bookings/views'
 import { cashfreeWebhookHandler } from './bookings/webhook'
 import { db } from './lib/admin'
 import { requireMember } from './lib/auth'
-import { cashfreeConfig, cashfreeGateway } from './lib/cashfree'
+import { cashfreeGateway } from './lib/cashfree'
 import { info } from './lib/log'
+import { isAllowedOrigin, LOOPBACK_ORIGIN } from './lib/origins'
 import { photoStore } from './lib/photo-store'
+import { APP_CHECK_SITE_KEY, APP_ORIGIN, CASHFREE_SECRETS, functionSettings } from './lib/settings'
+import { isDemoProject } from './lib/settings-schema'
 import { refuseDangerousKeys } from './lib/validate'
 import { uploadProfilePhotoHandler } from './photos'
 import { getMyProfileHandler, saveProfileHandler } from './profile'
@@ -25,24 +28,44 @@ const REGION = 'asia-south1'
 const TIME_ZONE = 'Asia/Kolkata'
 setGlobalOptions({ region: REGION, maxInstances: 10 })
 
-/** A callable whose raw payload is checked for prototype keys before anything decodes or reads it. */
-function callable<T>(handler: (request: CallableRequest) => T | Promise<T>) {
-  return onCall({ cors: true }, (request) => {
+const LOCAL = process.env.FUNCTIONS_EMULATOR === 'true'
+
+/**
+ * A callable that answers only the site's pages: CORS allows APP_ORIGIN alone (any loopback
+ * address in the emulator), and a request that names another origin is refused outright. Its
+ * raw payload is checked for prototype keys before anything decodes or reads it.
+ */
+function callable<T>(
+  handler: (request: CallableRequest) => T | Promise<T>,
+  options: Omit<CallableOptions, 'cors'> = {},
+) {
+  return onCall({ ...options, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, (request) => {
+    const site = { appOrigin: APP_ORIGIN.value(), local: isDemoProject(process.env.GCLOUD_PROJECT ?? '') }
+    if (!isAllowedOrigin(request.rawRequest?.headers.origin, site)) {
+      throw new HttpsError('permission-denied', 'This page may not call Yaari.')
+    }
     refuseDangerousKeys((request.rawRequest?.body as { data?: unknown } | undefined)?.data)
     return handler(request)
   })
 }
 
-/** Cashfree and where the browser returns: configuration (functions/.env, or the dev stack's .env.local). */
+/** Functions that call Cashfree: its secret bound, so the runtime passes it to them and no others. */
+const withCashfree = { secrets: CASHFREE_SECRETS }
+/** With an App Check site key configured, these refuse calls without a valid App Check token. */
+const withAppCheck = { enforceAppCheck: APP_CHECK_SITE_KEY.notEquals('') }
+
+/** Cashfree and where the browser returns, from the checked params (a bad value throws, never a default). */
 function bookingDeps(): BookingDeps {
+  const settings = functionSettings()
   return {
     firestore: db(),
-    gateway: cashfreeGateway(cashfreeConfig()),
-    appOrigin: (process.env.APP_ORIGIN ?? '').replace(/\/+$/, ''),
+    gateway: cashfreeGateway(settings.cashfree),
+    appOrigin: settings.appOrigin,
+    cashfreeMode: settings.cashfree.environment,
   }
 }
 
-export const getAvailability = callable((request) => getAvailabilityHandler(bookingDeps(), request.data))
+export const getAvailability = callable((request) => getAvailabilityHandler(bookingDeps(), request.data), withCashfree)
 
 export const saveProfile = callable((request) =>
   saveProfileHandler(db(), photoStore(), requireMember(request), request.data),
@@ -50,26 +73,33 @@ export const saveProfile = callable((request) =>
 
 export const getMyProfile = callable((request) => getMyProfileHandler(db(), requireMember(request), request.data))
 
-export const uploadProfilePhoto = callable((request) =>
-  uploadProfilePhotoHandler(db(), photoStore(), requireMember(request), request.data),
+export const uploadProfilePhoto = callable(
+  (request) => uploadProfilePhotoHandler(db(), photoStore(), requireMember(request), request.data),
+  withAppCheck,
 )
 
-export const createBooking = callable((request) =>
-  createBookingHandler(bookingDeps(), requireMember(request), request.data),
+export const createBooking = callable(
+  (request) => createBookingHandler(bookingDeps(), requireMember(request), request.data),
+  { ...withCashfree, ...withAppCheck },
 )
 
-export const getBooking = callable((request) => getBookingHandler(bookingDeps(), requireMember(request), request.data))
-
-export const listMyBookings = callable((request) =>
-  listMyBookingsHandler(bookingDeps(), requireMember(request), request.data),
+export const getBooking = callable(
+  (request) => getBookingHandler(bookingDeps(), requireMember(request), request.data),
+  withCashfree,
 )
 
-export const cashfreeWebhook = onRequest(async (request, response) => {
+export const listMyBookings = callable(
+  (request) => listMyBookingsHandler(bookingDeps(), requireMember(request), request.data),
+  withCashfree,
+)
+
+export const cashfreeWebhook = onRequest(withCashfree, async (request, response) => {
   if (request.method !== 'POST') {
     response.status(405).send('POST only')
     return
   }
-  const { status, body } = await cashfreeWebhookHandler(bookingDeps(), cashfreeConfig().clientSecret, {
+  const deps = bookingDeps()
+  const { status, body } = await cashfreeWebhookHandler(deps, functionSettings().cashfree.clientSecret, {
     rawBody: request.rawBody,
     headers: request.headers,
   })
@@ -86,6 +116,7 @@ const every = (name: ScheduledJob) => ({
   schedule: `every ${SCHEDULED_JOBS[name].everyMinutes} minutes`,
   timeZone: TIME_ZONE,
   region: REGION,
+  ...withCashfree,
 })
 
 /** Frees holds whose time has passed (abandoned checkouts, interrupted bookings). */
@@ -105,7 +136,7 @@ export const reconcilePayments = onSchedule(every('reconcilePayments'), async ()
  */
 export const runScheduledJob =
   process.env.FUNCTIONS_EMULATOR === 'true'
-    ? onRequest(async (request, response) => {
+    ? onRequest(withCashfree, async (request, response) => {
         const secret = Buffer.from(process.env.STACK_SECRET ?? '')
         const given = Buffer.from(String(request.headers['x-stack-secret'] ?? ''))
         if (secret.length === 0 || given.length !== secret.length || !timingSafeEqual(given, secret)) {

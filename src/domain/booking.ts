@@ -99,9 +99,14 @@ export const createBookingSchema = v.strictObject({
 })
 export type CreateBookingRequest = v.InferInput<typeof createBookingSchema>
 
+/** Cashfree's environment, decided by the functions' configuration (the browser's checkout follows it). */
+export type CashfreeMode = 'sandbox' | 'production'
+
 export interface CreateBookingResponse {
   order_id: string
   payment_session_id: string
+  /** The environment the order was created in: the checkout must open in the same one. */
+  cashfree_mode: CashfreeMode
 }
 
 export const orderIdSchema = v.strictObject({
@@ -176,6 +181,8 @@ export interface BookingView {
   holdExpiresAt?: string
   /** While pending and held: Cashfree's checkout session, to finish or retry the payment. */
   paymentSessionId?: string
+  /** With the session: the Cashfree environment its order lives in. */
+  cashfreeMode?: CashfreeMode
   /** While pending: the last payment attempt failed or was abandoned (it may be retried). */
   lastAttemptFailed?: boolean
   /**

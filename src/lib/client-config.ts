@@ -16,9 +16,10 @@ export const clientConfig = {
   emulatorHost: (env.VITE_FIREBASE_EMULATOR_HOST as string | undefined) || '',
   authEmulatorPort: Number(env.VITE_FIREBASE_AUTH_EMULATOR_PORT || 9099),
   functionsEmulatorPort: Number(env.VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT || 5001),
-  cashfreeMode: ((env.VITE_CASHFREE_MODE as string | undefined) || 'sandbox') as 'sandbox' | 'production',
   /** Locally, the payment stand-in's stand-in for Cashfree's SDK script; empty in production. */
   cashfreeSdkUrl: (env.VITE_CASHFREE_SDK_URL as string | undefined) || '',
+  /** Firebase App Check's reCAPTCHA Enterprise site key; empty: App Check off. */
+  appCheckSiteKey: (env.VITE_APP_CHECK_SITE_KEY as string | undefined) || '',
   /** New members must confirm their email before signing in (off unless set to 'true'). */
   requireEmailVerification: env.VITE_REQUIRE_EMAIL_VERIFICATION === 'true',
 }

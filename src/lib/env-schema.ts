@@ -19,13 +19,17 @@ export const clientEnvSchema = v.object({
   VITE_FUNCTIONS_REGION: v.optional(v.string(), 'asia-south1'),
   /** Set to use the local emulators; empty in production. */
   VITE_FIREBASE_EMULATOR_HOST: v.optional(v.string(), ''),
-  VITE_CASHFREE_MODE: v.optional(
-    v.picklist(['sandbox', 'production'], 'VITE_CASHFREE_MODE must be sandbox or production'),
-    'sandbox',
-  ),
   /** A script that defines window.Cashfree before Cashfree's loader runs (the local stand-in's). */
   VITE_CASHFREE_SDK_URL: v.optional(
     v.union([v.literal(''), v.pipe(v.string(), v.url('VITE_CASHFREE_SDK_URL must be a URL'))]),
+    '',
+  ),
+  /**
+   * Firebase App Check (reCAPTCHA Enterprise) site key; empty leaves App Check off. The functions'
+   * APP_CHECK_SITE_KEY must be the same (preflight checks), and the CSP must allow reCAPTCHA.
+   */
+  VITE_APP_CHECK_SITE_KEY: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^[\w-]*$/, 'VITE_APP_CHECK_SITE_KEY must be a reCAPTCHA site key')),
     '',
   ),
   /** 'true': new members confirm their email before their first sign-in (and the functions require it). */

@@ -19,6 +19,25 @@ import { clientConfig } from './client-config'
 let app: FirebaseApp | undefined
 let authInstance: Auth | undefined
 let functionsInstance: Functions | undefined
+let appCheckStarted: Promise<void> | undefined
+
+/**
+ * Firebase App Check, when the build has a site key (VITE_APP_CHECK_SITE_KEY): reCAPTCHA
+ * Enterprise attests that calls come from this site, and the SDK attaches its token to every
+ * callable (createBooking and uploadProfilePhoto refuse calls without one). Without a key it is
+ * never loaded.
+ */
+function startAppCheck(): Promise<void> {
+  const siteKey = clientConfig.appCheckSiteKey
+  if (!siteKey) return Promise.resolve()
+  appCheckStarted ??= import('firebase/app-check').then(({ initializeAppCheck, ReCaptchaEnterpriseProvider }) => {
+    initializeAppCheck(firebaseApp(), {
+      provider: new ReCaptchaEnterpriseProvider(siteKey),
+      isTokenAutoRefreshEnabled: true,
+    })
+  })
+  return appCheckStarted
+}
 
 export function firebaseApp(): FirebaseApp {
   if (!app) {
@@ -62,6 +81,7 @@ export function functions(): Functions {
 /** Calls a callable function; the signed-in user's ID token is attached by the SDK. */
 export async function callFunction<TRequest, TResponse>(name: string, data: TRequest): Promise<TResponse> {
   auth() // make sure Auth is initialised so the token is attached
+  await startAppCheck()
   const callable = httpsCallable<TRequest, TResponse>(functions(), name)
   const result = await callable(data)
   return result.data

@@ -20,3 +20,65 @@ export function hostedFile(pathname: string, exists: (file: string) => boolean):
   if (page === '') return '/index.html'
   return exists(`${page}.html`) ? `${page}.html` : `/${APP_SHELL}`
 }
+
+/** A `headers` rule of firebase.json's hosting section. */
+export interface HostingHeaderRule {
+  source: string
+  headers: { key: string; value: string }[]
+}
+
+/**
+ * A firebase.json glob as a RegExp over the request path: `**` any path, `*` one segment's
+ * characters. Anything else that Hosting's globs allow is refused here, so a rule the local
+ * preview cannot read the same way never passes unnoticed.
+ */
+export function hostingGlob(source: string): RegExp {
+  if (/[?[\]{}!@+()]/.test(source)) throw new Error(`Unsupported glob in firebase.json headers: ${source}`)
+  const glob = source.startsWith('/') || source.startsWith('**') ? source : `/${source}`
+  const pattern = glob
+    .split(/(\*\*|\*)/)
+    .map((part) => (part === '**' ? '.*' : part === '*' ? '[^/]*' : part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')))
+    .join('')
+  return new RegExp(`^${pattern}$`)
+}
+
+/**
+ * The headers Hosting sends for a request path: every matching rule applies, and for the
+ * same header the last rule wins. Keys come out lower-cased, as HTTP/2 sends them.
+ */
+export function hostingHeaders(pathname: string, rules: readonly HostingHeaderRule[]): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const rule of rules) {
+    if (!hostingGlob(rule.source).test(pathname)) continue
+    for (const { key, value } of rule.headers) headers[key.toLowerCase()] = value
+  }
+  return headers
+}
+
+/** The local stack's own servers: the emulators, the stand-ins, the photo store. */
+export const LOCAL_SOURCES = 'http://127.0.0.1:*'
+const LOCAL_DIRECTIVES = ['script-src', 'connect-src', 'img-src', 'frame-src', 'form-action']
+
+/**
+ * firebase.json's Content-Security-Policy as the local preview serves it: the same policy, with
+ * the stack's servers (all on 127.0.0.1) allowed where the real ones are, and without
+ * `upgrade-insecure-requests`, which would send the app's calls to them over https.
+ */
+export function localContentSecurityPolicy(policy: string): string {
+  return policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== '' && directive !== 'upgrade-insecure-requests')
+    .map((directive) =>
+      LOCAL_DIRECTIVES.includes(directive.split(/\s+/)[0] ?? '') ? `${directive} ${LOCAL_SOURCES}` : directive,
+    )
+    .join('; ')
+}
+
+/** What the local preview sends for a path: Hosting's headers, with the local policy. */
+export function previewHeaders(pathname: string, rules: readonly HostingHeaderRule[]): Record<string, string> {
+  const headers = hostingHeaders(pathname, rules)
+  const policy = headers['content-security-policy']
+  if (policy !== undefined) headers['content-security-policy'] = localContentSecurityPolicy(policy)
+  return headers
+}

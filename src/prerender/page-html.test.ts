@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { prerenderedPageHtml } from './page-html'
+import { LOADER_SCRIPT, prerenderedPageHtml } from './page-html'
 
 // What `vite build` writes to dist/index.html, trimmed.
 const TEMPLATE = `<!doctype html>
@@ -42,9 +42,17 @@ describe('prerenderedPageHtml', () => {
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-123.css">')
     expect(head).not.toContain('<script')
     expect(head).not.toContain('modulepreload')
+    expect(head).toContain('<meta name="yaari:entry" content="/assets/index-abc.js" />')
     const loader = html.slice(html.indexOf('</div>'), html.indexOf('</body>'))
-    expect(loader).toContain('import("/assets/index-abc.js")')
+    expect(loader).toContain(`<script type="module">${LOADER_SCRIPT}</script>`)
     expect(loader).toContain('requestAnimationFrame')
+  })
+
+  it('writes the same inline loader in every build, so the CSP can allow it by its hash', () => {
+    const other = prerenderedPageHtml(TEMPLATE.replace('index-abc.js', 'index-xyz.js'), page)
+    const scripts = (text: string) => [...text.matchAll(/<script[^>]*>([^<]*)<\/script>/g)].map((m) => m[1])
+    expect(scripts(other)).toEqual(scripts(html))
+    expect(other).toContain('content="/assets/index-xyz.js"')
   })
 
   it('refuses a template it cannot fill', () => {

@@ -1,10 +1,12 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import {
+  expect,
   expectNoSeriousA11yViolations,
   expectWellFormedPage,
   newEmail,
   PASSWORD,
   submitSignUp,
+  test,
   unfoldedHeader,
 } from './support'
 

@@ -1,11 +1,12 @@
-import { expect, test } from '@playwright/test'
 import {
   admin,
   BACKEND,
   checkoutFor,
   controlledByServiceWorker,
+  expect,
   expectNoSeriousA11yViolations,
   onboardedMember,
+  test,
 } from './support'
 
 test.describe('booking and paying', () => {

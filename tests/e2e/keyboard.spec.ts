@@ -3,8 +3,8 @@
  * dialogs is reached with Tab, and shows where the focus is (an outline or a ring), as a person
  * using a keyboard would need.
  */
-import { expect, type Page, test } from '@playwright/test'
-import { BACKEND, newEmail, onboardedMember, submitSignUp, waitForApp } from './support'
+import type { Page } from '@playwright/test'
+import { BACKEND, expect, newEmail, onboardedMember, submitSignUp, test, waitForApp } from './support'
 
 const PAGES = ['/', '/events', '/events/first-hello-stranger-meetup', '/auth', '/signup', '/contact', '/safety']
 

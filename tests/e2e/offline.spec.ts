@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { EVENTS } from '../../src/domain/catalogue'
 import {
   admin,
@@ -9,9 +9,11 @@ import {
   checkoutFor,
   controlledByServiceWorker,
   EVENT_PATHS,
+  expect,
   expectNoSeriousA11yViolations,
   INFO_PAGES,
   onboardedMember,
+  test,
   unfoldedHeader,
 } from './support'
 

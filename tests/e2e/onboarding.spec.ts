@@ -1,13 +1,15 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import {
   admin,
   BACKEND,
   controlledByServiceWorker,
+  expect,
   expectNoSeriousA11yViolations,
   expectWellFormedPage,
   newEmail,
   PASSWORD,
   submitSignUp,
+  test,
 } from './support'
 
 // A 1x1 PNG: small, and a real image the browser can decode and resize.

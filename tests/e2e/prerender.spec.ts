@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
-import { CATEGORY_PATHS, EVENT_PATHS, INFO_PAGES, waitForApp } from './support'
+import type { Page } from '@playwright/test'
+import { CATEGORY_PATHS, EVENT_PATHS, expect, INFO_PAGES, test, waitForApp } from './support'
 
 /** The public pages the build writes as HTML (src/prerender/paths.ts). */
 const PRERENDERED = [

@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test'
 import {
   CATEGORY_PATHS,
   EVENT_PATHS,
+  expect,
   expectNoSeriousA11yViolations,
   expectWellFormedPage,
   INFO_PAGES,
+  test,
   waitForApp,
 } from './support'
 

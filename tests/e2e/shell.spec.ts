@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support'
 
 test.describe('the app shell', () => {
   test('home shows the hero with its calls to action', async ({ page }) => {

@@ -1,15 +1,15 @@
 /**
  * A static host for one built version of the app at a time, like a deploy to Firebase Hosting:
  * `deploy(dir)` swaps what is served. Addresses map to files by the hosting rule the app's
- * preview server uses too (src/prerender/hosting.ts); a missing file is a 404; sw.js is never
- * cached by the browser's HTTP cache.
+ * preview server uses too (src/prerender/hosting.ts), with firebase.json's headers as the
+ * preview sends them; a missing file is a 404.
  */
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
-import { hostedFile, isFileAddress } from '../../src/prerender/hosting'
+import { type HostingHeaderRule, hostedFile, previewHeaders } from '../../src/prerender/hosting'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,11 +27,13 @@ export interface StaticSite {
   close: () => Promise<void>
 }
 
+const FIREBASE_JSON = new URL('../../firebase.json', import.meta.url)
+
 export async function serveStatic(dir: string): Promise<StaticSite> {
+  const rules: HostingHeaderRule[] = JSON.parse(await readFile(FIREBASE_JSON, 'utf8')).hosting.headers
   let root = dir
   const server: Server = createServer(async (request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
-    const isFile = isFileAddress(path)
     const file = join(
       root,
       hostedFile(path, (built) => existsSync(join(root, built))),
@@ -39,8 +41,8 @@ export async function serveStatic(dir: string): Promise<StaticSite> {
     try {
       const body = await readFile(file)
       response.writeHead(200, {
+        ...previewHeaders(path, rules),
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'cache-control': path === '/sw.js' || !isFile ? 'no-cache' : 'public, max-age=0',
       })
       response.end(body)
     } catch {

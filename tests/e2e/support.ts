@@ -1,12 +1,44 @@
 /**
- * Helpers the end-to-end tests share: page structure checks a person would notice, the public
- * pages, and the way to a member with a completed profile and a booking.
+ * Helpers the end-to-end tests share: the `test` every spec uses (it fails a test during which
+ * any page broke the Content-Security-Policy), page structure checks a person would notice, the
+ * public pages, and the way to a member with a completed profile and a booking.
  */
 import { randomUUID } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
 import { getApps, initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
+
+export { expect }
+
+/**
+ * Playwright's test, watching every page of the test's browser context for
+ * `securitypolicyviolation`: the app is served with firebase.json's policy (the local preview
+ * adds only the stack's 127.0.0.1 servers), so anything it blocks is a page that would break in
+ * production. A test that saw one fails, naming the directive and what was blocked.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = []
+      await context.exposeBinding('__reportCspViolation', (_source, violation: string) => {
+        violations.push(violation)
+      })
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation
+          report(
+            `${event.effectiveDirective} blocked ${event.blockedURI || 'an inline'} on ${location.pathname}` +
+              ` (${event.sourceFile || 'the page'}:${event.lineNumber})`,
+          )
+        })
+      })
+      await use(violations)
+      expect(violations, 'Content-Security-Policy violations').toEqual([])
+    },
+    { auto: true },
+  ],
+})
 
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectNoSeriousA11yViolations(page: Page) {

@@ -7,9 +7,9 @@
 import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { type StaticSite, serveStatic } from './static-site'
-import { controlledByServiceWorker } from './support'
+import { controlledByServiceWorker, expect, test } from './support'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const CURRENT = join(ROOT, 'dist')

@@ -4,6 +4,7 @@
  * instance whose first request is a signed-in call, firebase-functions creates its own app to
  * verify the token before our code runs.
  */
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFunctionInstance } from '../../dev/lib/function-instance.mjs'
 import { adminDb, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
@@ -51,5 +52,63 @@ describe('a fresh function instance', () => {
     const forged = await call('getMyProfile', { uid: 'someone-else' }, await member.getIdToken())
     expect(forged.status).toBe(400)
     expect(forged.body).toMatchObject({ error: { status: 'INVALID_ARGUMENT' } })
+  })
+})
+
+describe('which pages may call', () => {
+  const preflight = (origin: string) =>
+    fetch(instance.url('getAvailability'), {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    })
+
+  it("lets the browser call from the site's origin (APP_ORIGIN) and from no other", async () => {
+    const site = await preflight('http://127.0.0.1:4173')
+    expect(site.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4173')
+    // CORS names the one origin allowed; a browser on any other page sees it is not its own.
+    const other = await preflight('https://evil.example')
+    expect(other.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4173')
+  })
+
+  it('refuses a call that names another origin, whatever the browser would do', async () => {
+    const response = await fetch(instance.url('getAvailability'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ data: {} }),
+    })
+    expect(response.status).toBe(403)
+    expect(await response.json()).toEqual({
+      error: { message: 'This page may not call Yaari.', status: 'PERMISSION_DENIED' },
+    })
+  })
+})
+
+describe('an instance deployed with a bad configuration', () => {
+  it('refuses to run with it: no silent sandbox, an alert in the log', async () => {
+    const broken = await startFunctionInstance({ env: { CASHFREE_ENV: 'live', APP_ORIGIN: 'yaari.example' } })
+    try {
+      const response = await fetch(broken.url('getAvailability'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: {} }),
+      })
+      expect(response.status).toBe(500)
+      expect(await response.json()).toMatchObject({ error: { status: 'INTERNAL' } })
+      const alerts = readFileSync(broken.logFile, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('"config-invalid"'))
+        .map((line) => JSON.parse(line))
+      expect(alerts[0]).toMatchObject({
+        severity: 'ERROR',
+        alert: true,
+        event: 'config-invalid',
+        problems: [
+          'CASHFREE_ENV is "live": it must be sandbox or production.',
+          'APP_ORIGIN (yaari.example) is not a URL.',
+        ],
+      })
+    } finally {
+      await broken.stop()
+    }
   })
 })

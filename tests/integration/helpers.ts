@@ -58,6 +58,7 @@ export function stackDeps(overrides: Partial<BookingDeps> = {}): BookingDeps {
       clientSecret: STANDIN_CLIENT_SECRET,
     }),
     appOrigin: 'http://127.0.0.1:4173',
+    cashfreeMode: 'sandbox',
     ...overrides,
   }
 }

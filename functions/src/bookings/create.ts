@@ -92,7 +92,11 @@ async function existingBooking(
     }
     if (booking.tier !== tier) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.heldAtOtherPrice)
     if (booking.payment_session_id) {
-      return { order_id: booking.order_id, payment_session_id: booking.payment_session_id }
+      return {
+        order_id: booking.order_id,
+        payment_session_id: booking.payment_session_id,
+        cashfree_mode: booking.cashfree_mode ?? deps.cashfreeMode,
+      }
     }
     if (Date.now() > deadline) throw new HttpsError('unavailable', BOOKING_MESSAGES.gatewayError)
     await sleep(250)
@@ -214,6 +218,7 @@ export async function createBookingHandler(
     seat: null,
     status: 'pending',
     payment_session_id: null,
+    cashfree_mode: deps.cashfreeMode,
     hold_expires_at: holdExpiresAt,
     created_at: now,
     recheck_at: holdExpiresAt,
@@ -261,7 +266,7 @@ export async function createBookingHandler(
     if (!order.payment_session_id) throw new HttpsError('internal', BOOKING_MESSAGES.noSession)
     await ref.update({ payment_session_id: order.payment_session_id, cf_order_id: order.cf_order_id ?? null })
     await step('session-recorded')
-    return { order_id: owner.order_id, payment_session_id: order.payment_session_id }
+    return { order_id: owner.order_id, payment_session_id: order.payment_session_id, cashfree_mode: deps.cashfreeMode }
   } catch (error) {
     if (!(error instanceof HttpsError) || error.code === 'internal') {
       warn('create-booking-failed', { orderId: owner.order_id, error: String(error) })

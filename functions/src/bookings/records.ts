@@ -4,7 +4,7 @@
  * booking happen exactly once whoever races to apply it.
  */
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore'
-import type { BookingStatus, RefundReason, RefundState } from '../../../src/domain/booking'
+import type { BookingStatus, CashfreeMode, RefundReason, RefundState } from '../../../src/domain/booking'
 import type { PaymentGateway } from '../lib/cashfree'
 import { isAlreadyExists } from '../lib/claims'
 
@@ -34,6 +34,8 @@ export interface BookingRecord {
   status: BookingStatus
   /** Null until Cashfree's order exists: a record without one never reached checkout. */
   payment_session_id: string | null
+  /** The Cashfree environment of the order (absent on bookings made before it was recorded). */
+  cashfree_mode?: CashfreeMode
   hold_expires_at: number
   created_at: number
   paid_at?: number
@@ -63,6 +65,8 @@ export interface BookingDeps {
   gateway: PaymentGateway
   /** Where the member's browser comes back after checkout, e.g. https://yaari.app */
   appOrigin: string
+  /** The Cashfree environment `gateway` talks to; the browser opens checkout in the same one. */
+  cashfreeMode: CashfreeMode
   now?: () => Date
   /**
    * Called after each step of createBooking. Production leaves it out; fault-injection tests

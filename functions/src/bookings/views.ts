@@ -8,6 +8,7 @@ import { HttpsError } from 'firebase-functions/v2/https'
 import * as v from 'valibot'
 import {
   type BookingView,
+  type CashfreeMode,
   orderIdSchema,
   type VenueBrief,
   venueBriefPath,
@@ -70,7 +71,12 @@ async function venueBriefsFor(firestore: Firestore, bookings: BookingRecord[]): 
   return briefs
 }
 
-export function toView(booking: BookingRecord, briefs: Map<string, VenueBrief>, now: number): BookingView {
+export function toView(
+  booking: BookingRecord,
+  briefs: Map<string, VenueBrief>,
+  now: number,
+  cashfreeMode: CashfreeMode,
+): BookingView {
   const venueBrief =
     booking.status === 'confirmed' ? briefs.get(venueBriefPath(booking.event_id, booking.event_date)) : undefined
   const holding = booking.status === 'pending' && booking.hold_expires_at > now
@@ -89,7 +95,9 @@ export function toView(booking: BookingRecord, briefs: Map<string, VenueBrief>, 
           lastAttemptFailed: isFailedAttemptStatus(booking.last_attempt?.status),
         }
       : {}),
-    ...(holding && booking.payment_session_id ? { paymentSessionId: booking.payment_session_id } : {}),
+    ...(holding && booking.payment_session_id
+      ? { paymentSessionId: booking.payment_session_id, cashfreeMode: booking.cashfree_mode ?? cashfreeMode }
+      : {}),
     ...(booking.refund
       ? { refund: { amount: booking.refund.amount, status: booking.refund.status, reason: booking.refund.reason } }
       : {}),
@@ -114,7 +122,7 @@ export async function getBookingHandler(
     booking = (await reconcileBooking(deps, orderId)) ?? booking
     checkedAt = new Date(now).toISOString()
   }
-  const view = toView(booking, await venueBriefsFor(deps.firestore, [booking]), now)
+  const view = toView(booking, await venueBriefsFor(deps.firestore, [booking]), now, deps.cashfreeMode)
   return { booking: checkedAt ? { ...view, checkedAt } : view }
 }
 
@@ -129,7 +137,7 @@ export async function listMyBookingsHandler(
   const snapshot = await deps.firestore.collection('bookings').where('user_id', '==', member.uid).get()
   const records = snapshot.docs.map((doc) => doc.data() as BookingRecord).filter((booking) => !neverOffered(booking))
   const briefs = await venueBriefsFor(deps.firestore, records)
-  const bookings = records.map((record) => toView(record, briefs, now))
+  const bookings = records.map((record) => toView(record, briefs, now, deps.cashfreeMode))
   bookings.sort((a, b) => a.eventDate.localeCompare(b.eventDate) || a.createdAt.localeCompare(b.createdAt))
   return { bookings }
 }

@@ -11,6 +11,7 @@ import * as v from 'valibot'
 import { orderIdSchema } from '../../../src/domain/booking'
 import { describeIssues } from '../../../src/domain/validation'
 import { isFreshWebhookTimestamp, isValidWebhookSignature } from '../lib/cashfree'
+import { ALERTS, alert, burstDetector, warn } from '../lib/log'
 import { reconcileBooking } from './reconcile'
 import { type BookingDeps, isAlreadyExists, nowOf } from './records'
 
@@ -22,6 +23,19 @@ const webhookSchema = v.object({ type: v.string('type must be text') })
 const paymentWebhookSchema = v.object({ data: v.object({ order: v.object({ order_id: orderId }) }) })
 const refundWebhookSchema = v.object({ data: v.object({ refund: v.object({ order_id: orderId }) }) })
 
+/** Unverified webhooks that make an alert: this many within this window (per instance). */
+export const UNVERIFIED_ALERT = { threshold: 5, windowMs: 10 * 60_000 }
+const unverified = burstDetector(UNVERIFIED_ALERT.threshold, UNVERIFIED_ALERT.windowMs)
+
+/** A webhook refused as unverified: a warning each time, an alert when they keep coming. */
+function refuseUnverified(now: number, reason: string, deliveredBy: string | undefined) {
+  const { count, alert: repeated } = unverified(now)
+  const fields = { reason, count, windowMinutes: UNVERIFIED_ALERT.windowMs / 60_000, deliveredBy }
+  if (repeated) alert(ALERTS.webhookUnverified, fields)
+  else warn('webhook-refused', fields)
+  return { status: 401, body: reason }
+}
+
 export async function cashfreeWebhookHandler(
   deps: BookingDeps,
   secret: string,
@@ -32,10 +46,13 @@ export async function cashfreeWebhookHandler(
     return Array.isArray(value) ? value[0] : value
   }
   const timestamp = header('x-webhook-timestamp')
+  const now = nowOf(deps)
+  const deliveredBy = header('user-agent')
   if (!isValidWebhookSignature(secret, request.rawBody, timestamp, header('x-webhook-signature'))) {
-    return { status: 401, body: 'invalid signature' }
+    return refuseUnverified(now, 'invalid signature', deliveredBy)
   }
-  if (!isFreshWebhookTimestamp(timestamp, nowOf(deps))) return { status: 401, body: 'timestamp outside the window' }
+  if (!isFreshWebhookTimestamp(timestamp, now))
+    return refuseUnverified(now, 'timestamp outside the window', deliveredBy)
   let body: unknown
   try {
     body = JSON.parse(request.rawBody.toString('utf8'))

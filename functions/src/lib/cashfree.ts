@@ -1,8 +1,8 @@
 /**
  * Cashfree's PG REST API with plain fetch (shared/cashfree.md, sections 1-4 and 7): the
  * version header pinned, an idempotency key on order creation, Cashfree's error bodies kept,
- * and the webhook signature check over the raw body. The base URL is configuration: the
- * local stand-in in dev/, Cashfree's sandbox or production.
+ * and the webhook signature check over the raw body. The base URL comes from the checked
+ * settings (settings-schema.ts): Cashfree's sandbox or production, or the local stand-in.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 
@@ -12,14 +12,6 @@ export interface CashfreeConfig {
   baseUrl: string
   clientId: string
   clientSecret: string
-}
-
-export function cashfreeConfig(env: NodeJS.ProcessEnv = process.env): CashfreeConfig {
-  return {
-    baseUrl: (env.CASHFREE_BASE_URL || 'https://sandbox.cashfree.com/pg').replace(/\/+$/, ''),
-    clientId: env.CASHFREE_CLIENT_ID ?? '',
-    clientSecret: env.CASHFREE_CLIENT_SECRET ?? '',
-  }
 }
 
 /** Cashfree's error answer: `{ message, code, type }` with the HTTP status. */
@@ -125,7 +117,7 @@ export interface PaymentGateway {
   getRefund(orderId: string, refundId: string): Promise<CashfreeRefund>
 }
 
-export function cashfreeGateway(config: CashfreeConfig = cashfreeConfig()): PaymentGateway {
+export function cashfreeGateway(config: CashfreeConfig): PaymentGateway {
   async function call<T>(
     method: string,
     path: string,

@@ -13,6 +13,10 @@ export const ALERTS = {
   refundFailed: 'refund-failed',
   /** What Cashfree says was paid is not what the booking's order asked for. */
   paymentMismatch: 'payment-mismatch',
+  /** Webhooks keep failing signature or timestamp checks: a wrong secret after a key rotation, or someone forging them. */
+  webhookUnverified: 'webhook-unverified',
+  /** The functions' configuration (params, secret) is missing or invalid: nothing that needs Cashfree works. */
+  configInvalid: 'config-invalid',
 } as const
 export type Alert = (typeof ALERTS)[keyof typeof ALERTS]
 
@@ -27,4 +31,21 @@ export function warn(event: string, fields: Record<string, unknown>): void {
 
 export function info(event: string, fields: Record<string, unknown>): void {
   logger.info(event, { event, ...fields })
+}
+
+/**
+ * Counts events in a sliding window and says when they reach `threshold`: once per window, so
+ * a flood makes one alert, not thousands. Per instance (no storage write per event, so an
+ * attacker's junk costs us nothing but a counter).
+ */
+export function burstDetector(threshold: number, windowMs: number) {
+  let times: number[] = []
+  let alertedAt = Number.NEGATIVE_INFINITY
+  return (now: number): { count: number; alert: boolean } => {
+    times = times.filter((at) => at > now - windowMs)
+    times.push(now)
+    const alert = times.length >= threshold && now - alertedAt >= windowMs
+    if (alert) alertedAt = now
+    return { count: times.length, alert }
+  }
 }

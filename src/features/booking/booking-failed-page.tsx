@@ -103,7 +103,8 @@ function RetryForOrder({ orderId }: { orderId: string }) {
     )
   }
   const session = booking.status === 'pending' ? booking.paymentSessionId : undefined
-  if (!session || !booking.holdExpiresAt) return <Actions eventId={booking.eventId} />
+  const mode = booking.cashfreeMode
+  if (!session || !mode || !booking.holdExpiresAt) return <Actions eventId={booking.eventId} />
   return (
     <>
       <p className={css({ mt: '3', fontSize: 'lg' })}>
@@ -112,7 +113,7 @@ function RetryForOrder({ orderId }: { orderId: string }) {
       </p>
       <Causes />
       <div className={actions}>
-        <ResumePaymentButton size="lg" paymentSessionId={session}>
+        <ResumePaymentButton size="lg" checkout={{ paymentSessionId: session, mode }}>
           Try Again
         </ResumePaymentButton>
         <Link to="/contact" className={button({ size: 'lg', variant: 'outline' })}>

@@ -13,6 +13,7 @@ import {
   BOOKING_MESSAGES,
   BOOKING_PROFESSIONS,
   bookingProfileSchema,
+  type CreateBookingResponse,
   DRINKING_PREFERENCES,
   enumLabel,
   FOOD_PREFERENCES,
@@ -205,7 +206,7 @@ function DetailsForm({
     setBusy(true)
     try {
       const { callFunction } = await import('../../lib/firebase')
-      const session = await callFunction<object, { order_id: string; payment_session_id: string }>('createBooking', {
+      const session = await callFunction<object, CreateBookingResponse>('createBooking', {
         eventId: event.id,
         eventDate: date,
         tier,
@@ -215,7 +216,7 @@ function DetailsForm({
       if (!session.payment_session_id) throw Object.assign(new Error('no session'), { code: 'no-session' })
       void showToast({ title: BOOKING_MESSAGES.redirecting, type: 'success' })
       const { openCheckout } = await import('./checkout')
-      const result = await openCheckout(session.payment_session_id)
+      const result = await openCheckout({ paymentSessionId: session.payment_session_id, mode: session.cashfree_mode })
       if (result.error) {
         setError(BOOKING_MESSAGES.gatewayError)
         setBusy(false)

@@ -3,7 +3,11 @@
  * only when a member pays). The loader injects Cashfree's script unless window.Cashfree
  * already exists; locally a stand-in script (VITE_CASHFREE_SDK_URL) defines it first, so the
  * same call path opens the payment stand-in's checkout page.
+ *
+ * The environment (sandbox or production) is not the browser's to choose: it comes with the
+ * session, from the functions' configuration, so the checkout always opens where the order is.
  */
+import type { CashfreeMode } from '../../domain/booking'
 import { clientConfig } from '../../lib/client-config'
 
 function loadScript(src: string): Promise<void> {
@@ -19,10 +23,10 @@ function loadScript(src: string): Promise<void> {
 }
 
 /** Opens the checkout in this tab (redirectTarget '_self'); resolves with Cashfree's result. */
-export async function openCheckout(paymentSessionId: string) {
+export async function openCheckout({ paymentSessionId, mode }: { paymentSessionId: string; mode: CashfreeMode }) {
   if (clientConfig.cashfreeSdkUrl) await loadScript(clientConfig.cashfreeSdkUrl)
   const { load } = await import('@cashfreepayments/cashfree-js')
-  const cashfree = await load({ mode: clientConfig.cashfreeMode })
+  const cashfree = await load({ mode })
   if (!cashfree) throw new Error('Failed to load Cashfree.js')
   return cashfree.checkout({ paymentSessionId, redirectTarget: '_self' })
 }

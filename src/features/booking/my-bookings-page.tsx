@@ -100,11 +100,14 @@ function BookingCard({ booking, upcoming }: { booking: BookingView; upcoming: bo
       {booking.refund ? <p className={css({ mt: '3' })}>{refundExplanation(booking)}</p> : null}
       {booking.status === 'pending' &&
       booking.paymentSessionId &&
+      booking.cashfreeMode &&
       booking.holdExpiresAt &&
       Date.parse(booking.holdExpiresAt) > Date.now() ? (
         <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', mt: '4' })}>
           <p>Your seat is held until {formatIstClock(new Date(booking.holdExpiresAt))} (IST).</p>
-          <ResumePaymentButton paymentSessionId={booking.paymentSessionId}>Complete payment</ResumePaymentButton>
+          <ResumePaymentButton checkout={{ paymentSessionId: booking.paymentSessionId, mode: booking.cashfreeMode }}>
+            Complete payment
+          </ResumePaymentButton>
         </div>
       ) : null}
       {confirmed && upcoming ? (

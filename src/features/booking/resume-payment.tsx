@@ -5,14 +5,17 @@
  */
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { BOOKING_MESSAGES } from '../../domain/booking'
+import { BOOKING_MESSAGES, type CashfreeMode } from '../../domain/booking'
 import { Button, type ButtonProps } from '../../ui/button'
 
 export function ResumePaymentButton({
-  paymentSessionId,
+  checkout,
   children,
   ...props
-}: { paymentSessionId: string; children: React.ReactNode } & Omit<ButtonProps, 'onClick' | 'loading'>) {
+}: { checkout: { paymentSessionId: string; mode: CashfreeMode }; children: React.ReactNode } & Omit<
+  ButtonProps,
+  'onClick' | 'loading'
+>) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
   const resume = async () => {
@@ -20,7 +23,7 @@ export function ResumePaymentButton({
     setError(undefined)
     try {
       const { openCheckout } = await import('./checkout')
-      const result = await openCheckout(paymentSessionId)
+      const result = await openCheckout(checkout)
       if (!result.error) return // the browser is on its way to the checkout page
     } catch {
       // shown below

@@ -2,10 +2,12 @@ import { useRegisterSW } from 'virtual:pwa-register/react'
 import { css } from 'styled-system/css'
 import { logError } from '../../lib/log'
 import { Button } from '../../ui/button'
+import { checkForUpdates } from './update-checks'
 
 /**
  * Registers the service worker and, when a new version has been deployed and is waiting,
- * asks before switching (registerType 'prompt'), so nobody loses what they are typing.
+ * asks before switching (registerType 'prompt'), so nobody loses what they are typing. An app
+ * left open looks for a new deploy every hour and when it regains focus (update-checks.ts).
  */
 export function UpdatePrompt() {
   const {
@@ -13,6 +15,9 @@ export function UpdatePrompt() {
     updateServiceWorker,
   } = useRegisterSW({
     onRegisterError: (error) => logError('service-worker-registration', error),
+    onRegisteredSW: (_url, registration) => {
+      if (registration) checkForUpdates(registration)
+    },
   })
 
   if (!needRefresh) return null

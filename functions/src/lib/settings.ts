@@ -1,0 +1,80 @@
+/**
+ * The functions' parameters (firebase-functions params). A deploy reads their values from
+ * functions/.env.<project> and the secret from Secret Manager; the local stack writes
+ * functions/.env.local and functions/.secret.local, which the Functions emulator reads the same
+ * way, so the same code runs in both. Each function that calls Cashfree binds the secret
+ * (`secrets: CASHFREE_SECRETS`): an unbound secret never reaches the function.
+ */
+import { defineSecret, defineString } from 'firebase-functions/params'
+import { ALERTS, alert } from './log'
+import { describeProblems, type FunctionSettings, parseFunctionSettings } from './settings-schema'
+
+export const CASHFREE_CLIENT_SECRET = defineSecret('CASHFREE_CLIENT_SECRET', {
+  description: "Cashfree's Secret Key (Developers > API Keys), for the environment in CASHFREE_ENV.",
+})
+
+export const CASHFREE_CLIENT_ID = defineString('CASHFREE_CLIENT_ID', {
+  description: "Cashfree's App ID (Developers > API Keys), for the environment in CASHFREE_ENV.",
+})
+
+export const CASHFREE_ENV = defineString('CASHFREE_ENV', {
+  description: "Cashfree's environment: sandbox (test payments) or production (real money).",
+  input: { select: { options: [{ value: 'sandbox' }, { value: 'production' }] } },
+})
+
+export const APP_ORIGIN = defineString('APP_ORIGIN', {
+  description: "The site's https address (no path): where checkout returns, the only origin callables answer.",
+  input: {
+    text: {
+      example: 'https://yaari.example',
+      validationRegex: '^https://[^/?#\\s]+$',
+      validationErrorMessage: 'An https origin with no path, such as https://yaari.example',
+    },
+  },
+})
+
+/** reCAPTCHA Enterprise site key of Firebase App Check; empty: App Check not enforced. */
+export const APP_CHECK_SITE_KEY = defineString('APP_CHECK_SITE_KEY', {
+  default: '',
+  description: 'The App Check (reCAPTCHA Enterprise) site key the web app uses; empty to leave App Check off.',
+})
+
+/** The secrets of every function that talks to Cashfree. */
+export const CASHFREE_SECRETS = [CASHFREE_CLIENT_SECRET]
+
+/** A configuration the functions cannot run with; its message lists every problem. */
+export class SettingsError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(describeProblems(problems))
+    this.name = 'SettingsError'
+  }
+}
+
+let checked: FunctionSettings | undefined
+
+/**
+ * The parameters' values, checked. Throws SettingsError (logged once per instance as the
+ * `config-invalid` alert) rather than falling back to Cashfree's sandbox or a relative URL.
+ */
+export function functionSettings(): FunctionSettings {
+  if (checked) return checked
+  const result = parseFunctionSettings({
+    projectId: process.env.GCLOUD_PROJECT ?? '',
+    CASHFREE_ENV: CASHFREE_ENV.value(),
+    CASHFREE_CLIENT_ID: CASHFREE_CLIENT_ID.value(),
+    CASHFREE_CLIENT_SECRET: CASHFREE_CLIENT_SECRET.value(),
+    APP_ORIGIN: APP_ORIGIN.value(),
+    CASHFREE_STANDIN_URL: process.env.CASHFREE_STANDIN_URL,
+  })
+  if (!result.ok) {
+    alert(ALERTS.configInvalid, { problems: result.problems })
+    throw new SettingsError(result.problems)
+  }
+  checked = result.settings
+  return checked
+}
+
+/** Tests only: read the parameters again. */
+export function forgetSettings(): void {
+  checked = undefined
+}
