@@ -200,7 +200,7 @@ export default defineConfig(({ mode }) => {
       },
     },
     test: {
-      include: ['src/**/*.test.{ts,tsx}', 'functions/src/**/*.test.ts', 'dev/**/*.test.mjs'],
+      include: ['src/**/*.test.{ts,tsx}', 'functions/src/**/*.test.ts', 'dev/**/*.test.{mjs,ts}'],
       environment: 'node',
       restoreMocks: true,
     },

@@ -70,6 +70,17 @@ test('a deployed update is announced, waits for the member, and is picked up aft
   await expect(prompt).toBeHidden()
 })
 
+test('an app left open finds a deploy when it comes back into focus, with no reload', async ({ page }) => {
+  await page.goto(`${site.url}/`)
+  await controlledByServiceWorker(page)
+  site.deploy(NEXT)
+  const prompt = page.getByRole('alertdialog', { name: 'A new version of Yaari is available.' })
+  await expect(prompt).toBeHidden()
+  // The member switches back to the app (the home-screen app, or its tab).
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+  await expect(prompt).toBeVisible({ timeout: 30_000 })
+})
+
 test('a tab still running the old version loads the new one instead of breaking', async ({ browser }) => {
   // No service worker: the old tab's chunks can only come from the server, which now has the new deploy.
   const context = await browser.newContext({ serviceWorkers: 'block' })

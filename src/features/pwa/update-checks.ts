@@ -26,7 +26,7 @@ export function checkForUpdates(
   registration: Pick<ServiceWorkerRegistration, 'update' | 'installing'>,
   env: UpdateCheckEnvironment = browser(),
 ): () => void {
-  let lastCheck = env.now()
+  let lastCheck = Number.NEGATIVE_INFINITY
   const check = () => {
     if (!env.isOnline() || registration.installing) return
     if (env.now() - lastCheck < MIN_CHECK_GAP_MS) return

@@ -1,0 +1,228 @@
+/**
+ * What `npm run preflight -- --project <id>` checks before a deploy, as pure functions of the
+ * files a deploy reads: the web build's configuration (the VITE_ values of mode production),
+ * the functions' params (functions/.env and functions/.env.<project>), firebase.json's hosting
+ * headers, and the build in dist/ when there is one. Each problem is a sentence that says what
+ * to change. dev/preflight.mjs reads the files and prints the result.
+ */
+import { createHash } from 'node:crypto'
+import { LOCAL_ONLY_SETTINGS, parseFunctionSettings } from '../../functions/src/lib/settings-schema'
+import { parseClientEnv } from '../../src/lib/env-schema'
+import { type HostingHeaderRule, hostingHeaders } from '../../src/prerender/hosting'
+import { LOADER_SCRIPT } from '../../src/prerender/page-html'
+
+export interface PreflightInput {
+  projectId: string
+  /** The VITE_ values a production build reads (.env, .env.production, .env.production.local). */
+  web: Record<string, string>
+  /** The functions' .env files a deploy to this project reads, merged in order. */
+  functions: Record<string, string>
+  /** Which file each functions value came from, for the messages. */
+  functionsFiles: string[]
+  firebaseJson: { hosting?: { headers?: HostingHeaderRule[] } }
+  /** The built HTML pages and scripts, when dist/ exists. */
+  dist?: { html: Record<string, string>; scripts: Record<string, string> }
+}
+
+/** The params every deploy needs in the .env file: a missing one stops a non-interactive deploy to ask. */
+export const FUNCTION_PARAMS = ['CASHFREE_ENV', 'CASHFREE_CLIENT_ID', 'APP_ORIGIN', 'APP_CHECK_SITE_KEY'] as const
+
+/** What App Check's reCAPTCHA Enterprise needs from the CSP, when a site key is set. */
+export const APP_CHECK_SOURCES = {
+  'script-src': ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+  'frame-src': ['https://www.google.com/recaptcha/'],
+  'connect-src': ['https://content-firebaseappcheck.googleapis.com'],
+}
+
+const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
+
+function directivesOf(policy: string): Map<string, string[]> {
+  return new Map(
+    policy
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name = '', ...sources]) => [name, sources]),
+  )
+}
+
+export function checkWebConfig(projectId: string, web: Record<string, string>): string[] {
+  const problems: string[] = []
+  try {
+    parseClientEnv(web)
+  } catch (error) {
+    problems.push(String((error as Error).message))
+  }
+  const where = '.env.production.local'
+  if (web.VITE_FIREBASE_PROJECT_ID !== projectId) {
+    problems.push(
+      `VITE_FIREBASE_PROJECT_ID is "${web.VITE_FIREBASE_PROJECT_ID ?? ''}", not ${projectId}: set the web app's configuration for ${projectId} in ${where}.`,
+    )
+  }
+  if (web.VITE_FIREBASE_EMULATOR_HOST) {
+    problems.push(
+      `VITE_FIREBASE_EMULATOR_HOST is set: the build would talk to local emulators. Leave it empty in ${where}.`,
+    )
+  }
+  if (web.VITE_CASHFREE_SDK_URL) {
+    problems.push(
+      `VITE_CASHFREE_SDK_URL is set: it replaces Cashfree's checkout script with the stand-in's. Leave it empty in ${where}.`,
+    )
+  }
+  if (web.VITE_FIREBASE_API_KEY === 'demo-api-key') {
+    problems.push(
+      `VITE_FIREBASE_API_KEY is the local demo key: copy the web app's apiKey from the Firebase console into ${where}.`,
+    )
+  }
+  if ('VITE_CASHFREE_MODE' in web) {
+    problems.push("VITE_CASHFREE_MODE is no longer read (the functions' CASHFREE_ENV decides): remove it.")
+  }
+  return problems
+}
+
+export function checkFunctionParams(input: PreflightInput): string[] {
+  const { projectId, functions } = input
+  const files = input.functionsFiles.join(' or ') || `functions/.env.${projectId}`
+  const problems: string[] = []
+  for (const name of FUNCTION_PARAMS) {
+    if (!(name in functions)) {
+      problems.push(
+        name === 'APP_CHECK_SITE_KEY'
+          ? `APP_CHECK_SITE_KEY is not in ${files}: a deploy would stop to ask for it. Write APP_CHECK_SITE_KEY= (empty: App Check off) or the site key.`
+          : `${name} is not in ${files}.`,
+      )
+    }
+  }
+  const result = parseFunctionSettings({ projectId, ...functions }, { requireSecret: false })
+  if (!result.ok) {
+    // A missing param is said once, above.
+    problems.push(
+      ...result.problems.filter((problem) => !FUNCTION_PARAMS.some((name) => problem.startsWith(`${name} is missing`))),
+    )
+  }
+  if ('CASHFREE_CLIENT_SECRET' in functions) {
+    problems.push(
+      `CASHFREE_CLIENT_SECRET is written in ${files}: a secret belongs in Secret Manager (npx firebase functions:secrets:set CASHFREE_CLIENT_SECRET --project ${projectId}). Remove it from the file.`,
+    )
+  }
+  for (const name of LOCAL_ONLY_SETTINGS) {
+    if (name in functions && name !== 'CASHFREE_STANDIN_URL') {
+      problems.push(`${name} is set in ${files}: it belongs to the local stack only. Remove it.`)
+    }
+  }
+  for (const [name, value] of Object.entries(functions)) {
+    if (/\b(127\.0\.0\.1|localhost)\b/.test(value) && !(LOCAL_ONLY_SETTINGS as readonly string[]).includes(name)) {
+      problems.push(`${name} points at this machine (${value}): a deployed function cannot reach it.`)
+    }
+  }
+  const webKey = input.web.VITE_APP_CHECK_SITE_KEY ?? ''
+  if ((functions.APP_CHECK_SITE_KEY ?? '') !== webKey) {
+    problems.push(
+      `App Check is configured on one side only: the web app's VITE_APP_CHECK_SITE_KEY is "${webKey}", the functions' APP_CHECK_SITE_KEY is "${functions.APP_CHECK_SITE_KEY ?? ''}". Set both to the same key, or both empty.`,
+    )
+  }
+  return problems
+}
+
+export function checkHostingHeaders(input: PreflightInput): string[] {
+  const rules = input.firebaseJson.hosting?.headers ?? []
+  const problems: string[] = []
+  const page = hostingHeaders('/', rules)
+  const policy = page['content-security-policy']
+  if (!policy) return ['firebase.json sends no Content-Security-Policy on pages (hosting.headers, source "**").']
+  const directives = directivesOf(policy)
+  const require = (name: string, sources: string[], why: string) => {
+    const missing = sources.filter((source) => !directives.get(name)?.includes(source))
+    if (missing.length > 0) problems.push(`The Content-Security-Policy's ${name} lacks ${missing.join(' ')} (${why}).`)
+  }
+  require('script-src', [hashOf(LOADER_SCRIPT)], "the pages' inline loader, by its hash")
+  require('script-src', ['https://sdk.cashfree.com'], "Cashfree's checkout script")
+  require('frame-ancestors', ["'none'"], 'no site may frame the app')
+  require('connect-src', [
+    'https://identitytoolkit.googleapis.com',
+    'https://securetoken.googleapis.com',
+  ], 'Firebase Auth')
+  if (!directives.get('connect-src')?.some((source) => source.endsWith('.cloudfunctions.net'))) {
+    problems.push(
+      "The Content-Security-Policy's connect-src does not allow Cloud Functions (https://*.cloudfunctions.net).",
+    )
+  }
+  if (/unsafe-inline|unsafe-eval/.test(directives.get('script-src')?.join(' ') ?? '')) {
+    problems.push(
+      "The Content-Security-Policy's script-src allows inline scripts or eval: remove 'unsafe-inline' / 'unsafe-eval'.",
+    )
+  }
+  if (/127\.0\.0\.1|localhost/.test(policy)) {
+    problems.push(
+      'The Content-Security-Policy in firebase.json allows local addresses: those are added by the local preview only.',
+    )
+  }
+  if (input.web.VITE_APP_CHECK_SITE_KEY) {
+    for (const [name, sources] of Object.entries(APP_CHECK_SOURCES))
+      require(name, sources, 'App Check reCAPTCHA, since a site key is set')
+  }
+  const expect = (path: string, header: string, value: string | RegExp) => {
+    const actual = hostingHeaders(path, rules)[header]
+    if (actual === undefined || (typeof value === 'string' ? actual !== value : !value.test(actual))) {
+      problems.push(`firebase.json sends ${header}: ${actual ?? '(nothing)'} for ${path}; it should be ${value}.`)
+    }
+  }
+  for (const path of ['/', '/events', '/app.html', '/my-bookings', '/sw.js']) expect(path, 'cache-control', 'no-cache')
+  expect('/assets/index-1a2b.js', 'cache-control', /immutable/)
+  expect('/', 'x-content-type-options', 'nosniff')
+  expect('/', 'referrer-policy', /^(strict-origin-when-cross-origin|strict-origin|same-origin|no-referrer)$/)
+  expect('/', 'permissions-policy', /camera=\(\)/)
+
+  const dist = input.dist
+  if (dist) {
+    for (const [file, html] of Object.entries(dist.html)) {
+      for (const [, script = ''] of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+        if (!directives.get('script-src')?.includes(hashOf(script))) {
+          problems.push(
+            `dist/${file} has an inline script the Content-Security-Policy does not allow (${hashOf(script)}).`,
+          )
+          break
+        }
+      }
+    }
+  }
+  return problems
+}
+
+/** The build in dist/ must be the one made for this project, not the local stack's. */
+export function checkBuild(input: PreflightInput): string[] {
+  if (!input.dist)
+    return ["There is no build in dist/: run `npm run build` first (with the project's .env.production.local)."]
+  const code = Object.values(input.dist.scripts).join('\n')
+  const problems: string[] = []
+  if (!code.includes(input.projectId)) {
+    problems.push(`dist/ was not built for ${input.projectId}: run \`npm run build\` with its .env.production.local.`)
+  }
+  if (/demo-yaari|127\.0\.0\.1:(9099|5001|8081)/.test(code)) {
+    problems.push(
+      'dist/ is the local build (it names the demo project or the local emulators): run `npm run build` again.',
+    )
+  }
+  return problems
+}
+
+export interface PreflightReport {
+  sections: { name: string; problems: string[] }[]
+  ok: boolean
+}
+
+export function preflight(input: PreflightInput): PreflightReport {
+  const sections = [
+    {
+      name: 'project',
+      problems: input.projectId.startsWith('demo-')
+        ? [`${input.projectId} is a demo- project: it exists only on the local emulators and cannot be deployed.`]
+        : [],
+    },
+    { name: "web app's configuration", problems: checkWebConfig(input.projectId, input.web) },
+    { name: "functions' params", problems: checkFunctionParams(input) },
+    { name: 'hosting headers', problems: checkHostingHeaders(input) },
+    { name: 'build in dist/', problems: checkBuild(input) },
+  ]
+  return { sections, ok: sections.every((section) => section.problems.length === 0) }
+}

@@ -1,0 +1,134 @@
+/**
+ * `npm run preflight`, run as a deployer runs it, on copies of the example configuration: it
+ * passes on the complete one, and fails with one sentence per problem on the local demo
+ * configuration and on missing or unsafe params.
+ */
+import { execFile } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterEach, describe, expect, it } from 'vitest'
+import { prerenderedPageHtml } from '../../src/prerender/page-html'
+
+const ROOT = join(import.meta.dirname, '..', '..')
+const EXAMPLE = join(import.meta.dirname, 'example')
+const PROJECT = 'yaari-example'
+const TEMPLATE = `<!doctype html><html><head><title>Yaari</title>
+<script type="module" crossorigin src="/assets/index-ex4mple.js"></script>
+</head><body><div id="root"></div></body></html>`
+
+const dirs: string[] = []
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+/** A copy of the example configuration with a build of it in dist/, changed by `edit`. */
+function exampleConfig(edit: (dir: string) => void = () => {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'yaari-preflight-'))
+  dirs.push(dir)
+  cpSync(EXAMPLE, dir, { recursive: true })
+  mkdirSync(join(dir, 'dist', 'assets'), { recursive: true })
+  writeFileSync(
+    join(dir, 'dist', 'index.html'),
+    prerenderedPageHtml(TEMPLATE, {
+      path: '/',
+      body: '<h1>Yaari</h1>',
+      meta: { title: 'Home', description: 'x' },
+      renderedAt: 1,
+    }),
+  )
+  writeFileSync(join(dir, 'dist', 'assets', 'index-ex4mple.js'), `const config = { projectId: "${PROJECT}" }`)
+  edit(dir)
+  return dir
+}
+
+const replaceIn = (file: string, from: RegExp, to: string) =>
+  writeFileSync(file, readFileSync(file, 'utf8').replace(from, to))
+
+// As in a deployer's shell: no VITE_ values in the environment (a build would read them too).
+const shellEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITE_')))
+
+async function preflight(...args: string[]) {
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, ['dev/preflight.mjs', ...args], {
+      cwd: ROOT,
+      env: shellEnv,
+    })
+    return { code: 0, output: stdout }
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, output: failed.stdout + failed.stderr }
+  }
+}
+
+const failures = (output: string) => output.split('\n').filter((line) => line.includes('FAIL'))
+
+describe('npm run preflight', () => {
+  it('passes on a complete configuration and says how to deploy', async () => {
+    const { code, output } = await preflight('--project', PROJECT, '--config-dir', exampleConfig())
+    expect(failures(output)).toEqual([])
+    expect(output).toContain(`Ready to deploy: npx firebase deploy --project ${PROJECT}`)
+    expect(code).toBe(0)
+  })
+
+  it("fails on the local stack's demo configuration, naming each problem", async () => {
+    const { code, output } = await preflight('--project', 'demo-yaari')
+    expect(code).toBe(1)
+    expect(output).toContain('demo-yaari is a demo- project')
+    expect(output).toContain('VITE_FIREBASE_EMULATOR_HOST is set')
+    expect(output).toContain('VITE_CASHFREE_SDK_URL is set')
+    expect(output).toContain('CASHFREE_ENV is not in functions/.env.demo-yaari')
+    expect(output).toMatch(/\d+ problems: fix them before deploying\./)
+  }, 30_000)
+
+  it('fails on missing params, one message each', async () => {
+    const dir = exampleConfig((d) => writeFileSync(join(d, 'functions', `.env.${PROJECT}`), 'CASHFREE_ENV=sandbox\n'))
+    const { code, output } = await preflight('--project', PROJECT, '--config-dir', dir)
+    expect(code).toBe(1)
+    expect(failures(output)).toEqual([
+      expect.stringContaining('CASHFREE_CLIENT_ID is not in'),
+      expect.stringContaining('APP_ORIGIN is not in'),
+      expect.stringContaining('APP_CHECK_SITE_KEY is not in'),
+    ])
+  })
+
+  it('fails on stand-in settings, a secret in a file, an http origin, and one-sided App Check', async () => {
+    const dir = exampleConfig((d) => {
+      const params = join(d, 'functions', `.env.${PROJECT}`)
+      replaceIn(params, /APP_ORIGIN=.*/, 'APP_ORIGIN=http://yaari-example.web.app')
+      writeFileSync(
+        params,
+        `${readFileSync(params, 'utf8')}CASHFREE_CLIENT_SECRET=cfsk_oops\nCASHFREE_STANDIN_URL=http://127.0.0.1:8081/pg\nPHOTO_STORE_URL=http://127.0.0.1:8082\n`,
+      )
+      replaceIn(join(d, '.env.production.local'), /VITE_APP_CHECK_SITE_KEY=.*/, 'VITE_APP_CHECK_SITE_KEY=6LcExampleKey')
+    })
+    const { code, output } = await preflight('--project', PROJECT, '--config-dir', dir)
+    expect(code).toBe(1)
+    const lines = failures(output).join('\n')
+    expect(lines).toContain("APP_ORIGIN (http://yaari-example.web.app) must be the site's https address.")
+    expect(lines).toContain('CASHFREE_CLIENT_SECRET is written in')
+    expect(lines).toContain(`CASHFREE_STANDIN_URL is set for the real project ${PROJECT}`)
+    expect(lines).toContain('PHOTO_STORE_URL is set in')
+    expect(lines).toContain('App Check is configured on one side only')
+    expect(lines).toContain("The Content-Security-Policy's script-src lacks https://www.google.com/recaptcha/")
+  })
+
+  it('fails when dist/ is not a build for the project', async () => {
+    const dir = exampleConfig((d) =>
+      writeFileSync(join(d, 'dist', 'assets', 'index-ex4mple.js'), 'const config = { projectId: "demo-yaari" }'),
+    )
+    const { code, output } = await preflight('--project', PROJECT, '--config-dir', dir)
+    expect(code).toBe(1)
+    expect(failures(output)).toEqual([
+      expect.stringContaining(`dist/ was not built for ${PROJECT}`),
+      expect.stringContaining('dist/ is the local build'),
+    ])
+  })
+
+  it('refuses to run without a project', async () => {
+    const { code, output } = await preflight()
+    expect(code).toBe(2)
+    expect(output).toContain('Say which Firebase project to check: --project <id>.')
+  })
+})

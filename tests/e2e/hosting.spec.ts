@@ -1,0 +1,23 @@
+/**
+ * firebase.json is the one source of the site's headers: the preview the tests run against must
+ * send exactly what it declares (with only the local stack's servers added to the CSP), for
+ * pages, the app shell, the service worker and hashed assets alike.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { type HostingHeaderRule, previewHeaders } from '../../src/prerender/hosting'
+import { expect, test } from './support'
+
+const ROOT = join(import.meta.dirname, '..', '..')
+const rules: HostingHeaderRule[] = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')).hosting.headers
+const asset = `/assets/${readdirSync(join(ROOT, 'dist', 'assets')).find((file) => file.endsWith('.js'))}`
+
+test('the preview serves the headers firebase.json declares', async ({ request }) => {
+  for (const path of ['/', '/events', '/events/midweek-wednesday-dinner', '/my-bookings', '/sw.js', asset]) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(200)
+    const declared = previewHeaders(path, rules)
+    expect(Object.keys(declared).length, path).toBeGreaterThan(1)
+    for (const [key, value] of Object.entries(declared)) expect(response.headers()[key], `${path}: ${key}`).toBe(value)
+  }
+})
