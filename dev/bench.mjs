@@ -12,7 +12,6 @@ import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
-import { build as esbuild } from 'esbuild'
 import {
   INVENTORY,
   inventoryHarness,
@@ -26,6 +25,7 @@ import { functionUrl, HOST, PROJECT_ID, ROOT } from './lib/config.mjs'
 import { startFunctionInstance } from './lib/function-instance.mjs'
 import { calibratedCpuSlowdown } from './lib/lighthouse-calibration.mjs'
 import { startStack } from './lib/stack.mjs'
+import { importTypeScript } from './lib/typescript.mjs'
 
 /** Routes measured, each with its first-load JS budget in gzip bytes (1 KB = 1,000 bytes). */
 const ROUTES = [
@@ -127,28 +127,19 @@ const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q *
  * machine's cores cost rather than what an instance does, and has no budget.
  */
 async function bookingHarness() {
-  const outfile = join(ROOT, '.tmp', 'bench', 'catalogue.mjs')
-  await esbuild({
-    stdin: {
+  const { EVENTS, availableDates, seatsCollectionPath } = await importTypeScript(
+    {
       contents:
         "export { EVENTS } from './src/domain/catalogue.ts'\n" +
         "export { seatsCollectionPath } from './src/domain/availability.ts'\n" +
         "export { availableDates } from './src/domain/schedule.ts'\n",
-      resolveDir: ROOT,
-      loader: 'ts',
     },
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'silent',
-  })
+    'catalogue',
+  )
   process.env.FIRESTORE_EMULATOR_HOST = `${HOST}:${stack.ports.firestore}`
   process.env.METADATA_SERVER_DETECTION = 'none'
   const { initializeApp } = await import('firebase-admin/app')
   const { getFirestore } = await import('firebase-admin/firestore')
-  const { EVENTS, availableDates, seatsCollectionPath } = await import(outfile)
   const firestore = getFirestore(initializeApp({ projectId: PROJECT_ID }, 'bench'))
   const instance = await startFunctionInstance()
 

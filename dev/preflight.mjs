@@ -15,9 +15,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { parseArgs, parseEnv } from 'node:util'
-import { build } from 'esbuild'
 import { loadEnv } from 'vite'
 import { ROOT } from './lib/config.mjs'
+import { importTypeScript } from './lib/typescript.mjs'
 
 /** @param {string} message */
 function usage(message) {
@@ -67,18 +67,8 @@ const dist = existsSync(join(distDir, 'index.html'))
   ? { html: filesIn(distDir, '.html'), scripts: filesIn(join(distDir, 'assets'), '.js') }
   : undefined
 
-const outfile = join(ROOT, '.tmp', 'preflight', 'checks.mjs')
-await build({
-  entryPoints: [join(ROOT, 'dev', 'preflight', 'checks.ts')],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'silent',
-})
 /** @type {typeof import('./preflight/checks.ts')} */
-const { preflight } = await import(outfile)
+const { preflight } = await importTypeScript(join(ROOT, 'dev', 'preflight', 'checks.ts'), 'preflight')
 const report = preflight({
   projectId,
   web,

@@ -12,9 +12,9 @@
  */
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
-import { build } from 'esbuild'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../payment-standin.mjs'
 import { HOST, ROOT, standinControl } from './config.mjs'
+import { importTypeScript } from './typescript.mjs'
 
 export const INVENTORY = { triesByOneMember: 20, faultyBookings: 200, batch: 20, seed: 20261123 }
 
@@ -37,19 +37,9 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
  * @param {{ firestore: import('firebase-admin/firestore').Firestore, paymentsPort: number }} options
  */
 export async function inventoryHarness({ firestore, paymentsPort }) {
-  const outfile = join(ROOT, '.tmp', 'bench', 'inventory.mjs')
-  await build({
-    entryPoints: [join(ROOT, 'dev', 'lib', 'inventory-entry.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
+  const code = await importTypeScript(join(ROOT, 'dev', 'lib', 'inventory-entry.ts'), 'inventory', {
     external: ['firebase-admin', 'firebase-admin/*', 'firebase-functions', 'firebase-functions/*', 'sharp'],
-    logLevel: 'silent',
   })
-  /** @type {any} */
-  const code = await import(outfile)
   const gateway = code.cashfreeGateway({
     baseUrl: `http://${HOST}:${paymentsPort}/pg`,
     clientId: STANDIN_CLIENT_ID,
