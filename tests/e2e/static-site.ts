@@ -55,6 +55,11 @@ export async function serveStatic(dir: string): Promise<StaticSite> {
     deploy: (next) => {
       root = next
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // Browsers keep connections open (the page, its service worker): end them too, or close waits.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
   }
 }

@@ -112,3 +112,33 @@ describe('an instance deployed with a bad configuration', () => {
     }
   })
 })
+
+describe('App Check, when a site key is configured', () => {
+  it('refuses createBooking and uploadProfilePhoto without an App Check token, and nothing else', async () => {
+    const guarded = await startFunctionInstance({ env: { APP_CHECK_SITE_KEY: '6LcExampleSiteKey' } })
+    try {
+      const member = await signUpFreshMember()
+      const token = await member.getIdToken()
+      const callAs = async (name: string, data: unknown) => {
+        const response = await fetch(guarded.url(name), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ data }),
+        })
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+      }
+      for (const name of ['createBooking', 'uploadProfilePhoto']) {
+        const refused = await callAs(name, {})
+        expect(refused.status, name).toBe(401)
+        expect(refused.body, name).toMatchObject({ error: { status: 'UNAUTHENTICATED' } })
+      }
+      expect(await callAs('getMyProfile', {})).toEqual({ status: 200, body: { result: { profile: null } } })
+    } finally {
+      await guarded.stop()
+    }
+    // Without the key (the stack's own instance), the same call reaches the handler's validation.
+    const member = await signUpFreshMember()
+    const open = await call('createBooking', {}, await member.getIdToken())
+    expect(open.body).toMatchObject({ error: { status: 'INVALID_ARGUMENT' } })
+  })
+})
