@@ -1,5 +1,5 @@
 /**
- * Booking a seat (spec, sections 3, 5, 7, 8): the booking form's fields and enumerations,
+ * Booking a seat: the booking form's fields and enumerations,
  * the `createBooking` request, the booking record and its statuses, and the spec's messages.
  * The form and the functions validate with these same schemas.
  */
@@ -60,7 +60,7 @@ export function enumLabel(value: string): string {
     .join(' ')
 }
 
-/** The member as the booking form describes them (spec: "Booking form user profile"). */
+/** The member as the booking form describes them ("Booking form user profile"). */
 export const bookingProfileSchema = v.strictObject({
   name: nameSchema,
   email: v.pipe(
@@ -142,7 +142,7 @@ export type RefundReason =
 
 /**
  * The venue brief: where exactly a date's table is, shared by the team about 24 hours before
- * (DESIGN.md) and shown only on confirmed tickets. Stored as venue_briefs/{eventId}_{date}.
+ * the evening and shown only on confirmed tickets. Stored as venue_briefs/{eventId}_{date}.
  */
 export const venueBriefSchema = v.strictObject({
   venueName: v.pipe(

@@ -11,11 +11,11 @@ export const EVENT_IDS = [
 ] as const
 export type EventId = (typeof EVENT_IDS)[number]
 
-/** The two price tiers every event offers (spec: "girls or boys"). */
+/** The two price tiers every event offers ("girls or boys"). */
 export const PRICE_TIERS = ['girls', 'boys'] as const
 export type PriceTier = (typeof PRICE_TIERS)[number]
 
-/** Listing filter categories, in the order the events page shows them (spec, section 2). */
+/** Listing filter categories, in the order the events page shows them. */
 export const EVENT_CATEGORIES = [
   'Social Mixers',
   'Outdoor Adventures',

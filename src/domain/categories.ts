@@ -25,7 +25,7 @@ export interface CategoryPage {
   slug: CategoryPageSlug
   icon: string
   title: string
-  /** Card text on the home page (spec, section 2). */
+  /** Card text on the home page. */
   description: string
   color: string
   heroTitle: string
@@ -193,7 +193,7 @@ export function categoryPage(slug: string): CategoryPage | undefined {
   return CATEGORY_PAGES.find((page) => page.slug === slug)
 }
 
-/** The events page's coming-soon panels (spec, section 2). */
+/** The events page's coming-soon panels. */
 export const COMING_SOON_PANELS = [
   { title: 'Dating & Relationships', description: 'Thoughtful, low-pressure evenings for singles.' },
   { title: 'Business Networking', description: 'Meet founders, makers and professionals over coffee.' },

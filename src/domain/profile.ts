@@ -1,5 +1,5 @@
 /**
- * The member profile: the onboarding steps' rules and messages (spec, sections 3 and 5) and
+ * The member profile: the onboarding steps' rules and messages and
  * the `saveProfile` payload. The forms and the Cloud Functions validate with these same
  * schemas, so a message shown in the browser is the reason the server gives.
  */
@@ -82,7 +82,7 @@ export const AREAS = [
   'mg-road',
   'hsr-layout',
 ] as const
-/** Only the first six areas are shown as cards (spec, section 3). */
+/** Only the first six areas are shown as cards. */
 export const AREA_CARDS = AREAS.slice(0, 6)
 
 /** The 10 digits of an Indian mobile number, from whatever the person typed. */
@@ -179,7 +179,7 @@ export const saveProfileSchema = v.strictObject({
 })
 export type SaveProfileRequest = v.InferInput<typeof saveProfileSchema>
 
-/** The user_profiles/{uid} document (spec, section 3), with the spec's defaults. */
+/** The user_profiles/{uid} document, with the spec's defaults. */
 export interface UserProfileRecord {
   user_id: string
   name: string

@@ -1,6 +1,6 @@
 /**
  * The refund policy: one module, shown on the event, help, privacy and terms pages.
- * The spec states four versions; the Terms of Service version is the policy (DESIGN.md).
+ * The Terms of Service's wording is the policy; every other page that states it follows it.
  */
 
 export interface RefundTier {
@@ -31,5 +31,5 @@ export function refundFor(hoursBefore: number): number {
   return 0
 }
 
-/** When the exact venue is shared with booked members (spec; DESIGN.md settles on 24 hours). */
+/** When the exact venue is shared with booked members (24 hours before it starts). */
 export const VENUE_SHARED_HOURS_BEFORE = 24

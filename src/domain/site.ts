@@ -25,7 +25,7 @@ export const SITE = {
   emergencyWhatsappHref: `https://wa.me/${whatsappNumber}?text=${encodeURIComponent('Emergency at a Yaari event')}`,
   instagramHandle: '@yaari.social',
   instagramHref: 'https://www.instagram.com/yaari.social',
-  /** Marketing stats on the static pages (spec, section 1). */
+  /** Marketing stats on the static pages. */
   stats: { events: '500+', participants: '2000+', venues: '50+', satisfaction: '95%', publications: '20+' },
 } as const
 

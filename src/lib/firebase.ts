@@ -2,7 +2,7 @@
  * The only module that imports the Firebase web SDK. Everything is created lazily on first
  * use, so pages that never talk to the backend (the home page) never load Firebase.
  * The browser uses Auth directly and reaches all data through callable functions
- * (DESIGN.md: no direct Firestore or Storage access from the client).
+ * (no direct Firestore or Storage access from the client: docs/decisions/0001-writes-through-functions.md).
  */
 import { type FirebaseApp, getApps, initializeApp } from 'firebase/app'
 import {

@@ -1,4 +1,4 @@
-/** Types for @cashfreepayments/cashfree-js 1.0.7, which ships none (shared/cashfree.md, section 5). */
+/** Types for @cashfreepayments/cashfree-js 1.0.7, which ships none. */
 declare module '@cashfreepayments/cashfree-js' {
   export interface CheckoutResult {
     error?: { message: string; code?: string }

@@ -8,7 +8,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   ref?: Ref<HTMLInputElement>
   /** The validation message; when set the field is invalid and announces it. */
   error?: string
-  /** Shown when the value is valid, e.g. 'Looks good!' (spec, section 5). */
+  /** Shown when the value is valid, e.g. 'Looks good!'. */
   success?: string
   /** A hint shown below the input while there is no error or success. */
   hint?: ReactNode

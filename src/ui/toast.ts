@@ -8,7 +8,7 @@ export interface ToastInput {
   title: string
   description?: string
   type?: 'success' | 'error' | 'info' | 'warning'
-  /** Milliseconds on screen; the toaster's default is 4 seconds (spec, section 9). */
+  /** Milliseconds on screen; the toaster's default is 4 seconds. */
   duration?: number
 }
 

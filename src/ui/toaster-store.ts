@@ -1,5 +1,5 @@
 /**
- * The app's one toast queue (spec, section 9: at most 3 visible, 4 seconds by default).
+ * The app's one toast queue (at most 3 visible, 4 seconds by default).
  * Features call `toaster.success(...)`/`toaster.error(...)`; <AppToaster /> renders them.
  */
 import { createToaster } from '@ark-ui/react/toast'

@@ -20,7 +20,7 @@ it('shows a toast with its title and description', async () => {
   expect(screen.getByRole('button', { name: 'Dismiss notification' })).toBeTruthy()
 })
 
-it('keeps at most 3 toasts on screen (spec, section 9)', async () => {
+it('keeps at most 3 toasts on screen', async () => {
   render(<AppToaster />)
   act(() => {
     for (let n = 1; n <= 5; n++) toaster.create({ title: `Toast ${n}`, type: 'info' })

@@ -1,5 +1,5 @@
 /**
- * Cashfree's PG REST API with plain fetch (shared/cashfree.md, sections 1-4 and 7): the
+ * Cashfree's PG REST API with plain fetch (API version 2025-01-01): the
  * version header pinned, an idempotency key on order creation, Cashfree's error bodies kept,
  * and the webhook signature check over the raw body. The base URL comes from the checked
  * settings (settings-schema.ts): Cashfree's sandbox or production, or the local stand-in.

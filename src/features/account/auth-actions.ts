@@ -40,7 +40,7 @@ export async function signUp(
   const credential = await createUserWithEmailAndPassword(auth(), email.trim(), password)
   await updateProfile(credential.user, { displayName: name.trim() })
   if (!requireEmailVerification) return { session: true }
-  // The link leads back to the site's home (spec: emailRedirectTo is the origin plus '/').
+  // The link leads back to the site's home (emailRedirectTo is the origin plus '/').
   const origin = globalThis.location?.origin
   await sendEmailVerification(credential.user, origin ? { url: `${origin}/` } : null)
   await signOut(auth())

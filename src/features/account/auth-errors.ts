@@ -1,5 +1,5 @@
 /**
- * The spec's auth error catalogue (section 8), keyed by Firebase Auth's error codes.
+ * The auth error catalogue (the product's exact messages), keyed by Firebase Auth's error codes.
  * Other backend errors show the server's message as-is; anything else is unexpected.
  */
 export const AUTH_MESSAGES = {

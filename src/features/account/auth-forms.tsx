@@ -45,7 +45,7 @@ function FormError({ message }: { message: string | undefined }) {
   ) : null
 }
 
-/** Email and password sign-in (spec: both required). */
+/** Email and password sign-in (both required). */
 export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -85,7 +85,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
 }
 
 /**
- * Sign-up (spec: four fields, password at least 6, matching confirmation). When the account
+ * Sign-up (four fields, password at least 6, matching confirmation). When the account
  * must be confirmed first, the form is replaced by the 'check your email' message.
  */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (result: { session: boolean }) => Promise<void> }) {

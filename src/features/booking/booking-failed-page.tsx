@@ -16,7 +16,7 @@ const CAUSES = [
 ] as const
 
 /**
- * Booking failed (spec, section 2): possible causes, Get Help and Try Again. A failed attempt
+ * Booking failed: possible causes, Get Help and Try Again. A failed attempt
  * does not end the booking: while its seat is still held, Try Again reopens Cashfree's checkout
  * for the same order; once the hold is over it leads back to the event to book afresh.
  */

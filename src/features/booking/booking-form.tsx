@@ -1,5 +1,5 @@
 /**
- * The booking form in the booking dialog (spec, sections 3, 5, 7): the member's details,
+ * The booking form in the booking dialog: the member's details,
  * prefilled from their profile, the spec's enumerations, the terms checkbox (submit disabled
  * until accepted), then createBooking and Cashfree's checkout in this tab.
  */

@@ -13,7 +13,7 @@ import { showToast } from '../../ui/toast'
 import { refundExplanation } from './booking-status'
 import { useMemberCall } from './use-member-call'
 
-/** The fixed 'Confirming your booking' pause (spec, section 9). */
+/** The fixed 'Confirming your booking' pause. */
 const CONFIRMING_MS = 1500
 /** While a payment is still being confirmed, the page looks again this often, this many times. */
 const AUTO_CHECK_MS = 3_000

@@ -9,7 +9,7 @@ import { CoverImage } from '../../ui/cover-image'
 
 const route = getRouteApi('/categories/$slug')
 
-/** A category page: hero and its coming-soon listings (spec, section 2). */
+/** A category page: hero and its coming-soon listings. */
 export function CategoryPage() {
   const { slug } = route.useParams()
   // The route's beforeLoad only lets known slugs through.

@@ -6,7 +6,7 @@ import { button } from 'styled-system/recipes'
 import { logError } from '../../lib/log'
 import { Button } from '../../ui/button'
 
-/** The router's error screen (spec: 'Unexpected Application Error!'). */
+/** The router's error screen ('Unexpected Application Error!'). */
 export function AppErrorPage({ error, reset }: ErrorComponentProps) {
   useEffect(() => logError('route-error', error), [error])
   return (

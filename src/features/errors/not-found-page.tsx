@@ -6,7 +6,7 @@ import { logWarning } from '../../lib/log'
 import { usePageMeta } from '../../lib/page-meta'
 import { Button } from '../../ui/button'
 
-/** Any path the app does not know (spec: 'Page Not Found', Return to Home, Go Back; logged). */
+/** Any path the app does not know ('Page Not Found', Return to Home, Go Back; logged). */
 export function NotFoundPage() {
   const router = useRouter()
   const pathname = useRouterState({ select: (state) => state.location.href })

@@ -11,7 +11,7 @@ import { spotsText } from './spots'
 import { useAvailability } from './use-availability'
 
 /**
- * The full event card of the listing (spec, section 2, "Events listing"). The first card's
+ * The full event card of the listing. The first card's
  * picture is on screen as the page opens on a phone: it loads at once, not lazily.
  */
 export function EventCard({ event, now, first = false }: { event: YaariEvent; now?: Date; first?: boolean }) {

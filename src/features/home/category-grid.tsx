@@ -2,7 +2,7 @@ import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { CATEGORY_PAGES } from '../../domain/categories'
 
-/** 'Explore by Category': four cards; Explore is a full page navigation (spec). */
+/** 'Explore by Category': four cards; Explore is a full page navigation. */
 export function CategoryGrid() {
   return (
     <section

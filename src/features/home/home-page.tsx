@@ -7,7 +7,7 @@ import { LOGIN_LINK } from '../../lib/paths'
 import { CategoryGrid } from './category-grid'
 import { FeaturedEvents } from './featured-events'
 
-/** Home: the hero (spec, sections 1 and 2). */
+/** Home: the hero. */
 export function HomePage() {
   usePageMeta({
     title: SITE.productName,

@@ -15,7 +15,7 @@ const ENFORCEMENT = [
   { title: 'Permanent Ban', text: 'For serious or repeated violations.' },
 ] as const
 
-/** Community Guidelines (spec, section 2). */
+/** Community Guidelines. */
 export function CommunityPage() {
   return (
     <InfoPage

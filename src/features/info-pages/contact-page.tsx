@@ -10,7 +10,7 @@ const CHANNELS = [
   { label: 'Follow on Instagram', detail: SITE.instagramHandle, href: SITE.instagramHref, external: true },
 ] as const
 
-/** Contact: email, WhatsApp, phone and Instagram, with support hours (spec, section 2). */
+/** Contact: email, WhatsApp, phone and Instagram, with support hours. */
 export function ContactPage() {
   return (
     <InfoPage

@@ -55,7 +55,7 @@ export function Bullets({ items }: { items: readonly string[] }) {
   )
 }
 
-/** Headline numbers (spec, section 1: 500+ events, 2000+ participants...). */
+/** Headline numbers (500+ events, 2000+ participants...). */
 export function Stats({ items }: { items: readonly { value: string; label: string }[] }) {
   return (
     <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: '4' })}>

@@ -2,7 +2,7 @@ import { mailto, SITE } from '../../domain/site'
 import { RefundPolicyList } from '../../ui/refund-policy'
 import { Bullets, InfoPage, InfoSection } from './info-page'
 
-/** Privacy Policy & Terms, including the refund terms (spec, section 2). */
+/** Privacy Policy & Terms, including the refund terms. */
 export function PrivacyPage() {
   return (
     <InfoPage

@@ -12,7 +12,7 @@ const EMERGENCY_CARDS = [
   { title: 'Lost or Separated', text: 'Contact the event coordinator or post in the event WhatsApp group.' },
 ] as const
 
-/** Safety Center (spec, section 2): also opened offline at events, so it stays plain. */
+/** Safety Center: also opened offline at events, so it stays plain. */
 export function SafetyPage() {
   return (
     <InfoPage

@@ -75,7 +75,7 @@ const SECTIONS: readonly { title: string; body: readonly string[] }[] = [
   },
 ]
 
-/** Terms of Service (spec, section 2): 'Last updated: January 2025', 11 numbered sections. */
+/** Terms of Service: 'Last updated: January 2025', 11 numbered sections. */
 export function TermsPage() {
   return (
     <InfoPage

@@ -5,7 +5,7 @@ import { TextField } from '../../ui/field'
 import { StepForm } from './step-form'
 import { useStep } from './use-step'
 
-/** Step 3: the date of birth; members are 18 to 60 (spec, section 5). */
+/** Step 3: the date of birth; members are 18 to 60. */
 export function DateOfBirthStep() {
   usePageMeta({ title: 'Your date of birth', description: 'Step 3 of your Yaari profile.' })
   const { draft, change, showErrors, revealErrors, continueTo } = useStep(3)

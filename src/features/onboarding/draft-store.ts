@@ -31,13 +31,13 @@ export interface DraftState {
   status: 'loading' | 'ready'
   step: number
   draft: OnboardingDraft
-  /** Merges a change into the draft (spec: built up by merging partial updates). */
+  /** Merges a change into the draft (built up by merging partial updates). */
   update: (patch: Partial<OnboardingDraft>, step?: number) => void
   /** Writes any pending change now. */
   flush: () => Promise<void>
   /** Copies unsaved text fields to localStorage, synchronously (for page hide and unload). */
   backupNow: () => void
-  /** Back to step 1 with nothing saved: the stored draft is removed (spec, section 4: Reset). */
+  /** Back to step 1 with nothing saved: the stored draft is removed (Reset). */
   reset: () => Promise<void>
 }
 

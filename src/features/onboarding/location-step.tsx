@@ -11,7 +11,7 @@ const OPTIONS = AREA_CARDS.map((value) => ({ value, label: AREA_LABELS[value] })
 
 /**
  * Step 7: where in Bangalore the member is. One of six popular areas, or their own area
- * typed in; picking a card clears the typed text and typing clears the card (spec, section 5).
+ * typed in; picking a card clears the typed text and typing clears the card.
  */
 export function LocationStep() {
   usePageMeta({ title: 'Your area', description: 'Step 7 of your Yaari profile.' })

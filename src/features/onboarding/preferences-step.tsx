@@ -14,7 +14,7 @@ export const PREFERENCE_MESSAGES = {
 } as const
 
 /**
- * Step 5, in two parts (spec: profession first, then gender): profession cards, then gender
+ * Step 5, in two parts (profession first, then gender): profession cards, then gender
  * cards with 'Continue to Interests'. The part is in the URL (?part=gender), so the browser's
  * back button and a reload keep the member where they were.
  */

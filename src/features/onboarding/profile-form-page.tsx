@@ -23,7 +23,7 @@ const PROFESSION_OPTIONS = PROFILE_FORM_PROFESSIONS.map((value) => ({ value, lab
 
 /**
  * /onboarding/profile: steps 1 to 4 on one page (photo, phone, full name, date of birth,
- * gender, profession, optional bio), continuing to preferences. No back button (spec).
+ * gender, profession, optional bio), continuing to preferences. No back button.
  */
 export function ProfileFormPage() {
   usePageMeta({ title: 'Create your profile', description: 'Your Yaari profile on one page.' })

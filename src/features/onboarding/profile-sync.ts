@@ -2,7 +2,7 @@
  * Completing onboarding: save the profile now, or, without a connection, keep it in the
  * Dexie outbox and send it when the connection returns. The photo travels with it: a
  * picture that could not be uploaded yet is uploaded first, and if the upload is refused
- * the profile is saved without it (spec: an upload failure never blocks the member).
+ * the profile is saved without it (an upload failure never blocks the member).
  */
 import type { SaveProfileRequest } from '../../domain/profile'
 import type { YaariDb } from '../../lib/db'

@@ -1,6 +1,6 @@
 /**
- * The onboarding flow: 8 steps in a fixed order (spec, section 4), and the one-page profile
- * form that stands in for steps 1 to 4 and continues to preferences (DESIGN.md: progress
+ * The onboarding flow: 8 steps in a fixed order, and the one-page profile
+ * form that stands in for steps 1 to 4 and continues to preferences (progress
  * numbers stay consistent, so that form reads 'Steps 1–4 of 8').
  */
 export const TOTAL_STEPS = 8
@@ -41,7 +41,7 @@ export function stepInfo(pathname: string): StepInfo | undefined {
   }
 }
 
-/** The onboarding error catalogue (spec, section 8). */
+/** The onboarding error catalogue. */
 export const ONBOARDING_MESSAGES = {
   authTitle: 'Authentication Error',
   authBody: 'Please sign in again to continue.',
@@ -57,5 +57,5 @@ export const ONBOARDING_MESSAGES = {
   creating: 'Creating your adventure profile...',
 } as const
 
-/** The fixed pause between saving the profile and the welcome screen (spec, section 9). */
+/** The fixed pause between saving the profile and the welcome screen. */
 export const PROFILE_SAVE_DELAY_MS = 1500

@@ -1,7 +1,7 @@
 import { toastAnatomy } from '@ark-ui/react/anatomy'
 import { defineSlotRecipe } from '@pandacss/dev'
 
-/** Toasts: 356px wide (spec, section 9), stacked by Ark's toaster. */
+/** Toasts: 356px wide, stacked by Ark's toaster. */
 export const toastRecipe = defineSlotRecipe({
   className: 'toast',
   slots: toastAnatomy.keys(),
