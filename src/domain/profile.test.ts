@@ -5,6 +5,8 @@ import {
   dateOfBirthBounds,
   dateOfBirthIssue,
   formatMobile,
+  fullMobile,
+  localMobile,
   MESSAGES,
   mobileDigits,
   mobileSchema,
@@ -108,5 +110,13 @@ describe('saveProfile payload', () => {
     expect(v.safeParse(saveProfileSchema, { ...valid, interests: ['art', 'art'] }).success).toBe(false)
     expect(v.safeParse(saveProfileSchema, { ...valid, userId: 'someone-else' }).success).toBe(false)
     expect(v.safeParse(saveProfileSchema, { ...valid, location: '   ' }).success).toBe(false)
+  })
+})
+
+describe('the mobile with and without the country code', () => {
+  it('stores +91 and the 10 digits, and gives the 10 digits back', () => {
+    expect(fullMobile('9876543210')).toBe('+919876543210')
+    expect(localMobile('+919876543210')).toBe('9876543210')
+    expect(localMobile('9876543210')).toBe('9876543210')
   })
 })

@@ -179,6 +179,14 @@ export const saveProfileSchema = v.strictObject({
 })
 export type SaveProfileRequest = v.InferInput<typeof saveProfileSchema>
 
+/** Indian mobiles only: members type 10 digits, profiles keep them with the country code. */
+export const COUNTRY_CODE = '+91'
+/** "9876543210" -> "+919876543210": how a profile stores the mobile. */
+export const fullMobile = (tenDigits: string) => `${COUNTRY_CODE}${tenDigits}`
+/** "+919876543210" -> "9876543210": what the member types, and what Cashfree takes. */
+export const localMobile = (mobile: string) =>
+  mobile.startsWith(COUNTRY_CODE) ? mobile.slice(COUNTRY_CODE.length) : mobile
+
 /** The user_profiles/{uid} document, with the spec's defaults. */
 export interface UserProfileRecord {
   user_id: string
@@ -209,7 +217,7 @@ export function toProfileRecord(
     user_id: uid,
     name: input.name,
     email: email ?? '',
-    mobile: `+91${input.mobile}`,
+    mobile: fullMobile(input.mobile),
     date_of_birth: input.dateOfBirth,
     gender: input.gender,
     profession: input.profession ?? 'other',

@@ -20,6 +20,7 @@ import {
   HOLD_MINUTES,
 } from '../../../src/domain/booking'
 import { eventById, priceFor, tierIssue } from '../../../src/domain/catalogue'
+import { fullMobile } from '../../../src/domain/profile'
 import { isBookableDate, weekdayName } from '../../../src/domain/schedule'
 import { CashfreeError, type CashfreeOrder, customerDetails, istTimestamp } from '../lib/cashfree'
 import { warn } from '../lib/log'
@@ -253,7 +254,7 @@ export async function createBookingHandler(
       order_currency: 'INR',
       customer_details: customerDetails({
         uid: member.uid,
-        mobile: String(profileData.mobile ?? `+91${input.userProfile.mobile}`),
+        mobile: String(profileData.mobile ?? fullMobile(input.userProfile.mobile)),
         name: String(profileData.name ?? input.userProfile.name),
         email: member.email,
       }),

@@ -5,6 +5,7 @@
  * settings (settings-schema.ts): Cashfree's sandbox or production, or the local stand-in.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { localMobile } from '../../../src/domain/profile'
 
 export const CASHFREE_API_VERSION = '2025-01-01'
 
@@ -88,7 +89,7 @@ export function customerDetails(member: {
   const email = member.email?.trim()
   return {
     customer_id: cashfreeCustomerId(member.uid),
-    customer_phone: member.mobile.replace(/^\+91/, ''),
+    customer_phone: localMobile(member.mobile),
     ...(fits(name) ? { customer_name: name } : {}),
     ...(fits(email) ? { customer_email: email } : {}),
   }

@@ -22,7 +22,7 @@ import {
 } from '../../domain/booking'
 import { type PriceTier, TIER_LABELS, tierIssue, tiersFor, type YaariEvent } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
-import { INTERESTS, type UserProfileRecord } from '../../domain/profile'
+import { INTERESTS, localMobile, type UserProfileRecord } from '../../domain/profile'
 import { LOGIN_LINK } from '../../lib/paths'
 import { Button } from '../../ui/button'
 import { SelectField, TextField } from '../../ui/field'
@@ -60,7 +60,7 @@ export function valuesFromProfile(profile: UserProfileRecord, email: string | nu
   return {
     name: profile.name,
     email: email ?? profile.email,
-    mobile: profile.mobile.replace(/^\+91/, ''),
+    mobile: localMobile(profile.mobile),
     dateOfBirth: profile.date_of_birth,
     profession: pick(profile.profession, BOOKING_PROFESSIONS),
     foodPreference: pick(profile.food_preference, FOOD_PREFERENCES),

@@ -5,6 +5,7 @@ import { container } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { BOOKING_MESSAGES, type BookingView } from '../../domain/booking'
 import { eventById } from '../../domain/catalogue'
+import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
 import { formatLongDate, formatTime } from '../../domain/schedule'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK } from '../../lib/paths'
@@ -21,7 +22,7 @@ const AUTO_CHECKS = 10
 
 const NEXT_STEPS = [
   'A confirmation email reaches you within 5 minutes.',
-  'We share the exact venue 24 hours before the event.',
+  `We share the exact venue ${VENUE_SHARED_HOURS_BEFORE} hours before the event.`,
   'You get reminders as the evening gets closer.',
 ] as const
 

@@ -3,6 +3,7 @@
  * (fixed +05:30, no daylight saving), so every calendar app shows the right local time.
  */
 import type { YaariEvent } from '../../domain/catalogue'
+import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
 
 const VTIMEZONE = [
   'BEGIN:VTIMEZONE',
@@ -46,7 +47,7 @@ export function bookingCalendar(
     `DTSTART;TZID=Asia/Kolkata:${localStamp(date, event.startTime)}`,
     `DTEND;TZID=Asia/Kolkata:${localStamp(date, event.startTime, event.durationMinutes)}`,
     `SUMMARY:${text(`${event.title} (Yaari ${event.kind})`)}`,
-    `LOCATION:${text(`${event.venueArea}, Bengaluru (exact venue shared 24 hours before)`)}`,
+    `LOCATION:${text(`${event.venueArea}, Bengaluru (exact venue shared ${VENUE_SHARED_HOURS_BEFORE} hours before)`)}`,
     `DESCRIPTION:${text(`Booking ${orderId}\n${event.whatToExpect.join('\n')}`)}`,
     'END:VEVENT',
     'END:VCALENDAR',

@@ -6,6 +6,7 @@ import { button } from 'styled-system/recipes'
 import type { BookingView, VenueBrief } from '../../domain/booking'
 import { eventById } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
+import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
 import { formatIstClock, formatLongDate, formatTime, istToday } from '../../domain/schedule'
 import { localDb } from '../../lib/db'
 import { usePageMeta } from '../../lib/page-meta'
@@ -89,7 +90,7 @@ function BookingCard({ booking, upcoming }: { booking: BookingView; upcoming: bo
           {booking.venueBrief ? (
             <VenueBriefDetails brief={booking.venueBrief} />
           ) : (
-            `${event.venueArea} (exact venue shared 24 hours before)`
+            `${event.venueArea} (exact venue shared ${VENUE_SHARED_HOURS_BEFORE} hours before)`
           )}
         </dd>
         <dt>{confirmed || booking.status === 'refunded' ? 'Paid' : 'Price'}</dt>
