@@ -5,7 +5,7 @@
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
-import { venueBriefPath, venueBriefSchema } from '../../src/domain/booking'
+import { eventDateSchema, venueBriefPath, venueBriefSchema } from '../../src/domain/booking'
 import { EVENT_IDS, eventById } from '../../src/domain/catalogue'
 import { weekdayOf } from '../../src/domain/schedule'
 import { describeIssues } from '../../src/domain/validation'
@@ -13,7 +13,7 @@ import { describeIssues } from '../../src/domain/validation'
 export const shareVenueSchema = v.pipe(
   v.strictObject({
     eventId: v.picklist(EVENT_IDS, `eventId must be one of ${EVENT_IDS.join(', ')}`),
-    eventDate: v.pipe(v.string('eventDate must be a date'), v.isoDate('eventDate must be a date (YYYY-MM-DD)')),
+    eventDate: eventDateSchema,
     brief: venueBriefSchema,
   }),
   v.check(

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot'
 import { EVENT_IDS, PRICE_TIERS } from './catalogue'
-import { INTERESTS, MAX_EMAIL_LENGTH, mobileSchema, nameSchema } from './profile'
+import { ACCOUNT_MESSAGES, INTERESTS, MAX_EMAIL_LENGTH, mobileSchema, nameSchema } from './profile'
 
 /** How long an unpaid seat is held (and the Cashfree order stays payable). */
 export const HOLD_MINUTES = 20
@@ -26,7 +26,7 @@ export const BOOKING_MESSAGES = {
   heldAtOtherPrice:
     'You already have a seat held on this date at the other price. Complete that payment from My bookings, or wait for its hold to end.',
   holdLimit: `You already have seats held for payment on other dates. Complete one of those payments from My bookings, or wait for a hold to end (at most ${HOLD_MINUTES} minutes), then try again.`,
-  profileRequired: 'Please complete your profile first.',
+  profileRequired: ACCOUNT_MESSAGES.profileRequired,
 } as const
 
 /**
@@ -86,13 +86,19 @@ export const bookingProfileSchema = v.strictObject({
   termsAccepted: v.literal(true, BOOKING_MESSAGES.termsRequired),
 })
 
+/** An event's date as the functions take it: "2026-11-28" (YYYY-MM-DD, IST). */
+export const eventDateSchema = v.pipe(
+  v.string('eventDate must be a date'),
+  v.isoDate('eventDate must be a date (YYYY-MM-DD)'),
+)
+
 /**
  * What the browser sends to `createBooking`. `amount` may be sent (the spec's client sends
  * the price it showed) but is never charged: the price comes from the catalogue.
  */
 export const createBookingSchema = v.strictObject({
   eventId: v.picklist(EVENT_IDS, 'Unknown event'),
-  eventDate: v.pipe(v.string('eventDate must be a date'), v.isoDate('eventDate must be a date (YYYY-MM-DD)')),
+  eventDate: eventDateSchema,
   tier: v.picklist(PRICE_TIERS, 'tier must be girls or boys'),
   amount: v.optional(v.pipe(v.number(), v.finite())),
   userProfile: bookingProfileSchema,

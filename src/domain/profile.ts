@@ -179,6 +179,12 @@ export const saveProfileSchema = v.strictObject({
 })
 export type SaveProfileRequest = v.InferInput<typeof saveProfileSchema>
 
+/** What the app and the functions both say about the member's account, in one place. */
+export const ACCOUNT_MESSAGES = {
+  signInAgain: 'Please sign in again to continue.',
+  profileRequired: 'Please complete your profile first.',
+} as const
+
 /** Indian mobiles only: members type 10 digits, profiles keep them with the country code. */
 export const COUNTRY_CODE = '+91'
 /** "9876543210" -> "+919876543210": how a profile stores the mobile. */

@@ -11,6 +11,7 @@ import {
   EVENT_PATHS,
   expect,
   expectNoSeriousA11yViolations,
+  FIRESTORE_HOST,
   INFO_PAGES,
   onboardedMember,
   test,
@@ -94,7 +95,7 @@ test.describe('offline', () => {
         ...['--event', booking?.event_id, '--date', booking?.event_date, '--venue', venueBrief.venueName],
         ...['--address', venueBrief.address, '--maps', venueBrief.mapsUrl, '--notes', venueBrief.notes],
       ],
-      { env: { ...process.env, FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080' } },
+      { env: { ...process.env, FIRESTORE_EMULATOR_HOST: FIRESTORE_HOST } },
     )
     expect(stdout).toContain(`Shared venue_briefs/${booking?.event_id}_${booking?.event_date}`)
     await page.goto('/my-bookings')

@@ -8,6 +8,10 @@ import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
 import { getApps, initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
+import { HOST, PROJECT_ID, stackPorts } from '../../dev/lib/config.mjs'
+
+/** The stack's Firestore stand-in, for firebase-admin and the team's commands. */
+export const FIRESTORE_HOST = `${HOST}:${stackPorts().firestore}`
 
 export { expect }
 
@@ -153,9 +157,9 @@ export const BACKEND = { timeout: 30_000 }
 
 /** The Firestore stand-in through firebase-admin, to check what the functions really wrote. */
 export function admin() {
-  process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080'
+  process.env.FIRESTORE_EMULATOR_HOST ??= FIRESTORE_HOST
   process.env.METADATA_SERVER_DETECTION ??= 'none' // no Google metadata server to ask here
-  if (getApps().length === 0) initializeApp({ projectId: 'demo-yaari' })
+  if (getApps().length === 0) initializeApp({ projectId: PROJECT_ID })
   return getFirestore()
 }
 

@@ -8,15 +8,14 @@ import { createUserWithEmailAndPassword, signOut, type User } from 'firebase/aut
 import { getApps as adminApps, initializeApp as initAdmin } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
 import { expect } from 'vitest'
-import { stackPorts } from '../../dev/lib/config.mjs'
+import { PROJECT_ID, stackPorts } from '../../dev/lib/config.mjs'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payment-standin.mjs'
 import type { BookingDeps } from '../../functions/src/bookings/records'
 import { cashfreeGateway } from '../../functions/src/lib/cashfree'
 import { auth } from '../../src/lib/firebase'
 
+export { PROJECT_ID } from '../../dev/lib/config.mjs'
 export { VALID_PROFILE } from '../../src/domain/profile.fixture'
-
-export const PROJECT_ID = 'demo-yaari'
 
 export function adminDb() {
   if (adminApps().length === 0) initAdmin({ projectId: PROJECT_ID })

@@ -1,4 +1,5 @@
 import { type CallableRequest, HttpsError } from 'firebase-functions/v2/https'
+import { ACCOUNT_MESSAGES } from '../../../src/domain/profile'
 
 /**
  * The caller's verified identity; the only source of a user id in any function. With
@@ -9,7 +10,7 @@ export function requireMember(
   request: Pick<CallableRequest, 'auth'>,
   { requireEmailVerification = process.env.REQUIRE_EMAIL_VERIFICATION === 'true' } = {},
 ): { uid: string; email: string | undefined } {
-  if (!request.auth) throw new HttpsError('unauthenticated', 'Please sign in again to continue.')
+  if (!request.auth) throw new HttpsError('unauthenticated', ACCOUNT_MESSAGES.signInAgain)
   const { email, email_verified: verified } = request.auth.token
   if (requireEmailVerification && verified !== true) {
     throw new HttpsError(

@@ -3,6 +3,8 @@
  * form that stands in for steps 1 to 4 and continues to preferences (progress
  * numbers stay consistent, so that form reads 'Steps 1–4 of 8').
  */
+import { ACCOUNT_MESSAGES } from '../../domain/profile'
+
 export const TOTAL_STEPS = 8
 
 export const STEP_PATHS = [
@@ -44,9 +46,9 @@ export function stepInfo(pathname: string): StepInfo | undefined {
 /** The onboarding error catalogue. */
 export const ONBOARDING_MESSAGES = {
   authTitle: 'Authentication Error',
-  authBody: 'Please sign in again to continue.',
+  authBody: ACCOUNT_MESSAGES.signInAgain,
   missingTitle: 'Missing Profile Data',
-  missingBody: 'Please complete your profile first.',
+  missingBody: ACCOUNT_MESSAGES.profileRequired,
   failedTitle: 'Profile Creation Failed',
   failedBody: 'There was an error saving your profile. Please try again.',
   unexpectedTitle: 'Something went wrong',
