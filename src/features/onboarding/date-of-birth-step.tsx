@@ -3,12 +3,12 @@ import { dateOfBirthBounds, dateOfBirthIssue, MAX_AGE, MESSAGES, MIN_AGE } from 
 import { usePageMeta } from '../../lib/page-meta'
 import { TextField } from '../../ui/field'
 import { StepForm } from './step-form'
-import { useStep } from './use-step'
+import { useFlowStep } from './use-step'
 
 /** Step 3: the date of birth; members are 18 to 60. */
 export function DateOfBirthStep() {
   usePageMeta({ title: 'Your date of birth', description: 'Step 3 of your Yaari profile.' })
-  const { draft, change, showErrors, revealErrors, continueTo } = useStep(3)
+  const { draft, change, showErrors, revealErrors, continueToNext } = useFlowStep('/onboarding/date-of-birth')
   const input = useRef<HTMLInputElement>(null)
   const dateOfBirth = draft.dateOfBirth ?? ''
   const issue = dateOfBirth ? dateOfBirthIssue(dateOfBirth) : MESSAGES.dateInvalid
@@ -21,7 +21,7 @@ export function DateOfBirthStep() {
       onContinue={async () => {
         revealErrors()
         if (issue) return input.current?.focus()
-        await continueTo('/onboarding/profile-picture')
+        await continueToNext()
       }}
     >
       <TextField

@@ -3,14 +3,14 @@ import { firstIssue } from '../../domain/validation'
 import { usePageMeta } from '../../lib/page-meta'
 import { MultiChoiceCards } from './choice-cards'
 import { GroupError, StepForm } from './step-form'
-import { useStep } from './use-step'
+import { useFlowStep } from './use-step'
 
 const OPTIONS = INTERESTS.map((value) => ({ value, label: INTEREST_LABELS[value] }))
 
 /** Step 6: the member's interests, 10 to choose from, at least one. */
 export function InterestsStep() {
   usePageMeta({ title: 'Your interests', description: 'Step 6 of your Yaari profile.' })
-  const { draft, change, showErrors, revealErrors, continueTo } = useStep(6)
+  const { draft, change, showErrors, revealErrors, continueToNext } = useFlowStep('/onboarding/interests')
   const interests = draft.interests ?? []
   const issue = firstIssue(interestsSchema, interests)
 
@@ -21,7 +21,7 @@ export function InterestsStep() {
       onContinue={async () => {
         revealErrors()
         if (issue) return
-        await continueTo('/onboarding/location')
+        await continueToNext()
       }}
     >
       <MultiChoiceCards

@@ -5,7 +5,7 @@ import { TextField } from '../../ui/field'
 import { SingleChoiceCards } from './choice-cards'
 import { draftLocation } from './profile-payload'
 import { GroupError, StepForm } from './step-form'
-import { useStep } from './use-step'
+import { useFlowStep } from './use-step'
 
 const OPTIONS = AREA_CARDS.map((value) => ({ value, label: AREA_LABELS[value] }))
 
@@ -15,7 +15,7 @@ const OPTIONS = AREA_CARDS.map((value) => ({ value, label: AREA_LABELS[value] })
  */
 export function LocationStep() {
   usePageMeta({ title: 'Your area', description: 'Step 7 of your Yaari profile.' })
-  const { draft, change, showErrors, revealErrors, continueTo } = useStep(7)
+  const { draft, change, showErrors, revealErrors, continueToNext } = useFlowStep('/onboarding/location')
   const issue = firstIssue(locationSchema, draftLocation(draft) ?? '')
 
   return (
@@ -25,7 +25,7 @@ export function LocationStep() {
       onContinue={async () => {
         revealErrors()
         if (issue) return
-        await continueTo('/onboarding/complete')
+        await continueToNext()
       }}
     >
       <SingleChoiceCards

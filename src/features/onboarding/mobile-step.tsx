@@ -4,12 +4,12 @@ import { css } from 'styled-system/css'
 import { usePageMeta } from '../../lib/page-meta'
 import { MobileField, mobileIssue } from './mobile-field'
 import { StepForm } from './step-form'
-import { useStep } from './use-step'
+import { useFlowStep } from './use-step'
 
 /** Step 1: the mobile number, shown as two groups of five and stored as 10 digits. */
 export function MobileStep() {
   usePageMeta({ title: 'Your mobile number', description: 'Step 1 of your Yaari profile.' })
-  const { draft, change, showErrors, revealErrors, continueTo } = useStep(1)
+  const { draft, change, showErrors, revealErrors, continueToNext } = useFlowStep('/onboarding/mobile')
   const input = useRef<HTMLInputElement>(null)
   const mobile = draft.mobile ?? ''
   const issue = mobileIssue(mobile)
@@ -21,7 +21,7 @@ export function MobileStep() {
       onContinue={async () => {
         revealErrors()
         if (issue) return input.current?.focus()
-        await continueTo('/onboarding/name')
+        await continueToNext()
       }}
       footer={
         <p className={css({ textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>

@@ -4,12 +4,12 @@ import { firstIssue } from '../../domain/validation'
 import { usePageMeta } from '../../lib/page-meta'
 import { TextField } from '../../ui/field'
 import { StepForm } from './step-form'
-import { useStep } from './use-step'
+import { useFlowStep } from './use-step'
 
 /** Step 2: the member's name (letters and spaces, at least 2 characters). */
 export function NameStep() {
   usePageMeta({ title: 'Your name', description: 'Step 2 of your Yaari profile.' })
-  const { draft, change, showErrors, revealErrors, continueTo } = useStep(2)
+  const { draft, change, showErrors, revealErrors, continueToNext } = useFlowStep('/onboarding/name')
   const input = useRef<HTMLInputElement>(null)
   const name = draft.name ?? ''
   const issue = firstIssue(nameSchema, name)
@@ -21,7 +21,7 @@ export function NameStep() {
       onContinue={async () => {
         revealErrors()
         if (issue) return input.current?.focus()
-        await continueTo('/onboarding/date-of-birth')
+        await continueToNext()
       }}
     >
       <TextField

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fitWithin, photoProblem } from './photo'
 import { payloadFromDraft } from './profile-payload'
-import { stepInfo } from './steps'
+import { PROFILE_FORM_PATH, pathAfter, STEP_PATHS, stepInfo, stepNumber } from './steps'
 
 describe('the onboarding steps', () => {
   it('number 8 steps with a back button between the first and the last', () => {
@@ -11,6 +11,14 @@ describe('the onboarding steps', () => {
     expect(stepInfo('/onboarding/complete')).toEqual({ step: 8, label: 'Step 8 of 8', back: undefined })
     expect(stepInfo('/onboarding/profile')).toEqual({ step: 4, label: 'Steps 1–4 of 8' })
     expect(stepInfo('/events')).toBeUndefined()
+  })
+
+  it("take each step's number and the next step from the one ordered list", () => {
+    expect(STEP_PATHS.map(stepNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+    expect(pathAfter(stepNumber('/onboarding/mobile'))).toBe('/onboarding/name')
+    expect(pathAfter(stepNumber(PROFILE_FORM_PATH))).toBe('/onboarding/preferences')
+    expect(pathAfter(stepNumber('/onboarding/location'))).toBe('/onboarding/complete')
+    expect(() => pathAfter(stepNumber('/onboarding/complete'))).toThrow(/No onboarding step after step 8/)
   })
 })
 

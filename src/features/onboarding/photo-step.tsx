@@ -10,7 +10,7 @@ import type { OnboardingDraft } from './draft-store'
 import { type PhotoProblem, photoProblem, resizePhoto, uploadPhoto } from './photo'
 import { StepForm } from './step-form'
 import { ONBOARDING_MESSAGES } from './steps'
-import { useStep } from './use-step'
+import { useFlowStep } from './use-step'
 
 /** An object URL for a Blob, revoked when the Blob changes or the component goes. */
 function useObjectUrl(blob: Blob | undefined): string | undefined {
@@ -168,7 +168,7 @@ export function PhotoPicker({
  */
 export function PhotoStep() {
   usePageMeta({ title: 'Your profile picture', description: 'Step 4 of your Yaari profile.' })
-  const { draft, change, continueTo } = useStep(4)
+  const { draft, change, next, continueToNext } = useFlowStep('/onboarding/profile-picture')
   const [busy, setBusy] = useState(false)
   const upload = usePhotoUpload(draft, change)
 
@@ -185,13 +185,10 @@ export function PhotoStep() {
         } finally {
           setBusy(false)
         }
-        await continueTo('/onboarding/preferences')
+        await continueToNext()
       }}
       footer={
-        <Link
-          to="/onboarding/preferences"
-          className={css({ justifySelf: 'center', color: 'accent.text', textDecoration: 'underline' })}
-        >
+        <Link to={next} className={css({ justifySelf: 'center', color: 'accent.text', textDecoration: 'underline' })}>
           Skip for now
         </Link>
       }

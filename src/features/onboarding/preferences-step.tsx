@@ -3,7 +3,7 @@ import { GENDER_LABELS, GENDERS, PROFESSION_CARDS, PROFESSION_LABELS } from '../
 import { usePageMeta } from '../../lib/page-meta'
 import { SingleChoiceCards } from './choice-cards'
 import { GroupError, StepForm } from './step-form'
-import { useStep } from './use-step'
+import { useFlowStep } from './use-step'
 
 const PROFESSION_OPTIONS = PROFESSION_CARDS.map((value) => ({ value, label: PROFESSION_LABELS[value] }))
 const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: GENDER_LABELS[value] }))
@@ -20,7 +20,7 @@ export const PREFERENCE_MESSAGES = {
  */
 export function PreferencesStep({ part }: { part: 'profession' | 'gender' }) {
   usePageMeta({ title: 'About you', description: 'Step 5 of your Yaari profile.' })
-  const { draft, change, continueTo } = useStep(5)
+  const { draft, change, continueTo, continueToNext } = useFlowStep('/onboarding/preferences')
   const [error, setError] = useState<string>()
 
   if (part === 'profession') {
@@ -58,7 +58,7 @@ export function PreferencesStep({ part }: { part: 'profession' | 'gender' }) {
       onContinue={async () => {
         if (!draft.gender) return setError(PREFERENCE_MESSAGES.gender)
         setError(undefined)
-        await continueTo('/onboarding/interests')
+        await continueToNext()
       }}
     >
       <SingleChoiceCards

@@ -16,7 +16,7 @@ import { SelectField, TextAreaField, TextField } from '../../ui/field'
 import { MobileField, mobileIssue } from './mobile-field'
 import { PhotoPicker, usePhotoUpload } from './photo-step'
 import { StepForm } from './step-form'
-import { useStep } from './use-step'
+import { useFlowStep } from './use-step'
 
 const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: GENDER_LABELS[value] }))
 const PROFESSION_OPTIONS = PROFILE_FORM_PROFESSIONS.map((value) => ({ value, label: PROFESSION_LABELS[value] }))
@@ -27,7 +27,7 @@ const PROFESSION_OPTIONS = PROFILE_FORM_PROFESSIONS.map((value) => ({ value, lab
  */
 export function ProfileFormPage() {
   usePageMeta({ title: 'Create your profile', description: 'Your Yaari profile on one page.' })
-  const { draft, change, showErrors, revealErrors, continueTo } = useStep(4)
+  const { draft, change, showErrors, revealErrors, continueToNext } = useFlowStep('/onboarding/profile')
   const [busy, setBusy] = useState(false)
   const upload = usePhotoUpload(draft, change)
   const form = useRef<HTMLDivElement>(null)
@@ -64,7 +64,7 @@ export function ProfileFormPage() {
         } finally {
           setBusy(false)
         }
-        await continueTo('/onboarding/preferences', { nextStep: 5 })
+        await continueToNext()
       }}
     >
       <div ref={form} className={css({ display: 'grid', gap: '5' })}>

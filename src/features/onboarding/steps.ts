@@ -21,6 +21,18 @@ export type StepPath = (typeof STEP_PATHS)[number]
 
 export const PROFILE_FORM_PATH = '/onboarding/profile'
 
+/** A step's number (1-8), from its place in STEP_PATHS; the profile form counts as step 4, the last it covers. */
+export function stepNumber(path: StepPath | typeof PROFILE_FORM_PATH): number {
+  return path === PROFILE_FORM_PATH ? 4 : STEP_PATHS.indexOf(path) + 1
+}
+
+/** The step after step number `step`: the order lives in STEP_PATHS only. */
+export function pathAfter(step: number): StepPath {
+  const next = STEP_PATHS[step]
+  if (!next) throw new Error(`No onboarding step after step ${step}`)
+  return next
+}
+
 export interface StepInfo {
   /** The step number saved with the draft; for the profile form, the last step it covers. */
   step: number
@@ -32,7 +44,7 @@ export interface StepInfo {
 /** What the wrapper shows for a path, or undefined for paths outside the flow. */
 export function stepInfo(pathname: string): StepInfo | undefined {
   const path = pathname.replace(/\/+$/, '')
-  if (path === PROFILE_FORM_PATH) return { step: 4, label: `Steps 1–4 of ${TOTAL_STEPS}` }
+  if (path === PROFILE_FORM_PATH) return { step: stepNumber(PROFILE_FORM_PATH), label: `Steps 1–4 of ${TOTAL_STEPS}` }
   const index = STEP_PATHS.indexOf(path as StepPath)
   if (index < 0) return undefined
   const step = index + 1

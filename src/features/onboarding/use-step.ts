@@ -2,14 +2,15 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { OnboardingDraft } from './draft-store'
 import { useDraft, useOnboarding } from './onboarding-context'
-import type { StepPath } from './steps'
+import { type PROFILE_FORM_PATH, pathAfter, type StepPath, stepNumber } from './steps'
 
 /**
  * What every step needs: read and change the draft (each change saved, with this step's
  * number), show validation once the member has left the field or pressed Continue, and
- * move on to the next step.
+ * move on to the next step (the order is STEP_PATHS').
  */
-export function useStep(step: number) {
+export function useStep(path: StepPath | typeof PROFILE_FORM_PATH) {
+  const step = stepNumber(path)
   const { store } = useOnboarding()
   const draft = useDraft((state) => state.draft)
   const navigate = useNavigate()
@@ -29,4 +30,11 @@ export function useStep(step: number) {
       await navigate({ to: path, search })
     },
   }
+}
+
+/** useStep, plus going on to the step that follows this one. */
+export function useFlowStep(path: StepPath | typeof PROFILE_FORM_PATH) {
+  const step = useStep(path)
+  const next = pathAfter(stepNumber(path))
+  return { ...step, next, continueToNext: () => step.continueTo(next) }
 }
