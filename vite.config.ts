@@ -10,7 +10,7 @@ import { build, defineConfig, loadEnv, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { manifest } from './src/features/pwa/manifest.ts'
 import { parseClientEnv } from './src/lib/env-schema.ts'
-import { APP_SHELL, type HostingHeaderRule, hostedFile, previewHeaders } from './src/prerender/hosting.ts'
+import { APP_SHELL, hostedFile, previewHeaders, readHostingHeaderRules } from './src/prerender/hosting.ts'
 import { type PrerenderEntry, prerenderedPageHtml } from './src/prerender/page-html.ts'
 
 /** "0.1.0+fb44bd0": the package version and the commit (or YAARI_BUILD_ID), shown in the footer. */
@@ -94,8 +94,7 @@ function hostingRoutes(): Plugin {
     name: 'yaari:hosting-routes',
     configurePreviewServer(server) {
       const outDir = resolve(server.config.root, server.config.build.outDir)
-      const firebase = JSON.parse(readFileSync(resolve(server.config.root, 'firebase.json'), 'utf8'))
-      const rules: HostingHeaderRule[] = firebase.hosting.headers
+      const rules = readHostingHeaderRules(resolve(server.config.root, 'firebase.json'))
       server.middlewares.use((req, res, next) => {
         const [pathname = '/', query] = (req.url ?? '/').split('?')
         for (const [key, value] of Object.entries(previewHeaders(pathname, rules))) res.setHeader(key, value)

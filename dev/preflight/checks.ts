@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import { LOCAL_ONLY_SETTINGS, parseFunctionSettings } from '../../functions/src/lib/settings-schema'
 import { parseClientEnv } from '../../src/lib/env-schema'
-import { type HostingHeaderRule, hostingHeaders } from '../../src/prerender/hosting'
+import { cspDirectives, type HostingHeaderRule, hostingHeaders } from '../../src/prerender/hosting'
 import { LOADER_SCRIPT } from '../../src/prerender/page-html'
 
 export interface PreflightInput {
@@ -35,16 +35,6 @@ export const APP_CHECK_SOURCES = {
 }
 
 const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
-
-function directivesOf(policy: string): Map<string, string[]> {
-  return new Map(
-    policy
-      .split(';')
-      .map((directive) => directive.trim().split(/\s+/))
-      .filter((parts) => parts[0])
-      .map(([name = '', ...sources]) => [name, sources]),
-  )
-}
 
 export function checkWebConfig(projectId: string, web: Record<string, string>): string[] {
   const problems: string[] = []
@@ -130,7 +120,7 @@ export function checkHostingHeaders(input: PreflightInput): string[] {
   const page = hostingHeaders('/', rules)
   const policy = page['content-security-policy']
   if (!policy) return ['firebase.json sends no Content-Security-Policy on pages (hosting.headers, source "**").']
-  const directives = directivesOf(policy)
+  const directives = cspDirectives(policy)
   const require = (name: string, sources: string[], why: string) => {
     const missing = sources.filter((source) => !directives.get(name)?.includes(source))
     if (missing.length > 0) problems.push(`The Content-Security-Policy's ${name} lacks ${missing.join(' ')} (${why}).`)

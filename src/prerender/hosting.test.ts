@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
   APP_SHELL,
+  cspDirectives,
   type HostingHeaderRule,
   hostedFile,
   hostingGlob,
@@ -10,6 +10,7 @@ import {
   LOCAL_SOURCES,
   localContentSecurityPolicy,
   previewHeaders,
+  readHostingHeaderRules,
 } from './hosting'
 import { LOADER_SCRIPT } from './page-html'
 
@@ -64,15 +65,9 @@ describe('hostingHeaders (firebase.json headers: every matching rule, the last o
 })
 
 describe("firebase.json's hosting headers", () => {
-  const firebase = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8'))
-  const rules: HostingHeaderRule[] = firebase.hosting.headers
+  const rules = readHostingHeaderRules()
   const page = hostingHeaders('/events', rules)
-  const directives = new Map(
-    page['content-security-policy']
-      ?.split(';')
-      .map((directive) => directive.trim().split(/\s+/))
-      .map(([name = '', ...sources]) => [name, sources]),
-  )
+  const directives = cspDirectives(page['content-security-policy'] ?? '')
 
   it('protect every page: CSP, nosniff, referrer and permissions policies, no framing', () => {
     for (const path of ['/', '/events', '/my-bookings', '/app.html', '/sw.js', '/assets/index-1a.js']) {

@@ -4,6 +4,7 @@
  * ("/events" -> "/events.html", "/" -> "/index.html"), any other address gets the app shell.
  * `vite preview` and the end-to-end tests' static host both follow this one rule.
  */
+import { readFileSync } from 'node:fs'
 
 /** The HTML every other address gets (hosting rewrites, the service worker's navigation fallback). */
 export const APP_SHELL = 'app.html'
@@ -25,6 +26,24 @@ export function hostedFile(pathname: string, exists: (file: string) => boolean):
 export interface HostingHeaderRule {
   source: string
   headers: { key: string; value: string }[]
+}
+
+/** The `headers` rules of a firebase.json (the repository's unless another file is named). */
+export function readHostingHeaderRules(
+  firebaseJson: URL | string = new URL('../../firebase.json', import.meta.url),
+): HostingHeaderRule[] {
+  return JSON.parse(readFileSync(firebaseJson, 'utf8')).hosting?.headers ?? []
+}
+
+/** A Content-Security-Policy's directives: name -> sources. */
+export function cspDirectives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name = '', ...sources]) => [name, sources]),
+  )
 }
 
 /**

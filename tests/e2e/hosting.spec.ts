@@ -3,13 +3,13 @@
  * send exactly what it declares (with only the local stack's servers added to the CSP), for
  * pages, the app shell, the service worker and hashed assets alike.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { type HostingHeaderRule, previewHeaders } from '../../src/prerender/hosting'
+import { previewHeaders, readHostingHeaderRules } from '../../src/prerender/hosting'
 import { expect, test } from './support'
 
 const ROOT = join(import.meta.dirname, '..', '..')
-const rules: HostingHeaderRule[] = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')).hosting.headers
+const rules = readHostingHeaderRules()
 const asset = `/assets/${readdirSync(join(ROOT, 'dist', 'assets')).find((file) => file.endsWith('.js'))}`
 
 test('the preview serves the headers firebase.json declares', async ({ request }) => {

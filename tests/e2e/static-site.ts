@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
-import { type HostingHeaderRule, hostedFile, previewHeaders } from '../../src/prerender/hosting'
+import { hostedFile, previewHeaders, readHostingHeaderRules } from '../../src/prerender/hosting'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,10 +27,8 @@ export interface StaticSite {
   close: () => Promise<void>
 }
 
-const FIREBASE_JSON = new URL('../../firebase.json', import.meta.url)
-
 export async function serveStatic(dir: string): Promise<StaticSite> {
-  const rules: HostingHeaderRule[] = JSON.parse(await readFile(FIREBASE_JSON, 'utf8')).hosting.headers
+  const rules = readHostingHeaderRules()
   let root = dir
   const server: Server = createServer(async (request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
