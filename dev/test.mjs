@@ -8,11 +8,12 @@
  * "N passed, N failed", and exits non-zero when anything failed.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { CHROMIUM_PATH as CHROMIUM } from './lib/chromium.mjs'
 import { ROOT } from './lib/config.mjs'
 import { StackError, startStack } from './lib/stack.mjs'
+import { playwrightReport, vitestReport } from './lib/test-report.mjs'
 
 const RESULTS = join(ROOT, '.tmp', 'results')
 const TMP = join(ROOT, '.tmp')
@@ -55,28 +56,11 @@ function ensureChromium() {
 /** Suites that never ran because an earlier step failed. @type {string[]} */
 const notRun = []
 
-/** @param {string} file @returns {{ passed: number, failed: number, skipped: number }} */
-function vitestCounts(file) {
-  if (!existsSync(file)) {
-    notRun.push(file)
-    return { passed: 0, failed: 0, skipped: 0 }
-  }
-  const report = JSON.parse(readFileSync(file, 'utf8'))
-  return {
-    passed: report.numPassedTests,
-    failed: report.numFailedTests,
-    skipped: report.numPendingTests + report.numTodoTests,
-  }
-}
-
-/** @param {string} file */
-function playwrightCounts(file) {
-  if (!existsSync(file)) {
-    notRun.push(file)
-    return { passed: 0, failed: 0, skipped: 0 }
-  }
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'))
-  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped }
+/** @param {string} file @param {import('./lib/test-report.mjs').SuiteReport | undefined} report */
+function counted(file, report) {
+  if (report) return report
+  notRun.push(file)
+  return { passed: 0, failed: 0, skipped: 0, failures: [] }
 }
 
 const vitestJson = (/** @type {string} */ name) => [
@@ -129,11 +113,13 @@ if (ok) {
 }
 
 const counts = [
-  vitestCounts(join(RESULTS, 'unit.json')),
-  vitestCounts(join(RESULTS, 'rules.json')),
-  vitestCounts(join(RESULTS, 'integration.json')),
-  playwrightCounts(join(RESULTS, 'e2e.json')),
+  ...['unit', 'rules', 'integration'].map((name) => {
+    const file = join(RESULTS, `${name}.json`)
+    return counted(file, vitestReport(file, ROOT))
+  }),
+  counted(join(RESULTS, 'e2e.json'), playwrightReport(join(RESULTS, 'e2e.json'))),
 ]
+const failures = counts.flatMap((c) => c.failures)
 const total = counts.reduce((sum, c) => ({
   passed: sum.passed + c.passed,
   failed: sum.failed + c.failed,
@@ -141,6 +127,7 @@ const total = counts.reduce((sum, c) => ({
 }))
 console.log('\n=== summary')
 for (const step of summary) console.log(`  ${step.ok ? 'ok  ' : 'FAIL'} ${step.name} (${step.seconds.toFixed(1)} s)`)
+if (failures.length) console.log(`  failed:\n${failures.map((line) => `    ${line}`).join('\n')}`)
 if (notRun.length) console.log(`  not run: ${notRun.map((file) => file.replace(`${RESULTS}/`, '')).join(', ')}`)
 // A failed step with no failed test (type check, lint, build, the stack) still counts once.
 const failed = ok ? total.failed : Math.max(1, total.failed)

@@ -21,7 +21,7 @@ import { saveProfileSchema } from '../../src/domain/profile'
 import { availableDates } from '../../src/domain/schedule'
 import { noInputSchema } from '../../src/domain/validation'
 import { callFunction } from '../../src/lib/firebase'
-import { adminDb, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
+import { adminDb, bookableDates, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
 
 /** Payloads per callable and for the webhook: 8 targets x 500 = 4,000 requests. */
 const PER_TARGET = 500
@@ -29,7 +29,7 @@ const SEED = 20261122
 
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='
 const event = EVENTS[0]!
-const date = availableDates(event)[5]!
+const date = bookableDates(event)[5]!
 
 /** Each callable with a valid payload (the base for mutations) and the schema it validates with. */
 const CALLABLES: { name: string; valid: Record<string, unknown>; schema: v.GenericSchema }[] = [

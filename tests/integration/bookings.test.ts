@@ -13,12 +13,21 @@ import {
   HOLD_MINUTES,
 } from '../../src/domain/booking'
 import { EVENTS, priceFor } from '../../src/domain/catalogue'
-import { availableDates, istToday } from '../../src/domain/schedule'
+import { istToday } from '../../src/domain/schedule'
 import { callFunction } from '../../src/lib/firebase'
-import { adminDb, failure, profiledMember, signOutMember, signUpFreshMember, stackDeps, VALID_PROFILE } from './helpers'
+import {
+  adminDb,
+  bookableDates,
+  failure,
+  profiledMember,
+  signOutMember,
+  signUpFreshMember,
+  stackDeps,
+  VALID_PROFILE,
+} from './helpers'
 
 const event = EVENTS[0]! // first-hello-stranger-meetup, Saturdays, 10 seats
-const dates = availableDates(event)
+const dates = bookableDates(event)
 const STANDIN = `http://127.0.0.1:${stackPorts().payments}`
 const CASHFREE_HEADERS = {
   'x-client-id': STANDIN_CLIENT_ID,

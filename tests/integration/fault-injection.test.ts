@@ -31,6 +31,10 @@ async function stoppedAt(step: CreateBookingStep, how: 'throws' | 'dies') {
   const member = await profiledMember()
   members.push(member)
   let orderId: string | undefined
+  let died = () => {}
+  const death = new Promise<typeof DIED>((resolve) => {
+    died = () => resolve(DIED)
+  })
   const failpoint = async (at: CreateBookingStep) => {
     if (at === 'booking-recorded' || orderId === undefined) {
       const mine = await adminDb().collection('bookings').where('user_id', '==', member.uid).get()
@@ -38,6 +42,7 @@ async function stoppedAt(step: CreateBookingStep, how: 'throws' | 'dies') {
     }
     if (at !== step) return
     if (how === 'throws') throw new Error(`injected: the write after ${step} failed`)
+    died()
     await new Promise(() => {}) // the process died here: nothing after this line ever runs
   }
   const call = createBookingHandler(stackDeps({ failpoint }), member, request)
@@ -46,7 +51,7 @@ async function stoppedAt(step: CreateBookingStep, how: 'throws' | 'dies') {
       () => 'completed',
       (error: Error) => error.message,
     ),
-    new Promise((resolve) => setTimeout(() => resolve(DIED), 1_500)),
+    death,
   ])
   if (orderId) orderIds.push(orderId)
   return { outcome, member }

@@ -12,6 +12,9 @@ import { PROJECT_ID, stackPorts } from '../../dev/lib/config.mjs'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payment-standin.mjs'
 import type { BookingDeps } from '../../functions/src/bookings/records'
 import { cashfreeGateway } from '../../functions/src/lib/cashfree'
+import { seatsCollectionPath } from '../../src/domain/availability'
+import { EVENTS, type YaariEvent } from '../../src/domain/catalogue'
+import { availableDates } from '../../src/domain/schedule'
 import { auth } from '../../src/lib/firebase'
 
 export { PROJECT_ID } from '../../dev/lib/config.mjs'
@@ -59,6 +62,31 @@ export function stackDeps(overrides: Partial<BookingDeps> = {}): BookingDeps {
     appOrigin: 'http://127.0.0.1:4173',
     cashfreeMode: 'sandbox',
     ...overrides,
+  }
+}
+
+/**
+ * How many dates a member can always book. The rest of this month may offer none, and each of the
+ * next two months has at least four of every weekday, so some days of the year offer only 8.
+ */
+export const SURE_DATES = 8
+
+/**
+ * The first SURE_DATES dates of `event`, never more: a test reaching past them fails every day,
+ * not only on the days of the month when fewer dates are open.
+ */
+export const bookableDates = (event: YaariEvent) => availableDates(event).slice(0, SURE_DATES)
+
+/**
+ * Frees every seat of every open date, so a test file starts with the whole inventory however
+ * often the suite has run against the same stack.
+ */
+export async function emptyEveryDate() {
+  const db = adminDb()
+  const dates = EVENTS.flatMap((event) => availableDates(event).map((date) => seatsCollectionPath(event.id, date)))
+  for (const path of dates) {
+    const seats = await db.collection(path).get()
+    await Promise.all(seats.docs.map((doc) => doc.ref.delete()))
   }
 }
 

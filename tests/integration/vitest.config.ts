@@ -9,6 +9,7 @@ export default defineConfig({
     include: ['tests/integration/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/integration/global-setup.ts'],
+    setupFiles: ['tests/integration/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     fileParallelism: false,
