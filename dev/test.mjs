@@ -120,11 +120,10 @@ const counts = [
   counted(join(RESULTS, 'e2e.json'), playwrightReport(join(RESULTS, 'e2e.json'))),
 ]
 const failures = counts.flatMap((c) => c.failures)
-const total = counts.reduce((sum, c) => ({
-  passed: sum.passed + c.passed,
-  failed: sum.failed + c.failed,
-  skipped: sum.skipped + c.skipped,
-}))
+const total = counts.reduce(
+  (sum, c) => ({ passed: sum.passed + c.passed, failed: sum.failed + c.failed, skipped: sum.skipped + c.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+)
 console.log('\n=== summary')
 for (const step of summary) console.log(`  ${step.ok ? 'ok  ' : 'FAIL'} ${step.name} (${step.seconds.toFixed(1)} s)`)
 if (failures.length) console.log(`  failed:\n${failures.map((line) => `    ${line}`).join('\n')}`)

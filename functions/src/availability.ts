@@ -4,11 +4,8 @@
  * Only paid seats and live holds count; a date with holds whose time has passed is swept first
  * (sweepDate), so a checkout abandoned minutes ago does not keep the date "sold out".
  */
-import {
-  type AvailabilityResponse,
-  availabilityRequestSchema,
-  type EventAvailability,
-} from '../../src/domain/availability'
+import type { AvailabilityResponse, EventAvailability } from '../../src/domain/availability'
+import { getAvailabilityCall } from '../../src/domain/availability'
 import { EVENTS, type YaariEvent } from '../../src/domain/catalogue'
 import { availableDates } from '../../src/domain/schedule'
 import { sweepDate } from './bookings/jobs'
@@ -26,7 +23,7 @@ async function eventAvailability(deps: BookingDeps, event: YaariEvent): Promise<
 }
 
 export async function getAvailabilityHandler(deps: BookingDeps, data: unknown): Promise<AvailabilityResponse> {
-  const { eventId } = parseRequest(availabilityRequestSchema, data)
+  const { eventId } = parseRequest(getAvailabilityCall.request, data)
   const events = EVENTS.filter((event) => !eventId || event.id === eventId)
   return { events: await Promise.all(events.map((event) => eventAvailability(deps, event))) }
 }

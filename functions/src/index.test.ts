@@ -1,8 +1,10 @@
 /**
  * What a deploy reads from each function's definition: which ones are given the Cashfree secret
- * (an unbound secret never reaches a function in production), and which enforce App Check.
+ * (an unbound secret never reaches a function in production), and that each callable is
+ * exported under the name the browser calls it by.
  */
 import { describe, expect, it } from 'vitest'
+import { CALLABLES } from '../../src/domain/callables'
 import * as index from './index'
 
 type Endpoint = { secretEnvironmentVariables?: { key: string }[] }
@@ -27,6 +29,12 @@ describe('the deployed functions', () => {
     }
     for (const name of ['saveProfile', 'getMyProfile', 'uploadProfilePhoto']) {
       expect(secretsOf(name), name).toEqual([])
+    }
+  })
+
+  it("register every callable under its contract's name, from that contract", () => {
+    for (const contract of CALLABLES) {
+      expect((functions[contract.name] as { contract?: unknown } | undefined)?.contract, contract.name).toBe(contract)
     }
   })
 

@@ -6,6 +6,10 @@ import { timingSafeEqual } from 'node:crypto'
 import { setGlobalOptions } from 'firebase-functions/v2'
 import { type CallableOptions, type CallableRequest, HttpsError, onCall, onRequest } from 'firebase-functions/v2/https'
 import { onSchedule } from 'firebase-functions/v2/scheduler'
+import { getAvailabilityCall } from '../../src/domain/availability'
+import { createBookingCall, getBookingCall, listMyBookingsCall } from '../../src/domain/booking'
+import type { CallableContract, ResponseOf } from '../../src/domain/callable'
+import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '../../src/domain/profile'
 import { getAvailabilityHandler } from './availability'
 import { createBookingHandler } from './bookings/create'
 import { SCHEDULED_JOBS, type ScheduledJob } from './bookings/jobs'
@@ -35,11 +39,12 @@ const LOCAL = process.env.FUNCTIONS_EMULATOR === 'true'
  * address in the emulator), and a request that names another origin is refused outright. Its
  * raw payload is checked for prototype keys before anything decodes or reads it.
  */
-function callable<T>(
-  handler: (request: CallableRequest) => T | Promise<T>,
+function callable<C extends CallableContract>(
+  contract: C,
+  handler: (request: CallableRequest) => Promise<ResponseOf<C>>,
   options: Omit<CallableOptions, 'cors'> = {},
 ) {
-  return onCall({ ...options, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, (request) => {
+  const endpoint = onCall({ ...options, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, (request) => {
     const site = { appOrigin: APP_ORIGIN.value(), local: isDemoProject(process.env.GCLOUD_PROJECT ?? '') }
     if (!isAllowedOrigin(request.rawRequest?.headers.origin, site)) {
       throw new HttpsError('permission-denied', 'This page may not call Yaari.')
@@ -47,6 +52,7 @@ function callable<T>(
     refuseDangerousKeys((request.rawRequest?.body as { data?: unknown } | undefined)?.data)
     return handler(request)
   })
+  return Object.assign(endpoint, { contract })
 }
 
 /** Functions that call Cashfree: its secret bound, so the runtime passes it to them and no others. */
@@ -65,30 +71,40 @@ function bookingDeps(): BookingDeps {
   }
 }
 
-export const getAvailability = callable((request) => getAvailabilityHandler(bookingDeps(), request.data), withCashfree)
+export const getAvailability = callable(
+  getAvailabilityCall,
+  (request) => getAvailabilityHandler(bookingDeps(), request.data),
+  withCashfree,
+)
 
-export const saveProfile = callable((request) =>
+export const saveProfile = callable(saveProfileCall, (request) =>
   saveProfileHandler(db(), photoStore(), requireMember(request), request.data),
 )
 
-export const getMyProfile = callable((request) => getMyProfileHandler(db(), requireMember(request), request.data))
+export const getMyProfile = callable(getMyProfileCall, (request) =>
+  getMyProfileHandler(db(), requireMember(request), request.data),
+)
 
 export const uploadProfilePhoto = callable(
+  uploadProfilePhotoCall,
   (request) => uploadProfilePhotoHandler(db(), photoStore(), requireMember(request), request.data),
   withAppCheck,
 )
 
 export const createBooking = callable(
+  createBookingCall,
   (request) => createBookingHandler(bookingDeps(), requireMember(request), request.data),
   { ...withCashfree, ...withAppCheck },
 )
 
 export const getBooking = callable(
+  getBookingCall,
   (request) => getBookingHandler(bookingDeps(), requireMember(request), request.data),
   withCashfree,
 )
 
 export const listMyBookings = callable(
+  listMyBookingsCall,
   (request) => listMyBookingsHandler(bookingDeps(), requireMember(request), request.data),
   withCashfree,
 )

@@ -3,37 +3,23 @@
  * profile-pictures/{uid}/{timestamp}.jpg and returns the URL kept in profile_picture_url.
  *
  * What is stored is never what was sent: the bytes are decoded as an image and re-encoded as a
- * JPEG (turned upright, at most MAX_SIDE pixels on its longest side), which drops every piece of
+ * JPEG (turned upright, at most PHOTO_MAX_SIDE pixels on its longest side), which drops every piece of
  * metadata (EXIF, GPS, comments) and anything hidden after the image. A member may upload at
  * most PHOTO_UPLOADS_PER_DAY pictures a day (IST); older pictures are deleted when the profile
  * is saved with a new one (saveProfile).
  */
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import * as v from 'valibot'
-import { MAX_PHOTO_BYTES, MESSAGES } from '../../src/domain/profile'
+import { MAX_PHOTO_BYTES, MESSAGES, PHOTO_MAX_SIDE, uploadProfilePhotoCall } from '../../src/domain/profile'
 import { istToday } from '../../src/domain/schedule'
 import { claimFirst } from './lib/claims'
 import type { PhotoStore } from './lib/photo-store'
 import { parseRequest } from './lib/validate'
 
-// base64 is 4/3 of the bytes; allow a little for padding.
-const MAX_BASE64_LENGTH = Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 4
-/** The browser already resizes to this; the server holds every picture to it. */
-export const MAX_SIDE = 1024
 /** A decompression bomb (a small file of a huge image) is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 40_000_000
 export const PHOTO_UPLOADS_PER_DAY = 10
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif'])
-
-export const uploadPhotoSchema = v.strictObject({
-  contentType: v.picklist(['image/jpeg', 'image/png', 'image/webp', 'image/gif'], MESSAGES.photoType),
-  data: v.pipe(
-    v.string('data must be the image as base64'),
-    v.maxLength(MAX_BASE64_LENGTH, MESSAGES.photoSize),
-    v.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'data must be the image as base64'),
-  ),
-})
 
 /** A real image, re-encoded as a JPEG with no metadata; undefined when the bytes are not one. */
 export async function reencodePhoto(bytes: Buffer): Promise<Buffer | undefined> {
@@ -45,7 +31,7 @@ export async function reencodePhoto(bytes: Buffer): Promise<Buffer | undefined> 
     if (!ACCEPTED_FORMATS.has((await image.metadata()).format ?? '')) return undefined
     return await image
       .rotate() // upright by its EXIF orientation, before the EXIF goes
-      .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .resize(PHOTO_MAX_SIDE, PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' }) // transparent PNGs on white, not black
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer()
@@ -76,7 +62,7 @@ export async function uploadProfilePhotoHandler(
   data: unknown,
   now: Date = new Date(),
 ): Promise<{ url: string; path: string }> {
-  const input = parseRequest(uploadPhotoSchema, data)
+  const input = parseRequest(uploadProfilePhotoCall.request, data)
   const bytes = Buffer.from(input.data, 'base64')
   if (bytes.length === 0) throw new HttpsError('invalid-argument', MESSAGES.photoType)
   if (bytes.length > MAX_PHOTO_BYTES) throw new HttpsError('invalid-argument', MESSAGES.photoSize)

@@ -5,8 +5,7 @@
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { saveProfileSchema, toProfileRecord, type UserProfileRecord } from '../../src/domain/profile'
-import { noInputSchema } from '../../src/domain/validation'
+import { getMyProfileCall, saveProfileCall, toProfileRecord, type UserProfileRecord } from '../../src/domain/profile'
 import { warn } from './lib/log'
 import type { PhotoStore } from './lib/photo-store'
 import { parseRequest } from './lib/validate'
@@ -17,7 +16,7 @@ export async function saveProfileHandler(
   member: { uid: string; email: string | undefined },
   data: unknown,
 ): Promise<{ saved: true }> {
-  const input = parseRequest(saveProfileSchema, data)
+  const input = parseRequest(saveProfileCall.request, data)
   // A profile may only show a picture its member uploaded, never someone else's.
   if (input.profilePictureUrl && !photos.isMemberPhotoUrl(input.profilePictureUrl, member.uid)) {
     throw new HttpsError('invalid-argument', 'profilePictureUrl: use a picture you uploaded with uploadProfilePhoto')
@@ -44,7 +43,7 @@ export async function getMyProfileHandler(
   member: { uid: string },
   data: unknown,
 ): Promise<{ profile: UserProfileRecord | null }> {
-  parseRequest(noInputSchema, data)
+  parseRequest(getMyProfileCall.request, data)
   const doc = await firestore.collection('user_profiles').doc(member.uid).get()
   if (!doc.exists) return { profile: null }
   const {

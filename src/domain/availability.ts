@@ -3,6 +3,7 @@
  * The function validates with this schema; the client uses the same types.
  */
 import * as v from 'valibot'
+import type { CallableContract } from './callable'
 import { EVENT_IDS } from './catalogue'
 
 /** One event, or every event when eventId is left out (the listing asks once for all). */
@@ -29,4 +30,11 @@ export interface AvailabilityResponse {
 /** Firestore path of the seat documents of one event date (one document per claimed seat). */
 export function seatsCollectionPath(eventId: string, date: string): string {
   return `slots/${eventId}_${date}/seats`
+}
+
+/** Spots left per event and date. Public: no sign-in needed. */
+export const getAvailabilityCall: CallableContract<typeof availabilityRequestSchema, AvailabilityResponse> = {
+  name: 'getAvailability',
+  request: availabilityRequestSchema,
+  messages: [],
 }

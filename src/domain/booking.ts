@@ -4,8 +4,10 @@
  * The form and the functions validate with these same schemas.
  */
 import * as v from 'valibot'
+import type { CallableContract } from './callable'
 import { EVENT_IDS, PRICE_TIERS } from './catalogue'
 import { ACCOUNT_MESSAGES, INTERESTS, MAX_EMAIL_LENGTH, mobileSchema, nameSchema } from './profile'
+import { noInputSchema } from './validation'
 
 /** How long an unpaid seat is held (and the Cashfree order stays payable). */
 export const HOLD_MINUTES = 20
@@ -198,4 +200,25 @@ export interface BookingView {
   checkedAt?: string
   /** When money is going back: how much, where it stands, and why. */
   refund?: { amount: number; status: RefundState; reason: RefundReason }
+}
+
+/** Holds a seat and opens a Cashfree order for it. */
+export const createBookingCall: CallableContract<typeof createBookingSchema, CreateBookingResponse> = {
+  name: 'createBooking',
+  request: createBookingSchema,
+  messages: [BOOKING_MESSAGES, ACCOUNT_MESSAGES],
+}
+
+/** One of the member's bookings, checked with Cashfree when its payment may have moved. */
+export const getBookingCall: CallableContract<typeof orderIdSchema, { booking: BookingView }> = {
+  name: 'getBooking',
+  request: orderIdSchema,
+  messages: [BOOKING_MESSAGES, ACCOUNT_MESSAGES],
+}
+
+/** Every booking of the member, soonest date first. */
+export const listMyBookingsCall: CallableContract<typeof noInputSchema, { bookings: BookingView[] }> = {
+  name: 'listMyBookings',
+  request: noInputSchema,
+  messages: [ACCOUNT_MESSAGES],
 }

@@ -4,7 +4,9 @@
  * schemas, so a message shown in the browser is the reason the server gives.
  */
 import * as v from 'valibot'
+import type { CallableContract } from './callable'
 import { istCalendarDay, parseIsoDate } from './schedule'
+import { noInputSchema } from './validation'
 
 export const MESSAGES = {
   mobileInvalid: 'Please enter a valid 10-digit mobile number',
@@ -24,6 +26,8 @@ export const MESSAGES = {
 export const MIN_AGE = 18
 export const MAX_AGE = 60
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024
+/** The longest side of a stored profile picture: the browser resizes to it, the server holds every picture to it. */
+export const PHOTO_MAX_SIDE = 1024
 /** The longest email address there can be (RFC 5321). */
 export const MAX_EMAIL_LENGTH = 254
 
@@ -179,6 +183,19 @@ export const saveProfileSchema = v.strictObject({
 })
 export type SaveProfileRequest = v.InferInput<typeof saveProfileSchema>
 
+// base64 is 4/3 of the bytes; allow a little for padding.
+const MAX_PHOTO_BASE64_LENGTH = Math.ceil((MAX_PHOTO_BYTES * 4) / 3) + 4
+
+/** What the browser sends to `uploadProfilePhoto`: the picture, already made smaller, as base64. */
+export const uploadPhotoSchema = v.strictObject({
+  contentType: v.picklist(['image/jpeg', 'image/png', 'image/webp', 'image/gif'], MESSAGES.photoType),
+  data: v.pipe(
+    v.string('data must be the image as base64'),
+    v.maxLength(MAX_PHOTO_BASE64_LENGTH, MESSAGES.photoSize),
+    v.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'data must be the image as base64'),
+  ),
+})
+
 /** What the app and the functions both say about the member's account, in one place. */
 export const ACCOUNT_MESSAGES = {
   signInAgain: 'Please sign in again to continue.',
@@ -287,4 +304,25 @@ export const AREA_LABELS: Record<(typeof AREAS)[number], string> = {
   'btm-layout': 'BTM Layout',
   'mg-road': 'MG Road',
   'hsr-layout': 'HSR Layout',
+}
+
+/** Saves the member's profile at the end of onboarding (and again when it changes). */
+export const saveProfileCall: CallableContract<typeof saveProfileSchema, { saved: true }> = {
+  name: 'saveProfile',
+  request: saveProfileSchema,
+  messages: [MESSAGES, ACCOUNT_MESSAGES],
+}
+
+/** The signed-in member's profile, or null before onboarding has saved one. */
+export const getMyProfileCall: CallableContract<typeof noInputSchema, { profile: UserProfileRecord | null }> = {
+  name: 'getMyProfile',
+  request: noInputSchema,
+  messages: [ACCOUNT_MESSAGES],
+}
+
+/** Stores a profile picture; answers the URL to keep in the profile. */
+export const uploadProfilePhotoCall: CallableContract<typeof uploadPhotoSchema, { url: string; path: string }> = {
+  name: 'uploadProfilePhoto',
+  request: uploadPhotoSchema,
+  messages: [MESSAGES, ACCOUNT_MESSAGES],
 }

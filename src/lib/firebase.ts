@@ -14,6 +14,7 @@ import {
   inMemoryPersistence,
 } from 'firebase/auth'
 import { connectFunctionsEmulator, type Functions, getFunctions, httpsCallable } from 'firebase/functions'
+import type { CallableContract, RequestOf, ResponseOf } from '../domain/callable'
 import { clientConfig } from './client-config'
 
 let app: FirebaseApp | undefined
@@ -78,11 +79,14 @@ export function functions(): Functions {
   return functionsInstance
 }
 
-/** Calls a callable function; the signed-in user's ID token is attached by the SDK. */
-export async function callFunction<TRequest, TResponse>(name: string, data: TRequest): Promise<TResponse> {
+/** Calls a callable function through its contract; the signed-in user's ID token is attached by the SDK. */
+export async function callFunction<C extends CallableContract>(
+  contract: C,
+  data: RequestOf<C>,
+): Promise<ResponseOf<C>> {
   auth() // make sure Auth is initialised so the token is attached
   await startAppCheck()
-  const callable = httpsCallable<TRequest, TResponse>(functions(), name)
+  const callable = httpsCallable<RequestOf<C>, ResponseOf<C>>(functions(), contract.name)
   const result = await callable(data)
   return result.data
 }

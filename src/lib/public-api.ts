@@ -3,6 +3,7 @@
  * plain fetch: `POST {"data": ...}` answers `{"result": ...}` or `{"error": {...}}`. Public
  * pages use this so they never load the Firebase SDK.
  */
+import type { CallableContract, RequestOf, ResponseOf } from '../domain/callable'
 import { functionEndpoint } from './client-config'
 
 export class FunctionCallError extends Error {
@@ -15,23 +16,23 @@ export class FunctionCallError extends Error {
   }
 }
 
-export async function callPublicFunction<TResponse>(
-  name: string,
-  data: unknown,
+export async function callPublicFunction<C extends CallableContract>(
+  contract: C,
+  data: RequestOf<C>,
   signal?: AbortSignal,
-): Promise<TResponse> {
-  const response = await fetch(functionEndpoint(name), {
+): Promise<ResponseOf<C>> {
+  const response = await fetch(functionEndpoint(contract.name), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ data }),
     signal,
   })
   const body = (await response.json().catch(() => ({}))) as {
-    result?: TResponse
+    result?: ResponseOf<C>
     error?: { message?: string; status?: string }
   }
   if (!response.ok || body.error || !('result' in body)) {
     throw new FunctionCallError(body.error?.message ?? `HTTP ${response.status}`, body.error?.status ?? 'UNKNOWN')
   }
-  return body.result as TResponse
+  return body.result as ResponseOf<C>
 }

@@ -13,15 +13,15 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { functionUrl, ROOT } from '../../dev/lib/config.mjs'
 import { STANDIN_CLIENT_SECRET } from '../../dev/payment-standin.mjs'
-import { uploadPhotoSchema } from '../../functions/src/photos'
-import { availabilityRequestSchema, seatsCollectionPath } from '../../src/domain/availability'
-import { createBookingSchema, orderIdSchema } from '../../src/domain/booking'
+import { getAvailabilityCall, seatsCollectionPath } from '../../src/domain/availability'
+import { createBookingCall, getBookingCall, listMyBookingsCall } from '../../src/domain/booking'
+import type { CallableContract, RequestOf } from '../../src/domain/callable'
+import { CALLABLES } from '../../src/domain/callables'
 import { EVENTS } from '../../src/domain/catalogue'
-import { saveProfileSchema } from '../../src/domain/profile'
+import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '../../src/domain/profile'
 import { availableDates } from '../../src/domain/schedule'
-import { noInputSchema } from '../../src/domain/validation'
 import { callFunction } from '../../src/lib/firebase'
-import { adminDb, bookableDates, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
+import { ATTENDEE, adminDb, bookableDates, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
 
 /** Payloads per callable and for the webhook: 8 targets x 500 = 4,000 requests. */
 const PER_TARGET = 500
@@ -31,24 +31,28 @@ const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk
 const event = EVENTS[0]!
 const date = bookableDates(event)[5]!
 
-/** Each callable with a valid payload (the base for mutations) and the schema it validates with. */
-const CALLABLES: { name: string; valid: Record<string, unknown>; schema: v.GenericSchema }[] = [
-  { name: 'getAvailability', valid: { eventId: event.id }, schema: availabilityRequestSchema },
-  { name: 'saveProfile', valid: { ...VALID_PROFILE }, schema: saveProfileSchema },
-  { name: 'getMyProfile', valid: {}, schema: noInputSchema },
-  { name: 'uploadProfilePhoto', valid: { contentType: 'image/png', data: PNG_BASE64 }, schema: uploadPhotoSchema },
-  {
-    name: 'createBooking',
-    valid: {
-      eventId: event.id,
-      eventDate: date,
-      tier: 'girls',
-      userProfile: { ...VALID_PROFILE, email: 'asha@example.test', termsAccepted: true, interests: undefined },
-    },
-    schema: createBookingSchema,
-  },
-  { name: 'getBooking', valid: { orderId: 'yaari_20261128_abcdef' }, schema: orderIdSchema },
-  { name: 'listMyBookings', valid: {}, schema: noInputSchema },
+/** A callable with a valid request (the base for mutations), typed by its contract. */
+const target = <C extends CallableContract>(contract: C, valid: RequestOf<C>) => ({
+  contract,
+  name: contract.name,
+  valid: Object.assign({}, valid) as Record<string, unknown>,
+  schema: contract.request,
+})
+
+/** Every callable: a new one without a valid request here fails the first test below. */
+const TARGETS = [
+  target(getAvailabilityCall, { eventId: event.id }),
+  target(saveProfileCall, VALID_PROFILE),
+  target(getMyProfileCall, {}),
+  target(uploadProfilePhotoCall, { contentType: 'image/png', data: PNG_BASE64 }),
+  target(createBookingCall, {
+    eventId: event.id,
+    eventDate: date,
+    tier: 'girls',
+    userProfile: { ...ATTENDEE, profession: 'software_engineer', interests: ['brunch'] },
+  }),
+  target(getBookingCall, { orderId: 'yaari_20261128_abcdef' }),
+  target(listMyBookingsCall, {}),
 ]
 
 const POLLUTION = ['{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"__proto__":null}']
@@ -126,7 +130,7 @@ let before: Awaited<ReturnType<typeof snapshot>>
 beforeAll(async () => {
   const user = await signUpFreshMember()
   uid = user.uid
-  await callFunction('saveProfile', VALID_PROFILE) // a profile, so createBooking gets as far as its checks
+  await callFunction(saveProfileCall, VALID_PROFILE) // a profile, so createBooking gets as far as its checks
   token = await user.getIdToken()
   before = await snapshot(uid)
 }, 60_000)
@@ -136,7 +140,11 @@ afterAll(async () => {
 })
 
 describe('malformed payloads', () => {
-  for (const target of CALLABLES) {
+  it('covers every callable there is', () => {
+    expect(TARGETS.map((t) => t.contract)).toEqual([...CALLABLES])
+  })
+
+  for (const target of TARGETS) {
     it(`${target.name}: ${PER_TARGET} malformed payloads each get a 4xx with a reason, and nothing is written`, async () => {
       const payloads = payloadsFor(target.valid, target.schema)
       const answers: { status: number; text: string; payload: unknown }[] = []
@@ -181,7 +189,7 @@ describe('malformed payloads', () => {
         if (typeof object?.type !== 'string') return true
         // A well-formed webhook of another type is not malformed (it is acknowledged and ignored).
         if (!object.type.startsWith('PAYMENT_')) return false
-        return !(typeof orderId === 'string' && v.safeParse(orderIdSchema, { orderId }).success)
+        return !(typeof orderId === 'string' && v.safeParse(getBookingCall.request, { orderId }).success)
       })
       .map((body) => JSON.stringify(body))
     bodies.splice(0, 4, '{', '', 'null', '{"type":') // and a few that are not JSON at all
@@ -238,7 +246,7 @@ describe('malformed payloads', () => {
   }, 180_000)
 
   it('the emulator still serves real requests afterwards', async () => {
-    const answer = await callFunction<unknown, { profile: { name: string } | null }>('getMyProfile', {})
+    const answer = await callFunction(getMyProfileCall, {})
     expect(answer.profile?.name).toBe('Asha Rao')
   })
 })

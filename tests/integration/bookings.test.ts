@@ -7,17 +7,20 @@ import { sweepExpiredHolds } from '../../functions/src/bookings/jobs'
 import { shareVenueBrief } from '../../functions/src/venue-briefs'
 import { seatsCollectionPath } from '../../src/domain/availability'
 import {
-  type BookingView,
   type CreateBookingRequest,
-  type CreateBookingResponse,
+  createBookingCall,
+  getBookingCall,
   HOLD_MINUTES,
+  listMyBookingsCall,
 } from '../../src/domain/booking'
 import { EVENTS, priceFor } from '../../src/domain/catalogue'
+import { saveProfileCall } from '../../src/domain/profile'
 import { istToday } from '../../src/domain/schedule'
 import { callFunction } from '../../src/lib/firebase'
 import {
   adminDb,
   bookableDates,
+  callAnything,
   failure,
   profiledMember,
   signOutMember,
@@ -38,7 +41,7 @@ const CASHFREE_HEADERS = {
 /** A signed-in member with a completed profile (bookings need one). */
 async function bookingMember(profile: Partial<typeof VALID_PROFILE> = {}) {
   const user = await signUpFreshMember()
-  await callFunction('saveProfile', { ...VALID_PROFILE, ...profile })
+  await callFunction(saveProfileCall, { ...VALID_PROFILE, ...profile })
   return user
 }
 
@@ -58,7 +61,7 @@ const request = (eventDate: string, overrides: Partial<CreateBookingRequest> = {
   ...overrides,
 })
 
-const book = (body: unknown) => callFunction<unknown, CreateBookingResponse>('createBooking', body)
+const book = (body: unknown) => callAnything(createBookingCall, body)
 
 const booking = async (orderId: string) => (await adminDb().collection('bookings').doc(orderId).get()).data()
 const seats = (date: string) => adminDb().collection(seatsCollectionPath(event.id, date))
@@ -143,7 +146,7 @@ describe('payment webhooks and booking status', () => {
     const transitions = await adminDb().collection('bookings').doc(order_id).collection('transitions').get()
     expect(transitions.docs.map((doc) => doc.id)).toEqual(['settled'])
     expect(transitions.docs[0]?.get('applied')).toBe(true)
-    const view = await callFunction<unknown, { booking: { status: string } }>('getBooking', { orderId: order_id })
+    const view = await callFunction(getBookingCall, { orderId: order_id })
     expect(view.booking.status).toBe('confirmed')
   }, 60_000) // five deliveries may each meet a cold emulator worker
 
@@ -157,7 +160,7 @@ describe('payment webhooks and booking status', () => {
     expect((await seats(date).doc(String(seat)).get()).get('order_id')).toBe(order_id)
     const order = await (await fetch(`${STANDIN}/pg/orders/${order_id}`, { headers: CASHFREE_HEADERS })).json()
     expect(order.order_status).toBe('ACTIVE')
-    const view = await callFunction<unknown, { booking: BookingView }>('getBooking', { orderId: order_id })
+    const view = await callFunction(getBookingCall, { orderId: order_id })
     expect(view.booking).toMatchObject({ status: 'pending', lastAttemptFailed: true })
     expect(view.booking.paymentSessionId).toMatch(/^session_/)
 
@@ -209,7 +212,7 @@ describe('payment webhooks and booking status', () => {
     const { deliveries } = await pay(order_id, { outcome: 'SUCCESS', signature: 'bad' })
     expect(deliveries.every((d) => !d.delivered)).toBe(true)
     expect(await booking(order_id)).toMatchObject({ status: 'pending' })
-    const view = await callFunction<unknown, { booking: { status: string } }>('getBooking', { orderId: order_id })
+    const view = await callFunction(getBookingCall, { orderId: order_id })
     expect(view.booking.status).toBe('confirmed')
   }, 30_000)
 
@@ -220,7 +223,7 @@ describe('payment webhooks and booking status', () => {
     // As if a webhook handler had claimed the change a minute ago and then crashed.
     const marker = adminDb().collection('bookings').doc(order_id).collection('transitions').doc('settled')
     await marker.create({ at: Date.now() - 60_000, applied: false })
-    const view = await callFunction<unknown, { booking: { status: string } }>('getBooking', { orderId: order_id })
+    const view = await callFunction(getBookingCall, { orderId: order_id })
     expect(view.booking.status).toBe('confirmed')
     expect((await marker.get()).get('applied')).toBe(true)
   }, 30_000)
@@ -229,8 +232,7 @@ describe('payment webhooks and booking status', () => {
     await bookingMember()
     const date = dates[4]!
     await clearDate(date)
-    const getBooking = (orderId: string) =>
-      callFunction<unknown, { booking: { status: string } }>('getBooking', { orderId }).then((r) => r.booking.status)
+    const getBooking = (orderId: string) => callFunction(getBookingCall, { orderId }).then((r) => r.booking.status)
     const expire = (orderId: string) => standinControl(`/orders/${orderId}/expire`)
 
     // 1. The hold runs out, the seat is released; then the payment (begun in time) succeeds.
@@ -261,7 +263,7 @@ describe('payment webhooks and booking status', () => {
     expect(await getBooking(second)).toBe('refunded')
     const refunds = await (await fetch(`${STANDIN}/pg/orders/${second}/refunds`, { headers: CASHFREE_HEADERS })).json()
     expect(refunds).toMatchObject([{ refund_amount: priceFor(event.id, 'girls'), refund_status: 'PENDING' }])
-    const refunded = await callFunction<unknown, { booking: BookingView }>('getBooking', { orderId: second })
+    const refunded = await callFunction(getBookingCall, { orderId: second })
     expect(refunded.booking.refund).toEqual({
       amount: priceFor(event.id, 'girls'),
       status: 'pending',
@@ -274,17 +276,17 @@ describe('payment webhooks and booking status', () => {
   it('only the owner can read a booking; a made-up order id is not found', async () => {
     await bookingMember()
     const { order_id } = await book(request(dates[3]!))
-    const mine = await callFunction<unknown, { bookings: { orderId: string }[] }>('listMyBookings', {})
+    const mine = await callFunction(listMyBookingsCall, {})
     expect(mine.bookings.map((b) => b.orderId)).toEqual([order_id])
     await signOutMember()
 
     await bookingMember()
-    const error = await failure(callFunction('getBooking', { orderId: order_id }))
+    const error = await failure(callFunction(getBookingCall, { orderId: order_id }))
     expect(error.code).toBe('functions/not-found')
-    expect((await callFunction<unknown, { bookings: unknown[] }>('listMyBookings', {})).bookings).toEqual([])
-    const madeUp = await failure(callFunction('getBooking', { orderId: 'yaari_20990101_madeup' }))
+    expect((await callFunction(listMyBookingsCall, {})).bookings).toEqual([])
+    const madeUp = await failure(callFunction(getBookingCall, { orderId: 'yaari_20990101_madeup' }))
     expect(madeUp.code).toBe('functions/not-found')
-    const junk = await failure(callFunction('getBooking', { orderId: '../../etc' }))
+    const junk = await failure(callFunction(getBookingCall, { orderId: '../../etc' }))
     expect(junk.code).toBe('functions/invalid-argument')
   })
 
@@ -299,7 +301,7 @@ describe('payment webhooks and booking status', () => {
     await bookingMember()
     const { order_id } = await book(request(date))
     await pay(order_id, { outcome: 'SUCCESS' })
-    const before = await callFunction<unknown, Views>('listMyBookings', {})
+    const before = await callFunction(listMyBookingsCall, {})
     expect(before.bookings).toEqual([expect.objectContaining({ orderId: order_id, status: 'confirmed' })])
     expect(before.bookings[0]?.venueBrief).toBeUndefined()
 
@@ -309,16 +311,16 @@ describe('payment webhooks and booking status', () => {
     await expect(shareVenueBrief(adminDb(), tuesday)).rejects.toThrow('eventDate is not a date this event runs on')
     await shareVenueBrief(adminDb(), { eventId: event.id, eventDate: date, brief })
 
-    const after = await callFunction<unknown, Views>('listMyBookings', {})
+    const after = await callFunction(listMyBookingsCall, {})
     expect(after.bookings).toEqual([expect.objectContaining({ orderId: order_id, venueBrief: brief })])
-    const one = await callFunction<unknown, { booking: { venueBrief?: unknown } }>('getBooking', { orderId: order_id })
+    const one = await callFunction(getBookingCall, { orderId: order_id })
     expect(one.booking.venueBrief).toEqual(brief)
     await signOutMember()
 
     // A member whose payment has not arrived does not learn where the table is.
     await bookingMember()
     const unpaid = await book(request(date))
-    const theirs = await callFunction<unknown, Views>('listMyBookings', {})
+    const theirs = await callFunction(listMyBookingsCall, {})
     expect(theirs.bookings).toEqual([{ ...theirs.bookings[0], orderId: unpaid.order_id, status: 'pending' }])
     expect(theirs.bookings[0]).not.toHaveProperty('venueBrief')
     await adminDb().doc(`venue_briefs/${event.id}_${date}`).delete()

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { FirebaseError } from 'firebase/app'
 import { afterEach, describe, expect, it } from 'vitest'
+import { getMyProfileCall } from '../../src/domain/profile'
 import { signIn, signUp } from '../../src/features/account/auth-actions'
 import { authErrorMessage } from '../../src/features/account/auth-errors'
 import { clientConfig } from '../../src/lib/client-config'
@@ -50,7 +51,7 @@ describe('sign-up with email confirmation required (VITE_REQUIRE_EMAIL_VERIFICAT
     })
     expect(auth().currentUser?.email).toBe(email)
     // The local functions do not require confirmation (REQUIRE_EMAIL_VERIFICATION unset).
-    await expect(callFunction('getMyProfile', {})).resolves.toEqual({ profile: null })
+    await expect(callFunction(getMyProfileCall, {})).resolves.toEqual({ profile: null })
   })
 })
 

@@ -1,12 +1,11 @@
 import { FirebaseError } from 'firebase/app'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type AvailabilityResponse, seatsCollectionPath } from '../../src/domain/availability'
+import { getAvailabilityCall, seatsCollectionPath } from '../../src/domain/availability'
 import { EVENTS } from '../../src/domain/catalogue'
 import { availableDates } from '../../src/domain/schedule'
-import { callFunction } from '../../src/lib/firebase'
-import { adminDb, signOutMember, signUpFreshMember } from './helpers'
+import { adminDb, callAnything, signOutMember, signUpFreshMember } from './helpers'
 
-const getAvailability = (data: unknown) => callFunction<unknown, AvailabilityResponse>('getAvailability', data)
+const getAvailability = (data: unknown) => callAnything(getAvailabilityCall, data)
 
 async function expectInvalidArgument(data: unknown, reason: RegExp) {
   const error = await getAvailability(data).then(

@@ -13,9 +13,10 @@ import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payment-stan
 import type { BookingDeps } from '../../functions/src/bookings/records'
 import { cashfreeGateway } from '../../functions/src/lib/cashfree'
 import { seatsCollectionPath } from '../../src/domain/availability'
+import type { CallableContract, RequestOf, ResponseOf } from '../../src/domain/callable'
 import { EVENTS, type YaariEvent } from '../../src/domain/catalogue'
 import { availableDates } from '../../src/domain/schedule'
-import { auth } from '../../src/lib/firebase'
+import { auth, callFunction } from '../../src/lib/firebase'
 
 export { PROJECT_ID } from '../../dev/lib/config.mjs'
 export { VALID_PROFILE } from '../../src/domain/profile.fixture'
@@ -44,6 +45,11 @@ export async function failure(call: Promise<unknown>): Promise<FirebaseError> {
   )
   expect(error).toBeInstanceOf(FirebaseError)
   return error as FirebaseError
+}
+
+/** Calls a function with anything at all, as a script could: what its contract does not allow included. */
+export function callAnything<C extends CallableContract>(contract: C, data: unknown): Promise<ResponseOf<C>> {
+  return callFunction(contract, data as RequestOf<C>)
 }
 
 /**

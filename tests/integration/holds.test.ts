@@ -11,21 +11,23 @@ import { functionUrl, standinControl } from '../../dev/lib/config.mjs'
 import { getAvailabilityHandler } from '../../functions/src/availability'
 import { createBookingHandler } from '../../functions/src/bookings/create'
 import { sweepExpiredHolds } from '../../functions/src/bookings/jobs'
-import { seatsCollectionPath } from '../../src/domain/availability'
+import { getAvailabilityCall, seatsCollectionPath } from '../../src/domain/availability'
 import {
   BOOKING_MESSAGES,
-  type BookingView,
-  type CreateBookingResponse,
+  createBookingCall,
+  getBookingCall,
   HOLD_MINUTES,
   MAX_LIVE_HOLDS,
 } from '../../src/domain/booking'
 import { EVENTS } from '../../src/domain/catalogue'
+import { saveProfileCall } from '../../src/domain/profile'
 import { availableDates, eventStartInstant } from '../../src/domain/schedule'
 import { callFunction } from '../../src/lib/firebase'
 import {
   ATTENDEE,
   adminDb,
   bookableDates,
+  callAnything,
   cashfreeOrder,
   failure,
   profiledMember,
@@ -45,14 +47,14 @@ const request = (eventDate: string, tier = 'girls', event = firstHello) => ({
   tier,
   userProfile: ATTENDEE,
 })
-const book = (body: unknown) => callFunction<unknown, CreateBookingResponse>('createBooking', body)
+const book = (body: unknown) => callAnything(createBookingCall, body)
 const seats = (date: string, event = firstHello) => adminDb().collection(seatsCollectionPath(event.id, date))
 const bookingsOf = async (uid: string) =>
   (await adminDb().collection('bookings').where('user_id', '==', uid).get()).docs.map((doc) => doc.data())
 
 async function member(profile: Partial<typeof VALID_PROFILE> = {}) {
   const user = await signUpFreshMember()
-  await callFunction('saveProfile', { ...VALID_PROFILE, ...profile })
+  await callFunction(saveProfileCall, { ...VALID_PROFILE, ...profile })
   return user
 }
 
@@ -159,10 +161,7 @@ describe('abandoned holds', () => {
       await adminDb().collection('bookings').doc(order_id).update({ hold_expires_at: past })
     }
     for (const seat of (await seats(date, sunday).get()).docs) await seat.ref.update({ hold_expires_at: past })
-    const answer = await callFunction<unknown, { events: { dates: { date: string; spotsLeft: number }[] }[] }>(
-      'getAvailability',
-      { eventId: sunday.id },
-    )
+    const answer = await callFunction(getAvailabilityCall, { eventId: sunday.id })
     expect(answer.events[0]!.dates.find((d) => d.date === date)?.spotsLeft).toBe(sunday.capacity)
     expect((await seats(date, sunday).get()).size).toBe(0)
     for (const { order_id } of orders) {
@@ -225,7 +224,7 @@ describe('what a booking may hold', () => {
     expect(order.customer_details).not.toHaveProperty('customer_name')
     expect(order.customer_details).toMatchObject({ customer_phone: '9876543210' })
     await standinControl(`/orders/${order_id}/pay`, { outcome: 'SUCCESS' })
-    const view = await callFunction<unknown, { booking: BookingView }>('getBooking', { orderId: order_id })
+    const view = await callFunction(getBookingCall, { orderId: order_id })
     expect(view.booking.status).toBe('confirmed')
   })
 })

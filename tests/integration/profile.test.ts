@@ -2,8 +2,9 @@ import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
 import { stackPorts, stackSecret } from '../../dev/lib/config.mjs'
 import type { SaveProfileRequest } from '../../src/domain/profile'
+import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '../../src/domain/profile'
 import { callFunction } from '../../src/lib/firebase'
-import { adminDb, failure, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
+import { adminDb, callAnything, failure, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
 
 const valid: SaveProfileRequest = { ...VALID_PROFILE, profession: 'tech', interests: ['brunch', 'travel'] }
 
@@ -21,7 +22,7 @@ afterEach(async () => {
 describe('saveProfile', () => {
   it('writes user_profiles/{uid} from the token, with the spec defaults', async () => {
     const member = await signUpFreshMember()
-    await expect(callFunction('saveProfile', valid)).resolves.toEqual({ saved: true })
+    await expect(callFunction(saveProfileCall, valid)).resolves.toEqual({ saved: true })
     const doc = await adminDb().collection('user_profiles').doc(member.uid).get()
     expect(doc.data()).toMatchObject({
       user_id: member.uid,
@@ -41,10 +42,10 @@ describe('saveProfile', () => {
 
   it('is idempotent: completing twice updates the one document and keeps its creation time', async () => {
     const member = await signUpFreshMember()
-    await callFunction('saveProfile', valid)
+    await callFunction(saveProfileCall, valid)
     const ref = adminDb().collection('user_profiles').doc(member.uid)
     const first = await ref.get()
-    await callFunction('saveProfile', { ...valid, name: 'Asha R' })
+    await callFunction(saveProfileCall, { ...valid, name: 'Asha R' })
     const second = await ref.get()
     expect(second.get('name')).toBe('Asha R')
     expect(second.get('created_at').isEqual(first.get('created_at'))).toBe(true)
@@ -54,34 +55,34 @@ describe('saveProfile', () => {
 
   it('getMyProfile returns only the caller’s own profile', async () => {
     const first = await signUpFreshMember()
-    expect(await callFunction('getMyProfile', {})).toEqual({ profile: null })
-    await callFunction('saveProfile', valid)
-    const mine = await callFunction<unknown, { profile: { user_id: string } }>('getMyProfile', {})
-    expect(mine.profile.user_id).toBe(first.uid)
+    expect(await callFunction(getMyProfileCall, {})).toEqual({ profile: null })
+    await callFunction(saveProfileCall, valid)
+    const mine = await callFunction(getMyProfileCall, {})
+    expect(mine.profile?.user_id).toBe(first.uid)
     await signOutMember()
     await signUpFreshMember()
-    expect(await callFunction('getMyProfile', {})).toEqual({ profile: null })
+    expect(await callFunction(getMyProfileCall, {})).toEqual({ profile: null })
     // Asking for someone else's by uid is refused outright: the uid comes from the token only.
-    const asking = await failure(callFunction('getMyProfile', { uid: first.uid }))
+    const asking = await failure(callFunction(getMyProfileCall, { uid: first.uid }))
     expect(asking.code).toBe('functions/invalid-argument')
     expect(asking.message).toMatch(/uid/)
     await signOutMember()
-    expect((await failure(callFunction('getMyProfile', {}))).code).toBe('functions/unauthenticated')
+    expect((await failure(callFunction(getMyProfileCall, {}))).code).toBe('functions/unauthenticated')
   })
 
   it('needs a signed-in member', async () => {
-    const error = await failure(callFunction('saveProfile', valid))
+    const error = await failure(callFunction(saveProfileCall, valid))
     expect(error.code).toBe('functions/unauthenticated')
   })
 
   it('cannot touch another member: a second member only ever writes their own document', async () => {
     const first = await signUpFreshMember()
-    await callFunction('saveProfile', valid)
+    await callFunction(saveProfileCall, valid)
     await signOutMember()
     const second = await signUpFreshMember()
-    const error = await failure(callFunction('saveProfile', { ...valid, user_id: first.uid, name: 'Intruder' }))
+    const error = await failure(callAnything(saveProfileCall, { ...valid, user_id: first.uid, name: 'Intruder' }))
     expect(error.code).toBe('functions/invalid-argument')
-    await callFunction('saveProfile', { ...valid, name: 'Second Member' })
+    await callFunction(saveProfileCall, { ...valid, name: 'Second Member' })
     expect((await adminDb().collection('user_profiles').doc(first.uid).get()).get('name')).toBe('Asha Rao')
     expect((await adminDb().collection('user_profiles').doc(second.uid).get()).get('name')).toBe('Second Member')
   })
@@ -104,7 +105,7 @@ describe('saveProfile', () => {
       ['profile', /object/i],
     ]
     for (const [payload, reason] of cases) {
-      const error = await failure(callFunction('saveProfile', payload))
+      const error = await failure(callAnything(saveProfileCall, payload))
       expect(error.code, JSON.stringify(payload)).toBe('functions/invalid-argument')
       expect(error.message).toMatch(reason)
     }
@@ -119,7 +120,7 @@ const PNG = Buffer.from(
 )
 
 const upload = (image: Buffer) =>
-  callFunction<unknown, { url: string; path: string }>('uploadProfilePhoto', {
+  callFunction(uploadProfilePhotoCall, {
     contentType: 'image/jpeg',
     data: image.toString('base64'),
   })
@@ -136,7 +137,7 @@ async function storedPhotos(uid: string): Promise<string[]> {
 describe('uploadProfilePhoto', () => {
   it('stores a re-encoded JPEG under the member’s own folder, served with nosniff', async () => {
     const member = await signUpFreshMember()
-    const { url, path } = await callFunction<unknown, { url: string; path: string }>('uploadProfilePhoto', {
+    const { url, path } = await callFunction(uploadProfilePhotoCall, {
       contentType: 'image/png',
       data: PNG.toString('base64'),
     })
@@ -191,11 +192,11 @@ describe('uploadProfilePhoto', () => {
   it('deletes the replaced picture (and uploads never saved) when the profile is saved', async () => {
     const member = await signUpFreshMember()
     const first = await upload(PNG)
-    await callFunction('saveProfile', { ...valid, profilePictureUrl: first.url })
+    await callFunction(saveProfileCall, { ...valid, profilePictureUrl: first.url })
     const unused = await upload(PNG)
     const second = await upload(PNG)
     expect(await storedPhotos(member.uid)).toHaveLength(3)
-    await callFunction('saveProfile', { ...valid, profilePictureUrl: second.url })
+    await callFunction(saveProfileCall, { ...valid, profilePictureUrl: second.url })
     expect(await storedPhotos(member.uid)).toEqual([second.path])
     expect((await fetch(first.url)).status).toBe(404)
     expect((await fetch(unused.url)).status).toBe(404)
@@ -205,18 +206,18 @@ describe('uploadProfilePhoto', () => {
   it('refuses what is not an image, whatever the client claims, and anything over 5 MB', async () => {
     await signUpFreshMember()
     const text = await failure(
-      callFunction('uploadProfilePhoto', { contentType: 'image/png', data: Buffer.from('hello').toString('base64') }),
+      callFunction(uploadProfilePhotoCall, { contentType: 'image/png', data: Buffer.from('hello').toString('base64') }),
     )
     expect(text.code).toBe('functions/invalid-argument')
     expect(text.message).toMatch('Please select an image file')
 
-    const pdf = await failure(callFunction('uploadProfilePhoto', { contentType: 'application/pdf', data: 'AAAA' }))
+    const pdf = await failure(callAnything(uploadProfilePhotoCall, { contentType: 'application/pdf', data: 'AAAA' }))
     expect(pdf.message).toMatch('Please select an image file')
 
     const big = Buffer.alloc(6 * 1024 * 1024)
     PNG.copy(big)
     const huge = await failure(
-      callFunction('uploadProfilePhoto', { contentType: 'image/png', data: big.toString('base64') }),
+      callFunction(uploadProfilePhotoCall, { contentType: 'image/png', data: big.toString('base64') }),
     )
     expect(huge.code).toBe('functions/invalid-argument')
     expect(huge.message).toMatch('Please select an image smaller than 5MB')
@@ -224,16 +225,16 @@ describe('uploadProfilePhoto', () => {
 
   it('a profile can show only its own member’s picture, never another member’s', async () => {
     const first = await signUpFreshMember()
-    const { url: firstUrl } = await callFunction<unknown, { url: string }>('uploadProfilePhoto', {
+    const { url: firstUrl } = await callFunction(uploadProfilePhotoCall, {
       contentType: 'image/png',
       data: PNG.toString('base64'),
     })
-    await callFunction('saveProfile', { ...valid, profilePictureUrl: firstUrl })
+    await callFunction(saveProfileCall, { ...valid, profilePictureUrl: firstUrl })
     expect((await adminDb().collection('user_profiles').doc(first.uid).get()).get('profile_picture_url')).toBe(firstUrl)
     await signOutMember()
 
     const second = await signUpFreshMember()
-    const error = await failure(callFunction('saveProfile', { ...valid, profilePictureUrl: firstUrl }))
+    const error = await failure(callFunction(saveProfileCall, { ...valid, profilePictureUrl: firstUrl }))
     expect(error.code).toBe('functions/invalid-argument')
     expect(error.message).toMatch(/profilePictureUrl/)
     expect((await adminDb().collection('user_profiles').doc(second.uid).get()).exists).toBe(false)
@@ -243,7 +244,7 @@ describe('uploadProfilePhoto', () => {
 
   it('needs a signed-in member', async () => {
     const error = await failure(
-      callFunction('uploadProfilePhoto', { contentType: 'image/png', data: PNG.toString('base64') }),
+      callFunction(uploadProfilePhotoCall, { contentType: 'image/png', data: PNG.toString('base64') }),
     )
     expect(error.code).toBe('functions/unauthenticated')
   })

@@ -16,7 +16,7 @@ import { HttpsError } from 'firebase-functions/v2/https'
 import {
   BOOKING_MESSAGES,
   type CreateBookingResponse,
-  createBookingSchema,
+  createBookingCall,
   HOLD_MINUTES,
 } from '../../../src/domain/booking'
 import { eventById, priceFor, tierIssue } from '../../../src/domain/catalogue'
@@ -161,7 +161,7 @@ export async function createBookingHandler(
   member: { uid: string; email: string | undefined },
   data: unknown,
 ): Promise<CreateBookingResponse> {
-  const input = parseRequest(createBookingSchema, data)
+  const input = parseRequest(createBookingCall.request, data)
   const { firestore } = deps
   const now = nowOf(deps)
   const step = async (name: CreateBookingStep) => deps.failpoint?.(name)

@@ -9,12 +9,12 @@ import * as v from 'valibot'
 import {
   type BookingView,
   type CashfreeMode,
-  orderIdSchema,
+  getBookingCall,
+  listMyBookingsCall,
   type VenueBrief,
   venueBriefPath,
   venueBriefSchema,
 } from '../../../src/domain/booking'
-import { noInputSchema } from '../../../src/domain/validation'
 import { warn } from '../lib/log'
 import { parseRequest } from '../lib/validate'
 import { isFailedAttemptStatus, reconcileBooking } from './reconcile'
@@ -110,7 +110,7 @@ export async function getBookingHandler(
   member: { uid: string },
   data: unknown,
 ): Promise<{ booking: BookingView }> {
-  const { orderId } = parseRequest(orderIdSchema, data)
+  const { orderId } = parseRequest(getBookingCall.request, data)
   const now = nowOf(deps)
   let booking = await readBooking(deps.firestore, orderId)
   // Someone else's booking, or one never offered, answers exactly like one that does not exist.
@@ -132,7 +132,7 @@ export async function listMyBookingsHandler(
   member: { uid: string },
   data: unknown,
 ): Promise<{ bookings: BookingView[] }> {
-  parseRequest(noInputSchema, data)
+  parseRequest(listMyBookingsCall.request, data)
   const now = nowOf(deps)
   const snapshot = await deps.firestore.collection('bookings').where('user_id', '==', member.uid).get()
   const records = snapshot.docs.map((doc) => doc.data() as BookingRecord).filter((booking) => !neverOffered(booking))

@@ -10,7 +10,7 @@ import {
   updateProfile,
 } from 'firebase/auth'
 import { tiersFor } from '../../domain/catalogue'
-import type { UserProfileRecord } from '../../domain/profile'
+import { getMyProfileCall } from '../../domain/profile'
 import { clientConfig } from '../../lib/client-config'
 import { clearMemberData, localDb } from '../../lib/db'
 import { auth, callFunction } from '../../lib/firebase'
@@ -61,10 +61,7 @@ export async function signIn(
 
 /** '/' once onboarding is complete (a profile exists on the server), else its first step. */
 export async function destinationAfterSignIn(): Promise<string> {
-  const { profile } = await callFunction<Record<string, never>, { profile: UserProfileRecord | null }>(
-    'getMyProfile',
-    {},
-  )
+  const { profile } = await callFunction(getMyProfileCall, {})
   rememberPriceTiers(profile ? tiersFor(profile.gender) : undefined)
   return profile ? '/' : ONBOARDING_START
 }

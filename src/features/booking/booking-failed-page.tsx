@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
-import type { BookingView } from '../../domain/booking'
+import { getBookingCall } from '../../domain/booking'
 import { formatIstClock } from '../../domain/schedule'
 import { usePageMeta } from '../../lib/page-meta'
 import { ResumePaymentButton } from './resume-payment'
@@ -78,7 +78,7 @@ function Actions({ eventId }: { eventId?: string }) {
 
 /** The booking whose payment failed: pay it again while its seat is held, else book afresh. */
 function RetryForOrder({ orderId }: { orderId: string }) {
-  const call = useMemberCall<{ booking: BookingView }>('getBooking', { orderId })
+  const call = useMemberCall(getBookingCall, { orderId })
   if (call.status === 'loading') {
     return (
       <p role="status" className={css({ mt: '3', fontSize: 'lg' })}>

@@ -13,7 +13,7 @@ import {
   BOOKING_MESSAGES,
   BOOKING_PROFESSIONS,
   bookingProfileSchema,
-  type CreateBookingResponse,
+  createBookingCall,
   DRINKING_PREFERENCES,
   enumLabel,
   FOOD_PREFERENCES,
@@ -22,7 +22,7 @@ import {
 } from '../../domain/booking'
 import { type PriceTier, TIER_LABELS, tierIssue, tiersFor, type YaariEvent } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
-import { INTERESTS, localMobile, type UserProfileRecord } from '../../domain/profile'
+import { getMyProfileCall, INTERESTS, localMobile, type UserProfileRecord } from '../../domain/profile'
 import { LOGIN_LINK } from '../../lib/paths'
 import { Button } from '../../ui/button'
 import { SelectField, TextField } from '../../ui/field'
@@ -91,7 +91,7 @@ export function BookingForm({
   onTierChange: (tier: PriceTier) => void
 }) {
   const member = useAuthStore((state) => state.member)
-  const call = useMemberCall<{ profile: UserProfileRecord | null }>('getMyProfile', {})
+  const call = useMemberCall(getMyProfileCall, {})
   const gender = call.status === 'ready' ? call.data.profile?.gender : undefined
   useEffect(() => {
     if (call.status === 'ready' && call.data.profile) rememberPriceTiers(tiersFor(call.data.profile.gender))
@@ -206,12 +206,12 @@ function DetailsForm({
     setBusy(true)
     try {
       const { callFunction } = await import('../../lib/firebase')
-      const session = await callFunction<object, CreateBookingResponse>('createBooking', {
+      const session = await callFunction(createBookingCall, {
         eventId: event.id,
         eventDate: date,
         tier,
         amount: event.prices[tier],
-        userProfile: profile,
+        userProfile: parsed.output,
       })
       if (!session.payment_session_id) throw Object.assign(new Error('no session'), { code: 'no-session' })
       void showToast({ title: BOOKING_MESSAGES.redirecting, type: 'success' })

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
-import { BOOKING_MESSAGES, type BookingView } from '../../domain/booking'
+import { BOOKING_MESSAGES, getBookingCall } from '../../domain/booking'
 import { eventById } from '../../domain/catalogue'
 import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
 import { formatLongDate, formatTime } from '../../domain/schedule'
@@ -40,7 +40,7 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
   const [attempt, setAttempt] = useState(0)
   const [waited, setWaited] = useState(false)
   const navigate = useNavigate()
-  const call = useMemberCall<{ booking: BookingView }>('getBooking', { orderId: orderId ?? '' }, attempt)
+  const call = useMemberCall(getBookingCall, { orderId: orderId ?? '' }, attempt)
   useEffect(() => {
     const timer = setTimeout(() => setWaited(true), CONFIRMING_MS)
     return () => clearTimeout(timer)

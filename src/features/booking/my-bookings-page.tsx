@@ -4,6 +4,7 @@ import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import type { BookingView, VenueBrief } from '../../domain/booking'
+import { listMyBookingsCall } from '../../domain/booking'
 import { eventById } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
@@ -140,7 +141,7 @@ function BookingCard({ booking, upcoming }: { booking: BookingView; upcoming: bo
 /** My bookings: the member's upcoming and past bookings with their status. */
 export function MyBookingsPage() {
   usePageMeta({ title: 'My bookings', description: 'Your upcoming and past Yaari events, with calendar files.' })
-  const call = useMemberCall<{ bookings: BookingView[] }>('listMyBookings', {})
+  const call = useMemberCall(listMyBookingsCall, {})
   const uid = useAuthStore((state) => state.member?.uid)
   const [saved, setSaved] = useState<{ bookings: BookingView[]; savedAt?: number }>()
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import type { CallableContract, RequestOf, ResponseOf } from '../../domain/callable'
 import { useAuthStore, watchAuth } from '../account/auth-store'
 
 export type MemberCall<T> =
@@ -11,9 +12,13 @@ export type MemberCall<T> =
  * Calls a member-only function once the session is known; `attempt` changes to call again.
  * A call that failed while the device was offline is made again when it comes back online.
  */
-export function useMemberCall<T>(name: string, data: object, attempt = 0): MemberCall<T> {
+export function useMemberCall<C extends CallableContract>(
+  contract: C,
+  data: RequestOf<C>,
+  attempt = 0,
+): MemberCall<ResponseOf<C>> {
   const { status } = useAuthStore()
-  const [state, setState] = useState<MemberCall<T>>({ status: 'loading' })
+  const [state, setState] = useState<MemberCall<ResponseOf<C>>>({ status: 'loading' })
   const [reconnects, setReconnects] = useState(0)
   const key = JSON.stringify(data)
   useEffect(() => void watchAuth(), [])
@@ -35,7 +40,7 @@ export function useMemberCall<T>(name: string, data: object, attempt = 0): Membe
     void reconnects
     setState((current) => (current.status === 'ready' ? current : { status: 'loading' })) // keep what is shown while checking again
     void import('../../lib/firebase')
-      .then(({ callFunction }) => callFunction<object, T>(name, JSON.parse(key)))
+      .then(({ callFunction }) => callFunction(contract, JSON.parse(key)))
       .then(
         (result) => !cancelled && setState({ status: 'ready', data: result }),
         (error: unknown) => {
@@ -48,6 +53,6 @@ export function useMemberCall<T>(name: string, data: object, attempt = 0): Membe
     return () => {
       cancelled = true
     }
-  }, [status, name, key, attempt, reconnects])
+  }, [status, contract, key, attempt, reconnects])
   return state
 }

@@ -3,7 +3,8 @@
  * every event, shared by all cards and dialogs on the page and kept for a minute.
  */
 import { useEffect, useState } from 'react'
-import type { AvailabilityResponse, DateAvailability } from '../../domain/availability'
+import type { DateAvailability } from '../../domain/availability'
+import { getAvailabilityCall } from '../../domain/availability'
 import { callPublicFunction } from '../../lib/public-api'
 
 const FRESH_FOR_MS = 60_000
@@ -11,7 +12,7 @@ let cached: { at: number; answer: Promise<Map<string, Map<string, DateAvailabili
 
 function loadAvailability(): Promise<Map<string, Map<string, DateAvailability>>> {
   if (cached && Date.now() - cached.at < FRESH_FOR_MS) return cached.answer
-  const answer = callPublicFunction<AvailabilityResponse>('getAvailability', {}).then(
+  const answer = callPublicFunction(getAvailabilityCall, {}).then(
     (response) =>
       new Map(response.events.map((event) => [event.eventId, new Map(event.dates.map((d) => [d.date, d]))])),
   )

@@ -3,8 +3,10 @@
  * whichever page the member is on. The root layout loads this module only while
  * PENDING_SYNC_KEY is set, so public pages stay free of Firebase and Dexie otherwise.
  */
+
 import { tiersFor } from '../../domain/catalogue'
 import type { SaveProfileRequest } from '../../domain/profile'
+import { saveProfileCall } from '../../domain/profile'
 import { localDb } from '../../lib/db'
 import { callFunction } from '../../lib/firebase'
 import { showToast } from '../../ui/toast'
@@ -16,7 +18,7 @@ import { ONBOARDING_MESSAGES } from './steps'
 
 export const liveSyncDeps: SyncDeps = {
   saveProfile: async (payload: SaveProfileRequest) => {
-    const saved = await callFunction('saveProfile', payload)
+    const saved = await callFunction(saveProfileCall, payload)
     rememberPriceTiers(tiersFor(payload.gender)) // the prices this member is offered from now on
     return saved
   },

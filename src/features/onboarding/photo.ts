@@ -2,10 +2,8 @@
  * The profile picture in the browser: checked (image, at most 5 MB), made smaller before it
  * is stored in the draft or sent, and uploaded through the `uploadProfilePhoto` function.
  */
-import { MAX_PHOTO_BYTES, MESSAGES } from '../../domain/profile'
 
-/** The longest side of the picture that is kept; plenty for an avatar on any screen. */
-export const PHOTO_MAX_SIDE = 1024
+import { MAX_PHOTO_BYTES, MESSAGES, PHOTO_MAX_SIDE, uploadProfilePhotoCall } from '../../domain/profile'
 
 export type PhotoProblem = { title: string; description: string }
 
@@ -56,8 +54,8 @@ export async function blobToBase64(blob: Blob): Promise<string> {
 /** Uploads the picture; resolves with the URL to keep in the profile. */
 export async function uploadPhoto(blob: Blob): Promise<string> {
   const { callFunction } = await import('../../lib/firebase')
-  const { url } = await callFunction<{ contentType: string; data: string }, { url: string }>('uploadProfilePhoto', {
-    contentType: blob.type || 'image/jpeg',
+  const { url } = await callFunction(uploadProfilePhotoCall, {
+    contentType: 'image/jpeg', // resizePhoto always makes a JPEG
     data: await blobToBase64(blob),
   })
   return url

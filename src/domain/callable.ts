@@ -1,0 +1,29 @@
+/**
+ * A callable function as both sides see it: its name, the schema its request must pass, what it
+ * answers, and the messages it may answer with. Each contract sits beside its schema
+ * (availability.ts, booking.ts, profile.ts); the functions register from them and the browser
+ * calls through them (callFunction, callPublicFunction, useMemberCall), so a renamed function, a
+ * renamed field or a changed answer fails the type check on both sides.
+ *
+ * Contracts are plain objects in the modules a page already loads, so a page carries only the
+ * schemas of the functions it calls.
+ */
+import type * as v from 'valibot'
+
+export interface CallableContract<Schema extends v.GenericSchema = v.GenericSchema, Response = unknown> {
+  /** The function's name: the functions export it under this name, the browser calls it by it. */
+  readonly name: string
+  /** What the request must pass; the function answers `invalid-argument` with the reason otherwise. */
+  readonly request: Schema
+  /** The words the function may answer with (besides a schema's reason), shared with the app's screens. */
+  readonly messages: readonly Readonly<Record<string, string>>[]
+  /** Never set: carries the type of the answer. */
+  readonly response?: Response
+}
+
+/** What the browser may send: the schema's input. */
+export type RequestOf<C> = C extends CallableContract<infer S, unknown> ? v.InferInput<S> : never
+/** What the function reads once the request has passed the schema. */
+export type InputOf<C> = C extends CallableContract<infer S, unknown> ? v.InferOutput<S> : never
+/** What the function answers. */
+export type ResponseOf<C> = C extends CallableContract<v.GenericSchema, infer R> ? R : never

@@ -1,0 +1,18 @@
+/**
+ * Every callable function, for the functions' registration check and the tests that try each
+ * one. The app imports a contract from its own module (availability, booking, profile), never
+ * this list, so no page loads the others' schemas.
+ */
+import { getAvailabilityCall } from './availability'
+import { createBookingCall, getBookingCall, listMyBookingsCall } from './booking'
+import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from './profile'
+
+export const CALLABLES = [
+  getAvailabilityCall,
+  saveProfileCall,
+  getMyProfileCall,
+  uploadProfilePhotoCall,
+  createBookingCall,
+  getBookingCall,
+  listMyBookingsCall,
+] as const
