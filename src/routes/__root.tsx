@@ -7,6 +7,7 @@ import { SiteFooter } from '../features/layout/site-footer'
 import { SiteHeader } from '../features/layout/site-header'
 import { PENDING_SYNC_KEY } from '../features/onboarding/pending-sync-key'
 import { captureInstallPrompt } from '../features/pwa/install'
+import { InstallApp } from '../features/pwa/install-button'
 import { OfflineBanner, useOnline } from '../features/pwa/offline-banner'
 import { reloadOnStaleChunks } from '../features/pwa/stale-version'
 import { UpdatePrompt } from '../features/pwa/update-prompt'
@@ -75,7 +76,7 @@ function RootLayout() {
       <main id="main" tabIndex={-1} className={css({ flex: '1', _focus: { outline: 'none' } })}>
         <Outlet />
       </main>
-      {focused ? null : <SiteFooter />}
+      {focused ? null : <SiteFooter install={<InstallApp />} />}
       {registerWorker ? <UpdatePrompt /> : null}
       {toastsWanted ? (
         <Suspense fallback={null}>

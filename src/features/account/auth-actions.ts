@@ -12,10 +12,9 @@ import {
 import { tiersFor } from '../../domain/catalogue'
 import { getMyProfileCall } from '../../domain/profile'
 import { clientConfig } from '../../lib/client-config'
-import { clearMemberData, localDb } from '../../lib/db'
 import { auth, callFunction } from '../../lib/firebase'
 import { ONBOARDING_START } from '../../lib/paths'
-import { rememberPriceTiers } from './member-hint'
+import { rememberPriceTiers } from '../../lib/session/member-hint'
 
 export interface AuthOptions {
   /** New members confirm their email before signing in (the spec's 'no session' sign-up). */
@@ -64,12 +63,4 @@ export async function destinationAfterSignIn(): Promise<string> {
   const { profile } = await callFunction(getMyProfileCall, {})
   rememberPriceTiers(profile ? tiersFor(profile.gender) : undefined)
   return profile ? '/' : ONBOARDING_START
-}
-
-/** Signs out and removes the member's local data (drafts, outbox, stored keys) from this device. */
-export async function signOutAndForget(): Promise<void> {
-  const uid = auth().currentUser?.uid
-  if (uid) await clearMemberData(localDb(), uid)
-  localStorage.clear()
-  await signOut(auth())
 }

@@ -5,9 +5,9 @@ import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
+import { useAuthStore, watchAuth } from '../../lib/session/auth-store'
 import { Button } from '../../ui/button'
 import { SignInForm, SignUpForm } from './auth-forms'
-import { useAuthStore, watchAuth } from './auth-store'
 import { useAfterAuth } from './use-after-auth'
 
 const tabTrigger = css({
@@ -45,7 +45,7 @@ export function AuthPage() {
               size="lg"
               variant="outline"
               onClick={async () => {
-                const { signOutAndForget } = await import('./auth-actions')
+                const { signOutAndForget } = await import('../../lib/session/sign-out')
                 await signOutAndForget()
                 await navigate({ to: '/' })
               }}

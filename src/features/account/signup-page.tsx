@@ -4,8 +4,8 @@ import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
+import { useAuthStore, watchAuth } from '../../lib/session/auth-store'
 import { SignUpForm } from './auth-forms'
-import { useAuthStore, watchAuth } from './auth-store'
 import { useAfterAuth } from './use-after-auth'
 
 /** /signup: the sign-up screen ('Join the Adventure' in the navigation). */

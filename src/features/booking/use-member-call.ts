@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { CallableContract, RequestOf, ResponseOf } from '../../domain/callable'
-import { useAuthStore, watchAuth } from '../account/auth-store'
+import { useAuthStore, watchAuth } from '../../lib/session/auth-store'
 
 export type MemberCall<T> =
   | { status: 'loading' }

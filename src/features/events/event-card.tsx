@@ -5,10 +5,10 @@ import type { YaariEvent } from '../../domain/catalogue'
 import { priceRange } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { formatShortDate, formatTime, istTomorrow, nextOccurrence, weekdayName } from '../../domain/schedule'
+import { spotsText } from '../../domain/spots'
 import { useNow } from '../../lib/clock'
+import { useAvailability } from '../../lib/use-availability'
 import { CoverImage } from '../../ui/cover-image'
-import { spotsText } from './spots'
-import { useAvailability } from './use-availability'
 
 /**
  * The full event card of the listing. The first card's

@@ -1,23 +1,30 @@
 import { getRouteApi } from '@tanstack/react-router'
-import { lazy, Suspense, useState } from 'react'
+import { type ComponentType, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
-import { eventById, type PriceTier, TIER_LABELS } from '../../domain/catalogue'
+import { eventById, type PriceTier, TIER_LABELS, type YaariEvent } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
 import { formatTime, weekdayName } from '../../domain/schedule'
 import { useHydrated } from '../../lib/hydration'
 import { usePageMeta } from '../../lib/page-meta'
+import { usePriceTiersHint } from '../../lib/session/member-hint'
 import { CoverImage } from '../../ui/cover-image'
 import { RefundPolicyList } from '../../ui/refund-policy'
-import { usePriceTiersHint } from '../account/member-hint'
 
-const BookingDialogs = lazy(() => import('./booking-dialogs'))
 const route = getRouteApi('/events/$eventId')
 
-/** One event: what it is, when and where, its prices, and the date and booking dialogs. */
-export function EventDetailsPage() {
+/** What the page opens when a price is chosen: the date and booking dialogs, given by the route. */
+export type BookingDialogsComponent = ComponentType<{
+  event: YaariEvent
+  tier: PriceTier
+  onTierChange: (tier: PriceTier) => void
+  onClose: () => void
+}>
+
+/** One event: what it is, when and where, its prices, and (from the route) the date and booking dialogs. */
+export function EventDetailsPage({ BookingDialogs }: { BookingDialogs: BookingDialogsComponent }) {
   const { eventId } = route.useParams()
   // The route's beforeLoad only lets canonical catalogue ids through.
   const event = eventById(eventId)!

@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { SITE } from '../../domain/site'
 import { useNow } from '../../lib/clock'
 import { FOOTER_NAV } from '../../lib/paths'
-import { InstallApp } from '../pwa/install-button'
 
-/** The shared footer: every information page one tap away, the way members look for them. */
-export function SiteFooter() {
+/** The shared footer: every information page one tap away, the way members look for them; `install` offers the app. */
+export function SiteFooter({ install }: { install?: ReactNode }) {
   const now = useNow()
   return (
     <footer className={css({ bg: 'bg.inverse', color: 'fg.inverse', mt: 'auto' })}>
@@ -39,7 +39,7 @@ export function SiteFooter() {
             </nav>
           ))}
         </div>
-        <InstallApp />
+        {install}
         <p className={css({ mt: '10', fontSize: 'sm', opacity: 0.7 })}>
           © {now.getFullYear()} {SITE.productName}. Made in {SITE.homeCity}.{' '}
           <span className={css({ whiteSpace: 'nowrap' })}>Version {__APP_VERSION__}</span>

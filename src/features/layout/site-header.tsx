@@ -4,7 +4,7 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { useHydrated } from '../../lib/hydration'
 import { LOGIN_LINK, MY_BOOKINGS_LINK, PRIMARY_NAV, SIGNUP_LINK } from '../../lib/paths'
-import { useSignedInHint } from '../account/member-hint'
+import { useSignedInHint } from '../../lib/session/member-hint'
 
 export interface SiteHeaderProps {
   /** Transparent over the home page hero; solid everywhere else. */

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useRef } from 'react'
 import { css } from 'styled-system/css'
 import { usePageMeta } from '../../lib/page-meta'
-import { MobileField, mobileIssue } from './mobile-field'
+import { MobileField, mobileIssue } from '../../ui/mobile-field'
 import { StepForm } from './step-form'
 import { useFlowStep } from './use-step'
 

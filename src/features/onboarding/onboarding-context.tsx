@@ -5,7 +5,7 @@
 import { createContext, type ReactNode, useContext } from 'react'
 import { type StoreApi, useStore } from 'zustand'
 import { localDb } from '../../lib/db'
-import { useAuthStore } from '../account/auth-store'
+import { useAuthStore } from '../../lib/session/auth-store'
 import { createDraftStore, type DraftState, flushOnPageHide } from './draft-store'
 
 const stores = new Map<string, StoreApi<DraftState>>()

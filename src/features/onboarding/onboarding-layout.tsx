@@ -9,9 +9,9 @@ import { useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
+import { useAuthStore, watchAuth } from '../../lib/session/auth-store'
 import { Button } from '../../ui/button'
 import { showToast } from '../../ui/toast'
-import { useAuthStore, watchAuth } from '../account/auth-store'
 import { draftStoreFor, OnboardingProvider, useDraft } from './onboarding-context'
 import { ONBOARDING_MESSAGES, PROFILE_FORM_PATH, STEP_PATHS, stepInfo, TOTAL_STEPS } from './steps'
 
@@ -117,7 +117,7 @@ function LogoutButton() {
       onClick={async () => {
         loggingOut = true
         try {
-          const { signOutAndForget } = await import('../account/auth-actions')
+          const { signOutAndForget } = await import('../../lib/session/sign-out')
           await signOutAndForget()
           await navigate({ to: '/auth' })
         } finally {

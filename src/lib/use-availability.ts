@@ -3,9 +3,9 @@
  * every event, shared by all cards and dialogs on the page and kept for a minute.
  */
 import { useEffect, useState } from 'react'
-import type { DateAvailability } from '../../domain/availability'
-import { getAvailabilityCall } from '../../domain/availability'
-import { callPublicFunction } from '../../lib/public-api'
+import type { DateAvailability } from '../domain/availability'
+import { getAvailabilityCall } from '../domain/availability'
+import { callPublicFunction } from './public-api'
 
 const FRESH_FOR_MS = 60_000
 let cached: { at: number; answer: Promise<Map<string, Map<string, DateAvailability>>> } | undefined

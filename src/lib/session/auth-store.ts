@@ -22,7 +22,7 @@ let watching: Promise<void> | undefined
 
 /** Starts following Firebase Auth's state (once); resolves when the first state is known. */
 export function watchAuth(): Promise<void> {
-  watching ??= Promise.all([import('../../lib/firebase'), import('firebase/auth')]).then(
+  watching ??= Promise.all([import('../firebase'), import('firebase/auth')]).then(
     ([{ auth }, { onAuthStateChanged }]) =>
       new Promise<void>((resolve) => {
         onAuthStateChanged(auth(), (user) => {

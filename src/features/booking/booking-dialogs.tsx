@@ -3,11 +3,11 @@ import { css } from 'styled-system/css'
 import type { PriceTier, YaariEvent } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { availableDates, formatLongDate, formatShortDate, formatTime, weekdayName } from '../../domain/schedule'
+import { spotsText } from '../../domain/spots'
+import { useAvailability } from '../../lib/use-availability'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
-import { BookingForm } from '../booking/booking-form'
-import { spotsText } from './spots'
-import { useAvailability } from './use-availability'
+import { BookingForm } from './booking-form'
 
 export interface BookingDialogsProps {
   event: YaariEvent

@@ -1,7 +1,7 @@
 import type { Ref } from 'react'
-import { formatMobile, MESSAGES, mobileDigits, mobileSchema } from '../../domain/profile'
-import { firstIssue } from '../../domain/validation'
-import { TextField } from '../../ui/field'
+import { formatMobile, MESSAGES, mobileDigits, mobileSchema } from '../domain/profile'
+import { firstIssue } from '../domain/validation'
+import { TextField } from './field'
 
 /** The mobile number issue for a value of 10 digits (or fewer), or undefined when valid. */
 export const mobileIssue = (digits: string) => firstIssue(mobileSchema, digits)
