@@ -8,7 +8,10 @@ import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
 import { getApps, initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
-import { HOST, PROJECT_ID, stackPorts } from '../../dev/lib/config.mjs'
+import { functionUrl, HOST, PROJECT_ID, stackPorts } from '../../dev/lib/config.mjs'
+import type { RequestOf } from '../../src/domain/callable'
+import { saveProfileCall } from '../../src/domain/profile'
+import { VALID_PROFILE } from '../../src/domain/profile.fixture'
 
 /** The stack's Firestore stand-in, for firebase-admin and the team's commands. */
 export const FIRESTORE_HOST = `${HOST}:${stackPorts().firestore}`
@@ -163,31 +166,47 @@ export function admin() {
   return getFirestore()
 }
 
-/** A new member with a completed profile (the one-page form, then the remaining steps). */
+/**
+ * What the onboarding steps save for the members the booking, keyboard and offline tests use: the
+ * shared valid profile, as a student (the booking form shows it back).
+ */
+export const ONBOARDED_PROFILE: RequestOf<typeof saveProfileCall> = { ...VALID_PROFILE, profession: 'student' }
+
+/**
+ * A new member with a completed profile, signed in on `page`. The account is made through the
+ * Auth emulator's REST API and the profile through saveProfile, as the onboarding steps would
+ * save it, so a test about booking does not click through 8 steps first; onboarding.spec.ts walks
+ * them as a person does. The member then signs in at /auth, where the app learns their prices.
+ */
 export async function onboardedMember(page: Page) {
   const email = newEmail('booking')
-  await submitSignUp(page, email)
-  await expect(page).toHaveURL(/\/onboarding\/mobile$/, BACKEND)
-  await page.goto('/onboarding/profile')
-  await page.getByRole('textbox', { name: 'Phone' }).fill('9876543210')
-  await page.getByRole('textbox', { name: 'Full name' }).fill('Asha Rao')
-  await page.getByLabel('Date of birth').fill('1995-06-15')
-  await page.getByRole('combobox', { name: 'Gender' }).selectOption('Female')
-  await page.getByRole('combobox', { name: 'Profession' }).selectOption('Student')
-  const proceed = () => page.getByRole('button', { name: 'Continue', exact: true }).click()
-  // Each step is awaited by its heading: every step's button is called Continue.
-  await proceed()
-  await expect(page.getByRole('heading', { level: 1, name: 'What do you do?' })).toBeVisible(BACKEND)
-  await proceed()
-  await expect(page.getByRole('heading', { level: 1, name: 'How do you identify?' })).toBeVisible()
-  await page.getByRole('button', { name: 'Continue to Interests' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'What are you into?' })).toBeVisible()
-  await page.getByText('Brunch', { exact: true }).click()
-  await proceed()
-  await expect(page.getByRole('heading', { level: 1, name: 'Where are you based?' })).toBeVisible()
-  await page.getByText('Koramangala', { exact: true }).click()
-  await proceed()
-  await expect(page.getByRole('button', { name: 'Start Your Adventure' })).toBeVisible(BACKEND)
+  const signUp = await fetch(
+    `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD, displayName: ONBOARDED_PROFILE.name, returnSecureToken: true }),
+    },
+  )
+  expect(signUp.ok, await signUp.clone().text()).toBe(true)
+  const { idToken } = (await signUp.json()) as { idToken: string }
+  const saved = await fetch(functionUrl(saveProfileCall.name), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${idToken}`,
+      origin: `http://${HOST}:${stackPorts().app}`,
+    },
+    body: JSON.stringify({ data: ONBOARDED_PROFILE }),
+  })
+  expect(saved.ok, await saved.clone().text()).toBe(true)
+
+  await page.goto('/auth')
+  const signIn = page.getByRole('tabpanel')
+  await signIn.getByRole('textbox', { name: 'Email' }).fill(email)
+  await signIn.getByLabel('Password').fill(PASSWORD)
+  await signIn.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/$/, BACKEND) // a complete profile: home, not onboarding
   return email
 }
 
