@@ -2,9 +2,9 @@
  * `npm run share-venue -- --event <id> --date <YYYY-MM-DD> --venue <name> --address <text>
  *  [--maps <https://...>] [--notes <text>]`
  *
- * Shares a date's venue brief with its confirmed members. Locally (FIRESTORE_EMULATOR_HOST set,
- * as `npm start` does) it writes to the Firestore stand-in; in production it uses the
- * application default credentials of GOOGLE_CLOUD_PROJECT.
+ * Shares a date's venue brief with its confirmed members, in GOOGLE_CLOUD_PROJECT with its
+ * application default credentials. `npm run share-venue` (dev/share-venue.mjs) points it at the
+ * local stack's project and Firestore stand-in when GOOGLE_CLOUD_PROJECT is unset.
  */
 import { parseArgs } from 'node:util'
 import { initializeApp } from 'firebase-admin/app'
@@ -24,10 +24,12 @@ const { values } = parseArgs({
 
 const project = process.env.GOOGLE_CLOUD_PROJECT
 if (!project) {
-  process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080'
-  process.env.METADATA_SERVER_DETECTION ??= 'none' // no Google metadata server to ask locally
+  console.error(
+    'Not shared: set GOOGLE_CLOUD_PROJECT (npm run share-venue sets it to the local stack when it is unset).',
+  )
+  process.exit(1)
 }
-initializeApp({ projectId: project ?? 'demo-yaari' })
+initializeApp({ projectId: project })
 
 const brief = {
   venueName: values.venue,
