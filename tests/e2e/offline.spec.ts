@@ -11,7 +11,6 @@ import {
   EVENT_PATHS,
   expect,
   expectNoSeriousA11yViolations,
-  FIRESTORE_HOST,
   INFO_PAGES,
   onboardedMember,
   test,
@@ -87,15 +86,16 @@ test.describe('offline', () => {
       mapsUrl: 'https://maps.example.test/long-table',
       notes: 'Ask for the Yaari table by the window.',
     }
-    // The team's own command (`npm run share-venue`), as built by `npm run build`.
+    // The team's own command (`npm run share-venue`, as built by `npm run build`), at the local stack.
+    const { GOOGLE_CLOUD_PROJECT: _, ...local } = process.env
     const { stdout } = await promisify(execFile)(
       'node',
       [
-        join(import.meta.dirname, '..', '..', 'functions', 'lib', 'ops', 'share-venue.js'),
+        join(import.meta.dirname, '..', '..', 'dev', 'share-venue.mjs'),
         ...['--event', booking?.event_id, '--date', booking?.event_date, '--venue', venueBrief.venueName],
         ...['--address', venueBrief.address, '--maps', venueBrief.mapsUrl, '--notes', venueBrief.notes],
       ],
-      { env: { ...process.env, FIRESTORE_EMULATOR_HOST: FIRESTORE_HOST } },
+      { env: local },
     )
     expect(stdout).toContain(`Shared venue_briefs/${booking?.event_id}_${booking?.event_date}`)
     await page.goto('/my-bookings')
