@@ -23,7 +23,5 @@ export interface CallableContract<Schema extends v.GenericSchema = v.GenericSche
 
 /** What the browser may send: the schema's input. */
 export type RequestOf<C> = C extends CallableContract<infer S, unknown> ? v.InferInput<S> : never
-/** What the function reads once the request has passed the schema. */
-export type InputOf<C> = C extends CallableContract<infer S, unknown> ? v.InferOutput<S> : never
 /** What the function answers. */
 export type ResponseOf<C> = C extends CallableContract<v.GenericSchema, infer R> ? R : never

@@ -34,9 +34,7 @@ const date = bookableDates(event)[5]!
 /** A callable with a valid request (the base for mutations), typed by its contract. */
 const target = <C extends CallableContract>(contract: C, valid: RequestOf<C>) => ({
   contract,
-  name: contract.name,
   valid: Object.assign({}, valid) as Record<string, unknown>,
-  schema: contract.request,
 })
 
 /** Every callable: a new one without a valid request here fails the first test below. */
@@ -145,15 +143,15 @@ describe('malformed payloads', () => {
   })
 
   for (const target of TARGETS) {
-    it(`${target.name}: ${PER_TARGET} malformed payloads each get a 4xx with a reason, and nothing is written`, async () => {
-      const payloads = payloadsFor(target.valid, target.schema)
+    it(`${target.contract.name}: ${PER_TARGET} malformed payloads each get a 4xx with a reason, and nothing is written`, async () => {
+      const payloads = payloadsFor(target.valid, target.contract.request)
       const answers: { status: number; text: string; payload: unknown }[] = []
       await inBatches(
         payloads.map((payload, i) => ({ payload, i })),
         8,
         async ({ payload, i }) => {
           // One in ten without a token: those must be refused before anything else.
-          answers.push({ ...(await rawCall(target.name, payload, i % 10 === 0 ? undefined : token)), payload })
+          answers.push({ ...(await rawCall(target.contract.name, payload, i % 10 === 0 ? undefined : token)), payload })
         },
       )
       const bad = answers.filter(({ status, text }) => {

@@ -6,13 +6,12 @@
  * The handler runs in this process (a failpoint cannot cross HTTP) against the stack's Firestore
  * and payment stand-ins.
  */
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
 import { createBookingHandler } from '../../functions/src/bookings/create'
 import { reconcilePayments, sweepExpiredHolds } from '../../functions/src/bookings/jobs'
 import { CREATE_BOOKING_STEPS, type CreateBookingStep } from '../../functions/src/bookings/records'
 import { CashfreeError, type PaymentGateway } from '../../functions/src/lib/cashfree'
-import { seatsCollectionPath } from '../../src/domain/availability'
 import { BOOKING_MESSAGES, HOLD_MINUTES } from '../../src/domain/booking'
 import { EVENTS } from '../../src/domain/catalogue'
 import { availableDates } from '../../src/domain/schedule'
@@ -58,11 +57,6 @@ async function stoppedAt(step: CreateBookingStep, how: 'throws' | 'dies') {
 }
 
 const audit = () => auditInventory(adminDb(), stackDeps().gateway, { eventId: event.id, date, orderIds })
-
-beforeAll(async () => {
-  const seats = await adminDb().collection(seatsCollectionPath(event.id, date)).get()
-  await Promise.all(seats.docs.map((doc) => doc.ref.delete()))
-})
 
 describe('createBooking stopped between any two writes', () => {
   for (const step of CREATE_BOOKING_STEPS) {

@@ -89,11 +89,9 @@ export const bookableDates = (event: YaariEvent) => availableDates(event).slice(
  */
 export async function emptyEveryDate() {
   const db = adminDb()
-  const dates = EVENTS.flatMap((event) => availableDates(event).map((date) => seatsCollectionPath(event.id, date)))
-  for (const path of dates) {
-    const seats = await db.collection(path).get()
-    await Promise.all(seats.docs.map((doc) => doc.ref.delete()))
-  }
+  const paths = EVENTS.flatMap((event) => availableDates(event).map((date) => seatsCollectionPath(event.id, date)))
+  const seats = await Promise.all(paths.map((path) => db.collection(path).get()))
+  await Promise.all(seats.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))
 }
 
 /** A member who exists only as a profile document (for handlers called in this process). */
