@@ -18,7 +18,10 @@ export default defineConfig({
     : [['list'], ['html', { outputFolder: '.tmp/playwright-report', open: 'never' }]],
   use: {
     baseURL,
-    serviceWorkers: 'allow',
+    // A fresh context per test would install the service worker and precache the whole app each
+    // time; the tests about it (offline, updates, an offline profile) opt in with
+    // `test.use(WITH_SERVICE_WORKER)` from support.ts.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
@@ -29,9 +32,16 @@ export default defineConfig({
       args: [...CHROMIUM_ARGS, '--disable-features=RenderDocument'],
     },
   },
+  // Every test runs on a phone (the app is mobile-first; its flows do not change with the width:
+  // the layout is CSS only). What depends on the width (page structure and accessibility, overflow,
+  // the header, focus rings) is tagged LAYOUT and also runs on a desktop screen.
   projects: [
     { name: 'mobile', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, hasTouch: true } },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'desktop',
+      grep: /@layout/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
   ],
   // `npm test` starts the stack once for all suites; alone, `npm run test:e2e` starts it here.
   webServer: process.env.YAARI_STACK_RUNNING

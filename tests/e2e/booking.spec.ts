@@ -7,49 +7,54 @@ import {
   expectNoSeriousA11yViolations,
   onboardedMember,
   test,
+  WITH_SERVICE_WORKER,
 } from './support'
 
 test.describe('booking and paying', () => {
-  test('a member books, pays, sees "You\'re In" and the booking under My bookings, online and offline', async ({
-    page,
-    context,
-  }) => {
-    test.slow()
-    await onboardedMember(page)
-    await checkoutFor(page)
-    await page.getByRole('button', { name: 'Pay', exact: true }).click()
+  test.describe('with the service worker (offline at the venue)', () => {
+    test.use(WITH_SERVICE_WORKER)
 
-    await expect(page).toHaveURL(/\/booking-success\?order_id=yaari_/)
-    const orderId = new URL(page.url()).searchParams.get('order_id') ?? ''
-    await expect(page.getByText('Confirming your booking')).toBeVisible()
-    await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
-    await expect(page.getByText(orderId)).toBeVisible()
-    await expect(page.getByText('A confirmation email reaches you within 5 minutes.')).toBeVisible()
-    await expectNoSeriousA11yViolations(page)
-    await expect((await admin().collection('bookings').doc(orderId).get()).get('status')).toBe('confirmed')
+    test('a member books, pays, sees "You\'re In" and the booking under My bookings, online and offline', async ({
+      page,
+      context,
+    }) => {
+      test.slow()
+      await onboardedMember(page)
+      await checkoutFor(page)
+      await page.getByRole('button', { name: 'Pay', exact: true }).click()
 
-    await page.getByRole('main').getByRole('link', { name: 'My bookings' }).click()
-    const card = page.getByRole('listitem').filter({ hasText: orderId })
-    await expect(card.getByText('Confirmed')).toBeVisible(BACKEND)
-    await expect(card.getByText('Indiranagar (exact venue shared 24 hours before)')).toBeVisible()
-    const download = page.waitForEvent('download')
-    await card.getByRole('button', { name: 'Add to calendar' }).click()
-    expect((await download).suggestedFilename()).toMatch(/^yaari-\d{4}-\d\d-\d\d\.ics$/)
+      await expect(page).toHaveURL(/\/booking-success\?order_id=yaari_/)
+      const orderId = new URL(page.url()).searchParams.get('order_id') ?? ''
+      await expect(page.getByText('Confirming your booking')).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
+      await expect(page.getByText(orderId)).toBeVisible()
+      await expect(page.getByText('A confirmation email reaches you within 5 minutes.')).toBeVisible()
+      await expectNoSeriousA11yViolations(page)
+      await expect((await admin().collection('bookings').doc(orderId).get()).get('status')).toBe('confirmed')
 
-    // At the venue with no signal: My bookings opens from the device's copy.
-    await controlledByServiceWorker(page)
-    await expect(card.getByText('Confirmed')).toBeVisible(BACKEND)
-    await context.setOffline(true)
-    await page.reload()
-    await expect(
-      page.getByText('You’re offline. Pages you’ve opened and your bookings still work', { exact: false }),
-    ).toBeVisible()
-    await expect(page.getByText('these are your bookings as saved on this device', { exact: false })).toBeVisible(
-      BACKEND,
-    )
-    await expect(card.getByText('Confirmed')).toBeVisible()
-    await expect(card.getByText('What to expect')).toBeVisible()
-    await context.setOffline(false)
+      await page.getByRole('main').getByRole('link', { name: 'My bookings' }).click()
+      const card = page.getByRole('listitem').filter({ hasText: orderId })
+      await expect(card.getByText('Confirmed')).toBeVisible(BACKEND)
+      await expect(card.getByText('Indiranagar (exact venue shared 24 hours before)')).toBeVisible()
+      const download = page.waitForEvent('download')
+      await card.getByRole('button', { name: 'Add to calendar' }).click()
+      expect((await download).suggestedFilename()).toMatch(/^yaari-\d{4}-\d\d-\d\d\.ics$/)
+
+      // At the venue with no signal: My bookings opens from the device's copy.
+      await controlledByServiceWorker(page)
+      await expect(card.getByText('Confirmed')).toBeVisible(BACKEND)
+      await context.setOffline(true)
+      await page.reload()
+      await expect(
+        page.getByText('You’re offline. Pages you’ve opened and your bookings still work', { exact: false }),
+      ).toBeVisible()
+      await expect(page.getByText('these are your bookings as saved on this device', { exact: false })).toBeVisible(
+        BACKEND,
+      )
+      await expect(card.getByText('Confirmed')).toBeVisible()
+      await expect(card.getByText('What to expect')).toBeVisible()
+      await context.setOffline(false)
+    })
   })
 
   test('a failed payment reaches /booking-failed; the same order can be paid while the seat is held', async ({

@@ -4,7 +4,7 @@
  * using a keyboard would need.
  */
 import type { Page } from '@playwright/test'
-import { BACKEND, expect, newEmail, onboardedMember, submitSignUp, test, waitForApp } from './support'
+import { BACKEND, expect, LAYOUT, newEmail, onboardedMember, submitSignUp, test, waitForApp } from './support'
 
 const PAGES = ['/', '/events', '/events/first-hello-stranger-meetup', '/auth', '/signup', '/contact', '/safety']
 
@@ -81,7 +81,7 @@ async function expectTabReachesEveryControl(page: Page, scope = 'body') {
 }
 
 for (const path of PAGES) {
-  test(`${path}: Tab reaches every visible control, each with a visible focus indicator`, async ({ page }) => {
+  test(`${path}: Tab reaches every visible control, each with a visible focus indicator`, LAYOUT, async ({ page }) => {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     // On a prerendered page the filters and buttons are enabled once the app has taken over.
@@ -90,44 +90,48 @@ for (const path of PAGES) {
   })
 }
 
-test('onboarding: on the first step and the one-page profile, Tab reaches every control, with focus shown', async ({
-  page,
-}) => {
-  await submitSignUp(page, newEmail('keyboard'))
-  await expect(page).toHaveURL(/\/onboarding\/mobile$/, BACKEND)
-  await expect(page.getByRole('textbox', { name: 'Mobile number' })).toBeVisible()
-  await page.reload() // Tab from the top of the page, as on arrival
-  await expect(page.getByRole('textbox', { name: 'Mobile number' })).toBeVisible()
-  await expectTabReachesEveryControl(page)
-  await page.goto('/onboarding/profile')
-  await expect(page.getByRole('textbox', { name: 'Phone' })).toBeVisible()
-  await expectTabReachesEveryControl(page)
-})
+test(
+  'onboarding: on the first step and the one-page profile, Tab reaches every control, with focus shown',
+  LAYOUT,
+  async ({ page }) => {
+    await submitSignUp(page, newEmail('keyboard'))
+    await expect(page).toHaveURL(/\/onboarding\/mobile$/, BACKEND)
+    await expect(page.getByRole('textbox', { name: 'Mobile number' })).toBeVisible()
+    await page.reload() // Tab from the top of the page, as on arrival
+    await expect(page.getByRole('textbox', { name: 'Mobile number' })).toBeVisible()
+    await expectTabReachesEveryControl(page)
+    await page.goto('/onboarding/profile')
+    await expect(page.getByRole('textbox', { name: 'Phone' })).toBeVisible()
+    await expectTabReachesEveryControl(page)
+  },
+)
 
-test("a member's My bookings and the booking dialogs: Tab reaches every control, with focus shown", async ({
-  page,
-}) => {
-  await onboardedMember(page)
-  await page.goto('/my-bookings')
-  await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible()
-  await expectTabReachesEveryControl(page)
+test(
+  "a member's My bookings and the booking dialogs: Tab reaches every control, with focus shown",
+  LAYOUT,
+  async ({ page }) => {
+    await onboardedMember(page)
+    await page.goto('/my-bookings')
+    await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible()
+    await expectTabReachesEveryControl(page)
 
-  await page.goto('/events/midweek-wednesday-dinner')
-  // Opened from the keyboard, as such a member would (once the page's code is running).
-  const girls = page.getByRole('button', { name: /Girls/ })
-  await expect(girls).toBeEnabled()
-  await girls.focus()
-  await page.keyboard.press('Enter')
-  const dates = page.getByRole('dialog', { name: 'Select a date' })
-  await expect(dates).toBeVisible()
-  await expectTabReachesEveryControl(page, '[role="dialog"]')
-  // Space picks the focused date (one not sold out); Continue opens the booking form.
-  await expect(dates.getByText(/spots? left|Sold out/).first()).toBeVisible(BACKEND)
-  await dates.getByRole('radio').and(page.locator(':enabled')).nth(1).focus()
-  await page.keyboard.press('Space')
-  await dates.getByRole('button', { name: 'Continue' }).focus()
-  await page.keyboard.press('Enter')
-  const booking = page.getByRole('dialog', { name: 'Book your seat' })
-  await expect(booking.getByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Rao', BACKEND)
-  await expectTabReachesEveryControl(page, '[role="dialog"]')
-})
+    await page.goto('/events/midweek-wednesday-dinner')
+    // Opened from the keyboard, as such a member would (once the page's code is running).
+    const girls = page.getByRole('button', { name: /Girls/ })
+    await expect(girls).toBeEnabled()
+    await girls.focus()
+    await page.keyboard.press('Enter')
+    const dates = page.getByRole('dialog', { name: 'Select a date' })
+    await expect(dates).toBeVisible()
+    await expectTabReachesEveryControl(page, '[role="dialog"]')
+    // Space picks the focused date (one not sold out); Continue opens the booking form.
+    await expect(dates.getByText(/spots? left|Sold out/).first()).toBeVisible(BACKEND)
+    await dates.getByRole('radio').and(page.locator(':enabled')).nth(1).focus()
+    await page.keyboard.press('Space')
+    await dates.getByRole('button', { name: 'Continue' }).focus()
+    await page.keyboard.press('Enter')
+    const booking = page.getByRole('dialog', { name: 'Book your seat' })
+    await expect(booking.getByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Rao', BACKEND)
+    await expectTabReachesEveryControl(page, '[role="dialog"]')
+  },
+)

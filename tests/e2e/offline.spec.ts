@@ -15,6 +15,7 @@ import {
   onboardedMember,
   test,
   unfoldedHeader,
+  WITH_SERVICE_WORKER,
 } from './support'
 
 /** The page's first image shows and none is broken (offline: they come from the precache). */
@@ -29,6 +30,8 @@ async function expectImagesLoaded(page: Page) {
 }
 
 test.describe('offline', () => {
+  test.use(WITH_SERVICE_WORKER)
+
   test('the app reloads and navigates offline once the service worker controls it', async ({ page, context }) => {
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

@@ -10,6 +10,7 @@ import {
   PASSWORD,
   submitSignUp,
   test,
+  WITH_SERVICE_WORKER,
 } from './support'
 
 // A 1x1 PNG: small, and a real image the browser can decode and resize.
@@ -190,78 +191,82 @@ test.describe('onboarding', () => {
     await expect(page).toHaveURL(/\/$/, BACKEND)
   })
 
-  test('a reload or going offline mid-flow loses nothing; an offline profile is sent when back online', async ({
-    page,
-    context,
-  }) => {
-    test.slow()
-    const email = await signUp(page, 'Ravi Kumar')
-    await controlledByServiceWorker(page)
-    await page.getByRole('textbox', { name: 'Mobile number' }).fill('9123456789')
-    await proceed(page)
-    await page.getByRole('textbox', { name: 'Full name' }).fill('Ravi Kumar')
+  test.describe('with the service worker (offline mid-flow)', () => {
+    test.use(WITH_SERVICE_WORKER)
 
-    await page.reload()
-    await expect(progress(page, 'Step 2 of 8')).toBeVisible()
-    await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue('Ravi Kumar')
-    await page.getByRole('link', { name: 'Back' }).click()
-    await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('91234 56789')
-    await proceed(page)
-    await expect(progress(page, 'Step 2 of 8')).toBeVisible()
-    await proceed(page)
-    await expect(progress(page, 'Step 3 of 8')).toBeVisible()
+    test('a reload or going offline mid-flow loses nothing; an offline profile is sent when back online', async ({
+      page,
+      context,
+    }) => {
+      test.slow()
+      const email = await signUp(page, 'Ravi Kumar')
+      await controlledByServiceWorker(page)
+      await page.getByRole('textbox', { name: 'Mobile number' }).fill('9123456789')
+      await proceed(page)
+      await page.getByRole('textbox', { name: 'Full name' }).fill('Ravi Kumar')
 
-    // Offline from here on.
-    await context.setOffline(true)
-    await page.getByLabel('Date of birth').fill('1990-02-20')
-    await proceed(page)
-    await choosePhoto(page, { name: 'me.png', mimeType: 'image/png', buffer: PNG })
-    await proceed(page)
-    await expect(page.getByText('Upload failed')).toBeVisible()
-    await expect(page.getByText('Failed to upload profile picture. You can add it later.')).toBeVisible()
-    await expect(progress(page, 'Step 5 of 8')).toBeVisible()
-    await pick(page, 'radio', 'Business')
-    await proceed(page)
-    await pick(page, 'radio', 'Male')
-    await page.getByRole('button', { name: 'Continue to Interests' }).click()
-    await pick(page, 'checkbox', 'Gaming')
-    await pick(page, 'checkbox', 'Outdoor')
+      await page.reload()
+      await expect(progress(page, 'Step 2 of 8')).toBeVisible()
+      await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue('Ravi Kumar')
+      await page.getByRole('link', { name: 'Back' }).click()
+      await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('91234 56789')
+      await proceed(page)
+      await expect(progress(page, 'Step 2 of 8')).toBeVisible()
+      await proceed(page)
+      await expect(progress(page, 'Step 3 of 8')).toBeVisible()
 
-    // A reload while offline: the service worker serves the app, the draft comes back.
-    await page.reload()
-    await expect(progress(page, 'Step 6 of 8')).toBeVisible()
-    await expect(page.getByRole('checkbox', { name: 'Gaming' })).toBeChecked()
-    await expect(page.getByRole('checkbox', { name: 'Outdoor' })).toBeChecked()
-    await page.getByRole('link', { name: 'Back' }).click()
-    await expect(page.getByRole('radio', { name: 'Business' })).toBeChecked()
-    await page.goto('/onboarding/date-of-birth')
-    await expect(page.getByLabel('Date of birth')).toHaveValue('1990-02-20')
-    await page.goto('/onboarding/location')
-    await page.getByRole('textbox', { name: 'Or type your area' }).fill('Sarjapur Road')
-    await proceed(page)
+      // Offline from here on.
+      await context.setOffline(true)
+      await page.getByLabel('Date of birth').fill('1990-02-20')
+      await proceed(page)
+      await choosePhoto(page, { name: 'me.png', mimeType: 'image/png', buffer: PNG })
+      await proceed(page)
+      await expect(page.getByText('Upload failed')).toBeVisible()
+      await expect(page.getByText('Failed to upload profile picture. You can add it later.')).toBeVisible()
+      await expect(progress(page, 'Step 5 of 8')).toBeVisible()
+      await pick(page, 'radio', 'Business')
+      await proceed(page)
+      await pick(page, 'radio', 'Male')
+      await page.getByRole('button', { name: 'Continue to Interests' }).click()
+      await pick(page, 'checkbox', 'Gaming')
+      await pick(page, 'checkbox', 'Outdoor')
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Yaari, Ravi!' })).toBeVisible()
-    await expect(
-      page.getByText('You’re offline, so your profile is saved on this device.', { exact: false }),
-    ).toBeVisible()
-    await page.getByRole('button', { name: 'Start Your Adventure' }).click()
-    await expect(page).toHaveURL(/\/events\/?$/)
-    expect(await storedProfile(email)).toBeUndefined()
+      // A reload while offline: the service worker serves the app, the draft comes back.
+      await page.reload()
+      await expect(progress(page, 'Step 6 of 8')).toBeVisible()
+      await expect(page.getByRole('checkbox', { name: 'Gaming' })).toBeChecked()
+      await expect(page.getByRole('checkbox', { name: 'Outdoor' })).toBeChecked()
+      await page.getByRole('link', { name: 'Back' }).click()
+      await expect(page.getByRole('radio', { name: 'Business' })).toBeChecked()
+      await page.goto('/onboarding/date-of-birth')
+      await expect(page.getByLabel('Date of birth')).toHaveValue('1990-02-20')
+      await page.goto('/onboarding/location')
+      await page.getByRole('textbox', { name: 'Or type your area' }).fill('Sarjapur Road')
+      await proceed(page)
 
-    await context.setOffline(false)
-    await expect(page.getByText('Your profile has been created successfully.')).toBeVisible(BACKEND)
-    const profile = await storedProfile(email)
-    expect(profile).toMatchObject({
-      name: 'Ravi Kumar',
-      mobile: '+919123456789',
-      date_of_birth: '1990-02-20',
-      profession: 'business',
-      gender: 'male',
-      interests: JSON.stringify(['gaming', 'outdoor']),
-      location: 'Sarjapur Road',
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Yaari, Ravi!' })).toBeVisible()
+      await expect(
+        page.getByText('You’re offline, so your profile is saved on this device.', { exact: false }),
+      ).toBeVisible()
+      await page.getByRole('button', { name: 'Start Your Adventure' }).click()
+      await expect(page).toHaveURL(/\/events\/?$/)
+      expect(await storedProfile(email)).toBeUndefined()
+
+      await context.setOffline(false)
+      await expect(page.getByText('Your profile has been created successfully.')).toBeVisible(BACKEND)
+      const profile = await storedProfile(email)
+      expect(profile).toMatchObject({
+        name: 'Ravi Kumar',
+        mobile: '+919123456789',
+        date_of_birth: '1990-02-20',
+        profession: 'business',
+        gender: 'male',
+        interests: JSON.stringify(['gaming', 'outdoor']),
+        location: 'Sarjapur Road',
+      })
+      // The photo chosen offline was uploaded with the profile.
+      expect(profile?.profile_picture_url).toMatch(/profile-pictures/)
     })
-    // The photo chosen offline was uploaded with the profile.
-    expect(profile?.profile_picture_url).toMatch(/profile-pictures/)
   })
 
   test('the one-page profile form asks for everything but the bio, then continues to preferences', async ({ page }) => {

@@ -5,6 +5,7 @@ import {
   expectNoSeriousA11yViolations,
   expectWellFormedPage,
   INFO_PAGES,
+  LAYOUT,
   test,
   waitForApp,
 } from './support'
@@ -259,7 +260,7 @@ test.describe('information pages', () => {
   })
 })
 
-test.describe('every public page', () => {
+test.describe('every public page', LAYOUT, () => {
   const paths = [
     '/',
     '/events',

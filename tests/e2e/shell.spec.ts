@@ -1,6 +1,6 @@
-import { expect, test } from './support'
+import { expect, LAYOUT, test } from './support'
 
-test.describe('the app shell', () => {
+test.describe('the app shell', LAYOUT, () => {
   test('home shows the hero with its calls to action', async ({ page }) => {
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1, name: 'Meet, Mingle & Make friends' })).toBeVisible()

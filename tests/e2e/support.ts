@@ -47,6 +47,18 @@ export const test = base.extend<{ cspViolations: string[] }>({
   ],
 })
 
+/**
+ * For tests whose result depends on the screen width: they run in the desktop project as well as
+ * on a phone (playwright.config.ts). `test('...', LAYOUT, async ...)` or on a describe.
+ */
+export const LAYOUT = { tag: '@layout' }
+
+/**
+ * Contexts block service workers unless a test opts in with `test.use(WITH_SERVICE_WORKER)`:
+ * installing one precaches the whole app, which most tests do not need.
+ */
+export const WITH_SERVICE_WORKER = { serviceWorkers: 'allow' } as const
+
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectNoSeriousA11yViolations(page: Page) {
   // Let opening dialogs and sheets finish their transitions first: mid-fade, text is measured as
@@ -103,9 +115,16 @@ export async function unfoldedHeader(page: Page) {
 
 /**
  * Waits until the service worker controls the page: registerType 'prompt' leaves the first load
- * uncontrolled, so wait for the worker to be ready and reload once.
+ * uncontrolled, so wait for the worker to be ready and reload once. The test needs
+ * `test.use(WITH_SERVICE_WORKER)`.
  */
 export async function controlledByServiceWorker(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length)), {
+      message: 'a service worker registers (blocked unless the test uses WITH_SERVICE_WORKER)',
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0)
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
   })

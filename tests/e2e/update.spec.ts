@@ -9,19 +9,19 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Page } from '@playwright/test'
 import { type StaticSite, serveStatic } from './static-site'
-import { controlledByServiceWorker, expect, test } from './support'
+import { controlledByServiceWorker, expect, test, WITH_SERVICE_WORKER } from './support'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const CURRENT = join(ROOT, 'dist')
 const NEXT = join(ROOT, '.tmp', 'e2e-next-version')
 const NEXT_BUILD_ID = 'e2e-next'
 
-// One build of the next version, shared by both tests in one worker.
+// One build of the next version, shared by both tests in one worker. Not tagged LAYOUT: the
+// mechanism does not depend on the screen, so it runs in one project.
 test.describe.configure({ mode: 'serial' })
+test.use(WITH_SERVICE_WORKER)
 
-test.beforeAll(async ({ browserName: _ }, testInfo) => {
-  // The mechanism does not depend on the viewport, and one build of the next version is enough.
-  test.skip(testInfo.project.name !== 'desktop', 'runs in the desktop project only')
+test.beforeAll(async () => {
   test.setTimeout(240_000)
   await promisify(execFile)('npx', ['vite', 'build', '--outDir', NEXT, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: ROOT,
