@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `npm test`: type check, lint and format check, unit and component tests, the security rules
- * tests (skipped, saying so, where the official Firestore and Storage emulators cannot run), the production
- * build, then (on one local stack) the backend integration tests and the Playwright tests in
- * Debian's Chromium, installed with apt-get when it is missing. Ends with one plain line,
+ * `npm test`: type check, lint and format check, the production build; then, while the local
+ * stack starts, the unit and component tests and the security rules tests (skipped, saying so,
+ * where the official Firestore and Storage emulators cannot run); then, on that stack, the
+ * backend integration tests and the Playwright tests in Debian's Chromium, installed with apt-get
+ * when it is missing. Ends with one plain line,
  * "N passed, N failed", and exits non-zero when anything failed.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { CHROMIUM_PATH as CHROMIUM } from './lib/chromium.mjs'
@@ -24,14 +25,20 @@ mkdirSync(RESULTS, { recursive: true })
 const summary = []
 
 /**
+ * Runs one step, its output straight to ours, and records its time.
  * @param {string} name @param {string} command @param {string[]} args
  * @param {NodeJS.ProcessEnv} [env]
+ * @returns {Promise<boolean>}
  */
-function run(name, command, args, env = {}) {
+async function run(name, command, args, env = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`)
   const started = Date.now()
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, TMPDIR: TMP, ...env } })
-  const ok = result.status === 0
+  const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, TMPDIR: TMP, ...env } })
+  const status = await new Promise((resolve) => {
+    child.once('error', () => resolve(-1))
+    child.once('exit', (code) => resolve(code))
+  })
+  const ok = status === 0
   summary.push({ name, seconds: (Date.now() - started) / 1000, ok })
   return ok
 }
@@ -71,44 +78,62 @@ const vitestJson = (/** @type {string} */ name) => [
 
 let ok =
   ensureChromium() &&
-  run('type check', 'npx', ['tsc', '-b']) &&
-  run('lint and format check', 'npx', ['biome', 'check', '.']) &&
-  run('unit and component tests', 'npx', ['vitest', 'run', ...vitestJson('unit')]) &&
+  (await run('type check', 'npx', ['tsc', '-b'])) &&
+  (await run('lint and format check', 'npx', ['biome', 'check', '.'])) &&
+  (await run('build', 'npm', ['run', 'build']))
+
+// The stack starts while the unit and rules tests run: most of its start-up is waiting.
+/** @type {Promise<{ stack?: import('./lib/stack.mjs').Stack, error?: unknown }> | undefined} */
+let starting
+if (ok) {
+  console.log('\n=== starting the local stack (alongside the next steps)')
+  starting = startStack({ onStep: (message) => console.log(`  [stack] starting ${message}...`) }).then(
+    (stack) => {
+      console.log(`  [stack] ready at ${stack.appUrl} in ${(stack.startupMs / 1000).toFixed(1)} s`)
+      return { stack }
+    },
+    (error) => ({ error }),
+  )
+}
+
+ok =
+  ok &&
+  (await run('unit and component tests', 'npx', ['vitest', 'run', ...vitestJson('unit')])) &&
   // Skipped, and saying so, unless the official Firestore and Storage emulators are running.
-  run('security rules tests', 'npx', [
+  (await run('security rules tests', 'npx', [
     'vitest',
     'run',
     '--config',
     'tests/rules/vitest.config.ts',
     ...vitestJson('rules'),
-  ]) &&
-  run('build', 'npm', ['run', 'build'])
+  ]))
 
-if (ok) {
-  console.log('\n=== starting the local stack')
-  try {
-    const stack = await startStack({ onStep: (message) => console.log(`  starting ${message}...`) })
-    console.log(`  stack ready at ${stack.appUrl} in ${(stack.startupMs / 1000).toFixed(1)} s`)
-    const env = { YAARI_STACK_RUNNING: '1', BASE_URL: stack.appUrl }
+if (starting) {
+  const { stack, error } = await starting
+  if (!stack) {
+    const reason = error instanceof StackError ? error.message : error
+    console.error(`Could not start the local stack: ${reason}`)
+    summary.push({ name: 'local stack', seconds: 0, ok: false })
+    ok = false
+  } else {
     try {
-      const integration = run(
-        'backend integration tests',
-        'npx',
-        ['vitest', 'run', '--config', 'tests/integration/vitest.config.ts', ...vitestJson('integration')],
-        env,
-      )
-      const e2e = run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-        ...env,
-        PLAYWRIGHT_JSON_OUTPUT_NAME: join(RESULTS, 'e2e.json'),
-      })
-      ok = integration && e2e
+      if (ok) {
+        const env = { YAARI_STACK_RUNNING: '1', BASE_URL: stack.appUrl }
+        const integration = await run(
+          'backend integration tests',
+          'npx',
+          ['vitest', 'run', '--config', 'tests/integration/vitest.config.ts', ...vitestJson('integration')],
+          env,
+        )
+        const e2e = await run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+          ...env,
+          PLAYWRIGHT_JSON_OUTPUT_NAME: join(RESULTS, 'e2e.json'),
+        })
+        ok = integration && e2e
+      }
     } finally {
       await stack.stop()
     }
-  } catch (error) {
-    console.error(`Could not start the local stack: ${error instanceof StackError ? error.message : error}`)
-    summary.push({ name: 'local stack', seconds: 0, ok: false })
-    ok = false
   }
 }
 

@@ -1,10 +1,10 @@
 // @ts-check
 /**
- * Starts the local stack in order: the Firestore stand-in, the photo store, the Firebase Auth +
- * Functions emulators, the payment stand-in, then the app (production build with its service
- * worker, or Vite's dev server), and runs the functions' scheduled jobs on their periods. Every
- * step is checked before the next starts, and every failure says what is wrong and what to do;
- * nothing waits silently. Every part listens on 127.0.0.1 only; the parts that take writes or
+ * Starts the local stack from a table of its parts (stackParts): the Firestore stand-in, the photo
+ * store, the payment stand-in and the app (production build with its service worker, or Vite's
+ * dev server) side by side; the Firebase Auth + Functions emulators once Firestore answers; the
+ * functions' scheduled jobs once a function answers. Every part is checked before what depends
+ * on it starts, and every failure says what is wrong and what to do; nothing waits silently. Every part listens on 127.0.0.1 only; the parts that take writes or
  * test controls answer only the stack's secret, generated at each start (.tmp/stack.json).
  */
 import { spawn } from 'node:child_process'
@@ -196,6 +196,176 @@ export function writeFunctionsConfig(dir, { ports, secret, appUrl }) {
 }
 
 /**
+ * One part of the stack: a process (`command`, `args`, `env`, its log in .tmp/logs/<name>.log) or
+ * something run in this process (`start`, returning its stop), and the checks that say it is up.
+ * A part starts once every part it comes `after` is up; the others start side by side.
+ * @typedef {{
+ *   name: string,
+ *   step: string,
+ *   after?: string[],
+ *   command?: string, args?: string[], env?: NodeJS.ProcessEnv,
+ *   start?: () => Promise<() => void>,
+ *   ready?: { what: string, probe: () => Promise<boolean>, timeoutMs: number }[],
+ * }} Part
+ */
+
+/**
+ * The local stack as a table.
+ * @param {{ mode: 'preview' | 'dev', ports: ReturnType<typeof stackPorts>, secret: string, appUrl: string }} options
+ * @returns {Part[]}
+ */
+export function stackParts({ mode, ports, secret, appUrl }) {
+  const getAvailability = functionUrl('getAvailability', ports.functions)
+  return [
+    {
+      name: 'firestore-standin',
+      step: `Firestore stand-in on ${HOST}:${ports.firestore}`,
+      command: process.execPath,
+      args: ['dev/firestore-standin.mjs', String(ports.firestore)],
+      ready: [
+        {
+          what: `The Firestore stand-in (${HOST}:${ports.firestore})`,
+          probe: () => grpcAnswers(ports.firestore),
+          timeoutMs: 10_000,
+        },
+      ],
+    },
+    {
+      name: 'photo-store',
+      step: `photo store on ${HOST}:${ports.photos}`,
+      command: process.execPath,
+      args: ['dev/photo-store.mjs', String(ports.photos)],
+      env: { PHOTO_STORE_SECRET: secret },
+      ready: [
+        {
+          what: `The photo store (${HOST}:${ports.photos})`,
+          probe: () => fetchOk(`http://${HOST}:${ports.photos}/health`),
+          timeoutMs: 10_000,
+        },
+      ],
+    },
+    {
+      name: 'payment-standin',
+      step: `payment stand-in on ${HOST}:${ports.payments}`,
+      command: process.execPath,
+      args: ['dev/payment-standin.mjs', String(ports.payments)],
+      env: {
+        // Cashfree's "dashboard" webhook endpoint: the cashfreeWebhook function.
+        STANDIN_WEBHOOK_URL: functionUrl('cashfreeWebhook', ports.functions),
+        STACK_SECRET: secret,
+        // Checkout sends the browser back to the app only.
+        APP_ORIGIN: appUrl,
+      },
+      ready: [
+        {
+          what: `The payment stand-in (${HOST}:${ports.payments})`,
+          probe: () => fetchOk(`http://${HOST}:${ports.payments}/health`),
+          timeoutMs: 10_000,
+        },
+      ],
+    },
+    {
+      name: 'firebase-emulators',
+      step: `Firebase Auth (${ports.auth}) and Functions (${ports.functions}) emulators`,
+      // Its first call reads Firestore.
+      after: ['firestore-standin'],
+      command: join(BIN, 'firebase'),
+      args: ['emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID],
+      env: FIREBASE_ENV,
+      ready: [
+        {
+          what: `The Firebase Auth emulator (${HOST}:${ports.auth})`,
+          probe: () => fetchOk(`http://${HOST}:${ports.auth}/`),
+          timeoutMs: 90_000,
+        },
+        // A function that fails to load does not fail the emulator: calls just 404. So the stack
+        // is up only when a real callable answers, which also proves Functions -> Firestore.
+        {
+          what: `The getAvailability function (${getAvailability})`,
+          probe: () =>
+            fetchOk(getAvailability, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ data: { eventId: 'first-hello-stranger-meetup' } }),
+            }),
+          timeoutMs: 60_000,
+        },
+      ],
+    },
+    {
+      name: 'scheduled-jobs',
+      step: 'the scheduled jobs (the emulator does not run schedules)',
+      after: ['firebase-emulators'],
+      start: async () =>
+        (await startJobScheduler({ triggerUrl: functionUrl('runScheduledJob', ports.functions), secret })).stop,
+    },
+    {
+      name: 'app',
+      step: mode === 'dev' ? `Vite dev server on ${appUrl}` : `production build on ${appUrl}`,
+      command: join(BIN, 'vite'),
+      args: [mode === 'dev' ? 'dev' : 'preview', '--host', HOST, '--port', String(ports.app), '--strictPort'],
+      ready: [{ what: `The app (${appUrl})`, probe: () => fetchOk(`${appUrl}/`), timeoutMs: 30_000 }],
+    },
+  ]
+}
+
+/**
+ * Starts the parts of a table, each once the parts it comes after are up; the first failure
+ * stops everything started and is thrown.
+ * @param {Part[]} parts @param {(message: string) => void} onStep
+ * @returns {Promise<() => Promise<void>>} stops every part, the last started first
+ */
+export async function startParts(parts, onStep) {
+  /** @type {(() => Promise<void>)[]} */
+  const stops = []
+  const stopAll = async () => {
+    for (const stop of stops.splice(0).reverse()) await stop()
+  }
+  /** @type {Map<string, Promise<void>>} */
+  const up = new Map()
+  const known = new Set(parts.map((part) => part.name))
+  for (const part of parts) {
+    for (const name of part.after ?? []) {
+      if (!known.has(name))
+        throw new StackError(`The stack's part ${part.name} comes after ${name}, which is not a part.`)
+    }
+  }
+  let failed = false
+  const bringUp = async (/** @type {Part} */ part) => {
+    await Promise.all((part.after ?? []).map((name) => up.get(name)))
+    if (failed) return
+    onStep(part.step)
+    /** @type {Child | undefined} */
+    let child
+    if (part.command) {
+      child = startChild(part.name, part.command, part.args ?? [], part.env)
+      const started = child
+      stops.push(() => stopChild(started))
+    }
+    if (part.start) {
+      const stop = await part.start()
+      stops.push(async () => stop())
+    }
+    for (const { what, probe, timeoutMs } of part.ready ?? []) await waitFor(what, probe, timeoutMs, child)
+  }
+  // In table order, so each part's `after` is already in the map when it is read.
+  for (const part of parts) {
+    if (!up.has(part.name)) up.set(part.name, bringUp(part))
+  }
+  try {
+    await Promise.all(up.values())
+  } catch (error) {
+    // Stop what runs (its waits then end at once), let every start settle, stop what came late.
+    failed = true
+    await stopAll()
+    await Promise.allSettled(up.values())
+    await stopAll()
+    throw error
+  }
+  return stopAll
+}
+
+/**
  * @typedef {{ appUrl: string, ports: ReturnType<typeof stackPorts>, startupMs: number, stop: () => Promise<void> }} Stack
  * @param {{ mode?: 'preview' | 'dev', onStep?: (message: string) => void }} [options]
  * @returns {Promise<Stack>}
@@ -232,124 +402,27 @@ export async function startStack({ mode = 'preview', onStep = () => {} } = {}) {
     throw new StackError('The functions are not built (functions/lib/index.js is missing). Run `npm run build`.')
   }
 
-  /** @type {Child[]} */
-  const children = []
-  /** @type {(() => void) | undefined} */
-  let stopJobs
-  let stopping = false
-  const stop = async () => {
-    if (stopping) return
-    stopping = true
-    stopJobs?.()
-    for (const child of [...children].reverse()) await stopChild(child)
-    rmSync(STACK_FILE, { force: true })
-  }
   const appUrl = `http://${HOST}:${ports.app}`
   const secret = randomBytes(16).toString('hex')
   mkdirSync(join(ROOT, '.tmp'), { recursive: true })
   writeFileSync(STACK_FILE, JSON.stringify({ secret, appUrl }))
+  writeFunctionsConfig(join(ROOT, 'functions'), { ports, secret, appUrl })
 
+  let stopParts = async () => {}
+  let stopping = false
+  const stop = async () => {
+    if (stopping) return
+    stopping = true
+    await stopParts()
+    rmSync(STACK_FILE, { force: true })
+  }
   try {
-    onStep(`Firestore stand-in on ${HOST}:${ports.firestore}`)
-    const firestore = startChild('firestore-standin', process.execPath, [
-      'dev/firestore-standin.mjs',
-      String(ports.firestore),
-    ])
-    children.push(firestore)
-    await waitFor(
-      `The Firestore stand-in (${HOST}:${ports.firestore})`,
-      () => grpcAnswers(ports.firestore),
-      10_000,
-      firestore,
-    )
-
-    onStep(`photo store on ${HOST}:${ports.photos}`)
-    const photos = startChild('photo-store', process.execPath, ['dev/photo-store.mjs', String(ports.photos)], {
-      PHOTO_STORE_SECRET: secret,
-    })
-    children.push(photos)
-    await waitFor(
-      `The photo store (${HOST}:${ports.photos})`,
-      () => fetchOk(`http://${HOST}:${ports.photos}/health`),
-      10_000,
-      photos,
-    )
-
-    writeFunctionsConfig(join(ROOT, 'functions'), { ports, secret, appUrl })
-
-    onStep(`Firebase Auth (${ports.auth}) and Functions (${ports.functions}) emulators`)
-    const firebase = startChild(
-      'firebase-emulators',
-      join(BIN, 'firebase'),
-      ['emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID],
-      FIREBASE_ENV,
-    )
-    children.push(firebase)
-    await waitFor(
-      `The Firebase Auth emulator (${HOST}:${ports.auth})`,
-      () => fetchOk(`http://${HOST}:${ports.auth}/`),
-      90_000,
-      firebase,
-    )
-    // A function that fails to load does not fail the emulator: calls just 404. So the stack
-    // is up only when a real callable answers, which also proves Functions -> Firestore.
-    await waitFor(
-      `The getAvailability function (${functionUrl('getAvailability', ports.functions)})`,
-      () =>
-        fetchOk(functionUrl('getAvailability', ports.functions), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ data: { eventId: 'first-hello-stranger-meetup' } }),
-        }),
-      60_000,
-      firebase,
-    )
-
-    onStep(`payment stand-in on ${HOST}:${ports.payments}`)
-    const payments = startChild(
-      'payment-standin',
-      process.execPath,
-      ['dev/payment-standin.mjs', String(ports.payments)],
-      {
-        // Cashfree's "dashboard" webhook endpoint: the cashfreeWebhook function.
-        STANDIN_WEBHOOK_URL: functionUrl('cashfreeWebhook', ports.functions),
-        STACK_SECRET: secret,
-        // Checkout sends the browser back to the app only.
-        APP_ORIGIN: appUrl,
-      },
-    )
-    children.push(payments)
-    await waitFor(
-      `The payment stand-in (${HOST}:${ports.payments})`,
-      () => fetchOk(`http://${HOST}:${ports.payments}/health`),
-      10_000,
-      payments,
-    )
-
-    onStep('the scheduled jobs (the emulator does not run schedules)')
-    const scheduler = await startJobScheduler({
-      triggerUrl: functionUrl('runScheduledJob', ports.functions),
-      secret,
-    })
-    stopJobs = scheduler.stop
-
-    onStep(mode === 'dev' ? `Vite dev server on ${appUrl}` : `production build on ${appUrl}`)
-    const vite = startChild('app', join(BIN, 'vite'), [
-      mode === 'dev' ? 'dev' : 'preview',
-      '--host',
-      HOST,
-      '--port',
-      String(ports.app),
-      '--strictPort',
-    ])
-    children.push(vite)
-    await waitFor(`The app (${appUrl})`, () => fetchOk(`${appUrl}/`), 30_000, vite)
-
-    return { appUrl, ports, startupMs: Date.now() - started, stop }
+    stopParts = await startParts(stackParts({ mode, ports, secret, appUrl }), onStep)
   } catch (error) {
     await stop()
     throw error
   }
+  return { appUrl, ports, startupMs: Date.now() - started, stop }
 }
 
 export { PROJECT_ID }

@@ -7,7 +7,7 @@ import { parseEnv } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseFunctionSettings } from '../../functions/src/lib/settings-schema'
 import { stackPorts } from './config.mjs'
-import { freePort, StackError, startStack, waitFor, writeFunctionsConfig } from './stack.mjs'
+import { freePort, StackError, stackParts, startParts, startStack, waitFor, writeFunctionsConfig } from './stack.mjs'
 
 const savedEnv = { ...process.env }
 afterEach(() => {
@@ -63,6 +63,77 @@ describe('waitFor', () => {
     let calls = 0
     await waitFor('A part', async () => ++calls >= 2, 5000, undefined)
     expect(calls).toBe(2)
+  })
+})
+
+describe('the stack as a table of parts', () => {
+  /** A part run in this process that records its start and stop in `events`. */
+  const part = (
+    /** @type {string[]} */ events,
+    /** @type {string} */ name,
+    /** @type {string[]} */ after = [],
+    fail = false,
+  ) => ({
+    name,
+    step: name,
+    after,
+    start: async () => {
+      events.push(`start ${name}`)
+      return () => events.push(`stop ${name}`)
+    },
+    ready: [{ what: `The ${name}`, probe: async () => !fail, timeoutMs: fail ? 300 : 5000 }],
+  })
+
+  it('starts each part after the ones it needs, and stops them last first', async () => {
+    /** @type {string[]} */
+    const events = []
+    const stop = await startParts(
+      [
+        part(events, 'store'),
+        part(events, 'functions', ['store']),
+        part(events, 'jobs', ['functions']),
+        part(events, 'app'),
+      ],
+      () => {},
+    )
+    expect(events.indexOf('start functions')).toBeGreaterThan(events.indexOf('start store'))
+    expect(events.indexOf('start jobs')).toBeGreaterThan(events.indexOf('start functions'))
+    expect(events.indexOf('start app')).toBeLessThan(events.indexOf('start functions')) // side by side
+    events.length = 0
+    await stop()
+    expect(events).toEqual(['stop jobs', 'stop functions', 'stop app', 'stop store'])
+  })
+
+  it('on a failure, stops what started and starts nothing that needed it', async () => {
+    /** @type {string[]} */
+    const events = []
+    await expect(
+      startParts(
+        [part(events, 'store', [], true), part(events, 'functions', ['store']), part(events, 'app')],
+        () => {},
+      ),
+    ).rejects.toThrow('The store did not answer')
+    expect(events).not.toContain('start functions')
+    expect(events.filter((event) => event.startsWith('stop')).sort()).toEqual(['stop app', 'stop store'])
+  })
+
+  it('refuses a part that comes after one the table lacks', async () => {
+    await expect(startParts([part([], 'functions', ['store'])], () => {})).rejects.toThrow(
+      "The stack's part functions comes after store, which is not a part.",
+    )
+  })
+
+  it("orders the local stack's parts: the emulators after Firestore, the jobs after the functions", () => {
+    const parts = stackParts({ mode: 'preview', ports: stackPorts(), secret: 's', appUrl: 'http://127.0.0.1:4173' })
+    const after = Object.fromEntries(parts.map((p) => [p.name, p.after ?? []]))
+    expect(after).toEqual({
+      'firestore-standin': [],
+      'photo-store': [],
+      'payment-standin': [],
+      'firebase-emulators': ['firestore-standin'],
+      'scheduled-jobs': ['firebase-emulators'],
+      app: [],
+    })
   })
 })
 
