@@ -13,6 +13,7 @@ import {
   HOLD_MINUTES,
   listMyBookingsCall,
 } from '../../src/domain/booking'
+import { bookingRequest, VALID_ATTENDEE } from '../../src/domain/booking.fixture'
 import { EVENTS, priceFor } from '../../src/domain/catalogue'
 import { saveProfileCall } from '../../src/domain/profile'
 import { istToday } from '../../src/domain/schedule'
@@ -45,21 +46,11 @@ async function bookingMember(profile: Partial<typeof VALID_PROFILE> = {}) {
   return user
 }
 
-const request = (eventDate: string, overrides: Partial<CreateBookingRequest> = {}): CreateBookingRequest => ({
-  eventId: event.id,
-  eventDate,
-  tier: 'girls',
-  userProfile: {
-    name: 'Asha Rao',
-    email: 'asha@example.test',
-    mobile: '9876543210',
-    dateOfBirth: '1995-06-15',
-    profession: 'software_engineer',
-    foodPreference: 'vegetarian',
-    termsAccepted: true,
-  },
-  ...overrides,
-})
+const request = (eventDate: string, overrides: Partial<CreateBookingRequest> = {}): CreateBookingRequest =>
+  bookingRequest(event.id, eventDate, {
+    userProfile: { ...VALID_ATTENDEE, profession: 'software_engineer', foodPreference: 'vegetarian' },
+    ...overrides,
+  })
 
 const book = (body: unknown) => callAnything(createBookingCall, body)
 
@@ -292,7 +283,6 @@ describe('payment webhooks and booking status', () => {
 
   it('a confirmed ticket shows the venue brief once the team shares it; an unpaid booking never does', async () => {
     const date = dates[4]!
-    type Views = { bookings: { orderId: string; status: string; venueBrief?: unknown }[] }
     const brief = {
       venueName: 'The Long Table',
       address: '12, 100 Feet Road, Indiranagar',

@@ -13,14 +13,15 @@ import { reconcilePayments, sweepExpiredHolds } from '../../functions/src/bookin
 import { CREATE_BOOKING_STEPS, type CreateBookingStep } from '../../functions/src/bookings/records'
 import { CashfreeError, type PaymentGateway } from '../../functions/src/lib/cashfree'
 import { BOOKING_MESSAGES, HOLD_MINUTES } from '../../src/domain/booking'
+import { bookingRequest } from '../../src/domain/booking.fixture'
 import { EVENTS } from '../../src/domain/catalogue'
 import { availableDates } from '../../src/domain/schedule'
-import { ATTENDEE, adminDb, profiledMember, rejection, stackDeps } from './helpers'
+import { adminDb, profiledMember, rejection, stackDeps } from './helpers'
 import { auditInventory } from './inventory-audit'
 
 const event = EVENTS[2]! // midweek-wednesday-dinner, 12 seats
 const date = availableDates(event).at(-2)!
-const request = { eventId: event.id, eventDate: date, tier: 'girls', userProfile: ATTENDEE }
+const request = bookingRequest(event.id, date)
 const DIED = 'died'
 const orderIds: string[] = []
 const members: { uid: string; email: string }[] = []

@@ -13,6 +13,7 @@ import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payment-stan
 import type { BookingDeps } from '../../functions/src/bookings/records'
 import { cashfreeGateway } from '../../functions/src/lib/cashfree'
 import { seatsCollectionPath } from '../../src/domain/availability'
+import { VALID_ATTENDEE } from '../../src/domain/booking.fixture'
 import type { CallableContract, RequestOf, ResponseOf } from '../../src/domain/callable'
 import { EVENTS, type YaariEvent } from '../../src/domain/catalogue'
 import { availableDates } from '../../src/domain/schedule'
@@ -104,14 +105,8 @@ export async function profiledMember(overrides: Record<string, unknown> = {}) {
   return { uid, email: `${uid}@example.test` }
 }
 
-/** The attendee details the booking form sends. */
-export const ATTENDEE = {
-  name: 'Asha Rao',
-  email: 'asha@example.test',
-  mobile: '9876543210',
-  dateOfBirth: '1995-06-15',
-  termsAccepted: true as const,
-}
+/** The attendee details the booking form sends (the shared booking fixture). */
+export const ATTENDEE = VALID_ATTENDEE
 
 /** The Cashfree order as the payment stand-in holds it. */
 export async function cashfreeOrder(orderId: string) {

@@ -17,12 +17,13 @@ import { getBookingHandler } from '../../functions/src/bookings/views'
 import type { PaymentGateway } from '../../functions/src/lib/cashfree'
 import { seatsCollectionPath } from '../../src/domain/availability'
 import { HOLD_MINUTES } from '../../src/domain/booking'
+import { bookingRequest } from '../../src/domain/booking.fixture'
 import { EVENTS } from '../../src/domain/catalogue'
-import { ATTENDEE, adminDb, bookableDates, cashfreeOrder, profiledMember, stackDeps } from './helpers'
+import { adminDb, bookableDates, cashfreeOrder, profiledMember, stackDeps } from './helpers'
 
 const event = EVENTS[1]! // unplanned-sunday-social-mixup, Sundays, 10 seats
 const dates = bookableDates(event)
-const request = (eventDate: string) => ({ eventId: event.id, eventDate, tier: 'girls', userProfile: ATTENDEE })
+const request = (eventDate: string) => bookingRequest(event.id, eventDate)
 const record = async (orderId: string) =>
   (await adminDb().collection('bookings').doc(orderId).get()).data() as BookingRecord
 const seatsOf = async (date: string, orderId: string) =>

@@ -11,9 +11,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createBookingHandler } from '../../functions/src/bookings/create'
 import { seatsCollectionPath } from '../../src/domain/availability'
+import { bookingRequest } from '../../src/domain/booking.fixture'
 import { EVENTS } from '../../src/domain/catalogue'
 import { availableDates } from '../../src/domain/schedule'
-import { ATTENDEE, adminDb, profiledMember, stackDeps } from './helpers'
+import { adminDb, profiledMember, stackDeps } from './helpers'
 
 const event = EVENTS[2]! // midweek-wednesday-dinner, 12 seats
 const date = availableDates(event).at(-1)!
@@ -40,7 +41,7 @@ beforeAll(async () => {
 afterAll(clear)
 
 it('200 members booking the last 3 seats at once: exactly 3 holds and 197 clear sold-out answers', async () => {
-  const request = { eventId: event.id, eventDate: date, tier: 'girls', userProfile: ATTENDEE }
+  const request = bookingRequest(event.id, date)
   const results = await Promise.allSettled(members.map((member) => createBookingHandler(stackDeps(), member, request)))
   const held = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
   const refused = results.flatMap((r) =>

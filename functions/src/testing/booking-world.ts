@@ -1,0 +1,92 @@
+/**
+ * The booking logic's world for unit tests: a fake Firestore, a fake Cashfree, a clock the test
+ * moves, members with profiles, and the counts an invariant needs.
+ */
+import { seatsCollectionPath } from '../../../src/domain/availability'
+import type { CreateBookingRequest } from '../../../src/domain/booking'
+import { bookingRequest } from '../../../src/domain/booking.fixture'
+import { EVENTS } from '../../../src/domain/catalogue'
+import { fullMobile } from '../../../src/domain/profile'
+import { VALID_PROFILE } from '../../../src/domain/profile.fixture'
+import { availableDates } from '../../../src/domain/schedule'
+import { createBookingHandler } from '../bookings/create'
+import type { BookingDeps, BookingRecord, CreateBookingStep } from '../bookings/records'
+import { FakeFirestore } from './fake-firestore'
+import { FakeGateway } from './fake-gateway'
+
+/** A Saturday event with 10 seats. */
+export const EVENT = EVENTS[0]!
+
+export function bookingWorld(start = '2026-11-23T06:30:00Z') {
+  const firestore = new FakeFirestore()
+  const gateway = new FakeGateway()
+  let now = Date.parse(start)
+  const deps: BookingDeps = {
+    firestore: firestore.asFirestore,
+    gateway,
+    appOrigin: 'https://yaari.example',
+    cashfreeMode: 'sandbox',
+    now: () => new Date(now),
+  }
+  let members = 0
+  const world = {
+    firestore,
+    gateway,
+    deps,
+    /** The dates of EVENT that can be booked now. */
+    dates: availableDates(EVENT, new Date(now)),
+    get now() {
+      return now
+    },
+    /** Moves the clock on. */
+    advance(ms: number) {
+      now += ms
+    },
+    /** The time `ms` from now as Cashfree writes it (ISO). */
+    at(ms = 0) {
+      return new Date(now + ms).toISOString()
+    },
+    /** A member with a saved profile (a woman, unless `profile` says otherwise). */
+    async member(profile: Partial<typeof VALID_PROFILE> = {}) {
+      const uid = `member_${++members}`
+      await firestore.doc(`user_profiles/${uid}`).set({
+        ...VALID_PROFILE,
+        mobile: fullMobile(VALID_PROFILE.mobile),
+        ...profile,
+      })
+      return { uid, email: `${uid}@example.test` }
+    },
+    /** createBooking as the member calls it. */
+    book(member: { uid: string; email: string }, date: string, overrides: Partial<CreateBookingRequest> = {}) {
+      return createBookingHandler(deps, member, bookingRequest(EVENT.id, date, overrides))
+    },
+    /**
+     * createBooking's process dies after `step` (a crash, a timeout): the call never goes on.
+     * Resolves once a call has got there.
+     */
+    dieAfter(step: CreateBookingStep): Promise<void> {
+      return new Promise((reached) => {
+        deps.failpoint = (at) => {
+          if (at !== step) return
+          deps.failpoint = undefined
+          reached()
+          return new Promise<never>(() => {})
+        }
+      })
+    },
+    booking(orderId: string) {
+      return firestore.read(`bookings/${orderId}`) as BookingRecord | undefined
+    },
+    /** The seat documents of a date of EVENT, by seat number. */
+    seats(date: string) {
+      return firestore.dump(seatsCollectionPath(EVENT.id, date))
+    },
+    /** Bookings by status. */
+    bookings(status?: BookingRecord['status']) {
+      return (Object.values(firestore.dump('bookings')) as unknown as BookingRecord[]).filter(
+        (booking) => status === undefined || booking.status === status,
+      )
+    },
+  }
+  return world
+}

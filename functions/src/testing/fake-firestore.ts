@@ -1,0 +1,191 @@
+/**
+ * An in-memory Firestore for unit tests of the booking logic: the part of firebase-admin's API
+ * the functions use (documents by path; get, create, set, update with FieldValue.delete(), delete
+ * with a lastUpdateTime precondition; equality and range filters on a collection; count; getAll),
+ * with Firestore's error codes (ALREADY_EXISTS 6, NOT_FOUND 5, FAILED_PRECONDITION 9). Every
+ * call yields to the event loop first, so calls made together interleave as they would over the
+ * network. `failWrites` makes chosen writes fail, as a Firestore outage would.
+ */
+import { FieldValue, type Firestore, Timestamp } from 'firebase-admin/firestore'
+
+type Data = Record<string, unknown>
+type Op = '==' | '!=' | '<' | '<=' | '>' | '>='
+type Write = 'create' | 'set' | 'update' | 'delete'
+
+const grpcError = (code: number, message: string) => Object.assign(new Error(message), { code })
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve))
+const isDelete = (value: unknown) => value instanceof FieldValue && value.isEqual(FieldValue.delete())
+
+function withoutDeletes(data: Data): Data {
+  return Object.fromEntries(Object.entries(structuredClone(data)).filter(([, value]) => !isDelete(value)))
+}
+
+function compare(a: unknown, op: Op, b: unknown): boolean {
+  if (op === '==') return a === b
+  if (op === '!=') return a !== undefined && a !== b
+  if (typeof a !== typeof b || (typeof a !== 'number' && typeof a !== 'string')) return false
+  const x = a as number | string
+  const y = b as number | string
+  return op === '<' ? x < y : op === '<=' ? x <= y : op === '>' ? x > y : x >= y
+}
+
+export class FakeSnapshot {
+  constructor(
+    readonly ref: FakeDocument,
+    private readonly stored: { data: Data; version: number } | undefined,
+  ) {}
+  get id() {
+    return this.ref.id
+  }
+  get exists() {
+    return this.stored !== undefined
+  }
+  get updateTime() {
+    return this.stored ? Timestamp.fromMillis(this.stored.version) : undefined
+  }
+  data(): Data | undefined {
+    return this.stored ? structuredClone(this.stored.data) : undefined
+  }
+  get(field: string): unknown {
+    return this.stored?.data[field]
+  }
+}
+
+export class FakeDocument {
+  constructor(
+    readonly firestore: FakeFirestore,
+    readonly path: string,
+  ) {}
+  get id() {
+    return this.path.slice(this.path.lastIndexOf('/') + 1)
+  }
+  collection(name: string) {
+    return new FakeQuery(this.firestore, `${this.path}/${name}`)
+  }
+  async get() {
+    await tick()
+    return new FakeSnapshot(this, this.firestore.stored(this.path))
+  }
+  async create(data: Data) {
+    await this.firestore.write('create', this.path)
+    if (this.firestore.stored(this.path)) throw grpcError(6, `ALREADY_EXISTS: ${this.path}`)
+    this.firestore.put(this.path, withoutDeletes(data))
+  }
+  async set(data: Data) {
+    await this.firestore.write('set', this.path)
+    this.firestore.put(this.path, withoutDeletes(data))
+  }
+  async update(changes: Data) {
+    await this.firestore.write('update', this.path)
+    const current = this.firestore.stored(this.path)
+    if (!current) throw grpcError(5, `NOT_FOUND: ${this.path}`)
+    const data = { ...current.data }
+    for (const [field, value] of Object.entries(changes)) {
+      if (isDelete(value)) delete data[field]
+      else data[field] = structuredClone(value)
+    }
+    this.firestore.put(this.path, data)
+  }
+  async delete(precondition?: { lastUpdateTime?: Timestamp }) {
+    await this.firestore.write('delete', this.path)
+    const current = this.firestore.stored(this.path)
+    if (precondition?.lastUpdateTime) {
+      if (!current) throw grpcError(5, `NOT_FOUND: ${this.path}`)
+      if (!precondition.lastUpdateTime.isEqual(Timestamp.fromMillis(current.version))) {
+        throw grpcError(9, `FAILED_PRECONDITION: ${this.path} changed`)
+      }
+    }
+    this.firestore.remove(this.path)
+  }
+}
+
+export class FakeQuery {
+  constructor(
+    readonly firestore: FakeFirestore,
+    readonly path: string,
+    private readonly filters: [field: string, op: Op, value: unknown][] = [],
+  ) {}
+  doc(id: string) {
+    return new FakeDocument(this.firestore, `${this.path}/${id}`)
+  }
+  where(field: string, op: Op, value: unknown) {
+    return new FakeQuery(this.firestore, this.path, [...this.filters, [field, op, value]])
+  }
+  private matching() {
+    return this.firestore
+      .children(this.path)
+      .map((path) => new FakeSnapshot(new FakeDocument(this.firestore, path), this.firestore.stored(path)))
+      .filter((snapshot) => this.filters.every(([field, op, value]) => compare(snapshot.get(field), op, value)))
+  }
+  async get() {
+    await tick()
+    const docs = this.matching()
+    return { docs, empty: docs.length === 0, size: docs.length }
+  }
+  count() {
+    return {
+      get: async () => {
+        await tick()
+        const count = this.matching().length
+        return { data: () => ({ count }) }
+      },
+    }
+  }
+}
+
+export class FakeFirestore {
+  private readonly documents = new Map<string, { data: Data; version: number }>()
+  private version = 0
+  private failing: ((write: Write, path: string) => boolean) | undefined
+
+  /** As firebase-admin's Firestore, for code that takes one. */
+  get asFirestore(): Firestore {
+    return this as unknown as Firestore
+  }
+  collection(path: string) {
+    return new FakeQuery(this, path)
+  }
+  doc(path: string) {
+    return new FakeDocument(this, path)
+  }
+  async getAll(...refs: FakeDocument[]) {
+    await tick()
+    return refs.map((ref) => new FakeSnapshot(ref, this.stored(ref.path)))
+  }
+
+  /** From now on, writes for which `when` is true fail with UNAVAILABLE (undefined: none do). */
+  failWrites(when: ((write: Write, path: string) => boolean) | undefined) {
+    this.failing = when
+  }
+  /** The data of every document directly under `collection`, by id (for assertions). */
+  dump(collection: string): Record<string, Data> {
+    return Object.fromEntries(
+      this.children(collection).map((path) => [path.slice(collection.length + 1), this.read(path) ?? {}]),
+    )
+  }
+  /** One document's data, or undefined. */
+  read(path: string): Data | undefined {
+    const stored = this.documents.get(path)
+    return stored ? structuredClone(stored.data) : undefined
+  }
+
+  stored(path: string) {
+    return this.documents.get(path)
+  }
+  async write(write: Write, path: string) {
+    await tick()
+    if (this.failing?.(write, path)) throw grpcError(14, `UNAVAILABLE: ${write} ${path}`)
+  }
+  put(path: string, data: Data) {
+    this.documents.set(path, { data, version: ++this.version })
+  }
+  remove(path: string) {
+    this.documents.delete(path)
+  }
+  children(collection: string): string[] {
+    const prefix = `${collection}/`
+    return [...this.documents.keys()].filter(
+      (path) => path.startsWith(prefix) && !path.slice(prefix.length).includes('/'),
+    )
+  }
+}
