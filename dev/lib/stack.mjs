@@ -13,7 +13,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFi
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import grpc from '@grpc/grpc-js'
-import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../payment-standin.mjs'
+import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../payments/standin.mjs'
 import { functionUrl, HOST, PROJECT_ID, ROOT, STACK_FILE, stackPorts } from './config.mjs'
 import { startJobScheduler } from './scheduler.mjs'
 
@@ -221,7 +221,7 @@ export function stackParts({ mode, ports, secret, appUrl }) {
       name: 'firestore-standin',
       step: `Firestore stand-in on ${HOST}:${ports.firestore}`,
       command: process.execPath,
-      args: ['dev/firestore-standin.mjs', String(ports.firestore)],
+      args: ['dev/firestore/standin.mjs', String(ports.firestore)],
       ready: [
         {
           what: `The Firestore stand-in (${HOST}:${ports.firestore})`,
@@ -234,7 +234,7 @@ export function stackParts({ mode, ports, secret, appUrl }) {
       name: 'photo-store',
       step: `photo store on ${HOST}:${ports.photos}`,
       command: process.execPath,
-      args: ['dev/photo-store.mjs', String(ports.photos)],
+      args: ['dev/photo-store/server.mjs', String(ports.photos)],
       env: { PHOTO_STORE_SECRET: secret },
       ready: [
         {
@@ -248,7 +248,7 @@ export function stackParts({ mode, ports, secret, appUrl }) {
       name: 'payment-standin',
       step: `payment stand-in on ${HOST}:${ports.payments}`,
       command: process.execPath,
-      args: ['dev/payment-standin.mjs', String(ports.payments)],
+      args: ['dev/payments/standin.mjs', String(ports.payments)],
       env: {
         // Cashfree's "dashboard" webhook endpoint: the cashfreeWebhook function.
         STANDIN_WEBHOOK_URL: functionUrl('cashfreeWebhook', ports.functions),

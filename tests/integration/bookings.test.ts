@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { functionUrl, stackPorts, standinControl } from '../../dev/lib/config.mjs'
-import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payment-standin.mjs'
+import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payments/standin.mjs'
 import { createBookingHandler } from '../../functions/src/bookings/create'
 import { sweepExpiredHolds } from '../../functions/src/bookings/jobs'
 import { shareVenueBrief } from '../../functions/src/venue-briefs'

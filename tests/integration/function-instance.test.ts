@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFunctionInstance } from '../../dev/lib/function-instance.mjs'
+import { startFunctionInstance } from '../../dev/function-instance/start.mjs'
 import { adminDb, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
 
 let instance: Awaited<ReturnType<typeof startFunctionInstance>>

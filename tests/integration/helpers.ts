@@ -9,7 +9,7 @@ import { getApps as adminApps, initializeApp as initAdmin } from 'firebase-admin
 import { getFirestore } from 'firebase-admin/firestore'
 import { expect } from 'vitest'
 import { PROJECT_ID, stackPorts } from '../../dev/lib/config.mjs'
-import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payment-standin.mjs'
+import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payments/standin.mjs'
 import type { BookingDeps } from '../../functions/src/bookings/records'
 import { cashfreeGateway } from '../../functions/src/lib/cashfree'
 import { seatsCollectionPath } from '../../src/domain/availability'

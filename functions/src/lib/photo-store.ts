@@ -1,6 +1,6 @@
 /**
  * Where profile pictures live: Cloud Storage in production; locally, the dev stack's photo
- * store (dev/photo-store.mjs), which keeps and serves the bytes, because Google's Storage
+ * store (dev/photo-store/server.mjs), which keeps and serves the bytes, because Google's Storage
  * emulator cannot run offline. PHOTO_STORE_URL selects the local one.
  */
 import { randomUUID } from 'node:crypto'

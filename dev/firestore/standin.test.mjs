@@ -8,7 +8,7 @@ import { networkInterfaces } from 'node:os'
 import { deleteApp, initializeApp } from 'firebase-admin/app'
 import { FieldValue, getFirestore } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFirestoreStandin } from './firestore-standin.mjs'
+import { startFirestoreStandin } from './standin.mjs'
 
 /** @type {{ port: number, stop: () => void }} */
 let standin

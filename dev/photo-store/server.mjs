@@ -4,12 +4,12 @@
  * (.tmp/photo-store) and serves them back, so the web app cannot tell it from production.
  * Only the functions may write, list or delete (they hold PHOTO_STORE_SECRET); anyone with the
  * URL may read, as with a Cloud Storage download URL. Pictures are served with nosniff.
- * Usage: node dev/photo-store.mjs [port]   (PHOTO_STORE_SECRET in the environment)
+ * Usage: node dev/photo-store/server.mjs [port]   (PHOTO_STORE_SECRET in the environment)
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { dirname, join, normalize } from 'node:path'
-import { ROOT } from './lib/config.mjs'
+import { ROOT } from '../lib/config.mjs'
 
 const DIR = join(ROOT, '.tmp', 'photo-store')
 const MAX_BYTES = 5 * 1024 * 1024

@@ -12,18 +12,18 @@
  * emulator instead starts one Node process per request in flight, which on 2 cores times process
  * start-up and 50 processes sharing two cores, not what an instance does.
  *
- * Usage: node dev/function-instance.mjs <port> (0: any free port). The functions' environment comes from
+ * Usage: node dev/function-instance/serve.mjs <port> (0: any free port). The functions' environment comes from
  * functions/.env.local and .secret.local (written by the stack at start-up) and this process's environment.
- * Prints "listening on <port>" once it answers (dev/lib/function-instance.mjs starts it).
+ * Prints "listening on <port>" once it answers (dev/function-instance/start.mjs starts it).
  */
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { HOST, PROJECT_ID, ROOT } from './lib/config.mjs'
+import { HOST, PROJECT_ID, ROOT } from '../lib/config.mjs'
 
 const port = Number(process.argv[2])
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error('Usage: node dev/function-instance.mjs <port>')
+  console.error('Usage: node dev/function-instance/serve.mjs <port>')
   process.exit(2)
 }
 const entry = join(ROOT, 'functions', 'lib', 'index.js')

@@ -12,11 +12,10 @@
  */
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
-import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../payment-standin.mjs'
-import { HOST, ROOT, standinControl } from './config.mjs'
-import { importTypeScript } from './typescript.mjs'
-
-export const INVENTORY = { triesByOneMember: 20, faultyBookings: 200, batch: 20, seed: 20261123 }
+import { HOST, ROOT, standinControl } from '../lib/config.mjs'
+import { importTypeScript } from '../lib/typescript.mjs'
+import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../payments/standin.mjs'
+import { INVENTORY } from './budgets.mjs'
 
 /** A small seeded generator (mulberry32): the same faults on every run. @param {number} seed */
 function random(seed) {
@@ -37,7 +36,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
  * @param {{ firestore: import('firebase-admin/firestore').Firestore, paymentsPort: number }} options
  */
 export async function inventoryHarness({ firestore, paymentsPort }) {
-  const code = await importTypeScript(join(ROOT, 'dev', 'lib', 'inventory-entry.ts'), 'inventory', {
+  const code = await importTypeScript(join(ROOT, 'dev', 'bench', 'inventory-entry.ts'), 'inventory', {
     external: ['firebase-admin', 'firebase-admin/*', 'firebase-functions', 'firebase-functions/*', 'sharp'],
   })
   const gateway = code.cashfreeGateway({
@@ -59,18 +58,7 @@ export async function inventoryHarness({ firestore, paymentsPort }) {
     return { uid, email: `${uid}@example.test` }
   }
   /** @param {{ id: string }} event @param {string} date */
-  const request = (event, date) => ({
-    eventId: event.id,
-    eventDate: date,
-    tier: 'girls',
-    userProfile: {
-      name: 'Bench Member',
-      email: 'bench@example.test',
-      mobile: '9876543210',
-      dateOfBirth: '1995-06-15',
-      termsAccepted: true,
-    },
-  })
+  const request = (event, date) => code.bookingRequest(event.id, date)
   /** Deletes every seat of these dates of this event. @param {{ id: string }} event @param {string[]} dates */
   const clearDates = async (event, dates) => {
     for (const date of dates) {

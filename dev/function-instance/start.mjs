@@ -1,7 +1,7 @@
 // @ts-check
-/** Starts dev/function-instance.mjs (the built functions served like one Cloud Run instance). */
-import { HOST, stackPorts } from './config.mjs'
-import { freePort, startChild, stopChild, waitFor } from './stack.mjs'
+/** Starts dev/function-instance/serve.mjs (the built functions served like one Cloud Run instance). */
+import { HOST, stackPorts } from '../lib/config.mjs'
+import { freePort, startChild, stopChild, waitFor } from '../lib/stack.mjs'
 
 /**
  * Starts an instance on a free port against the running stack: ID tokens are verified against
@@ -13,7 +13,7 @@ import { freePort, startChild, stopChild, waitFor } from './stack.mjs'
  */
 export async function startFunctionInstance({ env = {} } = {}) {
   const port = await freePort()
-  const child = startChild('function-instance', process.execPath, ['dev/function-instance.mjs', String(port)], {
+  const child = startChild('function-instance', process.execPath, ['dev/function-instance/serve.mjs', String(port)], {
     FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${stackPorts().auth}`,
     ...env,
   })

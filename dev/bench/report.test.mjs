@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { barChart, benchReportHtml } from './bench-report.mjs'
+import { barChart, benchReportHtml } from './report.mjs'
 
 it('draws a bar per row with its value and budget, marks a miss, and escapes labels', () => {
   const svg = barChart({

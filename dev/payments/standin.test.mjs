@@ -2,7 +2,7 @@
 import { createHmac } from 'node:crypto'
 import { createServer } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPaymentStandin, returnTo } from '../payment-standin.mjs'
+import { createPaymentStandin, returnTo } from './standin.mjs'
 
 const SECRET = 'test-secret'
 const CONTROL = 'stack-secret'

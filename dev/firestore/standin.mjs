@@ -11,7 +11,7 @@
  *   (the package merged), a field named in the update mask but absent from the write is removed
  *   (the package kept it, so FieldValue.delete() did nothing), and every field transform of a
  *   write is applied (the package stopped after the first serverTimestamp).
- * Usage: node dev/firestore-standin.mjs [port]
+ * Usage: node dev/firestore/standin.mjs [port]
  */
 import { createRequire } from 'node:module'
 import { FirestoreServer, FirestoreStateDocument } from '@firestore-emulator/server'

@@ -1,6 +1,6 @@
 /**
  * What `npm run bench` needs of the functions' own code to measure the seat inventory in its
- * process (a failpoint and a clock cannot cross HTTP): bundled by dev/lib/bench-inventory.mjs.
+ * process (a failpoint and a clock cannot cross HTTP): bundled by dev/bench/inventory.mjs.
  */
 export { getAvailabilityHandler } from '../../functions/src/availability'
 export { createBookingHandler } from '../../functions/src/bookings/create'
@@ -8,6 +8,7 @@ export { reconcilePayments, sweepExpiredHolds } from '../../functions/src/bookin
 export { CREATE_BOOKING_STEPS } from '../../functions/src/bookings/records'
 export { CashfreeError, cashfreeGateway } from '../../functions/src/lib/cashfree'
 export { BOOKING_MESSAGES, HOLD_MINUTES, MAX_LIVE_HOLDS } from '../../src/domain/booking'
+export { bookingRequest } from '../../src/domain/booking.fixture'
 export { EVENTS } from '../../src/domain/catalogue'
 export { availableDates } from '../../src/domain/schedule'
 export { auditInventory } from '../../tests/integration/inventory-audit'

@@ -12,14 +12,14 @@
  * - /__standin/cashfree.js: a stand-in for Cashfree's browser SDK whose checkout() opens that page;
  * - a control API for tests (/__standin/orders/{id}/pay, /expire, /refunds/{id}/settle, /config,
  *   /webhooks), which answers only requests carrying the stack's secret (x-standin-secret).
- * Usage: node dev/payment-standin.mjs [port]
+ * Usage: node dev/payments/standin.mjs [port]
  *   (STANDIN_WEBHOOK_URL: where webhooks go; STACK_SECRET: the control secret; APP_ORIGIN: where
  *   checkout may return)
  */
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto'
 import { createServer } from 'node:http'
-import { ApiError, OrderBook } from './payments/orders.mjs'
-import { deliver, paymentWebhook, refundWebhook } from './payments/webhooks.mjs'
+import { ApiError, OrderBook } from './orders.mjs'
+import { deliver, paymentWebhook, refundWebhook } from './webhooks.mjs'
 
 export const STANDIN_CLIENT_ID = process.env.CASHFREE_CLIENT_ID ?? 'standin-client-id'
 export const STANDIN_CLIENT_SECRET = process.env.CASHFREE_CLIENT_SECRET ?? 'standin-client-secret'
@@ -121,7 +121,7 @@ export function createPaymentStandin({
 
   /**
    * Sends the webhook for a payment attempt to the dashboard URL and the order's notify_url.
-   * @param {import('./payments/orders.mjs').Order} order @param {import('./payments/orders.mjs').Payment} payment
+   * @param {import('./orders.mjs').Order} order @param {import('./orders.mjs').Payment} payment
    * @param {{ copies?: number, signature?: 'valid' | 'bad' | 'reserialize' }} [options]
    */
   async function notify(order, payment, options = {}) {
@@ -236,7 +236,7 @@ export function createPaymentStandin({
     }
   }
 
-  /** @param {import('./payments/orders.mjs').Order} order @param {string} session @param {string} returnUrl */
+  /** @param {import('./orders.mjs').Order} order @param {string} session @param {string} returnUrl */
   function checkoutPage(order, session, returnUrl) {
     const amount = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(order.order_amount)
     /** @param {string} name @param {string} value */

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { BOOKING_LOAD, budgetMisses, INVENTORY, LIGHTHOUSE, OFFLINE_FCP } from './budgets.mjs'
+
+/** A report within every budget. */
+const within = () => ({
+  firstLoadJs: { '/': { gzipBytes: 119_000, budgetBytes: 120_000, forbidden: /** @type {string[]} */ ([]) } },
+  offlineReloadFcp: { path: '/events', thisMachine: { medianMs: 90 }, cpu4xSlower: { medianMs: 230 } },
+  lighthouse: { pages: { '/': { performance: 99, lcpMs: 900, cls: 0 } } },
+  contention: { holds: 10, capacity: 10, overbooked: false, otherErrors: 0 },
+  createBooking: { p95Ms: 400 },
+  holdsByOneMember: {
+    cap: 2,
+    oneDate: { tries: 20, distinctOrders: 1, seatsHeld: 1 },
+    acrossDates: { tries: 20, held: 2 },
+  },
+  abandonedCheckouts: { capacity: 10, spotsLeftBefore: 0, spotsLeftAfterOneSweep: 10 },
+  bookingsWithFaults: {
+    beforeJobs: { orphanSeats: 0 },
+    afterJobs: { orphanSeats: 0, paidUnconfirmed: 0, pending: 0, payableEnded: 0 },
+  },
+})
+
+describe('the bench budgets', () => {
+  it('a report within every budget has no miss', () => {
+    expect(budgetMisses(within())).toEqual([])
+  })
+
+  it('says each miss in words', () => {
+    const report = within()
+    report.firstLoadJs['/'] = { gzipBytes: 121_000, budgetBytes: 120_000, forbidden: ['firebase'] }
+    report.offlineReloadFcp.cpu4xSlower.medianMs = OFFLINE_FCP.phoneMedianBudgetMs + 1
+    report.lighthouse.pages['/'] = { performance: LIGHTHOUSE.budgets.performance - 1, lcpMs: 900, cls: 0 }
+    report.contention.holds = 11
+    report.createBooking.p95Ms = BOOKING_LOAD.p95BudgetMs + 1
+    report.holdsByOneMember.acrossDates.held = 3
+    report.abandonedCheckouts.spotsLeftAfterOneSweep = 9
+    report.bookingsWithFaults.afterJobs.orphanSeats = 1
+    report.bookingsWithFaults.afterJobs.paidUnconfirmed = 2
+    expect(budgetMisses(report)).toEqual([
+      'first-load JS of /: 121000 > 120000 bytes gzip',
+      '/ loads firebase',
+      `offline reload FCP at 4x CPU: median ${OFFLINE_FCP.phoneMedianBudgetMs + 1} > ${OFFLINE_FCP.phoneMedianBudgetMs} ms`,
+      `Lighthouse performance of /: ${LIGHTHOUSE.budgets.performance - 1} < ${LIGHTHOUSE.budgets.performance}`,
+      'contention: 11 holds for 10 seats (0 other errors)',
+      `createBooking p95 ${BOOKING_LOAD.p95BudgetMs + 1} ms > ${BOOKING_LOAD.p95BudgetMs} ms`,
+      'one member, 20 dates: 3 holds (budget 2)',
+      'abandoned checkouts: 9 of 10 seats back after one sweep',
+      `${INVENTORY.faultyBookings} faulty bookings: 1 orphan seats after the jobs`,
+      `${INVENTORY.faultyBookings} faulty bookings: 2 paid but unconfirmed`,
+    ])
+  })
+})

@@ -1,0 +1,83 @@
+// @ts-check
+/**
+ * First-load JavaScript per route: every same-origin .js a first visit fetches until the network
+ * is idle (empty cache, no service worker), gzip -9, and which packages those chunks contain
+ * (read from their source maps).
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { ROOT } from '../lib/config.mjs'
+import { ROUTES } from './budgets.mjs'
+
+/** Packages whose code is recognised in a chunk by the sources of its source map. */
+const PACKAGE_PATTERNS = {
+  firebase: /node_modules\/(@firebase|firebase)\//,
+  dexie: /node_modules\/dexie\//,
+}
+
+/**
+ * The packages a built chunk contains, read from its source map.
+ * @param {string} pathname @returns {string[]}
+ */
+function packagesIn(pathname) {
+  const mapFile = join(ROOT, 'dist', `${pathname}.map`)
+  if (!existsSync(mapFile)) return []
+  /** @type {{ sources: string[] }} */
+  const map = JSON.parse(readFileSync(mapFile, 'utf8'))
+  return Object.entries(PACKAGE_PATTERNS)
+    .filter(([, pattern]) => map.sources.some((source) => pattern.test(source)))
+    .map(([name]) => name)
+}
+
+/**
+ * Signs a new member up in this browser context (the session is kept in its IndexedDB),
+ * then empties the HTTP cache so the measured visit downloads everything again.
+ * @param {import('@playwright/test').BrowserContext} context @param {string} appUrl
+ */
+async function signUpIn(context, appUrl) {
+  const page = await context.newPage()
+  await page.goto(`${appUrl}/signup`)
+  await page.getByRole('textbox', { name: 'Full name' }).fill('Bench Member')
+  await page.getByRole('textbox', { name: 'Email' }).fill(`bench-${Date.now()}@example.test`)
+  await page.getByLabel('Password', { exact: true }).fill('bench-password-1')
+  await page.getByLabel('Confirm password').fill('bench-password-1')
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+  await page.waitForURL(/\/onboarding\/mobile$/, { timeout: 60_000 })
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.clearBrowserCache')
+  await page.close()
+}
+
+/**
+ * @param {import('@playwright/test').Browser} browser @param {string} appUrl
+ * @returns {Promise<Record<string, { gzipBytes: number, budgetBytes: number, files: string[], loads: string[], forbidden: string[] }>>}
+ */
+export async function measureFirstLoadJs(browser, appUrl) {
+  /** @type {Record<string, { gzipBytes: number, budgetBytes: number, files: string[], loads: string[], forbidden: string[] }>} */
+  const firstLoadJs = {}
+  for (const route of ROUTES) {
+    // A first visit: empty cache, no service worker yet.
+    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 375, height: 812 } })
+    if (route.signedIn) await signUpIn(context, appUrl)
+    const page = await context.newPage()
+    /** @type {Map<string, number>} */
+    const scripts = new Map()
+    page.on('response', async (response) => {
+      const url = new URL(response.url())
+      if (url.origin !== appUrl || !url.pathname.endsWith('.js')) return
+      const body = await response.body().catch(() => undefined)
+      if (body) scripts.set(url.pathname, gzipSync(body, { level: 9 }).length)
+    })
+    await page.goto(`${appUrl}${route.path}`, { waitUntil: 'networkidle' })
+    if (route.signedIn) await page.getByRole('progressbar').waitFor()
+    await context.close()
+
+    const files = [...scripts.keys()].sort()
+    const gzipBytes = [...scripts.values()].reduce((a, b) => a + b, 0)
+    const loadedPackages = [...new Set(files.flatMap(packagesIn))]
+    const forbidden = route.mustNotLoad.filter((name) => loadedPackages.includes(name))
+    firstLoadJs[route.path] = { gzipBytes, budgetBytes: route.budgetBytes, files, loads: loadedPackages, forbidden }
+  }
+  return firstLoadJs
+}
