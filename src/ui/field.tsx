@@ -1,6 +1,7 @@
 import { Field } from '@ark-ui/react/field'
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
-import { css, cx } from 'styled-system/css'
+import { cx } from 'styled-system/css'
+import { field } from 'styled-system/recipes'
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
   label: ReactNode
@@ -14,18 +15,9 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: ReactNode
 }
 
-const inputStyle = css({
-  w: 'full',
-  h: '12',
-  px: '3',
-  borderWidth: '1px',
-  borderColor: 'border.strong',
-  borderRadius: 'l2',
-  bg: 'bg.surface',
-  fontSize: 'md',
-  // Only our validation marks a field invalid, not the browser's :invalid on an empty required input.
-  '&[data-invalid]': { borderColor: 'fg.error', borderWidth: '2px' },
-})
+const styles = field()
+/** A select looks as a text input does; a text area grows taller. */
+const inputStyle = styles.input
 
 /**
  * A labelled text input (Ark UI Field): the label, hint and error are wired to the input for
@@ -57,13 +49,8 @@ function FieldFrame({
   children: ReactNode
 }) {
   return (
-    <Field.Root
-      invalid={Boolean(error)}
-      required={required}
-      disabled={disabled}
-      className={cx(css({ display: 'grid', gap: '1.5' }), className)}
-    >
-      <Field.Label className={css({ fontWeight: 'semibold' })}>{label}</Field.Label>
+    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled} className={cx(styles.root, className)}>
+      <Field.Label className={styles.label}>{label}</Field.Label>
       {children}
       <FieldMessages error={error} success={success} hint={hint} />
     </Field.Root>
@@ -80,16 +67,20 @@ interface FieldMessageProps {
 function FieldMessages({ error, success, hint }: FieldMessageProps) {
   if (error) {
     return (
-      <Field.ErrorText role="alert" className={css({ color: 'fg.error', fontSize: 'sm' })}>
+      <Field.ErrorText role="alert" className={styles.errorText}>
         {error}
       </Field.ErrorText>
     )
   }
   if (success)
-    return <Field.HelperText className={css({ color: 'fg.success', fontSize: 'sm' })}>{success}</Field.HelperText>
-  if (hint) return <Field.HelperText className={css({ color: 'fg.muted', fontSize: 'sm' })}>{hint}</Field.HelperText>
+    return (
+      <Field.HelperText data-tone="success" className={styles.helperText}>
+        {success}
+      </Field.HelperText>
+    )
+  if (hint) return <Field.HelperText className={styles.helperText}>{hint}</Field.HelperText>
   // Keep the line: a message appearing on blur must not move the button being clicked.
-  return <span aria-hidden="true" className={css({ minH: '5', fontSize: 'sm' })} />
+  return <span aria-hidden="true" className={styles.message} />
 }
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'>, FieldMessageProps {
@@ -134,7 +125,7 @@ export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
 export function TextAreaField({ label, error, success, hint, className, required, ...textarea }: TextAreaFieldProps) {
   return (
     <FieldFrame {...{ label, error, success, hint, className, required }}>
-      <Field.Textarea className={cx(inputStyle, css({ h: 'auto', minH: '24', py: '2' }))} {...textarea} />
+      <Field.Textarea className={cx(inputStyle, styles.textarea)} {...textarea} />
     </FieldFrame>
   )
 }

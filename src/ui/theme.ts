@@ -5,8 +5,12 @@
  */
 import { defineSemanticTokens, defineTokens } from '@pandacss/dev'
 import { buttonRecipe } from './recipes/button'
+import { cardRecipe, chipRecipe, detailsRecipe } from './recipes/card'
 import { dialogRecipe } from './recipes/dialog'
+import { fieldRecipe } from './recipes/field'
+import { messageRecipe } from './recipes/message'
 import { toastRecipe } from './recipes/toast'
+import { bulletsRecipe, headingRecipe, linkRecipe, noticeRecipe, textRecipe, textStyles } from './recipes/typography'
 
 const tokens = defineTokens({
   // Stacking order, lowest first (the names Panda's own preset uses; ours has no preset-panda).
@@ -103,7 +107,23 @@ export const theme = {
   extend: {
     tokens,
     semanticTokens,
-    recipes: { button: buttonRecipe },
-    slotRecipes: { dialog: dialogRecipe, toast: toastRecipe },
+    textStyles,
+    recipes: {
+      button: buttonRecipe,
+      heading: headingRecipe,
+      text: textRecipe,
+      link: linkRecipe,
+      bullets: bulletsRecipe,
+      notice: noticeRecipe,
+    },
+    slotRecipes: {
+      dialog: dialogRecipe,
+      toast: toastRecipe,
+      card: cardRecipe,
+      field: fieldRecipe,
+      message: messageRecipe,
+      details: detailsRecipe,
+      chip: chipRecipe,
+    },
   },
 }

@@ -1,11 +1,13 @@
 import { type FormEvent, useState } from 'react'
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
+import { text } from 'styled-system/recipes'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/field'
 import { AUTH_MESSAGES, authErrorMessage } from './auth-errors'
 
-const formStyle = css({ display: 'grid', gap: '4', mt: '6' })
-const errorStyle = css({ color: 'fg.error', fontWeight: 'semibold' })
+const formStyle = grid({ gap: '4', mt: '6' })
+const errorStyle = text({ tone: 'error' })
 
 /**
  * The submit cycle both forms share: check the input, refuse plainly when offline, run the

@@ -2,8 +2,8 @@ import { Tabs } from '@ark-ui/react/tabs'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { css } from 'styled-system/css'
-import { container } from 'styled-system/patterns'
-import { button } from 'styled-system/recipes'
+import { container, flex, grid } from 'styled-system/patterns'
+import { button, heading } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
 import { useAuthStore, watchAuth } from '../../lib/session/auth-store'
 import { Button } from '../../ui/button'
@@ -32,9 +32,9 @@ export function AuthPage() {
     <div className={container({ maxW: 'md', py: { base: '10', md: '16' } })}>
       {status === 'signed-in' && member ? (
         <section>
-          <h1 className={css({ fontSize: '3xl', fontWeight: 'extrabold' })}>Welcome back</h1>
+          <h1 className={heading({ level: 'page' })}>Welcome back</h1>
           <p className={css({ mt: '2', color: 'fg.muted' })}>Signed in as {member.name || member.email}.</p>
-          <div className={css({ display: 'grid', gap: '3', mt: '6' })}>
+          <div className={grid({ gap: '3', mt: '6' })}>
             <Link to="/" className={button({ size: 'lg' })}>
               Go to Homepage
             </Link>
@@ -56,7 +56,7 @@ export function AuthPage() {
         </section>
       ) : (
         <section>
-          <h1 className={css({ fontSize: '3xl', fontWeight: 'extrabold' })}>Welcome to Yaari</h1>
+          <h1 className={heading({ level: 'page' })}>Welcome to Yaari</h1>
           <p className={css({ mt: '2', color: 'fg.muted' })}>Sign in or create an account to book your seat.</p>
           {status === 'unknown' ? (
             <p role="status" className={css({ mt: '6' })}>
@@ -64,7 +64,7 @@ export function AuthPage() {
             </p>
           ) : (
             <Tabs.Root defaultValue="sign-in" className={css({ mt: '6' })}>
-              <Tabs.List className={css({ display: 'flex' })}>
+              <Tabs.List className={flex()}>
                 <Tabs.Trigger value="sign-in" className={tabTrigger}>
                   Sign In
                 </Tabs.Trigger>

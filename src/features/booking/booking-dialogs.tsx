@@ -1,5 +1,7 @@
 import { useId, useState } from 'react'
 import { css } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
+import { text } from 'styled-system/recipes'
 import type { PriceTier, YaariEvent } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { availableDates, formatLongDate, formatShortDate, formatTime, weekdayName } from '../../domain/schedule'
@@ -78,7 +80,7 @@ export default function BookingDialogs({ event, tier, onTierChange, onClose }: B
       description={`${weekdayName(event.weekday)}s at ${formatTime(event.startTime)}, in the next three months.`}
     >
       <fieldset aria-labelledby={legendId} className={css({ mt: '4' })}>
-        <legend id={legendId} className={css({ srOnly: true })}>
+        <legend id={legendId} className={visuallyHidden()}>
           Available dates
         </legend>
         <div
@@ -114,10 +116,10 @@ export default function BookingDialogs({ event, tier, onTierChange, onClose }: B
                   checked={date === option}
                   disabled={soldOut}
                   onChange={() => setDate(option)}
-                  className={css({ srOnly: true })}
+                  className={visuallyHidden()}
                 />
-                <span className={css({ fontWeight: 'semibold' })}>{formatShortDate(option)}</span>
-                <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                <span className={text({ weight: 'semibold' })}>{formatShortDate(option)}</span>
+                <span className={text({ tone: 'muted', size: 'sm' })}>
                   {spotsText(seats?.spotsLeft, event.capacity)}
                 </span>
               </label>

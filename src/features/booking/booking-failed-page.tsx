@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { cx } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
-import { button } from 'styled-system/recipes'
+import { bullets, button, message, text } from 'styled-system/recipes'
 import { getBookingCall } from '../../domain/booking'
 import { formatIstClock } from '../../domain/schedule'
 import { usePageMeta } from '../../lib/page-meta'
@@ -27,9 +27,7 @@ export function BookingFailedPage({ orderId }: { orderId?: string }) {
   })
   return (
     <section className={container({ maxW: '2xl', py: { base: '12', md: '20' } })}>
-      <h1 className={css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'extrabold' })}>
-        Payment failed. Don't worry, we'll help you!
-      </h1>
+      <h1 className={styles.title}>Payment failed. Don't worry, we'll help you!</h1>
       {orderId ? <RetryForOrder orderId={orderId} /> : <Actions />}
     </section>
   )
@@ -37,26 +35,27 @@ export function BookingFailedPage({ orderId }: { orderId?: string }) {
 
 function Causes() {
   return (
-    <>
-      <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', mt: '8' })}>What might have happened</h2>
-      <ul className={css({ listStyle: 'disc', pl: '5', mt: '2', display: 'grid', gap: '1' })}>
+    <section className={styles.section}>
+      <h2 className={styles.sectionTitle}>What might have happened</h2>
+      <ul className={bullets()}>
         {CAUSES.map((cause) => (
           <li key={cause}>{cause}</li>
         ))}
       </ul>
-    </>
+    </section>
   )
 }
 
-const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '3', mt: '8' })
+const styles = message()
+const actions = styles.actions
+/** What the page says first, under its heading. */
+const lead = cx(styles.body, text({ size: 'lg' }))
 
 /** No booking to go back to: try again from the events. */
 function Actions({ eventId }: { eventId?: string }) {
   return (
     <>
-      <p className={css({ mt: '3', fontSize: 'lg' })}>
-        Your seat was not booked. If any money left your account, it is returned automatically.
-      </p>
+      <p className={lead}>Your seat was not booked. If any money left your account, it is returned automatically.</p>
       <Causes />
       <div className={actions}>
         {eventId ? (
@@ -81,7 +80,7 @@ function RetryForOrder({ orderId }: { orderId: string }) {
   const call = useMemberCall(getBookingCall, { orderId })
   if (call.status === 'loading') {
     return (
-      <p role="status" className={css({ mt: '3', fontSize: 'lg' })}>
+      <p role="status" className={lead}>
         Checking your booking…
       </p>
     )
@@ -91,9 +90,7 @@ function RetryForOrder({ orderId }: { orderId: string }) {
   if (booking.status === 'confirmed') {
     return (
       <>
-        <p className={css({ mt: '3', fontSize: 'lg' })}>
-          Good news: a later attempt went through, and your seat is booked.
-        </p>
+        <p className={lead}>Good news: a later attempt went through, and your seat is booked.</p>
         <div className={actions}>
           <Link to="/booking-success" search={{ order_id: orderId }} className={button({ size: 'lg' })}>
             See your booking
@@ -107,7 +104,7 @@ function RetryForOrder({ orderId }: { orderId: string }) {
   if (!session || !mode || !booking.holdExpiresAt) return <Actions eventId={booking.eventId} />
   return (
     <>
-      <p className={css({ mt: '3', fontSize: 'lg' })}>
+      <p className={lead}>
         Your seat is still held for you until {formatIstClock(new Date(booking.holdExpiresAt))} (IST): try again to pay
         for it. If any money left your account for the attempt that failed, it is returned automatically.
       </p>

@@ -7,7 +7,8 @@ import { Checkbox } from '@ark-ui/react/checkbox'
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { grid } from 'styled-system/patterns'
+import { button, text } from 'styled-system/recipes'
 import * as v from 'valibot'
 import {
   BOOKING_MESSAGES,
@@ -230,7 +231,7 @@ function DetailsForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '4', mt: '5' })}>
+    <form noValidate onSubmit={submit} className={grid({ gap: '4', mt: '5' })}>
       <TextField
         label="Full name"
         autoComplete="name"
@@ -295,7 +296,7 @@ function DetailsForm({
         Read the terms and conditions (opens in a new tab)
       </Link>
       {error ? (
-        <p role="alert" className={css({ color: 'fg.error', fontWeight: 'semibold' })}>
+        <p role="alert" className={text({ tone: 'error' })}>
           {error}
         </p>
       ) : null}

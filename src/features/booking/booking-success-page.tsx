@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
-import { button } from 'styled-system/recipes'
+import { bullets, button, text } from 'styled-system/recipes'
 import { BOOKING_MESSAGES, getBookingCall } from '../../domain/booking'
 import { eventById } from '../../domain/catalogue'
 import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
@@ -10,6 +10,7 @@ import { formatLongDate, formatTime } from '../../domain/schedule'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK } from '../../lib/paths'
 import { Button } from '../../ui/button'
+import { PageMessage } from '../../ui/page-message'
 import { showToast } from '../../ui/toast'
 import { refundExplanation } from './booking-status'
 import { useMemberCall } from './use-member-call'
@@ -76,39 +77,44 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
   const frame = (children: React.ReactNode) => (
     <section className={container({ maxW: '2xl', py: { base: '12', md: '20' } })}>{children}</section>
   )
-  const heading = css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'extrabold' })
 
   if (
     !orderId ||
     (call.status === 'error' && (call.code === 'functions/not-found' || call.code === 'functions/invalid-argument'))
   ) {
     return frame(
-      <>
-        <h1 className={heading}>We couldn’t find this booking</h1>
-        <p className={css({ mt: '3' })}>
+      <PageMessage
+        title="We couldn’t find this booking"
+        actions={
+          <>
+            <Link to="/my-bookings" className={button({ size: 'lg' })}>
+              My bookings
+            </Link>
+            <Link to="/contact" className={button({ size: 'lg', variant: 'outline' })}>
+              Get Help
+            </Link>
+          </>
+        }
+      >
+        <p>
           {orderId ? `There is no booking ${orderId} on your account.` : 'This link has no booking in it.'} If you paid,
           your booking shows under My bookings within a few minutes; otherwise please get in touch.
         </p>
-        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', mt: '8' })}>
-          <Link to="/my-bookings" className={button({ size: 'lg' })}>
-            My bookings
-          </Link>
-          <Link to="/contact" className={button({ size: 'lg', variant: 'outline' })}>
-            Get Help
-          </Link>
-        </div>
-      </>,
+      </PageMessage>,
     )
   }
   if (call.status === 'signed-out') {
     return frame(
-      <>
-        <h1 className={heading}>Sign in to see your booking</h1>
-        <p className={css({ mt: '3' })}>Your booking {orderId} is on your account.</p>
-        <Link to={LOGIN_LINK.to} className={`${button({ size: 'lg' })} ${css({ mt: '8' })}`}>
-          Sign in
-        </Link>
-      </>,
+      <PageMessage
+        title="Sign in to see your booking"
+        actions={
+          <Link to={LOGIN_LINK.to} className={button({ size: 'lg' })}>
+            Sign in
+          </Link>
+        }
+      >
+        <p>Your booking {orderId} is on your account.</p>
+      </PageMessage>,
     )
   }
   if (!waited || call.status === 'loading' || failed) {
@@ -118,17 +124,16 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
       </p>,
     )
   }
+  const checkAgain = (
+    <Button size="lg" onClick={() => setAttempt((n) => n + 1)}>
+      Check again
+    </Button>
+  )
   if (call.status === 'error') {
     return frame(
-      <>
-        <h1 className={heading}>We couldn’t check your booking just now</h1>
-        <p className={css({ mt: '3' })}>
-          Your payment is safe. Checking needs a connection; please try again in a moment.
-        </p>
-        <Button size="lg" className={css({ mt: '8' })} onClick={() => setAttempt((n) => n + 1)}>
-          Check again
-        </Button>
-      </>,
+      <PageMessage title="We couldn’t check your booking just now" actions={checkAgain}>
+        <p>Your payment is safe. Checking needs a connection; please try again in a moment.</p>
+      </PageMessage>,
     )
   }
 
@@ -136,69 +141,77 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
   const event = eventById(booking.eventId)
   if (booking.status === 'refunded') {
     return frame(
-      <>
-        <h1 className={heading}>
-          {booking.refund?.status === 'succeeded' ? 'Your payment has been refunded' : 'Your payment is being refunded'}
-        </h1>
-        <p className={css({ mt: '3' })}>
+      <PageMessage
+        title={
+          booking.refund?.status === 'succeeded' ? 'Your payment has been refunded' : 'Your payment is being refunded'
+        }
+        actions={
+          <Link to="/events" className={button({ size: 'lg' })}>
+            Choose another date
+          </Link>
+        }
+      >
+        <p>
           Order {booking.orderId}. {refundExplanation(booking)}
         </p>
-        <Link to="/events" className={`${button({ size: 'lg' })} ${css({ mt: '8' })}`}>
-          Choose another date
-        </Link>
-      </>,
+      </PageMessage>,
     )
   }
   if (booking.status === 'pending') {
     return frame(
-      <>
-        <h1 className={heading}>Your payment is still being confirmed</h1>
-        <p className={css({ mt: '3' })}>
+      <PageMessage title="Your payment is still being confirmed" actions={checkAgain}>
+        <p>
           Cashfree has not told us the result for order {booking.orderId} yet. Your seat is held meanwhile; this usually
           takes under a minute.
         </p>
-        <Button size="lg" className={css({ mt: '8' })} onClick={() => setAttempt((n) => n + 1)}>
-          Check again
-        </Button>
-      </>,
+      </PageMessage>,
     )
   }
   return frame(
-    <>
-      <h1 className={heading}>You're In</h1>
-      <p className={css({ mt: '3', fontSize: 'lg' })}>
+    <PageMessage
+      title="You're In"
+      sections={
+        <>
+          <PageMessage.Section title="What happens next">
+            <ul className={bullets()}>
+              {NEXT_STEPS.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ul>
+          </PageMessage.Section>
+          <PageMessage.Section title="Tips">
+            <ul className={bullets()}>
+              {TIPS.map((tip) => (
+                <li key={tip}>{tip}</li>
+              ))}
+            </ul>
+          </PageMessage.Section>
+        </>
+      }
+      actions={
+        <>
+          <Link to="/my-bookings" className={button({ size: 'lg' })}>
+            My bookings
+          </Link>
+          <Link to="/events" className={button({ size: 'lg', variant: 'outline' })}>
+            Explore more events
+          </Link>
+          <Link to="/" className={button({ size: 'lg', variant: 'ghost' })}>
+            Back to Home
+          </Link>
+        </>
+      }
+    >
+      <p className={text({ size: 'lg' })}>
         Your seat at {event?.title ?? booking.eventId} on {formatLongDate(booking.eventDate)}
         {event ? `, ${formatTime(event.startTime)}` : ''} is booked.
       </p>
-      <p className={css({ mt: '2', color: 'fg.muted' })}>
+      <p className={text({ tone: 'muted' })}>
         Order ID:{' '}
         <span className={css({ fontFamily: 'mono', fontWeight: 'semibold', color: 'fg.default' })}>
           {booking.orderId}
         </span>
       </p>
-      <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', mt: '8' })}>What happens next</h2>
-      <ul className={css({ listStyle: 'disc', pl: '5', mt: '2', display: 'grid', gap: '1' })}>
-        {NEXT_STEPS.map((step) => (
-          <li key={step}>{step}</li>
-        ))}
-      </ul>
-      <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', mt: '6' })}>Tips</h2>
-      <ul className={css({ listStyle: 'disc', pl: '5', mt: '2', display: 'grid', gap: '1' })}>
-        {TIPS.map((tip) => (
-          <li key={tip}>{tip}</li>
-        ))}
-      </ul>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', mt: '8' })}>
-        <Link to="/my-bookings" className={button({ size: 'lg' })}>
-          My bookings
-        </Link>
-        <Link to="/events" className={button({ size: 'lg', variant: 'outline' })}>
-          Explore more events
-        </Link>
-        <Link to="/" className={button({ size: 'lg', variant: 'ghost' })}>
-          Back to Home
-        </Link>
-      </div>
-    </>,
+    </PageMessage>,
   )
 }

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { css } from 'styled-system/css'
-import { container } from 'styled-system/patterns'
-import { button } from 'styled-system/recipes'
+import { css, cx } from 'styled-system/css'
+import { container, grid, wrap } from 'styled-system/patterns'
+import { bullets, button, card, chip, details, heading, link, notice } from 'styled-system/recipes'
 import type { BookingView, VenueBrief } from '../../domain/booking'
 import { listMyBookingsCall } from '../../domain/booking'
 import { eventById } from '../../domain/catalogue'
@@ -30,12 +30,7 @@ function VenueBriefDetails({ brief }: { brief: VenueBrief }) {
       {brief.mapsUrl ? (
         <>
           <br />
-          <a
-            href={brief.mapsUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={css({ color: 'accent.text', textDecoration: 'underline' })}
-          >
+          <a href={brief.mapsUrl} target="_blank" rel="noopener noreferrer" className={link()}>
             Open in Maps
           </a>
         </>
@@ -49,39 +44,14 @@ function BookingCard({ booking, upcoming }: { booking: BookingView; upcoming: bo
   const event = eventById(booking.eventId)
   if (!event) return null
   const confirmed = booking.status === 'confirmed'
+  const styles = card({ variant: 'outline' })
   return (
-    <li
-      className={css({
-        p: '5',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'l3',
-        bg: 'bg.surface',
-      })}
-    >
-      <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })}>
-        <h3 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{event.title}</h3>
-        <span
-          className={css({
-            px: '2',
-            borderRadius: 'full',
-            fontSize: 'sm',
-            fontWeight: 'semibold',
-            bg: confirmed ? 'accent.subtle' : 'bg.muted',
-          })}
-        >
-          {statusLabel(booking)}
-        </span>
+    <li className={cx(styles.root, styles.body)}>
+      <div className={wrap({ justifyContent: 'space-between', gap: '3' })}>
+        <h3 className={heading({ level: 'card' })}>{event.title}</h3>
+        <span className={chip({ variant: confirmed ? 'subtle' : 'muted' }).root}>{statusLabel(booking)}</span>
       </div>
-      <dl
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: 'auto 1fr',
-          gap: '1 3',
-          mt: '3',
-          '& dt': { color: 'fg.muted' },
-        })}
-      >
+      <dl className={details().root}>
         <dt>When</dt>
         <dd>
           {formatLongDate(booking.eventDate)}, {formatTime(event.startTime)}
@@ -99,13 +69,13 @@ function BookingCard({ booking, upcoming }: { booking: BookingView; upcoming: bo
         <dt>Order</dt>
         <dd className={css({ fontFamily: 'mono', wordBreak: 'break-all' })}>{booking.orderId}</dd>
       </dl>
-      {booking.refund ? <p className={css({ mt: '3' })}>{refundExplanation(booking)}</p> : null}
+      {booking.refund ? <p>{refundExplanation(booking)}</p> : null}
       {booking.status === 'pending' &&
       booking.paymentSessionId &&
       booking.cashfreeMode &&
       booking.holdExpiresAt &&
       Date.parse(booking.holdExpiresAt) > Date.now() ? (
-        <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', mt: '4' })}>
+        <div className={wrap({ alignItems: 'center', gap: '3' })}>
           <p>Your seat is held until {formatIstClock(new Date(booking.holdExpiresAt))} (IST).</p>
           <ResumePaymentButton checkout={{ paymentSessionId: booking.paymentSessionId, mode: booking.cashfreeMode }}>
             Complete payment
@@ -114,15 +84,15 @@ function BookingCard({ booking, upcoming }: { booking: BookingView; upcoming: bo
       ) : null}
       {confirmed && upcoming ? (
         <>
-          <h4 className={css({ fontWeight: 'semibold', mt: '4' })}>What to expect</h4>
-          <ul className={css({ listStyle: 'disc', pl: '5', mt: '1' })}>
+          <h4 className={heading({ level: 'label' })}>What to expect</h4>
+          <ul className={bullets()}>
             {event.whatToExpect.map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>
           <Button
             variant="outline"
-            className={css({ mt: '4' })}
+            className={css({ alignSelf: 'flex-start' })}
             onClick={() =>
               downloadCalendar(
                 `yaari-${booking.eventDate}.ics`,
@@ -189,14 +159,14 @@ export function MyBookingsPage() {
     body = (
       <>
         {offline && saved?.savedAt ? (
-          <p role="status" className={css({ mt: '4', p: '3', bg: 'bg.muted', borderRadius: 'l2' })}>
+          <p role="status" className={cx(notice(), css({ mt: '4' }))}>
             You’re offline: these are your bookings as saved on this device at{' '}
             {new Date(saved.savedAt).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })}.
           </p>
         ) : null}
         <h2 className={css({ fontSize: '2xl', fontWeight: 'bold', mt: '8' })}>Upcoming</h2>
         {upcoming.length ? (
-          <ul className={css({ display: 'grid', gap: '4', mt: '4' })}>
+          <ul className={grid({ gap: '4', mt: '4' })}>
             {upcoming.map((booking) => (
               <BookingCard key={booking.orderId} booking={booking} upcoming />
             ))}
@@ -204,7 +174,7 @@ export function MyBookingsPage() {
         ) : (
           <p className={css({ mt: '3' })}>
             Nothing booked yet.{' '}
-            <Link to="/events" className={css({ color: 'accent.text', textDecoration: 'underline' })}>
+            <Link to="/events" className={link()}>
               Find an event
             </Link>
           </p>
@@ -212,7 +182,7 @@ export function MyBookingsPage() {
         {past.length ? (
           <>
             <h2 className={css({ fontSize: '2xl', fontWeight: 'bold', mt: '10' })}>Past and unpaid</h2>
-            <ul className={css({ display: 'grid', gap: '4', mt: '4' })}>
+            <ul className={grid({ gap: '4', mt: '4' })}>
               {past.map((booking) => (
                 <BookingCard key={booking.orderId} booking={booking} upcoming={false} />
               ))}

@@ -1,7 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
-import { container } from 'styled-system/patterns'
-import { button } from 'styled-system/recipes'
+import { container, grid } from 'styled-system/patterns'
+import { button, heading, text } from 'styled-system/recipes'
 import { categoryPage } from '../../domain/categories'
 import { formatInr } from '../../domain/money'
 import { usePageMeta } from '../../lib/page-meta'
@@ -30,7 +30,7 @@ export function CategoryPage() {
         </div>
       </header>
       <div className={container({ maxW: '6xl', py: '12' })}>
-        <h2 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>Coming soon</h2>
+        <h2 className={heading({ level: 'section' })}>Coming soon</h2>
         <ul
           className={css({
             display: 'grid',
@@ -42,13 +42,13 @@ export function CategoryPage() {
           {category.listings.map((listing) => (
             <li key={listing.title} className={css({ borderRadius: 'l3', overflow: 'hidden', boxShadow: 'card' })}>
               <CoverImage src={listing.image} />
-              <div className={css({ p: '5', display: 'grid', gap: '2' })}>
-                <h3 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{listing.title}</h3>
-                <p className={css({ color: 'fg.muted' })}>{listing.description}</p>
-                <p className={css({ fontSize: 'sm' })}>
+              <div className={grid({ p: '5', gap: '2' })}>
+                <h3 className={heading({ level: 'card' })}>{listing.title}</h3>
+                <p className={text({ tone: 'muted' })}>{listing.description}</p>
+                <p className={text({ size: 'sm' })}>
                   {listing.date} · {listing.time} · {listing.location}
                 </p>
-                <p className={css({ fontSize: 'sm' })}>
+                <p className={text({ size: 'sm' })}>
                   {listing.attendees} of {listing.maxAttendees} spots taken ·{' '}
                   <strong>{formatInr(listing.price)}</strong> per person
                 </p>

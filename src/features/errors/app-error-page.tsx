@@ -2,7 +2,8 @@ import type { ErrorComponentProps } from '@tanstack/react-router'
 import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { wrap } from 'styled-system/patterns'
+import { button, heading } from 'styled-system/recipes'
 import { logError } from '../../lib/log'
 import { Button } from '../../ui/button'
 
@@ -11,11 +12,11 @@ export function AppErrorPage({ error, reset }: ErrorComponentProps) {
   useEffect(() => logError('route-error', error), [error])
   return (
     <section role="alert" className={css({ maxW: 'xl', mx: 'auto', px: '4', py: '24', textAlign: 'center' })}>
-      <h1 className={css({ fontSize: '3xl', fontWeight: 'bold' })}>Unexpected Application Error!</h1>
+      <h1 className={heading({ level: 'page' })}>Unexpected Application Error!</h1>
       <p className={css({ color: 'fg.muted', mt: '2' })}>
         Something went wrong on this page. Please try again or contact our friendly support team.
       </p>
-      <div className={css({ display: 'flex', gap: '3', justifyContent: 'center', mt: '8', flexWrap: 'wrap' })}>
+      <div className={wrap({ gap: '3', justifyContent: 'center', mt: '8' })}>
         <Button onClick={reset}>Try again</Button>
         <Link to="/" className={button({ variant: 'outline' })}>
           Return to Home

@@ -1,7 +1,8 @@
 import { Link, useRouter, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { wrap } from 'styled-system/patterns'
+import { button, heading } from 'styled-system/recipes'
 import { logWarning } from '../../lib/log'
 import { usePageMeta } from '../../lib/page-meta'
 import { Button } from '../../ui/button'
@@ -21,9 +22,9 @@ export function NotFoundPage() {
       <p className={css({ fontSize: '6xl', fontWeight: 'extrabold', color: 'accent.text' })} aria-hidden="true">
         404
       </p>
-      <h1 className={css({ fontSize: '3xl', fontWeight: 'bold' })}>Page Not Found</h1>
+      <h1 className={heading({ level: 'page' })}>Page Not Found</h1>
       <p className={css({ color: 'fg.muted', mt: '2' })}>The page you are looking for does not exist or has moved.</p>
-      <div className={css({ display: 'flex', gap: '3', justifyContent: 'center', mt: '8', flexWrap: 'wrap' })}>
+      <div className={wrap({ gap: '3', justifyContent: 'center', mt: '8' })}>
         <Link to="/" className={button()}>
           Return to Home
         </Link>

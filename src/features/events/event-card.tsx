@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { css, cx } from 'styled-system/css'
+import { flex, visuallyHidden } from 'styled-system/patterns'
+import { button, card, chip, details, heading, text } from 'styled-system/recipes'
 import type { YaariEvent } from '../../domain/catalogue'
 import { priceRange } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
@@ -30,82 +31,37 @@ export function EventCard({ event, now, first = false }: { event: YaariEvent; no
       : `Every ${weekdayName(event.weekday)}`
   const titleId = `event-${event.id}-title`
 
+  const styles = card({ variant: 'raised' })
+
   return (
-    <article
-      aria-labelledby={titleId}
-      className={css({
-        bg: 'bg.surface',
-        borderRadius: 'l3',
-        overflow: 'hidden',
-        boxShadow: 'card',
-        display: 'flex',
-        flexDirection: 'column',
-      })}
-    >
-      <div className={css({ position: 'relative' })}>
+    <article aria-labelledby={titleId} className={styles.root}>
+      <div className={styles.media}>
         <CoverImage src={event.image} lazy={!first} />
-        <span
-          data-highlight={isTomorrow || undefined}
-          className={css({
-            position: 'absolute',
-            top: '3',
-            left: '3',
-            px: '2.5',
-            py: '1',
-            borderRadius: 'full',
-            fontSize: 'sm',
-            fontWeight: 'semibold',
-            bg: 'white',
-            color: 'ink.900',
-            '&[data-highlight]': { bg: 'accent.default', color: 'fg.onAccent' },
-          })}
-        >
-          {badge}
-        </span>
-        {event.featured ? (
+        <div className={styles.badges}>
           <span
-            className={css({
-              position: 'absolute',
-              top: '3',
-              right: '3',
-              px: '2.5',
-              py: '1',
-              borderRadius: 'full',
-              fontSize: 'sm',
-              fontWeight: 'semibold',
-              bg: 'ink.900',
-              color: 'white',
-            })}
+            data-highlight={isTomorrow || undefined}
+            className={chip({ variant: isTomorrow ? 'accent' : 'light' }).root}
           >
-            Featured
+            {badge}
           </span>
-        ) : null}
+          {event.featured ? <span className={chip({ variant: 'dark' }).root}>Featured</span> : null}
+        </div>
       </div>
-      <div className={css({ p: '5', display: 'flex', flexDirection: 'column', gap: '2', flex: '1' })}>
-        <p className={css({ display: 'flex', justifyContent: 'space-between', fontSize: 'sm', color: 'fg.muted' })}>
+      <div className={styles.body}>
+        <p className={cx(flex({ justify: 'space-between' }), text({ tone: 'muted', size: 'sm' }))}>
           <span>{event.category}</span>
           <span>
             <span aria-hidden="true">★ </span>
-            <span className={css({ srOnly: true })}>Rated </span>
+            <span className={visuallyHidden()}>Rated </span>
             {event.rating.toFixed(1)}
-            <span className={css({ srOnly: true })}> out of 5</span>
+            <span className={visuallyHidden()}> out of 5</span>
           </span>
         </p>
-        <h3 id={titleId} className={css({ fontSize: 'xl', fontWeight: 'bold' })}>
+        <h3 id={titleId} className={heading({ level: 'sub' })}>
           {event.title}
         </h3>
-        <p className={css({ color: 'fg.muted' })}>{event.description}</p>
-        <dl
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: 'auto 1fr',
-            columnGap: '3',
-            rowGap: '1',
-            fontSize: 'sm',
-            mt: '1',
-            '& dt': { color: 'fg.muted' },
-          })}
-        >
+        <p className={text({ tone: 'muted' })}>{event.description}</p>
+        <dl className={details({ size: 'sm' }).root}>
           <dt>Date</dt>
           <dd>
             {formatShortDate(date)}, {formatTime(event.startTime)}
@@ -117,12 +73,12 @@ export function EventCard({ event, now, first = false }: { event: YaariEvent; no
           <dt>Spots</dt>
           <dd>{spotsText(spotsLeft, event.capacity)}</dd>
         </dl>
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', mt: 'auto', pt: '3' })}>
+        <div className={styles.footer}>
           <p className={css({ flex: '1' })}>
-            <span className={css({ fontWeight: 'bold', fontSize: 'lg' })}>
+            <span className={text({ size: 'lg', weight: 'bold' })}>
               {formatInr(min)} - {formatInr(max)}
             </span>
-            <span className={css({ color: 'fg.muted', fontSize: 'sm' })}> per person</span>
+            <span className={text({ tone: 'muted', size: 'sm' })}> per person</span>
           </p>
           <Link
             to="/events/$eventId"

@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { button, heading } from 'styled-system/recipes'
 import { CATEGORY_PAGES } from '../../domain/categories'
 
 /** 'Explore by Category': four cards; Explore is a full page navigation. */
@@ -49,7 +49,7 @@ export function CategoryGrid() {
             >
               {category.icon}
             </span>
-            <h3 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{category.title}</h3>
+            <h3 className={heading({ level: 'sub' })}>{category.title}</h3>
             <p className={css({ color: 'fg.muted', flex: '1' })}>{category.description}</p>
             {/* A plain anchor: the spec asks for a full page navigation here. */}
             <a

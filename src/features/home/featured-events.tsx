@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { container, flex, grid } from 'styled-system/patterns'
+import { button, card, heading, text } from 'styled-system/recipes'
 import { EVENTS, priceRange } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { formatTime, weekdayName } from '../../domain/schedule'
@@ -10,35 +11,26 @@ import { CoverImage } from '../../ui/cover-image'
 /** Featured events: three cards to their pages, 'Join Event' to /auth, 'View All Events'. */
 export function FeaturedEvents() {
   const featured = EVENTS.filter((event) => event.featured).slice(0, 3)
+  const styles = card({ variant: 'raised' })
   return (
     <section aria-labelledby="featured-title" className={css({ bg: 'bg.muted' })}>
-      <div className={css({ maxW: '6xl', mx: 'auto', px: { base: '4', md: '6' }, py: '16' })}>
+      <div className={container({ maxW: '6xl', px: { base: '4', md: '6' }, py: '16' })}>
         <h2 id="featured-title" className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'extrabold' })}>
           Featured events
         </h2>
-        <ul
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' },
-            gap: '5',
-            mt: '8',
-          })}
-        >
+        <ul className={grid({ columns: { base: 1, md: 3 }, gap: '5', mt: '8' })}>
           {featured.map((event) => {
             const { min } = priceRange(event)
             return (
-              <li
-                key={event.id}
-                className={css({ bg: 'bg.surface', borderRadius: 'l3', overflow: 'hidden', boxShadow: 'card' })}
-              >
-                <Link to="/events/$eventId" params={{ eventId: event.id }} className={css({ display: 'block' })}>
+              <li key={event.id} className={styles.root}>
+                <Link to="/events/$eventId" params={{ eventId: event.id }} className={flex({ direction: 'column' })}>
                   <CoverImage src={event.image} />
-                  <div className={css({ p: '5', pb: '3' })}>
-                    <h3 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{event.title}</h3>
-                    <p className={css({ color: 'fg.muted' })}>
+                  <div className={styles.body}>
+                    <h3 className={heading({ level: 'sub' })}>{event.title}</h3>
+                    <p className={text({ tone: 'muted' })}>
                       {event.kind} · Every {weekdayName(event.weekday)}, {formatTime(event.startTime)}
                     </p>
-                    <p className={css({ mt: '1' })}>
+                    <p>
                       {event.venueArea} · from <strong>{formatInr(min)}</strong>
                     </p>
                   </div>

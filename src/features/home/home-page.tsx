@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+import { flex, wrap } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { SITE } from '../../domain/site'
 import { usePageMeta } from '../../lib/page-meta'
@@ -46,7 +47,7 @@ export function HomePage() {
           <p className={css({ fontSize: { base: 'lg', md: '2xl' }, mt: '4', opacity: 0.9 })}>
             Start unforgettable nights with {SITE.productName}.
           </p>
-          <div className={css({ display: 'flex', gap: '3', mt: '8', flexWrap: 'wrap' })}>
+          <div className={wrap({ gap: '3', mt: '8' })}>
             <Link to={LOGIN_LINK.to} className={button({ size: 'lg' })}>
               Join Now
             </Link>
@@ -54,7 +55,7 @@ export function HomePage() {
               Login
             </Link>
           </div>
-          <dl className={css({ display: 'flex', gap: '10', mt: '12' })}>
+          <dl className={flex({ gap: '10', mt: '12' })}>
             <div>
               <dt className={css({ opacity: 0.8 })}>Members</dt>
               <dd className={css({ fontSize: '3xl', fontWeight: 'bold' })}>{SITE.memberClaim}</dd>

@@ -1,5 +1,6 @@
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { grid } from 'styled-system/patterns'
+import { button, heading, text } from 'styled-system/recipes'
 import { mailto, SITE } from '../../domain/site'
 import { InfoPage, InfoSection } from './info-page'
 
@@ -30,14 +31,14 @@ export function CareersPage() {
       description={`Open roles at ${SITE.productName}: community, partnerships and engineering in Bangalore.`}
     >
       <InfoSection title="Open roles">
-        <ul className={css({ display: 'grid', gap: '4' })}>
+        <ul className={grid({ gap: '4' })}>
           {ROLES.map((role) => (
             <li
               key={role.title}
               className={css({ p: '5', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'l3' })}
             >
-              <h3 className={css({ fontWeight: 'bold', fontSize: 'lg' })}>{role.title}</h3>
-              <p className={css({ color: 'fg.muted' })}>{role.place}</p>
+              <h3 className={heading({ level: 'card' })}>{role.title}</h3>
+              <p className={text({ tone: 'muted' })}>{role.place}</p>
               <p className={css({ mt: '2' })}>{role.text}</p>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { grid, wrap } from 'styled-system/patterns'
+import { button, heading } from 'styled-system/recipes'
 import { mailto, SITE } from '../../domain/site'
 import { Bullets, InfoPage, InfoSection } from './info-page'
 
@@ -27,7 +28,7 @@ export function CommunityPage() {
         <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' }, gap: '4' })}>
           {VALUES.map((value) => (
             <li key={value.title} className={css({ p: '5', bg: 'bg.muted', borderRadius: 'l3' })}>
-              <h3 className={css({ fontWeight: 'bold', fontSize: 'lg' })}>{value.title}</h3>
+              <h3 className={heading({ level: 'card' })}>{value.title}</h3>
               <p className={css({ mt: '1' })}>{value.text}</p>
             </li>
           ))}
@@ -50,7 +51,7 @@ export function CommunityPage() {
         />
       </InfoSection>
       <InfoSection title="Event etiquette">
-        <div className={css({ display: 'grid', gap: '4' })}>
+        <div className={grid({ gap: '4' })}>
           <div>
             <h3 className={css({ fontWeight: 'bold' })}>Before the event</h3>
             <p>Arrive on time, and let us know early if you cannot make it.</p>
@@ -79,7 +80,7 @@ export function CommunityPage() {
         </ol>
       </InfoSection>
       <InfoSection title="Talk to us">
-        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
+        <div className={wrap({ gap: '3' })}>
           <a href={mailto(SITE.communityEmail, 'Community')} className={button()}>
             Contact Community Team
           </a>

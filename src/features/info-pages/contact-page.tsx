@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { button, link } from 'styled-system/recipes'
 import { mailto, SITE } from '../../domain/site'
 import { InfoPage, InfoSection } from './info-page'
 
@@ -44,7 +44,7 @@ export function ContactPage() {
         <p>{SITE.supportHours}.</p>
         <p>
           At an event, your coordinator is your first contact. For emergencies, see our{' '}
-          <a href="/safety" className={css({ color: 'accent.text', textDecoration: 'underline' })}>
+          <a href="/safety" className={link()}>
             Safety Center
           </a>
           .

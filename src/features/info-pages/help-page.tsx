@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
 import { SITE } from '../../domain/site'
 import { RefundPolicyList } from '../../ui/refund-policy'
@@ -40,7 +41,7 @@ export function HelpPage() {
       description={`Booking, payment, venues and refunds at ${SITE.productName}: frequently asked questions.`}
     >
       <InfoSection title="Frequently asked questions">
-        <div className={css({ display: 'grid', gap: '2' })}>
+        <div className={grid({ gap: '2' })}>
           {FAQ.map((item) => (
             <details
               key={item.q}

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { button, heading } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
 import { EVENTS_LINK } from '../../lib/paths'
 
@@ -27,7 +27,7 @@ export function HowItWorksPage() {
   })
   return (
     <div className={css({ maxW: '5xl', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '10', md: '16' } })}>
-      <h1 className={css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'extrabold' })}>How It Works</h1>
+      <h1 className={heading({ level: 'page' })}>How It Works</h1>
       <ol
         className={css({
           display: 'grid',

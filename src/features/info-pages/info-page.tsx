@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
-import { css } from 'styled-system/css'
-import { container } from 'styled-system/patterns'
+import { css, cx } from 'styled-system/css'
+import { center, container, grid, stack } from 'styled-system/patterns'
+import { bullets, heading, notice, text } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
 
 export interface InfoPageProps {
@@ -18,9 +19,7 @@ export function InfoPage({ title, subtitle, description, children }: InfoPagePro
     <div className={css({ pb: '16' })}>
       <header className={css({ bg: 'bg.muted', borderBottomWidth: '1px', borderColor: 'border.default' })}>
         <div className={container({ maxW: '4xl', py: { base: '10', md: '14' } })}>
-          <h1 className={css({ fontSize: { base: '3xl', md: '5xl' }, fontWeight: 'extrabold', lineHeight: '1.1' })}>
-            {title}
-          </h1>
+          <h1 className={heading({ level: 'hero' })}>{title}</h1>
           {subtitle ? (
             <p className={css({ mt: '3', fontSize: 'lg', color: 'fg.muted', maxW: '2xl' })}>{subtitle}</p>
           ) : null}
@@ -37,8 +36,8 @@ export function InfoPage({ title, subtitle, description, children }: InfoPagePro
 
 export function InfoSection({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section>
-      <h2 className={css({ fontSize: '2xl', fontWeight: 'bold', mb: '3' })}>{title}</h2>
+    <section className={stack({ gap: '3' })}>
+      <h2 className={heading({ level: 'section' })}>{title}</h2>
       {children}
     </section>
   )
@@ -47,7 +46,7 @@ export function InfoSection({ title, children }: { title: string; children: Reac
 /** A bulleted list of short texts. */
 export function Bullets({ items }: { items: readonly string[] }) {
   return (
-    <ul className={css({ listStyle: 'disc', pl: '5', display: 'grid', gap: '1' })}>
+    <ul className={bullets()}>
       {items.map((item) => (
         <li key={item}>{item}</li>
       ))}
@@ -58,11 +57,11 @@ export function Bullets({ items }: { items: readonly string[] }) {
 /** Headline numbers (500+ events, 2000+ participants...). */
 export function Stats({ items }: { items: readonly { value: string; label: string }[] }) {
   return (
-    <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: '4' })}>
+    <dl className={grid({ columns: { base: 2, md: 4 }, gap: '4' })}>
       {items.map((item) => (
-        <div key={item.label} className={css({ p: '4', bg: 'bg.muted', borderRadius: 'l2', textAlign: 'center' })}>
-          <dd className={css({ fontSize: '3xl', fontWeight: 'extrabold', color: 'accent.text' })}>{item.value}</dd>
-          <dt className={css({ color: 'fg.muted' })}>{item.label}</dt>
+        <div key={item.label} className={cx(notice({ size: 'md' }), center({ flexDirection: 'column' }))}>
+          <dd className={text({ size: 'stat' })}>{item.value}</dd>
+          <dt className={text({ tone: 'muted' })}>{item.label}</dt>
         </div>
       ))}
     </dl>

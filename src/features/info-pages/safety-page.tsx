@@ -1,5 +1,6 @@
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { wrap } from 'styled-system/patterns'
+import { button, heading } from 'styled-system/recipes'
 import { mailto, SITE } from '../../domain/site'
 import { Bullets, InfoPage, InfoSection } from './info-page'
 
@@ -72,7 +73,7 @@ export function SafetyPage() {
         <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' }, gap: '4' })}>
           {EMERGENCY_CARDS.map((card) => (
             <li key={card.title} className={css({ p: '5', bg: 'bg.muted', borderRadius: 'l3' })}>
-              <h3 className={css({ fontWeight: 'bold', fontSize: 'lg' })}>{card.title}</h3>
+              <h3 className={heading({ level: 'card' })}>{card.title}</h3>
               <p className={css({ mt: '1' })}>{card.text}</p>
             </li>
           ))}
@@ -96,7 +97,7 @@ export function SafetyPage() {
       </InfoSection>
       <InfoSection title="Report a Safety Issue">
         <p>Anything that made you or someone else feel unsafe: tell us, and we act on every report.</p>
-        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', mt: '4' })}>
+        <div className={wrap({ gap: '3', mt: '4' })}>
           <a href={SITE.emergencyWhatsappHref} target="_blank" rel="noopener noreferrer" className={button()}>
             Emergency WhatsApp
           </a>

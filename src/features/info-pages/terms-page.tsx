@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { REFUND_POLICY } from '../../domain/refund-policy'
 import { mailto, SITE } from '../../domain/site'
@@ -90,7 +91,7 @@ export function TermsPage() {
           carefully.
         </p>
       </section>
-      <ol className={css({ display: 'grid', gap: '8' })}>
+      <ol className={grid({ gap: '8' })}>
         {SECTIONS.map((section, index) => (
           <li key={section.title}>
             <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '2' })}>

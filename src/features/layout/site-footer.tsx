@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { container, grid, stack } from 'styled-system/patterns'
+import { heading } from 'styled-system/recipes'
 import { SITE } from '../../domain/site'
 import { useNow } from '../../lib/clock'
 import { FOOTER_NAV } from '../../lib/paths'
@@ -10,21 +12,14 @@ export function SiteFooter({ install }: { install?: ReactNode }) {
   const now = useNow()
   return (
     <footer className={css({ bg: 'bg.inverse', color: 'fg.inverse', mt: 'auto' })}>
-      <div className={css({ maxW: '6xl', mx: 'auto', px: { base: '4', md: '6' }, py: '10' })}>
+      <div className={container({ maxW: '6xl', px: { base: '4', md: '6' }, py: '10' })}>
         <p className={css({ fontWeight: 'extrabold', fontSize: 'xl' })}>{SITE.productName}</p>
         <p className={css({ opacity: 0.8, mt: '1', maxW: 'md' })}>{SITE.tagline}</p>
-        <div
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: { base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-            gap: '6',
-            mt: '8',
-          })}
-        >
+        <div className={grid({ columns: { base: 2, md: 4 }, gap: '6', mt: '8' })}>
           {FOOTER_NAV.map((group) => (
-            <nav key={group.heading} aria-label={group.heading}>
-              <h2 className={css({ fontWeight: 'semibold', mb: '2' })}>{group.heading}</h2>
-              <ul className={css({ display: 'grid', gap: '1' })}>
+            <nav key={group.heading} aria-label={group.heading} className={stack({ gap: '2' })}>
+              <h2 className={heading({ level: 'label' })}>{group.heading}</h2>
+              <ul className={grid({ gap: '1' })}>
                 {group.links.map((link) => (
                   <li key={link.to}>
                     <Link

@@ -1,6 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, grid } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { useHydrated } from '../../lib/hydration'
 import { LOGIN_LINK, MY_BOOKINGS_LINK, PRIMARY_NAV, SIGNUP_LINK } from '../../lib/paths'
@@ -63,7 +64,7 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
           Yaari
         </Link>
         <nav aria-label="Main" className={css({ display: { base: 'none', lg: 'block' }, ml: 'auto' })}>
-          <ul className={css({ display: 'flex', gap: '1' })}>
+          <ul className={flex({ gap: '1' })}>
             {PRIMARY_NAV.map((link) => (
               <li key={link.to}>
                 <Link
@@ -150,7 +151,7 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
               </li>
             ))}
           </ul>
-          <div className={css({ display: 'grid', gap: '2', mt: '4' })}>
+          <div className={grid({ gap: '2', mt: '4' })}>
             {signedIn ? (
               <Link to={MY_BOOKINGS_LINK.to} onClick={close} className={button()}>
                 {MY_BOOKINGS_LINK.label}

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+import { heading, text } from 'styled-system/recipes'
 import { localDb } from '../../lib/db'
 import { usePageMeta } from '../../lib/page-meta'
 import { Button } from '../../ui/button'
@@ -101,7 +102,7 @@ export function CompleteStep() {
             animation: 'spin 1s linear infinite',
           })}
         />
-        <p className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{ONBOARDING_MESSAGES.creating}</p>
+        <p className={text({ size: 'lg', weight: 'semibold' })}>{ONBOARDING_MESSAGES.creating}</p>
       </div>
     )
   }
@@ -110,7 +111,7 @@ export function CompleteStep() {
     return (
       <div className={css({ display: 'grid', gap: '4', py: '10', textAlign: 'center' })}>
         <div role="alert">
-          <h1 className={css({ fontSize: '2xl', fontWeight: 'extrabold' })}>{phase.title}</h1>
+          <h1 className={heading({ level: 'section' })}>{phase.title}</h1>
           <p className={css({ mt: '2', color: 'fg.muted' })}>{phase.description}</p>
           {phase.reason ? <p className={css({ mt: '2', fontSize: 'sm' })}>{phase.reason}</p> : null}
         </div>
@@ -124,10 +125,8 @@ export function CompleteStep() {
   const name = store.getState().draft.name?.trim().split(/\s+/)[0]
   return (
     <div className={css({ display: 'grid', gap: '4', py: '10', textAlign: 'center' })}>
-      <h1 className={css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'extrabold' })}>
-        Welcome to Yaari{name ? `, ${name}` : ''}!
-      </h1>
-      <p className={css({ color: 'fg.muted' })}>
+      <h1 className={heading({ level: 'page' })}>Welcome to Yaari{name ? `, ${name}` : ''}!</h1>
+      <p className={text({ tone: 'muted' })}>
         Your profile is ready. Pick an event, book your seat, and meet your new people.
       </p>
       {phase.queued ? (

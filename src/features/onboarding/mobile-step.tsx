@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useRef } from 'react'
 import { css } from 'styled-system/css'
+import { link } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
 import { MobileField, mobileIssue } from '../../ui/mobile-field'
 import { StepForm } from './step-form'
@@ -26,7 +27,7 @@ export function MobileStep() {
       footer={
         <p className={css({ textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>
           Prefer one page?{' '}
-          <Link to="/onboarding/profile" className={css({ color: 'accent.text', textDecoration: 'underline' })}>
+          <Link to="/onboarding/profile" className={link()}>
             Fill in your whole profile at once
           </Link>
         </p>

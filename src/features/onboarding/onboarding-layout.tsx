@@ -7,8 +7,8 @@ import { Progress } from '@ark-ui/react/progress'
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
-import { container } from 'styled-system/patterns'
-import { button } from 'styled-system/recipes'
+import { container, grid } from 'styled-system/patterns'
+import { button, text } from 'styled-system/recipes'
 import { useAuthStore, watchAuth } from '../../lib/session/auth-store'
 import { Button } from '../../ui/button'
 import { showToast } from '../../ui/toast'
@@ -71,7 +71,7 @@ function OnboardingFrame() {
   if (!ready || mustStartOver) return <Waiting />
   return (
     <div className={container({ maxW: 'lg', py: { base: '4', md: '8' } })}>
-      <header className={css({ display: 'grid', gap: '3' })}>
+      <header className={grid({ gap: '3' })}>
         <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', minH: '9' })}>
           {info?.back ? (
             <Link to={info.back} className={button({ variant: 'ghost', size: 'sm' })}>
@@ -88,9 +88,9 @@ function OnboardingFrame() {
             min={0}
             max={TOTAL_STEPS}
             translations={{ value: () => info.label }}
-            className={css({ display: 'grid', gap: '1.5' })}
+            className={grid({ gap: '1.5' })}
           >
-            <Progress.Label className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted' })}>
+            <Progress.Label className={text({ tone: 'muted', size: 'sm', weight: 'semibold' })}>
               {info.label}
             </Progress.Label>
             <Progress.Track

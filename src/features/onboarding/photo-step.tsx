@@ -2,6 +2,8 @@ import { FileUpload } from '@ark-ui/react/file-upload'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
+import { flex, grid } from 'styled-system/patterns'
+import { text } from 'styled-system/recipes'
 import { MAX_PHOTO_BYTES, MESSAGES } from '../../domain/profile'
 import { usePageMeta } from '../../lib/page-meta'
 import { Button } from '../../ui/button'
@@ -72,7 +74,7 @@ export function PhotoPicker({
   }
 
   return (
-    <div className={css({ display: 'grid', gap: '4' })}>
+    <div className={grid({ gap: '4' })}>
       {preview ? (
         <div className={css({ display: 'grid', justifyItems: 'center', gap: '3' })}>
           <img
@@ -93,7 +95,7 @@ export function PhotoPicker({
           <p role="status" className={css({ fontSize: 'sm', color: uploaded ? 'fg.success' : 'fg.muted' })}>
             {uploaded ? 'Photo uploaded' : 'Not uploaded yet: it uploads when you continue.'}
           </p>
-          <div className={css({ display: 'flex', gap: '3' })}>
+          <div className={flex({ gap: '3' })}>
             {uploaded ? null : (
               <Button
                 variant="outline"
@@ -129,7 +131,7 @@ export function PhotoPicker({
             )
           }}
         >
-          <FileUpload.Label className={css({ fontWeight: 'semibold' })}>Profile picture</FileUpload.Label>
+          <FileUpload.Label className={text({ weight: 'semibold' })}>Profile picture</FileUpload.Label>
           <div
             className={css({
               mt: '2',
@@ -144,18 +146,18 @@ export function PhotoPicker({
               textAlign: 'center',
             })}
           >
-            <FileUpload.Trigger className={css({ fontWeight: 'semibold' })} asChild>
+            <FileUpload.Trigger className={text({ weight: 'semibold' })} asChild>
               <Button variant="outline">Choose a photo</Button>
             </FileUpload.Trigger>
-            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>JPEG, PNG, WebP or GIF, up to 5 MB</p>
+            <p className={text({ tone: 'muted', size: 'sm' })}>JPEG, PNG, WebP or GIF, up to 5 MB</p>
           </div>
           <FileUpload.HiddenInput />
         </FileUpload.Root>
       )}
       {problem ? (
         <div role="alert" className={css({ color: 'fg.error' })}>
-          <p className={css({ fontWeight: 'semibold' })}>{problem.title}</p>
-          <p className={css({ fontSize: 'sm' })}>{problem.description}</p>
+          <p className={text({ weight: 'semibold' })}>{problem.title}</p>
+          <p className={text({ size: 'sm' })}>{problem.description}</p>
         </div>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react'
-import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
+import { text } from 'styled-system/recipes'
 import {
   dateOfBirthIssue,
   GENDER_LABELS,
@@ -67,9 +68,9 @@ export function ProfileFormPage() {
         await continueToNext()
       }}
     >
-      <div ref={form} className={css({ display: 'grid', gap: '5' })}>
+      <div ref={form} className={grid({ gap: '5' })}>
         {showErrors && missing ? (
-          <p role="alert" className={css({ color: 'fg.error', fontWeight: 'semibold' })}>
+          <p role="alert" className={text({ tone: 'error' })}>
             {MESSAGES.profileFormRequired}
           </p>
         ) : null}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import { Button } from '../../ui/button'
 
 export interface StepFormProps {
@@ -34,7 +35,7 @@ export function StepForm({
         event.preventDefault()
         void onContinue()
       }}
-      className={css({ display: 'grid', gap: '6' })}
+      className={grid({ gap: '6' })}
     >
       <div>
         <h1 id="step-title" className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'extrabold' })}>

@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { heading } from 'styled-system/recipes'
 import { Button } from '../../ui/button'
 import { useInstallOption } from './install'
 
@@ -8,7 +9,7 @@ export function InstallApp() {
   if (option.kind === 'none') return null
   return (
     <div className={css({ mt: '8' })}>
-      <h2 className={css({ fontWeight: 'semibold' })}>Get the app</h2>
+      <h2 className={heading({ level: 'label' })}>Get the app</h2>
       {option.kind === 'prompt' ? (
         <Button variant="outline" className={css({ mt: '2', color: 'inherit' })} onClick={() => void option.install()}>
           Install Yaari

@@ -49,6 +49,8 @@ export const buttonRecipe = defineRecipe({
       sm: { h: '9', px: '3', textStyle: 'sm' },
       md: { h: '11', px: '4', textStyle: 'md' },
       lg: { h: '12', px: '6', textStyle: 'lg' },
+      // A choice with a figure under its label (a price tier).
+      tile: { h: 'auto', py: '3', px: '6', flexDirection: 'column', gap: '0' },
     },
   },
   defaultVariants: { variant: 'solid', size: 'md' },
