@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
-import { text } from 'styled-system/recipes'
+import { details, text } from 'styled-system/recipes'
 import type { PriceTier, YaariEvent } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { availableDates, formatLongDate, formatShortDate, formatTime, weekdayName } from '../../domain/schedule'
@@ -44,16 +44,7 @@ export default function BookingDialogs({ event, tier, onTierChange, onClose }: B
         title="Book your seat"
         description="Check the details below before you continue."
       >
-        <dl
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: 'auto 1fr',
-            gap: '2',
-            mt: '5',
-            '& dt': { color: 'fg.muted' },
-            '& dd': { fontWeight: 'semibold' },
-          })}
-        >
+        <dl className={cx(details({ layout: 'summary' }).root, css({ mt: '5' }))}>
           <dt>Event</dt>
           <dd>{event.title}</dd>
           <dt>Date</dt>

@@ -52,6 +52,8 @@ export const detailsRecipe = defineSlotRecipe({
     // Key facts side by side on a muted panel, each label above its value.
     layout: {
       pairs: {},
+      // What is about to be bought: the values stand out.
+      summary: { root: { gap: '2', '& dd': { fontWeight: 'semibold' } } },
       facts: {
         root: {
           gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(4, 1fr)' },
