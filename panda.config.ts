@@ -1,5 +1,5 @@
 import { defineConfig } from '@pandacss/dev'
-import { CATEGORY_PAGES } from './src/domain/categories'
+import { CATEGORY_CARDS } from './src/domain/categories'
 import { theme } from './src/ui/theme'
 
 /**
@@ -15,7 +15,7 @@ export default defineConfig({
   theme,
   // Each category's colour as a class, so `css({ background: category.color })` styles the page
   // with no inline style attribute (the Content-Security-Policy allows none).
-  staticCss: { css: [{ properties: { background: CATEGORY_PAGES.map((category) => category.color) } }] },
+  staticCss: { css: [{ properties: { background: CATEGORY_CARDS.map((category) => category.color) } }] },
   globalCss: {
     'html, body': {
       bg: 'bg.canvas',

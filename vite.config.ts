@@ -171,6 +171,9 @@ export default defineConfig(({ mode }) => {
       target: 'es2022',
       sourcemap: true,
       rolldownOptions: {
+        // Panda's generated modules (styled-system/) only define functions: one that no module of a
+        // chunk calls is left out of it, even though the recipes and patterns indexes re-export it.
+        treeshake: { moduleSideEffects: (id) => !/[\\/]styled-system[\\/]/.test(id) },
         output: {
           // Every page starts with these: a few chunks of them rather than dozens of small
           // ones (each compresses on its own: ~9 KB more on a first visit). Route code stays
@@ -179,7 +182,15 @@ export default defineConfig(({ mode }) => {
             groups: [
               { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
               { name: 'router', test: /node_modules[\\/]@tanstack[\\/]/ },
-              { name: 'styles', test: /[\\/]styled-system[\\/]/ },
+              // Panda's runtime, its patterns and the recipes the layout and public pages use...
+              {
+                name: 'styles',
+                test: /[\\/]styled-system[\\/](?!(recipes[\\/](link|field|message|details|chip|bullets|notice|dialog|toast)|patterns[\\/](center|visually-hidden))\.)/,
+                priority: 2,
+              },
+              // ...and the rest (forms, dialogs, toasts, message pages, lists, chips), loaded with
+              // the pages that use them: on the first visit they would cost ~1 KB.
+              { name: 'styles-more', test: /[\\/]styled-system[\\/](recipes|patterns)[\\/]/, priority: 1 },
               // The route definitions (their pages stay split) with the tree and the layout.
               { name: 'shell', test: /[\\/]src[\\/](routes[\\/].*\.tsx|routeTree\.gen\.ts|router\.ts)$/ },
               {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { CATEGORY_PAGES, categoryPage } from './categories'
+import { CATEGORY_PAGES, categoryPage } from './category-pages'
 
 it('has the four category pages of the spec, with its card texts', () => {
   expect(CATEGORY_PAGES.map((page) => [page.slug, page.title, page.description])).toEqual([

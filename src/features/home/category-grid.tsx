@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css'
 import { button, heading } from 'styled-system/recipes'
-import { CATEGORY_PAGES } from '../../domain/categories'
+import { CATEGORY_CARDS } from '../../domain/categories'
 
 /** 'Explore by Category': four cards; Explore is a full page navigation. */
 export function CategoryGrid() {
@@ -23,7 +23,7 @@ export function CategoryGrid() {
           mt: '8',
         })}
       >
-        {CATEGORY_PAGES.map((category) => (
+        {CATEGORY_CARDS.map((category) => (
           <li
             key={category.slug}
             className={css({

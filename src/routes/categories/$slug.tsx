@@ -1,10 +1,10 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { categoryPage } from '../../domain/categories'
+import { isCategoryPageSlug } from '../../domain/categories'
 import { CategoryPage } from '../../features/categories/category-page'
 
 export const Route = createFileRoute('/categories/$slug')({
   beforeLoad: ({ params }) => {
-    if (!categoryPage(params.slug)) throw notFound()
+    if (!isCategoryPageSlug(params.slug)) throw notFound()
   },
   component: CategoryPage,
 })
