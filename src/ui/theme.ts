@@ -5,7 +5,9 @@
  */
 import { defineSemanticTokens, defineTokens } from '@pandacss/dev'
 import { buttonRecipe } from './recipes/button'
-import { cardRecipe, chipRecipe, detailsRecipe } from './recipes/card'
+import { cardRecipe } from './recipes/card'
+import { chipRecipe } from './recipes/chip'
+import { detailsRecipe } from './recipes/details'
 import { dialogRecipe } from './recipes/dialog'
 import { fieldRecipe } from './recipes/field'
 import { messageRecipe } from './recipes/message'
