@@ -19,13 +19,14 @@ import { ROOT } from '../../dev/lib/config.mjs'
 import { STANDIN_CLIENT_SECRET } from '../../dev/payments/standin.mjs'
 import { getAvailabilityCall, seatsCollectionPath } from '../../src/domain/availability'
 import { createBookingCall, getBookingCall, listMyBookingsCall } from '../../src/domain/booking'
+import { VALID_ATTENDEE } from '../../src/domain/booking.fixture'
 import type { CallableContract, RequestOf } from '../../src/domain/callable'
 import { CALLABLES } from '../../src/domain/callables'
 import { EVENTS } from '../../src/domain/catalogue'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '../../src/domain/profile'
 import { availableDates } from '../../src/domain/schedule'
 import { callFunction } from '../../src/lib/firebase'
-import { ATTENDEE, adminDb, bookableDates, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
+import { adminDb, bookableDates, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
 
 /** Payloads per callable and for the webhook: 8 targets x 500 = 4,000 requests. */
 const PER_TARGET = 500
@@ -51,7 +52,7 @@ const TARGETS = [
     eventId: event.id,
     eventDate: date,
     tier: 'girls',
-    userProfile: { ...ATTENDEE, profession: 'software_engineer', interests: ['brunch'] },
+    userProfile: { ...VALID_ATTENDEE, profession: 'software_engineer', interests: ['brunch'] },
   }),
   target(getBookingCall, { orderId: 'yaari_20261128_abcdef' }),
   target(listMyBookingsCall, {}),

@@ -13,7 +13,6 @@ import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payments/sta
 import type { BookingDeps } from '../../functions/src/bookings/records'
 import { cashfreeGateway } from '../../functions/src/lib/cashfree'
 import { seatsCollectionPath } from '../../src/domain/availability'
-import { VALID_ATTENDEE } from '../../src/domain/booking.fixture'
 import type { CallableContract, RequestOf, ResponseOf } from '../../src/domain/callable'
 import { EVENTS, type YaariEvent } from '../../src/domain/catalogue'
 import { availableDates } from '../../src/domain/schedule'
@@ -104,9 +103,6 @@ export async function profiledMember(overrides: Record<string, unknown> = {}) {
     .set({ user_id: uid, name: 'Asha Rao', mobile: '+919876543210', gender: 'female', ...overrides })
   return { uid, email: `${uid}@example.test` }
 }
-
-/** The attendee details the booking form sends (the shared booking fixture). */
-export const ATTENDEE = VALID_ATTENDEE
 
 /** The Cashfree order as the payment stand-in holds it. */
 export async function cashfreeOrder(orderId: string) {

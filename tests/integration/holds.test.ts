@@ -19,12 +19,12 @@ import {
   HOLD_MINUTES,
   MAX_LIVE_HOLDS,
 } from '../../src/domain/booking'
+import { VALID_ATTENDEE } from '../../src/domain/booking.fixture'
 import { EVENTS } from '../../src/domain/catalogue'
 import { saveProfileCall } from '../../src/domain/profile'
 import { availableDates, eventStartInstant } from '../../src/domain/schedule'
 import { callFunction } from '../../src/lib/firebase'
 import {
-  ATTENDEE,
   adminDb,
   bookableDates,
   callAnything,
@@ -45,7 +45,7 @@ const request = (eventDate: string, tier = 'girls', event = firstHello) => ({
   eventId: event.id,
   eventDate,
   tier,
-  userProfile: ATTENDEE,
+  userProfile: VALID_ATTENDEE,
 })
 const book = (body: unknown) => callAnything(createBookingCall, body)
 const seats = (date: string, event = firstHello) => adminDb().collection(seatsCollectionPath(event.id, date))
@@ -175,9 +175,9 @@ describe('what a booking may hold', () => {
     const user = await member()
     const date = dates[2]! // tried by the hold-limit test, never held
     const huge = [
-      { ...request(date), userProfile: { ...ATTENDEE, email: `${'a'.repeat(200_000)}@example.test` } },
-      { ...request(date), userProfile: { ...ATTENDEE, interests: Array(600_000).fill('brunch') } },
-      { ...request(date), userProfile: { ...ATTENDEE, name: 'A'.repeat(5_000) } },
+      { ...request(date), userProfile: { ...VALID_ATTENDEE, email: `${'a'.repeat(200_000)}@example.test` } },
+      { ...request(date), userProfile: { ...VALID_ATTENDEE, interests: Array(600_000).fill('brunch') } },
+      { ...request(date), userProfile: { ...VALID_ATTENDEE, name: 'A'.repeat(5_000) } },
     ]
     for (const payload of huge) {
       const response = await fetch(functionUrl('createBooking'), {

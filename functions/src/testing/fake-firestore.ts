@@ -4,13 +4,12 @@
  * with a lastUpdateTime precondition; equality and range filters on a collection; count; getAll),
  * with Firestore's error codes (ALREADY_EXISTS 6, NOT_FOUND 5, FAILED_PRECONDITION 9). Every
  * call yields to the event loop first, so calls made together interleave as they would over the
- * network. `failWrites` makes chosen writes fail, as a Firestore outage would.
+ * network.
  */
 import { FieldValue, type Firestore, Timestamp } from 'firebase-admin/firestore'
 
 type Data = Record<string, unknown>
 type Op = '==' | '!=' | '<' | '<=' | '>' | '>='
-type Write = 'create' | 'set' | 'update' | 'delete'
 
 const grpcError = (code: number, message: string) => Object.assign(new Error(message), { code })
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve))
@@ -67,16 +66,16 @@ export class FakeDocument {
     return new FakeSnapshot(this, this.firestore.stored(this.path))
   }
   async create(data: Data) {
-    await this.firestore.write('create', this.path)
+    await tick()
     if (this.firestore.stored(this.path)) throw grpcError(6, `ALREADY_EXISTS: ${this.path}`)
     this.firestore.put(this.path, withoutDeletes(data))
   }
   async set(data: Data) {
-    await this.firestore.write('set', this.path)
+    await tick()
     this.firestore.put(this.path, withoutDeletes(data))
   }
   async update(changes: Data) {
-    await this.firestore.write('update', this.path)
+    await tick()
     const current = this.firestore.stored(this.path)
     if (!current) throw grpcError(5, `NOT_FOUND: ${this.path}`)
     const data = { ...current.data }
@@ -87,7 +86,7 @@ export class FakeDocument {
     this.firestore.put(this.path, data)
   }
   async delete(precondition?: { lastUpdateTime?: Timestamp }) {
-    await this.firestore.write('delete', this.path)
+    await tick()
     const current = this.firestore.stored(this.path)
     if (precondition?.lastUpdateTime) {
       if (!current) throw grpcError(5, `NOT_FOUND: ${this.path}`)
@@ -136,7 +135,6 @@ export class FakeQuery {
 export class FakeFirestore {
   private readonly documents = new Map<string, { data: Data; version: number }>()
   private version = 0
-  private failing: ((write: Write, path: string) => boolean) | undefined
 
   /** As firebase-admin's Firestore, for code that takes one. */
   get asFirestore(): Firestore {
@@ -153,10 +151,6 @@ export class FakeFirestore {
     return refs.map((ref) => new FakeSnapshot(ref, this.stored(ref.path)))
   }
 
-  /** From now on, writes for which `when` is true fail with UNAVAILABLE (undefined: none do). */
-  failWrites(when: ((write: Write, path: string) => boolean) | undefined) {
-    this.failing = when
-  }
   /** The data of every document directly under `collection`, by id (for assertions). */
   dump(collection: string): Record<string, Data> {
     return Object.fromEntries(
@@ -171,10 +165,6 @@ export class FakeFirestore {
 
   stored(path: string) {
     return this.documents.get(path)
-  }
-  async write(write: Write, path: string) {
-    await tick()
-    if (this.failing?.(write, path)) throw grpcError(14, `UNAVAILABLE: ${write} ${path}`)
   }
   put(path: string, data: Data) {
     this.documents.set(path, { data, version: ++this.version })
