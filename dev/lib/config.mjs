@@ -33,6 +33,8 @@ export function stackPorts() {
     firestore: envPort('FIRESTORE_STANDIN_PORT', 8080),
     payments: envPort('PAYMENT_STANDIN_PORT', 8081),
     photos: envPort('PHOTO_STORE_PORT', 8082),
+    mailSmtp: envPort('MAIL_SMTP_PORT', 1025),
+    mailInbox: envPort('MAIL_INBOX_PORT', 1080),
     auth: emulators.auth.port,
     functions: emulators.functions.port,
     hub: emulators.hub.port,
@@ -46,6 +48,9 @@ export function stackPorts() {
 export function functionUrl(name, port = stackPorts().functions) {
   return `http://${HOST}:${port}/${PROJECT_ID}/${REGION}/${name}`
 }
+
+/** The local inbox's API (MailDev): every email the functions sent, newest last. */
+export const mailInboxUrl = (port = stackPorts().mailInbox) => `http://${HOST}:${port}`
 
 /** Where a running stack writes what tools need to reach it (its secret), in .tmp/. */
 export const STACK_FILE = join(ROOT, '.tmp', 'stack.json')

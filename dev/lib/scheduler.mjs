@@ -7,7 +7,7 @@
  */
 import { appendFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { ROOT } from './config.mjs'
+import { functionUrl, ROOT, stackSecret } from './config.mjs'
 
 const LOG = join(ROOT, '.tmp', 'logs', 'scheduler.log')
 
@@ -18,11 +18,12 @@ function log(line) {
 }
 
 /**
- * Runs one job now through the trigger; resolves with its report.
- * @param {string} triggerUrl @param {string} secret @param {string} name
+ * Runs one job through the trigger, now or as of `at`; resolves with its report.
+ * @param {string} triggerUrl @param {string} secret @param {string} name @param {Date} [at]
  */
-export async function runJob(triggerUrl, secret, name) {
-  const response = await fetch(`${triggerUrl}?job=${encodeURIComponent(name)}`, {
+export async function runJob(triggerUrl, secret, name, at) {
+  const when = at ? `&at=${encodeURIComponent(at.toISOString())}` : ''
+  const response = await fetch(`${triggerUrl}?job=${encodeURIComponent(name)}${when}`, {
     method: 'POST',
     headers: { 'x-stack-secret': secret },
     signal: AbortSignal.timeout(120_000),
@@ -30,6 +31,14 @@ export async function runJob(triggerUrl, secret, name) {
   const text = await response.text()
   if (!response.ok) throw new Error(`${name} answered ${response.status}: ${text}`)
   return JSON.parse(text)
+}
+
+/**
+ * Runs a job of the running stack (tests): as the scheduler would, now or as of `at`.
+ * @param {string} name @param {{ at?: Date }} [options]
+ */
+export function runStackJob(name, { at } = {}) {
+  return runJob(functionUrl('runScheduledJob'), stackSecret(), name, at)
 }
 
 /**

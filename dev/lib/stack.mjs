@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Starts the local stack from a table of its parts (stackParts): the Firestore stand-in, the photo
- * store, the payment stand-in and the app (production build with its service worker, or Vite's
+ * store, the payment stand-in, the mail inbox and the app (production build with its service worker, or Vite's
  * dev server) side by side; the Firebase Auth + Functions emulators once Firestore answers; the
  * functions' scheduled jobs once a function answers. Every part is checked before what depends
  * on it starts, and every failure says what is wrong and what to do; nothing waits silently. Every part listens on 127.0.0.1 only; the parts that take writes or
@@ -14,7 +14,7 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import grpc from '@grpc/grpc-js'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../payments/standin.mjs'
-import { functionUrl, HOST, PROJECT_ID, ROOT, STACK_FILE, stackPorts } from './config.mjs'
+import { functionUrl, HOST, mailInboxUrl, PROJECT_ID, ROOT, STACK_FILE, stackPorts } from './config.mjs'
 import { startJobScheduler } from './scheduler.mjs'
 
 export class StackError extends Error {}
@@ -178,6 +178,7 @@ export function writeFunctionsConfig(dir, { ports, secret, appUrl }) {
       `CASHFREE_CLIENT_ID=${STANDIN_CLIENT_ID}`,
       `APP_ORIGIN=${appUrl}`,
       'APP_CHECK_SITE_KEY=',
+      'MAIL_FROM=Yaari <hello@yaari.local>',
       // Local only (refused for a real project): Cashfree's API is the stand-in.
       `CASHFREE_STANDIN_URL=http://${HOST}:${ports.payments}/pg`,
       // Matches the web app's VITE_REQUIRE_EMAIL_VERIFICATION when set in the environment.
@@ -190,6 +191,8 @@ export function writeFunctionsConfig(dir, { ports, secret, appUrl }) {
     [
       '# Written by dev/lib/stack.mjs at start-up; not committed.',
       `CASHFREE_CLIENT_SECRET=${STANDIN_CLIENT_SECRET}`,
+      // Email goes to the local inbox (MailDev), which takes any sender and recipient.
+      `SMTP_URL=smtp://${HOST}:${ports.mailSmtp}`,
       '',
     ].join('\n'),
   )
@@ -261,6 +264,30 @@ export function stackParts({ mode, ports, secret, appUrl }) {
           what: `The payment stand-in (${HOST}:${ports.payments})`,
           probe: () => fetchOk(`http://${HOST}:${ports.payments}/health`),
           timeoutMs: 10_000,
+        },
+      ],
+    },
+    {
+      name: 'mail-inbox',
+      step: `mail inbox (MailDev): SMTP on ${HOST}:${ports.mailSmtp}, inbox on ${mailInboxUrl(ports.mailInbox)}`,
+      command: join(BIN, 'maildev'),
+      args: [
+        '--smtp',
+        String(ports.mailSmtp),
+        '--web',
+        String(ports.mailInbox),
+        '--ip',
+        HOST,
+        '--web-ip',
+        HOST,
+        '--mail-directory',
+        join(ROOT, '.tmp', 'mail'),
+      ],
+      ready: [
+        {
+          what: `The mail inbox (${mailInboxUrl(ports.mailInbox)})`,
+          probe: () => fetchOk(`${mailInboxUrl(ports.mailInbox)}/healthz`),
+          timeoutMs: 15_000,
         },
       ],
     },
@@ -379,6 +406,8 @@ export async function startStack({ mode = 'preview', onStep = () => {} } = {}) {
     firestore: 'the Firestore stand-in (set FIRESTORE_STANDIN_PORT to use another)',
     payments: 'the payment stand-in (set PAYMENT_STANDIN_PORT to use another)',
     photos: 'the photo store (set PHOTO_STORE_PORT to use another)',
+    mailSmtp: "the mail inbox's SMTP server (set MAIL_SMTP_PORT to use another)",
+    mailInbox: 'the mail inbox (set MAIL_INBOX_PORT to use another)',
     auth: 'the Firebase Auth emulator (firebase.json)',
     functions: 'the Firebase Functions emulator (firebase.json)',
     hub: 'the Firebase emulator hub (firebase.json)',

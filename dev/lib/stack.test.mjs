@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseEnv } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
-import { parseFunctionSettings } from '../../functions/src/lib/settings-schema'
+import { parseFunctionSettings, parseMailSettings } from '../../functions/src/lib/settings-schema'
 import { stackPorts } from './config.mjs'
 import { freePort, StackError, stackParts, startParts, startStack, waitFor, writeFunctionsConfig } from './stack.mjs'
 
@@ -130,6 +130,7 @@ describe('the stack as a table of parts', () => {
       'firestore-standin': [],
       'photo-store': [],
       'payment-standin': [],
+      'mail-inbox': [],
       'firebase-emulators': ['firestore-standin'],
       'scheduled-jobs': ['firebase-emulators'],
       app: [],
@@ -143,7 +144,11 @@ describe("the functions' local configuration", () => {
     writeFunctionsConfig(dir, { ports: stackPorts(), secret: 'stack-secret', appUrl: 'http://127.0.0.1:4173' })
     const env = parseEnv(readFileSync(join(dir, '.env.local'), 'utf8'))
     const secrets = parseEnv(readFileSync(join(dir, '.secret.local'), 'utf8'))
-    expect(Object.keys(secrets)).toEqual(['CASHFREE_CLIENT_SECRET'])
+    expect(Object.keys(secrets)).toEqual(['CASHFREE_CLIENT_SECRET', 'SMTP_URL'])
+    expect(parseMailSettings({ ...env, ...secrets })).toEqual({
+      ok: true,
+      settings: { smtpUrl: `smtp://127.0.0.1:${stackPorts().mailSmtp}`, from: 'Yaari <hello@yaari.local>' },
+    })
     expect(env).not.toHaveProperty('CASHFREE_CLIENT_SECRET')
     const settings = parseFunctionSettings({ projectId: 'demo-yaari', ...env, ...secrets })
     expect(settings).toMatchObject({

@@ -12,7 +12,7 @@ import type { CallableContract, ResponseOf } from '../../src/domain/callable'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '../../src/domain/profile'
 import { getAvailabilityHandler } from './availability'
 import { createBookingHandler } from './bookings/create'
-import { SCHEDULED_JOBS, type ScheduledJob } from './bookings/jobs'
+import { type JobDeps, SCHEDULED_JOBS, type ScheduledJob } from './bookings/jobs'
 import type { BookingDeps } from './bookings/records'
 import { getBookingHandler, listMyBookingsHandler } from './bookings/views'
 import { cashfreeWebhookHandler } from './bookings/webhook'
@@ -22,8 +22,9 @@ import { cashfreeGateway } from './lib/cashfree'
 import { info } from './lib/log'
 import { isAllowedOrigin, LOOPBACK_ORIGIN } from './lib/origins'
 import { photoStore } from './lib/photo-store'
-import { APP_CHECK_SITE_KEY, APP_ORIGIN, CASHFREE_SECRETS, functionSettings } from './lib/settings'
+import { APP_CHECK_SITE_KEY, APP_ORIGIN, CASHFREE_SECRETS, functionSettings, SMTP_URL } from './lib/settings'
 import { isDemoProject } from './lib/settings-schema'
+import { smtpMailer } from './lib/smtp'
 import { refuseDangerousKeys } from './lib/validate'
 import { uploadProfilePhotoHandler } from './photos'
 import { getMyProfileHandler, saveProfileHandler } from './profile'
@@ -122,17 +123,23 @@ export const cashfreeWebhook = onRequest(withCashfree, async (request, response)
   response.status(status).send(body)
 })
 
-async function runJob(name: ScheduledJob) {
-  const report = await SCHEDULED_JOBS[name].run(bookingDeps())
+/** What the jobs run with; the mail transport is made (and its params read) only by deliverMail. */
+const jobDeps = (now?: Date): JobDeps => ({ ...bookingDeps(), mailer: smtpMailer, ...(now ? { now: () => now } : {}) })
+
+async function runJob(name: ScheduledJob, now?: Date) {
+  const report = await SCHEDULED_JOBS[name].run(jobDeps(now))
   info(`job-${name}`, { report })
   return report
 }
+
+/** Every job reads the settings, Cashfree's secret among them; deliverMail also needs the SMTP server's. */
+const JOB_SECRETS = [...CASHFREE_SECRETS, SMTP_URL]
 
 const every = (name: ScheduledJob) => ({
   schedule: `every ${SCHEDULED_JOBS[name].everyMinutes} minutes`,
   timeZone: TIME_ZONE,
   region: REGION,
-  ...withCashfree,
+  secrets: name === 'deliverMail' ? JOB_SECRETS : CASHFREE_SECRETS,
 })
 
 /** Frees holds whose time has passed (abandoned checkouts, interrupted bookings). */
@@ -145,14 +152,25 @@ export const reconcilePayments = onSchedule(every('reconcilePayments'), async ()
   await runJob('reconcilePayments')
 })
 
+/** Queues the venue brief and the day's reminder for the bookings they are due to. */
+export const queueReminders = onSchedule(every('queueReminders'), async () => {
+  await runJob('queueReminders')
+})
+
+/** Sends the queued email that is due (confirmations, briefs, reminders, payment and refund news). */
+export const deliverMail = onSchedule(every('deliverMail'), async () => {
+  await runJob('deliverMail')
+})
+
 /**
  * The Functions emulator fires no schedules, so locally the stack runs each job on its period
- * through this trigger: `GET` lists the jobs and periods, `POST ?job=<name>` runs one. Exported
- * only inside the emulator (never deployed) and only for the stack's secret.
+ * through this trigger: `GET` lists the jobs and periods, `POST ?job=<name>` runs one, and tests may
+ * add `&at=<ISO time>` to run it as of that time. Exported only inside the emulator (never
+ * deployed) and only for the stack's secret.
  */
 export const runScheduledJob =
   process.env.FUNCTIONS_EMULATOR === 'true'
-    ? onRequest(withCashfree, async (request, response) => {
+    ? onRequest({ secrets: JOB_SECRETS }, async (request, response) => {
         const secret = Buffer.from(process.env.STACK_SECRET ?? '')
         const given = Buffer.from(String(request.headers['x-stack-secret'] ?? ''))
         if (secret.length === 0 || given.length !== secret.length || !timingSafeEqual(given, secret)) {
@@ -168,6 +186,11 @@ export const runScheduledJob =
           response.status(404).send(`no job ${name}`)
           return
         }
-        response.json(await runJob(name as ScheduledJob))
+        const at = request.query.at === undefined ? undefined : new Date(String(request.query.at))
+        if (at && Number.isNaN(at.getTime())) {
+          response.status(400).send(`at=${request.query.at} is not a time`)
+          return
+        }
+        response.json(await runJob(name as ScheduledJob, at))
       })
     : undefined

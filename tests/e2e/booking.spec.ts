@@ -1,3 +1,6 @@
+import { attachmentText, waitForMail } from '../../dev/lib/mail-inbox.mjs'
+import { runStackJob } from '../../dev/lib/scheduler.mjs'
+import { formatLongDate } from '../../src/domain/schedule'
 import {
   admin,
   BACKEND,
@@ -19,7 +22,7 @@ test.describe('booking and paying', () => {
       context,
     }) => {
       test.slow()
-      await onboardedMember(page)
+      const email = await onboardedMember(page)
       await checkoutFor(page)
       await page.getByRole('button', { name: 'Pay', exact: true }).click()
 
@@ -30,7 +33,21 @@ test.describe('booking and paying', () => {
       await expect(page.getByText(orderId)).toBeVisible()
       await expect(page.getByText('A confirmation email reaches you within 5 minutes.')).toBeVisible()
       await expectNoSeriousA11yViolations(page)
-      await expect((await admin().collection('bookings').doc(orderId).get()).get('status')).toBe('confirmed')
+      const booking = (await admin().collection('bookings').doc(orderId).get()).data()
+      expect(booking?.status).toBe('confirmed')
+
+      // The promised email, in the member's inbox: run the job the scheduler runs every minute.
+      await runStackJob('deliverMail')
+      const [mail, ...more] = await waitForMail(email)
+      expect(more).toEqual([])
+      expect(mail?.subject).toBe(`You're in: Midweek Meetup, ${formatLongDate(booking?.event_date)}`)
+      expect(mail?.text).toContain(`Order id: ${orderId}`)
+      expect(mail?.text).toContain('Amount paid: ₹499')
+      expect(mail?.text).toContain('Starts: 8:00 PM IST')
+      const ics = await attachmentText(mail!, `yaari-${booking?.event_date}.ics`)
+      expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/)
+      expect(ics).toContain(`DTSTART;TZID=Asia/Kolkata:${String(booking?.event_date).replaceAll('-', '')}T200000`)
+      expect(ics.split('\r\n').every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true)
 
       await page.getByRole('main').getByRole('link', { name: 'My bookings' }).click()
       const card = page.getByRole('listitem').filter({ hasText: orderId })

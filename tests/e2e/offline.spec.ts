@@ -2,7 +2,10 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Page } from '@playwright/test'
-import { EVENTS } from '../../src/domain/catalogue'
+import { waitForMail } from '../../dev/lib/mail-inbox.mjs'
+import { runStackJob } from '../../dev/lib/scheduler.mjs'
+import { EVENTS, eventById } from '../../src/domain/catalogue'
+import { eventStartInstant, formatLongDate } from '../../src/domain/schedule'
 import {
   admin,
   BACKEND,
@@ -77,7 +80,7 @@ test.describe('offline', () => {
   }) => {
     test.slow()
     // Online once: sign up, book and pay for a seat; the team shares the venue; My bookings is opened.
-    await onboardedMember(page)
+    const email = await onboardedMember(page)
     await checkoutFor(page, -1) // the last date: the one no other test books, since its venue gets shared
     await page.getByRole('button', { name: 'Pay', exact: true }).click()
     await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
@@ -101,6 +104,20 @@ test.describe('offline', () => {
       { env: local },
     )
     expect(stdout).toContain(`Shared venue_briefs/${booking?.event_id}_${booking?.event_date}`)
+    // The brief's email, once, from 24 hours before: the jobs run as of then, twice.
+    const dayBefore = new Date(
+      eventStartInstant(booking?.event_date, eventById(booking?.event_id)!.startTime).getTime() - 23 * 3_600_000,
+    )
+    for (let run = 0; run < 2; run++) {
+      await runStackJob('queueReminders', { at: dayBefore })
+      await runStackJob('deliverMail', { at: dayBefore })
+    }
+    const briefs = (await waitForMail(email, 2)).filter((mail) => mail.subject.startsWith('Your venue for'))
+    expect(briefs.map((mail) => mail.subject)).toEqual([
+      `Your venue for Midweek Meetup, ${formatLongDate(booking?.event_date)}`,
+    ])
+    expect(briefs[0]?.text).toContain('Address: 12, 100 Feet Road, Indiranagar')
+    expect(briefs[0]?.text).toContain(`Map: ${venueBrief.mapsUrl}`)
     await page.goto('/my-bookings')
     await controlledByServiceWorker(page)
     const ticket = page.getByRole('listitem').filter({ hasText: orderId })

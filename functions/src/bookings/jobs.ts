@@ -7,6 +7,8 @@
  *   abandoned checkout, a createBooking that died between two writes, a half-finished end).
  * - reconcilePayments: looks again at bookings that may still change (recheck_at), so a paid
  *   order whose webhook was lost, or that turned PAID after its hold ended, is settled.
+ * - queueReminders and deliverMail: the venue brief and the day's reminder are queued when due,
+ *   and every queued mail is sent (mail/outbox.ts).
  * sweepDate (and readDate) is the same sweep for one date, run lazily wherever a date is read.
  */
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
@@ -14,6 +16,8 @@ import { seatsCollectionPath } from '../../../src/domain/availability'
 import { EVENTS, type YaariEvent } from '../../../src/domain/catalogue'
 import { availableDates, istToday, weekdayOf } from '../../../src/domain/schedule'
 import { warn } from '../lib/log'
+import { deliverMail, type MailDeps } from '../mail/outbox'
+import { queueReminders } from '../mail/reminders'
 import { isLive } from './holds'
 import { reconcileBooking } from './reconcile'
 import { type BookingDeps, type BookingRecord, mapLimit, nowOf, readBooking } from './records'
@@ -162,9 +166,14 @@ export async function reconcilePayments(deps: BookingDeps): Promise<ReconcileRep
   }
 }
 
+/** What the jobs run with: the bookings' dependencies and the mail transport. */
+export type JobDeps = BookingDeps & Pick<MailDeps, 'mailer'>
+
 /** The scheduled jobs and their periods: the one place both the deploy and the local stack read. */
 export const SCHEDULED_JOBS = {
   sweepExpiredHolds: { everyMinutes: 5, run: sweepExpiredHolds },
   reconcilePayments: { everyMinutes: 10, run: reconcilePayments },
-} as const satisfies Record<string, { everyMinutes: number; run: (deps: BookingDeps) => Promise<unknown> }>
+  queueReminders: { everyMinutes: 15, run: queueReminders },
+  deliverMail: { everyMinutes: 1, run: deliverMail },
+} as const satisfies Record<string, { everyMinutes: number; run: (deps: JobDeps) => Promise<unknown> }>
 export type ScheduledJob = keyof typeof SCHEDULED_JOBS

@@ -22,6 +22,7 @@ import {
   type PaymentGateway,
 } from '../lib/cashfree'
 import { ALERTS, alert } from '../lib/log'
+import { queueMail } from '../mail/outbox'
 import { claimMemberDate, claimSeat, keepSeat, memberDateRef, releaseHold, seatsOf } from './holds'
 import { type BookingDeps, type BookingRecord, bookingRef, nowOf, once, readBooking } from './records'
 import { followRefund, refundBooking } from './refunds'
@@ -96,6 +97,9 @@ async function endHold(
 ): Promise<void> {
   await once(deps.firestore, booking.order_id, 'settled', async () => {
     await releaseHold(deps.firestore, booking)
+    // Told only if they reached checkout; queued before the change it reports, so a run cut off
+    // in between is finished by the next, and the mail waits until the booking has ended.
+    if (booking.payment_session_id) await queueMail(deps.firestore, booking, 'payment-ended', now)
     await bookingRef(deps.firestore, booking.order_id).update({
       status,
       ended_at: now,
@@ -136,6 +140,9 @@ async function givePaidSeat(deps: BookingDeps, booking: BookingRecord, now: numb
     return
   }
   await keepSeat(firestore, booking, seat)
+  // Queued before the booking turns confirmed (reconcile looks no further at a confirmed one); the
+  // mail waits while the booking is still pending.
+  await queueMail(firestore, booking, 'booking-confirmed', now)
   await bookingRef(firestore, booking.order_id).update({
     status: 'confirmed',
     seat,

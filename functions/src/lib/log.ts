@@ -17,6 +17,8 @@ export const ALERTS = {
   webhookUnverified: 'webhook-unverified',
   /** The functions' configuration (params, secret) is missing or invalid: nothing that needs Cashfree works. */
   configInvalid: 'config-invalid',
+  /** An email to a member could not be sent after every retry (the SMTP server refuses or is down). */
+  mailFailed: 'mail-failed',
 } as const
 export type Alert = (typeof ALERTS)[keyof typeof ALERTS]
 

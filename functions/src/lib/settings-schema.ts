@@ -136,3 +136,30 @@ export function parseFunctionSettings(input: SettingsInput, { requireSecret = tr
 export function describeProblems(problems: readonly string[]): string {
   return `The functions' configuration is invalid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`
 }
+
+export interface MailSettings {
+  /** smtp:// or smtps://, with the server's credentials. */
+  smtpUrl: string
+  /** The sender, e.g. "Yaari <hello@yaari.example>". */
+  from: string
+}
+
+export type MailSettingsResult = { ok: true; settings: MailSettings } | { ok: false; problems: string[] }
+
+/** The SMTP server and sender of the functions' email: checked, never a default. */
+export function parseMailSettings(input: { SMTP_URL?: string; MAIL_FROM?: string }): MailSettingsResult {
+  const problems: string[] = []
+  const smtpUrl = (input.SMTP_URL ?? '').trim()
+  const from = (input.MAIL_FROM ?? '').trim()
+  const url = URL.canParse(smtpUrl) ? new URL(smtpUrl) : undefined
+  if (!smtpUrl)
+    problems.push('SMTP_URL is not set: the SMTP server email goes out through (smtps://user:password@host:465).')
+  else if (url?.protocol !== 'smtp:' && url?.protocol !== 'smtps:') {
+    problems.push('SMTP_URL must be an smtp:// or smtps:// address, such as smtps://user:password@host:465.')
+  }
+  if (!from) problems.push('MAIL_FROM is not set: the sender of the email, such as Yaari <hello@yaari.example>.')
+  else if (!/^[^<>@\s][^<>]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>$|^[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+$/.test(from)) {
+    problems.push(`MAIL_FROM (${from}) must be an address, with or without a name: Yaari <hello@yaari.example>.`)
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, settings: { smtpUrl, from } }
+}

@@ -7,7 +7,13 @@
  */
 import { defineSecret, defineString } from 'firebase-functions/params'
 import { ALERTS, alert } from './log'
-import { describeProblems, type FunctionSettings, parseFunctionSettings } from './settings-schema'
+import {
+  describeProblems,
+  type FunctionSettings,
+  type MailSettings,
+  parseFunctionSettings,
+  parseMailSettings,
+} from './settings-schema'
 
 export const CASHFREE_CLIENT_SECRET = defineSecret('CASHFREE_CLIENT_SECRET', {
   description: "Cashfree's Secret Key (Developers > API Keys), for the environment in CASHFREE_ENV.",
@@ -37,6 +43,16 @@ export const APP_ORIGIN = defineString('APP_ORIGIN', {
 export const APP_CHECK_SITE_KEY = defineString('APP_CHECK_SITE_KEY', {
   default: '',
   description: 'The App Check (reCAPTCHA Enterprise) site key the web app uses; empty to leave App Check off.',
+})
+
+/** Where the functions send email: an SMTP URL with its credentials (smtps://user:pass@host:465). */
+export const SMTP_URL = defineSecret('SMTP_URL', {
+  description: 'The SMTP server the functions send email through, with its credentials: smtps://user:password@host:465',
+})
+
+export const MAIL_FROM = defineString('MAIL_FROM', {
+  description: "The sender of the members' email, a mailbox the SMTP server may send as.",
+  input: { text: { example: 'Yaari <hello@yaari.example>' } },
 })
 
 /** The secrets of every function that talks to Cashfree. */
@@ -72,6 +88,16 @@ export function functionSettings(): FunctionSettings {
   }
   checked = result.settings
   return checked
+}
+
+/** Where the functions' email goes out, checked; a MailSettingsError names what is wrong. */
+export function mailSettings(): MailSettings {
+  const result = parseMailSettings({ SMTP_URL: SMTP_URL.value(), MAIL_FROM: MAIL_FROM.value() })
+  if (!result.ok) {
+    alert(ALERTS.configInvalid, { problems: result.problems })
+    throw new SettingsError(result.problems)
+  }
+  return result.settings
 }
 
 /** Tests only: read the parameters again. */

@@ -1,7 +1,8 @@
 /**
  * An in-memory Firestore for unit tests of the booking logic: the part of firebase-admin's API
  * the functions use (documents by path; get, create, set, update with FieldValue.delete(), delete
- * with a lastUpdateTime precondition; equality and range filters on a collection; count; getAll),
+ * and update with a lastUpdateTime precondition; equality, range and `in` filters on a collection,
+ * orderBy and limit; count; getAll),
  * with Firestore's error codes (ALREADY_EXISTS 6, NOT_FOUND 5, FAILED_PRECONDITION 9). Every
  * call yields to the event loop first, so calls made together interleave as they would over the
  * network.
@@ -9,7 +10,7 @@
 import { FieldValue, type Firestore, Timestamp } from 'firebase-admin/firestore'
 
 type Data = Record<string, unknown>
-type Op = '==' | '!=' | '<' | '<=' | '>' | '>='
+type Op = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in'
 
 const grpcError = (code: number, message: string) => Object.assign(new Error(message), { code })
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve))
@@ -22,6 +23,7 @@ function withoutDeletes(data: Data): Data {
 function compare(a: unknown, op: Op, b: unknown): boolean {
   if (op === '==') return a === b
   if (op === '!=') return a !== undefined && a !== b
+  if (op === 'in') return Array.isArray(b) && b.includes(a)
   if (typeof a !== typeof b || (typeof a !== 'number' && typeof a !== 'string')) return false
   const x = a as number | string
   const y = b as number | string
@@ -74,10 +76,13 @@ export class FakeDocument {
     await tick()
     this.firestore.put(this.path, withoutDeletes(data))
   }
-  async update(changes: Data) {
+  async update(changes: Data, precondition?: { lastUpdateTime?: Timestamp }) {
     await tick()
     const current = this.firestore.stored(this.path)
     if (!current) throw grpcError(5, `NOT_FOUND: ${this.path}`)
+    if (precondition?.lastUpdateTime && !precondition.lastUpdateTime.isEqual(Timestamp.fromMillis(current.version))) {
+      throw grpcError(9, `FAILED_PRECONDITION: ${this.path} changed`)
+    }
     const data = { ...current.data }
     for (const [field, value] of Object.entries(changes)) {
       if (isDelete(value)) delete data[field]
@@ -103,18 +108,31 @@ export class FakeQuery {
     readonly firestore: FakeFirestore,
     readonly path: string,
     private readonly filters: [field: string, op: Op, value: unknown][] = [],
+    private readonly order: { field?: string; limit?: number } = {},
   ) {}
   doc(id: string) {
     return new FakeDocument(this.firestore, `${this.path}/${id}`)
   }
   where(field: string, op: Op, value: unknown) {
-    return new FakeQuery(this.firestore, this.path, [...this.filters, [field, op, value]])
+    return new FakeQuery(this.firestore, this.path, [...this.filters, [field, op, value]], this.order)
+  }
+  orderBy(field: string) {
+    return new FakeQuery(this.firestore, this.path, this.filters, { ...this.order, field })
+  }
+  limit(limit: number) {
+    return new FakeQuery(this.firestore, this.path, this.filters, { ...this.order, limit })
   }
   private matching() {
-    return this.firestore
+    const { field, limit } = this.order
+    const docs = this.firestore
       .children(this.path)
       .map((path) => new FakeSnapshot(new FakeDocument(this.firestore, path), this.firestore.stored(path)))
-      .filter((snapshot) => this.filters.every(([field, op, value]) => compare(snapshot.get(field), op, value)))
+      .filter((snapshot) => this.filters.every(([f, op, value]) => compare(snapshot.get(f), op, value)))
+    if (field) {
+      const key = (snapshot: FakeSnapshot) => snapshot.get(field) as number | string
+      docs.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
+    }
+    return limit === undefined ? docs : docs.slice(0, limit)
   }
   async get() {
     await tick()

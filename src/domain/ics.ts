@@ -1,9 +1,10 @@
 /**
  * 'Add to calendar': an iCalendar (RFC 5545) file for a booked evening, in Asia/Kolkata
- * (fixed +05:30, no daylight saving), so every calendar app shows the right local time.
+ * (fixed +05:30, no daylight saving), so every calendar app shows the right local time. The same
+ * file is offered on My bookings and attached to the confirmation email.
  */
-import type { YaariEvent } from '../../domain/catalogue'
-import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
+import type { YaariEvent } from './catalogue'
+import { VENUE_SHARED_HOURS_BEFORE } from './refund-policy'
 
 const VTIMEZONE = [
   'BEGIN:VTIMEZONE',
@@ -19,6 +20,28 @@ const VTIMEZONE = [
 
 /** Escapes text values (commas, semicolons, backslashes, newlines). */
 const text = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\n/g, '\\n')
+
+/** RFC 5545 3.1: a content line is at most 75 octets; longer ones continue on lines that start
+ * with a space. Splits between UTF-8 characters, never inside one. */
+export function foldLine(line: string): string {
+  const encoder = new TextEncoder()
+  const parts: string[] = []
+  let current = ''
+  let octets = 0
+  for (const char of line) {
+    const size = encoder.encode(char).length
+    // The first line holds 75 octets; each continuation 74 after its leading space.
+    if (octets + size > (parts.length === 0 ? 75 : 74)) {
+      parts.push(current)
+      current = ''
+      octets = 0
+    }
+    current += char
+    octets += size
+  }
+  parts.push(current)
+  return parts.join('\r\n ')
+}
 
 /** "2026-11-28" + "18:00" + minutes -> "20261128T180000" (local time in IST). */
 function localStamp(date: string, time: string, plusMinutes = 0): string {
@@ -52,15 +75,5 @@ export function bookingCalendar(
     'END:VEVENT',
     'END:VCALENDAR',
   ]
-  return `${lines.join('\r\n')}\r\n`
-}
-
-/** Offers the file for download in the browser. */
-export function downloadCalendar(filename: string, contents: string): void {
-  const url = URL.createObjectURL(new Blob([contents], { type: 'text/calendar;charset=utf-8' }))
-  const link = Object.assign(document.createElement('a'), { href: url, download: filename })
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
+  return `${lines.map(foldLine).join('\r\n')}\r\n`
 }
