@@ -6,7 +6,7 @@
  * to change. dev/preflight.mjs reads the files and prints the result.
  */
 import { createHash } from 'node:crypto'
-import { LOCAL_ONLY_SETTINGS, parseFunctionSettings } from '../../functions/src/lib/settings-schema'
+import { LOCAL_ONLY_SETTINGS, parseFunctionSettings, parseMailSettings } from '../../functions/src/lib/settings-schema'
 import { parseClientEnv } from '../../src/lib/env-schema'
 import { cspDirectives, type HostingHeaderRule, hostingHeaders } from '../../src/prerender/hosting'
 import { LOADER_SCRIPT } from '../../src/prerender/page-html'
@@ -25,7 +25,15 @@ export interface PreflightInput {
 }
 
 /** The params every deploy needs in the .env file: a missing one stops a non-interactive deploy to ask. */
-export const FUNCTION_PARAMS = ['CASHFREE_ENV', 'CASHFREE_CLIENT_ID', 'APP_ORIGIN', 'APP_CHECK_SITE_KEY'] as const
+export const FUNCTION_PARAMS = [
+  'CASHFREE_ENV',
+  'CASHFREE_CLIENT_ID',
+  'APP_ORIGIN',
+  'APP_CHECK_SITE_KEY',
+  'MAIL_FROM',
+] as const
+/** Secrets: set in Secret Manager, never written in an .env file. */
+const SECRETS = ['CASHFREE_CLIENT_SECRET', 'SMTP_URL'] as const
 
 /** What App Check's reCAPTCHA Enterprise needs from the CSP, when a site key is set. */
 export const APP_CHECK_SOURCES = {
@@ -90,10 +98,16 @@ export function checkFunctionParams(input: PreflightInput): string[] {
       ...result.problems.filter((problem) => !FUNCTION_PARAMS.some((name) => problem.startsWith(`${name} is missing`))),
     )
   }
-  if ('CASHFREE_CLIENT_SECRET' in functions) {
-    problems.push(
-      `CASHFREE_CLIENT_SECRET is written in ${files}: a secret belongs in Secret Manager (npx firebase functions:secrets:set CASHFREE_CLIENT_SECRET --project ${projectId}). Remove it from the file.`,
-    )
+  for (const secret of SECRETS) {
+    if (secret in functions) {
+      problems.push(
+        `${secret} is written in ${files}: a secret belongs in Secret Manager (npx firebase functions:secrets:set ${secret} --project ${projectId}). Remove it from the file.`,
+      )
+    }
+  }
+  if ('MAIL_FROM' in functions) {
+    const mail = parseMailSettings({ SMTP_URL: 'smtps://checked.elsewhere:465', MAIL_FROM: functions.MAIL_FROM })
+    if (!mail.ok) problems.push(...mail.problems)
   }
   for (const name of LOCAL_ONLY_SETTINGS) {
     if (name in functions && name !== 'CASHFREE_STANDIN_URL') {

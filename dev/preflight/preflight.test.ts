@@ -90,6 +90,7 @@ describe('npm run preflight', () => {
       expect.stringContaining('CASHFREE_CLIENT_ID is not in'),
       expect.stringContaining('APP_ORIGIN is not in'),
       expect.stringContaining('APP_CHECK_SITE_KEY is not in'),
+      expect.stringContaining('MAIL_FROM is not in'),
     ])
   })
 
@@ -99,7 +100,7 @@ describe('npm run preflight', () => {
       replaceIn(params, /APP_ORIGIN=.*/, 'APP_ORIGIN=http://yaari-example.web.app')
       writeFileSync(
         params,
-        `${readFileSync(params, 'utf8')}CASHFREE_CLIENT_SECRET=cfsk_oops\nCASHFREE_STANDIN_URL=http://127.0.0.1:8081/pg\nPHOTO_STORE_URL=http://127.0.0.1:8082\n`,
+        `${readFileSync(params, 'utf8')}CASHFREE_CLIENT_SECRET=cfsk_oops\nSMTP_URL=smtps://u:p@smtp.example:465\nCASHFREE_STANDIN_URL=http://127.0.0.1:8081/pg\nPHOTO_STORE_URL=http://127.0.0.1:8082\n`,
       )
       replaceIn(join(d, '.env.production.local'), /VITE_APP_CHECK_SITE_KEY=.*/, 'VITE_APP_CHECK_SITE_KEY=6LcExampleKey')
     })
@@ -108,6 +109,7 @@ describe('npm run preflight', () => {
     const lines = failures(output).join('\n')
     expect(lines).toContain("APP_ORIGIN (http://yaari-example.web.app) must be the site's https address.")
     expect(lines).toContain('CASHFREE_CLIENT_SECRET is written in')
+    expect(lines).toContain('SMTP_URL is written in')
     expect(lines).toContain(`CASHFREE_STANDIN_URL is set for the real project ${PROJECT}`)
     expect(lines).toContain('PHOTO_STORE_URL is set in')
     expect(lines).toContain('App Check is configured on one side only')

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { alert } from './log'
 import { forgetSettings, functionSettings, SettingsError } from './settings'
-import { parseFunctionSettings, type SettingsInput } from './settings-schema'
+import { parseFunctionSettings, parseMailSettings, type SettingsInput } from './settings-schema'
 
 vi.mock('./log', async (original) => ({ ...(await original<typeof import('./log')>()), alert: vi.fn() }))
 
@@ -134,6 +134,32 @@ describe('functionSettings (the params at runtime)', () => {
       problems: [
         expect.stringMatching(/^CASHFREE_CLIENT_SECRET is missing/),
         expect.stringMatching(/^APP_ORIGIN is missing/),
+      ],
+    })
+  })
+})
+
+describe('parseMailSettings', () => {
+  it('takes an smtp or smtps URL and a sender, with or without a name', () => {
+    expect(
+      parseMailSettings({ SMTP_URL: 'smtps://u:p@smtp.example:465', MAIL_FROM: 'Yaari <hello@yaari.example>' }),
+    ).toEqual({
+      ok: true,
+      settings: { smtpUrl: 'smtps://u:p@smtp.example:465', from: 'Yaari <hello@yaari.example>' },
+    })
+    expect(parseMailSettings({ SMTP_URL: 'smtp://127.0.0.1:1025', MAIL_FROM: 'hello@yaari.example' }).ok).toBe(true)
+  })
+
+  it('names every problem: nothing set, a web address, a sender that is not an address', () => {
+    expect(parseMailSettings({})).toEqual({
+      ok: false,
+      problems: [expect.stringContaining('SMTP_URL is not set'), expect.stringContaining('MAIL_FROM is not set')],
+    })
+    expect(parseMailSettings({ SMTP_URL: 'https://smtp.example', MAIL_FROM: 'Yaari' })).toEqual({
+      ok: false,
+      problems: [
+        'SMTP_URL must be an smtp:// or smtps:// address, such as smtps://user:password@host:465.',
+        'MAIL_FROM (Yaari) must be an address, with or without a name: Yaari <hello@yaari.example>.',
       ],
     })
   })
