@@ -26,6 +26,7 @@ import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SafetyRouteImport } from './routes/safety'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as AuthActionRouteImport } from './routes/auth_.action'
 import { Route as CategoriesSlugRouteImport } from './routes/categories/$slug'
 import { Route as EventsIndexRouteImport } from './routes/events/index'
 import { Route as EventsEventIdRouteImport } from './routes/events/$eventId'
@@ -125,6 +126,11 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthActionRoute = AuthActionRouteImport.update({
+  id: '/auth_/action',
+  path: '/auth/action',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CategoriesSlugRoute = CategoriesSlugRouteImport.update({
   id: '/categories/$slug',
   path: '/categories/$slug',
@@ -210,6 +216,7 @@ export interface FileRoutesByFullPath {
   '/safety': typeof SafetyRoute
   '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
+  '/auth/action': typeof AuthActionRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
@@ -241,6 +248,7 @@ export interface FileRoutesByTo {
   '/safety': typeof SafetyRoute
   '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
+  '/auth/action': typeof AuthActionRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
@@ -274,6 +282,7 @@ export interface FileRoutesById {
   '/safety': typeof SafetyRoute
   '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
+  '/auth_/action': typeof AuthActionRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
@@ -308,6 +317,7 @@ export interface FileRouteTypes {
     | '/safety'
     | '/signup'
     | '/terms'
+    | '/auth/action'
     | '/categories/$slug'
     | '/events/$eventId'
     | '/onboarding/complete'
@@ -339,6 +349,7 @@ export interface FileRouteTypes {
     | '/safety'
     | '/signup'
     | '/terms'
+    | '/auth/action'
     | '/categories/$slug'
     | '/events/$eventId'
     | '/onboarding/complete'
@@ -371,6 +382,7 @@ export interface FileRouteTypes {
     | '/safety'
     | '/signup'
     | '/terms'
+    | '/auth_/action'
     | '/categories/$slug'
     | '/events/$eventId'
     | '/onboarding/complete'
@@ -404,6 +416,7 @@ export interface RootRouteChildren {
   SafetyRoute: typeof SafetyRoute
   SignupRoute: typeof SignupRoute
   TermsRoute: typeof TermsRoute
+  AuthActionRoute: typeof AuthActionRoute
   CategoriesSlugRoute: typeof CategoriesSlugRoute
   EventsEventIdRoute: typeof EventsEventIdRoute
   EventsIndexRoute: typeof EventsIndexRoute
@@ -528,6 +541,13 @@ declare module '@tanstack/react-router' {
       path: '/terms'
       fullPath: '/terms'
       preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth_/action': {
+      id: '/auth_/action'
+      path: '/auth/action'
+      fullPath: '/auth/action'
+      preLoaderRoute: typeof AuthActionRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/categories/$slug': {
@@ -672,6 +692,7 @@ const rootRouteChildren: RootRouteChildren = {
   SafetyRoute: SafetyRoute,
   SignupRoute: SignupRoute,
   TermsRoute: TermsRoute,
+  AuthActionRoute: AuthActionRoute,
   CategoriesSlugRoute: CategoriesSlugRoute,
   EventsEventIdRoute: EventsEventIdRoute,
   EventsIndexRoute: EventsIndexRoute,

@@ -1,10 +1,14 @@
 import type { Page } from '@playwright/test'
 import {
+  BACKEND,
   expect,
   expectNoSeriousA11yViolations,
   expectWellFormedPage,
   newEmail,
+  onboardedAccount,
+  oobCodeFor,
   PASSWORD,
+  signInAt,
   submitSignUp,
   test,
   unfoldedHeader,
@@ -125,4 +129,75 @@ test.describe('sign up and sign in', () => {
       await expectNoSeriousA11yViolations(page)
     })
   }
+})
+
+test.describe('getting back in', () => {
+  test('Forgot password? sends the reset email; its link sets a new password and signs the member in, once', async ({
+    page,
+  }) => {
+    const email = await onboardedAccount()
+    await page.goto('/auth')
+    await page.getByRole('tabpanel').getByRole('textbox', { name: 'Email' }).fill(email)
+    await page.getByRole('button', { name: 'Forgot password?' }).click()
+    const reset = page.getByRole('form', { name: 'Reset your password' })
+    await expect(reset.getByRole('textbox', { name: 'Email' })).toHaveValue(email)
+    await reset.getByRole('button', { name: 'Send reset link' }).click()
+    await expect(reset.getByRole('status')).toHaveText(
+      'If an account exists for this email, a link to set a new password is on its way. Check your inbox.',
+      BACKEND,
+    )
+    await expectNoSeriousA11yViolations(page)
+
+    // The link of the email, as the Auth emulator recorded it, opens the app's action page.
+    const link = `/auth/action?mode=resetPassword&oobCode=${await oobCodeFor(email, 'PASSWORD_RESET')}`
+    await page.goto(link)
+    await expect(page.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible()
+    await expect(page.getByText(`For ${email}`)).toBeVisible(BACKEND)
+    await page.getByLabel('New password', { exact: true }).fill('short')
+    await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible()
+    await page.getByLabel('New password', { exact: true }).fill('a-new-horse-77')
+    await page.getByLabel('Confirm new password').fill('a-new-horse-77')
+    await expectNoSeriousA11yViolations(page)
+    await page.getByRole('button', { name: 'Set new password' }).click()
+    await expect(page).toHaveURL(/\/$/, BACKEND) // signed in; a complete profile goes home
+    await page.goto('/auth')
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible(BACKEND)
+
+    // A link is good once.
+    await page.goto(link)
+    await expect(page.getByRole('alert')).toHaveText(
+      'This link has expired or has already been used. Ask for a new one.',
+      BACKEND,
+    )
+  })
+
+  test("'Sign in to book' comes back to the event, the date dialog open at the chosen price and date", async ({
+    page,
+  }) => {
+    const email = await onboardedAccount()
+    await page.goto('/events/midweek-wednesday-dinner')
+    await page.getByRole('button', { name: /Girls/ }).click()
+    const dateDialog = page.getByRole('dialog', { name: 'Select a date' })
+    await dateDialog.locator('label').nth(2).click()
+    const chosen = await dateDialog.getByRole('radio').nth(2).getAttribute('value')
+    await dateDialog.getByRole('button', { name: 'Continue' }).click()
+    await page.getByRole('dialog', { name: 'Book your seat' }).getByRole('link', { name: 'Sign in to book' }).click()
+
+    await expect(page).toHaveURL(/\/auth\?next=/)
+    await signInAt(page, email)
+    await expect(page).toHaveURL(/\/events\/midweek-wednesday-dinner$/, BACKEND)
+    const back = page.getByRole('dialog', { name: 'Select a date' })
+    await expect(back.getByRole('radio', { checked: true })).toHaveAttribute('value', chosen!)
+    await back.getByRole('button', { name: 'Continue' }).click()
+    const booking = page.getByRole('dialog', { name: 'Book your seat' })
+    await expect(booking.getByText('₹499')).toBeVisible()
+    await expect(booking.getByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Rao', BACKEND)
+  })
+
+  test('a return path to another site is never followed', async ({ page }) => {
+    const email = await onboardedAccount()
+    await page.goto('/auth?next=//evil.example/phish')
+    await signInAt(page, email)
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/, BACKEND)
+  })
 })

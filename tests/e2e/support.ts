@@ -198,6 +198,23 @@ export const ONBOARDED_PROFILE: RequestOf<typeof saveProfileCall> = { ...VALID_P
  * them as a person does. The member then signs in at /auth, where the app learns their prices.
  */
 export async function onboardedMember(page: Page) {
+  const email = await onboardedAccount()
+  await signInAt(page, email)
+  await expect(page).toHaveURL(/\/$/, BACKEND) // a complete profile: home, not onboarding
+  return email
+}
+
+/** Signs in on /auth as a person does. */
+export async function signInAt(page: Page, email: string, password = PASSWORD) {
+  if (!new URL(page.url(), 'http://x').pathname.startsWith('/auth')) await page.goto('/auth')
+  const signIn = page.getByRole('tabpanel')
+  await signIn.getByRole('textbox', { name: 'Email' }).fill(email)
+  await signIn.getByLabel('Password').fill(password)
+  await signIn.getByRole('button', { name: 'Sign In' }).click()
+}
+
+/** An account with a completed profile, made through the Auth emulator's REST API and saveProfile; not signed in. */
+export async function onboardedAccount() {
   const email = newEmail('booking')
   const signUp = await fetch(
     `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
@@ -219,14 +236,18 @@ export async function onboardedMember(page: Page) {
     body: JSON.stringify({ data: ONBOARDED_PROFILE }),
   })
   expect(saved.ok, await saved.clone().text()).toBe(true)
-
-  await page.goto('/auth')
-  const signIn = page.getByRole('tabpanel')
-  await signIn.getByRole('textbox', { name: 'Email' }).fill(email)
-  await signIn.getByLabel('Password').fill(PASSWORD)
-  await signIn.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/$/, BACKEND) // a complete profile: home, not onboarding
   return email
+}
+
+/** The Auth emulator's latest out-of-band code (a reset or confirmation link's) for `email`. */
+export async function oobCodeFor(email: string, requestType: 'PASSWORD_RESET' | 'VERIFY_EMAIL') {
+  const response = await fetch(`http://${HOST}:${stackPorts().auth}/emulator/v1/projects/${PROJECT_ID}/oobCodes`)
+  const { oobCodes } = (await response.json()) as {
+    oobCodes: { email: string; oobCode: string; requestType: string }[]
+  }
+  const code = oobCodes.filter((c) => c.email === email && c.requestType === requestType).at(-1)?.oobCode
+  expect(code, `an ${requestType} code for ${email}`).toBeTruthy()
+  return code!
 }
 
 /**

@@ -3,11 +3,15 @@
  * next: home when their profile is complete, otherwise the first onboarding step.
  */
 import {
+  applyActionCode,
+  confirmPasswordReset,
   createUserWithEmailAndPassword,
   sendEmailVerification,
+  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
   updateProfile,
+  verifyPasswordResetCode,
 } from 'firebase/auth'
 import { tiersFor } from '../../domain/catalogue'
 import { getMyProfileCall } from '../../domain/profile'
@@ -63,4 +67,36 @@ export async function destinationAfterSignIn(): Promise<string> {
   const { profile } = await callFunction(getMyProfileCall, {})
   rememberPriceTiers(profile ? tiersFor(profile.gender) : undefined)
   return profile ? '/' : ONBOARDING_START
+}
+
+/**
+ * 'Forgot password?': Firebase sends its reset email, whose link opens the app's action page
+ * (/auth/action, the action URL set in the Firebase console's email templates) and then comes back
+ * to /auth. An unknown address is not told apart from a known one.
+ */
+export async function requestPasswordReset(email: string): Promise<void> {
+  const origin = globalThis.location?.origin
+  try {
+    await sendPasswordResetEmail(auth(), email.trim(), origin ? { url: `${origin}/auth` } : undefined)
+  } catch (error) {
+    if ((error as { code?: string }).code === 'auth/user-not-found') return
+    throw error
+  }
+}
+
+/** The account a reset link is for (throws auth/invalid-action-code or auth/expired-action-code). */
+export function emailOfResetLink(code: string): Promise<string> {
+  return verifyPasswordResetCode(auth(), code)
+}
+
+/** Sets the new password from a reset link, then signs the member in with it. */
+export async function resetPassword(code: string, email: string, password: string): Promise<void> {
+  await confirmPasswordReset(auth(), code, password)
+  await signInWithEmailAndPassword(auth(), email, password)
+}
+
+/** Confirms the email address of an email confirmation link; the signed-in member sees it at once. */
+export async function confirmEmail(code: string): Promise<void> {
+  await applyActionCode(auth(), code)
+  await auth().currentUser?.reload()
 }

@@ -16,6 +16,13 @@ export const AUTH_MESSAGES = {
   welcomeBody: "Let's create your adventure profile.",
   passwordTooShort: 'Password must be at least 6 characters long',
   passwordsDiffer: 'Passwords do not match',
+  enterEmail: 'Please enter your email address.',
+  resetSent: 'If an account exists for this email, a link to set a new password is on its way. Check your inbox.',
+  offlineReset: 'You are offline. Sending the link needs a connection; what you typed is kept.',
+  linkInvalid: 'This link has expired or has already been used. Ask for a new one.',
+  linkUnknown: 'This link is not one we recognise. Ask for a new one.',
+  passwordChanged: 'Your password has been changed.',
+  emailConfirmed: 'Your email is confirmed. You can sign in now.',
 } as const
 
 const BY_CODE: Record<string, string> = {
@@ -28,6 +35,9 @@ const BY_CODE: Record<string, string> = {
   'auth/unverified-email': AUTH_MESSAGES.emailNotConfirmed,
   'auth/weak-password': AUTH_MESSAGES.passwordTooShort,
   'auth/network-request-failed': AUTH_MESSAGES.offline,
+  'auth/expired-action-code': AUTH_MESSAGES.linkInvalid,
+  'auth/invalid-action-code': AUTH_MESSAGES.linkInvalid,
+  'auth/user-disabled': AUTH_MESSAGES.linkInvalid,
 }
 
 /** The message a person sees for an error from Firebase Auth. */

@@ -47,10 +47,11 @@ function FormError({ message }: { message: string | undefined }) {
   ) : null
 }
 
-/** Email and password sign-in (both required). */
+/** Email and password sign-in (both required), with 'Forgot password?' for the reset link. */
 export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
+  const [forgot, setForgot] = useState(false)
   const { error, busy, onSubmit } = useAuthSubmit(
     () => (!email.trim() || !password ? 'Please enter your email and password.' : undefined),
     async () => {
@@ -60,6 +61,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
     },
   )
 
+  if (forgot) return <ForgotPasswordForm email={email} onEmailChange={setEmail} onBack={() => setForgot(false)} />
   return (
     <form noValidate className={formStyle} onSubmit={onSubmit}>
       <TextField
@@ -81,6 +83,102 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
       <FormError message={error} />
       <Button type="submit" size="lg" loading={busy} loadingText="Signing in...">
         Sign In
+      </Button>
+      <Button type="button" variant="ghost" onClick={() => setForgot(true)}>
+        Forgot password?
+      </Button>
+    </form>
+  )
+}
+
+/** Asks Firebase for the password reset email; says the same whether or not the account exists. */
+export function ForgotPasswordForm({
+  email,
+  onEmailChange,
+  onBack,
+}: {
+  email: string
+  onEmailChange: (email: string) => void
+  onBack: () => void
+}) {
+  const [sent, setSent] = useState(false)
+  const { error, busy, onSubmit } = useAuthSubmit(
+    () => (email.trim() ? undefined : AUTH_MESSAGES.enterEmail),
+    async () => {
+      setSent(false)
+      const { requestPasswordReset } = await import('./auth-actions')
+      await requestPasswordReset(email)
+      setSent(true)
+    },
+    AUTH_MESSAGES.offlineReset,
+  )
+  return (
+    <form noValidate className={formStyle} onSubmit={onSubmit} aria-labelledby="reset-title">
+      <h2 id="reset-title" className={text({ weight: 'semibold', size: 'lg' })}>
+        Reset your password
+      </h2>
+      <p className={text({ tone: 'muted' })}>We'll email you a link to set a new password.</p>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => onEmailChange(e.target.value)}
+      />
+      <FormError message={error} />
+      {sent ? <p role="status">{AUTH_MESSAGES.resetSent}</p> : null}
+      <Button type="submit" size="lg" loading={busy} loadingText="Sending...">
+        Send reset link
+      </Button>
+      <Button type="button" variant="ghost" onClick={onBack}>
+        Back to sign in
+      </Button>
+    </form>
+  )
+}
+
+/** A new password, twice (at least 6 characters, the same both times). */
+export function NewPasswordForm({
+  email,
+  onSubmit: submit,
+}: {
+  email: string
+  onSubmit: (password: string) => Promise<void>
+}) {
+  const [values, setValues] = useState({ password: '', confirmPassword: '' })
+  const passwordError = values.password && values.password.length < 6 ? AUTH_MESSAGES.passwordTooShort : undefined
+  const confirmError =
+    values.confirmPassword && values.confirmPassword !== values.password ? AUTH_MESSAGES.passwordsDiffer : undefined
+  const { error, busy, onSubmit } = useAuthSubmit(
+    () =>
+      !values.password || !values.confirmPassword ? 'Please fill in all fields.' : (passwordError ?? confirmError),
+    () => submit(values.password),
+  )
+  return (
+    <form noValidate className={formStyle} onSubmit={onSubmit}>
+      <p className={text({ tone: 'muted' })}>For {email}</p>
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={values.password}
+        onChange={(e) => setValues((current) => ({ ...current, password: e.target.value }))}
+        error={passwordError}
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={values.confirmPassword}
+        onChange={(e) => setValues((current) => ({ ...current, confirmPassword: e.target.value }))}
+        error={confirmError}
+      />
+      <FormError message={error} />
+      <Button type="submit" size="lg" loading={busy} loadingText="Saving...">
+        Set new password
       </Button>
     </form>
   )

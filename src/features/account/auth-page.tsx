@@ -6,6 +6,7 @@ import { container, flex, grid } from 'styled-system/patterns'
 import { button, heading } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
 import { useAuthStore, watchAuth } from '../../lib/session/auth-store'
+import { rememberReturnPath } from '../../lib/session/return-path'
 import { Button } from '../../ui/button'
 import { SignInForm, SignUpForm } from './auth-forms'
 import { useAfterAuth } from './use-after-auth'
@@ -20,13 +21,17 @@ const tabTrigger = css({
   '&[data-selected]': { borderColor: 'accent.default', color: 'accent.text' },
 })
 
-/** /auth: Sign In and Sign Up tabs, or 'Welcome back' when already signed in. */
-export function AuthPage() {
+/**
+ * /auth: Sign In and Sign Up tabs, or 'Welcome back' when already signed in. `next` is the page
+ * to go back to afterwards (kept for this tab through onboarding; only an app path is followed).
+ */
+export function AuthPage({ next }: { next?: string }) {
   const { status, member } = useAuthStore()
   const navigate = useNavigate()
   const { afterSignIn, afterSignUp } = useAfterAuth()
   usePageMeta({ title: 'Sign in', description: 'Sign in to Yaari or create your account to book curated events.' })
   useEffect(() => void watchAuth(), [])
+  useEffect(() => rememberReturnPath(next), [next])
 
   return (
     <div className={container({ maxW: 'md', py: { base: '10', md: '16' } })}>

@@ -14,6 +14,8 @@ import { BookingForm } from './booking-form'
 export interface BookingDialogsProps {
   event: YaariEvent
   tier: PriceTier
+  /** The date to start with (a return from signing in), if still open for booking. */
+  initialDate?: string
   /** The member's profile allows another price than the one chosen: book at that one instead. */
   onTierChange: (tier: PriceTier) => void
   /** Called when the member leaves the flow; the chosen date is forgotten with it. */
@@ -24,11 +26,13 @@ export interface BookingDialogsProps {
  * After a price is chosen: the date dialog (the event's weekday in the current and next two
  * months, today or later in IST), then the booking dialog with the chosen date and amount.
  */
-export default function BookingDialogs({ event, tier, onTierChange, onClose }: BookingDialogsProps) {
-  const [step, setStep] = useState<'date' | 'booking'>('date')
-  const [date, setDate] = useState<string | undefined>()
-  const availability = useAvailability(event.id)
+export default function BookingDialogs({ event, tier, initialDate, onTierChange, onClose }: BookingDialogsProps) {
   const dates = availableDates(event)
+  const [step, setStep] = useState<'date' | 'booking'>('date')
+  const [date, setDate] = useState<string | undefined>(() =>
+    initialDate && dates.includes(initialDate) ? initialDate : undefined,
+  )
+  const availability = useAvailability(event.id)
   const legendId = useId()
 
   if (step === 'booking' && date) {

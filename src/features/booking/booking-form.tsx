@@ -102,7 +102,12 @@ export function BookingForm({
     return (
       <>
         <p className={css({ mt: '5', color: 'fg.muted' })}>Sign in or create an account to book your seat.</p>
-        <Link to={LOGIN_LINK.to} className={`${button()} ${css({ mt: '4', w: 'full' })}`}>
+        <Link
+          to={LOGIN_LINK.to}
+          // Back here after signing in (or signing up and onboarding), at this price and date.
+          search={{ next: `/events/${event.id}?tier=${tier}&date=${date}` }}
+          className={`${button()} ${css({ mt: '4', w: 'full' })}`}
+        >
           Sign in to book
         </Link>
       </>

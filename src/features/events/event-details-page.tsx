@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router'
-import { type ComponentType, Suspense, useState } from 'react'
+import { type ComponentType, Suspense, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container, grid, stack } from 'styled-system/patterns'
 import { bullets, button, details, heading, text } from 'styled-system/recipes'
@@ -21,6 +21,8 @@ const section = stack({ gap: '3', mt: '10' })
 export type BookingDialogsComponent = ComponentType<{
   event: YaariEvent
   tier: PriceTier
+  /** The date to start with (a return from signing in), if still open for booking. */
+  initialDate?: string
   onTierChange: (tier: PriceTier) => void
   onClose: () => void
 }>
@@ -31,9 +33,19 @@ export function EventDetailsPage({ BookingDialogs }: { BookingDialogs: BookingDi
   // The route's beforeLoad only lets canonical catalogue ids through.
   const event = eventById(eventId)!
   const [tier, setTier] = useState<PriceTier | undefined>()
+  // Back from "Sign in to book": the price and date chosen before, taken once from the address.
+  const search = route.useSearch()
+  const navigate = route.useNavigate()
+  const [initialDate, setInitialDate] = useState<string | undefined>()
   // A signed-in member is offered the price their profile allows; a visitor sees both.
   const offered = usePriceTiersHint()
   const hydrated = useHydrated() // the tickets open once the app has taken over the page
+  useEffect(() => {
+    if (!hydrated || !search.tier) return
+    setTier(search.tier)
+    setInitialDate(search.date)
+    void navigate({ search: {}, replace: true })
+  }, [hydrated, search.tier, search.date, navigate])
   usePageMeta({
     title: `${event.title} (${event.kind})`,
     description: `${event.description} Every ${weekdayName(event.weekday)} at ${formatTime(event.startTime)} in ${event.venueArea}, Bangalore.`,
@@ -120,7 +132,16 @@ export function EventDetailsPage({ BookingDialogs }: { BookingDialogs: BookingDi
 
       {tier ? (
         <Suspense fallback={null}>
-          <BookingDialogs event={event} tier={tier} onTierChange={setTier} onClose={() => setTier(undefined)} />
+          <BookingDialogs
+            event={event}
+            tier={tier}
+            initialDate={initialDate}
+            onTierChange={setTier}
+            onClose={() => {
+              setTier(undefined)
+              setInitialDate(undefined)
+            }}
+          />
         </Suspense>
       ) : null}
     </article>

@@ -10,12 +10,13 @@ import type { SyncDeps } from './profile-sync'
 // The page's collaborators that reach outside the browser: the router, the toasts, the
 // Firebase-backed calls and the local database. Everything in between is the real code.
 const navigate = vi.fn(async (_to: unknown) => {})
+const push = vi.fn((_path: string) => {})
 const toasts: { title: string; description?: string }[] = []
 const deps: SyncDeps = { saveProfile: vi.fn(), uploadPhoto: vi.fn(), isOnline: () => true }
 let db: YaariDb
 let count = 0
 
-vi.mock('@tanstack/react-router', () => ({ useNavigate: () => navigate }))
+vi.mock('@tanstack/react-router', () => ({ useNavigate: () => navigate, useRouter: () => ({ history: { push } }) }))
 vi.mock('../../ui/toast', () => ({
   showToast: async (toast: { title: string; description?: string }) => void toasts.push(toast),
 }))
@@ -56,6 +57,8 @@ beforeEach(() => {
   db = new YaariDb(`complete-${++count}`)
   toasts.length = 0
   navigate.mockClear()
+  push.mockClear()
+  sessionStorage.clear()
 })
 afterEach(() => {
   cleanup()
@@ -76,6 +79,16 @@ describe('the completion step', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start Your Adventure' }))
     expect(navigate).toHaveBeenCalledWith({ to: '/events' })
     await vi.waitFor(async () => expect(await db.drafts.get('alice')).toBeUndefined())
+  })
+
+  it('goes back to the event the member was booking when they signed up from it', async () => {
+    const { rememberReturnPath } = await import('../../lib/session/return-path')
+    rememberReturnPath('/events/first-hello-stranger-meetup?tier=girls&date=2026-12-05')
+    deps.saveProfile = vi.fn(async () => ({ saved: true }))
+    await renderWith(complete)
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Your Adventure' }, { timeout: 4000 }))
+    expect(push).toHaveBeenCalledWith('/events/first-hello-stranger-meetup?tier=girls&date=2026-12-05')
+    expect(navigate).not.toHaveBeenCalledWith({ to: '/events' })
   })
 
   it('a refused save: Profile Creation Failed with the reason, and Try again', async () => {

@@ -1,9 +1,10 @@
-import { useNavigate } from '@tanstack/react-router'
+import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { heading, text } from 'styled-system/recipes'
 import { localDb } from '../../lib/db'
 import { usePageMeta } from '../../lib/page-meta'
+import { takeReturnPath } from '../../lib/session/return-path'
 import { Button } from '../../ui/button'
 import { showToast } from '../../ui/toast'
 import { useOnboarding } from './onboarding-context'
@@ -28,6 +29,7 @@ export function CompleteStep() {
   usePageMeta({ title: 'Welcome', description: 'Your Yaari profile is ready.' })
   const { uid, store } = useOnboarding()
   const navigate = useNavigate()
+  const router = useRouter()
   const [phase, setPhase] = useState<Phase>({ kind: 'saving' })
   const started = useRef(false)
 
@@ -137,7 +139,10 @@ export function CompleteStep() {
       <Button
         size="lg"
         onClick={async () => {
-          await navigate({ to: '/events' })
+          // Back to the event they were booking before signing up, else to all events.
+          const back = takeReturnPath()
+          if (back) router.history.push(back)
+          else await navigate({ to: '/events' })
           await store.getState().reset()
         }}
       >

@@ -1,12 +1,23 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { lazy } from 'react'
-import { canonicalEventId } from '../../domain/catalogue'
+import { canonicalEventId, PRICE_TIERS, type PriceTier } from '../../domain/catalogue'
 import { EventDetailsPage } from '../../features/events/event-details-page'
 
 // Loaded when a price is chosen: the booking form and its dialogs are not part of the page.
 const BookingDialogs = lazy(() => import('../../features/booking/booking-dialogs'))
 
+/**
+ * `?tier=girls&date=2026-12-05`: where "Sign in to book" returns, the date dialog open again at
+ * that price with that date chosen. Anything else in the address is ignored.
+ */
+export function bookingSearch(search: Record<string, unknown>): { tier?: PriceTier; date?: string } {
+  const tier = PRICE_TIERS.find((option) => option === search.tier)
+  const date = typeof search.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(search.date) ? search.date : undefined
+  return { ...(tier ? { tier } : {}), ...(tier && date ? { date } : {}) }
+}
+
 export const Route = createFileRoute('/events/$eventId')({
+  validateSearch: bookingSearch,
   beforeLoad: ({ params }) => {
     const canonical = canonicalEventId(params.eventId)
     if (!canonical) throw notFound()
