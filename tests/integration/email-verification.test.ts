@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto'
 import { FirebaseError } from 'firebase/app'
 import { afterEach, describe, expect, it } from 'vitest'
 import { getMyProfileCall } from '../../src/domain/profile'
-import { signIn, signUp } from '../../src/features/account/auth-actions'
+import {
+  confirmEmail,
+  emailOfResetLink,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  signUp,
+} from '../../src/features/account/auth-actions'
 import { authErrorMessage } from '../../src/features/account/auth-errors'
 import { clientConfig } from '../../src/lib/client-config'
 import { auth, callFunction } from '../../src/lib/firebase'
@@ -65,4 +72,49 @@ it('FirebaseError is what the Auth SDK throws for a wrong password (the catalogu
   )
   expect(error).toBeInstanceOf(FirebaseError)
   expect(authErrorMessage(error)).toBe('Invalid email or password. Please check your credentials.')
+})
+
+/** The out-of-band code of the latest link of `requestType` the Auth emulator "sent" to this address. */
+async function oobCode(email: string, requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET'): Promise<string | undefined> {
+  const response = await fetch(`${emulator}/emulator/v1/projects/${PROJECT_ID}/oobCodes`)
+  const { oobCodes } = (await response.json()) as {
+    oobCodes: { email: string; requestType: string; oobCode: string }[]
+  }
+  return oobCodes.filter((code) => code.email === email && code.requestType === requestType).at(-1)?.oobCode
+}
+
+describe("the app's own action page (/auth/action) against the Auth emulator", () => {
+  it('confirms an email address from its link', async () => {
+    const email = `action-${randomUUID()}@example.test`
+    await signUp('Asha Rao', email, 'correct-horse-42', required)
+    await confirmEmail((await oobCode(email, 'VERIFY_EMAIL'))!)
+    await signIn(email, 'correct-horse-42', required)
+    expect(auth().currentUser?.emailVerified).toBe(true)
+  })
+
+  it('resets a password: the link names the account, sets the new password once, and signs the member in', async () => {
+    const email = `reset-${randomUUID()}@example.test`
+    await signUp('Asha Rao', email, 'correct-horse-42', { requireEmailVerification: false })
+    await signOutMember()
+    await requestPasswordReset(email)
+    const code = (await oobCode(email, 'PASSWORD_RESET'))!
+    expect(await emailOfResetLink(code)).toBe(email)
+    await resetPassword(code, email, 'a-new-horse-77')
+    expect(auth().currentUser?.email).toBe(email)
+    await signOutMember()
+    const old = await signIn(email, 'correct-horse-42').then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    expect(authErrorMessage(old)).toBe('Invalid email or password. Please check your credentials.')
+    const reused = await emailOfResetLink(code).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    expect(authErrorMessage(reused)).toBe('This link has expired or has already been used. Ask for a new one.')
+  })
+
+  it('an address with no account is answered as any other (no way to probe who is a member)', async () => {
+    await expect(requestPasswordReset(`nobody-${randomUUID()}@example.test`)).resolves.toBeUndefined()
+  })
 })
