@@ -135,6 +135,22 @@ describe('createBooking', () => {
     expect(await world.book(member, date)).toHaveProperty('payment_session_id')
   })
 
+  it('an order without a checkout session: "unavailable", saying payment cannot start, and nothing is held', async () => {
+    const world = bookingWorld()
+    const member = await world.member()
+    const date = world.dates[1]!
+    world.gateway.withoutSession = true
+    const error = await world.book(member, date).catch((e: unknown) => e as HttpsError)
+    expect(error).toMatchObject({
+      code: 'unavailable',
+      message: BOOKING_MESSAGES.noSession,
+      details: { reason: 'no-session' },
+    })
+    expect(world.seats(date)).toEqual({})
+    expect(world.firestore.dump('member_dates')).toEqual({})
+    expect(world.gateway.calls.filter((c) => c.method === 'terminateOrder')).toHaveLength(1)
+  })
+
   it('an answer lost once is retried with the same idempotency key: one order', async () => {
     const world = bookingWorld()
     const member = await world.member()

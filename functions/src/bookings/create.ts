@@ -124,6 +124,9 @@ async function openOrder(
   }
 }
 
+/** The details of the refusal when Cashfree gave no checkout session; the browser shows noSession. */
+const NO_SESSION = { reason: 'no-session' } as const
+
 function toHttpsError(error: unknown): HttpsError {
   if (error instanceof HttpsError) return error
   if (error instanceof CashfreeError && error.status === 400) {
@@ -264,7 +267,8 @@ export async function createBookingHandler(
       order_tags: { event_id: event.id, event_date: input.eventDate, user_id: member.uid.slice(0, 255) },
     })
     await step('order-created')
-    if (!order.payment_session_id) throw new HttpsError('internal', BOOKING_MESSAGES.noSession)
+    // Cashfree made the order but gave no checkout session: the member cannot pay it; told so.
+    if (!order.payment_session_id) throw new HttpsError('unavailable', BOOKING_MESSAGES.noSession, NO_SESSION)
     await ref.update({ payment_session_id: order.payment_session_id, cf_order_id: order.cf_order_id ?? null })
     await step('session-recorded')
     return { order_id: owner.order_id, payment_session_id: order.payment_session_id, cashfree_mode: deps.cashfreeMode }

@@ -29,6 +29,9 @@ export class FakeGateway implements PaymentGateway {
   private sessions = 0
 
   /** The next call of `method` throws `error` (a CashfreeError, or any error for a lost answer). */
+  /** Orders made from now on come without a checkout session (Cashfree answering oddly). */
+  withoutSession = false
+
   failNext(method: Method, error: Error = new CashfreeError(500, 'internal_error', 'Cashfree is down', 'api_error')) {
     this.failures.push({ method, error })
   }
@@ -113,7 +116,7 @@ export class FakeGateway implements PaymentGateway {
       order_status: 'ACTIVE',
       order_amount: body.order_amount,
       order_currency: body.order_currency,
-      payment_session_id: `session_${++this.sessions}`,
+      payment_session_id: this.withoutSession ? '' : `session_${++this.sessions}`,
       order_expiry_time: body.order_expiry_time,
       body: structuredClone(body),
       idempotencyKey,

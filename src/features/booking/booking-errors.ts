@@ -6,7 +6,7 @@ import { BOOKING_MESSAGES } from '../../domain/booking'
  * can act on: sold out, too many seats held, already booked, a price their profile does not allow.
  */
 export function bookingErrorMessage(error: unknown): string {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  const { code, message, details } = (error ?? {}) as { code?: unknown; message?: unknown; details?: unknown }
   switch (code) {
     case 'functions/invalid-argument':
       return BOOKING_MESSAGES.creationFailed
@@ -15,7 +15,10 @@ export function bookingErrorMessage(error: unknown): string {
     case 'functions/already-exists':
       return typeof message === 'string' && message ? message : BOOKING_MESSAGES.creationFailed
     case 'functions/unavailable':
-      return BOOKING_MESSAGES.gatewayError
+      // Cashfree made the order but gave no checkout session to pay it with.
+      return (details as { reason?: unknown } | undefined)?.reason === 'no-session'
+        ? BOOKING_MESSAGES.noSession
+        : BOOKING_MESSAGES.gatewayError
     default:
       return BOOKING_MESSAGES.unexpected
   }

@@ -1,10 +1,11 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { bullets, button, text } from 'styled-system/recipes'
 import { BOOKING_MESSAGES, getBookingCall } from '../../domain/booking'
 import { eventById } from '../../domain/catalogue'
+import { bookingCalendar } from '../../domain/ics'
 import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
 import { formatLongDate, formatTime } from '../../domain/schedule'
 import { usePageMeta } from '../../lib/page-meta'
@@ -13,6 +14,7 @@ import { Button } from '../../ui/button'
 import { PageMessage } from '../../ui/page-message'
 import { showToast } from '../../ui/toast'
 import { refundExplanation } from './booking-status'
+import { downloadCalendar } from './calendar-download'
 import { useMemberCall } from './use-member-call'
 
 /** The fixed 'Confirming your booking' pause. */
@@ -61,6 +63,15 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
     const timer = setTimeout(() => setAttempt((n) => n + 1), AUTO_CHECK_MS)
     return () => clearTimeout(timer)
   }, [stillPending, attempt])
+
+  // Paid: said at once, while the page moves on to "You're In".
+  const confirmed = call.status === 'ready' && call.data.booking.status === 'confirmed'
+  const toldPaid = useRef(false)
+  useEffect(() => {
+    if (!confirmed || toldPaid.current) return
+    toldPaid.current = true
+    void showToast({ title: BOOKING_MESSAGES.paid, type: 'success' })
+  }, [confirmed])
 
   // The attempt failed: the hold may still be live (Try Again pays the same order) or over.
   const failed =
@@ -193,6 +204,20 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
           <Link to="/my-bookings" className={button({ size: 'lg' })}>
             My bookings
           </Link>
+          {event ? (
+            <Button
+              size="lg"
+              variant="outline"
+              onClick={() =>
+                downloadCalendar(
+                  `yaari-${booking.eventDate}.ics`,
+                  bookingCalendar(event, booking.eventDate, booking.orderId),
+                )
+              }
+            >
+              Add to calendar
+            </Button>
+          ) : null}
           <Link to="/events" className={button({ size: 'lg', variant: 'outline' })}>
             Explore more events
           </Link>
