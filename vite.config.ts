@@ -8,8 +8,11 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { build, defineConfig, loadEnv, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { EVENTS } from './src/domain/catalogue.ts'
+import { SOCIAL_IMAGE_SIZE, socialImagePath, structuredDataFor } from './src/domain/structured-data.ts'
 import { manifest } from './src/features/pwa/manifest.ts'
 import { parseClientEnv } from './src/lib/env-schema.ts'
+import { robotsTxt, sitemapXml } from './src/prerender/crawlers.ts'
 import { APP_SHELL, hostedFile, previewHeaders, readHostingHeaderRules } from './src/prerender/hosting.ts'
 import { type PrerenderEntry, prerenderedPageHtml } from './src/prerender/page-html.ts'
 
@@ -72,15 +75,45 @@ function prerenderPages(define: Record<string, string>): Plugin {
       const template = readFileSync(join(outDir, 'index.html'), 'utf8')
       writeFileSync(join(outDir, APP_SHELL), template)
       const now = Date.now()
+      const siteUrl = parseClientEnv(loadEnv(mode, process.cwd(), 'VITE_')).VITE_SITE_URL
       for (const path of entry.PRERENDERED_PATHS) {
         const page = await entry.renderPage(path, now)
         if (page.status !== 200 || !page.meta) throw new Error(`Prerendering ${path} failed (status ${page.status})`)
         const file = join(outDir, entry.htmlFileFor(path))
         mkdirSync(dirname(file), { recursive: true })
-        writeFileSync(file, prerenderedPageHtml(template, { path, body: page.html, meta: page.meta, renderedAt: now }))
+        const event = EVENTS.find((e) => path === `/events/${e.id}`)
+        const social = {
+          siteUrl,
+          image: socialImagePath(event?.id),
+          structuredData: structuredDataFor(path, { siteUrl, now: new Date(now) }),
+        }
+        writeFileSync(
+          file,
+          prerenderedPageHtml(template, { path, body: page.html, meta: page.meta, renderedAt: now, social }),
+        )
       }
+      await writeSocialImages(outDir)
+      writeFileSync(join(outDir, 'sitemap.xml'), sitemapXml(siteUrl, entry.PRERENDERED_PATHS, new Date(now)))
+      writeFileSync(join(outDir, 'robots.txt'), robotsTxt(siteUrl))
     },
   }
+}
+
+/** Link previews need raster images: each event's picture, and the home page's, as 1200 x 630 PNG. */
+async function writeSocialImages(outDir: string) {
+  const { default: sharp } = await import('sharp')
+  mkdirSync(join(outDir, 'images', 'og'), { recursive: true })
+  const size = { ...SOCIAL_IMAGE_SIZE, fit: 'cover' as const }
+  for (const event of EVENTS) {
+    await sharp(join(outDir, event.image))
+      .resize(size)
+      .png()
+      .toFile(join(outDir, socialImagePath(event.id)))
+  }
+  await sharp(join(outDir, 'screenshots', 'wide-home.png'))
+    .resize(size)
+    .png()
+    .toFile(join(outDir, socialImagePath()))
 }
 
 /**
@@ -138,6 +171,8 @@ export default defineConfig(({ mode }) => {
           // shell, every route chunk (info pages and the catalogue are code), the catalogue's
           // images. The icons come from includeAssets and the manifest, so nothing is listed twice.
           globPatterns: ['**/*.{js,css,html}', 'images/**/*.{svg,png,webp,jpg}'],
+          // Link-preview images are for other sites' crawlers, never shown in the app.
+          globIgnores: ['images/og/**'],
           navigateFallback: `/${APP_SHELL}`,
           // Firebase Hosting's reserved URLs (/__/auth/..., /__/firebase/init.json) are never the app.
           navigateFallbackDenylist: [/^\/__\//],

@@ -119,6 +119,13 @@ export function checkFunctionParams(input: PreflightInput): string[] {
       problems.push(`${name} points at this machine (${value}): a deployed function cannot reach it.`)
     }
   }
+  const site = (input.web.VITE_SITE_URL ?? '').replace(/\/$/, '')
+  const origin = (functions.APP_ORIGIN ?? '').replace(/\/$/, '')
+  if (site && origin && site !== origin) {
+    problems.push(
+      `The web app's VITE_SITE_URL (${site}) and the functions' APP_ORIGIN (${origin}) differ: both are the site's address. Set them to the same origin.`,
+    )
+  }
   const webKey = input.web.VITE_APP_CHECK_SITE_KEY ?? ''
   if ((functions.APP_CHECK_SITE_KEY ?? '') !== webKey) {
     problems.push(

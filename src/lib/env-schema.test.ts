@@ -30,3 +30,24 @@ describe('client configuration', () => {
     )
   })
 })
+
+describe("the site's address", () => {
+  it('is an origin, https for a real project', () => {
+    expect(parseClientEnv(committed).VITE_SITE_URL).toBe('http://127.0.0.1:4173')
+    expect(() => parseClientEnv({ ...committed, VITE_SITE_URL: 'https://yaari.example/app' })).toThrow(
+      /VITE_SITE_URL must be an origin only/,
+    )
+    const real = {
+      ...committed,
+      VITE_FIREBASE_PROJECT_ID: 'yaari-prod',
+      VITE_FIREBASE_EMULATOR_HOST: '',
+      VITE_CASHFREE_SDK_URL: '',
+    }
+    expect(() => parseClientEnv({ ...real, VITE_SITE_URL: 'http://yaari.example' })).toThrow(
+      /must be the site's https address/,
+    )
+    expect(parseClientEnv({ ...real, VITE_SITE_URL: 'https://yaari.example/' }).VITE_SITE_URL).toBe(
+      'https://yaari.example',
+    )
+  })
+})

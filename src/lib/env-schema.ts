@@ -37,6 +37,16 @@ export const clientEnvSchema = v.object({
     v.picklist(['true', 'false', ''], 'VITE_REQUIRE_EMAIL_VERIFICATION must be true or false'),
     'false',
   ),
+  /** The site's own address (origin only): canonical links, link previews and the sitemap name it. */
+  VITE_SITE_URL: v.pipe(
+    required('VITE_SITE_URL'),
+    v.url('VITE_SITE_URL must be the site address, such as https://yaari.example'),
+    v.check(
+      (value) => !URL.canParse(value) || new URL(value).origin === value.replace(/\/$/, ''),
+      'VITE_SITE_URL must be an origin only (no path), such as https://yaari.example',
+    ),
+    v.transform((value) => value.replace(/\/$/, '')),
+  ),
   VITE_FIREBASE_AUTH_EMULATOR_PORT: optionalPort('VITE_FIREBASE_AUTH_EMULATOR_PORT'),
   VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: optionalPort('VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT'),
 })
@@ -60,6 +70,11 @@ export function parseClientEnv(source: Record<string, unknown>): ClientEnv {
     throw new Error(
       "The web app's configuration is invalid: VITE_CASHFREE_SDK_URL replaces Cashfree's checkout script, " +
         'which only the local stand-in may do. Clear it for a real project (Cashfree requires its own CDN script).',
+    )
+  }
+  if (!env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-') && !env.VITE_SITE_URL.startsWith('https://')) {
+    throw new Error(
+      `The web app's configuration is invalid: VITE_SITE_URL (${env.VITE_SITE_URL}) must be the site's https address.`,
     )
   }
   return env

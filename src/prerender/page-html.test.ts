@@ -60,3 +60,28 @@ describe('prerenderedPageHtml', () => {
     expect(() => prerenderedPageHtml(TEMPLATE.replace(/<script[^>]*><\/script>/, ''), page)).toThrow(/script/)
   })
 })
+
+describe('social tags', () => {
+  const social = {
+    siteUrl: 'https://yaari.example',
+    image: '/images/og/x.png',
+    structuredData: { '@type': 'Event', name: '</script><b>' },
+  }
+  const html = prerenderedPageHtml(TEMPLATE, { ...page, social })
+  const head = html.slice(0, html.indexOf('</head>'))
+
+  it('names the canonical address, Open Graph and Twitter card data, escaped', () => {
+    expect(head).toContain('<link rel="canonical" href="https://yaari.example/events" />')
+    expect(head).toContain('<meta property="og:url" content="https://yaari.example/events" />')
+    expect(head).toContain('<meta property="og:title" content="Events in &lt;Bangalore&gt; | Yaari" />')
+    expect(head).toContain('<meta property="og:description" content="Dinners &amp; &quot;mixers&quot;" />')
+    expect(head).toContain('<meta property="og:image" content="https://yaari.example/images/og/x.png" />')
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image" />')
+  })
+
+  it('embeds the structured data as JSON that cannot end its script', () => {
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(head)?.[1]
+    expect(JSON.parse(json ?? '')).toEqual(social.structuredData)
+    expect(head.match(/<\/script>/g)).toHaveLength(1)
+  })
+})

@@ -97,3 +97,75 @@ test('a reader who scrolls before the app takes over stays where they were, and 
   // A navigation inside the app still starts the next page at its top.
   expect(await page.evaluate(() => scrollY)).toBe(0)
 })
+
+test.describe('for link previews and search engines', () => {
+  test('an event page carries its canonical address, Open Graph and Twitter tags, and schema.org Event data', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/events/midweek-wednesday-dinner')).text()
+    // Locally the site's address (VITE_SITE_URL) is the preview's.
+    const site = new URL(test.info().project.use.baseURL ?? '').origin
+    const url = `${site}/events/midweek-wednesday-dinner`
+    expect(html).toContain(`<link rel="canonical" href="${url}" />`)
+    expect(html).toContain(`<meta property="og:url" content="${url}" />`)
+    expect(html).toContain('<meta property="og:title" content="Midweek Meetup (Wednesday Dinner) | Yaari" />')
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />')
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1] ?? ''
+    const png = await request.get(new URL(image).pathname)
+    expect(png.headers()['content-type']).toBe('image/png')
+
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? ''
+    const event = JSON.parse(json)
+    expect(event).toMatchObject({ '@type': 'Event', name: 'Midweek Meetup', url })
+    expect(event.startDate).toMatch(/^\d{4}-\d\d-\d\dT20:00:00\+05:30$/)
+    expect(
+      event.offers.map((offer: { price: string; priceCurrency: string }) => `${offer.price} ${offer.priceCurrency}`),
+    ).toEqual(expect.arrayContaining(['499.00 INR']))
+
+    // The page with its data loads with no Content-Security-Policy violation (checked by `test`).
+    await page.goto('/events/midweek-wednesday-dinner')
+    await waitForApp(page)
+  })
+
+  test('the build serves sitemap.xml with every public page and robots.txt pointing at it', async ({ request }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text()
+    for (const path of PRERENDERED) expect(sitemap).toContain(`${path}</loc>`)
+    expect(sitemap).not.toContain('/my-bookings')
+    const robots = await (await request.get('/robots.txt')).text()
+    expect(robots).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap\.xml$/m)
+    expect(robots).toContain('Disallow: /my-bookings')
+  })
+})
+
+test.describe('sharing an event', () => {
+  test("opens the phone's share sheet with the event's address", async ({ page }) => {
+    await page.addInitScript(() => {
+      const shared: unknown[] = []
+      Object.assign(window, { __shared: shared })
+      Object.defineProperty(navigator, 'share', { value: async (data: unknown) => void shared.push(data) })
+    })
+    await page.goto('/events/first-hello-stranger-meetup')
+    await waitForApp(page)
+    await page.getByRole('button', { name: 'Share' }).click()
+    const shared = await page.evaluate(
+      () => (window as unknown as { __shared: { url: string; title: string }[] }).__shared,
+    )
+    expect(shared).toEqual([
+      expect.objectContaining({
+        url: expect.stringMatching(/\/events\/first-hello-stranger-meetup$/),
+        title: 'The First Hello | Yaari',
+      }),
+    ])
+  })
+
+  test('without a share sheet, copies the link and says so', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }))
+    await page.goto('/events/first-hello-stranger-meetup')
+    await waitForApp(page)
+    await page.getByRole('button', { name: 'Share' }).click()
+    await expect(page.getByText('Link copied')).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/events\/first-hello-stranger-meetup$/)
+  })
+})

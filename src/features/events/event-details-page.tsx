@@ -10,8 +10,10 @@ import { formatTime, weekdayName } from '../../domain/schedule'
 import { useHydrated } from '../../lib/hydration'
 import { usePageMeta } from '../../lib/page-meta'
 import { usePriceTiersHint } from '../../lib/session/member-hint'
+import { Button } from '../../ui/button'
 import { CoverImage } from '../../ui/cover-image'
 import { RefundPolicyList } from '../../ui/refund-policy'
+import { shareEvent } from './share-event'
 
 const route = getRouteApi('/events/$eventId')
 /** Each part of the page below the key facts: its heading, then its content. */
@@ -64,6 +66,11 @@ export function EventDetailsPage({ BookingDialogs }: { BookingDialogs: BookingDi
             <span aria-hidden="true">★ </span>
             {event.rating.toFixed(1)} out of 5 from past guests
           </p>
+          <div>
+            <Button variant="outline" size="sm" disabled={!hydrated} onClick={() => void shareEvent(event)}>
+              Share
+            </Button>
+          </div>
         </header>
         <p className={text({ size: 'lg' })}>{event.description}</p>
 
