@@ -3,8 +3,10 @@
  * (an unbound secret never reaches a function in production), and that each callable is
  * exported under the name the browser calls it by.
  */
+
 import { describe, expect, it } from 'vitest'
 import { CALLABLES } from '../../src/domain/callables'
+import { SCHEDULED_JOBS } from './bookings/jobs'
 import * as index from './index'
 
 type Endpoint = { secretEnvironmentVariables?: { key: string }[] }
@@ -15,7 +17,7 @@ const secretsOf = (name: string) =>
   )
 
 describe('the deployed functions', () => {
-  it('bind the Cashfree secret to every function that calls Cashfree, and to no other', () => {
+  it('bind the Cashfree secret to every function that reads the settings, and the SMTP secret to deliverMail alone', () => {
     for (const name of [
       'getAvailability',
       'createBooking',
@@ -24,9 +26,12 @@ describe('the deployed functions', () => {
       'cashfreeWebhook',
       'sweepExpiredHolds',
       'reconcilePayments',
+      'queueReminders',
     ]) {
       expect(secretsOf(name), name).toEqual(['CASHFREE_CLIENT_SECRET'])
     }
+    // The SMTP server's credentials reach only the job that sends mail.
+    expect(secretsOf('deliverMail')).toEqual(['CASHFREE_CLIENT_SECRET', 'SMTP_URL'])
     for (const name of ['saveProfile', 'getMyProfile', 'uploadProfilePhoto']) {
       expect(secretsOf(name), name).toEqual([])
     }
@@ -35,6 +40,17 @@ describe('the deployed functions', () => {
   it("register every callable under its contract's name, from that contract", () => {
     for (const contract of CALLABLES) {
       expect((functions[contract.name] as { contract?: unknown } | undefined)?.contract, contract.name).toBe(contract)
+    }
+  })
+
+  it('schedule every job in asia-south1 on Asia/Kolkata time, at the period the local stack uses', () => {
+    for (const [name, job] of Object.entries(SCHEDULED_JOBS)) {
+      const endpoint = (functions[name] as { __endpoint: { region: string[]; scheduleTrigger: unknown } }).__endpoint
+      expect(endpoint.region, name).toEqual(['asia-south1'])
+      expect(endpoint.scheduleTrigger, name).toMatchObject({
+        schedule: `every ${job.everyMinutes} minutes`,
+        timeZone: 'Asia/Kolkata',
+      })
     }
   })
 
