@@ -22,11 +22,7 @@ import {
 async function paid() {
   const world = bookingWorld()
   const mail = new FakeMail()
-  const member = await world.member()
-  const date = world.dates[1]!
-  const { order_id: orderId } = await world.book(member, date)
-  world.gateway.pay(orderId, world.at())
-  await reconcileBooking(world.deps, orderId)
+  const { orderId, date } = await world.paidBooking()
   const mailDeps = { ...world.deps, mailer: mail.mailer }
   const deliver = () => deliverMail(mailDeps)
   const record = (kind = 'booking-confirmed' as const) =>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { venueBriefPath } from '../../../src/domain/booking'
 import { eventStartInstant } from '../../../src/domain/schedule'
-import { reconcileBooking } from '../bookings/reconcile'
 import { bookingWorld, EVENT } from '../testing/booking-world'
 import { FakeMail } from '../testing/fake-mail'
 import { deliverMail } from './outbox'
@@ -13,11 +12,7 @@ const HOUR = 3_600_000
 async function confirmed() {
   const world = bookingWorld()
   const mail = new FakeMail()
-  const member = await world.member()
-  const date = world.dates[1]!
-  const { order_id: orderId } = await world.book(member, date)
-  world.gateway.pay(orderId, world.at())
-  await reconcileBooking(world.deps, orderId)
+  const { date } = await world.paidBooking()
   const start = eventStartInstant(date, EVENT.startTime).getTime()
   const deps = { ...world.deps, mailer: mail.mailer }
   const runAt = async (at: number) => {

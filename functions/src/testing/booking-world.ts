@@ -10,6 +10,7 @@ import { fullMobile } from '../../../src/domain/profile'
 import { VALID_PROFILE } from '../../../src/domain/profile.fixture'
 import { availableDates } from '../../../src/domain/schedule'
 import { createBookingHandler } from '../bookings/create'
+import { reconcileBooking } from '../bookings/reconcile'
 import type { BookingDeps, BookingRecord, CreateBookingStep } from '../bookings/records'
 import { FakeFirestore } from './fake-firestore'
 import { FakeGateway } from './fake-gateway'
@@ -59,6 +60,15 @@ export function bookingWorld(start = '2026-11-23T06:30:00Z') {
     /** createBooking as the member calls it. */
     book(member: { uid: string; email: string }, date: string, overrides: Partial<CreateBookingRequest> = {}) {
       return createBookingHandler(deps, member, bookingRequest(EVENT.id, date, overrides))
+    },
+    /** A new member's paid and confirmed booking of the second bookable date. */
+    async paidBooking() {
+      const member = await world.member()
+      const date = world.dates[1]!
+      const { order_id: orderId } = await world.book(member, date)
+      gateway.pay(orderId, world.at())
+      await reconcileBooking(deps, orderId)
+      return { member, date, orderId }
     },
     /**
      * createBooking's process dies after `step` (a crash, a timeout): the call never goes on.

@@ -47,6 +47,60 @@ function FormError({ message }: { message: string | undefined }) {
   ) : null
 }
 
+function EmailField({ value, onChange }: { value: string; onChange: (email: string) => void }) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      autoComplete="email"
+      required
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  )
+}
+
+/** A new password and its confirmation: what is wrong with each, as the member types. */
+function newPasswordProblems(password: string, confirmation: string) {
+  return {
+    password: password && password.length < 6 ? AUTH_MESSAGES.passwordTooShort : undefined,
+    confirmation: confirmation && confirmation !== password ? AUTH_MESSAGES.passwordsDiffer : undefined,
+  }
+}
+
+/** The two new-password fields (sign-up and reset), with their messages. */
+function NewPasswordFields({
+  labels,
+  password,
+  confirmation,
+  onChange,
+}: {
+  labels: [password: string, confirmation: string]
+  password: string
+  confirmation: string
+  onChange: (key: 'password' | 'confirmPassword', value: string) => void
+}) {
+  const problems = newPasswordProblems(password, confirmation)
+  const field = (key: 'password' | 'confirmPassword', label: string, value: string, error: string | undefined) => (
+    <TextField
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      required
+      value={value}
+      onChange={(e) => onChange(key, e.target.value)}
+      error={error}
+      hint={key === 'password' ? 'At least 6 characters' : undefined}
+    />
+  )
+  return (
+    <>
+      {field('password', labels[0], password, problems.password)}
+      {field('confirmPassword', labels[1], confirmation, problems.confirmation)}
+    </>
+  )
+}
+
 /** Email and password sign-in (both required), with 'Forgot password?' for the reset link. */
 export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const [email, setEmail] = useState('')
@@ -64,14 +118,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
   if (forgot) return <ForgotPasswordForm email={email} onEmailChange={setEmail} onBack={() => setForgot(false)} />
   return (
     <form noValidate className={formStyle} onSubmit={onSubmit}>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <EmailField value={email} onChange={setEmail} />
       <TextField
         label="Password"
         type="password"
@@ -118,14 +165,7 @@ export function ForgotPasswordForm({
         Reset your password
       </h2>
       <p className={text({ tone: 'muted' })}>We'll email you a link to set a new password.</p>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => onEmailChange(e.target.value)}
-      />
+      <EmailField value={email} onChange={onEmailChange} />
       <FormError message={error} />
       {sent ? <p role="status">{AUTH_MESSAGES.resetSent}</p> : null}
       <Button type="submit" size="lg" loading={busy} loadingText="Sending...">
@@ -147,36 +187,24 @@ export function NewPasswordForm({
   onSubmit: (password: string) => Promise<void>
 }) {
   const [values, setValues] = useState({ password: '', confirmPassword: '' })
-  const passwordError = values.password && values.password.length < 6 ? AUTH_MESSAGES.passwordTooShort : undefined
-  const confirmError =
-    values.confirmPassword && values.confirmPassword !== values.password ? AUTH_MESSAGES.passwordsDiffer : undefined
+  const problems = newPasswordProblems(values.password, values.confirmPassword)
   const { error, busy, onSubmit } = useAuthSubmit(
     () =>
-      !values.password || !values.confirmPassword ? 'Please fill in all fields.' : (passwordError ?? confirmError),
+      !values.password || !values.confirmPassword
+        ? 'Please fill in all fields.'
+        : (problems.password ?? problems.confirmation),
     () => submit(values.password),
   )
   return (
     <form noValidate className={formStyle} onSubmit={onSubmit}>
       <p className={text({ tone: 'muted' })}>For {email}</p>
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={values.password}
-        onChange={(e) => setValues((current) => ({ ...current, password: e.target.value }))}
-        error={passwordError}
+      <NewPasswordFields
+        labels={['New password', 'Confirm new password']}
+        password={values.password}
+        confirmation={values.confirmPassword}
+        onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}
       />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={values.confirmPassword}
-        onChange={(e) => setValues((current) => ({ ...current, confirmPassword: e.target.value }))}
-        error={confirmError}
-      />
-      <FormError message={error} />
+      <FormError message={error !== problems.password && error !== problems.confirmation ? error : undefined} />
       <Button type="submit" size="lg" loading={busy} loadingText="Saving...">
         Set new password
       </Button>
@@ -193,14 +221,12 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (result: { session: boo
   const [values, setValues] = useState({ name: '', email: '', password: '', confirmPassword: '' })
   const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setValues((current) => ({ ...current, [key]: e.target.value }))
-  const passwordError = values.password && values.password.length < 6 ? AUTH_MESSAGES.passwordTooShort : undefined
-  const confirmError =
-    values.confirmPassword && values.confirmPassword !== values.password ? AUTH_MESSAGES.passwordsDiffer : undefined
+  const problems = newPasswordProblems(values.password, values.confirmPassword)
   const { error, busy, onSubmit } = useAuthSubmit(
     () =>
       !values.name.trim() || !values.email.trim() || !values.password || !values.confirmPassword
         ? 'Please fill in all fields.'
-        : (passwordError ?? confirmError),
+        : (problems.password ?? problems.confirmation),
     async () => {
       const { signUp } = await import('./auth-actions')
       const result = await signUp(values.name, values.email, values.password)
@@ -209,19 +235,6 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (result: { session: boo
     },
     AUTH_MESSAGES.offlineSignUp,
   )
-  const password = (key: 'password' | 'confirmPassword', label: string, fieldError: string | undefined) => (
-    <TextField
-      label={label}
-      type="password"
-      autoComplete="new-password"
-      required
-      value={values[key]}
-      onChange={set(key)}
-      error={fieldError}
-      hint={key === 'password' ? 'At least 6 characters' : undefined}
-    />
-  )
-
   if (awaitingConfirmation) {
     return (
       <p role="status" className={css({ mt: '6', p: '4', bg: 'bg.muted', borderRadius: 'l2', fontWeight: 'semibold' })}>
@@ -233,18 +246,15 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (result: { session: boo
   return (
     <form noValidate className={formStyle} onSubmit={onSubmit}>
       <TextField label="Full name" autoComplete="name" required value={values.name} onChange={set('name')} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        value={values.email}
-        onChange={set('email')}
+      <EmailField value={values.email} onChange={(email) => setValues((current) => ({ ...current, email }))} />
+      <NewPasswordFields
+        labels={['Password', 'Confirm password']}
+        password={values.password}
+        confirmation={values.confirmPassword}
+        onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}
       />
-      {password('password', 'Password', passwordError)}
-      {password('confirmPassword', 'Confirm password', confirmError)}
       {/* A field's own error already shows beside it. */}
-      <FormError message={error !== passwordError && error !== confirmError ? error : undefined} />
+      <FormError message={error !== problems.password && error !== problems.confirmation ? error : undefined} />
       <Button type="submit" size="lg" loading={busy} loadingText="Creating your account...">
         Sign Up
       </Button>

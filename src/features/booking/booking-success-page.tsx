@@ -5,7 +5,6 @@ import { container } from 'styled-system/patterns'
 import { bullets, button, text } from 'styled-system/recipes'
 import { BOOKING_MESSAGES, getBookingCall } from '../../domain/booking'
 import { eventById } from '../../domain/catalogue'
-import { bookingCalendar } from '../../domain/ics'
 import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
 import { formatLongDate, formatTime } from '../../domain/schedule'
 import { usePageMeta } from '../../lib/page-meta'
@@ -13,8 +12,8 @@ import { LOGIN_LINK } from '../../lib/paths'
 import { Button } from '../../ui/button'
 import { PageMessage } from '../../ui/page-message'
 import { showToast } from '../../ui/toast'
+import { AddToCalendarButton } from './add-to-calendar'
 import { refundExplanation } from './booking-status'
-import { downloadCalendar } from './calendar-download'
 import { useMemberCall } from './use-member-call'
 
 /** The fixed 'Confirming your booking' pause. */
@@ -204,20 +203,7 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
           <Link to="/my-bookings" className={button({ size: 'lg' })}>
             My bookings
           </Link>
-          {event ? (
-            <Button
-              size="lg"
-              variant="outline"
-              onClick={() =>
-                downloadCalendar(
-                  `yaari-${booking.eventDate}.ics`,
-                  bookingCalendar(event, booking.eventDate, booking.orderId),
-                )
-              }
-            >
-              Add to calendar
-            </Button>
-          ) : null}
+          {event ? <AddToCalendarButton size="lg" event={event} booking={booking} /> : null}
           <Link to="/events" className={button({ size: 'lg', variant: 'outline' })}>
             Explore more events
           </Link>

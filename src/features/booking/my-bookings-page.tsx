@@ -6,7 +6,6 @@ import { bullets, button, card, chip, details, heading, link, notice } from 'sty
 import type { BookingView, VenueBrief } from '../../domain/booking'
 import { listMyBookingsCall } from '../../domain/booking'
 import { eventById } from '../../domain/catalogue'
-import { bookingCalendar } from '../../domain/ics'
 import { formatInr } from '../../domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
 import { formatIstClock, formatLongDate, formatTime, istToday } from '../../domain/schedule'
@@ -14,9 +13,8 @@ import { localDb } from '../../lib/db'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK } from '../../lib/paths'
 import { useAuthStore } from '../../lib/session/auth-store'
-import { Button } from '../../ui/button'
+import { AddToCalendarButton } from './add-to-calendar'
 import { refundExplanation, statusLabel } from './booking-status'
-import { downloadCalendar } from './calendar-download'
 import { ResumePaymentButton } from './resume-payment'
 import { saveBookings, savedBookings } from './saved-bookings'
 import { useMemberCall } from './use-member-call'
@@ -91,18 +89,7 @@ function BookingCard({ booking, upcoming }: { booking: BookingView; upcoming: bo
               <li key={item}>{item}</li>
             ))}
           </ul>
-          <Button
-            variant="outline"
-            className={css({ alignSelf: 'flex-start' })}
-            onClick={() =>
-              downloadCalendar(
-                `yaari-${booking.eventDate}.ics`,
-                bookingCalendar(event, booking.eventDate, booking.orderId),
-              )
-            }
-          >
-            Add to calendar
-          </Button>
+          <AddToCalendarButton event={event} booking={booking} className={css({ alignSelf: 'flex-start' })} />
         </>
       ) : null}
     </li>
