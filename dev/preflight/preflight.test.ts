@@ -110,7 +110,9 @@ describe('npm run preflight', () => {
     expect(lines).toContain("APP_ORIGIN (http://yaari-example.web.app) must be the site's https address.")
     expect(lines).toContain('CASHFREE_CLIENT_SECRET is written in')
     expect(lines).toContain('SMTP_URL is written in')
-    expect(lines).toContain("VITE_SITE_URL (https://yaari-example.web.app) and the functions' APP_ORIGIN (http://yaari-example.web.app) differ")
+    expect(lines).toContain(
+      "VITE_SITE_URL (https://yaari-example.web.app) and the functions' APP_ORIGIN (http://yaari-example.web.app) differ",
+    )
     expect(lines).toContain(`CASHFREE_STANDIN_URL is set for the real project ${PROJECT}`)
     expect(lines).toContain('PHOTO_STORE_URL is set in')
     expect(lines).toContain('App Check is configured on one side only')
