@@ -23,6 +23,7 @@ describe('the deployed functions', () => {
       'createBooking',
       'getBooking',
       'listMyBookings',
+      'cancelBooking',
       'cashfreeWebhook',
       'sweepExpiredHolds',
       'reconcilePayments',

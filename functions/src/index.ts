@@ -7,10 +7,11 @@ import { setGlobalOptions } from 'firebase-functions/v2'
 import { type CallableOptions, type CallableRequest, HttpsError, onCall, onRequest } from 'firebase-functions/v2/https'
 import { onSchedule } from 'firebase-functions/v2/scheduler'
 import { getAvailabilityCall } from '../../src/domain/availability'
-import { createBookingCall, getBookingCall, listMyBookingsCall } from '../../src/domain/booking'
+import { cancelBookingCall, createBookingCall, getBookingCall, listMyBookingsCall } from '../../src/domain/booking'
 import type { CallableContract, ResponseOf } from '../../src/domain/callable'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '../../src/domain/profile'
 import { getAvailabilityHandler } from './availability'
+import { cancelBookingHandler } from './bookings/cancel'
 import { createBookingHandler } from './bookings/create'
 import { type JobDeps, SCHEDULED_JOBS, type ScheduledJob } from './bookings/jobs'
 import type { BookingDeps } from './bookings/records'
@@ -101,6 +102,12 @@ export const createBooking = callable(
 export const getBooking = callable(
   getBookingCall,
   (request) => getBookingHandler(bookingDeps(), requireMember(request), request.data),
+  withCashfree,
+)
+
+export const cancelBooking = callable(
+  cancelBookingCall,
+  (request) => cancelBookingHandler(bookingDeps(), requireMember(request), request.data),
   withCashfree,
 )
 

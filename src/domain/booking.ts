@@ -29,6 +29,9 @@ export const BOOKING_MESSAGES = {
     'You already have a seat held on this date at the other price. Complete that payment from My bookings, or wait for its hold to end.',
   holdLimit: `You already have seats held for payment on other dates. Complete one of those payments from My bookings, or wait for a hold to end (at most ${HOLD_MINUTES} minutes), then try again.`,
   profileRequired: ACCOUNT_MESSAGES.profileRequired,
+  notCancellable: 'Only a confirmed booking can be cancelled.',
+  cancelAfterStart: 'This event has already started, so the booking can no longer be cancelled.',
+  cancelOffline: 'You are offline. Cancelling needs a connection.',
 } as const
 
 /**
@@ -128,9 +131,10 @@ export const orderIdSchema = v.strictObject({
  * pending: a seat held, the payment open (a failed attempt may be retried until the hold
  * ends); confirmed: paid, the only state that is a ticket; failed: the hold ended after a failed
  * attempt; expired: the hold ended with no payment; refunded: money paid is going back (see
- * the refund's own state). Only pending and confirmed bookings hold a seat.
+ * the refund's own state); cancelled: the member gave the seat back before the event, with the
+ * refund the policy gave then (if any). Only pending and confirmed bookings hold a seat.
  */
-export type BookingStatus = 'pending' | 'confirmed' | 'failed' | 'expired' | 'refunded'
+export type BookingStatus = 'pending' | 'confirmed' | 'failed' | 'expired' | 'refunded' | 'cancelled'
 
 /**
  * A refund, followed to its end: requested (Cashfree has not accepted it yet; retried),
@@ -147,6 +151,8 @@ export type RefundReason =
   | 'duplicate'
   /** What was paid is not what the order asked for. */
   | 'amount-mismatch'
+  /** The member cancelled; the policy's share of what they paid. */
+  | 'cancelled'
 
 /**
  * The venue brief: where exactly a date's table is, shared by the team about 24 hours before
@@ -212,6 +218,13 @@ export const createBookingCall: CallableContract<typeof createBookingSchema, Cre
 /** One of the member's bookings, checked with Cashfree when its payment may have moved. */
 export const getBookingCall: CallableContract<typeof orderIdSchema, { booking: BookingView }> = {
   name: 'getBooking',
+  request: orderIdSchema,
+  messages: [BOOKING_MESSAGES, ACCOUNT_MESSAGES],
+}
+
+/** Gives a confirmed seat back before the event, refunding what the policy gives at that moment. */
+export const cancelBookingCall: CallableContract<typeof orderIdSchema, { booking: BookingView }> = {
+  name: 'cancelBooking',
   request: orderIdSchema,
   messages: [BOOKING_MESSAGES, ACCOUNT_MESSAGES],
 }

@@ -4,7 +4,7 @@
  * this list, so no page loads the others' schemas.
  */
 import { getAvailabilityCall } from './availability'
-import { createBookingCall, getBookingCall, listMyBookingsCall } from './booking'
+import { cancelBookingCall, createBookingCall, getBookingCall, listMyBookingsCall } from './booking'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from './profile'
 
 export const CALLABLES = [
@@ -15,4 +15,5 @@ export const CALLABLES = [
   createBookingCall,
   getBookingCall,
   listMyBookingsCall,
+  cancelBookingCall,
 ] as const

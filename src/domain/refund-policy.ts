@@ -33,3 +33,19 @@ export function refundFor(hoursBefore: number): number {
 
 /** When the exact venue is shared with booked members (24 hours before it starts). */
 export const VENUE_SHARED_HOURS_BEFORE = 24
+
+/**
+ * What cancelling now gives back: the policy's tier for the hours left until the start (in IST),
+ * as a share of what was paid, in whole rupees (a half rupee in the member's favour, as money is
+ * shown everywhere). Undefined once the event has started.
+ */
+export function cancellationRefund(
+  paid: number,
+  startsAt: Date,
+  now: Date,
+): { hoursBefore: number; percent: number; amount: number; tier: RefundTier } | undefined {
+  const hoursBefore = (startsAt.getTime() - now.getTime()) / 3_600_000
+  if (hoursBefore <= 0) return undefined
+  const tier = REFUND_TIERS.find((t) => hoursBefore >= t.minHoursBefore) ?? REFUND_TIERS.at(-1)!
+  return { hoursBefore, percent: tier.percent, amount: Math.round((paid * tier.percent) / 100), tier }
+}

@@ -221,6 +221,16 @@ export async function reconcileBooking(deps: BookingDeps, orderId: string): Prom
   const { firestore, gateway } = deps
   const booking = await readBooking(firestore, orderId)
   if (!booking || booking.status === 'confirmed') return booking
+  if (booking.status === 'cancelled') {
+    // Given back by the member: its seat is freed (again, if a cancel was cut off before), and its
+    // refund, if the policy gave one, followed to its end.
+    await releaseHold(firestore, booking)
+    if (booking.refund) await followRefund(deps, booking)
+    else if (booking.recheck_at !== undefined) {
+      await bookingRef(firestore, orderId).update({ recheck_at: FieldValue.delete() })
+    }
+    return readBooking(firestore, orderId)
+  }
   if (booking.status === 'refunded') {
     await followRefund(deps, booking)
     return readBooking(firestore, orderId)

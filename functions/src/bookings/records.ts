@@ -40,6 +40,8 @@ export interface BookingRecord {
   created_at: number
   paid_at?: number
   ended_at?: number
+  /** When the member cancelled. */
+  cancelled_at?: number
   /** The latest payment attempt Cashfree reported (by its time), while pending. */
   last_attempt?: { status: string; at: string | null }
   refund?: RefundRecord

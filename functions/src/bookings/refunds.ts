@@ -21,6 +21,7 @@ const NOTES: Record<RefundReason, string> = {
   'table-full': 'Paid after the seat hold ended; the table had filled',
   duplicate: 'Paid after the seat hold ended; already booked on this date',
   'amount-mismatch': 'The amount paid did not match the order',
+  cancelled: 'Cancelled by the member; refund per the cancellation policy',
 }
 
 /** Our refund id for a booking's full refund: 3-40 characters, unique per order. */
@@ -97,7 +98,11 @@ async function sendRefund(deps: BookingDeps, booking: BookingRecord, refund: Ref
 export async function refundBooking(
   deps: BookingDeps,
   booking: BookingRecord,
-  { amount, reason }: { amount: number; reason: RefundReason },
+  {
+    amount,
+    reason,
+    status = 'refunded',
+  }: { amount: number; reason: RefundReason; status?: Extract<BookingRecord['status'], 'refunded' | 'cancelled'> },
 ): Promise<void> {
   const now = nowOf(deps)
   const refund: RefundRecord = booking.refund ?? {
@@ -110,8 +115,8 @@ export async function refundBooking(
     attempts: 0,
   }
   const ref = bookingRef(deps.firestore, booking.order_id)
-  await ref.update({ status: 'refunded', seat: null, refund, paid_at: booking.paid_at ?? now, recheck_at: now })
-  const recorded = { ...booking, status: 'refunded' as const, refund }
+  await ref.update({ status, seat: null, refund, paid_at: booking.paid_at ?? now, recheck_at: now })
+  const recorded = { ...booking, status, refund }
   if (refund.status === 'requested') await sendRefund(deps, recorded, refund, now)
 }
 

@@ -43,7 +43,10 @@ async function mayAskGateway(firestore: Firestore, orderId: string, now: number)
 const mayChange = (booking: BookingRecord) =>
   booking.status === 'pending' ||
   ((booking.status === 'failed' || booking.status === 'expired') && booking.recheck_at !== undefined) ||
-  (booking.status === 'refunded' && booking.refund?.status !== 'succeeded' && booking.refund?.status !== 'failed')
+  ((booking.status === 'refunded' || booking.status === 'cancelled') &&
+    booking.refund !== undefined &&
+    booking.refund.status !== 'succeeded' &&
+    booking.refund.status !== 'failed')
 
 /** Never reached checkout (createBooking stopped before Cashfree's order): not the member's to see. */
 const neverOffered = (booking: BookingRecord) =>
@@ -140,4 +143,9 @@ export async function listMyBookingsHandler(
   const bookings = records.map((record) => toView(record, briefs, now, deps.cashfreeMode))
   bookings.sort((a, b) => a.eventDate.localeCompare(b.eventDate) || a.createdAt.localeCompare(b.createdAt))
   return { bookings }
+}
+
+/** One booking as its member sees it, as it stands now. */
+export async function bookingView(deps: BookingDeps, booking: BookingRecord): Promise<BookingView> {
+  return toView(booking, await venueBriefsFor(deps.firestore, [booking]), nowOf(deps), deps.cashfreeMode)
 }

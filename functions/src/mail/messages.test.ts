@@ -80,6 +80,7 @@ describe('composeMail', () => {
         'day-reminder': confirmed,
         'payment-ended': booking({ event_id: event.id, status: 'expired' }),
         'refund-issued': refunded,
+        'booking-cancelled': booking({ event_id: event.id, status: 'cancelled' }),
       } as const
       for (const kind of MAIL_KINDS) {
         const mail = composeMail(kind, { ...context(cases[kind]), brief })
@@ -116,6 +117,30 @@ describe('composeMail', () => {
     )!
     expect(refund.subject).toBe('Your refund of ₹499 is on its way')
     expect(refund.text).toContain('Expected: within 5-7 business days, to your original payment method')
+  })
+
+  it("the cancellation receipt: the refund the policy gave, or none; a cancelled booking's refund is in it", () => {
+    const half = booking({
+      status: 'cancelled',
+      refund: {
+        refund_id: 'r',
+        amount: 250,
+        reason: 'cancelled',
+        status: 'requested',
+        requested_at: 0,
+        updated_at: 0,
+        attempts: 0,
+      },
+    })
+    const receipt = composeMail('booking-cancelled', context(half))!
+    expect(receipt.subject).toMatch(/^Cancelled: /)
+    expect(receipt.text).toContain('Refund: ₹250, within 5-7 business days')
+    expect(composeMail('booking-cancelled', context(booking({ status: 'cancelled' })))!.text).toContain(
+      'Refund: None: cancelled less than 24 hours before the event',
+    )
+    expect(
+      composeMail('refund-issued', context({ ...half, refund: { ...half.refund!, status: 'pending' } })),
+    ).toBeUndefined()
   })
 
   it('writes nothing that no longer applies', () => {

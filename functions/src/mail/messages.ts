@@ -19,6 +19,7 @@ export const MAIL_KINDS = [
   'day-reminder',
   'payment-ended',
   'refund-issued',
+  'booking-cancelled',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 
@@ -43,6 +44,7 @@ const REFUND_REASONS: Record<RefundReason, string> = {
   'table-full': 'Your payment arrived after your seat hold had ended, and the table had filled meanwhile.',
   duplicate: 'Your payment arrived after your seat hold had ended, and you had already booked this date.',
   'amount-mismatch': 'The amount paid did not match your order.',
+  cancelled: 'You cancelled your booking; this is what the refund policy gives back for it.',
 }
 
 /** A paragraph, a list of label-value rows, a link, or a list: the blocks a mail is made of. */
@@ -205,8 +207,36 @@ export function composeMail(kind: MailKind, { booking, appOrigin, brief, now }: 
         eventPage,
       ])
     }
+    case 'booking-cancelled': {
+      if (booking.status !== 'cancelled') return undefined
+      const refund = booking.refund
+      return mail(`Cancelled: ${event.title}, ${when}`, [
+        greeting(booking),
+        { p: `Your booking for ${event.title} is cancelled and your seat has been given back.` },
+        {
+          rows: [
+            ...eventRows(event, booking),
+            ['Order id', booking.order_id],
+            ['Amount paid', formatInr(booking.amount)],
+            [
+              'Refund',
+              refund
+                ? `${formatInr(refund.amount)}, within ${REFUND_DAYS} to your original payment method`
+                : 'None: cancelled less than 24 hours before the event',
+            ],
+          ],
+        },
+        {
+          heading: 'Refund policy',
+          list: [...REFUND_POLICY.tiers.map((tier) => tier.label), REFUND_POLICY.processing],
+        },
+        { link: `${appOrigin}/events`, label: 'Find another evening' },
+      ])
+    }
     case 'refund-issued': {
       const refund = booking.refund
+      // A cancellation's refund is in its receipt.
+      if (booking.status === 'cancelled') return undefined
       if (!refund || (refund.status !== 'pending' && refund.status !== 'succeeded')) return undefined
       return mail(`Your refund of ${formatInr(refund.amount)} is on its way`, [
         greeting(booking),

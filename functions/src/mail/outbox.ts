@@ -114,6 +114,7 @@ async function readBrief(firestore: Firestore, booking: BookingRecord): Promise<
 function mayStillApply(kind: MailKind, booking: BookingRecord | undefined): boolean {
   if (!booking) return false
   if (kind === 'booking-confirmed' || kind === 'payment-ended') return booking.status === 'pending'
+  if (kind === 'booking-cancelled') return booking.status === 'confirmed'
   if (kind === 'refund-issued') return booking.refund?.status === 'requested'
   return false
 }

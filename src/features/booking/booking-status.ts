@@ -20,6 +20,11 @@ export function statusLabel(booking: BookingView): string {
       if (booking.refund?.status === 'succeeded') return 'Refunded'
       if (booking.refund?.status === 'failed') return 'Refund delayed'
       return 'Refund in progress'
+    case 'cancelled':
+      if (!booking.refund) return 'Cancelled'
+      if (booking.refund.status === 'succeeded') return 'Cancelled, refunded'
+      if (booking.refund.status === 'failed') return 'Cancelled, refund delayed'
+      return 'Cancelled, refund in progress'
   }
 }
 
@@ -27,6 +32,7 @@ const WHY: Record<RefundReason, string> = {
   'table-full': 'Your payment arrived after your seat’s hold had ended, and the table filled up meanwhile.',
   duplicate: 'Your payment arrived after your seat’s hold had ended, and you had booked this date again since.',
   'amount-mismatch': 'The amount paid did not match your booking.',
+  cancelled: 'You cancelled this booking.',
 }
 
 /** Why the money is going back, and where the refund stands; undefined when nothing is refunded. */
@@ -39,6 +45,6 @@ export function refundExplanation(booking: BookingView): string | undefined {
       ? `We have refunded ${amount} to your original payment method.`
       : refund.status === 'failed'
         ? `Your refund of ${amount} did not go through. Our team has been alerted and will return the money to you directly; you can also contact us about it.`
-        : `We are refunding the full ${amount}: it reaches your original payment method in ${REFUND_DAYS}.`
+        : `We are refunding ${amount}: it reaches your original payment method in ${REFUND_DAYS}.`
   return `${WHY[refund.reason]} ${where}`
 }
