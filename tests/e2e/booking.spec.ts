@@ -1,4 +1,4 @@
-import { attachmentText, waitForMail } from '../../dev/lib/mail-inbox.mjs'
+import { attachmentText, mailTo, waitForMail } from '../../dev/lib/mail-inbox.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import { formatLongDate } from '../../src/domain/schedule'
 import {
@@ -78,11 +78,11 @@ test.describe('booking and paying', () => {
     })
   })
 
-  test('a failed payment reaches /booking-failed; the same order can be paid while the seat is held', async ({
+  test('a failed payment reaches /booking-failed; the same order is paid from My bookings while held, then cancelled with the refund the policy gives', async ({
     page,
   }) => {
     test.slow()
-    await onboardedMember(page)
+    const email = await onboardedMember(page)
     await checkoutFor(page)
     await page.getByRole('button', { name: 'Fail' }).click()
     await expect(page).toHaveURL(/\/booking-success\?order_id=yaari_/)
@@ -119,6 +119,29 @@ test.describe('booking and paying', () => {
     await expect(page).toHaveURL(new RegExp(`/booking-success\\?order_id=${orderId}$`))
     await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
     await expect((await admin().collection('bookings').doc(orderId).get()).get('status')).toBe('confirmed')
+
+    // A week or more ahead: cancelling gives all of it back, and the seat goes back to others.
+    await page.goto('/my-bookings')
+    await card.getByRole('button', { name: 'Cancel booking' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' })
+    await expect(
+      dialog.getByText(
+        'Cancelling now refunds ₹499 of the ₹499 you paid (48 hours or more before the event: full refund).',
+      ),
+    ).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await dialog.getByRole('button', { name: 'Cancel booking' }).click()
+    await expect(page.getByText('Your booking is cancelled.')).toBeVisible(BACKEND)
+    await expect(card.getByText('Cancelled, refund in progress')).toBeVisible(BACKEND)
+    await expect(card.getByText(/You cancelled this booking\. We are refunding ₹499/)).toBeVisible()
+    const seats = await admin().collection(`slots/${booking?.event_id}_${booking?.event_date}/seats`).get()
+    expect(seats.docs.filter((doc) => doc.get('order_id') === orderId)).toEqual([])
+    await runStackJob('deliverMail')
+    // (Its confirmation, if not sent before the cancel, is not sent at all.)
+    const mails = await mailTo(email)
+    expect(mails.map((mail) => mail.subject)).toContain(
+      `Cancelled: Midweek Meetup, ${formatLongDate(booking?.event_date)}`,
+    )
   })
 
   test('a member is offered only the price their profile allows', async ({ page }) => {

@@ -4,7 +4,7 @@
  * callable and to the Cashfree webhook. Each must answer 4xx with a readable reason, write nothing,
  * and leave the functions serving. They go to the built functions served as Cloud Run serves them
  * (one instance, many requests in flight, ID tokens verified): what an attacker reaches in
- * production, and 4,000 requests take seconds there instead of a minute through the emulator's
+ * production, and 4,500 requests take seconds there instead of a minute through the emulator's
  * proxy. Payloads come from fast-check with a fixed seed (reproducible); each is checked to be
  * rejected by the function's own schema, so none is valid by accident.
  */
@@ -18,7 +18,7 @@ import { startFunctionInstance } from '../../dev/function-instance/start.mjs'
 import { ROOT } from '../../dev/lib/config.mjs'
 import { STANDIN_CLIENT_SECRET } from '../../dev/payments/standin.mjs'
 import { getAvailabilityCall, seatsCollectionPath } from '../../src/domain/availability'
-import { createBookingCall, getBookingCall, listMyBookingsCall } from '../../src/domain/booking'
+import { cancelBookingCall, createBookingCall, getBookingCall, listMyBookingsCall } from '../../src/domain/booking'
 import { VALID_ATTENDEE } from '../../src/domain/booking.fixture'
 import type { CallableContract, RequestOf } from '../../src/domain/callable'
 import { CALLABLES } from '../../src/domain/callables'
@@ -28,7 +28,7 @@ import { availableDates } from '../../src/domain/schedule'
 import { callFunction } from '../../src/lib/firebase'
 import { adminDb, bookableDates, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
 
-/** Payloads per callable and for the webhook: 8 targets x 500 = 4,000 requests. */
+/** Payloads per callable and for the webhook: 9 targets x 500 = 4,500 requests. */
 const PER_TARGET = 500
 const SEED = 20261122
 
@@ -56,6 +56,7 @@ const TARGETS = [
   }),
   target(getBookingCall, { orderId: 'yaari_20261128_abcdef' }),
   target(listMyBookingsCall, {}),
+  target(cancelBookingCall, { orderId: 'yaari_20261128_abcdef' }),
 ]
 
 const POLLUTION = ['{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"__proto__":null}']

@@ -61,7 +61,10 @@ async function applyCashfreeRefund(
   if (status === refund.status && status !== 'pending') return
   // Cashfree has taken the refund on: the member hears of it once (before it is recorded, so a run
   // cut off in between queues it on the next look).
-  if (status !== 'failed') await queueMail(deps.firestore, booking, 'refund-issued', now)
+  // (A cancellation's refund is in its receipt.)
+  if (status !== 'failed' && booking.status !== 'cancelled') {
+    await queueMail(deps.firestore, booking, 'refund-issued', now)
+  }
   await saveRefund(deps, booking, { ...refund, status, updated_at: now }, now)
 }
 

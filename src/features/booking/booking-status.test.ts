@@ -23,9 +23,7 @@ describe('what a member reads about their booking', () => {
     expect(statusLabel(refunded('pending'))).toBe('Refund in progress')
     expect(statusLabel(refunded('succeeded'))).toBe('Refunded')
     expect(statusLabel(refunded('failed'))).toBe('Refund delayed')
-    expect(refundExplanation(refunded('pending'))).toMatch(
-      /We are refunding ₹499: it reaches .* 5-7 business days/,
-    )
+    expect(refundExplanation(refunded('pending'))).toMatch(/We are refunding ₹499: it reaches .* 5-7 business days/)
     expect(refundExplanation(refunded('succeeded'))).toMatch(/We have refunded ₹499/)
     expect(refundExplanation(refunded('failed'))).toMatch(/did not go through. Our team has been alerted/)
     expect(refundExplanation(base)).toBeUndefined()

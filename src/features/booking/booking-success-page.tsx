@@ -167,6 +167,22 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
       </PageMessage>,
     )
   }
+  if (booking.status === 'cancelled') {
+    return frame(
+      <PageMessage
+        title="This booking was cancelled"
+        actions={
+          <Link to="/my-bookings" className={button({ size: 'lg' })}>
+            My bookings
+          </Link>
+        }
+      >
+        <p>
+          Order {booking.orderId}. {refundExplanation(booking) ?? 'No refund was due under the refund policy.'}
+        </p>
+      </PageMessage>,
+    )
+  }
   if (booking.status === 'pending') {
     return frame(
       <PageMessage title="Your payment is still being confirmed" actions={checkAgain}>

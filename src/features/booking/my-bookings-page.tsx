@@ -15,6 +15,7 @@ import { LOGIN_LINK } from '../../lib/paths'
 import { useAuthStore } from '../../lib/session/auth-store'
 import { AddToCalendarButton } from './add-to-calendar'
 import { refundExplanation, statusLabel } from './booking-status'
+import { CancelBookingButton } from './cancel-booking'
 import { ResumePaymentButton } from './resume-payment'
 import { saveBookings, savedBookings } from './saved-bookings'
 import { useMemberCall } from './use-member-call'
@@ -39,7 +40,15 @@ function VenueBriefDetails({ brief }: { brief: VenueBrief }) {
   )
 }
 
-function BookingCard({ booking, upcoming }: { booking: BookingView; upcoming: boolean }) {
+function BookingCard({
+  booking,
+  upcoming,
+  onChanged,
+}: {
+  booking: BookingView
+  upcoming: boolean
+  onChanged: () => void
+}) {
   const event = eventById(booking.eventId)
   if (!event) return null
   const confirmed = booking.status === 'confirmed'
@@ -63,7 +72,7 @@ function BookingCard({ booking, upcoming }: { booking: BookingView; upcoming: bo
             `${event.venueArea} (exact venue shared ${VENUE_SHARED_HOURS_BEFORE} hours before)`
           )}
         </dd>
-        <dt>{confirmed || booking.status === 'refunded' ? 'Paid' : 'Price'}</dt>
+        <dt>{confirmed || booking.status === 'refunded' || booking.status === 'cancelled' ? 'Paid' : 'Price'}</dt>
         <dd>{formatInr(booking.amount)}</dd>
         <dt>Order</dt>
         <dd className={css({ fontFamily: 'mono', wordBreak: 'break-all' })}>{booking.orderId}</dd>
@@ -89,7 +98,10 @@ function BookingCard({ booking, upcoming }: { booking: BookingView; upcoming: bo
               <li key={item}>{item}</li>
             ))}
           </ul>
-          <AddToCalendarButton event={event} booking={booking} className={css({ alignSelf: 'flex-start' })} />
+          <div className={wrap({ gap: '3' })}>
+            <AddToCalendarButton event={event} booking={booking} />
+            <CancelBookingButton booking={booking} event={event} onCancelled={onChanged} />
+          </div>
         </>
       ) : null}
     </li>
@@ -99,7 +111,10 @@ function BookingCard({ booking, upcoming }: { booking: BookingView; upcoming: bo
 /** My bookings: the member's upcoming and past bookings with their status. */
 export function MyBookingsPage() {
   usePageMeta({ title: 'My bookings', description: 'Your upcoming and past Yaari events, with calendar files.' })
-  const call = useMemberCall(listMyBookingsCall, {})
+  // Called again after a change the member made here (a cancel).
+  const [version, setVersion] = useState(0)
+  const call = useMemberCall(listMyBookingsCall, {}, version)
+  const reload = () => setVersion((n) => n + 1)
   const uid = useAuthStore((state) => state.member?.uid)
   const [saved, setSaved] = useState<{ bookings: BookingView[]; savedAt?: number }>()
   useEffect(() => {
@@ -142,7 +157,9 @@ export function MyBookingsPage() {
   } else {
     const offline = call.status !== 'ready'
     const list = call.status === 'ready' ? call.data.bookings : (saved?.bookings ?? [])
-    const upcoming = list.filter((b) => b.eventDate >= today && b.status !== 'expired' && b.status !== 'failed')
+    const upcoming = list.filter(
+      (b) => b.eventDate >= today && b.status !== 'expired' && b.status !== 'failed' && b.status !== 'cancelled',
+    )
     const past = list.filter((b) => !upcoming.includes(b)).reverse()
     body = (
       <>
@@ -156,7 +173,7 @@ export function MyBookingsPage() {
         {upcoming.length ? (
           <ul className={grid({ gap: '4', mt: '4' })}>
             {upcoming.map((booking) => (
-              <BookingCard key={booking.orderId} booking={booking} upcoming />
+              <BookingCard key={booking.orderId} booking={booking} upcoming onChanged={reload} />
             ))}
           </ul>
         ) : (
@@ -172,7 +189,7 @@ export function MyBookingsPage() {
             <h2 className={css({ fontSize: '2xl', fontWeight: 'bold', mt: '10' })}>Past and unpaid</h2>
             <ul className={grid({ gap: '4', mt: '4' })}>
               {past.map((booking) => (
-                <BookingCard key={booking.orderId} booking={booking} upcoming={false} />
+                <BookingCard key={booking.orderId} booking={booking} upcoming={false} onChanged={reload} />
               ))}
             </ul>
           </>

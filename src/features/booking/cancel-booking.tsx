@@ -1,0 +1,104 @@
+/**
+ * 'Cancel booking' on a confirmed ticket: the dialog says what the refund policy gives at this
+ * moment before the member confirms; confirming calls cancelBooking, which decides the refund
+ * again on the server (its clock, its copy of the booking).
+ */
+import { useState } from 'react'
+import { css } from 'styled-system/css'
+import { wrap } from 'styled-system/patterns'
+import { text } from 'styled-system/recipes'
+import { BOOKING_MESSAGES, type BookingView, cancelBookingCall } from '../../domain/booking'
+import type { YaariEvent } from '../../domain/catalogue'
+import { formatInr } from '../../domain/money'
+import { cancellationRefund } from '../../domain/refund-policy'
+import { eventStartInstant } from '../../domain/schedule'
+import { Button } from '../../ui/button'
+import { Dialog } from '../../ui/dialog'
+import { showToast } from '../../ui/toast'
+
+/** What cancelling now gives back, in the member's words. */
+export function refundIfCancelledNow(
+  booking: Pick<BookingView, 'amount' | 'eventDate'>,
+  event: YaariEvent,
+  now = new Date(),
+) {
+  const refund = cancellationRefund(booking.amount, eventStartInstant(booking.eventDate, event.startTime), now)
+  if (!refund) return undefined
+  return refund.amount > 0
+    ? `Cancelling now refunds ${formatInr(refund.amount)} of the ${formatInr(booking.amount)} you paid (${refund.tier.label}).`
+    : `Cancelling now refunds nothing (${refund.tier.label}).`
+}
+
+function cancelErrorMessage(error: unknown): string {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  if (!navigator.onLine || code === 'functions/unavailable') return BOOKING_MESSAGES.cancelOffline
+  if (code === 'functions/failed-precondition' && typeof message === 'string') return message
+  return BOOKING_MESSAGES.unexpected
+}
+
+export function CancelBookingButton({
+  booking,
+  event,
+  onCancelled,
+}: {
+  booking: BookingView
+  event: YaariEvent
+  onCancelled: (booking: BookingView) => void
+}) {
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  const terms = refundIfCancelledNow(booking, event)
+  if (!terms) return null
+
+  const confirm = async () => {
+    if (!navigator.onLine) return setError(BOOKING_MESSAGES.cancelOffline)
+    setBusy(true)
+    setError(undefined)
+    try {
+      const { callFunction } = await import('../../lib/firebase')
+      const { booking: cancelled } = await callFunction(cancelBookingCall, { orderId: booking.orderId })
+      setOpen(false)
+      const refund = cancelled.refund ? `${formatInr(cancelled.refund.amount)} is on its way back to you.` : undefined
+      void showToast({ title: 'Your booking is cancelled.', description: refund, type: 'success' })
+      onCancelled(cancelled)
+    } catch (caught) {
+      setError(cancelErrorMessage(caught))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <>
+      <Button variant="ghost" className={css({ alignSelf: 'flex-start' })} onClick={() => setOpen(true)}>
+        Cancel booking
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next)
+          setError(undefined)
+        }}
+        title="Cancel this booking?"
+        description={`${event.title}, your seat is given back to others.`}
+      >
+        <p className={text({ size: 'lg' })}>{terms}</p>
+        <p className={text({ tone: 'muted' })}>Cancelling needs a connection and cannot be undone.</p>
+        {error ? (
+          <p role="alert" className={text({ tone: 'error' })}>
+            {error}
+          </p>
+        ) : null}
+        <div className={wrap({ gap: '3', mt: '5' })}>
+          <Button loading={busy} loadingText="Cancelling..." onClick={() => void confirm()}>
+            Cancel booking
+          </Button>
+          <Button variant="outline" onClick={() => setOpen(false)}>
+            Keep my seat
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  )
+}

@@ -1,0 +1,73 @@
+/**
+ * cancelBooking against the running stack's Firestore stand-in and payment stand-in, called in
+ * this process to set its clock: the policy's refund at 72, 30 and 10 hours before, the seat
+ * freed each time, and a cancel racing Cashfree's refund webhooks (to the real cashfreeWebhook)
+ * settling once.
+ */
+import { describe, expect, it } from 'vitest'
+import { standinControl } from '../../dev/lib/config.mjs'
+import { cancelBookingHandler } from '../../functions/src/bookings/cancel'
+import { createBookingHandler } from '../../functions/src/bookings/create'
+import { reconcileBooking } from '../../functions/src/bookings/reconcile'
+import { refundIdFor } from '../../functions/src/bookings/refunds'
+import { seatsCollectionPath } from '../../src/domain/availability'
+import { bookingRequest } from '../../src/domain/booking.fixture'
+import { EVENTS } from '../../src/domain/catalogue'
+import { eventStartInstant } from '../../src/domain/schedule'
+import { adminDb, bookableDates, profiledMember, stackDeps } from './helpers'
+
+const event = EVENTS[0]!
+const HOUR = 3_600_000
+
+/** A member's paid, confirmed seat on `date`. */
+async function confirmed(date: string) {
+  const member = await profiledMember()
+  const { order_id: orderId } = await createBookingHandler(stackDeps(), member, bookingRequest(event.id, date))
+  expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
+  expect((await reconcileBooking(stackDeps(), orderId))?.status).toBe('confirmed')
+  const start = eventStartInstant(date, event.startTime).getTime()
+  const cancelAt = (hoursBefore: number) =>
+    cancelBookingHandler(stackDeps({ now: () => new Date(start - hoursBefore * HOUR) }), member, { orderId })
+  const seatsOfOrder = async () =>
+    (await adminDb().collection(seatsCollectionPath(event.id, date)).where('order_id', '==', orderId).get()).size
+  return { member, orderId, cancelAt, seatsOfOrder }
+}
+
+describe('cancelling a booking', () => {
+  it.each([
+    [72, 499, '₹499'],
+    [30, 250, '₹250'],
+    [10, undefined, 'nothing'],
+  ])('%i hours before the start: refunded %s (%s), the seat freed', async (hours, refunded, _words) => {
+    const { orderId, cancelAt, seatsOfOrder } = await confirmed(bookableDates(event)[3]!)
+    expect(await seatsOfOrder()).toBe(1)
+    const { booking } = await cancelAt(hours)
+    expect(booking.status).toBe('cancelled')
+    expect(booking.refund?.amount).toBe(refunded)
+    expect(await seatsOfOrder()).toBe(0)
+    if (refunded) {
+      const refund = await stackDeps().gateway.getRefund(orderId, refundIdFor(orderId))
+      expect(refund).toMatchObject({ refund_amount: refunded })
+    }
+  })
+
+  it("a cancel racing Cashfree's refund webhooks (three copies) and a second cancel settles once", async () => {
+    const { orderId, cancelAt } = await confirmed(bookableDates(event)[4]!)
+    await cancelAt(72)
+    await Promise.all([
+      standinControl(`/orders/${orderId}/refunds/${refundIdFor(orderId)}/settle`, { status: 'SUCCESS', copies: 3 }),
+      cancelAt(71),
+      reconcileBooking(stackDeps(), orderId),
+    ])
+    await reconcileBooking(stackDeps(), orderId)
+    const booking = (await adminDb().doc(`bookings/${orderId}`).get()).data()
+    expect(booking).toMatchObject({
+      status: 'cancelled',
+      refund: { amount: 499, status: 'succeeded', reason: 'cancelled' },
+    })
+    const transitions = await adminDb().collection(`bookings/${orderId}/transitions`).get()
+    expect(transitions.docs.filter((doc) => doc.id === 'cancelled')).toHaveLength(1)
+    const mail = await adminDb().collection('mail').where('order_id', '==', orderId).get()
+    expect(mail.docs.map((doc) => doc.get('kind')).sort()).toEqual(['booking-cancelled', 'booking-confirmed'])
+  })
+})
