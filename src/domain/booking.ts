@@ -134,25 +134,25 @@ export const orderIdSchema = v.strictObject({
  * the refund's own state); cancelled: the member gave the seat back before the event, with the
  * refund the policy gave then (if any). Only pending and confirmed bookings hold a seat.
  */
-export type BookingStatus = 'pending' | 'confirmed' | 'failed' | 'expired' | 'refunded' | 'cancelled'
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'failed', 'expired', 'refunded', 'cancelled'] as const
+export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 
 /**
  * A refund, followed to its end: requested (Cashfree has not accepted it yet; retried),
  * pending (accepted, on its way), succeeded (the money is back), failed (Cashfree gave up on
  * it; the team is alerted and pays it back by hand).
  */
-export type RefundState = 'requested' | 'pending' | 'succeeded' | 'failed'
+export const REFUND_STATES = ['requested', 'pending', 'succeeded', 'failed'] as const
+export type RefundState = (typeof REFUND_STATES)[number]
 
-/** Why a payment is refunded in full. */
-export type RefundReason =
-  /** It arrived after its hold ended, and the table had filled meanwhile. */
-  | 'table-full'
-  /** It arrived after its hold ended, and the member had booked the same date again. */
-  | 'duplicate'
-  /** What was paid is not what the order asked for. */
-  | 'amount-mismatch'
-  /** The member cancelled; the policy's share of what they paid. */
-  | 'cancelled'
+/**
+ * Why money goes back: table-full (it arrived after its hold ended, and the table had filled
+ * meanwhile), duplicate (after its hold ended, and the member had booked the same date again),
+ * amount-mismatch (what was paid is not what the order asked for; these three in full),
+ * cancelled (the member cancelled; the policy's share of what they paid).
+ */
+export const REFUND_REASONS = ['table-full', 'duplicate', 'amount-mismatch', 'cancelled'] as const
+export type RefundReason = (typeof REFUND_REASONS)[number]
 
 /**
  * The venue brief: where exactly a date's table is, shared by the team about 24 hours before

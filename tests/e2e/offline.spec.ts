@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import type { Page } from '@playwright/test'
+import type { Page, Route } from '@playwright/test'
+import { PROJECT_ID } from '../../dev/lib/config.mjs'
 import { waitForMail } from '../../dev/lib/mail-inbox.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import { EVENTS, eventById } from '../../src/domain/catalogue'
@@ -123,6 +124,16 @@ test.describe('offline', () => {
     const ticket = page.getByRole('listitem').filter({ hasText: orderId })
     await expect(ticket.getByText('The Long Table')).toBeVisible(BACKEND)
     await expectNoSeriousA11yViolations(page)
+
+    // A weak signal: every call to the functions hangs for 30 s. The saved ticket and the venue
+    // brief show at once, and the page says it is checking.
+    const hang = (route: Route) => setTimeout(() => route.continue().catch(() => {}), 30_000)
+    await page.route(`**/${PROJECT_ID}/**`, hang)
+    await page.reload()
+    // (Well before the hung call could answer: shown from the device, not the network.)
+    await expect(ticket.getByText('12, 100 Feet Road, Indiranagar')).toBeVisible({ timeout: 5_000 })
+    await expect(page.getByText('as saved on this device', { exact: false })).toBeVisible()
+    await page.unroute(`**/${PROJECT_ID}/**`, hang)
 
     await context.setOffline(true)
 

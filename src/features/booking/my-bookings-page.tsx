@@ -47,7 +47,7 @@ function BookingCard({
 }: {
   booking: BookingView
   upcoming: boolean
-  onChanged: () => void
+  onChanged: (booking: BookingView) => void
 }) {
   const event = eventById(booking.eventId)
   if (!event) return null
@@ -114,14 +114,25 @@ export function MyBookingsPage() {
   // Called again after a change the member made here (a cancel).
   const [version, setVersion] = useState(0)
   const call = useMemberCall(listMyBookingsCall, {}, version)
-  const reload = () => setVersion((n) => n + 1)
+  // A booking the member just changed here: shown changed at once, then the list read again.
+  const changed = (booking: BookingView) => {
+    setSaved((current) => ({
+      bookings: (current?.bookings ?? []).map((b) => (b.orderId === booking.orderId ? booking : b)),
+      savedAt: Date.now(),
+    }))
+    setVersion((n) => n + 1)
+  }
   const uid = useAuthStore((state) => state.member?.uid)
   const [saved, setSaved] = useState<{ bookings: BookingView[]; savedAt?: number }>()
+  // The device's copy at once: a venue's weak signal can hang the call for many seconds, and the
+  // tickets and venue briefs must not wait for it. The server's answer replaces it, and is saved.
   useEffect(() => {
-    if (!uid) return
-    // Online: keep a copy on the device. Offline (or the server unreachable): show that copy.
-    if (call.status === 'ready') void saveBookings(localDb(), uid, call.data.bookings)
-    if (call.status === 'error') void savedBookings(localDb(), uid).then(setSaved)
+    if (uid) void savedBookings(localDb(), uid).then(setSaved)
+  }, [uid])
+  useEffect(() => {
+    if (!uid || call.status !== 'ready') return
+    void saveBookings(localDb(), uid, call.data.bookings)
+    setSaved({ bookings: call.data.bookings, savedAt: Date.now() })
   }, [call, uid])
   const today = istToday()
   const heading = css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'extrabold' })
@@ -136,7 +147,7 @@ export function MyBookingsPage() {
         </Link>
       </>
     )
-  } else if (call.status === 'loading') {
+  } else if (call.status === 'loading' && !saved?.bookings.length) {
     body = (
       <p role="status" className={css({ mt: '6', color: 'fg.muted' })}>
         Loading your bookings…
@@ -155,25 +166,29 @@ export function MyBookingsPage() {
       </p>
     )
   } else {
-    const offline = call.status !== 'ready'
+    const fromDevice = call.status !== 'ready'
     const list = call.status === 'ready' ? call.data.bookings : (saved?.bookings ?? [])
+    const savedAt = saved?.savedAt
+      ? new Date(saved.savedAt).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })
+      : undefined
     const upcoming = list.filter(
       (b) => b.eventDate >= today && b.status !== 'expired' && b.status !== 'failed' && b.status !== 'cancelled',
     )
     const past = list.filter((b) => !upcoming.includes(b)).reverse()
     body = (
       <>
-        {offline && saved?.savedAt ? (
+        {fromDevice && savedAt ? (
           <p role="status" className={cx(notice(), css({ mt: '4' }))}>
-            You’re offline: these are your bookings as saved on this device at{' '}
-            {new Date(saved.savedAt).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })}.
+            {call.status === 'loading'
+              ? `These are your bookings as saved on this device at ${savedAt}; checking for changes…`
+              : `You’re offline: these are your bookings as saved on this device at ${savedAt}.`}
           </p>
         ) : null}
         <h2 className={css({ fontSize: '2xl', fontWeight: 'bold', mt: '8' })}>Upcoming</h2>
         {upcoming.length ? (
           <ul className={grid({ gap: '4', mt: '4' })}>
             {upcoming.map((booking) => (
-              <BookingCard key={booking.orderId} booking={booking} upcoming onChanged={reload} />
+              <BookingCard key={booking.orderId} booking={booking} upcoming onChanged={changed} />
             ))}
           </ul>
         ) : (
@@ -189,7 +204,7 @@ export function MyBookingsPage() {
             <h2 className={css({ fontSize: '2xl', fontWeight: 'bold', mt: '10' })}>Past and unpaid</h2>
             <ul className={grid({ gap: '4', mt: '4' })}>
               {past.map((booking) => (
-                <BookingCard key={booking.orderId} booking={booking} upcoming={false} onChanged={reload} />
+                <BookingCard key={booking.orderId} booking={booking} upcoming={false} onChanged={changed} />
               ))}
             </ul>
           </>

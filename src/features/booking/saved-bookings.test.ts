@@ -51,3 +51,13 @@ it('keeps the venue brief with the ticket, so the exact venue opens offline', as
   await saveBookings(db, 'alice', [withBrief])
   expect((await savedBookings(db, 'alice')).bookings).toEqual([withBrief])
 })
+
+it('keeps a cancelled booking with its refund', async () => {
+  const cancelled: BookingView = {
+    ...booking('c1', '2026-12-05'),
+    status: 'cancelled',
+    refund: { amount: 250, status: 'pending', reason: 'cancelled' },
+  }
+  await saveBookings(db, 'alice', [cancelled], 1000)
+  expect((await savedBookings(db, 'alice')).bookings).toEqual([cancelled])
+})

@@ -1,21 +1,35 @@
 /**
  * The member's bookings kept on the device (Dexie), refreshed whenever My bookings loads them
- * online and shown when it cannot reach the server (at the venue, with no signal).
+ * online. My bookings shows them at once, before the network answers (a venue's weak signal can
+ * hang a request for many seconds), and alone when it cannot reach the server.
  */
 import * as v from 'valibot'
-import { type BookingView, venueBriefSchema } from '../../domain/booking'
+import {
+  BOOKING_STATUSES,
+  type BookingView,
+  REFUND_REASONS,
+  REFUND_STATES,
+  venueBriefSchema,
+} from '../../domain/booking'
 import type { YaariDb } from '../../lib/db'
 import { logWarning } from '../../lib/log'
 
 const bookingViewSchema = v.object({
   orderId: v.string(),
-  status: v.picklist(['pending', 'confirmed', 'failed', 'expired', 'refunded']),
+  status: v.picklist(BOOKING_STATUSES),
   eventId: v.string(),
   eventDate: v.string(),
   tier: v.string(),
   amount: v.number(),
   createdAt: v.string(),
   venueBrief: v.optional(venueBriefSchema),
+  refund: v.optional(
+    v.object({
+      amount: v.number(),
+      status: v.picklist(REFUND_STATES),
+      reason: v.picklist(REFUND_REASONS),
+    }),
+  ),
 })
 
 /** Replaces what this device keeps for the member with what the server just said. */
