@@ -120,6 +120,16 @@ test.describe('booking and paying', () => {
     await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
     await expect((await admin().collection('bookings').doc(orderId).get()).get('status')).toBe('confirmed')
 
+    // The event's date dialog shows the member's own seat.
+    await page.goto('/events/midweek-wednesday-dinner')
+    await page.getByRole('button', { name: /Girls/ }).click()
+    const dates = page.getByRole('dialog', { name: 'Select a date' })
+    await expect(dates.locator('label').filter({ hasText: 'Booked' })).toHaveCount(1, BACKEND)
+    await expect(dates.locator('label').filter({ hasText: 'Booked' }).getByRole('radio')).toHaveAttribute(
+      'value',
+      String(booking?.event_date),
+    )
+
     // A week or more ahead: cancelling gives all of it back, and the seat goes back to others.
     await page.goto('/my-bookings')
     await card.getByRole('button', { name: 'Cancel booking' }).click()

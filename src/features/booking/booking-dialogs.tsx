@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 import { details, text } from 'styled-system/recipes'
+import { listMyBookingsCall } from '../../domain/booking'
 import type { PriceTier, YaariEvent } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { availableDates, formatLongDate, formatShortDate, formatTime, weekdayName } from '../../domain/schedule'
@@ -10,6 +11,7 @@ import { useAvailability } from '../../lib/use-availability'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { BookingForm } from './booking-form'
+import { useMemberCall } from './use-member-call'
 
 export interface BookingDialogsProps {
   event: YaariEvent
@@ -23,6 +25,24 @@ export interface BookingDialogsProps {
 }
 
 /**
+ * The signed-in member's own state on each date of this event: 'Booked' for a confirmed seat,
+ * 'Held for you' for a seat held while they pay. Empty for a visitor (and until it is known).
+ */
+function useMyDates(eventId: string): Map<string, string> {
+  const call = useMemberCall(listMyBookingsCall, {})
+  const states = new Map<string, string>()
+  if (call.status !== 'ready') return states
+  for (const booking of call.data.bookings) {
+    if (booking.eventId !== eventId) continue
+    if (booking.status === 'confirmed') states.set(booking.eventDate, 'Booked')
+    else if (booking.status === 'pending' && booking.holdExpiresAt && Date.parse(booking.holdExpiresAt) > Date.now()) {
+      states.set(booking.eventDate, 'Held for you')
+    }
+  }
+  return states
+}
+
+/**
  * After a price is chosen: the date dialog (the event's weekday in the current and next two
  * months, today or later in IST), then the booking dialog with the chosen date and amount.
  */
@@ -33,6 +53,7 @@ export default function BookingDialogs({ event, tier, initialDate, onTierChange,
     initialDate && dates.includes(initialDate) ? initialDate : undefined,
   )
   const availability = useAvailability(event.id)
+  const mine = useMyDates(event.id)
   const legendId = useId()
 
   if (step === 'booking' && date) {
@@ -84,6 +105,7 @@ export default function BookingDialogs({ event, tier, initialDate, onTierChange,
           {dates.map((option) => {
             const seats = availability.status === 'ready' ? availability.byDate.get(option) : undefined
             const soldOut = seats?.spotsLeft === 0
+            const own = mine.get(option)
             return (
               <label
                 key={option}
@@ -117,6 +139,7 @@ export default function BookingDialogs({ event, tier, initialDate, onTierChange,
                 <span className={text({ tone: 'muted', size: 'sm' })}>
                   {spotsText(seats?.spotsLeft, event.capacity)}
                 </span>
+                {own ? <span className={text({ tone: 'accent', size: 'sm', weight: 'semibold' })}>{own}</span> : null}
               </label>
             )
           })}
