@@ -3,12 +3,12 @@
  * the seat freed in every case, the receipt queued, and a cancel that is repeated, raced or
  * too late changing nothing more.
  */
-import { HttpsError } from 'firebase-functions/v2/https'
 import { describe, expect, it } from 'vitest'
 import { BOOKING_MESSAGES } from '../../../src/domain/booking'
 import { eventStartInstant } from '../../../src/domain/schedule'
 import { mailId } from '../mail/outbox'
 import { bookingWorld, EVENT } from '../testing/booking-world'
+import { refusal } from '../testing/refusal'
 import { cancelBookingHandler } from './cancel'
 import { reconcilePayments } from './jobs'
 import { reconcileBooking } from './reconcile'
@@ -25,16 +25,6 @@ async function confirmedAt(hoursBefore: number) {
   const cancel = (uid = member.uid) => cancelBookingHandler(world.deps, { uid }, { orderId })
   const refunds = () => world.gateway.calls.filter((call) => call.method === 'refund')
   return { world, member, date, orderId, cancel, refunds }
-}
-
-async function refusal(call: Promise<unknown>) {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(HttpsError)
-  const { code, message } = error as HttpsError
-  return { code, message }
 }
 
 describe('cancelBooking', () => {

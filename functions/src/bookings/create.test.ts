@@ -9,21 +9,13 @@ import { BOOKING_MESSAGES, HOLD_MINUTES, MAX_LIVE_HOLDS } from '../../../src/dom
 import { priceFor } from '../../../src/domain/catalogue'
 import { CashfreeError } from '../lib/cashfree'
 import { bookingWorld, EVENT } from '../testing/booking-world'
+import { refusal } from '../testing/refusal'
 import { sweepExpiredHolds } from './jobs'
 import { CREATE_BOOKING_STEPS } from './records'
 
 const HOLD_MS = HOLD_MINUTES * 60_000
 
 /** The error a call ended with, as the member's browser gets it. */
-async function refusal(call: Promise<unknown>) {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(HttpsError)
-  const { code, message } = error as HttpsError
-  return { code, message }
-}
 
 /** Seats held on a date equal the bookings still pending or paid for it. */
 function expectNoOrphanSeats(world: ReturnType<typeof bookingWorld>, date: string) {
