@@ -9,12 +9,15 @@ import { getAvailabilityCall } from '../../src/domain/availability'
 import { EVENTS, type YaariEvent } from '../../src/domain/catalogue'
 import { availableDates } from '../../src/domain/schedule'
 import { sweepDate } from './bookings/jobs'
-import { type BookingDeps, nowOf } from './bookings/records'
+import { type BookingDeps, cancelledAmong, nowOf } from './bookings/records'
 import { parseRequest } from './lib/validate'
 
 async function eventAvailability(deps: BookingDeps, event: YaariEvent): Promise<EventAvailability> {
+  const open = availableDates(event, new Date(nowOf(deps)))
+  const cancelled = await cancelledAmong(deps.firestore, event.id, open)
   const dates = await Promise.all(
-    availableDates(event, new Date(nowOf(deps))).map(async (date) => {
+    open.map(async (date) => {
+      if (cancelled.has(date)) return { date, capacity: event.capacity, spotsLeft: 0, cancelled: true as const }
       const taken = await sweepDate(deps, event.id, date)
       return { date, capacity: event.capacity, spotsLeft: Math.max(0, event.capacity - taken) }
     }),

@@ -28,6 +28,7 @@ describe('the deployed functions', () => {
       'sweepExpiredHolds',
       'reconcilePayments',
       'queueReminders',
+      'settleCancelledDates',
     ]) {
       expect(secretsOf(name), name).toEqual(['CASHFREE_CLIENT_SECRET'])
     }

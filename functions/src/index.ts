@@ -164,6 +164,11 @@ export const queueReminders = onSchedule(every('queueReminders'), async () => {
   await runJob('queueReminders')
 })
 
+/** Refunds, ends and tells every booking of a date the team has cancelled. */
+export const settleCancelledDates = onSchedule(every('settleCancelledDates'), async () => {
+  await runJob('settleCancelledDates')
+})
+
 /** Sends the queued email that is due (confirmations, briefs, reminders, payment and refund news). */
 export const deliverMail = onSchedule(every('deliverMail'), async () => {
   await runJob('deliverMail')

@@ -16,6 +16,8 @@ export interface DateAvailability {
   date: string
   capacity: number
   spotsLeft: number
+  /** The team has cancelled this date: nothing can be booked. */
+  cancelled?: true
 }
 
 export interface EventAvailability {

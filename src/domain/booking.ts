@@ -32,6 +32,7 @@ export const BOOKING_MESSAGES = {
   notCancellable: 'Only a confirmed booking can be cancelled.',
   cancelAfterStart: 'This event has already started, so the booking can no longer be cancelled.',
   cancelOffline: 'You are offline. Cancelling needs a connection.',
+  dateCancelled: 'This date has been cancelled. Please choose another date.',
 } as const
 
 /**
@@ -149,9 +150,10 @@ export type RefundState = (typeof REFUND_STATES)[number]
  * Why money goes back: table-full (it arrived after its hold ended, and the table had filled
  * meanwhile), duplicate (after its hold ended, and the member had booked the same date again),
  * amount-mismatch (what was paid is not what the order asked for; these three in full),
- * cancelled (the member cancelled; the policy's share of what they paid).
+ * cancelled (the member cancelled; the policy's share of what they paid), date-cancelled (the team
+ * cancelled the whole date; in full).
  */
-export const REFUND_REASONS = ['table-full', 'duplicate', 'amount-mismatch', 'cancelled'] as const
+export const REFUND_REASONS = ['table-full', 'duplicate', 'amount-mismatch', 'cancelled', 'date-cancelled'] as const
 export type RefundReason = (typeof REFUND_REASONS)[number]
 
 /**
@@ -179,6 +181,9 @@ export const venueBriefSchema = v.strictObject({
 export type VenueBrief = v.InferOutput<typeof venueBriefSchema>
 
 export const venueBriefPath = (eventId: string, date: string) => `venue_briefs/${eventId}_${date}`
+
+/** A date the team has cancelled (`npm run cancel-date`): { reason, cancelled_at, settled }. */
+export const cancelledDatePath = (eventId: string, date: string) => `cancelled_dates/${eventId}_${date}`
 
 /** A booking as the member sees it (getBooking, listMyBookings). */
 export interface BookingView {

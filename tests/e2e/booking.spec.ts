@@ -1,6 +1,11 @@
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { attachmentText, mailTo, waitForMail } from '../../dev/lib/mail-inbox.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
-import { formatLongDate } from '../../src/domain/schedule'
+import { cancelledDatePath } from '../../src/domain/booking'
+import { EVENTS } from '../../src/domain/catalogue'
+import { availableDates, formatLongDate } from '../../src/domain/schedule'
 import {
   admin,
   BACKEND,
@@ -168,4 +173,35 @@ test.describe('booking and paying', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'We couldn’t find this booking' })).toBeVisible(BACKEND)
     await expect(page.getByText("You're In")).toHaveCount(0)
   })
+})
+
+test('a date the team cancelled shows as Cancelled and cannot be chosen', async ({ page }) => {
+  const sunday = EVENTS[1]!
+  const date = availableDates(sunday).at(-1)!
+  // The team's own command, at the local stack; the date is opened again afterwards.
+  const { GOOGLE_CLOUD_PROJECT: _, ...local } = process.env
+  await promisify(execFile)(
+    'node',
+    [
+      join(import.meta.dirname, '..', '..', 'dev', 'cancel-date.mjs'),
+      '--event',
+      sunday.id,
+      '--date',
+      date,
+      '--reason',
+      'e2e',
+    ],
+    { env: local },
+  )
+  try {
+    await page.goto(`/events/${sunday.id}`)
+    await page.getByRole('button', { name: /Girls/ }).click()
+    const dialog = page.getByRole('dialog', { name: 'Select a date' })
+    const cancelled = dialog.locator('label').filter({ hasText: 'Cancelled' })
+    await expect(cancelled).toHaveCount(1, BACKEND)
+    await expect(cancelled.getByRole('radio')).toHaveAttribute('value', date)
+    await expect(cancelled.getByRole('radio')).toBeDisabled()
+  } finally {
+    await admin().doc(cancelledDatePath(sunday.id, date)).delete()
+  }
 })

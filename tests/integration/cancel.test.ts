@@ -4,13 +4,17 @@
  * freed each time, and a cancel racing Cashfree's refund webhooks (to the real cashfreeWebhook)
  * settling once.
  */
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
+import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import { cancelBookingHandler } from '../../functions/src/bookings/cancel'
 import { createBookingHandler } from '../../functions/src/bookings/create'
 import { reconcileBooking } from '../../functions/src/bookings/reconcile'
 import { refundIdFor } from '../../functions/src/bookings/refunds'
 import { seatsCollectionPath } from '../../src/domain/availability'
+import { BOOKING_MESSAGES } from '../../src/domain/booking'
 import { bookingRequest } from '../../src/domain/booking.fixture'
 import { EVENTS } from '../../src/domain/catalogue'
 import { eventStartInstant } from '../../src/domain/schedule'
@@ -69,5 +73,41 @@ describe('cancelling a booking', () => {
     expect(transitions.docs.filter((doc) => doc.id === 'cancelled')).toHaveLength(1)
     const mail = await adminDb().collection('mail').where('order_id', '==', orderId).get()
     expect(mail.docs.map((doc) => doc.get('kind')).sort()).toEqual(['booking-cancelled', 'booking-confirmed'])
+  })
+})
+
+describe('the team cancelling a date', () => {
+  it("the command, then the stack's job: the paid member refunded in full, the hold ended, no more bookings", async () => {
+    const sunday = EVENTS[1]!
+    const date = bookableDates(sunday).at(-1)!
+    const payer = await profiledMember()
+    const paid = await createBookingHandler(stackDeps(), payer, bookingRequest(sunday.id, date))
+    await standinControl(`/orders/${paid.order_id}/pay`)
+    await reconcileBooking(stackDeps(), paid.order_id)
+    const held = await createBookingHandler(stackDeps(), await profiledMember(), bookingRequest(sunday.id, date))
+
+    // The team's own command (`npm run cancel-date`, as `npm run build` built it), at the local stack.
+    const { GOOGLE_CLOUD_PROJECT: _, ...local } = process.env
+    const { stdout } = await promisify(execFile)(
+      'node',
+      ['dev/cancel-date.mjs', '--event', sunday.id, '--date', date, '--reason', 'The venue flooded'],
+      { env: local },
+    )
+    expect(stdout).toContain(`Cancelled cancelled_dates/${sunday.id}_${date}`)
+    const refused = await createBookingHandler(
+      stackDeps(),
+      await profiledMember(),
+      bookingRequest(sunday.id, date),
+    ).catch((error: { message: string }) => error.message)
+    expect(refused).toBe(BOOKING_MESSAGES.dateCancelled)
+
+    expect(await runStackJob('settleCancelledDates')).toMatchObject({ refunded: 1, holdsEnded: 1 })
+    const status = async (orderId: string) => (await adminDb().doc(`bookings/${orderId}`).get()).data()
+    expect(await status(paid.order_id)).toMatchObject({
+      status: 'cancelled',
+      refund: { amount: sunday.prices.girls, reason: 'date-cancelled' },
+    })
+    expect((await status(held.order_id))?.status).toBe('expired')
+    expect((await adminDb().collection(seatsCollectionPath(sunday.id, date)).get()).size).toBe(0)
   })
 })

@@ -7,14 +7,15 @@
  * nothing more.
  */
 import { HttpsError } from 'firebase-functions/v2/https'
-import { BOOKING_MESSAGES, type BookingView, cancelBookingCall } from '../../../src/domain/booking'
+import { BOOKING_MESSAGES, type BookingView, cancelBookingCall, type RefundReason } from '../../../src/domain/booking'
 import { eventById } from '../../../src/domain/catalogue'
 import { cancellationRefund } from '../../../src/domain/refund-policy'
 import { eventStartInstant } from '../../../src/domain/schedule'
 import { parseRequest } from '../lib/validate'
+import type { MailKind } from '../mail/messages'
 import { queueMail } from '../mail/outbox'
 import { releaseHold } from './holds'
-import { type BookingDeps, bookingRef, nowOf, once, readBooking } from './records'
+import { type BookingDeps, type BookingRecord, bookingRef, nowOf, once, readBooking } from './records'
 import { refundBooking } from './refunds'
 import { bookingView } from './views'
 
@@ -39,17 +40,33 @@ export async function cancelBookingHandler(
     : undefined
   if (!refund) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.cancelAfterStart)
 
-  await once(firestore, orderId, 'cancelled', async () => {
-    // The receipt first (it waits until the booking is cancelled); then the state, so the ticket is
-    // never shown for a seat already given away; then the seat. A run cut off before the seat is
-    // freed leaves the booking due a look (recheck_at), and reconciling a cancelled booking frees it.
-    await queueMail(firestore, booking, 'booking-cancelled', now)
-    await bookingRef(firestore, orderId).update({ status: 'cancelled', seat: null, cancelled_at: now, recheck_at: now })
-    if (refund.amount > 0) {
-      await refundBooking(deps, booking, { amount: refund.amount, reason: 'cancelled', status: 'cancelled' })
-    }
-    await releaseHold(firestore, booking)
-  })
+  await cancelConfirmed(deps, booking, { amount: refund.amount, reason: 'cancelled', mail: 'booking-cancelled' })
   const after = (await readBooking(firestore, orderId)) ?? booking
   return { booking: await bookingView(deps, after) }
+}
+
+/**
+ * Cancels a confirmed booking, once (`transitions/cancelled`): the member's mail is queued first
+ * (it waits until the booking is cancelled); then the state, so the ticket is never shown for a
+ * seat already given away; then the refund, if any; then the seat. A run cut off before the seat
+ * is freed leaves the booking due a look (recheck_at), and reconciling a cancelled booking frees it.
+ */
+export async function cancelConfirmed(
+  deps: BookingDeps,
+  booking: BookingRecord,
+  { amount, reason, mail }: { amount: number; reason: RefundReason; mail: MailKind },
+): Promise<boolean> {
+  const { firestore } = deps
+  const now = nowOf(deps)
+  return once(firestore, booking.order_id, 'cancelled', async () => {
+    await queueMail(firestore, booking, mail, now)
+    await bookingRef(firestore, booking.order_id).update({
+      status: 'cancelled',
+      seat: null,
+      cancelled_at: now,
+      recheck_at: now,
+    })
+    if (amount > 0) await refundBooking(deps, booking, { amount, reason, status: 'cancelled' })
+    await releaseHold(firestore, booking)
+  })
 }

@@ -33,6 +33,7 @@ import {
   type BookingRecord,
   bookingRef,
   type CreateBookingStep,
+  isDateCancelled,
   nowOf,
   readBooking,
   STALE_CHANGE_MS,
@@ -177,10 +178,12 @@ export async function createBookingHandler(
     )
   }
   // The profile, and this date's seats (holds that ran out freed first): read side by side.
-  const [profile, seats] = await Promise.all([
+  const [profile, seats, cancelled] = await Promise.all([
     firestore.collection('user_profiles').doc(member.uid).get(),
     readDate(deps, event.id, input.eventDate),
+    isDateCancelled(firestore, event.id, input.eventDate),
   ])
+  if (cancelled) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.dateCancelled)
   if (!profile.exists) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.profileRequired)
   const tierProblem = tierIssue(input.tier, profile.get('gender'))
   if (tierProblem) throw new HttpsError('failed-precondition', tierProblem)

@@ -18,6 +18,7 @@ import { availableDates, istToday, weekdayOf } from '../../../src/domain/schedul
 import { warn } from '../lib/log'
 import { deliverMail, type MailDeps } from '../mail/outbox'
 import { queueReminders } from '../mail/reminders'
+import { settleCancelledDates } from './cancelled-dates'
 import { isLive } from './holds'
 import { reconcileBooking } from './reconcile'
 import { type BookingDeps, type BookingRecord, mapLimit, nowOf, readBooking } from './records'
@@ -174,6 +175,7 @@ export const SCHEDULED_JOBS = {
   sweepExpiredHolds: { everyMinutes: 5, run: sweepExpiredHolds },
   reconcilePayments: { everyMinutes: 10, run: reconcilePayments },
   queueReminders: { everyMinutes: 15, run: queueReminders },
+  settleCancelledDates: { everyMinutes: 5, run: settleCancelledDates },
   deliverMail: { everyMinutes: 1, run: deliverMail },
 } as const satisfies Record<string, { everyMinutes: number; run: (deps: JobDeps) => Promise<unknown> }>
 export type ScheduledJob = keyof typeof SCHEDULED_JOBS

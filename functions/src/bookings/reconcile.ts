@@ -24,7 +24,7 @@ import {
 import { ALERTS, alert } from '../lib/log'
 import { queueMail } from '../mail/outbox'
 import { claimMemberDate, claimSeat, keepSeat, memberDateRef, releaseHold, seatsOf } from './holds'
-import { type BookingDeps, type BookingRecord, bookingRef, nowOf, once, readBooking } from './records'
+import { type BookingDeps, type BookingRecord, bookingRef, isDateCancelled, nowOf, once, readBooking } from './records'
 import { followRefund, refundBooking } from './refunds'
 
 /** Attempts that ended without money: the member may try again while the hold lasts. */
@@ -99,7 +99,9 @@ async function endHold(
     await releaseHold(deps.firestore, booking)
     // Told only if they reached checkout; queued before the change it reports, so a run cut off
     // in between is finished by the next, and the mail waits until the booking has ended.
-    if (booking.payment_session_id) await queueMail(deps.firestore, booking, 'payment-ended', now)
+    if (booking.payment_session_id && !booking.date_cancelled) {
+      await queueMail(deps.firestore, booking, 'payment-ended', now)
+    }
     await bookingRef(deps.firestore, booking.order_id).update({
       status,
       ended_at: now,
@@ -115,6 +117,12 @@ async function endHold(
  */
 async function givePaidSeat(deps: BookingDeps, booking: BookingRecord, now: number): Promise<void> {
   const { firestore } = deps
+  if (await isDateCancelled(firestore, booking.event_id, booking.event_date)) {
+    // Paid for a date the team has cancelled: no seat, all of it back.
+    await releaseHold(firestore, booking)
+    await refundBooking(deps, booking, { amount: booking.amount, reason: 'date-cancelled' })
+    return
+  }
   const claim = await claimMemberDate(firestore, booking, { hold_expires_at: now, created_at: now })
   if (claim && claim.order_id !== booking.order_id) {
     const other = await readBooking(firestore, claim.order_id)

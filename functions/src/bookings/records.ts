@@ -4,7 +4,13 @@
  * booking happen exactly once whoever races to apply it.
  */
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore'
-import type { BookingStatus, CashfreeMode, RefundReason, RefundState } from '../../../src/domain/booking'
+import {
+  type BookingStatus,
+  type CashfreeMode,
+  cancelledDatePath,
+  type RefundReason,
+  type RefundState,
+} from '../../../src/domain/booking'
 import type { PaymentGateway } from '../lib/cashfree'
 import { isAlreadyExists } from '../lib/claims'
 
@@ -40,8 +46,10 @@ export interface BookingRecord {
   created_at: number
   paid_at?: number
   ended_at?: number
-  /** When the member cancelled. */
+  /** When the member (or the team, for the whole date) cancelled. */
   cancelled_at?: number
+  /** The team cancelled the date while this booking was pending (its hold ended for that). */
+  date_cancelled?: boolean
   /** The latest payment attempt Cashfree reported (by its time), while pending. */
   last_attempt?: { status: string; at: string | null }
   refund?: RefundRecord
@@ -131,4 +139,16 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
   }
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
   return results
+}
+
+/** Whether the team has cancelled this date (`npm run cancel-date`). */
+export async function isDateCancelled(firestore: Firestore, eventId: string, date: string): Promise<boolean> {
+  return (await firestore.doc(cancelledDatePath(eventId, date)).get()).exists
+}
+
+/** Which of these dates of one event the team has cancelled (one read for all). */
+export async function cancelledAmong(firestore: Firestore, eventId: string, dates: string[]): Promise<Set<string>> {
+  if (dates.length === 0) return new Set()
+  const snapshots = await firestore.getAll(...dates.map((date) => firestore.doc(cancelledDatePath(eventId, date))))
+  return new Set(dates.filter((_, i) => snapshots[i]?.exists))
 }

@@ -22,6 +22,7 @@ const NOTES: Record<RefundReason, string> = {
   duplicate: 'Paid after the seat hold ended; already booked on this date',
   'amount-mismatch': 'The amount paid did not match the order',
   cancelled: 'Cancelled by the member; refund per the cancellation policy',
+  'date-cancelled': 'The date was cancelled by Yaari; full refund',
 }
 
 /** Our refund id for a booking's full refund: 3-40 characters, unique per order. */

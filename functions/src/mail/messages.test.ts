@@ -81,6 +81,7 @@ describe('composeMail', () => {
         'payment-ended': booking({ event_id: event.id, status: 'expired' }),
         'refund-issued': refunded,
         'booking-cancelled': booking({ event_id: event.id, status: 'cancelled' }),
+        'date-cancelled': booking({ event_id: event.id, status: 'expired' }),
       } as const
       for (const kind of MAIL_KINDS) {
         const mail = composeMail(kind, { ...context(cases[kind]), brief })

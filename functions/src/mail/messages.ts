@@ -20,6 +20,7 @@ export const MAIL_KINDS = [
   'payment-ended',
   'refund-issued',
   'booking-cancelled',
+  'date-cancelled',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 
@@ -45,6 +46,7 @@ const REFUND_REASONS: Record<RefundReason, string> = {
   duplicate: 'Your payment arrived after your seat hold had ended, and you had already booked this date.',
   'amount-mismatch': 'The amount paid did not match your order.',
   cancelled: 'You cancelled your booking; this is what the refund policy gives back for it.',
+  'date-cancelled': 'We cancelled this date; you get back everything you paid.',
 }
 
 /** A paragraph, a list of label-value rows, a link, or a list: the blocks a mail is made of. */
@@ -233,10 +235,31 @@ export function composeMail(kind: MailKind, { booking, appOrigin, brief, now }: 
         { link: `${appOrigin}/events`, label: 'Find another evening' },
       ])
     }
+    case 'date-cancelled': {
+      if (booking.status === 'confirmed' || booking.status === 'pending') return undefined
+      const refund = booking.refund?.reason === 'date-cancelled' ? booking.refund : undefined
+      return mail(`Cancelled by Yaari: ${event.title}, ${when}`, [
+        greeting(booking),
+        { p: `We are sorry: we have had to cancel ${event.title} on ${when}.` },
+        {
+          rows: [
+            ...eventRows(event, booking),
+            ['Order id', booking.order_id],
+            refund
+              ? [
+                  'Refund',
+                  `${formatInr(refund.amount)}, all you paid, within ${REFUND_DAYS} to your original payment method`,
+                ]
+              : ['Payment', 'Nothing was charged; the seat held for you is released.'],
+          ],
+        },
+        { link: `${appOrigin}/events/${event.id}`, label: `Book another date of ${event.title}` },
+      ])
+    }
     case 'refund-issued': {
       const refund = booking.refund
-      // A cancellation's refund is in its receipt.
-      if (booking.status === 'cancelled') return undefined
+      // A cancellation's refund is in its receipt; a cancelled date's in its notice.
+      if (booking.status === 'cancelled' || refund?.reason === 'date-cancelled') return undefined
       if (!refund || (refund.status !== 'pending' && refund.status !== 'succeeded')) return undefined
       return mail(`Your refund of ${formatInr(refund.amount)} is on its way`, [
         greeting(booking),

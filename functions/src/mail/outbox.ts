@@ -115,6 +115,7 @@ function mayStillApply(kind: MailKind, booking: BookingRecord | undefined): bool
   if (!booking) return false
   if (kind === 'booking-confirmed' || kind === 'payment-ended') return booking.status === 'pending'
   if (kind === 'booking-cancelled') return booking.status === 'confirmed'
+  if (kind === 'date-cancelled') return booking.status === 'confirmed' || booking.status === 'pending'
   if (kind === 'refund-issued') return booking.refund?.status === 'requested'
   return false
 }

@@ -104,6 +104,7 @@ export default function BookingDialogs({ event, tier, initialDate, onTierChange,
         >
           {dates.map((option) => {
             const seats = availability.status === 'ready' ? availability.byDate.get(option) : undefined
+            const cancelled = seats?.cancelled === true
             const soldOut = seats?.spotsLeft === 0
             const own = mine.get(option)
             return (
@@ -137,7 +138,7 @@ export default function BookingDialogs({ event, tier, initialDate, onTierChange,
                 />
                 <span className={text({ weight: 'semibold' })}>{formatShortDate(option)}</span>
                 <span className={text({ tone: 'muted', size: 'sm' })}>
-                  {spotsText(seats?.spotsLeft, event.capacity)}
+                  {cancelled ? 'Cancelled' : spotsText(seats?.spotsLeft, event.capacity)}
                 </span>
                 {own ? <span className={text({ tone: 'accent', size: 'sm', weight: 'semibold' })}>{own}</span> : null}
               </label>

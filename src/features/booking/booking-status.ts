@@ -33,6 +33,7 @@ const WHY: Record<RefundReason, string> = {
   duplicate: 'Your payment arrived after your seat’s hold had ended, and you had booked this date again since.',
   'amount-mismatch': 'The amount paid did not match your booking.',
   cancelled: 'You cancelled this booking.',
+  'date-cancelled': 'We cancelled this date, and we are sorry.',
 }
 
 /** Why the money is going back, and where the refund stands; undefined when nothing is refunded. */

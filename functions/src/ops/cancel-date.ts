@@ -1,0 +1,31 @@
+/**
+ * `npm run cancel-date -- --event <id> --date <YYYY-MM-DD> --reason <text>`
+ *
+ * Cancels a whole date, in GOOGLE_CLOUD_PROJECT with its application default credentials: from
+ * then on it takes no booking and shows as cancelled; the settleCancelledDates job (within 5
+ * minutes) refunds every confirmed member in full, ends every held seat and tells everyone.
+ * `npm run cancel-date` (dev/cancel-date.mjs) points it at the local stack when the variable is unset.
+ */
+import { parseArgs } from 'node:util'
+import { initializeApp } from 'firebase-admin/app'
+import { getFirestore } from 'firebase-admin/firestore'
+import { cancelDate } from '../bookings/cancelled-dates'
+
+const { values } = parseArgs({
+  options: { event: { type: 'string' }, date: { type: 'string' }, reason: { type: 'string' } },
+})
+
+const project = process.env.GOOGLE_CLOUD_PROJECT
+if (!project) {
+  console.error('Not cancelled: set GOOGLE_CLOUD_PROJECT (npm run cancel-date sets it to the local stack when unset).')
+  process.exit(1)
+}
+initializeApp({ projectId: project })
+
+cancelDate(getFirestore(), { eventId: values.event, eventDate: values.date, reason: values.reason }).then(
+  (path) => console.log(`Cancelled ${path}: members are refunded and told within 5 minutes.`),
+  (error: Error) => {
+    console.error(`Not cancelled: ${error.message}`)
+    process.exitCode = 1
+  },
+)
