@@ -98,7 +98,8 @@ test.describe('offline', () => {
     const { stdout } = await promisify(execFile)(
       'node',
       [
-        join(import.meta.dirname, '..', '..', 'dev', 'share-venue.mjs'),
+        join(import.meta.dirname, '..', '..', 'dev', 'ops.mjs'),
+        'share-venue',
         ...['--event', booking?.event_id, '--date', booking?.event_date, '--venue', venueBrief.venueName],
         ...['--address', venueBrief.address, '--maps', venueBrief.mapsUrl, '--notes', venueBrief.notes],
       ],

@@ -14,7 +14,7 @@ import { createBookingHandler } from '../../functions/src/bookings/create'
 import { reconcileBooking } from '../../functions/src/bookings/reconcile'
 import { refundIdFor } from '../../functions/src/bookings/refunds'
 import { seatsCollectionPath } from '../../src/domain/availability'
-import { BOOKING_MESSAGES } from '../../src/domain/booking'
+import { BOOKING_MESSAGES, cancelledDatePath } from '../../src/domain/booking'
 import { bookingRequest } from '../../src/domain/booking.fixture'
 import { EVENTS } from '../../src/domain/catalogue'
 import { eventStartInstant } from '../../src/domain/schedule'
@@ -90,7 +90,7 @@ describe('the team cancelling a date', () => {
     const { GOOGLE_CLOUD_PROJECT: _, ...local } = process.env
     const { stdout } = await promisify(execFile)(
       'node',
-      ['dev/cancel-date.mjs', '--event', sunday.id, '--date', date, '--reason', 'The venue flooded'],
+      ['dev/ops.mjs', 'cancel-date', '--event', sunday.id, '--date', date, '--reason', 'The venue flooded'],
       { env: local },
     )
     expect(stdout).toContain(`Cancelled cancelled_dates/${sunday.id}_${date}`)
@@ -109,5 +109,6 @@ describe('the team cancelling a date', () => {
     })
     expect((await status(held.order_id))?.status).toBe('expired')
     expect((await adminDb().collection(seatsCollectionPath(sunday.id, date)).get()).size).toBe(0)
+    await adminDb().doc(cancelledDatePath(sunday.id, date)).delete() // open again for later tests
   })
 })

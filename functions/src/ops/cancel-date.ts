@@ -4,7 +4,7 @@
  * Cancels a whole date, in GOOGLE_CLOUD_PROJECT with its application default credentials: from
  * then on it takes no booking and shows as cancelled; the settleCancelledDates job (within 5
  * minutes) refunds every confirmed member in full, ends every held seat and tells everyone.
- * `npm run cancel-date` (dev/cancel-date.mjs) points it at the local stack when the variable is unset.
+ * `npm run cancel-date` (dev/ops.mjs) points it at the local stack when the variable is unset.
  */
 import { parseArgs } from 'node:util'
 import { initializeApp } from 'firebase-admin/app'

@@ -3,7 +3,7 @@
  *  [--maps <https://...>] [--notes <text>]`
  *
  * Shares a date's venue brief with its confirmed members, in GOOGLE_CLOUD_PROJECT with its
- * application default credentials. `npm run share-venue` (dev/share-venue.mjs) points it at the
+ * application default credentials. `npm run share-venue` (dev/ops.mjs) points it at the
  * local stack's project and Firestore stand-in when GOOGLE_CLOUD_PROJECT is unset.
  */
 import { parseArgs } from 'node:util'
