@@ -201,7 +201,7 @@ export function MyBookingsPage() {
         )}
         {past.length ? (
           <>
-            <h2 className={css({ fontSize: '2xl', fontWeight: 'bold', mt: '10' })}>Past and unpaid</h2>
+            <h2 className={css({ fontSize: '2xl', fontWeight: 'bold', mt: '10' })}>Past, cancelled and unpaid</h2>
             <ul className={grid({ gap: '4', mt: '4' })}>
               {past.map((booking) => (
                 <BookingCard key={booking.orderId} booking={booking} upcoming={false} onChanged={changed} />
