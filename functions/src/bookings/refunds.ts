@@ -9,6 +9,7 @@ import { FieldValue } from 'firebase-admin/firestore'
 import type { RefundReason, RefundState } from '../../../src/domain/booking'
 import { CashfreeError, type CashfreeRefund } from '../lib/cashfree'
 import { ALERTS, alert, warn } from '../lib/log'
+import { refundToldElsewhere } from '../mail/messages'
 import { queueMail } from '../mail/outbox'
 import { type BookingDeps, type BookingRecord, bookingRef, nowOf, type RefundRecord } from './records'
 
@@ -60,10 +61,9 @@ async function applyCashfreeRefund(
 ) {
   const status = refundState(answer.refund_status)
   if (status === refund.status && status !== 'pending') return
-  // Cashfree has taken the refund on: the member hears of it once (before it is recorded, so a run
-  // cut off in between queues it on the next look).
-  // (A cancellation's refund is in its receipt.)
-  if (status !== 'failed' && booking.status !== 'cancelled') {
+  // Cashfree has just taken the refund on: the member hears of it once (queued before it is recorded,
+  // so a run cut off in between queues it on the next look; later looks queue nothing).
+  if (refund.status === 'requested' && status !== 'failed' && !refundToldElsewhere(booking)) {
     await queueMail(deps.firestore, booking, 'refund-issued', now)
   }
   await saveRefund(deps, booking, { ...refund, status, updated_at: now }, now)

@@ -122,6 +122,10 @@ function venueRows(brief: VenueBrief): [string, string][] {
 
 const tierLabel = (tier: string) => TIER_LABELS[tier as PriceTier] ?? tier
 
+/** A cancellation's refund is told in its receipt, a cancelled date's in its notice: no refund mail. */
+export const refundToldElsewhere = (booking: Pick<BookingRecord, 'status' | 'refund'>) =>
+  booking.status === 'cancelled' || booking.refund?.reason === 'date-cancelled'
+
 /**
  * The mail of `kind` for this booking, or undefined when it no longer applies (a payment-failed
  * mail for a booking that was confirmed after all, a reminder for a booking no longer confirmed).
@@ -258,8 +262,7 @@ export function composeMail(kind: MailKind, { booking, appOrigin, brief, now }: 
     }
     case 'refund-issued': {
       const refund = booking.refund
-      // A cancellation's refund is in its receipt; a cancelled date's in its notice.
-      if (booking.status === 'cancelled' || refund?.reason === 'date-cancelled') return undefined
+      if (refundToldElsewhere(booking)) return undefined
       if (!refund || (refund.status !== 'pending' && refund.status !== 'succeeded')) return undefined
       return mail(`Your refund of ${formatInr(refund.amount)} is on its way`, [
         greeting(booking),
