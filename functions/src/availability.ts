@@ -10,6 +10,7 @@ import { EVENTS, type YaariEvent } from '../../src/domain/catalogue'
 import { availableDates } from '../../src/domain/schedule'
 import { sweepDate } from './bookings/jobs'
 import { type BookingDeps, cancelledAmong, nowOf } from './bookings/records'
+import { waitingCount } from './bookings/waitlist'
 import { parseRequest } from './lib/validate'
 
 async function eventAvailability(deps: BookingDeps, event: YaariEvent): Promise<EventAvailability> {
@@ -18,8 +19,13 @@ async function eventAvailability(deps: BookingDeps, event: YaariEvent): Promise<
   const dates = await Promise.all(
     open.map(async (date) => {
       if (cancelled.has(date)) return { date, capacity: event.capacity, spotsLeft: 0, cancelled: true as const }
-      const taken = await sweepDate(deps, event.id, date)
-      return { date, capacity: event.capacity, spotsLeft: Math.max(0, event.capacity - taken) }
+      const [taken, waiting] = await Promise.all([
+        sweepDate(deps, event.id, date),
+        waitingCount(deps.firestore, event.id, date),
+      ])
+      // While members wait, a seat that frees is theirs: the date stays sold out to others.
+      const spotsLeft = waiting > 0 ? 0 : Math.max(0, event.capacity - taken)
+      return { date, capacity: event.capacity, spotsLeft, ...(waiting > 0 ? { waiting } : {}) }
     }),
   )
   return { eventId: event.id, dates }

@@ -10,12 +10,14 @@ import { getAvailabilityCall } from '../../src/domain/availability'
 import { cancelBookingCall, createBookingCall, getBookingCall, listMyBookingsCall } from '../../src/domain/booking'
 import type { CallableContract, ResponseOf } from '../../src/domain/callable'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '../../src/domain/profile'
+import { joinWaitlistCall, leaveWaitlistCall } from '../../src/domain/waitlist'
 import { getAvailabilityHandler } from './availability'
 import { cancelBookingHandler } from './bookings/cancel'
 import { createBookingHandler } from './bookings/create'
 import { type JobDeps, SCHEDULED_JOBS, type ScheduledJob } from './bookings/jobs'
 import type { BookingDeps } from './bookings/records'
 import { getBookingHandler, listMyBookingsHandler } from './bookings/views'
+import { joinWaitlistHandler, leaveWaitlistHandler } from './bookings/waitlist'
 import { cashfreeWebhookHandler } from './bookings/webhook'
 import { db } from './lib/admin'
 import { requireMember } from './lib/auth'
@@ -108,6 +110,18 @@ export const getBooking = callable(
 export const cancelBooking = callable(
   cancelBookingCall,
   (request) => cancelBookingHandler(bookingDeps(), requireMember(request), request.data),
+  withCashfree,
+)
+
+export const joinWaitlist = callable(
+  joinWaitlistCall,
+  (request) => joinWaitlistHandler(bookingDeps(), requireMember(request), request.data),
+  withCashfree,
+)
+
+export const leaveWaitlist = callable(
+  leaveWaitlistCall,
+  (request) => leaveWaitlistHandler(bookingDeps(), requireMember(request), request.data),
   withCashfree,
 )
 

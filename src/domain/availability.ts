@@ -18,6 +18,8 @@ export interface DateAvailability {
   spotsLeft: number
   /** The team has cancelled this date: nothing can be booked. */
   cancelled?: true
+  /** Members on the date's waitlist (present when some wait; the date is then sold out to others). */
+  waiting?: number
 }
 
 export interface EventAvailability {

@@ -6,6 +6,7 @@
 import { getAvailabilityCall } from './availability'
 import { cancelBookingCall, createBookingCall, getBookingCall, listMyBookingsCall } from './booking'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from './profile'
+import { joinWaitlistCall, leaveWaitlistCall } from './waitlist'
 
 export const CALLABLES = [
   getAvailabilityCall,
@@ -16,4 +17,6 @@ export const CALLABLES = [
   getBookingCall,
   listMyBookingsCall,
   cancelBookingCall,
+  joinWaitlistCall,
+  leaveWaitlistCall,
 ] as const

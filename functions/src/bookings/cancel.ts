@@ -67,6 +67,6 @@ export async function cancelConfirmed(
       recheck_at: now,
     })
     if (amount > 0) await refundBooking(deps, booking, { amount, reason, status: 'cancelled' })
-    await releaseHold(firestore, booking)
+    await releaseHold(deps, booking)
   })
 }

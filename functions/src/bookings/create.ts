@@ -25,7 +25,17 @@ import { isBookableDate, weekdayName } from '../../../src/domain/schedule'
 import { CashfreeError, type CashfreeOrder, customerDetails, istTimestamp } from '../lib/cashfree'
 import { warn } from '../lib/log'
 import { parseRequest } from '../lib/validate'
-import { type Claim, claimHoldSlot, claimMemberDate, claimSeat, type HoldOwner, releaseHold } from './holds'
+import {
+  type Claim,
+  claimHoldSlot,
+  claimMemberDate,
+  claimSeat,
+  type HoldOwner,
+  holdSlotsFull,
+  releaseHold,
+  returnToOffer,
+  takeOfferedSeat,
+} from './holds'
 import { readDate } from './jobs'
 import { reconcileBooking } from './reconcile'
 import {
@@ -38,6 +48,7 @@ import {
   readBooking,
   STALE_CHANGE_MS,
 } from './records'
+import { liveOffer, offerQuietly, offerTaken, waitingCount } from './waitlist'
 
 /** How long a second call waits for the first one's checkout session (a double click). */
 const IN_FLIGHT_WAIT_MS = 8_000
@@ -75,7 +86,7 @@ async function existingBooking(
     if (!booking) {
       // The other call is between its claim and its record, or died there.
       if (now - (claim.created_at ?? 0) > STALE_CHANGE_MS) {
-        await releaseHold(deps.firestore, { ...owner, order_id: claim.order_id })
+        await releaseHold(deps, { ...owner, order_id: claim.order_id })
         return undefined
       }
       if (Date.now() > deadline) throw new HttpsError('unavailable', BOOKING_MESSAGES.gatewayError)
@@ -85,7 +96,7 @@ async function existingBooking(
     if (booking.status === 'confirmed') throw new HttpsError('already-exists', BOOKING_MESSAGES.alreadyBooked)
     if (booking.status !== 'pending') {
       // Ended, but its claims were not all freed yet.
-      await releaseHold(deps.firestore, booking)
+      await releaseHold(deps, booking)
       return undefined
     }
     if (now > booking.hold_expires_at) {
@@ -143,17 +154,26 @@ function toHttpsError(error: unknown): HttpsError {
  * to make its claims findable); otherwise it ends as failed and the reconciler keeps an eye on
  * it. If the undo itself fails, the sweep finishes it after the hold time.
  */
-async function undo(deps: BookingDeps, record: BookingRecord, orderAttempted: boolean, cause: unknown) {
+async function undo(
+  deps: BookingDeps,
+  record: BookingRecord,
+  orderAttempted: boolean,
+  cause: unknown,
+  offerExpiresAt?: number,
+) {
   const ref = bookingRef(deps.firestore, record.order_id)
   try {
     if (orderAttempted && !(cause instanceof CashfreeError && cause.status < 500)) {
       await deps.gateway.terminateOrder(record.order_id).catch(() => undefined)
-      await releaseHold(deps.firestore, record)
+      await releaseHold(deps, record)
       const now = nowOf(deps)
       await ref.update({ status: 'failed', ended_at: now, recheck_at: now })
       return
     }
-    await releaseHold(deps.firestore, record)
+    // Made with a waitlist offer: the seat stays the member's offer, to try again while it lasts.
+    if (offerExpiresAt !== undefined && offerExpiresAt > nowOf(deps)) {
+      await returnToOffer(deps.firestore, record, offerExpiresAt)
+    } else await releaseHold(deps, record)
     await ref.delete()
   } catch (error) {
     warn('create-booking-undo-failed', { orderId: record.order_id, cause: String(cause), error: String(error) })
@@ -177,18 +197,26 @@ export async function createBookingHandler(
       `eventDate: ${input.eventDate} is not an upcoming ${weekdayName(event.weekday)} of ${event.title} that can be booked`,
     )
   }
-  // The profile, and this date's seats (holds that ran out freed first): read side by side.
-  const [profile, seats, cancelled] = await Promise.all([
+  // The profile, this date's seats (holds that ran out freed first), its waitlist and the
+  // member's offer on it: read side by side.
+  const [profile, seats, cancelled, waiting, offer] = await Promise.all([
     firestore.collection('user_profiles').doc(member.uid).get(),
     readDate(deps, event.id, input.eventDate),
     isDateCancelled(firestore, event.id, input.eventDate),
+    waitingCount(firestore, event.id, input.eventDate),
+    liveOffer(deps, member.uid, event.id, input.eventDate),
   ])
   if (cancelled) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.dateCancelled)
   if (!profile.exists) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.profileRequired)
   const tierProblem = tierIssue(input.tier, profile.get('gender'))
   if (tierProblem) throw new HttpsError('failed-precondition', tierProblem)
+  // An offer is lost if its booking fails on the member's other holds: refused before anything is claimed.
+  if (offer && (await holdSlotsFull(firestore, member.uid, now))) {
+    throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.holdLimit)
+  }
   const owner: HoldOwner = {
-    order_id: newOrderId(input.eventDate),
+    // Booking an offered seat: the booking takes the offer's order id, and with it the seat.
+    order_id: offer?.offer_order_id ?? newOrderId(input.eventDate),
     user_id: member.uid,
     event_id: event.id,
     event_date: input.eventDate,
@@ -208,9 +236,13 @@ export async function createBookingHandler(
   }
   try {
     await step('member-date-claimed')
-    if (seats.live >= event.capacity) throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.soldOut)
+    // Members waiting come first: a seat free while some wait is theirs to be offered.
+    if (!offer && waiting > 0 && seats.live < event.capacity) await offerQuietly(deps, event.id, input.eventDate)
+    if (!offer && (seats.live >= event.capacity || waiting > 0)) {
+      throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.soldOut)
+    }
   } catch (error) {
-    await releaseHold(firestore, owner).catch(() => undefined)
+    await releaseHold(deps, owner).catch(() => undefined)
     throw toHttpsError(error)
   }
 
@@ -235,7 +267,7 @@ export async function createBookingHandler(
   try {
     await ref.create(record)
   } catch (error) {
-    await releaseHold(firestore, owner).catch(() => undefined)
+    await releaseHold(deps, owner).catch(() => undefined)
     throw toHttpsError(error)
   }
 
@@ -246,7 +278,9 @@ export async function createBookingHandler(
       throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.holdLimit)
     }
     await step('hold-slot-claimed')
-    const seat = await claimSeat(firestore, owner, event.capacity, holdExpiresAt, seats.taken)
+    const seat =
+      (offer && (await takeOfferedSeat(firestore, owner, holdExpiresAt))) ??
+      (await claimSeat(firestore, owner, event.capacity, holdExpiresAt, seats.taken))
     if (seat === undefined) throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.soldOut)
     await step('seat-claimed')
     await ref.update({ seat })
@@ -274,12 +308,13 @@ export async function createBookingHandler(
     if (!order.payment_session_id) throw new HttpsError('unavailable', BOOKING_MESSAGES.noSession, NO_SESSION)
     await ref.update({ payment_session_id: order.payment_session_id, cf_order_id: order.cf_order_id ?? null })
     await step('session-recorded')
+    if (offer) await offerTaken(firestore, member.uid, event.id, input.eventDate).catch(() => undefined)
     return { order_id: owner.order_id, payment_session_id: order.payment_session_id, cashfree_mode: deps.cashfreeMode }
   } catch (error) {
     if (!(error instanceof HttpsError) || error.code === 'internal') {
       warn('create-booking-failed', { orderId: owner.order_id, error: String(error) })
     }
-    await undo(deps, record, orderAttempted, error)
+    await undo(deps, record, orderAttempted, error, offer?.offer_expires_at)
     throw toHttpsError(error)
   }
 }

@@ -19,7 +19,8 @@ import {
 import { seatsCollectionPath } from '../../../src/domain/availability'
 import { MAX_LIVE_HOLDS } from '../../../src/domain/booking'
 import { claimFirst } from '../lib/claims'
-import { type BookingRecord, isAlreadyExists, isNotFound } from './records'
+import { type BookingDeps, type BookingRecord, isAlreadyExists, isNotFound } from './records'
+import { offerQuietly } from './waitlist'
 
 export type HoldOwner = Pick<BookingRecord, 'order_id' | 'user_id' | 'event_id' | 'event_date'>
 
@@ -87,10 +88,11 @@ export async function claimSeat(
   capacity: number,
   holdExpiresAt: number,
   taken?: ReadonlySet<number>,
+  status: 'held' | 'offered' = 'held',
 ): Promise<number | undefined> {
   const index = await claimFirst(
     seatRefs(firestore, owner.event_id, owner.event_date, capacity),
-    { order_id: owner.order_id, user_id: owner.user_id, hold_expires_at: holdExpiresAt, status: 'held' },
+    { order_id: owner.order_id, user_id: owner.user_id, hold_expires_at: holdExpiresAt, status },
     taken ? (i) => taken.has(i + 1) : undefined,
   )
   return index === undefined ? undefined : index + 1
@@ -110,26 +112,70 @@ export async function seatsOf(firestore: Firestore, owner: HoldOwner): Promise<Q
  * so a claim freed and re-taken by another order in between is left alone (Firestore honours
  * the precondition; the local stand-in ignores it).
  */
-async function deleteIfOurs(ref: DocumentReference, orderId: string): Promise<void> {
+async function deleteIfOurs(ref: DocumentReference, orderId: string): Promise<boolean> {
   const snapshot = await ref.get()
-  if (!snapshot.exists || snapshot.get('order_id') !== orderId) return
+  if (!snapshot.exists || snapshot.get('order_id') !== orderId) return false
   try {
     await ref.delete({ lastUpdateTime: snapshot.updateTime! })
+    return true
   } catch (error) {
     // FAILED_PRECONDITION (9): changed since we read it, so no longer ours to delete.
     if ((error as { code?: unknown })?.code !== 9 && !isNotFound(error)) throw error
+    return false
   }
 }
 
+/** Frees the claims of an order (see releaseHold) without offering the seat on; whether a seat was freed. */
+export async function freeClaims(firestore: Firestore, owner: HoldOwner): Promise<boolean> {
+  const seats = await seatsOf(firestore, owner)
+  const [freed] = await Promise.all([
+    Promise.all(seats.map((seat) => deleteIfOurs(seat.ref, owner.order_id))),
+    ...holdSlotRefs(firestore, owner.user_id).map((ref) => deleteIfOurs(ref, owner.order_id)),
+    deleteIfOurs(memberDateRef(firestore, owner.user_id, owner.event_id, owner.event_date), owner.order_id),
+  ])
+  return freed.some(Boolean)
+}
+
 /**
- * Frees everything a booking holds: its seat, its unpaid-hold slot and its member-date claim.
- * The one way a seat is ever given back (failed or expired payment, a refund, the sweep).
+ * Frees everything a booking (or a waitlist offer) holds: its seat, its unpaid-hold slot and its
+ * member-date claim; a seat freed goes at once to the first member waiting for the date. The one
+ * way a seat is ever given back (failed or expired payment, a cancel, a refund, the sweep).
  * Idempotent: a second run finds nothing left to free.
  */
-export async function releaseHold(firestore: Firestore, owner: HoldOwner): Promise<void> {
+export async function releaseHold(deps: Pick<BookingDeps, 'firestore' | 'now'>, owner: HoldOwner): Promise<void> {
+  if (await freeClaims(deps.firestore, owner)) await offerQuietly(deps, owner.event_id, owner.event_date)
+}
+
+/** Whether every one of the member's unpaid-hold slots is taken by a hold still running. */
+export async function holdSlotsFull(firestore: Firestore, uid: string, now: number): Promise<boolean> {
+  const slots = await firestore.getAll(...holdSlotRefs(firestore, uid))
+  return slots.every((slot) => slot.exists && isLive(slot.data(), now))
+}
+
+/**
+ * The seat offered to a waiting member, taken by their booking (which carries the offer's order
+ * id): its hold becomes the booking's. Undefined when the offer's seat is gone (it ran out).
+ */
+export async function takeOfferedSeat(firestore: Firestore, owner: HoldOwner, holdExpiresAt: number) {
+  const seat = (await seatsOf(firestore, owner))[0]
+  if (!seat) return undefined
+  try {
+    await seat.ref.update({ status: 'held', hold_expires_at: holdExpiresAt })
+  } catch (error) {
+    if (isNotFound(error)) return undefined
+    throw error
+  }
+  return Number(seat.id)
+}
+
+/**
+ * A booking made with an offer failed before it reached Cashfree: the seat goes back to being
+ * the member's offer (until the offer's own time), the rest of what the booking claimed is freed.
+ */
+export async function returnToOffer(firestore: Firestore, owner: HoldOwner, offerExpiresAt: number): Promise<void> {
   const seats = await seatsOf(firestore, owner)
   await Promise.all([
-    ...seats.map((seat) => deleteIfOurs(seat.ref, owner.order_id)),
+    ...seats.map((seat) => seat.ref.update({ status: 'offered', hold_expires_at: offerExpiresAt })),
     ...holdSlotRefs(firestore, owner.user_id).map((ref) => deleteIfOurs(ref, owner.order_id)),
     deleteIfOurs(memberDateRef(firestore, owner.user_id, owner.event_id, owner.event_date), owner.order_id),
   ])

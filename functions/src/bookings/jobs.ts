@@ -4,7 +4,8 @@
  * local stack (the Functions emulator fires no schedules), and called by tests with a clock.
  *
  * - sweepExpiredHolds: frees every hold whose time has passed, whatever left it behind (an
- *   abandoned checkout, a createBooking that died between two writes, a half-finished end).
+ *   abandoned checkout, a createBooking that died between two writes, a half-finished end, a
+ *   waitlist offer not taken), and offers free seats to the members waiting for them.
  * - reconcilePayments: looks again at bookings that may still change (recheck_at), so a paid
  *   order whose webhook was lost, or that turned PAID after its hold ended, is settled.
  * - queueReminders and deliverMail: the venue brief and the day's reminder are queued when due,
@@ -22,6 +23,7 @@ import { settleCancelledDates } from './cancelled-dates'
 import { isLive } from './holds'
 import { reconcileBooking } from './reconcile'
 import { type BookingDeps, type BookingRecord, mapLimit, nowOf, readBooking } from './records'
+import { offerEverywhere, offerQuietly } from './waitlist'
 
 /** How many bookings a job settles at once (each is a few Firestore and Cashfree calls). */
 const CONCURRENCY = 4
@@ -50,8 +52,17 @@ async function freeExpiredClaim(deps: BookingDeps, claim: DocumentSnapshot, now:
     const fresh = await claim.ref.get()
     if (!fresh.exists || fresh.get('order_id') !== claim.get('order_id') || isLive(fresh.data(), now)) return false
     await claim.ref.delete({ lastUpdateTime: fresh.updateTime! }).catch(() => undefined)
+    // A seat no booking took (an offer that ran out, a booking that never got written): on to the line.
+    const slot = seatDate(claim.ref.path)
+    if (slot) await offerQuietly(deps, slot.eventId, slot.date)
   }
   return !(await claim.ref.get()).exists
+}
+
+/** The event and date of a seat document's path (slots/{eventId}_{date}/seats/{n}); undefined for other claims. */
+function seatDate(path: string): { eventId: string; date: string } | undefined {
+  const match = /^slots\/(.+)_(\d{4}-\d{2}-\d{2})\/seats\/\d+$/.exec(path)
+  return match ? { eventId: match[1]!, date: match[2]! } : undefined
 }
 
 /**
@@ -112,6 +123,8 @@ async function expiredClaims(firestore: Firestore, collection: string, now: numb
 export interface SweepReport {
   holdsEnded: number
   claimsFreed: number
+  /** Offers the closing pass made (those following a seat freed here were made as it was freed). */
+  laterOffers: number
 }
 
 export async function sweepExpiredHolds(deps: BookingDeps): Promise<SweepReport> {
@@ -139,9 +152,12 @@ export async function sweepExpiredHolds(deps: BookingDeps): Promise<SweepReport>
     ...(await expiredClaims(firestore, 'member_dates', now)),
   ]
   const freed = await mapLimit(claims, CONCURRENCY, (claim) => freeExpiredClaim(deps, claim, now))
+  // Offers that ran out pass on, and any seat freed where no offer followed (a run cut off) is offered.
+  const laterOffers = await offerEverywhere(deps)
   return {
     holdsEnded: ended.filter((booking) => booking && booking.status !== 'pending').length,
     claimsFreed: freed.filter(Boolean).length,
+    laterOffers,
   }
 }
 

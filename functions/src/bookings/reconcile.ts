@@ -96,7 +96,7 @@ async function endHold(
   now: number,
 ): Promise<void> {
   await once(deps.firestore, booking.order_id, 'settled', async () => {
-    await releaseHold(deps.firestore, booking)
+    await releaseHold(deps, booking)
     // Told only if they reached checkout; queued before the change it reports, so a run cut off
     // in between is finished by the next, and the mail waits until the booking has ended.
     if (booking.payment_session_id && !booking.date_cancelled) {
@@ -119,7 +119,7 @@ async function givePaidSeat(deps: BookingDeps, booking: BookingRecord, now: numb
   const { firestore } = deps
   if (await isDateCancelled(firestore, booking.event_id, booking.event_date)) {
     // Paid for a date the team has cancelled: no seat, all of it back.
-    await releaseHold(firestore, booking)
+    await releaseHold(deps, booking)
     await refundBooking(deps, booking, { amount: booking.amount, reason: 'date-cancelled' })
     return
   }
@@ -127,7 +127,7 @@ async function givePaidSeat(deps: BookingDeps, booking: BookingRecord, now: numb
   if (claim && claim.order_id !== booking.order_id) {
     const other = await readBooking(firestore, claim.order_id)
     if (other && (other.status === 'pending' || other.status === 'confirmed')) {
-      await releaseHold(firestore, booking)
+      await releaseHold(deps, booking)
       await refundBooking(deps, booking, { amount: booking.amount, reason: 'duplicate' })
       return
     }
@@ -143,7 +143,7 @@ async function givePaidSeat(deps: BookingDeps, booking: BookingRecord, now: numb
   const held = (await seatsOf(firestore, booking))[0]
   const seat = held ? Number(held.id) : event ? await claimSeat(firestore, booking, event.capacity, now) : undefined
   if (seat === undefined) {
-    await releaseHold(firestore, booking)
+    await releaseHold(deps, booking)
     await refundBooking(deps, booking, { amount: booking.amount, reason: 'table-full' })
     return
   }
@@ -186,7 +186,7 @@ async function settlePaid(
       paid: paid ? { amount: paid.payment_amount, currency: paid.payment_currency } : null,
     })
     await once(firestore, booking.order_id, booking.status === 'pending' ? 'settled' : 'recovered', async () => {
-      await releaseHold(firestore, booking)
+      await releaseHold(deps, booking)
       await refundBooking(deps, booking, {
         amount: paid?.payment_amount ?? order.order_amount,
         reason: 'amount-mismatch',
@@ -232,7 +232,7 @@ export async function reconcileBooking(deps: BookingDeps, orderId: string): Prom
   if (booking.status === 'cancelled') {
     // Given back by the member: its seat is freed (again, if a cancel was cut off before), and its
     // refund, if the policy gave one, followed to its end.
-    await releaseHold(firestore, booking)
+    await releaseHold(deps, booking)
     if (booking.refund) await followRefund(deps, booking)
     else if (booking.recheck_at !== undefined) {
       await bookingRef(firestore, orderId).update({ recheck_at: FieldValue.delete() })
@@ -250,7 +250,7 @@ export async function reconcileBooking(deps: BookingDeps, orderId: string): Prom
     // Cashfree never made this order (createBooking stopped before it): nothing can be paid.
     if (booking.status === 'pending' && now > booking.hold_expires_at) await endHold(deps, booking, 'expired', now)
     if (booking.status !== 'pending') {
-      await releaseHold(firestore, booking)
+      await releaseHold(deps, booking)
       await bookingRef(firestore, orderId).update({ recheck_at: FieldValue.delete() })
     }
     return readBooking(firestore, orderId)
@@ -280,7 +280,7 @@ export async function reconcileBooking(deps: BookingDeps, orderId: string): Prom
     else await endHold(deps, booking, isFailedAttempt(latestPayment(await readPayments())) ? 'failed' : 'expired', now)
   } else {
     // Ended earlier: free anything a half-finished end left behind, and look again later.
-    await releaseHold(firestore, booking)
+    await releaseHold(deps, booking)
     await scheduleRecheck(firestore, booking, now)
   }
   return readBooking(firestore, orderId)

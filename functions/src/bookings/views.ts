@@ -15,10 +15,12 @@ import {
   venueBriefPath,
   venueBriefSchema,
 } from '../../../src/domain/booking'
+import type { WaitlistView } from '../../../src/domain/waitlist'
 import { warn } from '../lib/log'
 import { parseRequest } from '../lib/validate'
 import { isFailedAttemptStatus, reconcileBooking } from './reconcile'
 import { type BookingDeps, type BookingRecord, bookingRef, isAlreadyExists, nowOf, readBooking } from './records'
+import { myWaitlist } from './waitlist'
 
 /**
  * A member asks Cashfree about a booking at most this often (getBooking polls while a payment is
@@ -134,15 +136,18 @@ export async function listMyBookingsHandler(
   deps: BookingDeps,
   member: { uid: string },
   data: unknown,
-): Promise<{ bookings: BookingView[] }> {
+): Promise<{ bookings: BookingView[]; waitlist: WaitlistView[] }> {
   parseRequest(listMyBookingsCall.request, data)
   const now = nowOf(deps)
-  const snapshot = await deps.firestore.collection('bookings').where('user_id', '==', member.uid).get()
+  const [snapshot, waitlist] = await Promise.all([
+    deps.firestore.collection('bookings').where('user_id', '==', member.uid).get(),
+    myWaitlist(deps, member.uid),
+  ])
   const records = snapshot.docs.map((doc) => doc.data() as BookingRecord).filter((booking) => !neverOffered(booking))
   const briefs = await venueBriefsFor(deps.firestore, records)
   const bookings = records.map((record) => toView(record, briefs, now, deps.cashfreeMode))
   bookings.sort((a, b) => a.eventDate.localeCompare(b.eventDate) || a.createdAt.localeCompare(b.createdAt))
-  return { bookings }
+  return { bookings, waitlist }
 }
 
 /** One booking as its member sees it, as it stands now. */

@@ -8,11 +8,12 @@ import { eventById, type PriceTier, TIER_LABELS, type YaariEvent } from '../../.
 import { bookingCalendar } from '../../../src/domain/ics'
 import { formatInr } from '../../../src/domain/money'
 import { REFUND_DAYS, REFUND_POLICY, VENUE_SHARED_HOURS_BEFORE } from '../../../src/domain/refund-policy'
-import { formatLongDate, formatTime } from '../../../src/domain/schedule'
+import { formatIstClock, formatLongDate, formatTime } from '../../../src/domain/schedule'
 import { SITE } from '../../../src/domain/site'
+import { OFFER_MINUTES } from '../../../src/domain/waitlist'
 import type { BookingRecord } from '../bookings/records'
 
-/** What a member is told about, once per booking each. */
+/** What a member is told about a booking, once per booking each. */
 export const MAIL_KINDS = [
   'booking-confirmed',
   'venue-brief',
@@ -22,7 +23,9 @@ export const MAIL_KINDS = [
   'booking-cancelled',
   'date-cancelled',
 ] as const
-export type MailKind = (typeof MAIL_KINDS)[number]
+export type BookingMailKind = (typeof MAIL_KINDS)[number]
+/** Every mail: the booking's, and the seat offered to a member on a waitlist (once per offer). */
+export type MailKind = BookingMailKind | 'waitlist-offer'
 
 export interface MailContent {
   subject: string
@@ -130,7 +133,10 @@ export const refundToldElsewhere = (booking: Pick<BookingRecord, 'status' | 'ref
  * The mail of `kind` for this booking, or undefined when it no longer applies (a payment-failed
  * mail for a booking that was confirmed after all, a reminder for a booking no longer confirmed).
  */
-export function composeMail(kind: MailKind, { booking, appOrigin, brief, now }: MailContext): MailContent | undefined {
+export function composeMail(
+  kind: BookingMailKind,
+  { booking, appOrigin, brief, now }: MailContext,
+): MailContent | undefined {
   const event = eventById(booking.event_id)
   if (!event) return undefined
   const myBookings = { link: `${appOrigin}/my-bookings`, label: 'My bookings' }
@@ -279,4 +285,40 @@ export function composeMail(kind: MailKind, { booking, appOrigin, brief, now }: 
       ])
     }
   }
+}
+
+/** A waitlist offer as its mail needs it. */
+export interface OfferContext {
+  eventId: string
+  eventDate: string
+  name?: string
+  expiresAt: Date
+  appOrigin: string
+}
+
+/** The seat offered to the first member waiting: held until expiresAt, booked from the event page. */
+export function composeOfferMail({ eventId, eventDate, name, expiresAt, appOrigin }: OfferContext) {
+  const event = eventById(eventId)
+  if (!event) return undefined
+  const first = name?.trim().split(/\s+/)[0]
+  const until = `${formatIstClock(expiresAt)} IST`
+  return mail(`A seat is yours: ${event.title}, ${formatLongDate(eventDate)}`, [
+    { p: first ? `Hi ${first},` : 'Hi,' },
+    {
+      p: `A seat has opened up at ${event.title} on ${formatLongDate(eventDate)}, and you are first on the waitlist. We are holding it for you for ${OFFER_MINUTES} minutes, until ${until}.`,
+    },
+    {
+      rows: [
+        ['Event', `${event.title} (${event.kind})`],
+        ['Date', formatLongDate(eventDate)],
+        ['Starts', `${formatTime(event.startTime)} IST`],
+        ['Held until', until],
+      ],
+    },
+    {
+      p: 'To take it, open the event, choose this date and book as usual. If you do not book by then, the seat goes to the next member waiting.',
+    },
+    { link: `${appOrigin}/events/${event.id}`, label: `Book ${event.title}` },
+    { link: `${appOrigin}/my-bookings`, label: 'My bookings' },
+  ])
 }

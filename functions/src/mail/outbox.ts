@@ -14,7 +14,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { type VenueBrief, venueBriefPath } from '../../../src/domain/booking'
 import { type BookingRecord, isAlreadyExists, mapLimit, nowOf, readBooking } from '../bookings/records'
 import { ALERTS, alert, warn } from '../lib/log'
-import { composeMail, type MailContent, type MailKind } from './messages'
+import { composeMail, composeOfferMail, type MailContent, type MailKind } from './messages'
 
 /** One message as the transport takes it. */
 export interface OutgoingMail extends MailContent {
@@ -56,6 +56,8 @@ export interface MailRecord {
   created_at: number
   sent_at?: number
   last_error?: string
+  /** A waitlist offer's mail: the path of the entry it offers a seat to. */
+  entry?: string
 }
 
 /** Waits after the 1st, 2nd, ... failed attempt. */
@@ -84,6 +86,7 @@ export async function queueMail(
   booking: Pick<BookingRecord, 'order_id' | 'attendee'>,
   kind: MailKind,
   now: number,
+  entry?: string,
 ): Promise<boolean> {
   const to = booking.attendee.email
   if (typeof to !== 'string' || !to.includes('@')) return false
@@ -95,6 +98,7 @@ export async function queueMail(
     attempts: 0,
     due_at: now,
     created_at: now,
+    ...(entry ? { entry } : {}),
   }
   try {
     await mailRef(firestore, mailId(booking.order_id, kind)).create(record)
@@ -108,6 +112,22 @@ export async function queueMail(
 async function readBrief(firestore: Firestore, booking: BookingRecord): Promise<VenueBrief | undefined> {
   const snapshot = await firestore.doc(venueBriefPath(booking.event_id, booking.event_date)).get()
   return snapshot.exists ? (snapshot.data() as VenueBrief) : undefined
+}
+
+/** An offer's mail while the seat is still held for the member (not once booked, left or passed). */
+async function offerContent(deps: MailDeps, record: MailRecord, now: number): Promise<MailContent | undefined> {
+  if (!record.entry) return undefined
+  const entry = (await deps.firestore.doc(record.entry).get()).data()
+  if (entry?.status !== 'offered' || entry.offer_order_id !== record.order_id) return undefined
+  const expiresAt = Number(entry.offer_expires_at)
+  if (!(expiresAt > now)) return undefined
+  return composeOfferMail({
+    eventId: String(entry.event_id),
+    eventDate: String(entry.event_date),
+    name: typeof entry.attendee?.name === 'string' ? entry.attendee.name : undefined,
+    expiresAt: new Date(expiresAt),
+    appOrigin: deps.appOrigin,
+  })
 }
 
 /** Whether the booking may still get to the state this mail is about (then the mail waits). */
@@ -132,11 +152,19 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
   if (record?.state !== 'queued' || record.due_at === undefined || record.due_at > now) return 'not-due'
 
   const booking = await readBooking(firestore, record.order_id)
-  const brief =
-    booking && (record.kind === 'venue-brief' || record.kind === 'day-reminder')
-      ? await readBrief(firestore, booking)
-      : undefined
-  const content = booking && composeMail(record.kind, { booking, appOrigin: deps.appOrigin, brief, now: new Date(now) })
+  const content =
+    record.kind === 'waitlist-offer'
+      ? await offerContent(deps, record, now)
+      : booking &&
+        composeMail(record.kind, {
+          booking,
+          appOrigin: deps.appOrigin,
+          brief:
+            record.kind === 'venue-brief' || record.kind === 'day-reminder'
+              ? await readBrief(firestore, booking)
+              : undefined,
+          now: new Date(now),
+        })
   if (!content) {
     if (mayStillApply(record.kind, booking) && now - record.created_at < NOT_YET_LIMIT_MS) {
       await ref.update({ due_at: now + NOT_YET_MS })
