@@ -7,11 +7,13 @@ import type { PriceTier, YaariEvent } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { availableDates, formatLongDate, formatShortDate, formatTime, weekdayName } from '../../domain/schedule'
 import { spotsText } from '../../domain/spots'
+import type { WaitlistView } from '../../domain/waitlist'
 import { useAvailability } from '../../lib/use-availability'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { BookingForm } from './booking-form'
 import { useMemberCall } from './use-member-call'
+import { DateWaitlist, isLiveOffer, waitlistLabel } from './waitlist'
 
 export interface BookingDialogsProps {
   event: YaariEvent
@@ -26,20 +28,38 @@ export interface BookingDialogsProps {
 
 /**
  * The signed-in member's own state on each date of this event: 'Booked' for a confirmed seat,
- * 'Held for you' for a seat held while they pay. Empty for a visitor (and until it is known).
+ * 'Held for you' for a seat held while they pay, their place on a waitlist or the seat offered
+ * to them. Empty for a visitor (and until it is known). `changed` records a join or a leave.
  */
-function useMyDates(eventId: string): Map<string, string> {
+function useMyDates(eventId: string) {
   const call = useMemberCall(listMyBookingsCall, {})
+  const [changes, setChanges] = useState(new Map<string, WaitlistView | undefined>())
   const states = new Map<string, string>()
-  if (call.status !== 'ready') return states
-  for (const booking of call.data.bookings) {
-    if (booking.eventId !== eventId) continue
-    if (booking.status === 'confirmed') states.set(booking.eventDate, 'Booked')
-    else if (booking.status === 'pending' && booking.holdExpiresAt && Date.parse(booking.holdExpiresAt) > Date.now()) {
-      states.set(booking.eventDate, 'Held for you')
+  const entries = new Map<string, WaitlistView>()
+  if (call.status === 'ready') {
+    for (const entry of call.data.waitlist) if (entry.eventId === eventId) entries.set(entry.eventDate, entry)
+  }
+  for (const [date, entry] of changes) {
+    if (entry) entries.set(date, entry)
+    else entries.delete(date)
+  }
+  for (const [date, entry] of entries) states.set(date, waitlistLabel(entry))
+  if (call.status === 'ready') {
+    for (const booking of call.data.bookings) {
+      if (booking.eventId !== eventId) continue
+      if (booking.status === 'confirmed') states.set(booking.eventDate, 'Booked')
+      else if (
+        booking.status === 'pending' &&
+        booking.holdExpiresAt &&
+        Date.parse(booking.holdExpiresAt) > Date.now()
+      ) {
+        states.set(booking.eventDate, 'Held for you')
+      }
     }
   }
-  return states
+  const changed = (date: string, entry: WaitlistView | undefined) =>
+    setChanges((current) => new Map(current).set(date, entry))
+  return { states, entries, changed, signedIn: call.status !== 'signed-out' }
 }
 
 /**
@@ -55,6 +75,15 @@ export default function BookingDialogs({ event, tier, initialDate, onTierChange,
   const availability = useAvailability(event.id)
   const mine = useMyDates(event.id)
   const legendId = useId()
+  const chosen = date && availability.status === 'ready' ? availability.byDate.get(date) : undefined
+  const chosenEntry = date ? mine.entries.get(date) : undefined
+  // A sold-out date is open to the member holding or offered a seat on it; anyone else may wait.
+  const waitInstead =
+    date !== undefined &&
+    chosen?.spotsLeft === 0 &&
+    !chosen.cancelled &&
+    !isLiveOffer(chosenEntry) &&
+    mine.states.get(date) !== 'Held for you'
 
   if (step === 'booking' && date) {
     return (
@@ -105,8 +134,7 @@ export default function BookingDialogs({ event, tier, initialDate, onTierChange,
           {dates.map((option) => {
             const seats = availability.status === 'ready' ? availability.byDate.get(option) : undefined
             const cancelled = seats?.cancelled === true
-            const soldOut = seats?.spotsLeft === 0
-            const own = mine.get(option)
+            const own = mine.states.get(option)
             return (
               <label
                 key={option}
@@ -132,13 +160,14 @@ export default function BookingDialogs({ event, tier, initialDate, onTierChange,
                   name="event-date"
                   value={option}
                   checked={date === option}
-                  disabled={soldOut}
+                  disabled={cancelled}
                   onChange={() => setDate(option)}
                   className={visuallyHidden()}
                 />
                 <span className={text({ weight: 'semibold' })}>{formatShortDate(option)}</span>
                 <span className={text({ tone: 'muted', size: 'sm' })}>
                   {cancelled ? 'Cancelled' : spotsText(seats?.spotsLeft, event.capacity)}
+                  {!cancelled && seats?.waiting ? ` · ${seats.waiting} waiting` : ''}
                 </span>
                 {own ? <span className={text({ tone: 'accent', size: 'sm', weight: 'semibold' })}>{own}</span> : null}
               </label>
@@ -146,9 +175,25 @@ export default function BookingDialogs({ event, tier, initialDate, onTierChange,
           })}
         </div>
       </fieldset>
-      <Button className={css({ mt: '5', w: 'full' })} disabled={!date} onClick={() => setStep('booking')}>
-        Continue
-      </Button>
+      {waitInstead && date ? (
+        mine.states.get(date) === 'Booked' ? (
+          <p className={css({ mt: '5' })}>You have a seat on this date. See My bookings.</p>
+        ) : (
+          <DateWaitlist
+            event={event}
+            tier={tier}
+            date={date}
+            waiting={chosen?.waiting ?? 0}
+            entry={chosenEntry}
+            signedIn={mine.signedIn}
+            onChanged={(entry) => mine.changed(date, entry)}
+          />
+        )
+      ) : (
+        <Button className={css({ mt: '5', w: 'full' })} disabled={!date} onClick={() => setStep('booking')}>
+          Continue
+        </Button>
+      )}
     </Dialog>
   )
 }

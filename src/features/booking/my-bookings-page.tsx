@@ -9,6 +9,7 @@ import { eventById } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
 import { formatIstClock, formatLongDate, formatTime, istToday } from '../../domain/schedule'
+import type { WaitlistView } from '../../domain/waitlist'
 import { localDb } from '../../lib/db'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK } from '../../lib/paths'
@@ -17,8 +18,9 @@ import { AddToCalendarButton } from './add-to-calendar'
 import { refundExplanation, statusLabel } from './booking-status'
 import { CancelBookingButton } from './cancel-booking'
 import { ResumePaymentButton } from './resume-payment'
-import { saveBookings, savedBookings } from './saved-bookings'
+import { saveBookings, savedBookings, savedWaitlist, saveWaitlist } from './saved-bookings'
 import { useMemberCall } from './use-member-call'
+import { WaitlistCard } from './waitlist'
 
 /** The exact venue, once the team has shared it: name, address, a map link and any tips. */
 function VenueBriefDetails({ brief }: { brief: VenueBrief }) {
@@ -124,16 +126,30 @@ export function MyBookingsPage() {
   }
   const uid = useAuthStore((state) => state.member?.uid)
   const [saved, setSaved] = useState<{ bookings: BookingView[]; savedAt?: number }>()
+  const [waitlist, setWaitlist] = useState<WaitlistView[]>([])
   // The device's copy at once: a venue's weak signal can hang the call for many seconds, and the
   // tickets and venue briefs must not wait for it. The server's answer replaces it, and is saved.
   useEffect(() => {
-    if (uid) void savedBookings(localDb(), uid).then(setSaved)
+    if (!uid) return
+    void savedBookings(localDb(), uid).then(setSaved)
+    void savedWaitlist(localDb(), uid).then(setWaitlist)
   }, [uid])
   useEffect(() => {
     if (!uid || call.status !== 'ready') return
     void saveBookings(localDb(), uid, call.data.bookings)
+    void saveWaitlist(localDb(), uid, call.data.waitlist)
     setSaved({ bookings: call.data.bookings, savedAt: Date.now() })
+    setWaitlist(call.data.waitlist)
   }, [call, uid])
+  // A place the member just left or changed here: shown at once, then the list read again.
+  const waitlistChanged = (before: WaitlistView) => (after: WaitlistView | undefined) => {
+    setWaitlist((current) =>
+      current.flatMap((entry) =>
+        entry.eventId === before.eventId && entry.eventDate === before.eventDate ? (after ? [after] : []) : [entry],
+      ),
+    )
+    setVersion((n) => n + 1)
+  }
   const today = istToday()
   const heading = css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'extrabold' })
 
@@ -183,6 +199,20 @@ export function MyBookingsPage() {
               ? `These are your bookings as saved on this device at ${savedAt}; checking for changes…`
               : `You’re offline: these are your bookings as saved on this device at ${savedAt}.`}
           </p>
+        ) : null}
+        {waitlist.length ? (
+          <>
+            <h2 className={css({ fontSize: '2xl', fontWeight: 'bold', mt: '8' })}>Waitlists</h2>
+            <ul className={grid({ gap: '4', mt: '4' })}>
+              {waitlist.map((entry) => (
+                <WaitlistCard
+                  key={`${entry.eventId}_${entry.eventDate}`}
+                  entry={entry}
+                  onChanged={waitlistChanged(entry)}
+                />
+              ))}
+            </ul>
+          </>
         ) : null}
         <h2 className={css({ fontSize: '2xl', fontWeight: 'bold', mt: '8' })}>Upcoming</h2>
         {upcoming.length ? (

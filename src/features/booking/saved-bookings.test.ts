@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { BookingView } from '../../domain/booking'
 import { clearMemberData, YaariDb } from '../../lib/db'
-import { saveBookings, savedBookings } from './saved-bookings'
+import { saveBookings, savedBookings, savedWaitlist, saveWaitlist } from './saved-bookings'
 
 let db: YaariDb
 let count = 0
@@ -60,4 +60,20 @@ it('keeps a cancelled booking with its refund', async () => {
   }
   await saveBookings(db, 'alice', [cancelled], 1000)
   expect((await savedBookings(db, 'alice')).bookings).toEqual([cancelled])
+})
+
+it("keeps the member's waitlist places, drops one that no longer fits, and forgets them on sign-out", async () => {
+  const entry = {
+    eventId: 'first-hello-stranger-meetup',
+    eventDate: '2026-12-05',
+    status: 'waiting' as const,
+    position: 2,
+    waiting: 3,
+    joinedAt: '2026-11-22T03:00:00.000Z',
+  }
+  await saveWaitlist(db, 'alice', [entry, { ...entry, status: 'gone' } as never], 1000)
+  expect(await savedWaitlist(db, 'alice')).toEqual([entry])
+  expect(await savedWaitlist(db, 'bob')).toEqual([])
+  await clearMemberData(db, 'alice')
+  expect(await savedWaitlist(db, 'alice')).toEqual([])
 })

@@ -1,5 +1,5 @@
 /**
- * The member's bookings kept on the device (Dexie), refreshed whenever My bookings loads them
+ * The member's bookings and waitlist places kept on the device (Dexie), refreshed whenever My bookings loads them
  * online. My bookings shows them at once, before the network answers (a venue's weak signal can
  * hang a request for many seconds), and alone when it cannot reach the server.
  */
@@ -11,6 +11,7 @@ import {
   REFUND_STATES,
   venueBriefSchema,
 } from '../../domain/booking'
+import { WAITLIST_STATUSES, type WaitlistView } from '../../domain/waitlist'
 import type { YaariDb } from '../../lib/db'
 import { logWarning } from '../../lib/log'
 
@@ -32,6 +33,16 @@ const bookingViewSchema = v.object({
   ),
 })
 
+const waitlistViewSchema = v.object({
+  eventId: v.string(),
+  eventDate: v.string(),
+  status: v.picklist(WAITLIST_STATUSES),
+  position: v.optional(v.number()),
+  waiting: v.number(),
+  joinedAt: v.string(),
+  offerExpiresAt: v.optional(v.string()),
+})
+
 /** Replaces what this device keeps for the member with what the server just said. */
 export async function saveBookings(db: YaariDb, uid: string, bookings: BookingView[], now = Date.now()): Promise<void> {
   await db.transaction('rw', db.bookings, async () => {
@@ -51,4 +62,18 @@ export async function savedBookings(db: YaariDb, uid: string): Promise<{ booking
   })
   bookings.sort((a, b) => a.eventDate.localeCompare(b.eventDate) || a.createdAt.localeCompare(b.createdAt))
   return { bookings, savedAt: rows.length ? Math.min(...rows.map((row) => row.savedAt)) : undefined }
+}
+
+/** Replaces the member's waitlist places kept on this device with the server's. */
+export async function saveWaitlist(db: YaariDb, uid: string, entries: WaitlistView[], now = Date.now()): Promise<void> {
+  await db.waitlists.put({ uid, entries, savedAt: now })
+}
+
+/** The member's waitlist places this device kept; entries that no longer fit are skipped. */
+export async function savedWaitlist(db: YaariDb, uid: string): Promise<WaitlistView[]> {
+  const row = await db.waitlists.get(uid)
+  return (row?.entries ?? []).flatMap((entry) => {
+    const parsed = v.safeParse(waitlistViewSchema, entry)
+    return parsed.success ? [parsed.output] : []
+  })
 }

@@ -1,0 +1,216 @@
+/**
+ * The waitlist as a member meets it: in the date dialog, a sold-out date offers 'Join the
+ * waitlist' (or says their place, with 'Leave the waitlist'); in My bookings, each place or offer
+ * with the time left. Joining and leaving call the functions, so both say plainly when the
+ * device is offline.
+ */
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { wrap } from 'styled-system/patterns'
+import { button, card, chip, details, heading, text } from 'styled-system/recipes'
+import { eventById, type PriceTier, type YaariEvent } from '../../domain/catalogue'
+import { formatIstClock, formatLongDate, formatShortDate, formatTime } from '../../domain/schedule'
+import {
+  joinWaitlistCall,
+  leaveWaitlistCall,
+  OFFER_MINUTES,
+  offerMinutesLeft,
+  WAITLIST_MESSAGES,
+  type WaitlistView,
+} from '../../domain/waitlist'
+import { LOGIN_LINK } from '../../lib/paths'
+import { usePriceTiersHint } from '../../lib/session/member-hint'
+import { Button } from '../../ui/button'
+
+/** An offer whose seat is still held for the member. */
+export const isLiveOffer = (entry: WaitlistView | undefined, now = Date.now()): boolean =>
+  entry?.status === 'offered' && entry.offerExpiresAt !== undefined && Date.parse(entry.offerExpiresAt) > now
+
+/** How a member's place reads in a few words: '#2 on the waitlist', 'Seat offered to you'. */
+export function waitlistLabel(entry: WaitlistView): string {
+  if (isLiveOffer(entry)) return 'Seat offered to you'
+  if (entry.status === 'waiting') return entry.position ? `#${entry.position} on the waitlist` : 'On the waitlist'
+  return 'Offer passed'
+}
+
+function errorMessage(error: unknown, offline: string): string {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  if (!navigator.onLine || code === 'functions/unavailable') return offline
+  if (
+    (code === 'functions/failed-precondition' || code === 'functions/resource-exhausted') &&
+    typeof message === 'string'
+  ) {
+    return message
+  }
+  return 'Oops! Something went wrong. Please try again or contact our friendly support team.'
+}
+
+/** join or leave; the entry as it now stands (undefined once left), or the reason it could not. */
+function useWaitlistCall(
+  eventId: YaariEvent['id'],
+  eventDate: string,
+  onChanged: (entry: WaitlistView | undefined) => void,
+) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  const run = async (action: 'join' | 'leave') => {
+    const offline = action === 'join' ? WAITLIST_MESSAGES.joinOffline : WAITLIST_MESSAGES.leaveOffline
+    if (!navigator.onLine) return setError(offline)
+    setBusy(true)
+    setError(undefined)
+    try {
+      const { callFunction } = await import('../../lib/firebase')
+      if (action === 'join') onChanged((await callFunction(joinWaitlistCall, { eventId, eventDate })).entry)
+      else {
+        await callFunction(leaveWaitlistCall, { eventId, eventDate })
+        onChanged(undefined)
+      }
+    } catch (caught) {
+      setError(errorMessage(caught, offline))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { busy, error, run }
+}
+
+const errorText = (error: string | undefined) =>
+  error ? (
+    <p role="alert" className={text({ tone: 'error' })}>
+      {error}
+    </p>
+  ) : null
+
+/**
+ * Under the date dialog's dates, when the chosen date is sold out and no seat is offered to the
+ * member: join the line, or their place in it and a way out.
+ */
+export function DateWaitlist({
+  event,
+  tier,
+  date,
+  waiting,
+  entry,
+  signedIn,
+  onChanged,
+}: {
+  event: YaariEvent
+  tier: PriceTier
+  date: string
+  /** Members waiting, as availability last said. */
+  waiting: number
+  entry: WaitlistView | undefined
+  signedIn: boolean
+  onChanged: (entry: WaitlistView | undefined) => void
+}) {
+  const { busy, error, run } = useWaitlistCall(event.id, date, onChanged)
+  const styles = css({ mt: '5', display: 'flex', flexDirection: 'column', gap: '3' })
+  if (entry?.status === 'waiting') {
+    return (
+      <div className={styles}>
+        <p role="status" className={text({ weight: 'semibold' })}>
+          You are #{entry.position ?? 1} on the waitlist for {formatShortDate(date)}.
+        </p>
+        <p className={text({ tone: 'muted', size: 'sm' })}>
+          If a seat opens up, we hold it for you for {OFFER_MINUTES} minutes and email you.
+        </p>
+        {errorText(error)}
+        <Button variant="outline" loading={busy} loadingText="Leaving..." onClick={() => void run('leave')}>
+          Leave the waitlist
+        </Button>
+      </div>
+    )
+  }
+  const line = waiting > 0 ? ` ${waiting === 1 ? '1 member is' : `${waiting} members are`} waiting.` : ''
+  return (
+    <div className={styles}>
+      <p className={text({ weight: 'semibold' })}>
+        {formatShortDate(date)} is sold out.{line}
+      </p>
+      <p className={text({ tone: 'muted', size: 'sm' })}>
+        Join the waitlist: when a seat opens up, the first member waiting gets it held for {OFFER_MINUTES} minutes to
+        book.
+      </p>
+      {errorText(error)}
+      {signedIn ? (
+        <Button loading={busy} loadingText="Joining..." onClick={() => void run('join')}>
+          Join the waitlist
+        </Button>
+      ) : (
+        <Link
+          to={LOGIN_LINK.to}
+          search={{ next: `/events/${event.id}?tier=${tier}&date=${date}` }}
+          className={cx(button(), css({ w: 'full' }))}
+        >
+          Sign in to join the waitlist
+        </Link>
+      )}
+    </div>
+  )
+}
+
+interface WaitlistCardProps {
+  entry: WaitlistView
+  onChanged: (entry: WaitlistView | undefined) => void
+}
+
+/** A place on a waitlist, or a seat offered, in My bookings. */
+export function WaitlistCard({ entry, onChanged }: WaitlistCardProps) {
+  const event = eventById(entry.eventId)
+  return event ? <EventWaitlistCard event={event} entry={entry} onChanged={onChanged} /> : null
+}
+
+function EventWaitlistCard({ event, entry, onChanged }: WaitlistCardProps & { event: YaariEvent }) {
+  const { busy, error, run } = useWaitlistCall(event.id, entry.eventDate, onChanged)
+  const tiers = usePriceTiersHint()
+  // The member's one price known on this device: the date dialog opens on the offered date.
+  const search = tiers.length === 1 ? { tier: tiers[0], date: entry.eventDate } : {}
+  const styles = card({ variant: 'outline' })
+  const offered = isLiveOffer(entry)
+  return (
+    <li className={cx(styles.root, styles.body)}>
+      <div className={wrap({ justifyContent: 'space-between', gap: '3' })}>
+        <h3 className={heading({ level: 'card' })}>{event.title}</h3>
+        <span className={chip({ variant: offered ? 'subtle' : 'muted' }).root}>{waitlistLabel(entry)}</span>
+      </div>
+      <dl className={details().root}>
+        <dt>When</dt>
+        <dd>
+          {formatLongDate(entry.eventDate)}, {formatTime(event.startTime)}
+        </dd>
+        {entry.status === 'waiting' ? (
+          <>
+            <dt>Waiting</dt>
+            <dd>
+              {entry.waiting === 1 ? '1 member' : `${entry.waiting} members`}
+              {entry.position ? `, you are #${entry.position}` : ''}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {offered && entry.offerExpiresAt ? (
+        <p>
+          A seat is held for you until {formatIstClock(new Date(entry.offerExpiresAt))} (IST),{' '}
+          {offerMinutesLeft(entry.offerExpiresAt, new Date())} minutes left. Book it as usual: choose this date and pay.
+        </p>
+      ) : null}
+      {entry.status === 'passed' || (entry.status === 'offered' && !offered) ? (
+        <p>The seat offered to you was not booked in time and has gone to the next member.</p>
+      ) : null}
+      {errorText(error)}
+      <div className={wrap({ gap: '3' })}>
+        {offered ? (
+          <Link to="/events/$eventId" params={{ eventId: event.id }} search={search} className={button()}>
+            Book your seat
+          </Link>
+        ) : null}
+        {entry.status !== 'passed' ? (
+          <Button variant="ghost" loading={busy} loadingText="Leaving..." onClick={() => void run('leave')}>
+            Leave the waitlist
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  )
+}

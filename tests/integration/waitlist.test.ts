@@ -1,0 +1,139 @@
+/**
+ * The waitlist against the running stack's Firestore stand-in, payment stand-in and MailDev,
+ * the handlers called in this process (as in seat-claims.test.ts: the Functions emulator starts a
+ * process per request, and 200 at once would time out before our code runs): three members wait
+ * and two seats free; the first two are offered in order and emailed; the one left to run out
+ * passes to the third (the stack's own sweep job). Then 200 joins, cancels and bookings at once
+ * never hold more seats than the table has.
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import { standinControl } from '../../dev/lib/config.mjs'
+import { waitForMail } from '../../dev/lib/mail-inbox.mjs'
+import { runStackJob } from '../../dev/lib/scheduler.mjs'
+import { cancelBookingHandler } from '../../functions/src/bookings/cancel'
+import { createBookingHandler } from '../../functions/src/bookings/create'
+import { reconcileBooking } from '../../functions/src/bookings/reconcile'
+import { joinWaitlistHandler, offerFreedSeats, type WaitlistEntry } from '../../functions/src/bookings/waitlist'
+import { seatsCollectionPath } from '../../src/domain/availability'
+import { BOOKING_MESSAGES } from '../../src/domain/booking'
+import { bookingRequest } from '../../src/domain/booking.fixture'
+import { EVENTS } from '../../src/domain/catalogue'
+import { OFFER_MINUTES } from '../../src/domain/waitlist'
+import { adminDb, bookableDates, emptyEveryDate, profiledMember, rejection, stackDeps } from './helpers'
+
+type Member = { uid: string; email: string }
+
+afterAll(emptyEveryDate)
+
+/** `count` members with paid, confirmed seats on the date. */
+async function fill(eventId: (typeof EVENTS)[number]['id'], date: string, count: number) {
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const member = await profiledMember()
+      const { order_id: orderId } = await createBookingHandler(stackDeps(), member, bookingRequest(eventId, date))
+      expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
+      expect((await reconcileBooking(stackDeps(), orderId))?.status).toBe('confirmed')
+      return { member, orderId }
+    }),
+  )
+}
+
+const entryOf = async (eventId: string, date: string, member: Member) =>
+  (await adminDb().doc(`waitlist/${eventId}_${date}_${member.uid}`).get()).data() as WaitlistEntry | undefined
+
+const seatCount = async (eventId: string, date: string) =>
+  (await adminDb().collection(seatsCollectionPath(eventId, date)).count().get()).data().count
+
+describe('offers in order', () => {
+  const event = EVENTS[0]! // 10 seats
+  const date = bookableDates(event)[6]!
+
+  it('three wait, two seats free: the first two are offered in order and emailed; an offer left to run out passes to the third', async () => {
+    const paid = await fill(event.id, date, event.capacity)
+    const [a, b, c] = [await profiledMember(), await profiledMember(), await profiledMember()]
+    for (const member of [a, b, c]) {
+      expect(
+        (await joinWaitlistHandler(stackDeps(), member, { eventId: event.id, eventDate: date })).entry,
+      ).toMatchObject({ status: 'waiting' })
+    }
+    expect((await entryOf(event.id, date, c))?.status).toBe('waiting')
+    for (const { member, orderId } of paid.slice(0, 2)) await cancelBookingHandler(stackDeps(), member, { orderId })
+
+    expect((await entryOf(event.id, date, a))?.status).toBe('offered')
+    expect((await entryOf(event.id, date, b))?.status).toBe('offered')
+    expect((await entryOf(event.id, date, c))?.status).toBe('waiting')
+    expect(await seatCount(event.id, date)).toBe(event.capacity)
+    // Someone not on the line finds the date sold out while the offers run.
+    const outsider = await profiledMember()
+    expect((await rejection(createBookingHandler(stackDeps(), outsider, bookingRequest(event.id, date)))).message).toBe(
+      BOOKING_MESSAGES.soldOut,
+    )
+    await runStackJob('deliverMail')
+    const [offerMail] = await waitForMail(a.email)
+    expect(offerMail.subject).toContain(`A seat is yours: ${event.title}`)
+    expect(offerMail.text).toContain(`${OFFER_MINUTES} minutes`)
+
+    // b books the offered seat through the normal booking and pays: it keeps that seat.
+    const bOffer = (await entryOf(event.id, date, b))?.offer_order_id
+    const { order_id: bOrder } = await createBookingHandler(stackDeps(), b, bookingRequest(event.id, date))
+    expect(bOrder).toBe(bOffer)
+    expect(await entryOf(event.id, date, b)).toBeUndefined()
+    expect((await standinControl(`/orders/${bOrder}/pay`)).ok).toBe(true)
+    expect((await reconcileBooking(stackDeps(), bOrder))?.status).toBe('confirmed')
+
+    // a lets the offer run out: the stack's sweep, run as of 31 minutes on, passes it to c.
+    await runStackJob('sweepExpiredHolds', { at: new Date(Date.now() + (OFFER_MINUTES + 1) * 60_000) })
+    expect((await entryOf(event.id, date, a))?.status).toBe('passed')
+    expect((await entryOf(event.id, date, c))?.status).toBe('offered')
+    expect(await seatCount(event.id, date)).toBe(event.capacity)
+  })
+})
+
+describe('200 joins, cancels and bookings at once', () => {
+  const event = EVENTS[2]! // 12 seats
+  const date = bookableDates(event)[7]!
+
+  it('never hold more seats than the table has, and offer the freed seats to the first in line', async () => {
+    const paid = await fill(event.id, date, event.capacity)
+    const waiters = await Promise.all(Array.from({ length: 100 }, () => profiledMember()))
+    const bookers = await Promise.all(Array.from({ length: 94 }, () => profiledMember()))
+    const cancels = paid.slice(0, 6)
+    let most = 0
+    let watching = true
+    const watch = (async () => {
+      while (watching) {
+        most = Math.max(most, await seatCount(event.id, date))
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+    })()
+    const settled = await Promise.allSettled([
+      ...waiters.map((member) => joinWaitlistHandler(stackDeps(), member, { eventId: event.id, eventDate: date })),
+      ...cancels.map(({ member, orderId }) => cancelBookingHandler(stackDeps(), member, { orderId })),
+      ...bookers.map((member) => createBookingHandler(stackDeps(), member, bookingRequest(event.id, date))),
+    ])
+    // Whatever the interleaving left, the backstop offers (as the sweep does).
+    await Promise.all([offerFreedSeats(stackDeps(), event.id, date), offerFreedSeats(stackDeps(), event.id, date)])
+    watching = false
+    await watch
+    most = Math.max(most, await seatCount(event.id, date))
+
+    expect(most).toBeLessThanOrEqual(event.capacity)
+    const seats = await adminDb().collection(seatsCollectionPath(event.id, date)).get()
+    expect(new Set(seats.docs.map((seat) => seat.get('order_id'))).size).toBe(seats.size)
+    // Every seat is a paid one, a booking's hold, or an offer; the offers went to the first in line.
+    const line = (await adminDb().collection('waitlist').where('event_id', '==', event.id).get()).docs
+      .map((doc) => doc.data() as WaitlistEntry)
+      .filter((entry) => entry.event_date === date)
+      .sort((x, y) => x.joined_at - y.joined_at || x.user_id.localeCompare(y.user_id))
+    const offered = line.filter((entry) => entry.status === 'offered')
+    expect(offered.length).toBeGreaterThan(0)
+    expect(line.slice(0, offered.length).every((entry) => entry.status === 'offered')).toBe(true)
+    // No seat stands free while a member waits.
+    if (line.some((entry) => entry.status === 'waiting')) expect(seats.size).toBe(event.capacity)
+    // Each call either succeeded or was refused with the spec's words (sold out, seats left).
+    for (const result of settled) {
+      if (result.status === 'rejected')
+        expect(result.reason).toHaveProperty('code', expect.stringMatching(/failed-precondition|resource-exhausted/))
+    }
+  }, 120_000)
+})
