@@ -264,7 +264,9 @@ export async function checkoutFor(page: Page, dateIndex = 1) {
   await expect(dateDialog.getByText(/spots? left|Sold out/).first()).toBeVisible(BACKEND) // seats are known
   const count = await dates.count()
   let chosen = dateIndex < 0 ? count + dateIndex : dateIndex
-  while (chosen < count - 1 && (await dates.nth(chosen).isDisabled())) chosen++
+  const full = async (i: number) =>
+    (await dates.nth(i).isDisabled()) || /Sold out/.test(await dateDialog.locator('label').nth(i).innerText())
+  while (chosen < count - 1 && (await full(chosen))) chosen++
   await dateDialog.locator('label').nth(chosen).click()
   await dateDialog.getByRole('button', { name: 'Continue' }).click()
 

@@ -25,6 +25,7 @@ import { CALLABLES } from '../../src/domain/callables'
 import { EVENTS } from '../../src/domain/catalogue'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '../../src/domain/profile'
 import { availableDates } from '../../src/domain/schedule'
+import { joinWaitlistCall, leaveWaitlistCall } from '../../src/domain/waitlist'
 import { callFunction } from '../../src/lib/firebase'
 import { adminDb, bookableDates, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
 
@@ -57,6 +58,8 @@ const TARGETS = [
   target(getBookingCall, { orderId: 'yaari_20261128_abcdef' }),
   target(listMyBookingsCall, {}),
   target(cancelBookingCall, { orderId: 'yaari_20261128_abcdef' }),
+  target(joinWaitlistCall, { eventId: event.id, eventDate: date }),
+  target(leaveWaitlistCall, { eventId: event.id, eventDate: date }),
 ]
 
 const POLLUTION = ['{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"__proto__":null}']
@@ -121,6 +124,7 @@ async function snapshot(uid: string) {
     profiles: await count('user_profiles'),
     bookings: await count('bookings'),
     venueBriefs: await count('venue_briefs'),
+    waitlist: await count('waitlist'),
     seats: seats.reduce((a, b) => a + b, 0),
     myProfile: JSON.stringify((await db.collection('user_profiles').doc(uid).get()).data() ?? null),
     myPhotos: existsSync(join(ROOT, '.tmp', 'photo-store', 'profile-pictures', uid)),
