@@ -3,7 +3,7 @@
 /**
  * `npm run bench`: builds, starts the local stack (timing its start-up), then runs each
  * measurement (dev/bench/: first-load JS, offline reloads, Lighthouse, createBooking under load,
- * the seat inventory), checks the report against the budgets (dev/bench/budgets.mjs, the one
+ * the seat inventory, the waitlist's churn), checks the report against the budgets (dev/bench/budgets.mjs, the one
  * table of them), prints it as JSON, writes .tmp/bench/bench.json and bench.html, and exits
  * non-zero when a budget is missed. Budgets live here, not in the tests.
  */
@@ -25,6 +25,7 @@ import {
   measureAbandonedCheckouts,
   measureBookingsWithFaults,
   measureHoldsByOneMember,
+  measureWaitlistChurn,
 } from './bench/inventory.mjs'
 import { measureLighthouse } from './bench/lighthouse.mjs'
 import { measureOfflineFcp } from './bench/offline-fcp.mjs'
@@ -71,6 +72,7 @@ async function measureAll(stack) {
       contention,
       holdsByOneMember: await measureHoldsByOneMember(inventory),
       abandonedCheckouts: await measureAbandonedCheckouts(inventory),
+      waitlistChurn: await measureWaitlistChurn(inventory),
       bookingsWithFaults: await measureBookingsWithFaults(inventory),
     }
   } finally {

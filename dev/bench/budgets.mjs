@@ -48,6 +48,12 @@ export const BOOKING_LOAD = { callers: 50, rounds: 4, p95BudgetMs: 2_000 }
 export const INVENTORY = { triesByOneMember: 20, faultyBookings: 200, batch: 20, seed: 20261123 }
 
 /**
+ * Waitlist churn: `waiting` members on a full date of `capacity` seats, `cancellations` members
+ * giving their seats back one after another; the p95 budget from a cancel to the next offer.
+ */
+export const WAITLIST_CHURN = { waiting: 50, cancellations: 10, p95BudgetMs: 2_000 }
+
+/**
  * Every budget against a report.
  * @param {{
  *   firstLoadJs: Record<string, { gzipBytes: number, budgetBytes: number, forbidden: string[] }>,
@@ -57,6 +63,7 @@ export const INVENTORY = { triesByOneMember: 20, faultyBookings: 200, batch: 20,
  *   createBooking: { p95Ms: number },
  *   holdsByOneMember: { cap: number, oneDate: { tries: number, distinctOrders: number, seatsHeld: number }, acrossDates: { tries: number, held: number } },
  *   abandonedCheckouts: { capacity: number, spotsLeftBefore?: number, spotsLeftAfterOneSweep?: number },
+ *   waitlistChurn: { offers: number, inOrder: boolean, mostSeatsClaimed: number, capacity: number, cancelToOfferMs: { p95: number } },
  *   bookingsWithFaults: {
  *     beforeJobs: { orphanSeats: number },
  *     afterJobs: { orphanSeats: number, paidUnconfirmed: number, pending: number, payableEnded: number },
@@ -104,6 +111,17 @@ export function budgetMisses(report) {
   if (abandoned.spotsLeftBefore !== 0 || abandoned.spotsLeftAfterOneSweep !== abandoned.capacity)
     misses.push(
       `abandoned checkouts: ${abandoned.spotsLeftAfterOneSweep} of ${abandoned.capacity} seats back after one sweep`,
+    )
+  const churn = report.waitlistChurn
+  if (churn.mostSeatsClaimed > churn.capacity)
+    misses.push(`waitlist churn: ${churn.mostSeatsClaimed} seats claimed on a ${churn.capacity}-seat date`)
+  if (churn.offers !== WAITLIST_CHURN.cancellations || !churn.inOrder)
+    misses.push(
+      `waitlist churn: ${churn.offers} offers for ${WAITLIST_CHURN.cancellations} seats freed${churn.inOrder ? '' : ', not in the order members joined'}`,
+    )
+  if (churn.cancelToOfferMs.p95 > WAITLIST_CHURN.p95BudgetMs)
+    misses.push(
+      `waitlist churn: cancel to offer p95 ${churn.cancelToOfferMs.p95} ms > ${WAITLIST_CHURN.p95BudgetMs} ms`,
     )
   const faults = report.bookingsWithFaults
   for (const [when, audit] of /** @type {const} */ ([

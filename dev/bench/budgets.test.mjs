@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BOOKING_LOAD, budgetMisses, INVENTORY, LIGHTHOUSE, OFFLINE_FCP } from './budgets.mjs'
+import { BOOKING_LOAD, budgetMisses, INVENTORY, LIGHTHOUSE, OFFLINE_FCP, WAITLIST_CHURN } from './budgets.mjs'
 
 /** A report within every budget. */
 const within = () => ({
@@ -14,6 +14,7 @@ const within = () => ({
     acrossDates: { tries: 20, held: 2 },
   },
   abandonedCheckouts: { capacity: 10, spotsLeftBefore: 0, spotsLeftAfterOneSweep: 10 },
+  waitlistChurn: { offers: 10, inOrder: true, mostSeatsClaimed: 10, capacity: 10, cancelToOfferMs: { p95: 300 } },
   bookingsWithFaults: {
     beforeJobs: { orphanSeats: 0 },
     afterJobs: { orphanSeats: 0, paidUnconfirmed: 0, pending: 0, payableEnded: 0 },
@@ -34,6 +35,13 @@ describe('the bench budgets', () => {
     report.createBooking.p95Ms = BOOKING_LOAD.p95BudgetMs + 1
     report.holdsByOneMember.acrossDates.held = 3
     report.abandonedCheckouts.spotsLeftAfterOneSweep = 9
+    report.waitlistChurn = {
+      offers: 9,
+      inOrder: false,
+      mostSeatsClaimed: 11,
+      capacity: 10,
+      cancelToOfferMs: { p95: WAITLIST_CHURN.p95BudgetMs + 1 },
+    }
     report.bookingsWithFaults.afterJobs.orphanSeats = 1
     report.bookingsWithFaults.afterJobs.paidUnconfirmed = 2
     expect(budgetMisses(report)).toEqual([
@@ -45,6 +53,9 @@ describe('the bench budgets', () => {
       `createBooking p95 ${BOOKING_LOAD.p95BudgetMs + 1} ms > ${BOOKING_LOAD.p95BudgetMs} ms`,
       'one member, 20 dates: 3 holds (budget 2)',
       'abandoned checkouts: 9 of 10 seats back after one sweep',
+      'waitlist churn: 11 seats claimed on a 10-seat date',
+      'waitlist churn: 9 offers for 10 seats freed, not in the order members joined',
+      `waitlist churn: cancel to offer p95 ${WAITLIST_CHURN.p95BudgetMs + 1} ms > ${WAITLIST_CHURN.p95BudgetMs} ms`,
       `${INVENTORY.faultyBookings} faulty bookings: 1 orphan seats after the jobs`,
       `${INVENTORY.faultyBookings} faulty bookings: 2 paid but unconfirmed`,
     ])

@@ -1,6 +1,6 @@
 // @ts-check
 /** The bench's HTML report: one bar chart per measurement, budgets as dashed lines. */
-import { LIGHTHOUSE } from './budgets.mjs'
+import { LIGHTHOUSE, WAITLIST_CHURN } from './budgets.mjs'
 import { benchReportHtml } from './report.mjs'
 
 /**
@@ -134,6 +134,19 @@ export function reportCharts(report) {
       rows: [
         { label: 'spots before', value: abandoned.spotsLeftBefore ?? 0 },
         { label: 'spots after one sweep', value: abandoned.spotsLeftAfterOneSweep ?? 0, budget: abandoned.capacity },
+      ],
+    })
+  }
+  const churn = report.waitlistChurn
+  if (churn) {
+    charts.push({
+      title: `Waitlist churn: ${churn.waiting} waiting on a ${churn.capacity}-seat date, ${churn.cancellations} cancels`,
+      unit: 'ms',
+      note: `From each cancel to the next member's offer; ${churn.offers} offers${churn.inOrder ? ', in the order members joined' : ', NOT in order'}; at most ${churn.mostSeatsClaimed} seats claimed (the table has ${churn.capacity}).`,
+      rows: [
+        { label: 'cancel to offer, p50', value: churn.cancelToOfferMs.p50 },
+        { label: 'cancel to offer, p95', value: churn.cancelToOfferMs.p95, budget: WAITLIST_CHURN.p95BudgetMs },
+        { label: 'cancel to offer, max', value: churn.cancelToOfferMs.max },
       ],
     })
   }

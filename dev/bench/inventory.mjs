@@ -4,6 +4,8 @@
  * - holdsByOneMember: one member trying 20 holds on one date (one order comes back), then 20
  *   across dates (held = MAX_LIVE_HOLDS);
  * - abandonedCheckouts: every seat of a 10-seat date held and abandoned, then one sweep;
+ * - waitlistChurn: 50 members waiting on a full 10-seat date, 10 members cancelling one after
+ *   another: the time from each cancel to the next offer, the offers' order, the seats claimed;
  * - bookingsWithFaults: 200 bookings with random failures injected between createBooking's writes
  *   (thrown, or the process dying there) and at Cashfree, random payments and lost webhooks,
  *   then the scheduled jobs: no orphan seat, no paid booking left unconfirmed.
@@ -15,7 +17,8 @@ import { join } from 'node:path'
 import { HOST, ROOT, standinControl } from '../lib/config.mjs'
 import { importTypeScript } from '../lib/typescript.mjs'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../payments/standin.mjs'
-import { INVENTORY } from './budgets.mjs'
+import { INVENTORY, WAITLIST_CHURN } from './budgets.mjs'
+import { quantile } from './stats.mjs'
 
 /** A small seeded generator (mulberry32): the same faults on every run. @param {number} seed */
 function random(seed) {
@@ -294,5 +297,79 @@ export async function measureBookingsWithFaults(h) {
     afterJobs,
     measured:
       'createBooking handler in this process with failpoints between its writes and a faulty gateway; the scheduled jobs run once with their clock past the holds',
+  }
+}
+
+/**
+ * 50 members waiting on a full 10-seat date; 10 paid members cancel, one after another. For each
+ * cancel: the time from the call to the next member's offer, and the most seats claimed at once.
+ * @param {InventoryHarness} h
+ */
+export async function measureWaitlistChurn(h) {
+  const { code } = h
+  const event = code.EVENTS[0]
+  const date = code.availableDates(event).at(-3)
+  const db = h.deps().firestore
+  const clearLine = async () => {
+    const line = await db.collection('waitlist').where('event_id', '==', event.id).get()
+    await Promise.all(line.docs.filter((doc) => doc.get('event_date') === date).map((doc) => doc.ref.delete()))
+  }
+  await h.clearDates(event, [date])
+  await clearLine()
+  const paid = await Promise.all(
+    Array.from({ length: event.capacity }, async () => {
+      const member = await h.member()
+      const { order_id: orderId } = await code.createBookingHandler(h.deps(), member, h.request(event, date))
+      await standinControl(`/orders/${orderId}/pay`)
+      await code.reconcileBooking(h.deps(), orderId)
+      return { member, orderId }
+    }),
+  )
+  const waiting = []
+  for (let i = 0; i < WAITLIST_CHURN.waiting; i++) {
+    const member = await h.member()
+    await code.joinWaitlistHandler(h.deps(), member, { eventId: event.id, eventDate: date })
+    waiting.push(member)
+  }
+  const seats = db.collection(`slots/${event.id}_${date}/seats`)
+  const offered = async () =>
+    (
+      await db
+        .collection('waitlist')
+        .where('event_id', '==', event.id)
+        .where('event_date', '==', date)
+        .where('status', '==', 'offered')
+        .get()
+    ).docs.map((doc) => String(doc.get('user_id')))
+  let most = (await seats.count().get()).data().count
+  /** @type {number[]} */
+  const times = []
+  for (const { member, orderId } of paid.slice(0, WAITLIST_CHURN.cancellations)) {
+    const before = (await offered()).length
+    const started = performance.now()
+    await code.cancelBookingHandler(h.deps(), member, { orderId })
+    while ((await offered()).length <= before && performance.now() - started < 30_000) await sleep(5)
+    times.push(performance.now() - started)
+    most = Math.max(most, (await seats.count().get()).data().count)
+  }
+  const offers = await offered()
+  const firstInLine = waiting.slice(0, offers.length).map((member) => member.uid)
+  const sorted = [...times].sort((a, b) => a - b)
+  await h.clearDates(event, [date])
+  await clearLine()
+  return {
+    capacity: event.capacity,
+    waiting: WAITLIST_CHURN.waiting,
+    cancellations: times.length,
+    offers: offers.length,
+    inOrder: [...offers].sort().join() === [...firstInLine].sort().join(),
+    mostSeatsClaimed: most,
+    cancelToOfferMs: {
+      p50: Math.round(quantile(sorted, 0.5)),
+      p95: Math.round(quantile(sorted, 0.95)),
+      max: Math.round(sorted.at(-1) ?? 0),
+    },
+    measured:
+      'cancelBooking and joinWaitlist handlers in this process, against the stack’s Firestore and payment stand-ins',
   }
 }
