@@ -163,7 +163,7 @@ export function MyBookingsPage() {
         </Link>
       </>
     )
-  } else if (call.status === 'loading' && !saved?.bookings.length) {
+  } else if (call.status === 'loading' && !saved?.bookings.length && !waitlist.length) {
     body = (
       <p role="status" className={css({ mt: '6', color: 'fg.muted' })}>
         Loading your bookings…
@@ -175,7 +175,7 @@ export function MyBookingsPage() {
         Loading your bookings…
       </p>
     )
-  } else if (call.status === 'error' && saved && saved.bookings.length === 0) {
+  } else if (call.status === 'error' && saved && saved.bookings.length === 0 && !waitlist.length) {
     body = (
       <p role="alert" className={css({ mt: '6' })}>
         We couldn’t load your bookings. This page needs a connection the first time; please try again.
