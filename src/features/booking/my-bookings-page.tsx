@@ -152,6 +152,7 @@ export function MyBookingsPage() {
   }
   const today = istToday()
   const heading = css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'extrabold' })
+  const section = css({ fontSize: '2xl', fontWeight: 'bold', mt: '8' })
 
   let body: React.ReactNode
   if (call.status === 'signed-out') {
@@ -163,13 +164,10 @@ export function MyBookingsPage() {
         </Link>
       </>
     )
-  } else if (call.status === 'loading' && !saved?.bookings.length && !waitlist.length) {
-    body = (
-      <p role="status" className={css({ mt: '6', color: 'fg.muted' })}>
-        Loading your bookings…
-      </p>
-    )
-  } else if (call.status === 'error' && !saved) {
+  } else if (
+    (call.status === 'loading' && !saved?.bookings.length && !waitlist.length) ||
+    (call.status === 'error' && !saved)
+  ) {
     body = (
       <p role="status" className={css({ mt: '6', color: 'fg.muted' })}>
         Loading your bookings…
@@ -202,7 +200,7 @@ export function MyBookingsPage() {
         ) : null}
         {waitlist.length ? (
           <>
-            <h2 className={css({ fontSize: '2xl', fontWeight: 'bold', mt: '8' })}>Waitlists</h2>
+            <h2 className={section}>Waitlists</h2>
             <ul className={grid({ gap: '4', mt: '4' })}>
               {waitlist.map((entry) => (
                 <WaitlistCard
@@ -214,7 +212,7 @@ export function MyBookingsPage() {
             </ul>
           </>
         ) : null}
-        <h2 className={css({ fontSize: '2xl', fontWeight: 'bold', mt: '8' })}>Upcoming</h2>
+        <h2 className={section}>Upcoming</h2>
         {upcoming.length ? (
           <ul className={grid({ gap: '4', mt: '4' })}>
             {upcoming.map((booking) => (
@@ -231,7 +229,7 @@ export function MyBookingsPage() {
         )}
         {past.length ? (
           <>
-            <h2 className={css({ fontSize: '2xl', fontWeight: 'bold', mt: '10' })}>Past, cancelled and unpaid</h2>
+            <h2 className={section}>Past, cancelled and unpaid</h2>
             <ul className={grid({ gap: '4', mt: '4' })}>
               {past.map((booking) => (
                 <BookingCard key={booking.orderId} booking={booking} upcoming={false} onChanged={changed} />
