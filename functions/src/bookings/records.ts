@@ -113,18 +113,33 @@ export async function once(
   change: string,
   apply: () => Promise<void>,
 ): Promise<boolean> {
+  const marker = await claimChange(firestore, orderId, change)
+  if (!marker) return false
+  await apply()
+  await marker.update({ applied: true })
+  return true
+}
+
+/**
+ * The claim `once` makes: this change's marker, created (or taken over from a caller that stopped
+ * half-way, after STALE_CHANGE_MS) for this caller; undefined when someone else has it or it is
+ * applied. The caller applies the change, then updates the marker to `applied: true`.
+ */
+export async function claimChange(
+  firestore: Firestore,
+  orderId: string,
+  change: string,
+): Promise<DocumentReference | undefined> {
   const marker = bookingRef(firestore, orderId).collection('transitions').doc(change)
   try {
     await marker.create({ at: Date.now(), applied: false })
   } catch (error) {
     if (!isAlreadyExists(error)) throw error
     const existing = await marker.get()
-    if (existing.get('applied') !== false || Date.now() - Number(existing.get('at')) < STALE_CHANGE_MS) return false
+    if (existing.get('applied') !== false || Date.now() - Number(existing.get('at')) < STALE_CHANGE_MS) return undefined
     await marker.set({ at: Date.now(), applied: false })
   }
-  await apply()
-  await marker.update({ applied: true })
-  return true
+  return marker
 }
 
 /** Runs `fn` over `items`, at most `limit` at a time. */

@@ -39,13 +39,12 @@ import { claimSeat, freeClaims, type HoldOwner, isLive, memberDateRef, seatsOf }
 import { sweepDate } from './jobs'
 import {
   type BookingDeps,
-  bookingRef,
+  claimChange,
   isAlreadyExists,
   isDateCancelled,
   isNotFound,
   nowOf,
   readBooking,
-  STALE_CHANGE_MS,
 } from './records'
 
 export interface WaitlistEntry {
@@ -156,15 +155,8 @@ async function offerTo(deps: Deps, event: YaariEvent, snapshot: DocumentSnapshot
   const entry = snapshot.data() as WaitlistEntry
   const orderId = offerOrderId(entry)
   const owner = offerOwner(entry, orderId)
-  const marker = bookingRef(firestore, orderId).collection('transitions').doc('offered')
-  try {
-    await marker.create({ at: Date.now(), applied: false })
-  } catch (error) {
-    if (!isAlreadyExists(error)) throw error
-    const existing = await marker.get()
-    if (existing.get('applied') !== false || Date.now() - Number(existing.get('at')) < STALE_CHANGE_MS) return false
-    await marker.set({ at: Date.now(), applied: false })
-  }
+  const marker = await claimChange(firestore, orderId, 'offered')
+  if (!marker) return false
   const expiresAt = now + OFFER_MINUTES * 60_000
   // A run cut off after claiming the seat left it under the offer's order id: that seat is the offer.
   const held = (await seatsOf(firestore, owner))[0]
