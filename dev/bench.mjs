@@ -2,7 +2,7 @@
 // @ts-check
 /**
  * `npm run bench`: builds, starts the local stack (timing its start-up), then runs each
- * measurement (dev/bench/: first-load JS, offline reloads, Lighthouse, createBooking under load,
+ * measurement (dev/bench/: first-load JS, offline reloads, interaction latency, Lighthouse, createBooking under load,
  * the seat inventory, the waitlist's churn), checks the report against the budgets (dev/bench/budgets.mjs, the one
  * table of them), prints it as JSON, writes .tmp/bench/bench.json and bench.html, and exits
  * non-zero when a budget is missed. Budgets live here, not in the tests.
@@ -17,9 +17,10 @@ import {
   measureBookingsThroughEmulator,
   measureContention,
 } from './bench/bookings.mjs'
-import { budgetMisses } from './bench/budgets.mjs'
+import { budgetMisses, INTERACTIONS } from './bench/budgets.mjs'
 import { reportCharts } from './bench/charts.mjs'
 import { measureFirstLoadJs } from './bench/first-load.mjs'
+import { measureInteractions } from './bench/interactions.mjs'
 import {
   inventoryHarness,
   measureAbandonedCheckouts,
@@ -50,6 +51,12 @@ async function measureAll(stack) {
   const firstLoadJs = await measureFirstLoadJs(browser, stack.appUrl)
   log('offline reloads...')
   const offlineReloadFcp = await measureOfflineFcp(browser, stack.appUrl)
+  log('interaction latency...')
+  const interactions = {
+    slowdowns: INTERACTIONS.slowdowns,
+    budgetMs: INTERACTIONS.budgetMs,
+    results: await measureInteractions(browser, stack.appUrl, [INTERACTIONS.slowdowns.midTier, 4]),
+  }
   await browser.close()
   log('lighthouse...')
   const lighthouse = await measureLighthouse(stack.appUrl)
@@ -66,6 +73,7 @@ async function measureAll(stack) {
       stackStartupMs: stack.startupMs,
       firstLoadJs,
       offlineReloadFcp,
+      interactions,
       lighthouse,
       createBooking,
       createBookingThroughEmulator,

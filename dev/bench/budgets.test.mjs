@@ -14,6 +14,7 @@ const within = () => ({
     acrossDates: { tries: 20, held: 2 },
   },
   abandonedCheckouts: { capacity: 10, spotsLeftBefore: 0, spotsLeftAfterOneSweep: 10 },
+  interactions: { results: { 'open the date dialog': { '10x': { medianMs: 40 }, '4x': { medianMs: 16 } } } },
   waitlistChurn: { offers: 10, inOrder: true, mostSeatsClaimed: 10, capacity: 10, cancelToOfferMs: { p95: 300 } },
   bookingsWithFaults: {
     beforeJobs: { orphanSeats: 0 },
@@ -35,6 +36,7 @@ describe('the bench budgets', () => {
     report.createBooking.p95Ms = BOOKING_LOAD.p95BudgetMs + 1
     report.holdsByOneMember.acrossDates.held = 3
     report.abandonedCheckouts.spotsLeftAfterOneSweep = 9
+    report.interactions.results['open the date dialog']['10x'].medianMs = 104
     report.waitlistChurn = {
       offers: 9,
       inOrder: false,
@@ -53,6 +55,7 @@ describe('the bench budgets', () => {
       `createBooking p95 ${BOOKING_LOAD.p95BudgetMs + 1} ms > ${BOOKING_LOAD.p95BudgetMs} ms`,
       'one member, 20 dates: 3 holds (budget 2)',
       'abandoned checkouts: 9 of 10 seats back after one sweep',
+      'interaction "open the date dialog" at 10x CPU: median 104 > 100 ms',
       'waitlist churn: 11 seats claimed on a 10-seat date',
       'waitlist churn: 9 offers for 10 seats freed, not in the order members joined',
       `waitlist churn: cancel to offer p95 ${WAITLIST_CHURN.p95BudgetMs + 1} ms > ${WAITLIST_CHURN.p95BudgetMs} ms`,

@@ -1,6 +1,6 @@
 // @ts-check
 /** The bench's HTML report: one bar chart per measurement, budgets as dashed lines. */
-import { LIGHTHOUSE, WAITLIST_CHURN } from './budgets.mjs'
+import { INTERACTIONS, LIGHTHOUSE, WAITLIST_CHURN } from './budgets.mjs'
 import { benchReportHtml } from './report.mjs'
 
 /**
@@ -135,6 +135,20 @@ export function reportCharts(report) {
         { label: 'spots before', value: abandoned.spotsLeftBefore ?? 0 },
         { label: 'spots after one sweep', value: abandoned.spotsLeftAfterOneSweep ?? 0, budget: abandoned.capacity },
       ],
+    })
+  }
+  const interactions = report.interactions
+  if (interactions) {
+    const midTier = `${INTERACTIONS.slowdowns.midTier}x`
+    charts.push({
+      title: `Interaction latency at ${midTier} CPU (a mid-range phone), 375 px`,
+      unit: 'ms',
+      note: `Event Timing: the worst entry of each interaction, median of ${INTERACTIONS.runs} runs; the dashed line is the ${INTERACTIONS.budgetMs} ms budget. The same at 4x is in the JSON.`,
+      rows: Object.entries(interactions.results).map(([name, result]) => ({
+        label: name,
+        value: result[midTier]?.medianMs ?? 0,
+        budget: INTERACTIONS.budgetMs,
+      })),
     })
   }
   const churn = report.waitlistChurn

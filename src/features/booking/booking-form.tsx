@@ -5,7 +5,7 @@
  */
 import { Checkbox } from '@ark-ui/react/checkbox'
 import { Link } from '@tanstack/react-router'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { grid } from 'styled-system/patterns'
 import { button, text } from 'styled-system/recipes'
@@ -24,6 +24,7 @@ import {
 import { type PriceTier, TIER_LABELS, tierIssue, tiersFor, type YaariEvent } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { getMyProfileCall, INTERESTS, localMobile, type UserProfileRecord } from '../../domain/profile'
+import { afterNextPaint } from '../../lib/after-paint'
 import { LOGIN_LINK } from '../../lib/paths'
 import { useAuthStore } from '../../lib/session/auth-store'
 import { rememberPriceTiers } from '../../lib/session/member-hint'
@@ -181,7 +182,8 @@ function DetailsForm({
   interests: string[]
 }) {
   const [values, setValues] = useState(initial)
-  const [terms, setTerms] = useState(false)
+  // Held by the terms' own component, so ticking the box re-renders it alone, not every field.
+  const terms = useRef(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
   const [showErrors, setShowErrors] = useState(false)
@@ -195,18 +197,20 @@ function DetailsForm({
     dateOfBirth: values.dateOfBirth,
     ...Object.fromEntries(SELECTS.flatMap(({ key }) => (values[key] ? [[key, values[key]]] : []))),
     interests,
-    termsAccepted: terms,
+    termsAccepted: terms.current,
   }
-  const parsed = v.safeParse(bookingProfileSchema, profile)
+  // Checked only once errors are shown, and on submit: ticking the terms does not run the schema.
+  const parsed = showErrors ? v.safeParse(bookingProfileSchema, profile) : undefined
   const issueFor = (key: string) =>
-    showErrors && !parsed.success ? parsed.issues.find((issue) => issue.path?.[0]?.key === key)?.message : undefined
+    parsed && !parsed.success ? parsed.issues.find((issue) => issue.path?.[0]?.key === key)?.message : undefined
 
   const submit = async (formEvent: FormEvent) => {
     formEvent.preventDefault()
     setShowErrors(true)
-    if (!terms) return setError(BOOKING_MESSAGES.termsRequired)
+    if (!terms.current) return setError(BOOKING_MESSAGES.termsRequired)
     if (missing) return setError(BOOKING_MESSAGES.requiredFields)
-    if (!parsed.success) return setError(parsed.issues[0].message)
+    const checked = v.safeParse(bookingProfileSchema, { ...profile, termsAccepted: terms.current })
+    if (!checked.success) return setError(checked.issues[0].message)
     if (!navigator.onLine) return setError('You are offline. Booking needs a connection; your details are kept.')
     setError(undefined)
     setBusy(true)
@@ -217,7 +221,7 @@ function DetailsForm({
         eventDate: date,
         tier,
         amount: event.prices[tier],
-        userProfile: parsed.output,
+        userProfile: checked.output,
       })
       if (!session.payment_session_id) throw Object.assign(new Error('no session'), { code: 'no-session' })
       void showToast({ title: BOOKING_MESSAGES.redirecting, type: 'success' })
@@ -272,9 +276,34 @@ function DetailsForm({
           onChange={(e) => set(key)(e.target.value)}
         />
       ))}
+      <TermsAndSubmit accepted={terms} busy={busy} error={error} />
+    </form>
+  )
+}
+
+/**
+ * The terms checkbox, the link to them, the form's error and the submit button (disabled until
+ * the terms are accepted). Its own component: ticking the box re-renders this, not the whole form.
+ */
+function TermsAndSubmit({
+  accepted,
+  busy,
+  error,
+}: {
+  accepted: { current: boolean }
+  busy: boolean
+  error: string | undefined
+}) {
+  const [terms, setTerms] = useState(accepted.current)
+  return (
+    <>
       <Checkbox.Root
-        checked={terms}
-        onCheckedChange={(details) => setTerms(details.checked === true)}
+        defaultChecked={accepted.current}
+        onCheckedChange={(details) => {
+          accepted.current = details.checked === true
+          // The box shows the tick at once (its own state); the button follows after that paint.
+          afterNextPaint(() => setTerms(accepted.current))
+        }}
         className={css({ display: 'flex', gap: '3', alignItems: 'flex-start', cursor: 'pointer' })}
       >
         <Checkbox.Control
@@ -313,6 +342,6 @@ function DetailsForm({
           {BOOKING_MESSAGES.termsRequired}
         </p>
       )}
-    </form>
+    </>
   )
 }

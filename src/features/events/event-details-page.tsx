@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router'
-import { type ComponentType, Suspense, useEffect, useState } from 'react'
+import { type ComponentType, Suspense, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container, grid, stack } from 'styled-system/patterns'
 import { bullets, button, details, heading, text } from 'styled-system/recipes'
@@ -7,6 +7,7 @@ import { eventById, type PriceTier, TIER_LABELS, type YaariEvent } from '../../d
 import { formatInr } from '../../domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
 import { formatTime, weekdayName } from '../../domain/schedule'
+import { afterNextPaint } from '../../lib/after-paint'
 import { useHydrated } from '../../lib/hydration'
 import { usePageMeta } from '../../lib/page-meta'
 import { usePriceTiersHint } from '../../lib/session/member-hint'
@@ -30,7 +31,14 @@ export type BookingDialogsComponent = ComponentType<{
 }>
 
 /** One event: what it is, when and where, its prices, and (from the route) the date and booking dialogs. */
-export function EventDetailsPage({ BookingDialogs }: { BookingDialogs: BookingDialogsComponent }) {
+export function EventDetailsPage({
+  BookingDialogs,
+  preloadBookingDialogs,
+}: {
+  BookingDialogs: BookingDialogsComponent
+  /** Starts loading the dialogs' code, so that choosing a price does not wait for it. */
+  preloadBookingDialogs: () => unknown
+}) {
   const { eventId } = route.useParams()
   // The route's beforeLoad only lets canonical catalogue ids through.
   const event = eventById(eventId)!
@@ -48,6 +56,36 @@ export function EventDetailsPage({ BookingDialogs }: { BookingDialogs: BookingDi
     setInitialDate(search.date)
     void navigate({ search: {}, replace: true })
   }, [hydrated, search.tier, search.date, navigate])
+  // The dialogs' code is fetched and run once the member has scrolled the tickets into view, ahead
+  // of a tap (doing it on the tap itself, or on focus, made the tap wait for it), and not with the
+  // page's first load. A tap with no scroll first loads it after the tap has painted.
+  const tickets = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const section = tickets.current
+    if (!hydrated || !section || typeof IntersectionObserver !== 'function') return
+    let inView = false
+    let scrolled = false
+    const stop = () => {
+      observer.disconnect()
+      window.removeEventListener('scroll', onScroll)
+    }
+    const maybeLoad = () => {
+      if (!inView || !scrolled) return
+      stop()
+      afterNextPaint(() => void preloadBookingDialogs())
+    }
+    const onScroll = () => {
+      scrolled = true
+      maybeLoad()
+    }
+    const observer = new IntersectionObserver((entries) => {
+      inView = entries.some((entry) => entry.isIntersecting)
+      maybeLoad()
+    })
+    observer.observe(section)
+    window.addEventListener('scroll', onScroll, { passive: true })
+    return stop
+  }, [hydrated, preloadBookingDialogs])
   usePageMeta({
     title: `${event.title} (${event.kind})`,
     description: `${event.description} Every ${weekdayName(event.weekday)} at ${formatTime(event.startTime)} in ${event.venueArea}, Bangalore.`,
@@ -94,7 +132,7 @@ export function EventDetailsPage({ BookingDialogs }: { BookingDialogs: BookingDi
         </dl>
       </div>
 
-      <section aria-labelledby="price-title" className={section}>
+      <section ref={tickets} aria-labelledby="price-title" className={section}>
         <h2 id="price-title" className={heading({ level: 'section' })}>
           Choose your ticket
         </h2>
@@ -105,7 +143,8 @@ export function EventDetailsPage({ BookingDialogs }: { BookingDialogs: BookingDi
               key={option}
               type="button"
               disabled={!hydrated}
-              onClick={() => setTier(option)}
+              // The tap paints first (the button pressed), the dialog follows.
+              onClick={() => afterNextPaint(() => setTier(option))}
               className={button({ variant: 'outline', size: 'tile' })}
             >
               <span>{TIER_LABELS[option]}</span>

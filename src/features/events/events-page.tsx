@@ -1,10 +1,12 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
+import { useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { container, grid, stack, visuallyHidden, wrap } from 'styled-system/patterns'
 import { button, card, chip, field, heading, notice, text } from 'styled-system/recipes'
 import { categoryCounts, categorySlug, EVENT_CATEGORIES, EVENTS } from '../../domain/catalogue'
 import { COMING_SOON_PANELS } from '../../domain/categories'
 import { CITIES, cityName, filterEvents } from '../../domain/event-listing'
+import { afterNextPaint } from '../../lib/after-paint'
 import { useHydrated } from '../../lib/hydration'
 import { usePageMeta } from '../../lib/page-meta'
 import { Button } from '../../ui/button'
@@ -32,8 +34,25 @@ export function EventsPage() {
   })
 
   const comingSoon = card({ variant: 'dashed' })
-  const setSearch = (patch: Partial<typeof search>) =>
-    navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true })
+  // Each filter is in the address; the address changes after the tap has painted (a route update
+  // re-renders the page), so a chip or a typed letter answers at once.
+  const setSearch = (patch: () => Partial<typeof search>) =>
+    afterNextPaint(() => void navigate({ search: (previous) => ({ ...previous, ...patch() }), replace: true }))
+  // The field shows what is typed at once; the address (and the list) follows with the latest text.
+  const [query, setQuery] = useState(search.q ?? '')
+  const typed = useRef(query)
+  useEffect(() => {
+    // The address changed from elsewhere (Back, Clear Filters): the field follows it.
+    if ((search.q ?? '') !== typed.current) {
+      typed.current = search.q ?? ''
+      setQuery(typed.current)
+    }
+  }, [search.q])
+  const type = (value: string) => {
+    typed.current = value
+    setQuery(value)
+    setSearch(() => ({ q: typed.current || undefined }))
+  }
 
   return (
     <div className={container({ maxW: '6xl', py: { base: '8', md: '12' } })}>
@@ -58,7 +77,7 @@ export function EventsPage() {
                   checked={option.live && city === option.name}
                   disabled={!option.live || !hydrated}
                   // Bangalore, the only live city, is the default: it needs no URL value.
-                  onChange={() => setSearch({ city: undefined })}
+                  onChange={() => setSearch(() => ({ city: undefined }))}
                   className={visuallyHidden()}
                 />
                 {option.name}
@@ -76,10 +95,10 @@ export function EventsPage() {
             id="event-search"
             type="search"
             placeholder="Search by title"
-            value={search.q ?? ''}
+            value={query}
             maxLength={100}
             disabled={!hydrated}
-            onChange={(e) => setSearch({ q: e.target.value || undefined })}
+            onChange={(e) => type(e.target.value)}
             className={cx(field().input, css({ maxW: 'md', h: '11' }))}
           />
         </div>
@@ -92,7 +111,7 @@ export function EventsPage() {
               className={filterChip}
               aria-pressed={!search.category}
               disabled={!hydrated}
-              onClick={() => setSearch({ category: undefined })}
+              onClick={() => setSearch(() => ({ category: undefined }))}
             >
               All Events ({EVENTS.length})
             </button>
@@ -105,7 +124,7 @@ export function EventsPage() {
                   className={filterChip}
                   aria-pressed={search.category === slug}
                   disabled={counts[category] === 0 || !hydrated}
-                  onClick={() => setSearch({ category: slug })}
+                  onClick={() => setSearch(() => ({ category: slug }))}
                 >
                   {category} ({counts[category]})
                 </button>
@@ -129,7 +148,7 @@ export function EventsPage() {
           <div className={cx(notice({ size: 'lg' }), stack({ gap: '2', align: 'center' }))}>
             <h2 className={heading({ level: 'section' })}>No events found</h2>
             <p className={text({ tone: 'muted' })}>Try another search or category.</p>
-            <Button onClick={() => setSearch({ q: undefined, category: undefined })}>Clear Filters</Button>
+            <Button onClick={() => setSearch(() => ({ q: undefined, category: undefined }))}>Clear Filters</Button>
           </div>
         )}
       </section>

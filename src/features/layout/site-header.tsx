@@ -1,8 +1,9 @@
-import { Link, useRouterState } from '@tanstack/react-router'
-import { useEffect, useId, useState } from 'react'
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
+import { type MouseEvent, useEffect, useId, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { flex, grid } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
+import { afterNextPaint } from '../../lib/after-paint'
 import { useHydrated } from '../../lib/hydration'
 import { LOGIN_LINK, MY_BOOKINGS_LINK, PRIMARY_NAV, SIGNUP_LINK } from '../../lib/paths'
 import { useSignedInHint } from '../../lib/session/member-hint'
@@ -37,7 +38,18 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
   }, [menuOpen])
 
   const onDark = transparent && !menuOpen
-  const close = () => setMenuOpen(false)
+  const navigate = useNavigate()
+  /**
+   * A menu link: a plain tap closes the menu at once and changes the page after that paint (a
+   * new page is the heavy part); a modified click (a new tab) is the link's own.
+   */
+  const close = (event: MouseEvent<HTMLAnchorElement>) => {
+    setMenuOpen(false)
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    const to = event.currentTarget.getAttribute('href') ?? '/'
+    afterNextPaint(() => void navigate({ to }))
+  }
 
   return (
     <header

@@ -3,8 +3,10 @@ import { lazy } from 'react'
 import { canonicalEventId, PRICE_TIERS, type PriceTier } from '../../domain/catalogue'
 import { EventDetailsPage } from '../../features/events/event-details-page'
 
-// Loaded when a price is chosen: the booking form and its dialogs are not part of the page.
-const BookingDialogs = lazy(() => import('../../features/booking/booking-dialogs'))
+// Loaded when a price is about to be chosen (a finger or pointer on it, or focus): the booking form
+// and its dialogs are not part of the page.
+const loadBookingDialogs = () => import('../../features/booking/booking-dialogs')
+const BookingDialogs = lazy(loadBookingDialogs)
 
 /**
  * `?tier=girls&date=2026-12-05`: where "Sign in to book" returns, the date dialog open again at
@@ -26,5 +28,5 @@ export const Route = createFileRoute('/events/$eventId')({
       throw redirect({ to: '/events/$eventId', params: { eventId: canonical }, replace: true })
     }
   },
-  component: () => <EventDetailsPage BookingDialogs={BookingDialogs} />,
+  component: () => <EventDetailsPage BookingDialogs={BookingDialogs} preloadBookingDialogs={loadBookingDialogs} />,
 })

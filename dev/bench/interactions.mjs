@@ -1,0 +1,304 @@
+// @ts-check
+/**
+ * How fast the app answers a tap, for `npm run bench`: each interaction of INTERACTIONS.scenarios
+ * on a 375 px page, with the CPU slowed like a mid-tier phone (and at 4x, for comparison), as the
+ * Event Timing API reports it (the duration from the input to the next paint, in steps of 8 ms):
+ * the worst entry of the interaction, the median of INTERACTIONS.runs runs. What leads up to an
+ * interaction (loading the page, signing in, opening the dialog) runs unthrottled; only the
+ * interaction itself is slowed. Members are made through the Auth emulator and saveProfile.
+ */
+import { randomUUID } from 'node:crypto'
+import { functionUrl, HOST, stackPorts } from '../lib/config.mjs'
+import { INTERACTIONS } from './budgets.mjs'
+import { median } from './stats.mjs'
+
+/** Records every Event Timing entry of an interaction (16 ms and up: the API's floor) into window.__events. */
+const OBSERVE = () => {
+  /** @type {{ id: number, name: string, duration: number, inputDelay: number, processing: number }[]} */
+  const events = []
+  Object.assign(window, { __events: events })
+  new PerformanceObserver((list) => {
+    for (const entry of /** @type {PerformanceEventTiming[]} */ (list.getEntries())) {
+      if (entry.interactionId) {
+        events.push({
+          id: entry.interactionId,
+          name: entry.name,
+          duration: entry.duration,
+          inputDelay: Math.round(entry.processingStart - entry.startTime),
+          processing: Math.round(entry.processingEnd - entry.processingStart),
+        })
+      }
+    }
+  }).observe(/** @type {PerformanceObserverInit} */ ({ type: 'event', durationThreshold: 16, buffered: true }))
+}
+
+/** Two frames and a moment, so the observer has been told of the interaction's paint. */
+async function settle(/** @type {import('@playwright/test').Page} */ page) {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100)))),
+  )
+}
+
+const PASSWORD = 'bench-password-42'
+const PROFILE = {
+  mobile: '9876543210',
+  name: 'Asha Rao',
+  dateOfBirth: '1995-06-15',
+  gender: 'female',
+  interests: ['brunch'],
+  location: 'koramangala',
+}
+
+/** An account (with a saved profile unless `onboarded` is false) made as the e2e tests make theirs. */
+async function account(onboarded = true) {
+  const email = `bench-${randomUUID()}@example.test`
+  const signUp = await fetch(
+    `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+    },
+  )
+  if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`)
+  const { idToken } = /** @type {{ idToken: string }} */ (await signUp.json())
+  if (onboarded) {
+    const saved = await fetch(functionUrl('saveProfile'), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${idToken}`,
+        origin: `http://${HOST}:${stackPorts().app}`,
+      },
+      body: JSON.stringify({ data: PROFILE }),
+    })
+    if (!saved.ok) throw new Error(`saveProfile: ${saved.status} ${await saved.text()}`)
+  }
+  return email
+}
+
+/** @param {import('@playwright/test').Page} page @param {string} email */
+async function signIn(page, email) {
+  await page.goto('/auth')
+  const panel = page.getByRole('tabpanel')
+  await panel.getByRole('textbox', { name: 'Email' }).fill(email)
+  await panel.getByLabel('Password').fill(PASSWORD)
+  await panel.getByRole('button', { name: 'Sign In' }).click()
+  await page.waitForURL((url) => url.pathname !== '/auth', { timeout: 30_000 })
+}
+
+/**
+ * Walks a new account's onboarding to its interests step, unthrottled (the steps need a draft).
+ * @param {import('@playwright/test').Page} page
+ */
+async function toInterests(page) {
+  const proceed = () => page.getByRole('button', { name: 'Continue', exact: true }).click()
+  await page.goto('/onboarding/mobile')
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill('9876543210')
+  await proceed()
+  await page.getByRole('textbox', { name: 'Full name' }).fill('Asha Rao')
+  await proceed()
+  await page.getByLabel('Date of birth').fill('1995-06-15')
+  await proceed()
+  await page.getByRole('link', { name: 'Skip for now' }).click()
+  await page.getByText('Tech', { exact: true }).click()
+  await proceed()
+  await page.getByText('Female', { exact: true }).click()
+  await page.getByRole('button', { name: 'Continue to Interests' }).click()
+  await page.waitForURL(/\/onboarding\/interests/)
+}
+
+/** @param {import('@playwright/test').Page} page */
+async function openDateDialog(page) {
+  await page.goto('/events/midweek-wednesday-dinner')
+  await page.getByRole('button', { name: /Girls/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Select a date' })
+  await dialog
+    .getByText(/spots? left|Sold out/)
+    .first()
+    .waitFor({ timeout: 30_000 })
+  return dialog
+}
+
+/** A date that is not sold out (the first such), as a label to tap. @param {import('@playwright/test').Locator} dialog */
+const openDate = (dialog) =>
+  dialog
+    .locator('label')
+    .filter({ hasText: /spots? left/ })
+    .first()
+
+/**
+ * Each scenario: `account` says who is signed in (none, a member with a profile, or a new account
+ * still onboarding); `prepare` brings the page to just before the interaction, unthrottled; `act`
+ * is the interaction; `done` waits for what it shows.
+ * @type {Record<string, {
+ *   account: 'none' | 'member' | 'new',
+ *   prepare: (page: import('@playwright/test').Page) => Promise<void>,
+ *   act: (page: import('@playwright/test').Page) => Promise<void>,
+ *   done: (page: import('@playwright/test').Page) => Promise<void>,
+ * }>}
+ */
+export const SCENARIOS = {
+  'open the mobile menu': {
+    account: 'none',
+    prepare: async (page) => {
+      await page.goto('/')
+      await page.getByRole('button', { name: 'Menu' }).waitFor()
+    },
+    act: (page) => page.getByRole('button', { name: 'Menu' }).click(),
+    done: (page) => page.getByRole('button', { name: 'Close menu' }).waitFor(),
+  },
+  'type in the /events search': {
+    account: 'none',
+    prepare: async (page) => {
+      await page.goto('/events')
+      await page.getByRole('searchbox', { name: 'Search events' }).click()
+    },
+    act: (page) => page.getByRole('searchbox', { name: 'Search events' }).pressSequentially('din', { delay: 150 }),
+    done: (page) => page.waitForURL(/q=din/),
+  },
+  'tap a category chip': {
+    account: 'none',
+    prepare: async (page) => {
+      await page.goto('/events')
+      await page.getByRole('button', { name: /^Food & Drink/ }).waitFor()
+    },
+    act: (page) => page.getByRole('button', { name: /^Food & Drink/ }).click(),
+    done: (page) => page.waitForURL(/category=/),
+  },
+  'open the date dialog': {
+    account: 'none',
+    prepare: async (page) => {
+      await page.goto('/events/midweek-wednesday-dinner')
+      // As a person does: scroll to the tickets, then tap one.
+      await page.getByRole('button', { name: /Girls/ }).scrollIntoViewIfNeeded()
+      await page.waitForTimeout(500)
+    },
+    act: (page) => page.getByRole('button', { name: /Girls/ }).click(),
+    done: (page) => page.getByRole('dialog', { name: 'Select a date' }).waitFor(),
+  },
+  'choose a date': {
+    account: 'none',
+    prepare: async (page) => void (await openDateDialog(page)),
+    act: async (page) => openDate(page.getByRole('dialog', { name: 'Select a date' })).click(),
+    done: (page) => page.getByRole('dialog', { name: 'Select a date' }).getByRole('radio', { checked: true }).waitFor(),
+  },
+  'Continue to the booking form': {
+    account: 'member',
+    prepare: async (page) => {
+      const dialog = await openDateDialog(page)
+      await openDate(dialog).click()
+    },
+    act: (page) =>
+      page.getByRole('dialog', { name: 'Select a date' }).getByRole('button', { name: 'Continue' }).click(),
+    done: (page) => page.getByRole('dialog', { name: 'Book your seat' }).waitFor(),
+  },
+  'tick the terms': {
+    account: 'member',
+    prepare: async (page) => {
+      const dialog = await openDateDialog(page)
+      await openDate(dialog).click()
+      await dialog.getByRole('button', { name: 'Continue' }).click()
+      await page
+        .getByRole('dialog', { name: 'Book your seat' })
+        .getByRole('textbox', { name: 'Full name' })
+        .waitFor({ timeout: 30_000 })
+    },
+    act: (page) =>
+      page.getByRole('dialog', { name: 'Book your seat' }).getByText('I accept the terms and conditions').click(),
+    done: (page) => page.getByRole('checkbox', { name: 'I accept the terms and conditions', checked: true }).waitFor(),
+  },
+  "an onboarding step's Continue": {
+    account: 'new',
+    prepare: async (page) => {
+      await page.goto('/onboarding/mobile')
+      await page.getByRole('textbox', { name: /Mobile number/ }).fill('9876543210')
+    },
+    act: (page) => page.getByRole('button', { name: 'Continue' }).click(),
+    done: (page) => page.waitForURL(/\/onboarding\/name/),
+  },
+  'tap an interest card': {
+    account: 'new',
+    prepare: async (page) => {
+      if (!page.url().includes('/onboarding/interests')) await toInterests(page)
+      else await page.reload()
+      const card = page.locator('[data-scope="checkbox"][data-part="root"]').first()
+      await card.waitFor()
+      // The draft keeps the choice between runs: start from the card unticked.
+      if ((await card.getAttribute('data-state')) === 'checked') await card.click()
+    },
+    act: (page) => page.locator('[data-scope="checkbox"][data-part="root"]').first().click(),
+    done: (page) => page.locator('[data-scope="checkbox"][data-part="root"][data-state="checked"]').first().waitFor(),
+  },
+  'open My bookings': {
+    account: 'member',
+    prepare: async (page) => {
+      await page.goto('/events')
+      await page.getByRole('button', { name: 'Menu' }).click()
+      await page.getByRole('link', { name: 'My bookings' }).waitFor()
+    },
+    act: (page) => page.getByRole('link', { name: 'My bookings' }).click(),
+    done: (page) => page.getByRole('heading', { level: 1, name: 'My bookings' }).waitFor(),
+  },
+}
+
+/**
+ * One run of one scenario at one slowdown: the worst Event Timing duration among the entries of
+ * the interactions `act` made (16 when none reached the API's 16 ms floor).
+ * @param {import('@playwright/test').Page} page @param {import('@playwright/test').CDPSession} cdp
+ * @param {(typeof SCENARIOS)[string]} scenario @param {number} slowdown
+ */
+async function runOnce(page, cdp, scenario, slowdown) {
+  await scenario.prepare(page)
+  await settle(page)
+  await page.evaluate(() => {
+    const recorded = /** @type {{ __events: unknown[] }} */ (/** @type {unknown} */ (window))
+    recorded.__events.length = 0
+  })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown })
+  try {
+    await scenario.act(page)
+    await scenario.done(page)
+    await settle(page)
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+  }
+  /** @type {{ name: string, duration: number, inputDelay: number, processing: number }[]} */
+  const events = await page.evaluate(
+    () =>
+      /** @type {{ __events: { name: string, duration: number, inputDelay: number, processing: number }[] }} */ (
+        /** @type {unknown} */ (window)
+      ).__events,
+  )
+  // BENCH_DEBUG=1: each entry with its input delay and processing time, to see where a tap waits.
+  if (process.env.BENCH_DEBUG) console.error(JSON.stringify(events))
+  return Math.max(16, ...events.map((event) => event.duration))
+}
+
+/**
+ * Every scenario at each slowdown: the median of INTERACTIONS.runs runs of the worst duration.
+ * @param {import('@playwright/test').Browser} browser @param {string} appUrl @param {number[]} slowdowns
+ * @param {string} [only] only the scenarios whose name has this in it
+ */
+export async function measureInteractions(browser, appUrl, slowdowns, only = '') {
+  const member = await account(true)
+  /** @type {Record<string, Record<string, { runsMs: number[], medianMs: number }>>} */
+  const results = {}
+  for (const [name, scenario] of Object.entries(SCENARIOS).filter(([name]) => name.includes(only))) {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, baseURL: appUrl })
+    await context.addInitScript(OBSERVE)
+    const page = await context.newPage()
+    if (scenario.account === 'member') await signIn(page, member)
+    if (scenario.account === 'new') await signIn(page, await account(false))
+    const cdp = await context.newCDPSession(page)
+    results[name] = {}
+    for (const slowdown of slowdowns) {
+      await runOnce(page, cdp, scenario, slowdown) // warm-up: code and data cached, as on a second visit
+      const runs = []
+      for (let i = 0; i < INTERACTIONS.runs; i++) runs.push(await runOnce(page, cdp, scenario, slowdown))
+      results[name][`${slowdown}x`] = { runsMs: runs, medianMs: median(runs) }
+    }
+    await context.close()
+  }
+  return results
+}
