@@ -8,7 +8,9 @@
  * interaction itself is slowed. Members are made through the Auth emulator and saveProfile.
  */
 import { randomUUID } from 'node:crypto'
-import { functionUrl, HOST, stackPorts } from '../lib/config.mjs'
+import { join } from 'node:path'
+import { functionUrl, HOST, ROOT, stackPorts } from '../lib/config.mjs'
+import { importTypeScript } from '../lib/typescript.mjs'
 import { INTERACTIONS } from './budgets.mjs'
 import { median } from './stats.mjs'
 
@@ -40,14 +42,11 @@ async function settle(/** @type {import('@playwright/test').Page} */ page) {
 }
 
 const PASSWORD = 'bench-password-42'
-const PROFILE = {
-  mobile: '9876543210',
-  name: 'Asha Rao',
-  dateOfBirth: '1995-06-15',
-  gender: 'female',
-  interests: ['brunch'],
-  location: 'koramangala',
-}
+/** The tests' valid profile (src/domain/profile.fixture.ts), bundled for this process once. */
+/** @type {Promise<{ VALID_PROFILE: object }> | undefined} */
+let fixture
+const sharedProfile = () =>
+  (fixture ??= importTypeScript(join(ROOT, 'src', 'domain', 'profile.fixture.ts'), 'profile-fixture'))
 
 /** An account (with a saved profile unless `onboarded` is false) made as the e2e tests make theirs. */
 async function account(onboarded = true) {
@@ -70,7 +69,7 @@ async function account(onboarded = true) {
         authorization: `Bearer ${idToken}`,
         origin: `http://${HOST}:${stackPorts().app}`,
       },
-      body: JSON.stringify({ data: PROFILE }),
+      body: JSON.stringify({ data: (await sharedProfile()).VALID_PROFILE }),
     })
     if (!saved.ok) throw new Error(`saveProfile: ${saved.status} ${await saved.text()}`)
   }
