@@ -141,6 +141,13 @@ async function endLapsedOffers(firestore: Firestore, eventId: string, date: stri
   )
 }
 
+/** Frees the seat of an entry's offer that no booking took; whether a seat was freed (not offered on). */
+async function freeUnbookedOffer(firestore: Firestore, entry: WaitlistEntry): Promise<boolean> {
+  if (entry.status !== 'offered' || !entry.offer_order_id) return false
+  if (await readBooking(firestore, entry.offer_order_id)) return false
+  return freeClaims(firestore, offerOwner(entry, entry.offer_order_id))
+}
+
 /** How many of a date's seat documents exist (paid, held or offered; expired ones until swept). */
 async function seatsClaimed(firestore: Firestore, eventId: string, date: string): Promise<number> {
   return (await firestore.collection(seatsCollectionPath(eventId, date)).count().get()).data().count
@@ -201,12 +208,7 @@ export async function offerFreedSeats(deps: Deps, eventId: string, date: string)
     // Nothing to offer any more: the line ends (an offer's seat goes with the date).
     await Promise.all(
       line.map(async (entry) => {
-        const data = entry.data() as WaitlistEntry
-        if (data.status === 'offered' && data.offer_order_id) {
-          if (!(await readBooking(firestore, data.offer_order_id))) {
-            await freeClaims(firestore, offerOwner(data, data.offer_order_id))
-          }
-        }
+        await freeUnbookedOffer(firestore, entry.data() as WaitlistEntry)
         await removeEntry(firestore, entry)
       }),
     )
@@ -413,10 +415,6 @@ export async function leaveWaitlistHandler(
   if (!snapshot.exists) return { left: true }
   const entry = snapshot.data() as WaitlistEntry
   await removeEntry(firestore, snapshot)
-  if (entry.status === 'offered' && entry.offer_order_id && !(await readBooking(firestore, entry.offer_order_id))) {
-    if (await freeClaims(firestore, offerOwner(entry, entry.offer_order_id))) {
-      await offerQuietly(deps, entry.event_id, entry.event_date)
-    }
-  }
+  if (await freeUnbookedOffer(firestore, entry)) await offerQuietly(deps, entry.event_id, entry.event_date)
   return { left: true }
 }
