@@ -8,6 +8,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { build, defineConfig, loadEnv, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { pandaStaticClasses } from './dev/build/panda-static-classes.ts'
 import { EVENTS } from './src/domain/catalogue.ts'
 import { SOCIAL_IMAGE_SIZE, socialImagePath, structuredDataFor } from './src/domain/structured-data.ts'
 import { manifest } from './src/features/pwa/manifest.ts'
@@ -28,7 +29,12 @@ function appVersion(): string {
   return `${version}+${build}`
 }
 
-const alias = { 'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)) }
+const alias = {
+  'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)),
+  // The router's store reads React's own useSyncExternalStore (React 18+), not the copy of it
+  // that the shim carries for React 16 and 17.
+  'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+}
 
 /**
  * Writes the public pages as HTML (dist/index.html, dist/events.html, ...) after the client
@@ -161,6 +167,7 @@ export default defineConfig(({ mode }) => {
       // The router plugin must run before react(): it generates routeTree.gen.ts and splits routes.
       tanstackRouter({ target: 'react', autoCodeSplitting: true }),
       react(),
+      pandaStaticClasses(fileURLToPath(new URL('./styled-system', import.meta.url))),
       VitePWA({
         registerType: 'prompt',
         injectRegister: false,
@@ -217,15 +224,6 @@ export default defineConfig(({ mode }) => {
             groups: [
               { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
               { name: 'router', test: /node_modules[\\/]@tanstack[\\/]/ },
-              // Panda's runtime, its patterns and the recipes the layout and public pages use...
-              {
-                name: 'styles',
-                test: /[\\/]styled-system[\\/](?!(recipes[\\/](link|field|message|details|chip|bullets|notice|dialog|toast)|patterns[\\/](center|visually-hidden))\.)/,
-                priority: 2,
-              },
-              // ...and the rest (forms, dialogs, toasts, message pages, lists, chips), loaded with
-              // the pages that use them: on the first visit they would cost ~1 KB.
-              { name: 'styles-more', test: /[\\/]styled-system[\\/](recipes|patterns)[\\/]/, priority: 1 },
               // The route definitions (their pages stay split) with the tree and the layout.
               { name: 'shell', test: /[\\/]src[\\/](routes[\\/].*\.tsx|routeTree\.gen\.ts|router\.ts)$/ },
               {
@@ -237,6 +235,9 @@ export default defineConfig(({ mode }) => {
         },
       },
       modulePreload: {
+        // No polyfill: browsers preload modules themselves (Chrome 66+, Safari 17+, Firefox 115+);
+        // one without (Safari 16) still loads every module, each when it is imported.
+        polyfill: false,
         // The entry's own dynamic imports (React's DOM renderer, the router: see src/main.tsx)
         // get no preload links: each chunk already imports all it needs directly, and adding
         // dozens of <link> elements costs the phone more main-thread time than it saves.

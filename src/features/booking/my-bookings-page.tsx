@@ -151,7 +151,7 @@ export function MyBookingsPage() {
     setVersion((n) => n + 1)
   }
   const today = istToday()
-  const heading = css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'extrabold' })
+  const titleClass = css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'extrabold' })
   const section = css({ fontSize: '2xl', fontWeight: 'bold', mt: '8' })
 
   let body: React.ReactNode
@@ -242,7 +242,7 @@ export function MyBookingsPage() {
   }
   return (
     <section className={container({ maxW: '2xl', py: { base: '10', md: '16' } })}>
-      <h1 className={heading}>My bookings</h1>
+      <h1 className={titleClass}>My bookings</h1>
       {body}
     </section>
   )

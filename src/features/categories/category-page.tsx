@@ -18,7 +18,7 @@ export function CategoryPage() {
 
   return (
     <div>
-      <header className={css({ background: category.color, color: 'white' })}>
+      <header data-category={category.slug} className={css({ color: 'white' })}>
         <div className={container({ maxW: '6xl', py: { base: '12', md: '16' } })}>
           <p aria-hidden="true" className={css({ fontSize: '4xl' })}>
             {category.icon}

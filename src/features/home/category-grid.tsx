@@ -37,8 +37,8 @@ export function CategoryGrid() {
           >
             <span
               aria-hidden="true"
+              data-category={category.slug}
               className={css({
-                background: category.color,
                 w: '12',
                 h: '12',
                 borderRadius: 'l2',
