@@ -9,8 +9,8 @@ import { PENDING_SYNC_KEY } from '../features/onboarding/pending-sync-key'
 import { captureInstallPrompt } from '../features/pwa/install'
 import { InstallApp } from '../features/pwa/install-button'
 import { OfflineBanner, useOnline } from '../features/pwa/offline-banner'
+import { RegisterServiceWorker } from '../features/pwa/service-worker'
 import { reloadOnStaleChunks } from '../features/pwa/stale-version'
-import { UpdatePrompt } from '../features/pwa/update-prompt'
 import { useIdleAfterMount } from '../lib/use-idle'
 import { useToastRendererWanted } from '../ui/toast'
 
@@ -77,7 +77,7 @@ function RootLayout() {
         <Outlet />
       </main>
       {focused ? null : <SiteFooter install={<InstallApp />} />}
-      {registerWorker ? <UpdatePrompt /> : null}
+      {registerWorker ? <RegisterServiceWorker container={navigator.serviceWorker} /> : null}
       {toastsWanted ? (
         <Suspense fallback={null}>
           <AppToaster />
