@@ -14,6 +14,8 @@ import { ROUTES } from './budgets.mjs'
 const PACKAGE_PATTERNS = {
   firebase: /node_modules\/(@firebase|firebase)\//,
   dexie: /node_modules\/dexie\//,
+  // What `css()` and the recipes compute in the browser when a call is not resolved at build time.
+  'panda-runtime': /styled-system\/css\/css\.mjs$/,
 }
 
 /**
