@@ -23,6 +23,7 @@ import { Route as MyBookingsRouteImport } from './routes/my-bookings'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as PressRouteImport } from './routes/press'
 import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as SafetyRouteImport } from './routes/safety'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as TermsRouteImport } from './routes/terms'
@@ -109,6 +110,11 @@ const PressRoute = PressRouteImport.update({
 const PrivacyRoute = PrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileRoute = ProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SafetyRoute = SafetyRouteImport.update({
@@ -213,6 +219,7 @@ export interface FileRoutesByFullPath {
   '/onboarding': typeof OnboardingRouteWithChildren
   '/press': typeof PressRoute
   '/privacy': typeof PrivacyRoute
+  '/profile': typeof ProfileRoute
   '/safety': typeof SafetyRoute
   '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
@@ -245,6 +252,7 @@ export interface FileRoutesByTo {
   '/my-bookings': typeof MyBookingsRoute
   '/press': typeof PressRoute
   '/privacy': typeof PrivacyRoute
+  '/profile': typeof ProfileRoute
   '/safety': typeof SafetyRoute
   '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
@@ -279,6 +287,7 @@ export interface FileRoutesById {
   '/onboarding': typeof OnboardingRouteWithChildren
   '/press': typeof PressRoute
   '/privacy': typeof PrivacyRoute
+  '/profile': typeof ProfileRoute
   '/safety': typeof SafetyRoute
   '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
@@ -314,6 +323,7 @@ export interface FileRouteTypes {
     | '/onboarding'
     | '/press'
     | '/privacy'
+    | '/profile'
     | '/safety'
     | '/signup'
     | '/terms'
@@ -346,6 +356,7 @@ export interface FileRouteTypes {
     | '/my-bookings'
     | '/press'
     | '/privacy'
+    | '/profile'
     | '/safety'
     | '/signup'
     | '/terms'
@@ -379,6 +390,7 @@ export interface FileRouteTypes {
     | '/onboarding'
     | '/press'
     | '/privacy'
+    | '/profile'
     | '/safety'
     | '/signup'
     | '/terms'
@@ -413,6 +425,7 @@ export interface RootRouteChildren {
   OnboardingRoute: typeof OnboardingRouteWithChildren
   PressRoute: typeof PressRoute
   PrivacyRoute: typeof PrivacyRoute
+  ProfileRoute: typeof ProfileRoute
   SafetyRoute: typeof SafetyRoute
   SignupRoute: typeof SignupRoute
   TermsRoute: typeof TermsRoute
@@ -520,6 +533,13 @@ declare module '@tanstack/react-router' {
       path: '/privacy'
       fullPath: '/privacy'
       preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile': {
+      id: '/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof ProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/safety': {
@@ -689,6 +709,7 @@ const rootRouteChildren: RootRouteChildren = {
   OnboardingRoute: OnboardingRouteWithChildren,
   PressRoute: PressRoute,
   PrivacyRoute: PrivacyRoute,
+  ProfileRoute: ProfileRoute,
   SafetyRoute: SafetyRoute,
   SignupRoute: SignupRoute,
   TermsRoute: TermsRoute,

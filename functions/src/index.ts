@@ -3,14 +3,17 @@
  * shared Valibot schema and takes the user id only from the verified auth token.
  */
 import { timingSafeEqual } from 'node:crypto'
+import { getAuth } from 'firebase-admin/auth'
 import { setGlobalOptions } from 'firebase-functions/v2'
 import { type CallableOptions, type CallableRequest, HttpsError, onCall, onRequest } from 'firebase-functions/v2/https'
 import { onSchedule } from 'firebase-functions/v2/scheduler'
+import { deleteMyAccountCall, exportMyDataCall } from '../../src/domain/account'
 import { getAvailabilityCall } from '../../src/domain/availability'
 import { cancelBookingCall, createBookingCall, getBookingCall, listMyBookingsCall } from '../../src/domain/booking'
 import type { CallableContract, ResponseOf } from '../../src/domain/callable'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '../../src/domain/profile'
 import { joinWaitlistCall, leaveWaitlistCall } from '../../src/domain/waitlist'
+import { deleteMyAccountHandler, exportMyDataHandler } from './account'
 import { getAvailabilityHandler } from './availability'
 import { cancelBookingHandler } from './bookings/cancel'
 import { createBookingHandler } from './bookings/create'
@@ -19,7 +22,7 @@ import type { BookingDeps } from './bookings/records'
 import { getBookingHandler, listMyBookingsHandler } from './bookings/views'
 import { joinWaitlistHandler, leaveWaitlistHandler } from './bookings/waitlist'
 import { cashfreeWebhookHandler } from './bookings/webhook'
-import { db } from './lib/admin'
+import { adminApp, db } from './lib/admin'
 import { requireMember } from './lib/auth'
 import { cashfreeGateway } from './lib/cashfree'
 import { info } from './lib/log'
@@ -128,6 +131,30 @@ export const leaveWaitlist = callable(
 export const listMyBookings = callable(
   listMyBookingsCall,
   (request) => listMyBookingsHandler(bookingDeps(), requireMember(request), request.data),
+  withCashfree,
+)
+
+export const exportMyData = callable(exportMyDataCall, (request) =>
+  exportMyDataHandler({ firestore: db() }, requireMember(request), request.data),
+)
+
+/** Deletes the sign-in; one already gone (a second try) is not an error. */
+async function deleteAuthUser(uid: string): Promise<void> {
+  await getAuth(adminApp())
+    .deleteUser(uid)
+    .catch((error: unknown) => {
+      if ((error as { code?: string }).code !== 'auth/user-not-found') throw error
+    })
+}
+
+export const deleteMyAccount = callable(
+  deleteMyAccountCall,
+  (request) =>
+    deleteMyAccountHandler(
+      { ...bookingDeps(), photos: photoStore(), deleteAuthUser },
+      { ...requireMember(request), signedInAt: Number(request.auth?.token.auth_time) * 1000 },
+      request.data,
+    ),
   withCashfree,
 )
 

@@ -3,6 +3,7 @@
  * one. The app imports a contract from its own module (availability, booking, profile), never
  * this list, so no page loads the others' schemas.
  */
+import { deleteMyAccountCall, exportMyDataCall } from './account'
 import { getAvailabilityCall } from './availability'
 import { cancelBookingCall, createBookingCall, getBookingCall, listMyBookingsCall } from './booking'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from './profile'
@@ -19,4 +20,6 @@ export const CALLABLES = [
   cancelBookingCall,
   joinWaitlistCall,
   leaveWaitlistCall,
+  exportMyDataCall,
+  deleteMyAccountCall,
 ] as const

@@ -6,6 +6,7 @@
  * - bookings: the member's bookings as last seen online, so My bookings opens at the venue
  *   with no signal.
  * - waitlists: the member's places on waitlists as last seen online (one row per member).
+ * - profiles: the member's profile as last seen online, so the profile page opens offline.
  * Imported only by the features that need it: Dexie is not loaded on public pages.
  * Schema rule: every version stays listed with its upgrade; add a version, never edit one.
  */
@@ -46,17 +47,32 @@ export interface WaitlistRow {
   savedAt: number
 }
 
+export interface ProfileRow {
+  uid: string
+  /** The UserProfileRecord from getMyProfile; validated on read. */
+  profile: unknown
+  savedAt: number
+}
+
 export class YaariDb extends Dexie {
   drafts!: EntityTable<DraftRow, 'uid'>
   outbox!: EntityTable<OutboxRow, 'id'>
   bookings!: EntityTable<BookingRow, 'orderId'>
   waitlists!: EntityTable<WaitlistRow, 'uid'>
+  profiles!: EntityTable<ProfileRow, 'uid'>
 
   constructor(name = 'yaari') {
     super(name)
     this.version(1).stores({ drafts: 'uid', outbox: '++id, uid' })
     this.version(2).stores({ drafts: 'uid', outbox: '++id, uid', bookings: 'orderId, uid' })
     this.version(3).stores({ drafts: 'uid', outbox: '++id, uid', bookings: 'orderId, uid', waitlists: 'uid' })
+    this.version(4).stores({
+      drafts: 'uid',
+      outbox: '++id, uid',
+      bookings: 'orderId, uid',
+      waitlists: 'uid',
+      profiles: 'uid',
+    })
   }
 }
 
@@ -69,9 +85,10 @@ export function localDb(): YaariDb {
 
 /** Sign-out and logout: remove everything stored for this member on this device. */
 export async function clearMemberData(db: YaariDb, uid: string): Promise<void> {
-  await db.transaction('rw', [db.drafts, db.outbox, db.bookings, db.waitlists], async () => {
+  await db.transaction('rw', [db.drafts, db.outbox, db.bookings, db.waitlists, db.profiles], async () => {
     await db.drafts.delete(uid)
     await db.waitlists.delete(uid)
+    await db.profiles.delete(uid)
     await db.outbox.where('uid').equals(uid).delete()
     await db.bookings.where('uid').equals(uid).delete()
   })

@@ -8,10 +8,11 @@ import { SiteHeader } from '../features/layout/site-header'
 import { PENDING_SYNC_KEY } from '../features/onboarding/pending-sync-key'
 import { captureInstallPrompt } from '../features/pwa/install'
 import { InstallApp } from '../features/pwa/install-button'
-import { OfflineBanner, useOnline } from '../features/pwa/offline-banner'
+import { OfflineBanner } from '../features/pwa/offline-banner'
 import { RegisterServiceWorker } from '../features/pwa/service-worker'
 import { reloadOnStaleChunks } from '../features/pwa/stale-version'
 import { useIdleAfterMount } from '../lib/use-idle'
+import { useOnline } from '../lib/use-online'
 import { useToastRendererWanted } from '../ui/toast'
 
 // beforeinstallprompt fires once, early: catch it before any page asks. A code chunk gone after

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFunctionInstance } from '../../dev/function-instance/start.mjs'
 import { ROOT } from '../../dev/lib/config.mjs'
 import { STANDIN_CLIENT_SECRET } from '../../dev/payments/standin.mjs'
+import { deleteMyAccountCall, exportMyDataCall } from '../../src/domain/account'
 import { getAvailabilityCall, seatsCollectionPath } from '../../src/domain/availability'
 import { cancelBookingCall, createBookingCall, getBookingCall, listMyBookingsCall } from '../../src/domain/booking'
 import { VALID_ATTENDEE } from '../../src/domain/booking.fixture'
@@ -29,7 +30,7 @@ import { joinWaitlistCall, leaveWaitlistCall } from '../../src/domain/waitlist'
 import { callFunction } from '../../src/lib/firebase'
 import { adminDb, bookableDates, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
 
-/** Payloads per callable and for the webhook: 9 targets x 500 = 4,500 requests. */
+/** Payloads per callable and for the webhook: 500 each (13 targets: 6,500 requests). */
 const PER_TARGET = 500
 const SEED = 20261122
 
@@ -60,6 +61,8 @@ const TARGETS = [
   target(cancelBookingCall, { orderId: 'yaari_20261128_abcdef' }),
   target(joinWaitlistCall, { eventId: event.id, eventDate: date }),
   target(leaveWaitlistCall, { eventId: event.id, eventDate: date }),
+  target(exportMyDataCall, {}),
+  target(deleteMyAccountCall, {}),
 ]
 
 const POLLUTION = ['{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"__proto__":null}']

@@ -97,9 +97,10 @@ async function endHold(
 ): Promise<void> {
   await once(deps.firestore, booking.order_id, 'settled', async () => {
     await releaseHold(deps, booking)
-    // Told only if they reached checkout; queued before the change it reports, so a run cut off
-    // in between is finished by the next, and the mail waits until the booking has ended.
-    if (booking.payment_session_id && !booking.date_cancelled) {
+    // Told only if they reached checkout (and still have an account); queued before the change it
+    // reports, so a run cut off in between is finished by the next, and the mail waits until the
+    // booking has ended.
+    if (booking.payment_session_id && !booking.date_cancelled && !booking.account_deleted_at) {
       await queueMail(deps.firestore, booking, 'payment-ended', now)
     }
     await bookingRef(deps.firestore, booking.order_id).update({
@@ -121,6 +122,12 @@ async function givePaidSeat(deps: BookingDeps, booking: BookingRecord, now: numb
     // Paid for a date the team has cancelled: no seat, all of it back.
     await releaseHold(deps, booking)
     await refundBooking(deps, booking, { amount: booking.amount, reason: 'date-cancelled' })
+    return
+  }
+  if (booking.account_deleted_at !== undefined) {
+    // Paid while (or after) its member deleted their account: no seat for nobody, all of it back.
+    await releaseHold(deps, booking)
+    await refundBooking(deps, booking, { amount: booking.amount, reason: 'cancelled' })
     return
   }
   const claim = await claimMemberDate(firestore, booking, { hold_expires_at: now, created_at: now })

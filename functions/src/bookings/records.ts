@@ -50,6 +50,8 @@ export interface BookingRecord {
   cancelled_at?: number
   /** The team cancelled the date while this booking was pending (its hold ended for that). */
   date_cancelled?: boolean
+  /** The member deleted their account: its personal fields are gone, its hold ended, no more mail about it. */
+  account_deleted_at?: number
   /** The latest payment attempt Cashfree reported (by its time), while pending. */
   last_attempt?: { status: string; at: string | null }
   refund?: RefundRecord

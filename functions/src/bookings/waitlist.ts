@@ -410,11 +410,14 @@ export async function leaveWaitlistHandler(
   data: unknown,
 ): Promise<{ left: true }> {
   const input = parseRequest(leaveWaitlistCall.request, data)
-  const { firestore } = deps
-  const snapshot = await entryRef(firestore, input.eventId, input.eventDate, member.uid).get()
-  if (!snapshot.exists) return { left: true }
-  const entry = snapshot.data() as WaitlistEntry
-  await removeEntry(firestore, snapshot)
-  if (await freeUnbookedOffer(firestore, entry)) await offerQuietly(deps, entry.event_id, entry.event_date)
+  const snapshot = await entryRef(deps.firestore, input.eventId, input.eventDate, member.uid).get()
+  if (snapshot.exists) await leaveLine(deps, snapshot)
   return { left: true }
+}
+
+/** Takes an entry out of its line; a seat offered to it goes to the next member waiting. */
+export async function leaveLine(deps: Deps, snapshot: DocumentSnapshot): Promise<void> {
+  const entry = snapshot.data() as WaitlistEntry
+  await removeEntry(deps.firestore, snapshot)
+  if (await freeUnbookedOffer(deps.firestore, entry)) await offerQuietly(deps, entry.event_id, entry.event_date)
 }

@@ -3,6 +3,8 @@
  * sent: plain text and simple HTML of the same words, dates and times in IST (en-IN), amounts in
  * rupees. Pure: what goes in decides what comes out, so every kind is unit-tested.
  */
+
+import { ACCOUNT_DATA_MESSAGES, DATA_RETENTION } from '../../../src/domain/account'
 import type { RefundReason, VenueBrief } from '../../../src/domain/booking'
 import { eventById, type PriceTier, TIER_LABELS, type YaariEvent } from '../../../src/domain/catalogue'
 import { bookingCalendar } from '../../../src/domain/ics'
@@ -24,8 +26,11 @@ export const MAIL_KINDS = [
   'date-cancelled',
 ] as const
 export type BookingMailKind = (typeof MAIL_KINDS)[number]
-/** Every mail: the booking's, and the seat offered to a member on a waitlist (once per offer). */
-export type MailKind = BookingMailKind | 'waitlist-offer'
+/**
+ * Every mail: the booking's, the seat offered to a member on a waitlist (once per offer), and the
+ * confirmation that an account was deleted.
+ */
+export type MailKind = BookingMailKind | 'waitlist-offer' | 'account-deleted'
 
 export interface MailContent {
   subject: string
@@ -320,5 +325,21 @@ export function composeOfferMail({ eventId, eventDate, name, expiresAt, appOrigi
     },
     { link: `${appOrigin}/events/${event.id}`, label: `Book ${event.title}` },
     { link: `${appOrigin}/my-bookings`, label: 'My bookings' },
+  ])
+}
+
+/** The confirmation that a member's account is deleted, with what is kept and why. */
+export function composeAccountDeletedMail({ name, cancelled }: { name?: string; cancelled: number }): MailContent {
+  const first = name?.trim().split(/\s+/)[0]
+  return mail(`Your ${SITE.productName} account has been deleted`, [
+    { p: first ? `Hi ${first},` : 'Hi,' },
+    {
+      p: `As you asked, we have deleted your ${SITE.productName} account: your profile, photos, waitlist places and unpaid seat holds are gone, and you can no longer sign in.`,
+    },
+    ...(cancelled > 0
+      ? [{ p: `${ACCOUNT_DATA_MESSAGES.upcomingBooking} You will get a separate email for each refund.` }]
+      : []),
+    { heading: 'What we still keep, and why', list: [DATA_RETENTION.paidBookings, DATA_RETENTION.emails] },
+    { p: `If you did not ask for this, reply to this email or write to ${SITE.email} at once.` },
   ])
 }

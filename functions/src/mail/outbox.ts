@@ -14,7 +14,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { type VenueBrief, venueBriefPath } from '../../../src/domain/booking'
 import { type BookingRecord, isAlreadyExists, mapLimit, nowOf, readBooking } from '../bookings/records'
 import { ALERTS, alert, warn } from '../lib/log'
-import { composeMail, composeOfferMail, type MailContent, type MailKind } from './messages'
+import { composeAccountDeletedMail, composeMail, composeOfferMail, type MailContent, type MailKind } from './messages'
 
 /** One message as the transport takes it. */
 export interface OutgoingMail extends MailContent {
@@ -58,6 +58,8 @@ export interface MailRecord {
   last_error?: string
   /** A waitlist offer's mail: the path of the entry it offers a seat to. */
   entry?: string
+  /** An account deletion's mail: how many upcoming bookings the deletion cancelled. */
+  cancelled_bookings?: number
 }
 
 /** Waits after the 1st, 2nd, ... failed attempt. */
@@ -109,6 +111,33 @@ export async function queueMail(
   }
 }
 
+/**
+ * The confirmation of an account's deletion, once per account (`mail/account_{uid}_account-deleted`):
+ * the address it goes to is all it keeps of the member.
+ */
+export async function queueAccountDeletedMail(
+  firestore: Firestore,
+  { uid, to, cancelled }: { uid: string; to: string; cancelled: number },
+  now: number,
+): Promise<void> {
+  const about = `account_${uid}`
+  const record: MailRecord = {
+    order_id: about,
+    kind: 'account-deleted',
+    to,
+    state: 'queued',
+    attempts: 0,
+    due_at: now,
+    created_at: now,
+    cancelled_bookings: cancelled,
+  }
+  await mailRef(firestore, mailId(about, 'account-deleted'))
+    .create(record)
+    .catch((error: unknown) => {
+      if (!isAlreadyExists(error)) throw error
+    })
+}
+
 async function readBrief(firestore: Firestore, booking: BookingRecord): Promise<VenueBrief | undefined> {
   const snapshot = await firestore.doc(venueBriefPath(booking.event_id, booking.event_date)).get()
   return snapshot.exists ? (snapshot.data() as VenueBrief) : undefined
@@ -155,16 +184,18 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
   const content =
     record.kind === 'waitlist-offer'
       ? await offerContent(deps, record, now)
-      : booking &&
-        composeMail(record.kind, {
-          booking,
-          appOrigin: deps.appOrigin,
-          brief:
-            record.kind === 'venue-brief' || record.kind === 'day-reminder'
-              ? await readBrief(firestore, booking)
-              : undefined,
-          now: new Date(now),
-        })
+      : record.kind === 'account-deleted'
+        ? composeAccountDeletedMail({ cancelled: record.cancelled_bookings ?? 0 })
+        : booking &&
+          composeMail(record.kind, {
+            booking,
+            appOrigin: deps.appOrigin,
+            brief:
+              record.kind === 'venue-brief' || record.kind === 'day-reminder'
+                ? await readBrief(firestore, booking)
+                : undefined,
+            now: new Date(now),
+          })
   if (!content) {
     if (mayStillApply(record.kind, booking) && now - record.created_at < NOT_YET_LIMIT_MS) {
       await ref.update({ due_at: now + NOT_YET_MS })

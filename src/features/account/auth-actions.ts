@@ -6,6 +6,8 @@ import {
   applyActionCode,
   confirmPasswordReset,
   createUserWithEmailAndPassword,
+  EmailAuthProvider,
+  reauthenticateWithCredential,
   sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
@@ -99,4 +101,14 @@ export async function resetPassword(code: string, email: string, password: strin
 export async function confirmEmail(code: string): Promise<void> {
   await applyActionCode(auth(), code)
   await auth().currentUser?.reload()
+}
+
+/**
+ * Asks for the password again before something that cannot be undone: a fresh sign-in, which
+ * the function checks (the token's auth_time).
+ */
+export async function confirmPassword(password: string): Promise<void> {
+  const user = auth().currentUser
+  if (!user?.email) throw Object.assign(new Error('Not signed in'), { code: 'auth/user-not-found' })
+  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password))
 }

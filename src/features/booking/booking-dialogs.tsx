@@ -9,10 +9,10 @@ import { availableDates, formatLongDate, formatShortDate, formatTime, weekdayNam
 import { spotsText } from '../../domain/spots'
 import type { WaitlistView } from '../../domain/waitlist'
 import { useAvailability } from '../../lib/use-availability'
+import { useMemberCall } from '../../lib/use-member-call'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { BookingForm } from './booking-form'
-import { useMemberCall } from './use-member-call'
 import { DateWaitlist, isLiveOffer, waitlistLabel } from './waitlist'
 
 export interface BookingDialogsProps {

@@ -5,8 +5,8 @@ import { bullets, button, message, text } from 'styled-system/recipes'
 import { getBookingCall } from '../../domain/booking'
 import { formatIstClock } from '../../domain/schedule'
 import { usePageMeta } from '../../lib/page-meta'
+import { useMemberCall } from '../../lib/use-member-call'
 import { ResumePaymentButton } from './resume-payment'
-import { useMemberCall } from './use-member-call'
 
 const CAUSES = [
   'The payment was cancelled or the checkout page was closed.',

@@ -28,12 +28,12 @@ import { afterNextPaint } from '../../lib/after-paint'
 import { LOGIN_LINK } from '../../lib/paths'
 import { useAuthStore } from '../../lib/session/auth-store'
 import { rememberPriceTiers } from '../../lib/session/member-hint'
+import { useMemberCall } from '../../lib/use-member-call'
 import { Button } from '../../ui/button'
 import { SelectField, TextField } from '../../ui/field'
 import { MobileField } from '../../ui/mobile-field'
 import { showToast } from '../../ui/toast'
 import { bookingErrorMessage } from './booking-errors'
-import { useMemberCall } from './use-member-call'
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: enumLabel(value) }))
 const SELECTS = [

@@ -9,12 +9,12 @@ import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
 import { formatLongDate, formatTime } from '../../domain/schedule'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK } from '../../lib/paths'
+import { useMemberCall } from '../../lib/use-member-call'
 import { Button } from '../../ui/button'
 import { PageMessage } from '../../ui/page-message'
 import { showToast } from '../../ui/toast'
 import { AddToCalendarButton } from './add-to-calendar'
 import { refundExplanation } from './booking-status'
-import { useMemberCall } from './use-member-call'
 
 /** The fixed 'Confirming your booking' pause. */
 const CONFIRMING_MS = 1500

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { container, grid, wrap } from 'styled-system/patterns'
-import { bullets, button, card, chip, details, heading, link, notice } from 'styled-system/recipes'
+import { bullets, button, card, chip, details, heading, link, notice, text } from 'styled-system/recipes'
 import type { BookingView, VenueBrief } from '../../domain/booking'
 import { listMyBookingsCall } from '../../domain/booking'
 import { eventById } from '../../domain/catalogue'
@@ -12,14 +12,14 @@ import { formatIstClock, formatLongDate, formatTime, istToday } from '../../doma
 import type { WaitlistView } from '../../domain/waitlist'
 import { localDb } from '../../lib/db'
 import { usePageMeta } from '../../lib/page-meta'
-import { LOGIN_LINK } from '../../lib/paths'
+import { LOGIN_LINK, PROFILE_LINK } from '../../lib/paths'
 import { useAuthStore } from '../../lib/session/auth-store'
+import { useMemberCall } from '../../lib/use-member-call'
 import { AddToCalendarButton } from './add-to-calendar'
 import { refundExplanation, statusLabel } from './booking-status'
 import { CancelBookingButton } from './cancel-booking'
 import { ResumePaymentButton } from './resume-payment'
 import { saveBookings, savedBookings, savedWaitlist, saveWaitlist } from './saved-bookings'
-import { useMemberCall } from './use-member-call'
 import { WaitlistCard } from './waitlist'
 
 /** The exact venue, once the team has shared it: name, address, a map link and any tips. */
@@ -243,6 +243,11 @@ export function MyBookingsPage() {
   return (
     <section className={container({ maxW: '2xl', py: { base: '10', md: '16' } })}>
       <h1 className={titleClass}>My bookings</h1>
+      <p className={text({ size: 'sm' })}>
+        <Link to={PROFILE_LINK.to} className={link()}>
+          Your profile
+        </Link>
+      </p>
       {body}
     </section>
   )

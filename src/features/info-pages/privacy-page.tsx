@@ -1,3 +1,4 @@
+import { ACCOUNT_DATA_MESSAGES, DATA_RETENTION } from '../../domain/account'
 import { mailto, SITE } from '../../domain/site'
 import { RefundPolicyList } from '../../ui/refund-policy'
 import { Bullets, InfoPage, InfoSection } from './info-page'
@@ -34,10 +35,19 @@ export function PrivacyPage() {
           We do not sell your data. Other guests never see your phone number or email unless you choose to share them.
         </p>
       </InfoSection>
+      <InfoSection title="What we keep, and for how long">
+        <Bullets items={Object.values(DATA_RETENTION)} />
+      </InfoSection>
       <InfoSection title="Your choices">
+        <Bullets
+          items={[
+            'You can see and correct your profile at any time on your profile page.',
+            ACCOUNT_DATA_MESSAGES.downloadHow,
+            ACCOUNT_DATA_MESSAGES.deleteHow,
+          ]}
+        />
         <p>
-          You may ask for a copy of your data, correct it, or close your account by writing to{' '}
-          <a href={mailto(SITE.email, 'My data')}>{SITE.email}</a>.
+          For anything else about your data, write to <a href={mailto(SITE.email, 'My data')}>{SITE.email}</a>.
         </p>
       </InfoSection>
       <InfoSection title="Booking terms">

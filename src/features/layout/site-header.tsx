@@ -5,7 +5,7 @@ import { flex, grid } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { afterNextPaint } from '../../lib/after-paint'
 import { useHydrated } from '../../lib/hydration'
-import { LOGIN_LINK, MY_BOOKINGS_LINK, PRIMARY_NAV, SIGNUP_LINK } from '../../lib/paths'
+import { LOGIN_LINK, MY_BOOKINGS_LINK, PRIMARY_NAV, PROFILE_LINK, SIGNUP_LINK } from '../../lib/paths'
 import { useSignedInHint } from '../../lib/session/member-hint'
 
 export interface SiteHeaderProps {
@@ -99,9 +99,14 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
         </nav>
         <div className={css({ display: { base: 'none', lg: 'flex' }, gap: '2' })}>
           {signedIn ? (
-            <Link to={MY_BOOKINGS_LINK.to} className={button({ size: 'sm' })}>
-              {MY_BOOKINGS_LINK.label}
-            </Link>
+            <>
+              <Link to={PROFILE_LINK.to} className={button({ variant: onDark ? 'inverse' : 'outline', size: 'sm' })}>
+                {PROFILE_LINK.label}
+              </Link>
+              <Link to={MY_BOOKINGS_LINK.to} className={button({ size: 'sm' })}>
+                {MY_BOOKINGS_LINK.label}
+              </Link>
+            </>
           ) : (
             <>
               <Link to={LOGIN_LINK.to} className={button({ variant: onDark ? 'inverse' : 'outline', size: 'sm' })}>
@@ -165,9 +170,14 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
           </ul>
           <div className={grid({ gap: '2', mt: '4' })}>
             {signedIn ? (
-              <Link to={MY_BOOKINGS_LINK.to} onClick={close} className={button()}>
-                {MY_BOOKINGS_LINK.label}
-              </Link>
+              <>
+                <Link to={PROFILE_LINK.to} onClick={close} className={button({ variant: 'outline' })}>
+                  {PROFILE_LINK.label}
+                </Link>
+                <Link to={MY_BOOKINGS_LINK.to} onClick={close} className={button()}>
+                  {MY_BOOKINGS_LINK.label}
+                </Link>
+              </>
             ) : (
               <>
                 <Link to={LOGIN_LINK.to} onClick={close} className={button({ variant: 'outline' })}>

@@ -1,23 +1,5 @@
-import { useSyncExternalStore } from 'react'
 import { css } from 'styled-system/css'
-
-function subscribe(listener: () => void) {
-  window.addEventListener('online', listener)
-  window.addEventListener('offline', listener)
-  return () => {
-    window.removeEventListener('online', listener)
-    window.removeEventListener('offline', listener)
-  }
-}
-
-/** Whether the browser says it has a connection, following changes. */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  )
-}
+import { useOnline } from '../../lib/use-online'
 
 /** A plain notice while there is no connection: what still works and what waits. */
 export function OfflineBanner() {

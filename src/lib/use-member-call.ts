@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { CallableContract, RequestOf, ResponseOf } from '../../domain/callable'
-import { useAuthStore, watchAuth } from '../../lib/session/auth-store'
+import type { CallableContract, RequestOf, ResponseOf } from '../domain/callable'
+import { useAuthStore, watchAuth } from './session/auth-store'
 
 export type MemberCall<T> =
   | { status: 'loading' }
@@ -39,7 +39,7 @@ export function useMemberCall<C extends CallableContract>(
     void attempt // a new attempt, or coming back online, calls again
     void reconnects
     setState((current) => (current.status === 'ready' ? current : { status: 'loading' })) // keep what is shown while checking again
-    void import('../../lib/firebase')
+    void import('./firebase')
       .then(({ callFunction }) => callFunction(contract, JSON.parse(key)))
       .then(
         (result) => !cancelled && setState({ status: 'ready', data: result }),

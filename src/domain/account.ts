@@ -1,0 +1,73 @@
+/**
+ * A member's own data (India's Digital Personal Data Protection Act 2023): what we keep and for
+ * how long, taking a copy, deleting the account. The Privacy page, the profile page, the
+ * functions and the deletion email all say it from here, so the words match what the code does.
+ */
+import type { CallableContract } from './callable'
+import type { UserProfileRecord } from './profile'
+import { noInputSchema } from './validation'
+
+/** Deleting the account asks for the password again: a sign-in at most this old. */
+export const RECENT_SIGN_IN_MINUTES = 5
+/** How long the accounting part of a paid booking is kept (Companies Act 2013, section 128). */
+export const ACCOUNTING_YEARS = 8
+
+/** What we keep, and for how long: one line each, in the order the Privacy page lists them. */
+export const DATA_RETENTION = {
+  profile:
+    'Your account and profile (name, email, mobile, date of birth, gender, profession, interests, area, bio and photo): kept while you have an account, deleted when you delete it.',
+  holds:
+    'Waitlist places and unpaid seat holds: kept until they end. Deleting your account ends them and frees the seats for others.',
+  paidBookings: `Paid bookings: the order id, amount, event date and refund state are kept for ${ACCOUNTING_YEARS} years, as Indian accounting law requires. Your name, email and mobile are removed from them when you delete your account.`,
+  emails:
+    'Emails we sent you (to which address, what about, when): kept while you have an account, deleted with it. The email confirming the deletion, and any about a refund still under way, are sent afterwards.',
+  device:
+    'On your device: your onboarding draft and the saved copy of your bookings and waitlist places, removed when you sign out or delete your account.',
+} as const
+
+const DOWNLOAD_WHAT = 'a file (JSON) of your profile, your bookings, your waitlist places and the emails we sent you'
+
+export const ACCOUNT_DATA_MESSAGES = {
+  /** On the profile page, next to the button. */
+  download: `Download ${DOWNLOAD_WHAT}.`,
+  delete: 'Delete your account, after entering your password again. It cannot be undone.',
+  /** On the Privacy page: where to find them. */
+  downloadHow: `'Download my data' on your profile page gives you ${DOWNLOAD_WHAT}.`,
+  deleteHow:
+    "'Delete my account' on your profile page deletes your account after asking for your password again. It cannot be undone.",
+  signInAgain: 'For your security, please enter your password again to delete your account.',
+  deleted: 'Your account has been deleted.',
+  /** What happens to a booking that is still ahead when the account is deleted. */
+  upcomingBooking:
+    'Deleting your account cancels your upcoming bookings, with the refund our cancellation policy gives today.',
+} as const
+
+/** A booking as the member's export holds it (everything but the payment session's secret). */
+export type ExportedBooking = Record<string, unknown> & { order_id: string; event_id: string; event_date: string }
+
+/** The member's data file. */
+export interface MyDataExport {
+  exported_at: string
+  account: { user_id: string; email: string | null }
+  profile: UserProfileRecord | null
+  bookings: ExportedBooking[]
+  waitlist: Record<string, unknown>[]
+  emails: { kind: string; to: string; state: string; order_id: string; created_at: string; sent_at: string | null }[]
+}
+
+/** Everything the server holds about the signed-in member. */
+export const exportMyDataCall: CallableContract<typeof noInputSchema, MyDataExport> = {
+  name: 'exportMyData',
+  request: noInputSchema,
+  messages: [],
+}
+
+/** Deletes the signed-in member's account (a sign-in of the last few minutes only). */
+export const deleteMyAccountCall: CallableContract<typeof noInputSchema, { deleted: true }> = {
+  name: 'deleteMyAccount',
+  request: noInputSchema,
+  messages: [ACCOUNT_DATA_MESSAGES],
+}
+
+/** The file name of a member's export: yaari-data-2026-11-24.json */
+export const exportFileName = (exportedAt: string) => `yaari-data-${exportedAt.slice(0, 10)}.json`

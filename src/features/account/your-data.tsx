@@ -1,0 +1,177 @@
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { grid } from 'styled-system/patterns'
+import { bullets, heading, text } from 'styled-system/recipes'
+import { ACCOUNT_DATA_MESSAGES, deleteMyAccountCall, exportFileName, exportMyDataCall } from '../../domain/account'
+import { type BookingView, listMyBookingsCall } from '../../domain/booking'
+import { eventById } from '../../domain/catalogue'
+import { formatInr } from '../../domain/money'
+import { cancellationRefund } from '../../domain/refund-policy'
+import { eventStartInstant, formatLongDate } from '../../domain/schedule'
+import { signOutAndForget } from '../../lib/session/sign-out'
+import { useOnline } from '../../lib/use-online'
+import { Button } from '../../ui/button'
+import { Dialog } from '../../ui/dialog'
+import { TextField } from '../../ui/field'
+import { showToast } from '../../ui/toast'
+import { confirmPassword } from './auth-actions'
+import { authErrorMessage } from './auth-errors'
+
+const HOUR = 3_600_000
+
+/** What deleting the account does to each confirmed booking still ahead: its refund now. */
+export function upcomingOutcomes(bookings: readonly BookingView[], now: Date = new Date()) {
+  return bookings.flatMap((booking) => {
+    const event = eventById(booking.eventId)
+    if (!event || booking.status !== 'confirmed') return []
+    const startsAt = eventStartInstant(booking.eventDate, event.startTime)
+    const refund = cancellationRefund(booking.amount, startsAt, now)
+    if (!refund) return []
+    const soon = startsAt.getTime() - now.getTime() < 48 * HOUR
+    return [
+      {
+        orderId: booking.orderId,
+        text: `${event.title}, ${formatLongDate(booking.eventDate)}${soon ? ' (starts within 48 hours)' : ''}: cancelled, ${
+          refund.amount > 0 ? `${formatInr(refund.amount)} of ${formatInr(booking.amount)} refunded` : 'no refund'
+        }.`,
+      },
+    ]
+  })
+}
+
+/** Saves the export as a file the member keeps. */
+function download(name: string, json: string) {
+  const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }))
+  const anchor = document.createElement('a')
+  anchor.href = url
+  anchor.download = name
+  anchor.click()
+  setTimeout(() => URL.revokeObjectURL(url), 1_000)
+}
+
+/** The profile page's 'Your data': download a copy, or delete the account. */
+export function YourData() {
+  const online = useOnline()
+  const [exporting, setExporting] = useState(false)
+  const [deleting, setDeleting] = useState(false)
+
+  return (
+    <section aria-labelledby="your-data" className={grid({ gap: '3', mt: '8', justifyItems: 'start' })}>
+      <h2 id="your-data" className={heading({ level: 'section' })}>
+        Your data
+      </h2>
+      <p>{ACCOUNT_DATA_MESSAGES.download}</p>
+      <Button
+        variant="outline"
+        loading={exporting}
+        loadingText="Preparing your file…"
+        disabled={!online}
+        onClick={async () => {
+          setExporting(true)
+          try {
+            const { callFunction } = await import('../../lib/firebase')
+            const data = await callFunction(exportMyDataCall, {})
+            download(exportFileName(data.exported_at), JSON.stringify(data, null, 2))
+          } catch {
+            void showToast({ title: 'We couldn’t prepare your file. Please try again.', type: 'error' })
+          } finally {
+            setExporting(false)
+          }
+        }}
+      >
+        Download my data
+      </Button>
+      <p>{ACCOUNT_DATA_MESSAGES.delete}</p>
+      <Button variant="outline" disabled={!online} onClick={() => setDeleting(true)}>
+        Delete my account
+      </Button>
+      {online ? null : <p className={text({ tone: 'muted' })}>These need a connection.</p>}
+      {deleting ? <DeleteAccountDialog onClose={() => setDeleting(false)} /> : null}
+    </section>
+  )
+}
+
+function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate()
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  const [outcomes, setOutcomes] = useState<{ orderId: string; text: string }[]>()
+
+  // What happens to the member's upcoming bookings, from the server, before they confirm.
+  useEffect(() => {
+    let current = true
+    void import('../../lib/firebase')
+      .then(({ callFunction }) => callFunction(listMyBookingsCall, {}))
+      .then(({ bookings }) => current && setOutcomes(upcomingOutcomes(bookings)))
+      .catch(() => current && setOutcomes([]))
+    return () => {
+      current = false
+    }
+  }, [])
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !busy && onClose()}
+      title="Delete your account?"
+      description="Your profile, photos, waitlist places and unpaid seat holds are deleted, and you can no longer sign in. This cannot be undone."
+    >
+      <form
+        noValidate
+        className={grid({ gap: '4' })}
+        onSubmit={async (event) => {
+          event.preventDefault()
+          if (!password) return setError('Please enter your password.')
+          setBusy(true)
+          setError(undefined)
+          try {
+            await confirmPassword(password)
+            const { callFunction } = await import('../../lib/firebase')
+            await callFunction(deleteMyAccountCall, {})
+          } catch (failure) {
+            const code = (failure as { code?: unknown } | null)?.code
+            setError(
+              typeof code === 'string' && code.startsWith('auth/')
+                ? authErrorMessage(failure)
+                : ((failure as { message?: string }).message ?? 'We couldn’t delete your account. Please try again.'),
+            )
+            setBusy(false)
+            return
+          }
+          await signOutAndForget()
+          void showToast({ title: ACCOUNT_DATA_MESSAGES.deleted, type: 'success' })
+          await navigate({ to: '/' })
+        }}
+      >
+        {outcomes === undefined ? (
+          <p role="status" className={text({ tone: 'muted' })}>
+            Checking your upcoming bookings…
+          </p>
+        ) : outcomes.length ? (
+          <div>
+            <p className={text({ weight: 'semibold' })}>{ACCOUNT_DATA_MESSAGES.upcomingBooking}</p>
+            <ul className={bullets()}>
+              {outcomes.map((outcome) => (
+                <li key={outcome.orderId}>{outcome.text}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={error}
+          hint="We ask for it again to be sure it is you."
+        />
+        <Button type="submit" loading={busy} loadingText="Deleting your account…">
+          Delete my account
+        </Button>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,342 @@
+import { Link } from '@tanstack/react-router'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { css } from 'styled-system/css'
+import { container, flex, grid } from 'styled-system/patterns'
+import { button, heading, link, notice, text } from 'styled-system/recipes'
+import {
+  AREA_LABELS,
+  AREAS,
+  dateOfBirthBounds,
+  dateOfBirthIssue,
+  GENDER_LABELS,
+  GENDERS,
+  getMyProfileCall,
+  INTEREST_LABELS,
+  INTERESTS,
+  interestsSchema,
+  localMobile,
+  locationSchema,
+  MESSAGES,
+  nameSchema,
+  PROFESSION_LABELS,
+  PROFESSIONS,
+  saveProfileCall,
+  type UserProfileRecord,
+} from '../../domain/profile'
+import { firstIssue } from '../../domain/validation'
+import { localDb } from '../../lib/db'
+import { usePageMeta } from '../../lib/page-meta'
+import { LOGIN_LINK, MY_BOOKINGS_LINK } from '../../lib/paths'
+import { useAuthStore } from '../../lib/session/auth-store'
+import { useMemberCall } from '../../lib/use-member-call'
+import { useOnline } from '../../lib/use-online'
+import { Button } from '../../ui/button'
+import { SelectField, TextAreaField, TextField } from '../../ui/field'
+import { MobileField, mobileIssue } from '../../ui/mobile-field'
+import { showToast } from '../../ui/toast'
+import { MultiChoiceCards } from './choice-cards'
+import type { OnboardingDraft } from './draft-store'
+import { uploadPhoto } from './photo'
+import { PhotoPicker } from './photo-step'
+import { payloadFromDraft } from './profile-payload'
+import { savedProfile, saveProfileCopy } from './saved-profile'
+import { GroupError } from './step-form'
+
+const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: GENDER_LABELS[value] }))
+const PROFESSION_OPTIONS = PROFESSIONS.map((value) => ({ value, label: PROFESSION_LABELS[value] }))
+const INTEREST_OPTIONS = INTERESTS.map((value) => ({ value, label: INTEREST_LABELS[value] }))
+
+export const PROFILE_MESSAGES = {
+  saved: 'Your profile is saved.',
+  offline: 'You’re offline: changes to your profile need a connection.',
+  saveFailed: 'We couldn’t save your profile. Please try again.',
+  genderTier:
+    'Your gender decides which price applies to bookings you make from now on; seats already booked keep their price.',
+} as const
+
+/** The profile as the form edits it (the onboarding draft's shape, so the same checks apply). */
+export function draftOf(profile: UserProfileRecord): OnboardingDraft {
+  const interests = (() => {
+    try {
+      const parsed: unknown = JSON.parse(profile.interests)
+      return Array.isArray(parsed) ? parsed.map(String) : []
+    } catch {
+      return []
+    }
+  })()
+  const area = AREAS.find((id) => id === profile.location)
+  return {
+    mobile: localMobile(profile.mobile),
+    name: profile.name,
+    dateOfBirth: profile.date_of_birth,
+    gender: profile.gender,
+    profession: profile.profession,
+    interests,
+    typedArea: area ? AREA_LABELS[area] : profile.location,
+    bio: profile.bio,
+    profilePictureUrl: profile.profile_picture_url,
+  }
+}
+
+/** The area typed: a known area's name is kept as that area, anything else as typed. */
+const withArea = (draft: OnboardingDraft): OnboardingDraft => {
+  const typed = draft.typedArea?.trim().toLowerCase()
+  const area = AREAS.find((id) => AREA_LABELS[id].toLowerCase() === typed)
+  return { ...draft, area }
+}
+
+/**
+ * /profile: the member sees and edits what they told us at onboarding, with the same checks and
+ * messages, and saves through saveProfile (a new photo is uploaded first, and the server deletes
+ * the old one). Offline it shows the copy saved on this device; changes need a connection.
+ */
+export function ProfilePage({ children }: { children?: ReactNode }) {
+  usePageMeta({ title: 'Your profile', description: 'See and change your Yaari profile.' })
+  const [attempt, setAttempt] = useState(0)
+  const call = useMemberCall(getMyProfileCall, {}, attempt)
+  const uid = useAuthStore((state) => state.member?.uid)
+  const [saved, setSaved] = useState<{ profile: UserProfileRecord; savedAt: number }>()
+
+  useEffect(() => {
+    if (!uid) return
+    if (call.status === 'ready' && call.data.profile) {
+      void saveProfileCopy(localDb(), uid, call.data.profile)
+    } else if (call.status !== 'ready') {
+      void savedProfile(localDb(), uid).then(setSaved)
+    }
+  }, [call, uid])
+
+  const title = <h1 className={heading({ level: 'page' })}>Your profile</h1>
+  let body: ReactNode
+  if (call.status === 'signed-out') {
+    body = (
+      <>
+        <p>Sign in to see your profile.</p>
+        <Link to={LOGIN_LINK.to} className={button({ size: 'lg' })}>
+          Sign in
+        </Link>
+      </>
+    )
+  } else if (call.status === 'ready' && !call.data.profile) {
+    body = (
+      <p>
+        You haven’t completed your profile yet.{' '}
+        <Link to="/onboarding" className={link()}>
+          Complete your profile
+        </Link>
+      </p>
+    )
+  } else {
+    const profile = call.status === 'ready' ? call.data.profile : saved?.profile
+    body = profile ? (
+      <ProfileForm
+        key={JSON.stringify(profile)}
+        profile={profile}
+        savedAt={call.status === 'ready' ? undefined : saved?.savedAt}
+        onSaved={() => setAttempt((n) => n + 1)}
+      />
+    ) : call.status === 'error' ? (
+      <p role="alert">We couldn’t load your profile. This page needs a connection the first time; please try again.</p>
+    ) : (
+      <p role="status" className={text({ tone: 'muted' })}>
+        Loading your profile…
+      </p>
+    )
+  }
+  return (
+    <section className={container({ maxW: '2xl', py: { base: '10', md: '16' } })}>
+      <div className={grid({ gap: '4', justifyItems: 'start' })}>
+        {title}
+        <Link to={MY_BOOKINGS_LINK.to} className={link()}>
+          {MY_BOOKINGS_LINK.label}
+        </Link>
+        {body}
+        {call.status === 'signed-out' ? null : children}
+      </div>
+    </section>
+  )
+}
+
+function ProfileForm({
+  profile,
+  savedAt,
+  onSaved,
+}: {
+  profile: UserProfileRecord
+  /** Set when the form shows the device's copy (offline, or the server not answered yet). */
+  savedAt?: number
+  onSaved: () => void
+}) {
+  const online = useOnline()
+  const [draft, setDraft] = useState<OnboardingDraft>(() => draftOf(profile))
+  const [changingPhoto, setChangingPhoto] = useState(false)
+  const [showErrors, setShowErrors] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const form = useRef<HTMLFormElement>(null)
+  const change = (patch: Partial<OnboardingDraft>) => setDraft((current) => ({ ...current, ...patch }))
+
+  const mobile = draft.mobile ?? ''
+  const name = draft.name ?? ''
+  const dateOfBirth = draft.dateOfBirth ?? ''
+  const issues = {
+    mobile: mobileIssue(mobile),
+    name: firstIssue(nameSchema, name),
+    dateOfBirth: dateOfBirth ? dateOfBirthIssue(dateOfBirth) : MESSAGES.dateInvalid,
+    gender: draft.gender ? undefined : 'Please choose your gender',
+    profession: draft.profession ? undefined : 'Please choose your profession',
+    interests: firstIssue(interestsSchema, draft.interests ?? []),
+    location: firstIssue(locationSchema, draft.typedArea ?? ''),
+  }
+  const shown = (issue: string | undefined) => (showErrors ? issue : undefined)
+  const bounds = dateOfBirthBounds()
+  const savedAtText = savedAt
+    ? new Date(savedAt).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })
+    : undefined
+
+  const save = async () => {
+    setShowErrors(true)
+    if (Object.values(issues).some(Boolean)) {
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid=true]')?.focus())
+      return
+    }
+    if (!navigator.onLine) {
+      void showToast({ title: PROFILE_MESSAGES.offline, type: 'error' })
+      return
+    }
+    setBusy(true)
+    try {
+      let next = withArea(draft)
+      if (next.photo && !next.profilePictureUrl) next = { ...next, profilePictureUrl: await uploadPhoto(next.photo) }
+      const result = payloadFromDraft(next)
+      if (!result.ok) throw new Error(result.message)
+      const { callFunction } = await import('../../lib/firebase')
+      await callFunction(saveProfileCall, result.payload)
+      void showToast({ title: PROFILE_MESSAGES.saved, type: 'success' })
+      onSaved()
+    } catch (error) {
+      const message = (error as { message?: unknown } | null)?.message
+      void showToast({
+        title: PROFILE_MESSAGES.saveFailed,
+        description: typeof message === 'string' ? message : undefined,
+        type: 'error',
+      })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form
+      ref={form}
+      noValidate
+      aria-label="Your profile"
+      className={grid({ gap: '5', mt: '2', w: 'full' })}
+      onSubmit={(event) => {
+        event.preventDefault()
+        void save()
+      }}
+    >
+      {savedAtText ? (
+        <p role="status" className={notice()}>
+          {online
+            ? `This is your profile as saved on this device at ${savedAtText}; checking for changes…`
+            : `You’re offline: this is your profile as saved on this device at ${savedAtText}. Changes need a connection.`}
+        </p>
+      ) : null}
+      {showErrors && Object.values(issues).some(Boolean) ? (
+        <p role="alert" className={text({ tone: 'error' })}>
+          Please correct the fields marked below.
+        </p>
+      ) : null}
+      <div className={grid({ gap: '3' })}>
+        {draft.profilePictureUrl && !changingPhoto ? (
+          <div className={flex({ align: 'center', gap: '4', wrap: 'wrap' })}>
+            <img
+              src={draft.profilePictureUrl}
+              alt={profile.name}
+              width={96}
+              height={96}
+              className={css({ w: '24', h: '24', borderRadius: 'full', objectFit: 'cover', bg: 'bg.muted' })}
+            />
+            <Button variant="outline" onClick={() => setChangingPhoto(true)}>
+              Change photo
+            </Button>
+          </div>
+        ) : (
+          <PhotoPicker draft={draft} change={change} />
+        )}
+      </div>
+      <MobileField
+        label="Phone"
+        digits={mobile}
+        onChange={(digits) => change({ mobile: digits })}
+        showError={showErrors}
+      />
+      <TextField
+        label="Full name"
+        autoComplete="name"
+        required
+        value={name}
+        onChange={(event) => change({ name: event.target.value })}
+        error={shown(issues.name)}
+      />
+      <TextField
+        label="Date of birth"
+        type="date"
+        autoComplete="bday"
+        required
+        min={bounds.min}
+        max={bounds.max}
+        value={dateOfBirth}
+        onChange={(event) => change({ dateOfBirth: event.target.value })}
+        error={showErrors || dateOfBirth !== profile.date_of_birth ? issues.dateOfBirth : undefined}
+      />
+      <SelectField
+        label="Gender"
+        required
+        options={GENDER_OPTIONS}
+        value={draft.gender ?? ''}
+        onChange={(event) => change({ gender: event.target.value || undefined })}
+        error={shown(issues.gender)}
+        hint={PROFILE_MESSAGES.genderTier}
+      />
+      <SelectField
+        label="Profession"
+        required
+        options={PROFESSION_OPTIONS}
+        value={draft.profession ?? ''}
+        onChange={(event) => change({ profession: event.target.value || undefined })}
+        error={shown(issues.profession)}
+      />
+      <div>
+        <MultiChoiceCards
+          label="Interests"
+          options={INTEREST_OPTIONS}
+          value={draft.interests ?? []}
+          onChange={(value) => change({ interests: value })}
+        />
+        <GroupError message={shown(issues.interests)} />
+      </div>
+      <TextField
+        label="Location"
+        autoComplete="address-level2"
+        required
+        value={draft.typedArea ?? ''}
+        onChange={(event) => change({ typedArea: event.target.value })}
+        error={shown(issues.location)}
+        hint="Your area of Bangalore, e.g. Koramangala."
+      />
+      <TextAreaField
+        label="Bio (optional)"
+        maxLength={500}
+        value={draft.bio ?? ''}
+        onChange={(event) => change({ bio: event.target.value })}
+        hint="A line or two about you, up to 500 characters."
+      />
+      {online ? null : <p className={text({ tone: 'muted' })}>{PROFILE_MESSAGES.offline}</p>}
+      <Button type="submit" size="lg" loading={busy} loadingText="Saving…" disabled={!online}>
+        Save changes
+      </Button>
+    </form>
+  )
+}

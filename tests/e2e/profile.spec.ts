@@ -1,0 +1,223 @@
+/**
+ * A member's own profile and data, as a person uses them: every field edited (each check's message
+ * seen once), the photo replaced (the old one gone from storage), the data downloaded, and the
+ * account deleted (signing in fails, the profile, photos and held seat are gone, another member's
+ * data stays).
+ */
+import { existsSync, readdirSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { ROOT } from '../../dev/lib/config.mjs'
+import { waitForMail } from '../../dev/lib/mail-inbox.mjs'
+import { runStackJob } from '../../dev/lib/scheduler.mjs'
+import { ACCOUNT_DATA_MESSAGES, type MyDataExport } from '../../src/domain/account'
+import { seatsCollectionPath } from '../../src/domain/availability'
+import { MESSAGES } from '../../src/domain/profile'
+import {
+  admin,
+  BACKEND,
+  checkoutFor,
+  controlledByServiceWorker,
+  expect,
+  expectNoSeriousA11yViolations,
+  onboardedAccount,
+  onboardedMember,
+  PASSWORD,
+  signInAt,
+  test,
+  unfoldedHeader,
+  WITH_SERVICE_WORKER,
+} from './support'
+
+// Real images the browser can decode and resize (1x1 PNGs of two colours).
+const PHOTOS = [
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+].map((base64, i) => ({ name: `me-${i}.png`, mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') }))
+
+async function storedProfile(email: string) {
+  const snapshot = await admin().collection('user_profiles').where('email', '==', email).get()
+  return snapshot.docs[0]?.data()
+}
+
+async function openProfile(page: Page) {
+  const header = await unfoldedHeader(page)
+  await header.getByRole('link', { name: 'Profile' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible()
+  const form = page.getByRole('form', { name: 'Your profile' })
+  await expect(form.getByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Rao', BACKEND)
+  return form
+}
+
+async function choosePhoto(page: Page, photo: (typeof PHOTOS)[number]) {
+  const chooser = page.waitForEvent('filechooser')
+  await page.getByRole('button', { name: 'Choose a photo' }).click()
+  await (await chooser).setFiles(photo)
+  await expect(page.getByRole('img', { name: 'Your avatar preview' })).toBeVisible()
+}
+
+/** The pictures the photo store holds for a member. */
+const storedPhotos = (uid: string) => {
+  const folder = join(ROOT, '.tmp', 'photo-store', 'profile-pictures', uid)
+  return existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.jpg')) : []
+}
+
+async function save(page: Page) {
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByText('Your profile is saved.')).toBeVisible(BACKEND)
+}
+
+test('a member edits every field of their profile, each check seen once, and replaces the photo', async ({ page }) => {
+  const email = await onboardedMember(page)
+  const form = await openProfile(page)
+  await expect(form.getByRole('textbox', { name: /Phone/ })).toHaveValue('98765 43210')
+  await expect(form.getByRole('combobox', { name: /Gender/ })).toHaveValue('female')
+  await expect(form.getByRole('checkbox', { name: 'Brunch', exact: true })).toBeChecked()
+  await expectNoSeriousA11yViolations(page)
+
+  // Every field wrong at once: each message once, and nothing saved.
+  await form.getByRole('textbox', { name: /Phone/ }).fill('12345')
+  await form.getByRole('textbox', { name: 'Full name' }).fill('A1')
+  const tooYoung = `${new Date().getFullYear() - 10}-01-01`
+  await form.getByLabel(/Date of birth/).fill(tooYoung)
+  await form.getByRole('combobox', { name: /Gender/ }).selectOption('')
+  await form.getByRole('combobox', { name: /Profession/ }).selectOption('')
+  for (const interest of ['Brunch', 'Travel']) {
+    const box = form.getByRole('checkbox', { name: interest, exact: true })
+    if (await box.isChecked()) await form.getByText(interest, { exact: true }).click()
+  }
+  await form.getByRole('textbox', { name: /Location/ }).fill('')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  for (const message of [
+    MESSAGES.mobileInvalid,
+    MESSAGES.nameInvalid,
+    MESSAGES.tooYoung,
+    'Please choose your gender',
+    'Please choose your profession',
+    'Please choose at least one interest',
+    'Please choose an area or type yours',
+  ]) {
+    await expect(form.getByText(message, { exact: true })).toHaveCount(1)
+  }
+  expect((await storedProfile(email))?.name).toBe('Asha Rao')
+
+  // Put right, changed, with a photo.
+  await form.getByRole('textbox', { name: /Phone/ }).fill('91234 56789')
+  await form.getByRole('textbox', { name: 'Full name' }).fill('Asha Kumar')
+  await form.getByLabel(/Date of birth/).fill('1990-02-03')
+  await form.getByRole('combobox', { name: /Gender/ }).selectOption('non-binary')
+  await form.getByRole('combobox', { name: /Profession/ }).selectOption('design')
+  await form.getByText('Art', { exact: true }).click()
+  await form.getByText('Outdoor', { exact: true }).click()
+  await form.getByRole('textbox', { name: /Location/ }).fill('Indiranagar')
+  await form.getByRole('textbox', { name: /Bio/ }).fill('Board games and long walks.')
+  await choosePhoto(page, PHOTOS[0]!)
+  await save(page)
+  const first = await storedProfile(email)
+  expect(first).toMatchObject({
+    name: 'Asha Kumar',
+    mobile: '+919123456789',
+    date_of_birth: '1990-02-03',
+    gender: 'non-binary',
+    profession: 'design',
+    interests: JSON.stringify(['art', 'outdoor']),
+    location: 'indiranagar',
+    bio: 'Board games and long walks.',
+  })
+  expect((await page.request.get(first?.profile_picture_url)).status()).toBe(200)
+
+  // A new photo replaces the old one, which is gone from storage.
+  await expect(form.getByRole('img', { name: 'Asha Kumar' })).toBeVisible()
+  await form.getByRole('button', { name: 'Change photo' }).click()
+  await choosePhoto(page, PHOTOS[1]!)
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect
+    .poll(async () => (await storedProfile(email))?.profile_picture_url, BACKEND)
+    .not.toBe(first?.profile_picture_url)
+  const second = await storedProfile(email)
+  expect((await page.request.get(second?.profile_picture_url)).status()).toBe(200)
+  expect((await page.request.get(first?.profile_picture_url)).status()).toBe(404)
+
+  // The changes are what the page shows after a reload.
+  await page.reload()
+  await expect(form.getByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Kumar', BACKEND)
+  await expect(form.getByRole('textbox', { name: /Location/ })).toHaveValue('Indiranagar')
+})
+
+test('a member downloads their data, then deletes the account', async ({ page }) => {
+  const other = await onboardedAccount()
+  const email = await onboardedMember(page)
+  // A seat held at checkout, and a photo.
+  await checkoutFor(page, -3)
+  const uid = (await storedProfile(email))?.user_id
+  const [held] = (await admin().collection('bookings').where('user_id', '==', uid).get()).docs
+  const booking = held!.data()
+  const seats = () => admin().collection(seatsCollectionPath(booking.event_id, booking.event_date))
+  expect((await seats().where('order_id', '==', booking.order_id).get()).size).toBe(1)
+  await page.goto('/')
+  await openProfile(page)
+  await choosePhoto(page, PHOTOS[0]!)
+  await save(page)
+  expect(storedPhotos(uid)).toHaveLength(1)
+
+  // Download my data: the member's profile and booking, nothing of another member.
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download my data' }).click()
+  const file = await downloading
+  expect(file.suggestedFilename()).toMatch(/^yaari-data-\d{4}-\d\d-\d\d\.json$/)
+  const text = await readFile((await file.path())!, 'utf8')
+  const data = JSON.parse(text) as MyDataExport
+  expect(data.account.email).toBe(email)
+  expect(data.profile).toMatchObject({ email, name: 'Asha Rao' })
+  expect(data.bookings.map((b) => b.order_id)).toEqual([booking.order_id])
+  expect(text).not.toContain(other)
+
+  // Delete my account: told what happens, asked for the password (a wrong one is refused).
+  await page.getByRole('button', { name: 'Delete my account' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' })
+  await expect(dialog.getByText(/cannot be undone/)).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  await dialog.getByLabel(/Password/).fill('not-my-password')
+  await dialog.getByRole('button', { name: 'Delete my account' }).click()
+  await expect(dialog.getByText('Invalid email or password. Please check your credentials.')).toBeVisible(BACKEND)
+  await dialog.getByLabel(/Password/).fill(PASSWORD)
+  await dialog.getByRole('button', { name: 'Delete my account' }).click()
+  await expect(page.getByText(ACCOUNT_DATA_MESSAGES.deleted)).toBeVisible(BACKEND)
+  await expect(page).toHaveURL(/\/$/)
+
+  // Gone: the profile, the photos, the held seat; the booking keeps only its accounting.
+  expect(await storedProfile(email)).toBeUndefined()
+  expect(storedPhotos(uid)).toEqual([])
+  expect((await seats().where('order_id', '==', booking.order_id).get()).size).toBe(0)
+  const after = (await admin().collection('bookings').doc(booking.order_id).get()).data()
+  expect(after).toMatchObject({ order_id: booking.order_id, amount: booking.amount, attendee: {}, status: 'expired' })
+  // Another member's data is untouched.
+  expect(await storedProfile(other)).toMatchObject({ email: other, name: 'Asha Rao' })
+
+  // The confirmation email, and no way back in.
+  await runStackJob('deliverMail')
+  const mails = await waitForMail(email)
+  expect(mails.map((mail) => mail.subject)).toContain('Your Yaari account has been deleted')
+  await signInAt(page, email)
+  await expect(page.getByText('Invalid email or password. Please check your credentials.')).toBeVisible(BACKEND)
+})
+
+test.describe('offline', () => {
+  test.use(WITH_SERVICE_WORKER)
+
+  test("the profile opens from the device's copy, and says changes need a connection", async ({ page, context }) => {
+    await onboardedMember(page)
+    await controlledByServiceWorker(page)
+    await openProfile(page)
+    await context.setOffline(true)
+    await page.reload()
+    await expect(page.getByText(/You’re offline: this is your profile as saved on this device at/)).toBeVisible(BACKEND)
+    const form = page.getByRole('form', { name: 'Your profile' })
+    await expect(form.getByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Rao')
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled()
+    await expect(page.getByRole('button', { name: 'Delete my account' })).toBeDisabled()
+    await context.setOffline(false)
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeEnabled(BACKEND)
+  })
+})
