@@ -1,26 +1,13 @@
 import { useRef, useState } from 'react'
 import { grid } from 'styled-system/patterns'
 import { text } from 'styled-system/recipes'
-import {
-  dateOfBirthIssue,
-  GENDER_LABELS,
-  GENDERS,
-  MESSAGES,
-  nameSchema,
-  PROFESSION_LABELS,
-  PROFILE_FORM_PROFESSIONS,
-} from '../../domain/profile'
+import { MESSAGES, PROFILE_FORM_PROFESSIONS } from '../../domain/profile'
 import { istToday } from '../../domain/schedule'
-import { firstIssue } from '../../domain/validation'
 import { usePageMeta } from '../../lib/page-meta'
-import { SelectField, TextAreaField, TextField } from '../../ui/field'
-import { MobileField, mobileIssue } from '../../ui/mobile-field'
+import { PersonalFields, personalIssues } from './personal-fields'
 import { PhotoPicker, usePhotoUpload } from './photo-step'
 import { StepForm } from './step-form'
 import { useFlowStep } from './use-step'
-
-const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: GENDER_LABELS[value] }))
-const PROFESSION_OPTIONS = PROFILE_FORM_PROFESSIONS.map((value) => ({ value, label: PROFESSION_LABELS[value] }))
 
 /**
  * /onboarding/profile: steps 1 to 4 on one page (photo, phone, full name, date of birth,
@@ -33,18 +20,8 @@ export function ProfileFormPage() {
   const upload = usePhotoUpload(draft, change)
   const form = useRef<HTMLDivElement>(null)
 
-  const mobile = draft.mobile ?? ''
-  const name = draft.name ?? ''
-  const dateOfBirth = draft.dateOfBirth ?? ''
-  const issues = {
-    mobile: mobileIssue(mobile),
-    name: firstIssue(nameSchema, name),
-    dateOfBirth: dateOfBirth ? dateOfBirthIssue(dateOfBirth) : MESSAGES.dateInvalid,
-    gender: draft.gender ? undefined : 'Please choose your gender',
-    profession: draft.profession ? undefined : 'Please choose your profession',
-  }
-  const missing = !mobile || !name.trim() || !dateOfBirth || !draft.gender || !draft.profession
-  const shown = (issue: string | undefined) => (showErrors ? issue : undefined)
+  const issues = personalIssues(draft)
+  const missing = !draft.mobile || !draft.name?.trim() || !draft.dateOfBirth || !draft.gender || !draft.profession
 
   return (
     <StepForm
@@ -75,54 +52,13 @@ export function ProfileFormPage() {
           </p>
         ) : null}
         <PhotoPicker draft={draft} change={change} />
-        <MobileField
-          label="Phone"
-          digits={mobile}
-          onChange={(digits) => change({ mobile: digits })}
-          showError={showErrors}
-        />
-        <TextField
-          label="Full name"
-          autoComplete="name"
-          required
-          value={name}
-          onChange={(event) => change({ name: event.target.value })}
-          error={shown(issues.name)}
-          success={issues.name ? undefined : MESSAGES.nameValid}
-        />
-        <TextField
-          label="Date of birth"
-          type="date"
-          autoComplete="bday"
-          required
-          min="1900-01-01"
-          max={istToday()}
-          value={dateOfBirth}
-          onChange={(event) => change({ dateOfBirth: event.target.value })}
-          error={showErrors || dateOfBirth ? issues.dateOfBirth : undefined}
-        />
-        <SelectField
-          label="Gender"
-          required
-          options={GENDER_OPTIONS}
-          value={draft.gender ?? ''}
-          onChange={(event) => change({ gender: event.target.value || undefined })}
-          error={shown(issues.gender)}
-        />
-        <SelectField
-          label="Profession"
-          required
-          options={PROFESSION_OPTIONS}
-          value={draft.profession ?? ''}
-          onChange={(event) => change({ profession: event.target.value || undefined })}
-          error={shown(issues.profession)}
-        />
-        <TextAreaField
-          label="Bio (optional)"
-          maxLength={500}
-          value={draft.bio ?? ''}
-          onChange={(event) => change({ bio: event.target.value })}
-          hint="A line or two about you, up to 500 characters."
+        <PersonalFields
+          draft={draft}
+          change={change}
+          showErrors={showErrors}
+          professions={PROFILE_FORM_PROFESSIONS}
+          dateBounds={{ min: '1900-01-01', max: istToday() }}
+          dateChanged={Boolean(draft.dateOfBirth)}
         />
       </div>
     </StepForm>

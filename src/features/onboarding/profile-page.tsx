@@ -7,18 +7,12 @@ import {
   AREA_LABELS,
   AREAS,
   dateOfBirthBounds,
-  dateOfBirthIssue,
-  GENDER_LABELS,
-  GENDERS,
   getMyProfileCall,
   INTEREST_LABELS,
   INTERESTS,
   interestsSchema,
   localMobile,
   locationSchema,
-  MESSAGES,
-  nameSchema,
-  PROFESSION_LABELS,
   PROFESSIONS,
   saveProfileCall,
   type UserProfileRecord,
@@ -31,19 +25,17 @@ import { useAuthStore } from '../../lib/session/auth-store'
 import { useMemberCall } from '../../lib/use-member-call'
 import { useOnline } from '../../lib/use-online'
 import { Button } from '../../ui/button'
-import { SelectField, TextAreaField, TextField } from '../../ui/field'
-import { MobileField, mobileIssue } from '../../ui/mobile-field'
+import { TextField } from '../../ui/field'
 import { showToast } from '../../ui/toast'
 import { MultiChoiceCards } from './choice-cards'
 import type { OnboardingDraft } from './draft-store'
+import { PersonalFields, personalIssues } from './personal-fields'
 import { uploadPhoto } from './photo'
 import { PhotoPicker } from './photo-step'
 import { payloadFromDraft } from './profile-payload'
 import { savedProfile, saveProfileCopy } from './saved-profile'
 import { GroupError } from './step-form'
 
-const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: GENDER_LABELS[value] }))
-const PROFESSION_OPTIONS = PROFESSIONS.map((value) => ({ value, label: PROFESSION_LABELS[value] }))
 const INTEREST_OPTIONS = INTERESTS.map((value) => ({ value, label: INTEREST_LABELS[value] }))
 
 export const PROFILE_MESSAGES = {
@@ -175,20 +167,12 @@ function ProfileForm({
   const form = useRef<HTMLFormElement>(null)
   const change = (patch: Partial<OnboardingDraft>) => setDraft((current) => ({ ...current, ...patch }))
 
-  const mobile = draft.mobile ?? ''
-  const name = draft.name ?? ''
-  const dateOfBirth = draft.dateOfBirth ?? ''
   const issues = {
-    mobile: mobileIssue(mobile),
-    name: firstIssue(nameSchema, name),
-    dateOfBirth: dateOfBirth ? dateOfBirthIssue(dateOfBirth) : MESSAGES.dateInvalid,
-    gender: draft.gender ? undefined : 'Please choose your gender',
-    profession: draft.profession ? undefined : 'Please choose your profession',
+    ...personalIssues(draft),
     interests: firstIssue(interestsSchema, draft.interests ?? []),
     location: firstIssue(locationSchema, draft.typedArea ?? ''),
   }
   const shown = (issue: string | undefined) => (showErrors ? issue : undefined)
-  const bounds = dateOfBirthBounds()
   const savedAtText = savedAt
     ? new Date(savedAt).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })
     : undefined
@@ -266,47 +250,14 @@ function ProfileForm({
           <PhotoPicker draft={draft} change={change} />
         )}
       </div>
-      <MobileField
-        label="Phone"
-        digits={mobile}
-        onChange={(digits) => change({ mobile: digits })}
-        showError={showErrors}
-      />
-      <TextField
-        label="Full name"
-        autoComplete="name"
-        required
-        value={name}
-        onChange={(event) => change({ name: event.target.value })}
-        error={shown(issues.name)}
-      />
-      <TextField
-        label="Date of birth"
-        type="date"
-        autoComplete="bday"
-        required
-        min={bounds.min}
-        max={bounds.max}
-        value={dateOfBirth}
-        onChange={(event) => change({ dateOfBirth: event.target.value })}
-        error={showErrors || dateOfBirth !== profile.date_of_birth ? issues.dateOfBirth : undefined}
-      />
-      <SelectField
-        label="Gender"
-        required
-        options={GENDER_OPTIONS}
-        value={draft.gender ?? ''}
-        onChange={(event) => change({ gender: event.target.value || undefined })}
-        error={shown(issues.gender)}
-        hint={PROFILE_MESSAGES.genderTier}
-      />
-      <SelectField
-        label="Profession"
-        required
-        options={PROFESSION_OPTIONS}
-        value={draft.profession ?? ''}
-        onChange={(event) => change({ profession: event.target.value || undefined })}
-        error={shown(issues.profession)}
+      <PersonalFields
+        draft={draft}
+        change={change}
+        showErrors={showErrors}
+        professions={PROFESSIONS}
+        dateBounds={dateOfBirthBounds()}
+        dateChanged={draft.dateOfBirth !== profile.date_of_birth}
+        genderHint={PROFILE_MESSAGES.genderTier}
       />
       <div>
         <MultiChoiceCards
@@ -325,13 +276,6 @@ function ProfileForm({
         onChange={(event) => change({ typedArea: event.target.value })}
         error={shown(issues.location)}
         hint="Your area of Bangalore, e.g. Koramangala."
-      />
-      <TextAreaField
-        label="Bio (optional)"
-        maxLength={500}
-        value={draft.bio ?? ''}
-        onChange={(event) => change({ bio: event.target.value })}
-        hint="A line or two about you, up to 500 characters."
       />
       {online ? null : <p className={text({ tone: 'muted' })}>{PROFILE_MESSAGES.offline}</p>}
       <Button type="submit" size="lg" loading={busy} loadingText="Saving…" disabled={!online}>
