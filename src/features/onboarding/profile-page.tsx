@@ -190,7 +190,12 @@ function ProfileForm({
     setBusy(true)
     try {
       let next = withArea(draft)
-      if (next.photo && !next.profilePictureUrl) next = { ...next, profilePictureUrl: await uploadPhoto(next.photo) }
+      if (next.photo && !next.profilePictureUrl) {
+        // Kept at once: a save that fails after the upload does not upload the photo again.
+        const profilePictureUrl = await uploadPhoto(next.photo)
+        change({ profilePictureUrl })
+        next = { ...next, profilePictureUrl }
+      }
       const result = payloadFromDraft(next)
       if (!result.ok) throw new Error(result.message)
       const { callFunction } = await import('../../lib/firebase')
