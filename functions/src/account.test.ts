@@ -138,6 +138,21 @@ describe('deleteMyAccount', () => {
     expect(deleteAuthUser).toHaveBeenCalledTimes(2)
   })
 
+  it('a run cut off half-way (the photo store down) is finished by the next, and its email still counts the cancel', async () => {
+    const { w, a, aPaid, photos, deleteAuthUser, remove } = await world()
+    photos.deleteMemberPhotos.mockRejectedValueOnce(new Error('photo store unreachable'))
+    await expect(remove()).rejects.toThrow('photo store unreachable')
+    expect(w.booking(aPaid)?.status).toBe('cancelled')
+    expect(w.firestore.read(`user_profiles/${a.uid}`)).toBeDefined()
+    expect(deleteAuthUser).not.toHaveBeenCalled()
+    await remove()
+    expect(w.firestore.read(`user_profiles/${a.uid}`)).toBeUndefined()
+    expect(w.firestore.read(`mail/${mailId(`account_${a.uid}`, 'account-deleted')}`)).toMatchObject({
+      cancelled_bookings: 1,
+    })
+    expect(deleteAuthUser).toHaveBeenCalledOnce()
+  })
+
   it('a payment that landed on the held seat before the deletion is refunded in full, and the seat freed', async () => {
     const { w, aHeld, heldDate, remove } = await world()
     const seats = Object.keys(w.seats(heldDate)).length

@@ -104,9 +104,9 @@ function withoutTimestamps(profile: UserProfileRecord & { created_at?: unknown; 
 /**
  * An upcoming booking's end: a seat on hold is let go (its Cashfree order closed first; a payment
  * that got through meanwhile is refunded in full, as the booking is marked deleted); a confirmed
- * seat is cancelled with the refund the policy gives now. Whether a confirmed booking was cancelled.
+ * seat is cancelled with the refund the policy gives now.
  */
-async function endBooking(deps: BookingDeps, booking: BookingRecord, now: number): Promise<boolean> {
+async function endBooking(deps: BookingDeps, booking: BookingRecord, now: number): Promise<void> {
   let current: BookingRecord | undefined = booking
   if (current.status === 'pending') {
     await bookingRef(deps.firestore, current.order_id).update({
@@ -114,13 +114,13 @@ async function endBooking(deps: BookingDeps, booking: BookingRecord, now: number
     })
     current = await reconcileBooking(deps, current.order_id)
   }
-  if (current?.status !== 'confirmed') return false
+  if (current?.status !== 'confirmed') return
   const event = eventById(current.event_id)
   const refund =
     event && cancellationRefund(current.amount, eventStartInstant(current.event_date, event.startTime), new Date(now))
   // An event already started (or over) is not cancelled: it stays as it was, without the personal fields.
-  if (!refund) return false
-  return cancelConfirmed(deps, current, { amount: refund.amount, reason: 'cancelled', mail: 'booking-cancelled' })
+  if (!refund) return
+  await cancelConfirmed(deps, current, { amount: refund.amount, reason: 'cancelled', mail: 'booking-cancelled' })
 }
 
 /**
@@ -146,7 +146,6 @@ export async function deleteMyAccountHandler(
   const waitlist = await firestore.collection('waitlist').where('user_id', '==', uid).get()
   for (const entry of waitlist.docs) await leaveLine(deps, entry)
 
-  let cancelled = 0
   const bookings = await bookingsOf(deps, uid)
   for (const booking of bookings) {
     // Marked first: whatever ends the booking from here on (this run, the sweep) mails no one.
@@ -155,7 +154,7 @@ export async function deleteMyAccountHandler(
     }
     const marked = { ...booking, account_deleted_at: booking.account_deleted_at ?? now }
     try {
-      if (await endBooking(deps, marked, now)) cancelled += 1
+      await endBooking(deps, marked, now)
     } catch (error) {
       // Cashfree unreachable: the hold has run out, so the sweep and the reconciler end it.
       warn('account-deletion-booking-not-ended', { orderId: booking.order_id, error: String(error) })
@@ -163,6 +162,14 @@ export async function deleteMyAccountHandler(
     // The attendee's details go once the mails about the booking have their address.
     await bookingRef(firestore, booking.order_id).update({ attendee: {} })
   }
+
+  // Cancelled by the deletion (this run or one cut off before it): the email says so.
+  const cancelled = (await bookingsOf(deps, uid)).filter(
+    (booking) =>
+      booking.status === 'cancelled' &&
+      booking.account_deleted_at !== undefined &&
+      (booking.cancelled_at ?? 0) >= booking.account_deleted_at,
+  ).length
 
   await deps.photos.deleteMemberPhotos(uid, null)
   await profile.ref.delete()
