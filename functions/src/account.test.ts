@@ -5,7 +5,7 @@
  * accounting part of their bookings, mails a confirmation, and is harmless when done again.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { ACCOUNT_DATA_MESSAGES, RECENT_SIGN_IN_MINUTES } from '../../src/domain/account'
+import { ACCOUNT_DATA_MESSAGES, EXPORTS_PER_DAY, RECENT_SIGN_IN_MINUTES } from '../../src/domain/account'
 import { VALID_PROFILE } from '../../src/domain/profile.fixture'
 import { cancellationRefund } from '../../src/domain/refund-policy'
 import { eventStartInstant } from '../../src/domain/schedule'
@@ -65,6 +65,17 @@ describe('exportMyData', () => {
     expect(data.emails.every((mail) => mail.order_id === aPaid || mail.order_id === aHeld)).toBe(true)
     const text = JSON.stringify(data)
     expect(text).not.toContain(b.uid)
+  })
+
+  it('answers a member a few times a day, not a script in a loop', async () => {
+    const { w, a } = await world()
+    for (let i = 0; i < EXPORTS_PER_DAY; i++) await exportMyDataHandler(w.deps, a, {})
+    expect(await refusal(exportMyDataHandler(w.deps, a, {}))).toEqual({
+      code: 'resource-exhausted',
+      message: ACCOUNT_DATA_MESSAGES.tooManyExports,
+    })
+    w.advance(24 * HOUR)
+    await expect(exportMyDataHandler(w.deps, a, {})).resolves.toMatchObject({ account: { user_id: a.uid } })
   })
 
   it('takes nothing from the request: a named member is refused as malformed', async () => {

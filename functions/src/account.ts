@@ -6,11 +6,12 @@
  * Deleting is a run of steps that each may be done again, so a run cut off anywhere is finished
  * by the member's next try; the sign-in (the Auth user) goes last, so that try is possible.
  */
-import type { DocumentSnapshot } from 'firebase-admin/firestore'
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import {
   ACCOUNT_DATA_MESSAGES,
   deleteMyAccountCall,
+  EXPORTS_PER_DAY,
   type ExportedBooking,
   exportMyDataCall,
   type MyDataExport,
@@ -19,11 +20,12 @@ import {
 import { eventById } from '../../src/domain/catalogue'
 import type { UserProfileRecord } from '../../src/domain/profile'
 import { cancellationRefund } from '../../src/domain/refund-policy'
-import { eventStartInstant } from '../../src/domain/schedule'
+import { eventStartInstant, istToday } from '../../src/domain/schedule'
 import { cancelConfirmed } from './bookings/cancel'
 import { reconcileBooking } from './bookings/reconcile'
 import { type BookingDeps, type BookingRecord, bookingRef, nowOf } from './bookings/records'
 import { leaveLine } from './bookings/waitlist'
+import { claimFirst } from './lib/claims'
 import { warn } from './lib/log'
 import type { PhotoStore } from './lib/photo-store'
 import { parseRequest } from './lib/validate'
@@ -59,6 +61,7 @@ export async function exportMyDataHandler(
 ): Promise<MyDataExport> {
   parseRequest(exportMyDataCall.request, data)
   const { firestore } = deps
+  await claimExport(firestore, member.uid, nowOf(deps))
   const [profile, bookings, waitlist] = await Promise.all([
     firestore.collection('user_profiles').doc(member.uid).get(),
     bookingsOf(deps, member.uid),
@@ -83,6 +86,17 @@ export async function exportMyDataHandler(
       created_at: iso(doc.get('created_at')) ?? '',
       sent_at: iso(doc.get('sent_at')),
     })),
+  }
+}
+
+/** One of today's exports for this member, or a refusal once they are used up (a script's loop). */
+async function claimExport(firestore: Firestore, uid: string, now: number): Promise<void> {
+  const day = istToday(new Date(now))
+  const refs = Array.from({ length: EXPORTS_PER_DAY }, (_, i) =>
+    firestore.collection('data_exports').doc(`${uid}_${day}_${i + 1}`),
+  )
+  if ((await claimFirst(refs, { user_id: uid, day, at: now })) === undefined) {
+    throw new HttpsError('resource-exhausted', ACCOUNT_DATA_MESSAGES.tooManyExports)
   }
 }
 
@@ -180,11 +194,10 @@ export async function deleteMyAccountHandler(
   ])
   await Promise.all(history.filter((mail) => mail.get('state') !== 'queued').map((mail) => mail.ref.delete()))
   if (member.email) await queueAccountDeletedMail(firestore, { uid, to: member.email, cancelled }, now)
-  await firestore
-    .collection('photo_uploads')
-    .where('user_id', '==', uid)
-    .get()
-    .then((uploads) => Promise.all(uploads.docs.map((upload) => upload.ref.delete())))
+  for (const counters of ['photo_uploads', 'data_exports']) {
+    const claims = await firestore.collection(counters).where('user_id', '==', uid).get()
+    await Promise.all(claims.docs.map((claim) => claim.ref.delete()))
+  }
   await deps.deleteAuthUser(uid)
   return { deleted: true }
 }

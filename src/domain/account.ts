@@ -9,6 +9,8 @@ import { noInputSchema } from './validation'
 
 /** Deleting the account asks for the password again: a sign-in at most this old. */
 export const RECENT_SIGN_IN_MINUTES = 5
+/** A member may download their data this many times a day (IST): each is a read of all they have. */
+export const EXPORTS_PER_DAY = 5
 /** How long the accounting part of a paid booking is kept (Companies Act 2013, section 128). */
 export const ACCOUNTING_YEARS = 8
 
@@ -36,6 +38,7 @@ export const ACCOUNT_DATA_MESSAGES = {
   deleteHow:
     "'Delete my account' on your profile page deletes your account after asking for your password again. It cannot be undone.",
   signInAgain: 'For your security, please enter your password again to delete your account.',
+  tooManyExports: `You have downloaded your data ${EXPORTS_PER_DAY} times today. Please try again tomorrow.`,
   deleted: 'Your account has been deleted.',
   /** What happens to a booking that is still ahead when the account is deleted. */
   upcomingBooking:
@@ -59,7 +62,7 @@ export interface MyDataExport {
 export const exportMyDataCall: CallableContract<typeof noInputSchema, MyDataExport> = {
   name: 'exportMyData',
   request: noInputSchema,
-  messages: [],
+  messages: [ACCOUNT_DATA_MESSAGES],
 }
 
 /** Deletes the signed-in member's account (a sign-in of the last few minutes only). */

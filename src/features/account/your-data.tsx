@@ -72,8 +72,12 @@ export function YourData() {
             const { callFunction } = await import('../../lib/firebase')
             const data = await callFunction(exportMyDataCall, {})
             download(exportFileName(data.exported_at), JSON.stringify(data, null, 2))
-          } catch {
-            void showToast({ title: 'We couldn’t prepare your file. Please try again.', type: 'error' })
+          } catch (error) {
+            const used = (error as { code?: unknown } | null)?.code === 'functions/resource-exhausted'
+            void showToast({
+              title: used ? ACCOUNT_DATA_MESSAGES.tooManyExports : 'We couldn’t prepare your file. Please try again.',
+              type: 'error',
+            })
           } finally {
             setExporting(false)
           }
