@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 import { details, text } from 'styled-system/recipes'
@@ -8,6 +8,7 @@ import { formatInr } from '../../domain/money'
 import { availableDates, formatLongDate, formatShortDate, formatTime, weekdayName } from '../../domain/schedule'
 import { spotsText } from '../../domain/spots'
 import type { WaitlistView } from '../../domain/waitlist'
+import { afterNextPaint } from '../../lib/after-paint'
 import { useAvailability } from '../../lib/use-availability'
 import { useMemberCall } from '../../lib/use-member-call'
 import { Button } from '../../ui/button'
@@ -67,8 +68,11 @@ function useMyDates(eventId: string) {
  * months, today or later in IST), then the booking dialog with the chosen date and amount.
  */
 export default function BookingDialogs({ event, tier, initialDate, onTierChange, onClose }: BookingDialogsProps) {
-  const dates = availableDates(event)
+  // Computed once: walking three months of days is work a tap need not repeat.
+  const dates = useMemo(() => availableDates(event), [event])
   const [step, setStep] = useState<'date' | 'booking'>('date')
+  // The booking step shows its summary at once; the form, the heavy part, follows a frame later.
+  const [formShown, setFormShown] = useState(false)
   const [date, setDate] = useState<string | undefined>(() =>
     initialDate && dates.includes(initialDate) ? initialDate : undefined,
   )
@@ -85,115 +89,129 @@ export default function BookingDialogs({ event, tier, initialDate, onTierChange,
     !isLiveOffer(chosenEntry) &&
     mine.states.get(date) !== 'Held for you'
 
-  if (step === 'booking' && date) {
-    return (
-      <Dialog
-        open
-        onOpenChange={(open) => {
-          if (!open) {
-            setDate(undefined)
-            onClose()
-          }
-        }}
-        title="Book your seat"
-        description="Check the details below before you continue."
-      >
-        <dl className={cx(details({ layout: 'summary' }).root, css({ mt: '5' }))}>
-          <dt>Event</dt>
-          <dd>{event.title}</dd>
-          <dt>Date</dt>
-          <dd>
-            {formatLongDate(date)}, {formatTime(event.startTime)}
-          </dd>
-          <dt>Event ID</dt>
-          <dd>{event.id}</dd>
-          <dt>Amount</dt>
-          <dd>{formatInr(event.prices[tier])}</dd>
-        </dl>
-        <BookingForm event={event} tier={tier} date={date} onTierChange={onTierChange} />
-      </Dialog>
-    )
-  }
-
+  // One dialog for both steps: Continue changes what it shows, not which dialog is open (opening
+  // a second one cost a phone a whole frame's work on the tap).
+  const booking = step === 'booking' && date !== undefined
   return (
     <Dialog
       open
       onOpenChange={(open) => {
-        if (!open) onClose()
+        if (open) return
+        if (booking) setDate(undefined)
+        onClose()
       }}
-      title="Select a date"
-      description={`${weekdayName(event.weekday)}s at ${formatTime(event.startTime)}, in the next three months.`}
+      title={booking ? 'Book your seat' : 'Select a date'}
+      description={
+        booking
+          ? 'Check the details below before you continue.'
+          : `${weekdayName(event.weekday)}s at ${formatTime(event.startTime)}, in the next three months.`
+      }
     >
-      <fieldset aria-labelledby={legendId} className={css({ mt: '4' })}>
-        <legend id={legendId} className={visuallyHidden()}>
-          Available dates
-        </legend>
-        <div
-          className={css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', sm: '1fr 1fr 1fr' }, gap: '2' })}
-        >
-          {dates.map((option) => {
-            const seats = availability.status === 'ready' ? availability.byDate.get(option) : undefined
-            const cancelled = seats?.cancelled === true
-            const own = mine.states.get(option)
-            return (
-              <label
-                key={option}
-                className={css({
-                  display: 'flex',
-                  flexDirection: 'column',
-                  p: '3',
-                  borderWidth: '1px',
-                  borderColor: 'border.strong',
-                  borderRadius: 'l2',
-                  cursor: 'pointer',
-                  '&:has(input:checked)': { borderColor: 'accent.default', bg: 'accent.subtle', borderWidth: '2px' },
-                  '&:has(input:focus-visible)': {
-                    outline: '3px solid',
-                    outlineColor: 'focus.ring',
-                    outlineOffset: '2px',
-                  },
-                  '&:has(input:disabled)': { opacity: 0.5, cursor: 'not-allowed' },
-                })}
-              >
-                <input
-                  type="radio"
-                  name="event-date"
-                  value={option}
-                  checked={date === option}
-                  disabled={cancelled}
-                  onChange={() => setDate(option)}
-                  className={visuallyHidden()}
-                />
-                <span className={text({ weight: 'semibold' })}>{formatShortDate(option)}</span>
-                <span className={text({ tone: 'muted', size: 'sm' })}>
-                  {cancelled ? 'Cancelled' : spotsText(seats?.spotsLeft, event.capacity)}
-                  {!cancelled && seats?.waiting ? ` · ${seats.waiting} waiting` : ''}
-                </span>
-                {own ? <span className={text({ tone: 'accent', size: 'sm', weight: 'semibold' })}>{own}</span> : null}
-              </label>
-            )
-          })}
-        </div>
-      </fieldset>
-      {waitInstead && date ? (
-        mine.states.get(date) === 'Booked' ? (
-          <p className={css({ mt: '5' })}>You have a seat on this date. See My bookings.</p>
+      {booking ? (
+        <>
+          <dl className={cx(details({ layout: 'summary' }).root, css({ mt: '5' }))}>
+            <dt>Event</dt>
+            <dd>{event.title}</dd>
+            <dt>Date</dt>
+            <dd>
+              {formatLongDate(date)}, {formatTime(event.startTime)}
+            </dd>
+            <dt>Event ID</dt>
+            <dd>{event.id}</dd>
+            <dt>Amount</dt>
+            <dd>{formatInr(event.prices[tier])}</dd>
+          </dl>
+          {formShown ? <BookingForm event={event} tier={tier} date={date} onTierChange={onTierChange} /> : null}
+        </>
+      ) : null}
+      {/* Hidden, not removed, once the date is chosen: Continue then only adds. */}
+      <div hidden={booking}>
+        <fieldset aria-labelledby={legendId} className={css({ mt: '4' })}>
+          <legend id={legendId} className={visuallyHidden()}>
+            Available dates
+          </legend>
+          <div
+            className={css({
+              display: 'grid',
+              gridTemplateColumns: { base: '1fr 1fr', sm: '1fr 1fr 1fr' },
+              gap: '2',
+            })}
+          >
+            {dates.map((option) => {
+              const seats = availability.status === 'ready' ? availability.byDate.get(option) : undefined
+              const cancelled = seats?.cancelled === true
+              const own = mine.states.get(option)
+              return (
+                <label
+                  key={option}
+                  className={css({
+                    display: 'flex',
+                    flexDirection: 'column',
+                    p: '3',
+                    borderWidth: '1px',
+                    borderColor: 'border.strong',
+                    borderRadius: 'l2',
+                    cursor: 'pointer',
+                    '&:has(input:checked)': {
+                      borderColor: 'accent.default',
+                      bg: 'accent.subtle',
+                      borderWidth: '2px',
+                    },
+                    '&:has(input:focus-visible)': {
+                      outline: '3px solid',
+                      outlineColor: 'focus.ring',
+                      outlineOffset: '2px',
+                    },
+                    '&:has(input:disabled)': { opacity: 0.5, cursor: 'not-allowed' },
+                  })}
+                >
+                  <input
+                    type="radio"
+                    name="event-date"
+                    value={option}
+                    checked={date === option}
+                    disabled={cancelled}
+                    onChange={() => setDate(option)}
+                    className={visuallyHidden()}
+                  />
+                  <span className={text({ weight: 'semibold' })}>{formatShortDate(option)}</span>
+                  <span className={text({ tone: 'muted', size: 'sm' })}>
+                    {cancelled ? 'Cancelled' : spotsText(seats?.spotsLeft, event.capacity)}
+                    {!cancelled && seats?.waiting ? ` · ${seats.waiting} waiting` : ''}
+                  </span>
+                  {own ? <span className={text({ tone: 'accent', size: 'sm', weight: 'semibold' })}>{own}</span> : null}
+                </label>
+              )
+            })}
+          </div>
+        </fieldset>
+        {waitInstead && date ? (
+          mine.states.get(date) === 'Booked' ? (
+            <p className={css({ mt: '5' })}>You have a seat on this date. See My bookings.</p>
+          ) : (
+            <DateWaitlist
+              event={event}
+              tier={tier}
+              date={date}
+              waiting={chosen?.waiting ?? 0}
+              entry={chosenEntry}
+              signedIn={mine.signedIn}
+              onChanged={(entry) => mine.changed(date, entry)}
+            />
+          )
         ) : (
-          <DateWaitlist
-            event={event}
-            tier={tier}
-            date={date}
-            waiting={chosen?.waiting ?? 0}
-            entry={chosenEntry}
-            signedIn={mine.signedIn}
-            onChanged={(entry) => mine.changed(date, entry)}
-          />
-        )
-      ) : (
-        <Button className={css({ mt: '5', w: 'full' })} disabled={!date} onClick={() => setStep('booking')}>
-          Continue
-        </Button>
-      )}
+          <Button
+            className={css({ mt: '5', w: 'full' })}
+            disabled={!date}
+            onClick={() => {
+              setStep('booking')
+              afterNextPaint(() => setFormShown(true))
+            }}
+          >
+            Continue
+          </Button>
+        )}
+      </div>
     </Dialog>
   )
 }
