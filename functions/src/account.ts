@@ -67,10 +67,7 @@ export async function exportMyDataHandler(
     bookingsOf(deps, member.uid),
     firestore.collection('waitlist').where('user_id', '==', member.uid).get(),
   ])
-  const emails = await mailAbout(deps, [
-    ...bookings.map((booking) => booking.order_id),
-    ...waitlist.docs.flatMap((entry) => entry.get('offer_order_id') ?? []),
-  ])
+  const emails = await mailAbout(deps, bookings, waitlist.docs)
   return {
     exported_at: new Date(nowOf(deps)).toISOString(),
     account: { user_id: member.uid, email: member.email ?? null },
@@ -100,8 +97,19 @@ async function claimExport(firestore: Firestore, uid: string, now: number): Prom
   }
 }
 
-/** The mail about these bookings and offers (each kind's mail has its own id: `{orderId}_{kind}`). */
-async function mailAbout(deps: Pick<BookingDeps, 'firestore'>, orderIds: string[]): Promise<DocumentSnapshot[]> {
+/**
+ * The mail about the member's bookings and the offers made to their waitlist places (each kind's
+ * mail has its own id: `{orderId}_{kind}`).
+ */
+async function mailAbout(
+  deps: Pick<BookingDeps, 'firestore'>,
+  bookings: readonly BookingRecord[],
+  waitlist: readonly DocumentSnapshot[],
+): Promise<DocumentSnapshot[]> {
+  const orderIds = [
+    ...bookings.map((booking) => booking.order_id),
+    ...waitlist.flatMap((entry) => entry.get('offer_order_id') ?? []),
+  ]
   const kinds: MailKind[] = [...MAIL_KINDS, 'waitlist-offer']
   const refs = orderIds.flatMap((orderId) =>
     kinds.map((kind) => deps.firestore.collection('mail').doc(mailId(orderId, kind))),
@@ -188,10 +196,7 @@ export async function deleteMyAccountHandler(
   await deps.photos.deleteMemberPhotos(uid, null)
   await profile.ref.delete()
   // Mail already sent (or given up) goes; mail still queued (a refund's, a cancellation's) is sent first.
-  const history = await mailAbout(deps, [
-    ...bookings.map((booking) => booking.order_id),
-    ...waitlist.docs.flatMap((entry) => entry.get('offer_order_id') ?? []),
-  ])
+  const history = await mailAbout(deps, bookings, waitlist.docs)
   await Promise.all(history.filter((mail) => mail.get('state') !== 'queued').map((mail) => mail.ref.delete()))
   if (member.email) await queueAccountDeletedMail(firestore, { uid, to: member.email, cancelled }, now)
   for (const counters of ['photo_uploads', 'data_exports']) {

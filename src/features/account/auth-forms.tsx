@@ -10,14 +10,15 @@ const formStyle = grid({ gap: '4', mt: '6' })
 const errorStyle = text({ tone: 'error' })
 
 /**
- * The submit cycle both forms share: check the input, refuse plainly when offline, run the
+ * The submit cycle the account's forms share: check the input, refuse plainly when offline, run the
  * action with a busy state, and turn any failure into the spec's message. What was typed is
  * never cleared on an error.
  */
-function useAuthSubmit(
+export function useAuthSubmit(
   invalid: () => string | undefined,
   action: () => Promise<void>,
   offlineMessage: string = AUTH_MESSAGES.offline,
+  describe: (error: unknown) => string = authErrorMessage,
 ) {
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
@@ -30,7 +31,7 @@ function useAuthSubmit(
     try {
       await action()
     } catch (caught) {
-      const message = authErrorMessage(caught)
+      const message = describe(caught)
       setError(message === AUTH_MESSAGES.offline ? offlineMessage : message)
     } finally {
       setBusy(false)

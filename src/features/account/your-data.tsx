@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { grid } from 'styled-system/patterns'
 import { bullets, heading, text } from 'styled-system/recipes'
 import { ACCOUNT_DATA_MESSAGES, deleteMyAccountCall, exportFileName, exportMyDataCall } from '../../domain/account'
@@ -9,13 +9,15 @@ import { formatInr } from '../../domain/money'
 import { cancellationRefund } from '../../domain/refund-policy'
 import { eventStartInstant, formatLongDate } from '../../domain/schedule'
 import { signOutAndForget } from '../../lib/session/sign-out'
+import { useMemberCall } from '../../lib/use-member-call'
 import { useOnline } from '../../lib/use-online'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { TextField } from '../../ui/field'
 import { showToast } from '../../ui/toast'
 import { confirmPassword } from './auth-actions'
-import { authErrorMessage } from './auth-errors'
+import { AUTH_MESSAGES, authErrorMessage } from './auth-errors'
+import { useAuthSubmit } from './auth-forms'
 
 const HOUR = 3_600_000
 
@@ -98,21 +100,28 @@ export function YourData() {
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate()
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
-  const [outcomes, setOutcomes] = useState<{ orderId: string; text: string }[]>()
-
   // What happens to the member's upcoming bookings, from the server, before they confirm.
-  useEffect(() => {
-    let current = true
-    void import('../../lib/firebase')
-      .then(({ callFunction }) => callFunction(listMyBookingsCall, {}))
-      .then(({ bookings }) => current && setOutcomes(upcomingOutcomes(bookings)))
-      .catch(() => current && setOutcomes([]))
-    return () => {
-      current = false
-    }
-  }, [])
+  const call = useMemberCall(listMyBookingsCall, {})
+  const outcomes =
+    call.status === 'ready' ? upcomingOutcomes(call.data.bookings) : call.status === 'loading' ? undefined : []
+  const { error, busy, onSubmit } = useAuthSubmit(
+    () => (password ? undefined : 'Please enter your password.'),
+    async () => {
+      await confirmPassword(password)
+      const { callFunction } = await import('../../lib/firebase')
+      await callFunction(deleteMyAccountCall, {})
+      await signOutAndForget()
+      void showToast({ title: ACCOUNT_DATA_MESSAGES.deleted, type: 'success' })
+      await navigate({ to: '/' })
+    },
+    AUTH_MESSAGES.offline,
+    // A wrong password says so as signing in does; the function's refusals say theirs.
+    (failure) => {
+      const code = (failure as { code?: unknown } | null)?.code
+      if (typeof code === 'string' && code.startsWith('auth/')) return authErrorMessage(failure)
+      return (failure as { message?: string } | null)?.message ?? 'We couldn’t delete your account. Please try again.'
+    },
+  )
 
   return (
     <Dialog
@@ -121,33 +130,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       title="Delete your account?"
       description="Your profile, photos, waitlist places and unpaid seat holds are deleted, and you can no longer sign in. This cannot be undone."
     >
-      <form
-        noValidate
-        className={grid({ gap: '4' })}
-        onSubmit={async (event) => {
-          event.preventDefault()
-          if (!password) return setError('Please enter your password.')
-          setBusy(true)
-          setError(undefined)
-          try {
-            await confirmPassword(password)
-            const { callFunction } = await import('../../lib/firebase')
-            await callFunction(deleteMyAccountCall, {})
-          } catch (failure) {
-            const code = (failure as { code?: unknown } | null)?.code
-            setError(
-              typeof code === 'string' && code.startsWith('auth/')
-                ? authErrorMessage(failure)
-                : ((failure as { message?: string }).message ?? 'We couldn’t delete your account. Please try again.'),
-            )
-            setBusy(false)
-            return
-          }
-          await signOutAndForget()
-          void showToast({ title: ACCOUNT_DATA_MESSAGES.deleted, type: 'success' })
-          await navigate({ to: '/' })
-        }}
-      >
+      <form noValidate className={grid({ gap: '4' })} onSubmit={onSubmit}>
         {outcomes === undefined ? (
           <p role="status" className={text({ tone: 'muted' })}>
             Checking your upcoming bookings…

@@ -183,10 +183,6 @@ function ProfileForm({
       requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid=true]')?.focus())
       return
     }
-    if (!navigator.onLine) {
-      void showToast({ title: PROFILE_MESSAGES.offline, type: 'error' })
-      return
-    }
     setBusy(true)
     try {
       let next = withArea(draft)
