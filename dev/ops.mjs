@@ -2,7 +2,7 @@
 // @ts-check
 /**
  * `node dev/ops.mjs <command> [--options]`: runs one of the team's commands (functions/lib/ops/,
- * built by `npm run build -w functions`: share-venue, cancel-date) against GOOGLE_CLOUD_PROJECT
+ * built by `npm run build -w functions`: share-venue, cancel-date, pass-key) against GOOGLE_CLOUD_PROJECT
  * when it is set, otherwise against the local stack: its demo project and its Firestore stand-in,
  * from the stack's config. `npm run share-venue` and `npm run cancel-date` call it.
  */
@@ -12,7 +12,9 @@ import { HOST, PROJECT_ID, stackPorts } from './lib/config.mjs'
 const [command] = process.argv.splice(2, 1)
 const script = new URL(`../functions/lib/ops/${command}.js`, import.meta.url)
 if (!command || !/^[a-z-]+$/.test(command) || !existsSync(script)) {
-  console.error(`Usage: node dev/ops.mjs <share-venue|cancel-date> [--options] (no command "${command ?? ''}")`)
+  console.error(
+    `Usage: node dev/ops.mjs <share-venue|cancel-date|pass-key> [--options] (no command "${command ?? ''}")`,
+  )
   process.exit(2)
 }
 if (!process.env.GOOGLE_CLOUD_PROJECT) {

@@ -12,6 +12,13 @@ export const PROJECT_ID = 'demo-yaari'
 export const REGION = 'asia-south1'
 export const HOST = '127.0.0.1'
 
+/**
+ * The local stack's pass signing key (PASS_SIGNING_KEY), committed like the stand-ins' secrets:
+ * its public half is in .env (VITE_PASS_PUBLIC_KEYS), and "dev" key ids are refused for a real
+ * project. Made with `npm run pass-key -- --kid dev1`.
+ */
+export const DEV_PASS_SIGNING_KEY = 'dev1:7tis76NDceyYdtAXiWbOKO0pr49blTH_N1rG2dB4RmQ'
+
 const firebaseJson = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8'))
 /** @type {Record<string, { port: number }>} */
 const emulators = firebaseJson.emulators

@@ -14,7 +14,16 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import grpc from '@grpc/grpc-js'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../payments/standin.mjs'
-import { functionUrl, HOST, mailInboxUrl, PROJECT_ID, ROOT, STACK_FILE, stackPorts } from './config.mjs'
+import {
+  DEV_PASS_SIGNING_KEY,
+  functionUrl,
+  HOST,
+  mailInboxUrl,
+  PROJECT_ID,
+  ROOT,
+  STACK_FILE,
+  stackPorts,
+} from './config.mjs'
 import { startJobScheduler } from './scheduler.mjs'
 
 export class StackError extends Error {}
@@ -193,6 +202,8 @@ export function writeFunctionsConfig(dir, { ports, secret, appUrl }) {
       `CASHFREE_CLIENT_SECRET=${STANDIN_CLIENT_SECRET}`,
       // Email goes to the local inbox (MailDev), which takes any sender and recipient.
       `SMTP_URL=smtp://${HOST}:${ports.mailSmtp}`,
+      // Members' passes: the committed local key, whose public half the app is built with (.env).
+      `PASS_SIGNING_KEY=${DEV_PASS_SIGNING_KEY}`,
       '',
     ].join('\n'),
   )

@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseEnv } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
+import { parsePassSigningKey } from '../../functions/src/lib/pass-signer'
 import { parseFunctionSettings, parseMailSettings } from '../../functions/src/lib/settings-schema'
-import { stackPorts } from './config.mjs'
+import { parsePassPublicKeys } from '../../src/domain/pass'
+import { DEV_PASS_SIGNING_KEY, ROOT, stackPorts } from './config.mjs'
 import { freePort, StackError, stackParts, startParts, startStack, waitFor, writeFunctionsConfig } from './stack.mjs'
 
 const savedEnv = { ...process.env }
@@ -139,12 +141,21 @@ describe('the stack as a table of parts', () => {
 })
 
 describe("the functions' local configuration", () => {
+  it('signs passes with the key whose public half the app is built with (.env)', () => {
+    const listed = /^VITE_PASS_PUBLIC_KEYS=(.*)$/m.exec(readFileSync(join(ROOT, '.env'), 'utf8'))?.[1] ?? ''
+    const passes = /** @type {import('../../functions/src/lib/pass-signer').PassSigner} */ (
+      parsePassSigningKey(DEV_PASS_SIGNING_KEY)
+    )
+    expect(parsePassPublicKeys(listed)).toEqual({ [passes.keyId]: passes.publicKey })
+  })
+
   it('gives the Cashfree secret only through the secret file, and params the functions accept', () => {
     const dir = mkdtempSync(join(tmpdir(), 'yaari-functions-'))
     writeFunctionsConfig(dir, { ports: stackPorts(), secret: 'stack-secret', appUrl: 'http://127.0.0.1:4173' })
     const env = parseEnv(readFileSync(join(dir, '.env.local'), 'utf8'))
     const secrets = parseEnv(readFileSync(join(dir, '.secret.local'), 'utf8'))
-    expect(Object.keys(secrets)).toEqual(['CASHFREE_CLIENT_SECRET', 'SMTP_URL'])
+    expect(Object.keys(secrets).sort()).toEqual(['CASHFREE_CLIENT_SECRET', 'PASS_SIGNING_KEY', 'SMTP_URL'])
+    expect(env).not.toHaveProperty('PASS_SIGNING_KEY')
     expect(parseMailSettings({ ...env, ...secrets })).toEqual({
       ok: true,
       settings: { smtpUrl: `smtp://127.0.0.1:${stackPorts().mailSmtp}`, from: 'Yaari <hello@yaari.local>' },

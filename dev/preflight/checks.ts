@@ -33,7 +33,7 @@ export const FUNCTION_PARAMS = [
   'MAIL_FROM',
 ] as const
 /** Secrets: set in Secret Manager, never written in an .env file. */
-const SECRETS = ['CASHFREE_CLIENT_SECRET', 'SMTP_URL'] as const
+const SECRETS = ['CASHFREE_CLIENT_SECRET', 'SMTP_URL', 'PASS_SIGNING_KEY'] as const
 
 /** What App Check's reCAPTCHA Enterprise needs from the CSP, when a site key is set. */
 export const APP_CHECK_SOURCES = {

@@ -100,7 +100,7 @@ describe('npm run preflight', () => {
       replaceIn(params, /APP_ORIGIN=.*/, 'APP_ORIGIN=http://yaari-example.web.app')
       writeFileSync(
         params,
-        `${readFileSync(params, 'utf8')}CASHFREE_CLIENT_SECRET=cfsk_oops\nSMTP_URL=smtps://u:p@smtp.example:465\nCASHFREE_STANDIN_URL=http://127.0.0.1:8081/pg\nPHOTO_STORE_URL=http://127.0.0.1:8082\n`,
+        `${readFileSync(params, 'utf8')}CASHFREE_CLIENT_SECRET=cfsk_oops\nSMTP_URL=smtps://u:p@smtp.example:465\nPASS_SIGNING_KEY=k1:AAAA\nCASHFREE_STANDIN_URL=http://127.0.0.1:8081/pg\nPHOTO_STORE_URL=http://127.0.0.1:8082\n`,
       )
       replaceIn(join(d, '.env.production.local'), /VITE_APP_CHECK_SITE_KEY=.*/, 'VITE_APP_CHECK_SITE_KEY=6LcExampleKey')
     })
@@ -110,6 +110,7 @@ describe('npm run preflight', () => {
     expect(lines).toContain("APP_ORIGIN (http://yaari-example.web.app) must be the site's https address.")
     expect(lines).toContain('CASHFREE_CLIENT_SECRET is written in')
     expect(lines).toContain('SMTP_URL is written in')
+    expect(lines).toContain('PASS_SIGNING_KEY is written in')
     expect(lines).toContain(
       "VITE_SITE_URL (https://yaari-example.web.app) and the functions' APP_ORIGIN (http://yaari-example.web.app) differ",
     )

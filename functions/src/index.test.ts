@@ -17,12 +17,10 @@ const secretsOf = (name: string) =>
   )
 
 describe('the deployed functions', () => {
-  it('bind the Cashfree secret to every function that reads the settings, and the SMTP secret to deliverMail alone', () => {
+  it('bind the Cashfree secret to every function that reads the settings, the pass key to those answering with tickets, and the SMTP secret to deliverMail alone', () => {
     for (const name of [
       'getAvailability',
       'createBooking',
-      'getBooking',
-      'listMyBookings',
       'cancelBooking',
       'cashfreeWebhook',
       'sweepExpiredHolds',
@@ -31,6 +29,10 @@ describe('the deployed functions', () => {
       'settleCancelledDates',
     ]) {
       expect(secretsOf(name), name).toEqual(['CASHFREE_CLIENT_SECRET'])
+    }
+    // The pass signing key reaches only the functions that answer with tickets.
+    for (const name of ['getBooking', 'listMyBookings']) {
+      expect(secretsOf(name), name).toEqual(['CASHFREE_CLIENT_SECRET', 'PASS_SIGNING_KEY'])
     }
     // The SMTP server's credentials reach only the job that sends mail.
     expect(secretsOf('deliverMail')).toEqual(['CASHFREE_CLIENT_SECRET', 'SMTP_URL'])

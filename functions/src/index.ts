@@ -28,7 +28,15 @@ import { cashfreeGateway } from './lib/cashfree'
 import { info } from './lib/log'
 import { isAllowedOrigin, LOOPBACK_ORIGIN } from './lib/origins'
 import { photoStore } from './lib/photo-store'
-import { APP_CHECK_SITE_KEY, APP_ORIGIN, CASHFREE_SECRETS, functionSettings, SMTP_URL } from './lib/settings'
+import {
+  APP_CHECK_SITE_KEY,
+  APP_ORIGIN,
+  CASHFREE_SECRETS,
+  functionSettings,
+  PASS_SIGNING_KEY,
+  passSigner,
+  SMTP_URL,
+} from './lib/settings'
 import { isDemoProject } from './lib/settings-schema'
 import { smtpMailer } from './lib/smtp'
 import { refuseDangerousKeys } from './lib/validate'
@@ -64,6 +72,8 @@ function callable<C extends CallableContract>(
 
 /** Functions that call Cashfree: its secret bound, so the runtime passes it to them and no others. */
 const withCashfree = { secrets: CASHFREE_SECRETS }
+/** Functions that answer with tickets: Cashfree's secret and the key that signs members' passes. */
+const withPasses = { secrets: [...CASHFREE_SECRETS, PASS_SIGNING_KEY] }
 /** With an App Check site key configured, these refuse calls without a valid App Check token. */
 const withAppCheck = { enforceAppCheck: APP_CHECK_SITE_KEY.notEquals('') }
 
@@ -106,8 +116,8 @@ export const createBooking = callable(
 
 export const getBooking = callable(
   getBookingCall,
-  (request) => getBookingHandler(bookingDeps(), requireMember(request), request.data),
-  withCashfree,
+  (request) => getBookingHandler({ ...bookingDeps(), passes: passSigner() }, requireMember(request), request.data),
+  withPasses,
 )
 
 export const cancelBooking = callable(
@@ -130,8 +140,8 @@ export const leaveWaitlist = callable(
 
 export const listMyBookings = callable(
   listMyBookingsCall,
-  (request) => listMyBookingsHandler(bookingDeps(), requireMember(request), request.data),
-  withCashfree,
+  (request) => listMyBookingsHandler({ ...bookingDeps(), passes: passSigner() }, requireMember(request), request.data),
+  withPasses,
 )
 
 export const exportMyData = callable(exportMyDataCall, (request) =>

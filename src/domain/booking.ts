@@ -6,6 +6,7 @@
 import * as v from 'valibot'
 import type { CallableContract } from './callable'
 import { EVENT_IDS, PRICE_TIERS } from './catalogue'
+import type { IssuedPass } from './pass'
 import { ACCOUNT_MESSAGES, INTERESTS, MAX_EMAIL_LENGTH, mobileSchema, nameSchema } from './profile'
 import { noInputSchema } from './validation'
 import type { WaitlistView } from './waitlist'
@@ -212,6 +213,10 @@ export interface BookingView {
   checkedAt?: string
   /** When money is going back: how much, where it stands, and why. */
   refund?: { amount: number; status: RefundState; reason: RefundReason }
+  /** The name the seat was booked for (absent once an account deletion removed it). */
+  attendeeName?: string
+  /** Only on a confirmed booking: the signed pass its ticket shows as a QR code, and its short code. */
+  pass?: IssuedPass
 }
 
 /** Holds a seat and opens a Cashfree order for it. */

@@ -31,6 +31,31 @@ describe('client configuration', () => {
   })
 })
 
+const PROJECT_KEY = 'k1:MyOwq53wjm9Pod8-ldaM6QjxQ9hDQjin1vaNFpLvIMM'
+
+describe("the passes' public keys", () => {
+  it('are listed, each a key', () => {
+    expect(() => parseClientEnv({ ...committed, VITE_PASS_PUBLIC_KEYS: '' })).toThrow(
+      /VITE_PASS_PUBLIC_KEYS is missing/,
+    )
+    expect(() => parseClientEnv({ ...committed, VITE_PASS_PUBLIC_KEYS: 'k1:short' })).toThrow(
+      /VITE_PASS_PUBLIC_KEYS is invalid: the key of k1 is not a 32-byte Ed25519 public key/,
+    )
+  })
+
+  it("never include the local stack's committed key in a real project's build", () => {
+    const real = {
+      ...committed,
+      VITE_FIREBASE_PROJECT_ID: 'yaari-prod',
+      VITE_FIREBASE_EMULATOR_HOST: '',
+      VITE_CASHFREE_SDK_URL: '',
+      VITE_SITE_URL: 'https://yaari.example',
+    }
+    expect(() => parseClientEnv(real)).toThrow(/lists the local stack's key dev1/)
+    expect(parseClientEnv({ ...real, VITE_PASS_PUBLIC_KEYS: PROJECT_KEY }).VITE_PASS_PUBLIC_KEYS).toBe(PROJECT_KEY)
+  })
+})
+
 describe("the site's address", () => {
   it('is an origin, https for a real project', () => {
     expect(parseClientEnv(committed).VITE_SITE_URL).toBe('http://127.0.0.1:4173')
@@ -42,6 +67,7 @@ describe("the site's address", () => {
       VITE_FIREBASE_PROJECT_ID: 'yaari-prod',
       VITE_FIREBASE_EMULATOR_HOST: '',
       VITE_CASHFREE_SDK_URL: '',
+      VITE_PASS_PUBLIC_KEYS: PROJECT_KEY,
     }
     expect(() => parseClientEnv({ ...real, VITE_SITE_URL: 'http://yaari.example' })).toThrow(
       /must be the site's https address/,

@@ -4,6 +4,7 @@
  * shipping; the app then reads import.meta.env through `clientEnv()`.
  */
 import * as v from 'valibot'
+import { isLocalPassKeyId, parsePassPublicKeys } from '../domain/pass'
 
 const required = (name: string) =>
   v.pipe(v.optional(v.string(`${name} must be text`), ''), v.trim(), v.nonEmpty(`${name} is missing`))
@@ -47,6 +48,18 @@ export const clientEnvSchema = v.object({
     ),
     v.transform((value) => value.replace(/\/$/, '')),
   ),
+  /**
+   * The public keys members' passes are verified with, "<key id>:<Ed25519 public key, base64url>",
+   * comma-separated: the key the functions sign with (PASS_SIGNING_KEY) and any still trusted
+   * after a rotation.
+   */
+  VITE_PASS_PUBLIC_KEYS: v.pipe(
+    required('VITE_PASS_PUBLIC_KEYS'),
+    v.check(
+      (value) => typeof parsePassPublicKeys(value) !== 'string',
+      (issue) => `VITE_PASS_PUBLIC_KEYS is invalid: ${parsePassPublicKeys(String(issue.input))}`,
+    ),
+  ),
   VITE_FIREBASE_AUTH_EMULATOR_PORT: optionalPort('VITE_FIREBASE_AUTH_EMULATOR_PORT'),
   VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: optionalPort('VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT'),
 })
@@ -70,6 +83,13 @@ export function parseClientEnv(source: Record<string, unknown>): ClientEnv {
     throw new Error(
       "The web app's configuration is invalid: VITE_CASHFREE_SDK_URL replaces Cashfree's checkout script, " +
         'which only the local stand-in may do. Clear it for a real project (Cashfree requires its own CDN script).',
+    )
+  }
+  const localKeys = Object.keys(parsePassPublicKeys(env.VITE_PASS_PUBLIC_KEYS)).filter(isLocalPassKeyId)
+  if (!env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-') && localKeys.length) {
+    throw new Error(
+      `The web app's configuration is invalid: VITE_PASS_PUBLIC_KEYS lists the local stack's key ${localKeys.join(', ')}, ` +
+        'whose private key is committed. List only keys made for this project (npm run pass-key).',
     )
   }
   if (!env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-') && !env.VITE_SITE_URL.startsWith('https://')) {

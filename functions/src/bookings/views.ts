@@ -1,7 +1,7 @@
 /**
  * What a member sees of their bookings (getBooking, listMyBookings): the state the server
- * holds, the refund's own state, the checkout session while a hold lasts, and the venue brief on
- * a confirmed ticket only.
+ * holds, the refund's own state, the checkout session while a hold lasts, and the venue brief and
+ * the signed pass on a confirmed ticket only.
  */
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
@@ -15,8 +15,10 @@ import {
   venueBriefPath,
   venueBriefSchema,
 } from '../../../src/domain/booking'
+import { isEventId, isPriceTier } from '../../../src/domain/catalogue'
 import type { WaitlistView } from '../../../src/domain/waitlist'
 import { warn } from '../lib/log'
+import type { PassSigner } from '../lib/pass-signer'
 import { parseRequest } from '../lib/validate'
 import { isFailedAttemptStatus, reconcileBooking } from './reconcile'
 import { type BookingDeps, type BookingRecord, bookingRef, isAlreadyExists, nowOf, readBooking } from './records'
@@ -76,17 +78,47 @@ async function venueBriefsFor(firestore: Firestore, bookings: BookingRecord[]): 
   return briefs
 }
 
+/** The views' own dependencies: the pass signer is bound only to the functions that answer with tickets. */
+export type ViewDeps = BookingDeps & { passes?: PassSigner }
+
+/** The attendee's name as the booking form gave it ('' once an account deletion removed it). */
+const attendeeName = (booking: BookingRecord) =>
+  typeof booking.attendee?.name === 'string' ? booking.attendee.name : ''
+
+/**
+ * The pass of a paid booking: signed for it (Ed25519 is deterministic, so the same booking and
+ * key give the same pass on every answer, and a rotated key reissues every pass at the member's
+ * next refresh). Nothing else has one: a cancelled or refunded booking's ticket shows no code.
+ */
+function passOf(booking: BookingRecord, passes: PassSigner | undefined) {
+  if (booking.status !== 'confirmed' || !passes || !isEventId(booking.event_id) || !isPriceTier(booking.tier)) {
+    return undefined
+  }
+  return passes.issue({
+    orderId: booking.order_id,
+    eventId: booking.event_id,
+    date: booking.event_date,
+    tier: booking.tier,
+    firstName: attendeeName(booking),
+  })
+}
+
 export function toView(
   booking: BookingRecord,
   briefs: Map<string, VenueBrief>,
   now: number,
   cashfreeMode: CashfreeMode,
+  passes?: PassSigner,
 ): BookingView {
   const venueBrief =
     booking.status === 'confirmed' ? briefs.get(venueBriefPath(booking.event_id, booking.event_date)) : undefined
   const holding = booking.status === 'pending' && booking.hold_expires_at > now
+  const pass = passOf(booking, passes)
+  const name = attendeeName(booking)
   return {
     ...(venueBrief ? { venueBrief } : {}),
+    ...(pass ? { pass } : {}),
+    ...(name ? { attendeeName: name } : {}),
     orderId: booking.order_id,
     status: booking.status,
     eventId: booking.event_id,
@@ -111,7 +143,7 @@ export function toView(
 
 /** getBooking: the caller's own booking, checked with Cashfree (at most every few seconds) while it may change. */
 export async function getBookingHandler(
-  deps: BookingDeps,
+  deps: ViewDeps,
   member: { uid: string },
   data: unknown,
 ): Promise<{ booking: BookingView }> {
@@ -127,13 +159,13 @@ export async function getBookingHandler(
     booking = (await reconcileBooking(deps, orderId)) ?? booking
     checkedAt = new Date(now).toISOString()
   }
-  const view = toView(booking, await venueBriefsFor(deps.firestore, [booking]), now, deps.cashfreeMode)
+  const view = toView(booking, await venueBriefsFor(deps.firestore, [booking]), now, deps.cashfreeMode, deps.passes)
   return { booking: checkedAt ? { ...view, checkedAt } : view }
 }
 
 /** listMyBookings: the caller's bookings, soonest date first. */
 export async function listMyBookingsHandler(
-  deps: BookingDeps,
+  deps: ViewDeps,
   member: { uid: string },
   data: unknown,
 ): Promise<{ bookings: BookingView[]; waitlist: WaitlistView[] }> {
@@ -145,7 +177,7 @@ export async function listMyBookingsHandler(
   ])
   const records = snapshot.docs.map((doc) => doc.data() as BookingRecord).filter((booking) => !neverOffered(booking))
   const briefs = await venueBriefsFor(deps.firestore, records)
-  const bookings = records.map((record) => toView(record, briefs, now, deps.cashfreeMode))
+  const bookings = records.map((record) => toView(record, briefs, now, deps.cashfreeMode, deps.passes))
   bookings.sort((a, b) => a.eventDate.localeCompare(b.eventDate) || a.createdAt.localeCompare(b.createdAt))
   return { bookings, waitlist }
 }

@@ -6,10 +6,13 @@
  * (`secrets: CASHFREE_SECRETS`): an unbound secret never reaches the function.
  */
 import { defineSecret, defineString } from 'firebase-functions/params'
+import { isLocalPassKeyId } from '../../../src/domain/pass'
 import { ALERTS, alert } from './log'
+import { type PassSigner, parsePassSigningKey } from './pass-signer'
 import {
   describeProblems,
   type FunctionSettings,
+  isDemoProject,
   type MailSettings,
   parseFunctionSettings,
   parseMailSettings,
@@ -53,6 +56,15 @@ export const SMTP_URL = defineSecret('SMTP_URL', {
 export const MAIL_FROM = defineString('MAIL_FROM', {
   description: "The sender of the members' email, a mailbox the SMTP server may send as.",
   input: { text: { example: 'Yaari <hello@yaari.example>' } },
+})
+
+/**
+ * The Ed25519 key the functions sign members' passes with, "<key id>:<private key, base64url>"
+ * (`npm run pass-key -- --kid <id>` makes one). The app must list its public key in
+ * VITE_PASS_PUBLIC_KEYS before passes are signed with it (docs/decisions/0011-signed-passes.md).
+ */
+export const PASS_SIGNING_KEY = defineSecret('PASS_SIGNING_KEY', {
+  description: 'The Ed25519 key members\' passes are signed with: "<key id>:<private key in base64url>".',
 })
 
 /** The secrets of every function that talks to Cashfree. */
@@ -100,7 +112,32 @@ export function mailSettings(): MailSettings {
   return result.settings
 }
 
+let signer: PassSigner | undefined
+
+/**
+ * The pass signer from PASS_SIGNING_KEY, checked: a missing or malformed key, or the local stack's
+ * key ids (`dev...`) in a real project, is a SettingsError and a `config-invalid` alert.
+ */
+export function passSigner(): PassSigner {
+  if (signer) return signer
+  const parsed = parsePassSigningKey(PASS_SIGNING_KEY.value())
+  const problem =
+    typeof parsed === 'string'
+      ? parsed
+      : !isDemoProject(process.env.GCLOUD_PROJECT ?? '') && isLocalPassKeyId(parsed.keyId)
+        ? `PASS_SIGNING_KEY's key id ${parsed.keyId} is the local stack's: make a key of this project's own (npm run pass-key).`
+        : undefined
+  if (problem || typeof parsed === 'string') {
+    const problems = [problem ?? String(parsed)]
+    alert(ALERTS.configInvalid, { problems })
+    throw new SettingsError(problems)
+  }
+  signer = parsed
+  return signer
+}
+
 /** Tests only: read the parameters again. */
 export function forgetSettings(): void {
   checked = undefined
+  signer = undefined
 }

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { parsePassPublicKeys, passCode, verifyPass } from '../../../src/domain/pass'
+import { newPassKey, type PassSigner, parsePassSigningKey } from './pass-signer'
+
+const CLAIMS = {
+  orderId: 'yaari_20261202_AbCdEfGhIjKl',
+  eventId: 'midweek-wednesday-dinner',
+  date: '2026-12-02',
+  tier: 'boys',
+  firstName: 'Rohan Mehta',
+} as const
+
+const signer = (value: string) => parsePassSigningKey(value) as PassSigner
+
+describe('the functions sign passes the app can check', () => {
+  it('with node:crypto, verified by the domain function with WebCrypto and the public key alone', async () => {
+    const { secret, publicEntry } = newPassKey('k7')
+    const passes = signer(secret)
+    expect(`${passes.keyId}:${passes.publicKey}`).toBe(publicEntry)
+    const issued = passes.issue(CLAIMS)
+    expect(issued.code).toBe(passCode(CLAIMS.orderId))
+    const keys = parsePassPublicKeys(publicEntry)
+    expect(typeof keys).toBe('object')
+    expect(await verifyPass(issued.credential, keys as Record<string, string>)).toEqual({
+      ok: true,
+      keyId: 'k7',
+      pass: { ...CLAIMS, firstName: 'Rohan' },
+    })
+    // Deterministic: the same booking and key give the same pass on every answer.
+    expect(passes.issue(CLAIMS).credential).toBe(issued.credential)
+  })
+
+  it.each([
+    ['nothing', ''],
+    ['no key id', ':abc'],
+    ['a key that is not 32 bytes', 'k1:abcd'],
+    ['a key id with spaces', `k 1:${'A'.repeat(43)}`],
+    ['extra parts', `k1:${'A'.repeat(43)}:x`],
+  ])('refuses %s as PASS_SIGNING_KEY, saying why', (_, value) => {
+    expect(parsePassSigningKey(value)).toMatch(/^PASS_SIGNING_KEY/)
+  })
+})

@@ -1,0 +1,236 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import {
+  decodePass,
+  fromBase45,
+  normalizePassCode,
+  PASS_PREFIX,
+  type PassClaims,
+  type PassPublicKeys,
+  parsePassPublicKeys,
+  passCode,
+  passCredential,
+  passFirstName,
+  passPayload,
+  toBase45,
+  toBase64Url,
+  verifyPass,
+} from './pass'
+
+const daysSinceEpoch = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000
+
+const CLAIMS: PassClaims = {
+  orderId: 'yaari_20261202_AbCdEfGhIjKl',
+  eventId: 'midweek-wednesday-dinner',
+  date: '2026-12-02',
+  tier: 'girls',
+  firstName: 'Asha',
+}
+
+/** A key pair as the functions hold one: signs, and its public half as the app lists it. */
+async function keyPair() {
+  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair
+  const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey))
+  return {
+    publicKey: toBase64Url(raw),
+    sign: async (payload: Uint8Array) =>
+      new Uint8Array(
+        await crypto.subtle.sign({ name: 'Ed25519' }, pair.privateKey, payload as Uint8Array<ArrayBuffer>),
+      ),
+  }
+}
+
+async function issue(claims: PassClaims, keyId: string, key: Awaited<ReturnType<typeof keyPair>>) {
+  const payload = passPayload(claims, keyId)
+  return passCredential(payload, await key.sign(payload))
+}
+
+/** The credential with byte `at` of its payload (from the end when negative) set to `value`, the signature kept. */
+function altered(credential: string, at: number, value: number) {
+  const decoded = decodePass(credential)!
+  const payload = decoded.payload.slice()
+  payload[at < 0 ? payload.length + at : at] = value
+  return passCredential(payload, decoded.signature)
+}
+
+describe('a pass', () => {
+  it('round-trips: what the server signs is what the door reads', async () => {
+    const k1 = await keyPair()
+    const credential = await issue(CLAIMS, 'k1', k1)
+    expect(credential.startsWith(PASS_PREFIX)).toBe(true)
+    const keys = { k1: k1.publicKey }
+    expect(await verifyPass(credential, keys)).toEqual({ ok: true, pass: CLAIMS, keyId: 'k1' })
+    expect(await verifyPass(credential, keys, { eventId: CLAIMS.eventId, date: CLAIMS.date })).toMatchObject({
+      ok: true,
+    })
+  })
+
+  it('stays inside the QR code alphanumeric character set, and small', async () => {
+    // The largest: the longest key id and a first name cut at 16 bytes.
+    const key = await keyPair()
+    const credential = await issue({ ...CLAIMS, firstName: 'Venkatalakshmi-Narasimhan' }, 'k1234567', key)
+    expect(credential).toMatch(/^[0-9A-Z $%*+\-./:]+$/)
+    // 44 payload bytes (the order id without its "yaari_<date>_") and a 64-byte signature, at 1.5
+    // characters a byte, after "YP1:".
+    expect(credential.length).toBe(166)
+    const verdict = await verifyPass(credential, { k1234567: key.publicKey })
+    expect(verdict).toMatchObject({ ok: true, pass: { orderId: CLAIMS.orderId, firstName: 'Venkatalakshmi-N' } })
+  })
+
+  it('carries an order id of any other form whole', async () => {
+    const k1 = await keyPair()
+    const claims = { ...CLAIMS, orderId: 'legacy-order_42' }
+    expect(await verifyPass(await issue(claims, 'k1', k1), { k1: k1.publicKey })).toMatchObject({
+      ok: true,
+      pass: claims,
+    })
+  })
+
+  it('names nothing personal beyond a first name', async () => {
+    const k1 = await keyPair()
+    const credential = await issue({ ...CLAIMS, firstName: 'Asha Rani Rao' }, 'k1', k1)
+    const verdict = await verifyPass(credential, { k1: k1.publicKey })
+    expect(verdict.ok && verdict.pass.firstName).toBe('Asha')
+    expect(passFirstName('  Ānanya   Iyer ')).toBe('Ānanya')
+    expect(new TextEncoder().encode(passFirstName('Ā'.repeat(40))).length).toBe(16)
+  })
+
+  it('refuses a forged pass: the right layout signed with another key', async () => {
+    const [k1, forger] = [await keyPair(), await keyPair()]
+    const forged = await issue(CLAIMS, 'k1', forger)
+    expect(await verifyPass(forged, { k1: k1.publicKey })).toEqual({ ok: false, reason: 'bad-signature' })
+  })
+
+  // Payload bytes: 0 version, 1-3 key id "k1", 4 event, 5-6 date, 7 tier, 8 order id length, 9- order id.
+  it.each([
+    ['the date (a week later)', 6, (daysSinceEpoch('2026-12-02') + 7) & 0xff],
+    ['the tier', 7, 2],
+    ['the event', 4, 1],
+    ['a letter of the order id', 10, 'Z'.charCodeAt(0)],
+    ['the first name', -1, 'x'.charCodeAt(0)],
+  ])('refuses a pass with %s altered', async (_, at, value) => {
+    const k1 = await keyPair()
+    const changed = altered(await issue(CLAIMS, 'k1', k1), at, value)
+    expect(decodePass(changed)).toBeDefined() // still readable: only the signature gives it away
+    expect(await verifyPass(changed, { k1: k1.publicKey })).toEqual({ ok: false, reason: 'bad-signature' })
+  })
+
+  it('refuses a real pass for another date or another event', async () => {
+    const k1 = await keyPair()
+    const credential = await issue(CLAIMS, 'k1', k1)
+    const keys = { k1: k1.publicKey }
+    expect(await verifyPass(credential, keys, { eventId: CLAIMS.eventId, date: '2026-12-09' })).toEqual({
+      ok: false,
+      reason: 'wrong-date',
+    })
+    expect(await verifyPass(credential, keys, { eventId: 'first-hello-stranger-meetup', date: CLAIMS.date })).toEqual({
+      ok: false,
+      reason: 'wrong-event',
+    })
+  })
+
+  it('refuses a pass signed with a key the device does not know, or under another key id', async () => {
+    const [k1, k2] = [await keyPair(), await keyPair()]
+    const credential = await issue(CLAIMS, 'k2', k2)
+    expect(await verifyPass(credential, { k1: k1.publicKey })).toEqual({ ok: false, reason: 'unknown-key' })
+    // The key id says k2, but the device's k2 is another key.
+    expect(await verifyPass(credential, { k2: k1.publicKey })).toEqual({ ok: false, reason: 'bad-signature' })
+    // Not a key at all, or a key id that is a property of every object.
+    expect(await verifyPass(credential, { k2: 'not-a-key' })).toEqual({ ok: false, reason: 'unknown-key' })
+    const sneaky = await issue(CLAIMS, 'valueOf', k2)
+    expect(await verifyPass(sneaky, {})).toEqual({ ok: false, reason: 'unknown-key' })
+  })
+
+  it('survives a key rotation: old passes verify while their key is listed, new ones with the new key', async () => {
+    const [k1, k2] = [await keyPair(), await keyPair()]
+    const before = await issue(CLAIMS, 'k1', k1)
+    const after = await issue(CLAIMS, 'k2', k2)
+    const during: PassPublicKeys = { k1: k1.publicKey, k2: k2.publicKey }
+    expect(await verifyPass(before, during)).toMatchObject({ ok: true, keyId: 'k1' })
+    expect(await verifyPass(after, during)).toMatchObject({ ok: true, keyId: 'k2' })
+    const retired: PassPublicKeys = { k2: k2.publicKey }
+    expect(await verifyPass(before, retired)).toEqual({ ok: false, reason: 'unknown-key' })
+    expect(await verifyPass(after, retired)).toMatchObject({ ok: true })
+    // A pass cannot move to the other key by changing its key id.
+    const moved = altered(before, 3, '2'.charCodeAt(0))
+    expect(await verifyPass(moved, during)).toEqual({ ok: false, reason: 'bad-signature' })
+  })
+
+  it.each([
+    ['empty text', ''],
+    ['a web address', 'https://yaari.example/my-bookings'],
+    ['the prefix alone', PASS_PREFIX],
+    ['not Base45', `${PASS_PREFIX}abc`],
+    ['too short to hold a signature', `${PASS_PREFIX}${toBase45(new Uint8Array(40))}`],
+    ['an unknown version', `${PASS_PREFIX}${toBase45(new Uint8Array(120).fill(9))}`],
+    ['something huge', `${PASS_PREFIX}${'A'.repeat(5_000)}`],
+  ])('says %s is not a pass', async (_, text) => {
+    const k1 = await keyPair()
+    expect(await verifyPass(text, { k1: k1.publicKey })).toEqual({ ok: false, reason: 'malformed' })
+  })
+
+  it('says a cut-off or padded pass is not a pass', async () => {
+    const k1 = await keyPair()
+    const credential = await issue(CLAIMS, 'k1', k1)
+    const { payload, signature } = decodePass(credential)!
+    const longer = passCredential(Uint8Array.from([...payload, 0]), signature)
+    expect(await verifyPass(longer, { k1: k1.publicKey })).toEqual({ ok: false, reason: 'malformed' })
+    const shorter = passCredential(payload.slice(0, -2), signature)
+    expect(await verifyPass(shorter, { k1: k1.publicKey })).toEqual({ ok: false, reason: 'malformed' })
+  })
+
+  it('cannot be made for claims it could not carry', () => {
+    expect(() => passPayload({ ...CLAIMS, date: '2026-02-30' }, 'k1')).toThrow()
+    expect(() => passPayload(CLAIMS, 'key id with spaces')).toThrow()
+    expect(() => passPayload({ ...CLAIMS, orderId: 'ünïcode' }, 'k1')).toThrow()
+  })
+})
+
+describe('Base45', () => {
+  it('round-trips any bytes (RFC 9285)', () => {
+    expect(toBase45(new TextEncoder().encode('AB'))).toBe('BB8')
+    expect(toBase45(new TextEncoder().encode('Hello!!'))).toBe('%69 VD92EX0')
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        expect(fromBase45(toBase45(bytes))).toEqual(bytes)
+      }),
+    )
+  })
+
+  it('rejects what is not Base45', () => {
+    expect(fromBase45('GGW')).toBeUndefined() // 65535 < value: out of range
+    expect(fromBase45('a')).toBeUndefined()
+    expect(fromBase45('abc')).toBeUndefined()
+  })
+})
+
+describe('the public keys the app ships', () => {
+  it('are read from "<key id>:<key>" pairs, each checked', () => {
+    const key = toBase64Url(new Uint8Array(32).fill(7))
+    expect(parsePassPublicKeys(`k1:${key}, k2:${key}`)).toEqual({ k1: key, k2: key })
+    expect(parsePassPublicKeys('')).toBe('no key is listed')
+    expect(parsePassPublicKeys(`k1:${key},k1:${key}`)).toBe('k1 is listed twice')
+    expect(parsePassPublicKeys('k1:short')).toMatch(/not a 32-byte Ed25519 public key/)
+    expect(parsePassPublicKeys(`k 1:${key}`)).toMatch(/is not "<key id>:<public key>"/)
+  })
+})
+
+describe('the short code', () => {
+  it('is six unambiguous characters, the same on every device', () => {
+    const code = passCode(CLAIMS.orderId)
+    expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{3}-[0-9A-HJKMNP-TV-Z]{3}$/)
+    expect(passCode(CLAIMS.orderId)).toBe(code)
+    expect(passCode('yaari_20261202_AbCdEfGhIjKm')).not.toBe(code)
+  })
+
+  it('is found however it is typed', () => {
+    expect(normalizePassCode('7kx m2q')).toBe('7KX-M2Q')
+    expect(normalizePassCode('7KXM2Q')).toBe('7KX-M2Q')
+    expect(normalizePassCode('oil-o1o')).toBe('011-010')
+  })
+
+  it('rarely repeats among the guests of a date', () => {
+    const codes = new Set(Array.from({ length: 5_000 }, (_, i) => passCode(`yaari_20261202_${i.toString(36)}`)))
+    expect(codes.size).toBeGreaterThan(4_990)
+  })
+})
