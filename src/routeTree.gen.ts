@@ -31,6 +31,7 @@ import { Route as AuthActionRouteImport } from './routes/auth_.action'
 import { Route as CategoriesSlugRouteImport } from './routes/categories/$slug'
 import { Route as EventsIndexRouteImport } from './routes/events/index'
 import { Route as EventsEventIdRouteImport } from './routes/events/$eventId'
+import { Route as MyBookingsOrderIdRouteImport } from './routes/my-bookings_.$orderId'
 import { Route as OnboardingIndexRouteImport } from './routes/onboarding/index'
 import { Route as OnboardingCompleteRouteImport } from './routes/onboarding/complete'
 import { Route as OnboardingDateOfBirthRouteImport } from './routes/onboarding/date-of-birth'
@@ -152,6 +153,11 @@ const EventsEventIdRoute = EventsEventIdRouteImport.update({
   path: '/events/$eventId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MyBookingsOrderIdRoute = MyBookingsOrderIdRouteImport.update({
+  id: '/my-bookings_/$orderId',
+  path: '/my-bookings/$orderId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const OnboardingIndexRoute = OnboardingIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -226,6 +232,7 @@ export interface FileRoutesByFullPath {
   '/auth/action': typeof AuthActionRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
+  '/my-bookings/$orderId': typeof MyBookingsOrderIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
   '/onboarding/date-of-birth': typeof OnboardingDateOfBirthRoute
   '/onboarding/interests': typeof OnboardingInterestsRoute
@@ -259,6 +266,7 @@ export interface FileRoutesByTo {
   '/auth/action': typeof AuthActionRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
+  '/my-bookings/$orderId': typeof MyBookingsOrderIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
   '/onboarding/date-of-birth': typeof OnboardingDateOfBirthRoute
   '/onboarding/interests': typeof OnboardingInterestsRoute
@@ -294,6 +302,7 @@ export interface FileRoutesById {
   '/auth_/action': typeof AuthActionRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
+  '/my-bookings_/$orderId': typeof MyBookingsOrderIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
   '/onboarding/date-of-birth': typeof OnboardingDateOfBirthRoute
   '/onboarding/interests': typeof OnboardingInterestsRoute
@@ -330,6 +339,7 @@ export interface FileRouteTypes {
     | '/auth/action'
     | '/categories/$slug'
     | '/events/$eventId'
+    | '/my-bookings/$orderId'
     | '/onboarding/complete'
     | '/onboarding/date-of-birth'
     | '/onboarding/interests'
@@ -363,6 +373,7 @@ export interface FileRouteTypes {
     | '/auth/action'
     | '/categories/$slug'
     | '/events/$eventId'
+    | '/my-bookings/$orderId'
     | '/onboarding/complete'
     | '/onboarding/date-of-birth'
     | '/onboarding/interests'
@@ -397,6 +408,7 @@ export interface FileRouteTypes {
     | '/auth_/action'
     | '/categories/$slug'
     | '/events/$eventId'
+    | '/my-bookings_/$orderId'
     | '/onboarding/complete'
     | '/onboarding/date-of-birth'
     | '/onboarding/interests'
@@ -432,6 +444,7 @@ export interface RootRouteChildren {
   AuthActionRoute: typeof AuthActionRoute
   CategoriesSlugRoute: typeof CategoriesSlugRoute
   EventsEventIdRoute: typeof EventsEventIdRoute
+  MyBookingsOrderIdRoute: typeof MyBookingsOrderIdRoute
   EventsIndexRoute: typeof EventsIndexRoute
 }
 
@@ -591,6 +604,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventsEventIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/my-bookings_/$orderId': {
+      id: '/my-bookings_/$orderId'
+      path: '/my-bookings/$orderId'
+      fullPath: '/my-bookings/$orderId'
+      preLoaderRoute: typeof MyBookingsOrderIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/onboarding/': {
       id: '/onboarding/'
       path: '/'
@@ -716,6 +736,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthActionRoute: AuthActionRoute,
   CategoriesSlugRoute: CategoriesSlugRoute,
   EventsEventIdRoute: EventsEventIdRoute,
+  MyBookingsOrderIdRoute: MyBookingsOrderIdRoute,
   EventsIndexRoute: EventsIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -2,7 +2,7 @@
  * A callable function as both sides see it: its name, the schema its request must pass, what it
  * answers, and the messages it may answer with. Each contract sits beside its schema
  * (availability.ts, booking.ts, profile.ts); the functions register from them and the browser
- * calls through them (callFunction, callPublicFunction, useMemberCall), so a renamed function, a
+ * calls through them (callFunction, callPublicFunction), so a renamed function, a
  * renamed field or a changed answer fails the type check on both sides.
  *
  * Contracts are plain objects in the modules a page already loads, so a page carries only the

@@ -7,7 +7,10 @@
  *   with no signal.
  * - waitlists: the member's places on waitlists as last seen online (one row per member).
  * - profiles: the member's profile as last seen online, so the profile page opens offline.
- * Imported only by the features that need it: Dexie is not loaded on public pages.
+ * - refreshes: when each of those was last brought up to date from the server (per member).
+ * Member pages read bookings, waitlists and profiles from here, never from the network: the
+ * network only fills them (lib/member-data). Imported only by the features that need it: Dexie
+ * is not loaded on public pages.
  * Schema rule: every version stays listed with its upgrade; add a version, never edit one.
  */
 import Dexie, { type EntityTable } from 'dexie'
@@ -49,9 +52,17 @@ export interface WaitlistRow {
 
 export interface ProfileRow {
   uid: string
-  /** The UserProfileRecord from getMyProfile; validated on read. */
+  /** The UserProfileRecord from getMyProfile (null: no profile yet); validated on read. */
   profile: unknown
   savedAt: number
+}
+
+export interface RefreshRow {
+  /** "<uid>/<what>": one row per member and kind of data. */
+  key: string
+  uid: string
+  /** When the server's answer was last written here (ms). */
+  at: number
 }
 
 export class YaariDb extends Dexie {
@@ -60,6 +71,7 @@ export class YaariDb extends Dexie {
   bookings!: EntityTable<BookingRow, 'orderId'>
   waitlists!: EntityTable<WaitlistRow, 'uid'>
   profiles!: EntityTable<ProfileRow, 'uid'>
+  refreshes!: EntityTable<RefreshRow, 'key'>
 
   constructor(name = 'yaari') {
     super(name)
@@ -73,6 +85,14 @@ export class YaariDb extends Dexie {
       waitlists: 'uid',
       profiles: 'uid',
     })
+    this.version(5).stores({
+      drafts: 'uid',
+      outbox: '++id, uid',
+      bookings: 'orderId, uid',
+      waitlists: 'uid',
+      profiles: 'uid',
+      refreshes: 'key, uid',
+    })
   }
 }
 
@@ -85,11 +105,13 @@ export function localDb(): YaariDb {
 
 /** Sign-out and logout: remove everything stored for this member on this device. */
 export async function clearMemberData(db: YaariDb, uid: string): Promise<void> {
-  await db.transaction('rw', [db.drafts, db.outbox, db.bookings, db.waitlists, db.profiles], async () => {
+  const tables = [db.drafts, db.outbox, db.bookings, db.waitlists, db.profiles, db.refreshes]
+  await db.transaction('rw', tables, async () => {
     await db.drafts.delete(uid)
     await db.waitlists.delete(uid)
     await db.profiles.delete(uid)
     await db.outbox.where('uid').equals(uid).delete()
     await db.bookings.where('uid').equals(uid).delete()
+    await db.refreshes.where('uid').equals(uid).delete()
   })
 }

@@ -5,10 +5,14 @@ import { ProfilePage } from '../features/onboarding/profile-page'
 /** The member's profile (onboarding's fields) and their data rights (the account's). */
 function Profile() {
   return (
-    <ProfilePage>
+    <ProfilePage initial={Route.useLoaderData()}>
       <YourData />
     </ProfilePage>
   )
 }
 
-export const Route = createFileRoute('/profile')({ component: Profile })
+export const Route = createFileRoute('/profile')({
+  // The profile as this device holds it, read before the page renders (never the network).
+  loader: () => import('../lib/member-data/hooks').then(({ loadMyProfile }) => loadMyProfile()),
+  component: Profile,
+})

@@ -133,7 +133,7 @@ test.describe('offline', () => {
     await page.reload()
     // (Well before the hung call could answer: shown from the device, not the network.)
     await expect(ticket.getByText('12, 100 Feet Road, Indiranagar')).toBeVisible({ timeout: 5_000 })
-    await expect(page.getByText('as saved on this device', { exact: false })).toBeVisible()
+    await expect(page.getByText(/^Updated .+ · checking for changes…$/)).toBeVisible()
     await page.unroute(`**/${PROJECT_ID}/**`, hang)
 
     await context.setOffline(true)

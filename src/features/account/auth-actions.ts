@@ -20,6 +20,7 @@ import { getMyProfileCall } from '../../domain/profile'
 import { clientConfig } from '../../lib/client-config'
 import { auth, callFunction } from '../../lib/firebase'
 import { ONBOARDING_START } from '../../lib/paths'
+import { noteMemberName } from '../../lib/session/auth-store'
 import { rememberPriceTiers } from '../../lib/session/member-hint'
 
 export interface AuthOptions {
@@ -44,6 +45,7 @@ export async function signUp(
 ): Promise<{ session: boolean }> {
   const credential = await createUserWithEmailAndPassword(auth(), email.trim(), password)
   await updateProfile(credential.user, { displayName: name.trim() })
+  noteMemberName(credential.user.uid, name.trim()) // the header greets them by name from now on
   if (!requireEmailVerification) return { session: true }
   // The link leads back to the site's home (emailRedirectTo is the origin plus '/').
   const origin = globalThis.location?.origin

@@ -3,13 +3,13 @@ import { useState } from 'react'
 import { grid } from 'styled-system/patterns'
 import { bullets, heading, text } from 'styled-system/recipes'
 import { ACCOUNT_DATA_MESSAGES, deleteMyAccountCall, exportFileName, exportMyDataCall } from '../../domain/account'
-import { type BookingView, listMyBookingsCall } from '../../domain/booking'
+import type { BookingView } from '../../domain/booking'
 import { eventById } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { cancellationRefund } from '../../domain/refund-policy'
 import { eventStartInstant, formatLongDate } from '../../domain/schedule'
+import { useMyBookings } from '../../lib/member-data/hooks'
 import { signOutAndForget } from '../../lib/session/sign-out'
-import { useMemberCall } from '../../lib/use-member-call'
 import { useOnline } from '../../lib/use-online'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
@@ -100,10 +100,13 @@ export function YourData() {
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate()
   const [password, setPassword] = useState('')
-  // What happens to the member's upcoming bookings, from the server, before they confirm.
-  const call = useMemberCall(listMyBookingsCall, {})
-  const outcomes =
-    call.status === 'ready' ? upcomingOutcomes(call.data.bookings) : call.status === 'loading' ? undefined : []
+  // What happens to the member's upcoming bookings, before they confirm: the device's list, asked
+  // of the server again as the dialog opens.
+  const mine = useMyBookings()
+  const snapshot = mine.status === 'signed-in' ? mine.snapshot : undefined
+  const firstLook =
+    snapshot?.refreshedAt === undefined && mine.status === 'signed-in' && mine.refresh?.status === 'refreshing'
+  const outcomes = snapshot && !firstLook ? upcomingOutcomes(snapshot.data.bookings) : undefined
   const { error, busy, onSubmit } = useAuthSubmit(
     () => (password ? undefined : 'Please enter your password.'),
     async () => {

@@ -2,15 +2,15 @@ import { useId, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 import { details, text } from 'styled-system/recipes'
-import { listMyBookingsCall } from '../../domain/booking'
 import type { PriceTier, YaariEvent } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { availableDates, formatLongDate, formatShortDate, formatTime, weekdayName } from '../../domain/schedule'
 import { spotsText } from '../../domain/spots'
 import type { WaitlistView } from '../../domain/waitlist'
 import { afterNextPaint } from '../../lib/after-paint'
+import { useMyBookings } from '../../lib/member-data/hooks'
+import { refreshMemberData } from '../../lib/member-data/refresh'
 import { useAvailability } from '../../lib/use-availability'
-import { useMemberCall } from '../../lib/use-member-call'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { BookingForm } from './booking-form'
@@ -28,39 +28,26 @@ export interface BookingDialogsProps {
 }
 
 /**
- * The signed-in member's own state on each date of this event: 'Booked' for a confirmed seat,
- * 'Held for you' for a seat held while they pay, their place on a waitlist or the seat offered
- * to them. Empty for a visitor (and until it is known). `changed` records a join or a leave.
+ * The signed-in member's own state on each date of this event, from what the device holds (their
+ * bookings and waitlist places, refreshed behind it): 'Booked' for a confirmed seat, 'Held for
+ * you' for a seat held while they pay, their place on a waitlist or the seat offered to them.
+ * Empty for a visitor (and until it is known). A join or a leave is on the device at once.
  */
 function useMyDates(eventId: string) {
-  const call = useMemberCall(listMyBookingsCall, {})
-  const [changes, setChanges] = useState(new Map<string, WaitlistView | undefined>())
+  const mine = useMyBookings()
+  const data = mine.status === 'signed-in' ? mine.snapshot?.data : undefined
   const states = new Map<string, string>()
   const entries = new Map<string, WaitlistView>()
-  if (call.status === 'ready') {
-    for (const entry of call.data.waitlist) if (entry.eventId === eventId) entries.set(entry.eventDate, entry)
-  }
-  for (const [date, entry] of changes) {
-    if (entry) entries.set(date, entry)
-    else entries.delete(date)
-  }
+  for (const entry of data?.waitlist ?? []) if (entry.eventId === eventId) entries.set(entry.eventDate, entry)
   for (const [date, entry] of entries) states.set(date, waitlistLabel(entry))
-  if (call.status === 'ready') {
-    for (const booking of call.data.bookings) {
-      if (booking.eventId !== eventId) continue
-      if (booking.status === 'confirmed') states.set(booking.eventDate, 'Booked')
-      else if (
-        booking.status === 'pending' &&
-        booking.holdExpiresAt &&
-        Date.parse(booking.holdExpiresAt) > Date.now()
-      ) {
-        states.set(booking.eventDate, 'Held for you')
-      }
+  for (const booking of data?.bookings ?? []) {
+    if (booking.eventId !== eventId) continue
+    if (booking.status === 'confirmed') states.set(booking.eventDate, 'Booked')
+    else if (booking.status === 'pending' && booking.holdExpiresAt && Date.parse(booking.holdExpiresAt) > Date.now()) {
+      states.set(booking.eventDate, 'Held for you')
     }
   }
-  const changed = (date: string, entry: WaitlistView | undefined) =>
-    setChanges((current) => new Map(current).set(date, entry))
-  return { states, entries, changed, signedIn: call.status !== 'signed-out' }
+  return { states, entries, signedIn: mine.status !== 'signed-out' }
 }
 
 /**
@@ -196,7 +183,7 @@ export default function BookingDialogs({ event, tier, initialDate, onTierChange,
               waiting={chosen?.waiting ?? 0}
               entry={chosenEntry}
               signedIn={mine.signedIn}
-              onChanged={(entry) => mine.changed(date, entry)}
+              onChanged={() => void refreshMemberData('bookings')}
             />
           )
         ) : (

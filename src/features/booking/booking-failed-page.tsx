@@ -2,10 +2,9 @@ import { Link } from '@tanstack/react-router'
 import { cx } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { bullets, button, message, text } from 'styled-system/recipes'
-import { getBookingCall } from '../../domain/booking'
 import { formatIstClock } from '../../domain/schedule'
+import { useBookingCheck } from '../../lib/member-data/use-booking-check'
 import { usePageMeta } from '../../lib/page-meta'
-import { useMemberCall } from '../../lib/use-member-call'
 import { ResumePaymentButton } from './resume-payment'
 
 const CAUSES = [
@@ -77,7 +76,7 @@ function Actions({ eventId }: { eventId?: string }) {
 
 /** The booking whose payment failed: pay it again while its seat is held, else book afresh. */
 function RetryForOrder({ orderId }: { orderId: string }) {
-  const call = useMemberCall(getBookingCall, { orderId })
+  const call = useBookingCheck(orderId)
   if (call.status === 'loading') {
     return (
       <p role="status" className={lead}>
@@ -86,7 +85,7 @@ function RetryForOrder({ orderId }: { orderId: string }) {
     )
   }
   if (call.status !== 'ready') return <Actions />
-  const { booking } = call.data
+  const { booking } = call
   if (booking.status === 'confirmed') {
     return (
       <>

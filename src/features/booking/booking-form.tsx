@@ -23,12 +23,13 @@ import {
 } from '../../domain/booking'
 import { type PriceTier, TIER_LABELS, tierIssue, tiersFor, type YaariEvent } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
-import { getMyProfileCall, INTERESTS, localMobile, type UserProfileRecord } from '../../domain/profile'
+import { INTERESTS, localMobile, type UserProfileRecord } from '../../domain/profile'
 import { afterNextPaint } from '../../lib/after-paint'
+import { useMyProfile } from '../../lib/member-data/hooks'
 import { LOGIN_LINK } from '../../lib/paths'
 import { useAuthStore } from '../../lib/session/auth-store'
 import { rememberPriceTiers } from '../../lib/session/member-hint'
-import { useMemberCall } from '../../lib/use-member-call'
+import { useOnline } from '../../lib/use-online'
 import { Button } from '../../ui/button'
 import { SelectField, TextField } from '../../ui/field'
 import { MobileField } from '../../ui/mobile-field'
@@ -92,14 +93,16 @@ export function BookingForm({
   date: string
   onTierChange: (tier: PriceTier) => void
 }) {
-  const member = useAuthStore((state) => state.member)
-  const call = useMemberCall(getMyProfileCall, {})
-  const gender = call.status === 'ready' ? call.data.profile?.gender : undefined
+  const mine = useMyProfile()
+  const email = useAuthStore((state) => state.member?.email ?? null)
+  // The profile on this device fills the form at once; the server's copy follows behind it.
+  const profile = mine.status === 'signed-in' ? mine.snapshot?.data : undefined
+  const gender = profile?.gender
   useEffect(() => {
-    if (call.status === 'ready' && call.data.profile) rememberPriceTiers(tiersFor(call.data.profile.gender))
-  }, [call])
+    if (gender) rememberPriceTiers(tiersFor(gender))
+  }, [gender])
 
-  if (call.status === 'signed-out') {
+  if (mine.status === 'signed-out') {
     return (
       <>
         <p className={css({ mt: '5', color: 'fg.muted' })}>Sign in or create an account to book your seat.</p>
@@ -114,23 +117,22 @@ export function BookingForm({
       </>
     )
   }
-  if (call.status === 'error') {
+  if (mine.status === 'signed-in' && profile === undefined && mine.refresh?.status === 'failed') {
     return (
       <p role="alert" className={css({ mt: '5', color: 'fg.error' })}>
-        {navigator.onLine
-          ? 'We couldn’t load your details. Booking needs a connection; please try again.'
-          : 'You are offline. Booking needs a connection; this form opens again as soon as you are back online.'}
+        {mine.refresh.offline || !navigator.onLine
+          ? 'You are offline. Booking needs a connection; this form opens again as soon as you are back online.'
+          : 'We couldn’t load your details. Booking needs a connection; please try again.'}
       </p>
     )
   }
-  if (call.status === 'loading' || !member) {
+  if (mine.status !== 'signed-in' || profile === undefined) {
     return (
       <p role="status" className={css({ mt: '5', color: 'fg.muted' })}>
         Loading your details…
       </p>
     )
   }
-  const { profile } = call.data
   if (profile === null) {
     return (
       <>
@@ -162,7 +164,7 @@ export function BookingForm({
       event={event}
       tier={tier}
       date={date}
-      initial={valuesFromProfile(profile, member.email)}
+      initial={valuesFromProfile(profile, email)}
       interests={profileInterests(profile)}
     />
   )
@@ -181,6 +183,7 @@ function DetailsForm({
   initial: Values
   interests: string[]
 }) {
+  const online = useOnline()
   const [values, setValues] = useState(initial)
   // Held by the terms' own component, so ticking the box re-renders it alone, not every field.
   const terms = useRef(false)
@@ -241,6 +244,11 @@ function DetailsForm({
 
   return (
     <form noValidate onSubmit={submit} className={grid({ gap: '4', mt: '5' })}>
+      {online ? null : (
+        <p role="status" className={text({ tone: 'muted' })}>
+          You are offline. Booking needs a connection; check your details now and pay once you are back online.
+        </p>
+      )}
       <TextField
         label="Full name"
         autoComplete="name"

@@ -3,13 +3,13 @@ import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { bullets, button, text } from 'styled-system/recipes'
-import { BOOKING_MESSAGES, getBookingCall } from '../../domain/booking'
+import { BOOKING_MESSAGES } from '../../domain/booking'
 import { eventById } from '../../domain/catalogue'
 import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
 import { formatLongDate, formatTime } from '../../domain/schedule'
+import { useBookingCheck } from '../../lib/member-data/use-booking-check'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK } from '../../lib/paths'
-import { useMemberCall } from '../../lib/use-member-call'
 import { Button } from '../../ui/button'
 import { PageMessage } from '../../ui/page-message'
 import { showToast } from '../../ui/toast'
@@ -42,7 +42,7 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
   const [attempt, setAttempt] = useState(0)
   const [waited, setWaited] = useState(false)
   const navigate = useNavigate()
-  const call = useMemberCall(getBookingCall, { orderId: orderId ?? '' }, attempt)
+  const call = useBookingCheck(orderId ?? '', attempt)
   useEffect(() => {
     const timer = setTimeout(() => setWaited(true), CONFIRMING_MS)
     return () => clearTimeout(timer)
@@ -50,13 +50,11 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
 
   // An attempt that failed counts only if the server asked Cashfree for this very answer (made
   // after the member came back): what it knew before may be an earlier attempt's outcome.
-  const fresh = call.status === 'ready' && call.data.booking.checkedAt !== undefined
+  const fresh = call.status === 'ready' && call.booking.checkedAt !== undefined
   // Still being confirmed (Cashfree's word may be a moment behind the redirect): look again every
   // few seconds for a while; the server asks Cashfree at most every 5 s whatever we do.
   const stillPending =
-    call.status === 'ready' &&
-    call.data.booking.status === 'pending' &&
-    (!call.data.booking.lastAttemptFailed || !fresh)
+    call.status === 'ready' && call.booking.status === 'pending' && (!call.booking.lastAttemptFailed || !fresh)
   useEffect(() => {
     if (!stillPending || attempt >= AUTO_CHECKS) return
     const timer = setTimeout(() => setAttempt((n) => n + 1), AUTO_CHECK_MS)
@@ -64,7 +62,7 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
   }, [stillPending, attempt])
 
   // Paid: said at once, while the page moves on to "You're In".
-  const confirmed = call.status === 'ready' && call.data.booking.status === 'confirmed'
+  const confirmed = call.status === 'ready' && call.booking.status === 'confirmed'
   const toldPaid = useRef(false)
   useEffect(() => {
     if (!confirmed || toldPaid.current) return
@@ -75,9 +73,9 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
   // The attempt failed: the hold may still be live (Try Again pays the same order) or over.
   const failed =
     call.status === 'ready' &&
-    (call.data.booking.status === 'failed' ||
-      call.data.booking.status === 'expired' ||
-      (call.data.booking.status === 'pending' && call.data.booking.lastAttemptFailed === true && fresh))
+    (call.booking.status === 'failed' ||
+      call.booking.status === 'expired' ||
+      (call.booking.status === 'pending' && call.booking.lastAttemptFailed === true && fresh))
   useEffect(() => {
     if (!failed || !waited) return
     void showToast({ title: BOOKING_MESSAGES.paymentFailed, type: 'error' })
@@ -147,7 +145,7 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
     )
   }
 
-  const { booking } = call.data
+  const { booking } = call
   const event = eventById(booking.eventId)
   if (booking.status === 'refunded') {
     return frame(

@@ -12,6 +12,8 @@ import type { YaariEvent } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { cancellationRefund } from '../../domain/refund-policy'
 import { eventStartInstant } from '../../domain/schedule'
+import { WRITE_TIMEOUT } from '../../lib/client-config'
+import { keepBooking } from '../../lib/member-data/refresh'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { showToast } from '../../ui/toast'
@@ -31,7 +33,9 @@ export function refundIfCancelledNow(
 
 function cancelErrorMessage(error: unknown): string {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
-  if (!navigator.onLine || code === 'functions/unavailable') return BOOKING_MESSAGES.cancelOffline
+  if (!navigator.onLine || code === 'functions/unavailable' || code === 'functions/deadline-exceeded') {
+    return BOOKING_MESSAGES.cancelOffline
+  }
   if (code === 'functions/failed-precondition' && typeof message === 'string') return message
   return BOOKING_MESSAGES.unexpected
 }
@@ -57,7 +61,8 @@ export function CancelBookingButton({
     setError(undefined)
     try {
       const { callFunction } = await import('../../lib/firebase')
-      const { booking: cancelled } = await callFunction(cancelBookingCall, { orderId: booking.orderId })
+      const { booking: cancelled } = await callFunction(cancelBookingCall, { orderId: booking.orderId }, WRITE_TIMEOUT)
+      await keepBooking(cancelled)
       setOpen(false)
       const refund = cancelled.refund ? `${formatInr(cancelled.refund.amount)} is on its way back to you.` : undefined
       void showToast({ title: 'Your booking is cancelled.', description: refund, type: 'success' })

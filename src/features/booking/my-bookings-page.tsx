@@ -1,46 +1,23 @@
 import { Link } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { container, grid, wrap } from 'styled-system/patterns'
-import { bullets, button, card, chip, details, heading, link, notice, text } from 'styled-system/recipes'
-import type { BookingView, VenueBrief } from '../../domain/booking'
-import { listMyBookingsCall } from '../../domain/booking'
+import { container, grid, visuallyHidden, wrap } from 'styled-system/patterns'
+import { bullets, button, card, chip, details, heading, link, text } from 'styled-system/recipes'
+import type { BookingView } from '../../domain/booking'
 import { eventById } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
 import { formatIstClock, formatLongDate, formatTime, istToday } from '../../domain/schedule'
-import type { WaitlistView } from '../../domain/waitlist'
-import { localDb } from '../../lib/db'
+import { type MyBookings, type Snapshot, useMyBookings } from '../../lib/member-data/hooks'
+import { refreshMemberData } from '../../lib/member-data/refresh'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK, PROFILE_LINK } from '../../lib/paths'
-import { useAuthStore } from '../../lib/session/auth-store'
-import { useMemberCall } from '../../lib/use-member-call'
+import { RefreshedNote } from '../../ui/refreshed-note'
 import { AddToCalendarButton } from './add-to-calendar'
 import { refundExplanation, statusLabel } from './booking-status'
 import { CancelBookingButton } from './cancel-booking'
 import { ResumePaymentButton } from './resume-payment'
-import { saveBookings, savedBookings, savedWaitlist, saveWaitlist } from './saved-bookings'
+import { VenueBriefDetails } from './venue-brief'
 import { WaitlistCard } from './waitlist'
-
-/** The exact venue, once the team has shared it: name, address, a map link and any tips. */
-function VenueBriefDetails({ brief }: { brief: VenueBrief }) {
-  return (
-    <>
-      <strong>{brief.venueName}</strong>
-      <br />
-      {brief.address}
-      {brief.mapsUrl ? (
-        <>
-          <br />
-          <a href={brief.mapsUrl} target="_blank" rel="noopener noreferrer" className={link()}>
-            Open in Maps
-          </a>
-        </>
-      ) : null}
-      {brief.notes ? <p className={css({ mt: '1', color: 'fg.muted' })}>{brief.notes}</p> : null}
-    </>
-  )
-}
 
 function BookingCard({
   booking,
@@ -49,7 +26,7 @@ function BookingCard({
 }: {
   booking: BookingView
   upcoming: boolean
-  onChanged: (booking: BookingView) => void
+  onChanged: () => void
 }) {
   const event = eventById(booking.eventId)
   if (!event) return null
@@ -79,6 +56,20 @@ function BookingCard({
         <dt>Order</dt>
         <dd className={css({ fontFamily: 'mono', wordBreak: 'break-all' })}>{booking.orderId}</dd>
       </dl>
+      <Link
+        to="/my-bookings/$orderId"
+        params={{ orderId: booking.orderId }}
+        className={cx(
+          button({ variant: confirmed && upcoming ? 'solid' : 'outline' }),
+          css({ alignSelf: 'flex-start' }),
+        )}
+      >
+        {confirmed ? 'Show ticket' : 'Ticket details'}
+        <span className={visuallyHidden()}>
+          {' '}
+          for {event.title}, {formatLongDate(booking.eventDate)}
+        </span>
+      </Link>
       {booking.refund ? <p>{refundExplanation(booking)}</p> : null}
       {booking.status === 'pending' &&
       booking.paymentSessionId &&
@@ -110,52 +101,25 @@ function BookingCard({
   )
 }
 
-/** My bookings: the member's upcoming and past bookings with their status. */
-export function MyBookingsPage() {
+/** My bookings: the member's upcoming and past bookings with their status, read from the device. */
+export function MyBookingsPage({ initial }: { initial?: Snapshot<MyBookings> | null }) {
   usePageMeta({ title: 'My bookings', description: 'Your upcoming and past Yaari events, with calendar files.' })
-  // Called again after a change the member made here (a cancel).
-  const [version, setVersion] = useState(0)
-  const call = useMemberCall(listMyBookingsCall, {}, version)
-  // A booking the member just changed here: shown changed at once, then the list read again.
-  const changed = (booking: BookingView) => {
-    setSaved((current) => ({
-      bookings: (current?.bookings ?? []).map((b) => (b.orderId === booking.orderId ? booking : b)),
-      savedAt: Date.now(),
-    }))
-    setVersion((n) => n + 1)
-  }
-  const uid = useAuthStore((state) => state.member?.uid)
-  const [saved, setSaved] = useState<{ bookings: BookingView[]; savedAt?: number }>()
-  const [waitlist, setWaitlist] = useState<WaitlistView[]>([])
-  // The device's copy at once: a venue's weak signal can hang the call for many seconds, and the
-  // tickets and venue briefs must not wait for it. The server's answer replaces it, and is saved.
-  useEffect(() => {
-    if (!uid) return
-    void savedBookings(localDb(), uid).then(setSaved)
-    void savedWaitlist(localDb(), uid).then(setWaitlist)
-  }, [uid])
-  useEffect(() => {
-    if (!uid || call.status !== 'ready') return
-    void saveBookings(localDb(), uid, call.data.bookings)
-    void saveWaitlist(localDb(), uid, call.data.waitlist)
-    setSaved({ bookings: call.data.bookings, savedAt: Date.now() })
-    setWaitlist(call.data.waitlist)
-  }, [call, uid])
-  // A place the member just left or changed here: shown at once, then the list read again.
-  const waitlistChanged = (before: WaitlistView) => (after: WaitlistView | undefined) => {
-    setWaitlist((current) =>
-      current.flatMap((entry) =>
-        entry.eventId === before.eventId && entry.eventDate === before.eventDate ? (after ? [after] : []) : [entry],
-      ),
-    )
-    setVersion((n) => n + 1)
-  }
+  const mine = useMyBookings(initial)
+  // A change the member made here (a cancel, leaving a line) is on the device at once; the list
+  // is then asked for again.
+  const changed = () => void refreshMemberData('bookings')
   const today = istToday()
   const titleClass = css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'extrabold' })
   const section = css({ fontSize: '2xl', fontWeight: 'bold', mt: '8' })
 
   let body: React.ReactNode
-  if (call.status === 'signed-out') {
+  const snapshot = mine.status === 'signed-in' ? mine.snapshot : undefined
+  const neverSaved =
+    snapshot !== undefined &&
+    snapshot.refreshedAt === undefined &&
+    !snapshot.data.bookings.length &&
+    !snapshot.data.waitlist.length
+  if (mine.status === 'signed-out') {
     body = (
       <>
         <p className={css({ mt: '3' })}>Sign in to see your bookings.</p>
@@ -164,50 +128,33 @@ export function MyBookingsPage() {
         </Link>
       </>
     )
-  } else if (
-    (call.status === 'loading' && !saved?.bookings.length && !waitlist.length) ||
-    (call.status === 'error' && !saved)
-  ) {
-    body = (
-      <p role="status" className={css({ mt: '6', color: 'fg.muted' })}>
-        Loading your bookings…
-      </p>
-    )
-  } else if (call.status === 'error' && saved && saved.bookings.length === 0 && !waitlist.length) {
+  } else if (mine.status === 'signed-in' && neverSaved && mine.refresh?.status === 'failed') {
     body = (
       <p role="alert" className={css({ mt: '6' })}>
         We couldn’t load your bookings. This page needs a connection the first time; please try again.
       </p>
     )
+  } else if (mine.status !== 'signed-in' || !snapshot || neverSaved) {
+    body = (
+      <p role="status" className={css({ mt: '6', color: 'fg.muted' })}>
+        Loading your bookings…
+      </p>
+    )
   } else {
-    const fromDevice = call.status !== 'ready'
-    const list = call.status === 'ready' ? call.data.bookings : (saved?.bookings ?? [])
-    const savedAt = saved?.savedAt
-      ? new Date(saved.savedAt).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })
-      : undefined
-    const upcoming = list.filter(
+    const { bookings, waitlist } = snapshot.data
+    const upcoming = bookings.filter(
       (b) => b.eventDate >= today && b.status !== 'expired' && b.status !== 'failed' && b.status !== 'cancelled',
     )
-    const past = list.filter((b) => !upcoming.includes(b)).reverse()
+    const past = bookings.filter((b) => !upcoming.includes(b)).reverse()
     body = (
       <>
-        {fromDevice && savedAt ? (
-          <p role="status" className={cx(notice(), css({ mt: '4' }))}>
-            {call.status === 'loading'
-              ? `These are your bookings as saved on this device at ${savedAt}; checking for changes…`
-              : `You’re offline: these are your bookings as saved on this device at ${savedAt}.`}
-          </p>
-        ) : null}
+        <RefreshedNote refreshedAt={snapshot.refreshedAt} refresh={mine.refresh} />
         {waitlist.length ? (
           <>
             <h2 className={section}>Waitlists</h2>
             <ul className={grid({ gap: '4', mt: '4' })}>
               {waitlist.map((entry) => (
-                <WaitlistCard
-                  key={`${entry.eventId}_${entry.eventDate}`}
-                  entry={entry}
-                  onChanged={waitlistChanged(entry)}
-                />
+                <WaitlistCard key={`${entry.eventId}_${entry.eventDate}`} entry={entry} onChanged={changed} />
               ))}
             </ul>
           </>

@@ -19,6 +19,8 @@ import {
   WAITLIST_MESSAGES,
   type WaitlistView,
 } from '../../domain/waitlist'
+import { WRITE_TIMEOUT } from '../../lib/client-config'
+import { keepWaitlistPlace } from '../../lib/member-data/refresh'
 import { LOGIN_LINK } from '../../lib/paths'
 import { usePriceTiersHint } from '../../lib/session/member-hint'
 import { Button } from '../../ui/button'
@@ -36,7 +38,7 @@ export function waitlistLabel(entry: WaitlistView): string {
 
 function errorMessage(error: unknown, offline: string): string {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
-  if (!navigator.onLine || code === 'functions/unavailable') return offline
+  if (!navigator.onLine || code === 'functions/unavailable' || code === 'functions/deadline-exceeded') return offline
   if (
     (code === 'functions/failed-precondition' || code === 'functions/resource-exhausted') &&
     typeof message === 'string'
@@ -61,11 +63,13 @@ function useWaitlistCall(
     setError(undefined)
     try {
       const { callFunction } = await import('../../lib/firebase')
-      if (action === 'join') onChanged((await callFunction(joinWaitlistCall, { eventId, eventDate })).entry)
-      else {
-        await callFunction(leaveWaitlistCall, { eventId, eventDate })
-        onChanged(undefined)
-      }
+      const place = { eventId, eventDate }
+      const entry =
+        action === 'join'
+          ? (await callFunction(joinWaitlistCall, place, WRITE_TIMEOUT)).entry
+          : void (await callFunction(leaveWaitlistCall, place, WRITE_TIMEOUT))
+      await keepWaitlistPlace(place, entry)
+      onChanged(entry)
     } catch (caught) {
       setError(errorMessage(caught, offline))
     } finally {

@@ -6,7 +6,7 @@ import { button } from 'styled-system/recipes'
 import { afterNextPaint } from '../../lib/after-paint'
 import { useHydrated } from '../../lib/hydration'
 import { LOGIN_LINK, MY_BOOKINGS_LINK, PRIMARY_NAV, PROFILE_LINK, SIGNUP_LINK } from '../../lib/paths'
-import { useSignedInHint } from '../../lib/session/member-hint'
+import { firstNameOf, useKnownMember } from '../../lib/session/member-hint'
 
 export interface SiteHeaderProps {
   /** Transparent over the home page hero; solid everywhere else. */
@@ -15,7 +15,8 @@ export interface SiteHeaderProps {
 
 /**
  * The shared header, pinned by the root layout (over the home hero, sticky elsewhere): Login and
- * Join, or My bookings on a device with a signed-in member. On small screens the links collapse
+ * Join, or the member's name, Profile and My bookings on a device that knows a signed-in member
+ * (from the first frame, before Firebase Auth has confirmed them: session/member-hint.ts). On small screens the links collapse
  * behind a Menu disclosure button that closes when a link is chosen, on Escape and on navigation.
  */
 export function SiteHeader({ transparent }: SiteHeaderProps) {
@@ -23,7 +24,9 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
   const hydrated = useHydrated() // the menu opens once the app has taken over the page
   const menuId = useId()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
-  const signedIn = useSignedInHint()
+  const member = useKnownMember()
+  const signedIn = member !== null
+  const firstName = firstNameOf(member)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the path changes.
   useEffect(() => setMenuOpen(false), [pathname])
@@ -97,6 +100,20 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
             ))}
           </ul>
         </nav>
+        {firstName ? (
+          <span
+            className={css({
+              ml: { base: 'auto', lg: '2' },
+              maxW: '10rem',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+              fontWeight: 'semibold',
+            })}
+          >
+            Hi, {firstName}
+          </span>
+        ) : null}
         <div className={css({ display: { base: 'none', lg: 'flex' }, gap: '2' })}>
           {signedIn ? (
             <>
@@ -126,7 +143,8 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
           onClick={() => setMenuOpen((open) => !open)}
           className={cx(
             button({ variant: 'ghost', size: 'sm' }),
-            css({ ml: 'auto', display: { base: 'inline-flex', lg: 'none' }, color: 'inherit' }),
+            css({ display: { base: 'inline-flex', lg: 'none' }, color: 'inherit' }),
+            firstName ? css({ ml: '0' }) : css({ ml: 'auto' }),
           )}
         >
           {menuOpen ? 'Close menu' : 'Menu'}

@@ -7,7 +7,6 @@ import {
   AREA_LABELS,
   AREAS,
   dateOfBirthBounds,
-  getMyProfileCall,
   INTEREST_LABELS,
   INTERESTS,
   interestsSchema,
@@ -18,14 +17,16 @@ import {
   type UserProfileRecord,
 } from '../../domain/profile'
 import { firstIssue } from '../../domain/validation'
-import { localDb } from '../../lib/db'
+import { WRITE_TIMEOUT } from '../../lib/client-config'
+import { type Snapshot, useMyProfile } from '../../lib/member-data/hooks'
+import { refreshMemberData } from '../../lib/member-data/refresh'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK, MY_BOOKINGS_LINK } from '../../lib/paths'
-import { useAuthStore } from '../../lib/session/auth-store'
-import { useMemberCall } from '../../lib/use-member-call'
+import { noteMemberName } from '../../lib/session/auth-store'
 import { useOnline } from '../../lib/use-online'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/field'
+import { RefreshedNote } from '../../ui/refreshed-note'
 import { showToast } from '../../ui/toast'
 import { MultiChoiceCards } from './choice-cards'
 import type { OnboardingDraft } from './draft-store'
@@ -33,7 +34,6 @@ import { PersonalFields, personalIssues } from './personal-fields'
 import { uploadPhoto } from './photo'
 import { PhotoPicker } from './photo-step'
 import { payloadFromDraft } from './profile-payload'
-import { savedProfile, saveProfileCopy } from './saved-profile'
 import { GroupError } from './step-form'
 
 const INTEREST_OPTIONS = INTERESTS.map((value) => ({ value, label: INTEREST_LABELS[value] }))
@@ -42,6 +42,8 @@ export const PROFILE_MESSAGES = {
   saved: 'Your profile is saved.',
   offline: 'You’re offline: changes to your profile need a connection.',
   saveFailed: 'We couldn’t save your profile. Please try again.',
+  verifying:
+    'Checking your sign-in with Yaari: your profile is shown as this device saved it, and can be changed once that is done.',
   genderTier:
     'Your gender decides which price applies to bookings you make from now on; seats already booked keep their price.',
 } as const
@@ -80,27 +82,24 @@ const withArea = (draft: OnboardingDraft): OnboardingDraft => {
 /**
  * /profile: the member sees and edits what they told us at onboarding, with the same checks and
  * messages, and saves through saveProfile (a new photo is uploaded first, and the server deletes
- * the old one). Offline it shows the copy saved on this device; changes need a connection.
+ * the old one). It reads the profile the device holds, refreshed behind it; it is read-only until
+ * Firebase Auth has confirmed the member, and saving needs a connection.
  */
-export function ProfilePage({ children }: { children?: ReactNode }) {
+export function ProfilePage({
+  children,
+  initial,
+}: {
+  children?: ReactNode
+  initial?: Snapshot<UserProfileRecord | null | undefined> | null
+}) {
   usePageMeta({ title: 'Your profile', description: 'See and change your Yaari profile.' })
-  const [attempt, setAttempt] = useState(0)
-  const call = useMemberCall(getMyProfileCall, {}, attempt)
-  const uid = useAuthStore((state) => state.member?.uid)
-  const [saved, setSaved] = useState<{ profile: UserProfileRecord; savedAt: number }>()
-
-  useEffect(() => {
-    if (!uid) return
-    if (call.status === 'ready' && call.data.profile) {
-      void saveProfileCopy(localDb(), uid, call.data.profile)
-    } else if (call.status !== 'ready') {
-      void savedProfile(localDb(), uid).then(setSaved)
-    }
-  }, [call, uid])
+  const mine = useMyProfile(initial)
+  const snapshot = mine.status === 'signed-in' ? mine.snapshot : undefined
+  const profile = snapshot?.data
 
   const title = <h1 className={heading({ level: 'page' })}>Your profile</h1>
   let body: ReactNode
-  if (call.status === 'signed-out') {
+  if (mine.status === 'signed-out') {
     body = (
       <>
         <p>Sign in to see your profile.</p>
@@ -109,7 +108,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
         </Link>
       </>
     )
-  } else if (call.status === 'ready' && !call.data.profile) {
+  } else if (mine.status === 'signed-in' && profile === null) {
     body = (
       <p>
         You haven’t completed your profile yet.{' '}
@@ -118,18 +117,26 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
         </Link>
       </p>
     )
-  } else {
-    const profile = call.status === 'ready' ? call.data.profile : saved?.profile
-    body = profile ? (
-      <ProfileForm
-        key={JSON.stringify(profile)}
-        profile={profile}
-        savedAt={call.status === 'ready' ? undefined : saved?.savedAt}
-        onSaved={() => setAttempt((n) => n + 1)}
-      />
-    ) : call.status === 'error' ? (
+  } else if (mine.status === 'signed-in' && profile && snapshot) {
+    body = (
+      <>
+        <RefreshedNote refreshedAt={snapshot.refreshedAt} refresh={mine.refresh} />
+        <ProfileForm
+          profile={profile}
+          verified={mine.verified}
+          onSaved={(name) => {
+            noteMemberName(mine.uid, name)
+            void refreshMemberData('profile')
+          }}
+        />
+      </>
+    )
+  } else if (mine.status === 'signed-in' && snapshot && mine.refresh?.status === 'failed') {
+    body = (
       <p role="alert">We couldn’t load your profile. This page needs a connection the first time; please try again.</p>
-    ) : (
+    )
+  } else {
+    body = (
       <p role="status" className={text({ tone: 'muted' })}>
         Loading your profile…
       </p>
@@ -143,7 +150,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
           {MY_BOOKINGS_LINK.label}
         </Link>
         {body}
-        {call.status === 'signed-out' ? null : children}
+        {mine.status === 'signed-out' ? null : children}
       </div>
     </section>
   )
@@ -151,21 +158,30 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
 
 function ProfileForm({
   profile,
-  savedAt,
+  verified,
   onSaved,
 }: {
   profile: UserProfileRecord
-  /** Set when the form shows the device's copy (offline, or the server not answered yet). */
-  savedAt?: number
-  onSaved: () => void
+  /** Firebase Auth has confirmed the member: until then the form is read-only. */
+  verified: boolean
+  onSaved: (name: string) => void
 }) {
   const online = useOnline()
   const [draft, setDraft] = useState<OnboardingDraft>(() => draftOf(profile))
+  // What the member has typed is theirs: a newer copy from the server replaces the form only
+  // while nothing in it was changed.
+  const [edited, setEdited] = useState(false)
+  useEffect(() => {
+    if (!edited) setDraft(draftOf(profile))
+  }, [profile, edited])
   const [changingPhoto, setChangingPhoto] = useState(false)
   const [showErrors, setShowErrors] = useState(false)
   const [busy, setBusy] = useState(false)
   const form = useRef<HTMLFormElement>(null)
-  const change = (patch: Partial<OnboardingDraft>) => setDraft((current) => ({ ...current, ...patch }))
+  const change = (patch: Partial<OnboardingDraft>) => {
+    setEdited(true)
+    setDraft((current) => ({ ...current, ...patch }))
+  }
 
   const issues = {
     ...personalIssues(draft),
@@ -173,9 +189,6 @@ function ProfileForm({
     location: firstIssue(locationSchema, draft.typedArea ?? ''),
   }
   const shown = (issue: string | undefined) => (showErrors ? issue : undefined)
-  const savedAtText = savedAt
-    ? new Date(savedAt).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })
-    : undefined
 
   const save = async () => {
     setShowErrors(true)
@@ -195,9 +208,10 @@ function ProfileForm({
       const result = payloadFromDraft(next)
       if (!result.ok) throw new Error(result.message)
       const { callFunction } = await import('../../lib/firebase')
-      await callFunction(saveProfileCall, result.payload)
+      await callFunction(saveProfileCall, result.payload, WRITE_TIMEOUT)
       void showToast({ title: PROFILE_MESSAGES.saved, type: 'success' })
-      onSaved()
+      setEdited(false)
+      onSaved(result.payload.name)
     } catch (error) {
       const message = (error as { message?: unknown } | null)?.message
       void showToast({
@@ -221,65 +235,65 @@ function ProfileForm({
         void save()
       }}
     >
-      {savedAtText ? (
+      {verified ? null : (
         <p role="status" className={notice()}>
-          {online
-            ? `This is your profile as saved on this device at ${savedAtText}; checking for changes…`
-            : `You’re offline: this is your profile as saved on this device at ${savedAtText}. Changes need a connection.`}
+          {PROFILE_MESSAGES.verifying}
         </p>
-      ) : null}
+      )}
       {showErrors && Object.values(issues).some(Boolean) ? (
         <p role="alert" className={text({ tone: 'error' })}>
           Please correct the fields marked below.
         </p>
       ) : null}
-      <div className={grid({ gap: '3' })}>
-        {draft.profilePictureUrl && !changingPhoto ? (
-          <div className={flex({ align: 'center', gap: '4', wrap: 'wrap' })}>
-            <img
-              src={draft.profilePictureUrl}
-              alt={profile.name}
-              width={96}
-              height={96}
-              className={css({ w: '24', h: '24', borderRadius: 'full', objectFit: 'cover', bg: 'bg.muted' })}
-            />
-            <Button variant="outline" onClick={() => setChangingPhoto(true)}>
-              Change photo
-            </Button>
-          </div>
-        ) : (
-          <PhotoPicker draft={draft} change={change} />
-        )}
-      </div>
-      <PersonalFields
-        draft={draft}
-        change={change}
-        showErrors={showErrors}
-        professions={PROFESSIONS}
-        dateBounds={dateOfBirthBounds()}
-        dateChanged={draft.dateOfBirth !== profile.date_of_birth}
-        genderHint={PROFILE_MESSAGES.genderTier}
-      />
-      <div>
-        <MultiChoiceCards
-          label="Interests"
-          options={INTEREST_OPTIONS}
-          value={draft.interests ?? []}
-          onChange={(value) => change({ interests: value })}
+      <fieldset disabled={!verified} className={grid({ gap: '5', minW: '0' })}>
+        <div className={grid({ gap: '3' })}>
+          {draft.profilePictureUrl && !changingPhoto ? (
+            <div className={flex({ align: 'center', gap: '4', wrap: 'wrap' })}>
+              <img
+                src={draft.profilePictureUrl}
+                alt={profile.name}
+                width={96}
+                height={96}
+                className={css({ w: '24', h: '24', borderRadius: 'full', objectFit: 'cover', bg: 'bg.muted' })}
+              />
+              <Button variant="outline" onClick={() => setChangingPhoto(true)}>
+                Change photo
+              </Button>
+            </div>
+          ) : (
+            <PhotoPicker draft={draft} change={change} />
+          )}
+        </div>
+        <PersonalFields
+          draft={draft}
+          change={change}
+          showErrors={showErrors}
+          professions={PROFESSIONS}
+          dateBounds={dateOfBirthBounds()}
+          dateChanged={draft.dateOfBirth !== profile.date_of_birth}
+          genderHint={PROFILE_MESSAGES.genderTier}
         />
-        <GroupError message={shown(issues.interests)} />
-      </div>
-      <TextField
-        label="Location"
-        autoComplete="address-level2"
-        required
-        value={draft.typedArea ?? ''}
-        onChange={(event) => change({ typedArea: event.target.value })}
-        error={shown(issues.location)}
-        hint="Your area of Bangalore, e.g. Koramangala."
-      />
+        <div>
+          <MultiChoiceCards
+            label="Interests"
+            options={INTEREST_OPTIONS}
+            value={draft.interests ?? []}
+            onChange={(value) => change({ interests: value })}
+          />
+          <GroupError message={shown(issues.interests)} />
+        </div>
+        <TextField
+          label="Location"
+          autoComplete="address-level2"
+          required
+          value={draft.typedArea ?? ''}
+          onChange={(event) => change({ typedArea: event.target.value })}
+          error={shown(issues.location)}
+          hint="Your area of Bangalore, e.g. Koramangala."
+        />
+      </fieldset>
       {online ? null : <p className={text({ tone: 'muted' })}>{PROFILE_MESSAGES.offline}</p>}
-      <Button type="submit" size="lg" loading={busy} loadingText="Saving…" disabled={!online}>
+      <Button type="submit" size="lg" loading={busy} loadingText="Saving…" disabled={!online || !verified}>
         Save changes
       </Button>
     </form>

@@ -1,0 +1,164 @@
+/**
+ * /my-bookings/{orderId}: one booking's ticket, read from the device, so it opens at the venue's
+ * door with no signal. A paid booking shows its pass: a QR code of the credential the server
+ * signed, and a short code to read out when a phone cannot show it. Anything else says what it
+ * is and shows no code.
+ */
+import { Link } from '@tanstack/react-router'
+import { css, cx } from 'styled-system/css'
+import { container, grid, wrap } from 'styled-system/patterns'
+import { button, card, chip, details, heading, link, text } from 'styled-system/recipes'
+import type { BookingView } from '../../domain/booking'
+import { eventById, isPriceTier, TIER_LABELS } from '../../domain/catalogue'
+import { formatInr } from '../../domain/money'
+import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
+import { formatLongDate, formatTime } from '../../domain/schedule'
+import { type Snapshot, useMyBooking } from '../../lib/member-data/hooks'
+import { usePageMeta } from '../../lib/page-meta'
+import { LOGIN_LINK, MY_BOOKINGS_LINK } from '../../lib/paths'
+import { RefreshedNote } from '../../ui/refreshed-note'
+import { refundExplanation, statusLabel } from './booking-status'
+import { PassQr } from './pass-qr'
+import { VenueBriefDetails } from './venue-brief'
+
+/** Why a booking has no pass, in a sentence; undefined for a paid one. */
+function noPassReason(booking: BookingView): string | undefined {
+  switch (booking.status) {
+    case 'confirmed':
+      return undefined
+    case 'cancelled':
+      return 'This booking was cancelled: it is no longer a ticket, and it will not be let in at the door.'
+    case 'refunded':
+      return 'This booking was refunded: it is no longer a ticket, and it will not be let in at the door.'
+    case 'pending':
+      return 'This booking is not paid yet: it becomes a ticket once the payment is confirmed.'
+    default:
+      return 'This booking was never paid: it is not a ticket.'
+  }
+}
+
+function Ticket({ booking }: { booking: BookingView }) {
+  const event = eventById(booking.eventId)
+  if (!event) return null
+  const confirmed = booking.status === 'confirmed'
+  const reason = noPassReason(booking)
+  const styles = card({ variant: 'outline' })
+  return (
+    <article className={cx(styles.root, styles.body, css({ mt: '6' }))} aria-labelledby="ticket-title">
+      <div className={wrap({ justifyContent: 'space-between', gap: '3' })}>
+        <h2 id="ticket-title" className={heading({ level: 'card' })}>
+          {event.title}
+        </h2>
+        <span className={chip({ variant: confirmed ? 'subtle' : 'muted' }).root}>{statusLabel(booking)}</span>
+      </div>
+      {confirmed && booking.pass ? (
+        <div className={grid({ gap: '2', justifyItems: 'center', py: '2' })}>
+          <PassQr credential={booking.pass.credential} label={`QR code of your pass for ${event.title}`} />
+          <p className={text({ size: 'sm', tone: 'muted' })}>Show this at the door. No signal needed.</p>
+          <p className={css({ textAlign: 'center' })}>
+            <span className={text({ size: 'sm', tone: 'muted' })}>Ticket code</span>
+            <br />
+            <span className={css({ fontFamily: 'mono', fontSize: '2xl', fontWeight: 'bold', letterSpacing: '0.12em' })}>
+              {booking.pass.code}
+            </span>
+          </p>
+        </div>
+      ) : confirmed ? (
+        <p role="status">Your pass appears here the next time this page reaches Yaari.</p>
+      ) : (
+        <p role="status" className={text({ weight: 'semibold' })}>
+          {reason}
+        </p>
+      )}
+      <dl className={details().root}>
+        <dt>When</dt>
+        <dd>
+          {formatLongDate(booking.eventDate)}, {formatTime(event.startTime)} IST
+        </dd>
+        <dt>Where</dt>
+        <dd>
+          {confirmed && booking.venueBrief ? (
+            <VenueBriefDetails brief={booking.venueBrief} />
+          ) : (
+            `${event.venueArea} (exact venue shared ${VENUE_SHARED_HOURS_BEFORE} hours before)`
+          )}
+        </dd>
+        <dt>Ticket</dt>
+        <dd>
+          {isPriceTier(booking.tier) ? TIER_LABELS[booking.tier] : booking.tier}, {formatInr(booking.amount)}
+        </dd>
+        {booking.attendeeName ? (
+          <>
+            <dt>Name</dt>
+            <dd>{booking.attendeeName}</dd>
+          </>
+        ) : null}
+        <dt>Order</dt>
+        <dd className={css({ fontFamily: 'mono', wordBreak: 'break-all' })}>{booking.orderId}</dd>
+      </dl>
+      {booking.refund ? <p>{refundExplanation(booking)}</p> : null}
+    </article>
+  )
+}
+
+export function TicketPage({
+  orderId,
+  initial,
+}: {
+  orderId: string
+  initial?: Snapshot<BookingView | undefined> | null
+}) {
+  usePageMeta({ title: 'Your ticket', description: 'Your Yaari ticket, with the pass to show at the door.' })
+  const mine = useMyBooking(orderId, initial)
+  const snapshot = mine.status === 'signed-in' ? mine.snapshot : undefined
+  let body: React.ReactNode
+  if (mine.status === 'signed-out') {
+    body = (
+      <>
+        <p className={css({ mt: '3' })}>Sign in to see your ticket.</p>
+        <Link to={LOGIN_LINK.to} className={cx(button({ size: 'lg' }), css({ mt: '6' }))}>
+          Sign in
+        </Link>
+      </>
+    )
+  } else if (mine.status === 'signed-in' && snapshot?.data) {
+    body = (
+      <>
+        <Ticket booking={snapshot.data} />
+        <div className={css({ mt: '3' })}>
+          <RefreshedNote refreshedAt={snapshot.refreshedAt} refresh={mine.refresh} />
+        </div>
+      </>
+    )
+  } else if (mine.status === 'signed-in' && snapshot && mine.refresh?.status === 'done') {
+    body = (
+      <p role="alert" className={css({ mt: '6' })}>
+        There is no booking {orderId} on your account.{' '}
+        <Link to={MY_BOOKINGS_LINK.to} className={link()}>
+          See your bookings
+        </Link>
+      </p>
+    )
+  } else if (mine.status === 'signed-in' && snapshot && mine.refresh?.status === 'failed') {
+    body = (
+      <p role="alert" className={css({ mt: '6' })}>
+        This ticket is not on this device yet. Open it once with a connection, and it stays here for the night.
+      </p>
+    )
+  } else {
+    body = (
+      <p role="status" className={css({ mt: '6', color: 'fg.muted' })}>
+        Loading your ticket…
+      </p>
+    )
+  }
+  return (
+    <section className={container({ maxW: 'md', py: { base: '8', md: '14' } })}>
+      <Link to={MY_BOOKINGS_LINK.to} className={link()}>
+        ← {MY_BOOKINGS_LINK.label}
+      </Link>
+      <h1 className={cx(heading({ level: 'page' }), css({ mt: '3' }))}>Your ticket</h1>
+      {body}
+    </section>
+  )
+}

@@ -1,0 +1,166 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import type { BookingView } from '../../domain/booking'
+import type { UserProfileRecord } from '../../domain/profile'
+import { clearMemberData, YaariDb } from '../db'
+import {
+  readBooking,
+  readBookings,
+  readProfile,
+  readWaitlist,
+  refreshedAt,
+  writeBooking,
+  writeBookings,
+  writeProfile,
+  writeWaitlistPlace,
+} from './records'
+
+let db: YaariDb
+let count = 0
+beforeEach(() => {
+  db = new YaariDb(`member-data-${++count}`)
+})
+afterEach(() => db.close())
+
+const booking = (orderId: string, eventDate: string): BookingView => ({
+  orderId,
+  status: 'confirmed',
+  eventId: 'first-hello-stranger-meetup',
+  eventDate,
+  tier: 'girls',
+  amount: 499,
+  createdAt: '2026-11-22T03:00:00.000Z',
+})
+
+const entry = {
+  eventId: 'first-hello-stranger-meetup',
+  eventDate: '2026-12-05',
+  status: 'waiting' as const,
+  position: 2,
+  waiting: 3,
+  joinedAt: '2026-11-22T03:00:00.000Z',
+}
+
+it('keeps the latest list per member, soonest first, with when it came, and forgets it on sign-out', async () => {
+  await writeBookings(
+    db,
+    'alice',
+    { bookings: [booking('a1', '2026-12-05'), booking('a2', '2026-11-28')], waitlist: [] },
+    { now: 1000 },
+  )
+  await writeBookings(db, 'bob', { bookings: [booking('b1', '2026-11-28')], waitlist: [] }, { now: 1000 })
+  // a1 is gone on the server
+  await writeBookings(db, 'alice', { bookings: [booking('a2', '2026-11-28')], waitlist: [entry] }, { now: 2000 })
+  expect(await readBookings(db, 'alice')).toEqual([booking('a2', '2026-11-28')])
+  expect(await readWaitlist(db, 'alice')).toEqual([entry])
+  expect(await refreshedAt(db, 'alice', 'bookings')).toBe(2000)
+  await clearMemberData(db, 'alice')
+  expect(await readBookings(db, 'alice')).toEqual([])
+  expect(await readWaitlist(db, 'alice')).toEqual([])
+  expect(await refreshedAt(db, 'alice', 'bookings')).toBeUndefined()
+  expect(await readBookings(db, 'bob')).toHaveLength(1)
+  expect(await refreshedAt(db, 'bob', 'bookings')).toBe(1000)
+})
+
+it('writes nothing for a member who signed out (or was replaced) while the answer was on its way', async () => {
+  const written = await writeBookings(
+    db,
+    'alice',
+    { bookings: [booking('a1', '2026-12-05')], waitlist: [] },
+    {
+      stillTheirs: () => false,
+    },
+  )
+  expect(written).toBe(false)
+  expect(await readBookings(db, 'alice')).toEqual([])
+  expect(await refreshedAt(db, 'alice', 'bookings')).toBeUndefined()
+  await writeBooking(db, 'alice', booking('a2', '2026-12-05'), { stillTheirs: () => false })
+  expect(await writeProfile(db, 'alice', null, { stillTheirs: () => false })).toBe(false)
+  expect(await readBookings(db, 'alice')).toEqual([])
+  expect(await readProfile(db, 'alice')).toBeUndefined()
+})
+
+it("never finds another member's booking by its order id", async () => {
+  await writeBookings(db, 'alice', { bookings: [booking('a1', '2026-12-05')], waitlist: [] })
+  expect(await readBooking(db, 'alice', 'a1')).toEqual(booking('a1', '2026-12-05'))
+  expect(await readBooking(db, 'bob', 'a1')).toBeUndefined()
+})
+
+it('skips a stored row that no longer fits', async () => {
+  await db.bookings.put({ orderId: 'x', uid: 'alice', booking: { orderId: 'x' }, savedAt: 1 })
+  expect(await readBookings(db, 'alice')).toEqual([])
+  expect(await readBooking(db, 'alice', 'x')).toBeUndefined()
+})
+
+it('keeps the venue brief, the pass and the name with the ticket, so it opens offline', async () => {
+  const ticket: BookingView = {
+    ...booking('a1', '2026-12-05'),
+    venueBrief: {
+      venueName: 'The Long Table',
+      address: '12, 100 Feet Road, Indiranagar',
+      mapsUrl: 'https://maps.example.test/long-table',
+      notes: 'Ask for the Yaari table.',
+    },
+    attendeeName: 'Asha Rao',
+    pass: { credential: 'YP1:ABC', code: '7KX-M2Q' },
+  }
+  await writeBookings(db, 'alice', { bookings: [ticket], waitlist: [] })
+  expect(await readBooking(db, 'alice', 'a1')).toEqual(ticket)
+})
+
+it('keeps a cancelled booking with its refund, and one booking changed on its own', async () => {
+  await writeBookings(db, 'alice', {
+    bookings: [booking('c1', '2026-12-05'), booking('c2', '2026-12-12')],
+    waitlist: [],
+  })
+  const cancelled: BookingView = {
+    ...booking('c1', '2026-12-05'),
+    status: 'cancelled',
+    refund: { amount: 250, status: 'pending', reason: 'cancelled' },
+  }
+  await writeBooking(db, 'alice', cancelled)
+  expect(await readBookings(db, 'alice')).toEqual([cancelled, booking('c2', '2026-12-12')])
+})
+
+it("keeps the member's waitlist places, one changed at a time, and drops one that no longer fits", async () => {
+  await writeBookings(db, 'alice', { bookings: [], waitlist: [entry, { ...entry, status: 'gone' } as never] })
+  expect(await readWaitlist(db, 'alice')).toEqual([entry])
+  const other = { ...entry, eventDate: '2026-12-12', position: 1 }
+  await writeWaitlistPlace(db, 'alice', other, other)
+  expect(await readWaitlist(db, 'alice')).toEqual([entry, other])
+  await writeWaitlistPlace(db, 'alice', entry, undefined)
+  expect(await readWaitlist(db, 'alice')).toEqual([other])
+  expect(await readWaitlist(db, 'bob')).toEqual([])
+})
+
+it('keeps the profile, or that there is none yet, and forgets it on sign-out', async () => {
+  expect(await readProfile(db, 'alice')).toBeUndefined()
+  await writeProfile(db, 'alice', null, { now: 5 })
+  expect(await readProfile(db, 'alice')).toBeNull()
+  const profile = {
+    user_id: 'alice',
+    name: 'Asha Rao',
+    email: 'a@example.test',
+    mobile: '+919876543210',
+    date_of_birth: '1995-01-01',
+    gender: 'female',
+    profession: 'student',
+    food_preference: 'both',
+    drinking_preference: 'both',
+    personality_type: 'ambivert',
+    relationship_status: 'single',
+    venue_preferences: [],
+    interests: '["art"]',
+    location: 'koramangala',
+    bio: '',
+    profile_picture_url: null,
+  } satisfies UserProfileRecord
+  await writeProfile(db, 'alice', profile, { now: 6 })
+  expect(await readProfile(db, 'alice')).toEqual(profile)
+  expect(await refreshedAt(db, 'alice', 'profile')).toBe(6)
+  await db.profiles.put({ uid: 'bob', profile: { name: 1 }, savedAt: 1 })
+  expect(await readProfile(db, 'bob')).toBeUndefined()
+  await clearMemberData(db, 'alice')
+  expect(await readProfile(db, 'alice')).toBeUndefined()
+})

@@ -1,0 +1,193 @@
+/**
+ * The member's data as this device keeps it (Dexie): their bookings (with each ticket's venue
+ * brief and signed pass), their waitlist places, their profile, and when each was last brought
+ * up to date from the server. Screens read only these (hooks.ts); the network only writes them
+ * (refresh.ts). What is read is checked first: a row an older version wrote, or one tampered
+ * with, is logged and skipped rather than shown.
+ */
+import * as v from 'valibot'
+import {
+  BOOKING_STATUSES,
+  type BookingView,
+  REFUND_REASONS,
+  REFUND_STATES,
+  venueBriefSchema,
+} from '../../domain/booking'
+import type { UserProfileRecord } from '../../domain/profile'
+import { WAITLIST_STATUSES, type WaitlistView } from '../../domain/waitlist'
+import type { YaariDb } from '../db'
+import { logWarning } from '../log'
+
+/** What the member's pages refresh from the server, each with one call. */
+export type MemberDataKind = 'bookings' | 'profile'
+
+const bookingViewSchema = v.object({
+  orderId: v.string(),
+  status: v.picklist(BOOKING_STATUSES),
+  eventId: v.string(),
+  eventDate: v.string(),
+  tier: v.string(),
+  amount: v.number(),
+  createdAt: v.string(),
+  venueBrief: v.optional(venueBriefSchema),
+  holdExpiresAt: v.optional(v.string()),
+  paymentSessionId: v.optional(v.string()),
+  cashfreeMode: v.optional(v.picklist(['sandbox', 'production'])),
+  lastAttemptFailed: v.optional(v.boolean()),
+  refund: v.optional(
+    v.object({
+      amount: v.number(),
+      status: v.picklist(REFUND_STATES),
+      reason: v.picklist(REFUND_REASONS),
+    }),
+  ),
+  attendeeName: v.optional(v.string()),
+  pass: v.optional(v.object({ credential: v.string(), code: v.string() })),
+})
+
+const waitlistViewSchema = v.object({
+  eventId: v.string(),
+  eventDate: v.string(),
+  status: v.picklist(WAITLIST_STATUSES),
+  position: v.optional(v.number()),
+  waiting: v.number(),
+  joinedAt: v.string(),
+  offerExpiresAt: v.optional(v.string()),
+})
+
+const profileRecordSchema = v.object({
+  user_id: v.string(),
+  name: v.string(),
+  email: v.string(),
+  mobile: v.string(),
+  date_of_birth: v.string(),
+  gender: v.string(),
+  profession: v.string(),
+  food_preference: v.string(),
+  drinking_preference: v.string(),
+  personality_type: v.string(),
+  relationship_status: v.string(),
+  venue_preferences: v.array(v.string()),
+  interests: v.string(),
+  location: v.string(),
+  bio: v.string(),
+  profile_picture_url: v.nullable(v.string()),
+})
+
+const refreshKey = (uid: string, kind: MemberDataKind) => `${uid}/${kind}`
+
+/** When this kind of the member's data was last written from the server, or undefined (never). */
+export async function refreshedAt(db: YaariDb, uid: string, kind: MemberDataKind): Promise<number | undefined> {
+  return (await db.refreshes.get(refreshKey(uid, kind)))?.at
+}
+
+/** The booking as stored, or undefined when it no longer fits (logged). */
+function parseBooking(row: { orderId: string; booking: unknown }): BookingView | undefined {
+  const parsed = v.safeParse(bookingViewSchema, row.booking)
+  if (parsed.success) return parsed.output
+  logWarning('saved-booking-corrupt', { orderId: row.orderId })
+  return undefined
+}
+
+/**
+ * Replaces what this device keeps of the member's bookings and waitlist places with what the
+ * server just said, in one transaction, unless `stillTheirs` says the member has meanwhile
+ * signed out or been replaced (checked inside it: a sign-out's clearing runs after, never before).
+ */
+export async function writeBookings(
+  db: YaariDb,
+  uid: string,
+  data: { bookings: BookingView[]; waitlist: WaitlistView[] },
+  { now = Date.now(), stillTheirs = () => true }: { now?: number; stillTheirs?: () => boolean } = {},
+): Promise<boolean> {
+  return db.transaction('rw', [db.bookings, db.waitlists, db.refreshes], async () => {
+    if (!stillTheirs()) return false
+    await db.bookings.where('uid').equals(uid).delete()
+    await db.bookings.bulkPut(
+      data.bookings.map((booking) => ({ orderId: booking.orderId, uid, booking, savedAt: now })),
+    )
+    await db.waitlists.put({ uid, entries: data.waitlist, savedAt: now })
+    await db.refreshes.put({ key: refreshKey(uid, 'bookings'), uid, at: now })
+    return true
+  })
+}
+
+/** One booking as the server just answered it (a cancel, a payment confirmed): the rest stay as they are. */
+export async function writeBooking(
+  db: YaariDb,
+  uid: string,
+  booking: BookingView,
+  { now = Date.now(), stillTheirs = () => true }: { now?: number; stillTheirs?: () => boolean } = {},
+): Promise<void> {
+  await db.transaction('rw', db.bookings, async () => {
+    if (stillTheirs()) await db.bookings.put({ orderId: booking.orderId, uid, booking, savedAt: now })
+  })
+}
+
+/** The member's bookings on this device, soonest date first; rows that no longer fit are skipped. */
+export async function readBookings(db: YaariDb, uid: string): Promise<BookingView[]> {
+  const rows = await db.bookings.where('uid').equals(uid).toArray()
+  const bookings = rows.flatMap((row) => parseBooking(row) ?? [])
+  bookings.sort((a, b) => a.eventDate.localeCompare(b.eventDate) || a.createdAt.localeCompare(b.createdAt))
+  return bookings
+}
+
+/** One of the member's bookings on this device (another member's is never found). */
+export async function readBooking(db: YaariDb, uid: string, orderId: string): Promise<BookingView | undefined> {
+  const row = await db.bookings.get(orderId)
+  return row && row.uid === uid ? parseBooking(row) : undefined
+}
+
+/** Replaces one waitlist place (or removes it: `entry` undefined) after the member joined or left. */
+export async function writeWaitlistPlace(
+  db: YaariDb,
+  uid: string,
+  place: { eventId: string; eventDate: string },
+  entry: WaitlistView | undefined,
+): Promise<void> {
+  await db.transaction('rw', db.waitlists, async () => {
+    const others = (await readWaitlist(db, uid)).filter(
+      (e) => e.eventId !== place.eventId || e.eventDate !== place.eventDate,
+    )
+    const row = await db.waitlists.get(uid)
+    await db.waitlists.put({ uid, entries: entry ? [...others, entry] : others, savedAt: row?.savedAt ?? Date.now() })
+  })
+}
+
+/** The member's waitlist places on this device; entries that no longer fit are skipped. */
+export async function readWaitlist(db: YaariDb, uid: string): Promise<WaitlistView[]> {
+  const row = await db.waitlists.get(uid)
+  return (row?.entries ?? []).flatMap((entry) => {
+    const parsed = v.safeParse(waitlistViewSchema, entry)
+    return parsed.success ? [parsed.output] : []
+  })
+}
+
+/** The member's profile as the server just said it (null: not completed yet). */
+export async function writeProfile(
+  db: YaariDb,
+  uid: string,
+  profile: UserProfileRecord | null,
+  { now = Date.now(), stillTheirs = () => true }: { now?: number; stillTheirs?: () => boolean } = {},
+): Promise<boolean> {
+  return db.transaction('rw', [db.profiles, db.refreshes], async () => {
+    if (!stillTheirs()) return false
+    await db.profiles.put({ uid, profile, savedAt: now })
+    await db.refreshes.put({ key: refreshKey(uid, 'profile'), uid, at: now })
+    return true
+  })
+}
+
+/**
+ * The profile on this device: the record, null when the server said there is none yet, or
+ * undefined when this device has none (or one that no longer fits, logged).
+ */
+export async function readProfile(db: YaariDb, uid: string): Promise<UserProfileRecord | null | undefined> {
+  const row = await db.profiles.get(uid)
+  if (!row) return undefined
+  if (row.profile === null) return null
+  const parsed = v.safeParse(profileRecordSchema, row.profile)
+  if (parsed.success) return parsed.output
+  logWarning('saved-profile-corrupt', { uid })
+  return undefined
+}

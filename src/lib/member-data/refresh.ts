@@ -1,0 +1,115 @@
+/**
+ * The network side of the member's data: each refresh asks the server once (a second ask while
+ * one is under way joins it) and writes the answer into the device's database, which every
+ * screen reads (hooks.ts). A refresh runs only for the member Firebase Auth has confirmed, and
+ * writes only while that member is still the one signed in, so one member's answer never lands
+ * under another's name. On a hanging connection a refresh simply stays under way: nothing a
+ * member reads waits for it.
+ */
+import { create } from 'zustand'
+import { type BookingView, getBookingCall, listMyBookingsCall } from '../../domain/booking'
+import { getMyProfileCall, type UserProfileRecord } from '../../domain/profile'
+import type { WaitlistView } from '../../domain/waitlist'
+import { localDb } from '../db'
+import { onMemberReplaced, useAuthStore, watchAuth } from '../session/auth-store'
+import { type MemberDataKind, writeBooking, writeBookings, writeProfile, writeWaitlistPlace } from './records'
+
+/** Where a refresh of one kind of one member's data stands, in this page. */
+export type RefreshState =
+  | { status: 'refreshing' }
+  | { status: 'done' }
+  | { status: 'failed'; code: string | undefined; offline: boolean }
+
+export const useRefreshStore = create<Record<string, RefreshState | undefined>>(() => ({}))
+
+export const refreshStateKey = (uid: string, kind: MemberDataKind) => `${uid}/${kind}`
+
+const inFlight = new Map<string, Promise<void>>()
+
+/** True while `uid` is the member Firebase Auth confirmed in this page. */
+const isConfirmed = (uid: string) => {
+  const { member, verified } = useAuthStore.getState()
+  return verified && member?.uid === uid
+}
+
+const errorCode = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' ? code : undefined
+}
+
+async function fetchAndWrite(kind: MemberDataKind, uid: string): Promise<void> {
+  const { callFunction } = await import('../firebase')
+  const stillTheirs = () => isConfirmed(uid)
+  if (kind === 'bookings') {
+    const data = await callFunction(listMyBookingsCall, {})
+    await writeBookings(localDb(), uid, data, { stillTheirs })
+  } else {
+    const { profile } = await callFunction(getMyProfileCall, {})
+    await writeProfile(localDb(), uid, profile, { stillTheirs })
+  }
+}
+
+/**
+ * Brings this kind of the signed-in member's data up to date from the server. Waits for
+ * Firebase Auth's answer first; does nothing for a visitor, or when Auth settles on someone
+ * other than the member the device knew.
+ */
+export function refreshMemberData(kind: MemberDataKind): Promise<void> {
+  const uid = useAuthStore.getState().member?.uid
+  if (!uid) return watchAuth().then(() => (useAuthStore.getState().member ? refreshMemberData(kind) : undefined))
+  const key = refreshStateKey(uid, kind)
+  const running = inFlight.get(key)
+  if (running) return running
+  const run = (async () => {
+    useRefreshStore.setState({ [key]: { status: 'refreshing' } })
+    try {
+      await watchAuth()
+      if (!isConfirmed(uid)) return
+      await fetchAndWrite(kind, uid)
+      useRefreshStore.setState({ [key]: { status: 'done' } })
+    } catch (error) {
+      useRefreshStore.setState({ [key]: { status: 'failed', code: errorCode(error), offline: !navigator.onLine } })
+    } finally {
+      if (useRefreshStore.getState()[key]?.status === 'refreshing') useRefreshStore.setState({ [key]: undefined })
+      inFlight.delete(key)
+    }
+  })()
+  inFlight.set(key, run)
+  return run
+}
+
+/** A booking the server just answered with (a payment confirmed, a cancel): kept on the device at once. */
+export async function keepBooking(booking: BookingView): Promise<void> {
+  const uid = useAuthStore.getState().member?.uid
+  if (uid) await writeBooking(localDb(), uid, booking, { stillTheirs: () => isConfirmed(uid) })
+}
+
+/** getBooking, its answer kept on the device: the ticket is there as soon as the payment is confirmed. */
+export async function checkBooking(orderId: string): Promise<{ booking: BookingView }> {
+  const { callFunction } = await import('../firebase')
+  const answer = await callFunction(getBookingCall, { orderId })
+  await keepBooking(answer.booking)
+  return answer
+}
+
+/** A waitlist place the member just joined, changed or left (undefined). */
+export async function keepWaitlistPlace(
+  place: { eventId: string; eventDate: string },
+  entry: WaitlistView | undefined,
+): Promise<void> {
+  const uid = useAuthStore.getState().member?.uid
+  if (uid && isConfirmed(uid)) await writeWaitlistPlace(localDb(), uid, place, entry)
+}
+
+/** The profile the member just saved. */
+export async function keepProfile(profile: UserProfileRecord): Promise<void> {
+  const uid = useAuthStore.getState().member?.uid
+  if (uid) await writeProfile(localDb(), uid, profile, { stillTheirs: () => isConfirmed(uid) })
+}
+
+// The member this device knew is not the one signed in: what was under way for them is forgotten.
+onMemberReplaced((uid) => {
+  for (const key of Object.keys(useRefreshStore.getState())) {
+    if (key.startsWith(`${uid}/`)) useRefreshStore.setState({ [key]: undefined })
+  }
+})
