@@ -4,8 +4,10 @@
  * public pages, and the way to a member with a completed profile and a booking.
  */
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Page } from '@playwright/test'
+import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test'
 import { getApps, initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
 import { functionUrl, HOST, PROJECT_ID, stackPorts } from '../../dev/lib/config.mjs'
@@ -197,8 +199,8 @@ export const ONBOARDED_PROFILE: RequestOf<typeof saveProfileCall> = { ...VALID_P
  * save it, so a test about booking does not click through 8 steps first; onboarding.spec.ts walks
  * them as a person does. The member then signs in at /auth, where the app learns their prices.
  */
-export async function onboardedMember(page: Page) {
-  const email = await onboardedAccount()
+export async function onboardedMember(page: Page, name = ONBOARDED_PROFILE.name) {
+  const email = await onboardedAccount(name)
   await signInAt(page, email)
   await expect(page).toHaveURL(/\/$/, BACKEND) // a complete profile: home, not onboarding
   return email
@@ -214,14 +216,14 @@ export async function signInAt(page: Page, email: string, password = PASSWORD) {
 }
 
 /** An account with a completed profile, made through the Auth emulator's REST API and saveProfile; not signed in. */
-export async function onboardedAccount() {
+export async function onboardedAccount(name = ONBOARDED_PROFILE.name) {
   const email = newEmail('booking')
   const signUp = await fetch(
     `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD, displayName: ONBOARDED_PROFILE.name, returnSecureToken: true }),
+      body: JSON.stringify({ email, password: PASSWORD, displayName: name, returnSecureToken: true }),
     },
   )
   expect(signUp.ok, await signUp.clone().text()).toBe(true)
@@ -233,7 +235,7 @@ export async function onboardedAccount() {
       authorization: `Bearer ${idToken}`,
       origin: `http://${HOST}:${stackPorts().app}`,
     },
-    body: JSON.stringify({ data: ONBOARDED_PROFILE }),
+    body: JSON.stringify({ data: { ...ONBOARDED_PROFILE, name } }),
   })
   expect(saved.ok, await saved.clone().text()).toBe(true)
   return email
@@ -255,8 +257,12 @@ export async function oobCodeFor(email: string, requestType: 'PASSWORD_RESET' | 
  * default; negative counts from the last), or the next after it that is not sold out: every run books
  * seats, and a stack kept running between runs fills its tables.
  */
-export async function checkoutFor(page: Page, dateIndex = 1) {
-  await page.goto('/events/midweek-wednesday-dinner')
+export async function checkoutFor(
+  page: Page,
+  dateIndex = 1,
+  { eventId = 'midweek-wednesday-dinner', name = ONBOARDED_PROFILE.name } = {},
+) {
+  await page.goto(`/events/${eventId}`)
   await page.getByRole('button', { name: /Girls/ }).click()
   const dateDialog = page.getByRole('dialog', { name: 'Select a date' })
   const dates = dateDialog.getByRole('radio')
@@ -271,7 +277,7 @@ export async function checkoutFor(page: Page, dateIndex = 1) {
   await dateDialog.getByRole('button', { name: 'Continue' }).click()
 
   const booking = page.getByRole('dialog', { name: 'Book your seat' })
-  await expect(booking.getByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Rao', BACKEND)
+  await expect(booking.getByRole('textbox', { name: 'Full name' })).toHaveValue(name, BACKEND)
   await expect(booking.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('98765 43210')
   await expect(booking.getByRole('combobox', { name: 'Profession *' })).toHaveValue('student')
   const pay = booking.getByRole('button', { name: 'Pay and book' })
@@ -283,4 +289,35 @@ export async function checkoutFor(page: Page, dateIndex = 1) {
   await pay.click()
   await expect(page.getByRole('heading', { name: 'Complete your payment' })).toBeVisible(BACKEND)
   await expect(page.getByText('₹499.00')).toBeVisible()
+}
+
+/**
+ * A venue's signal: from now on every request that leaves the app's origin (Firebase Auth's REST
+ * endpoints, the functions, the payment gateway, photos) is routed to a handler that never
+ * answers, as a hanging 2G connection leaves it. `hung` lists what was held; `release` ends it.
+ */
+export async function hangOutsideRequests(context: BrowserContext) {
+  const origin = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:4173').origin
+  const hung: string[] = []
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => {
+      hung.push(route.request().url()) // and never answered
+    },
+  )
+  return { hung, release: () => context.unrouteAll({ behavior: 'ignoreErrors' }) }
+}
+
+let qrReader: Promise<typeof import('zxing-wasm/reader')> | undefined
+
+/** What a camera reads off the QR code on screen (zxing, the decoder of door phones without a native one). */
+export async function readQrCode(locator: Locator): Promise<string | undefined> {
+  qrReader ??= import('zxing-wasm/reader').then(async (zxing) => {
+    const wasm = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm')
+    await zxing.prepareZXingModule({ overrides: { wasmBinary: readFileSync(wasm).buffer }, fireImmediately: true })
+    return zxing
+  })
+  const { readBarcodes } = await qrReader
+  const [read] = await readBarcodes(new Uint8Array(await locator.screenshot()), { formats: ['QRCode'] })
+  return read?.text
 }
