@@ -2,7 +2,7 @@
 // @ts-check
 /**
  * `npm run bench`: builds, starts the local stack (timing its start-up), then runs each
- * measurement (dev/bench/: first-load JS, offline reloads, interaction latency, Lighthouse, createBooking under load,
+ * measurement (dev/bench/: first-load JS, offline reloads, interaction latency, the ticket at the door, Lighthouse, createBooking under load,
  * the seat inventory, the waitlist's churn), checks the report against the budgets (dev/bench/budgets.mjs, the one
  * table of them), prints it as JSON, writes .tmp/bench/bench.json and bench.html, and exits
  * non-zero when a budget is missed. Budgets live here, not in the tests.
@@ -31,6 +31,7 @@ import {
 import { measureLighthouse } from './bench/lighthouse.mjs'
 import { measureOfflineFcp } from './bench/offline-fcp.mjs'
 import { benchReportHtml } from './bench/report.mjs'
+import { measureTicket } from './bench/ticket.mjs'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs'
 import { ROOT } from './lib/config.mjs'
 import { startStack } from './lib/stack.mjs'
@@ -57,6 +58,8 @@ async function measureAll(stack) {
     budgetMs: INTERACTIONS.budgetMs,
     results: await measureInteractions(browser, stack.appUrl, [INTERACTIONS.slowdowns.midTier, 4]),
   }
+  log('the ticket at the door...')
+  const ticket = await measureTicket(browser, stack.appUrl)
   await browser.close()
   log('lighthouse...')
   const lighthouse = await measureLighthouse(stack.appUrl)
@@ -74,6 +77,7 @@ async function measureAll(stack) {
       firstLoadJs,
       offlineReloadFcp,
       interactions,
+      ticket,
       lighthouse,
       createBooking,
       createBookingThroughEmulator,

@@ -61,6 +61,14 @@ export const INVENTORY = { triesByOneMember: 20, faultyBookings: 200, batch: 20,
 export const INTERACTIONS = { runs: 5, budgetMs: 100, slowdowns: { midTier: 10 } }
 
 /**
+ * The ticket at the door: navigation to the pass's QR code on screen, `runs` runs after a warm-up
+ * (median), online and with every request leaving the app's origin hanging; the budget applies to
+ * the hanging median with the CPU slowed to Lighthouse's mid-tier phone as calibrated to the host
+ * (decision 0004).
+ */
+export const TICKET = { runs: 5, hangingBudgetMs: 1_000 }
+
+/**
  * Waitlist churn: `waiting` members on a full date of `capacity` seats, `cancellations` members
  * giving their seats back one after another; the p95 budget from a cancel to the next offer.
  */
@@ -77,6 +85,7 @@ export const WAITLIST_CHURN = { waiting: 50, cancellations: 10, p95BudgetMs: 2_0
  *   holdsByOneMember: { cap: number, oneDate: { tries: number, distinctOrders: number, seatsHeld: number }, acrossDates: { tries: number, held: number } },
  *   abandonedCheckouts: { capacity: number, spotsLeftBefore?: number, spotsLeftAfterOneSweep?: number },
  *   interactions?: { results: Record<string, Record<string, { medianMs: number }>> },
+ *   ticket?: { hanging: Record<string, { medianMs: number, cpuSlowdown: number }> },
  *   waitlistChurn: { offers: number, inOrder: boolean, mostSeatsClaimed: number, capacity: number, cancelToOfferMs: { p95: number } },
  *   bookingsWithFaults: {
  *     beforeJobs: { orphanSeats: number },
@@ -132,6 +141,11 @@ export function budgetMisses(report) {
     if (median === undefined || median > INTERACTIONS.budgetMs)
       misses.push(`interaction "${name}" at ${midTier} CPU: median ${median} > ${INTERACTIONS.budgetMs} ms`)
   }
+  const door = report.ticket?.hanging.calibrated
+  if (door === undefined || door.medianMs > TICKET.hangingBudgetMs)
+    misses.push(
+      `the ticket's QR code with every outside request hanging, at the calibrated ${door?.cpuSlowdown}x CPU: median ${door?.medianMs} > ${TICKET.hangingBudgetMs} ms`,
+    )
   const churn = report.waitlistChurn
   if (churn.mostSeatsClaimed > churn.capacity)
     misses.push(`waitlist churn: ${churn.mostSeatsClaimed} seats claimed on a ${churn.capacity}-seat date`)

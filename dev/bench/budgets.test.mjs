@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BOOKING_LOAD, budgetMisses, INVENTORY, LIGHTHOUSE, OFFLINE_FCP, WAITLIST_CHURN } from './budgets.mjs'
+import { BOOKING_LOAD, budgetMisses, INVENTORY, LIGHTHOUSE, OFFLINE_FCP, TICKET, WAITLIST_CHURN } from './budgets.mjs'
 
 /** A report within every budget. */
 const within = () => ({
@@ -15,6 +15,7 @@ const within = () => ({
   },
   abandonedCheckouts: { capacity: 10, spotsLeftBefore: 0, spotsLeftAfterOneSweep: 10 },
   interactions: { results: { 'open the date dialog': { '10x': { medianMs: 40 }, '4x': { medianMs: 16 } } } },
+  ticket: { hanging: { calibrated: { medianMs: 400, cpuSlowdown: 6.5 }, '4x': { medianMs: 200, cpuSlowdown: 4 } } },
   waitlistChurn: { offers: 10, inOrder: true, mostSeatsClaimed: 10, capacity: 10, cancelToOfferMs: { p95: 300 } },
   bookingsWithFaults: {
     beforeJobs: { orphanSeats: 0 },
@@ -37,6 +38,7 @@ describe('the bench budgets', () => {
     report.holdsByOneMember.acrossDates.held = 3
     report.abandonedCheckouts.spotsLeftAfterOneSweep = 9
     report.interactions.results['open the date dialog']['10x'].medianMs = 104
+    report.ticket.hanging.calibrated.medianMs = TICKET.hangingBudgetMs + 1
     report.waitlistChurn = {
       offers: 9,
       inOrder: false,
@@ -56,6 +58,7 @@ describe('the bench budgets', () => {
       'one member, 20 dates: 3 holds (budget 2)',
       'abandoned checkouts: 9 of 10 seats back after one sweep',
       'interaction "open the date dialog" at 10x CPU: median 104 > 100 ms',
+      `the ticket's QR code with every outside request hanging, at the calibrated 6.5x CPU: median ${TICKET.hangingBudgetMs + 1} > ${TICKET.hangingBudgetMs} ms`,
       'waitlist churn: 11 seats claimed on a 10-seat date',
       'waitlist churn: 9 offers for 10 seats freed, not in the order members joined',
       `waitlist churn: cancel to offer p95 ${WAITLIST_CHURN.p95BudgetMs + 1} ms > ${WAITLIST_CHURN.p95BudgetMs} ms`,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { text } from 'styled-system/recipes'
-import type { RefreshState } from '../lib/member-data/refresh'
+import type { RefreshState } from '../lib/member-data/refresh-state'
 import { useOnline } from '../lib/use-online'
 
 /** "just now", "12 min ago", "at 14:05", "on 24 Nov at 14:05" (the device's clock and locale). */

@@ -146,6 +146,7 @@ test('a member edits every field of their profile, each check seen once, and rep
 })
 
 test('a member downloads their data, then deletes the account', async ({ page }) => {
+  test.slow() // a booking, a photo, an export, two password checks and the deletion: ~26 s on 2 cores
   const other = await onboardedAccount()
   const email = await onboardedMember(page)
   // A seat held at checkout, and a photo.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { generate } from 'lean-qr'
+import type { Mask } from 'lean-qr'
 import { toPngBuffer } from 'lean-qr/extras/node_export'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader'
@@ -21,9 +21,9 @@ beforeAll(async () => {
   await prepareZXingModule({ overrides: { wasmBinary: readFileSync(wasm).buffer }, fireImmediately: true })
 })
 
-/** What a camera reads off the ticket's QR code, drawn as the ticket draws it. */
-async function scan(credential: string) {
-  const png = toPngBuffer(generate(credential, { minCorrectionLevel: passQrCode(credential).correction }), {
+/** What a camera reads off the ticket's QR code, drawn as the ticket draws it (its first frame's mask, or the preferred). */
+async function scan(credential: string, mask: Mask | null) {
+  const png = toPngBuffer(passQrCode(credential, mask).code, {
     scale: 4,
     on: [0, 0, 0, 255],
     off: [255, 255, 255, 255], // as the ticket draws it: black on white, not on transparency
@@ -37,7 +37,7 @@ describe("the ticket's QR code", () => {
     ['a short first name', 'Asha Rao'],
     ['the longest first name a pass carries', 'Venkatalakshmi-Narasimhan Iyer'],
   ])(
-    `reads back as the signed pass with %s, at version ${PASS_QR.version} or smaller, level M or better`,
+    `reads back as the signed pass with %s, both masks it is drawn with, at version ${PASS_QR.version} or smaller, level M or better`,
     async (_, name) => {
       const credential = await issue({
         orderId: 'yaari_20261202_AbCdEfGhIjKl',
@@ -49,9 +49,12 @@ describe("the ticket's QR code", () => {
       const qr = passQrCode(credential)
       expect(qr.version).toBeLessThanOrEqual(PASS_QR.version)
       expect(qr.size).toBe(17 + 4 * qr.version)
-      const read = await scan(credential)
-      expect(read?.text).toBe(credential)
-      expect(['M', 'Q', 'H']).toContain(read?.ecLevel)
+      for (const mask of [0, null] as const) {
+        const read = await scan(credential, mask)
+        expect(read?.text).toBe(credential)
+        expect(['M', 'Q', 'H']).toContain(read?.ecLevel)
+        expect(passQrCode(credential, mask).version).toBe(qr.version)
+      }
     },
   )
 })

@@ -13,7 +13,10 @@ import type { WaitlistView } from '../../domain/waitlist'
 import { localDb } from '../db'
 import { useAuthStore, watchAuth } from '../session/auth-store'
 import { type MemberDataKind, readBooking, readBookings, readProfile, readWaitlist, refreshedAt } from './records'
-import { type RefreshState, refreshMemberData, refreshStateKey, useRefreshStore } from './refresh'
+import { type RefreshState, refreshStateKey, useRefreshStore } from './refresh-state'
+
+/** The code that asks the server loads after the device's data is on screen. */
+const startRefresh = (kind: MemberDataKind) => void import('./refresh').then((module) => module.refreshMemberData(kind))
 
 /** Some of one member's data, as read from this device, and when the server last filled it. */
 export interface Snapshot<T> {
@@ -40,12 +43,13 @@ export type MemberData<T> =
 
 /** Keeps this kind of the member's data fresh while a screen shows it. */
 function useRefreshWhileShown(kind: MemberDataKind, uid: string | undefined) {
+  // Firebase Auth (loaded now, after the first render) confirms or replaces the member.
   useEffect(() => void watchAuth(), [])
   useEffect(() => {
     if (!uid) return
-    void refreshMemberData(kind)
+    startRefresh(kind)
     const again = () => {
-      if (document.visibilityState === 'visible') void refreshMemberData(kind)
+      if (document.visibilityState === 'visible') startRefresh(kind)
     }
     window.addEventListener('online', again)
     document.addEventListener('visibilitychange', again)

@@ -6,23 +6,13 @@
  * under another's name. On a hanging connection a refresh simply stays under way: nothing a
  * member reads waits for it.
  */
-import { create } from 'zustand'
 import { type BookingView, getBookingCall, listMyBookingsCall } from '../../domain/booking'
 import { getMyProfileCall, type UserProfileRecord } from '../../domain/profile'
 import type { WaitlistView } from '../../domain/waitlist'
 import { localDb } from '../db'
 import { onMemberReplaced, useAuthStore, watchAuth } from '../session/auth-store'
 import { type MemberDataKind, writeBooking, writeBookings, writeProfile, writeWaitlistPlace } from './records'
-
-/** Where a refresh of one kind of one member's data stands, in this page. */
-export type RefreshState =
-  | { status: 'refreshing' }
-  | { status: 'done' }
-  | { status: 'failed'; code: string | undefined; offline: boolean }
-
-export const useRefreshStore = create<Record<string, RefreshState | undefined>>(() => ({}))
-
-export const refreshStateKey = (uid: string, kind: MemberDataKind) => `${uid}/${kind}`
+import { refreshStateKey, useRefreshStore } from './refresh-state'
 
 const inFlight = new Map<string, Promise<void>>()
 
