@@ -6,12 +6,12 @@
  * public key listed until the last date it signed for has passed.
  */
 import { parseArgs } from 'node:util'
-import { PASS_KEY_ID } from '../../../src/domain/pass'
+import { isLocalPassKeyId, PASS_KEY_ID } from '../../../src/domain/pass'
 import { newPassKey } from '../lib/pass-signer'
 
 const { values } = parseArgs({ options: { kid: { type: 'string' } } })
 const keyId = values.kid ?? ''
-if (!PASS_KEY_ID.test(keyId) || /^dev/i.test(keyId)) {
+if (!PASS_KEY_ID.test(keyId) || isLocalPassKeyId(keyId)) {
   console.error('Usage: npm run pass-key -- --kid <1-8 letters, digits, _ or -, not starting with "dev">, e.g. k2')
   process.exit(2)
 }
