@@ -238,11 +238,11 @@ export default defineConfig(({ mode }) => {
         // No polyfill: browsers preload modules themselves (Chrome 66+, Safari 17+, Firefox 115+);
         // one without (Safari 16) still loads every module, each when it is imported.
         polyfill: false,
-        // Dynamic imports get no preload links: each chunk already imports all it needs directly
-        // (the service worker serves them from the device in a few ms each), and adding a <link>
-        // per dependency on every page start costs a phone more main-thread time than it saves
-        // (~18 ms on this host for a ticket, ~180 ms at a mid-tier phone's speed).
-        resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? [] : deps),
+        // The entry's own dynamic imports (React's DOM renderer, the router: see src/main.tsx)
+        // get no preload links: each chunk already imports all it needs directly, and adding
+        // dozens of <link> elements costs the phone more main-thread time than it saves.
+        resolveDependencies: (_file, deps, { hostId, hostType }) =>
+          hostType === 'js' && /^assets\/index-[\w-]+\.js$/.test(hostId) ? [] : deps,
       },
     },
     test: {

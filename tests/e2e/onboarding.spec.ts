@@ -119,6 +119,8 @@ test.describe('onboarding', () => {
 
     // 5. Preferences: profession, then gender
     await expect(progress(page, 'Step 5 of 8')).toBeVisible(BACKEND)
+    // (The progress follows the address at once; the step's own form follows once its code is in.)
+    await expect(page.getByRole('heading', { level: 1, name: 'What do you do?' })).toBeVisible()
     await proceed(page)
     await expect(page.getByText('Please choose what you do')).toBeVisible()
     await pick(page, 'radio', 'Tech')
