@@ -165,7 +165,15 @@ export default defineConfig(({ mode }) => {
     define,
     plugins: [
       // The router plugin must run before react(): it generates routeTree.gen.ts and splits routes.
-      tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+      tanstackRouter({
+        target: 'react',
+        autoCodeSplitting: true,
+        // A route's loader travels with its page (the member routes' read the device), so the
+        // route tree every page loads carries neither.
+        codeSplittingOptions: {
+          defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+        },
+      }),
       react(),
       pandaStaticClasses(fileURLToPath(new URL('./styled-system', import.meta.url))),
       VitePWA({

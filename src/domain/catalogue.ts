@@ -151,10 +151,6 @@ export function isEventId(value: string): value is EventId {
   return byId.has(value)
 }
 
-export function isPriceTier(value: string): value is PriceTier {
-  return (PRICE_TIERS as readonly string[]).includes(value)
-}
-
 /** The event with this canonical id, or undefined. */
 export function eventById(id: string): YaariEvent | undefined {
   return byId.get(id)

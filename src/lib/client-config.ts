@@ -20,18 +20,9 @@ export const clientConfig = {
   cashfreeSdkUrl: (env.VITE_CASHFREE_SDK_URL as string | undefined) || '',
   /** Firebase App Check's reCAPTCHA Enterprise site key; empty: App Check off. */
   appCheckSiteKey: (env.VITE_APP_CHECK_SITE_KEY as string | undefined) || '',
-  /** The passes' public keys, "<key id>:<key>,..." (parsed where passes are shown or checked: domain/pass.ts). */
-  passPublicKeys: (env.VITE_PASS_PUBLIC_KEYS as string | undefined) || '',
   /** New members must confirm their email before signing in (off unless set to 'true'). */
   requireEmailVerification: env.VITE_REQUIRE_EMAIL_VERIFICATION === 'true',
 }
-
-/**
- * How long a member's change (a cancel, joining or leaving a line, a profile save) waits for the
- * server before it says it could not reach it: a venue's hanging connection must not leave a
- * button spinning for the SDK's 70 s.
- */
-export const WRITE_TIMEOUT = { timeoutMs: 20_000 }
 
 /** The HTTPS address of a callable function (the emulator's locally). */
 export function functionEndpoint(name: string): string {

@@ -1,8 +1,7 @@
-import { createRootRoute, Outlet, useRouterState } from '@tanstack/react-router'
+import { createRootRoute, lazyRouteComponent, Outlet, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { AppErrorPage } from '../features/errors/app-error-page'
-import { NotFoundPage } from '../features/errors/not-found-page'
 import { SiteFooter } from '../features/layout/site-footer'
 import { SiteHeader } from '../features/layout/site-header'
 import { PENDING_SYNC_KEY } from '../features/onboarding/pending-sync-key'
@@ -27,7 +26,8 @@ const AppToaster = lazy(() => import('../ui/toaster'))
 
 export const Route = createRootRoute({
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  // A wrong address is rare: its page loads when one is met (the worker keeps it offline too).
+  notFoundComponent: lazyRouteComponent(() => import('../features/errors/not-found-page'), 'NotFoundPage'),
   errorComponent: AppErrorPage,
 })
 

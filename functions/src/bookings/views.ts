@@ -15,7 +15,7 @@ import {
   venueBriefPath,
   venueBriefSchema,
 } from '../../../src/domain/booking'
-import { isEventId, isPriceTier } from '../../../src/domain/catalogue'
+import { isEventId, PRICE_TIERS } from '../../../src/domain/catalogue'
 import type { WaitlistView } from '../../../src/domain/waitlist'
 import { warn } from '../lib/log'
 import type { PassSigner } from '../lib/pass-signer'
@@ -91,14 +91,13 @@ const attendeeName = (booking: BookingRecord) =>
  * next refresh). Nothing else has one: a cancelled or refunded booking's ticket shows no code.
  */
 function passOf(booking: BookingRecord, passes: PassSigner | undefined) {
-  if (booking.status !== 'confirmed' || !passes || !isEventId(booking.event_id) || !isPriceTier(booking.tier)) {
-    return undefined
-  }
+  const tier = PRICE_TIERS.find((known) => known === booking.tier)
+  if (booking.status !== 'confirmed' || !passes || !isEventId(booking.event_id) || !tier) return undefined
   return passes.issue({
     orderId: booking.order_id,
     eventId: booking.event_id,
     date: booking.event_date,
-    tier: booking.tier,
+    tier,
     firstName: attendeeName(booking),
   })
 }

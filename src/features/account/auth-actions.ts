@@ -21,7 +21,7 @@ import { clientConfig } from '../../lib/client-config'
 import { auth, callFunction } from '../../lib/firebase'
 import { ONBOARDING_START } from '../../lib/paths'
 import { noteMemberName } from '../../lib/session/auth-store'
-import { rememberPriceTiers } from '../../lib/session/member-hint'
+import { rememberPriceTiers } from '../../lib/session/price-tiers'
 
 export interface AuthOptions {
   /** New members confirm their email before signing in (the spec's 'no session' sign-up). */

@@ -12,7 +12,6 @@ import type { YaariEvent } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { cancellationRefund } from '../../domain/refund-policy'
 import { eventStartInstant } from '../../domain/schedule'
-import { WRITE_TIMEOUT } from '../../lib/client-config'
 import { keepBooking } from '../../lib/member-data/refresh'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
@@ -60,7 +59,7 @@ export function CancelBookingButton({
     setBusy(true)
     setError(undefined)
     try {
-      const { callFunction } = await import('../../lib/firebase')
+      const { callFunction, WRITE_TIMEOUT } = await import('../../lib/firebase')
       const { booking: cancelled } = await callFunction(cancelBookingCall, { orderId: booking.orderId }, WRITE_TIMEOUT)
       await keepBooking(cancelled)
       setOpen(false)

@@ -9,7 +9,7 @@ import { css, cx } from 'styled-system/css'
 import { container, grid, wrap } from 'styled-system/patterns'
 import { button, card, chip, details, heading, link, text } from 'styled-system/recipes'
 import type { BookingView } from '../../domain/booking'
-import { eventById, isPriceTier, TIER_LABELS } from '../../domain/catalogue'
+import { eventById, type PriceTier, TIER_LABELS } from '../../domain/catalogue'
 import { formatInr } from '../../domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
 import { formatLongDate, formatTime } from '../../domain/schedule'
@@ -85,7 +85,7 @@ function Ticket({ booking }: { booking: BookingView }) {
         </dd>
         <dt>Ticket</dt>
         <dd>
-          {isPriceTier(booking.tier) ? TIER_LABELS[booking.tier] : booking.tier}, {formatInr(booking.amount)}
+          {TIER_LABELS[booking.tier as PriceTier] ?? booking.tier}, {formatInr(booking.amount)}
         </dd>
         {booking.attendeeName ? (
           <>

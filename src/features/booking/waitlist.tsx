@@ -19,10 +19,9 @@ import {
   WAITLIST_MESSAGES,
   type WaitlistView,
 } from '../../domain/waitlist'
-import { WRITE_TIMEOUT } from '../../lib/client-config'
 import { keepWaitlistPlace } from '../../lib/member-data/refresh'
 import { LOGIN_LINK } from '../../lib/paths'
-import { usePriceTiersHint } from '../../lib/session/member-hint'
+import { usePriceTiersHint } from '../../lib/session/price-tiers'
 import { Button } from '../../ui/button'
 
 /** An offer whose seat is still held for the member. */
@@ -62,7 +61,7 @@ function useWaitlistCall(
     setBusy(true)
     setError(undefined)
     try {
-      const { callFunction } = await import('../../lib/firebase')
+      const { callFunction, WRITE_TIMEOUT } = await import('../../lib/firebase')
       const place = { eventId, eventDate }
       const entry =
         action === 'join'

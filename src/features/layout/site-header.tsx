@@ -25,8 +25,9 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
   const menuId = useId()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const member = useKnownMember()
-  const signedIn = member !== null
   const firstName = firstNameOf(member)
+  // A member's Profile and My bookings, or a visitor's Login and Join.
+  const [secondary, primary] = member ? [PROFILE_LINK, MY_BOOKINGS_LINK] : [LOGIN_LINK, SIGNUP_LINK]
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the path changes.
   useEffect(() => setMenuOpen(false), [pathname])
@@ -100,40 +101,17 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
             ))}
           </ul>
         </nav>
-        {firstName ? (
-          <span
-            className={css({
-              ml: { base: 'auto', lg: '2' },
-              maxW: '10rem',
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              whiteSpace: 'nowrap',
-              fontWeight: 'semibold',
-            })}
-          >
-            Hi, {firstName}
-          </span>
-        ) : null}
+        {/* Who this device knows, from the first frame; empty for a visitor (it only pushes Menu right). */}
+        <span className={css({ ml: { base: 'auto', lg: '2' }, fontWeight: 'semibold', truncate: true, maxW: '10rem' })}>
+          {firstName && `Hi, ${firstName}`}
+        </span>
         <div className={css({ display: { base: 'none', lg: 'flex' }, gap: '2' })}>
-          {signedIn ? (
-            <>
-              <Link to={PROFILE_LINK.to} className={button({ variant: onDark ? 'inverse' : 'outline', size: 'sm' })}>
-                {PROFILE_LINK.label}
-              </Link>
-              <Link to={MY_BOOKINGS_LINK.to} className={button({ size: 'sm' })}>
-                {MY_BOOKINGS_LINK.label}
-              </Link>
-            </>
-          ) : (
-            <>
-              <Link to={LOGIN_LINK.to} className={button({ variant: onDark ? 'inverse' : 'outline', size: 'sm' })}>
-                {LOGIN_LINK.label}
-              </Link>
-              <Link to={SIGNUP_LINK.to} className={button({ size: 'sm' })}>
-                {SIGNUP_LINK.label}
-              </Link>
-            </>
-          )}
+          <Link to={secondary.to} className={button({ variant: onDark ? 'inverse' : 'outline', size: 'sm' })}>
+            {secondary.label}
+          </Link>
+          <Link to={primary.to} className={button({ size: 'sm' })}>
+            {primary.label}
+          </Link>
         </div>
         <button
           type="button"
@@ -144,7 +122,6 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
           className={cx(
             button({ variant: 'ghost', size: 'sm' }),
             css({ display: { base: 'inline-flex', lg: 'none' }, color: 'inherit' }),
-            firstName ? css({ ml: '0' }) : css({ ml: 'auto' }),
           )}
         >
           {menuOpen ? 'Close menu' : 'Menu'}
@@ -187,25 +164,12 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
             ))}
           </ul>
           <div className={grid({ gap: '2', mt: '4' })}>
-            {signedIn ? (
-              <>
-                <Link to={PROFILE_LINK.to} onClick={close} className={button({ variant: 'outline' })}>
-                  {PROFILE_LINK.label}
-                </Link>
-                <Link to={MY_BOOKINGS_LINK.to} onClick={close} className={button()}>
-                  {MY_BOOKINGS_LINK.label}
-                </Link>
-              </>
-            ) : (
-              <>
-                <Link to={LOGIN_LINK.to} onClick={close} className={button({ variant: 'outline' })}>
-                  {LOGIN_LINK.label}
-                </Link>
-                <Link to={SIGNUP_LINK.to} onClick={close} className={button()}>
-                  {SIGNUP_LINK.label}
-                </Link>
-              </>
-            )}
+            <Link to={secondary.to} onClick={close} className={button({ variant: 'outline' })}>
+              {secondary.label}
+            </Link>
+            <Link to={primary.to} onClick={close} className={button()}>
+              {primary.label}
+            </Link>
           </div>
         </nav>
       ) : null}

@@ -17,7 +17,6 @@ import {
   type UserProfileRecord,
 } from '../../domain/profile'
 import { firstIssue } from '../../domain/validation'
-import { WRITE_TIMEOUT } from '../../lib/client-config'
 import { type Snapshot, useMyProfile } from '../../lib/member-data/hooks'
 import { refreshMemberData } from '../../lib/member-data/refresh'
 import { usePageMeta } from '../../lib/page-meta'
@@ -207,7 +206,7 @@ function ProfileForm({
       }
       const result = payloadFromDraft(next)
       if (!result.ok) throw new Error(result.message)
-      const { callFunction } = await import('../../lib/firebase')
+      const { callFunction, WRITE_TIMEOUT } = await import('../../lib/firebase')
       await callFunction(saveProfileCall, result.payload, WRITE_TIMEOUT)
       void showToast({ title: PROFILE_MESSAGES.saved, type: 'success' })
       setEdited(false)

@@ -6,7 +6,8 @@
  * and anything that writes does (`verified`).
  */
 import { create } from 'zustand'
-import { type KnownMember, knownMember, rememberMember } from './member-hint'
+import { type KnownMember, knownMember } from './member-hint'
+import { rememberMember } from './remember'
 
 export type Member = KnownMember
 

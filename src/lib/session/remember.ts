@@ -1,0 +1,17 @@
+/** Writes what member-hint.ts reads: the member this device knows (forgetting them forgets their prices). */
+import { type KnownMember, MEMBER_KEY, notifyMemberHint } from './member-hint'
+import { TIERS_KEY } from './price-tiers'
+
+export function rememberMember(member: KnownMember | null): void {
+  try {
+    if (member) {
+      localStorage.setItem(MEMBER_KEY, JSON.stringify({ uid: member.uid, name: member.name, email: member.email }))
+    } else {
+      localStorage.removeItem(MEMBER_KEY)
+      localStorage.removeItem(TIERS_KEY)
+    }
+  } catch {
+    // Storage blocked (private mode): pages wait for Firebase Auth, which still works.
+  }
+  notifyMemberHint()
+}
