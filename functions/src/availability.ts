@@ -1,14 +1,15 @@
 /**
  * getAvailability: spots left for each upcoming date of one event, or of every event when
  * none is named (the listing asks once). Public: visitors see spots left before signing in.
- * Only paid seats and live holds count; a date with holds whose time has passed is swept first
- * (sweepDate), so a checkout abandoned minutes ago does not keep the date "sold out".
+ * Only paid seats and live holds count: a seat whose hold time has passed is not counted (and
+ * nothing is written: the sweep frees it), so a checkout abandoned minutes ago does not keep the
+ * date "sold out".
  */
 import type { AvailabilityResponse, EventAvailability } from '../../src/domain/availability'
 import { getAvailabilityCall } from '../../src/domain/availability'
 import { EVENTS, type YaariEvent } from '../../src/domain/catalogue'
 import { availableDates } from '../../src/domain/schedule'
-import { sweepDate } from './bookings/jobs'
+import { countLiveSeats } from './bookings/holds'
 import { type BookingDeps, cancelledAmong, nowOf } from './bookings/records'
 import { waitingCount } from './bookings/waitlist'
 import { parseRequest } from './lib/validate'
@@ -20,7 +21,7 @@ async function eventAvailability(deps: BookingDeps, event: YaariEvent): Promise<
     open.map(async (date) => {
       if (cancelled.has(date)) return { date, capacity: event.capacity, spotsLeft: 0, cancelled: true as const }
       const [taken, waiting] = await Promise.all([
-        sweepDate(deps, event.id, date),
+        countLiveSeats(deps.firestore, event.id, date, nowOf(deps)),
         waitingCount(deps.firestore, event.id, date),
       ])
       // While members wait, a seat that frees is theirs: the date stays sold out to others.

@@ -6,8 +6,8 @@
 
 import { describe, expect, it } from 'vitest'
 import { CALLABLES } from '../../src/domain/callables'
-import { SCHEDULED_JOBS } from './bookings/jobs'
 import * as index from './index'
+import { SCHEDULED_JOBS } from './schedules'
 
 type Endpoint = { secretEnvironmentVariables?: { key: string }[] }
 const functions: Record<string, unknown> = { ...index }

@@ -8,8 +8,6 @@ import type { CallableContract } from './callable'
 import { EVENT_IDS, PRICE_TIERS } from './catalogue'
 import type { IssuedPass } from './pass'
 import { ACCOUNT_MESSAGES, INTERESTS, MAX_EMAIL_LENGTH, mobileSchema, nameSchema } from './profile'
-import { noInputSchema } from './validation'
-import type { WaitlistView } from './waitlist'
 
 /** How long an unpaid seat is held (and the Cashfree order stays payable). */
 export const HOLD_MINUTES = 20
@@ -238,14 +236,4 @@ export const cancelBookingCall: CallableContract<typeof orderIdSchema, { booking
   name: 'cancelBooking',
   request: orderIdSchema,
   messages: [BOOKING_MESSAGES, ACCOUNT_MESSAGES],
-}
-
-/** Every booking of the member, soonest date first, and their places on waitlists of dates to come. */
-export const listMyBookingsCall: CallableContract<
-  typeof noInputSchema,
-  { bookings: BookingView[]; waitlist: WaitlistView[] }
-> = {
-  name: 'listMyBookings',
-  request: noInputSchema,
-  messages: [ACCOUNT_MESSAGES],
 }

@@ -5,7 +5,8 @@
  */
 import { deleteMyAccountCall, exportMyDataCall } from './account'
 import { getAvailabilityCall } from './availability'
-import { cancelBookingCall, createBookingCall, getBookingCall, listMyBookingsCall } from './booking'
+import { cancelBookingCall, createBookingCall, getBookingCall } from './booking'
+import { listMyBookingsCall } from './my-bookings'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from './profile'
 import { joinWaitlistCall, leaveWaitlistCall } from './waitlist'
 

@@ -3,18 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { functionUrl, stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payments/standin.mjs'
 import { createBookingHandler } from '../../functions/src/bookings/create'
-import { sweepExpiredHolds } from '../../functions/src/bookings/jobs'
+import { sweepExpiredHolds } from '../../functions/src/bookings/sweeps'
 import { shareVenueBrief } from '../../functions/src/venue-briefs'
 import { seatsCollectionPath } from '../../src/domain/availability'
-import {
-  type CreateBookingRequest,
-  createBookingCall,
-  getBookingCall,
-  HOLD_MINUTES,
-  listMyBookingsCall,
-} from '../../src/domain/booking'
+import { type CreateBookingRequest, createBookingCall, getBookingCall, HOLD_MINUTES } from '../../src/domain/booking'
 import { bookingRequest, VALID_ATTENDEE } from '../../src/domain/booking.fixture'
 import { EVENTS, priceFor } from '../../src/domain/catalogue'
+import { listMyBookingsCall } from '../../src/domain/my-bookings'
 import { saveProfileCall } from '../../src/domain/profile'
 import { istToday } from '../../src/domain/schedule'
 import { callFunction } from '../../src/lib/firebase'

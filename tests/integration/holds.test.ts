@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { functionUrl, standinControl } from '../../dev/lib/config.mjs'
 import { getAvailabilityHandler } from '../../functions/src/availability'
 import { createBookingHandler } from '../../functions/src/bookings/create'
-import { sweepExpiredHolds } from '../../functions/src/bookings/jobs'
+import { sweepExpiredHolds } from '../../functions/src/bookings/sweeps'
 import { getAvailabilityCall, seatsCollectionPath } from '../../src/domain/availability'
 import {
   BOOKING_MESSAGES,
@@ -148,7 +148,7 @@ describe('abandoned holds', () => {
     }
   }, 60_000)
 
-  it('getAvailability counts only live holds and frees ones whose time has passed, with no sweep run', async () => {
+  it('getAvailability counts only live holds and writes nothing: the sweep frees what ran out', async () => {
     const date = availableDates(sunday).at(-1)!
     await clearDate(date, sunday)
     const members = await Promise.all(Array.from({ length: 4 }, () => profiledMember()))
@@ -163,6 +163,12 @@ describe('abandoned holds', () => {
     for (const seat of (await seats(date, sunday).get()).docs) await seat.ref.update({ hold_expires_at: past })
     const answer = await callFunction(getAvailabilityCall, { eventId: sunday.id })
     expect(answer.events[0]!.dates.find((d) => d.date === date)?.spotsLeft).toBe(sunday.capacity)
+    // A read changed nothing: the seats and the bookings wait for the sweep.
+    expect((await seats(date, sunday).get()).size).toBe(orders.length)
+    for (const { order_id } of orders) {
+      expect((await adminDb().collection('bookings').doc(order_id).get()).get('status')).toBe('pending')
+    }
+    await sweepExpiredHolds(stackDeps())
     expect((await seats(date, sunday).get()).size).toBe(0)
     for (const { order_id } of orders) {
       expect((await adminDb().collection('bookings').doc(order_id).get()).get('status')).toBe('expired')

@@ -10,9 +10,9 @@ import { mailId } from '../mail/outbox'
 import { bookingWorld, EVENT } from '../testing/booking-world'
 import { refusal } from '../testing/refusal'
 import { cancelBookingHandler } from './cancel'
-import { reconcilePayments } from './jobs'
 import { reconcileBooking } from './reconcile'
 import { refundIdFor } from './refunds'
+import { reconcilePayments } from './sweeps'
 
 const HOUR = 3_600_000
 

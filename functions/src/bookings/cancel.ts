@@ -14,10 +14,10 @@ import { eventStartInstant } from '../../../src/domain/schedule'
 import { parseRequest } from '../lib/validate'
 import type { MailKind } from '../mail/messages'
 import { queueMail } from '../mail/outbox'
-import { releaseHold } from './holds'
 import { type BookingDeps, type BookingRecord, bookingRef, nowOf, once, readBooking } from './records'
 import { refundBooking } from './refunds'
 import { bookingView } from './views'
+import { releaseHold } from './waitlist'
 
 export async function cancelBookingHandler(
   deps: BookingDeps,

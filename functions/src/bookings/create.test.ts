@@ -10,8 +10,8 @@ import { priceFor } from '../../../src/domain/catalogue'
 import { CashfreeError } from '../lib/cashfree'
 import { bookingWorld, EVENT } from '../testing/booking-world'
 import { refusal } from '../testing/refusal'
-import { sweepExpiredHolds } from './jobs'
 import { CREATE_BOOKING_STEPS } from './records'
+import { sweepExpiredHolds } from './sweeps'
 
 const HOLD_MS = HOLD_MINUTES * 60_000
 
@@ -96,6 +96,29 @@ describe('createBooking', () => {
       })
     }
     expect(Object.keys(world.seats(date))).toHaveLength(EVENT.capacity)
+    expectNoOrphanSeats(world, date)
+  })
+
+  it('holds whose time ran out do not keep a full date sold out: a booking takes such a seat, and the sweep ends the booking behind it', async () => {
+    const world = bookingWorld()
+    const date = world.dates[1]!
+    const abandoned = await Promise.all(Array.from({ length: EVENT.capacity }, () => world.member()))
+    for (const member of abandoned) await world.book(member, date)
+    world.advance((HOLD_MINUTES + 1) * 60_000)
+    const before = world.firestore.dump('bookings')
+
+    const late = await world.member()
+    const { order_id: orderId } = await world.book(late, date)
+
+    // Only the seats changed hands: every abandoned booking is still as it was, for the sweep.
+    expect(world.bookings('pending')).toHaveLength(EVENT.capacity + 1)
+    for (const [id, booking] of Object.entries(before)) expect(world.booking(id)).toEqual(booking)
+    expect(Object.values(world.seats(date)).map((seat) => seat.order_id)).toContain(orderId)
+    expect(Object.keys(world.seats(date))).toHaveLength(EVENT.capacity)
+
+    await sweepExpiredHolds(world.deps)
+    expect(world.bookings('expired')).toHaveLength(EVENT.capacity)
+    expect(world.booking(orderId)?.status).toBe('pending')
     expectNoOrphanSeats(world, date)
   })
 

@@ -32,11 +32,11 @@ import {
   claimSeat,
   type HoldOwner,
   holdSlotsFull,
-  releaseHold,
+  readSeats,
   returnToOffer,
   takeOfferedSeat,
+  takeOverExpiredSeat,
 } from './holds'
-import { readDate } from './jobs'
 import { reconcileBooking } from './reconcile'
 import {
   type BookingDeps,
@@ -48,7 +48,7 @@ import {
   readBooking,
   STALE_CHANGE_MS,
 } from './records'
-import { liveOffer, offerQuietly, offerTaken, waitingCount } from './waitlist'
+import { liveOffer, offerQuietly, offerTaken, releaseHold, waitingCount } from './waitlist'
 
 /** How long a second call waits for the first one's checkout session (a double click). */
 const IN_FLIGHT_WAIT_MS = 8_000
@@ -197,11 +197,11 @@ export async function createBookingHandler(
       `eventDate: ${input.eventDate} is not an upcoming ${weekdayName(event.weekday)} of ${event.title} that can be booked`,
     )
   }
-  // The profile, this date's seats (holds that ran out freed first), its waitlist and the
+  // The profile, this date's seats (those whose hold ran out do not count), its waitlist and the
   // member's offer on it: read side by side.
   const [profile, seats, cancelled, waiting, offer] = await Promise.all([
     firestore.collection('user_profiles').doc(member.uid).get(),
-    readDate(deps, event.id, input.eventDate),
+    readSeats(firestore, event.id, input.eventDate, now),
     isDateCancelled(firestore, event.id, input.eventDate),
     waitingCount(firestore, event.id, input.eventDate),
     liveOffer(deps, member.uid, event.id, input.eventDate),
@@ -278,9 +278,15 @@ export async function createBookingHandler(
       throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.holdLimit)
     }
     await step('hold-slot-claimed')
-    const seat =
+    let seat =
       (offer && (await takeOfferedSeat(firestore, owner, holdExpiresAt))) ??
       (await claimSeat(firestore, owner, event.capacity, holdExpiresAt, seats.taken))
+    // A seat whose hold ran out is free to take, one at a time (the sweep ends the bookings behind them).
+    for (const stale of offer ? [] : seats.expired) {
+      if (seat !== undefined) break
+      await takeOverExpiredSeat(stale, now)
+      seat = await claimSeat(firestore, owner, event.capacity, holdExpiresAt, seats.taken)
+    }
     if (seat === undefined) throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.soldOut)
     await step('seat-claimed')
     await ref.update({ seat })

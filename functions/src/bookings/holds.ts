@@ -8,7 +8,12 @@
  * - slots/{eventId}_{date}/seats/{n}, n = 1..capacity: the seat itself, never more than capacity.
  * Every claim carries its order_id and, while unpaid, hold_expires_at, so one made just before
  * a crash is found (by its order, or by its time having passed) and freed. Every path that frees
- * a seat goes through releaseHold.
+ * a seat goes through freeClaims, which says whether a seat came free: offering it to the line is
+ * the caller's part (waitlist.releaseHold), so this file needs nothing above it.
+ *
+ * Reads never free anything: a seat whose hold time has passed simply does not count
+ * (countLiveSeats, readSeats), and a booking that needs one takes it over (takeOverExpiredSeat).
+ * Ending the booking behind it, and its mail, are the sweep's (sweeps.ts).
  */
 import {
   type DocumentReference,
@@ -19,8 +24,7 @@ import {
 import { seatsCollectionPath } from '../../../src/domain/availability'
 import { MAX_LIVE_HOLDS } from '../../../src/domain/booking'
 import { claimFirst } from '../lib/claims'
-import { type BookingDeps, type BookingRecord, isAlreadyExists, isNotFound } from './records'
-import { offerQuietly } from './waitlist'
+import { type BookingRecord, isAlreadyExists, isNotFound } from './records'
 
 export type HoldOwner = Pick<BookingRecord, 'order_id' | 'user_id' | 'event_id' | 'event_date'>
 
@@ -125,7 +129,12 @@ async function deleteIfOurs(ref: DocumentReference, orderId: string): Promise<bo
   }
 }
 
-/** Frees the claims of an order (see releaseHold) without offering the seat on; whether a seat was freed. */
+/**
+ * Frees everything an order holds: its seat, its unpaid-hold slot and its member-date claim.
+ * The one way a seat is ever given back (failed or expired payment, a cancel, a refund, the
+ * sweep). Idempotent: a second run finds nothing left to free. Returns whether a seat came free,
+ * which the caller offers on (waitlist.releaseHold does both).
+ */
 export async function freeClaims(firestore: Firestore, owner: HoldOwner): Promise<boolean> {
   const seats = await seatsOf(firestore, owner)
   const [freed] = await Promise.all([
@@ -137,13 +146,45 @@ export async function freeClaims(firestore: Firestore, owner: HoldOwner): Promis
 }
 
 /**
- * Frees everything a booking (or a waitlist offer) holds: its seat, its unpaid-hold slot and its
- * member-date claim; a seat freed goes at once to the first member waiting for the date. The one
- * way a seat is ever given back (failed or expired payment, a cancel, a refund, the sweep).
- * Idempotent: a second run finds nothing left to free.
+ * How many of this date's seats count (paid, or held with time left), read without changing
+ * anything: two aggregation counts, so a public page view costs a few index reads per date.
  */
-export async function releaseHold(deps: Pick<BookingDeps, 'firestore' | 'now'>, owner: HoldOwner): Promise<void> {
-  if (await freeClaims(deps.firestore, owner)) await offerQuietly(deps, owner.event_id, owner.event_date)
+export async function countLiveSeats(firestore: Firestore, eventId: string, date: string, now: number) {
+  const seats = firestore.collection(seatsCollectionPath(eventId, date))
+  const [all, expired] = await Promise.all([
+    seats.count().get(),
+    seats.where('hold_expires_at', '<=', now).count().get(),
+  ])
+  return all.data().count - expired.data().count
+}
+
+/**
+ * This date's seats for a booking about to claim one, in one read (at most capacity documents):
+ * how many count, the numbers they hold, and the seats whose hold time has passed.
+ */
+export async function readSeats(firestore: Firestore, eventId: string, date: string, now: number) {
+  const docs = (await firestore.collection(seatsCollectionPath(eventId, date)).get()).docs
+  const live = docs.filter((seat) => isLive(seat.data(), now))
+  return {
+    live: live.length,
+    taken: new Set(live.map((seat) => Number(seat.id))),
+    expired: docs.filter((seat) => !isLive(seat.data(), now)),
+  }
+}
+
+/**
+ * Clears a seat whose hold time has passed (if it still has, and is still the same order's when
+ * looked at again), so a booking can claim its number. Only the seat: the booking that held it is
+ * ended by the sweep, whose reconcile finds its seat gone (and, were it paid after all, gives it
+ * another seat or its money back).
+ */
+export async function takeOverExpiredSeat(seat: QueryDocumentSnapshot, now: number) {
+  const fresh = await seat.ref.get()
+  if (!fresh.exists || isLive(fresh.data(), now) || fresh.get('order_id') !== seat.get('order_id')) return
+  await seat.ref.delete({ lastUpdateTime: fresh.updateTime! }).catch((error) => {
+    // FAILED_PRECONDITION (9): changed since we read it, so not ours to clear.
+    if ((error as { code?: unknown })?.code !== 9 && !isNotFound(error)) throw error
+  })
 }
 
 /** Whether every one of the member's unpaid-hold slots is taken by a hold still running. */

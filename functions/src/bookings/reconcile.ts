@@ -23,9 +23,10 @@ import {
 } from '../lib/cashfree'
 import { ALERTS, alert } from '../lib/log'
 import { queueMail } from '../mail/outbox'
-import { claimMemberDate, claimSeat, keepSeat, memberDateRef, releaseHold, seatsOf } from './holds'
+import { claimMemberDate, claimSeat, keepSeat, memberDateRef, seatsOf } from './holds'
 import { type BookingDeps, type BookingRecord, bookingRef, isDateCancelled, nowOf, once, readBooking } from './records'
 import { followRefund, refundBooking } from './refunds'
+import { releaseHold } from './waitlist'
 
 /** Attempts that ended without money: the member may try again while the hold lasts. */
 const FAILED_ATTEMPTS = new Set(['FAILED', 'USER_DROPPED', 'CANCELLED', 'VOID'])

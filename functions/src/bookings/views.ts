@@ -10,12 +10,12 @@ import {
   type BookingView,
   type CashfreeMode,
   getBookingCall,
-  listMyBookingsCall,
   type VenueBrief,
   venueBriefPath,
   venueBriefSchema,
 } from '../../../src/domain/booking'
 import { isEventId, PRICE_TIERS } from '../../../src/domain/catalogue'
+import { listMyBookingsCall } from '../../../src/domain/my-bookings'
 import type { WaitlistView } from '../../../src/domain/waitlist'
 import { warn } from '../lib/log'
 import type { PassSigner } from '../lib/pass-signer'

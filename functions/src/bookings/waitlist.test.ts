@@ -13,8 +13,8 @@ import { bookingWorld, EVENT } from '../testing/booking-world'
 import { FakeMail } from '../testing/fake-mail'
 import { refusal } from '../testing/refusal'
 import { cancelBookingHandler } from './cancel'
-import { sweepExpiredHolds } from './jobs'
 import { reconcileBooking } from './reconcile'
+import { sweepExpiredHolds } from './sweeps'
 import { listMyBookingsHandler } from './views'
 import {
   joinWaitlistHandler,

@@ -5,7 +5,7 @@
  *   order members joined (joined_at, then the entry id). A member waits on at most MAX_WAITLISTS
  *   dates: each entry holds one of member_waits/{uid}_{n}, claimed with create() like the unpaid
  *   holds.
- * - When a seat frees (releaseHold, whatever freed it; the sweep as a backstop), offerFreedSeats
+ * - When a seat frees (releaseHold below, whatever freed it; the sweep as a backstop), offerFreedSeats
  *   offers the free seats to the first members waiting, in order: each offer is a seat claim
  *   like any other (a create() of one of the date's capacity seat documents, held for
  *   OFFER_MINUTES), so a waitlist can never overbook. The offer's order id is derived from the
@@ -35,8 +35,7 @@ import { claimFirst } from '../lib/claims'
 import { warn } from '../lib/log'
 import { parseRequest } from '../lib/validate'
 import { queueMail } from '../mail/outbox'
-import { claimSeat, freeClaims, type HoldOwner, isLive, memberDateRef, seatsOf } from './holds'
-import { sweepDate } from './jobs'
+import { claimSeat, countLiveSeats, freeClaims, type HoldOwner, isLive, memberDateRef, seatsOf } from './holds'
 import {
   type BookingDeps,
   claimChange,
@@ -235,6 +234,14 @@ export async function offerQuietly(deps: Deps, eventId: string, date: string): P
   }
 }
 
+/**
+ * Frees everything a booking (or an offer) holds (holds.freeClaims); a seat that came free goes at
+ * once to the first member waiting for the date. What every booking path calls to give a seat back.
+ */
+export async function releaseHold(deps: Deps, owner: HoldOwner): Promise<void> {
+  if (await freeClaims(deps.firestore, owner)) await offerQuietly(deps, owner.event_id, owner.event_date)
+}
+
 /** The sweep's backstop: every date with someone in line is offered its free seats. */
 export async function offerEverywhere(deps: Deps): Promise<number> {
   const snapshot = await deps.firestore.collection('waitlist').where('status', 'in', ['waiting', 'offered']).get()
@@ -360,7 +367,7 @@ export async function joinWaitlistHandler(
     isDateCancelled(firestore, event.id, input.eventDate),
     ref.get(),
     memberDateRef(firestore, member.uid, event.id, input.eventDate).get(),
-    sweepDate(deps, event.id, input.eventDate),
+    countLiveSeats(firestore, event.id, input.eventDate, now),
     waitingCount(firestore, event.id, input.eventDate),
   ])
   if (cancelled) throw new HttpsError('failed-precondition', WAITLIST_MESSAGES.dateCancelled)

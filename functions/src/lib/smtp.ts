@@ -1,7 +1,28 @@
 /** The SMTP transport of the functions' email (nodemailer), made once per instance and URL. */
 import { createTransport } from 'nodemailer'
-import type { Mailer, MailTransport } from '../mail/outbox'
 import { mailSettings } from './settings'
+
+/** One message as the transport takes it. */
+export interface OutgoingMail {
+  from: string
+  to: string
+  subject: string
+  text: string
+  html: string
+  attachments?: { filename: string; content: string; contentType: string }[]
+  /** The same for every attempt at one mail, so a resend after a crash shows as one message. */
+  messageId: string
+}
+
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>
+}
+
+/** Where the functions' mail goes out, and who it is from. */
+export interface Mailer {
+  transport: MailTransport
+  from: string
+}
 
 const transports = new Map<string, MailTransport>()
 

@@ -14,24 +14,8 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { type VenueBrief, venueBriefPath } from '../../../src/domain/booking'
 import { type BookingRecord, isAlreadyExists, mapLimit, nowOf, readBooking } from '../bookings/records'
 import { ALERTS, alert, warn } from '../lib/log'
+import type { Mailer } from '../lib/smtp'
 import { composeAccountDeletedMail, composeMail, composeOfferMail, type MailContent, type MailKind } from './messages'
-
-/** One message as the transport takes it. */
-export interface OutgoingMail extends MailContent {
-  from: string
-  to: string
-  /** The same for every attempt at one mail, so a resend after a crash shows as one message. */
-  messageId: string
-}
-
-export interface MailTransport {
-  send(mail: OutgoingMail): Promise<void>
-}
-
-export interface Mailer {
-  transport: MailTransport
-  from: string
-}
 
 export interface MailDeps {
   firestore: Firestore

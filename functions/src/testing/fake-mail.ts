@@ -1,5 +1,5 @@
 /** A mail transport for unit tests: keeps what it is given, and fails while told to. */
-import type { Mailer, MailTransport, OutgoingMail } from '../mail/outbox'
+import type { Mailer, MailTransport, OutgoingMail } from '../lib/smtp'
 
 export class FakeMail implements MailTransport {
   readonly sent: OutgoingMail[] = []

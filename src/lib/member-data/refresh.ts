@@ -6,7 +6,8 @@
  * under another's name. On a hanging connection a refresh simply stays under way: nothing a
  * member reads waits for it.
  */
-import { type BookingView, getBookingCall, listMyBookingsCall } from '../../domain/booking'
+import { type BookingView, getBookingCall } from '../../domain/booking'
+import { listMyBookingsCall } from '../../domain/my-bookings'
 import { getMyProfileCall, type UserProfileRecord } from '../../domain/profile'
 import type { WaitlistView } from '../../domain/waitlist'
 import { localDb } from '../db'

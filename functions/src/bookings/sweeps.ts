@@ -1,25 +1,20 @@
 /**
- * Time-driven work on bookings. Each job is a plain function of its dependencies and clock:
- * deployed as a scheduled function (index.ts, SCHEDULED_JOBS), run on the same period by the
- * local stack (the Functions emulator fires no schedules), and called by tests with a clock.
+ * Time-driven work on bookings, each a plain function of its dependencies and clock, run by the
+ * schedules (schedules.ts lists them) and called by tests with a clock. Reads elsewhere never
+ * free or send anything: what ran out is ended here.
  *
  * - sweepExpiredHolds: frees every hold whose time has passed, whatever left it behind (an
  *   abandoned checkout, a createBooking that died between two writes, a half-finished end, a
- *   waitlist offer not taken), and offers free seats to the members waiting for them.
+ *   waitlist offer not taken), ends the bookings behind them, and offers free seats to the
+ *   members waiting for them.
  * - reconcilePayments: looks again at bookings that may still change (recheck_at), so a paid
  *   order whose webhook was lost, or that turned PAID after its hold ended, is settled.
- * - queueReminders and deliverMail: the venue brief and the day's reminder are queued when due,
- *   and every queued mail is sent (mail/outbox.ts).
- * sweepDate (and readDate) is the same sweep for one date, run lazily wherever a date is read.
  */
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
 import { seatsCollectionPath } from '../../../src/domain/availability'
 import { EVENTS, type YaariEvent } from '../../../src/domain/catalogue'
 import { availableDates, istToday, weekdayOf } from '../../../src/domain/schedule'
 import { warn } from '../lib/log'
-import { deliverMail, type MailDeps } from '../mail/outbox'
-import { queueReminders } from '../mail/reminders'
-import { settleCancelledDates } from './cancelled-dates'
 import { isLive } from './holds'
 import { reconcileBooking } from './reconcile'
 import { type BookingDeps, type BookingRecord, mapLimit, nowOf, readBooking } from './records'
@@ -63,46 +58,6 @@ async function freeExpiredClaim(deps: BookingDeps, claim: DocumentSnapshot, now:
 function seatDate(path: string): { eventId: string; date: string } | undefined {
   const match = /^slots\/(.+)_(\d{4}-\d{2}-\d{2})\/seats\/\d+$/.exec(path)
   return match ? { eventId: match[1]!, date: match[2]! } : undefined
-}
-
-/**
- * Frees this date's seats whose holds ran out and returns how many seats still count (paid
- * seats and live holds). What createBooking and getAvailability run before they read a date;
- * counted with aggregation queries, so a public page view costs a few index reads per date.
- */
-export async function sweepDate(deps: BookingDeps, eventId: string, date: string): Promise<number> {
-  const now = nowOf(deps)
-  const seats = deps.firestore.collection(seatsCollectionPath(eventId, date))
-  const expiredSeats = seats.where('hold_expires_at', '<=', now)
-  const expired = await expiredSeats.get()
-  if (!expired.empty) await mapLimit(expired.docs, CONCURRENCY, (seat) => freeExpiredClaim(deps, seat, now))
-  // A seat counts unless its hold time has passed (one the sweep could not free, say Cashfree was down).
-  const [all, left] = await Promise.all([seats.count().get(), expired.empty ? undefined : expiredSeats.count().get()])
-  return all.data().count - (left?.data().count ?? 0)
-}
-
-/**
- * This date's seats for a booking about to claim one, in one read (at most capacity documents):
- * holds whose time has passed are freed first; returns how many still count and which numbers
- * exist.
- */
-export async function readDate(
-  deps: BookingDeps,
-  eventId: string,
-  date: string,
-): Promise<{ live: number; taken: Set<number> }> {
-  const now = nowOf(deps)
-  const seats = deps.firestore.collection(seatsCollectionPath(eventId, date))
-  let docs = (await seats.get()).docs
-  const expired = docs.filter((seat) => !isLive(seat.data(), now))
-  if (expired.length) {
-    await mapLimit(expired, CONCURRENCY, (seat) => freeExpiredClaim(deps, seat, now))
-    docs = (await seats.get()).docs
-  }
-  return {
-    live: docs.filter((seat) => isLive(seat.data(), now)).length,
-    taken: new Set(docs.map((seat) => Number(seat.id))),
-  }
 }
 
 /** The dates whose seats the sweep looks at: every date still bookable, and the past week's. */
@@ -182,16 +137,3 @@ export async function reconcilePayments(deps: BookingDeps): Promise<ReconcileRep
     ).length,
   }
 }
-
-/** What the jobs run with: the bookings' dependencies and the mail transport. */
-export type JobDeps = BookingDeps & Pick<MailDeps, 'mailer'>
-
-/** The scheduled jobs and their periods: the one place both the deploy and the local stack read. */
-export const SCHEDULED_JOBS = {
-  sweepExpiredHolds: { everyMinutes: 5, run: sweepExpiredHolds },
-  reconcilePayments: { everyMinutes: 10, run: reconcilePayments },
-  queueReminders: { everyMinutes: 15, run: queueReminders },
-  settleCancelledDates: { everyMinutes: 5, run: settleCancelledDates },
-  deliverMail: { everyMinutes: 1, run: deliverMail },
-} as const satisfies Record<string, { everyMinutes: number; run: (deps: JobDeps) => Promise<unknown> }>
-export type ScheduledJob = keyof typeof SCHEDULED_JOBS
