@@ -6,8 +6,8 @@
 
 import { describe, expect, it } from 'vitest'
 import { CALLABLES } from '../../src/domain/callables'
+import { SCHEDULED_JOBS } from './handlers/schedules'
 import * as index from './index'
-import { SCHEDULED_JOBS } from './schedules'
 
 type Endpoint = { secretEnvironmentVariables?: { key: string }[] }
 const functions: Record<string, unknown> = { ...index }
@@ -41,9 +41,11 @@ describe('the deployed functions', () => {
     }
   })
 
-  it("register every callable under its contract's name, from that contract", () => {
+  it("register every callable under its contract's name, from that contract, in asia-south1", () => {
     for (const contract of CALLABLES) {
       expect((functions[contract.name] as { contract?: unknown } | undefined)?.contract, contract.name).toBe(contract)
+      const endpoint = (functions[contract.name] as { __endpoint: { region: string[] } }).__endpoint
+      expect(endpoint.region, contract.name).toEqual(['asia-south1'])
     }
   })
 

@@ -22,7 +22,8 @@ function lint(source: string) {
 
 afterEach(() => rmSync(probe, { force: true }))
 
-describe('feature boundaries', () => {
+// Biome scans the project's import graph (for its cycle rule) on every run: a few seconds each.
+describe('feature boundaries', { timeout: 30_000 }, () => {
   it.each([
     ["import { signInWithEmail } from '../account/auth-actions'", 'another feature'],
     ["import BookingDialogs from '../booking/booking-dialogs'", 'another feature'],

@@ -8,10 +8,10 @@
  */
 import { describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
-import { createBookingHandler } from '../../functions/src/bookings/create'
-import { CREATE_BOOKING_STEPS, type CreateBookingStep } from '../../functions/src/bookings/records'
-import { reconcilePayments, sweepExpiredHolds } from '../../functions/src/bookings/sweeps'
 import { CashfreeError, type PaymentGateway } from '../../functions/src/lib/cashfree'
+import { CREATE_BOOKING_STEPS, type CreateBookingStep } from '../../functions/src/lib/records'
+import { createBookingHandler } from '../../functions/src/services/bookings/create'
+import { reconcilePayments, sweepExpiredHolds } from '../../functions/src/services/bookings/sweeps'
 import { BOOKING_MESSAGES, HOLD_MINUTES } from '../../src/domain/booking'
 import { bookingRequest } from '../../src/domain/booking.fixture'
 import { EVENTS } from '../../src/domain/catalogue'

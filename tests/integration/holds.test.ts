@@ -8,9 +8,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { functionUrl, standinControl } from '../../dev/lib/config.mjs'
-import { getAvailabilityHandler } from '../../functions/src/availability'
-import { createBookingHandler } from '../../functions/src/bookings/create'
-import { sweepExpiredHolds } from '../../functions/src/bookings/sweeps'
+import { getAvailabilityHandler } from '../../functions/src/services/availability'
+import { createBookingHandler } from '../../functions/src/services/bookings/create'
+import { sweepExpiredHolds } from '../../functions/src/services/bookings/sweeps'
 import { getAvailabilityCall, seatsCollectionPath } from '../../src/domain/availability'
 import {
   BOOKING_MESSAGES,
@@ -20,7 +20,7 @@ import {
   MAX_LIVE_HOLDS,
 } from '../../src/domain/booking'
 import { VALID_ATTENDEE } from '../../src/domain/booking.fixture'
-import { EVENTS } from '../../src/domain/catalogue'
+import { EVENTS, type PriceTier } from '../../src/domain/catalogue'
 import { saveProfileCall } from '../../src/domain/profile'
 import { availableDates, eventStartInstant } from '../../src/domain/schedule'
 import { callFunction } from '../../src/lib/firebase'
@@ -41,7 +41,7 @@ import {
 const firstHello = EVENTS[0]! // Saturdays, 10 seats
 const sunday = EVENTS[1]! // Sundays, 10 seats
 const dates = bookableDates(firstHello)
-const request = (eventDate: string, tier = 'girls', event = firstHello) => ({
+const request = (eventDate: string, tier: PriceTier = 'girls', event = firstHello) => ({
   eventId: event.id,
   eventDate,
   tier,

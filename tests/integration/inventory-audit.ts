@@ -9,8 +9,8 @@
  *   neither confirmed nor refunded. After the jobs have run, there must never be one.
  */
 import type { Firestore } from 'firebase-admin/firestore'
-import type { BookingRecord } from '../../functions/src/bookings/records'
 import { CashfreeError, type PaymentGateway } from '../../functions/src/lib/cashfree'
+import type { BookingRecord } from '../../functions/src/lib/records'
 import { seatsCollectionPath } from '../../src/domain/availability'
 
 export interface InventoryAudit {

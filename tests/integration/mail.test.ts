@@ -9,11 +9,17 @@ import { stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { attachmentText, mailTo, waitForMail } from '../../dev/lib/mail-inbox.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import { freePort } from '../../dev/lib/stack.mjs'
-import { createBookingHandler } from '../../functions/src/bookings/create'
-import { reconcileBooking } from '../../functions/src/bookings/reconcile'
 import { smtpTransport } from '../../functions/src/lib/smtp'
-import { deliverMail, deliverOne, type MailRecord, mailId, RETRY_DELAYS_MS } from '../../functions/src/mail/outbox'
-import { queueReminders } from '../../functions/src/mail/reminders'
+import { createBookingHandler } from '../../functions/src/services/bookings/create'
+import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
+import {
+  deliverMail,
+  deliverOne,
+  type MailRecord,
+  mailId,
+  RETRY_DELAYS_MS,
+} from '../../functions/src/services/mail/outbox'
+import { queueReminders } from '../../functions/src/services/mail/reminders'
 import { bookingRequest, VALID_ATTENDEE } from '../../src/domain/booking.fixture'
 import { EVENTS } from '../../src/domain/catalogue'
 import { adminDb, bookableDates, profiledMember, stackDeps } from './helpers'

@@ -9,7 +9,7 @@
  * test are the real ones.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createBookingHandler } from '../../functions/src/bookings/create'
+import { createBookingHandler } from '../../functions/src/services/bookings/create'
 import { seatsCollectionPath } from '../../src/domain/availability'
 import { bookingRequest } from '../../src/domain/booking.fixture'
 import { EVENTS } from '../../src/domain/catalogue'

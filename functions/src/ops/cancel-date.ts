@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util'
 import { initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
-import { cancelDate } from '../bookings/cancelled-dates'
+import { cancelDate } from '../services/bookings/cancelled-dates'
 
 const { values } = parseArgs({
   options: { event: { type: 'string' }, date: { type: 'string' }, reason: { type: 'string' } },

@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util'
 import { initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
-import { shareVenueBrief } from '../venue-briefs'
+import { shareVenueBrief } from '../services/venue-briefs'
 
 const { values } = parseArgs({
   options: {

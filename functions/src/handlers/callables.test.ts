@@ -1,0 +1,57 @@
+/**
+ * What every callable does before its service runs, tried through each registered function:
+ * a visitor is refused where a member is needed, and malformed input gets invalid-argument with
+ * the reason (the service never sees it: it would need Firestore, which is not here).
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { CALLABLES } from '../../../src/domain/callables'
+
+type Runnable = { run: (request: unknown) => Promise<unknown> }
+let registered: Record<string, Runnable>
+
+beforeAll(async () => {
+  process.env.GCLOUD_PROJECT = 'demo-yaari'
+  registered = (await import('./callables')) as unknown as Record<string, Runnable>
+})
+
+const ORIGIN = 'http://127.0.0.1:4173'
+const request = (data: unknown, signedIn = true) => ({
+  data,
+  rawRequest: { headers: { origin: ORIGIN }, body: { data } },
+  ...(signedIn ? { auth: { uid: 'member-1', token: { email: 'member@example.test' } } } : {}),
+})
+
+async function refusal(call: Promise<unknown>) {
+  try {
+    await call
+  } catch (error) {
+    return error as { code: string; message: string }
+  }
+  throw new Error('expected a refusal')
+}
+
+describe('every callable', () => {
+  it('refuses malformed input with invalid-argument and a readable reason, before its service runs', async () => {
+    for (const contract of CALLABLES) {
+      const error = await refusal(registered[contract.name]!.run(request({ unexpected: 'field', eventId: 42 })))
+      expect(error.code, contract.name).toBe('invalid-argument')
+      expect(error.message.length, contract.name).toBeGreaterThan(5)
+    }
+  })
+
+  it('refuses a visitor where a member is needed; only getAvailability answers visitors', async () => {
+    for (const contract of CALLABLES) {
+      const error = await refusal(registered[contract.name]!.run(request({ unexpected: 'field' }, false)))
+      expect(error.code, contract.name).toBe(
+        contract.name === 'getAvailability' ? 'invalid-argument' : 'unauthenticated',
+      )
+    }
+  })
+
+  it('refuses another site', async () => {
+    const error = await refusal(
+      registered.getAvailability!.run({ ...request({}), rawRequest: { headers: { origin: 'https://evil.example' } } }),
+    )
+    expect(error.code).toBe('permission-denied')
+  })
+})

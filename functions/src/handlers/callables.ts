@@ -1,0 +1,131 @@
+/**
+ * Every callable function, one line each: its contract (name, request schema, messages), what
+ * it needs bound (secrets, App Check) and the service that answers it. `callable` does what
+ * every one of them needs first: only the site's pages may call (CORS and the Origin header),
+ * the raw payload is checked for prototype keys, the member comes only from the verified token,
+ * and the request is parsed with the contract's schema (invalid-argument with the reason), so a
+ * service receives typed input and never sees the raw request.
+ */
+import '../lib/region' // first: the region applies to what is defined below
+import { getAuth } from 'firebase-admin/auth'
+import { type CallableOptions, type CallableRequest, HttpsError, onCall } from 'firebase-functions/v2/https'
+import { deleteMyAccountCall, exportMyDataCall } from '../../../src/domain/account'
+import { getAvailabilityCall } from '../../../src/domain/availability'
+import { cancelBookingCall, createBookingCall, getBookingCall } from '../../../src/domain/booking'
+import type { CallableContract, RequestOf, ResponseOf } from '../../../src/domain/callable'
+import { listMyBookingsCall } from '../../../src/domain/my-bookings'
+import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '../../../src/domain/profile'
+import { joinWaitlistCall, leaveWaitlistCall } from '../../../src/domain/waitlist'
+import { adminApp, db } from '../lib/admin'
+import { requireMember } from '../lib/auth'
+import { bookingDeps } from '../lib/deps'
+import { isAllowedOrigin, LOOPBACK_ORIGIN } from '../lib/origins'
+import { photoStore } from '../lib/photo-store'
+import { APP_CHECK_SITE_KEY, APP_ORIGIN, CASHFREE_SECRETS, PASS_SIGNING_KEY, passSigner } from '../lib/settings'
+import { isDemoProject } from '../lib/settings-schema'
+import { parseRequest, refuseDangerousKeys } from '../lib/validate'
+import { deleteMyAccountHandler, exportMyDataHandler } from '../services/account'
+import { getAvailabilityHandler } from '../services/availability'
+import { cancelBookingHandler } from '../services/bookings/cancel'
+import { createBookingHandler } from '../services/bookings/create'
+import { getBookingHandler, listMyBookingsHandler } from '../services/bookings/views'
+import { uploadProfilePhotoHandler } from '../services/photos'
+import { getMyProfileHandler, saveProfileHandler } from '../services/profile'
+import { joinWaitlistHandler, leaveWaitlistHandler } from '../services/waitlist'
+
+const LOCAL = process.env.FUNCTIONS_EMULATOR === 'true'
+
+/** Who is calling: a member (from the verified token), or a visitor on a public callable. */
+type Caller<Public extends boolean> = Public extends true ? undefined : ReturnType<typeof requireMember>
+
+interface Registration<Public extends boolean> extends Omit<CallableOptions, 'cors'> {
+  /** Answers visitors too (no sign-in needed). */
+  public?: Public
+}
+
+function callable<C extends CallableContract, Public extends boolean = false>(
+  contract: C,
+  handle: (input: RequestOf<C>, caller: Caller<Public>, request: CallableRequest) => Promise<ResponseOf<C>>,
+  { public: isPublic, ...options }: Registration<Public> = {},
+) {
+  const endpoint = onCall({ ...options, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, (request) => {
+    const site = { appOrigin: APP_ORIGIN.value(), local: isDemoProject(process.env.GCLOUD_PROJECT ?? '') }
+    if (!isAllowedOrigin(request.rawRequest?.headers.origin, site)) {
+      throw new HttpsError('permission-denied', 'This page may not call Yaari.')
+    }
+    refuseDangerousKeys((request.rawRequest?.body as { data?: unknown } | undefined)?.data)
+    const caller = (isPublic ? undefined : requireMember(request)) as Caller<Public>
+    return handle(parseRequest(contract.request, request.data) as RequestOf<C>, caller, request)
+  })
+  return Object.assign(endpoint, { contract })
+}
+
+/** Functions that call Cashfree: its secret bound, so the runtime passes it to them and no others. */
+const withCashfree = { secrets: CASHFREE_SECRETS }
+/** Functions that answer with tickets: Cashfree's secret and the key that signs members' passes. */
+const withPasses = { secrets: [...CASHFREE_SECRETS, PASS_SIGNING_KEY] }
+/** With an App Check site key configured, these refuse calls without a valid App Check token. */
+const withAppCheck = { enforceAppCheck: APP_CHECK_SITE_KEY.notEquals('') }
+
+/** Deletes the sign-in; one already gone (a second try) is not an error. */
+async function deleteAuthUser(uid: string): Promise<void> {
+  await getAuth(adminApp())
+    .deleteUser(uid)
+    .catch((error: unknown) => {
+      if ((error as { code?: string }).code !== 'auth/user-not-found') throw error
+    })
+}
+
+export const getAvailability = callable(getAvailabilityCall, (input) => getAvailabilityHandler(bookingDeps(), input), {
+  ...withCashfree,
+  public: true,
+})
+export const saveProfile = callable(saveProfileCall, (input, member) =>
+  saveProfileHandler(db(), photoStore(), member, input),
+)
+export const getMyProfile = callable(getMyProfileCall, (_, member) => getMyProfileHandler(db(), member))
+export const uploadProfilePhoto = callable(
+  uploadProfilePhotoCall,
+  (input, member) => uploadProfilePhotoHandler(db(), photoStore(), member, input),
+  withAppCheck,
+)
+export const createBooking = callable(
+  createBookingCall,
+  (input, member) => createBookingHandler(bookingDeps(), member, input),
+  { ...withCashfree, ...withAppCheck },
+)
+export const getBooking = callable(
+  getBookingCall,
+  (input, member) => getBookingHandler({ ...bookingDeps(), passes: passSigner() }, member, input),
+  withPasses,
+)
+export const cancelBooking = callable(
+  cancelBookingCall,
+  (input, member) => cancelBookingHandler(bookingDeps(), member, input),
+  withCashfree,
+)
+export const joinWaitlist = callable(
+  joinWaitlistCall,
+  (input, member) => joinWaitlistHandler(bookingDeps(), member, input),
+  withCashfree,
+)
+export const leaveWaitlist = callable(
+  leaveWaitlistCall,
+  (input, member) => leaveWaitlistHandler(bookingDeps(), member, input),
+  withCashfree,
+)
+export const listMyBookings = callable(
+  listMyBookingsCall,
+  (_, member) => listMyBookingsHandler({ ...bookingDeps(), passes: passSigner() }, member),
+  withPasses,
+)
+export const exportMyData = callable(exportMyDataCall, (_, member) => exportMyDataHandler({ firestore: db() }, member))
+export const deleteMyAccount = callable(
+  deleteMyAccountCall,
+  (_, member, request) =>
+    deleteMyAccountHandler(
+      { ...bookingDeps(), photos: photoStore(), deleteAuthUser },
+      { ...member, signedInAt: Number(request.auth?.token.auth_time) * 1000 },
+    ),
+  withCashfree,
+)

@@ -1,0 +1,22 @@
+/**
+ * The scheduled jobs and their periods, and nothing else: the one list the deploy (index.ts) and
+ * the local stack's timer both read. Each job lives with its service.
+ */
+
+import type { BookingDeps } from '../lib/records'
+import { settleCancelledDates } from '../services/bookings/cancelled-dates'
+import { reconcilePayments, sweepExpiredHolds } from '../services/bookings/sweeps'
+import { deliverMail, type MailDeps } from '../services/mail/outbox'
+import { queueReminders } from '../services/mail/reminders'
+
+/** What the jobs run with: the bookings' dependencies and the mail transport. */
+export type JobDeps = BookingDeps & Pick<MailDeps, 'mailer'>
+
+export const SCHEDULED_JOBS = {
+  sweepExpiredHolds: { everyMinutes: 5, run: sweepExpiredHolds },
+  reconcilePayments: { everyMinutes: 10, run: reconcilePayments },
+  queueReminders: { everyMinutes: 15, run: queueReminders },
+  settleCancelledDates: { everyMinutes: 5, run: settleCancelledDates },
+  deliverMail: { everyMinutes: 1, run: deliverMail },
+} as const satisfies Record<string, { everyMinutes: number; run: (deps: JobDeps) => Promise<unknown> }>
+export type ScheduledJob = keyof typeof SCHEDULED_JOBS

@@ -1,0 +1,112 @@
+/**
+ * cashfreeWebhook: Cashfree's payment and refund notifications. Only a valid signature over
+ * the raw body, stamped inside the accepted window, is heard (401 otherwise). The event is
+ * never believed: its type and body only say which booking to reconcile, and reconcileBooking
+ * reads the order, its payments and refunds from Cashfree itself. So a forged type, a replay
+ * or an out-of-order delivery changes nothing that Cashfree does not confirm. Deliveries already
+ * handled (the same x-idempotency-key, stable across Cashfree's retries) are acknowledged at once.
+ */
+
+import '../lib/region' // first: the region applies to what is defined below
+import { createHash } from 'node:crypto'
+import { onRequest } from 'firebase-functions/v2/https'
+import * as v from 'valibot'
+import { orderIdSchema } from '../../../src/domain/booking'
+import { describeIssues } from '../../../src/domain/validation'
+import { isFreshWebhookTimestamp, isValidWebhookSignature } from '../lib/cashfree'
+import { bookingDeps } from '../lib/deps'
+import { ALERTS, alert, burstDetector, warn } from '../lib/log'
+import { type BookingDeps, isAlreadyExists, nowOf } from '../lib/records'
+import { CASHFREE_SECRETS, functionSettings } from '../lib/settings'
+import { reconcileBooking } from '../services/bookings/reconcile'
+
+const orderId = orderIdSchema.entries.orderId
+
+/** Any Cashfree webhook: a JSON object with its type (other fields, added over time, pass). */
+const webhookSchema = v.object({ type: v.string('type must be text') })
+/** Payment events name their order in data.order; refund events in data.refund. */
+const paymentWebhookSchema = v.object({ data: v.object({ order: v.object({ order_id: orderId }) }) })
+const refundWebhookSchema = v.object({ data: v.object({ refund: v.object({ order_id: orderId }) }) })
+
+/** Unverified webhooks that make an alert: this many within this window (per instance). */
+export const UNVERIFIED_ALERT = { threshold: 5, windowMs: 10 * 60_000 }
+const unverified = burstDetector(UNVERIFIED_ALERT.threshold, UNVERIFIED_ALERT.windowMs)
+
+/** A webhook refused as unverified: a warning each time, an alert when they keep coming. */
+function refuseUnverified(now: number, reason: string, deliveredBy: string | undefined) {
+  const { count, alert: repeated } = unverified(now)
+  const fields = { reason, count, windowMinutes: UNVERIFIED_ALERT.windowMs / 60_000, deliveredBy }
+  if (repeated) alert(ALERTS.webhookUnverified, fields)
+  else warn('webhook-refused', fields)
+  return { status: 401, body: reason }
+}
+
+export async function cashfreeWebhookHandler(
+  deps: BookingDeps,
+  secret: string,
+  request: { rawBody: Buffer; headers: Record<string, string | string[] | undefined> },
+): Promise<{ status: number; body: string }> {
+  const header = (name: string) => {
+    const value = request.headers[name]
+    return Array.isArray(value) ? value[0] : value
+  }
+  const timestamp = header('x-webhook-timestamp')
+  const now = nowOf(deps)
+  const deliveredBy = header('user-agent')
+  if (!isValidWebhookSignature(secret, request.rawBody, timestamp, header('x-webhook-signature'))) {
+    return refuseUnverified(now, 'invalid signature', deliveredBy)
+  }
+  if (!isFreshWebhookTimestamp(timestamp, now))
+    return refuseUnverified(now, 'timestamp outside the window', deliveredBy)
+  let body: unknown
+  try {
+    body = JSON.parse(request.rawBody.toString('utf8'))
+  } catch {
+    return { status: 400, body: 'body is not JSON' }
+  }
+  const webhook = v.safeParse(webhookSchema, body)
+  if (!webhook.success) return { status: 400, body: `not a Cashfree webhook: ${describeIssues(webhook.issues)}` }
+  const { type } = webhook.output
+
+  let order: string
+  if (type.startsWith('PAYMENT_')) {
+    const parsed = v.safeParse(paymentWebhookSchema, body)
+    if (!parsed.success) return { status: 400, body: `not a payment webhook: ${describeIssues(parsed.issues)}` }
+    order = parsed.output.data.order.order_id
+  } else if (type.startsWith('REFUND_')) {
+    const parsed = v.safeParse(refundWebhookSchema, body)
+    if (!parsed.success) return { status: 400, body: `not a refund webhook: ${describeIssues(parsed.issues)}` }
+    order = parsed.output.data.refund.order_id
+  } else {
+    // Not subscribed; acknowledged so Cashfree does not retry it.
+    return { status: 200, body: 'ignored' }
+  }
+
+  // One delivery, however often it comes: its key is stable across Cashfree's retries.
+  const key = header('x-idempotency-key') || createHash('sha256').update(request.rawBody).digest('base64url')
+  const seen = deps.firestore
+    .collection('webhook_events')
+    .doc(createHash('sha256').update(key).digest('hex').slice(0, 40))
+  if ((await seen.get()).exists) return { status: 200, body: 'duplicate' }
+
+  await reconcileBooking(deps, order)
+  // Marked only once handled: a delivery that failed half-way is handled again on its retry.
+  await seen.create({ type, order_id: order, at: nowOf(deps) }).catch((error: unknown) => {
+    if (!isAlreadyExists(error)) throw error
+  })
+  return { status: 200, body: 'ok' }
+}
+
+/** The endpoint Cashfree posts to (its secret bound: the signature is checked with it). */
+export const cashfreeWebhook = onRequest({ secrets: CASHFREE_SECRETS }, async (request, response) => {
+  if (request.method !== 'POST') {
+    response.status(405).send('POST only')
+    return
+  }
+  const deps = bookingDeps()
+  const { status, body } = await cashfreeWebhookHandler(deps, functionSettings().cashfree.clientSecret, {
+    rawBody: request.rawBody,
+    headers: request.headers,
+  })
+  response.status(status).send(body)
+})

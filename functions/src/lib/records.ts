@@ -1,0 +1,171 @@
+/**
+ * The booking record in Firestore (bookings/{orderId}) and what every booking module shares:
+ * the dependencies a handler takes, its clock, and `once`, which makes a state change of a
+ * booking happen exactly once whoever races to apply it.
+ */
+import type { DocumentReference, Firestore } from 'firebase-admin/firestore'
+import {
+  type BookingStatus,
+  type CashfreeMode,
+  cancelledDatePath,
+  type RefundReason,
+  type RefundState,
+} from '../../../src/domain/booking'
+import type { PaymentGateway } from './cashfree'
+import { isAlreadyExists } from './claims'
+
+export { isAlreadyExists }
+
+export interface RefundRecord {
+  /** Ours, sent to Cashfree as its idempotent refund id. */
+  refund_id: string
+  amount: number
+  reason: RefundReason
+  status: RefundState
+  requested_at: number
+  updated_at: number
+  /** Requests Cashfree did not accept (network or API errors); retried by the reconciler. */
+  attempts: number
+}
+
+export interface BookingRecord {
+  order_id: string
+  user_id: string
+  event_id: string
+  event_date: string
+  tier: string
+  amount: number
+  /** Set once the seat claim is recorded; a claim made just before a crash is found by its order_id. */
+  seat: number | null
+  status: BookingStatus
+  /** Null until Cashfree's order exists: a record without one never reached checkout. */
+  payment_session_id: string | null
+  /** The Cashfree environment of the order (absent on bookings made before it was recorded). */
+  cashfree_mode?: CashfreeMode
+  hold_expires_at: number
+  created_at: number
+  paid_at?: number
+  ended_at?: number
+  /** When the member (or the team, for the whole date) cancelled. */
+  cancelled_at?: number
+  /** The team cancelled the date while this booking was pending (its hold ended for that). */
+  date_cancelled?: boolean
+  /** The member deleted their account: its personal fields are gone, its hold ended, no more mail about it. */
+  account_deleted_at?: number
+  /** The latest payment attempt Cashfree reported (by its time), while pending. */
+  last_attempt?: { status: string; at: string | null }
+  refund?: RefundRecord
+  /** When the reconciler looks at this booking next; absent once nothing can change any more. */
+  recheck_at?: number
+  attendee: Record<string, unknown>
+}
+
+/** The steps of createBooking, in order; fault-injection tests stop the handler at each. */
+export const CREATE_BOOKING_STEPS = [
+  'member-date-claimed',
+  'booking-recorded',
+  'hold-slot-claimed',
+  'seat-claimed',
+  'seat-recorded',
+  'order-created',
+  'session-recorded',
+] as const
+export type CreateBookingStep = (typeof CREATE_BOOKING_STEPS)[number]
+
+export interface BookingDeps {
+  firestore: Firestore
+  gateway: PaymentGateway
+  /** Where the member's browser comes back after checkout, e.g. https://yaari.app */
+  appOrigin: string
+  /** The Cashfree environment `gateway` talks to; the browser opens checkout in the same one. */
+  cashfreeMode: CashfreeMode
+  now?: () => Date
+  /**
+   * Called after each step of createBooking. Production leaves it out; fault-injection tests
+   * throw here (a failed write) or never return (the process died).
+   */
+  failpoint?: (step: CreateBookingStep) => void | Promise<void>
+}
+
+export const nowOf = (deps: Pick<BookingDeps, 'now'>): number => (deps.now ?? (() => new Date()))().getTime()
+
+export const bookingRef = (firestore: Firestore, orderId: string): DocumentReference =>
+  firestore.collection('bookings').doc(orderId)
+
+export async function readBooking(firestore: Firestore, orderId: string): Promise<BookingRecord | undefined> {
+  const snapshot = await bookingRef(firestore, orderId).get()
+  return snapshot.exists ? (snapshot.data() as BookingRecord) : undefined
+}
+
+/** gRPC NOT_FOUND: update() found no document. */
+export const isNotFound = (error: unknown) => (error as { code?: unknown })?.code === 5
+
+/** A change whose first runner stopped half-way is finished by a later one after this long. */
+export const STALE_CHANGE_MS = 30_000
+
+/**
+ * Runs `apply` only for the first caller to claim this change of this booking (a create() of
+ * bookings/{orderId}/transitions/{change}). Every `apply` is idempotent, so if that caller died
+ * before marking the change applied, a later caller (after STALE_CHANGE_MS) finishes it instead
+ * of leaving the booking stuck. Returns false when someone else has it.
+ */
+export async function once(
+  firestore: Firestore,
+  orderId: string,
+  change: string,
+  apply: () => Promise<void>,
+): Promise<boolean> {
+  const marker = await claimChange(firestore, orderId, change)
+  if (!marker) return false
+  await apply()
+  await marker.update({ applied: true })
+  return true
+}
+
+/**
+ * The claim `once` makes: this change's marker, created (or taken over from a caller that stopped
+ * half-way, after STALE_CHANGE_MS) for this caller; undefined when someone else has it or it is
+ * applied. The caller applies the change, then updates the marker to `applied: true`.
+ */
+export async function claimChange(
+  firestore: Firestore,
+  orderId: string,
+  change: string,
+): Promise<DocumentReference | undefined> {
+  const marker = bookingRef(firestore, orderId).collection('transitions').doc(change)
+  try {
+    await marker.create({ at: Date.now(), applied: false })
+  } catch (error) {
+    if (!isAlreadyExists(error)) throw error
+    const existing = await marker.get()
+    if (existing.get('applied') !== false || Date.now() - Number(existing.get('at')) < STALE_CHANGE_MS) return undefined
+    await marker.set({ at: Date.now(), applied: false })
+  }
+  return marker
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await fn(items[index] as T)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return results
+}
+
+/** Whether the team has cancelled this date (`npm run cancel-date`). */
+export async function isDateCancelled(firestore: Firestore, eventId: string, date: string): Promise<boolean> {
+  return (await firestore.doc(cancelledDatePath(eventId, date)).get()).exists
+}
+
+/** Which of these dates of one event the team has cancelled (one read for all). */
+export async function cancelledAmong(firestore: Firestore, eventId: string, dates: string[]): Promise<Set<string>> {
+  if (dates.length === 0) return new Set()
+  const snapshots = await firestore.getAll(...dates.map((date) => firestore.doc(cancelledDatePath(eventId, date))))
+  return new Set(dates.filter((_, i) => snapshots[i]?.exists))
+}

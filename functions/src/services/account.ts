@@ -1,0 +1,198 @@
+/**
+ * exportMyData and deleteMyAccount: a member takes a copy of what the server holds about them,
+ * or has it deleted (India's DPDP Act 2023; what is kept, and why, is DATA_RETENTION). Both act
+ * on the verified token's uid alone: there is nothing in the request to name anyone else.
+ *
+ * Deleting is a run of steps that each may be done again, so a run cut off anywhere is finished
+ * by the member's next try; the sign-in (the Auth user) goes last, so that try is possible.
+ */
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
+import { HttpsError } from 'firebase-functions/v2/https'
+import {
+  ACCOUNT_DATA_MESSAGES,
+  EXPORTS_PER_DAY,
+  type ExportedBooking,
+  type MyDataExport,
+  RECENT_SIGN_IN_MINUTES,
+} from '../../../src/domain/account'
+import { eventById } from '../../../src/domain/catalogue'
+import type { UserProfileRecord } from '../../../src/domain/profile'
+import { cancellationRefund } from '../../../src/domain/refund-policy'
+import { eventStartInstant, istToday } from '../../../src/domain/schedule'
+import { claimFirst } from '../lib/claims'
+import { warn } from '../lib/log'
+import type { PhotoStore } from '../lib/photo-store'
+import { type BookingDeps, type BookingRecord, bookingRef, nowOf } from '../lib/records'
+import { cancelConfirmed } from './bookings/cancel'
+import { reconcileBooking } from './bookings/reconcile'
+import { MAIL_KINDS, type MailKind } from './mail/messages'
+import { mailId, queueAccountDeletedMail } from './mail/outbox'
+import { leaveLine } from './waitlist'
+
+export interface AccountDeps extends BookingDeps {
+  photos: Pick<PhotoStore, 'deleteMemberPhotos'>
+  /** Deletes the sign-in; resolves when it is gone (also when it was gone already). */
+  deleteAuthUser: (uid: string) => Promise<void>
+}
+
+/** The member as the token says: who, their address, and when they last entered their password. */
+export interface VerifiedMember {
+  uid: string
+  email: string | undefined
+  /** The token's auth_time, in ms. */
+  signedInAt: number
+}
+
+const iso = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString() : null)
+
+async function bookingsOf(deps: Pick<BookingDeps, 'firestore'>, uid: string): Promise<BookingRecord[]> {
+  const snapshot = await deps.firestore.collection('bookings').where('user_id', '==', uid).get()
+  return snapshot.docs.map((doc) => doc.data() as BookingRecord)
+}
+
+/** exportMyData: the member's profile, bookings, waitlist places and the emails sent to them. */
+export async function exportMyDataHandler(
+  deps: Pick<BookingDeps, 'firestore' | 'now'>,
+  member: { uid: string; email: string | undefined },
+): Promise<MyDataExport> {
+  const { firestore } = deps
+  await claimExport(firestore, member.uid, nowOf(deps))
+  const [profile, bookings, waitlist] = await Promise.all([
+    firestore.collection('user_profiles').doc(member.uid).get(),
+    bookingsOf(deps, member.uid),
+    firestore.collection('waitlist').where('user_id', '==', member.uid).get(),
+  ])
+  const emails = await mailAbout(deps, bookings, waitlist.docs)
+  return {
+    exported_at: new Date(nowOf(deps)).toISOString(),
+    account: { user_id: member.uid, email: member.email ?? null },
+    profile: profile.exists ? withoutTimestamps(profile.data() as UserProfileRecord) : null,
+    // The payment session id is a key to the order's checkout, not information about the member.
+    bookings: bookings.map(({ payment_session_id: _session, ...booking }) => booking as ExportedBooking),
+    waitlist: waitlist.docs.map((doc) => doc.data()),
+    emails: emails.map((doc) => ({
+      kind: String(doc.get('kind')),
+      to: String(doc.get('to')),
+      state: String(doc.get('state')),
+      order_id: String(doc.get('order_id')),
+      created_at: iso(doc.get('created_at')) ?? '',
+      sent_at: iso(doc.get('sent_at')),
+    })),
+  }
+}
+
+/** One of today's exports for this member, or a refusal once they are used up (a script's loop). */
+async function claimExport(firestore: Firestore, uid: string, now: number): Promise<void> {
+  const day = istToday(new Date(now))
+  const refs = Array.from({ length: EXPORTS_PER_DAY }, (_, i) =>
+    firestore.collection('data_exports').doc(`${uid}_${day}_${i + 1}`),
+  )
+  if ((await claimFirst(refs, { user_id: uid, day, at: now })) === undefined) {
+    throw new HttpsError('resource-exhausted', ACCOUNT_DATA_MESSAGES.tooManyExports)
+  }
+}
+
+/**
+ * The mail about the member's bookings and the offers made to their waitlist places (each kind's
+ * mail has its own id: `{orderId}_{kind}`).
+ */
+async function mailAbout(
+  deps: Pick<BookingDeps, 'firestore'>,
+  bookings: readonly BookingRecord[],
+  waitlist: readonly DocumentSnapshot[],
+): Promise<DocumentSnapshot[]> {
+  const orderIds = [
+    ...bookings.map((booking) => booking.order_id),
+    ...waitlist.flatMap((entry) => entry.get('offer_order_id') ?? []),
+  ]
+  const kinds: MailKind[] = [...MAIL_KINDS, 'waitlist-offer']
+  const refs = orderIds.flatMap((orderId) =>
+    kinds.map((kind) => deps.firestore.collection('mail').doc(mailId(orderId, kind))),
+  )
+  if (refs.length === 0) return []
+  return (await deps.firestore.getAll(...refs)).filter((doc) => doc.exists)
+}
+
+function withoutTimestamps(profile: UserProfileRecord & { created_at?: unknown; updated_at?: unknown }) {
+  const { created_at: _created, updated_at: _updated, ...rest } = profile
+  return rest as UserProfileRecord
+}
+
+/**
+ * An upcoming booking's end: a seat on hold is let go (its Cashfree order closed first; a payment
+ * that got through meanwhile is refunded in full, as the booking is marked deleted); a confirmed
+ * seat is cancelled with the refund the policy gives now.
+ */
+async function endBooking(deps: BookingDeps, booking: BookingRecord, now: number): Promise<void> {
+  let current: BookingRecord | undefined = booking
+  if (current.status === 'pending') {
+    await bookingRef(deps.firestore, current.order_id).update({
+      hold_expires_at: Math.min(current.hold_expires_at, now - 1),
+    })
+    current = await reconcileBooking(deps, current.order_id)
+  }
+  if (current?.status !== 'confirmed') return
+  const event = eventById(current.event_id)
+  const refund =
+    event && cancellationRefund(current.amount, eventStartInstant(current.event_date, event.startTime), new Date(now))
+  // An event already started (or over) is not cancelled: it stays as it was, without the personal fields.
+  if (!refund) return
+  await cancelConfirmed(deps, current, { amount: refund.amount, reason: 'cancelled', mail: 'booking-cancelled' })
+}
+
+/**
+ * deleteMyAccount: after a recent sign-in, ends the member's waitlist places and holds (freeing
+ * their seats), cancels their upcoming bookings with the policy's refund, removes the personal
+ * fields from every booking (the accounting part stays), deletes their photos, profile and email
+ * history, queues the confirmation email, and deletes the sign-in last.
+ */
+export async function deleteMyAccountHandler(deps: AccountDeps, member: VerifiedMember): Promise<{ deleted: true }> {
+  const { firestore } = deps
+  const now = nowOf(deps)
+  if (now - member.signedInAt > RECENT_SIGN_IN_MINUTES * 60_000) {
+    throw new HttpsError('unauthenticated', ACCOUNT_DATA_MESSAGES.signInAgain)
+  }
+  const { uid } = member
+  const profile = await firestore.collection('user_profiles').doc(uid).get()
+
+  const waitlist = await firestore.collection('waitlist').where('user_id', '==', uid).get()
+  for (const entry of waitlist.docs) await leaveLine(deps, entry)
+
+  const bookings = await bookingsOf(deps, uid)
+  for (const booking of bookings) {
+    // Marked first: whatever ends the booking from here on (this run, the sweep) mails no one.
+    if (booking.account_deleted_at === undefined) {
+      await bookingRef(firestore, booking.order_id).update({ account_deleted_at: now })
+    }
+    const marked = { ...booking, account_deleted_at: booking.account_deleted_at ?? now }
+    try {
+      await endBooking(deps, marked, now)
+    } catch (error) {
+      // Cashfree unreachable: the hold has run out, so the sweep and the reconciler end it.
+      warn('account-deletion-booking-not-ended', { orderId: booking.order_id, error: String(error) })
+    }
+    // The attendee's details go once the mails about the booking have their address.
+    await bookingRef(firestore, booking.order_id).update({ attendee: {} })
+  }
+
+  // Cancelled by the deletion (this run or one cut off before it): the email says so.
+  const cancelled = (await bookingsOf(deps, uid)).filter(
+    (booking) =>
+      booking.status === 'cancelled' &&
+      booking.account_deleted_at !== undefined &&
+      (booking.cancelled_at ?? 0) >= booking.account_deleted_at,
+  ).length
+
+  await deps.photos.deleteMemberPhotos(uid, null)
+  await profile.ref.delete()
+  // Mail already sent (or given up) goes; mail still queued (a refund's, a cancellation's) is sent first.
+  const history = await mailAbout(deps, bookings, waitlist.docs)
+  await Promise.all(history.filter((mail) => mail.get('state') !== 'queued').map((mail) => mail.ref.delete()))
+  if (member.email) await queueAccountDeletedMail(firestore, { uid, to: member.email, cancelled }, now)
+  for (const counters of ['photo_uploads', 'data_exports']) {
+    const claims = await firestore.collection(counters).where('user_id', '==', uid).get()
+    await Promise.all(claims.docs.map((claim) => claim.ref.delete()))
+  }
+  await deps.deleteAuthUser(uid)
+  return { deleted: true }
+}

@@ -1,0 +1,41 @@
+/**
+ * getAvailability: spots left for each upcoming date of one event, or of every event when
+ * none is named (the listing asks once). Public: visitors see spots left before signing in.
+ * Only paid seats and live holds count: a seat whose hold time has passed is not counted (and
+ * nothing is written: the sweep frees it), so a checkout abandoned minutes ago does not keep the
+ * date "sold out".
+ */
+
+import type { AvailabilityResponse, EventAvailability, getAvailabilityCall } from '../../../src/domain/availability'
+import type { RequestOf } from '../../../src/domain/callable'
+import { EVENTS, type YaariEvent } from '../../../src/domain/catalogue'
+import { availableDates } from '../../../src/domain/schedule'
+import { type BookingDeps, cancelledAmong, nowOf } from '../lib/records'
+import { countLiveSeats } from './seats'
+import { waitingCount } from './waitlist'
+
+async function eventAvailability(deps: BookingDeps, event: YaariEvent): Promise<EventAvailability> {
+  const open = availableDates(event, new Date(nowOf(deps)))
+  const cancelled = await cancelledAmong(deps.firestore, event.id, open)
+  const dates = await Promise.all(
+    open.map(async (date) => {
+      if (cancelled.has(date)) return { date, capacity: event.capacity, spotsLeft: 0, cancelled: true as const }
+      const [taken, waiting] = await Promise.all([
+        countLiveSeats(deps.firestore, event.id, date, nowOf(deps)),
+        waitingCount(deps.firestore, event.id, date),
+      ])
+      // While members wait, a seat that frees is theirs: the date stays sold out to others.
+      const spotsLeft = waiting > 0 ? 0 : Math.max(0, event.capacity - taken)
+      return { date, capacity: event.capacity, spotsLeft, ...(waiting > 0 ? { waiting } : {}) }
+    }),
+  )
+  return { eventId: event.id, dates }
+}
+
+export async function getAvailabilityHandler(
+  deps: BookingDeps,
+  { eventId }: RequestOf<typeof getAvailabilityCall>,
+): Promise<AvailabilityResponse> {
+  const events = EVENTS.filter((event) => !eventId || event.id === eventId)
+  return { events: await Promise.all(events.map((event) => eventAvailability(deps, event))) }
+}

@@ -1,0 +1,93 @@
+/**
+ * A whole date cancelled by the team (`npm run cancel-date`): the command records it in
+ * cancelled_dates/{eventId}_{date}; from then on nothing can be booked on it and availability
+ * shows it cancelled. The settleCancelledDates job (every 5 minutes, with Cashfree's secret) then
+ * refunds every confirmed member in full, ends every pending hold (closing its order), and tells
+ * everyone; a payment that lands on a cancelled date later is refunded in full (reconcile.ts). The
+ * job repeats until no booking of the date is confirmed or pending.
+ */
+import type { Firestore } from 'firebase-admin/firestore'
+import * as v from 'valibot'
+import { cancelledDatePath, eventDateSchema } from '../../../../src/domain/booking'
+import { EVENT_IDS, eventById } from '../../../../src/domain/catalogue'
+import { weekdayOf } from '../../../../src/domain/schedule'
+import { describeIssues } from '../../../../src/domain/validation'
+import { warn } from '../../lib/log'
+import { type BookingDeps, type BookingRecord, bookingRef, mapLimit, nowOf } from '../../lib/records'
+import { queueMail } from '../mail/outbox'
+import { cancelConfirmed } from './cancel'
+import { reconcileBooking } from './reconcile'
+
+export const cancelDateSchema = v.pipe(
+  v.strictObject({
+    eventId: v.picklist(EVENT_IDS, `eventId must be one of ${EVENT_IDS.join(', ')}`),
+    eventDate: eventDateSchema,
+    reason: v.pipe(v.string('reason must be text'), v.trim(), v.nonEmpty('reason is required'), v.maxLength(300)),
+  }),
+  v.check(
+    (input) => weekdayOf(input.eventDate) === eventById(input.eventId)?.weekday,
+    'eventDate is not a date this event runs on',
+  ),
+)
+
+/** The team's command: records the date as cancelled (again is harmless); returns its path. */
+export async function cancelDate(firestore: Firestore, input: unknown, now = Date.now()): Promise<string> {
+  const parsed = v.safeParse(cancelDateSchema, input)
+  if (!parsed.success) throw new Error(describeIssues(parsed.issues))
+  const { eventId, eventDate, reason } = parsed.output
+  const path = cancelledDatePath(eventId, eventDate)
+  const existing = await firestore.doc(path).get()
+  if (!existing.exists) await firestore.doc(path).set({ reason, cancelled_at: now, settled: false })
+  return path
+}
+
+async function settleBooking(deps: BookingDeps, booking: BookingRecord): Promise<'refunded' | 'ended' | 'none'> {
+  if (booking.status === 'confirmed') {
+    await cancelConfirmed(deps, booking, { amount: booking.amount, reason: 'date-cancelled', mail: 'date-cancelled' })
+    return 'refunded'
+  }
+  if (booking.status === 'pending') {
+    const now = nowOf(deps)
+    // Told why (not "the payment was not completed"), then the hold ends now: reconcile closes the
+    // order; one paid meanwhile is refunded in full, as on any cancelled date.
+    await queueMail(deps.firestore, booking, 'date-cancelled', now)
+    await bookingRef(deps.firestore, booking.order_id).update({ hold_expires_at: now - 1, date_cancelled: true })
+    await reconcileBooking(deps, booking.order_id)
+    return 'ended'
+  }
+  return 'none'
+}
+
+export interface CancelledDatesReport {
+  dates: number
+  refunded: number
+  holdsEnded: number
+}
+
+/** The settleCancelledDates job. */
+export async function settleCancelledDates(deps: BookingDeps): Promise<CancelledDatesReport> {
+  const { firestore } = deps
+  const open = await firestore.collection('cancelled_dates').where('settled', '==', false).get()
+  const report = { dates: open.size, refunded: 0, holdsEnded: 0 }
+  for (const date of open.docs) {
+    const [eventId, eventDate] = [
+      date.id.slice(0, date.id.lastIndexOf('_')),
+      date.id.slice(date.id.lastIndexOf('_') + 1),
+    ]
+    const bookings = () =>
+      firestore.collection('bookings').where('event_id', '==', eventId).where('event_date', '==', eventDate).get()
+    const outcomes = await mapLimit((await bookings()).docs, 4, async (doc) => {
+      try {
+        return await settleBooking(deps, doc.data() as BookingRecord)
+      } catch (error) {
+        warn('cancelled-date-booking-failed', { orderId: doc.id, error: String(error) })
+        return 'none' as const
+      }
+    })
+    report.refunded += outcomes.filter((o) => o === 'refunded').length
+    report.holdsEnded += outcomes.filter((o) => o === 'ended').length
+    const left = (await bookings()).docs.filter((doc) => ['confirmed', 'pending'].includes(doc.get('status')))
+    if (left.length === 0) await date.ref.update({ settled: true })
+  }
+  return report
+}

@@ -1,0 +1,326 @@
+/**
+ * createBooking: holds a seat and opens its payment.
+ *
+ * Order of writes: the member's claim on the date, then the booking record, and only then
+ * anything that holds a seat (the member's unpaid-hold slot, the seat), then Cashfree's order.
+ * So whatever fails or dies between two steps leaves nothing that cannot be found again: a
+ * failure is undone on the spot; after a crash, every claim carries the order id and its hold
+ * time, and the sweep (jobs.ts) frees it once that time has passed. A seat always belongs to a
+ * pending or paid booking.
+ *
+ * A second call for the same member and date (a double click, a retry) gets the first call's
+ * order and session back while its hold lasts, never a second order.
+ */
+
+import { createHash, randomBytes } from 'node:crypto'
+import { HttpsError } from 'firebase-functions/v2/https'
+import {
+  BOOKING_MESSAGES,
+  type CreateBookingResponse,
+  type createBookingCall,
+  HOLD_MINUTES,
+} from '../../../../src/domain/booking'
+import type { RequestOf } from '../../../../src/domain/callable'
+import { eventById, priceFor, tierIssue } from '../../../../src/domain/catalogue'
+import { fullMobile } from '../../../../src/domain/profile'
+import { isBookableDate, weekdayName } from '../../../../src/domain/schedule'
+import { CashfreeError, type CashfreeOrder, customerDetails, istTimestamp } from '../../lib/cashfree'
+import { warn } from '../../lib/log'
+import {
+  type BookingDeps,
+  type BookingRecord,
+  bookingRef,
+  type CreateBookingStep,
+  isDateCancelled,
+  nowOf,
+  readBooking,
+  STALE_CHANGE_MS,
+} from '../../lib/records'
+import {
+  type Claim,
+  claimHoldSlot,
+  claimMemberDate,
+  claimSeat,
+  type HoldOwner,
+  holdSlotsFull,
+  readSeats,
+  returnToOffer,
+  takeOfferedSeat,
+  takeOverExpiredSeat,
+} from '../seats'
+import { liveOffer, offerQuietly, offerTaken, releaseHold, waitingCount } from '../waitlist'
+import { reconcileBooking } from './reconcile'
+
+/** How long a second call waits for the first one's checkout session (a double click). */
+const IN_FLIGHT_WAIT_MS = 8_000
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function newOrderId(date: string): string {
+  const random = randomBytes(9)
+    .toString('base64url')
+    .replace(/[^A-Za-z0-9]/g, 'x')
+  return `yaari_${date.replaceAll('-', '')}_${random}`
+}
+
+/** Cashfree's idempotency key (a UUID), the same for every request creating this order. */
+function idempotencyKey(orderId: string): string {
+  const h = createHash('sha256').update(`create-order:${orderId}`).digest('hex')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`
+}
+
+/**
+ * The answer for a date the member already has a claim on: that booking's checkout while its
+ * hold lasts, a refusal if it is paid or at another price, or undefined when the claim turned
+ * out stale (its booking ended or never got written) and is gone now, to be claimed afresh.
+ */
+async function existingBooking(
+  deps: BookingDeps,
+  owner: HoldOwner,
+  tier: string,
+  claim: Claim & { created_at?: number },
+  now: number,
+): Promise<CreateBookingResponse | undefined> {
+  const deadline = Date.now() + IN_FLIGHT_WAIT_MS
+  for (;;) {
+    const booking = await readBooking(deps.firestore, claim.order_id)
+    if (!booking) {
+      // The other call is between its claim and its record, or died there.
+      if (now - (claim.created_at ?? 0) > STALE_CHANGE_MS) {
+        await releaseHold(deps, { ...owner, order_id: claim.order_id })
+        return undefined
+      }
+      if (Date.now() > deadline) throw new HttpsError('unavailable', BOOKING_MESSAGES.gatewayError)
+      await sleep(250)
+      continue
+    }
+    if (booking.status === 'confirmed') throw new HttpsError('already-exists', BOOKING_MESSAGES.alreadyBooked)
+    if (booking.status !== 'pending') {
+      // Ended, but its claims were not all freed yet.
+      await releaseHold(deps, booking)
+      return undefined
+    }
+    if (now > booking.hold_expires_at) {
+      await reconcileBooking(deps, booking.order_id)
+      return undefined
+    }
+    if (booking.tier !== tier) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.heldAtOtherPrice)
+    if (booking.payment_session_id) {
+      return {
+        order_id: booking.order_id,
+        payment_session_id: booking.payment_session_id,
+        cashfree_mode: booking.cashfree_mode ?? deps.cashfreeMode,
+      }
+    }
+    if (Date.now() > deadline) throw new HttpsError('unavailable', BOOKING_MESSAGES.gatewayError)
+    await sleep(250)
+  }
+}
+
+/** Creates Cashfree's order, retrying once with the same idempotency key if the answer was lost. */
+async function openOrder(
+  deps: BookingDeps,
+  body: Parameters<BookingDeps['gateway']['createOrder']>[0],
+): Promise<CashfreeOrder> {
+  const key = idempotencyKey(body.order_id)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.gateway.createOrder(body, key)
+    } catch (error) {
+      if (error instanceof CashfreeError && error.status === 409) return deps.gateway.getOrder(body.order_id)
+      const retryable = !(error instanceof CashfreeError) || error.status >= 500 || error.status === 429
+      if (retryable && attempt < 2) continue
+      // No answer at all (a timeout, a dropped connection): the gateway is unreachable for now.
+      if (!(error instanceof CashfreeError)) throw new HttpsError('unavailable', BOOKING_MESSAGES.gatewayError)
+      throw error
+    }
+  }
+}
+
+/** The details of the refusal when Cashfree gave no checkout session; the browser shows noSession. */
+const NO_SESSION = { reason: 'no-session' } as const
+
+function toHttpsError(error: unknown): HttpsError {
+  if (error instanceof HttpsError) return error
+  if (error instanceof CashfreeError && error.status === 400) {
+    return new HttpsError('invalid-argument', `${BOOKING_MESSAGES.creationFailed} (${error.message})`)
+  }
+  if (error instanceof CashfreeError) return new HttpsError('unavailable', BOOKING_MESSAGES.gatewayError)
+  return new HttpsError('internal', BOOKING_MESSAGES.unexpected)
+}
+
+/**
+ * Undoes a createBooking that failed part-way: frees what it holds and, if Cashfree may have
+ * made the order, closes it. A record that never reached Cashfree is deleted (it existed only
+ * to make its claims findable); otherwise it ends as failed and the reconciler keeps an eye on
+ * it. If the undo itself fails, the sweep finishes it after the hold time.
+ */
+async function undo(
+  deps: BookingDeps,
+  record: BookingRecord,
+  orderAttempted: boolean,
+  cause: unknown,
+  offerExpiresAt?: number,
+) {
+  const ref = bookingRef(deps.firestore, record.order_id)
+  try {
+    if (orderAttempted && !(cause instanceof CashfreeError && cause.status < 500)) {
+      await deps.gateway.terminateOrder(record.order_id).catch(() => undefined)
+      await releaseHold(deps, record)
+      const now = nowOf(deps)
+      await ref.update({ status: 'failed', ended_at: now, recheck_at: now })
+      return
+    }
+    // Made with a waitlist offer: the seat stays the member's offer, to try again while it lasts.
+    if (offerExpiresAt !== undefined && offerExpiresAt > nowOf(deps)) {
+      await returnToOffer(deps.firestore, record, offerExpiresAt)
+    } else await releaseHold(deps, record)
+    await ref.delete()
+  } catch (error) {
+    warn('create-booking-undo-failed', { orderId: record.order_id, cause: String(cause), error: String(error) })
+  }
+}
+
+export async function createBookingHandler(
+  deps: BookingDeps,
+  member: { uid: string; email: string | undefined },
+  input: RequestOf<typeof createBookingCall>,
+): Promise<CreateBookingResponse> {
+  const { firestore } = deps
+  const now = nowOf(deps)
+  const step = async (name: CreateBookingStep) => deps.failpoint?.(name)
+  const event = eventById(input.eventId)
+  if (!event) throw new HttpsError('invalid-argument', 'eventId: Unknown event')
+  if (!isBookableDate(event, input.eventDate, new Date(now))) {
+    throw new HttpsError(
+      'invalid-argument',
+      `eventDate: ${input.eventDate} is not an upcoming ${weekdayName(event.weekday)} of ${event.title} that can be booked`,
+    )
+  }
+  // The profile, this date's seats (those whose hold ran out do not count), its waitlist and the
+  // member's offer on it: read side by side.
+  const [profile, seats, cancelled, waiting, offer] = await Promise.all([
+    firestore.collection('user_profiles').doc(member.uid).get(),
+    readSeats(firestore, event.id, input.eventDate, now),
+    isDateCancelled(firestore, event.id, input.eventDate),
+    waitingCount(firestore, event.id, input.eventDate),
+    liveOffer(deps, member.uid, event.id, input.eventDate),
+  ])
+  if (cancelled) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.dateCancelled)
+  if (!profile.exists) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.profileRequired)
+  const tierProblem = tierIssue(input.tier, profile.get('gender'))
+  if (tierProblem) throw new HttpsError('failed-precondition', tierProblem)
+  // An offer is lost if its booking fails on the member's other holds: refused before anything is claimed.
+  if (offer && (await holdSlotsFull(firestore, member.uid, now))) {
+    throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.holdLimit)
+  }
+  const owner: HoldOwner = {
+    // Booking an offered seat: the booking takes the offer's order id, and with it the seat.
+    order_id: offer?.offer_order_id ?? newOrderId(input.eventDate),
+    user_id: member.uid,
+    event_id: event.id,
+    event_date: input.eventDate,
+  }
+  const holdExpiresAt = now + HOLD_MINUTES * 60_000
+
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const claim = await claimMemberDate(firestore, owner, { hold_expires_at: holdExpiresAt, created_at: now })
+      if (!claim) break
+      const answer = await existingBooking(deps, owner, input.tier, claim, now)
+      if (answer) return answer
+      if (attempt >= 3) throw new HttpsError('aborted', BOOKING_MESSAGES.unexpected)
+    }
+  } catch (error) {
+    throw toHttpsError(error) // a member's earlier booking could not be checked (Cashfree or Firestore down)
+  }
+  try {
+    await step('member-date-claimed')
+    // Members waiting come first: a seat free while some wait is theirs to be offered.
+    if (!offer && waiting > 0 && seats.live < event.capacity) await offerQuietly(deps, event.id, input.eventDate)
+    if (!offer && (seats.live >= event.capacity || waiting > 0)) {
+      throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.soldOut)
+    }
+  } catch (error) {
+    await releaseHold(deps, owner).catch(() => undefined)
+    throw toHttpsError(error)
+  }
+
+  const { termsAccepted: _terms, ...attendee } = input.userProfile
+  const record: BookingRecord = {
+    order_id: owner.order_id,
+    user_id: member.uid,
+    event_id: event.id,
+    event_date: input.eventDate,
+    tier: input.tier,
+    amount: priceFor(event.id, input.tier), // never the client's amount
+    seat: null,
+    status: 'pending',
+    payment_session_id: null,
+    cashfree_mode: deps.cashfreeMode,
+    hold_expires_at: holdExpiresAt,
+    created_at: now,
+    recheck_at: holdExpiresAt,
+    attendee,
+  }
+  const ref = bookingRef(firestore, owner.order_id)
+  try {
+    await ref.create(record)
+  } catch (error) {
+    await releaseHold(deps, owner).catch(() => undefined)
+    throw toHttpsError(error)
+  }
+
+  let orderAttempted = false
+  try {
+    await step('booking-recorded')
+    if ((await claimHoldSlot(firestore, owner, holdExpiresAt)) === undefined) {
+      throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.holdLimit)
+    }
+    await step('hold-slot-claimed')
+    let seat =
+      (offer && (await takeOfferedSeat(firestore, owner, holdExpiresAt))) ??
+      (await claimSeat(firestore, owner, event.capacity, holdExpiresAt, seats.taken))
+    // A seat whose hold ran out is free to take, one at a time (the sweep ends the bookings behind them).
+    for (const stale of offer ? [] : seats.expired) {
+      if (seat !== undefined) break
+      await takeOverExpiredSeat(stale, now)
+      seat = await claimSeat(firestore, owner, event.capacity, holdExpiresAt, seats.taken)
+    }
+    if (seat === undefined) throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.soldOut)
+    await step('seat-claimed')
+    await ref.update({ seat })
+    await step('seat-recorded')
+
+    const profileData = profile.data() ?? {}
+    orderAttempted = true
+    const order = await openOrder(deps, {
+      order_id: owner.order_id,
+      order_amount: record.amount,
+      order_currency: 'INR',
+      customer_details: customerDetails({
+        uid: member.uid,
+        mobile: String(profileData.mobile ?? fullMobile(input.userProfile.mobile)),
+        name: String(profileData.name ?? input.userProfile.name),
+        email: member.email,
+      }),
+      order_meta: { return_url: `${deps.appOrigin}/booking-success?order_id={order_id}` },
+      order_expiry_time: istTimestamp(new Date(holdExpiresAt)),
+      order_note: `${event.title}, ${input.eventDate}`.slice(0, 200),
+      order_tags: { event_id: event.id, event_date: input.eventDate, user_id: member.uid.slice(0, 255) },
+    })
+    await step('order-created')
+    // Cashfree made the order but gave no checkout session: the member cannot pay it; told so.
+    if (!order.payment_session_id) throw new HttpsError('unavailable', BOOKING_MESSAGES.noSession, NO_SESSION)
+    await ref.update({ payment_session_id: order.payment_session_id, cf_order_id: order.cf_order_id ?? null })
+    await step('session-recorded')
+    if (offer) await offerTaken(firestore, member.uid, event.id, input.eventDate).catch(() => undefined)
+    return { order_id: owner.order_id, payment_session_id: order.payment_session_id, cashfree_mode: deps.cashfreeMode }
+  } catch (error) {
+    if (!(error instanceof HttpsError) || error.code === 'internal') {
+      warn('create-booking-failed', { orderId: owner.order_id, error: String(error) })
+    }
+    await undo(deps, record, orderAttempted, error, offer?.offer_expires_at)
+    throw toHttpsError(error)
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * Time-driven work on bookings, each a plain function of its dependencies and clock, run by the
+ * schedules (schedules.ts lists them) and called by tests with a clock. Reads elsewhere never
+ * free or send anything: what ran out is ended here.
+ *
+ * - sweepExpiredHolds: frees every hold whose time has passed, whatever left it behind (an
+ *   abandoned checkout, a createBooking that died between two writes, a half-finished end, a
+ *   waitlist offer not taken), ends the bookings behind them, and offers free seats to the
+ *   members waiting for them.
+ * - reconcilePayments: looks again at bookings that may still change (recheck_at), so a paid
+ *   order whose webhook was lost, or that turned PAID after its hold ended, is settled.
+ */
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
+import { seatsCollectionPath } from '../../../../src/domain/availability'
+import { EVENTS, type YaariEvent } from '../../../../src/domain/catalogue'
+import { availableDates, istToday, weekdayOf } from '../../../../src/domain/schedule'
+import { warn } from '../../lib/log'
+import { type BookingDeps, type BookingRecord, mapLimit, nowOf, readBooking } from '../../lib/records'
+import { isLive } from '../seats'
+import { offerEverywhere, offerQuietly } from '../waitlist'
+import { reconcileBooking } from './reconcile'
+
+/** How many bookings a job settles at once (each is a few Firestore and Cashfree calls). */
+const CONCURRENCY = 4
+/** The most bookings one reconcilePayments run looks at; the rest wait for the next run. */
+const RECONCILE_BATCH = 200
+
+async function reconcileQuietly(deps: BookingDeps, orderId: string): Promise<BookingRecord | undefined> {
+  try {
+    return await reconcileBooking(deps, orderId)
+  } catch (error) {
+    warn('reconcile-failed', { orderId, error: String(error) })
+    return undefined
+  }
+}
+
+/**
+ * A claim (seat, unpaid-hold slot, member-date claim) whose hold time has passed: its booking
+ * decides (reconcile frees it, or keeps it if the order turned out paid); a claim whose booking
+ * was never written is simply deleted.
+ */
+async function freeExpiredClaim(deps: BookingDeps, claim: DocumentSnapshot, now: number): Promise<boolean> {
+  const orderId = String(claim.get('order_id') ?? '')
+  if (orderId && (await readBooking(deps.firestore, orderId))) {
+    await reconcileQuietly(deps, orderId)
+  } else {
+    const fresh = await claim.ref.get()
+    if (!fresh.exists || fresh.get('order_id') !== claim.get('order_id') || isLive(fresh.data(), now)) return false
+    await claim.ref.delete({ lastUpdateTime: fresh.updateTime! }).catch(() => undefined)
+    // A seat no booking took (an offer that ran out, a booking that never got written): on to the line.
+    const slot = seatDate(claim.ref.path)
+    if (slot) await offerQuietly(deps, slot.eventId, slot.date)
+  }
+  return !(await claim.ref.get()).exists
+}
+
+/** The event and date of a seat document's path (slots/{eventId}_{date}/seats/{n}); undefined for other claims. */
+function seatDate(path: string): { eventId: string; date: string } | undefined {
+  const match = /^slots\/(.+)_(\d{4}-\d{2}-\d{2})\/seats\/\d+$/.exec(path)
+  return match ? { eventId: match[1]!, date: match[2]! } : undefined
+}
+
+/** The dates whose seats the sweep looks at: every date still bookable, and the past week's. */
+function sweptDates(event: YaariEvent, now: number): string[] {
+  const past: string[] = []
+  const today = istToday(new Date(now))
+  for (let days = 7; days >= 0; days--) {
+    const date = istToday(new Date(now - days * 86_400_000))
+    if (date <= today && weekdayOf(date) === event.weekday) past.push(date)
+  }
+  return [...new Set([...past, ...availableDates(event, new Date(now))])]
+}
+
+async function expiredClaims(firestore: Firestore, collection: string, now: number) {
+  return (await firestore.collection(collection).where('hold_expires_at', '<', now).get()).docs
+}
+
+export interface SweepReport {
+  holdsEnded: number
+  claimsFreed: number
+  /** Offers the closing pass made (those following a seat freed here were made as it was freed). */
+  laterOffers: number
+}
+
+export async function sweepExpiredHolds(deps: BookingDeps): Promise<SweepReport> {
+  const { firestore } = deps
+  const now = nowOf(deps)
+  // Pending bookings whose hold ran out: each ends (or is confirmed, if its payment arrived).
+  const pending = (await firestore.collection('bookings').where('status', '==', 'pending').get()).docs.filter(
+    (doc) => Number(doc.get('hold_expires_at')) < now,
+  )
+  const ended = await mapLimit(pending, CONCURRENCY, (doc) => reconcileQuietly(deps, doc.id))
+  // Whatever else still holds a seat or a claim past its time.
+  const seats = (
+    await Promise.all(
+      EVENTS.flatMap((event) =>
+        sweptDates(event, now).map(async (date) => {
+          const query = firestore.collection(seatsCollectionPath(event.id, date)).where('hold_expires_at', '<', now)
+          return (await query.get()).docs
+        }),
+      ),
+    )
+  ).flat()
+  const claims = [
+    ...seats,
+    ...(await expiredClaims(firestore, 'member_holds', now)),
+    ...(await expiredClaims(firestore, 'member_dates', now)),
+  ]
+  const freed = await mapLimit(claims, CONCURRENCY, (claim) => freeExpiredClaim(deps, claim, now))
+  // Offers that ran out pass on, and any seat freed where no offer followed (a run cut off) is offered.
+  const laterOffers = await offerEverywhere(deps)
+  return {
+    holdsEnded: ended.filter((booking) => booking && booking.status !== 'pending').length,
+    claimsFreed: freed.filter(Boolean).length,
+    laterOffers,
+  }
+}
+
+export interface ReconcileReport {
+  checked: number
+  confirmed: number
+}
+
+export async function reconcilePayments(deps: BookingDeps): Promise<ReconcileReport> {
+  const now = nowOf(deps)
+  const due = await deps.firestore
+    .collection('bookings')
+    .where('recheck_at', '<=', now)
+    .orderBy('recheck_at')
+    .limit(RECONCILE_BATCH)
+    .get()
+  const after = await mapLimit(due.docs, CONCURRENCY, (doc) => reconcileQuietly(deps, doc.id))
+  return {
+    checked: due.size,
+    confirmed: after.filter(
+      (booking, i) => booking?.status === 'confirmed' && due.docs[i]?.get('status') !== 'confirmed',
+    ).length,
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * What a member sees of their bookings (getBooking, listMyBookings): the state the server
+ * holds, the refund's own state, the checkout session while a hold lasts, and the venue brief and
+ * the signed pass on a confirmed ticket only.
+ */
+
+import type { Firestore } from 'firebase-admin/firestore'
+import { HttpsError } from 'firebase-functions/v2/https'
+import * as v from 'valibot'
+import {
+  type BookingView,
+  type CashfreeMode,
+  type getBookingCall,
+  type VenueBrief,
+  venueBriefPath,
+  venueBriefSchema,
+} from '../../../../src/domain/booking'
+import type { RequestOf } from '../../../../src/domain/callable'
+import { isEventId, PRICE_TIERS } from '../../../../src/domain/catalogue'
+import type { WaitlistView } from '../../../../src/domain/waitlist'
+import { warn } from '../../lib/log'
+import type { PassSigner } from '../../lib/pass-signer'
+import {
+  type BookingDeps,
+  type BookingRecord,
+  bookingRef,
+  isAlreadyExists,
+  nowOf,
+  readBooking,
+} from '../../lib/records'
+import { myWaitlist } from '../waitlist'
+import { isFailedAttemptStatus, reconcileBooking } from './reconcile'
+
+/**
+ * A member asks Cashfree about a booking at most this often (getBooking polls while a payment is
+ * being confirmed): Cashfree limits order reads per merchant, and one member's script must not
+ * spend everyone's.
+ */
+export const GATEWAY_READ_EVERY_MS = 5_000
+
+/** True for the first caller in this booking's current window; each window is one create(). */
+async function mayAskGateway(firestore: Firestore, orderId: string, now: number): Promise<boolean> {
+  const window = Math.floor(now / GATEWAY_READ_EVERY_MS)
+  try {
+    await bookingRef(firestore, orderId).collection('gateway_reads').doc(String(window)).create({ at: now })
+    return true
+  } catch (error) {
+    if (isAlreadyExists(error)) return false
+    throw error
+  }
+}
+
+/** A booking that may still change with Cashfree: pending, or ended recently (a late payment). */
+const mayChange = (booking: BookingRecord) =>
+  booking.status === 'pending' ||
+  ((booking.status === 'failed' || booking.status === 'expired') && booking.recheck_at !== undefined) ||
+  ((booking.status === 'refunded' || booking.status === 'cancelled') &&
+    booking.refund !== undefined &&
+    booking.refund.status !== 'succeeded' &&
+    booking.refund.status !== 'failed')
+
+/** Never reached checkout (createBooking stopped before Cashfree's order): not the member's to see. */
+const neverOffered = (booking: BookingRecord) =>
+  booking.payment_session_id === null && booking.status !== 'confirmed' && booking.status !== 'refunded'
+
+/**
+ * The shared venue briefs for the confirmed bookings among these, by "{eventId}_{date}". A
+ * pending, failed or refunded booking never learns where the table is.
+ */
+async function venueBriefsFor(firestore: Firestore, bookings: BookingRecord[]): Promise<Map<string, VenueBrief>> {
+  const keys = new Set(
+    bookings.filter((b) => b.status === 'confirmed').map((b) => venueBriefPath(b.event_id, b.event_date)),
+  )
+  const briefs = new Map<string, VenueBrief>()
+  await Promise.all(
+    [...keys].map(async (path) => {
+      const snapshot = await firestore.doc(path).get()
+      if (!snapshot.exists) return
+      const { shared_at: _sharedAt, ...stored } = snapshot.data() ?? {}
+      const parsed = v.safeParse(venueBriefSchema, stored)
+      if (parsed.success) briefs.set(path, parsed.output)
+      else warn('venue-brief-invalid', { path })
+    }),
+  )
+  return briefs
+}
+
+/** The views' own dependencies: the pass signer is bound only to the functions that answer with tickets. */
+export type ViewDeps = BookingDeps & { passes?: PassSigner }
+
+/** The attendee's name as the booking form gave it ('' once an account deletion removed it). */
+const attendeeName = (booking: BookingRecord) =>
+  typeof booking.attendee?.name === 'string' ? booking.attendee.name : ''
+
+/**
+ * The pass of a paid booking: signed for it (Ed25519 is deterministic, so the same booking and
+ * key give the same pass on every answer, and a rotated key reissues every pass at the member's
+ * next refresh). Nothing else has one: a cancelled or refunded booking's ticket shows no code.
+ */
+function passOf(booking: BookingRecord, passes: PassSigner | undefined) {
+  const tier = PRICE_TIERS.find((known) => known === booking.tier)
+  if (booking.status !== 'confirmed' || !passes || !isEventId(booking.event_id) || !tier) return undefined
+  return passes.issue({
+    orderId: booking.order_id,
+    eventId: booking.event_id,
+    date: booking.event_date,
+    tier,
+    firstName: attendeeName(booking),
+  })
+}
+
+export function toView(
+  booking: BookingRecord,
+  briefs: Map<string, VenueBrief>,
+  now: number,
+  cashfreeMode: CashfreeMode,
+  passes?: PassSigner,
+): BookingView {
+  const venueBrief =
+    booking.status === 'confirmed' ? briefs.get(venueBriefPath(booking.event_id, booking.event_date)) : undefined
+  const holding = booking.status === 'pending' && booking.hold_expires_at > now
+  const pass = passOf(booking, passes)
+  const name = attendeeName(booking)
+  return {
+    ...(venueBrief ? { venueBrief } : {}),
+    ...(pass ? { pass } : {}),
+    ...(name ? { attendeeName: name } : {}),
+    orderId: booking.order_id,
+    status: booking.status,
+    eventId: booking.event_id,
+    eventDate: booking.event_date,
+    tier: booking.tier,
+    amount: booking.amount,
+    createdAt: new Date(booking.created_at).toISOString(),
+    ...(booking.status === 'pending'
+      ? {
+          holdExpiresAt: new Date(booking.hold_expires_at).toISOString(),
+          lastAttemptFailed: isFailedAttemptStatus(booking.last_attempt?.status),
+        }
+      : {}),
+    ...(holding && booking.payment_session_id
+      ? { paymentSessionId: booking.payment_session_id, cashfreeMode: booking.cashfree_mode ?? cashfreeMode }
+      : {}),
+    ...(booking.refund
+      ? { refund: { amount: booking.refund.amount, status: booking.refund.status, reason: booking.refund.reason } }
+      : {}),
+  }
+}
+
+/** getBooking: the caller's own booking, checked with Cashfree (at most every few seconds) while it may change. */
+export async function getBookingHandler(
+  deps: ViewDeps,
+  member: { uid: string },
+  { orderId }: RequestOf<typeof getBookingCall>,
+): Promise<{ booking: BookingView }> {
+  const now = nowOf(deps)
+  let booking = await readBooking(deps.firestore, orderId)
+  // Someone else's booking, or one never offered, answers exactly like one that does not exist.
+  if (!booking || booking.user_id !== member.uid || neverOffered(booking)) {
+    throw new HttpsError('not-found', 'No such booking.')
+  }
+  let checkedAt: string | undefined
+  if (mayChange(booking) && (await mayAskGateway(deps.firestore, orderId, now))) {
+    booking = (await reconcileBooking(deps, orderId)) ?? booking
+    checkedAt = new Date(now).toISOString()
+  }
+  const view = toView(booking, await venueBriefsFor(deps.firestore, [booking]), now, deps.cashfreeMode, deps.passes)
+  return { booking: checkedAt ? { ...view, checkedAt } : view }
+}
+
+/** listMyBookings: the caller's bookings, soonest date first. */
+export async function listMyBookingsHandler(
+  deps: ViewDeps,
+  member: { uid: string },
+): Promise<{ bookings: BookingView[]; waitlist: WaitlistView[] }> {
+  const now = nowOf(deps)
+  const [snapshot, waitlist] = await Promise.all([
+    deps.firestore.collection('bookings').where('user_id', '==', member.uid).get(),
+    myWaitlist(deps, member.uid),
+  ])
+  const records = snapshot.docs.map((doc) => doc.data() as BookingRecord).filter((booking) => !neverOffered(booking))
+  const briefs = await venueBriefsFor(deps.firestore, records)
+  const bookings = records.map((record) => toView(record, briefs, now, deps.cashfreeMode, deps.passes))
+  bookings.sort((a, b) => a.eventDate.localeCompare(b.eventDate) || a.createdAt.localeCompare(b.createdAt))
+  return { bookings, waitlist }
+}
+
+/** One booking as its member sees it, as it stands now. */
+export async function bookingView(deps: BookingDeps, booking: BookingRecord): Promise<BookingView> {
+  return toView(booking, await venueBriefsFor(deps.firestore, [booking]), nowOf(deps), deps.cashfreeMode)
+}

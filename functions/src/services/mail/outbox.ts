@@ -1,0 +1,256 @@
+/**
+ * Email to members goes through an outbox: what must be sent is a document, mail/{orderId}_{kind},
+ * created once (a `create()`, so a booking gets each kind once, whoever queues it and however
+ * often); the deliverMail job sends what is due. A booking never waits for, nor fails with, the
+ * SMTP server: queueing is one Firestore write beside the booking's own.
+ *
+ * Each attempt is claimed first (a `create()` of mail/{id}/attempts/{n}), so two runs of the job
+ * never send the same mail at once. A transport that fails is tried again with growing waits, and a
+ * person is alerted when it keeps failing. If a run dies between sending and recording it, the
+ * mail is sent again after the attempt's lease ends: at least once, with the same Message-ID, so
+ * mail clients show it once.
+ */
+import { FieldValue, type Firestore } from 'firebase-admin/firestore'
+import { type VenueBrief, venueBriefPath } from '../../../../src/domain/booking'
+import { ALERTS, alert, warn } from '../../lib/log'
+import { type BookingRecord, isAlreadyExists, mapLimit, nowOf, readBooking } from '../../lib/records'
+import type { Mailer } from '../../lib/smtp'
+import { composeAccountDeletedMail, composeMail, composeOfferMail, type MailContent, type MailKind } from './messages'
+
+export interface MailDeps {
+  firestore: Firestore
+  /** Where links in the mail go, e.g. https://yaari.example */
+  appOrigin: string
+  /** The transport, made when first needed: a missing SMTP setting fails sending, never queueing. */
+  mailer: () => Mailer
+  now?: () => Date
+}
+
+export type MailState = 'queued' | 'sent' | 'skipped' | 'failed'
+
+export interface MailRecord {
+  order_id: string
+  kind: MailKind
+  to: string
+  state: MailState
+  /** Attempts claimed so far. */
+  attempts: number
+  /** When the job should look at it next; absent once it is sent, skipped or failed. */
+  due_at?: number
+  created_at: number
+  sent_at?: number
+  last_error?: string
+  /** A waitlist offer's mail: the path of the entry it offers a seat to. */
+  entry?: string
+  /** An account deletion's mail: how many upcoming bookings the deletion cancelled. */
+  cancelled_bookings?: number
+}
+
+/** Waits after the 1st, 2nd, ... failed attempt. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 3 * 3_600_000, 6 * 3_600_000]
+/** After this many failed attempts the mail is given up and a person alerted. */
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1
+/** An attempt not finished after this long was cut off (its run died): the next run tries again. */
+export const ATTEMPT_LEASE_MS = 2 * 60_000
+/** A mail whose booking is not yet in the state it is about waits this long between looks. */
+const NOT_YET_MS = 60_000
+/** ... and is dropped when its booking has not got there after this long. */
+const NOT_YET_LIMIT_MS = 24 * 3_600_000
+/** The most mail one run sends; the rest waits for the next run. */
+const BATCH = 100
+const CONCURRENCY = 4
+
+export const mailId = (orderId: string, kind: MailKind) => `${orderId}_${kind}`
+const mailRef = (firestore: Firestore, id: string) => firestore.collection('mail').doc(id)
+
+/**
+ * Queues `kind` for this booking, once: a second call for the same booking and kind does nothing.
+ * Returns whether this call queued it. A booking without an email address gets no mail.
+ */
+export async function queueMail(
+  firestore: Firestore,
+  booking: Pick<BookingRecord, 'order_id' | 'attendee'>,
+  kind: MailKind,
+  now: number,
+  entry?: string,
+): Promise<boolean> {
+  const to = booking.attendee.email
+  if (typeof to !== 'string' || !to.includes('@')) return false
+  const record: MailRecord = {
+    order_id: booking.order_id,
+    kind,
+    to,
+    state: 'queued',
+    attempts: 0,
+    due_at: now,
+    created_at: now,
+    ...(entry ? { entry } : {}),
+  }
+  try {
+    await mailRef(firestore, mailId(booking.order_id, kind)).create(record)
+    return true
+  } catch (error) {
+    if (isAlreadyExists(error)) return false
+    throw error
+  }
+}
+
+/**
+ * The confirmation of an account's deletion, once per account (`mail/account_{uid}_account-deleted`):
+ * the address it goes to is all it keeps of the member.
+ */
+export async function queueAccountDeletedMail(
+  firestore: Firestore,
+  { uid, to, cancelled }: { uid: string; to: string; cancelled: number },
+  now: number,
+): Promise<void> {
+  const about = `account_${uid}`
+  const record: MailRecord = {
+    order_id: about,
+    kind: 'account-deleted',
+    to,
+    state: 'queued',
+    attempts: 0,
+    due_at: now,
+    created_at: now,
+    cancelled_bookings: cancelled,
+  }
+  await mailRef(firestore, mailId(about, 'account-deleted'))
+    .create(record)
+    .catch((error: unknown) => {
+      if (!isAlreadyExists(error)) throw error
+    })
+}
+
+async function readBrief(firestore: Firestore, booking: BookingRecord): Promise<VenueBrief | undefined> {
+  const snapshot = await firestore.doc(venueBriefPath(booking.event_id, booking.event_date)).get()
+  return snapshot.exists ? (snapshot.data() as VenueBrief) : undefined
+}
+
+/** An offer's mail while the seat is still held for the member (not once booked, left or passed). */
+async function offerContent(deps: MailDeps, record: MailRecord, now: number): Promise<MailContent | undefined> {
+  if (!record.entry) return undefined
+  const entry = (await deps.firestore.doc(record.entry).get()).data()
+  if (entry?.status !== 'offered' || entry.offer_order_id !== record.order_id) return undefined
+  const expiresAt = Number(entry.offer_expires_at)
+  if (!(expiresAt > now)) return undefined
+  return composeOfferMail({
+    eventId: String(entry.event_id),
+    eventDate: String(entry.event_date),
+    name: typeof entry.attendee?.name === 'string' ? entry.attendee.name : undefined,
+    expiresAt: new Date(expiresAt),
+    appOrigin: deps.appOrigin,
+  })
+}
+
+/** Whether the booking may still get to the state this mail is about (then the mail waits). */
+function mayStillApply(kind: MailKind, booking: BookingRecord | undefined): boolean {
+  if (!booking) return false
+  if (kind === 'booking-confirmed' || kind === 'payment-ended') return booking.status === 'pending'
+  if (kind === 'booking-cancelled') return booking.status === 'confirmed'
+  if (kind === 'date-cancelled') return booking.status === 'confirmed' || booking.status === 'pending'
+  if (kind === 'refund-issued') return booking.refund?.status === 'requested'
+  return false
+}
+
+export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'skipped' | 'waiting' | 'busy' | 'not-due'
+
+/** Sends one queued mail if it is due and no one else is sending it. */
+export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOutcome> {
+  const { firestore } = deps
+  const now = nowOf(deps)
+  const ref = mailRef(firestore, id)
+  const snapshot = await ref.get()
+  const record = snapshot.data() as MailRecord | undefined
+  if (record?.state !== 'queued' || record.due_at === undefined || record.due_at > now) return 'not-due'
+
+  const booking = await readBooking(firestore, record.order_id)
+  const content =
+    record.kind === 'waitlist-offer'
+      ? await offerContent(deps, record, now)
+      : record.kind === 'account-deleted'
+        ? composeAccountDeletedMail({ cancelled: record.cancelled_bookings ?? 0 })
+        : booking &&
+          composeMail(record.kind, {
+            booking,
+            appOrigin: deps.appOrigin,
+            brief:
+              record.kind === 'venue-brief' || record.kind === 'day-reminder'
+                ? await readBrief(firestore, booking)
+                : undefined,
+            now: new Date(now),
+          })
+  if (!content) {
+    if (mayStillApply(record.kind, booking) && now - record.created_at < NOT_YET_LIMIT_MS) {
+      await ref.update({ due_at: now + NOT_YET_MS })
+      return 'waiting'
+    }
+    await ref.update({ state: 'skipped', due_at: FieldValue.delete() })
+    return 'skipped'
+  }
+
+  const attempt = record.attempts + 1
+  const claim = ref.collection('attempts').doc(String(attempt))
+  try {
+    await claim.create({ started_at: now })
+  } catch (error) {
+    if (!isAlreadyExists(error)) throw error
+    const other = await claim.get()
+    if (other.get('outcome') === undefined && now - Number(other.get('started_at')) > ATTEMPT_LEASE_MS) {
+      // Its sender was cut off mid-attempt: count the attempt, so the next run claims a new one.
+      await ref
+        .update({ attempts: attempt, due_at: now }, { lastUpdateTime: snapshot.updateTime! })
+        .catch(() => undefined)
+    }
+    return 'busy'
+  }
+
+  try {
+    const { transport, from } = deps.mailer()
+    await transport.send({ ...content, from, to: record.to, messageId: `<${id}@mail.yaari>` })
+  } catch (error) {
+    const given = attempt >= MAX_ATTEMPTS
+    const reason = String(error).slice(0, 500)
+    await ref.update({
+      attempts: attempt,
+      last_error: reason,
+      ...(given
+        ? { state: 'failed', due_at: FieldValue.delete() }
+        : { due_at: now + (RETRY_DELAYS_MS[attempt - 1] ?? RETRY_DELAYS_MS.at(-1)!) }),
+    })
+    await claim.update({ outcome: 'failed', error: reason })
+    if (given) alert(ALERTS.mailFailed, { mail: id, attempts: attempt, error: reason })
+    else warn('mail-send-failed', { mail: id, attempt, error: reason })
+    return given ? 'failed' : 'retry'
+  }
+  await ref.update({ state: 'sent', attempts: attempt, sent_at: now, due_at: FieldValue.delete() })
+  await claim.update({ outcome: 'sent' })
+  return 'sent'
+}
+
+export interface DeliveryReport {
+  due: number
+  sent: number
+  retrying: number
+  failed: number
+}
+
+/** The deliverMail job: sends every queued mail that is due. */
+export async function deliverMail(deps: MailDeps): Promise<DeliveryReport> {
+  const now = nowOf(deps)
+  const due = await deps.firestore.collection('mail').where('due_at', '<=', now).orderBy('due_at').limit(BATCH).get()
+  const outcomes = await mapLimit(due.docs, CONCURRENCY, async (doc) => {
+    try {
+      return await deliverOne(deps, doc.id)
+    } catch (error) {
+      warn('mail-delivery-error', { mail: doc.id, error: String(error) })
+      return 'retry' as const
+    }
+  })
+  return {
+    due: due.size,
+    sent: outcomes.filter((outcome) => outcome === 'sent').length,
+    retrying: outcomes.filter((outcome) => outcome === 'retry').length,
+    failed: outcomes.filter((outcome) => outcome === 'failed').length,
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The queueReminders job: finds confirmed bookings of today and tomorrow (IST) that are due the
+ * venue brief (once the team has shared it and the event is at most 24 hours away, whichever is
+ * later) or the day's reminder (from 09:00 IST on the day until the event starts), and queues
+ * that mail. Queueing is once per booking and kind, so the job may run as often as it likes.
+ */
+import { venueBriefPath } from '../../../../src/domain/booking'
+import { eventById } from '../../../../src/domain/catalogue'
+import { VENUE_SHARED_HOURS_BEFORE } from '../../../../src/domain/refund-policy'
+import { eventStartInstant, istToday, istTomorrow } from '../../../../src/domain/schedule'
+import type { BookingRecord } from '../../lib/records'
+import { mapLimit, nowOf } from '../../lib/records'
+import type { MailDeps } from './outbox'
+import { queueMail } from './outbox'
+
+/** The day's reminder goes out from this IST time on the day of the event. */
+export const DAY_REMINDER_FROM = '09:00'
+
+export interface ReminderReport {
+  bookings: number
+  briefs: number
+  reminders: number
+}
+
+export async function queueReminders(deps: Pick<MailDeps, 'firestore' | 'now'>): Promise<ReminderReport> {
+  const { firestore } = deps
+  const now = nowOf(deps)
+  const today = istToday(new Date(now))
+  const dates = [today, istTomorrow(new Date(now))]
+  const bookings = (await firestore.collection('bookings').where('event_date', 'in', dates).get()).docs
+    .map((doc) => doc.data() as BookingRecord)
+    .filter((booking) => booking.status === 'confirmed')
+
+  const briefShared = new Map<string, Promise<boolean>>()
+  const hasBrief = (booking: BookingRecord) => {
+    const path = venueBriefPath(booking.event_id, booking.event_date)
+    if (!briefShared.has(path))
+      briefShared.set(
+        path,
+        firestore
+          .doc(path)
+          .get()
+          .then((doc) => doc.exists),
+      )
+    return briefShared.get(path)!
+  }
+
+  const queued = await mapLimit(bookings, 4, async (booking) => {
+    const event = eventById(booking.event_id)
+    if (!event) return { brief: false, reminder: false }
+    const start = eventStartInstant(booking.event_date, event.startTime).getTime()
+    if (now >= start) return { brief: false, reminder: false }
+    const briefDue = now >= start - VENUE_SHARED_HOURS_BEFORE * 3_600_000 && (await hasBrief(booking))
+    const reminderDue =
+      booking.event_date === today && now >= eventStartInstant(booking.event_date, DAY_REMINDER_FROM).getTime()
+    return {
+      brief: briefDue && (await queueMail(firestore, booking, 'venue-brief', now)),
+      reminder: reminderDue && (await queueMail(firestore, booking, 'day-reminder', now)),
+    }
+  })
+  return {
+    bookings: bookings.length,
+    briefs: queued.filter((q) => q.brief).length,
+    reminders: queued.filter((q) => q.reminder).length,
+  }
+}

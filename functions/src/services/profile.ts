@@ -1,0 +1,53 @@
+/**
+ * saveProfile: writes the onboarding profile to user_profiles/{uid}. The uid and email come
+ * from the verified token; the payload is validated with the shared schema; completing
+ * twice updates the same document (idempotent), keeping when it was first created.
+ */
+
+import { FieldValue, type Firestore } from 'firebase-admin/firestore'
+import { HttpsError } from 'firebase-functions/v2/https'
+import type { RequestOf } from '../../../src/domain/callable'
+import { type saveProfileCall, toProfileRecord, type UserProfileRecord } from '../../../src/domain/profile'
+import { warn } from '../lib/log'
+import type { PhotoStore } from '../lib/photo-store'
+
+export async function saveProfileHandler(
+  firestore: Firestore,
+  photos: Pick<PhotoStore, 'isMemberPhotoUrl' | 'deleteMemberPhotos'>,
+  member: { uid: string; email: string | undefined },
+  input: RequestOf<typeof saveProfileCall>,
+): Promise<{ saved: true }> {
+  // A profile may only show a picture its member uploaded, never someone else's.
+  if (input.profilePictureUrl && !photos.isMemberPhotoUrl(input.profilePictureUrl, member.uid)) {
+    throw new HttpsError('invalid-argument', 'profilePictureUrl: use a picture you uploaded with uploadProfilePhoto')
+  }
+  const record = toProfileRecord(member.uid, member.email, input)
+  const ref = firestore.collection('user_profiles').doc(member.uid)
+  const existing = await ref.get()
+  await ref.set({
+    ...record,
+    created_at: existing.exists ? existing.get('created_at') : FieldValue.serverTimestamp(),
+    updated_at: FieldValue.serverTimestamp(),
+  })
+  // The member's other pictures (the one replaced, uploads never saved) are deleted; a failure
+  // here costs storage, not the profile, and the next save tries again.
+  await photos.deleteMemberPhotos(member.uid, record.profile_picture_url).catch((error: unknown) => {
+    warn('photo-cleanup-failed', { uid: member.uid, error: String(error) })
+  })
+  return { saved: true }
+}
+
+/** getMyProfile: the caller's own profile, or null before onboarding is complete. */
+export async function getMyProfileHandler(
+  firestore: Firestore,
+  member: { uid: string },
+): Promise<{ profile: UserProfileRecord | null }> {
+  const doc = await firestore.collection('user_profiles').doc(member.uid).get()
+  if (!doc.exists) return { profile: null }
+  const {
+    created_at: _created,
+    updated_at: _updated,
+    ...profile
+  } = doc.data() as UserProfileRecord & Record<string, unknown>
+  return { profile: profile as UserProfileRecord }
+}
