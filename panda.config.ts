@@ -1,5 +1,5 @@
 import { defineConfig } from '@pandacss/dev'
-import { CATEGORY_CARDS } from './src/domain/categories'
+import { CATEGORY_CARDS } from '@yaari/domain/categories'
 import { theme } from './src/ui/theme'
 
 /**

@@ -6,11 +6,11 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
+import { EVENTS } from '@yaari/domain/catalogue'
+import { SOCIAL_IMAGE_SIZE, socialImagePath, structuredDataFor } from '@yaari/domain/structured-data'
 import { build, defineConfig, loadEnv, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { pandaStaticClasses } from './dev/build/panda-static-classes.ts'
-import { EVENTS } from './src/domain/catalogue.ts'
-import { SOCIAL_IMAGE_SIZE, socialImagePath, structuredDataFor } from './src/domain/structured-data.ts'
 import { manifest } from './src/features/pwa/manifest.ts'
 import { parseClientEnv } from './src/lib/env-schema.ts'
 import { robotsTxt, sitemapXml } from './src/prerender/crawlers.ts'
@@ -31,6 +31,8 @@ function appVersion(): string {
 
 const alias = {
   'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)),
+  // The app and its tests read the domain's TypeScript itself (Node-side tools read its dist/).
+  '@yaari/domain': fileURLToPath(new URL('./packages/domain/src', import.meta.url)),
   // The router's store reads React's own useSyncExternalStore (React 18+), not the copy of it
   // that the shim carries for React 16 and 17.
   'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
@@ -236,7 +238,7 @@ export default defineConfig(({ mode }) => {
               { name: 'shell', test: /[\\/]src[\\/](routes[\\/].*\.tsx|routeTree\.gen\.ts|router\.ts)$/ },
               {
                 name: 'app',
-                test: /[\\/]src[\\/](domain[\\/](catalogue|categories|schedule|money|site|event-listing)|lib[\\/](clock|hydration|page-meta|paths|log|use-idle)|ui[\\/](button|cover-image|toast))\.tsx?$/,
+                test: /[\\/](domain[\\/]src[\\/](catalogue|categories|schedule|money|site|event-listing)|src[\\/]lib[\\/](clock|hydration|page-meta|paths|log|use-idle)|src[\\/]ui[\\/](button|cover-image|toast))\.tsx?$/,
               },
             ],
           },
@@ -254,7 +256,12 @@ export default defineConfig(({ mode }) => {
       },
     },
     test: {
-      include: ['src/**/*.test.{ts,tsx}', 'functions/src/**/*.test.ts', 'dev/**/*.test.{mjs,ts}'],
+      include: [
+        'src/**/*.test.{ts,tsx}',
+        'packages/*/src/**/*.test.ts',
+        'functions/src/**/*.test.ts',
+        'dev/**/*.test.{mjs,ts}',
+      ],
       environment: 'node',
       // Worker threads start faster than child processes (forks, the default) on this 2-core machine.
       pool: 'threads',

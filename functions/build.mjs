@@ -1,4 +1,4 @@
-// Bundles the functions into lib/index.js so they can import the shared src/domain.
+// Bundles the functions into lib/index.js so they can import the shared domain package (packages/domain, @yaari/domain): it is bundled in, never installed.
 // firebase-functions, firebase-admin and sharp (native) stay external: Cloud Functions installs them
 // from functions/package.json, and the emulator resolves them from node_modules.
 import { build } from 'esbuild'

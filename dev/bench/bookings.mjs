@@ -23,10 +23,10 @@ export async function bookingHarness(stack) {
   const { EVENTS, availableDates, seatsCollectionPath, bookingRequest } = await importTypeScript(
     {
       contents:
-        "export { EVENTS } from './src/domain/catalogue.ts'\n" +
-        "export { bookingRequest } from './src/domain/booking.fixture.ts'\n" +
-        "export { seatsCollectionPath } from './src/domain/availability.ts'\n" +
-        "export { availableDates } from './src/domain/schedule.ts'\n",
+        "export { EVENTS } from './packages/domain/src/catalogue.ts'\n" +
+        "export { bookingRequest } from './packages/domain/src/booking.fixture.ts'\n" +
+        "export { seatsCollectionPath } from './packages/domain/src/availability.ts'\n" +
+        "export { availableDates } from './packages/domain/src/schedule.ts'\n",
     },
     'catalogue',
   )

@@ -42,11 +42,11 @@ async function settle(/** @type {import('@playwright/test').Page} */ page) {
 }
 
 const PASSWORD = 'bench-password-42'
-/** The tests' valid profile (src/domain/profile.fixture.ts), bundled for this process once. */
+/** The tests' valid profile (packages/domain/src/profile.fixture.ts), bundled for this process once. */
 /** @type {Promise<{ VALID_PROFILE: object }> | undefined} */
 let fixture
 const sharedProfile = () =>
-  (fixture ??= importTypeScript(join(ROOT, 'src', 'domain', 'profile.fixture.ts'), 'profile-fixture'))
+  (fixture ??= importTypeScript(join(ROOT, 'packages', 'domain', 'src', 'profile.fixture.ts'), 'profile-fixture'))
 
 /** An account (with a saved profile unless `onboarded` is false) made as the e2e tests make theirs. */
 async function account(onboarded = true) {

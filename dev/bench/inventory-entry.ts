@@ -3,6 +3,10 @@
  * process (a failpoint and a clock cannot cross HTTP): bundled by dev/bench/inventory.mjs.
  */
 
+export { BOOKING_MESSAGES, HOLD_MINUTES, MAX_LIVE_HOLDS } from '@yaari/domain/booking'
+export { bookingRequest } from '@yaari/domain/booking.fixture'
+export { EVENTS } from '@yaari/domain/catalogue'
+export { availableDates } from '@yaari/domain/schedule'
 export { CashfreeError, cashfreeGateway } from '../../functions/src/lib/cashfree'
 export { CREATE_BOOKING_STEPS } from '../../functions/src/lib/records'
 export { getAvailabilityHandler } from '../../functions/src/services/availability'
@@ -11,8 +15,4 @@ export { createBookingHandler } from '../../functions/src/services/bookings/crea
 export { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
 export { reconcilePayments, sweepExpiredHolds } from '../../functions/src/services/bookings/sweeps'
 export { joinWaitlistHandler } from '../../functions/src/services/waitlist'
-export { BOOKING_MESSAGES, HOLD_MINUTES, MAX_LIVE_HOLDS } from '../../src/domain/booking'
-export { bookingRequest } from '../../src/domain/booking.fixture'
-export { EVENTS } from '../../src/domain/catalogue'
-export { availableDates } from '../../src/domain/schedule'
 export { auditInventory } from '../../tests/integration/inventory-audit'

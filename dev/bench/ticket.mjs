@@ -42,11 +42,14 @@ async function call(name, idToken, data) {
 
 /** A member with a profile and a paid seat at The First Hello. */
 async function paidMember() {
-  const { VALID_PROFILE } = await importTypeScript(join(ROOT, 'src', 'domain', 'profile.fixture.ts'), 'profile-fixture')
+  const { VALID_PROFILE } = await importTypeScript(
+    join(ROOT, 'packages', 'domain', 'src', 'profile.fixture.ts'),
+    'profile-fixture',
+  )
   const { availableDates, EVENTS } = await importTypeScript(
     {
       contents:
-        "export { EVENTS } from './src/domain/catalogue'; export { availableDates } from './src/domain/schedule'",
+        "export { EVENTS } from './packages/domain/src/catalogue'; export { availableDates } from './packages/domain/src/schedule'",
     },
     'ticket-dates',
   )

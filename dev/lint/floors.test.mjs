@@ -26,7 +26,7 @@ const FIXTURES = {
     "import { table } from '../../handlers/callables'\nexport const create = () => table\n",
   'functions/src/handlers/callables.ts': 'export const table = 1\n',
   // Framework and DOM in the domain.
-  'src/domain/impure.ts':
+  'packages/domain/src/impure.ts':
     "import { useState } from 'react'\nexport const impure = () => [useState, localStorage.getItem('x')]\n",
   // Allowed: a handler calling a service, a service calling lib.
   'functions/src/handlers/ok.ts':
@@ -76,7 +76,7 @@ describe('the floors, as npm run lint enforces them', () => {
   })
 
   it('a framework import or a DOM global in the domain fails', () => {
-    expect(rulesAt('src/domain/impure.ts')).toEqual(
+    expect(rulesAt('packages/domain/src/impure.ts')).toEqual(
       expect.arrayContaining(['lint/style/noRestrictedImports', 'lint/style/noRestrictedGlobals']),
     )
   })

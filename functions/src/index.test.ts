@@ -4,8 +4,8 @@
  * exported under the name the browser calls it by.
  */
 
+import { CALLABLES } from '@yaari/domain/callables'
 import { describe, expect, it } from 'vitest'
-import { CALLABLES } from '../../src/domain/callables'
 import { SCHEDULED_JOBS } from './handlers/schedules'
 import * as index from './index'
 

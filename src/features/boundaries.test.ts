@@ -38,7 +38,7 @@ describe('feature boundaries', { timeout: 30_000 }, () => {
   it('allows ui, lib, domain and its own files', () => {
     const { failed, output } = lint(
       [
-        "import { formatInr } from '../../domain/money'",
+        "import { formatInr } from '@yaari/domain/money'",
         "import { useNow } from '../../lib/clock'",
         "import { Button } from '../../ui/button'",
         "import { EventCard } from './event-card'",

@@ -3,8 +3,9 @@
  * (vite.config.ts), so a misconfigured build fails with a readable message instead of
  * shipping; the app then reads import.meta.env through `clientEnv()`.
  */
+
+import { isLocalPassKeyId, parsePassPublicKeys } from '@yaari/domain/pass'
 import * as v from 'valibot'
-import { isLocalPassKeyId, parsePassPublicKeys } from '../domain/pass'
 
 const required = (name: string) =>
   v.pipe(v.optional(v.string(`${name} must be text`), ''), v.trim(), v.nonEmpty(`${name} is missing`))

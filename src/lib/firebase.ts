@@ -4,6 +4,8 @@
  * The browser uses Auth directly and reaches all data through callable functions
  * (no direct Firestore or Storage access from the client: docs/decisions/0001-writes-through-functions.md).
  */
+
+import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
 import { type FirebaseApp, getApps, initializeApp } from 'firebase/app'
 import {
   type Auth,
@@ -14,7 +16,6 @@ import {
   inMemoryPersistence,
 } from 'firebase/auth'
 import { connectFunctionsEmulator, type Functions, getFunctions, httpsCallable } from 'firebase/functions'
-import type { CallableContract, RequestOf, ResponseOf } from '../domain/callable'
 import { clientConfig } from './client-config'
 
 let app: FirebaseApp | undefined

@@ -1,5 +1,5 @@
+import { SITE } from '@yaari/domain/site'
 import { useEffect } from 'react'
-import { SITE } from '../domain/site'
 
 export interface PageMeta {
   title: string

@@ -3,7 +3,7 @@
  * plain fetch: `POST {"data": ...}` answers `{"result": ...}` or `{"error": {...}}`. Public
  * pages use this so they never load the Firebase SDK.
  */
-import type { CallableContract, RequestOf, ResponseOf } from '../domain/callable'
+import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
 import { functionEndpoint } from './client-config'
 
 export class FunctionCallError extends Error {

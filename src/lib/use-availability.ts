@@ -2,9 +2,10 @@
  * Spots left per event and date, from the getAvailability function: one request answers for
  * every event, shared by all cards and dialogs on the page and kept for a minute.
  */
+
+import type { DateAvailability } from '@yaari/domain/availability'
+import { getAvailabilityCall } from '@yaari/domain/availability'
 import { useEffect, useState } from 'react'
-import type { DateAvailability } from '../domain/availability'
-import { getAvailabilityCall } from '../domain/availability'
 import { callPublicFunction } from './public-api'
 
 const FRESH_FOR_MS = 60_000

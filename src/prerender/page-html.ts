@@ -10,8 +10,8 @@
  * That script is the same text in every page of every build (the entry's address is in a
  * <meta>), so the Content-Security-Policy in firebase.json allows it by its hash.
  */
-import { SITE } from '../domain/site'
-import { jsonForScript, SOCIAL_IMAGE_SIZE } from '../domain/structured-data'
+import { SITE } from '@yaari/domain/site'
+import { jsonForScript, SOCIAL_IMAGE_SIZE } from '@yaari/domain/structured-data'
 import { documentTitle, type PageMeta } from '../lib/page-meta'
 
 /** A page as src/prerender/entry.tsx renders it; status 200 unless it failed or is not found. */

@@ -1,5 +1,5 @@
-import { EVENTS } from '../domain/catalogue'
-import { CATEGORY_PAGE_SLUGS } from '../domain/categories'
+import { EVENTS } from '@yaari/domain/catalogue'
+import { CATEGORY_PAGE_SLUGS } from '@yaari/domain/categories'
 
 /**
  * The public pages built to HTML ahead of time: what a visitor or a search engine opens first.

@@ -1,6 +1,6 @@
+import { formatMobile, MESSAGES, mobileDigits, mobileSchema } from '@yaari/domain/profile'
+import { firstIssue } from '@yaari/domain/validation'
 import type { Ref } from 'react'
-import { formatMobile, MESSAGES, mobileDigits, mobileSchema } from '../domain/profile'
-import { firstIssue } from '../domain/validation'
 import { TextField } from './field'
 
 /** The mobile number issue for a value of 10 digits (or fewer), or undefined when valid. */

@@ -1,5 +1,5 @@
+import { REFUND_POLICY } from '@yaari/domain/refund-policy'
 import { css } from 'styled-system/css'
-import { REFUND_POLICY } from '../domain/refund-policy'
 
 /** The refund policy as one list, wherever a page shows it (event, help, privacy, terms). */
 export function RefundPolicyList() {

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { cancelledDatePath } from '@yaari/domain/booking'
+import { EVENTS } from '@yaari/domain/catalogue'
+import { availableDates, formatLongDate } from '@yaari/domain/schedule'
 import { attachmentText, mailTo, waitForMail } from '../../dev/lib/mail-inbox.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
-import { cancelledDatePath } from '../../src/domain/booking'
-import { EVENTS } from '../../src/domain/catalogue'
-import { availableDates, formatLongDate } from '../../src/domain/schedule'
 import {
   admin,
   BACKEND,

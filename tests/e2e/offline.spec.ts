@@ -2,11 +2,11 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Page, Route } from '@playwright/test'
+import { EVENTS, eventById } from '@yaari/domain/catalogue'
+import { eventStartInstant, formatLongDate } from '@yaari/domain/schedule'
 import { PROJECT_ID } from '../../dev/lib/config.mjs'
 import { waitForMail } from '../../dev/lib/mail-inbox.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
-import { EVENTS, eventById } from '../../src/domain/catalogue'
-import { eventStartInstant, formatLongDate } from '../../src/domain/schedule'
 import {
   admin,
   BACKEND,

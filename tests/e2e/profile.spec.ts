@@ -8,12 +8,12 @@ import { existsSync, readdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
+import { ACCOUNT_DATA_MESSAGES, type MyDataExport } from '@yaari/domain/account'
+import { seatsCollectionPath } from '@yaari/domain/availability'
+import { MESSAGES } from '@yaari/domain/profile'
 import { ROOT } from '../../dev/lib/config.mjs'
 import { waitForMail } from '../../dev/lib/mail-inbox.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
-import { ACCOUNT_DATA_MESSAGES, type MyDataExport } from '../../src/domain/account'
-import { seatsCollectionPath } from '../../src/domain/availability'
-import { MESSAGES } from '../../src/domain/profile'
 import {
   admin,
   BACKEND,

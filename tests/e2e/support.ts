@@ -8,12 +8,12 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test'
+import type { RequestOf } from '@yaari/domain/callable'
+import { saveProfileCall } from '@yaari/domain/profile'
+import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
 import { getApps, initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
 import { functionUrl, HOST, PROJECT_ID, stackPorts } from '../../dev/lib/config.mjs'
-import type { RequestOf } from '../../src/domain/callable'
-import { saveProfileCall } from '../../src/domain/profile'
-import { VALID_PROFILE } from '../../src/domain/profile.fixture'
 
 /** The stack's Firestore stand-in, for firebase-admin and the team's commands. */
 export const FIRESTORE_HOST = `${HOST}:${stackPorts().firestore}`

@@ -9,9 +9,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type BrowserContext, chromium, type Page } from '@playwright/test'
+import { type PassPublicKeys, parsePassPublicKeys, verifyPass } from '@yaari/domain/pass'
+import { formatLongDate } from '@yaari/domain/schedule'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../dev/lib/chromium.mjs'
-import { type PassPublicKeys, parsePassPublicKeys, verifyPass } from '../../src/domain/pass'
-import { formatLongDate } from '../../src/domain/schedule'
 import {
   admin,
   BACKEND,

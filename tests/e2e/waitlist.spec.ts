@@ -3,11 +3,12 @@
  * waitlist; the first cancels; the second finds the seat offered in My bookings (and by email),
  * books it through the normal form and pays, and holds the seat.
  */
+
+import { seatsCollectionPath } from '@yaari/domain/availability'
+import { EVENTS } from '@yaari/domain/catalogue'
+import { availableDates, formatLongDate, formatShortDate } from '@yaari/domain/schedule'
 import { mailTo } from '../../dev/lib/mail-inbox.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
-import { seatsCollectionPath } from '../../src/domain/availability'
-import { EVENTS } from '../../src/domain/catalogue'
-import { availableDates, formatLongDate, formatShortDate } from '../../src/domain/schedule'
 import { admin, BACKEND, checkoutFor, expect, expectNoSeriousA11yViolations, onboardedMember, test } from './support'
 
 const midweek = EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')!

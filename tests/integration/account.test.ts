@@ -3,10 +3,11 @@
  * signed-in member, only their own data, a deletion done twice is harmless, and the sign-in is
  * really gone.
  */
+
+import { deleteMyAccountCall, exportMyDataCall } from '@yaari/domain/account'
+import { saveProfileCall } from '@yaari/domain/profile'
 import { signInWithEmailAndPassword } from 'firebase/auth'
 import { afterEach, describe, expect, it } from 'vitest'
-import { deleteMyAccountCall, exportMyDataCall } from '../../src/domain/account'
-import { saveProfileCall } from '../../src/domain/profile'
 import { auth, callFunction } from '../../src/lib/firebase'
 import { adminDb, callAnything, failure, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
 

@@ -6,6 +6,11 @@
  */
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
+import { seatsCollectionPath } from '@yaari/domain/availability'
+import { BOOKING_MESSAGES, cancelledDatePath } from '@yaari/domain/booking'
+import { bookingRequest } from '@yaari/domain/booking.fixture'
+import { EVENTS } from '@yaari/domain/catalogue'
+import { eventStartInstant } from '@yaari/domain/schedule'
 import { describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
@@ -13,11 +18,6 @@ import { cancelBookingHandler } from '../../functions/src/services/bookings/canc
 import { createBookingHandler } from '../../functions/src/services/bookings/create'
 import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
 import { refundIdFor } from '../../functions/src/services/refunds'
-import { seatsCollectionPath } from '../../src/domain/availability'
-import { BOOKING_MESSAGES, cancelledDatePath } from '../../src/domain/booking'
-import { bookingRequest } from '../../src/domain/booking.fixture'
-import { EVENTS } from '../../src/domain/catalogue'
-import { eventStartInstant } from '../../src/domain/schedule'
 import { adminDb, bookableDates, profiledMember, stackDeps } from './helpers'
 
 const event = EVENTS[0]!

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { getMyProfileCall } from '@yaari/domain/profile'
 import { FirebaseError } from 'firebase/app'
 import { afterEach, describe, expect, it } from 'vitest'
-import { getMyProfileCall } from '../../src/domain/profile'
 import {
   confirmEmail,
   emailOfResetLink,

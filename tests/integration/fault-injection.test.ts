@@ -6,16 +6,17 @@
  * The handler runs in this process (a failpoint cannot cross HTTP) against the stack's Firestore
  * and payment stand-ins.
  */
+
+import { BOOKING_MESSAGES, HOLD_MINUTES } from '@yaari/domain/booking'
+import { bookingRequest } from '@yaari/domain/booking.fixture'
+import { EVENTS } from '@yaari/domain/catalogue'
+import { availableDates } from '@yaari/domain/schedule'
 import { describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
 import { CashfreeError, type PaymentGateway } from '../../functions/src/lib/cashfree'
 import { CREATE_BOOKING_STEPS, type CreateBookingStep } from '../../functions/src/lib/records'
 import { createBookingHandler } from '../../functions/src/services/bookings/create'
 import { reconcilePayments, sweepExpiredHolds } from '../../functions/src/services/bookings/sweeps'
-import { BOOKING_MESSAGES, HOLD_MINUTES } from '../../src/domain/booking'
-import { bookingRequest } from '../../src/domain/booking.fixture'
-import { EVENTS } from '../../src/domain/catalogue'
-import { availableDates } from '../../src/domain/schedule'
 import { adminDb, profiledMember, rejection, stackDeps } from './helpers'
 import { auditInventory } from './inventory-audit'
 

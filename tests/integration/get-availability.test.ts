@@ -1,8 +1,8 @@
+import { getAvailabilityCall, seatsCollectionPath } from '@yaari/domain/availability'
+import { EVENTS } from '@yaari/domain/catalogue'
+import { availableDates } from '@yaari/domain/schedule'
 import { FirebaseError } from 'firebase/app'
 import { afterEach, describe, expect, it } from 'vitest'
-import { getAvailabilityCall, seatsCollectionPath } from '../../src/domain/availability'
-import { EVENTS } from '../../src/domain/catalogue'
-import { availableDates } from '../../src/domain/schedule'
 import { adminDb, callAnything, signOutMember, signUpFreshMember } from './helpers'
 
 const getAvailability = (data: unknown) => callAnything(getAvailabilityCall, data)

@@ -3,6 +3,10 @@
  * admin handle on the Firestore stand-in for arranging and checking data.
  */
 import { randomUUID } from 'node:crypto'
+import { seatsCollectionPath } from '@yaari/domain/availability'
+import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
+import { EVENTS, type YaariEvent } from '@yaari/domain/catalogue'
+import { availableDates } from '@yaari/domain/schedule'
 import { FirebaseError } from 'firebase/app'
 import { createUserWithEmailAndPassword, signOut, type User } from 'firebase/auth'
 import { getApps as adminApps, initializeApp as initAdmin } from 'firebase-admin/app'
@@ -12,14 +16,10 @@ import { PROJECT_ID, stackPorts } from '../../dev/lib/config.mjs'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payments/standin.mjs'
 import { cashfreeGateway } from '../../functions/src/lib/cashfree'
 import type { BookingDeps } from '../../functions/src/lib/records'
-import { seatsCollectionPath } from '../../src/domain/availability'
-import type { CallableContract, RequestOf, ResponseOf } from '../../src/domain/callable'
-import { EVENTS, type YaariEvent } from '../../src/domain/catalogue'
-import { availableDates } from '../../src/domain/schedule'
 import { auth, callFunction } from '../../src/lib/firebase'
 
+export { VALID_PROFILE } from '@yaari/domain/profile.fixture'
 export { PROJECT_ID } from '../../dev/lib/config.mjs'
-export { VALID_PROFILE } from '../../src/domain/profile.fixture'
 
 export function adminDb() {
   if (adminApps().length === 0) initAdmin({ projectId: PROJECT_ID })

@@ -6,23 +6,24 @@
  * always met. Through the callable (the emulator) as a member would, and in this process where a
  * clock is needed.
  */
-import { afterEach, describe, expect, it } from 'vitest'
-import { functionUrl, standinControl } from '../../dev/lib/config.mjs'
-import { getAvailabilityHandler } from '../../functions/src/services/availability'
-import { createBookingHandler } from '../../functions/src/services/bookings/create'
-import { sweepExpiredHolds } from '../../functions/src/services/bookings/sweeps'
-import { getAvailabilityCall, seatsCollectionPath } from '../../src/domain/availability'
+
+import { getAvailabilityCall, seatsCollectionPath } from '@yaari/domain/availability'
 import {
   BOOKING_MESSAGES,
   createBookingCall,
   getBookingCall,
   HOLD_MINUTES,
   MAX_LIVE_HOLDS,
-} from '../../src/domain/booking'
-import { VALID_ATTENDEE } from '../../src/domain/booking.fixture'
-import { EVENTS, type PriceTier } from '../../src/domain/catalogue'
-import { saveProfileCall } from '../../src/domain/profile'
-import { availableDates, eventStartInstant } from '../../src/domain/schedule'
+} from '@yaari/domain/booking'
+import { VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
+import { EVENTS, type PriceTier } from '@yaari/domain/catalogue'
+import { saveProfileCall } from '@yaari/domain/profile'
+import { availableDates, eventStartInstant } from '@yaari/domain/schedule'
+import { afterEach, describe, expect, it } from 'vitest'
+import { functionUrl, standinControl } from '../../dev/lib/config.mjs'
+import { getAvailabilityHandler } from '../../functions/src/services/availability'
+import { createBookingHandler } from '../../functions/src/services/bookings/create'
+import { sweepExpiredHolds } from '../../functions/src/services/bookings/sweeps'
 import { callFunction } from '../../src/lib/firebase'
 import {
   adminDb,

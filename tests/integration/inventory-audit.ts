@@ -8,10 +8,11 @@
  * - A paid-but-unconfirmed booking is one whose Cashfree order is PAID while the booking is
  *   neither confirmed nor refunded. After the jobs have run, there must never be one.
  */
+
+import { seatsCollectionPath } from '@yaari/domain/availability'
 import type { Firestore } from 'firebase-admin/firestore'
 import { CashfreeError, type PaymentGateway } from '../../functions/src/lib/cashfree'
 import type { BookingRecord } from '../../functions/src/lib/records'
-import { seatsCollectionPath } from '../../src/domain/availability'
 
 export interface InventoryAudit {
   seats: number

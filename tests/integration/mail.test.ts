@@ -4,6 +4,8 @@
  * concurrently the jobs then run, through the stack's own job trigger included.
  */
 import { randomUUID } from 'node:crypto'
+import { bookingRequest, VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
+import { EVENTS } from '@yaari/domain/catalogue'
 import { describe, expect, it } from 'vitest'
 import { stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { attachmentText, mailTo, waitForMail } from '../../dev/lib/mail-inbox.mjs'
@@ -20,8 +22,6 @@ import {
   RETRY_DELAYS_MS,
 } from '../../functions/src/services/mail/outbox'
 import { queueReminders } from '../../functions/src/services/mail/reminders'
-import { bookingRequest, VALID_ATTENDEE } from '../../src/domain/booking.fixture'
-import { EVENTS } from '../../src/domain/catalogue'
 import { adminDb, bookableDates, profiledMember, stackDeps } from './helpers'
 
 const event = EVENTS[1]!

@@ -5,6 +5,10 @@
  * Cashfree signs them; races and wrong answers from the gateway run the reconcile in this process.
  */
 import { createHmac, randomUUID } from 'node:crypto'
+import { seatsCollectionPath } from '@yaari/domain/availability'
+import { HOLD_MINUTES } from '@yaari/domain/booking'
+import { bookingRequest } from '@yaari/domain/booking.fixture'
+import { EVENTS } from '@yaari/domain/catalogue'
 import * as logger from 'firebase-functions/logger'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { functionUrl, standinControl } from '../../dev/lib/config.mjs'
@@ -15,10 +19,6 @@ import { createBookingHandler } from '../../functions/src/services/bookings/crea
 import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
 import { sweepExpiredHolds } from '../../functions/src/services/bookings/sweeps'
 import { getBookingHandler } from '../../functions/src/services/bookings/views'
-import { seatsCollectionPath } from '../../src/domain/availability'
-import { HOLD_MINUTES } from '../../src/domain/booking'
-import { bookingRequest } from '../../src/domain/booking.fixture'
-import { EVENTS } from '../../src/domain/catalogue'
 import { adminDb, bookableDates, cashfreeOrder, profiledMember, stackDeps } from './helpers'
 
 const event = EVENTS[1]! // unplanned-sunday-social-mixup, Sundays, 10 seats

@@ -1,8 +1,8 @@
+import type { SaveProfileRequest } from '@yaari/domain/profile'
+import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '@yaari/domain/profile'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
 import { stackPorts, stackSecret } from '../../dev/lib/config.mjs'
-import type { SaveProfileRequest } from '../../src/domain/profile'
-import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '../../src/domain/profile'
 import { callFunction } from '../../src/lib/firebase'
 import { adminDb, callAnything, failure, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
 

@@ -8,12 +8,13 @@
  * which time out before any code of ours runs. The storage, the gateway and the code under
  * test are the real ones.
  */
+
+import { seatsCollectionPath } from '@yaari/domain/availability'
+import { bookingRequest } from '@yaari/domain/booking.fixture'
+import { EVENTS } from '@yaari/domain/catalogue'
+import { availableDates } from '@yaari/domain/schedule'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createBookingHandler } from '../../functions/src/services/bookings/create'
-import { seatsCollectionPath } from '../../src/domain/availability'
-import { bookingRequest } from '../../src/domain/booking.fixture'
-import { EVENTS } from '../../src/domain/catalogue'
-import { availableDates } from '../../src/domain/schedule'
 import { adminDb, profiledMember, stackDeps } from './helpers'
 
 const event = EVENTS[2]! // midweek-wednesday-dinner, 12 seats

@@ -6,6 +6,12 @@
  * passes to the third (the stack's own sweep job). Then 200 joins, cancels and bookings at once
  * never hold more seats than the table has.
  */
+
+import { seatsCollectionPath } from '@yaari/domain/availability'
+import { BOOKING_MESSAGES } from '@yaari/domain/booking'
+import { bookingRequest } from '@yaari/domain/booking.fixture'
+import { EVENTS } from '@yaari/domain/catalogue'
+import { OFFER_MINUTES } from '@yaari/domain/waitlist'
 import { afterAll, describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
 import { waitForMail } from '../../dev/lib/mail-inbox.mjs'
@@ -14,11 +20,6 @@ import { cancelBookingHandler } from '../../functions/src/services/bookings/canc
 import { createBookingHandler } from '../../functions/src/services/bookings/create'
 import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
 import { joinWaitlistHandler, offerFreedSeats, type WaitlistEntry } from '../../functions/src/services/waitlist'
-import { seatsCollectionPath } from '../../src/domain/availability'
-import { BOOKING_MESSAGES } from '../../src/domain/booking'
-import { bookingRequest } from '../../src/domain/booking.fixture'
-import { EVENTS } from '../../src/domain/catalogue'
-import { OFFER_MINUTES } from '../../src/domain/waitlist'
 import { adminDb, bookableDates, emptyEveryDate, profiledMember, rejection, stackDeps } from './helpers'
 
 type Member = { uid: string; email: string }

@@ -3,8 +3,9 @@
  * a visitor is refused where a member is needed, and malformed input gets invalid-argument with
  * the reason (the service never sees it: it would need Firestore, which is not here).
  */
+
+import { CALLABLES } from '@yaari/domain/callables'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CALLABLES } from '../../../src/domain/callables'
 
 type Runnable = { run: (request: unknown) => Promise<unknown> }
 let registered: Record<string, Runnable>

@@ -7,15 +7,15 @@
  * service receives typed input and never sees the raw request.
  */
 import '../lib/region' // first: the region applies to what is defined below
+import { deleteMyAccountCall, exportMyDataCall } from '@yaari/domain/account'
+import { getAvailabilityCall } from '@yaari/domain/availability'
+import { cancelBookingCall, createBookingCall, getBookingCall } from '@yaari/domain/booking'
+import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
+import { listMyBookingsCall } from '@yaari/domain/my-bookings'
+import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '@yaari/domain/profile'
+import { joinWaitlistCall, leaveWaitlistCall } from '@yaari/domain/waitlist'
 import { getAuth } from 'firebase-admin/auth'
 import { type CallableOptions, type CallableRequest, HttpsError, onCall } from 'firebase-functions/v2/https'
-import { deleteMyAccountCall, exportMyDataCall } from '../../../src/domain/account'
-import { getAvailabilityCall } from '../../../src/domain/availability'
-import { cancelBookingCall, createBookingCall, getBookingCall } from '../../../src/domain/booking'
-import type { CallableContract, RequestOf, ResponseOf } from '../../../src/domain/callable'
-import { listMyBookingsCall } from '../../../src/domain/my-bookings'
-import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '../../../src/domain/profile'
-import { joinWaitlistCall, leaveWaitlistCall } from '../../../src/domain/waitlist'
 import { adminApp, db } from '../lib/admin'
 import { requireMember } from '../lib/auth'
 import { bookingDeps } from '../lib/deps'

@@ -9,10 +9,10 @@
 
 import '../lib/region' // first: the region applies to what is defined below
 import { createHash } from 'node:crypto'
+import { orderIdSchema } from '@yaari/domain/booking'
+import { describeIssues } from '@yaari/domain/validation'
 import { onRequest } from 'firebase-functions/v2/https'
 import * as v from 'valibot'
-import { orderIdSchema } from '../../../src/domain/booking'
-import { describeIssues } from '../../../src/domain/validation'
 import { isFreshWebhookTimestamp, isValidWebhookSignature } from '../lib/cashfree'
 import { bookingDeps } from '../lib/deps'
 import { ALERTS, alert, burstDetector, warn } from '../lib/log'

@@ -1,5 +1,5 @@
+import { ACCOUNT_MESSAGES } from '@yaari/domain/profile'
 import { type CallableRequest, HttpsError } from 'firebase-functions/v2/https'
-import { ACCOUNT_MESSAGES } from '../../../src/domain/profile'
 
 /**
  * The caller's verified identity; the only source of a user id in any function. With

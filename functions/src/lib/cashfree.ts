@@ -5,7 +5,7 @@
  * settings (settings-schema.ts): Cashfree's sandbox or production, or the local stand-in.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
-import { localMobile } from '../../../src/domain/profile'
+import { localMobile } from '@yaari/domain/profile'
 
 export const CASHFREE_API_VERSION = '2025-01-01'
 

@@ -1,5 +1,5 @@
+import { parsePassPublicKeys, passCode, verifyPass } from '@yaari/domain/pass'
 import { describe, expect, it } from 'vitest'
-import { parsePassPublicKeys, passCode, verifyPass } from '../../../src/domain/pass'
 import { newPassKey, type PassSigner, parsePassSigningKey } from './pass-signer'
 
 const CLAIMS = {

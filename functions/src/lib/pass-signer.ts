@@ -1,5 +1,5 @@
 /**
- * Signs members' passes (src/domain/pass.ts) with the Ed25519 key in the PASS_SIGNING_KEY
+ * Signs members' passes (@yaari/domain/pass) with the Ed25519 key in the PASS_SIGNING_KEY
  * secret, written "<key id>:<the 32-byte private key in base64url>". The private key never
  * leaves the functions; the app ships only the public keys (VITE_PASS_PUBLIC_KEYS).
  * Ed25519 signatures are deterministic: the same booking and key always give the same pass.
@@ -13,7 +13,7 @@ import {
   passCode,
   passCredential,
   passPayload,
-} from '../../../src/domain/pass'
+} from '@yaari/domain/pass'
 
 export interface PassSigner {
   keyId: string

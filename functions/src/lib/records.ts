@@ -3,14 +3,15 @@
  * the dependencies a handler takes, its clock, and `once`, which makes a state change of a
  * booking happen exactly once whoever races to apply it.
  */
-import type { DocumentReference, Firestore } from 'firebase-admin/firestore'
+
 import {
   type BookingStatus,
   type CashfreeMode,
   cancelledDatePath,
   type RefundReason,
   type RefundState,
-} from '../../../src/domain/booking'
+} from '@yaari/domain/booking'
+import type { DocumentReference, Firestore } from 'firebase-admin/firestore'
 import type { PaymentGateway } from './cashfree'
 import { isAlreadyExists } from './claims'
 

@@ -5,8 +5,9 @@
  * way, so the same code runs in both. Each function that calls Cashfree binds the secret
  * (`secrets: CASHFREE_SECRETS`): an unbound secret never reaches the function.
  */
+
+import { isLocalPassKeyId } from '@yaari/domain/pass'
 import { defineSecret, defineString } from 'firebase-functions/params'
-import { isLocalPassKeyId } from '../../../src/domain/pass'
 import { ALERTS, alert } from './log'
 import { type PassSigner, parsePassSigningKey } from './pass-signer'
 import {

@@ -1,6 +1,6 @@
+import { describeIssues } from '@yaari/domain/validation'
 import { HttpsError } from 'firebase-functions/v2/https'
 import * as v from 'valibot'
-import { describeIssues } from '../../../src/domain/validation'
 
 /**
  * Parses a callable's payload with the shared schema. Anything that does not fit is an

@@ -6,7 +6,7 @@
  * public key listed until the last date it signed for has passed.
  */
 import { parseArgs } from 'node:util'
-import { isLocalPassKeyId, PASS_KEY_ID } from '../../../src/domain/pass'
+import { isLocalPassKeyId, PASS_KEY_ID } from '@yaari/domain/pass'
 import { newPassKey } from '../lib/pass-signer'
 
 const { values } = parseArgs({ options: { kid: { type: 'string' } } })

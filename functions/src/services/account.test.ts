@@ -4,11 +4,12 @@
  * and holds (freeing the seats), cancels upcoming bookings with the policy's refund, keeps only the
  * accounting part of their bookings, mails a confirmation, and is harmless when done again.
  */
+
+import { ACCOUNT_DATA_MESSAGES, EXPORTS_PER_DAY, RECENT_SIGN_IN_MINUTES } from '@yaari/domain/account'
+import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
+import { cancellationRefund } from '@yaari/domain/refund-policy'
+import { eventStartInstant } from '@yaari/domain/schedule'
 import { describe, expect, it, vi } from 'vitest'
-import { ACCOUNT_DATA_MESSAGES, EXPORTS_PER_DAY, RECENT_SIGN_IN_MINUTES } from '../../../src/domain/account'
-import { VALID_PROFILE } from '../../../src/domain/profile.fixture'
-import { cancellationRefund } from '../../../src/domain/refund-policy'
-import { eventStartInstant } from '../../../src/domain/schedule'
 import { bookingWorld, EVENT } from '../testing/booking-world'
 import { FakeMail } from '../testing/fake-mail'
 import { refusal } from '../testing/refusal'

@@ -6,19 +6,20 @@
  * Deleting is a run of steps that each may be done again, so a run cut off anywhere is finished
  * by the member's next try; the sign-in (the Auth user) goes last, so that try is possible.
  */
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
-import { HttpsError } from 'firebase-functions/v2/https'
+
 import {
   ACCOUNT_DATA_MESSAGES,
   EXPORTS_PER_DAY,
   type ExportedBooking,
   type MyDataExport,
   RECENT_SIGN_IN_MINUTES,
-} from '../../../src/domain/account'
-import { eventById } from '../../../src/domain/catalogue'
-import type { UserProfileRecord } from '../../../src/domain/profile'
-import { cancellationRefund } from '../../../src/domain/refund-policy'
-import { eventStartInstant, istToday } from '../../../src/domain/schedule'
+} from '@yaari/domain/account'
+import { eventById } from '@yaari/domain/catalogue'
+import type { UserProfileRecord } from '@yaari/domain/profile'
+import { cancellationRefund } from '@yaari/domain/refund-policy'
+import { eventStartInstant, istToday } from '@yaari/domain/schedule'
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
+import { HttpsError } from 'firebase-functions/v2/https'
 import { claimFirst } from '../lib/claims'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'

@@ -6,10 +6,10 @@
  * date "sold out".
  */
 
-import type { AvailabilityResponse, EventAvailability, getAvailabilityCall } from '../../../src/domain/availability'
-import type { RequestOf } from '../../../src/domain/callable'
-import { EVENTS, type YaariEvent } from '../../../src/domain/catalogue'
-import { availableDates } from '../../../src/domain/schedule'
+import type { AvailabilityResponse, EventAvailability, getAvailabilityCall } from '@yaari/domain/availability'
+import type { RequestOf } from '@yaari/domain/callable'
+import { EVENTS, type YaariEvent } from '@yaari/domain/catalogue'
+import { availableDates } from '@yaari/domain/schedule'
 import { type BookingDeps, cancelledAmong, nowOf } from '../lib/records'
 import { countLiveSeats } from './seats'
 import { waitingCount } from './waitlist'

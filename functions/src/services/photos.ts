@@ -9,11 +9,11 @@
  * is saved with a new one (saveProfile).
  */
 
+import type { RequestOf } from '@yaari/domain/callable'
+import { MAX_PHOTO_BYTES, MESSAGES, PHOTO_MAX_SIDE, type uploadProfilePhotoCall } from '@yaari/domain/profile'
+import { istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import type { RequestOf } from '../../../src/domain/callable'
-import { MAX_PHOTO_BYTES, MESSAGES, PHOTO_MAX_SIDE, type uploadProfilePhotoCall } from '../../../src/domain/profile'
-import { istToday } from '../../../src/domain/schedule'
 import { claimFirst } from '../lib/claims'
 import type { PhotoStore } from '../lib/photo-store'
 

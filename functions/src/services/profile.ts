@@ -4,10 +4,10 @@
  * twice updates the same document (idempotent), keeping when it was first created.
  */
 
+import type { RequestOf } from '@yaari/domain/callable'
+import { type saveProfileCall, toProfileRecord, type UserProfileRecord } from '@yaari/domain/profile'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import type { RequestOf } from '../../../src/domain/callable'
-import { type saveProfileCall, toProfileRecord, type UserProfileRecord } from '../../../src/domain/profile'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
 

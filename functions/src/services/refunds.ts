@@ -5,8 +5,9 @@
  * refund is not the money being back: its state (PENDING, ONHOLD, then SUCCESS, or CANCELLED or
  * FAILED) is read again on its REFUND_STATUS_WEBHOOK and by the reconciler until it is final.
  */
+
+import type { RefundReason, RefundState } from '@yaari/domain/booking'
 import { FieldValue } from 'firebase-admin/firestore'
-import type { RefundReason, RefundState } from '../../../src/domain/booking'
 import { CashfreeError, type CashfreeRefund } from '../lib/cashfree'
 import { ALERTS, alert, warn } from '../lib/log'
 import { type BookingDeps, type BookingRecord, bookingRef, nowOf, type RefundRecord } from '../lib/records'

@@ -15,14 +15,15 @@
  * (countLiveSeats, readSeats), and a booking that needs one takes it over (takeOverExpiredSeat).
  * Ending the booking behind it, and its mail, are the sweep's (sweeps.ts).
  */
+
+import { seatsCollectionPath } from '@yaari/domain/availability'
+import { MAX_LIVE_HOLDS } from '@yaari/domain/booking'
 import {
   type DocumentReference,
   FieldValue,
   type Firestore,
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore'
-import { seatsCollectionPath } from '../../../src/domain/availability'
-import { MAX_LIVE_HOLDS } from '../../../src/domain/booking'
 import { claimFirst } from '../lib/claims'
 import { type BookingRecord, isAlreadyExists, isNotFound } from '../lib/records'
 

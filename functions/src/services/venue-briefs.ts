@@ -3,12 +3,13 @@
  * before the event; confirmed tickets show it from then on, and keep it offline on the device.
  * Written by the `share-venue` command with admin credentials, never by a browser.
  */
+
+import { eventDateSchema, venueBriefPath, venueBriefSchema } from '@yaari/domain/booking'
+import { EVENT_IDS, eventById } from '@yaari/domain/catalogue'
+import { weekdayOf } from '@yaari/domain/schedule'
+import { describeIssues } from '@yaari/domain/validation'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
-import { eventDateSchema, venueBriefPath, venueBriefSchema } from '../../../src/domain/booking'
-import { EVENT_IDS, eventById } from '../../../src/domain/catalogue'
-import { weekdayOf } from '../../../src/domain/schedule'
-import { describeIssues } from '../../../src/domain/validation'
 
 export const shareVenueSchema = v.pipe(
   v.strictObject({

@@ -4,10 +4,11 @@
  * run out passing to the next; an offered seat booked and paid through createBooking; and never
  * more seats claimed than the table has, however the calls interleave.
  */
+
+import { BOOKING_MESSAGES } from '@yaari/domain/booking'
+import { eventStartInstant } from '@yaari/domain/schedule'
+import { MAX_WAITLISTS, OFFER_MINUTES, WAITLIST_MESSAGES } from '@yaari/domain/waitlist'
 import { describe, expect, it } from 'vitest'
-import { BOOKING_MESSAGES } from '../../../src/domain/booking'
-import { eventStartInstant } from '../../../src/domain/schedule'
-import { MAX_WAITLISTS, OFFER_MINUTES, WAITLIST_MESSAGES } from '../../../src/domain/waitlist'
 import { bookingWorld, EVENT } from '../testing/booking-world'
 import { FakeMail } from '../testing/fake-mail'
 import { refusal } from '../testing/refusal'

@@ -17,13 +17,11 @@
  */
 
 import { createHash } from 'node:crypto'
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
-import { HttpsError } from 'firebase-functions/v2/https'
-import { seatsCollectionPath } from '../../../src/domain/availability'
-import { BOOKING_MESSAGES } from '../../../src/domain/booking'
-import type { RequestOf } from '../../../src/domain/callable'
-import { eventById, type YaariEvent } from '../../../src/domain/catalogue'
-import { isBookableDate, istToday } from '../../../src/domain/schedule'
+import { seatsCollectionPath } from '@yaari/domain/availability'
+import { BOOKING_MESSAGES } from '@yaari/domain/booking'
+import type { RequestOf } from '@yaari/domain/callable'
+import { eventById, type YaariEvent } from '@yaari/domain/catalogue'
+import { isBookableDate, istToday } from '@yaari/domain/schedule'
 import {
   type joinWaitlistCall,
   type leaveWaitlistCall,
@@ -32,7 +30,9 @@ import {
   WAITLIST_MESSAGES,
   type WaitlistStatus,
   type WaitlistView,
-} from '../../../src/domain/waitlist'
+} from '@yaari/domain/waitlist'
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
+import { HttpsError } from 'firebase-functions/v2/https'
 import { claimFirst } from '../lib/claims'
 import { warn } from '../lib/log'
 import {

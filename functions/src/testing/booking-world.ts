@@ -2,13 +2,13 @@
  * The booking logic's world for unit tests: a fake Firestore, a fake Cashfree, a clock the test
  * moves, members with profiles, and the counts an invariant needs.
  */
-import { seatsCollectionPath } from '../../../src/domain/availability'
-import type { CreateBookingRequest } from '../../../src/domain/booking'
-import { bookingRequest } from '../../../src/domain/booking.fixture'
-import { EVENTS } from '../../../src/domain/catalogue'
-import { fullMobile } from '../../../src/domain/profile'
-import { VALID_PROFILE } from '../../../src/domain/profile.fixture'
-import { availableDates } from '../../../src/domain/schedule'
+import { seatsCollectionPath } from '@yaari/domain/availability'
+import type { CreateBookingRequest } from '@yaari/domain/booking'
+import { bookingRequest } from '@yaari/domain/booking.fixture'
+import { EVENTS } from '@yaari/domain/catalogue'
+import { fullMobile } from '@yaari/domain/profile'
+import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
+import { availableDates } from '@yaari/domain/schedule'
 import type { BookingDeps, BookingRecord, CreateBookingStep } from '../lib/records'
 import { createBookingHandler } from '../services/bookings/create'
 import { reconcileBooking } from '../services/bookings/reconcile'

@@ -2,6 +2,9 @@
  * Signing up, in and out with Firebase Auth (email and password), and where a member goes
  * next: home when their profile is complete, otherwise the first onboarding step.
  */
+
+import { tiersFor } from '@yaari/domain/catalogue'
+import { getMyProfileCall } from '@yaari/domain/profile'
 import {
   applyActionCode,
   confirmPasswordReset,
@@ -15,8 +18,6 @@ import {
   updateProfile,
   verifyPasswordResetCode,
 } from 'firebase/auth'
-import { tiersFor } from '../../domain/catalogue'
-import { getMyProfileCall } from '../../domain/profile'
 import { clientConfig } from '../../lib/client-config'
 import { auth, callFunction } from '../../lib/firebase'
 import { ONBOARDING_START } from '../../lib/paths'

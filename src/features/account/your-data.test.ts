@@ -1,7 +1,7 @@
+import type { BookingView } from '@yaari/domain/booking'
+import { EVENTS } from '@yaari/domain/catalogue'
+import { eventStartInstant, formatLongDate } from '@yaari/domain/schedule'
 import { describe, expect, it } from 'vitest'
-import type { BookingView } from '../../domain/booking'
-import { EVENTS } from '../../domain/catalogue'
-import { eventStartInstant, formatLongDate } from '../../domain/schedule'
 import { upcomingOutcomes } from './your-data'
 
 const event = EVENTS[0]!

@@ -1,6 +1,6 @@
 /** 'Add to calendar' on the device: the booking's .ics file offered as a download. */
-import type { YaariEvent } from '../../domain/catalogue'
-import { bookingCalendar } from '../../domain/ics'
+import type { YaariEvent } from '@yaari/domain/catalogue'
+import { bookingCalendar } from '@yaari/domain/ics'
 import { Button, type ButtonProps } from '../../ui/button'
 
 /** Offers the file for download in the browser. */

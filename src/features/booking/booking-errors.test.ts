@@ -1,5 +1,5 @@
+import { BOOKING_MESSAGES } from '@yaari/domain/booking'
 import { expect, it } from 'vitest'
-import { BOOKING_MESSAGES } from '../../domain/booking'
 import { bookingErrorMessage } from './booking-errors'
 
 it("maps createBooking's refusals to the catalogue, and a missing checkout session to its own message", () => {

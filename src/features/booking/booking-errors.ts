@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES } from '../../domain/booking'
+import { BOOKING_MESSAGES } from '@yaari/domain/booking'
 
 /**
  * What a member reads when createBooking fails. The spec's catalogue for input and gateway

@@ -5,11 +5,6 @@
  */
 import { Checkbox } from '@ark-ui/react/checkbox'
 import { Link } from '@tanstack/react-router'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { css } from 'styled-system/css'
-import { grid } from 'styled-system/patterns'
-import { button, text } from 'styled-system/recipes'
-import * as v from 'valibot'
 import {
   BOOKING_MESSAGES,
   BOOKING_PROFESSIONS,
@@ -20,10 +15,15 @@ import {
   FOOD_PREFERENCES,
   PERSONALITY_TYPES,
   RELATIONSHIP_STATUSES,
-} from '../../domain/booking'
-import { type PriceTier, TIER_LABELS, tierIssue, tiersFor, type YaariEvent } from '../../domain/catalogue'
-import { formatInr } from '../../domain/money'
-import { INTERESTS, localMobile, type UserProfileRecord } from '../../domain/profile'
+} from '@yaari/domain/booking'
+import { type PriceTier, TIER_LABELS, tierIssue, tiersFor, type YaariEvent } from '@yaari/domain/catalogue'
+import { formatInr } from '@yaari/domain/money'
+import { INTERESTS, localMobile, type UserProfileRecord } from '@yaari/domain/profile'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { css } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
+import { button, text } from 'styled-system/recipes'
+import * as v from 'valibot'
 import { afterNextPaint } from '../../lib/after-paint'
 import { useMyProfile } from '../../lib/member-data/hooks'
 import { LOGIN_LINK } from '../../lib/paths'

@@ -1,5 +1,5 @@
+import type { BookingView } from '@yaari/domain/booking'
 import { describe, expect, it } from 'vitest'
-import type { BookingView } from '../../domain/booking'
 import { refundExplanation, statusLabel } from './booking-status'
 
 const base: BookingView = {

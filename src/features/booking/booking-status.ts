@@ -2,9 +2,9 @@
  * How a booking's state reads to its member: the true state the server holds, a refund's own
  * progress included (a refund Cashfree has only accepted is "in progress", never "refunded").
  */
-import type { BookingView, RefundReason } from '../../domain/booking'
-import { formatInr } from '../../domain/money'
-import { REFUND_DAYS } from '../../domain/refund-policy'
+import type { BookingView, RefundReason } from '@yaari/domain/booking'
+import { formatInr } from '@yaari/domain/money'
+import { REFUND_DAYS } from '@yaari/domain/refund-policy'
 
 export function statusLabel(booking: BookingView): string {
   switch (booking.status) {

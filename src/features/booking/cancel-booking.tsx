@@ -3,15 +3,16 @@
  * moment before the member confirms; confirming calls cancelBooking, which decides the refund
  * again on the server (its clock, its copy of the booking).
  */
+
+import { BOOKING_MESSAGES, type BookingView, cancelBookingCall } from '@yaari/domain/booking'
+import type { YaariEvent } from '@yaari/domain/catalogue'
+import { formatInr } from '@yaari/domain/money'
+import { cancellationRefund } from '@yaari/domain/refund-policy'
+import { eventStartInstant } from '@yaari/domain/schedule'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { wrap } from 'styled-system/patterns'
 import { text } from 'styled-system/recipes'
-import { BOOKING_MESSAGES, type BookingView, cancelBookingCall } from '../../domain/booking'
-import type { YaariEvent } from '../../domain/catalogue'
-import { formatInr } from '../../domain/money'
-import { cancellationRefund } from '../../domain/refund-policy'
-import { eventStartInstant } from '../../domain/schedule'
 import { keepBooking } from '../../lib/member-data/refresh'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'

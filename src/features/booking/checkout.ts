@@ -7,7 +7,7 @@
  * The environment (sandbox or production) is not the browser's to choose: it comes with the
  * session, from the functions' configuration, so the checkout always opens where the order is.
  */
-import type { CashfreeMode } from '../../domain/booking'
+import type { CashfreeMode } from '@yaari/domain/booking'
 import { clientConfig } from '../../lib/client-config'
 
 function loadScript(src: string): Promise<void> {

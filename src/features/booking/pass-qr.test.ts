@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { PASS_QR, type PassClaims, passCredential, passPayload } from '@yaari/domain/pass'
 import type { Mask } from 'lean-qr'
 import { toPngBuffer } from 'lean-qr/extras/node_export'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader'
-import { PASS_QR, type PassClaims, passCredential, passPayload } from '../../domain/pass'
 import { passQrCode } from './pass-qr'
 
 /** A pass signed as the functions sign one (Ed25519), here with WebCrypto. */

@@ -3,9 +3,10 @@
  * failed or abandoned attempt leaves the order open until the hold ends). Used by Try Again on
  * /booking-failed and by Complete payment in My bookings.
  */
+
+import { BOOKING_MESSAGES, type CashfreeMode } from '@yaari/domain/booking'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { BOOKING_MESSAGES, type CashfreeMode } from '../../domain/booking'
 import { Button, type ButtonProps } from '../../ui/button'
 
 export function ResumePaymentButton({

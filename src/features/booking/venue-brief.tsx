@@ -1,6 +1,6 @@
+import type { VenueBrief } from '@yaari/domain/booking'
 import { css } from 'styled-system/css'
 import { link } from 'styled-system/recipes'
-import type { VenueBrief } from '../../domain/booking'
 
 /** The exact venue, once the team has shared it: name, address, a map link and any tips. */
 export function VenueBriefDetails({ brief }: { brief: VenueBrief }) {

@@ -5,12 +5,8 @@
  * device is offline.
  */
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
-import { css, cx } from 'styled-system/css'
-import { wrap } from 'styled-system/patterns'
-import { button, card, chip, details, heading, text } from 'styled-system/recipes'
-import { eventById, type PriceTier, type YaariEvent } from '../../domain/catalogue'
-import { formatIstClock, formatLongDate, formatShortDate, formatTime } from '../../domain/schedule'
+import { eventById, type PriceTier, type YaariEvent } from '@yaari/domain/catalogue'
+import { formatIstClock, formatLongDate, formatShortDate, formatTime } from '@yaari/domain/schedule'
 import {
   joinWaitlistCall,
   leaveWaitlistCall,
@@ -18,7 +14,11 @@ import {
   offerMinutesLeft,
   WAITLIST_MESSAGES,
   type WaitlistView,
-} from '../../domain/waitlist'
+} from '@yaari/domain/waitlist'
+import { useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { wrap } from 'styled-system/patterns'
+import { button, card, chip, details, heading, text } from 'styled-system/recipes'
 import { keepWaitlistPlace } from '../../lib/member-data/refresh'
 import { LOGIN_LINK } from '../../lib/paths'
 import { usePriceTiersHint } from '../../lib/session/price-tiers'

@@ -1,9 +1,9 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
+import { categoryPage } from '@yaari/domain/category-pages'
+import { formatInr } from '@yaari/domain/money'
 import { css } from 'styled-system/css'
 import { container, grid } from 'styled-system/patterns'
 import { button, heading, text } from 'styled-system/recipes'
-import { categoryPage } from '../../domain/category-pages'
-import { formatInr } from '../../domain/money'
 import { usePageMeta } from '../../lib/page-meta'
 import { CoverImage } from '../../ui/cover-image'
 

@@ -2,7 +2,7 @@
  * Sharing an event: the phone's share sheet (Web Share API) where there is one, else the link
  * copied to the clipboard, else the link shown to copy by hand.
  */
-import type { YaariEvent } from '../../domain/catalogue'
+import type { YaariEvent } from '@yaari/domain/catalogue'
 import { showToast } from '../../ui/toast'
 
 export async function shareEvent(event: Pick<YaariEvent, 'id' | 'title' | 'description'>): Promise<void> {

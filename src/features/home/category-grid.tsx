@@ -1,6 +1,6 @@
+import { CATEGORY_CARDS } from '@yaari/domain/categories'
 import { css } from 'styled-system/css'
 import { button, heading } from 'styled-system/recipes'
-import { CATEGORY_CARDS } from '../../domain/categories'
 
 /** 'Explore by Category': four cards; Explore is a full page navigation. */
 export function CategoryGrid() {

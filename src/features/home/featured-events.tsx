@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router'
+import { EVENTS, priceRange } from '@yaari/domain/catalogue'
+import { formatInr } from '@yaari/domain/money'
+import { formatTime, weekdayName } from '@yaari/domain/schedule'
 import { css } from 'styled-system/css'
 import { container, flex, grid } from 'styled-system/patterns'
 import { button, card, heading, text } from 'styled-system/recipes'
-import { EVENTS, priceRange } from '../../domain/catalogue'
-import { formatInr } from '../../domain/money'
-import { formatTime, weekdayName } from '../../domain/schedule'
 import { LOGIN_LINK } from '../../lib/paths'
 import { CoverImage } from '../../ui/cover-image'
 

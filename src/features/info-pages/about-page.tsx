@@ -1,4 +1,4 @@
-import { SITE } from '../../domain/site'
+import { SITE } from '@yaari/domain/site'
 import { Bullets, InfoPage, InfoSection, Stats } from './info-page'
 
 /** About Yaari. */

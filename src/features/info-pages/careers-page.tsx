@@ -1,7 +1,7 @@
+import { mailto, SITE } from '@yaari/domain/site'
 import { css } from 'styled-system/css'
 import { grid } from 'styled-system/patterns'
 import { button, heading, text } from 'styled-system/recipes'
-import { mailto, SITE } from '../../domain/site'
 import { InfoPage, InfoSection } from './info-page'
 
 const ROLES = [

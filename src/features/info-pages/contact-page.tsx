@@ -1,6 +1,6 @@
+import { mailto, SITE } from '@yaari/domain/site'
 import { css } from 'styled-system/css'
 import { button, link } from 'styled-system/recipes'
-import { mailto, SITE } from '../../domain/site'
 import { InfoPage, InfoSection } from './info-page'
 
 const CHANNELS = [

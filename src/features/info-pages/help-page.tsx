@@ -1,7 +1,7 @@
+import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
+import { SITE } from '@yaari/domain/site'
 import { css } from 'styled-system/css'
 import { grid } from 'styled-system/patterns'
-import { VENUE_SHARED_HOURS_BEFORE } from '../../domain/refund-policy'
-import { SITE } from '../../domain/site'
 import { RefundPolicyList } from '../../ui/refund-policy'
 import { InfoPage, InfoSection } from './info-page'
 

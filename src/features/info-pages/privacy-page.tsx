@@ -1,5 +1,5 @@
-import { ACCOUNT_DATA_MESSAGES, DATA_RETENTION } from '../../domain/account'
-import { mailto, SITE } from '../../domain/site'
+import { ACCOUNT_DATA_MESSAGES, DATA_RETENTION } from '@yaari/domain/account'
+import { mailto, SITE } from '@yaari/domain/site'
 import { RefundPolicyList } from '../../ui/refund-policy'
 import { Bullets, InfoPage, InfoSection } from './info-page'
 

@@ -1,7 +1,7 @@
+import { mailto, SITE } from '@yaari/domain/site'
 import { css } from 'styled-system/css'
 import { wrap } from 'styled-system/patterns'
 import { button, heading } from 'styled-system/recipes'
-import { mailto, SITE } from '../../domain/site'
 import { Bullets, InfoPage, InfoSection } from './info-page'
 
 const EMERGENCY_CARDS = [

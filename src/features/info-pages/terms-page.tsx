@@ -1,8 +1,8 @@
+import { REFUND_POLICY } from '@yaari/domain/refund-policy'
+import { mailto, SITE } from '@yaari/domain/site'
 import { css } from 'styled-system/css'
 import { grid } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
-import { REFUND_POLICY } from '../../domain/refund-policy'
-import { mailto, SITE } from '../../domain/site'
 import { InfoPage } from './info-page'
 
 const product = SITE.productName

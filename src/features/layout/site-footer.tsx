@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router'
+import { SITE } from '@yaari/domain/site'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { container, grid, stack } from 'styled-system/patterns'
 import { heading } from 'styled-system/recipes'
-import { SITE } from '../../domain/site'
 import { useNow } from '../../lib/clock'
 import { FOOTER_NAV } from '../../lib/paths'
 

@@ -1,5 +1,5 @@
+import { dateOfBirthBounds, dateOfBirthIssue, MAX_AGE, MESSAGES, MIN_AGE } from '@yaari/domain/profile'
 import { useRef } from 'react'
-import { dateOfBirthBounds, dateOfBirthIssue, MAX_AGE, MESSAGES, MIN_AGE } from '../../domain/profile'
 import { usePageMeta } from '../../lib/page-meta'
 import { TextField } from '../../ui/field'
 import { StepForm } from './step-form'

@@ -1,5 +1,5 @@
-import { INTEREST_LABELS, INTERESTS, interestsSchema } from '../../domain/profile'
-import { firstIssue } from '../../domain/validation'
+import { INTEREST_LABELS, INTERESTS, interestsSchema } from '@yaari/domain/profile'
+import { firstIssue } from '@yaari/domain/validation'
 import { usePageMeta } from '../../lib/page-meta'
 import { MultiChoiceCards } from './choice-cards'
 import { GroupError, StepForm } from './step-form'

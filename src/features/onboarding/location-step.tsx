@@ -1,5 +1,5 @@
-import { AREA_CARDS, AREA_LABELS, locationSchema } from '../../domain/profile'
-import { firstIssue } from '../../domain/validation'
+import { AREA_CARDS, AREA_LABELS, locationSchema } from '@yaari/domain/profile'
+import { firstIssue } from '@yaari/domain/validation'
 import { usePageMeta } from '../../lib/page-meta'
 import { TextField } from '../../ui/field'
 import { SingleChoiceCards } from './choice-cards'

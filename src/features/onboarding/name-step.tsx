@@ -1,6 +1,6 @@
+import { MESSAGES, nameSchema } from '@yaari/domain/profile'
+import { firstIssue } from '@yaari/domain/validation'
 import { useRef } from 'react'
-import { MESSAGES, nameSchema } from '../../domain/profile'
-import { firstIssue } from '../../domain/validation'
 import { usePageMeta } from '../../lib/page-meta'
 import { TextField } from '../../ui/field'
 import { StepForm } from './step-form'

@@ -4,9 +4,9 @@
  * PENDING_SYNC_KEY is set, so public pages stay free of Firebase and Dexie otherwise.
  */
 
-import { tiersFor } from '../../domain/catalogue'
-import type { SaveProfileRequest } from '../../domain/profile'
-import { saveProfileCall } from '../../domain/profile'
+import { tiersFor } from '@yaari/domain/catalogue'
+import type { SaveProfileRequest } from '@yaari/domain/profile'
+import { saveProfileCall } from '@yaari/domain/profile'
 import { localDb } from '../../lib/db'
 import { callFunction } from '../../lib/firebase'
 import { useAuthStore, watchAuth } from '../../lib/session/auth-store'

@@ -6,8 +6,8 @@ import {
   nameSchema,
   PROFESSION_LABELS,
   type Profession,
-} from '../../domain/profile'
-import { firstIssue } from '../../domain/validation'
+} from '@yaari/domain/profile'
+import { firstIssue } from '@yaari/domain/validation'
 import { SelectField, TextAreaField, TextField } from '../../ui/field'
 import { MobileField, mobileIssue } from '../../ui/mobile-field'
 import type { OnboardingDraft } from './draft-store'

@@ -3,7 +3,7 @@
  * is stored in the draft or sent, and uploaded through the `uploadProfilePhoto` function.
  */
 
-import { MAX_PHOTO_BYTES, MESSAGES, PHOTO_MAX_SIDE, uploadProfilePhotoCall } from '../../domain/profile'
+import { MAX_PHOTO_BYTES, MESSAGES, PHOTO_MAX_SIDE, uploadProfilePhotoCall } from '@yaari/domain/profile'
 
 export type PhotoProblem = { title: string; description: string }
 

@@ -1,5 +1,5 @@
+import { GENDER_LABELS, GENDERS, PROFESSION_CARDS, PROFESSION_LABELS } from '@yaari/domain/profile'
 import { useState } from 'react'
-import { GENDER_LABELS, GENDERS, PROFESSION_CARDS, PROFESSION_LABELS } from '../../domain/profile'
 import { usePageMeta } from '../../lib/page-meta'
 import { SingleChoiceCards } from './choice-cards'
 import { GroupError, StepForm } from './step-form'

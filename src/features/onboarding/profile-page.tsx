@@ -1,8 +1,4 @@
 import { Link } from '@tanstack/react-router'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
-import { css } from 'styled-system/css'
-import { container, flex, grid } from 'styled-system/patterns'
-import { button, heading, link, notice, text } from 'styled-system/recipes'
 import {
   AREA_LABELS,
   AREAS,
@@ -15,8 +11,12 @@ import {
   PROFESSIONS,
   saveProfileCall,
   type UserProfileRecord,
-} from '../../domain/profile'
-import { firstIssue } from '../../domain/validation'
+} from '@yaari/domain/profile'
+import { firstIssue } from '@yaari/domain/validation'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { css } from 'styled-system/css'
+import { container, flex, grid } from 'styled-system/patterns'
+import { button, heading, link, notice, text } from 'styled-system/recipes'
 import { type Snapshot, useMyProfile } from '../../lib/member-data/hooks'
 import { refreshMemberData } from '../../lib/member-data/refresh'
 import { usePageMeta } from '../../lib/page-meta'

@@ -2,8 +2,9 @@
  * Turns the onboarding draft into the `saveProfile` payload, validated with the same schema
  * the function uses. When something is missing, says which step collects it.
  */
+
+import { type SaveProfileRequest, saveProfileSchema } from '@yaari/domain/profile'
 import * as v from 'valibot'
-import { type SaveProfileRequest, saveProfileSchema } from '../../domain/profile'
 import type { OnboardingDraft } from './draft-store'
 import type { StepPath } from './steps'
 

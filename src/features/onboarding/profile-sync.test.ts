@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto'
+import type { SaveProfileRequest } from '@yaari/domain/profile'
+import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SaveProfileRequest } from '../../domain/profile'
-import { VALID_PROFILE } from '../../domain/profile.fixture'
 import { YaariDb } from '../../lib/db'
 import { completeProfile, PENDING_SYNC_KEY, type SyncDeps, syncOutbox } from './profile-sync'
 

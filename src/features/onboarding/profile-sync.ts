@@ -4,7 +4,7 @@
  * picture that could not be uploaded yet is uploaded first, and if the upload is refused
  * the profile is saved without it (an upload failure never blocks the member).
  */
-import type { SaveProfileRequest } from '../../domain/profile'
+import type { SaveProfileRequest } from '@yaari/domain/profile'
 import type { YaariDb } from '../../lib/db'
 import { logWarning } from '../../lib/log'
 import { PENDING_SYNC_KEY } from './pending-sync-key'

@@ -3,7 +3,7 @@
  * form that stands in for steps 1 to 4 and continues to preferences (progress
  * numbers stay consistent, so that form reads 'Steps 1–4 of 8').
  */
-import { ACCOUNT_MESSAGES } from '../../domain/profile'
+import { ACCOUNT_MESSAGES } from '@yaari/domain/profile'
 
 export const TOTAL_STEPS = 8
 

@@ -5,11 +5,12 @@
  * Whatever the screen shows belongs to the member signed in now: data read for anyone else is
  * never returned, not even for one render while the new member's read is under way.
  */
+
+import type { BookingView } from '@yaari/domain/booking'
+import type { UserProfileRecord } from '@yaari/domain/profile'
+import type { WaitlistView } from '@yaari/domain/waitlist'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
-import type { BookingView } from '../../domain/booking'
-import type { UserProfileRecord } from '../../domain/profile'
-import type { WaitlistView } from '../../domain/waitlist'
 import { localDb } from '../db'
 import { useAuthStore, watchAuth } from '../session/auth-store'
 import { type MemberDataKind, readBooking, readBookings, readProfile, readWaitlist, refreshedAt } from './records'

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto'
+import type { BookingView } from '@yaari/domain/booking'
+import type { UserProfileRecord } from '@yaari/domain/profile'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import type { BookingView } from '../../domain/booking'
-import type { UserProfileRecord } from '../../domain/profile'
 import { clearMemberData, YaariDb } from '../db'
 import {
   readBooking,

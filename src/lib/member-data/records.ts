@@ -5,16 +5,17 @@
  * (refresh.ts). What is read is checked first: a row an older version wrote, or one tampered
  * with, is logged and skipped rather than shown.
  */
-import * as v from 'valibot'
+
 import {
   BOOKING_STATUSES,
   type BookingView,
   REFUND_REASONS,
   REFUND_STATES,
   venueBriefSchema,
-} from '../../domain/booking'
-import type { UserProfileRecord } from '../../domain/profile'
-import { WAITLIST_STATUSES, type WaitlistView } from '../../domain/waitlist'
+} from '@yaari/domain/booking'
+import type { UserProfileRecord } from '@yaari/domain/profile'
+import { WAITLIST_STATUSES, type WaitlistView } from '@yaari/domain/waitlist'
+import * as v from 'valibot'
 import type { YaariDb } from '../db'
 import { logWarning } from '../log'
 

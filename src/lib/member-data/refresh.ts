@@ -6,10 +6,10 @@
  * under another's name. On a hanging connection a refresh simply stays under way: nothing a
  * member reads waits for it.
  */
-import { type BookingView, getBookingCall } from '../../domain/booking'
-import { listMyBookingsCall } from '../../domain/my-bookings'
-import { getMyProfileCall, type UserProfileRecord } from '../../domain/profile'
-import type { WaitlistView } from '../../domain/waitlist'
+import { type BookingView, getBookingCall } from '@yaari/domain/booking'
+import { listMyBookingsCall } from '@yaari/domain/my-bookings'
+import { getMyProfileCall, type UserProfileRecord } from '@yaari/domain/profile'
+import type { WaitlistView } from '@yaari/domain/waitlist'
 import { localDb } from '../db'
 import { onMemberReplaced, useAuthStore, watchAuth } from '../session/auth-store'
 import { type MemberDataKind, writeBooking, writeBookings, writeProfile, writeWaitlistPlace } from './records'

@@ -1,5 +1,5 @@
+import type { BookingView } from '@yaari/domain/booking'
 import { useEffect, useState } from 'react'
-import type { BookingView } from '../../domain/booking'
 import { useAuthStore, watchAuth } from '../session/auth-store'
 import { checkBooking } from './refresh'
 

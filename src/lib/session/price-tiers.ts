@@ -3,8 +3,9 @@
  * an event page (which never loads Firebase) offers only those. Only a hint: the server enforces
  * the rule, and the booking form checks it against the profile it loads.
  */
+
+import { PRICE_TIERS, type PriceTier } from '@yaari/domain/catalogue'
 import { useSyncExternalStore } from 'react'
-import { PRICE_TIERS, type PriceTier } from '../../domain/catalogue'
 import { notifyMemberHint, read, subscribe } from './member-hint'
 
 export const TIERS_KEY = 'yaari:price-tiers'

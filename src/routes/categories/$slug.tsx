@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { isCategoryPageSlug } from '../../domain/categories'
+import { isCategoryPageSlug } from '@yaari/domain/categories'
 import { CategoryPage } from '../../features/categories/category-page'
 
 export const Route = createFileRoute('/categories/$slug')({

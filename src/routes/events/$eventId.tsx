@@ -1,6 +1,6 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
+import { canonicalEventId, PRICE_TIERS, type PriceTier } from '@yaari/domain/catalogue'
 import { lazy } from 'react'
-import { canonicalEventId, PRICE_TIERS, type PriceTier } from '../../domain/catalogue'
 import { EventDetailsPage } from '../../features/events/event-details-page'
 
 // Loaded when a price is about to be chosen (a finger or pointer on it, or focus): the booking form

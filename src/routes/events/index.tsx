@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { parseEventsSearch } from '../../domain/event-listing'
+import { parseEventsSearch } from '@yaari/domain/event-listing'
 import { EventsPage } from '../../features/events/events-page'
 
 export const Route = createFileRoute('/events/')({

@@ -3,9 +3,10 @@
  * the seat freed in every case, the receipt queued, and a cancel that is repeated, raced or
  * too late changing nothing more.
  */
+
+import { BOOKING_MESSAGES } from '@yaari/domain/booking'
+import { eventStartInstant } from '@yaari/domain/schedule'
 import { describe, expect, it } from 'vitest'
-import { BOOKING_MESSAGES } from '../../../../src/domain/booking'
-import { eventStartInstant } from '../../../../src/domain/schedule'
 import { bookingWorld, EVENT } from '../../testing/booking-world'
 import { refusal } from '../../testing/refusal'
 import { mailId } from '../mail/outbox'

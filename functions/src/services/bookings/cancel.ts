@@ -7,17 +7,12 @@
  * nothing more.
  */
 
+import { BOOKING_MESSAGES, type BookingView, type cancelBookingCall, type RefundReason } from '@yaari/domain/booking'
+import type { RequestOf } from '@yaari/domain/callable'
+import { eventById } from '@yaari/domain/catalogue'
+import { cancellationRefund } from '@yaari/domain/refund-policy'
+import { eventStartInstant } from '@yaari/domain/schedule'
 import { HttpsError } from 'firebase-functions/v2/https'
-import {
-  BOOKING_MESSAGES,
-  type BookingView,
-  type cancelBookingCall,
-  type RefundReason,
-} from '../../../../src/domain/booking'
-import type { RequestOf } from '../../../../src/domain/callable'
-import { eventById } from '../../../../src/domain/catalogue'
-import { cancellationRefund } from '../../../../src/domain/refund-policy'
-import { eventStartInstant } from '../../../../src/domain/schedule'
 import { type BookingDeps, type BookingRecord, bookingRef, nowOf, once, readBooking } from '../../lib/records'
 import type { MailKind } from '../mail/messages'
 import { queueMail } from '../mail/outbox'

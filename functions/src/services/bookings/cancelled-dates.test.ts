@@ -3,8 +3,9 @@
  * every confirmed member in full, ends every hold, tells everyone once, and refunds a payment that
  * lands on the date afterwards.
  */
+
+import { BOOKING_MESSAGES } from '@yaari/domain/booking'
 import { describe, expect, it } from 'vitest'
-import { BOOKING_MESSAGES } from '../../../../src/domain/booking'
 import { bookingWorld, EVENT } from '../../testing/booking-world'
 import { refusal } from '../../testing/refusal'
 import { getAvailabilityHandler } from '../availability'

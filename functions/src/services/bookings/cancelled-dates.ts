@@ -6,12 +6,13 @@
  * everyone; a payment that lands on a cancelled date later is refunded in full (reconcile.ts). The
  * job repeats until no booking of the date is confirmed or pending.
  */
+
+import { cancelledDatePath, eventDateSchema } from '@yaari/domain/booking'
+import { EVENT_IDS, eventById } from '@yaari/domain/catalogue'
+import { weekdayOf } from '@yaari/domain/schedule'
+import { describeIssues } from '@yaari/domain/validation'
 import type { Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
-import { cancelledDatePath, eventDateSchema } from '../../../../src/domain/booking'
-import { EVENT_IDS, eventById } from '../../../../src/domain/catalogue'
-import { weekdayOf } from '../../../../src/domain/schedule'
-import { describeIssues } from '../../../../src/domain/validation'
 import { warn } from '../../lib/log'
 import { type BookingDeps, type BookingRecord, bookingRef, mapLimit, nowOf } from '../../lib/records'
 import { queueMail } from '../mail/outbox'

@@ -3,10 +3,11 @@
  * it makes, what it refuses, and that a failure or a crash after any of its steps never leaves a
  * seat that no live booking holds.
  */
+
+import { BOOKING_MESSAGES, HOLD_MINUTES, MAX_LIVE_HOLDS } from '@yaari/domain/booking'
+import { priceFor } from '@yaari/domain/catalogue'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { describe, expect, it } from 'vitest'
-import { BOOKING_MESSAGES, HOLD_MINUTES, MAX_LIVE_HOLDS } from '../../../../src/domain/booking'
-import { priceFor } from '../../../../src/domain/catalogue'
 import { CashfreeError } from '../../lib/cashfree'
 import { CREATE_BOOKING_STEPS } from '../../lib/records'
 import { bookingWorld, EVENT } from '../../testing/booking-world'

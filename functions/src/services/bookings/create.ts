@@ -13,17 +13,17 @@
  */
 
 import { createHash, randomBytes } from 'node:crypto'
-import { HttpsError } from 'firebase-functions/v2/https'
 import {
   BOOKING_MESSAGES,
   type CreateBookingResponse,
   type createBookingCall,
   HOLD_MINUTES,
-} from '../../../../src/domain/booking'
-import type { RequestOf } from '../../../../src/domain/callable'
-import { eventById, priceFor, tierIssue } from '../../../../src/domain/catalogue'
-import { fullMobile } from '../../../../src/domain/profile'
-import { isBookableDate, weekdayName } from '../../../../src/domain/schedule'
+} from '@yaari/domain/booking'
+import type { RequestOf } from '@yaari/domain/callable'
+import { eventById, priceFor, tierIssue } from '@yaari/domain/catalogue'
+import { fullMobile } from '@yaari/domain/profile'
+import { isBookableDate, weekdayName } from '@yaari/domain/schedule'
+import { HttpsError } from 'firebase-functions/v2/https'
 import { CashfreeError, type CashfreeOrder, customerDetails, istTimestamp } from '../../lib/cashfree'
 import { warn } from '../../lib/log'
 import {

@@ -3,8 +3,9 @@
  * late and duplicate payments, wrong amounts, refunds followed to their end, and reconciles that
  * race one another.
  */
+
+import { HOLD_MINUTES } from '@yaari/domain/booking'
 import { describe, expect, it } from 'vitest'
-import { HOLD_MINUTES } from '../../../../src/domain/booking'
 import { bookingWorld, EVENT } from '../../testing/booking-world'
 import { refundIdFor } from '../refunds'
 import { reconcileBooking } from './reconcile'

@@ -12,8 +12,9 @@
  *   still turn PAID) and the seat freed. Since a payment begun in time may still succeed, an ended
  *   booking is re-checked for a day by the reconciler (recheck_at).
  */
+
+import { eventById } from '@yaari/domain/catalogue'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
-import { eventById } from '../../../../src/domain/catalogue'
 import {
   CashfreeError,
   type CashfreeOrder,

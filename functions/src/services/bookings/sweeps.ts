@@ -10,10 +10,11 @@
  * - reconcilePayments: looks again at bookings that may still change (recheck_at), so a paid
  *   order whose webhook was lost, or that turned PAID after its hold ended, is settled.
  */
+
+import { seatsCollectionPath } from '@yaari/domain/availability'
+import { EVENTS, type YaariEvent } from '@yaari/domain/catalogue'
+import { availableDates, istToday, weekdayOf } from '@yaari/domain/schedule'
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
-import { seatsCollectionPath } from '../../../../src/domain/availability'
-import { EVENTS, type YaariEvent } from '../../../../src/domain/catalogue'
-import { availableDates, istToday, weekdayOf } from '../../../../src/domain/schedule'
 import { warn } from '../../lib/log'
 import { type BookingDeps, type BookingRecord, mapLimit, nowOf, readBooking } from '../../lib/records'
 import { isLive } from '../seats'

@@ -4,9 +4,6 @@
  * the signed pass on a confirmed ticket only.
  */
 
-import type { Firestore } from 'firebase-admin/firestore'
-import { HttpsError } from 'firebase-functions/v2/https'
-import * as v from 'valibot'
 import {
   type BookingView,
   type CashfreeMode,
@@ -14,10 +11,13 @@ import {
   type VenueBrief,
   venueBriefPath,
   venueBriefSchema,
-} from '../../../../src/domain/booking'
-import type { RequestOf } from '../../../../src/domain/callable'
-import { isEventId, PRICE_TIERS } from '../../../../src/domain/catalogue'
-import type { WaitlistView } from '../../../../src/domain/waitlist'
+} from '@yaari/domain/booking'
+import type { RequestOf } from '@yaari/domain/callable'
+import { isEventId, PRICE_TIERS } from '@yaari/domain/catalogue'
+import type { WaitlistView } from '@yaari/domain/waitlist'
+import type { Firestore } from 'firebase-admin/firestore'
+import { HttpsError } from 'firebase-functions/v2/https'
+import * as v from 'valibot'
 import { warn } from '../../lib/log'
 import type { PassSigner } from '../../lib/pass-signer'
 import {

@@ -1,6 +1,6 @@
+import { EVENTS } from '@yaari/domain/catalogue'
+import { REFUND_TIERS } from '@yaari/domain/refund-policy'
 import { describe, expect, it } from 'vitest'
-import { EVENTS } from '../../../../src/domain/catalogue'
-import { REFUND_TIERS } from '../../../../src/domain/refund-policy'
 import type { BookingRecord } from '../../lib/records'
 import { composeMail, MAIL_KINDS } from './messages'
 

@@ -4,15 +4,15 @@
  * rupees. Pure: what goes in decides what comes out, so every kind is unit-tested.
  */
 
-import { ACCOUNT_DATA_MESSAGES, DATA_RETENTION } from '../../../../src/domain/account'
-import type { RefundReason, VenueBrief } from '../../../../src/domain/booking'
-import { eventById, type PriceTier, TIER_LABELS, type YaariEvent } from '../../../../src/domain/catalogue'
-import { bookingCalendar } from '../../../../src/domain/ics'
-import { formatInr } from '../../../../src/domain/money'
-import { REFUND_DAYS, REFUND_POLICY, VENUE_SHARED_HOURS_BEFORE } from '../../../../src/domain/refund-policy'
-import { formatIstClock, formatLongDate, formatTime } from '../../../../src/domain/schedule'
-import { SITE } from '../../../../src/domain/site'
-import { OFFER_MINUTES } from '../../../../src/domain/waitlist'
+import { ACCOUNT_DATA_MESSAGES, DATA_RETENTION } from '@yaari/domain/account'
+import type { RefundReason, VenueBrief } from '@yaari/domain/booking'
+import { eventById, type PriceTier, TIER_LABELS, type YaariEvent } from '@yaari/domain/catalogue'
+import { bookingCalendar } from '@yaari/domain/ics'
+import { formatInr } from '@yaari/domain/money'
+import { REFUND_DAYS, REFUND_POLICY, VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
+import { formatIstClock, formatLongDate, formatTime } from '@yaari/domain/schedule'
+import { SITE } from '@yaari/domain/site'
+import { OFFER_MINUTES } from '@yaari/domain/waitlist'
 import type { BookingRecord } from '../../lib/records'
 
 /** What a member is told about a booking, once per booking each. */

@@ -4,8 +4,9 @@
  * run, that a failing transport is retried with growing waits and then given up, and that a run
  * cut off mid-send is finished by a later one.
  */
+
+import { HOLD_MINUTES } from '@yaari/domain/booking'
 import { describe, expect, it } from 'vitest'
-import { HOLD_MINUTES } from '../../../../src/domain/booking'
 import { bookingWorld, EVENT } from '../../testing/booking-world'
 import { FakeMail } from '../../testing/fake-mail'
 import { reconcileBooking } from '../bookings/reconcile'

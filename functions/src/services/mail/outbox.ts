@@ -10,8 +10,9 @@
  * mail is sent again after the attempt's lease ends: at least once, with the same Message-ID, so
  * mail clients show it once.
  */
+
+import { type VenueBrief, venueBriefPath } from '@yaari/domain/booking'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
-import { type VenueBrief, venueBriefPath } from '../../../../src/domain/booking'
 import { ALERTS, alert, warn } from '../../lib/log'
 import { type BookingRecord, isAlreadyExists, mapLimit, nowOf, readBooking } from '../../lib/records'
 import type { Mailer } from '../../lib/smtp'

@@ -1,6 +1,6 @@
+import { venueBriefPath } from '@yaari/domain/booking'
+import { eventStartInstant } from '@yaari/domain/schedule'
 import { describe, expect, it } from 'vitest'
-import { venueBriefPath } from '../../../../src/domain/booking'
-import { eventStartInstant } from '../../../../src/domain/schedule'
 import { bookingWorld, EVENT } from '../../testing/booking-world'
 import { FakeMail } from '../../testing/fake-mail'
 import { deliverMail } from './outbox'

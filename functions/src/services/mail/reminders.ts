@@ -4,10 +4,10 @@
  * later) or the day's reminder (from 09:00 IST on the day until the event starts), and queues
  * that mail. Queueing is once per booking and kind, so the job may run as often as it likes.
  */
-import { venueBriefPath } from '../../../../src/domain/booking'
-import { eventById } from '../../../../src/domain/catalogue'
-import { VENUE_SHARED_HOURS_BEFORE } from '../../../../src/domain/refund-policy'
-import { eventStartInstant, istToday, istTomorrow } from '../../../../src/domain/schedule'
+import { venueBriefPath } from '@yaari/domain/booking'
+import { eventById } from '@yaari/domain/catalogue'
+import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
+import { eventStartInstant, istToday, istTomorrow } from '@yaari/domain/schedule'
 import type { BookingRecord } from '../../lib/records'
 import { mapLimit, nowOf } from '../../lib/records'
 import type { MailDeps } from './outbox'

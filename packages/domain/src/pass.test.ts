@@ -29,7 +29,10 @@ const CLAIMS: PassClaims = {
 
 /** A key pair as the functions hold one: signs, and its public half as the app lists it. */
 async function keyPair() {
-  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair
+  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as {
+    publicKey: Parameters<typeof crypto.subtle.exportKey>[1]
+    privateKey: Parameters<typeof crypto.subtle.sign>[1]
+  }
   const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey))
   return {
     publicKey: toBase64Url(raw),
