@@ -71,7 +71,7 @@ export function parseClientEnv(source: Record<string, unknown>): ClientEnv {
   const result = v.safeParse(clientEnvSchema, source)
   if (!result.success) {
     const problems = result.issues.map((issue) => `  - ${issue.message}`).join('\n')
-    throw new Error(`The web app's configuration is invalid (see .env and README.md):\n${problems}`)
+    throw new Error(`The web app's configuration is invalid (see .env and docs/deploy.md):\n${problems}`)
   }
   const env = result.output
   if (env.VITE_FIREBASE_EMULATOR_HOST && !env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-')) {

@@ -8,7 +8,7 @@ export const mobileIssue = (digits: string) => firstIssue(mobileSchema, digits)
 
 /**
  * An Indian mobile number: typed however the member likes, kept as 10 digits, shown as two
- * groups of five, with the spec's error and success messages.
+ * groups of five, with the product's own error and success messages.
  */
 export function MobileField({
   label,

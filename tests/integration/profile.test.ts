@@ -20,7 +20,7 @@ afterEach(async () => {
 })
 
 describe('saveProfile', () => {
-  it('writes user_profiles/{uid} from the token, with the spec defaults', async () => {
+  it('writes user_profiles/{uid} from the token, with the profile defaults', async () => {
     const member = await signUpFreshMember()
     await expect(callFunction(saveProfileCall, valid)).resolves.toEqual({ saved: true })
     const doc = await adminDb().collection('user_profiles').doc(member.uid).get()

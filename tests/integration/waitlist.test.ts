@@ -140,7 +140,7 @@ describe('200 joins, cancels and bookings at once', () => {
     expect(offered.length).toBeLessThanOrEqual(cancels.length)
     // No seat stands free while a member waits.
     if (line.some((entry) => entry.status === 'waiting')) expect(seats.size).toBe(event.capacity)
-    // Each call either succeeded or was refused with the spec's words (sold out, seats left).
+    // Each call either succeeded or was refused with the members' message (sold out, seats left).
     for (const result of settled) {
       if (result.status === 'rejected')
         expect(result.reason).toHaveProperty('code', expect.stringMatching(/failed-precondition|resource-exhausted/))

@@ -1,6 +1,6 @@
 /**
  * Booking a seat: the booking form's fields and enumerations,
- * the `createBooking` request, the booking record and its statuses, and the spec's messages.
+ * the `createBooking` request, the booking record and its statuses, and the messages members read.
  * The form and the functions validate with these same schemas.
  */
 import * as v from 'valibot'
@@ -99,7 +99,7 @@ export const eventDateSchema = v.pipe(
 )
 
 /**
- * What the browser sends to `createBooking`. `amount` may be sent (the spec's client sends
+ * What the browser sends to `createBooking`. `amount` may be sent (the original client sends
  * the price it showed) but is never charged: the price comes from the catalogue.
  */
 export const createBookingSchema = v.strictObject({

@@ -12,12 +12,12 @@ import {
 } from './catalogue'
 
 describe('event catalogue', () => {
-  it('holds the three events of the spec under their canonical ids', () => {
+  it('holds the three events under their canonical ids', () => {
     expect(EVENTS.map((e) => e.id)).toEqual([...EVENT_IDS])
     expect(EVENTS.map((e) => e.title)).toEqual(['The First Hello', 'The Unplanned Sunday', 'Midweek Meetup'])
   })
 
-  it('keeps the spec prices, weekdays, times and capacities', () => {
+  it('keeps the published prices, weekdays, times and capacities', () => {
     const summary = EVENTS.map((e) => [e.id, e.prices.girls, e.prices.boys, e.weekday, e.startTime, e.capacity])
     expect(summary).toEqual([
       ['first-hello-stranger-meetup', 499, 1299, 6, '18:00', 10],
@@ -26,7 +26,7 @@ describe('event catalogue', () => {
     ])
   })
 
-  it('places events in the two venue areas of the spec', () => {
+  it('places events in their two venue areas', () => {
     for (const event of EVENTS) expect(['Manyata - Hebbal', 'Indiranagar']).toContain(event.venueArea)
   })
 

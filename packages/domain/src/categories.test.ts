@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { CATEGORY_PAGES, categoryPage } from './category-pages'
 
-it('has the four category pages of the spec, with its card texts', () => {
+it('has the four category pages, with their card texts', () => {
   expect(CATEGORY_PAGES.map((page) => [page.slug, page.title, page.description])).toEqual([
     ['adventure', 'Adventure', 'Hiking, climbing, and outdoor adventures'],
     ['food-drink', 'Food & Drink', 'Food tours, cooking classes, and tastings'],

@@ -22,7 +22,7 @@ const messages = (schema: v.GenericSchema, value: unknown) => {
 }
 
 describe('mobile', () => {
-  it('accepts 10 digits starting 6-9 and rejects the rest with the spec message', () => {
+  it('accepts 10 digits starting 6-9 and rejects the rest with its message', () => {
     expect(messages(mobileSchema, '9876543210')).toEqual([])
     expect(messages(mobileSchema, '6000000000')).toEqual([])
     for (const bad of ['5876543210', '987654321', '98765432101', '98765 43210', 'abcdefghij', 42]) {
@@ -76,7 +76,7 @@ describe('saveProfile payload', () => {
     location: 'koramangala',
   }
 
-  it('accepts a complete profile and fills the spec defaults', () => {
+  it('accepts a complete profile and fills the defaults', () => {
     const parsed = v.parse(saveProfileSchema, valid)
     expect(toProfileRecord('uid-1', 'asha@example.com', parsed)).toEqual({
       user_id: 'uid-1',

@@ -210,7 +210,7 @@ export const fullMobile = (tenDigits: string) => `${COUNTRY_CODE}${tenDigits}`
 export const localMobile = (mobile: string) =>
   mobile.startsWith(COUNTRY_CODE) ? mobile.slice(COUNTRY_CODE.length) : mobile
 
-/** The user_profiles/{uid} document, with the spec's defaults. */
+/** The user_profiles/{uid} document, with its defaults. */
 export interface UserProfileRecord {
   user_id: string
   name: string
@@ -224,7 +224,7 @@ export interface UserProfileRecord {
   personality_type: string
   relationship_status: string
   venue_preferences: string[]
-  /** JSON text of the chosen interest ids, as the spec stores it. */
+  /** JSON text of the chosen interest ids, as the document stores it. */
   interests: string
   location: string
   bio: string

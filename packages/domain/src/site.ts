@@ -1,5 +1,5 @@
 /**
- * The site configuration: the one place the spec's placeholders ({product}, {phone}, the
+ * The site configuration: the one place the site's placeholders ({product}, {phone}, the
  * governing-law city, contact handles) are filled. Pages read it; none repeats a value.
  * Contact values are the launch configuration: change them here and every page follows.
  */

@@ -25,7 +25,7 @@ import { noteMemberName } from '../../lib/session/auth-store'
 import { rememberPriceTiers } from '../../lib/session/price-tiers'
 
 export interface AuthOptions {
-  /** New members confirm their email before signing in (the spec's 'no session' sign-up). */
+  /** New members confirm their email before signing in (a sign-up opens no session until then). */
   requireEmailVerification?: boolean
 }
 

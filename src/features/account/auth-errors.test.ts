@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { AUTH_MESSAGES, authErrorMessage } from './auth-errors'
 
-it('maps Firebase Auth codes to the spec messages', () => {
+it('maps Firebase Auth codes to the messages members read', () => {
   expect(authErrorMessage({ code: 'auth/invalid-credential', message: 'x' })).toBe(
     'Invalid email or password. Please check your credentials.',
   )

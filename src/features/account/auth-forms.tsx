@@ -11,7 +11,7 @@ const errorStyle = text({ tone: 'error' })
 
 /**
  * The submit cycle the account's forms share: check the input, refuse plainly when offline, run the
- * action with a busy state, and turn any failure into the spec's message. What was typed is
+ * action with a busy state, and turn any failure into the message members read. What was typed is
  * never cleared on an error.
  */
 export function useAuthSubmit(

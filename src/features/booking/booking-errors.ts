@@ -1,7 +1,7 @@
 import { BOOKING_MESSAGES } from '@yaari/domain/booking'
 
 /**
- * What a member reads when createBooking fails. The spec's catalogue for input and gateway
+ * What a member reads when createBooking fails. The catalogue of messages for input and gateway
  * errors; the server's own words (written for members) where it explains a refusal the member
  * can act on: sold out, too many seats held, already booked, a price their profile does not allow.
  */

@@ -1,6 +1,6 @@
 /**
  * The booking form in the booking dialog: the member's details,
- * prefilled from their profile, the spec's enumerations, the terms checkbox (submit disabled
+ * prefilled from their profile, the domain's enumerations, the terms checkbox (submit disabled
  * until accepted), then createBooking and Cashfree's checkout in this tab.
  */
 import { Checkbox } from '@ark-ui/react/checkbox'

@@ -51,7 +51,7 @@ export function CategoryGrid() {
             </span>
             <h3 className={heading({ level: 'sub' })}>{category.title}</h3>
             <p className={css({ color: 'fg.muted', flex: '1' })}>{category.description}</p>
-            {/* A plain anchor: the spec asks for a full page navigation here. */}
+            {/* A plain anchor: a category page opens as a full page load. */}
             <a
               href={`/categories/${category.slug}`}
               className={button({ variant: 'outline' })}

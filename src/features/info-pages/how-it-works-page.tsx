@@ -19,7 +19,7 @@ const STEPS = [
   },
 ] as const
 
-/** How It Works: the three steps of the spec. */
+/** How It Works: the three steps from discovering to meeting. */
 export function HowItWorksPage() {
   usePageMeta({
     title: 'How It Works',

@@ -57,7 +57,7 @@ describe('the saveProfile payload from a draft', () => {
 })
 
 describe('profile pictures in the browser', () => {
-  it('refuse what is not an image and anything over 5 MB, with the spec’s messages', () => {
+  it('refuse what is not an image and anything over 5 MB, with their messages', () => {
     expect(photoProblem({ type: 'application/pdf', size: 10 })).toEqual({
       title: 'Invalid file type',
       description: 'Please select an image file',

@@ -26,7 +26,7 @@ function useObjectUrl(blob: Blob | undefined): string | undefined {
   return url
 }
 
-/** Uploads the picture kept in the draft; false (after the spec's message) when it fails. */
+/** Uploads the picture kept in the draft; false (after saying why) when it fails. */
 export function usePhotoUpload(draft: OnboardingDraft, change: (patch: Partial<OnboardingDraft>) => void) {
   return async (): Promise<boolean> => {
     if (!draft.photo || draft.profilePictureUrl) return true

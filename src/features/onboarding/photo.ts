@@ -7,7 +7,7 @@ import { MAX_PHOTO_BYTES, MESSAGES, PHOTO_MAX_SIDE, uploadProfilePhotoCall } fro
 
 export type PhotoProblem = { title: string; description: string }
 
-/** The spec's messages for a file that is not an image or is over 5 MB. */
+/** The messages for a file that is not an image or is over 5 MB. */
 export function photoProblem(file: { type: string; size: number }): PhotoProblem | undefined {
   if (!file.type.startsWith('image/')) return { title: MESSAGES.photoTypeTitle, description: MESSAGES.photoType }
   if (file.size > MAX_PHOTO_BYTES) return { title: MESSAGES.photoSizeTitle, description: MESSAGES.photoSize }
