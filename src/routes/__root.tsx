@@ -4,7 +4,7 @@ import { css } from 'styled-system/css'
 import { AppErrorPage } from '../features/errors/app-error-page'
 import { SiteFooter } from '../features/layout/site-footer'
 import { SiteHeader } from '../features/layout/site-header'
-import { PENDING_SYNC_KEY } from '../features/onboarding/pending-sync-key'
+import { PENDING_SYNC_KEY } from '../features/profile/pending-sync-key'
 import { captureInstallPrompt } from '../features/pwa/install'
 import { InstallApp } from '../features/pwa/install-button'
 import { OfflineBanner } from '../features/pwa/offline-banner'
@@ -48,7 +48,7 @@ function RootLayout() {
   useEffect(() => {
     // A profile completed offline waits in the outbox: send it when the connection returns.
     if (localStorage.getItem(PENDING_SYNC_KEY)) {
-      void import('../features/onboarding/pending-sync').then(({ startPendingSync }) => startPendingSync())
+      void import('../features/profile/pending-sync').then(({ startPendingSync }) => startPendingSync())
     }
   }, [])
   return (

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { OnboardingLayout } from '../features/onboarding/onboarding-layout'
+import { OnboardingLayout } from '../features/profile/onboarding-layout'
 
 export const Route = createFileRoute('/onboarding')({ component: OnboardingLayout })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { YourData } from '../features/account/your-data'
-import { ProfilePage } from '../features/onboarding/profile-page'
+import { ProfilePage } from '../features/profile/profile-page'
+import { YourData } from '../features/profile/your-data'
 
 /** The member's profile (onboarding's fields) and their data rights (the account's). */
 function Profile() {

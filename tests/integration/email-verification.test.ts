@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { getMyProfileCall } from '@yaari/domain/profile'
 import { FirebaseError } from 'firebase/app'
 import { afterEach, describe, expect, it } from 'vitest'
+import { clientConfig } from '../../src/lib/client-config'
+import { auth, callFunction } from '../../src/lib/firebase'
 import {
   confirmEmail,
   emailOfResetLink,
@@ -9,10 +11,8 @@ import {
   resetPassword,
   signIn,
   signUp,
-} from '../../src/features/account/auth-actions'
-import { authErrorMessage } from '../../src/features/account/auth-errors'
-import { clientConfig } from '../../src/lib/client-config'
-import { auth, callFunction } from '../../src/lib/firebase'
+} from '../../src/lib/session/auth-actions'
+import { authErrorMessage } from '../../src/lib/session/auth-errors'
 import { PROJECT_ID, signOutMember } from './helpers'
 
 const required = { requireEmailVerification: true }

@@ -9,8 +9,8 @@ import { useEffect, useState } from 'react'
 import { container } from 'styled-system/patterns'
 import { button, heading, text } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
+import { AUTH_MESSAGES, authErrorMessage } from '../../lib/session/auth-errors'
 import { showToast } from '../../ui/toast'
-import { AUTH_MESSAGES, authErrorMessage } from './auth-errors'
 import { NewPasswordForm } from './auth-forms'
 import { useAfterAuth } from './use-after-auth'
 
@@ -42,7 +42,7 @@ export function AuthActionPage({ mode, oobCode }: AuthActionSearch) {
     let live = true
     void (async () => {
       try {
-        const actions = await import('./auth-actions')
+        const actions = await import('../../lib/session/auth-actions')
         if (mode === 'resetPassword') {
           const email = await actions.emailOfResetLink(oobCode)
           if (live) setPhase({ kind: 'reset', email })
@@ -70,7 +70,7 @@ export function AuthActionPage({ mode, oobCode }: AuthActionSearch) {
         <NewPasswordForm
           email={phase.email}
           onSubmit={async (password) => {
-            const { resetPassword } = await import('./auth-actions')
+            const { resetPassword } = await import('../../lib/session/auth-actions')
             await resetPassword(oobCode ?? '', phase.email, password)
             void showToast({ title: AUTH_MESSAGES.passwordChanged, type: 'success' })
             await afterSignIn()

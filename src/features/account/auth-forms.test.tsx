@@ -6,7 +6,7 @@ import { afterEach, expect, it, vi } from 'vitest'
 // The account actions reach Firebase; here sign-up answers as it does when the project
 // requires email confirmation: the account exists, but there is no session.
 const signUp = vi.fn(async () => ({ session: false }))
-vi.mock('./auth-actions', () => ({ signUp }))
+vi.mock('../../lib/session/auth-actions', () => ({ signUp }))
 
 const { SignUpForm } = await import('./auth-forms')
 

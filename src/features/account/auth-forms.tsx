@@ -1,44 +1,14 @@
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { grid } from 'styled-system/patterns'
 import { text } from 'styled-system/recipes'
+import { AUTH_MESSAGES } from '../../lib/session/auth-errors'
+import { useAuthSubmit } from '../../lib/session/use-auth-submit'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/field'
-import { AUTH_MESSAGES, authErrorMessage } from './auth-errors'
 
 const formStyle = grid({ gap: '4', mt: '6' })
 const errorStyle = text({ tone: 'error' })
-
-/**
- * The submit cycle the account's forms share: check the input, refuse plainly when offline, run the
- * action with a busy state, and turn any failure into the message members read. What was typed is
- * never cleared on an error.
- */
-export function useAuthSubmit(
-  invalid: () => string | undefined,
-  action: () => Promise<void>,
-  offlineMessage: string = AUTH_MESSAGES.offline,
-  describe: (error: unknown) => string = authErrorMessage,
-) {
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault()
-    const problem = invalid() ?? (navigator.onLine ? undefined : offlineMessage)
-    if (problem) return setError(problem)
-    setBusy(true)
-    setError(undefined)
-    try {
-      await action()
-    } catch (caught) {
-      const message = describe(caught)
-      setError(message === AUTH_MESSAGES.offline ? offlineMessage : message)
-    } finally {
-      setBusy(false)
-    }
-  }
-  return { error, busy, onSubmit }
-}
 
 function FormError({ message }: { message: string | undefined }) {
   return message ? (
@@ -110,7 +80,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
   const { error, busy, onSubmit } = useAuthSubmit(
     () => (!email.trim() || !password ? 'Please enter your email and password.' : undefined),
     async () => {
-      const { signIn } = await import('./auth-actions')
+      const { signIn } = await import('../../lib/session/auth-actions')
       await signIn(email, password)
       await onSignedIn()
     },
@@ -154,7 +124,7 @@ export function ForgotPasswordForm({
     () => (email.trim() ? undefined : AUTH_MESSAGES.enterEmail),
     async () => {
       setSent(false)
-      const { requestPasswordReset } = await import('./auth-actions')
+      const { requestPasswordReset } = await import('../../lib/session/auth-actions')
       await requestPasswordReset(email)
       setSent(true)
     },
@@ -229,7 +199,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (result: { session: boo
         ? 'Please fill in all fields.'
         : (problems.password ?? problems.confirmation),
     async () => {
-      const { signUp } = await import('./auth-actions')
+      const { signUp } = await import('../../lib/session/auth-actions')
       const result = await signUp(values.name, values.email, values.password)
       if (!result.session) setAwaitingConfirmation(true)
       await onSignedUp(result)

@@ -21,7 +21,7 @@ export function SignupPage() {
     // (home once onboarding is complete, else its first step), as after signing in.
     void watchAuth().then(async () => {
       if (useAuthStore.getState().status !== 'signed-in') return
-      const { destinationAfterSignIn } = await import('./auth-actions')
+      const { destinationAfterSignIn } = await import('../../lib/session/auth-actions')
       await navigate({ to: await destinationAfterSignIn(), replace: true })
     })
   }, [navigate])

@@ -1,8 +1,8 @@
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { ONBOARDING_START } from '../../lib/paths'
+import { AUTH_MESSAGES } from '../../lib/session/auth-errors'
 import { takeReturnPath } from '../../lib/session/return-path'
 import { showToast } from '../../ui/toast'
-import { AUTH_MESSAGES } from './auth-errors'
 
 /** Navigates where a member belongs after signing in or up (back to a remembered page, when one is). */
 export function useAfterAuth() {
@@ -11,7 +11,7 @@ export function useAfterAuth() {
   return {
     afterSignIn: async () => {
       void showToast({ title: AUTH_MESSAGES.signedIn, type: 'success' })
-      const { destinationAfterSignIn } = await import('./auth-actions')
+      const { destinationAfterSignIn } = await import('../../lib/session/auth-actions')
       const destination = await destinationAfterSignIn()
       // A complete profile goes back to the page that sent them here, if any; an incomplete one
       // onboards first and goes back from its last step.

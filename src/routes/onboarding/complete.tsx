@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CompleteStep } from '../../features/onboarding/complete-step'
+import { CompleteStep } from '../../features/profile/complete-step'
 
 export const Route = createFileRoute('/onboarding/complete')({ component: CompleteStep })

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { InterestsStep } from '../../features/onboarding/interests-step'
+import { InterestsStep } from '../../features/profile/interests-step'
 
 export const Route = createFileRoute('/onboarding/interests')({ component: InterestsStep })

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { LocationStep } from '../../features/onboarding/location-step'
+import { LocationStep } from '../../features/profile/location-step'
 
 export const Route = createFileRoute('/onboarding/location')({ component: LocationStep })

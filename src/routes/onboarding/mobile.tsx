@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MobileStep } from '../../features/onboarding/mobile-step'
+import { MobileStep } from '../../features/profile/mobile-step'
 
 export const Route = createFileRoute('/onboarding/mobile')({ component: MobileStep })

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NameStep } from '../../features/onboarding/name-step'
+import { NameStep } from '../../features/profile/name-step'
 
 export const Route = createFileRoute('/onboarding/name')({ component: NameStep })

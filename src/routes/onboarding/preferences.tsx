@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PreferencesStep } from '../../features/onboarding/preferences-step'
+import { PreferencesStep } from '../../features/profile/preferences-step'
 
 /** ?part=gender is the second half of the step (profession first, then gender). */
 export const Route = createFileRoute('/onboarding/preferences')({

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PhotoStep } from '../../features/onboarding/photo-step'
+import { PhotoStep } from '../../features/profile/photo-step'
 
 export const Route = createFileRoute('/onboarding/profile-picture')({ component: PhotoStep })

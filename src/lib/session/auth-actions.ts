@@ -18,11 +18,11 @@ import {
   updateProfile,
   verifyPasswordResetCode,
 } from 'firebase/auth'
-import { clientConfig } from '../../lib/client-config'
-import { auth, callFunction } from '../../lib/firebase'
-import { ONBOARDING_START } from '../../lib/paths'
-import { noteMemberName } from '../../lib/session/auth-store'
-import { rememberPriceTiers } from '../../lib/session/price-tiers'
+import { clientConfig } from '../client-config'
+import { auth, callFunction } from '../firebase'
+import { ONBOARDING_START } from '../paths'
+import { noteMemberName } from './auth-store'
+import { rememberPriceTiers } from './price-tiers'
 
 export interface AuthOptions {
   /** New members confirm their email before signing in (a sign-up opens no session until then). */

@@ -9,15 +9,15 @@ import { useState } from 'react'
 import { grid } from 'styled-system/patterns'
 import { bullets, heading, text } from 'styled-system/recipes'
 import { useMyBookings } from '../../lib/member-data/hooks'
+import { confirmPassword } from '../../lib/session/auth-actions'
+import { AUTH_MESSAGES, authErrorMessage } from '../../lib/session/auth-errors'
 import { signOutAndForget } from '../../lib/session/sign-out'
+import { useAuthSubmit } from '../../lib/session/use-auth-submit'
 import { useOnline } from '../../lib/use-online'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { TextField } from '../../ui/field'
 import { showToast } from '../../ui/toast'
-import { confirmPassword } from './auth-actions'
-import { AUTH_MESSAGES, authErrorMessage } from './auth-errors'
-import { useAuthSubmit } from './auth-forms'
 
 const HOUR = 3_600_000
 
