@@ -6,6 +6,7 @@
  * and the request is parsed with the contract's schema (invalid-argument with the reason), so a
  * service receives typed input and never sees the raw request.
  */
+import { errorCode } from '@yaari/domain/error-code'
 import '../lib/region' // first: the region applies to what is defined below
 import { deleteMyAccountCall, exportMyDataCall } from '@yaari/domain/account'
 import { getAvailabilityCall } from '@yaari/domain/availability'
@@ -72,7 +73,7 @@ async function deleteAuthUser(uid: string): Promise<void> {
   await getAuth(adminApp())
     .deleteUser(uid)
     .catch((error: unknown) => {
-      if ((error as { code?: string }).code !== 'auth/user-not-found') throw error
+      if (errorCode(error) !== 'auth/user-not-found') throw error
     })
 }
 
@@ -80,52 +81,18 @@ export const getAvailability = callable(getAvailabilityCall, (input) => getAvail
   ...withCashfree,
   public: true,
 })
-export const saveProfile = callable(saveProfileCall, (input, member) =>
-  saveProfileHandler(db(), photoStore(), member, input),
-)
+export const saveProfile = callable(saveProfileCall, (input, member) => saveProfileHandler(db(), photoStore(), member, input))
 export const getMyProfile = callable(getMyProfileCall, (_, member) => getMyProfileHandler(db(), member))
-export const uploadProfilePhoto = callable(
-  uploadProfilePhotoCall,
-  (input, member) => uploadProfilePhotoHandler(db(), photoStore(), member, input),
-  withAppCheck,
-)
-export const createBooking = callable(
-  createBookingCall,
-  (input, member) => createBookingHandler(bookingDeps(), member, input),
-  { ...withCashfree, ...withAppCheck },
-)
-export const getBooking = callable(
-  getBookingCall,
-  (input, member) => getBookingHandler({ ...bookingDeps(), passes: passSigner() }, member, input),
-  withPasses,
-)
-export const cancelBooking = callable(
-  cancelBookingCall,
-  (input, member) => cancelBookingHandler(bookingDeps(), member, input),
-  withCashfree,
-)
-export const joinWaitlist = callable(
-  joinWaitlistCall,
-  (input, member) => joinWaitlistHandler(bookingDeps(), member, input),
-  withCashfree,
-)
-export const leaveWaitlist = callable(
-  leaveWaitlistCall,
-  (input, member) => leaveWaitlistHandler(bookingDeps(), member, input),
-  withCashfree,
-)
-export const listMyBookings = callable(
-  listMyBookingsCall,
-  (_, member) => listMyBookingsHandler({ ...bookingDeps(), passes: passSigner() }, member),
-  withPasses,
-)
+export const uploadProfilePhoto = callable(uploadProfilePhotoCall, (input, member) => uploadProfilePhotoHandler(db(), photoStore(), member, input), withAppCheck)
+export const createBooking = callable(createBookingCall, (input, member) => createBookingHandler(bookingDeps(), member, input), { ...withCashfree, ...withAppCheck })
+export const getBooking = callable(getBookingCall, (input, member) => getBookingHandler({ ...bookingDeps(), passes: passSigner() }, member, input), withPasses)
+export const cancelBooking = callable(cancelBookingCall, (input, member) => cancelBookingHandler(bookingDeps(), member, input), withCashfree)
+export const joinWaitlist = callable(joinWaitlistCall, (input, member) => joinWaitlistHandler(bookingDeps(), member, input), withCashfree)
+export const leaveWaitlist = callable(leaveWaitlistCall, (input, member) => leaveWaitlistHandler(bookingDeps(), member, input), withCashfree)
+export const listMyBookings = callable(listMyBookingsCall, (_, member) => listMyBookingsHandler({ ...bookingDeps(), passes: passSigner() }, member), withPasses)
 export const exportMyData = callable(exportMyDataCall, (_, member) => exportMyDataHandler({ firestore: db() }, member))
 export const deleteMyAccount = callable(
   deleteMyAccountCall,
-  (_, member, request) =>
-    deleteMyAccountHandler(
-      { ...bookingDeps(), photos: photoStore(), deleteAuthUser },
-      { ...member, signedInAt: Number(request.auth?.token.auth_time) * 1000 },
-    ),
+  (_, member, request) => deleteMyAccountHandler({ ...bookingDeps(), photos: photoStore(), deleteAuthUser }, { ...member, signedInAt: Number(request.auth?.token.auth_time) * 1000 }),
   withCashfree,
 )

@@ -3,10 +3,11 @@
  * which is atomic in Firestore and in the local stand-in (a read-then-write transaction is not:
  * the stand-in does not isolate them). A claim that finds all N taken is over the limit.
  */
+import { errorCode } from '@yaari/domain/error-code'
 import type { DocumentReference } from 'firebase-admin/firestore'
 
 /** gRPC ALREADY_EXISTS: create() found the document there. */
-export const isAlreadyExists = (error: unknown) => (error as { code?: unknown })?.code === 6
+export const isAlreadyExists = (error: unknown) => errorCode(error) === 6
 
 function shuffled<T>(items: T[]): T[] {
   for (let i = items.length - 1; i > 0; i--) {

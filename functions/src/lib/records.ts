@@ -11,6 +11,7 @@ import {
   type RefundReason,
   type RefundState,
 } from '@yaari/domain/booking'
+import { errorCode } from '@yaari/domain/error-code'
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore'
 import type { PaymentGateway } from './cashfree'
 import { isAlreadyExists } from './claims'
@@ -99,7 +100,7 @@ export async function readBooking(firestore: Firestore, orderId: string): Promis
 }
 
 /** gRPC NOT_FOUND: update() found no document. */
-export const isNotFound = (error: unknown) => (error as { code?: unknown })?.code === 5
+export const isNotFound = (error: unknown) => errorCode(error) === 5
 
 /** A change whose first runner stopped half-way is finished by a later one after this long. */
 export const STALE_CHANGE_MS = 30_000

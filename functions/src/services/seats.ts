@@ -18,6 +18,7 @@
 
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { MAX_LIVE_HOLDS } from '@yaari/domain/booking'
+import { errorCode } from '@yaari/domain/error-code'
 import {
   type DocumentReference,
   FieldValue,
@@ -125,7 +126,7 @@ async function deleteIfOurs(ref: DocumentReference, orderId: string): Promise<bo
     return true
   } catch (error) {
     // FAILED_PRECONDITION (9): changed since we read it, so no longer ours to delete.
-    if ((error as { code?: unknown })?.code !== 9 && !isNotFound(error)) throw error
+    if (errorCode(error) !== 9 && !isNotFound(error)) throw error
     return false
   }
 }
@@ -184,7 +185,7 @@ export async function takeOverExpiredSeat(seat: QueryDocumentSnapshot, now: numb
   if (!fresh.exists || isLive(fresh.data(), now) || fresh.get('order_id') !== seat.get('order_id')) return
   await seat.ref.delete({ lastUpdateTime: fresh.updateTime! }).catch((error) => {
     // FAILED_PRECONDITION (9): changed since we read it, so not ours to clear.
-    if ((error as { code?: unknown })?.code !== 9 && !isNotFound(error)) throw error
+    if (errorCode(error) !== 9 && !isNotFound(error)) throw error
   })
 }
 

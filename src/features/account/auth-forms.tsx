@@ -6,6 +6,7 @@ import { AUTH_MESSAGES } from '../../lib/session/auth-errors'
 import { useAuthSubmit } from '../../lib/session/use-auth-submit'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/field'
+import { CurrentPasswordField } from '../../ui/password-field'
 
 const formStyle = grid({ gap: '4', mt: '6' })
 const errorStyle = text({ tone: 'error' })
@@ -90,14 +91,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
   return (
     <form noValidate className={formStyle} onSubmit={onSubmit}>
       <EmailField value={email} onChange={setEmail} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <CurrentPasswordField value={password} onChange={setPassword} />
       <FormError message={error} />
       <Button type="submit" size="lg" loading={busy} loadingText="Signing in...">
         Sign In

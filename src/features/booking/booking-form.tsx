@@ -3,6 +3,7 @@
  * prefilled from their profile, the domain's enumerations, the terms checkbox (submit disabled
  * until accepted), then createBooking and Cashfree's checkout in this tab.
  */
+
 import { Checkbox } from '@ark-ui/react/checkbox'
 import { Link } from '@tanstack/react-router'
 import {
@@ -17,6 +18,7 @@ import {
   RELATIONSHIP_STATUSES,
 } from '@yaari/domain/booking'
 import { type PriceTier, TIER_LABELS, tierIssue, tiersFor, type YaariEvent } from '@yaari/domain/catalogue'
+import { errorCode } from '@yaari/domain/error-code'
 import { formatInr } from '@yaari/domain/money'
 import { INTERESTS, localMobile, type UserProfileRecord } from '@yaari/domain/profile'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
@@ -236,7 +238,7 @@ function DetailsForm({
       }
       // Otherwise the browser is on its way to the checkout page.
     } catch (caught) {
-      const code = (caught as { code?: unknown } | null)?.code
+      const code = errorCode(caught)
       setError(code === 'no-session' ? BOOKING_MESSAGES.noSession : bookingErrorMessage(caught))
       setBusy(false)
     }

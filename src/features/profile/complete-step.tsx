@@ -1,4 +1,5 @@
 import { useNavigate, useRouter } from '@tanstack/react-router'
+import { errorCode } from '@yaari/domain/error-code'
 import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { heading, text } from 'styled-system/recipes'
@@ -10,7 +11,7 @@ import { showToast } from '../../ui/toast'
 import { useOnboarding } from './onboarding-context'
 import { liveSyncDeps, startPendingSync } from './pending-sync'
 import { payloadFromDraft } from './profile-payload'
-import { completeProfile, errorCode } from './profile-sync'
+import { completeProfile } from './profile-sync'
 import { ONBOARDING_MESSAGES, PROFILE_SAVE_DELAY_MS } from './steps'
 
 type Phase =

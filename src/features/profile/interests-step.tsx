@@ -1,6 +1,5 @@
 import { INTEREST_LABELS, INTERESTS, interestsSchema } from '@yaari/domain/profile'
 import { firstIssue } from '@yaari/domain/validation'
-import { usePageMeta } from '../../lib/page-meta'
 import { MultiChoiceCards } from './choice-cards'
 import { GroupError, StepForm } from './step-form'
 import { useFlowStep } from './use-step'
@@ -9,8 +8,7 @@ const OPTIONS = INTERESTS.map((value) => ({ value, label: INTEREST_LABELS[value]
 
 /** Step 6: the member's interests, 10 to choose from, at least one. */
 export function InterestsStep() {
-  usePageMeta({ title: 'Your interests', description: 'Step 6 of your Yaari profile.' })
-  const { draft, change, showErrors, revealErrors, continueToNext } = useFlowStep('/onboarding/interests')
+  const { draft, change, showErrors, continueIfValid } = useFlowStep('/onboarding/interests', 'Your interests')
   const interests = draft.interests ?? []
   const issue = firstIssue(interestsSchema, interests)
 
@@ -18,11 +16,7 @@ export function InterestsStep() {
     <StepForm
       title="What are you into?"
       description="Pick as many as you like. We use them to suggest events and tablemates."
-      onContinue={async () => {
-        revealErrors()
-        if (issue) return
-        await continueToNext()
-      }}
+      onContinue={continueIfValid(issue)}
     >
       <MultiChoiceCards
         label="Interests"

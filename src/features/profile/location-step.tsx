@@ -1,6 +1,5 @@
 import { AREA_CARDS, AREA_LABELS, locationSchema } from '@yaari/domain/profile'
 import { firstIssue } from '@yaari/domain/validation'
-import { usePageMeta } from '../../lib/page-meta'
 import { TextField } from '../../ui/field'
 import { SingleChoiceCards } from './choice-cards'
 import { draftLocation } from './profile-payload'
@@ -14,19 +13,14 @@ const OPTIONS = AREA_CARDS.map((value) => ({ value, label: AREA_LABELS[value] })
  * typed in; picking a card clears the typed text and typing clears the card.
  */
 export function LocationStep() {
-  usePageMeta({ title: 'Your area', description: 'Step 7 of your Yaari profile.' })
-  const { draft, change, showErrors, revealErrors, continueToNext } = useFlowStep('/onboarding/location')
+  const { draft, change, showErrors, continueIfValid } = useFlowStep('/onboarding/location', 'Your area')
   const issue = firstIssue(locationSchema, draftLocation(draft) ?? '')
 
   return (
     <StepForm
       title="Where are you based?"
       description="We’ll suggest events close to you."
-      onContinue={async () => {
-        revealErrors()
-        if (issue) return
-        await continueToNext()
-      }}
+      onContinue={continueIfValid(issue)}
     >
       <SingleChoiceCards
         label="Popular areas"

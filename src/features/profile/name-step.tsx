@@ -1,15 +1,13 @@
 import { MESSAGES, nameSchema } from '@yaari/domain/profile'
 import { firstIssue } from '@yaari/domain/validation'
 import { useRef } from 'react'
-import { usePageMeta } from '../../lib/page-meta'
 import { TextField } from '../../ui/field'
 import { StepForm } from './step-form'
 import { useFlowStep } from './use-step'
 
 /** Step 2: the member's name (letters and spaces, at least 2 characters). */
 export function NameStep() {
-  usePageMeta({ title: 'Your name', description: 'Step 2 of your Yaari profile.' })
-  const { draft, change, showErrors, revealErrors, continueToNext } = useFlowStep('/onboarding/name')
+  const { draft, change, showErrors, revealErrors, continueIfValid } = useFlowStep('/onboarding/name', 'Your name')
   const input = useRef<HTMLInputElement>(null)
   const name = draft.name ?? ''
   const issue = firstIssue(nameSchema, name)
@@ -18,11 +16,7 @@ export function NameStep() {
     <StepForm
       title="What should we call you?"
       description="This is the name your group sees."
-      onContinue={async () => {
-        revealErrors()
-        if (issue) return input.current?.focus()
-        await continueToNext()
-      }}
+      onContinue={continueIfValid(issue, () => input.current?.focus())}
     >
       <TextField
         ref={input}

@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { flex, grid } from 'styled-system/patterns'
 import { text } from 'styled-system/recipes'
-import { usePageMeta } from '../../lib/page-meta'
 import { Button } from '../../ui/button'
 import { showToast } from '../../ui/toast'
 import type { OnboardingDraft } from './draft-store'
@@ -26,10 +25,15 @@ function useObjectUrl(blob: Blob | undefined): string | undefined {
   return url
 }
 
-/** Uploads the picture kept in the draft; false (after saying why) when it fails. */
+/**
+ * Uploading the picture kept in the draft, with its busy state for the Continue button: `upload`
+ * resolves false (after saying why) when it fails.
+ */
 export function usePhotoUpload(draft: OnboardingDraft, change: (patch: Partial<OnboardingDraft>) => void) {
-  return async (): Promise<boolean> => {
+  const [busy, setBusy] = useState(false)
+  const upload = async (): Promise<boolean> => {
     if (!draft.photo || draft.profilePictureUrl) return true
+    setBusy(true)
     try {
       change({ profilePictureUrl: await uploadPhoto(draft.photo) })
       return true
@@ -40,8 +44,11 @@ export function usePhotoUpload(draft: OnboardingDraft, change: (patch: Partial<O
         type: 'error',
       })
       return false
+    } finally {
+      setBusy(false)
     }
   }
+  return { busy, upload }
 }
 
 /**
@@ -57,10 +64,9 @@ export function PhotoPicker({
   change: (patch: Partial<OnboardingDraft>) => void
 }) {
   const [problem, setProblem] = useState<PhotoProblem>()
-  const [uploading, setUploading] = useState(false)
   const preview = useObjectUrl(draft.photo)
   const uploaded = Boolean(draft.photo && draft.profilePictureUrl)
-  const upload = usePhotoUpload(draft, change)
+  const { busy: uploading, upload } = usePhotoUpload(draft, change)
 
   const accept = async (file: File) => {
     const invalid = photoProblem(file)
@@ -97,16 +103,7 @@ export function PhotoPicker({
           </p>
           <div className={flex({ gap: '3' })}>
             {uploaded ? null : (
-              <Button
-                variant="outline"
-                loading={uploading}
-                loadingText="Uploading…"
-                onClick={async () => {
-                  setUploading(true)
-                  await upload()
-                  setUploading(false)
-                }}
-              >
+              <Button variant="outline" loading={uploading} loadingText="Uploading…" onClick={upload}>
                 Upload photo
               </Button>
             )}
@@ -169,10 +166,8 @@ export function PhotoPicker({
  * upload fails the member goes on without it (it is tried again when the profile is saved).
  */
 export function PhotoStep() {
-  usePageMeta({ title: 'Your profile picture', description: 'Step 4 of your Yaari profile.' })
-  const { draft, change, next, continueToNext } = useFlowStep('/onboarding/profile-picture')
-  const [busy, setBusy] = useState(false)
-  const upload = usePhotoUpload(draft, change)
+  const { draft, change, next, continueToNext } = useFlowStep('/onboarding/profile-picture', 'Your profile picture')
+  const { busy, upload } = usePhotoUpload(draft, change)
 
   return (
     <StepForm
@@ -181,12 +176,7 @@ export function PhotoStep() {
       busy={busy}
       busyLabel="Uploading…"
       onContinue={async () => {
-        setBusy(true)
-        try {
-          await upload()
-        } finally {
-          setBusy(false)
-        }
+        await upload() // a failed upload is tried again when the profile is saved
         await continueToNext()
       }}
       footer={

@@ -1,6 +1,5 @@
 import { GENDER_LABELS, GENDERS, PROFESSION_CARDS, PROFESSION_LABELS } from '@yaari/domain/profile'
 import { useState } from 'react'
-import { usePageMeta } from '../../lib/page-meta'
 import { SingleChoiceCards } from './choice-cards'
 import { GroupError, StepForm } from './step-form'
 import { useFlowStep } from './use-step'
@@ -19,8 +18,7 @@ export const PREFERENCE_MESSAGES = {
  * back button and a reload keep the member where they were.
  */
 export function PreferencesStep({ part }: { part: 'profession' | 'gender' }) {
-  usePageMeta({ title: 'About you', description: 'Step 5 of your Yaari profile.' })
-  const { draft, change, continueTo, continueToNext } = useFlowStep('/onboarding/preferences')
+  const { draft, change, continueTo, continueToNext } = useFlowStep('/onboarding/preferences', 'About you')
   const [error, setError] = useState<string>()
 
   if (part === 'profession') {

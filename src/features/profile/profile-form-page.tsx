@@ -1,9 +1,8 @@
 import { MESSAGES, PROFILE_FORM_PROFESSIONS } from '@yaari/domain/profile'
 import { istToday } from '@yaari/domain/schedule'
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import { grid } from 'styled-system/patterns'
 import { text } from 'styled-system/recipes'
-import { usePageMeta } from '../../lib/page-meta'
 import { PersonalFields, personalIssues } from './personal-fields'
 import { PhotoPicker, usePhotoUpload } from './photo-step'
 import { StepForm } from './step-form'
@@ -14,10 +13,11 @@ import { useFlowStep } from './use-step'
  * gender, profession, optional bio), continuing to preferences. No back button.
  */
 export function ProfileFormPage() {
-  usePageMeta({ title: 'Create your profile', description: 'Your Yaari profile on one page.' })
-  const { draft, change, showErrors, revealErrors, continueToNext } = useFlowStep('/onboarding/profile')
-  const [busy, setBusy] = useState(false)
-  const upload = usePhotoUpload(draft, change)
+  const { draft, change, showErrors, revealErrors, continueToNext } = useFlowStep(
+    '/onboarding/profile',
+    'Create your profile',
+  )
+  const { busy, upload } = usePhotoUpload(draft, change)
   const form = useRef<HTMLDivElement>(null)
 
   const issues = personalIssues(draft)
@@ -36,12 +36,7 @@ export function ProfileFormPage() {
           requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid=true]')?.focus())
           return
         }
-        setBusy(true)
-        try {
-          await upload()
-        } finally {
-          setBusy(false)
-        }
+        await upload() // a failed upload is tried again when the profile is saved
         await continueToNext()
       }}
     >

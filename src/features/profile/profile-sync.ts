@@ -4,6 +4,7 @@
  * picture that could not be uploaded yet is uploaded first, and if the upload is refused
  * the profile is saved without it (an upload failure never blocks the member).
  */
+import { errorCode } from '@yaari/domain/error-code'
 import type { SaveProfileRequest } from '@yaari/domain/profile'
 import type { YaariDb } from '../../lib/db'
 import { logWarning } from '../../lib/log'
@@ -19,18 +20,13 @@ export interface SyncDeps {
 
 /** Errors that mean "no connection" (or the server is unreachable): worth retrying later. */
 export function isRetryable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code
+  const code = errorCode(error)
   return (
     code === 'functions/internal' ||
     code === 'functions/unavailable' ||
     code === 'functions/deadline-exceeded' ||
     code === 'auth/network-request-failed'
   )
-}
-
-export function errorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' ? code : undefined
 }
 
 export type CompletionResult = { kind: 'saved'; photoFailed: boolean } | { kind: 'queued' }

@@ -1,8 +1,9 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { usePageMeta } from '../../lib/page-meta'
 import type { OnboardingDraft } from './draft-store'
 import { useDraft, useOnboarding } from './onboarding-context'
-import { type PROFILE_FORM_PATH, pathAfter, type StepPath, stepNumber } from './steps'
+import { PROFILE_FORM_PATH, pathAfter, type StepPath, stepNumber } from './steps'
 
 /**
  * What every step needs: read and change the draft (each change saved, with this step's
@@ -32,9 +33,25 @@ export function useStep(path: StepPath | typeof PROFILE_FORM_PATH) {
   }
 }
 
-/** useStep, plus going on to the step that follows this one. */
-export function useFlowStep(path: StepPath | typeof PROFILE_FORM_PATH) {
+/**
+ * A step of the flow, titled `title` (the page's title; its description says which step), with
+ * going on to the step that follows: `continueIfValid(issue, focus)` is a Continue that shows the
+ * step's errors and goes on only when there is no issue, else focuses what needs attention.
+ */
+export function useFlowStep(path: StepPath | typeof PROFILE_FORM_PATH, title: string) {
   const step = useStep(path)
-  const next = pathAfter(stepNumber(path))
-  return { ...step, next, continueToNext: () => step.continueTo(next) }
+  const number = stepNumber(path)
+  usePageMeta({
+    title,
+    description:
+      path === PROFILE_FORM_PATH ? 'Your Yaari profile on one page.' : `Step ${number} of your Yaari profile.`,
+  })
+  const next = pathAfter(number)
+  const continueToNext = () => step.continueTo(next)
+  const continueIfValid = (issue: unknown, focus?: () => void) => async () => {
+    step.revealErrors()
+    if (issue) return focus?.()
+    await continueToNext()
+  }
+  return { ...step, next, continueToNext, continueIfValid }
 }

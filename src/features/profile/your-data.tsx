@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { ACCOUNT_DATA_MESSAGES, deleteMyAccountCall, exportFileName, exportMyDataCall } from '@yaari/domain/account'
 import type { BookingView } from '@yaari/domain/booking'
 import { eventById } from '@yaari/domain/catalogue'
+import { errorCode } from '@yaari/domain/error-code'
 import { formatInr } from '@yaari/domain/money'
 import { cancellationRefund } from '@yaari/domain/refund-policy'
 import { eventStartInstant, formatLongDate } from '@yaari/domain/schedule'
@@ -16,7 +17,7 @@ import { useAuthSubmit } from '../../lib/session/use-auth-submit'
 import { useOnline } from '../../lib/use-online'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
-import { TextField } from '../../ui/field'
+import { CurrentPasswordField } from '../../ui/password-field'
 import { showToast } from '../../ui/toast'
 
 const HOUR = 3_600_000
@@ -75,7 +76,7 @@ export function YourData() {
             const data = await callFunction(exportMyDataCall, {})
             download(exportFileName(data.exported_at), JSON.stringify(data, null, 2))
           } catch (error) {
-            const used = (error as { code?: unknown } | null)?.code === 'functions/resource-exhausted'
+            const used = errorCode(error) === 'functions/resource-exhausted'
             void showToast({
               title: used ? ACCOUNT_DATA_MESSAGES.tooManyExports : 'We couldn’t prepare your file. Please try again.',
               type: 'error',
@@ -120,7 +121,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     AUTH_MESSAGES.offline,
     // A wrong password says so as signing in does; the function's refusals say theirs.
     (failure) => {
-      const code = (failure as { code?: unknown } | null)?.code
+      const code = errorCode(failure)
       if (typeof code === 'string' && code.startsWith('auth/')) return authErrorMessage(failure)
       return (failure as { message?: string } | null)?.message ?? 'We couldn’t delete your account. Please try again.'
     },
@@ -148,13 +149,9 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             </ul>
           </div>
         ) : null}
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
+        <CurrentPasswordField
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={setPassword}
           error={error}
           hint="We ask for it again to be sure it is you."
         />

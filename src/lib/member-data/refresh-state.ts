@@ -9,7 +9,7 @@ import type { MemberDataKind } from './records'
 export type RefreshState =
   | { status: 'refreshing' }
   | { status: 'done' }
-  | { status: 'failed'; code: string | undefined; offline: boolean }
+  | { status: 'failed'; code: string | number | undefined; offline: boolean }
 
 export const useRefreshStore = create<Record<string, RefreshState | undefined>>(() => ({}))
 

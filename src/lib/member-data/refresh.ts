@@ -6,7 +6,9 @@
  * under another's name. On a hanging connection a refresh simply stays under way: nothing a
  * member reads waits for it.
  */
+
 import { type BookingView, getBookingCall } from '@yaari/domain/booking'
+import { errorCode } from '@yaari/domain/error-code'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
 import { getMyProfileCall, type UserProfileRecord } from '@yaari/domain/profile'
 import type { WaitlistView } from '@yaari/domain/waitlist'
@@ -21,11 +23,6 @@ const inFlight = new Map<string, Promise<void>>()
 const isConfirmed = (uid: string) => {
   const { member, verified } = useAuthStore.getState()
   return verified && member?.uid === uid
-}
-
-const errorCode = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' ? code : undefined
 }
 
 async function fetchAndWrite(kind: MemberDataKind, uid: string): Promise<void> {

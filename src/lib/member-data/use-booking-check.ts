@@ -1,4 +1,5 @@
 import type { BookingView } from '@yaari/domain/booking'
+import { errorCode } from '@yaari/domain/error-code'
 import { useEffect, useState } from 'react'
 import { useAuthStore, watchAuth } from '../session/auth-store'
 import { checkBooking } from './refresh'
@@ -40,7 +41,7 @@ export function useBookingCheck(orderId: string, attempt = 0): BookingCheck {
     checkBooking(orderId).then(
       ({ booking }) => !cancelled && setState({ status: 'ready', booking }),
       (error: unknown) => {
-        const code = (error as { code?: unknown } | null)?.code
+        const code = errorCode(error)
         if (!cancelled) {
           setState({ status: 'error', code: typeof code === 'string' ? code : undefined, offline: !navigator.onLine })
         }

@@ -4,6 +4,7 @@
  */
 
 import { tiersFor } from '@yaari/domain/catalogue'
+import { errorCode } from '@yaari/domain/error-code'
 import { getMyProfileCall } from '@yaari/domain/profile'
 import {
   applyActionCode,
@@ -84,7 +85,7 @@ export async function requestPasswordReset(email: string): Promise<void> {
   try {
     await sendPasswordResetEmail(auth(), email.trim(), origin ? { url: `${origin}/auth` } : undefined)
   } catch (error) {
-    if ((error as { code?: string }).code === 'auth/user-not-found') return
+    if (errorCode(error) === 'auth/user-not-found') return
     throw error
   }
 }
