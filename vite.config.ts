@@ -227,6 +227,10 @@ export default defineConfig(({ mode }) => {
         // chunk calls is left out of it, even though the recipes and patterns indexes re-export it.
         treeshake: { moduleSideEffects: (id) => !/[\\/]styled-system[\\/]/.test(id) },
         output: {
+          // Seven characters of content hash (the fewest Rolldown allows for this many chunks), and every
+          // page's code lists its chunks' names: one fewer than the default eight on each.
+          chunkFileNames: 'assets/[name]-[hash:7].js',
+          entryFileNames: 'assets/[name]-[hash:7].js',
           // Every page starts with these: a few chunks of them rather than dozens of small
           // ones (each compresses on its own: ~9 KB more on a first visit). Route code stays
           // split per route; Firebase, Dexie and Ark UI stay out of these groups.
