@@ -21,6 +21,7 @@ import { MAX_LIVE_HOLDS } from '@yaari/domain/booking'
 import { errorCode } from '@yaari/domain/error-code'
 import {
   type DocumentReference,
+  type DocumentSnapshot,
   FieldValue,
   type Firestore,
   type QueryDocumentSnapshot,
@@ -119,13 +120,21 @@ export async function seatsOf(firestore: Firestore, owner: HoldOwner): Promise<Q
  * the precondition; the local stand-in ignores it).
  */
 async function deleteIfOurs(ref: DocumentReference, orderId: string): Promise<boolean> {
+  return deleteIfStill(ref, (snapshot) => snapshot.get('order_id') === orderId)
+}
+
+/**
+ * Deletes a document if, read now, it passes `check`, and only if nothing changed it since that
+ * read (a precondition on its update time). Whether it was deleted.
+ */
+async function deleteIfStill(ref: DocumentReference, check: (snapshot: DocumentSnapshot) => boolean) {
   const snapshot = await ref.get()
-  if (!snapshot.exists || snapshot.get('order_id') !== orderId) return false
+  if (!snapshot.exists || !check(snapshot)) return false
   try {
     await ref.delete({ lastUpdateTime: snapshot.updateTime! })
     return true
   } catch (error) {
-    // FAILED_PRECONDITION (9): changed since we read it, so no longer ours to delete.
+    // FAILED_PRECONDITION (9): changed since we read it, so it is not ours to delete.
     if (errorCode(error) !== 9 && !isNotFound(error)) throw error
     return false
   }
@@ -180,13 +189,8 @@ export async function readSeats(firestore: Firestore, eventId: string, date: str
  * ended by the sweep, whose reconcile finds its seat gone (and, were it paid after all, gives it
  * another seat or its money back).
  */
-export async function takeOverExpiredSeat(seat: QueryDocumentSnapshot, now: number) {
-  const fresh = await seat.ref.get()
-  if (!fresh.exists || isLive(fresh.data(), now) || fresh.get('order_id') !== seat.get('order_id')) return
-  await seat.ref.delete({ lastUpdateTime: fresh.updateTime! }).catch((error) => {
-    // FAILED_PRECONDITION (9): changed since we read it, so not ours to clear.
-    if (errorCode(error) !== 9 && !isNotFound(error)) throw error
-  })
+export async function takeOverExpiredSeat(seat: QueryDocumentSnapshot, now: number): Promise<void> {
+  await deleteIfStill(seat.ref, (fresh) => !isLive(fresh.data(), now) && fresh.get('order_id') === seat.get('order_id'))
 }
 
 /** Whether every one of the member's unpaid-hold slots is taken by a hold still running. */

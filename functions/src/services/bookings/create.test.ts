@@ -123,6 +123,27 @@ describe('createBooking', () => {
     expectNoOrphanSeats(world, date)
   })
 
+  it('members racing for the seats of expired holds: never more holds than seats, the rest sold out', async () => {
+    const world = bookingWorld()
+    const date = world.dates[1]!
+    for (let i = 0; i < EVENT.capacity; i++) await world.book(await world.member(), date)
+    world.advance((HOLD_MINUTES + 1) * 60_000)
+
+    const racers = await Promise.all(Array.from({ length: EVENT.capacity + 5 }, () => world.member()))
+    const results = await Promise.allSettled(racers.map((member) => world.book(member, date)))
+
+    const won = results.filter((result) => result.status === 'fulfilled')
+    expect(won).toHaveLength(EVENT.capacity) // every expired seat taken, none twice
+    for (const result of results.filter((r) => r.status === 'rejected')) {
+      expect((result as PromiseRejectedResult).reason).toMatchObject({ code: 'resource-exhausted' })
+    }
+    const seatOwners = Object.values(world.seats(date)).map((seat) => seat.order_id)
+    expect(seatOwners).toHaveLength(EVENT.capacity)
+    await sweepExpiredHolds(world.deps)
+    expectNoOrphanSeats(world, date)
+    expect(world.bookings('pending')).toHaveLength(won.length)
+  })
+
   it('a man cannot take the Girls price', async () => {
     const world = bookingWorld()
     const member = await world.member({ gender: 'male' })
