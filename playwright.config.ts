@@ -22,7 +22,7 @@ export default defineConfig({
     // time; the tests about it (offline, updates, an offline profile) opt in with
     // `test.use(WITH_SERVICE_WORKER)` from support.ts.
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    trace: process.env.TR ? { mode: 'retain-on-failure', screenshots: false, snapshots: false } : 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       // With RenderDocument (a new renderer document per navigation, on in Debian's Chromium

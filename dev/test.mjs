@@ -25,23 +25,43 @@ mkdirSync(RESULTS, { recursive: true })
 const summary = []
 
 /**
- * Runs one step, its output straight to ours, and records its time.
+ * Runs one step and records its time. Alone, its output goes straight to ours; `quiet` (a step
+ * running beside another) keeps it and prints it in one piece when the step ends, so two steps'
+ * lines never interleave.
  * @param {string} name @param {string} command @param {string[]} args
- * @param {NodeJS.ProcessEnv} [env]
+ * @param {{ env?: NodeJS.ProcessEnv, quiet?: boolean }} [options]
  * @returns {Promise<boolean>}
  */
-async function run(name, command, args, env = {}) {
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`)
+async function run(name, command, args, { env = {}, quiet = false } = {}) {
+  const header = `\n=== ${name}: ${command} ${args.join(' ')}`
+  if (!quiet) console.log(header)
   const started = Date.now()
-  const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, TMPDIR: TMP, ...env } })
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, TMPDIR: TMP, ...env },
+  })
+  /** @type {Buffer[]} */
+  const output = []
+  child.stdout?.on('data', (chunk) => output.push(chunk))
+  child.stderr?.on('data', (chunk) => output.push(chunk))
   const status = await new Promise((resolve) => {
     child.once('error', () => resolve(-1))
-    child.once('exit', (code) => resolve(code))
+    child.once('close', (code) => resolve(code))
   })
   const ok = status === 0
-  summary.push({ name, seconds: (Date.now() - started) / 1000, ok })
+  const seconds = (Date.now() - started) / 1000
+  if (quiet) {
+    console.log(header)
+    process.stdout.write(Buffer.concat(output))
+    console.log(`=== ${name}: ${ok ? 'passed' : 'FAILED'} in ${seconds.toFixed(1)} s`)
+  }
+  summary.push({ name, seconds, ok })
   return ok
 }
+
+/** Steps side by side (each quiet): true when all passed. @param {Promise<boolean>[]} steps */
+const all = async (steps) => (await Promise.all(steps)).every(Boolean)
 
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return true
@@ -76,64 +96,68 @@ const vitestJson = (/** @type {string} */ name) => [
   `--outputFile=${join(RESULTS, `${name}.json`)}`,
 ]
 
+// The checks and the build side by side: the type check and the linter each keep to one core.
 let ok =
   ensureChromium() &&
-  (await run('type check', 'npx', ['tsc', '-b'])) &&
-  (await run('lint and format check', 'npx', ['biome', 'check', '.'])) &&
-  (await run('build', 'npm', ['run', 'build']))
-
-// The stack starts while the unit and rules tests run: most of its start-up is waiting.
-/** @type {Promise<{ stack?: import('./lib/stack.mjs').Stack, error?: unknown }> | undefined} */
-let starting
-if (ok) {
-  console.log('\n=== starting the local stack (alongside the next steps)')
-  starting = startStack({ onStep: (message) => console.log(`  [stack] starting ${message}...`) }).then(
-    (stack) => {
-      console.log(`  [stack] ready at ${stack.appUrl} in ${(stack.startupMs / 1000).toFixed(1)} s`)
-      return { stack }
-    },
-    (error) => ({ error }),
-  )
-}
-
-ok =
-  ok &&
-  (await run('unit and component tests', 'npx', ['vitest', 'run', ...vitestJson('unit')])) &&
-  // Skipped, and saying so, unless the official Firestore and Storage emulators are running.
-  (await run('security rules tests', 'npx', [
-    'vitest',
-    'run',
-    '--config',
-    'tests/rules/vitest.config.ts',
-    ...vitestJson('rules'),
+  (await all([
+    run('type check', 'npx', ['tsc', '-b'], { quiet: true }),
+    run('lint and format check', 'npx', ['biome', 'check', '.'], { quiet: true }),
+    run('build', 'npm', ['run', 'build'], { quiet: true }),
   ]))
 
-if (starting) {
-  const { stack, error } = await starting
-  if (!stack) {
-    const reason = error instanceof StackError ? error.message : error
-    console.error(`Could not start the local stack: ${reason}`)
-    summary.push({ name: 'local stack', seconds: 0, ok: false })
-    ok = false
-  } else {
-    try {
-      if (ok) {
-        const env = { YAARI_STACK_RUNNING: '1', BASE_URL: stack.appUrl }
-        const integration = await run(
-          'backend integration tests',
+// The stack starts while the unit and rules tests run (most of its start-up is waiting); the
+// integration tests start on it as soon as it is up, beside the unit tests (they mostly wait on
+// the emulators, the unit tests mostly compute). The end-to-end tests then have the machine.
+/** @type {import('./lib/stack.mjs').Stack | undefined} */
+let stack
+if (ok) {
+  console.log('\n=== starting the local stack (alongside the next steps)')
+  const starting = startStack({ onStep: (message) => console.log(`  [stack] starting ${message}...`) }).then(
+    (started) => {
+      console.log(`  [stack] ready at ${started.appUrl} in ${(started.startupMs / 1000).toFixed(1)} s`)
+      stack = started
+      return started
+    },
+    (error) => {
+      const reason = error instanceof StackError ? error.message : error
+      console.error(`Could not start the local stack: ${reason}`)
+      summary.push({ name: 'local stack', seconds: 0, ok: false })
+      return undefined
+    },
+  )
+  const stackEnv = (/** @type {import('./lib/stack.mjs').Stack} */ started) => ({
+    YAARI_STACK_RUNNING: '1',
+    BASE_URL: started.appUrl,
+  })
+  try {
+    ok = await all([
+      (async () =>
+        (await run('unit and component tests', 'npx', ['vitest', 'run', ...vitestJson('unit')], { quiet: true })) &&
+        // Skipped, and saying so, unless the official Firestore and Storage emulators are running.
+        (await run(
+          'security rules tests',
           'npx',
-          ['vitest', 'run', '--config', 'tests/integration/vitest.config.ts', ...vitestJson('integration')],
-          env,
-        )
-        const e2e = await run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-          ...env,
-          PLAYWRIGHT_JSON_OUTPUT_NAME: join(RESULTS, 'e2e.json'),
-        })
-        ok = integration && e2e
-      }
-    } finally {
-      await stack.stop()
+          ['vitest', 'run', '--config', 'tests/rules/vitest.config.ts', ...vitestJson('rules')],
+          { quiet: true },
+        )))(),
+      starting.then(
+        (started) =>
+          !!started &&
+          run(
+            'backend integration tests',
+            'npx',
+            ['vitest', 'run', '--config', 'tests/integration/vitest.config.ts', ...vitestJson('integration')],
+            { env: stackEnv(started), quiet: true },
+          ),
+      ),
+    ])
+    if (ok && stack) {
+      ok = await run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+        env: { ...stackEnv(stack), PLAYWRIGHT_JSON_OUTPUT_NAME: join(RESULTS, 'e2e.json') },
+      })
     }
+  } finally {
+    await (stack ?? (await starting))?.stop()
   }
 }
 

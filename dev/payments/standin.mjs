@@ -87,6 +87,22 @@ export function returnTo(returnUrl, orderId) {
  * @property {string} [appOrigin] the only origin checkout may send the browser back to
  */
 
+/**
+ * The control API's delivery switches (tests): how many copies of the webhook, how it is signed,
+ * and how many retries (fewer than Cashfree's three: a test of a webhook that never gets through
+ * need not wait out the whole schedule).
+ * @typedef {{ copies?: number, signature?: 'valid' | 'bad' | 'reserialize', retries?: number }} DeliveryOptions
+ */
+
+/** @param {Record<string, unknown>} body @returns {DeliveryOptions} */
+function deliveryOptions({ copies, signature, retries }) {
+  return {
+    ...(Number.isInteger(copies) ? { copies: Number(copies) } : {}),
+    ...(signature === 'bad' || signature === 'reserialize' ? { signature } : {}),
+    ...(Number.isInteger(retries) && Number(retries) >= 0 ? { retries: Number(retries) } : {}),
+  }
+}
+
 /** @param {string} url @param {string} origin */
 function isOnOrigin(url, origin) {
   try {
@@ -122,7 +138,7 @@ export function createPaymentStandin({
   /**
    * Sends the webhook for a payment attempt to the dashboard URL and the order's notify_url.
    * @param {import('./orders.mjs').Order} order @param {import('./orders.mjs').Payment} payment
-   * @param {{ copies?: number, signature?: 'valid' | 'bad' | 'reserialize' }} [options]
+   * @param {DeliveryOptions} [options]
    */
   async function notify(order, payment, options = {}) {
     const event = paymentWebhook(order, payment)
@@ -133,15 +149,15 @@ export function createPaymentStandin({
   /**
    * Sends an event to the dashboard URL (and the order's notify_url).
    * @param {object} event @param {(string | null | undefined)[]} urls
-   * @param {{ copies?: number, signature?: 'valid' | 'bad' | 'reserialize' }} [options]
+   * @param {DeliveryOptions} [options]
    */
-  async function send(event, urls, { copies = 1, signature = 'valid' } = {}) {
+  async function send(event, urls, { copies = 1, signature = 'valid', retries = retryDelaysMs.length } = {}) {
     const targets = [...new Set(urls.filter((url) => typeof url === 'string' && url))]
     const sends = targets.flatMap((url) =>
       Array.from({ length: copies }, () =>
         deliver(/** @type {string} */ (url), event, {
           secret: clientSecret,
-          retryDelaysMs,
+          retryDelaysMs: retryDelaysMs.slice(0, retries),
           signature,
           log: (entry) => deliveries.push(entry),
         }),
@@ -344,7 +360,7 @@ ${
         errorCode: body.errorCode,
         lateSuccess: body.lateSuccess,
       })
-      const delivered = await notify(result.order, result.payment, { copies: body.copies, signature: body.signature })
+      const delivered = await notify(result.order, result.payment, deliveryOptions(body))
       return sendJson(res, 200, { ...result, deliveries: delivered })
     }
     const settle = /^\/orders\/([^/]+)\/refunds\/([^/]+)\/settle$/.exec(path)
@@ -355,10 +371,11 @@ ${
       }
       const refund = book.settleRefund(decodeURIComponent(settle[1]), decodeURIComponent(settle[2]), body.status)
       const order = book.get(decodeURIComponent(settle[1]))
-      const delivered = await send(refundWebhook(refund), [webhookUrl, order.order_meta.notify_url], {
-        copies: body.copies,
-        signature: body.signature,
-      })
+      const delivered = await send(
+        refundWebhook(refund),
+        [webhookUrl, order.order_meta.notify_url],
+        deliveryOptions(body),
+      )
       return sendJson(res, 200, { refund, deliveries: delivered })
     }
     if (path === '/config' && req.method === 'POST') {

@@ -222,6 +222,16 @@ describe('the Cashfree PG API stand-in', () => {
     }
   })
 
+  it('retries fewer times when the control API asks (a test of a webhook that never gets through)', async () => {
+    received.length = 0
+    failFirst = 2
+    const entity = await (await createOrder(order())).json()
+    const result = await (await control(`/orders/${entity.order_id}/pay`, { outcome: 'FAILED', retries: 0 })).json()
+    expect(result.deliveries).toEqual([{ delivered: false, attempts: 1 }])
+    expect(received.map((r) => r.headers['x-webhook-attempt'])).toEqual(['1'])
+    failFirst = 0
+  })
+
   it('test switches: duplicate delivery, a bad signature, a re-serialised body', async () => {
     received.length = 0
     const entity = await (await createOrder(order())).json()

@@ -180,7 +180,7 @@ describe("Cashfree's in-between states and races", () => {
    * the settle already taken. `meanwhile` runs while the second one waits.
    */
   async function settleRace(orderId: string, meanwhile: () => Promise<void> = async () => {}) {
-    await standinControl(`/orders/${orderId}/pay`, { outcome: 'SUCCESS', signature: 'bad' })
+    await standinControl(`/orders/${orderId}/pay`, { outcome: 'SUCCESS', signature: 'bad', retries: 0 })
     const real = stackDeps().gateway
     const stale = gatewayWith({
       getOrder: async (id) => ({ ...(await real.getOrder(id)), order_status: 'TERMINATED' }),
@@ -226,7 +226,7 @@ describe("Cashfree's in-between states and races", () => {
   it('a payment of another amount or currency confirms nothing: it is refunded and alerted', async () => {
     const date = dates[4]!
     const { orderId } = await hold(date)
-    await standinControl(`/orders/${orderId}/pay`, { outcome: 'SUCCESS', signature: 'bad' })
+    await standinControl(`/orders/${orderId}/pay`, { outcome: 'SUCCESS', signature: 'bad', retries: 0 })
     const real = stackDeps().gateway
     const tampered = gatewayWith({
       getPayments: async (id) => (await real.getPayments(id)).map((p) => ({ ...p, payment_amount: 1 })),
@@ -274,6 +274,7 @@ describe('refunds end true', () => {
     await standinControl(`/orders/${orderId}/refunds/${refund?.refund_id}/settle`, {
       status: 'CANCELLED',
       signature: 'bad', // the webhook does not get in: the reconciler finds it
+      retries: 0,
     })
     expect((await record(orderId)).refund?.status).toBe('pending')
     expect(alerted('refund-failed')).toBe(false)
@@ -292,7 +293,12 @@ describe('refunds end true', () => {
     const { orderId } = await hold(date)
     await sweepExpiredHolds(stackDeps({ now: afterHold }))
     await fillTable(date)
-    await standinControl(`/orders/${orderId}/pay`, { outcome: 'SUCCESS', lateSuccess: true, signature: 'bad' })
+    await standinControl(`/orders/${orderId}/pay`, {
+      outcome: 'SUCCESS',
+      lateSuccess: true,
+      signature: 'bad',
+      retries: 0,
+    })
     const down = gatewayWith({
       refund: async () => {
         throw new Error('connect ECONNREFUSED')
