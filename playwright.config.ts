@@ -22,7 +22,11 @@ export default defineConfig({
     // time; the tests about it (offline, updates, an offline profile) opt in with
     // `test.use(WITH_SERVICE_WORKER)` from support.ts.
     serviceWorkers: 'block',
-    trace: process.env.TR ? { mode: 'retain-on-failure', screenshots: false, snapshots: false } : 'retain-on-failure',
+    // A failing test keeps its trace (actions, network, console) and a screenshot of how it ended,
+    // and its error context has the page's accessibility snapshot. DOM snapshots and a screencast
+    // of every action, recorded for every passing test too, made this CPU-bound run ~15% slower.
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       // With RenderDocument (a new renderer document per navigation, on in Debian's Chromium
