@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `npm test`: type check, lint and format check, the production build; then, while the local
- * stack starts, the unit and component tests and the security rules tests (skipped, saying so,
- * where the official Firestore and Storage emulators cannot run); then, on that stack, the
- * backend integration tests and the Playwright tests in Debian's Chromium, installed with apt-get
- * when it is missing. Ends with one plain line,
+ * `npm test`: type check, lint and format check and the production build, side by side; then,
+ * while the local stack starts, the unit and component tests and the security rules tests
+ * (skipped, saying so, where the official Firestore and Storage emulators cannot run), with the
+ * backend integration tests starting on the stack once it is up; then the Playwright tests in
+ * Debian's Chromium, installed with apt-get when it is missing. Ends with one plain line,
  * "N passed, N failed", and exits non-zero when anything failed.
  */
 import { spawn, spawnSync } from 'node:child_process'
@@ -108,14 +108,11 @@ let ok =
 // The stack starts while the unit and rules tests run (most of its start-up is waiting); the
 // integration tests start on it as soon as it is up, beside the unit tests (they mostly wait on
 // the emulators, the unit tests mostly compute). The end-to-end tests then have the machine.
-/** @type {import('./lib/stack.mjs').Stack | undefined} */
-let stack
 if (ok) {
   console.log('\n=== starting the local stack (alongside the next steps)')
   const starting = startStack({ onStep: (message) => console.log(`  [stack] starting ${message}...`) }).then(
     (started) => {
       console.log(`  [stack] ready at ${started.appUrl} in ${(started.startupMs / 1000).toFixed(1)} s`)
-      stack = started
       return started
     },
     (error) => {
@@ -151,13 +148,14 @@ if (ok) {
           ),
       ),
     ])
+    const stack = await starting
     if (ok && stack) {
       ok = await run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
         env: { ...stackEnv(stack), PLAYWRIGHT_JSON_OUTPUT_NAME: join(RESULTS, 'e2e.json') },
       })
     }
   } finally {
-    await (stack ?? (await starting))?.stop()
+    await (await starting)?.stop()
   }
 }
 
