@@ -5,6 +5,7 @@
  */
 
 import { CALLABLES } from '@yaari/domain/callables'
+import { HOST_CALLABLES } from '@yaari/domain/host'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 type Runnable = { run: (request: unknown) => Promise<unknown> }
@@ -16,11 +17,12 @@ beforeAll(async () => {
 })
 
 const ORIGIN = 'http://127.0.0.1:4173'
-const request = (data: unknown, signedIn = true) => ({
+const request = (data: unknown, signedIn = true, claims: Record<string, unknown> = {}) => ({
   data,
   rawRequest: { headers: { origin: ORIGIN }, body: { data } },
-  ...(signedIn ? { auth: { uid: 'member-1', token: { email: 'member@example.test' } } } : {}),
+  ...(signedIn ? { auth: { uid: 'member-1', token: { email: 'member@example.test', ...claims } } } : {}),
 })
+const HOST_CALLABLE_NAMES = new Set(HOST_CALLABLES.map((contract) => contract.name))
 
 async function refusal(call: Promise<unknown>) {
   try {
@@ -34,7 +36,11 @@ async function refusal(call: Promise<unknown>) {
 describe('every callable', () => {
   it('refuses malformed input with invalid-argument and a readable reason, before its service runs', async () => {
     for (const contract of CALLABLES) {
-      const error = await refusal(registered[contract.name]!.run(request({ unexpected: 'field', eventId: 42 })))
+      // A host's callables are tried by a host: anyone else is refused before the input is read.
+      const claims = HOST_CALLABLE_NAMES.has(contract.name) ? { host_cities: ['bangalore'] } : {}
+      const error = await refusal(
+        registered[contract.name]!.run(request({ unexpected: 'field', eventId: 42 }, true, claims)),
+      )
       expect(error.code, contract.name).toBe('invalid-argument')
       expect(error.message.length, contract.name).toBeGreaterThan(5)
     }
@@ -46,6 +52,19 @@ describe('every callable', () => {
       expect(error.code, contract.name).toBe(
         contract.name === 'getAvailability' ? 'invalid-argument' : 'unauthenticated',
       )
+    }
+  })
+
+  it("refuses a member (no role) any host's callable, whatever they send", async () => {
+    for (const contract of HOST_CALLABLES) {
+      for (const data of [{}, { eventId: 'midweek-wednesday-dinner', eventDate: '2026-12-02' }, { unexpected: 1 }]) {
+        const error = await refusal(registered[contract.name]!.run(request(data)))
+        expect(error.code, contract.name).toBe('permission-denied')
+      }
+      const forged = await refusal(
+        registered[contract.name]!.run(request({}, true, { host_cities: ['mumbai'], admin: 'yes' })),
+      )
+      expect(forged.code, `${contract.name} with claims that grant nothing`).toBe('permission-denied')
     }
   })
 

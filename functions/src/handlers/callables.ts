@@ -12,13 +12,14 @@ import { deleteMyAccountCall, exportMyDataCall } from '@yaari/domain/account'
 import { getAvailabilityCall } from '@yaari/domain/availability'
 import { cancelBookingCall, createBookingCall, getBookingCall } from '@yaari/domain/booking'
 import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
+import { getGuestListCall, hostCancelDateCall, listHostDatesCall, setCapacityCall, setSalesCall, shareVenueCall } from '@yaari/domain/host'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '@yaari/domain/profile'
 import { joinWaitlistCall, leaveWaitlistCall } from '@yaari/domain/waitlist'
 import { getAuth } from 'firebase-admin/auth'
 import { type CallableOptions, type CallableRequest, HttpsError, onCall } from 'firebase-functions/v2/https'
 import { adminApp, db } from '../lib/admin'
-import { requireMember } from '../lib/auth'
+import { type HostCaller, requireHost, requireMember } from '../lib/auth'
 import { bookingDeps } from '../lib/deps'
 import { isAllowedOrigin, LOOPBACK_ORIGIN } from '../lib/origins'
 import { photoStore } from '../lib/photo-store'
@@ -30,6 +31,9 @@ import { getAvailabilityHandler } from '../services/availability'
 import { cancelBookingHandler } from '../services/bookings/cancel'
 import { createBookingHandler } from '../services/bookings/create'
 import { getBookingHandler, listMyBookingsHandler } from '../services/bookings/views'
+import { cancelHostedDate, changeCapacity, setSales as setSalesOf, shareVenue as shareVenueOf } from '../services/host/actions'
+import { recordAudit } from '../services/host/audit'
+import { guestList, listHostDates as listHostDatesOf } from '../services/host/dates'
 import { uploadProfilePhotoHandler } from '../services/photos'
 import { getMyProfileHandler, saveProfileHandler } from '../services/profile'
 import { joinWaitlistHandler, leaveWaitlistHandler } from '../services/waitlist'
@@ -44,19 +48,40 @@ interface Registration<Public extends boolean> extends Omit<CallableOptions, 'co
   public?: Public
 }
 
+/** What every callable checks first: only the site's pages may call, and no prototype keys. */
+function refuseStrangers(request: CallableRequest) {
+  const site = { appOrigin: APP_ORIGIN.value(), local: isDemoProject(process.env.GCLOUD_PROJECT ?? '') }
+  if (!isAllowedOrigin(request.rawRequest?.headers.origin, site)) {
+    throw new HttpsError('permission-denied', 'This page may not call Yaari.')
+  }
+  refuseDangerousKeys((request.rawRequest?.body as { data?: unknown } | undefined)?.data)
+}
+
 function callable<C extends CallableContract, Public extends boolean = false>(
   contract: C,
   handle: (input: RequestOf<C>, caller: Caller<Public>, request: CallableRequest) => Promise<ResponseOf<C>>,
   { public: isPublic, ...options }: Registration<Public> = {},
 ) {
   const endpoint = onCall({ ...options, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, (request) => {
-    const site = { appOrigin: APP_ORIGIN.value(), local: isDemoProject(process.env.GCLOUD_PROJECT ?? '') }
-    if (!isAllowedOrigin(request.rawRequest?.headers.origin, site)) {
-      throw new HttpsError('permission-denied', 'This page may not call Yaari.')
-    }
-    refuseDangerousKeys((request.rawRequest?.body as { data?: unknown } | undefined)?.data)
+    refuseStrangers(request)
     const caller = (isPublic ? undefined : requireMember(request)) as Caller<Public>
     return handle(parseRequest(contract.request, request.data) as RequestOf<C>, caller, request)
+  })
+  return Object.assign(endpoint, { contract })
+}
+
+/**
+ * A host's callable: refused (permission-denied) unless the verified token makes the caller a host
+ * or an admin, before the request is even parsed; then, for a request naming an event, unless
+ * they host in its city.
+ */
+function hostCallable<C extends CallableContract>(contract: C, handle: (input: RequestOf<C>, host: HostCaller) => Promise<ResponseOf<C>>, options: Omit<CallableOptions, 'cors'> = {}) {
+  const endpoint = onCall({ ...options, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, (request) => {
+    refuseStrangers(request)
+    requireHost(request)
+    const input = parseRequest(contract.request, request.data) as RequestOf<C>
+    const eventId = (input as { eventId?: unknown }).eventId
+    return handle(input, requireHost(request, typeof eventId === 'string' ? eventId : undefined))
   })
   return Object.assign(endpoint, { contract })
 }
@@ -96,3 +121,15 @@ export const deleteMyAccount = callable(
   (_, member, request) => deleteMyAccountHandler({ ...bookingDeps(), photos: photoStore(), deleteAuthUser }, { ...member, signedInAt: Number(request.auth?.token.auth_time) * 1000 }),
   withCashfree,
 )
+
+// Hosts' console: every date of their cities, a date's guest list, and what they do to a date.
+export const listHostDates = hostCallable(listHostDatesCall, async (_, host) => ({ dates: await listHostDatesOf(db(), host.roles, Date.now()) }))
+export const getGuestList = hostCallable(getGuestListCall, async (input, host) => {
+  const list = await guestList(db(), input.eventId, input.eventDate, Date.now())
+  await recordAudit(db(), host, { action: 'view-guest-list', eventId: input.eventId, eventDate: input.eventDate, change: { guests: list.guests.length }, at: Date.now() })
+  return list
+})
+export const shareVenue = hostCallable(shareVenueCall, (input, host) => shareVenueOf(bookingDeps(), host, input), withCashfree)
+export const setCapacity = hostCallable(setCapacityCall, (input, host) => changeCapacity(bookingDeps(), host, input), withCashfree)
+export const setSales = hostCallable(setSalesCall, (input, host) => setSalesOf(bookingDeps(), host, input), withCashfree)
+export const hostCancelDate = hostCallable(hostCancelDateCall, (input, host) => cancelHostedDate(bookingDeps(), host, input), withCashfree)

@@ -1,3 +1,4 @@
+import { HOST_MESSAGES, isHost, mayHost, type Roles, rolesOf } from '@yaari/domain/host'
 import { ACCOUNT_MESSAGES } from '@yaari/domain/profile'
 import { type CallableRequest, HttpsError } from 'firebase-functions/v2/https'
 
@@ -19,4 +20,24 @@ export function requireMember(
     )
   }
   return { uid: request.auth.uid, email: typeof email === 'string' ? email : undefined }
+}
+
+/** A host (or admin) from the verified token, with the cities they may act in. */
+export interface HostCaller {
+  uid: string
+  email: string | undefined
+  roles: Roles
+}
+
+/**
+ * The caller, refused with `permission-denied` unless their verified token makes them a host
+ * (of `eventId`'s city, when one is named) or an admin.
+ */
+export function requireHost(request: Pick<CallableRequest, 'auth'>, eventId?: string): HostCaller {
+  const member = requireMember(request, { requireEmailVerification: false })
+  const roles = rolesOf(request.auth?.token as Record<string, unknown> | undefined)
+  if (!isHost(roles)) throw new HttpsError('permission-denied', HOST_MESSAGES.hostsOnly)
+  if (eventId !== undefined && !mayHost(roles, eventId))
+    throw new HttpsError('permission-denied', HOST_MESSAGES.notYourCity)
+  return { ...member, roles }
 }

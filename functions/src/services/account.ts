@@ -26,8 +26,7 @@ import type { PhotoStore } from '../lib/photo-store'
 import { type BookingDeps, type BookingRecord, bookingRef, nowOf } from '../lib/records'
 import { cancelConfirmed } from './bookings/cancel'
 import { reconcileBooking } from './bookings/reconcile'
-import { MAIL_KINDS, type MailKind } from './mail/messages'
-import { mailId, queueAccountDeletedMail } from './mail/outbox'
+import { queueAccountDeletedMail } from './mail/outbox'
 import { leaveLine } from './waitlist'
 
 export interface AccountDeps extends BookingDeps {
@@ -106,12 +105,12 @@ async function mailAbout(
     ...bookings.map((booking) => booking.order_id),
     ...waitlist.flatMap((entry) => entry.get('offer_order_id') ?? []),
   ]
-  const kinds: MailKind[] = [...MAIL_KINDS, 'waitlist-offer']
-  const refs = orderIds.flatMap((orderId) =>
-    kinds.map((kind) => deps.firestore.collection('mail').doc(mailId(orderId, kind))),
+  // Every mail about them, whatever its kind or version (a venue's changes are one mail each).
+  const chunks = Array.from({ length: Math.ceil(orderIds.length / 30) }, (_, i) => orderIds.slice(i * 30, i * 30 + 30))
+  const found = await Promise.all(
+    chunks.map((ids) => deps.firestore.collection('mail').where('order_id', 'in', ids).get()),
   )
-  if (refs.length === 0) return []
-  return (await deps.firestore.getAll(...refs)).filter((doc) => doc.exists)
+  return found.flatMap((snapshot) => snapshot.docs)
 }
 
 function withoutTimestamps(profile: UserProfileRecord & { created_at?: unknown; updated_at?: unknown }) {

@@ -10,23 +10,31 @@ import type { AvailabilityResponse, EventAvailability, getAvailabilityCall } fro
 import type { RequestOf } from '@yaari/domain/callable'
 import { EVENTS, type YaariEvent } from '@yaari/domain/catalogue'
 import { availableDates } from '@yaari/domain/schedule'
+import { dateSettingsAmong } from '../lib/date-settings'
 import { type BookingDeps, cancelledAmong, nowOf } from '../lib/records'
-import { countLiveSeats } from './seats'
+import { countBlockedSeats, countLiveSeats } from './seats'
 import { waitingCount } from './waitlist'
 
 async function eventAvailability(deps: BookingDeps, event: YaariEvent): Promise<EventAvailability> {
   const open = availableDates(event, new Date(nowOf(deps)))
-  const cancelled = await cancelledAmong(deps.firestore, event.id, open)
+  const [cancelled, settings] = await Promise.all([
+    cancelledAmong(deps.firestore, event.id, open),
+    dateSettingsAmong(deps.firestore, event.id, open),
+  ])
   const dates = await Promise.all(
     open.map(async (date) => {
       if (cancelled.has(date)) return { date, capacity: event.capacity, spotsLeft: 0, cancelled: true as const }
-      const [taken, waiting] = await Promise.all([
+      const { seatNumbers, salesClosed } = settings.get(date) ?? { seatNumbers: event.capacity, salesClosed: false }
+      const [taken, blocked, waiting] = await Promise.all([
         countLiveSeats(deps.firestore, event.id, date, nowOf(deps)),
+        countBlockedSeats(deps.firestore, event.id, date),
         waitingCount(deps.firestore, event.id, date),
       ])
+      const capacity = seatNumbers - blocked
+      if (salesClosed) return { date, capacity, spotsLeft: 0, salesClosed: true as const }
       // While members wait, a seat that frees is theirs: the date stays sold out to others.
-      const spotsLeft = waiting > 0 ? 0 : Math.max(0, event.capacity - taken)
-      return { date, capacity: event.capacity, spotsLeft, ...(waiting > 0 ? { waiting } : {}) }
+      const spotsLeft = waiting > 0 ? 0 : Math.max(0, seatNumbers - taken)
+      return { date, capacity, spotsLeft, ...(waiting > 0 ? { waiting } : {}) }
     }),
   )
   return { eventId: event.id, dates }

@@ -27,6 +27,7 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore'
 import { claimFirst } from '../lib/claims'
+import { dateSettingsRef, readDateSettings } from '../lib/date-settings'
 import { type BookingRecord, isAlreadyExists, isNotFound } from '../lib/records'
 
 export type HoldOwner = Pick<BookingRecord, 'order_id' | 'user_id' | 'event_id' | 'event_date'>
@@ -157,8 +158,9 @@ export async function freeClaims(firestore: Firestore, owner: HoldOwner): Promis
 }
 
 /**
- * How many of this date's seats count (paid, or held with time left), read without changing
- * anything: two aggregation counts, so a public page view costs a few index reads per date.
+ * How many of this date's seats count (paid, or held with time left, or blocked by a host), read
+ * without changing anything: two aggregation counts, so a public page view costs a few index
+ * reads per date.
  */
 export async function countLiveSeats(firestore: Firestore, eventId: string, date: string, now: number) {
   const seats = firestore.collection(seatsCollectionPath(eventId, date))
@@ -174,9 +176,16 @@ export async function countLiveSeats(firestore: Firestore, eventId: string, date
  * how many count, the numbers they hold, and the seats whose hold time has passed.
  */
 export async function readSeats(firestore: Firestore, eventId: string, date: string, now: number) {
-  const docs = (await firestore.collection(seatsCollectionPath(eventId, date)).get()).docs
+  const [settings, docs] = await Promise.all([
+    readDateSettings(firestore, eventId, date),
+    firestore
+      .collection(seatsCollectionPath(eventId, date))
+      .get()
+      .then((snapshot) => snapshot.docs),
+  ])
   const live = docs.filter((seat) => isLive(seat.data(), now))
   return {
+    ...settings,
     live: live.length,
     taken: new Set(live.map((seat) => Number(seat.id))),
     expired: docs.filter((seat) => !isLive(seat.data(), now)),
@@ -239,4 +248,93 @@ export async function keepSeat(firestore: Firestore, owner: HoldOwner, seat: num
   const date = await dateRef.get()
   if (date.get('order_id') === owner.order_id) await dateRef.update({ hold_expires_at: FieldValue.delete() })
   await Promise.all(holdSlotRefs(firestore, owner.user_id).map((ref) => deleteIfOurs(ref, owner.order_id)))
+}
+
+/**
+ * A seat a host took away: a seat document like any other (so no booking can take its number),
+ * marked blocked, with an order id of its own that no booking has.
+ */
+export const isBlocked = (data: { status?: unknown } | undefined) => data?.status === 'blocked'
+
+/**
+ * A date's seats as a host sees them: how many numbers exist, how many are blocked, the capacity
+ * in force (the difference), and how many seats are live (paid, held or offered) besides blockers.
+ */
+export async function readCapacity(firestore: Firestore, eventId: string, date: string, now: number) {
+  const [settings, docs] = await Promise.all([
+    readDateSettings(firestore, eventId, date),
+    firestore
+      .collection(seatsCollectionPath(eventId, date))
+      .get()
+      .then((snapshot) => snapshot.docs),
+  ])
+  const blocked = docs.filter((seat) => isBlocked(seat.data()))
+  const seats = docs.filter((seat) => !isBlocked(seat.data()))
+  return {
+    seatNumbers: settings.seatNumbers,
+    salesClosed: settings.salesClosed,
+    blocked,
+    capacity: settings.seatNumbers - blocked.length,
+    live: seats.filter((seat) => isLive(seat.data(), now)),
+    expired: seats.filter((seat) => !isLive(seat.data(), now)),
+  }
+}
+
+export type CapacityChange =
+  | { outcome: 'unchanged' | 'raised' | 'lowered'; capacity: number; previous: number }
+  | { outcome: 'below-taken'; capacity: number; taken: number }
+
+/**
+ * Sets a date's capacity in force. Raising removes blockers, then adds seat numbers; the seats it
+ * adds are free, and the caller offers them to the waitlist first. Lowering blocks free seat
+ * numbers one create() at a time, racing fairly with bookings for the same numbers, so at every
+ * moment the live seats never exceed the seat numbers less the blocked ones; if bookings take the
+ * numbers first and the capacity would fall below the seats taken, the blockers it made are
+ * removed and nothing changes. One change at a time per date (the caller holds the date's lease).
+ */
+export async function setCapacity(
+  firestore: Firestore,
+  eventId: string,
+  date: string,
+  target: number,
+  now: number,
+): Promise<CapacityChange> {
+  const state = await readCapacity(firestore, eventId, date, now)
+  const previous = state.capacity
+  if (target === previous) return { outcome: 'unchanged', capacity: previous, previous }
+  const seats = firestore.collection(seatsCollectionPath(eventId, date))
+  if (target > previous) {
+    const unblock = state.blocked.slice(0, target - previous)
+    await Promise.all(unblock.map((seat) => seat.ref.delete()))
+    const more = target - previous - unblock.length
+    if (more > 0)
+      await dateSettingsRef(firestore, eventId, date).set({ seat_numbers: state.seatNumbers + more }, { merge: true })
+    return { outcome: 'raised', capacity: target, previous }
+  }
+  if (state.live.length > target) return { outcome: 'below-taken', capacity: previous, taken: state.live.length }
+  // Seats whose hold has run out are free: cleared so their numbers can be blocked.
+  await Promise.all(state.expired.map((seat) => takeOverExpiredSeat(seat, now)))
+  const needed = previous - target
+  const made: DocumentReference[] = []
+  for (let n = 1; n <= state.seatNumbers && made.length < needed; n++) {
+    const ref = seats.doc(String(n))
+    try {
+      await ref.create({ status: 'blocked', order_id: `blocked_${eventId}_${date}_${n}`, user_id: '', blocked_at: now })
+      made.push(ref)
+    } catch (error) {
+      if (!isAlreadyExists(error)) throw error
+    }
+  }
+  if (made.length < needed) {
+    await Promise.all(made.map((ref) => ref.delete()))
+    const taken = (await readCapacity(firestore, eventId, date, now)).live.length
+    return { outcome: 'below-taken', capacity: previous, taken }
+  }
+  return { outcome: 'lowered', capacity: target, previous }
+}
+
+/** How many of a date's seats a host has blocked (an aggregation count). */
+export async function countBlockedSeats(firestore: Firestore, eventId: string, date: string): Promise<number> {
+  const blocked = firestore.collection(seatsCollectionPath(eventId, date)).where('status', '==', 'blocked')
+  return (await blocked.count().get()).data().count
 }

@@ -1,35 +1,45 @@
 /**
  * Sharing a date's venue brief (where exactly the table is). The team shares it about 24 hours
  * before the event; confirmed tickets show it from then on, and keep it offline on the device.
- * Written by the `share-venue` command with admin credentials, never by a browser.
+ * Written by a host (the console's shareVenue) or the team's `share-venue` command, never by a
+ * browser directly.
  */
 
-import { eventDateSchema, venueBriefPath, venueBriefSchema } from '@yaari/domain/booking'
-import { EVENT_IDS, eventById } from '@yaari/domain/catalogue'
-import { weekdayOf } from '@yaari/domain/schedule'
+import { type VenueBrief, venueBriefPath } from '@yaari/domain/booking'
+import { shareVenueSchema } from '@yaari/domain/host'
 import { describeIssues } from '@yaari/domain/validation'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 
-export const shareVenueSchema = v.pipe(
-  v.strictObject({
-    eventId: v.picklist(EVENT_IDS, `eventId must be one of ${EVENT_IDS.join(', ')}`),
-    eventDate: eventDateSchema,
-    brief: venueBriefSchema,
-  }),
-  v.check(
-    (input) => weekdayOf(input.eventDate) === eventById(input.eventId)?.weekday,
-    'eventDate is not a date this event runs on',
-  ),
-)
-export type ShareVenueInput = v.InferInput<typeof shareVenueSchema>
+/** What a change of brief is: the first share, a change (a new version), or the same again. */
+export type BriefChange = { change: 'shared' | 'changed'; version: number } | { change: 'unchanged'; version: number }
 
-/** Validates and stores the brief (replacing an earlier one for the same date); returns its path. */
-export async function shareVenueBrief(firestore: Firestore, input: unknown): Promise<string> {
+const sameBrief = (a: Record<string, unknown>, b: VenueBrief) =>
+  a.venueName === b.venueName && a.address === b.address && a.mapsUrl === b.mapsUrl && a.notes === b.notes
+
+/**
+ * Stores a date's brief, replacing an earlier one; the same brief again changes nothing. Each
+ * change is a new version (mail about it goes out once per version).
+ */
+export async function storeVenueBrief(
+  firestore: Firestore,
+  eventId: string,
+  eventDate: string,
+  brief: VenueBrief,
+): Promise<BriefChange> {
+  const ref = firestore.doc(venueBriefPath(eventId, eventDate))
+  const existing = (await ref.get()).data()
+  const version = typeof existing?.version === 'number' ? existing.version : 1
+  if (existing && sameBrief(existing, brief)) return { change: 'unchanged', version }
+  const next = existing ? version + 1 : 1
+  await ref.set({ ...brief, version: next, shared_at: FieldValue.serverTimestamp() })
+  return { change: existing ? 'changed' : 'shared', version: next }
+}
+
+/** Validates and stores the brief (the team's command); returns its path and what changed. */
+export async function shareVenueBrief(firestore: Firestore, input: unknown) {
   const parsed = v.safeParse(shareVenueSchema, input)
   if (!parsed.success) throw new Error(describeIssues(parsed.issues))
   const { eventId, eventDate, brief } = parsed.output
-  const path = venueBriefPath(eventId, eventDate)
-  await firestore.doc(path).set({ ...brief, shared_at: FieldValue.serverTimestamp() })
-  return path
+  return { path: venueBriefPath(eventId, eventDate), ...(await storeVenueBrief(firestore, eventId, eventDate, brief)) }
 }

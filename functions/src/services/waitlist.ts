@@ -34,6 +34,7 @@ import {
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { claimFirst } from '../lib/claims'
+import { readDateSettings } from '../lib/date-settings'
 import { warn } from '../lib/log'
 import {
   type BookingDeps,
@@ -148,7 +149,10 @@ async function freeUnbookedOffer(firestore: Firestore, entry: WaitlistEntry): Pr
   return freeClaims(firestore, offerOwner(entry, entry.offer_order_id))
 }
 
-/** How many of a date's seat documents exist (paid, held or offered; expired ones until swept). */
+const seatNumbersOf = async (firestore: Firestore, eventId: string, date: string) =>
+  (await readDateSettings(firestore, eventId, date)).seatNumbers
+
+/** How many of a date's seat documents exist (paid, held, offered or blocked; expired ones until swept). */
 async function seatsClaimed(firestore: Firestore, eventId: string, date: string): Promise<number> {
   return (await firestore.collection(seatsCollectionPath(eventId, date)).count().get()).data().count
 }
@@ -169,7 +173,14 @@ async function offerTo(deps: Deps, event: YaariEvent, snapshot: DocumentSnapshot
   const held = (await seatsOf(firestore, owner))[0]
   const seat = held
     ? Number(held.id)
-    : await claimSeat(firestore, owner, event.capacity, expiresAt, undefined, 'offered')
+    : await claimSeat(
+        firestore,
+        owner,
+        await seatNumbersOf(firestore, event.id, entry.event_date),
+        expiresAt,
+        undefined,
+        'offered',
+      )
   if (seat === undefined) {
     await marker.delete()
     return false
@@ -217,7 +228,7 @@ export async function offerFreedSeats(deps: Deps, eventId: string, date: string)
   await endLapsedOffers(firestore, eventId, date, now)
   let offered = 0
   for (const entry of await entriesOf(firestore, eventId, date, ['waiting'])) {
-    if ((await seatsClaimed(firestore, eventId, date)) >= event.capacity) break
+    if ((await seatsClaimed(firestore, eventId, date)) >= (await seatNumbersOf(firestore, eventId, date))) break
     // Another run is offering to this member: it goes on down the line, so this one stops here
     // (the line is served in order).
     if (!(await offerTo(deps, event, entry, now))) break
@@ -362,15 +373,17 @@ export async function joinWaitlistHandler(
   const now = nowOf(deps)
   const event = bookableEvent(input, now)
   const ref = entryRef(firestore, event.id, input.eventDate, member.uid)
-  const [profile, cancelled, existing, dateClaim, claimed, waiting] = await Promise.all([
+  const [profile, cancelled, existing, dateClaim, claimed, waiting, settings] = await Promise.all([
     firestore.collection('user_profiles').doc(member.uid).get(),
     isDateCancelled(firestore, event.id, input.eventDate),
     ref.get(),
     memberDateRef(firestore, member.uid, event.id, input.eventDate).get(),
     countLiveSeats(firestore, event.id, input.eventDate, now),
     waitingCount(firestore, event.id, input.eventDate),
+    readDateSettings(firestore, event.id, input.eventDate),
   ])
   if (cancelled) throw new HttpsError('failed-precondition', WAITLIST_MESSAGES.dateCancelled)
+  if (settings.salesClosed) throw new HttpsError('failed-precondition', WAITLIST_MESSAGES.salesClosed)
   if (!profile.exists) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.profileRequired)
   const status = existing.get('status')
   if (status === 'waiting' || status === 'offered') return { entry: await viewOf(firestore, existing) }
@@ -380,7 +393,7 @@ export async function joinWaitlistHandler(
       throw new HttpsError('failed-precondition', WAITLIST_MESSAGES.alreadyBooked)
     }
   }
-  if (claimed < event.capacity && waiting === 0)
+  if (claimed < settings.seatNumbers && waiting === 0)
     throw new HttpsError('failed-precondition', WAITLIST_MESSAGES.seatsLeft)
 
   const slot = await claimWaitSlot(firestore, member.uid, ref.id)

@@ -18,6 +18,8 @@ export interface DateAvailability {
   spotsLeft: number
   /** The team has cancelled this date: nothing can be booked. */
   cancelled?: true
+  /** A host has closed this date's sales: nothing can be booked, and nobody joins its waitlist. */
+  salesClosed?: true
   /** Members on the date's waitlist (present when some wait; the date is then sold out to others). */
   waiting?: number
 }

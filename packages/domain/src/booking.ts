@@ -33,6 +33,7 @@ export const BOOKING_MESSAGES = {
   cancelAfterStart: 'This event has already started, so the booking can no longer be cancelled.',
   cancelOffline: 'You are offline. Cancelling needs a connection.',
   dateCancelled: 'This date has been cancelled. Please choose another date.',
+  salesClosed: 'Bookings for this date are closed. Please choose another date.',
 } as const
 
 /**

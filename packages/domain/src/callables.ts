@@ -6,6 +6,7 @@
 import { deleteMyAccountCall, exportMyDataCall } from './account'
 import { getAvailabilityCall } from './availability'
 import { cancelBookingCall, createBookingCall, getBookingCall } from './booking'
+import { HOST_CALLABLES } from './host'
 import { listMyBookingsCall } from './my-bookings'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from './profile'
 import { joinWaitlistCall, leaveWaitlistCall } from './waitlist'
@@ -23,4 +24,5 @@ export const CALLABLES = [
   leaveWaitlistCall,
   exportMyDataCall,
   deleteMyAccountCall,
+  ...HOST_CALLABLES,
 ] as const

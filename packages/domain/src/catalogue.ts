@@ -36,6 +36,10 @@ export function categoryFromSlug(slug: string): EventCategory | undefined {
   return EVENT_CATEGORIES.find((category) => categorySlug(category) === slug)
 }
 
+/** The cities Yaari runs events in; a host's role is scoped to some of them. */
+export const CITIES = ['bangalore'] as const
+export type City = (typeof CITIES)[number]
+
 /** 0 = Sunday ... 6 = Saturday, as Date#getUTCDay counts. */
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6
 
@@ -48,6 +52,8 @@ export interface YaariEvent {
   kind: string
   description: string
   category: EventCategory
+  /** The city it takes place in: who may host it. */
+  city: City
   weekday: Weekday
   /** Start time in Asia/Kolkata, 24-hour "HH:mm". */
   startTime: string
@@ -76,6 +82,7 @@ export const EVENTS: readonly YaariEvent[] = [
     description:
       'A Saturday evening with a small table of strangers, easy conversation starters and a host who makes sure nobody sits alone.',
     category: 'Social Mixers',
+    city: 'bangalore',
     weekday: 6,
     startTime: '18:00',
     durationMinutes: 180,
@@ -101,6 +108,7 @@ export const EVENTS: readonly YaariEvent[] = [
     description:
       'No agenda, just good company: games, stories and a relaxed Sunday evening with people you have not met yet.',
     category: 'Social Mixers',
+    city: 'bangalore',
     weekday: 0,
     startTime: '18:00',
     durationMinutes: 180,
@@ -125,6 +133,7 @@ export const EVENTS: readonly YaariEvent[] = [
     kind: 'Wednesday Dinner',
     description: 'Break up the week over dinner with a curated group of 10 to 12 people from across the city.',
     category: 'Food & Drink',
+    city: 'bangalore',
     weekday: 3,
     startTime: '20:00',
     durationMinutes: 150,

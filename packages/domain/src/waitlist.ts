@@ -26,6 +26,7 @@ export const WAITLIST_MESSAGES = {
   joinOffline: 'You are offline. Joining the waitlist needs a connection.',
   leaveOffline: 'You are offline. Leaving the waitlist needs a connection.',
   dateCancelled: BOOKING_MESSAGES.dateCancelled,
+  salesClosed: BOOKING_MESSAGES.salesClosed,
   notBookable: 'This date can no longer be booked.',
 } as const
 

@@ -73,6 +73,7 @@ export default function BookingDialogs({ event, tier, initialDate, onTierChange,
     date !== undefined &&
     chosen?.spotsLeft === 0 &&
     !chosen.cancelled &&
+    !chosen.salesClosed &&
     !isLiveOffer(chosenEntry) &&
     mine.states.get(date) !== 'Held for you'
 
@@ -127,6 +128,7 @@ export default function BookingDialogs({ event, tier, initialDate, onTierChange,
             {dates.map((option) => {
               const seats = availability.status === 'ready' ? availability.byDate.get(option) : undefined
               const cancelled = seats?.cancelled === true
+              const closed = seats?.salesClosed === true && !isLiveOffer(mine.entries.get(option))
               const own = mine.states.get(option)
               return (
                 <label
@@ -157,14 +159,18 @@ export default function BookingDialogs({ event, tier, initialDate, onTierChange,
                     name="event-date"
                     value={option}
                     checked={date === option}
-                    disabled={cancelled}
+                    disabled={cancelled || closed}
                     onChange={() => setDate(option)}
                     className={visuallyHidden()}
                   />
                   <span className={text({ weight: 'semibold' })}>{formatShortDate(option)}</span>
                   <span className={text({ tone: 'muted', size: 'sm' })}>
-                    {cancelled ? 'Cancelled' : spotsText(seats?.spotsLeft, event.capacity)}
-                    {!cancelled && seats?.waiting ? ` · ${seats.waiting} waiting` : ''}
+                    {cancelled
+                      ? 'Cancelled'
+                      : closed
+                        ? 'Bookings closed'
+                        : spotsText(seats?.spotsLeft, seats?.capacity ?? event.capacity)}
+                    {!cancelled && !closed && seats?.waiting ? ` · ${seats.waiting} waiting` : ''}
                   </span>
                   {own ? <span className={text({ tone: 'accent', size: 'sm', weight: 'semibold' })}>{own}</span> : null}
                 </label>

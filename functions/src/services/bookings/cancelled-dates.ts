@@ -14,7 +14,7 @@ import { describeIssues } from '@yaari/domain/validation'
 import type { Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { warn } from '../../lib/log'
-import { type BookingDeps, type BookingRecord, bookingRef, mapLimit, nowOf } from '../../lib/records'
+import { type BookingDeps, type BookingRecord, bookingRef, isAlreadyExists, mapLimit, nowOf } from '../../lib/records'
 import { queueMail } from '../mail/outbox'
 import { cancelConfirmed } from './cancel'
 import { reconcileBooking } from './reconcile'
@@ -31,15 +31,26 @@ export const cancelDateSchema = v.pipe(
   ),
 )
 
-/** The team's command: records the date as cancelled (again is harmless); returns its path. */
-export async function cancelDate(firestore: Firestore, input: unknown, now = Date.now()): Promise<string> {
+/**
+ * Records the date as cancelled, once (again is harmless): the team's command and the host
+ * console both come here. Its path, and whether this call cancelled it.
+ */
+export async function cancelDate(
+  firestore: Firestore,
+  input: unknown,
+  now = Date.now(),
+): Promise<{ path: string; cancelled: boolean }> {
   const parsed = v.safeParse(cancelDateSchema, input)
   if (!parsed.success) throw new Error(describeIssues(parsed.issues))
   const { eventId, eventDate, reason } = parsed.output
   const path = cancelledDatePath(eventId, eventDate)
-  const existing = await firestore.doc(path).get()
-  if (!existing.exists) await firestore.doc(path).set({ reason, cancelled_at: now, settled: false })
-  return path
+  try {
+    await firestore.doc(path).create({ reason, cancelled_at: now, settled: false })
+    return { path, cancelled: true }
+  } catch (error) {
+    if (isAlreadyExists(error)) return { path, cancelled: false }
+    throw error
+  }
 }
 
 async function settleBooking(deps: BookingDeps, booking: BookingRecord): Promise<'refunded' | 'ended' | 'none'> {
@@ -65,30 +76,45 @@ export interface CancelledDatesReport {
   holdsEnded: number
 }
 
+/**
+ * Settles one cancelled date: every confirmed booking refunded in full and told, every pending
+ * hold ended. Whether none is left to settle (then it is marked settled).
+ */
+export async function settleCancelledDate(
+  deps: BookingDeps,
+  eventId: string,
+  eventDate: string,
+  report: CancelledDatesReport = { dates: 0, refunded: 0, holdsEnded: 0 },
+): Promise<boolean> {
+  const { firestore } = deps
+  const bookings = () =>
+    firestore.collection('bookings').where('event_id', '==', eventId).where('event_date', '==', eventDate).get()
+  const outcomes = await mapLimit((await bookings()).docs, 4, async (doc) => {
+    try {
+      return await settleBooking(deps, doc.data() as BookingRecord)
+    } catch (error) {
+      warn('cancelled-date-booking-failed', { orderId: doc.id, error: String(error) })
+      return 'none' as const
+    }
+  })
+  report.refunded += outcomes.filter((o) => o === 'refunded').length
+  report.holdsEnded += outcomes.filter((o) => o === 'ended').length
+  const left = (await bookings()).docs.filter((doc) => ['confirmed', 'pending'].includes(doc.get('status')))
+  if (left.length > 0) return false
+  await firestore.doc(cancelledDatePath(eventId, eventDate)).update({ settled: true })
+  return true
+}
+
 /** The settleCancelledDates job. */
 export async function settleCancelledDates(deps: BookingDeps): Promise<CancelledDatesReport> {
-  const { firestore } = deps
-  const open = await firestore.collection('cancelled_dates').where('settled', '==', false).get()
+  const open = await deps.firestore.collection('cancelled_dates').where('settled', '==', false).get()
   const report = { dates: open.size, refunded: 0, holdsEnded: 0 }
   for (const date of open.docs) {
     const [eventId, eventDate] = [
       date.id.slice(0, date.id.lastIndexOf('_')),
       date.id.slice(date.id.lastIndexOf('_') + 1),
     ]
-    const bookings = () =>
-      firestore.collection('bookings').where('event_id', '==', eventId).where('event_date', '==', eventDate).get()
-    const outcomes = await mapLimit((await bookings()).docs, 4, async (doc) => {
-      try {
-        return await settleBooking(deps, doc.data() as BookingRecord)
-      } catch (error) {
-        warn('cancelled-date-booking-failed', { orderId: doc.id, error: String(error) })
-        return 'none' as const
-      }
-    })
-    report.refunded += outcomes.filter((o) => o === 'refunded').length
-    report.holdsEnded += outcomes.filter((o) => o === 'ended').length
-    const left = (await bookings()).docs.filter((doc) => ['confirmed', 'pending'].includes(doc.get('status')))
-    if (left.length === 0) await date.ref.update({ settled: true })
+    await settleCancelledDate(deps, eventId, eventDate, report)
   }
   return report
 }

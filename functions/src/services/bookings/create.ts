@@ -207,6 +207,7 @@ export async function createBookingHandler(
     liveOffer(deps, member.uid, event.id, input.eventDate),
   ])
   if (cancelled) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.dateCancelled)
+  if (seats.salesClosed && !offer) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.salesClosed)
   if (!profile.exists) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.profileRequired)
   const tierProblem = tierIssue(input.tier, profile.get('gender'))
   if (tierProblem) throw new HttpsError('failed-precondition', tierProblem)
@@ -237,8 +238,8 @@ export async function createBookingHandler(
   try {
     await step('member-date-claimed')
     // Members waiting come first: a seat free while some wait is theirs to be offered.
-    if (!offer && waiting > 0 && seats.live < event.capacity) await offerQuietly(deps, event.id, input.eventDate)
-    if (!offer && (seats.live >= event.capacity || waiting > 0)) {
+    if (!offer && waiting > 0 && seats.live < seats.seatNumbers) await offerQuietly(deps, event.id, input.eventDate)
+    if (!offer && (seats.live >= seats.seatNumbers || waiting > 0)) {
       throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.soldOut)
     }
   } catch (error) {
@@ -280,12 +281,12 @@ export async function createBookingHandler(
     await step('hold-slot-claimed')
     let seat =
       (offer && (await takeOfferedSeat(firestore, owner, holdExpiresAt))) ??
-      (await claimSeat(firestore, owner, event.capacity, holdExpiresAt, seats.taken))
+      (await claimSeat(firestore, owner, seats.seatNumbers, holdExpiresAt, seats.taken))
     // A seat whose hold ran out is free to take, one at a time (the sweep ends the bookings behind them).
     for (const stale of offer ? [] : seats.expired) {
       if (seat !== undefined) break
       await takeOverExpiredSeat(stale, now)
-      seat = await claimSeat(firestore, owner, event.capacity, holdExpiresAt, seats.taken)
+      seat = await claimSeat(firestore, owner, seats.seatNumbers, holdExpiresAt, seats.taken)
     }
     if (seat === undefined) throw new HttpsError('resource-exhausted', BOOKING_MESSAGES.soldOut)
     await step('seat-claimed')

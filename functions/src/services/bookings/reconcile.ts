@@ -22,6 +22,7 @@ import {
   latestPayment,
   type PaymentGateway,
 } from '../../lib/cashfree'
+import { readDateSettings } from '../../lib/date-settings'
 import { ALERTS, alert } from '../../lib/log'
 import {
   type BookingDeps,
@@ -158,7 +159,12 @@ async function givePaidSeat(deps: BookingDeps, booking: BookingRecord, now: numb
   }
   const event = eventById(booking.event_id)
   const held = (await seatsOf(firestore, booking))[0]
-  const seat = held ? Number(held.id) : event ? await claimSeat(firestore, booking, event.capacity, now) : undefined
+  const seatNumbers = async () => (await readDateSettings(firestore, booking.event_id, booking.event_date)).seatNumbers
+  const seat = held
+    ? Number(held.id)
+    : event
+      ? await claimSeat(firestore, booking, await seatNumbers(), now)
+      : undefined
   if (seat === undefined) {
     await releaseHold(deps, booking)
     await refundBooking(deps, booking, { amount: booking.amount, reason: 'table-full' })

@@ -77,6 +77,7 @@ describe('composeMail', () => {
       const cases = {
         'booking-confirmed': confirmed,
         'venue-brief': confirmed,
+        'venue-changed': confirmed,
         'day-reminder': confirmed,
         'payment-ended': booking({ event_id: event.id, status: 'expired' }),
         'refund-issued': refunded,
@@ -99,6 +100,9 @@ describe('composeMail', () => {
     expect(venue.text).toContain('Venue: The <Corner> Table')
     expect(venue.text).toContain('Address: 12, 80 Feet Road, Indiranagar')
     expect(venue.text).toContain('Map: https://maps.example/x')
+    const changed = composeMail('venue-changed', { ...context(booking()), brief })!
+    expect(changed.subject).toMatch(/^Venue changed: /)
+    expect(changed.text).toContain('Venue: The <Corner> Table')
     const refund = composeMail(
       'refund-issued',
       context(

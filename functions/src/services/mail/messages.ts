@@ -19,6 +19,7 @@ import type { BookingRecord } from '../../lib/records'
 export const MAIL_KINDS = [
   'booking-confirmed',
   'venue-brief',
+  'venue-changed',
   'day-reminder',
   'payment-ended',
   'refund-issued',
@@ -188,6 +189,17 @@ export function composeMail(
       return mail(`Your venue for ${event.title}, ${when}`, [
         greeting(booking),
         { p: `Here is where ${event.title} takes place. Show your ticket in My bookings at the door.` },
+        { rows: [...eventRows(event, booking), ...venueRows(brief)] },
+        myBookings,
+      ])
+    }
+    case 'venue-changed': {
+      if (booking.status !== 'confirmed' || !brief) return undefined
+      return mail(`Venue changed: ${event.title}, ${when}`, [
+        greeting(booking),
+        {
+          p: `The venue for ${event.title} has changed. Here is where it now takes place; your ticket in My bookings shows it too.`,
+        },
         { rows: [...eventRows(event, booking), ...venueRows(brief)] },
         myBookings,
       ])

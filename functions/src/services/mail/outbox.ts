@@ -61,7 +61,9 @@ const NOT_YET_LIMIT_MS = 24 * 3_600_000
 const BATCH = 100
 const CONCURRENCY = 4
 
-export const mailId = (orderId: string, kind: MailKind) => `${orderId}_${kind}`
+/** One mail per booking and kind; a kind sent again for something new (a venue's next change) names its version. */
+export const mailId = (orderId: string, kind: MailKind, version?: number) =>
+  version === undefined ? `${orderId}_${kind}` : `${orderId}_${kind}_${version}`
 const mailRef = (firestore: Firestore, id: string) => firestore.collection('mail').doc(id)
 
 /**
@@ -74,6 +76,7 @@ export async function queueMail(
   kind: MailKind,
   now: number,
   entry?: string,
+  version?: number,
 ): Promise<boolean> {
   const to = booking.attendee.email
   if (typeof to !== 'string' || !to.includes('@')) return false
@@ -88,7 +91,7 @@ export async function queueMail(
     ...(entry ? { entry } : {}),
   }
   try {
-    await mailRef(firestore, mailId(booking.order_id, kind)).create(record)
+    await mailRef(firestore, mailId(booking.order_id, kind, version)).create(record)
     return true
   } catch (error) {
     if (isAlreadyExists(error)) return false
@@ -176,7 +179,7 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
             booking,
             appOrigin: deps.appOrigin,
             brief:
-              record.kind === 'venue-brief' || record.kind === 'day-reminder'
+              record.kind === 'venue-brief' || record.kind === 'venue-changed' || record.kind === 'day-reminder'
                 ? await readBrief(firestore, booking)
                 : undefined,
             now: new Date(now),

@@ -1,0 +1,208 @@
+/**
+ * What a host does to a date: share or change its venue, change its capacity, close or reopen its
+ * sales, cancel it. Each is idempotent (the same call again changes nothing and sends nothing),
+ * records what it changed in the audit log, and answers the date as it now stands. The role and
+ * city are checked by the caller (handlers/callables.ts) from the verified token; the team's
+ * commands (functions/src/ops) come through here too.
+ */
+import type { RequestOf } from '@yaari/domain/callable'
+import { eventById, type YaariEvent } from '@yaari/domain/catalogue'
+import {
+  HOST_MESSAGES,
+  type HostActionResult,
+  type hostCancelDateCall,
+  type setCapacityCall,
+  type setSalesCall,
+  type shareVenueCall,
+} from '@yaari/domain/host'
+import { eventStartInstant } from '@yaari/domain/schedule'
+import { HttpsError } from 'firebase-functions/v2/https'
+import { dateSettingsRef, readDateSettings } from '../../lib/date-settings'
+import { type BookingDeps, type BookingRecord, isAlreadyExists, isDateCancelled, nowOf } from '../../lib/records'
+import { cancelDate, settleCancelledDate } from '../bookings/cancelled-dates'
+import { queueMail } from '../mail/outbox'
+import { setCapacity as setSeatCapacity } from '../seats'
+import { storeVenueBrief } from '../venue-briefs'
+import { offerFreedSeats } from '../waitlist'
+import { type Actor, recordAudit } from './audit'
+import { summarizeDate } from './dates'
+
+/** A capacity change holds its date this long at most (a run that died lets go after it). */
+const CAPACITY_LEASE_MS = 30_000
+
+/** The event of a date a host may still act on: one that has not started. */
+function openDate(eventId: string, eventDate: string, now: number): YaariEvent {
+  const event = eventById(eventId)
+  if (!event) throw new HttpsError('invalid-argument', 'eventId: Unknown event')
+  if (eventStartInstant(eventDate, event.startTime).getTime() <= now) {
+    throw new HttpsError('failed-precondition', HOST_MESSAGES.datePassed)
+  }
+  return event
+}
+
+async function refuseCancelled(deps: BookingDeps, eventId: string, eventDate: string) {
+  if (await isDateCancelled(deps.firestore, eventId, eventDate)) {
+    throw new HttpsError('failed-precondition', HOST_MESSAGES.dateCancelled)
+  }
+}
+
+async function confirmedBookings(deps: BookingDeps, eventId: string, eventDate: string): Promise<BookingRecord[]> {
+  const snapshot = await deps.firestore
+    .collection('bookings')
+    .where('event_id', '==', eventId)
+    .where('event_date', '==', eventDate)
+    .where('status', '==', 'confirmed')
+    .get()
+  return snapshot.docs.map((doc) => doc.data() as BookingRecord)
+}
+
+/** Shares a date's venue (or changes it): confirmed members see it on their ticket and are emailed. */
+export async function shareVenue(
+  deps: BookingDeps,
+  actor: Actor,
+  input: RequestOf<typeof shareVenueCall>,
+): Promise<HostActionResult> {
+  const now = nowOf(deps)
+  const event = openDate(input.eventId, input.eventDate, now)
+  await refuseCancelled(deps, input.eventId, input.eventDate)
+  const stored = await storeVenueBrief(deps.firestore, input.eventId, input.eventDate, input.brief)
+  if (stored.change !== 'unchanged') {
+    // A first share is the venue brief each member would get the day before; a change is its own
+    // mail, once per version. Members who book later get the brief with their reminders.
+    const kind = stored.change === 'shared' ? 'venue-brief' : 'venue-changed'
+    const version = stored.change === 'shared' ? undefined : stored.version
+    for (const booking of await confirmedBookings(deps, input.eventId, input.eventDate)) {
+      await queueMail(deps.firestore, booking, kind, now, undefined, version)
+    }
+    await recordAudit(deps.firestore, actor, {
+      action: stored.change === 'shared' ? 'share-venue' : 'change-venue',
+      eventId: input.eventId,
+      eventDate: input.eventDate,
+      change: { ...input.brief, version: stored.version },
+      at: now,
+    })
+  }
+  return {
+    date: await summarizeDate(deps.firestore, event, input.eventDate, now),
+    changed: stored.change !== 'unchanged',
+  }
+}
+
+/** Holds the date's capacity lease for `work`; refused (aborted) while another change holds it. */
+async function withCapacityLease<T>(
+  deps: BookingDeps,
+  eventId: string,
+  eventDate: string,
+  now: number,
+  work: () => Promise<T>,
+) {
+  const lease = dateSettingsRef(deps.firestore, eventId, eventDate).collection('leases').doc('capacity')
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await lease.create({ until: now + CAPACITY_LEASE_MS })
+      break
+    } catch (error) {
+      if (!isAlreadyExists(error)) throw error
+      const held = await lease.get()
+      if (attempt > 0 || Number(held.get('until')) > now) throw new HttpsError('aborted', HOST_MESSAGES.busy)
+      await lease.delete() // left by a run that died
+    }
+  }
+  try {
+    return await work()
+  } finally {
+    await lease.delete().catch(() => undefined)
+  }
+}
+
+/**
+ * Changes a date's capacity: never below the seats taken (paid, held or offered); seats added go
+ * to the members waiting first.
+ */
+export async function changeCapacity(
+  deps: BookingDeps,
+  actor: Actor,
+  input: RequestOf<typeof setCapacityCall>,
+): Promise<HostActionResult> {
+  const now = nowOf(deps)
+  const event = openDate(input.eventId, input.eventDate, now)
+  await refuseCancelled(deps, input.eventId, input.eventDate)
+  const result = await withCapacityLease(deps, input.eventId, input.eventDate, now, () =>
+    setSeatCapacity(deps.firestore, input.eventId, input.eventDate, input.capacity, now),
+  )
+  if (result.outcome === 'below-taken') {
+    throw new HttpsError('failed-precondition', `${HOST_MESSAGES.belowTaken} (${result.taken} taken)`)
+  }
+  if (result.outcome !== 'unchanged') {
+    await recordAudit(deps.firestore, actor, {
+      action: 'set-capacity',
+      eventId: input.eventId,
+      eventDate: input.eventDate,
+      change: { from: result.previous, to: result.capacity },
+      at: now,
+    })
+  }
+  if (result.outcome === 'raised') await offerFreedSeats(deps, input.eventId, input.eventDate)
+  return {
+    date: await summarizeDate(deps.firestore, event, input.eventDate, now),
+    changed: result.outcome !== 'unchanged',
+  }
+}
+
+/** Closes or reopens a date's sales. Reopened, its free seats go to the members waiting first. */
+export async function setSales(
+  deps: BookingDeps,
+  actor: Actor,
+  input: RequestOf<typeof setSalesCall>,
+): Promise<HostActionResult> {
+  const now = nowOf(deps)
+  const event = openDate(input.eventId, input.eventDate, now)
+  await refuseCancelled(deps, input.eventId, input.eventDate)
+  const settings = await readDateSettings(deps.firestore, input.eventId, input.eventDate)
+  const changed = settings.salesClosed === input.open
+  if (changed) {
+    await dateSettingsRef(deps.firestore, input.eventId, input.eventDate).set(
+      { sales_closed: !input.open },
+      { merge: true },
+    )
+    await recordAudit(deps.firestore, actor, {
+      action: input.open ? 'reopen-sales' : 'close-sales',
+      eventId: input.eventId,
+      eventDate: input.eventDate,
+      at: now,
+    })
+    if (input.open) await offerFreedSeats(deps, input.eventId, input.eventDate)
+  }
+  return { date: await summarizeDate(deps.firestore, event, input.eventDate, now), changed }
+}
+
+/**
+ * Cancels a date (the host typed it to confirm): from now on nothing can be booked on it; every
+ * confirmed member is refunded in full and told, every held seat ends, the waitlist is released.
+ * Settled here at once; the settleCancelledDates job finishes what a failure left.
+ */
+export async function cancelHostedDate(
+  deps: BookingDeps,
+  actor: Actor,
+  input: RequestOf<typeof hostCancelDateCall>,
+): Promise<HostActionResult> {
+  const now = nowOf(deps)
+  const event = openDate(input.eventId, input.eventDate, now)
+  const { cancelled } = await cancelDate(
+    deps.firestore,
+    { eventId: input.eventId, eventDate: input.eventDate, reason: input.reason },
+    now,
+  )
+  if (cancelled) {
+    await recordAudit(deps.firestore, actor, {
+      action: 'cancel-date',
+      eventId: input.eventId,
+      eventDate: input.eventDate,
+      change: { reason: input.reason.trim() },
+      at: now,
+    })
+  }
+  await settleCancelledDate(deps, input.eventId, input.eventDate)
+  await offerFreedSeats(deps, input.eventId, input.eventDate) // ends the line of a cancelled date
+  return { date: await summarizeDate(deps.firestore, event, input.eventDate, now), changed: cancelled }
+}

@@ -1,0 +1,157 @@
+/**
+ * What a host reads: every upcoming date of their cities with its numbers, and one date's guest
+ * list. Reads only: nothing here sweeps, sends or writes (the audit of a view is the caller's).
+ */
+import { venueBriefPath } from '@yaari/domain/booking'
+import { EVENTS, eventById, type YaariEvent } from '@yaari/domain/catalogue'
+import {
+  type GuestList,
+  type GuestRow,
+  type GuestState,
+  type HostDateSummary,
+  mayHost,
+  type Roles,
+  VENUE_WARNING_HOURS,
+} from '@yaari/domain/host'
+import { ageOn, localMobile } from '@yaari/domain/profile'
+import { availableDates, eventStartInstant } from '@yaari/domain/schedule'
+import type { Firestore } from 'firebase-admin/firestore'
+import { type BookingRecord, isDateCancelled } from '../../lib/records'
+import { isBlocked, isLive, readCapacity } from '../seats'
+import type { WaitlistEntry } from '../waitlist'
+
+/** Money that came in for a booking, and what went back (whole rupees). */
+const paidIn = (booking: BookingRecord) => (booking.paid_at !== undefined ? booking.amount : 0)
+const paidBack = (booking: BookingRecord) =>
+  booking.refund && booking.refund.status !== 'failed' ? booking.refund.amount : 0
+
+async function dateRecords(firestore: Firestore, eventId: string, date: string) {
+  const [bookings, line] = await Promise.all([
+    firestore.collection('bookings').where('event_id', '==', eventId).where('event_date', '==', date).get(),
+    firestore.collection('waitlist').where('event_id', '==', eventId).where('event_date', '==', date).get(),
+  ])
+  return {
+    bookings: bookings.docs.map((doc) => doc.data() as BookingRecord),
+    line: line.docs.map((doc) => doc.data() as WaitlistEntry).filter((e) => e.status !== 'passed'),
+  }
+}
+
+/** One date's numbers, from its seats, bookings, waitlist, venue brief and cancellation. */
+export async function summarizeDate(
+  firestore: Firestore,
+  event: YaariEvent,
+  date: string,
+  now: number,
+  records?: Awaited<ReturnType<typeof dateRecords>>,
+): Promise<HostDateSummary> {
+  const [seats, { bookings, line }, brief, cancelled] = await Promise.all([
+    readCapacity(firestore, event.id, date, now),
+    records ?? dateRecords(firestore, event.id, date),
+    firestore.doc(venueBriefPath(event.id, date)).get(),
+    isDateCancelled(firestore, event.id, date),
+  ])
+  const paid = bookings.filter((b) => b.status === 'confirmed').length
+  const held = seats.live.filter((seat) => seat.get('status') !== 'taken' && !isBlocked(seat.data())).length
+  const gross = bookings.reduce((sum, b) => sum + paidIn(b), 0)
+  const refunded = bookings.reduce((sum, b) => sum + paidBack(b), 0)
+  const startsAt = eventStartInstant(date, event.startTime)
+  const venueShared = brief.exists
+  return {
+    eventId: event.id,
+    eventDate: date,
+    title: event.title,
+    city: event.city,
+    startsAt: startsAt.toISOString(),
+    capacity: seats.capacity,
+    paid,
+    held,
+    free: Math.max(0, seats.capacity - seats.live.length),
+    waiting: line.filter((entry) => entry.status === 'waiting').length,
+    gross,
+    refunded,
+    net: gross - refunded,
+    venueShared,
+    venueMissing: !venueShared && !cancelled && startsAt.getTime() - now <= VENUE_WARNING_HOURS * 3_600_000,
+    salesOpen: !seats.salesClosed,
+    cancelled,
+  }
+}
+
+/** Every upcoming date the host may run, soonest first. */
+export async function listHostDates(firestore: Firestore, roles: Roles, now: number): Promise<HostDateSummary[]> {
+  const dates = EVENTS.filter((event) => mayHost(roles, event.id)).flatMap((event) =>
+    availableDates(event, new Date(now)).map((date) => ({ event, date })),
+  )
+  const summaries = await Promise.all(dates.map(({ event, date }) => summarizeDate(firestore, event, date, now)))
+  return summaries.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.eventId.localeCompare(b.eventId))
+}
+
+function bookingState(booking: BookingRecord, seated: boolean): GuestState | undefined {
+  if (booking.status === 'confirmed') return 'paid'
+  if (booking.status === 'pending') return seated ? 'held' : undefined
+  if (booking.status === 'refunded' || (booking.status === 'cancelled' && paidBack(booking) > 0)) return 'refunded'
+  if (booking.status === 'cancelled') return 'cancelled'
+  return undefined // failed or expired: never came
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined)
+
+/** One date's guest list: every booking that is or was real, and everyone in line. */
+export async function guestList(firestore: Firestore, eventId: string, date: string, now: number): Promise<GuestList> {
+  const event = eventById(eventId)
+  if (!event) throw new Error(`unknown event ${eventId}`)
+  const records = await dateRecords(firestore, eventId, date)
+  const [summary, seats] = await Promise.all([
+    summarizeDate(firestore, event, date, now, records),
+    readCapacity(firestore, eventId, date, now),
+  ])
+  const seatedOrders = new Set(seats.live.map((seat) => String(seat.get('order_id'))))
+  const uids = [...new Set([...records.bookings.map((b) => b.user_id), ...records.line.map((e) => e.user_id)])]
+  const profiles = new Map(
+    uids.length === 0
+      ? []
+      : (await firestore.getAll(...uids.map((uid) => firestore.collection('user_profiles').doc(uid)))).map(
+          (doc) => [doc.id, doc.data() ?? {}] as const,
+        ),
+  )
+  const guests: GuestRow[] = []
+  for (const booking of records.bookings) {
+    const state = bookingState(
+      booking,
+      seatedOrders.has(booking.order_id) && isLive({ hold_expires_at: booking.hold_expires_at }, now),
+    )
+    if (!state || booking.account_deleted_at) continue
+    const profile = profiles.get(booking.user_id) ?? {}
+    const attendee = booking.attendee
+    const dateOfBirth = text(attendee.dateOfBirth) ?? text(profile.date_of_birth)
+    const mobile = text(profile.mobile) ?? text(attendee.mobile)
+    guests.push({
+      uid: booking.user_id,
+      orderId: booking.order_id,
+      name: text(attendee.name) ?? text(profile.name) ?? 'Member',
+      ...(dateOfBirth ? { age: ageOn(dateOfBirth, new Date(now)) } : {}),
+      ...(text(profile.gender) ? { gender: text(profile.gender) } : {}),
+      tier: booking.tier,
+      ...(text(attendee.foodPreference) ? { foodPreference: text(attendee.foodPreference) } : {}),
+      ...(text(attendee.drinkingPreference) ? { drinkingPreference: text(attendee.drinkingPreference) } : {}),
+      ...(mobile ? { mobile: localMobile(mobile) } : {}),
+      bookedAt: new Date(booking.created_at).toISOString(),
+      state,
+    })
+  }
+  for (const entry of records.line) {
+    const profile = profiles.get(entry.user_id) ?? {}
+    const dateOfBirth = text(profile.date_of_birth)
+    const mobile = text(profile.mobile)
+    guests.push({
+      uid: entry.user_id,
+      name: text(entry.attendee.name) ?? text(profile.name) ?? 'Member',
+      ...(dateOfBirth ? { age: ageOn(dateOfBirth, new Date(now)) } : {}),
+      ...(text(profile.gender) ? { gender: text(profile.gender) } : {}),
+      ...(mobile ? { mobile: localMobile(mobile) } : {}),
+      bookedAt: new Date(entry.joined_at).toISOString(),
+      state: entry.status === 'offered' ? 'offered' : 'waiting',
+    })
+  }
+  return { date: summary, guests, readAt: new Date(now).toISOString() }
+}

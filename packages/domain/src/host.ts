@@ -1,0 +1,215 @@
+/**
+ * What hosts run the night with: roles, a date's numbers and guest list, and the actions a host
+ * takes on a date (venue, capacity, sales, cancel). Roles are Firebase Auth custom claims that only
+ * the server reads from the verified token: `admin: true` (every city, grants roles) and
+ * `host_cities: ['bangalore', ...]`. The browser reads the same claims only to show the menu.
+ */
+import * as v from 'valibot'
+import { eventDateSchema, venueBriefSchema } from './booking'
+import type { CallableContract } from './callable'
+import { CITIES, type City, EVENT_IDS, eventById } from './catalogue'
+import { weekdayOf } from './schedule'
+
+/** The roles of a signed-in person, from their token's claims. */
+export interface Roles {
+  admin: boolean
+  /** The cities they host in (every city for an admin). */
+  hostCities: readonly City[]
+}
+
+/** Reads the roles out of a token's claims; anything unexpected grants nothing. */
+export function rolesOf(claims: Readonly<Record<string, unknown>> | undefined): Roles {
+  const admin = claims?.admin === true
+  const listed = Array.isArray(claims?.host_cities) ? claims.host_cities : []
+  const hostCities = admin ? [...CITIES] : CITIES.filter((city) => listed.includes(city))
+  return { admin, hostCities }
+}
+
+export const isHost = (roles: Roles) => roles.admin || roles.hostCities.length > 0
+
+/** A host may act on a date of an event in one of their cities; an admin on every date. */
+export const mayHost = (roles: Roles, eventId: string) => {
+  const city = eventById(eventId)?.city
+  return roles.admin || (city !== undefined && roles.hostCities.includes(city))
+}
+
+export const HOST_MESSAGES = {
+  hostsOnly: 'Hosts only: this page is for the people who run Yaari’s events.',
+  notYourCity: 'You do not host events in this city.',
+  belowTaken: 'The capacity cannot go below the seats already taken.',
+  confirmDate: 'Type the date (YYYY-MM-DD) to confirm the cancellation.',
+  dateCancelled: 'This date is cancelled.',
+  datePassed: 'This date has already taken place.',
+  busy: 'Someone else is changing this date’s capacity. Try again in a moment.',
+  offline: 'You are offline. Host actions need a connection.',
+} as const
+
+/** The least and most seats a date may have. */
+export const MIN_CAPACITY = 1
+export const MAX_CAPACITY = 60
+
+/** A date of an event, as every host action names it. */
+const hostDateEntries = {
+  eventId: v.picklist(EVENT_IDS, 'eventId: Unknown event'),
+  eventDate: eventDateSchema,
+}
+const runsThatDay = (input: { eventId: string; eventDate: string }) =>
+  weekdayOf(input.eventDate) === eventById(input.eventId)?.weekday
+
+export const hostDateSchema = v.pipe(
+  v.strictObject(hostDateEntries),
+  v.check((input) => runsThatDay(input), 'eventDate is not a date this event runs on'),
+)
+
+export const shareVenueSchema = v.pipe(
+  v.strictObject({ ...hostDateEntries, brief: venueBriefSchema }),
+  v.check((input) => runsThatDay(input), 'eventDate is not a date this event runs on'),
+)
+
+export const setCapacitySchema = v.pipe(
+  v.strictObject({
+    ...hostDateEntries,
+    capacity: v.pipe(
+      v.number('capacity must be a number'),
+      v.integer('capacity must be a whole number'),
+      v.minValue(MIN_CAPACITY, `capacity must be at least ${MIN_CAPACITY}`),
+      v.maxValue(MAX_CAPACITY, `capacity must be at most ${MAX_CAPACITY}`),
+    ),
+  }),
+  v.check((input) => runsThatDay(input), 'eventDate is not a date this event runs on'),
+)
+
+export const setSalesSchema = v.pipe(
+  v.strictObject({ ...hostDateEntries, open: v.boolean('open must be true or false') }),
+  v.check((input) => runsThatDay(input), 'eventDate is not a date this event runs on'),
+)
+
+export const hostCancelDateSchema = v.pipe(
+  v.strictObject({
+    ...hostDateEntries,
+    /** The date typed again by the host: a cancellation is never one slip of a finger. */
+    confirm: v.string('confirm must be text'),
+    reason: v.pipe(
+      v.string('reason must be text'),
+      v.trim(),
+      v.nonEmpty('reason is required'),
+      v.maxLength(300, 'reason is at most 300 characters'),
+    ),
+  }),
+  v.check((input) => runsThatDay(input), 'eventDate is not a date this event runs on'),
+  v.check((input) => input.confirm.trim() === input.eventDate, HOST_MESSAGES.confirmDate),
+)
+
+/** One upcoming date as the console lists it. Money in whole rupees. */
+export interface HostDateSummary {
+  eventId: string
+  eventDate: string
+  title: string
+  city: City
+  /** When it starts (ISO time). */
+  startsAt: string
+  capacity: number
+  /** Seats paid for. */
+  paid: number
+  /** Seats held for a payment or offered to a member from the waitlist. */
+  held: number
+  free: number
+  waiting: number
+  /** Paid in, refunds not taken off. */
+  gross: number
+  refunded: number
+  net: number
+  venueShared: boolean
+  /** Within VENUE_WARNING_HOURS of its start and no venue shared yet. */
+  venueMissing: boolean
+  salesOpen: boolean
+  cancelled: boolean
+}
+
+/** A date this close to its start with no venue shared is flagged in the console. */
+export const VENUE_WARNING_HOURS = 48
+
+export const GUEST_STATES = ['paid', 'held', 'offered', 'waiting', 'cancelled', 'refunded'] as const
+export type GuestState = (typeof GUEST_STATES)[number]
+
+/** One row of a date's guest list. */
+export interface GuestRow {
+  /** The member's id: what moderation acts on. */
+  uid: string
+  /** The booking's order id; absent for a member who is waiting. */
+  orderId?: string
+  name: string
+  age?: number
+  gender?: string
+  /** girls or boys. */
+  tier?: string
+  foodPreference?: string
+  drinkingPreference?: string
+  mobile?: string
+  /** When they booked (or joined the waitlist), ISO time. */
+  bookedAt: string
+  state: GuestState
+}
+
+export interface GuestList {
+  date: HostDateSummary
+  guests: GuestRow[]
+  /** When the server read it (ISO time): a copy kept on the device says how old it is. */
+  readAt: string
+}
+
+const empty = v.strictObject({})
+
+export const listHostDatesCall: CallableContract<typeof empty, { dates: HostDateSummary[] }> = {
+  name: 'listHostDates',
+  request: empty,
+  messages: [HOST_MESSAGES],
+}
+
+export const getGuestListCall: CallableContract<typeof hostDateSchema, GuestList> = {
+  name: 'getGuestList',
+  request: hostDateSchema,
+  messages: [HOST_MESSAGES],
+}
+
+/** What each host action answers: the date as it now stands, and whether this call changed it. */
+export interface HostActionResult {
+  date: HostDateSummary
+  changed: boolean
+}
+
+export const shareVenueCall: CallableContract<typeof shareVenueSchema, HostActionResult> = {
+  name: 'shareVenue',
+  request: shareVenueSchema,
+  messages: [HOST_MESSAGES],
+}
+
+export const setCapacityCall: CallableContract<typeof setCapacitySchema, HostActionResult> = {
+  name: 'setCapacity',
+  request: setCapacitySchema,
+  messages: [HOST_MESSAGES],
+}
+
+export const setSalesCall: CallableContract<typeof setSalesSchema, HostActionResult> = {
+  name: 'setSales',
+  request: setSalesSchema,
+  messages: [HOST_MESSAGES],
+}
+
+export const hostCancelDateCall: CallableContract<typeof hostCancelDateSchema, HostActionResult> = {
+  name: 'hostCancelDate',
+  request: hostCancelDateSchema,
+  messages: [HOST_MESSAGES],
+}
+
+/** Where a date's host settings live: { seat_numbers (never fewer than the catalogue's capacity), sales_closed }. */
+export const dateSettingsPath = (eventId: string, date: string) => `date_settings/${eventId}_${date}`
+
+export const HOST_CALLABLES = [
+  listHostDatesCall,
+  getGuestListCall,
+  shareVenueCall,
+  setCapacityCall,
+  setSalesCall,
+  hostCancelDateCall,
+] as const
