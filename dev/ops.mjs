@@ -2,9 +2,9 @@
 // @ts-check
 /**
  * `node dev/ops.mjs <command> [--options]`: runs one of the team's commands (functions/lib/ops/,
- * built by `npm run build -w functions`: share-venue, cancel-date, pass-key) against GOOGLE_CLOUD_PROJECT
+ * built by `npm run build -w functions`: share-venue, cancel-date, pass-key, grant-role) against GOOGLE_CLOUD_PROJECT
  * when it is set, otherwise against the local stack: its demo project and its Firestore stand-in,
- * from the stack's config. `npm run share-venue` and `npm run cancel-date` call it.
+ * its Auth emulator, from the stack's config. `npm run share-venue`, `cancel-date` and `grant-role` call it.
  */
 import { existsSync } from 'node:fs'
 import { HOST, PROJECT_ID, stackPorts } from './lib/config.mjs'
@@ -13,13 +13,14 @@ const [command] = process.argv.splice(2, 1)
 const script = new URL(`../functions/lib/ops/${command}.js`, import.meta.url)
 if (!command || !/^[a-z-]+$/.test(command) || !existsSync(script)) {
   console.error(
-    `Usage: node dev/ops.mjs <share-venue|cancel-date|pass-key> [--options] (no command "${command ?? ''}")`,
+    `Usage: node dev/ops.mjs <share-venue|cancel-date|pass-key|grant-role> [--options] (no command "${command ?? ''}")`,
   )
   process.exit(2)
 }
 if (!process.env.GOOGLE_CLOUD_PROJECT) {
   process.env.GOOGLE_CLOUD_PROJECT = PROJECT_ID
   process.env.FIRESTORE_EMULATOR_HOST ??= `${HOST}:${stackPorts().firestore}`
+  process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `${HOST}:${stackPorts().auth}`
   process.env.METADATA_SERVER_DETECTION ??= 'none' // no Google metadata server to ask locally
 }
 await import(script.href)

@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import { ROOT } from './lib/config.mjs'
+import { DEMO_ACCOUNTS } from './lib/demo-accounts.mjs'
 import { StackError, startStack } from './lib/stack.mjs'
 
 const { values } = parseArgs({
@@ -38,6 +39,11 @@ console.log(
     `Firestore stand-in :${ports.firestore}, photo store :${ports.photos}, payment stand-in :${ports.payments}, mail inbox http://127.0.0.1:${ports.mailInbox}; ready in ${(startupMs / 1000).toFixed(1)} s). ` +
     (values.exec ? '' : 'Ctrl-C stops everything.'),
 )
+if (!values.quiet) {
+  console.log(
+    `Host console: ${appUrl}/host, signed in as ${DEMO_ACCOUNTS.map((a) => `${a.email} / ${a.password} (${a.claims.admin ? 'admin' : 'Bangalore host'})`).join(' or ')}.`,
+  )
+}
 
 let shuttingDown = false
 /** @param {number} code */

@@ -10,6 +10,7 @@ await build({
     'ops/share-venue': new URL('./src/ops/share-venue.ts', import.meta.url).pathname,
     'ops/cancel-date': new URL('./src/ops/cancel-date.ts', import.meta.url).pathname,
     'ops/pass-key': new URL('./src/ops/pass-key.ts', import.meta.url).pathname,
+    'ops/grant-role': new URL('./src/ops/grant-role.ts', import.meta.url).pathname,
   },
   outdir: new URL('./lib', import.meta.url).pathname,
   bundle: true,

@@ -24,6 +24,7 @@ import {
   STACK_FILE,
   stackPorts,
 } from './config.mjs'
+import { makeDemoAccounts } from './demo-accounts.mjs'
 import { startJobScheduler } from './scheduler.mjs'
 
 export class StackError extends Error {}
@@ -329,6 +330,15 @@ export function stackParts({ mode, ports, secret, appUrl }) {
           timeoutMs: 60_000,
         },
       ],
+    },
+    {
+      name: 'demo-accounts',
+      step: 'the demo admin and Bangalore host',
+      after: ['firebase-emulators'],
+      start: async () => {
+        await makeDemoAccounts(ports, appUrl)
+        return () => {}
+      },
     },
     {
       name: 'scheduled-jobs',

@@ -125,7 +125,7 @@ describe('the stack as a table of parts', () => {
     )
   })
 
-  it("orders the local stack's parts: the emulators after Firestore, the jobs after the functions", () => {
+  it("orders the local stack's parts: the emulators after Firestore, the demo accounts and jobs after the functions", () => {
     const parts = stackParts({ mode: 'preview', ports: stackPorts(), secret: 's', appUrl: 'http://127.0.0.1:4173' })
     const after = Object.fromEntries(parts.map((p) => [p.name, p.after ?? []]))
     expect(after).toEqual({
@@ -134,6 +134,7 @@ describe('the stack as a table of parts', () => {
       'payment-standin': [],
       'mail-inbox': [],
       'firebase-emulators': ['firestore-standin'],
+      'demo-accounts': ['firebase-emulators'],
       'scheduled-jobs': ['firebase-emulators'],
       app: [],
     })

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util'
 import { initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
 import { cancelDate } from '../services/bookings/cancelled-dates'
+import { recordAudit } from '../services/host/audit'
 
 const { values } = parseArgs({
   options: { event: { type: 'string' }, date: { type: 'string' }, reason: { type: 'string' } },
@@ -22,8 +23,23 @@ if (!project) {
 }
 initializeApp({ projectId: project })
 
-cancelDate(getFirestore(), { eventId: values.event, eventDate: values.date, reason: values.reason }).then(
-  (path) => console.log(`Cancelled ${path}: members are refunded and told within 5 minutes.`),
+const input = { eventId: values.event, eventDate: values.date, reason: values.reason }
+cancelDate(getFirestore(), input).then(
+  async ({ path, cancelled }) => {
+    if (!cancelled) return console.log(`${path} was already cancelled: nothing changed.`)
+    await recordAudit(
+      getFirestore(),
+      { command: 'cancel-date' },
+      {
+        action: 'cancel-date',
+        eventId: String(values.event),
+        eventDate: String(values.date),
+        change: { reason: String(values.reason).trim() },
+        at: Date.now(),
+      },
+    )
+    console.log(`Cancelled ${path}: members are refunded and told within 5 minutes.`)
+  },
   (error: Error) => {
     console.error(`Not cancelled: ${error.message}`)
     process.exitCode = 1

@@ -2,14 +2,19 @@
  * `npm run share-venue -- --event <id> --date <YYYY-MM-DD> --venue <name> --address <text>
  *  [--maps <https://...>] [--notes <text>]`
  *
- * Shares a date's venue brief with its confirmed members, in GOOGLE_CLOUD_PROJECT with its
+ * Shares (or changes) a date's venue brief, as a host's console does: its confirmed members see
+ * it on their ticket and are emailed, and the audit log records it. In GOOGLE_CLOUD_PROJECT with its
  * application default credentials. `npm run share-venue` (dev/ops.mjs) points it at the
  * local stack's project and Firestore stand-in when GOOGLE_CLOUD_PROJECT is unset.
  */
 import { parseArgs } from 'node:util'
+import { venueBriefPath } from '@yaari/domain/booking'
+import { shareVenueSchema } from '@yaari/domain/host'
+import { describeIssues } from '@yaari/domain/validation'
 import { initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
-import { shareVenueBrief } from '../services/venue-briefs'
+import * as v from 'valibot'
+import { publishVenue } from '../services/host/actions'
 
 const { values } = parseArgs({
   options: {
@@ -37,8 +42,18 @@ const brief = {
   ...(values.maps ? { mapsUrl: values.maps } : {}),
   ...(values.notes ? { notes: values.notes } : {}),
 }
-shareVenueBrief(getFirestore(), { eventId: values.event, eventDate: values.date, brief }).then(
-  (path) => console.log(`Shared ${path}`),
+const parsed = v.safeParse(shareVenueSchema, { eventId: values.event, eventDate: values.date, brief })
+if (!parsed.success) {
+  console.error(`Not shared: ${describeIssues(parsed.issues)}`)
+  process.exit(1)
+}
+publishVenue(getFirestore(), { command: 'share-venue' }, parsed.output, Date.now()).then(
+  ({ change }) =>
+    console.log(
+      change === 'unchanged'
+        ? 'Nothing changed: this date already has that venue.'
+        : `${change === 'shared' ? 'Shared' : 'Changed'} ${venueBriefPath(parsed.output.eventId, parsed.output.eventDate)}: confirmed members see it on their ticket and are emailed.`,
+    ),
   (error: Error) => {
     console.error(`Not shared: ${error.message}`)
     process.exitCode = 1

@@ -5,6 +5,7 @@
  * city are checked by the caller (handlers/callables.ts) from the verified token; the team's
  * commands (functions/src/ops) come through here too.
  */
+import type { VenueBrief } from '@yaari/domain/booking'
 import type { RequestOf } from '@yaari/domain/callable'
 import { eventById, type YaariEvent } from '@yaari/domain/catalogue'
 import {
@@ -16,6 +17,7 @@ import {
   type shareVenueCall,
 } from '@yaari/domain/host'
 import { eventStartInstant } from '@yaari/domain/schedule'
+import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { dateSettingsRef, readDateSettings } from '../../lib/date-settings'
 import { type BookingDeps, type BookingRecord, isAlreadyExists, isDateCancelled, nowOf } from '../../lib/records'
@@ -46,14 +48,43 @@ async function refuseCancelled(deps: BookingDeps, eventId: string, eventDate: st
   }
 }
 
-async function confirmedBookings(deps: BookingDeps, eventId: string, eventDate: string): Promise<BookingRecord[]> {
-  const snapshot = await deps.firestore
+async function confirmedBookings(firestore: Firestore, eventId: string, eventDate: string): Promise<BookingRecord[]> {
+  const snapshot = await firestore
     .collection('bookings')
     .where('event_id', '==', eventId)
     .where('event_date', '==', eventDate)
     .where('status', '==', 'confirmed')
     .get()
   return snapshot.docs.map((doc) => doc.data() as BookingRecord)
+}
+
+/**
+ * Stores a date's venue brief and tells its confirmed members: a first share is the venue brief
+ * each would get the day before, a change is its own mail, once per version (members who book
+ * later get the brief with their reminders). Recorded in the audit log when something changed.
+ * What the console and the team's `share-venue` command both do; needs only Firestore.
+ */
+export async function publishVenue(
+  firestore: Firestore,
+  actor: Actor,
+  input: { eventId: string; eventDate: string; brief: VenueBrief },
+  now: number,
+) {
+  const stored = await storeVenueBrief(firestore, input.eventId, input.eventDate, input.brief)
+  if (stored.change === 'unchanged') return stored
+  const kind = stored.change === 'shared' ? 'venue-brief' : 'venue-changed'
+  const version = stored.change === 'shared' ? undefined : stored.version
+  for (const booking of await confirmedBookings(firestore, input.eventId, input.eventDate)) {
+    await queueMail(firestore, booking, kind, now, undefined, version)
+  }
+  await recordAudit(firestore, actor, {
+    action: stored.change === 'shared' ? 'share-venue' : 'change-venue',
+    eventId: input.eventId,
+    eventDate: input.eventDate,
+    change: { ...input.brief, version: stored.version },
+    at: now,
+  })
+  return stored
 }
 
 /** Shares a date's venue (or changes it): confirmed members see it on their ticket and are emailed. */
@@ -65,23 +96,7 @@ export async function shareVenue(
   const now = nowOf(deps)
   const event = openDate(input.eventId, input.eventDate, now)
   await refuseCancelled(deps, input.eventId, input.eventDate)
-  const stored = await storeVenueBrief(deps.firestore, input.eventId, input.eventDate, input.brief)
-  if (stored.change !== 'unchanged') {
-    // A first share is the venue brief each member would get the day before; a change is its own
-    // mail, once per version. Members who book later get the brief with their reminders.
-    const kind = stored.change === 'shared' ? 'venue-brief' : 'venue-changed'
-    const version = stored.change === 'shared' ? undefined : stored.version
-    for (const booking of await confirmedBookings(deps, input.eventId, input.eventDate)) {
-      await queueMail(deps.firestore, booking, kind, now, undefined, version)
-    }
-    await recordAudit(deps.firestore, actor, {
-      action: stored.change === 'shared' ? 'share-venue' : 'change-venue',
-      eventId: input.eventId,
-      eventDate: input.eventDate,
-      change: { ...input.brief, version: stored.version },
-      at: now,
-    })
-  }
+  const stored = await publishVenue(deps.firestore, actor, input, now)
   return {
     date: await summarizeDate(deps.firestore, event, input.eventDate, now),
     changed: stored.change !== 'unchanged',

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { changedClaims } from './roles'
+
+describe('changedClaims', () => {
+  it('grants and revokes a city, keeping other claims', () => {
+    const granted = changedClaims({ other: 1 }, { email: 'h@x', role: 'host', city: 'bangalore' })
+    expect(granted).toEqual({ other: 1, host_cities: ['bangalore'] })
+    expect(changedClaims(granted, { email: 'h@x', role: 'host', city: 'bangalore' })).toEqual(granted)
+    expect(changedClaims(granted, { email: 'h@x', role: 'host', city: 'bangalore', revoke: true })).toEqual({
+      other: 1,
+    })
+  })
+
+  it('grants and revokes admin', () => {
+    const admin = changedClaims({}, { email: 'a@x', role: 'admin' })
+    expect(admin).toEqual({ admin: true })
+    expect(changedClaims(admin, { email: 'a@x', role: 'admin', revoke: true })).toEqual({})
+  })
+
+  it('refuses a host role without a city Yaari runs in', () => {
+    expect(() => changedClaims({}, { email: 'h@x', role: 'host' })).toThrow(/--city must be one of bangalore/)
+    expect(() => changedClaims({}, { email: 'h@x', role: 'host', city: 'mumbai' })).toThrow(/--city/)
+  })
+})

@@ -1,0 +1,41 @@
+/**
+ * `npm run grant-role -- --email <address> --role host|admin [--city bangalore] [--revoke]`
+ *
+ * Grants (or with --revoke takes away) a role, in GOOGLE_CLOUD_PROJECT with its application
+ * default credentials: `host` for one city at a time, `admin` for everything. The person's app
+ * picks a grant up when it next refreshes its token (opening /host does); a revoke also signs them
+ * out everywhere. `npm run grant-role` (dev/ops.mjs) points it at the local stack when unset.
+ */
+import { parseArgs } from 'node:util'
+import { initializeApp } from 'firebase-admin/app'
+import { getAuth } from 'firebase-admin/auth'
+import { changeRole } from '../lib/roles'
+
+const { values } = parseArgs({
+  options: {
+    email: { type: 'string' },
+    role: { type: 'string' },
+    city: { type: 'string' },
+    revoke: { type: 'boolean', default: false },
+  },
+})
+
+if (!values.email || (values.role !== 'host' && values.role !== 'admin')) {
+  console.error('Usage: npm run grant-role -- --email <address> --role host|admin [--city bangalore] [--revoke]')
+  process.exit(2)
+}
+const project = process.env.GOOGLE_CLOUD_PROJECT
+if (!project) {
+  console.error('Not changed: set GOOGLE_CLOUD_PROJECT (npm run grant-role sets it to the local stack when unset).')
+  process.exit(1)
+}
+initializeApp({ projectId: project })
+
+changeRole(getAuth(), { email: values.email, role: values.role, city: values.city, revoke: values.revoke }).then(
+  ({ uid, claims }) =>
+    console.log(`${values.revoke ? 'Revoked' : 'Granted'}: ${values.email} (${uid}) now has ${JSON.stringify(claims)}`),
+  (error: Error) => {
+    console.error(`Not changed: ${error.message}`)
+    process.exitCode = 1
+  },
+)
