@@ -37,7 +37,7 @@ export function categoryFromSlug(slug: string): EventCategory | undefined {
 }
 
 /** The cities Yaari runs events in; a host's role is scoped to some of them. */
-export const CITIES = ['bangalore'] as const
+export const CITIES = ['bangalore', 'mumbai'] as const
 export type City = (typeof CITIES)[number]
 
 /** 0 = Sunday ... 6 = Saturday, as Date#getUTCDay counts. */

@@ -53,8 +53,14 @@ const hostDateEntries = {
   eventId: v.picklist(EVENT_IDS, 'eventId: Unknown event'),
   eventDate: eventDateSchema,
 }
-const runsThatDay = (input: { eventId: string; eventDate: string }) =>
-  weekdayOf(input.eventDate) === eventById(input.eventId)?.weekday
+/** Whether the event runs on that weekday; a string that is no date passes here (eventDateSchema says why). */
+export function runsThatDay(input: { eventId: string; eventDate: string }) {
+  try {
+    return weekdayOf(input.eventDate) === eventById(input.eventId)?.weekday
+  } catch {
+    return true
+  }
+}
 
 export const hostDateSchema = v.pipe(
   v.strictObject(hostDateEntries),

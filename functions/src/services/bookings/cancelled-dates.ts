@@ -8,8 +8,8 @@
  */
 
 import { cancelledDatePath, eventDateSchema } from '@yaari/domain/booking'
-import { EVENT_IDS, eventById } from '@yaari/domain/catalogue'
-import { weekdayOf } from '@yaari/domain/schedule'
+import { EVENT_IDS } from '@yaari/domain/catalogue'
+import { runsThatDay } from '@yaari/domain/host'
 import { describeIssues } from '@yaari/domain/validation'
 import type { Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
@@ -25,10 +25,7 @@ export const cancelDateSchema = v.pipe(
     eventDate: eventDateSchema,
     reason: v.pipe(v.string('reason must be text'), v.trim(), v.nonEmpty('reason is required'), v.maxLength(300)),
   }),
-  v.check(
-    (input) => weekdayOf(input.eventDate) === eventById(input.eventId)?.weekday,
-    'eventDate is not a date this event runs on',
-  ),
+  v.check((input) => runsThatDay(input), 'eventDate is not a date this event runs on'),
 )
 
 /**

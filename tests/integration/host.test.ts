@@ -1,0 +1,375 @@
+/**
+ * Hosts' callables on the running stack, through the Firebase web SDK as the console calls them:
+ * who is refused (a visitor, a member, a host of another city), what bad input gets, that a call
+ * repeated changes nothing more, and what each action does to a date (capacity never below the
+ * seats taken, added seats offered to the waitlist first, sales closed, a cancelled date refunded
+ * in full). The load test calls the services in this process, as seat-claims.test.ts does.
+ */
+import { execFile } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { promisify } from 'node:util'
+import { seatsCollectionPath } from '@yaari/domain/availability'
+import { BOOKING_MESSAGES } from '@yaari/domain/booking'
+import { bookingRequest } from '@yaari/domain/booking.fixture'
+import { EVENTS } from '@yaari/domain/catalogue'
+import {
+  getGuestListCall,
+  HOST_CALLABLES,
+  HOST_MESSAGES,
+  hostCancelDateCall,
+  listHostDatesCall,
+  setCapacityCall,
+  setSalesCall,
+  shareVenueCall,
+} from '@yaari/domain/host'
+import type { User } from 'firebase/auth'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { HOST, PROJECT_ID, stackPorts, standinControl } from '../../dev/lib/config.mjs'
+import { createBookingHandler } from '../../functions/src/services/bookings/create'
+import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
+import { changeCapacity } from '../../functions/src/services/host/actions'
+import { joinWaitlistHandler } from '../../functions/src/services/waitlist'
+import { auth, callFunction } from '../../src/lib/firebase'
+import {
+  adminDb,
+  bookableDates,
+  callAnything,
+  emptyEveryDate,
+  failure,
+  profiledMember,
+  rejection,
+  signOutMember,
+  signUpFreshMember,
+  stackDeps,
+} from './helpers'
+
+afterEach(signOutMember)
+afterAll(emptyEveryDate)
+
+const midweek = EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')! // 12 seats
+const saturday = EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')! // 10 seats
+const BRIEF = { venueName: 'The Long Table', address: '12, 100 Feet Road, Indiranagar' }
+
+/** Sets a signed-up person's custom claims through the Auth emulator (what grant-role does with the Admin SDK). */
+async function setClaims(uid: string, claims: Record<string, unknown>) {
+  const response = await fetch(
+    `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: uid, customAttributes: JSON.stringify(claims) }),
+    },
+  )
+  expect(response.ok, await response.clone().text()).toBe(true)
+}
+
+/** A signed-in person with these claims, their token refreshed as the app refreshes it. */
+async function signedInWith(claims: Record<string, unknown>): Promise<User> {
+  const user = await signUpFreshMember()
+  await setClaims(user.uid, claims)
+  await user.getIdToken(true)
+  return user
+}
+const signedInHost = () => signedInWith({ host_cities: ['bangalore'] })
+
+/** A valid request for each host callable, on a date of `event`. */
+function validRequests(date: string) {
+  return {
+    listHostDates: {},
+    getGuestList: { eventId: midweek.id, eventDate: date },
+    shareVenue: { eventId: midweek.id, eventDate: date, brief: BRIEF },
+    setCapacity: { eventId: midweek.id, eventDate: date, capacity: 12 },
+    setSales: { eventId: midweek.id, eventDate: date, open: true },
+    hostCancelDate: { eventId: midweek.id, eventDate: date, confirm: date, reason: 'test' },
+  } as Record<string, unknown>
+}
+
+/** A paid, confirmed booking of `date` by a new member (handlers in this process, the stand-in paying). */
+async function paidBooking(
+  eventId: (typeof EVENTS)[number]['id'],
+  date: string,
+  attendee: Record<string, unknown> = {},
+) {
+  const member = await profiledMember({ gender: 'female', date_of_birth: '1995-06-01' })
+  const request = bookingRequest(eventId, date)
+  const { order_id: orderId } = await createBookingHandler(stackDeps(), member, {
+    ...request,
+    userProfile: { ...request.userProfile, ...attendee },
+  })
+  expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
+  expect((await reconcileBooking(stackDeps(), orderId))?.status).toBe('confirmed')
+  return { member, orderId }
+}
+
+const auditOf = async (eventId: string, date: string) =>
+  (await adminDb().collection('audit_log').where('event_id', '==', eventId).where('event_date', '==', date).get()).docs
+    .map((doc) => doc.data())
+    .sort((a, b) => a.at - b.at)
+
+const liveSeats = async (eventId: string, date: string) =>
+  (await adminDb().collection(seatsCollectionPath(eventId, date)).get()).docs.filter(
+    (seat) => seat.get('status') !== 'blocked',
+  )
+
+describe("who may call a host's callable", () => {
+  const date = bookableDates(midweek)[1]!
+
+  it('a visitor, a member and a host of another city are refused with permission-denied; nothing changes', async () => {
+    const requests = validRequests(date)
+    for (const contract of HOST_CALLABLES) {
+      await signOutMember()
+      expect((await failure(callAnything(contract, requests[contract.name]))).code, `${contract.name}, visitor`).toBe(
+        'functions/unauthenticated',
+      )
+      await signUpFreshMember()
+      const member = await failure(callAnything(contract, requests[contract.name]))
+      expect(member.code, `${contract.name}, member`).toBe('functions/permission-denied')
+      expect(member.message).toBe(HOST_MESSAGES.hostsOnly)
+      // A member with claims that grant nothing (a city Yaari has no such role for, admin not true).
+      await signOutMember()
+      await signedInWith({ host_cities: ['atlantis'], admin: 'true' })
+      expect((await failure(callAnything(contract, requests[contract.name]))).code, `${contract.name}, forged`).toBe(
+        'functions/permission-denied',
+      )
+    }
+    // A Mumbai host sees the console (no dates of theirs yet) but is refused every Bangalore date.
+    await signOutMember()
+    await signedInWith({ host_cities: ['mumbai'] })
+    expect(await callFunction(listHostDatesCall, {})).toEqual({ dates: [] })
+    for (const contract of HOST_CALLABLES.filter((c) => c.name !== 'listHostDates')) {
+      const refused = await failure(callAnything(contract, requests[contract.name]))
+      expect(refused.code, `${contract.name}, Mumbai host`).toBe('functions/permission-denied')
+      expect(refused.message).toBe(HOST_MESSAGES.notYourCity)
+    }
+    expect(await auditOf(midweek.id, date)).toEqual([])
+    expect((await adminDb().doc(`venue_briefs/${midweek.id}_${date}`).get()).exists).toBe(false)
+    expect((await adminDb().doc(`cancelled_dates/${midweek.id}_${date}`).get()).exists).toBe(false)
+  })
+
+  it('npm run grant-role makes a member a Bangalore host; after a token refresh the console answers', async () => {
+    const user = await signUpFreshMember()
+    expect((await failure(callFunction(listHostDatesCall, {}))).code).toBe('functions/permission-denied')
+    const { GOOGLE_CLOUD_PROJECT: _, ...local } = process.env
+    const { stdout } = await promisify(execFile)(
+      'node',
+      ['dev/ops.mjs', 'grant-role', '--email', String(user.email), '--role', 'host', '--city', 'bangalore'],
+      { env: local },
+    )
+    expect(stdout).toContain('"host_cities":["bangalore"]')
+    await user.getIdToken(true)
+    const { dates } = await callFunction(listHostDatesCall, {})
+    expect(dates.length).toBeGreaterThan(0)
+    expect(new Set(dates.map((d) => d.city))).toEqual(new Set(['bangalore']))
+  })
+})
+
+describe('bad input', () => {
+  const date = bookableDates(midweek)[1]!
+
+  it('gets invalid-argument with a reason, and changes nothing', async () => {
+    await signedInHost()
+    const tuesday = new Date(`${date}T00:00:00Z`)
+    tuesday.setUTCDate(tuesday.getUTCDate() - 1)
+    const notWednesday = tuesday.toISOString().slice(0, 10)
+    const cases: [contract: (typeof HOST_CALLABLES)[number], data: unknown, reason: RegExp][] = [
+      [setCapacityCall, { eventId: midweek.id, eventDate: date, capacity: 0 }, /capacity must be at least 1/],
+      [setCapacityCall, { eventId: midweek.id, eventDate: date, capacity: 2.5 }, /whole number/],
+      [setCapacityCall, { eventId: midweek.id, eventDate: date, capacity: '12' }, /capacity must be a number/],
+      [setCapacityCall, { eventId: midweek.id, eventDate: date, capacity: 500 }, /at most 60/],
+      [setSalesCall, { eventId: midweek.id, eventDate: date, open: 'yes' }, /open must be true or false/],
+      [shareVenueCall, { eventId: midweek.id, eventDate: date, brief: { venueName: 'x' } }, /address/],
+      [shareVenueCall, { eventId: midweek.id, eventDate: notWednesday, brief: BRIEF }, /not a date this event runs on/],
+      [getGuestListCall, { eventId: 'nope', eventDate: date }, /Unknown event/],
+      [getGuestListCall, { eventId: midweek.id, eventDate: '2026-13-45' }, /YYYY-MM-DD/],
+      [hostCancelDateCall, { eventId: midweek.id, eventDate: date, confirm: 'yes', reason: 'x' }, /Type the date/],
+      [hostCancelDateCall, { eventId: midweek.id, eventDate: date, confirm: date, reason: ' ' }, /reason is required/],
+      [listHostDatesCall, { anything: 1 }, /./],
+    ]
+    for (const [contract, data, reason] of cases) {
+      const error = await failure(callAnything(contract, data))
+      expect(error.code, JSON.stringify(data)).toBe('functions/invalid-argument')
+      expect(error.message, JSON.stringify(data)).toMatch(reason)
+    }
+    expect(await auditOf(midweek.id, date)).toEqual([])
+    expect((await adminDb().doc(`cancelled_dates/${midweek.id}_${date}`).get()).exists).toBe(false)
+  })
+})
+
+describe('each action, once', () => {
+  const date = bookableDates(midweek)[2]!
+
+  it('venue: shared once, changed once (each emailed once per member), a repeat changes nothing', async () => {
+    const { orderId } = await paidBooking(midweek.id, date)
+    await signedInHost()
+    const request = { eventId: midweek.id, eventDate: date, brief: BRIEF }
+    expect((await callFunction(shareVenueCall, request)).changed).toBe(true)
+    expect((await callFunction(shareVenueCall, request)).changed).toBe(false)
+    const moved = { ...request, brief: { ...BRIEF, venueName: 'The Round Table' } }
+    const changed = await callFunction(shareVenueCall, moved)
+    expect(changed).toMatchObject({ changed: true, date: { venueShared: true, venueMissing: false } })
+    expect((await callFunction(shareVenueCall, moved)).changed).toBe(false)
+    const mail = (await adminDb().collection('mail').where('order_id', '==', orderId).get()).docs.map((d) => d.id)
+    expect(mail.filter((id) => id.includes('venue')).sort()).toEqual(
+      [`${orderId}_venue-brief`, `${orderId}_venue-changed_2`].sort(),
+    )
+    expect((await auditOf(midweek.id, date)).map((a) => a.action)).toEqual(['share-venue', 'change-venue'])
+  })
+
+  it('capacity: never below the seats taken; a repeat changes nothing; a raise on a sold-out date offers the first waiting member', async () => {
+    const date2 = bookableDates(saturday)[3]!
+    const paid = await Promise.all(Array.from({ length: 4 }, () => paidBooking(saturday.id, date2)))
+    await signedInHost()
+    const request = { eventId: saturday.id, eventDate: date2 }
+    const refused = await failure(callFunction(setCapacityCall, { ...request, capacity: 3 }))
+    expect(refused.code).toBe('functions/failed-precondition')
+    expect(refused.message).toContain(HOST_MESSAGES.belowTaken)
+    const lowered = await callFunction(setCapacityCall, { ...request, capacity: 4 })
+    expect(lowered).toMatchObject({ changed: true, date: { capacity: 4, paid: 4, free: 0 } })
+    expect((await callFunction(setCapacityCall, { ...request, capacity: 4 })).changed).toBe(false)
+    // Sold out at 4: a booking is refused, a member waits.
+    const late = await profiledMember()
+    expect((await rejection(createBookingHandler(stackDeps(), late, bookingRequest(saturday.id, date2)))).message).toBe(
+      BOOKING_MESSAGES.soldOut,
+    )
+    const waiting = await profiledMember()
+    await joinWaitlistHandler(stackDeps(), waiting, { eventId: saturday.id, eventDate: date2 })
+    const raised = await callFunction(setCapacityCall, { ...request, capacity: 11 })
+    expect(raised.date).toMatchObject({ capacity: 11, paid: 4, held: 1, waiting: 0 })
+    const entry = await adminDb().doc(`waitlist/${saturday.id}_${date2}_${waiting.uid}`).get()
+    expect(entry.get('status')).toBe('offered')
+    expect((await liveSeats(saturday.id, date2)).length).toBe(5)
+    expect(paid).toHaveLength(4)
+    expect((await auditOf(saturday.id, date2)).map((a) => a.change)).toEqual([
+      { from: 10, to: 4 },
+      { from: 4, to: 11 },
+    ])
+  })
+
+  it('sales: closed, a booking and a waitlist join are refused with the reason; reopened, booking works', async () => {
+    const date3 = bookableDates(midweek)[3]!
+    await signedInHost()
+    const request = { eventId: midweek.id, eventDate: date3 }
+    expect((await callFunction(setSalesCall, { ...request, open: false })).date.salesOpen).toBe(false)
+    expect((await callFunction(setSalesCall, { ...request, open: false })).changed).toBe(false)
+    const member = await profiledMember()
+    expect(
+      (await rejection(createBookingHandler(stackDeps(), member, bookingRequest(midweek.id, date3)))).message,
+    ).toBe(BOOKING_MESSAGES.salesClosed)
+    expect(
+      (await rejection(joinWaitlistHandler(stackDeps(), member, { eventId: midweek.id, eventDate: date3 }))).message,
+    ).toBe(BOOKING_MESSAGES.salesClosed)
+    expect((await callFunction(setSalesCall, { ...request, open: true })).changed).toBe(true)
+    await expect(createBookingHandler(stackDeps(), member, bookingRequest(midweek.id, date3))).resolves.toHaveProperty(
+      'order_id',
+    )
+    expect((await auditOf(midweek.id, date3)).map((a) => a.action)).toEqual(['close-sales', 'reopen-sales'])
+  })
+
+  it('guest list: every guest with their food preference, counts, and the view in the audit log', async () => {
+    const date4 = bookableDates(midweek)[4]!
+    const { member } = await paidBooking(midweek.id, date4, {
+      foodPreference: 'jain',
+      drinkingPreference: 'non_drinker',
+    })
+    await signedInHost()
+    const list = await callFunction(getGuestListCall, { eventId: midweek.id, eventDate: date4 })
+    expect(list.date).toMatchObject({
+      paid: 1,
+      capacity: 12,
+      free: 11,
+      gross: midweek.prices.girls,
+      net: midweek.prices.girls,
+    })
+    expect(list.guests).toEqual([
+      expect.objectContaining({
+        uid: member.uid,
+        name: 'Asha Rao',
+        foodPreference: 'jain',
+        drinkingPreference: 'non_drinker',
+        gender: 'female',
+        mobile: '9876543210',
+        state: 'paid',
+        tier: 'girls',
+      }),
+    ])
+    expect((await auditOf(midweek.id, date4)).map((a) => a.action)).toEqual(['view-guest-list'])
+  })
+
+  it('cancel: the date typed to confirm; everyone refunded in full; a repeat changes nothing', async () => {
+    const date5 = bookableDates(midweek)[5]!
+    const { orderId } = await paidBooking(midweek.id, date5)
+    await signedInHost()
+    const request = { eventId: midweek.id, eventDate: date5, confirm: date5, reason: 'The venue flooded' }
+    expect(await callFunction(hostCancelDateCall, request)).toMatchObject({ changed: true, date: { cancelled: true } })
+    expect(await callFunction(hostCancelDateCall, request)).toMatchObject({ changed: false })
+    const booking = (await adminDb().doc(`bookings/${orderId}`).get()).data()
+    expect(booking).toMatchObject({
+      status: 'cancelled',
+      refund: { amount: midweek.prices.girls, reason: 'date-cancelled' },
+    })
+    expect((await auditOf(midweek.id, date5)).map((a) => a.action)).toEqual(['cancel-date'])
+    const shared = await failure(callFunction(shareVenueCall, { eventId: midweek.id, eventDate: date5, brief: BRIEF }))
+    expect(shared.message).toBe(HOST_MESSAGES.dateCancelled)
+  })
+})
+
+describe('200 bookings while the capacity changes', () => {
+  it('never hold more seats than the capacity in force', async () => {
+    const date = bookableDates(midweek)[6]!
+    const host = { uid: `host_${randomUUID()}`, email: 'host@example.test' }
+    const members = await Promise.all(Array.from({ length: 200 }, () => profiledMember()))
+    let capacityInForce = midweek.capacity
+    let worst = 0
+    let watching = true
+    const watch = (async () => {
+      while (watching) {
+        const [seats, settings] = await Promise.all([
+          adminDb().collection(seatsCollectionPath(midweek.id, date)).get(),
+          adminDb().doc(`date_settings/${midweek.id}_${date}`).get(),
+        ])
+        // Live seats never exceed the seat numbers less the blocked ones: no more documents than numbers.
+        const numbers = Math.max(midweek.capacity, Number(settings.get('seat_numbers') ?? 0))
+        worst = Math.max(worst, seats.size - numbers)
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+    })()
+    const bookings = members.map((member) =>
+      createBookingHandler(stackDeps(), member, bookingRequest(midweek.id, date)),
+    )
+    const lowered = changeCapacity(stackDeps(), host, { eventId: midweek.id, eventDate: date, capacity: 6 }).then(
+      (result) => {
+        capacityInForce = result.date.capacity
+        return result
+      },
+      (error: { code: string }) => error,
+    )
+    const settled = await Promise.allSettled([...bookings, lowered])
+    watching = false
+    await watch
+
+    expect(worst, 'seats beyond the seat numbers left unblocked').toBeLessThanOrEqual(0)
+    const live = await liveSeats(midweek.id, date)
+    expect(new Set(live.map((seat) => seat.get('order_id'))).size).toBe(live.length)
+    const outcome = await lowered
+    if ('code' in outcome)
+      expect(outcome.code).toBe('failed-precondition') // bookings took more than 6 first
+    else expect(outcome.date.capacity).toBe(6)
+    expect(live.length).toBeLessThanOrEqual(capacityInForce)
+    const held = settled.slice(0, 200).filter((r) => r.status === 'fulfilled').length
+    expect(held).toBe(live.length)
+    for (const result of settled.slice(0, 200)) {
+      if (result.status === 'rejected') expect(result.reason).toHaveProperty('code', 'resource-exhausted')
+    }
+    // And raising it again while more book: still never beyond what is in force.
+    const more = await Promise.all(Array.from({ length: 40 }, () => profiledMember()))
+    const [raised] = await Promise.all([
+      changeCapacity(stackDeps(), host, { eventId: midweek.id, eventDate: date, capacity: 20 }),
+      ...more.map((member) =>
+        createBookingHandler(stackDeps(), member, bookingRequest(midweek.id, date)).catch(() => undefined),
+      ),
+    ])
+    expect(raised.date.capacity).toBe(20)
+    expect((await liveSeats(midweek.id, date)).length).toBeLessThanOrEqual(20)
+    expect(auth().currentUser).toBeNull()
+  }, 120_000)
+})
