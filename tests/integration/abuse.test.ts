@@ -8,7 +8,7 @@
  * proxy. Payloads come from fast-check with a fixed seed (reproducible); each is checked to be
  * rejected by the function's own schema, so none is valid by accident.
  */
-import { createHmac } from 'node:crypto'
+import { createHmac, randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { deleteMyAccountCall, exportMyDataCall } from '@yaari/domain/account'
@@ -18,6 +18,14 @@ import { VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
 import type { CallableContract, RequestOf } from '@yaari/domain/callable'
 import { CALLABLES } from '@yaari/domain/callables'
 import { EVENTS } from '@yaari/domain/catalogue'
+import {
+  getGuestListCall,
+  hostCancelDateCall,
+  listHostDatesCall,
+  setCapacityCall,
+  setSalesCall,
+  shareVenueCall,
+} from '@yaari/domain/host'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '@yaari/domain/profile'
 import { availableDates } from '@yaari/domain/schedule'
@@ -26,7 +34,7 @@ import fc from 'fast-check'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFunctionInstance } from '../../dev/function-instance/start.mjs'
-import { ROOT } from '../../dev/lib/config.mjs'
+import { HOST, PROJECT_ID, ROOT, stackPorts } from '../../dev/lib/config.mjs'
 import { STANDIN_CLIENT_SECRET } from '../../dev/payments/standin.mjs'
 import { callFunction } from '../../src/lib/firebase'
 import { adminDb, bookableDates, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
@@ -40,9 +48,10 @@ const event = EVENTS[0]!
 const date = bookableDates(event)[5]!
 
 /** A callable with a valid request (the base for mutations), typed by its contract. */
-const target = <C extends CallableContract>(contract: C, valid: RequestOf<C>) => ({
+const target = <C extends CallableContract>(contract: C, valid: RequestOf<C>, as: 'member' | 'host' = 'member') => ({
   contract,
   valid: Object.assign({}, valid) as Record<string, unknown>,
+  as,
 })
 
 /** Every callable: a new one without a valid request here fails the first test below. */
@@ -64,6 +73,13 @@ const TARGETS = [
   target(leaveWaitlistCall, { eventId: event.id, eventDate: date }),
   target(exportMyDataCall, {}),
   target(deleteMyAccountCall, {}),
+  // A host's callables, tried by a Bangalore host (anyone else is refused before the input is read).
+  target(listHostDatesCall, {}, 'host'),
+  target(getGuestListCall, { eventId: event.id, eventDate: date }, 'host'),
+  target(shareVenueCall, { eventId: event.id, eventDate: date, brief: { venueName: 'A', address: 'B' } }, 'host'),
+  target(setCapacityCall, { eventId: event.id, eventDate: date, capacity: 8 }, 'host'),
+  target(setSalesCall, { eventId: event.id, eventDate: date, open: false }, 'host'),
+  target(hostCancelDateCall, { eventId: event.id, eventDate: date, confirm: date, reason: 'x' }, 'host'),
 ]
 
 const POLLUTION = ['{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"__proto__":null}']
@@ -106,6 +122,25 @@ async function inBatches<T>(items: T[], width: number, task: (item: T) => Promis
   for (let i = 0; i < items.length; i += width) await Promise.all(items.slice(i, i + width).map(task))
 }
 
+/** The ID token of a new Bangalore host (the Auth emulator's REST API: the web SDK holds the member). */
+async function signedInHostToken() {
+  const api = `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1`
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    (await fetch(`${api}/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    }).then((response) => response.json())) as { localId: string; idToken: string }
+  const account = { email: `host-${randomUUID()}@example.test`, password: 'correct-horse-42', returnSecureToken: true }
+  const { localId } = await post('accounts:signUp?key=demo-api-key', account)
+  await post(
+    `projects/${PROJECT_ID}/accounts:update`,
+    { localId, customAttributes: JSON.stringify({ host_cities: ['bangalore'] }) },
+    { authorization: 'Bearer owner' },
+  )
+  return (await post('accounts:signInWithPassword?key=demo-api-key', account)).idToken
+}
+
 /** The raw callable protocol: POST {"data": ...}, the member's ID token as a bearer. */
 async function rawCall(name: string, payload: unknown, token: string | undefined) {
   const response = await fetch(instance.url(name), {
@@ -128,6 +163,9 @@ async function snapshot(uid: string) {
     profiles: await count('user_profiles'),
     bookings: await count('bookings'),
     venueBriefs: await count('venue_briefs'),
+    cancelledDates: await count('cancelled_dates'),
+    dateSettings: await count('date_settings'),
+    audit: await count('audit_log'),
     waitlist: await count('waitlist'),
     seats: seats.reduce((a, b) => a + b, 0),
     myProfile: JSON.stringify((await db.collection('user_profiles').doc(uid).get()).data() ?? null),
@@ -136,6 +174,7 @@ async function snapshot(uid: string) {
 }
 
 let token: string
+let hostToken: string
 let uid: string
 let before: Awaited<ReturnType<typeof snapshot>>
 let instance: Awaited<ReturnType<typeof startFunctionInstance>>
@@ -146,6 +185,7 @@ beforeAll(async () => {
   uid = user.uid
   await callFunction(saveProfileCall, VALID_PROFILE) // a profile, so createBooking gets as far as its checks
   token = await user.getIdToken()
+  hostToken = await signedInHostToken()
   before = await snapshot(uid)
 }, 60_000)
 
@@ -168,7 +208,11 @@ describe('malformed payloads', () => {
         8,
         async ({ payload, i }) => {
           // One in ten without a token: those must be refused before anything else.
-          answers.push({ ...(await rawCall(target.contract.name, payload, i % 10 === 0 ? undefined : token)), payload })
+          const caller = target.as === 'host' ? hostToken : token
+          answers.push({
+            ...(await rawCall(target.contract.name, payload, i % 10 === 0 ? undefined : caller)),
+            payload,
+          })
         },
       )
       const bad = answers.filter(({ status, text }) => {

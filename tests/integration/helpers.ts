@@ -86,16 +86,23 @@ export const bookableDates = (event: YaariEvent) => availableDates(event).slice(
 /**
  * Frees every seat of every open date, opens every date the team cancelled and empties every
  * waitlist (a member waiting keeps a date sold out to others), resets what hosts set on dates and
- * empties the audit log, so a test file
+ * empties the audit log, the venue briefs and the bookings, so a test file
  * starts with the whole inventory however often the suite has run against the same stack.
  */
 export async function emptyEveryDate() {
   const db = adminDb()
   const paths = EVENTS.flatMap((event) => availableDates(event).map((date) => seatsCollectionPath(event.id, date)))
   const seats = await Promise.all(
-    [...paths, 'cancelled_dates', 'waitlist', 'member_waits', 'date_settings', 'audit_log'].map((path) =>
-      db.collection(path).get(),
-    ),
+    [
+      ...paths,
+      'cancelled_dates',
+      'waitlist',
+      'member_waits',
+      'date_settings',
+      'audit_log',
+      'venue_briefs',
+      'bookings',
+    ].map((path) => db.collection(path).get()),
   )
   await Promise.all(seats.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))
 }

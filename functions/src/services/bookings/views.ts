@@ -76,7 +76,7 @@ async function venueBriefsFor(firestore: Firestore, bookings: BookingRecord[]): 
     [...keys].map(async (path) => {
       const snapshot = await firestore.doc(path).get()
       if (!snapshot.exists) return
-      const { shared_at: _sharedAt, ...stored } = snapshot.data() ?? {}
+      const { shared_at: _sharedAt, version: _version, ...stored } = snapshot.data() ?? {}
       const parsed = v.safeParse(venueBriefSchema, stored)
       if (parsed.success) briefs.set(path, parsed.output)
       else warn('venue-brief-invalid', { path })
