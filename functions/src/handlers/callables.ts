@@ -12,7 +12,7 @@ import { deleteMyAccountCall, exportMyDataCall } from '@yaari/domain/account'
 import { getAvailabilityCall } from '@yaari/domain/availability'
 import { cancelBookingCall, createBookingCall, getBookingCall } from '@yaari/domain/booking'
 import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
-import { getGuestListCall, hostCancelDateCall, listHostDatesCall, setCapacityCall, setSalesCall, shareVenueCall } from '@yaari/domain/host'
+import { exportGuestListCall, getGuestListCall, guestListCsv, hostCancelDateCall, listAuditCall, listHostDatesCall, setCapacityCall, setSalesCall, shareVenueCall } from '@yaari/domain/host'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '@yaari/domain/profile'
 import { joinWaitlistCall, leaveWaitlistCall } from '@yaari/domain/waitlist'
@@ -32,7 +32,7 @@ import { cancelBookingHandler } from '../services/bookings/cancel'
 import { createBookingHandler } from '../services/bookings/create'
 import { getBookingHandler, listMyBookingsHandler } from '../services/bookings/views'
 import { cancelHostedDate, changeCapacity, setSales as setSalesOf, shareVenue as shareVenueOf } from '../services/host/actions'
-import { recordAudit } from '../services/host/audit'
+import { listAudit as listAuditOf, recordAudit } from '../services/host/audit'
 import { guestList, listHostDates as listHostDatesOf } from '../services/host/dates'
 import { uploadProfilePhotoHandler } from '../services/photos'
 import { getMyProfileHandler, saveProfileHandler } from '../services/profile'
@@ -129,6 +129,12 @@ export const getGuestList = hostCallable(getGuestListCall, async (input, host) =
   await recordAudit(db(), host, { action: 'view-guest-list', eventId: input.eventId, eventDate: input.eventDate, change: { guests: list.guests.length }, at: Date.now() })
   return list
 })
+export const exportGuestList = hostCallable(exportGuestListCall, async (input, host) => {
+  const list = await guestList(db(), input.eventId, input.eventDate, Date.now())
+  await recordAudit(db(), host, { action: 'export-guest-list', eventId: input.eventId, eventDate: input.eventDate, change: { guests: list.guests.length }, at: Date.now() })
+  return { filename: `yaari-${input.eventId}-${input.eventDate}.csv`, csv: guestListCsv(list.guests) }
+})
+export const listAudit = hostCallable(listAuditCall, async (_, host) => ({ entries: await listAuditOf(db(), host.roles) }))
 export const shareVenue = hostCallable(shareVenueCall, (input, host) => shareVenueOf(bookingDeps(), host, input), withCashfree)
 export const setCapacity = hostCallable(setCapacityCall, (input, host) => changeCapacity(bookingDeps(), host, input), withCashfree)
 export const setSales = hostCallable(setSalesCall, (input, host) => setSalesOf(bookingDeps(), host, input), withCashfree)

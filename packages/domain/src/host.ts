@@ -7,31 +7,11 @@
 import * as v from 'valibot'
 import { eventDateSchema, venueBriefSchema } from './booking'
 import type { CallableContract } from './callable'
-import { CITIES, type City, EVENT_IDS, eventById } from './catalogue'
+import { type City, EVENT_IDS, eventById } from './catalogue'
+
+export { isHost, mayHost, type Roles, rolesOf } from './roles'
+
 import { weekdayOf } from './schedule'
-
-/** The roles of a signed-in person, from their token's claims. */
-export interface Roles {
-  admin: boolean
-  /** The cities they host in (every city for an admin). */
-  hostCities: readonly City[]
-}
-
-/** Reads the roles out of a token's claims; anything unexpected grants nothing. */
-export function rolesOf(claims: Readonly<Record<string, unknown>> | undefined): Roles {
-  const admin = claims?.admin === true
-  const listed = Array.isArray(claims?.host_cities) ? claims.host_cities : []
-  const hostCities = admin ? [...CITIES] : CITIES.filter((city) => listed.includes(city))
-  return { admin, hostCities }
-}
-
-export const isHost = (roles: Roles) => roles.admin || roles.hostCities.length > 0
-
-/** A host may act on a date of an event in one of their cities; an admin on every date. */
-export const mayHost = (roles: Roles, eventId: string) => {
-  const city = eventById(eventId)?.city
-  return roles.admin || (city !== undefined && roles.hostCities.includes(city))
-}
 
 export const HOST_MESSAGES = {
   hostsOnly: 'Hosts only: this page is for the people who run Yaari’s events.',
@@ -211,6 +191,71 @@ export const hostCancelDateCall: CallableContract<typeof hostCancelDateSchema, H
 /** Where a date's host settings live: { seat_numbers (never fewer than the catalogue's capacity), sales_closed }. */
 export const dateSettingsPath = (eventId: string, date: string) => `date_settings/${eventId}_${date}`
 
+/** A date's guest list as CSV (the host's download; recorded in the audit log). */
+export const exportGuestListCall: CallableContract<typeof hostDateSchema, { filename: string; csv: string }> = {
+  name: 'exportGuestList',
+  request: hostDateSchema,
+  messages: [HOST_MESSAGES],
+}
+
+/** One line of the audit log as the console shows it. */
+export interface AuditEntry {
+  at: string
+  action: string
+  /** Who: a host's email, or the team's command. */
+  actor: string
+  eventId: string
+  eventDate: string
+  change?: Record<string, unknown>
+}
+
+/** The newest entries of the audit log for the caller's cities (at most AUDIT_PAGE). */
+export const AUDIT_PAGE = 200
+export const listAuditCall: CallableContract<typeof empty, { entries: AuditEntry[] }> = {
+  name: 'listAudit',
+  request: empty,
+  messages: [HOST_MESSAGES],
+}
+
+/** The guest list's columns, in the order the CSV has them. */
+export const GUEST_CSV_COLUMNS = [
+  'Name',
+  'Age',
+  'Gender',
+  'Tier',
+  'Food preference',
+  'Drinking preference',
+  'Mobile',
+  'Booked at',
+  'State',
+  'Order',
+] as const
+
+/** One CSV field: quoted when it needs to be, and never read as a formula by a spreadsheet. */
+export function csvField(value: string | number | undefined): string {
+  let text = value === undefined ? '' : String(value)
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+export function guestListCsv(guests: readonly GuestRow[]): string {
+  const rows = guests.map((guest) =>
+    [
+      guest.name,
+      guest.age,
+      guest.gender,
+      guest.tier,
+      guest.foodPreference,
+      guest.drinkingPreference,
+      guest.mobile,
+      guest.bookedAt,
+      guest.state,
+      guest.orderId,
+    ].map(csvField),
+  )
+  return [GUEST_CSV_COLUMNS.map(csvField), ...rows].map((row) => row.join(',')).join('\r\n')
+}
+
 export const HOST_CALLABLES = [
   listHostDatesCall,
   getGuestListCall,
@@ -218,4 +263,6 @@ export const HOST_CALLABLES = [
   setCapacityCall,
   setSalesCall,
   hostCancelDateCall,
+  exportGuestListCall,
+  listAuditCall,
 ] as const

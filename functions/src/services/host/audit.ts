@@ -2,6 +2,7 @@
  * The audit log (audit_log/{id}): every host action that changed something, and every view or
  * export of a guest list, with who, when and what. Written only by the functions.
  */
+import { AUDIT_PAGE, type AuditEntry, mayHost, type Roles } from '@yaari/domain/host'
 import type { Firestore } from 'firebase-admin/firestore'
 
 /** Who acted: a signed-in host or admin, or the team's command line. */
@@ -45,4 +46,25 @@ export async function recordAudit(
     ...(entry.change ? { change: entry.change } : {}),
   }
   await firestore.collection('audit_log').add(record)
+}
+
+/** The newest audit entries about events in the host's cities (an admin sees every city). */
+export async function listAudit(firestore: Firestore, roles: Roles, limit = AUDIT_PAGE): Promise<AuditEntry[]> {
+  const snapshot = await firestore
+    .collection('audit_log')
+    .orderBy('at', 'desc')
+    .limit(limit * 2)
+    .get()
+  return snapshot.docs
+    .map((doc) => doc.data() as AuditRecord)
+    .filter((record) => mayHost(roles, record.event_id))
+    .slice(0, limit)
+    .map((record) => ({
+      at: new Date(record.at).toISOString(),
+      action: record.action,
+      actor: record.actor,
+      eventId: record.event_id,
+      eventDate: record.event_date,
+      ...(record.change ? { change: record.change } : {}),
+    }))
 }

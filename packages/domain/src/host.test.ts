@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { csvField, guestListCsv, rolesOf } from './host'
+
+describe('rolesOf', () => {
+  it('reads admin and host cities, and grants nothing for anything else', () => {
+    expect(rolesOf({ admin: true })).toEqual({ admin: true, hostCities: ['bangalore', 'mumbai'] })
+    expect(rolesOf({ host_cities: ['bangalore', 'atlantis'] })).toEqual({ admin: false, hostCities: ['bangalore'] })
+    expect(rolesOf({ admin: 'true', host_cities: 'bangalore' })).toEqual({ admin: false, hostCities: [] })
+    expect(rolesOf(undefined)).toEqual({ admin: false, hostCities: [] })
+  })
+})
+
+describe('guestListCsv', () => {
+  it('quotes what needs quoting and never lets a spreadsheet run a formula', () => {
+    expect(csvField('Rao, Asha')).toBe('"Rao, Asha"')
+    expect(csvField('say "hi"')).toBe('"say ""hi"""')
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`)
+    expect(csvField(undefined)).toBe('')
+    const csv = guestListCsv([
+      { uid: 'u', name: 'Asha', age: 31, foodPreference: 'jain', bookedAt: '2026-11-25T10:00:00.000Z', state: 'paid' },
+    ])
+    expect(csv.split('\r\n')).toEqual([
+      'Name,Age,Gender,Tier,Food preference,Drinking preference,Mobile,Booked at,State,Order',
+      'Asha,31,,,jain,,,2026-11-25T10:00:00.000Z,paid,',
+    ])
+  })
+})
