@@ -18,6 +18,7 @@ import { Route as CareersRouteImport } from './routes/careers'
 import { Route as CommunityRouteImport } from './routes/community'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as HelpRouteImport } from './routes/help'
+import { Route as HostRouteImport } from './routes/host'
 import { Route as HowItWorksRouteImport } from './routes/how-it-works'
 import { Route as MyBookingsRouteImport } from './routes/my-bookings'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
@@ -31,6 +32,7 @@ import { Route as AuthActionRouteImport } from './routes/auth_.action'
 import { Route as CategoriesSlugRouteImport } from './routes/categories/$slug'
 import { Route as EventsIndexRouteImport } from './routes/events/index'
 import { Route as EventsEventIdRouteImport } from './routes/events/$eventId'
+import { Route as HostAuditRouteImport } from './routes/host_.audit'
 import { Route as MyBookingsOrderIdRouteImport } from './routes/my-bookings_.$orderId'
 import { Route as OnboardingIndexRouteImport } from './routes/onboarding/index'
 import { Route as OnboardingCompleteRouteImport } from './routes/onboarding/complete'
@@ -42,6 +44,7 @@ import { Route as OnboardingNameRouteImport } from './routes/onboarding/name'
 import { Route as OnboardingPreferencesRouteImport } from './routes/onboarding/preferences'
 import { Route as OnboardingProfileRouteImport } from './routes/onboarding/profile'
 import { Route as OnboardingProfilePictureRouteImport } from './routes/onboarding/profile-picture'
+import { Route as HostEventIdDateRouteImport } from './routes/host_.$eventId.$date'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -86,6 +89,11 @@ const ContactRoute = ContactRouteImport.update({
 const HelpRoute = HelpRouteImport.update({
   id: '/help',
   path: '/help',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HostRoute = HostRouteImport.update({
+  id: '/host',
+  path: '/host',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HowItWorksRoute = HowItWorksRouteImport.update({
@@ -153,6 +161,11 @@ const EventsEventIdRoute = EventsEventIdRouteImport.update({
   path: '/events/$eventId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HostAuditRoute = HostAuditRouteImport.update({
+  id: '/host_/audit',
+  path: '/host/audit',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MyBookingsOrderIdRoute = MyBookingsOrderIdRouteImport.update({
   id: '/my-bookings_/$orderId',
   path: '/my-bookings/$orderId',
@@ -209,6 +222,11 @@ const OnboardingProfilePictureRoute =
     path: '/profile-picture',
     getParentRoute: () => OnboardingRoute,
   } as any)
+const HostEventIdDateRoute = HostEventIdDateRouteImport.update({
+  id: '/host_/$eventId/$date',
+  path: '/host/$eventId/$date',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -220,6 +238,7 @@ export interface FileRoutesByFullPath {
   '/community': typeof CommunityRoute
   '/contact': typeof ContactRoute
   '/help': typeof HelpRoute
+  '/host': typeof HostRoute
   '/how-it-works': typeof HowItWorksRoute
   '/my-bookings': typeof MyBookingsRoute
   '/onboarding': typeof OnboardingRouteWithChildren
@@ -232,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/auth/action': typeof AuthActionRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
+  '/host/audit': typeof HostAuditRoute
   '/my-bookings/$orderId': typeof MyBookingsOrderIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
   '/onboarding/date-of-birth': typeof OnboardingDateOfBirthRoute
@@ -244,6 +264,7 @@ export interface FileRoutesByFullPath {
   '/onboarding/profile-picture': typeof OnboardingProfilePictureRoute
   '/events/': typeof EventsIndexRoute
   '/onboarding/': typeof OnboardingIndexRoute
+  '/host/$eventId/$date': typeof HostEventIdDateRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -255,6 +276,7 @@ export interface FileRoutesByTo {
   '/community': typeof CommunityRoute
   '/contact': typeof ContactRoute
   '/help': typeof HelpRoute
+  '/host': typeof HostRoute
   '/how-it-works': typeof HowItWorksRoute
   '/my-bookings': typeof MyBookingsRoute
   '/press': typeof PressRoute
@@ -266,6 +288,7 @@ export interface FileRoutesByTo {
   '/auth/action': typeof AuthActionRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
+  '/host/audit': typeof HostAuditRoute
   '/my-bookings/$orderId': typeof MyBookingsOrderIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
   '/onboarding/date-of-birth': typeof OnboardingDateOfBirthRoute
@@ -278,6 +301,7 @@ export interface FileRoutesByTo {
   '/onboarding/profile-picture': typeof OnboardingProfilePictureRoute
   '/events': typeof EventsIndexRoute
   '/onboarding': typeof OnboardingIndexRoute
+  '/host/$eventId/$date': typeof HostEventIdDateRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -290,6 +314,7 @@ export interface FileRoutesById {
   '/community': typeof CommunityRoute
   '/contact': typeof ContactRoute
   '/help': typeof HelpRoute
+  '/host': typeof HostRoute
   '/how-it-works': typeof HowItWorksRoute
   '/my-bookings': typeof MyBookingsRoute
   '/onboarding': typeof OnboardingRouteWithChildren
@@ -302,6 +327,7 @@ export interface FileRoutesById {
   '/auth_/action': typeof AuthActionRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
+  '/host_/audit': typeof HostAuditRoute
   '/my-bookings_/$orderId': typeof MyBookingsOrderIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
   '/onboarding/date-of-birth': typeof OnboardingDateOfBirthRoute
@@ -314,6 +340,7 @@ export interface FileRoutesById {
   '/onboarding/profile-picture': typeof OnboardingProfilePictureRoute
   '/events/': typeof EventsIndexRoute
   '/onboarding/': typeof OnboardingIndexRoute
+  '/host_/$eventId/$date': typeof HostEventIdDateRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -327,6 +354,7 @@ export interface FileRouteTypes {
     | '/community'
     | '/contact'
     | '/help'
+    | '/host'
     | '/how-it-works'
     | '/my-bookings'
     | '/onboarding'
@@ -339,6 +367,7 @@ export interface FileRouteTypes {
     | '/auth/action'
     | '/categories/$slug'
     | '/events/$eventId'
+    | '/host/audit'
     | '/my-bookings/$orderId'
     | '/onboarding/complete'
     | '/onboarding/date-of-birth'
@@ -351,6 +380,7 @@ export interface FileRouteTypes {
     | '/onboarding/profile-picture'
     | '/events/'
     | '/onboarding/'
+    | '/host/$eventId/$date'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -362,6 +392,7 @@ export interface FileRouteTypes {
     | '/community'
     | '/contact'
     | '/help'
+    | '/host'
     | '/how-it-works'
     | '/my-bookings'
     | '/press'
@@ -373,6 +404,7 @@ export interface FileRouteTypes {
     | '/auth/action'
     | '/categories/$slug'
     | '/events/$eventId'
+    | '/host/audit'
     | '/my-bookings/$orderId'
     | '/onboarding/complete'
     | '/onboarding/date-of-birth'
@@ -385,6 +417,7 @@ export interface FileRouteTypes {
     | '/onboarding/profile-picture'
     | '/events'
     | '/onboarding'
+    | '/host/$eventId/$date'
   id:
     | '__root__'
     | '/'
@@ -396,6 +429,7 @@ export interface FileRouteTypes {
     | '/community'
     | '/contact'
     | '/help'
+    | '/host'
     | '/how-it-works'
     | '/my-bookings'
     | '/onboarding'
@@ -408,6 +442,7 @@ export interface FileRouteTypes {
     | '/auth_/action'
     | '/categories/$slug'
     | '/events/$eventId'
+    | '/host_/audit'
     | '/my-bookings_/$orderId'
     | '/onboarding/complete'
     | '/onboarding/date-of-birth'
@@ -420,6 +455,7 @@ export interface FileRouteTypes {
     | '/onboarding/profile-picture'
     | '/events/'
     | '/onboarding/'
+    | '/host_/$eventId/$date'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -432,6 +468,7 @@ export interface RootRouteChildren {
   CommunityRoute: typeof CommunityRoute
   ContactRoute: typeof ContactRoute
   HelpRoute: typeof HelpRoute
+  HostRoute: typeof HostRoute
   HowItWorksRoute: typeof HowItWorksRoute
   MyBookingsRoute: typeof MyBookingsRoute
   OnboardingRoute: typeof OnboardingRouteWithChildren
@@ -444,8 +481,10 @@ export interface RootRouteChildren {
   AuthActionRoute: typeof AuthActionRoute
   CategoriesSlugRoute: typeof CategoriesSlugRoute
   EventsEventIdRoute: typeof EventsEventIdRoute
+  HostAuditRoute: typeof HostAuditRoute
   MyBookingsOrderIdRoute: typeof MyBookingsOrderIdRoute
   EventsIndexRoute: typeof EventsIndexRoute
+  HostEventIdDateRoute: typeof HostEventIdDateRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -511,6 +550,13 @@ declare module '@tanstack/react-router' {
       path: '/help'
       fullPath: '/help'
       preLoaderRoute: typeof HelpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/host': {
+      id: '/host'
+      path: '/host'
+      fullPath: '/host'
+      preLoaderRoute: typeof HostRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/how-it-works': {
@@ -604,6 +650,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventsEventIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/host_/audit': {
+      id: '/host_/audit'
+      path: '/host/audit'
+      fullPath: '/host/audit'
+      preLoaderRoute: typeof HostAuditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/my-bookings_/$orderId': {
       id: '/my-bookings_/$orderId'
       path: '/my-bookings/$orderId'
@@ -681,6 +734,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OnboardingProfilePictureRouteImport
       parentRoute: typeof OnboardingRoute
     }
+    '/host_/$eventId/$date': {
+      id: '/host_/$eventId/$date'
+      path: '/host/$eventId/$date'
+      fullPath: '/host/$eventId/$date'
+      preLoaderRoute: typeof HostEventIdDateRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -724,6 +784,7 @@ const rootRouteChildren: RootRouteChildren = {
   CommunityRoute: CommunityRoute,
   ContactRoute: ContactRoute,
   HelpRoute: HelpRoute,
+  HostRoute: HostRoute,
   HowItWorksRoute: HowItWorksRoute,
   MyBookingsRoute: MyBookingsRoute,
   OnboardingRoute: OnboardingRouteWithChildren,
@@ -736,8 +797,10 @@ const rootRouteChildren: RootRouteChildren = {
   AuthActionRoute: AuthActionRoute,
   CategoriesSlugRoute: CategoriesSlugRoute,
   EventsEventIdRoute: EventsEventIdRoute,
+  HostAuditRoute: HostAuditRoute,
   MyBookingsOrderIdRoute: MyBookingsOrderIdRoute,
   EventsIndexRoute: EventsIndexRoute,
+  HostEventIdDateRoute: HostEventIdDateRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -65,6 +65,17 @@ export interface RefreshRow {
   at: number
 }
 
+/** A host's last-loaded guest list of one date, kept to read at the door without a connection. */
+export interface HostListRow {
+  /** "<uid>/<eventId>_<date>": one row per host and date. */
+  key: string
+  uid: string
+  /** The guest list as getGuestList answered it. */
+  list: unknown
+  /** When it was loaded (ms). */
+  at: number
+}
+
 export class YaariDb extends Dexie {
   drafts!: EntityTable<DraftRow, 'uid'>
   outbox!: EntityTable<OutboxRow, 'id'>
@@ -72,6 +83,7 @@ export class YaariDb extends Dexie {
   waitlists!: EntityTable<WaitlistRow, 'uid'>
   profiles!: EntityTable<ProfileRow, 'uid'>
   refreshes!: EntityTable<RefreshRow, 'key'>
+  hostLists!: EntityTable<HostListRow, 'key'>
 
   constructor(name = 'yaari') {
     super(name)
@@ -93,6 +105,15 @@ export class YaariDb extends Dexie {
       profiles: 'uid',
       refreshes: 'key, uid',
     })
+    this.version(6).stores({
+      drafts: 'uid',
+      outbox: '++id, uid',
+      bookings: 'orderId, uid',
+      waitlists: 'uid',
+      profiles: 'uid',
+      refreshes: 'key, uid',
+      hostLists: 'key, uid',
+    })
   }
 }
 
@@ -105,7 +126,7 @@ export function localDb(): YaariDb {
 
 /** Sign-out and logout: remove everything stored for this member on this device. */
 export async function clearMemberData(db: YaariDb, uid: string): Promise<void> {
-  const tables = [db.drafts, db.outbox, db.bookings, db.waitlists, db.profiles, db.refreshes]
+  const tables = [db.drafts, db.outbox, db.bookings, db.waitlists, db.profiles, db.refreshes, db.hostLists]
   await db.transaction('rw', tables, async () => {
     await db.drafts.delete(uid)
     await db.waitlists.delete(uid)
@@ -113,5 +134,6 @@ export async function clearMemberData(db: YaariDb, uid: string): Promise<void> {
     await db.outbox.where('uid').equals(uid).delete()
     await db.bookings.where('uid').equals(uid).delete()
     await db.refreshes.where('uid').equals(uid).delete()
+    await db.hostLists.where('uid').equals(uid).delete()
   })
 }

@@ -17,6 +17,7 @@ export const LOGIN_LINK: NavLink = { to: '/auth', label: 'Login' }
 export const SIGNUP_LINK: NavLink = { to: '/signup', label: 'Join the Adventure' }
 export const MY_BOOKINGS_LINK: NavLink = { to: '/my-bookings', label: 'My bookings' }
 export const PROFILE_LINK: NavLink = { to: '/profile', label: 'Profile' }
+export const HOST_LINK: NavLink = { to: '/host', label: 'Host console' }
 
 export const FOOTER_NAV: readonly { heading: string; links: readonly NavLink[] }[] = [
   {

@@ -200,6 +200,7 @@ export const exportGuestListCall: CallableContract<typeof hostDateSchema, { file
 
 /** One line of the audit log as the console shows it. */
 export interface AuditEntry {
+  id: string
   at: string
   action: string
   /** Who: a host's email, or the team's command. */

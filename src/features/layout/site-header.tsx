@@ -5,7 +5,7 @@ import { flex, grid } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { afterNextPaint } from '../../lib/after-paint'
 import { useHydrated } from '../../lib/hydration'
-import { LOGIN_LINK, MY_BOOKINGS_LINK, PRIMARY_NAV, PROFILE_LINK, SIGNUP_LINK } from '../../lib/paths'
+import { HOST_LINK, LOGIN_LINK, MY_BOOKINGS_LINK, PRIMARY_NAV, PROFILE_LINK, SIGNUP_LINK } from '../../lib/paths'
 import { firstNameOf, useKnownMember } from '../../lib/session/member-hint'
 
 export interface SiteHeaderProps {
@@ -28,6 +28,8 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
   const firstName = firstNameOf(member)
   // A member's Profile and My bookings, or a visitor's Login and Join.
   const [secondary, primary] = member ? [PROFILE_LINK, MY_BOOKINGS_LINK] : [LOGIN_LINK, SIGNUP_LINK]
+  // A host also sees the way to their console (the functions refuse anyone else there).
+  const nav = member?.host ? [...PRIMARY_NAV, HOST_LINK] : PRIMARY_NAV
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the path changes.
   useEffect(() => setMenuOpen(false), [pathname])
@@ -81,7 +83,7 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
         </Link>
         <nav aria-label="Main" className={css({ display: { base: 'none', lg: 'block' }, ml: 'auto' })}>
           <ul className={flex({ gap: '1' })}>
-            {PRIMARY_NAV.map((link) => (
+            {nav.map((link) => (
               <li key={link.to}>
                 <Link
                   to={link.to}
@@ -143,7 +145,7 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
           })}
         >
           <ul>
-            {PRIMARY_NAV.map((link) => (
+            {nav.map((link) => (
               <li key={link.to}>
                 <Link
                   to={link.to}

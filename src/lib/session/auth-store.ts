@@ -62,7 +62,12 @@ export function onMemberReplaced(listener: (uid: string) => void): () => void {
  */
 export function settleAuth(next: Member | null): void {
   const before = useAuthStore.getState().member
-  const member = next && { ...next, name: next.name ?? (before?.uid === next.uid ? before.name : null) }
+  const same = before?.uid === next?.uid
+  const member = next && {
+    ...next,
+    name: next.name ?? (same ? (before?.name ?? null) : null),
+    ...(next.host === undefined && same && before?.host ? { host: true } : {}),
+  }
   rememberMember(member)
   useAuthStore.setState(
     member ? { status: 'signed-in', member, verified: true } : { status: 'signed-out', member: null, verified: true },
@@ -71,6 +76,16 @@ export function settleAuth(next: Member | null): void {
     for (const listener of replacedListeners) listener(before.uid)
     void import('../db').then(({ clearMemberData, localDb }) => clearMemberData(localDb(), before.uid))
   }
+}
+
+/** What the member's token says of their roles (read after sign-in, and when the console refreshes it). */
+export function noteMemberRoles(uid: string, host: boolean): void {
+  const { member } = useAuthStore.getState()
+  if (member?.uid !== uid || Boolean(member.host) === host) return
+  const { host: _host, ...rest } = member
+  const changed = host ? { ...rest, host: true } : rest
+  rememberMember(changed)
+  useAuthStore.setState({ member: changed })
 }
 
 /** The member's name changed (set at sign-up, or edited on the profile page). */
@@ -98,6 +113,13 @@ export function watchAuth(): Promise<void> {
           } else {
             if (!user) signingOut(false)
             settleAuth(user ? { uid: user.uid, email: user.email, name: user.displayName } : null)
+            // Whether to show them the host console: the token's claims, read from the token held.
+            if (user) {
+              void Promise.all([user.getIdTokenResult(), import('@yaari/domain/roles')]).then(
+                ([token, { isHost, rolesOf }]) => noteMemberRoles(user.uid, isHost(rolesOf(token.claims))),
+                () => undefined,
+              )
+            }
           }
           resolve()
         })

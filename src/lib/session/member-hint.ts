@@ -14,6 +14,8 @@ export interface KnownMember {
   uid: string
   name: string | null
   email: string | null
+  /** Their token said they host events: only shows them the way to the console (the functions decide). */
+  host?: boolean
 }
 
 export const MEMBER_KEY = 'yaari:member'
@@ -49,7 +51,14 @@ const text = (value: unknown) => (typeof value === 'string' ? value : null)
 function parseMember(raw: string | null): KnownMember | null {
   try {
     const value = raw ? JSON.parse(raw) : null
-    return typeof value?.uid === 'string' ? { uid: value.uid, name: text(value.name), email: text(value.email) } : null
+    return typeof value?.uid === 'string'
+      ? {
+          uid: value.uid,
+          name: text(value.name),
+          email: text(value.email),
+          ...(value.host === true ? { host: true } : {}),
+        }
+      : null
   } catch {
     return null
   }

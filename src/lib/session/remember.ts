@@ -5,7 +5,8 @@ import { TIERS_KEY } from './price-tiers'
 export function rememberMember(member: KnownMember | null): void {
   try {
     if (member) {
-      localStorage.setItem(MEMBER_KEY, JSON.stringify({ uid: member.uid, name: member.name, email: member.email }))
+      const { uid, name, email, host } = member
+      localStorage.setItem(MEMBER_KEY, JSON.stringify({ uid, name, email, ...(host ? { host } : {}) }))
     } else {
       localStorage.removeItem(MEMBER_KEY)
       localStorage.removeItem(TIERS_KEY)

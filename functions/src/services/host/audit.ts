@@ -56,10 +56,11 @@ export async function listAudit(firestore: Firestore, roles: Roles, limit = AUDI
     .limit(limit * 2)
     .get()
   return snapshot.docs
-    .map((doc) => doc.data() as AuditRecord)
-    .filter((record) => mayHost(roles, record.event_id))
+    .map((doc) => ({ id: doc.id, record: doc.data() as AuditRecord }))
+    .filter(({ record }) => mayHost(roles, record.event_id))
     .slice(0, limit)
-    .map((record) => ({
+    .map(({ id, record }) => ({
+      id,
       at: new Date(record.at).toISOString(),
       action: record.action,
       actor: record.actor,

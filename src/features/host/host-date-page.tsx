@@ -1,0 +1,419 @@
+/**
+ * One date in the host console: its numbers, the actions a host takes on it (venue, capacity,
+ * sales, cancel), and its guest list with search, counts by food preference and gender, and a CSV
+ * download. The list is read from the device first (the last one loaded), then refreshed, so it
+ * opens at the door with no signal.
+ */
+import { Link } from '@tanstack/react-router'
+import { enumLabel } from '@yaari/domain/booking'
+import type { CallableContract, RequestOf } from '@yaari/domain/callable'
+import { eventById } from '@yaari/domain/catalogue'
+import type { GuestList, GuestRow, HostActionResult } from '@yaari/domain/host'
+import { GENDER_LABELS } from '@yaari/domain/profile'
+import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
+import { type FormEvent, useEffect, useMemo, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { grid, wrap } from 'styled-system/patterns'
+import { button, card, chip, heading, link, text } from 'styled-system/recipes'
+import { usePageMeta } from '../../lib/page-meta'
+import { TextField } from '../../ui/field'
+import { loadGuestList, saveSummary, useSavedGuestList } from './guest-lists'
+import { DateBadges, DateMoney, DateNumbers, HostGate, VenueWarning } from './host-pages'
+import { hostErrorMessage } from './host-session'
+
+export function HostDatePage({ eventId, date }: { eventId: string; date: string }) {
+  const event = eventById(eventId)
+  usePageMeta({
+    title: `Host: ${event?.title ?? 'date'}, ${date}`,
+    description: 'Guests, venue, capacity and sales of one date.',
+  })
+  return <HostGate>{(session) => <DateConsole uid={session.uid} eventId={eventId} date={date} />}</HostGate>
+}
+
+const COMING: GuestRow['state'][] = ['paid', 'held', 'offered']
+const STATE_LABELS: Record<GuestRow['state'], string> = {
+  paid: 'Paid',
+  held: 'Held',
+  offered: 'Offered a seat',
+  waiting: 'Waiting',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+}
+
+function countBy(guests: GuestRow[], pick: (guest: GuestRow) => string | undefined) {
+  const counts = new Map<string, number>()
+  for (const guest of guests) {
+    const key = pick(guest) ?? 'Not given'
+    counts.set(key, (counts.get(key) ?? 0) + 1)
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])
+}
+
+async function call<C extends CallableContract>(contract: C, data: RequestOf<C>) {
+  const { callFunction } = await import('../../lib/firebase')
+  return callFunction(contract, data, { timeoutMs: 20_000 })
+}
+
+function DateConsole({ uid, eventId, date }: { uid: string; eventId: string; date: string }) {
+  const saved = useSavedGuestList(uid, eventId, date)
+  const [refresh, setRefresh] = useState<{ status: 'loading' | 'done' | 'failed'; error?: string }>({
+    status: 'loading',
+  })
+  const [notice, setNotice] = useState<string>()
+  const [search, setSearch] = useState('')
+  const list: GuestList | undefined = saved ?? undefined
+
+  const reload = () => {
+    setRefresh({ status: 'loading' })
+    loadGuestList(uid, eventId, date).then(
+      () => setRefresh({ status: 'done' }),
+      (error: unknown) => setRefresh({ status: 'failed', error: hostErrorMessage(error) }),
+    )
+  }
+  useEffect(reload, [uid, eventId, date])
+
+  /** Runs a host action; the date's new numbers replace the saved ones, then the list reloads. */
+  const act = async (run: () => Promise<HostActionResult>, done: string, unchanged: string) => {
+    setNotice(undefined)
+    try {
+      const result = await run()
+      if (list) await saveSummary(uid, { ...list, date: result.date })
+      setNotice(result.changed ? done : unchanged)
+      reload()
+      return true
+    } catch (error) {
+      setNotice(hostErrorMessage(error))
+      return false
+    }
+  }
+
+  const shown = useMemo(() => {
+    const query = search.trim().toLowerCase()
+    const digits = query.replace(/\D/g, '')
+    return (list?.guests ?? []).filter(
+      (guest) =>
+        !query || guest.name.toLowerCase().includes(query) || (digits.length > 2 && guest.mobile?.includes(digits)),
+    )
+  }, [list, search])
+  const coming = (list?.guests ?? []).filter((guest) => COMING.includes(guest.state))
+
+  return (
+    <>
+      <Link to="/host" className={link()}>
+        ← Host console
+      </Link>
+      <h1 className={cx(heading({ level: 'page' }), css({ mt: '2' }))}>
+        {eventById(eventId)?.title ?? eventId}, {formatLongDate(date)}
+      </h1>
+      <p role="status" className={text({ size: 'sm', tone: 'muted' })}>
+        {refresh.status === 'loading'
+          ? 'Loading the latest guest list…'
+          : refresh.status === 'failed'
+            ? list
+              ? `Saved on this device ${formatIstClock(new Date(list.readAt))}, ${formatLongDate(list.readAt.slice(0, 10))}: it could not be refreshed. ${refresh.error}`
+              : refresh.error
+            : `Up to date as of ${list ? formatIstClock(new Date(list.readAt)) : ''}`}
+      </p>
+      {notice ? (
+        <p role="alert" className={css({ mt: '3', fontWeight: 'semibold' })}>
+          {notice}
+        </p>
+      ) : null}
+      {list ? (
+        <>
+          <section aria-labelledby="numbers" className={css({ mt: '4' })}>
+            <div className={wrap({ justifyContent: 'space-between', gap: '2' })}>
+              <h2 id="numbers" className={heading({ level: 'section' })}>
+                Numbers
+              </h2>
+              <DateBadges date={list.date} />
+            </div>
+            <DateNumbers date={list.date} />
+            <DateMoney date={list.date} />
+            <VenueWarning date={list.date} />
+          </section>
+
+          <section aria-labelledby="guests" className={css({ mt: '8' })}>
+            <div className={wrap({ justifyContent: 'space-between', gap: '2' })}>
+              <h2 id="guests" className={heading({ level: 'section' })}>
+                Guests
+              </h2>
+              <DownloadCsv eventId={eventId} date={date} onError={setNotice} />
+            </div>
+            <p className={text({ size: 'sm', tone: 'muted' })}>
+              Coming ({coming.length}) by food:{' '}
+              {countBy(coming, (g) => g.foodPreference && enumLabel(g.foodPreference))
+                .map(([k, n]) => `${k} ${n}`)
+                .join(', ') || 'none yet'}
+            </p>
+            <p className={text({ size: 'sm', tone: 'muted' })}>
+              By gender:{' '}
+              {countBy(coming, (g) =>
+                g.gender ? (GENDER_LABELS[g.gender as keyof typeof GENDER_LABELS] ?? g.gender) : undefined,
+              )
+                .map(([k, n]) => `${k} ${n}`)
+                .join(', ') || 'none yet'}
+            </p>
+            <TextField
+              label="Search guests"
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              hint="By name or mobile number"
+              className={css({ mt: '3' })}
+            />
+            <ul aria-label="Guest list" className={grid({ gap: '2', mt: '3' })}>
+              {shown.map((guest) => (
+                <GuestItem key={`${guest.uid}-${guest.orderId ?? 'line'}`} guest={guest} />
+              ))}
+            </ul>
+            {shown.length === 0 ? <p>{search ? 'No guest matches that search.' : 'No guests yet.'}</p> : null}
+          </section>
+
+          {list.date.cancelled ? null : (
+            <>
+              <VenueForm eventId={eventId} date={date} act={act} />
+              <CapacityForm eventId={eventId} date={date} capacity={list.date.capacity} act={act} />
+              <SalesToggle eventId={eventId} date={date} open={list.date.salesOpen} act={act} />
+              <CancelForm eventId={eventId} date={date} act={act} />
+            </>
+          )}
+        </>
+      ) : null}
+    </>
+  )
+}
+
+function GuestItem({ guest }: { guest: GuestRow }) {
+  const styles = card({ variant: 'outline' })
+  const facts = [
+    guest.age !== undefined ? `${guest.age}` : undefined,
+    guest.gender ? (GENDER_LABELS[guest.gender as keyof typeof GENDER_LABELS] ?? guest.gender) : undefined,
+    guest.tier ? enumLabel(guest.tier) : undefined,
+    guest.foodPreference ? enumLabel(guest.foodPreference) : undefined,
+    guest.drinkingPreference ? enumLabel(guest.drinkingPreference) : undefined,
+  ].filter(Boolean)
+  return (
+    <li className={cx(styles.root, css({ p: '3' }))}>
+      <div className={wrap({ justifyContent: 'space-between', gap: '2' })}>
+        <span className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere' })}>{guest.name}</span>
+        <span className={chip({ variant: guest.state === 'paid' ? 'subtle' : 'muted' }).root}>
+          {STATE_LABELS[guest.state]}
+        </span>
+      </div>
+      <p className={text({ size: 'sm' })}>{facts.join(' · ')}</p>
+      <p className={text({ size: 'sm', tone: 'muted' })}>
+        {guest.mobile ? (
+          <a href={`tel:+91${guest.mobile}`} className={link()}>
+            {guest.mobile}
+          </a>
+        ) : null}
+        {guest.mobile ? ' · ' : ''}
+        {guest.state === 'waiting' || guest.state === 'offered' ? 'Joined' : 'Booked'}{' '}
+        {formatLongDate(guest.bookedAt.slice(0, 10))} {formatIstClock(new Date(guest.bookedAt))}
+      </p>
+    </li>
+  )
+}
+
+function DownloadCsv({
+  eventId,
+  date,
+  onError,
+}: {
+  eventId: string
+  date: string
+  onError: (message: string) => void
+}) {
+  const [busy, setBusy] = useState(false)
+  const download = async () => {
+    setBusy(true)
+    try {
+      const { exportGuestListCall } = await import('@yaari/domain/host')
+      const { filename, csv } = await call(exportGuestListCall, { eventId, eventDate: date } as RequestOf<
+        typeof exportGuestListCall
+      >)
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }))
+      const anchor = document.createElement('a')
+      anchor.href = url
+      anchor.download = filename
+      anchor.click()
+      setTimeout(() => URL.revokeObjectURL(url), 10_000)
+    } catch (error) {
+      onError(hostErrorMessage(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <button type="button" className={button({ variant: 'outline', size: 'sm' })} disabled={busy} onClick={download}>
+      {busy ? 'Preparing…' : 'Download CSV'}
+    </button>
+  )
+}
+
+type Act = (run: () => Promise<HostActionResult>, done: string, unchanged: string) => Promise<boolean>
+
+function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
+  const styles = card({ variant: 'outline' })
+  return (
+    <section aria-labelledby={id} className={cx(styles.root, styles.body, css({ mt: '6' }))}>
+      <h2 id={id} className={heading({ level: 'card' })}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+function VenueForm({ eventId, date, act }: { eventId: string; date: string; act: Act }) {
+  const [venue, setVenue] = useState({ venueName: '', address: '', mapsUrl: '', notes: '' })
+  const [error, setError] = useState<string>()
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const [{ shareVenueCall, shareVenueSchema }, v, { describeIssues }] = await Promise.all([
+      import('@yaari/domain/host'),
+      import('valibot'),
+      import('@yaari/domain/validation'),
+    ])
+    const brief = {
+      venueName: venue.venueName,
+      address: venue.address,
+      ...(venue.mapsUrl.trim() ? { mapsUrl: venue.mapsUrl.trim() } : {}),
+      ...(venue.notes.trim() ? { notes: venue.notes.trim() } : {}),
+    }
+    const request = { eventId, eventDate: date, brief }
+    const parsed = v.safeParse(shareVenueSchema, request)
+    setError(parsed.success ? undefined : describeIssues(parsed.issues))
+    if (!parsed.success) return
+    await act(
+      () => call(shareVenueCall, request as RequestOf<typeof shareVenueCall>),
+      'Venue saved: members see it on their ticket and are emailed.',
+      'That venue is already shared.',
+    )
+  }
+  return (
+    <Section title="Venue" id="venue">
+      <form onSubmit={submit} noValidate className={grid({ gap: '3', mt: '3' })}>
+        <TextField
+          label="Venue name"
+          required
+          value={venue.venueName}
+          onChange={(e) => setVenue({ ...venue, venueName: e.target.value })}
+        />
+        <TextField
+          label="Address"
+          required
+          value={venue.address}
+          onChange={(e) => setVenue({ ...venue, address: e.target.value })}
+        />
+        <TextField
+          label="Map link"
+          type="url"
+          hint="https://…"
+          value={venue.mapsUrl}
+          onChange={(e) => setVenue({ ...venue, mapsUrl: e.target.value })}
+        />
+        <TextField
+          label="Arrival notes"
+          value={venue.notes}
+          onChange={(e) => setVenue({ ...venue, notes: e.target.value })}
+        />
+        {error ? <p role="alert">{error}</p> : null}
+        <button type="submit" className={button()}>
+          Share venue
+        </button>
+      </form>
+    </Section>
+  )
+}
+
+function CapacityForm({ eventId, date, capacity, act }: { eventId: string; date: string; capacity: number; act: Act }) {
+  const [value, setValue] = useState(String(capacity))
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const { setCapacityCall } = await import('@yaari/domain/host')
+    await act(
+      () =>
+        call(setCapacityCall, { eventId, eventDate: date, capacity: Number(value) } as RequestOf<
+          typeof setCapacityCall
+        >),
+      'Capacity changed. New seats go to the waitlist first.',
+      'The capacity is already that.',
+    )
+  }
+  return (
+    <Section title="Capacity" id="capacity">
+      <form onSubmit={submit} className={wrap({ gap: '3', alignItems: 'end', mt: '3' })}>
+        <TextField
+          label="Seats"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={60}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <button type="submit" className={button()}>
+          Change capacity
+        </button>
+      </form>
+    </Section>
+  )
+}
+
+function SalesToggle({ eventId, date, open, act }: { eventId: string; date: string; open: boolean; act: Act }) {
+  const toggle = async () => {
+    const { setSalesCall } = await import('@yaari/domain/host')
+    await act(
+      () => call(setSalesCall, { eventId, eventDate: date, open: !open } as RequestOf<typeof setSalesCall>),
+      open ? 'Sales closed: nobody can book or join the waitlist.' : 'Sales reopened.',
+      'Nothing changed.',
+    )
+  }
+  return (
+    <Section title="Sales" id="sales">
+      <p className={css({ mt: '2' })}>{open ? 'Members can book this date.' : 'Sales are closed for this date.'}</p>
+      <button type="button" className={cx(button({ variant: 'outline' }), css({ mt: '3' }))} onClick={toggle}>
+        {open ? 'Close sales' : 'Reopen sales'}
+      </button>
+    </Section>
+  )
+}
+
+function CancelForm({ eventId, date, act }: { eventId: string; date: string; act: Act }) {
+  const [confirm, setConfirm] = useState('')
+  const [reason, setReason] = useState('')
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const { hostCancelDateCall } = await import('@yaari/domain/host')
+    await act(
+      () =>
+        call(hostCancelDateCall, { eventId, eventDate: date, confirm, reason } as RequestOf<typeof hostCancelDateCall>),
+      'Date cancelled: every member is refunded in full and told.',
+      'This date was already cancelled.',
+    )
+  }
+  return (
+    <Section title="Cancel this date" id="cancel">
+      <p className={css({ mt: '2' })}>Everyone who paid is refunded in full and told; the waitlist is released.</p>
+      <form onSubmit={submit} className={grid({ gap: '3', mt: '3' })}>
+        <TextField
+          label="Reason (members are told)"
+          required
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        <TextField
+          label={`Type ${date} to confirm`}
+          required
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+        <button type="submit" className={button()} disabled={confirm.trim() !== date}>
+          Cancel this date
+        </button>
+      </form>
+    </Section>
+  )
+}

@@ -1,0 +1,258 @@
+/**
+ * The host console: every upcoming date of the host's cities with its numbers (/host), and the
+ * audit log (/host/audit). Members and visitors who open it get a "Hosts only" page; the functions
+ * refuse them whatever they send.
+ */
+import { Link } from '@tanstack/react-router'
+import type { AuditEntry, HostDateSummary } from '@yaari/domain/host'
+import { HOST_MESSAGES, VENUE_WARNING_HOURS } from '@yaari/domain/host'
+import { formatInr } from '@yaari/domain/money'
+import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
+import { type ReactNode, useEffect, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { container, grid, wrap } from 'styled-system/patterns'
+import { button, card, chip, heading, link, notice, text } from 'styled-system/recipes'
+import { usePageMeta } from '../../lib/page-meta'
+import { LOGIN_LINK } from '../../lib/paths'
+import { PageMessage } from '../../ui/page-message'
+import { type HostSession, hostErrorMessage, useHostSession } from './host-session'
+
+/** The page around every host screen: who may see it decides what it shows. */
+export function HostGate({ children }: { children: (session: Extract<HostSession, { status: 'host' }>) => ReactNode }) {
+  const session = useHostSession()
+  return (
+    <main id="main" className={container({ maxW: '5xl', py: { base: '6', md: '10' }, px: '4' })}>
+      {session.status === 'checking' ? (
+        <p role="status" className={text({ tone: 'muted' })}>
+          Checking your access…
+        </p>
+      ) : session.status === 'signed-out' ? (
+        <PageMessage
+          title="Hosts only"
+          actions={
+            <Link to={LOGIN_LINK.to} className={button({ size: 'lg' })}>
+              Sign in
+            </Link>
+          }
+        >
+          <p>Sign in with a host account to open the console.</p>
+        </PageMessage>
+      ) : session.status === 'not-host' ? (
+        <PageMessage
+          title="Hosts only"
+          actions={
+            <Link to="/events" className={button({ size: 'lg' })}>
+              Browse events
+            </Link>
+          }
+        >
+          <p>{HOST_MESSAGES.hostsOnly}</p>
+          <p>If you host with Yaari and were just given access, sign out and back in.</p>
+        </PageMessage>
+      ) : (
+        children(session)
+      )}
+    </main>
+  )
+}
+
+const NUMBERS: [key: keyof HostDateSummary, label: string][] = [
+  ['capacity', 'Capacity'],
+  ['paid', 'Paid'],
+  ['held', 'Held'],
+  ['free', 'Free'],
+  ['waiting', 'Waiting'],
+]
+
+/** A date's numbers, as a description list. */
+export function DateNumbers({ date }: { date: HostDateSummary }) {
+  return (
+    <dl className={grid({ columns: { base: 3, sm: 5 }, gap: '2', mt: '3' })}>
+      {NUMBERS.map(([key, label]) => (
+        <div key={key} className={css({ bg: 'bg.muted', borderRadius: 'l2', p: '2', textAlign: 'center' })}>
+          <dt className={text({ size: 'sm', tone: 'muted' })}>{label}</dt>
+          <dd className={css({ fontWeight: 'bold', fontSize: 'xl' })}>{String(date[key])}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+export function DateMoney({ date }: { date: HostDateSummary }) {
+  return (
+    <p className={text({ size: 'sm', tone: 'muted' })}>
+      Collected {formatInr(date.gross)} · Refunded {formatInr(date.refunded)} · Net {formatInr(date.net)}
+    </p>
+  )
+}
+
+export function DateBadges({ date }: { date: HostDateSummary }) {
+  return (
+    <span className={wrap({ gap: '2' })}>
+      {date.cancelled ? <span className={chip({ variant: 'muted' }).root}>Cancelled</span> : null}
+      {!date.cancelled && !date.salesOpen ? (
+        <span className={chip({ variant: 'muted' }).root}>Sales closed</span>
+      ) : null}
+      {date.venueShared ? <span className={chip({ variant: 'subtle' }).root}>Venue shared</span> : null}
+    </span>
+  )
+}
+
+export function VenueWarning({ date }: { date: HostDateSummary }) {
+  if (!date.venueMissing) return null
+  return (
+    <p
+      role="alert"
+      className={cx(notice({ size: 'md' }), text({ tone: 'error', weight: 'semibold' }), css({ mt: '3' }))}
+    >
+      No venue shared, and this date starts within {VENUE_WARNING_HOURS} hours.
+    </p>
+  )
+}
+
+export function HostDatesPage() {
+  usePageMeta({ title: 'Host console', description: 'Your upcoming Yaari dates: seats, guests, venue and money.' })
+  return <HostGate>{() => <DatesList />}</HostGate>
+}
+
+function DatesList() {
+  const [state, setState] = useState<{ dates?: HostDateSummary[]; error?: string }>({})
+  useEffect(() => {
+    let live = true
+    Promise.all([import('../../lib/firebase'), import('@yaari/domain/host')])
+      .then(([{ callFunction }, { listHostDatesCall }]) => callFunction(listHostDatesCall, {}, { timeoutMs: 20_000 }))
+      .then(
+        ({ dates }) => live && setState({ dates }),
+        (error: unknown) => live && setState({ error: hostErrorMessage(error) }),
+      )
+    return () => {
+      live = false
+    }
+  }, [])
+  return (
+    <>
+      <div className={wrap({ justifyContent: 'space-between', alignItems: 'baseline', gap: '3' })}>
+        <h1 className={heading({ level: 'page' })}>Host console</h1>
+        <Link to="/host/audit" className={link()}>
+          Audit log
+        </Link>
+      </div>
+      {state.error ? (
+        <p role="alert" className={css({ mt: '4' })}>
+          {state.error}
+        </p>
+      ) : !state.dates ? (
+        <p role="status" className={cx(text({ tone: 'muted' }), css({ mt: '4' }))}>
+          Loading your dates…
+        </p>
+      ) : state.dates.length === 0 ? (
+        <p className={css({ mt: '4' })}>No upcoming dates in your cities.</p>
+      ) : (
+        <ul className={grid({ gap: '4', mt: '6' })} aria-label="Upcoming dates">
+          {state.dates.map((date) => {
+            const styles = card({ variant: 'outline' })
+            return (
+              <li key={`${date.eventId}_${date.eventDate}`} className={cx(styles.root, styles.body)}>
+                <div className={wrap({ justifyContent: 'space-between', gap: '2' })}>
+                  <h2 className={heading({ level: 'card' })}>
+                    <Link
+                      to="/host/$eventId/$date"
+                      params={{ eventId: date.eventId, date: date.eventDate }}
+                      className={link()}
+                    >
+                      {date.title}, {formatLongDate(date.eventDate)}
+                    </Link>
+                  </h2>
+                  <DateBadges date={date} />
+                </div>
+                <DateNumbers date={date} />
+                <DateMoney date={date} />
+                <VenueWarning date={date} />
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </>
+  )
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  'share-venue': 'Shared the venue',
+  'change-venue': 'Changed the venue',
+  'set-capacity': 'Changed the capacity',
+  'close-sales': 'Closed sales',
+  'reopen-sales': 'Reopened sales',
+  'cancel-date': 'Cancelled the date',
+  'view-guest-list': 'Viewed the guest list',
+  'export-guest-list': 'Downloaded the guest list',
+}
+
+function changeText(entry: AuditEntry): string {
+  const change = entry.change ?? {}
+  if (entry.action === 'set-capacity') return `${change.from} → ${change.to}`
+  if (entry.action === 'share-venue' || entry.action === 'change-venue') return `${change.venueName}, ${change.address}`
+  if (entry.action === 'cancel-date') return String(change.reason ?? '')
+  if ('guests' in change) return `${change.guests} guests`
+  return ''
+}
+
+export function HostAuditPage() {
+  usePageMeta({ title: 'Audit log', description: 'Every host action and guest-list view.' })
+  return <HostGate>{() => <AuditList />}</HostGate>
+}
+
+function AuditList() {
+  const [state, setState] = useState<{ entries?: AuditEntry[]; error?: string }>({})
+  useEffect(() => {
+    let live = true
+    Promise.all([import('../../lib/firebase'), import('@yaari/domain/host')])
+      .then(([{ callFunction }, { listAuditCall }]) => callFunction(listAuditCall, {}, { timeoutMs: 20_000 }))
+      .then(
+        ({ entries }) => live && setState({ entries }),
+        (error: unknown) => live && setState({ error: hostErrorMessage(error) }),
+      )
+    return () => {
+      live = false
+    }
+  }, [])
+  return (
+    <>
+      <Link to="/host" className={link()}>
+        ← Host console
+      </Link>
+      <h1 className={cx(heading({ level: 'page' }), css({ mt: '2' }))}>Audit log</h1>
+      {state.error ? (
+        <p role="alert">{state.error}</p>
+      ) : !state.entries ? (
+        <p role="status" className={text({ tone: 'muted' })}>
+          Loading the audit log…
+        </p>
+      ) : state.entries.length === 0 ? (
+        <p>Nothing recorded yet.</p>
+      ) : (
+        <ol aria-label="Audit entries" className={grid({ gap: '2', mt: '4' })}>
+          {state.entries.map((entry) => (
+            <li
+              key={entry.id}
+              className={css({
+                borderBottomWidth: '1px',
+                borderColor: 'border.default',
+                py: '2',
+                overflowWrap: 'anywhere',
+              })}
+            >
+              <p className={css({ fontWeight: 'semibold' })}>
+                {ACTION_LABELS[entry.action] ?? entry.action}: {entry.eventDate} · {entry.eventId}
+              </p>
+              <p className={text({ size: 'sm', tone: 'muted' })}>
+                {entry.actor}, {formatLongDate(entry.at.slice(0, 10))} {formatIstClock(new Date(entry.at))}
+                {changeText(entry) ? ` · ${changeText(entry)}` : ''}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,64 @@
+/**
+ * Who opens the console: the signed-in person's roles, read from a freshly refreshed ID token (so
+ * a role granted a minute ago applies without signing out). On a connection that hangs, the token
+ * already held answers after a few seconds. The functions decide with the same claims; this only
+ * chooses what to show.
+ */
+import { isHost, type Roles, rolesOf } from '@yaari/domain/roles'
+import { useEffect, useState } from 'react'
+import { noteMemberRoles, watchAuth } from '../../lib/session/auth-store'
+
+export type HostSession =
+  | { status: 'checking' }
+  | { status: 'signed-out' }
+  | { status: 'not-host'; uid: string }
+  | { status: 'host'; uid: string; roles: Roles }
+
+/** How long the console waits for a fresh token before reading the one it holds. */
+const FRESH_TOKEN_MS = 4_000
+
+async function readSession(): Promise<HostSession> {
+  await watchAuth()
+  const [{ auth }] = await Promise.all([import('../../lib/firebase')])
+  const user = auth().currentUser
+  if (!user) return { status: 'signed-out' }
+  const held = user.getIdTokenResult()
+  const fresh = Promise.race([
+    user.getIdTokenResult(true),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('slow')), FRESH_TOKEN_MS)),
+  ])
+  const token = await fresh.catch(() => held)
+  const roles = rolesOf(token.claims)
+  noteMemberRoles(user.uid, isHost(roles))
+  return isHost(roles) ? { status: 'host', uid: user.uid, roles } : { status: 'not-host', uid: user.uid }
+}
+
+export function useHostSession(): HostSession {
+  const [session, setSession] = useState<HostSession>({ status: 'checking' })
+  useEffect(() => {
+    let live = true
+    readSession().then(
+      (next) => live && setSession(next),
+      () => live && setSession({ status: 'signed-out' }),
+    )
+    return () => {
+      live = false
+    }
+  }, [])
+  return session
+}
+
+/** What a failed host call says to the host: the function's own reason, or what to do. */
+export function hostErrorMessage(error: unknown): string {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  const spoken = [
+    'functions/failed-precondition',
+    'functions/invalid-argument',
+    'functions/permission-denied',
+    'functions/aborted',
+  ]
+  if (typeof code === 'string' && spoken.includes(code) && typeof message === 'string') return message
+  if (!navigator.onLine || code === 'functions/deadline-exceeded' || code === 'functions/unavailable')
+    return 'You are offline, or the connection is too slow. Host actions need a connection: try again.'
+  return 'Something went wrong. Please try again.'
+}
