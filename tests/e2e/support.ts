@@ -9,6 +9,7 @@ import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test'
 import type { RequestOf } from '@yaari/domain/callable'
+import { eventById } from '@yaari/domain/catalogue'
 import { saveProfileCall } from '@yaari/domain/profile'
 import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
 import { getApps, initializeApp } from 'firebase-admin/app'
@@ -262,7 +263,11 @@ export async function oobCodeFor(email: string, requestType: 'PASSWORD_RESET' | 
 export async function checkoutFor(
   page: Page,
   dateIndex = 1,
-  { eventId = 'midweek-wednesday-dinner', name = ONBOARDED_PROFILE.name } = {},
+  {
+    eventId = 'midweek-wednesday-dinner',
+    name = ONBOARDED_PROFILE.name,
+    foodPreference,
+  }: { eventId?: string; name?: string; foodPreference?: string } = {},
 ) {
   await page.goto(`/events/${eventId}`)
   await page.getByRole('button', { name: /Girls/ }).click()
@@ -286,11 +291,12 @@ export async function checkoutFor(
   await expect(pay).toBeDisabled()
   await expect(booking.getByText('Please accept the terms and conditions to proceed!')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
+  if (foodPreference) await booking.getByRole('combobox', { name: 'Food preference' }).selectOption(foodPreference)
   await booking.getByText('I accept the terms and conditions').click()
   await expect(booking.getByRole('checkbox', { name: 'I accept the terms and conditions' })).toBeChecked()
   await pay.click()
   await expect(page.getByRole('heading', { name: 'Complete your payment' })).toBeVisible(BACKEND)
-  await expect(page.getByText('₹499.00')).toBeVisible()
+  await expect(page.getByText(`₹${eventById(eventId)?.prices.girls}.00`)).toBeVisible()
 }
 
 /**

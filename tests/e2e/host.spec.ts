@@ -1,0 +1,195 @@
+/**
+ * Hosts run a night from the console, in two browser contexts: a member books and pays; the
+ * Bangalore host (the demo account `npm start` makes) sees the numbers and the guest with her food
+ * preference, shares the venue (the member's ticket shows it, MailDev has the email), raises the
+ * capacity of the sold-out date (the first member waiting is offered the seat), cancels the date
+ * (the member sees the refund), and finds every step in the audit log. Members and visitors get
+ * "Hosts only".
+ */
+import { seatsCollectionPath } from '@yaari/domain/availability'
+import { cancelledDatePath } from '@yaari/domain/booking'
+import { EVENTS } from '@yaari/domain/catalogue'
+import { HOST_MESSAGES } from '@yaari/domain/host'
+import { availableDates, formatLongDate } from '@yaari/domain/schedule'
+import { functionUrl, HOST, stackPorts } from '../../dev/lib/config.mjs'
+import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
+import { mailTo } from '../../dev/lib/mail-inbox.mjs'
+import { runStackJob } from '../../dev/lib/scheduler.mjs'
+import {
+  admin,
+  BACKEND,
+  checkoutFor,
+  expect,
+  expectNoSeriousA11yViolations,
+  newEmail,
+  ONBOARDED_PROFILE,
+  onboardedMember,
+  PASSWORD,
+  signInAt,
+  test,
+} from './support'
+
+const sunday = EVENTS.find((event) => event.id === 'unplanned-sunday-social-mixup')!
+// The third Sunday: no other test books it (booking.spec.ts cancels the last one).
+const date = availableDates(sunday)[2]!
+const seats = () => admin().collection(seatsCollectionPath(sunday.id, date))
+const host = DEMO_ACCOUNTS.find((account) => !account.claims.admin)!
+
+/** A member who joins the date's waitlist through the joinWaitlist function, as the app calls it. */
+async function waitingMember() {
+  const auth = `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1`
+  const origin = `http://${HOST}:${stackPorts().app}`
+  const email = newEmail('waiting')
+  const made = await fetch(`${auth}/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+  })
+  const { idToken, localId } = (await made.json()) as { idToken: string; localId: string }
+  const call = (name: string, data: unknown) =>
+    fetch(functionUrl(name), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}`, origin },
+      body: JSON.stringify({ data }),
+    })
+  expect((await call('saveProfile', { ...ONBOARDED_PROFILE, name: 'Ravi Kumar' })).ok).toBe(true)
+  const joined = await call('joinWaitlist', { eventId: sunday.id, eventDate: date })
+  expect(joined.ok, await joined.clone().text()).toBe(true)
+  return localId
+}
+
+test.describe('the host console', () => {
+  test('a visitor and a member who open /host are told it is for hosts only', async ({ page }) => {
+    await page.goto('/host')
+    await expect(page.getByRole('heading', { level: 1, name: 'Hosts only' })).toBeVisible(BACKEND)
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible()
+    await onboardedMember(page)
+    await page.goto('/host')
+    await expect(page.getByRole('heading', { level: 1, name: 'Hosts only' })).toBeVisible(BACKEND)
+    await expect(page.getByText(HOST_MESSAGES.hostsOnly)).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Host console' })).toHaveCount(0)
+  })
+
+  test('a host runs a date: guests, venue, capacity, cancel, and the audit log', async ({ page, browser }) => {
+    test.slow()
+    const hostContext = await browser.newContext({ viewport: { width: 360, height: 780 }, hasTouch: true })
+    try {
+      // A member books and pays, a Jain diner.
+      const email = await onboardedMember(page)
+      await checkoutFor(page, 2, { eventId: sunday.id, foodPreference: 'jain' })
+      await page.getByRole('button', { name: 'Pay', exact: true }).click()
+      await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
+      const orderId = new URL(page.url()).searchParams.get('order_id') ?? ''
+
+      // The host signs in: the menu shows the way to the hostPage.
+      const hostPage = await hostContext.newPage()
+      await signInAt(hostPage, host.email, host.password)
+      await expect(hostPage).toHaveURL(/\/$/, BACKEND)
+      await hostPage.getByRole('button', { name: 'Menu' }).click()
+      await hostPage.getByRole('link', { name: 'Host console' }).click()
+      await expect(hostPage.getByRole('heading', { level: 1, name: 'Host console' })).toBeVisible(BACKEND)
+      const dateLink = hostPage.getByRole('link', { name: `${sunday.title}, ${formatLongDate(date)}` })
+      await expect(dateLink).toBeVisible(BACKEND)
+      await expectNoSeriousA11yViolations(hostPage)
+      await dateLink.click()
+
+      // The date: one paid guest, with her food preference.
+      await expect(
+        hostPage.getByRole('heading', { level: 1, name: `${sunday.title}, ${formatLongDate(date)}` }),
+      ).toBeVisible()
+      const numbers = hostPage.getByRole('region', { name: 'Numbers' })
+      await expect(numbers.getByText('Paid').locator('..')).toContainText('1', BACKEND)
+      const guests = hostPage.getByRole('list', { name: 'Guest list' })
+      const guest = guests.getByRole('listitem').filter({ hasText: ONBOARDED_PROFILE.name })
+      await expect(guest).toContainText('Jain')
+      await expect(guest).toContainText('Paid')
+      await expect(hostPage.getByText(/by food: Jain 1/)).toBeVisible()
+      await hostPage.getByRole('searchbox', { name: 'Search guests' }).fill('nobody-like-this')
+      await expect(hostPage.getByText('No guest matches that search.')).toBeVisible()
+      await hostPage.getByRole('searchbox', { name: 'Search guests' }).fill('')
+      await expectNoSeriousA11yViolations(hostPage)
+      expect(await hostPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+
+      // The venue: shared, on the member's ticket, and in her inbox.
+      const venue = hostPage.getByRole('region', { name: 'Venue' })
+      await venue.getByRole('textbox', { name: 'Venue name' }).fill('The Courtyard')
+      await venue.getByRole('textbox', { name: 'Address' }).fill('7, Church Street, Bangalore')
+      await venue.getByRole('button', { name: 'Share venue' }).click()
+      await expect(hostPage.getByText('Venue saved: members see it on their ticket and are emailed.')).toBeVisible(
+        BACKEND,
+      )
+      await page.goto(`/my-bookings/${orderId}`)
+      await expect(page.getByText('The Courtyard')).toBeVisible(BACKEND)
+      await runStackJob('deliverMail')
+      expect((await mailTo(email)).map((mail) => mail.subject)).toContain(
+        `Your venue for ${sunday.title}, ${formatLongDate(date)}`,
+      )
+
+      // Sold out, a member waiting: raising the capacity offers them the new seat.
+      const taken = new Set((await seats().get()).docs.map((doc) => doc.id))
+      const free = Array.from({ length: sunday.capacity }, (_, i) => String(i + 1)).filter((n) => !taken.has(n))
+      await Promise.all(
+        free.map((n) =>
+          seats()
+            .doc(n)
+            .create({ order_id: `e2e_host_${n}`, user_id: 'someone', status: 'taken' }),
+        ),
+      )
+      const waiting = await waitingMember()
+      const capacity = hostPage.getByRole('region', { name: 'Capacity' })
+      await capacity.getByRole('spinbutton', { name: 'Seats' }).fill(String(sunday.capacity + 1))
+      await capacity.getByRole('button', { name: 'Change capacity' }).click()
+      await expect(hostPage.getByText('Capacity changed. New seats go to the waitlist first.')).toBeVisible(BACKEND)
+      await expect
+        .poll(async () => (await admin().doc(`waitlist/${sunday.id}_${date}_${waiting}`).get()).get('status'), BACKEND)
+        .toBe('offered')
+      await expect(guests.getByRole('listitem').filter({ hasText: 'Ravi Kumar' })).toContainText(
+        'Offered a seat',
+        BACKEND,
+      )
+
+      // The host cancels the date, typing it to confirm; the member sees her refund.
+      const cancel = hostPage.getByRole('region', { name: 'Cancel this date' })
+      await cancel.getByRole('textbox', { name: /Reason/ }).fill('The venue flooded')
+      const confirm = cancel.getByRole('button', { name: 'Cancel this date' })
+      await expect(confirm).toBeDisabled()
+      await cancel.getByRole('textbox', { name: `Type ${date} to confirm` }).fill(date)
+      await confirm.click()
+      await expect(hostPage.getByText('Date cancelled: every member is refunded in full and told.')).toBeVisible(
+        BACKEND,
+      )
+      await page.goto('/my-bookings')
+      const card = page.getByRole('listitem').filter({ hasText: orderId })
+      await expect(card.getByText(/refund/i).first()).toBeVisible(BACKEND)
+      expect((await admin().doc(`bookings/${orderId}`).get()).get('refund.amount')).toBe(sunday.prices.girls)
+
+      // The audit log has every step.
+      await hostPage.getByRole('link', { name: '← Host console' }).click()
+      await hostPage.getByRole('link', { name: 'Audit log' }).click()
+      const entries = hostPage.getByRole('list', { name: 'Audit entries' })
+      for (const step of ['Viewed the guest list', 'Shared the venue', 'Changed the capacity', 'Cancelled the date']) {
+        await expect(entries.getByText(new RegExp(`^${step}: ${date}`)).first()).toBeVisible(BACKEND)
+      }
+      await expectNoSeriousA11yViolations(hostPage)
+    } finally {
+      await hostContext.close()
+      // The date opens again for the next run on this stack.
+      await admin().doc(cancelledDatePath(sunday.id, date)).delete()
+      const left = await seats().get()
+      await Promise.all(left.docs.map((doc) => doc.ref.delete()))
+      await admin().doc(`date_settings/${sunday.id}_${date}`).delete()
+      await admin().doc(`venue_briefs/${sunday.id}_${date}`).delete()
+      const booked = await admin()
+        .collection('bookings')
+        .where('event_id', '==', sunday.id)
+        .where('event_date', '==', date)
+        .get()
+      const line = await admin()
+        .collection('waitlist')
+        .where('event_id', '==', sunday.id)
+        .where('event_date', '==', date)
+        .get()
+      await Promise.all([...booked.docs, ...line.docs].map((doc) => doc.ref.delete()))
+    }
+  })
+})
