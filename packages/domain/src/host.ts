@@ -5,7 +5,7 @@
  * `host_cities: ['bangalore', ...]`. The browser reads the same claims only to show the menu.
  */
 import * as v from 'valibot'
-import { eventDateSchema, venueBriefSchema } from './booking'
+import { eventDateSchema, type VenueBrief, venueBriefSchema } from './booking'
 import type { CallableContract } from './callable'
 import { type City, EVENT_IDS, eventById } from './catalogue'
 
@@ -139,6 +139,8 @@ export interface GuestRow {
 
 export interface GuestList {
   date: HostDateSummary
+  /** The venue as shared, to change it from. */
+  venue?: VenueBrief
   guests: GuestRow[]
   /** When the server read it (ISO time): a copy kept on the device says how old it is. */
   readAt: string

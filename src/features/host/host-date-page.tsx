@@ -5,7 +5,7 @@
  * opens at the door with no signal.
  */
 import { Link } from '@tanstack/react-router'
-import { enumLabel } from '@yaari/domain/booking'
+import { enumLabel, type VenueBrief } from '@yaari/domain/booking'
 import type { CallableContract, RequestOf } from '@yaari/domain/callable'
 import { eventById } from '@yaari/domain/catalogue'
 import type { GuestList, GuestRow, HostActionResult } from '@yaari/domain/host'
@@ -172,7 +172,13 @@ function DateConsole({ uid, eventId, date }: { uid: string; eventId: string; dat
 
           {list.date.cancelled ? null : (
             <>
-              <VenueForm eventId={eventId} date={date} act={act} />
+              <VenueForm
+                key={JSON.stringify(list.venue ?? {})}
+                eventId={eventId}
+                date={date}
+                shared={list.venue}
+                act={act}
+              />
               <CapacityForm eventId={eventId} date={date} capacity={list.date.capacity} act={act} />
               <SalesToggle eventId={eventId} date={date} open={list.date.salesOpen} act={act} />
               <CancelForm eventId={eventId} date={date} act={act} />
@@ -266,8 +272,13 @@ function Section({ title, id, children }: { title: string; id: string; children:
   )
 }
 
-function VenueForm({ eventId, date, act }: { eventId: string; date: string; act: Act }) {
-  const [venue, setVenue] = useState({ venueName: '', address: '', mapsUrl: '', notes: '' })
+function VenueForm({ eventId, date, shared, act }: { eventId: string; date: string; shared?: VenueBrief; act: Act }) {
+  const [venue, setVenue] = useState({
+    venueName: shared?.venueName ?? '',
+    address: shared?.address ?? '',
+    mapsUrl: shared?.mapsUrl ?? '',
+    notes: shared?.notes ?? '',
+  })
   const [error, setError] = useState<string>()
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -321,7 +332,7 @@ function VenueForm({ eventId, date, act }: { eventId: string; date: string; act:
         />
         {error ? <p role="alert">{error}</p> : null}
         <button type="submit" className={button()}>
-          Share venue
+          {shared ? 'Change venue' : 'Share venue'}
         </button>
       </form>
     </Section>

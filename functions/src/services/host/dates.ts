@@ -153,5 +153,15 @@ export async function guestList(firestore: Firestore, eventId: string, date: str
       state: entry.status === 'offered' ? 'offered' : 'waiting',
     })
   }
-  return { date: summary, guests, readAt: new Date(now).toISOString() }
+  const brief = (await firestore.doc(venueBriefPath(eventId, date)).get()).data()
+  const venue =
+    typeof brief?.venueName === 'string' && typeof brief.address === 'string'
+      ? {
+          venueName: brief.venueName,
+          address: brief.address,
+          ...(typeof brief.mapsUrl === 'string' ? { mapsUrl: brief.mapsUrl } : {}),
+          ...(typeof brief.notes === 'string' ? { notes: brief.notes } : {}),
+        }
+      : undefined
+  return { date: summary, ...(venue ? { venue } : {}), guests, readAt: new Date(now).toISOString() }
 }
