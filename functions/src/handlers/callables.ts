@@ -12,7 +12,21 @@ import { deleteMyAccountCall, exportMyDataCall } from '@yaari/domain/account'
 import { getAvailabilityCall } from '@yaari/domain/availability'
 import { cancelBookingCall, createBookingCall, getBookingCall } from '@yaari/domain/booking'
 import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
-import { exportGuestListCall, getGuestListCall, guestListCsv, hostCancelDateCall, listAuditCall, listHostDatesCall, setCapacityCall, setSalesCall, shareVenueCall } from '@yaari/domain/host'
+import {
+  exportGuestListCall,
+  getGuestListCall,
+  guestListCsv,
+  HOST_MESSAGES,
+  hostCancelDateCall,
+  liftModerationCall,
+  listAuditCall,
+  listHostDatesCall,
+  messageGuestsCall,
+  moderateMemberCall,
+  setCapacityCall,
+  setSalesCall,
+  shareVenueCall,
+} from '@yaari/domain/host'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '@yaari/domain/profile'
 import { joinWaitlistCall, leaveWaitlistCall } from '@yaari/domain/waitlist'
@@ -31,9 +45,10 @@ import { getAvailabilityHandler } from '../services/availability'
 import { cancelBookingHandler } from '../services/bookings/cancel'
 import { createBookingHandler } from '../services/bookings/create'
 import { getBookingHandler, listMyBookingsHandler } from '../services/bookings/views'
-import { cancelHostedDate, changeCapacity, setSales as setSalesOf, shareVenue as shareVenueOf } from '../services/host/actions'
+import { cancelHostedDate, changeCapacity, messageGuests as messageGuestsOf, setSales as setSalesOf, shareVenue as shareVenueOf } from '../services/host/actions'
 import { listAudit as listAuditOf, recordAudit } from '../services/host/audit'
 import { guestList, listHostDates as listHostDatesOf } from '../services/host/dates'
+import { liftModeration as liftModerationOf, moderateMember as moderateMemberOf } from '../services/host/moderation'
 import { uploadProfilePhotoHandler } from '../services/photos'
 import { getMyProfileHandler, saveProfileHandler } from '../services/profile'
 import { joinWaitlistHandler, leaveWaitlistHandler } from '../services/waitlist'
@@ -135,6 +150,12 @@ export const exportGuestList = hostCallable(exportGuestListCall, async (input, h
   return { filename: `yaari-${input.eventId}-${input.eventDate}.csv`, csv: guestListCsv(list.guests) }
 })
 export const listAudit = hostCallable(listAuditCall, async (_, host) => ({ entries: await listAuditOf(db(), host.roles) }))
+export const messageGuests = hostCallable(messageGuestsCall, (input, host) => messageGuestsOf(bookingDeps(), host, input))
+export const moderateMember = hostCallable(moderateMemberCall, (input, host) => moderateMemberOf(db(), host, input, Date.now()))
+export const liftModeration = hostCallable(liftModerationCall, (input, host) => {
+  if (!host.roles.admin) throw new HttpsError('permission-denied', HOST_MESSAGES.adminsOnly)
+  return liftModerationOf(db(), host, input, Date.now())
+})
 export const shareVenue = hostCallable(shareVenueCall, (input, host) => shareVenueOf(bookingDeps(), host, input), withCashfree)
 export const setCapacity = hostCallable(setCapacityCall, (input, host) => changeCapacity(bookingDeps(), host, input), withCashfree)
 export const setSales = hostCallable(setSalesCall, (input, host) => setSalesOf(bookingDeps(), host, input), withCashfree)

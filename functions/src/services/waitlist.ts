@@ -45,6 +45,7 @@ import {
   nowOf,
   readBooking,
 } from '../lib/records'
+import { refusalFor } from '../lib/standing'
 import { queueMail } from './mail/outbox'
 import { claimSeat, countLiveSeats, freeClaims, type HoldOwner, isLive, memberDateRef, seatsOf } from './seats'
 
@@ -373,7 +374,7 @@ export async function joinWaitlistHandler(
   const now = nowOf(deps)
   const event = bookableEvent(input, now)
   const ref = entryRef(firestore, event.id, input.eventDate, member.uid)
-  const [profile, cancelled, existing, dateClaim, claimed, waiting, settings] = await Promise.all([
+  const [profile, cancelled, existing, dateClaim, claimed, waiting, settings, barred] = await Promise.all([
     firestore.collection('user_profiles').doc(member.uid).get(),
     isDateCancelled(firestore, event.id, input.eventDate),
     ref.get(),
@@ -381,7 +382,9 @@ export async function joinWaitlistHandler(
     countLiveSeats(firestore, event.id, input.eventDate, now),
     waitingCount(firestore, event.id, input.eventDate),
     readDateSettings(firestore, event.id, input.eventDate),
+    refusalFor(firestore, member.uid, now),
   ])
+  if (barred) throw new HttpsError('permission-denied', barred)
   if (cancelled) throw new HttpsError('failed-precondition', WAITLIST_MESSAGES.dateCancelled)
   if (settings.salesClosed) throw new HttpsError('failed-precondition', WAITLIST_MESSAGES.salesClosed)
   if (!profile.exists) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.profileRequired)

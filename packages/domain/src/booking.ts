@@ -36,6 +36,14 @@ export const BOOKING_MESSAGES = {
   salesClosed: 'Bookings for this date are closed. Please choose another date.',
 } as const
 
+/** What a suspended or banned member is told when they try to book or join a waitlist. */
+export function standingMessage(standing: { level: string; until?: string; reason: string }): string | undefined {
+  if (standing.level === 'banned') return `Your account is banned from booking: ${standing.reason}`
+  if (standing.level === 'suspended')
+    return `Your account is suspended until ${standing.until} (inclusive): ${standing.reason}`
+  return undefined
+}
+
 /**
  * How many seats one member may hold unpaid at once, across all dates (one per date). Two lets a
  * member pay for two evenings side by side (a Saturday and the Wednesday after) while a script

@@ -22,6 +22,9 @@ export const HOST_MESSAGES = {
   datePassed: 'This date has already taken place.',
   busy: 'Someone else is changing this date’s capacity. Try again in a moment.',
   offline: 'You are offline. Host actions need a connection.',
+  notOnList: 'This member is not on this date’s guest list.',
+  adminsOnly: 'Only an admin can do this.',
+  untilPast: 'A suspension ends on a later day than today.',
 } as const
 
 /** The least and most seats a date may have. */
@@ -190,6 +193,94 @@ export const hostCancelDateCall: CallableContract<typeof hostCancelDateSchema, H
   messages: [HOST_MESSAGES],
 }
 
+/** A message to a date's guests: bounded, sent once per guest however often it is sent again. */
+export const MESSAGE_SUBJECT_MAX = 120
+export const MESSAGE_TEXT_MAX = 2000
+export const messageGuestsSchema = v.pipe(
+  v.strictObject({
+    ...hostDateEntries,
+    /** Made by the console once per message: a repeat (a double tap, a retry) sends nothing more. */
+    messageId: v.pipe(v.string('messageId must be text'), v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'messageId must be 8-64 letters, digits, _ or -')),
+    subject: v.pipe(
+      v.string('subject must be text'),
+      v.trim(),
+      v.nonEmpty('Please write a subject.'),
+      v.maxLength(MESSAGE_SUBJECT_MAX, `The subject is at most ${MESSAGE_SUBJECT_MAX} characters.`),
+    ),
+    text: v.pipe(
+      v.string('text must be text'),
+      v.trim(),
+      v.nonEmpty('Please write the message.'),
+      v.maxLength(MESSAGE_TEXT_MAX, `The message is at most ${MESSAGE_TEXT_MAX} characters.`),
+    ),
+  }),
+  v.check((input) => runsThatDay(input), 'eventDate is not a date this event runs on'),
+)
+
+export const messageGuestsCall: CallableContract<typeof messageGuestsSchema, { sent: number; changed: boolean }> = {
+  name: 'messageGuests',
+  request: messageGuestsSchema,
+  messages: [HOST_MESSAGES],
+}
+
+/** The moderation ladder of the community guidelines. */
+export const MODERATION_ACTIONS = ['warn', 'suspend', 'ban'] as const
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
+export const MODERATION_LABELS: Record<ModerationAction, string> = {
+  warn: 'First Warning',
+  suspend: 'Temporary Suspension',
+  ban: 'Permanent Ban',
+}
+
+/** Moderation from a guest-list row: the member must be on that date's list. */
+export const moderateMemberSchema = v.pipe(
+  v.strictObject({
+    ...hostDateEntries,
+    uid: v.pipe(v.string('uid must be text'), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'uid is not a member id')),
+    action: v.picklist(MODERATION_ACTIONS, 'action must be warn, suspend or ban'),
+    reason: v.pipe(
+      v.string('reason must be text'),
+      v.trim(),
+      v.nonEmpty('Please give the reason (the member is told).'),
+      v.maxLength(500, 'The reason is at most 500 characters.'),
+    ),
+    /** Until when a suspension lasts (the last day, IST); only for suspend. */
+    until: v.optional(v.pipe(v.string('until must be a date'), v.isoDate('until must be a date (YYYY-MM-DD)'))),
+  }),
+  v.check((input) => runsThatDay(input), 'eventDate is not a date this event runs on'),
+  v.check((input) => input.action !== 'suspend' || input.until !== undefined, 'A suspension needs the date it ends.'),
+  v.check((input) => input.action === 'suspend' || input.until === undefined, 'Only a suspension has an end date.'),
+)
+
+/** An admin lifts a member's suspension or ban (or clears a warning). */
+export const liftModerationSchema = v.strictObject({
+  uid: v.pipe(v.string('uid must be text'), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'uid is not a member id')),
+  reason: v.pipe(v.string('reason must be text'), v.trim(), v.nonEmpty('Please give the reason.'), v.maxLength(500)),
+})
+
+export interface ModerationResult {
+  uid: string
+  level: 'warning' | 'suspended' | 'banned' | 'none'
+  /** A suspension's last day (YYYY-MM-DD, IST). */
+  until?: string
+  changed: boolean
+}
+
+export const moderateMemberCall: CallableContract<typeof moderateMemberSchema, ModerationResult> = {
+  name: 'moderateMember',
+  request: moderateMemberSchema,
+  messages: [HOST_MESSAGES],
+}
+
+export const liftModerationCall: CallableContract<typeof liftModerationSchema, ModerationResult> = {
+  name: 'liftModeration',
+  request: liftModerationSchema,
+  messages: [HOST_MESSAGES],
+}
+
+/** Where a member's standing lives: { level, until?, reason, at }. */
+export const moderationPath = (uid: string) => `moderation/${uid}`
+
 /** Where a date's host settings live: { seat_numbers (never fewer than the catalogue's capacity), sales_closed }. */
 export const dateSettingsPath = (eventId: string, date: string) => `date_settings/${eventId}_${date}`
 
@@ -268,4 +359,7 @@ export const HOST_CALLABLES = [
   hostCancelDateCall,
   exportGuestListCall,
   listAuditCall,
+  messageGuestsCall,
+  moderateMemberCall,
+  liftModerationCall,
 ] as const

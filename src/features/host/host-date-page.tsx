@@ -8,7 +8,16 @@ import { Link } from '@tanstack/react-router'
 import { enumLabel, type VenueBrief } from '@yaari/domain/booking'
 import type { CallableContract, RequestOf } from '@yaari/domain/callable'
 import { eventById } from '@yaari/domain/catalogue'
-import type { GuestList, GuestRow, HostActionResult } from '@yaari/domain/host'
+import {
+  type GuestList,
+  type GuestRow,
+  type HostActionResult,
+  MESSAGE_SUBJECT_MAX,
+  MESSAGE_TEXT_MAX,
+  MODERATION_ACTIONS,
+  MODERATION_LABELS,
+  type ModerationAction,
+} from '@yaari/domain/host'
 import { GENDER_LABELS } from '@yaari/domain/profile'
 import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
 import { type FormEvent, useEffect, useMemo, useState } from 'react'
@@ -16,7 +25,7 @@ import { css, cx } from 'styled-system/css'
 import { grid, wrap } from 'styled-system/patterns'
 import { button, card, chip, heading, link, text } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
-import { TextField } from '../../ui/field'
+import { SelectField, TextAreaField, TextField } from '../../ui/field'
 import { loadGuestList, saveSummary, useSavedGuestList } from './guest-lists'
 import { DateBadges, DateMoney, DateNumbers, HostGate, VenueWarning } from './host-pages'
 import { hostErrorMessage } from './host-session'
@@ -80,6 +89,24 @@ function DateConsole({ uid, eventId, date }: { uid: string; eventId: string; dat
       if (list) await saveSummary(uid, { ...list, date: result.date })
       setNotice(result.changed ? done : unchanged)
       reload()
+      return true
+    } catch (error) {
+      setNotice(hostErrorMessage(error))
+      return false
+    }
+  }
+
+  /** Moderates a guest; what it did (or why not) is said at the top of the page. */
+  const moderate = async (request: Record<string, unknown>) => {
+    setNotice(undefined)
+    try {
+      const { moderateMemberCall } = await import('@yaari/domain/host')
+      const result = await call(moderateMemberCall, request as RequestOf<typeof moderateMemberCall>)
+      setNotice(
+        result.changed
+          ? `${MODERATION_DONE[result.level]} The member is told by email.`
+          : 'Nothing changed: that is already their standing.',
+      )
       return true
     } catch (error) {
       setNotice(hostErrorMessage(error))
@@ -164,7 +191,13 @@ function DateConsole({ uid, eventId, date }: { uid: string; eventId: string; dat
             />
             <ul aria-label="Guest list" className={grid({ gap: '2', mt: '3' })}>
               {shown.map((guest) => (
-                <GuestItem key={`${guest.uid}-${guest.orderId ?? 'line'}`} guest={guest} />
+                <GuestItem
+                  key={`${guest.uid}-${guest.orderId ?? 'line'}`}
+                  guest={guest}
+                  moderate={(action, reason, until) =>
+                    moderate({ eventId, eventDate: date, uid: guest.uid, action, reason, ...(until ? { until } : {}) })
+                  }
+                />
               ))}
             </ul>
             {shown.length === 0 ? <p>{search ? 'No guest matches that search.' : 'No guests yet.'}</p> : null}
@@ -172,6 +205,7 @@ function DateConsole({ uid, eventId, date }: { uid: string; eventId: string; dat
 
           {list.date.cancelled ? null : (
             <>
+              <MessageForm eventId={eventId} date={date} onDone={setNotice} />
               <VenueForm
                 key={JSON.stringify(list.venue ?? {})}
                 eventId={eventId}
@@ -190,7 +224,16 @@ function DateConsole({ uid, eventId, date }: { uid: string; eventId: string; dat
   )
 }
 
-function GuestItem({ guest }: { guest: GuestRow }) {
+const MODERATION_DONE: Record<string, string> = {
+  warning: 'First warning given.',
+  suspended: 'Member suspended.',
+  banned: 'Member banned.',
+  none: 'Lifted.',
+}
+
+type Moderate = (action: ModerationAction, reason: string, until?: string) => Promise<boolean>
+
+function GuestItem({ guest, moderate }: { guest: GuestRow; moderate: Moderate }) {
   const styles = card({ variant: 'outline' })
   const facts = [
     guest.age !== undefined ? `${guest.age}` : undefined,
@@ -218,7 +261,98 @@ function GuestItem({ guest }: { guest: GuestRow }) {
         {guest.state === 'waiting' || guest.state === 'offered' ? 'Joined' : 'Booked'}{' '}
         {formatLongDate(guest.bookedAt.slice(0, 10))} {formatIstClock(new Date(guest.bookedAt))}
       </p>
+      <ModerationForm name={guest.name} moderate={moderate} />
     </li>
+  )
+}
+
+function ModerationForm({ name, moderate }: { name: string; moderate: Moderate }) {
+  const [action, setAction] = useState<ModerationAction>('warn')
+  const [reason, setReason] = useState('')
+  const [until, setUntil] = useState('')
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (await moderate(action, reason, action === 'suspend' ? until : undefined)) setReason('')
+  }
+  return (
+    <details className={css({ mt: '2' })}>
+      <summary className={cx(link(), css({ cursor: 'pointer' }))}>Moderate {name}</summary>
+      <form onSubmit={submit} className={grid({ gap: '3', mt: '2' })}>
+        <SelectField
+          label="Step"
+          value={action}
+          onChange={(e) => setAction(e.target.value as ModerationAction)}
+          options={MODERATION_ACTIONS.map((value) => ({ value, label: MODERATION_LABELS[value] }))}
+        />
+        {action === 'suspend' ? (
+          <TextField
+            label="Suspended until (inclusive)"
+            type="date"
+            required
+            value={until}
+            onChange={(e) => setUntil(e.target.value)}
+          />
+        ) : null}
+        <TextField
+          label="Reason (the member is told)"
+          required
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        <button type="submit" className={button({ variant: 'outline' })}>
+          Apply {MODERATION_LABELS[action].toLowerCase()}
+        </button>
+      </form>
+    </details>
+  )
+}
+
+function MessageForm({ eventId, date, onDone }: { eventId: string; date: string; onDone: (notice: string) => void }) {
+  const [subject, setSubject] = useState('')
+  const [body, setBody] = useState('')
+  // One id per message written: a double tap or a retry of it sends nothing more.
+  const [messageId, setMessageId] = useState(() => crypto.randomUUID())
+  const [busy, setBusy] = useState(false)
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setBusy(true)
+    try {
+      const { messageGuestsCall } = await import('@yaari/domain/host')
+      const request = { eventId, eventDate: date, messageId, subject, text: body }
+      const result = await call(messageGuestsCall, request as RequestOf<typeof messageGuestsCall>)
+      onDone(`Message sent to ${result.sent} ${result.sent === 1 ? 'guest' : 'guests'}.`)
+      setSubject('')
+      setBody('')
+      setMessageId(crypto.randomUUID())
+    } catch (error) {
+      onDone(hostErrorMessage(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Section title="Message the guests" id="message">
+      <form onSubmit={submit} className={grid({ gap: '3', mt: '3' })}>
+        <TextField
+          label="Subject"
+          required
+          maxLength={MESSAGE_SUBJECT_MAX}
+          value={subject}
+          onChange={(e) => setSubject(e.target.value)}
+        />
+        <TextAreaField
+          label="Message"
+          required
+          maxLength={MESSAGE_TEXT_MAX}
+          rows={4}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+        />
+        <button type="submit" className={button()} disabled={busy}>
+          {busy ? 'Sending…' : 'Send to paid guests'}
+        </button>
+      </form>
+    </Section>
   )
 }
 

@@ -36,6 +36,7 @@ import {
   readBooking,
   STALE_CHANGE_MS,
 } from '../../lib/records'
+import { refusalFor } from '../../lib/standing'
 import {
   type Claim,
   claimHoldSlot,
@@ -199,13 +200,15 @@ export async function createBookingHandler(
   }
   // The profile, this date's seats (those whose hold ran out do not count), its waitlist and the
   // member's offer on it: read side by side.
-  const [profile, seats, cancelled, waiting, offer] = await Promise.all([
+  const [profile, seats, cancelled, waiting, offer, barred] = await Promise.all([
     firestore.collection('user_profiles').doc(member.uid).get(),
     readSeats(firestore, event.id, input.eventDate, now),
     isDateCancelled(firestore, event.id, input.eventDate),
     waitingCount(firestore, event.id, input.eventDate),
     liveOffer(deps, member.uid, event.id, input.eventDate),
+    refusalFor(firestore, member.uid, now),
   ])
+  if (barred) throw new HttpsError('permission-denied', barred)
   if (cancelled) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.dateCancelled)
   if (seats.salesClosed && !offer) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.salesClosed)
   if (!profile.exists) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.profileRequired)

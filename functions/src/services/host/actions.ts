@@ -12,6 +12,7 @@ import {
   HOST_MESSAGES,
   type HostActionResult,
   type hostCancelDateCall,
+  type messageGuestsCall,
   type setCapacityCall,
   type setSalesCall,
   type shareVenueCall,
@@ -22,7 +23,7 @@ import { HttpsError } from 'firebase-functions/v2/https'
 import { dateSettingsRef, readDateSettings } from '../../lib/date-settings'
 import { type BookingDeps, type BookingRecord, isAlreadyExists, isDateCancelled, nowOf } from '../../lib/records'
 import { cancelDate, settleCancelledDate } from '../bookings/cancelled-dates'
-import { queueMail } from '../mail/outbox'
+import { queueMail, queueNotice } from '../mail/outbox'
 import { setCapacity as setSeatCapacity } from '../seats'
 import { storeVenueBrief } from '../venue-briefs'
 import { offerFreedSeats } from '../waitlist'
@@ -101,6 +102,62 @@ export async function shareVenue(
     date: await summarizeDate(deps.firestore, event, input.eventDate, now),
     changed: stored.change !== 'unchanged',
   }
+}
+
+/**
+ * Sends a host's message to every confirmed guest of the date, through the outbox: once per guest
+ * and message, however often the same message (its id) is sent again. How many it went to.
+ */
+export async function messageGuests(
+  deps: BookingDeps,
+  actor: Actor,
+  input: RequestOf<typeof messageGuestsCall>,
+): Promise<{ sent: number; changed: boolean }> {
+  const now = nowOf(deps)
+  openDate(input.eventId, input.eventDate, now)
+  await refuseCancelled(deps, input.eventId, input.eventDate)
+  const ref = deps.firestore.collection('host_messages').doc(input.messageId)
+  const message = {
+    event_id: input.eventId,
+    event_date: input.eventDate,
+    subject: input.subject.trim(),
+    text: input.text.trim(),
+    at: now,
+  }
+  let changed = true
+  try {
+    await ref.create(message)
+  } catch (error) {
+    if (!isAlreadyExists(error)) throw error
+    changed = false
+    const earlier = (await ref.get()).data()
+    if (earlier?.event_id !== input.eventId || earlier.event_date !== input.eventDate) {
+      throw new HttpsError('invalid-argument', 'messageId: already used for another date')
+    }
+  }
+  const guests = await confirmedBookings(deps.firestore, input.eventId, input.eventDate)
+  let sent = 0
+  for (const booking of guests) {
+    const to = booking.attendee.email
+    if (typeof to !== 'string' || !to.includes('@')) continue
+    await queueNotice(
+      deps.firestore,
+      { id: `${booking.order_id}_host-message_${input.messageId}`, orderId: booking.order_id, to },
+      { kind: 'host-message', message: ref.path },
+      now,
+    )
+    sent++
+  }
+  if (changed) {
+    await recordAudit(deps.firestore, actor, {
+      action: 'message-guests',
+      eventId: input.eventId,
+      eventDate: input.eventDate,
+      change: { subject: message.subject, guests: sent },
+      at: now,
+    })
+  }
+  return { sent, changed }
 }
 
 /** Holds the date's capacity lease for `work`; refused (aborted) while another change holds it. */

@@ -17,6 +17,9 @@ export const AUDIT_ACTIONS = [
   'cancel-date',
   'view-guest-list',
   'export-guest-list',
+  'message-guests',
+  'moderate',
+  'lift-moderation',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -55,17 +58,20 @@ export async function listAudit(firestore: Firestore, roles: Roles, limit = AUDI
     .orderBy('at', 'desc')
     .limit(limit * 2)
     .get()
-  return snapshot.docs
-    .map((doc) => ({ id: doc.id, record: doc.data() as AuditRecord }))
-    .filter(({ record }) => mayHost(roles, record.event_id))
-    .slice(0, limit)
-    .map(({ id, record }) => ({
-      id,
-      at: new Date(record.at).toISOString(),
-      action: record.action,
-      actor: record.actor,
-      eventId: record.event_id,
-      eventDate: record.event_date,
-      ...(record.change ? { change: record.change } : {}),
-    }))
+  return (
+    snapshot.docs
+      .map((doc) => ({ id: doc.id, record: doc.data() as AuditRecord }))
+      // An admin sees everything; a host, what is about their cities' dates.
+      .filter(({ record }) => roles.admin || mayHost(roles, record.event_id))
+      .slice(0, limit)
+      .map(({ id, record }) => ({
+        id,
+        at: new Date(record.at).toISOString(),
+        action: record.action,
+        actor: record.actor,
+        eventId: record.event_id,
+        eventDate: record.event_date,
+        ...(record.change ? { change: record.change } : {}),
+      }))
+  )
 }

@@ -31,7 +31,7 @@ export type BookingMailKind = (typeof MAIL_KINDS)[number]
  * Every mail: the booking's, the seat offered to a member on a waitlist (once per offer), and the
  * confirmation that an account was deleted.
  */
-export type MailKind = BookingMailKind | 'waitlist-offer' | 'account-deleted'
+export type MailKind = BookingMailKind | 'waitlist-offer' | 'account-deleted' | 'host-message' | 'moderation'
 
 export interface MailContent {
   subject: string
@@ -341,6 +341,61 @@ export function composeOfferMail({ eventId, eventDate, name, expiresAt, appOrigi
 }
 
 /** The confirmation that a member's account is deleted, with what is kept and why. */
+/** A host's message to a date's guests, as the host wrote it, with the date it is about. */
+export function composeHostMessage(
+  { subject, text, eventId, eventDate }: { subject: string; text: string; eventId: string; eventDate: string },
+  appOrigin: string,
+): MailContent | undefined {
+  const event = eventById(eventId)
+  if (!event) return undefined
+  return mail(`${subject} (${event.title}, ${formatLongDate(eventDate)})`, [
+    ...text.split(/\n{2,}/).map((paragraph) => ({ p: paragraph })),
+    { p: `From your host for ${event.title} on ${formatLongDate(eventDate)}. Your ticket is in My bookings.` },
+    { link: `${appOrigin}/my-bookings`, label: 'My bookings' },
+  ])
+}
+
+/** A step of the moderation ladder (or its end), with the reason the member is told. */
+export function composeModerationMail(
+  notice: { level: 'warning' | 'suspended' | 'banned' | 'none'; until?: string; reason: string },
+  appOrigin: string,
+): MailContent {
+  const guidelines = { link: `${appOrigin}/community`, label: 'Our community guidelines' }
+  switch (notice.level) {
+    case 'warning':
+      return mail(`A first warning from ${SITE.productName}`, [
+        { p: 'Hi,' },
+        { p: 'This is a first warning under our community guidelines. You can keep booking events.' },
+        { rows: [['Reason', notice.reason]] },
+        guidelines,
+      ])
+    case 'suspended':
+      return mail(`Your ${SITE.productName} account is suspended until ${formatLongDate(notice.until ?? '')}`, [
+        { p: 'Hi,' },
+        {
+          p: `Your account is suspended until ${formatLongDate(notice.until ?? '')} (inclusive): until then you cannot book events or join a waitlist. Seats you have already paid for stay yours unless your host cancels them, with a full refund.`,
+        },
+        { rows: [['Reason', notice.reason]] },
+        guidelines,
+      ])
+    case 'banned':
+      return mail(`Your ${SITE.productName} account is banned`, [
+        { p: 'Hi,' },
+        {
+          p: 'Your account is permanently banned: you cannot book events or join a waitlist. Seats you have already paid for stay yours unless your host cancels them, with a full refund.',
+        },
+        { rows: [['Reason', notice.reason]] },
+        guidelines,
+      ])
+    default:
+      return mail(`Your ${SITE.productName} account is back in good standing`, [
+        { p: 'Hi,' },
+        { p: 'The restriction on your account has been lifted: you can book events and join waitlists again.' },
+        { rows: [['Note', notice.reason]] },
+      ])
+  }
+}
+
 export function composeAccountDeletedMail({ name, cancelled }: { name?: string; cancelled: number }): MailContent {
   const first = name?.trim().split(/\s+/)[0]
   return mail(`Your ${SITE.productName} account has been deleted`, [

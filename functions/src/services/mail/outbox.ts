@@ -16,7 +16,15 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { ALERTS, alert, warn } from '../../lib/log'
 import { type BookingRecord, isAlreadyExists, mapLimit, nowOf, readBooking } from '../../lib/records'
 import type { Mailer } from '../../lib/smtp'
-import { composeAccountDeletedMail, composeMail, composeOfferMail, type MailContent, type MailKind } from './messages'
+import {
+  composeAccountDeletedMail,
+  composeHostMessage,
+  composeMail,
+  composeModerationMail,
+  composeOfferMail,
+  type MailContent,
+  type MailKind,
+} from './messages'
 
 export interface MailDeps {
   firestore: Firestore
@@ -45,6 +53,10 @@ export interface MailRecord {
   entry?: string
   /** An account deletion's mail: how many upcoming bookings the deletion cancelled. */
   cancelled_bookings?: number
+  /** A host's message: the path of the message (host_messages/{id}) it sends. */
+  message?: string
+  /** A moderation notice: the step and its reason. */
+  notice?: { level: 'warning' | 'suspended' | 'banned' | 'none'; until?: string; reason: string }
 }
 
 /** Waits after the 1st, 2nd, ... failed attempt. */
@@ -126,6 +138,50 @@ export async function queueAccountDeletedMail(
     })
 }
 
+/** A host's message to a guest whose booking is still confirmed (a guest who cancelled since is not written to). */
+async function hostMessageContent(deps: MailDeps, record: MailRecord, booking: BookingRecord | undefined) {
+  if (!record.message || booking?.status !== 'confirmed') return undefined
+  const message = (await deps.firestore.doc(record.message).get()).data()
+  if (!message) return undefined
+  return composeHostMessage(
+    {
+      subject: String(message.subject),
+      text: String(message.text),
+      eventId: booking.event_id,
+      eventDate: booking.event_date,
+    },
+    deps.appOrigin,
+  )
+}
+
+/**
+ * Queues a mail that is not about one booking's state: a host's message (once per booking and
+ * message) or a moderation notice (once per member and step). Whether this call queued it.
+ */
+export async function queueNotice(
+  firestore: Firestore,
+  about: { id: string; orderId: string; to: string },
+  fields: Pick<MailRecord, 'kind' | 'message' | 'notice'>,
+  now: number,
+): Promise<boolean> {
+  const record: MailRecord = {
+    order_id: about.orderId,
+    to: about.to,
+    state: 'queued',
+    attempts: 0,
+    due_at: now,
+    created_at: now,
+    ...fields,
+  }
+  try {
+    await mailRef(firestore, about.id).create(record)
+    return true
+  } catch (error) {
+    if (isAlreadyExists(error)) return false
+    throw error
+  }
+}
+
 async function readBrief(firestore: Firestore, booking: BookingRecord): Promise<VenueBrief | undefined> {
   const snapshot = await firestore.doc(venueBriefPath(booking.event_id, booking.event_date)).get()
   return snapshot.exists ? (snapshot.data() as VenueBrief) : undefined
@@ -174,16 +230,20 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
       ? await offerContent(deps, record, now)
       : record.kind === 'account-deleted'
         ? composeAccountDeletedMail({ cancelled: record.cancelled_bookings ?? 0 })
-        : booking &&
-          composeMail(record.kind, {
-            booking,
-            appOrigin: deps.appOrigin,
-            brief:
-              record.kind === 'venue-brief' || record.kind === 'venue-changed' || record.kind === 'day-reminder'
-                ? await readBrief(firestore, booking)
-                : undefined,
-            now: new Date(now),
-          })
+        : record.kind === 'moderation'
+          ? record.notice && composeModerationMail(record.notice, deps.appOrigin)
+          : record.kind === 'host-message'
+            ? await hostMessageContent(deps, record, booking)
+            : booking &&
+              composeMail(record.kind, {
+                booking,
+                appOrigin: deps.appOrigin,
+                brief:
+                  record.kind === 'venue-brief' || record.kind === 'venue-changed' || record.kind === 'day-reminder'
+                    ? await readBrief(firestore, booking)
+                    : undefined,
+                now: new Date(now),
+              })
   if (!content) {
     if (mayStillApply(record.kind, booking) && now - record.created_at < NOT_YET_LIMIT_MS) {
       await ref.update({ due_at: now + NOT_YET_MS })
