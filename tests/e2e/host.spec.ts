@@ -2,7 +2,8 @@
  * Hosts run a night from the console, in two browser contexts: a member books and pays; the
  * Bangalore host (the demo account `npm start` makes) sees the numbers and the guest with her food
  * preference, shares the venue (the member's ticket shows it, MailDev has the email), raises the
- * capacity of the sold-out date (the first member waiting is offered the seat), cancels the date
+ * capacity of the sold-out date (the first member waiting is offered the seat), suspends the member
+ * (her next booking is refused with the reason), cancels the date
  * (the member sees the refund), and finds every step in the audit log. Members and visitors get
  * "Hosts only".
  */
@@ -148,6 +149,29 @@ test.describe('the host console', () => {
         BACKEND,
       )
 
+      // The host suspends the member from her row; her next booking is refused with the reason.
+      const row = guests.getByRole('listitem').filter({ hasText: ONBOARDED_PROFILE.name })
+      await row.getByText(`Moderate ${ONBOARDED_PROFILE.name}`).click()
+      await row.getByRole('combobox', { name: 'Step' }).selectOption('suspend')
+      await row.getByLabel('Suspended until (inclusive)').fill(availableDates(sunday)[3]!)
+      await row.getByRole('textbox', { name: 'Reason (the member is told)' }).fill('Rude to the staff')
+      await row.getByRole('button', { name: 'Apply temporary suspension' }).click()
+      await expect(hostPage.getByText('Member suspended. The member is told by email.')).toBeVisible(BACKEND)
+      await page.goto(`/events/${sunday.id}`)
+      await page.getByRole('button', { name: /Girls/ }).click()
+      const dates = page.getByRole('dialog', { name: 'Select a date' })
+      await expect(dates.getByText(/spots? left|Sold out/).first()).toBeVisible(BACKEND)
+      await dates.locator('label').nth(4).click()
+      await dates.getByRole('button', { name: 'Continue' }).click()
+      const form = page.getByRole('dialog', { name: 'Book your seat' })
+      await expect(form.getByRole('textbox', { name: 'Full name' })).toHaveValue(ONBOARDED_PROFILE.name, BACKEND)
+      await form.getByText('I accept the terms and conditions').click()
+      await form.getByRole('button', { name: 'Pay and book' }).click()
+      await expect(
+        page.getByText(/Your account is suspended until .+ \(inclusive\): Rude to the staff/).first(),
+      ).toBeVisible(BACKEND)
+      await page.keyboard.press('Escape')
+
       // The host cancels the date, typing it to confirm; the member sees her refund.
       const cancel = hostPage.getByRole('region', { name: 'Cancel this date' })
       await cancel.getByRole('textbox', { name: /Reason/ }).fill('The venue flooded')
@@ -167,7 +191,14 @@ test.describe('the host console', () => {
       await hostPage.getByRole('link', { name: '← Host console' }).click()
       await hostPage.getByRole('link', { name: 'Audit log' }).click()
       const entries = hostPage.getByRole('list', { name: 'Audit entries' })
-      for (const step of ['Viewed the guest list', 'Shared the venue', 'Changed the capacity', 'Cancelled the date']) {
+      const steps = [
+        'Viewed the guest list',
+        'Shared the venue',
+        'Changed the capacity',
+        'Moderated a member',
+        'Cancelled the date',
+      ]
+      for (const step of steps) {
         await expect(entries.getByText(new RegExp(`^${step}: ${date}`)).first()).toBeVisible(BACKEND)
       }
       await expectNoSeriousA11yViolations(hostPage)
@@ -179,6 +210,8 @@ test.describe('the host console', () => {
       await Promise.all(left.docs.map((doc) => doc.ref.delete()))
       await admin().doc(`date_settings/${sunday.id}_${date}`).delete()
       await admin().doc(`venue_briefs/${sunday.id}_${date}`).delete()
+      const suspended = await admin().collection('moderation').where('reason', '==', 'Rude to the staff').get()
+      await Promise.all(suspended.docs.map((doc) => doc.ref.delete()))
       const booked = await admin()
         .collection('bookings')
         .where('event_id', '==', sunday.id)

@@ -17,7 +17,11 @@ import {
   HOST_CALLABLES,
   HOST_MESSAGES,
   hostCancelDateCall,
+  liftModerationCall,
+  listAuditCall,
   listHostDatesCall,
+  messageGuestsCall,
+  moderateMemberCall,
   setCapacityCall,
   setSalesCall,
   shareVenueCall,
@@ -81,6 +85,11 @@ function validRequests(date: string) {
     setCapacity: { eventId: midweek.id, eventDate: date, capacity: 12 },
     setSales: { eventId: midweek.id, eventDate: date, open: true },
     hostCancelDate: { eventId: midweek.id, eventDate: date, confirm: date, reason: 'test' },
+    exportGuestList: { eventId: midweek.id, eventDate: date },
+    listAudit: {},
+    messageGuests: { eventId: midweek.id, eventDate: date, messageId: 'message-0001', subject: 'Hi', text: 'See you' },
+    moderateMember: { eventId: midweek.id, eventDate: date, uid: 'someone', action: 'warn', reason: 'test' },
+    liftModeration: { uid: 'someone', reason: 'test' },
   } as Record<string, unknown>
 }
 
@@ -90,7 +99,7 @@ async function paidBooking(
   date: string,
   attendee: Record<string, unknown> = {},
 ) {
-  const member = await profiledMember({ gender: 'female', date_of_birth: '1995-06-01' })
+  const member = await profiledMember({ gender: 'female', date_of_birth: '1995-06-01', email: 'guest@example.test' })
   const request = bookingRequest(eventId, date)
   const { order_id: orderId } = await createBookingHandler(stackDeps(), member, {
     ...request,
@@ -117,17 +126,20 @@ describe("who may call a host's callable", () => {
   it('a visitor, a member and a host of another city are refused with permission-denied; nothing changes', async () => {
     const requests = validRequests(date)
     for (const contract of HOST_CALLABLES) {
-      await signOutMember()
       expect((await failure(callAnything(contract, requests[contract.name]))).code, `${contract.name}, visitor`).toBe(
         'functions/unauthenticated',
       )
-      await signUpFreshMember()
+    }
+    await signUpFreshMember()
+    for (const contract of HOST_CALLABLES) {
       const member = await failure(callAnything(contract, requests[contract.name]))
       expect(member.code, `${contract.name}, member`).toBe('functions/permission-denied')
       expect(member.message).toBe(HOST_MESSAGES.hostsOnly)
-      // A member with claims that grant nothing (a city Yaari has no such role for, admin not true).
-      await signOutMember()
-      await signedInWith({ host_cities: ['atlantis'], admin: 'true' })
+    }
+    // A member with claims that grant nothing (a city Yaari has no such role for, admin not true).
+    await signOutMember()
+    await signedInWith({ host_cities: ['atlantis'], admin: 'true' })
+    for (const contract of HOST_CALLABLES) {
       expect((await failure(callAnything(contract, requests[contract.name]))).code, `${contract.name}, forged`).toBe(
         'functions/permission-denied',
       )
@@ -136,10 +148,13 @@ describe("who may call a host's callable", () => {
     await signOutMember()
     await signedInWith({ host_cities: ['mumbai'] })
     expect(await callFunction(listHostDatesCall, {})).toEqual({ dates: [] })
-    for (const contract of HOST_CALLABLES.filter((c) => c.name !== 'listHostDates')) {
+    expect((await callFunction(listAuditCall, {})).entries.filter((e) => e.eventId === midweek.id)).toEqual([])
+    for (const contract of HOST_CALLABLES.filter((c) => !['listHostDates', 'listAudit'].includes(c.name))) {
       const refused = await failure(callAnything(contract, requests[contract.name]))
       expect(refused.code, `${contract.name}, Mumbai host`).toBe('functions/permission-denied')
-      expect(refused.message).toBe(HOST_MESSAGES.notYourCity)
+      expect(refused.message).toBe(
+        contract.name === 'liftModeration' ? HOST_MESSAGES.adminsOnly : HOST_MESSAGES.notYourCity,
+      )
     }
     expect(await auditOf(midweek.id, date)).toEqual([])
     expect((await adminDb().doc(`venue_briefs/${midweek.id}_${date}`).get()).exists).toBe(false)
@@ -310,6 +325,72 @@ describe('each action, once', () => {
     expect((await auditOf(midweek.id, date5)).map((a) => a.action)).toEqual(['cancel-date'])
     const shared = await failure(callFunction(shareVenueCall, { eventId: midweek.id, eventDate: date5, brief: BRIEF }))
     expect(shared.message).toBe(HOST_MESSAGES.dateCancelled)
+  })
+})
+
+describe('messages and moderation', () => {
+  const date = bookableDates(midweek)[7]!
+
+  it('a message goes once to each paid guest, however often it is sent; it is bounded', async () => {
+    const { orderId } = await paidBooking(midweek.id, date)
+    await signedInHost()
+    const message = {
+      eventId: midweek.id,
+      eventDate: date,
+      messageId: randomUUID(),
+      subject: 'Table moved',
+      text: 'We are upstairs.',
+    }
+    expect(await callFunction(messageGuestsCall, message)).toEqual({ sent: 1, changed: true })
+    expect(await callFunction(messageGuestsCall, message)).toEqual({ sent: 1, changed: false })
+    const mail = await adminDb().collection('mail').where('order_id', '==', orderId).get()
+    expect(mail.docs.filter((doc) => doc.get('kind') === 'host-message')).toHaveLength(1)
+    const long = await failure(
+      callFunction(messageGuestsCall, { ...message, messageId: randomUUID(), subject: 'x'.repeat(121) }),
+    )
+    expect(long.code).toBe('functions/invalid-argument')
+    expect(long.message).toContain('at most 120 characters')
+    expect((await auditOf(midweek.id, date)).filter((a) => a.action === 'message-guests')).toHaveLength(1)
+  })
+
+  it('a suspended member cannot book or wait, with the reason; a repeat changes nothing; only an admin lifts it', async () => {
+    const { member } = await paidBooking(midweek.id, date)
+    await signedInHost()
+    const until = bookableDates(midweek)[3]!
+    const request = {
+      eventId: midweek.id,
+      eventDate: date,
+      uid: member.uid,
+      action: 'suspend' as const,
+      reason: 'Rude to staff',
+      until,
+    }
+    expect(await callFunction(moderateMemberCall, request)).toMatchObject({ level: 'suspended', changed: true })
+    expect(await callFunction(moderateMemberCall, request)).toMatchObject({ changed: false })
+    const refused = await rejection(
+      createBookingHandler(stackDeps(), member, bookingRequest(saturday.id, bookableDates(saturday)[1]!)),
+    )
+    expect(refused.code).toBe('permission-denied')
+    expect(refused.message).toMatch(/^Your account is suspended until .+ \(inclusive\): Rude to staff$/)
+    const wait = await rejection(
+      joinWaitlistHandler(stackDeps(), member, { eventId: saturday.id, eventDate: bookableDates(saturday)[1]! }),
+    )
+    expect(wait.message).toBe(refused.message)
+    // Someone not on the date's list is not the host's to moderate; a host cannot lift.
+    const stranger = await profiledMember()
+    const notOnList = await failure(callFunction(moderateMemberCall, { ...request, uid: stranger.uid }))
+    expect(notOnList.message).toBe(HOST_MESSAGES.notOnList)
+    const lift = { uid: member.uid, reason: 'Apologised' }
+    expect((await failure(callFunction(liftModerationCall, lift))).message).toBe(HOST_MESSAGES.adminsOnly)
+    const moderationMail = await adminDb().collection('mail').where('order_id', '==', `member_${member.uid}`).get()
+    expect(moderationMail.docs.map((doc) => doc.get('notice.level'))).toEqual(['suspended'])
+    await signOutMember()
+    await signedInWith({ admin: true })
+    expect(await callFunction(liftModerationCall, lift)).toMatchObject({ level: 'none', changed: true })
+    expect(await callFunction(liftModerationCall, lift)).toMatchObject({ changed: false })
+    await expect(
+      createBookingHandler(stackDeps(), member, bookingRequest(saturday.id, bookableDates(saturday)[1]!)),
+    ).resolves.toHaveProperty('order_id')
   })
 })
 

@@ -8,6 +8,8 @@ it("maps createBooking's refusals to the catalogue, and a missing checkout sessi
   expect(bookingErrorMessage(error('unavailable', 'x'))).toBe(BOOKING_MESSAGES.gatewayError)
   expect(bookingErrorMessage(error('invalid-argument', 'x'))).toBe(BOOKING_MESSAGES.creationFailed)
   expect(bookingErrorMessage(error('resource-exhausted', 'Sold out'))).toBe('Sold out')
+  const suspended = 'Your account is suspended until Friday, 4 December 2026 (inclusive): Rude to staff'
+  expect(bookingErrorMessage(error('permission-denied', suspended))).toBe(suspended)
   expect(bookingErrorMessage(error('internal', 'boom'))).toBe(BOOKING_MESSAGES.unexpected)
   expect(bookingErrorMessage(undefined)).toBe(BOOKING_MESSAGES.unexpected)
 })

@@ -3,7 +3,8 @@ import { BOOKING_MESSAGES } from '@yaari/domain/booking'
 /**
  * What a member reads when createBooking fails. The catalogue of messages for input and gateway
  * errors; the server's own words (written for members) where it explains a refusal the member
- * can act on: sold out, too many seats held, already booked, a price their profile does not allow.
+ * can act on: sold out, too many seats held, already booked, a price their profile does not allow,
+ * an account suspended or banned (with the reason).
  */
 export function bookingErrorMessage(error: unknown): string {
   const { code, message, details } = (error ?? {}) as { code?: unknown; message?: unknown; details?: unknown }
@@ -12,6 +13,7 @@ export function bookingErrorMessage(error: unknown): string {
       return BOOKING_MESSAGES.creationFailed
     case 'functions/failed-precondition':
     case 'functions/resource-exhausted':
+    case 'functions/permission-denied': // a suspended or banned account, with the reason it was given
     case 'functions/already-exists':
       return typeof message === 'string' && message ? message : BOOKING_MESSAGES.creationFailed
     case 'functions/unavailable':

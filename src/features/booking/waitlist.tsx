@@ -39,7 +39,9 @@ function errorMessage(error: unknown, offline: string): string {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
   if (!navigator.onLine || code === 'functions/unavailable' || code === 'functions/deadline-exceeded') return offline
   if (
-    (code === 'functions/failed-precondition' || code === 'functions/resource-exhausted') &&
+    (code === 'functions/failed-precondition' ||
+      code === 'functions/resource-exhausted' ||
+      code === 'functions/permission-denied') &&
     typeof message === 'string'
   ) {
     return message

@@ -186,6 +186,9 @@ const ACTION_LABELS: Record<string, string> = {
   'cancel-date': 'Cancelled the date',
   'view-guest-list': 'Viewed the guest list',
   'export-guest-list': 'Downloaded the guest list',
+  'message-guests': 'Messaged the guests',
+  moderate: 'Moderated a member',
+  'lift-moderation': 'Lifted a member’s restriction',
 }
 
 function changeText(entry: AuditEntry): string {
@@ -193,6 +196,9 @@ function changeText(entry: AuditEntry): string {
   if (entry.action === 'set-capacity') return `${change.from} → ${change.to}`
   if (entry.action === 'share-venue' || entry.action === 'change-venue') return `${change.venueName}, ${change.address}`
   if (entry.action === 'cancel-date') return String(change.reason ?? '')
+  if (entry.action === 'moderate')
+    return `${change.level}${change.until ? ` until ${change.until}` : ''}: ${change.reason}`
+  if (entry.action === 'message-guests') return `“${change.subject}” to ${change.guests} guests`
   if ('guests' in change) return `${change.guests} guests`
   return ''
 }
