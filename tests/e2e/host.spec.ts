@@ -22,6 +22,7 @@ import {
   checkoutFor,
   expect,
   expectNoSeriousA11yViolations,
+  hangOutsideRequests,
   newEmail,
   ONBOARDED_PROFILE,
   onboardedMember,
@@ -69,6 +70,29 @@ test.describe('the host console', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Hosts only' })).toBeVisible(BACKEND)
     await expect(page.getByText(HOST_MESSAGES.hostsOnly)).toBeVisible()
     await expect(page.getByRole('link', { name: 'Host console' })).toHaveCount(0)
+  })
+
+  test("at the door, with every outside request hanging, the date's last guest list opens from the device", async ({
+    page,
+    context,
+  }) => {
+    const saturday = EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')!
+    const day = availableDates(saturday)[5]!
+    await signInAt(page, host.email, host.password)
+    await expect(page).toHaveURL(/\/$/, BACKEND)
+    await page.goto(`/host/${saturday.id}/${day}`)
+    const numbers = page.getByRole('region', { name: 'Numbers' })
+    await expect(numbers.getByText('Capacity')).toBeVisible(BACKEND)
+    await expect(page.getByText(/^Up to date as of/)).toBeVisible(BACKEND)
+
+    const signal = await hangOutsideRequests(context)
+    await page.reload()
+    await expect(numbers.getByText('Capacity')).toBeVisible({ timeout: 5_000 })
+    await expect(page.getByRole('list', { name: 'Guest list' }).or(page.getByText('No guests yet.'))).toBeVisible()
+    await expect(page.getByText('Checking your sign-in with Yaari: the actions open once it answers.')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Share venue' })).toHaveCount(0)
+    await expect.poll(() => signal.hung.some((url) => url.includes('accounts:lookup')), BACKEND).toBe(true)
+    await signal.release()
   })
 
   test('a host runs a date: guests, venue, capacity, cancel, and the audit log', async ({ page, browser }) => {

@@ -36,7 +36,11 @@ export function HostDatePage({ eventId, date }: { eventId: string; date: string 
     title: `Host: ${event?.title ?? 'date'}, ${date}`,
     description: 'Guests, venue, capacity and sales of one date.',
   })
-  return <HostGate>{(session) => <DateConsole uid={session.uid} eventId={eventId} date={date} />}</HostGate>
+  return (
+    <HostGate>
+      {(session) => <DateConsole uid={session.uid} verified={session.verified} eventId={eventId} date={date} />}
+    </HostGate>
+  )
 }
 
 const COMING: GuestRow['state'][] = ['paid', 'held', 'offered']
@@ -63,7 +67,17 @@ async function call<C extends CallableContract>(contract: C, data: RequestOf<C>)
   return callFunction(contract, data, { timeoutMs: 20_000 })
 }
 
-function DateConsole({ uid, eventId, date }: { uid: string; eventId: string; date: string }) {
+function DateConsole({
+  uid,
+  verified,
+  eventId,
+  date,
+}: {
+  uid: string
+  verified: boolean
+  eventId: string
+  date: string
+}) {
   const saved = useSavedGuestList(uid, eventId, date)
   const [refresh, setRefresh] = useState<{ status: 'loading' | 'done' | 'failed'; error?: string }>({
     status: 'loading',
@@ -203,7 +217,11 @@ function DateConsole({ uid, eventId, date }: { uid: string; eventId: string; dat
             {shown.length === 0 ? <p>{search ? 'No guest matches that search.' : 'No guests yet.'}</p> : null}
           </section>
 
-          {list.date.cancelled ? null : (
+          {!verified ? (
+            <p role="status" className={css({ mt: '6' })}>
+              Checking your sign-in with Yaari: the actions open once it answers.
+            </p>
+          ) : list.date.cancelled ? null : (
             <>
               <MessageForm eventId={eventId} date={date} onDone={setNotice} />
               <VenueForm

@@ -7,12 +7,14 @@
 import { isHost, type Roles, rolesOf } from '@yaari/domain/roles'
 import { useEffect, useState } from 'react'
 import { noteMemberRoles, watchAuth } from '../../lib/session/auth-store'
+import { knownMember } from '../../lib/session/member-hint'
 
 export type HostSession =
   | { status: 'checking' }
   | { status: 'signed-out' }
   | { status: 'not-host'; uid: string }
-  | { status: 'host'; uid: string; roles: Roles }
+  /** verified: false while only the device says so (Auth has not answered): read what is saved, change nothing. */
+  | { status: 'host'; uid: string; roles?: Roles; verified: boolean }
 
 /** How long the console waits for a fresh token before reading the one it holds. */
 const FRESH_TOKEN_MS = 4_000
@@ -30,11 +32,20 @@ async function readSession(): Promise<HostSession> {
   const token = await fresh.catch(() => held)
   const roles = rolesOf(token.claims)
   noteMemberRoles(user.uid, isHost(roles))
-  return isHost(roles) ? { status: 'host', uid: user.uid, roles } : { status: 'not-host', uid: user.uid }
+  return isHost(roles)
+    ? { status: 'host', uid: user.uid, roles, verified: true }
+    : { status: 'not-host', uid: user.uid }
 }
 
+/**
+ * The session as the console shows it. A host this device knows is shown their saved guest lists at
+ * once (on a hanging connection Firebase Auth takes up to 30 s to answer); the answer then decides.
+ */
 export function useHostSession(): HostSession {
-  const [session, setSession] = useState<HostSession>({ status: 'checking' })
+  const [session, setSession] = useState<HostSession>(() => {
+    const known = knownMember()
+    return known?.host ? { status: 'host', uid: known.uid, verified: false } : { status: 'checking' }
+  })
   useEffect(() => {
     let live = true
     readSession().then(
