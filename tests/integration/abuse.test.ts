@@ -19,9 +19,14 @@ import type { CallableContract, RequestOf } from '@yaari/domain/callable'
 import { CALLABLES } from '@yaari/domain/callables'
 import { EVENTS } from '@yaari/domain/catalogue'
 import {
+  exportGuestListCall,
   getGuestListCall,
   hostCancelDateCall,
+  liftModerationCall,
+  listAuditCall,
   listHostDatesCall,
+  messageGuestsCall,
+  moderateMemberCall,
   setCapacityCall,
   setSalesCall,
   shareVenueCall,
@@ -80,6 +85,19 @@ const TARGETS = [
   target(setCapacityCall, { eventId: event.id, eventDate: date, capacity: 8 }, 'host'),
   target(setSalesCall, { eventId: event.id, eventDate: date, open: false }, 'host'),
   target(hostCancelDateCall, { eventId: event.id, eventDate: date, confirm: date, reason: 'x' }, 'host'),
+  target(exportGuestListCall, { eventId: event.id, eventDate: date }, 'host'),
+  target(listAuditCall, {}, 'host'),
+  target(
+    messageGuestsCall,
+    { eventId: event.id, eventDate: date, messageId: 'abuse-message-1', subject: 'Hi', text: 'See you' },
+    'host',
+  ),
+  target(
+    moderateMemberCall,
+    { eventId: event.id, eventDate: date, uid: 'someone', action: 'warn', reason: 'x' },
+    'host',
+  ),
+  target(liftModerationCall, { uid: 'someone', reason: 'x' }, 'host'),
 ]
 
 const POLLUTION = ['{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"__proto__":null}']
@@ -166,6 +184,8 @@ async function snapshot(uid: string) {
     cancelledDates: await count('cancelled_dates'),
     dateSettings: await count('date_settings'),
     audit: await count('audit_log'),
+    moderation: await count('moderation'),
+    messages: await count('host_messages'),
     waitlist: await count('waitlist'),
     seats: seats.reduce((a, b) => a + b, 0),
     myProfile: JSON.stringify((await db.collection('user_profiles').doc(uid).get()).data() ?? null),
