@@ -200,7 +200,10 @@ export const messageGuestsSchema = v.pipe(
   v.strictObject({
     ...hostDateEntries,
     /** Made by the console once per message: a repeat (a double tap, a retry) sends nothing more. */
-    messageId: v.pipe(v.string('messageId must be text'), v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'messageId must be 8-64 letters, digits, _ or -')),
+    messageId: v.pipe(
+      v.string('messageId must be text'),
+      v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'messageId must be 8-64 letters, digits, _ or -'),
+    ),
     subject: v.pipe(
       v.string('subject must be text'),
       v.trim(),
