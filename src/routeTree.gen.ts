@@ -18,7 +18,6 @@ import { Route as CareersRouteImport } from './routes/careers'
 import { Route as CommunityRouteImport } from './routes/community'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as HelpRouteImport } from './routes/help'
-import { Route as HostRouteImport } from './routes/host'
 import { Route as HowItWorksRouteImport } from './routes/how-it-works'
 import { Route as MyBookingsRouteImport } from './routes/my-bookings'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
@@ -32,7 +31,7 @@ import { Route as AuthActionRouteImport } from './routes/auth_.action'
 import { Route as CategoriesSlugRouteImport } from './routes/categories/$slug'
 import { Route as EventsIndexRouteImport } from './routes/events/index'
 import { Route as EventsEventIdRouteImport } from './routes/events/$eventId'
-import { Route as HostAuditRouteImport } from './routes/host_.audit'
+import { Route as HostSplatRouteImport } from './routes/host.$'
 import { Route as MyBookingsOrderIdRouteImport } from './routes/my-bookings_.$orderId'
 import { Route as OnboardingIndexRouteImport } from './routes/onboarding/index'
 import { Route as OnboardingCompleteRouteImport } from './routes/onboarding/complete'
@@ -44,7 +43,6 @@ import { Route as OnboardingNameRouteImport } from './routes/onboarding/name'
 import { Route as OnboardingPreferencesRouteImport } from './routes/onboarding/preferences'
 import { Route as OnboardingProfileRouteImport } from './routes/onboarding/profile'
 import { Route as OnboardingProfilePictureRouteImport } from './routes/onboarding/profile-picture'
-import { Route as HostEventIdDateRouteImport } from './routes/host_.$eventId.$date'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -89,11 +87,6 @@ const ContactRoute = ContactRouteImport.update({
 const HelpRoute = HelpRouteImport.update({
   id: '/help',
   path: '/help',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const HostRoute = HostRouteImport.update({
-  id: '/host',
-  path: '/host',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HowItWorksRoute = HowItWorksRouteImport.update({
@@ -161,9 +154,9 @@ const EventsEventIdRoute = EventsEventIdRouteImport.update({
   path: '/events/$eventId',
   getParentRoute: () => rootRouteImport,
 } as any)
-const HostAuditRoute = HostAuditRouteImport.update({
-  id: '/host_/audit',
-  path: '/host/audit',
+const HostSplatRoute = HostSplatRouteImport.update({
+  id: '/host/$',
+  path: '/host/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MyBookingsOrderIdRoute = MyBookingsOrderIdRouteImport.update({
@@ -222,11 +215,6 @@ const OnboardingProfilePictureRoute =
     path: '/profile-picture',
     getParentRoute: () => OnboardingRoute,
   } as any)
-const HostEventIdDateRoute = HostEventIdDateRouteImport.update({
-  id: '/host_/$eventId/$date',
-  path: '/host/$eventId/$date',
-  getParentRoute: () => rootRouteImport,
-} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -238,7 +226,6 @@ export interface FileRoutesByFullPath {
   '/community': typeof CommunityRoute
   '/contact': typeof ContactRoute
   '/help': typeof HelpRoute
-  '/host': typeof HostRoute
   '/how-it-works': typeof HowItWorksRoute
   '/my-bookings': typeof MyBookingsRoute
   '/onboarding': typeof OnboardingRouteWithChildren
@@ -251,7 +238,7 @@ export interface FileRoutesByFullPath {
   '/auth/action': typeof AuthActionRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
-  '/host/audit': typeof HostAuditRoute
+  '/host/$': typeof HostSplatRoute
   '/my-bookings/$orderId': typeof MyBookingsOrderIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
   '/onboarding/date-of-birth': typeof OnboardingDateOfBirthRoute
@@ -264,7 +251,6 @@ export interface FileRoutesByFullPath {
   '/onboarding/profile-picture': typeof OnboardingProfilePictureRoute
   '/events/': typeof EventsIndexRoute
   '/onboarding/': typeof OnboardingIndexRoute
-  '/host/$eventId/$date': typeof HostEventIdDateRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -276,7 +262,6 @@ export interface FileRoutesByTo {
   '/community': typeof CommunityRoute
   '/contact': typeof ContactRoute
   '/help': typeof HelpRoute
-  '/host': typeof HostRoute
   '/how-it-works': typeof HowItWorksRoute
   '/my-bookings': typeof MyBookingsRoute
   '/press': typeof PressRoute
@@ -288,7 +273,7 @@ export interface FileRoutesByTo {
   '/auth/action': typeof AuthActionRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
-  '/host/audit': typeof HostAuditRoute
+  '/host/$': typeof HostSplatRoute
   '/my-bookings/$orderId': typeof MyBookingsOrderIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
   '/onboarding/date-of-birth': typeof OnboardingDateOfBirthRoute
@@ -301,7 +286,6 @@ export interface FileRoutesByTo {
   '/onboarding/profile-picture': typeof OnboardingProfilePictureRoute
   '/events': typeof EventsIndexRoute
   '/onboarding': typeof OnboardingIndexRoute
-  '/host/$eventId/$date': typeof HostEventIdDateRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -314,7 +298,6 @@ export interface FileRoutesById {
   '/community': typeof CommunityRoute
   '/contact': typeof ContactRoute
   '/help': typeof HelpRoute
-  '/host': typeof HostRoute
   '/how-it-works': typeof HowItWorksRoute
   '/my-bookings': typeof MyBookingsRoute
   '/onboarding': typeof OnboardingRouteWithChildren
@@ -327,7 +310,7 @@ export interface FileRoutesById {
   '/auth_/action': typeof AuthActionRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
-  '/host_/audit': typeof HostAuditRoute
+  '/host/$': typeof HostSplatRoute
   '/my-bookings_/$orderId': typeof MyBookingsOrderIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
   '/onboarding/date-of-birth': typeof OnboardingDateOfBirthRoute
@@ -340,7 +323,6 @@ export interface FileRoutesById {
   '/onboarding/profile-picture': typeof OnboardingProfilePictureRoute
   '/events/': typeof EventsIndexRoute
   '/onboarding/': typeof OnboardingIndexRoute
-  '/host_/$eventId/$date': typeof HostEventIdDateRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -354,7 +336,6 @@ export interface FileRouteTypes {
     | '/community'
     | '/contact'
     | '/help'
-    | '/host'
     | '/how-it-works'
     | '/my-bookings'
     | '/onboarding'
@@ -367,7 +348,7 @@ export interface FileRouteTypes {
     | '/auth/action'
     | '/categories/$slug'
     | '/events/$eventId'
-    | '/host/audit'
+    | '/host/$'
     | '/my-bookings/$orderId'
     | '/onboarding/complete'
     | '/onboarding/date-of-birth'
@@ -380,7 +361,6 @@ export interface FileRouteTypes {
     | '/onboarding/profile-picture'
     | '/events/'
     | '/onboarding/'
-    | '/host/$eventId/$date'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -392,7 +372,6 @@ export interface FileRouteTypes {
     | '/community'
     | '/contact'
     | '/help'
-    | '/host'
     | '/how-it-works'
     | '/my-bookings'
     | '/press'
@@ -404,7 +383,7 @@ export interface FileRouteTypes {
     | '/auth/action'
     | '/categories/$slug'
     | '/events/$eventId'
-    | '/host/audit'
+    | '/host/$'
     | '/my-bookings/$orderId'
     | '/onboarding/complete'
     | '/onboarding/date-of-birth'
@@ -417,7 +396,6 @@ export interface FileRouteTypes {
     | '/onboarding/profile-picture'
     | '/events'
     | '/onboarding'
-    | '/host/$eventId/$date'
   id:
     | '__root__'
     | '/'
@@ -429,7 +407,6 @@ export interface FileRouteTypes {
     | '/community'
     | '/contact'
     | '/help'
-    | '/host'
     | '/how-it-works'
     | '/my-bookings'
     | '/onboarding'
@@ -442,7 +419,7 @@ export interface FileRouteTypes {
     | '/auth_/action'
     | '/categories/$slug'
     | '/events/$eventId'
-    | '/host_/audit'
+    | '/host/$'
     | '/my-bookings_/$orderId'
     | '/onboarding/complete'
     | '/onboarding/date-of-birth'
@@ -455,7 +432,6 @@ export interface FileRouteTypes {
     | '/onboarding/profile-picture'
     | '/events/'
     | '/onboarding/'
-    | '/host_/$eventId/$date'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -468,7 +444,6 @@ export interface RootRouteChildren {
   CommunityRoute: typeof CommunityRoute
   ContactRoute: typeof ContactRoute
   HelpRoute: typeof HelpRoute
-  HostRoute: typeof HostRoute
   HowItWorksRoute: typeof HowItWorksRoute
   MyBookingsRoute: typeof MyBookingsRoute
   OnboardingRoute: typeof OnboardingRouteWithChildren
@@ -481,10 +456,9 @@ export interface RootRouteChildren {
   AuthActionRoute: typeof AuthActionRoute
   CategoriesSlugRoute: typeof CategoriesSlugRoute
   EventsEventIdRoute: typeof EventsEventIdRoute
-  HostAuditRoute: typeof HostAuditRoute
+  HostSplatRoute: typeof HostSplatRoute
   MyBookingsOrderIdRoute: typeof MyBookingsOrderIdRoute
   EventsIndexRoute: typeof EventsIndexRoute
-  HostEventIdDateRoute: typeof HostEventIdDateRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -550,13 +524,6 @@ declare module '@tanstack/react-router' {
       path: '/help'
       fullPath: '/help'
       preLoaderRoute: typeof HelpRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/host': {
-      id: '/host'
-      path: '/host'
-      fullPath: '/host'
-      preLoaderRoute: typeof HostRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/how-it-works': {
@@ -650,11 +617,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventsEventIdRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/host_/audit': {
-      id: '/host_/audit'
-      path: '/host/audit'
-      fullPath: '/host/audit'
-      preLoaderRoute: typeof HostAuditRouteImport
+    '/host/$': {
+      id: '/host/$'
+      path: '/host/$'
+      fullPath: '/host/$'
+      preLoaderRoute: typeof HostSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/my-bookings_/$orderId': {
@@ -734,13 +701,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OnboardingProfilePictureRouteImport
       parentRoute: typeof OnboardingRoute
     }
-    '/host_/$eventId/$date': {
-      id: '/host_/$eventId/$date'
-      path: '/host/$eventId/$date'
-      fullPath: '/host/$eventId/$date'
-      preLoaderRoute: typeof HostEventIdDateRouteImport
-      parentRoute: typeof rootRouteImport
-    }
   }
 }
 
@@ -784,7 +744,6 @@ const rootRouteChildren: RootRouteChildren = {
   CommunityRoute: CommunityRoute,
   ContactRoute: ContactRoute,
   HelpRoute: HelpRoute,
-  HostRoute: HostRoute,
   HowItWorksRoute: HowItWorksRoute,
   MyBookingsRoute: MyBookingsRoute,
   OnboardingRoute: OnboardingRouteWithChildren,
@@ -797,10 +756,9 @@ const rootRouteChildren: RootRouteChildren = {
   AuthActionRoute: AuthActionRoute,
   CategoriesSlugRoute: CategoriesSlugRoute,
   EventsEventIdRoute: EventsEventIdRoute,
-  HostAuditRoute: HostAuditRoute,
+  HostSplatRoute: HostSplatRoute,
   MyBookingsOrderIdRoute: MyBookingsOrderIdRoute,
   EventsIndexRoute: EventsIndexRoute,
-  HostEventIdDateRoute: HostEventIdDateRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { button } from 'styled-system/recipes'
 import { afterEach, expect, it, vi } from 'vitest'
-import { Button } from './button'
+import { BUTTON_SIZES, BUTTON_VARIANTS, Button, buttonClass } from './button'
 
 afterEach(cleanup)
 
@@ -27,4 +28,12 @@ it('shows its loading text, is busy and cannot be pressed while loading', async 
   expect((button as HTMLButtonElement).disabled).toBe(true)
   await userEvent.click(button)
   expect(onClick).not.toHaveBeenCalled()
+})
+
+it("composes the recipe's class names for every variant and size, as Panda does", () => {
+  expect(button.variantMap).toEqual({ variant: [...BUTTON_VARIANTS], size: [...BUTTON_SIZES] })
+  for (const variant of BUTTON_VARIANTS) {
+    for (const size of BUTTON_SIZES) expect(buttonClass(variant, size)).toBe(button({ variant, size }))
+  }
+  expect(buttonClass()).toBe(button({}))
 })

@@ -1,9 +1,23 @@
 import type { ButtonHTMLAttributes } from 'react'
 import { cx } from 'styled-system/css'
-import { type ButtonVariantProps, button } from 'styled-system/recipes'
 import { useHydrated } from '../lib/hydration'
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonVariantProps {
+export const BUTTON_VARIANTS = ['solid', 'outline', 'ghost', 'inverse'] as const
+export const BUTTON_SIZES = ['sm', 'md', 'lg', 'tile'] as const
+
+/**
+ * The button recipe's class names for a variant and size, as Panda composes them
+ * (button.test.tsx checks every pair against the recipe). Written out because the build resolves
+ * a recipe call with computed arguments to a table of every pair, which every page would carry.
+ */
+export const buttonClass = (
+  variant: (typeof BUTTON_VARIANTS)[number] = 'solid',
+  size: (typeof BUTTON_SIZES)[number] = 'md',
+) => `button button--variant_${variant} button--size_${size}`
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: (typeof BUTTON_VARIANTS)[number]
+  size?: (typeof BUTTON_SIZES)[number]
   /**
    * Shows the busy state: the button is disabled and announced as busy.
    * @default false
@@ -32,7 +46,7 @@ export function Button({
       type={type}
       disabled={loading || disabled || !hydrated}
       aria-busy={loading || undefined}
-      className={cx(button({ variant, size }), className)}
+      className={cx(buttonClass(variant, size), className)}
       {...props}
     >
       {loading && loadingText ? loadingText : children}

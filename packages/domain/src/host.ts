@@ -12,6 +12,7 @@ import { type City, EVENT_IDS, eventById } from './catalogue'
 export { isHost, mayHost, type Roles, rolesOf } from './roles'
 
 import { weekdayOf } from './schedule'
+import { describeIssues } from './validation'
 
 export const HOST_MESSAGES = {
   hostsOnly: 'Hosts only: this page is for the people who run Yaari’s events.',
@@ -54,6 +55,12 @@ export const shareVenueSchema = v.pipe(
   v.strictObject({ ...hostDateEntries, brief: venueBriefSchema }),
   v.check((input) => runsThatDay(input), 'eventDate is not a date this event runs on'),
 )
+
+/** What is wrong with a venue to share, in words (undefined when it may be shared). */
+export function shareVenueProblem(request: unknown): string | undefined {
+  const parsed = v.safeParse(shareVenueSchema, request)
+  return parsed.success ? undefined : describeIssues(parsed.issues)
+}
 
 export const setCapacitySchema = v.pipe(
   v.strictObject({

@@ -140,7 +140,7 @@ function DateConsole({
 
   return (
     <>
-      <Link to="/host" className={link()}>
+      <Link to="/host/$" params={{ _splat: '' }} className={link()}>
         ← Host console
       </Link>
       <h1 className={cx(heading({ level: 'page' }), css({ mt: '2' }))}>
@@ -434,11 +434,8 @@ function VenueForm({ eventId, date, shared, act }: { eventId: string; date: stri
   const [error, setError] = useState<string>()
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const [{ shareVenueCall, shareVenueSchema }, v, { describeIssues }] = await Promise.all([
-      import('@yaari/domain/host'),
-      import('valibot'),
-      import('@yaari/domain/validation'),
-    ])
+    // (Never `import('valibot')` here: a dynamic import of the namespace keeps all of it in the bundle.)
+    const { shareVenueCall, shareVenueProblem } = await import('@yaari/domain/host')
     const brief = {
       venueName: venue.venueName,
       address: venue.address,
@@ -446,9 +443,9 @@ function VenueForm({ eventId, date, shared, act }: { eventId: string; date: stri
       ...(venue.notes.trim() ? { notes: venue.notes.trim() } : {}),
     }
     const request = { eventId, eventDate: date, brief }
-    const parsed = v.safeParse(shareVenueSchema, request)
-    setError(parsed.success ? undefined : describeIssues(parsed.issues))
-    if (!parsed.success) return
+    const problem = shareVenueProblem(request)
+    setError(problem)
+    if (problem) return
     await act(
       () => call(shareVenueCall, request as RequestOf<typeof shareVenueCall>),
       'Venue saved: members see it on their ticket and are emailed.',

@@ -133,7 +133,7 @@ function DatesList() {
     <>
       <div className={wrap({ justifyContent: 'space-between', alignItems: 'baseline', gap: '3' })}>
         <h1 className={heading({ level: 'page' })}>Host console</h1>
-        <Link to="/host/audit" className={link()}>
+        <Link to="/host/$" params={{ _splat: 'audit' }} className={link()}>
           Audit log
         </Link>
       </div>
@@ -155,11 +155,7 @@ function DatesList() {
               <li key={`${date.eventId}_${date.eventDate}`} className={cx(styles.root, styles.body)}>
                 <div className={wrap({ justifyContent: 'space-between', gap: '2' })}>
                   <h2 className={heading({ level: 'card' })}>
-                    <Link
-                      to="/host/$eventId/$date"
-                      params={{ eventId: date.eventId, date: date.eventDate }}
-                      className={link()}
-                    >
+                    <Link to="/host/$" params={{ _splat: `${date.eventId}/${date.eventDate}` }} className={link()}>
                       {date.title}, {formatLongDate(date.eventDate)}
                     </Link>
                   </h2>
@@ -224,7 +220,7 @@ function AuditList() {
   }, [])
   return (
     <>
-      <Link to="/host" className={link()}>
+      <Link to="/host/$" params={{ _splat: '' }} className={link()}>
         ← Host console
       </Link>
       <h1 className={cx(heading({ level: 'page' }), css({ mt: '2' }))}>Audit log</h1>

@@ -113,13 +113,12 @@ export function watchAuth(): Promise<void> {
           } else {
             if (!user) signingOut(false)
             settleAuth(user ? { uid: user.uid, email: user.email, name: user.displayName } : null)
-            // Whether to show them the host console: the token's claims, read from the token held.
-            if (user) {
-              void Promise.all([user.getIdTokenResult(), import('@yaari/domain/roles')]).then(
-                ([token, { isHost, rolesOf }]) => noteMemberRoles(user.uid, isHost(rolesOf(token.claims))),
-                () => undefined,
-              )
-            }
+            // Whether to show them the way to the host console: the claims of the token held (a hint
+            // only: the console reads them with rolesOf, and the functions decide).
+            user?.getIdTokenResult().then(
+              ({ claims }) => noteMemberRoles(user.uid, claims.admin === true || Array.isArray(claims.host_cities)),
+              () => undefined,
+            )
           }
           resolve()
         })

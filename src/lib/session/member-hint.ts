@@ -56,7 +56,7 @@ function parseMember(raw: string | null): KnownMember | null {
           uid: value.uid,
           name: text(value.name),
           email: text(value.email),
-          ...(value.host === true ? { host: true } : {}),
+          host: value.host === true,
         }
       : null
   } catch {

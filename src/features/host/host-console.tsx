@@ -1,0 +1,30 @@
+import { Link } from '@tanstack/react-router'
+import { container } from 'styled-system/patterns'
+import { button } from 'styled-system/recipes'
+import { PageMessage } from '../../ui/page-message'
+import { HostDatePage } from './host-date-page'
+import { HostAuditPage, HostDatesPage } from './host-pages'
+
+/** Which console page a path under /host is: the dates, the audit log, or one date. */
+export function HostConsole({ path }: { path: string }) {
+  const [first, second, ...rest] = path.split('/').filter(Boolean)
+  if (first === undefined) return <HostDatesPage />
+  if (first === 'audit' && second === undefined) return <HostAuditPage />
+  if (second !== undefined && rest.length === 0 && /^\d{4}-\d{2}-\d{2}$/.test(second)) {
+    return <HostDatePage eventId={first} date={second} />
+  }
+  return (
+    <main id="main" className={container({ maxW: '5xl', py: '10', px: '4' })}>
+      <PageMessage
+        title="Page not found"
+        actions={
+          <Link to="/host/$" params={{ _splat: '' }} className={button({ size: 'lg' })}>
+            Host console
+          </Link>
+        }
+      >
+        <p>There is no such page in the host console.</p>
+      </PageMessage>
+    </main>
+  )
+}
