@@ -171,18 +171,21 @@ export async function countLiveSeats(firestore: Firestore, eventId: string, date
   return all.data().count - expired.data().count
 }
 
+/** A date's settings and every seat document of it, read side by side. */
+async function readDateSeats(firestore: Firestore, eventId: string, date: string) {
+  const [settings, snapshot] = await Promise.all([
+    readDateSettings(firestore, eventId, date),
+    firestore.collection(seatsCollectionPath(eventId, date)).get(),
+  ])
+  return { settings, docs: snapshot.docs }
+}
+
 /**
  * This date's seats for a booking about to claim one, in one read (at most capacity documents):
  * how many count, the numbers they hold, and the seats whose hold time has passed.
  */
 export async function readSeats(firestore: Firestore, eventId: string, date: string, now: number) {
-  const [settings, docs] = await Promise.all([
-    readDateSettings(firestore, eventId, date),
-    firestore
-      .collection(seatsCollectionPath(eventId, date))
-      .get()
-      .then((snapshot) => snapshot.docs),
-  ])
+  const { settings, docs } = await readDateSeats(firestore, eventId, date)
   const live = docs.filter((seat) => isLive(seat.data(), now))
   return {
     ...settings,
@@ -261,13 +264,7 @@ export const isBlocked = (data: { status?: unknown } | undefined) => data?.statu
  * in force (the difference), and how many seats are live (paid, held or offered) besides blockers.
  */
 export async function readCapacity(firestore: Firestore, eventId: string, date: string, now: number) {
-  const [settings, docs] = await Promise.all([
-    readDateSettings(firestore, eventId, date),
-    firestore
-      .collection(seatsCollectionPath(eventId, date))
-      .get()
-      .then((snapshot) => snapshot.docs),
-  ])
+  const { settings, docs } = await readDateSeats(firestore, eventId, date)
   const blocked = docs.filter((seat) => isBlocked(seat.data()))
   const seats = docs.filter((seat) => !isBlocked(seat.data()))
   return {

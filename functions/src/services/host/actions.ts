@@ -43,6 +43,11 @@ function openDate(eventId: string, eventDate: string, now: number): YaariEvent {
   return event
 }
 
+/** What every action answers: the date as it now stands, and whether this call changed it. */
+async function answer(deps: BookingDeps, event: YaariEvent, date: string, now: number, changed: boolean) {
+  return { date: await summarizeDate(deps.firestore, event, date, now), changed }
+}
+
 async function refuseCancelled(deps: BookingDeps, eventId: string, eventDate: string) {
   if (await isDateCancelled(deps.firestore, eventId, eventDate)) {
     throw new HttpsError('failed-precondition', HOST_MESSAGES.dateCancelled)
@@ -98,10 +103,7 @@ export async function shareVenue(
   const event = openDate(input.eventId, input.eventDate, now)
   await refuseCancelled(deps, input.eventId, input.eventDate)
   const stored = await publishVenue(deps.firestore, actor, input, now)
-  return {
-    date: await summarizeDate(deps.firestore, event, input.eventDate, now),
-    changed: stored.change !== 'unchanged',
-  }
+  return answer(deps, event, input.eventDate, now, stored.change !== 'unchanged')
 }
 
 /**
@@ -215,10 +217,7 @@ export async function changeCapacity(
     })
   }
   if (result.outcome === 'raised') await offerFreedSeats(deps, input.eventId, input.eventDate)
-  return {
-    date: await summarizeDate(deps.firestore, event, input.eventDate, now),
-    changed: result.outcome !== 'unchanged',
-  }
+  return answer(deps, event, input.eventDate, now, result.outcome !== 'unchanged')
 }
 
 /** Closes or reopens a date's sales. Reopened, its free seats go to the members waiting first. */
@@ -245,7 +244,7 @@ export async function setSales(
     })
     if (input.open) await offerFreedSeats(deps, input.eventId, input.eventDate)
   }
-  return { date: await summarizeDate(deps.firestore, event, input.eventDate, now), changed }
+  return answer(deps, event, input.eventDate, now, changed)
 }
 
 /**
@@ -276,5 +275,5 @@ export async function cancelHostedDate(
   }
   await settleCancelledDate(deps, input.eventId, input.eventDate)
   await offerFreedSeats(deps, input.eventId, input.eventDate) // ends the line of a cancelled date
-  return { date: await summarizeDate(deps.firestore, event, input.eventDate, now), changed: cancelled }
+  return answer(deps, event, input.eventDate, now, cancelled)
 }

@@ -2,7 +2,7 @@
  * What a host reads: every upcoming date of their cities with its numbers, and one date's guest
  * list. Reads only: nothing here sweeps, sends or writes (the audit of a view is the caller's).
  */
-import { venueBriefPath } from '@yaari/domain/booking'
+import { venueBriefPath, venueBriefSchema } from '@yaari/domain/booking'
 import { EVENTS, eventById, type YaariEvent } from '@yaari/domain/catalogue'
 import {
   type GuestList,
@@ -16,6 +16,7 @@ import {
 import { ageOn, localMobile } from '@yaari/domain/profile'
 import { availableDates, eventStartInstant } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
+import * as v from 'valibot'
 import { type BookingRecord, isDateCancelled } from '../../lib/records'
 import { isBlocked, isLive, readCapacity } from '../seats'
 import type { WaitlistEntry } from '../waitlist'
@@ -36,27 +37,22 @@ async function dateRecords(firestore: Firestore, eventId: string, date: string) 
   }
 }
 
-/** One date's numbers, from its seats, bookings, waitlist, venue brief and cancellation. */
-export async function summarizeDate(
-  firestore: Firestore,
-  event: YaariEvent,
-  date: string,
-  now: number,
-  records?: Awaited<ReturnType<typeof dateRecords>>,
-): Promise<HostDateSummary> {
-  const [seats, { bookings, line }, brief, cancelled] = await Promise.all([
+/** One date read once: its seats, bookings, waitlist, venue brief and cancellation, and its numbers. */
+async function readDate(firestore: Firestore, event: YaariEvent, date: string, now: number) {
+  const [seats, records, brief, cancelled] = await Promise.all([
     readCapacity(firestore, event.id, date, now),
-    records ?? dateRecords(firestore, event.id, date),
+    dateRecords(firestore, event.id, date),
     firestore.doc(venueBriefPath(event.id, date)).get(),
     isDateCancelled(firestore, event.id, date),
   ])
+  const { bookings, line } = records
   const paid = bookings.filter((b) => b.status === 'confirmed').length
   const held = seats.live.filter((seat) => seat.get('status') !== 'taken' && !isBlocked(seat.data())).length
   const gross = bookings.reduce((sum, b) => sum + paidIn(b), 0)
   const refunded = bookings.reduce((sum, b) => sum + paidBack(b), 0)
   const startsAt = eventStartInstant(date, event.startTime)
   const venueShared = brief.exists
-  return {
+  const summary: HostDateSummary = {
     eventId: event.id,
     eventDate: date,
     title: event.title,
@@ -75,6 +71,19 @@ export async function summarizeDate(
     salesOpen: !seats.salesClosed,
     cancelled,
   }
+  const venue = v.safeParse(venueBriefSchema, stripped(brief.data()))
+  return { summary, seats, records, venue: venue.success ? venue.output : undefined }
+}
+
+/** A stored brief without what the store adds to it. */
+const stripped = (data: Record<string, unknown> | undefined) => {
+  const { shared_at: _sharedAt, version: _version, ...brief } = data ?? {}
+  return brief
+}
+
+/** One date's numbers. */
+export async function summarizeDate(firestore: Firestore, event: YaariEvent, date: string, now: number) {
+  return (await readDate(firestore, event, date, now)).summary
 }
 
 /** Every upcoming date the host may run, soonest first. */
@@ -100,11 +109,7 @@ const text = (value: unknown) => (typeof value === 'string' && value !== '' ? va
 export async function guestList(firestore: Firestore, eventId: string, date: string, now: number): Promise<GuestList> {
   const event = eventById(eventId)
   if (!event) throw new Error(`unknown event ${eventId}`)
-  const records = await dateRecords(firestore, eventId, date)
-  const [summary, seats] = await Promise.all([
-    summarizeDate(firestore, event, date, now, records),
-    readCapacity(firestore, eventId, date, now),
-  ])
+  const { summary, seats, records, venue } = await readDate(firestore, event, date, now)
   const seatedOrders = new Set(seats.live.map((seat) => String(seat.get('order_id'))))
   const uids = [...new Set([...records.bookings.map((b) => b.user_id), ...records.line.map((e) => e.user_id)])]
   const profiles = new Map(
@@ -153,15 +158,5 @@ export async function guestList(firestore: Firestore, eventId: string, date: str
       state: entry.status === 'offered' ? 'offered' : 'waiting',
     })
   }
-  const brief = (await firestore.doc(venueBriefPath(eventId, date)).get()).data()
-  const venue =
-    typeof brief?.venueName === 'string' && typeof brief.address === 'string'
-      ? {
-          venueName: brief.venueName,
-          address: brief.address,
-          ...(typeof brief.mapsUrl === 'string' ? { mapsUrl: brief.mapsUrl } : {}),
-          ...(typeof brief.notes === 'string' ? { notes: brief.notes } : {}),
-        }
-      : undefined
   return { date: summary, ...(venue ? { venue } : {}), guests, readAt: new Date(now).toISOString() }
 }
