@@ -22,6 +22,7 @@ import {
   exportGuestListCall,
   getGuestListCall,
   hostCancelDateCall,
+  hostCancelSeatCall,
   liftModerationCall,
   listAuditCall,
   listHostDatesCall,
@@ -85,6 +86,11 @@ const TARGETS = [
   target(setCapacityCall, { eventId: event.id, eventDate: date, capacity: 8 }, 'host'),
   target(setSalesCall, { eventId: event.id, eventDate: date, open: false }, 'host'),
   target(hostCancelDateCall, { eventId: event.id, eventDate: date, confirm: date, reason: 'x' }, 'host'),
+  target(
+    hostCancelSeatCall,
+    { eventId: event.id, eventDate: date, orderId: 'yaari_20261128_abcdef', reason: 'x' },
+    'host',
+  ),
   target(exportGuestListCall, { eventId: event.id, eventDate: date }, 'host'),
   target(listAuditCall, {}, 'host'),
   target(

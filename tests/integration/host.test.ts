@@ -17,6 +17,7 @@ import {
   HOST_CALLABLES,
   HOST_MESSAGES,
   hostCancelDateCall,
+  hostCancelSeatCall,
   liftModerationCall,
   listAuditCall,
   listHostDatesCall,
@@ -85,6 +86,7 @@ function validRequests(date: string) {
     setCapacity: { eventId: midweek.id, eventDate: date, capacity: 12 },
     setSales: { eventId: midweek.id, eventDate: date, open: true },
     hostCancelDate: { eventId: midweek.id, eventDate: date, confirm: date, reason: 'test' },
+    hostCancelSeat: { eventId: midweek.id, eventDate: date, orderId: 'yaari_no_such_order', reason: 'test' },
     exportGuestList: { eventId: midweek.id, eventDate: date },
     listAudit: {},
     messageGuests: { eventId: midweek.id, eventDate: date, messageId: 'message-0001', subject: 'Hi', text: 'See you' },
@@ -199,6 +201,12 @@ describe('bad input', () => {
       [hostCancelDateCall, { eventId: midweek.id, eventDate: date, confirm: 'yes', reason: 'x' }, /Type the date/],
       [hostCancelDateCall, { eventId: midweek.id, eventDate: date, confirm: date, reason: ' ' }, /reason is required/],
       [listHostDatesCall, { anything: 1 }, /./],
+      [
+        hostCancelSeatCall,
+        { eventId: midweek.id, eventDate: date, orderId: 'a/b', reason: 'x' },
+        /not a valid order id/,
+      ],
+      [hostCancelSeatCall, { eventId: midweek.id, eventDate: date, orderId: 'abc', reason: '' }, /give the reason/],
     ]
     for (const [contract, data, reason] of cases) {
       const error = await failure(callAnything(contract, data))
@@ -391,6 +399,71 @@ describe('messages and moderation', () => {
     await expect(
       createBookingHandler(stackDeps(), member, bookingRequest(saturday.id, bookableDates(saturday)[1]!)),
     ).resolves.toHaveProperty('order_id')
+  })
+})
+
+describe("a host cancels one member's seat", () => {
+  const date = bookableDates(saturday)[3]!
+
+  it('refunded in full and told with the reason, the seat freed, once; only a paid seat of that date', async () => {
+    const { member, orderId } = await paidBooking(saturday.id, date)
+    await signedInHost()
+    await callFunction(moderateMemberCall, {
+      eventId: saturday.id,
+      eventDate: date,
+      uid: member.uid,
+      action: 'ban',
+      reason: 'Harassed another guest',
+    })
+    // The guest list shows the member's standing beside the seat they still hold.
+    const before = await callFunction(getGuestListCall, { eventId: saturday.id, eventDate: date })
+    expect(before.guests.find((g) => g.orderId === orderId)).toMatchObject({
+      state: 'paid',
+      standing: { level: 'banned', reason: 'Harassed another guest' },
+    })
+    const seatsBefore = (await liveSeats(saturday.id, date)).length
+    // An order of another date is not this date's to cancel.
+    const elsewhere = await failure(
+      callFunction(hostCancelSeatCall, {
+        eventId: saturday.id,
+        eventDate: bookableDates(saturday)[2]!,
+        orderId,
+        reason: 'x',
+      }),
+    )
+    expect([elsewhere.code, elsewhere.message]).toEqual(['functions/failed-precondition', HOST_MESSAGES.notThisDate])
+    const request = { eventId: saturday.id, eventDate: date, orderId, reason: 'Banned: harassed another guest' }
+    const [first, second] = await Promise.all([
+      callFunction(hostCancelSeatCall, request),
+      callFunction(hostCancelSeatCall, request),
+    ])
+    expect([first.changed, second.changed].sort()).toEqual([false, true])
+    expect(await callFunction(hostCancelSeatCall, request)).toMatchObject({ changed: false })
+    const booking = (await adminDb().doc(`bookings/${orderId}`).get()).data()
+    expect(booking).toMatchObject({
+      status: 'cancelled',
+      seat: null,
+      host_cancel_reason: 'Banned: harassed another guest',
+      refund: { amount: saturday.prices.girls, reason: 'host-cancelled' },
+    })
+    expect((await liveSeats(saturday.id, date)).length).toBe(seatsBefore - 1)
+    const mail = await adminDb().collection('mail').where('order_id', '==', orderId).get()
+    expect(mail.docs.filter((doc) => doc.get('kind') === 'seat-cancelled')).toHaveLength(1)
+    expect(mail.docs.filter((doc) => doc.get('kind') === 'refund-issued')).toHaveLength(0)
+    expect((await auditOf(saturday.id, date)).filter((a) => a.action === 'cancel-seat')).toEqual([
+      expect.objectContaining({ change: expect.objectContaining({ order: orderId, refund: saturday.prices.girls }) }),
+    ])
+    // The member sees why in My bookings, and their own cancel finds nothing more to do.
+    const after = await callFunction(getGuestListCall, { eventId: saturday.id, eventDate: date })
+    expect(after.guests.find((g) => g.orderId === orderId)?.state).toBe('refunded')
+    // A seat only held for payment is not a host's to cancel here.
+    const { order_id: held } = await createBookingHandler(
+      stackDeps(),
+      await profiledMember(),
+      bookingRequest(saturday.id, date),
+    )
+    const unpaid = await failure(callFunction(hostCancelSeatCall, { ...request, orderId: held }))
+    expect(unpaid.message).toBe(HOST_MESSAGES.notPaid)
   })
 })
 

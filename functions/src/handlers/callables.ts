@@ -18,6 +18,7 @@ import {
   guestListCsv,
   HOST_MESSAGES,
   hostCancelDateCall,
+  hostCancelSeatCall,
   liftModerationCall,
   listAuditCall,
   listHostDatesCall,
@@ -45,7 +46,7 @@ import { getAvailabilityHandler } from '../services/availability'
 import { cancelBookingHandler } from '../services/bookings/cancel'
 import { createBookingHandler } from '../services/bookings/create'
 import { getBookingHandler, listMyBookingsHandler } from '../services/bookings/views'
-import { cancelHostedDate, changeCapacity, messageGuests as messageGuestsOf, setSales as setSalesOf, shareVenue as shareVenueOf } from '../services/host/actions'
+import { cancelGuestSeat, cancelHostedDate, changeCapacity, messageGuests as messageGuestsOf, setSales as setSalesOf, shareVenue as shareVenueOf } from '../services/host/actions'
 import { listAudit as listAuditOf, recordAudit } from '../services/host/audit'
 import { guestList, listHostDates as listHostDatesOf } from '../services/host/dates'
 import { liftModeration as liftModerationOf, moderateMember as moderateMemberOf } from '../services/host/moderation'
@@ -160,3 +161,4 @@ export const shareVenue = hostCallable(shareVenueCall, (input, host) => shareVen
 export const setCapacity = hostCallable(setCapacityCall, (input, host) => changeCapacity(bookingDeps(), host, input), withCashfree)
 export const setSales = hostCallable(setSalesCall, (input, host) => setSalesOf(bookingDeps(), host, input), withCashfree)
 export const hostCancelDate = hostCallable(hostCancelDateCall, (input, host) => cancelHostedDate(bookingDeps(), host, input), withCashfree)
+export const hostCancelSeat = hostCallable(hostCancelSeatCall, (input, host) => cancelGuestSeat(bookingDeps(), host, input), withCashfree)

@@ -50,6 +50,8 @@ export interface BookingRecord {
   ended_at?: number
   /** When the member (or the team, for the whole date) cancelled. */
   cancelled_at?: number
+  /** A host cancelled this seat (a full refund), and the reason the member was told. */
+  host_cancel_reason?: string
   /** The team cancelled the date while this booking was pending (its hold ended for that). */
   date_cancelled?: boolean
   /** The member deleted their account: its personal fields are gone, its hold ended, no more mail about it. */

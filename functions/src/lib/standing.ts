@@ -14,9 +14,24 @@ export interface Standing {
   at: number
 }
 
+const asStanding = (data: Record<string, unknown> | undefined) =>
+  data && ['warning', 'suspended', 'banned'].includes(String(data.level)) ? (data as unknown as Standing) : undefined
+
 export async function readStanding(firestore: Firestore, uid: string): Promise<Standing | undefined> {
-  const data = (await firestore.doc(moderationPath(uid)).get()).data()
-  return data && ['warning', 'suspended', 'banned'].includes(data.level) ? (data as Standing) : undefined
+  return asStanding((await firestore.doc(moderationPath(uid)).get()).data())
+}
+
+/** The standing of each of these members that still holds (a suspension whose last day has passed does not). */
+export async function readStandings(firestore: Firestore, uids: readonly string[], now: number) {
+  const standings = new Map<string, Standing>()
+  if (uids.length === 0) return standings
+  const today = istToday(new Date(now))
+  for (const doc of await firestore.getAll(...uids.map((uid) => firestore.doc(moderationPath(uid))))) {
+    const standing = asStanding(doc.data())
+    if (standing && !(standing.level === 'suspended' && (!standing.until || standing.until < today)))
+      standings.set(doc.id, standing)
+  }
+  return standings
 }
 
 /** Why this member may not book now (suspended until a day not yet past, or banned), or undefined. */

@@ -160,9 +160,16 @@ export type RefundState = (typeof REFUND_STATES)[number]
  * meanwhile), duplicate (after its hold ended, and the member had booked the same date again),
  * amount-mismatch (what was paid is not what the order asked for; these three in full),
  * cancelled (the member cancelled; the policy's share of what they paid), date-cancelled (the team
- * cancelled the whole date; in full).
+ * cancelled the whole date; in full), host-cancelled (a host cancelled this member's seat; in full).
  */
-export const REFUND_REASONS = ['table-full', 'duplicate', 'amount-mismatch', 'cancelled', 'date-cancelled'] as const
+export const REFUND_REASONS = [
+  'table-full',
+  'duplicate',
+  'amount-mismatch',
+  'cancelled',
+  'date-cancelled',
+  'host-cancelled',
+] as const
 export type RefundReason = (typeof REFUND_REASONS)[number]
 
 /**

@@ -26,6 +26,8 @@ export const HOST_MESSAGES = {
   notOnList: 'This member is not on this date’s guest list.',
   adminsOnly: 'Only an admin can do this.',
   untilPast: 'A suspension ends on a later day than today.',
+  notThisDate: 'This booking is not on this date’s guest list.',
+  notPaid: 'Only a paid seat can be cancelled here.',
 } as const
 
 /** The least and most seats a date may have. */
@@ -96,6 +98,24 @@ export const hostCancelDateSchema = v.pipe(
   v.check((input) => input.confirm.trim() === input.eventDate, HOST_MESSAGES.confirmDate),
 )
 
+/** A host cancels one member's paid seat (after moderation, say): refunded in full, and told why. */
+export const hostCancelSeatSchema = v.pipe(
+  v.strictObject({
+    ...hostDateEntries,
+    orderId: v.pipe(
+      v.string('orderId must be text'),
+      v.regex(/^[A-Za-z0-9_-]{3,45}$/, 'orderId is not a valid order id'),
+    ),
+    reason: v.pipe(
+      v.string('reason must be text'),
+      v.trim(),
+      v.nonEmpty('Please give the reason (the member is told).'),
+      v.maxLength(300, 'The reason is at most 300 characters.'),
+    ),
+  }),
+  v.check((input) => runsThatDay(input), 'eventDate is not a date this event runs on'),
+)
+
 /** One upcoming date as the console lists it. Money in whole rupees. */
 export interface HostDateSummary {
   eventId: string
@@ -145,6 +165,8 @@ export interface GuestRow {
   /** When they booked (or joined the waitlist), ISO time. */
   bookedAt: string
   state: GuestState
+  /** The member's standing when it is not clear: a warning, a suspension (until its last day) or a ban. */
+  standing?: { level: 'warning' | 'suspended' | 'banned'; until?: string; reason: string }
 }
 
 export interface GuestList {
@@ -197,6 +219,12 @@ export const setSalesCall: CallableContract<typeof setSalesSchema, HostActionRes
 export const hostCancelDateCall: CallableContract<typeof hostCancelDateSchema, HostActionResult> = {
   name: 'hostCancelDate',
   request: hostCancelDateSchema,
+  messages: [HOST_MESSAGES],
+}
+
+export const hostCancelSeatCall: CallableContract<typeof hostCancelSeatSchema, HostActionResult> = {
+  name: 'hostCancelSeat',
+  request: hostCancelSeatSchema,
   messages: [HOST_MESSAGES],
 }
 
@@ -367,6 +395,7 @@ export const HOST_CALLABLES = [
   setCapacityCall,
   setSalesCall,
   hostCancelDateCall,
+  hostCancelSeatCall,
   exportGuestListCall,
   listAuditCall,
   messageGuestsCall,

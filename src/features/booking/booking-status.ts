@@ -34,6 +34,7 @@ const WHY: Record<RefundReason, string> = {
   'amount-mismatch': 'The amount paid did not match your booking.',
   cancelled: 'You cancelled this booking.',
   'date-cancelled': 'We cancelled this date, and we are sorry.',
+  'host-cancelled': 'Your host cancelled your seat; we emailed you the reason.',
 }
 
 /** Why the money is going back, and where the refund stands; undefined when nothing is refunded. */

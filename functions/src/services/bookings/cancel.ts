@@ -54,7 +54,18 @@ export async function cancelBookingHandler(
 export async function cancelConfirmed(
   deps: BookingDeps,
   booking: BookingRecord,
-  { amount, reason, mail }: { amount: number; reason: RefundReason; mail: MailKind },
+  {
+    amount,
+    reason,
+    mail,
+    record = {},
+  }: {
+    amount: number
+    reason: RefundReason
+    mail: MailKind
+    /** More to record on the booking as it is cancelled (who cancelled it and why). */
+    record?: Partial<Pick<BookingRecord, 'host_cancel_reason'>>
+  },
 ): Promise<boolean> {
   const { firestore } = deps
   const now = nowOf(deps)
@@ -65,6 +76,7 @@ export async function cancelConfirmed(
       seat: null,
       cancelled_at: now,
       recheck_at: now,
+      ...record,
     })
     if (amount > 0) await refundBooking(deps, booking, { amount, reason, status: 'cancelled' })
     await releaseHold(deps, booking)

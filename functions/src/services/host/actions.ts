@@ -12,6 +12,7 @@ import {
   HOST_MESSAGES,
   type HostActionResult,
   type hostCancelDateCall,
+  type hostCancelSeatCall,
   type messageGuestsCall,
   type setCapacityCall,
   type setSalesCall,
@@ -21,7 +22,15 @@ import { eventStartInstant } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { dateSettingsRef, readDateSettings } from '../../lib/date-settings'
-import { type BookingDeps, type BookingRecord, isAlreadyExists, isDateCancelled, nowOf } from '../../lib/records'
+import {
+  type BookingDeps,
+  type BookingRecord,
+  isAlreadyExists,
+  isDateCancelled,
+  nowOf,
+  readBooking,
+} from '../../lib/records'
+import { cancelConfirmed } from '../bookings/cancel'
 import { cancelDate, settleCancelledDate } from '../bookings/cancelled-dates'
 import { queueMail, queueNotice } from '../mail/outbox'
 import { setCapacity as setSeatCapacity } from '../seats'
@@ -276,4 +285,51 @@ export async function cancelHostedDate(
   await settleCancelledDate(deps, input.eventId, input.eventDate)
   await offerFreedSeats(deps, input.eventId, input.eventDate) // ends the line of a cancelled date
   return answer(deps, event, input.eventDate, now, cancelled)
+}
+
+/**
+ * Cancels one member's paid seat (say, after a suspension): refunded in full, told by email with
+ * the host's reason, the seat offered to the line. Applied once: a repeat, or a race with the
+ * member's own cancellation, changes nothing more. The audit line has an id of its own, so a run
+ * cut off before writing it writes it on the repeat.
+ */
+export async function cancelGuestSeat(
+  deps: BookingDeps,
+  actor: Actor,
+  input: RequestOf<typeof hostCancelSeatCall>,
+): Promise<HostActionResult> {
+  const now = nowOf(deps)
+  const event = openDate(input.eventId, input.eventDate, now)
+  const booking = await readBooking(deps.firestore, input.orderId)
+  if (!booking || booking.event_id !== input.eventId || booking.event_date !== input.eventDate) {
+    throw new HttpsError('failed-precondition', HOST_MESSAGES.notThisDate)
+  }
+  const reason = input.reason.trim()
+  let changed = false
+  if (booking.status === 'confirmed') {
+    changed = await cancelConfirmed(deps, booking, {
+      amount: booking.amount,
+      reason: 'host-cancelled',
+      mail: 'seat-cancelled',
+      record: { host_cancel_reason: reason },
+    })
+  } else if (booking.status !== 'cancelled') {
+    throw new HttpsError('failed-precondition', HOST_MESSAGES.notPaid)
+  }
+  const after = await readBooking(deps.firestore, input.orderId)
+  if (after?.refund?.reason === 'host-cancelled') {
+    await recordAudit(
+      deps.firestore,
+      actor,
+      {
+        action: 'cancel-seat',
+        eventId: input.eventId,
+        eventDate: input.eventDate,
+        change: { order: input.orderId, member: booking.user_id, refund: after.refund.amount, reason },
+        at: now,
+      },
+      `cancel-seat_${input.orderId}`,
+    )
+  }
+  return answer(deps, event, input.eventDate, now, changed)
 }

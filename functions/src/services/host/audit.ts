@@ -4,6 +4,7 @@
  */
 import { AUDIT_PAGE, type AuditEntry, mayHost, type Roles } from '@yaari/domain/host'
 import type { Firestore } from 'firebase-admin/firestore'
+import { isAlreadyExists } from '../../lib/records'
 
 /** Who acted: a signed-in host or admin, or the team's command line. */
 export type Actor = { uid: string; email: string | undefined } | { command: string }
@@ -15,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'close-sales',
   'reopen-sales',
   'cancel-date',
+  'cancel-seat',
   'view-guest-list',
   'export-guest-list',
   'message-guests',
@@ -34,12 +36,17 @@ export interface AuditRecord {
   change?: Record<string, unknown>
 }
 
-export async function recordAudit(
-  firestore: Firestore,
-  actor: Actor,
-  entry: { action: AuditAction; eventId: string; eventDate: string; change?: Record<string, unknown>; at: number },
-): Promise<void> {
-  const record: AuditRecord = {
+export interface AuditInput {
+  action: AuditAction
+  eventId: string
+  eventDate: string
+  change?: Record<string, unknown>
+  at: number
+}
+
+/** The audit line for an entry, to write alone or beside the change it records. */
+export function auditRecord(actor: Actor, entry: AuditInput): AuditRecord {
+  return {
     at: entry.at,
     action: entry.action,
     actor_uid: 'uid' in actor ? actor.uid : null,
@@ -48,7 +55,26 @@ export async function recordAudit(
     event_date: entry.eventDate,
     ...(entry.change ? { change: entry.change } : {}),
   }
-  await firestore.collection('audit_log').add(record)
+}
+
+export const auditLog = (firestore: Firestore) => firestore.collection('audit_log')
+
+/**
+ * Writes an audit line. With an id, once: a step repeated after a run was cut off writes the line
+ * it missed, and never a second one.
+ */
+export async function recordAudit(firestore: Firestore, actor: Actor, entry: AuditInput, id?: string): Promise<void> {
+  const record = auditRecord(actor, entry)
+  if (!id) {
+    await auditLog(firestore).add(record)
+    return
+  }
+  await auditLog(firestore)
+    .doc(id)
+    .create(record)
+    .catch((error: unknown) => {
+      if (!isAlreadyExists(error)) throw error
+    })
 }
 
 /** The newest audit entries about events in the host's cities (an admin sees every city). */

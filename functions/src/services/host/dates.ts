@@ -18,6 +18,7 @@ import { availableDates, eventStartInstant } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { type BookingRecord, isDateCancelled } from '../../lib/records'
+import { readStandings } from '../../lib/standing'
 import { isBlocked, isLive, readCapacity } from '../seats'
 import type { WaitlistEntry } from '../waitlist'
 
@@ -112,13 +113,23 @@ export async function guestList(firestore: Firestore, eventId: string, date: str
   const { summary, seats, records, venue } = await readDate(firestore, event, date, now)
   const seatedOrders = new Set(seats.live.map((seat) => String(seat.get('order_id'))))
   const uids = [...new Set([...records.bookings.map((b) => b.user_id), ...records.line.map((e) => e.user_id)])]
-  const profiles = new Map(
-    uids.length === 0
-      ? []
-      : (await firestore.getAll(...uids.map((uid) => firestore.collection('user_profiles').doc(uid)))).map(
-          (doc) => [doc.id, doc.data() ?? {}] as const,
-        ),
-  )
+  const [profileDocs, standings] = await Promise.all([
+    uids.length === 0 ? [] : firestore.getAll(...uids.map((uid) => firestore.collection('user_profiles').doc(uid))),
+    readStandings(firestore, uids, now),
+  ])
+  const profiles = new Map(profileDocs.map((doc) => [doc.id, doc.data() ?? {}] as const))
+  const standingOf = (uid: string) => {
+    const standing = standings.get(uid)
+    return standing
+      ? {
+          standing: {
+            level: standing.level,
+            reason: standing.reason,
+            ...(standing.until ? { until: standing.until } : {}),
+          },
+        }
+      : {}
+  }
   const guests: GuestRow[] = []
   for (const booking of records.bookings) {
     const state = bookingState(
@@ -142,6 +153,7 @@ export async function guestList(firestore: Firestore, eventId: string, date: str
       ...(mobile ? { mobile: localMobile(mobile) } : {}),
       bookedAt: new Date(booking.created_at).toISOString(),
       state,
+      ...standingOf(booking.user_id),
     })
   }
   for (const entry of records.line) {
@@ -156,6 +168,7 @@ export async function guestList(firestore: Firestore, eventId: string, date: str
       ...(mobile ? { mobile: localMobile(mobile) } : {}),
       bookedAt: new Date(entry.joined_at).toISOString(),
       state: entry.status === 'offered' ? 'offered' : 'waiting',
+      ...standingOf(entry.user_id),
     })
   }
   return { date: summary, ...(venue ? { venue } : {}), guests, readAt: new Date(now).toISOString() }

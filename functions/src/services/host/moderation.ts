@@ -16,8 +16,8 @@ import { istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { readStanding, type Standing } from '../../lib/standing'
-import { queueNotice } from '../mail/outbox'
-import { type Actor, recordAudit } from './audit'
+import { mailRef, noticeRecord } from '../mail/outbox'
+import { type Actor, type AuditInput, auditLog, auditRecord } from './audit'
 
 const LEVELS = { warn: 'warning', suspend: 'suspended', ban: 'banned' } as const
 
@@ -41,27 +41,32 @@ async function memberEmail(firestore: Firestore, uid: string): Promise<string | 
   return typeof email === 'string' && email.includes('@') ? email : undefined
 }
 
-async function tell(
+/**
+ * Writes a member's new standing (or lifts it), the email that tells them and the audit line in
+ * one batch: a run cut off part-way leaves all three or none, so a repeat is never "unchanged"
+ * while the member was never told.
+ */
+async function applyStanding(
   firestore: Firestore,
+  actor: Actor,
   uid: string,
-  notice: Standing | { level: 'none'; reason: string },
-  now: number,
+  standing: Standing | undefined,
+  notice: { level: ModerationResult['level']; reason: string; until?: string },
+  audit: AuditInput,
 ) {
+  const batch = firestore.batch()
   const to = await memberEmail(firestore, uid)
-  if (!to) return
-  await queueNotice(
-    firestore,
-    { id: `member_${uid}_moderation_${now}`, orderId: `member_${uid}`, to },
-    {
-      kind: 'moderation',
-      notice: {
-        level: notice.level,
-        reason: notice.reason,
-        ...('until' in notice && notice.until ? { until: notice.until } : {}),
-      },
-    },
-    now,
-  )
+  if (to) {
+    batch.create(
+      mailRef(firestore, `member_${uid}_moderation_${audit.at}`),
+      noticeRecord({ orderId: `member_${uid}`, to }, { kind: 'moderation', notice }, audit.at),
+    )
+  }
+  const ref = firestore.doc(moderationPath(uid))
+  if (standing) batch.set(ref, standing)
+  else batch.delete(ref)
+  batch.create(auditLog(firestore).doc(), auditRecord(actor, audit))
+  await batch.commit()
 }
 
 export async function moderateMember(
@@ -82,16 +87,22 @@ export async function moderateMember(
   if (current && current.level === level && current.reason === reason && current.until === input.until) {
     return { ...result, changed: false }
   }
-  const standing: Standing = { level, reason, at: now, ...(input.until ? { until: input.until } : {}) }
-  await firestore.doc(moderationPath(input.uid)).set(standing)
-  await tell(firestore, input.uid, standing, now)
-  await recordAudit(firestore, actor, {
-    action: 'moderate',
-    eventId: input.eventId,
-    eventDate: input.eventDate,
-    change: { member: input.uid, level, reason, ...(input.until ? { until: input.until } : {}) },
-    at: now,
-  })
+  const until = input.until ? { until: input.until } : {}
+  const standing: Standing = { level, reason, at: now, ...until }
+  await applyStanding(
+    firestore,
+    actor,
+    input.uid,
+    standing,
+    { level, reason, ...until },
+    {
+      action: 'moderate',
+      eventId: input.eventId,
+      eventDate: input.eventDate,
+      change: { member: input.uid, level, reason, ...until },
+      at: now,
+    },
+  )
   return { ...result, changed: true }
 }
 
@@ -104,14 +115,20 @@ export async function liftModeration(
 ): Promise<ModerationResult> {
   const current = await readStanding(firestore, input.uid)
   if (!current) return { uid: input.uid, level: 'none', changed: false }
-  await firestore.doc(moderationPath(input.uid)).delete()
-  await tell(firestore, input.uid, { level: 'none', reason: input.reason.trim() }, now)
-  await recordAudit(firestore, actor, {
-    action: 'lift-moderation',
-    eventId: '',
-    eventDate: '',
-    change: { member: input.uid, was: current.level, reason: input.reason.trim() },
-    at: now,
-  })
+  const reason = input.reason.trim()
+  await applyStanding(
+    firestore,
+    actor,
+    input.uid,
+    undefined,
+    { level: 'none', reason },
+    {
+      action: 'lift-moderation',
+      eventId: '',
+      eventDate: '',
+      change: { member: input.uid, was: current.level, reason },
+      at: now,
+    },
+  )
   return { uid: input.uid, level: 'none', changed: true }
 }

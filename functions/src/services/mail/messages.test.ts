@@ -83,6 +83,12 @@ describe('composeMail', () => {
         'refund-issued': refunded,
         'booking-cancelled': booking({ event_id: event.id, status: 'cancelled' }),
         'date-cancelled': booking({ event_id: event.id, status: 'expired' }),
+        'seat-cancelled': booking({
+          event_id: event.id,
+          status: 'cancelled',
+          host_cancel_reason: '<i>Harassment</i> of another guest',
+          refund: { ...refunded.refund!, reason: 'host-cancelled' },
+        }),
       } as const
       for (const kind of MAIL_KINDS) {
         const mail = composeMail(kind, { ...context(cases[kind]), brief })
@@ -122,6 +128,26 @@ describe('composeMail', () => {
     )!
     expect(refund.subject).toBe('Your refund of ₹499 is on its way')
     expect(refund.text).toContain('Expected: within 5-7 business days, to your original payment method')
+  })
+
+  it('a seat the host cancelled: the reason the host gave, all of it refunded; nothing while it is still confirmed', () => {
+    const refund = {
+      refund_id: 'r',
+      amount: 499,
+      reason: 'host-cancelled' as const,
+      status: 'requested' as const,
+      requested_at: 0,
+      updated_at: 0,
+      attempts: 0,
+    }
+    const cancelled = booking({ status: 'cancelled', host_cancel_reason: 'Suspended: rude to staff', refund })
+    const mail = composeMail('seat-cancelled', context(cancelled))!
+    expect(mail.subject).toBe(`Your seat is cancelled: ${EVENTS[0]!.title}, Saturday, 5 December 2026`)
+    expect(mail.text).toContain('Reason: Suspended: rude to staff')
+    expect(mail.text).toContain('Refund: ₹499, all you paid, within 5-7 business days')
+    expect(composeMail('seat-cancelled', context(booking()))).toBeUndefined()
+    // A member's own cancellation is not told as the host's.
+    expect(composeMail('seat-cancelled', context(booking({ status: 'cancelled' })))).toBeUndefined()
   })
 
   it("the cancellation receipt: the refund the policy gave, or none; a cancelled booking's refund is in it", () => {

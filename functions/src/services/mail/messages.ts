@@ -25,6 +25,7 @@ export const MAIL_KINDS = [
   'refund-issued',
   'booking-cancelled',
   'date-cancelled',
+  'seat-cancelled',
 ] as const
 export type BookingMailKind = (typeof MAIL_KINDS)[number]
 /**
@@ -56,6 +57,7 @@ const REFUND_REASONS: Record<RefundReason, string> = {
   'amount-mismatch': 'The amount paid did not match your order.',
   cancelled: 'You cancelled your booking; this is what the refund policy gives back for it.',
   'date-cancelled': 'We cancelled this date; you get back everything you paid.',
+  'host-cancelled': 'Your host cancelled your seat; you get back everything you paid.',
 }
 
 /** A paragraph, a list of label-value rows, a link, or a list: the blocks a mail is made of. */
@@ -281,6 +283,25 @@ export function composeMail(
           ],
         },
         { link: `${appOrigin}/events/${event.id}`, label: `Book another date of ${event.title}` },
+      ])
+    }
+    case 'seat-cancelled': {
+      if (booking.status !== 'cancelled' || booking.refund?.reason !== 'host-cancelled') return undefined
+      return mail(`Your seat is cancelled: ${event.title}, ${when}`, [
+        greeting(booking),
+        { p: `Your host has cancelled your seat at ${event.title} on ${when}.` },
+        {
+          rows: [
+            ...eventRows(event, booking),
+            ['Order id', booking.order_id],
+            ...(booking.host_cancel_reason ? [['Reason', booking.host_cancel_reason] as [string, string]] : []),
+            [
+              'Refund',
+              `${formatInr(booking.refund.amount)}, all you paid, within ${REFUND_DAYS} to your original payment method`,
+            ],
+          ],
+        },
+        { p: `If you think this is a mistake, write to us at ${SITE.email}.` },
       ])
     }
     case 'refund-issued': {

@@ -76,7 +76,7 @@ const CONCURRENCY = 4
 /** One mail per booking and kind; a kind sent again for something new (a venue's next change) names its version. */
 export const mailId = (orderId: string, kind: MailKind, version?: number) =>
   version === undefined ? `${orderId}_${kind}` : `${orderId}_${kind}_${version}`
-const mailRef = (firestore: Firestore, id: string) => firestore.collection('mail').doc(id)
+export const mailRef = (firestore: Firestore, id: string) => firestore.collection('mail').doc(id)
 
 /**
  * Queues `kind` for this booking, once: a second call for the same booking and kind does nothing.
@@ -158,13 +158,13 @@ async function hostMessageContent(deps: MailDeps, record: MailRecord, booking: B
  * Queues a mail that is not about one booking's state: a host's message (once per booking and
  * message) or a moderation notice (once per member and step). Whether this call queued it.
  */
-export async function queueNotice(
-  firestore: Firestore,
-  about: { id: string; orderId: string; to: string },
+/** A notice's mail record (not about a booking): to queue alone, or in a batch beside what it tells. */
+export function noticeRecord(
+  about: { orderId: string; to: string },
   fields: Pick<MailRecord, 'kind' | 'message' | 'notice'>,
   now: number,
-): Promise<boolean> {
-  const record: MailRecord = {
+): MailRecord {
+  return {
     order_id: about.orderId,
     to: about.to,
     state: 'queued',
@@ -173,8 +173,16 @@ export async function queueNotice(
     created_at: now,
     ...fields,
   }
+}
+
+export async function queueNotice(
+  firestore: Firestore,
+  about: { id: string; orderId: string; to: string },
+  fields: Pick<MailRecord, 'kind' | 'message' | 'notice'>,
+  now: number,
+): Promise<boolean> {
   try {
-    await mailRef(firestore, about.id).create(record)
+    await mailRef(firestore, about.id).create(noticeRecord(about, fields, now))
     return true
   } catch (error) {
     if (isAlreadyExists(error)) return false
@@ -207,7 +215,7 @@ async function offerContent(deps: MailDeps, record: MailRecord, now: number): Pr
 function mayStillApply(kind: MailKind, booking: BookingRecord | undefined): boolean {
   if (!booking) return false
   if (kind === 'booking-confirmed' || kind === 'payment-ended') return booking.status === 'pending'
-  if (kind === 'booking-cancelled') return booking.status === 'confirmed'
+  if (kind === 'booking-cancelled' || kind === 'seat-cancelled') return booking.status === 'confirmed'
   if (kind === 'date-cancelled') return booking.status === 'confirmed' || booking.status === 'pending'
   if (kind === 'refund-issued') return booking.refund?.status === 'requested'
   return false
