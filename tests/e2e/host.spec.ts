@@ -7,12 +7,15 @@
  * (the member sees the refund), and finds every step in the audit log. Members and visitors get
  * "Hosts only".
  */
+
+import { readFile } from 'node:fs/promises'
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { cancelledDatePath } from '@yaari/domain/booking'
+import { bookingRequest } from '@yaari/domain/booking.fixture'
 import { EVENTS } from '@yaari/domain/catalogue'
 import { HOST_MESSAGES } from '@yaari/domain/host'
 import { availableDates, formatLongDate } from '@yaari/domain/schedule'
-import { functionUrl, HOST, stackPorts } from '../../dev/lib/config.mjs'
+import { functionUrl, HOST, stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
 import { mailTo } from '../../dev/lib/mail-inbox.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
@@ -37,27 +40,35 @@ const date = availableDates(sunday)[2]!
 const seats = () => admin().collection(seatsCollectionPath(sunday.id, date))
 const host = DEMO_ACCOUNTS.find((account) => !account.claims.admin)!
 
-/** A member who joins the date's waitlist through the joinWaitlist function, as the app calls it. */
-async function waitingMember() {
+/** A member made through the Auth emulator and the functions, as the app calls them; `call` calls a function as them. */
+async function apiMember(name: string) {
   const auth = `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1`
   const origin = `http://${HOST}:${stackPorts().app}`
-  const email = newEmail('waiting')
+  const email = newEmail('api')
   const made = await fetch(`${auth}/accounts:signUp?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
   })
   const { idToken, localId } = (await made.json()) as { idToken: string; localId: string }
-  const call = (name: string, data: unknown) =>
-    fetch(functionUrl(name), {
+  const call = async (fn: string, data: unknown) => {
+    const response = await fetch(functionUrl(fn), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}`, origin },
       body: JSON.stringify({ data }),
     })
-  expect((await call('saveProfile', { ...ONBOARDED_PROFILE, name: 'Ravi Kumar' })).ok).toBe(true)
-  const joined = await call('joinWaitlist', { eventId: sunday.id, eventDate: date })
-  expect(joined.ok, await joined.clone().text()).toBe(true)
-  return localId
+    expect(response.ok, await response.clone().text()).toBe(true)
+    return ((await response.json()) as { result: Record<string, unknown> }).result
+  }
+  await call('saveProfile', { ...ONBOARDED_PROFILE, name })
+  return { uid: localId, email, call }
+}
+
+/** A member who joins the date's waitlist through the joinWaitlist function. */
+async function waitingMember() {
+  const member = await apiMember('Ravi Kumar')
+  await member.call('joinWaitlist', { eventId: sunday.id, eventDate: date })
+  return member.uid
 }
 
 test.describe('the host console', () => {
@@ -247,6 +258,91 @@ test.describe('the host console', () => {
         .where('event_date', '==', date)
         .get()
       await Promise.all([...booked.docs, ...line.docs].map((doc) => doc.ref.delete()))
+    }
+  })
+
+  test('an admin bans a guest, lifts it, and cancels her paid seat from her row; the CSV has the list', async ({
+    page,
+  }) => {
+    test.slow()
+    const saturday = EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')!
+    const day = availableDates(saturday)[3]!
+    const guest = await apiMember('Meera Iyer')
+    const { order_id: orderId } = (await guest.call('createBooking', {
+      ...bookingRequest(saturday.id, day),
+      userProfile: { ...bookingRequest(saturday.id, day).userProfile, name: 'Meera Iyer', email: guest.email },
+    })) as { order_id: string }
+    expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
+    await expect
+      .poll(async () => ((await guest.call('getBooking', { orderId })).booking as { status: string }).status, BACKEND)
+      .toBe('confirmed')
+    const adminAccount = DEMO_ACCOUNTS.find((account) => account.claims.admin)!
+    try {
+      await signInAt(page, adminAccount.email, adminAccount.password)
+      await expect(page).toHaveURL(/\/$/, BACKEND)
+      await page.goto(`/host/${saturday.id}/${day}`)
+      const row = page.getByRole('list', { name: 'Guest list' }).getByRole('listitem').filter({ hasText: 'Meera Iyer' })
+      await expect(row).toContainText('Paid', BACKEND)
+
+      // The CSV download is the list as the host sees it, one row per guest.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download CSV' }).click(),
+      ])
+      expect(download.suggestedFilename()).toBe(`yaari-${saturday.id}-${day}.csv`)
+      const csv = await readFile(await download.path(), 'utf8')
+      expect(csv.split('\r\n')[0]).toBe(
+        'Name,Age,Gender,Tier,Food preference,Drinking preference,Mobile,Booked at,State,Order',
+      )
+      expect(csv).toContain(`Meera Iyer,`)
+      expect(csv).toContain(`,paid,${orderId}`)
+
+      // Banned from her row: the row says so, with the reason.
+      await row.getByText('Moderate Meera Iyer').click()
+      await row.getByRole('combobox', { name: 'Step' }).selectOption('ban')
+      await row.getByRole('textbox', { name: 'Reason (the member is told)' }).fill('Harassed another guest')
+      await row.getByRole('button', { name: 'Apply permanent ban' }).click()
+      await expect(page.getByText('Member banned. The member is told by email.')).toBeVisible(BACKEND)
+      await expect(row.getByText('Banned', { exact: true })).toBeVisible(BACKEND)
+      await expect(row.getByText('Reason given: Harassed another guest')).toBeVisible()
+      await expectNoSeriousA11yViolations(page)
+
+      // An admin lifts it: the row is clear again.
+      await row.getByText('Lift Meera Iyer’s restriction').click()
+      await row.getByRole('textbox', { name: 'Reason (the member is told)' }).last().fill('Apologised in person')
+      await row.getByRole('button', { name: 'Lift the restriction' }).click()
+      await expect(page.getByText('Lifted. The member is told by email.')).toBeVisible(BACKEND)
+      await expect(row.getByText('Banned', { exact: true })).toHaveCount(0, BACKEND)
+
+      // Her paid seat, cancelled by the host: refunded in full, and told why by email.
+      await row.getByText('Cancel Meera Iyer’s seat').click()
+      await row.getByRole('textbox', { name: 'Reason (the member is told)' }).last().fill('The table was rearranged')
+      await row.getByRole('button', { name: 'Cancel the seat and refund in full' }).click()
+      await expect(page.getByText('Meera Iyer’s seat is cancelled: refunded in full and told why.')).toBeVisible(
+        BACKEND,
+      )
+      await expect(row).toContainText('Refunded', BACKEND)
+      expect((await admin().doc(`bookings/${orderId}`).get()).get('refund')).toMatchObject({
+        amount: saturday.prices.girls,
+        reason: 'host-cancelled',
+      })
+      await runStackJob('deliverMail')
+      const mails = await mailTo(guest.email)
+      const cancelled = mails.find((mail) => mail.subject.startsWith('Your seat is cancelled'))
+      expect(cancelled?.text).toContain('Reason: The table was rearranged')
+      expect(mails.map((mail) => mail.subject)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/is banned$/), expect.stringMatching(/back in good standing$/)]),
+      )
+    } finally {
+      await admin().doc(`moderation/${guest.uid}`).delete()
+      const left = await admin().collection(seatsCollectionPath(saturday.id, day)).get()
+      await Promise.all(left.docs.map((doc) => doc.ref.delete()))
+      const waiting = await admin()
+        .collection('waitlist')
+        .where('event_id', '==', saturday.id)
+        .where('event_date', '==', day)
+        .get()
+      await Promise.all(waiting.docs.map((doc) => doc.ref.delete()))
     }
   })
 })

@@ -38,7 +38,15 @@ export function HostDatePage({ eventId, date }: { eventId: string; date: string 
   })
   return (
     <HostGate>
-      {(session) => <DateConsole uid={session.uid} verified={session.verified} eventId={eventId} date={date} />}
+      {(session) => (
+        <DateConsole
+          uid={session.uid}
+          verified={session.verified}
+          admin={session.roles?.admin === true}
+          eventId={eventId}
+          date={date}
+        />
+      )}
     </HostGate>
   )
 }
@@ -70,11 +78,13 @@ async function call<C extends CallableContract>(contract: C, data: RequestOf<C>)
 function DateConsole({
   uid,
   verified,
+  admin,
   eventId,
   date,
 }: {
   uid: string
   verified: boolean
+  admin: boolean
   eventId: string
   date: string
 }) {
@@ -110,17 +120,23 @@ function DateConsole({
     }
   }
 
-  /** Moderates a guest; what it did (or why not) is said at the top of the page. */
+  /** Moderates a guest (or, for an admin, lifts it); what it did, or why not, is said at the top of the page. */
   const moderate = async (request: Record<string, unknown>) => {
     setNotice(undefined)
     try {
-      const { moderateMemberCall } = await import('@yaari/domain/host')
-      const result = await call(moderateMemberCall, request as RequestOf<typeof moderateMemberCall>)
+      const { liftModerationCall, moderateMemberCall } = await import('@yaari/domain/host')
+      const result =
+        request.action === 'lift'
+          ? await call(liftModerationCall, { uid: request.uid, reason: request.reason } as RequestOf<
+              typeof liftModerationCall
+            >)
+          : await call(moderateMemberCall, request as RequestOf<typeof moderateMemberCall>)
       setNotice(
         result.changed
           ? `${MODERATION_DONE[result.level]} The member is told by email.`
           : 'Nothing changed: that is already their standing.',
       )
+      reload()
       return true
     } catch (error) {
       setNotice(hostErrorMessage(error))
@@ -208,8 +224,32 @@ function DateConsole({
                 <GuestItem
                   key={`${guest.uid}-${guest.orderId ?? 'line'}`}
                   guest={guest}
-                  moderate={(action, reason, until) =>
-                    moderate({ eventId, eventDate: date, uid: guest.uid, action, reason, ...(until ? { until } : {}) })
+                  actions={
+                    verified && !list.date.cancelled
+                      ? {
+                          admin,
+                          moderate: (action, reason, until) =>
+                            moderate({
+                              eventId,
+                              eventDate: date,
+                              uid: guest.uid,
+                              action,
+                              reason,
+                              ...(until ? { until } : {}),
+                            }),
+                          cancelSeat: async (orderId, reason) => {
+                            const { hostCancelSeatCall } = await import('@yaari/domain/host')
+                            return act(
+                              () =>
+                                call(hostCancelSeatCall, { eventId, eventDate: date, orderId, reason } as RequestOf<
+                                  typeof hostCancelSeatCall
+                                >),
+                              `${guest.name}’s seat is cancelled: refunded in full and told why.`,
+                              'That seat was already cancelled.',
+                            )
+                          },
+                        }
+                      : undefined
                   }
                 />
               ))}
@@ -249,9 +289,22 @@ const MODERATION_DONE: Record<string, string> = {
   none: 'Lifted.',
 }
 
-type Moderate = (action: ModerationAction, reason: string, until?: string) => Promise<boolean>
+type Moderate = (action: ModerationAction | 'lift', reason: string, until?: string) => Promise<boolean>
 
-function GuestItem({ guest, moderate }: { guest: GuestRow; moderate: Moderate }) {
+interface GuestActions {
+  admin: boolean
+  moderate: Moderate
+  cancelSeat: (orderId: string, reason: string) => Promise<boolean>
+}
+
+/** A member's standing in words: what a host reads before acting on them again. */
+function standingLabel(standing: NonNullable<GuestRow['standing']>) {
+  if (standing.level === 'banned') return 'Banned'
+  if (standing.level === 'suspended' && standing.until) return `Suspended until ${formatLongDate(standing.until)}`
+  return 'Warned'
+}
+
+function GuestItem({ guest, actions }: { guest: GuestRow; actions?: GuestActions }) {
   const styles = card({ variant: 'outline' })
   const facts = [
     guest.age !== undefined ? `${guest.age}` : undefined,
@@ -264,8 +317,15 @@ function GuestItem({ guest, moderate }: { guest: GuestRow; moderate: Moderate })
     <li className={cx(styles.root, css({ p: '3' }))}>
       <div className={wrap({ justifyContent: 'space-between', gap: '2' })}>
         <span className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere' })}>{guest.name}</span>
-        <span className={chip({ variant: guest.state === 'paid' ? 'subtle' : 'muted' }).root}>
-          {STATE_LABELS[guest.state]}
+        <span className={wrap({ gap: '1' })}>
+          {guest.standing ? (
+            <span className={chip({ variant: 'accent' }).root} title={guest.standing.reason}>
+              {standingLabel(guest.standing)}
+            </span>
+          ) : null}
+          <span className={chip({ variant: guest.state === 'paid' ? 'subtle' : 'muted' }).root}>
+            {STATE_LABELS[guest.state]}
+          </span>
         </span>
       </div>
       <p className={text({ size: 'sm' })}>{facts.join(' · ')}</p>
@@ -279,8 +339,68 @@ function GuestItem({ guest, moderate }: { guest: GuestRow; moderate: Moderate })
         {guest.state === 'waiting' || guest.state === 'offered' ? 'Joined' : 'Booked'}{' '}
         {formatLongDate(guest.bookedAt.slice(0, 10))} {formatIstClock(new Date(guest.bookedAt))}
       </p>
-      <ModerationForm name={guest.name} moderate={moderate} />
+      {guest.standing ? (
+        <p className={text({ size: 'sm', tone: 'muted' })}>Reason given: {guest.standing.reason}</p>
+      ) : null}
+      {actions ? (
+        <>
+          <ModerationForm name={guest.name} moderate={actions.moderate} />
+          {actions.admin && guest.standing ? (
+            <ReasonForm
+              summary={`Lift ${guest.name}’s restriction`}
+              label="Reason (the member is told)"
+              submit="Lift the restriction"
+              run={(reason) => actions.moderate('lift', reason)}
+            />
+          ) : null}
+          {guest.state === 'paid' && guest.orderId ? (
+            <ReasonForm
+              summary={`Cancel ${guest.name}’s seat`}
+              hint="They are refunded in full and told the reason; the seat goes to the waitlist first."
+              label="Reason (the member is told)"
+              submit="Cancel the seat and refund in full"
+              run={(reason) => actions.cancelSeat(guest.orderId as string, reason)}
+            />
+          ) : null}
+        </>
+      ) : null}
     </li>
+  )
+}
+
+/** A row action that needs only a reason: folded away until opened, so a slip of a finger does nothing. */
+function ReasonForm({
+  summary,
+  hint,
+  label,
+  submit,
+  run,
+}: {
+  summary: string
+  hint?: string
+  label: string
+  submit: string
+  run: (reason: string) => Promise<boolean>
+}) {
+  const [reason, setReason] = useState('')
+  const [busy, setBusy] = useState(false)
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault()
+    setBusy(true)
+    if (await run(reason)) setReason('')
+    setBusy(false)
+  }
+  return (
+    <details className={css({ mt: '2' })}>
+      <summary className={cx(link(), css({ cursor: 'pointer' }))}>{summary}</summary>
+      <form onSubmit={onSubmit} className={grid({ gap: '3', mt: '2' })}>
+        {hint ? <p className={text({ size: 'sm' })}>{hint}</p> : null}
+        <TextField label={label} required maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <button type="submit" className={button({ variant: 'outline' })} disabled={busy}>
+          {submit}
+        </button>
+      </form>
+    </details>
   )
 }
 

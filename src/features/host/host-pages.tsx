@@ -180,6 +180,7 @@ const ACTION_LABELS: Record<string, string> = {
   'close-sales': 'Closed sales',
   'reopen-sales': 'Reopened sales',
   'cancel-date': 'Cancelled the date',
+  'cancel-seat': 'Cancelled a member’s seat',
   'view-guest-list': 'Viewed the guest list',
   'export-guest-list': 'Downloaded the guest list',
   'message-guests': 'Messaged the guests',
@@ -192,6 +193,7 @@ function changeText(entry: AuditEntry): string {
   if (entry.action === 'set-capacity') return `${change.from} → ${change.to}`
   if (entry.action === 'share-venue' || entry.action === 'change-venue') return `${change.venueName}, ${change.address}`
   if (entry.action === 'cancel-date') return String(change.reason ?? '')
+  if (entry.action === 'cancel-seat') return `₹${change.refund} refunded: ${change.reason}`
   if (entry.action === 'moderate')
     return `${change.level}${change.until ? ` until ${change.until}` : ''}: ${change.reason}`
   if (entry.action === 'message-guests') return `“${change.subject}” to ${change.guests} guests`
