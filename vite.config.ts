@@ -209,6 +209,17 @@ export default defineConfig(({ mode }) => {
                 cacheableResponse: { statuses: [200] },
               },
             },
+            {
+              // The door's QR decoder (ZXing in WebAssembly, ~460 KB gzip): only host phones fetch it,
+              // when they ready a door, so it is cached then rather than precached on every member's phone.
+              urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.endsWith('.wasm'),
+              handler: 'CacheFirst',
+              options: {
+                cacheName: 'yaari-door-scanner',
+                expiration: { maxEntries: 2, purgeOnQuotaError: true },
+                cacheableResponse: { statuses: [200] },
+              },
+            },
           ],
         },
       }),

@@ -148,6 +148,7 @@ export function checkHostingHeaders(input: PreflightInput): string[] {
   }
   require('script-src', [hashOf(LOADER_SCRIPT)], "the pages' inline loader, by its hash")
   require('script-src', ['https://sdk.cashfree.com'], "Cashfree's checkout script")
+  require('script-src', ["'wasm-unsafe-eval'"], "Door mode's QR decoder, WebAssembly from our own origin")
   require('frame-ancestors', ["'none'"], 'no site may frame the app')
   require('connect-src', [
     'https://identitytoolkit.googleapis.com',
@@ -158,7 +159,7 @@ export function checkHostingHeaders(input: PreflightInput): string[] {
       "The Content-Security-Policy's connect-src does not allow Cloud Functions (https://*.cloudfunctions.net).",
     )
   }
-  if (/unsafe-inline|unsafe-eval/.test(directives.get('script-src')?.join(' ') ?? '')) {
+  if (directives.get('script-src')?.some((source) => source === "'unsafe-inline'" || source === "'unsafe-eval'")) {
     problems.push(
       "The Content-Security-Policy's script-src allows inline scripts or eval: remove 'unsafe-inline' / 'unsafe-eval'.",
     )
@@ -182,7 +183,8 @@ export function checkHostingHeaders(input: PreflightInput): string[] {
   expect('/assets/index-1a2b.js', 'cache-control', /immutable/)
   expect('/', 'x-content-type-options', 'nosniff')
   expect('/', 'referrer-policy', /^(strict-origin-when-cross-origin|strict-origin|same-origin|no-referrer)$/)
-  expect('/', 'permissions-policy', /camera=\(\)/)
+  // The camera for Door mode's scanner, for our own pages only; nothing else.
+  expect('/', 'permissions-policy', /^camera=\(self\), microphone=\(\), geolocation=\(\), payment=\(\)/)
 
   const dist = input.dist
   if (dist) {

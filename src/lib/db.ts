@@ -8,6 +8,9 @@
  * - waitlists: the member's places on waitlists as last seen online (one row per member).
  * - profiles: the member's profile as last seen online, so the profile page opens offline.
  * - refreshes: when each of those was last brought up to date from the server (per member).
+ * - hostLists: a host's last-loaded guest list per date.
+ * - doorLists: what a door phone saved before the night (the date's door list and the pass keys).
+ * - checkIns: the door's outbox: check-ins and undos in the order made, until the server has them.
  * Member pages read bookings, waitlists and profiles from here, never from the network: the
  * network only fills them (lib/member-data). Imported only by the features that need it: Dexie
  * is not loaded on public pages.
@@ -76,6 +79,33 @@ export interface HostListRow {
   at: number
 }
 
+/** A date's door list as a door phone saved it ("Get ready for the door"). */
+export interface DoorListRow {
+  /** "<uid>/<eventId>_<date>". */
+  key: string
+  uid: string
+  /** The DoorList from getDoorList, its admissions kept up to date by each sync. */
+  list: unknown
+  /** The passes' public keys the door verifies with (key id to key). */
+  keys: Record<string, string>
+  /** When it was saved (ms). */
+  savedAt: number
+  /** When the server last took this phone's check-ins (ms). */
+  syncedAt?: number
+}
+
+/** One check-in (or undo) made at a door, kept until the server has it, then as this phone's record. */
+export interface CheckInRow {
+  seq?: number
+  uid: string
+  /** "<eventId>_<date>". */
+  date: string
+  /** The LocalCheckIn: id, kind, orderId, at, method, of, door. */
+  op: unknown
+  /** 0 until the server has taken it, then 1 (IndexedDB cannot index booleans). */
+  synced: 0 | 1
+}
+
 export class YaariDb extends Dexie {
   drafts!: EntityTable<DraftRow, 'uid'>
   outbox!: EntityTable<OutboxRow, 'id'>
@@ -84,6 +114,8 @@ export class YaariDb extends Dexie {
   profiles!: EntityTable<ProfileRow, 'uid'>
   refreshes!: EntityTable<RefreshRow, 'key'>
   hostLists!: EntityTable<HostListRow, 'key'>
+  doorLists!: EntityTable<DoorListRow, 'key'>
+  checkIns!: EntityTable<CheckInRow, 'seq'>
 
   constructor(name = 'yaari') {
     super(name)
@@ -114,6 +146,17 @@ export class YaariDb extends Dexie {
       refreshes: 'key, uid',
       hostLists: 'key, uid',
     })
+    this.version(7).stores({
+      drafts: 'uid',
+      outbox: '++id, uid',
+      bookings: 'orderId, uid',
+      waitlists: 'uid',
+      profiles: 'uid',
+      refreshes: 'key, uid',
+      hostLists: 'key, uid',
+      doorLists: 'key, uid',
+      checkIns: '++seq, uid, [uid+date+synced]',
+    })
   }
 }
 
@@ -124,9 +167,23 @@ export function localDb(): YaariDb {
   return instance
 }
 
-/** Sign-out and logout: remove everything stored for this member on this device. */
+/**
+ * Sign-out and logout: remove everything stored for this member on this device, except check-ins
+ * the server does not have yet (order ids and times, nothing personal): they sync when the host
+ * signs in again, so a sign-out at the door loses no one's entry.
+ */
 export async function clearMemberData(db: YaariDb, uid: string): Promise<void> {
-  const tables = [db.drafts, db.outbox, db.bookings, db.waitlists, db.profiles, db.refreshes, db.hostLists]
+  const tables = [
+    db.drafts,
+    db.outbox,
+    db.bookings,
+    db.waitlists,
+    db.profiles,
+    db.refreshes,
+    db.hostLists,
+    db.doorLists,
+    db.checkIns,
+  ]
   await db.transaction('rw', tables, async () => {
     await db.drafts.delete(uid)
     await db.waitlists.delete(uid)
@@ -135,5 +192,11 @@ export async function clearMemberData(db: YaariDb, uid: string): Promise<void> {
     await db.bookings.where('uid').equals(uid).delete()
     await db.refreshes.where('uid').equals(uid).delete()
     await db.hostLists.where('uid').equals(uid).delete()
+    await db.doorLists.where('uid').equals(uid).delete()
+    await db.checkIns
+      .where('uid')
+      .equals(uid)
+      .and((row) => row.synced === 1)
+      .delete()
   })
 }

@@ -74,7 +74,10 @@ describe("firebase.json's hosting headers", () => {
       const headers = hostingHeaders(path, rules)
       expect(headers['x-content-type-options'], path).toBe('nosniff')
       expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin')
-      expect(headers['permissions-policy'], path).toMatch(/camera=\(\)/)
+      // The camera only for our own pages (Door mode's scanner); microphone, location, payment never.
+      expect(headers['permissions-policy'], path).toMatch(
+        /^camera=\(self\), microphone=\(\), geolocation=\(\), payment=\(\)/,
+      )
       expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'")
     }
   })
@@ -88,9 +91,15 @@ describe("firebase.json's hosting headers", () => {
 
   it("allow the app's own scripts and the inline loader by its hash, and nothing inline besides", () => {
     const hash = createHash('sha256').update(LOADER_SCRIPT).digest('base64')
-    expect(directives.get('script-src')).toEqual(["'self'", `'sha256-${hash}'`, 'https://sdk.cashfree.com'])
+    // WebAssembly compiled from our own scripts (Door mode's QR decoder), never eval.
+    expect(directives.get('script-src')).toEqual([
+      "'self'",
+      "'wasm-unsafe-eval'",
+      `'sha256-${hash}'`,
+      'https://sdk.cashfree.com',
+    ])
     expect(page['content-security-policy']).not.toContain('unsafe-inline')
-    expect(page['content-security-policy']).not.toContain('unsafe-eval')
+    expect(page['content-security-policy']).not.toContain("'unsafe-eval'")
     expect(directives.get('style-src')).toEqual(["'self'"])
     expect(directives.get('object-src')).toEqual(["'none'"])
     expect(directives.get('base-uri')).toEqual(["'none'"])

@@ -11,25 +11,23 @@
 import { readFile } from 'node:fs/promises'
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { cancelledDatePath } from '@yaari/domain/booking'
-import { bookingRequest } from '@yaari/domain/booking.fixture'
 import { EVENTS } from '@yaari/domain/catalogue'
 import { HOST_MESSAGES } from '@yaari/domain/host'
 import { availableDates, formatLongDate } from '@yaari/domain/schedule'
-import { functionUrl, HOST, stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
 import { mailTo } from '../../dev/lib/mail-inbox.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import {
   admin,
+  apiMember,
   BACKEND,
   checkoutFor,
   expect,
   expectNoSeriousA11yViolations,
   hangOutsideRequests,
-  newEmail,
   ONBOARDED_PROFILE,
   onboardedMember,
-  PASSWORD,
+  paidThroughApi,
   signInAt,
   test,
 } from './support'
@@ -39,30 +37,6 @@ const sunday = EVENTS.find((event) => event.id === 'unplanned-sunday-social-mixu
 const date = availableDates(sunday)[2]!
 const seats = () => admin().collection(seatsCollectionPath(sunday.id, date))
 const host = DEMO_ACCOUNTS.find((account) => !account.claims.admin)!
-
-/** A member made through the Auth emulator and the functions, as the app calls them; `call` calls a function as them. */
-async function apiMember(name: string) {
-  const auth = `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1`
-  const origin = `http://${HOST}:${stackPorts().app}`
-  const email = newEmail('api')
-  const made = await fetch(`${auth}/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
-  })
-  const { idToken, localId } = (await made.json()) as { idToken: string; localId: string }
-  const call = async (fn: string, data: unknown) => {
-    const response = await fetch(functionUrl(fn), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}`, origin },
-      body: JSON.stringify({ data }),
-    })
-    expect(response.ok, await response.clone().text()).toBe(true)
-    return ((await response.json()) as { result: Record<string, unknown> }).result
-  }
-  await call('saveProfile', { ...ONBOARDED_PROFILE, name })
-  return { uid: localId, email, call }
-}
 
 /** A member who joins the date's waitlist through the joinWaitlist function. */
 async function waitingMember() {
@@ -268,14 +242,7 @@ test.describe('the host console', () => {
     const saturday = EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')!
     const day = availableDates(saturday)[3]!
     const guest = await apiMember('Meera Iyer')
-    const { order_id: orderId } = (await guest.call('createBooking', {
-      ...bookingRequest(saturday.id, day),
-      userProfile: { ...bookingRequest(saturday.id, day).userProfile, name: 'Meera Iyer', email: guest.email },
-    })) as { order_id: string }
-    expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
-    await expect
-      .poll(async () => ((await guest.call('getBooking', { orderId })).booking as { status: string }).status, BACKEND)
-      .toBe('confirmed')
+    const { orderId } = await paidThroughApi(guest, saturday.id, day)
     const adminAccount = DEMO_ACCOUNTS.find((account) => account.claims.admin)!
     try {
       await signInAt(page, adminAccount.email, adminAccount.password)

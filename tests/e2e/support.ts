@@ -8,13 +8,14 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test'
+import { bookingRequest } from '@yaari/domain/booking.fixture'
 import type { RequestOf } from '@yaari/domain/callable'
 import { eventById } from '@yaari/domain/catalogue'
 import { saveProfileCall } from '@yaari/domain/profile'
 import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
 import { getApps, initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
-import { functionUrl, HOST, PROJECT_ID, stackPorts } from '../../dev/lib/config.mjs'
+import { functionUrl, HOST, PROJECT_ID, stackPorts, standinControl } from '../../dev/lib/config.mjs'
 
 /** The stack's Firestore stand-in, for firebase-admin and the team's commands. */
 export const FIRESTORE_HOST = `${HOST}:${stackPorts().firestore}`
@@ -328,4 +329,46 @@ export async function readQrCode(locator: Locator): Promise<string | undefined> 
   const { readBarcodes } = await qrReader
   const [read] = await readBarcodes(new Uint8Array(await locator.screenshot()), { formats: ['QRCode'] })
   return read?.text
+}
+
+/** A member made through the Auth emulator and the functions, as the app calls them; `call` calls a function as them. */
+export async function apiMember(name: string) {
+  const auth = `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1`
+  const origin = `http://${HOST}:${stackPorts().app}`
+  const email = newEmail('api')
+  const made = await fetch(`${auth}/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+  })
+  const { idToken, localId } = (await made.json()) as { idToken: string; localId: string }
+  const call = async (fn: string, data: unknown) => {
+    const response = await fetch(functionUrl(fn), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}`, origin },
+      body: JSON.stringify({ data }),
+    })
+    expect(response.ok, await response.clone().text()).toBe(true)
+    return ((await response.json()) as { result: Record<string, unknown> }).result
+  }
+  await call('saveProfile', { ...ONBOARDED_PROFILE, name })
+  return { uid: localId, email, name, call }
+}
+
+/** A paid booking of `member` for a date, through createBooking, the payment stand-in and getBooking; and its pass. */
+export async function paidThroughApi(member: Awaited<ReturnType<typeof apiMember>>, eventId: string, date: string) {
+  const request = bookingRequest(eventId as Parameters<typeof bookingRequest>[0], date)
+  const { order_id: orderId } = (await member.call('createBooking', {
+    ...request,
+    userProfile: { ...request.userProfile, name: member.name, email: member.email },
+  })) as { order_id: string }
+  expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
+  let booking: { status: string; pass?: { credential: string; code: string } } = { status: 'pending' }
+  await expect
+    .poll(async () => {
+      booking = (await member.call('getBooking', { orderId })).booking as typeof booking
+      return booking.status
+    }, BACKEND)
+    .toBe('confirmed')
+  return { orderId, pass: booking.pass }
 }

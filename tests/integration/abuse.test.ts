@@ -18,6 +18,7 @@ import { VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
 import type { CallableContract, RequestOf } from '@yaari/domain/callable'
 import { CALLABLES } from '@yaari/domain/callables'
 import { EVENTS } from '@yaari/domain/catalogue'
+import { getDoorListCall, syncCheckInsCall } from '@yaari/domain/door'
 import {
   exportGuestListCall,
   getGuestListCall,
@@ -104,6 +105,8 @@ const TARGETS = [
     'host',
   ),
   target(liftModerationCall, { uid: 'someone', reason: 'x' }, 'host'),
+  target(getDoorListCall, { eventId: event.id, eventDate: date }, 'host'),
+  target(syncCheckInsCall, { eventId: event.id, eventDate: date, door: 'Front door', ops: [] }, 'host'),
 ]
 
 const POLLUTION = ['{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"__proto__":null}']

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { seatsCollectionPath } from '@yaari/domain/availability'
+import { bookingRequest } from '@yaari/domain/booking.fixture'
 import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
 import { EVENTS, type YaariEvent } from '@yaari/domain/catalogue'
 import { availableDates } from '@yaari/domain/schedule'
@@ -12,10 +13,12 @@ import { createUserWithEmailAndPassword, signOut, type User } from 'firebase/aut
 import { getApps as adminApps, initializeApp as initAdmin } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
 import { expect } from 'vitest'
-import { PROJECT_ID, stackPorts } from '../../dev/lib/config.mjs'
+import { HOST, PROJECT_ID, stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payments/standin.mjs'
 import { cashfreeGateway } from '../../functions/src/lib/cashfree'
 import type { BookingDeps } from '../../functions/src/lib/records'
+import { createBookingHandler } from '../../functions/src/services/bookings/create'
+import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
 import { auth, callFunction } from '../../src/lib/firebase'
 
 export { VALID_PROFILE } from '@yaari/domain/profile.fixture'
@@ -137,4 +140,43 @@ export async function rejection(call: Promise<unknown>): Promise<{ code: string;
   )
   expect(error, 'the call should have failed').toBeInstanceOf(Error)
   return error as { code: string; message: string }
+}
+
+/** Sets a signed-up person's custom claims through the Auth emulator (what grant-role does with the Admin SDK). */
+export async function setClaims(uid: string, claims: Record<string, unknown>) {
+  const response = await fetch(
+    `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: uid, customAttributes: JSON.stringify(claims) }),
+    },
+  )
+  expect(response.ok, await response.clone().text()).toBe(true)
+}
+
+/** A signed-in person with these claims, their token refreshed as the app refreshes it. */
+export async function signedInWith(claims: Record<string, unknown>): Promise<User> {
+  const user = await signUpFreshMember()
+  await setClaims(user.uid, claims)
+  await user.getIdToken(true)
+  return user
+}
+export const signedInHost = () => signedInWith({ host_cities: ['bangalore'] })
+
+/** A paid, confirmed booking of `date` by a new member (handlers in this process, the stand-in paying). */
+export async function paidBooking(
+  eventId: (typeof EVENTS)[number]['id'],
+  date: string,
+  attendee: Record<string, unknown> = {},
+) {
+  const member = await profiledMember({ gender: 'female', date_of_birth: '1995-06-01', email: 'guest@example.test' })
+  const request = bookingRequest(eventId, date)
+  const { order_id: orderId } = await createBookingHandler(stackDeps(), member, {
+    ...request,
+    userProfile: { ...request.userProfile, ...attendee },
+  })
+  expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
+  expect((await reconcileBooking(stackDeps(), orderId))?.status).toBe('confirmed')
+  return { member, orderId }
 }

@@ -27,11 +27,8 @@ import {
   setSalesCall,
   shareVenueCall,
 } from '@yaari/domain/host'
-import type { User } from 'firebase/auth'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { HOST, PROJECT_ID, stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { createBookingHandler } from '../../functions/src/services/bookings/create'
-import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
 import { changeCapacity } from '../../functions/src/services/host/actions'
 import { joinWaitlistHandler } from '../../functions/src/services/waitlist'
 import { auth, callFunction } from '../../src/lib/firebase'
@@ -41,8 +38,11 @@ import {
   callAnything,
   emptyEveryDate,
   failure,
+  paidBooking,
   profiledMember,
   rejection,
+  signedInHost,
+  signedInWith,
   signOutMember,
   signUpFreshMember,
   stackDeps,
@@ -54,28 +54,6 @@ afterAll(emptyEveryDate)
 const midweek = EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')! // 12 seats
 const saturday = EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')! // 10 seats
 const BRIEF = { venueName: 'The Long Table', address: '12, 100 Feet Road, Indiranagar' }
-
-/** Sets a signed-up person's custom claims through the Auth emulator (what grant-role does with the Admin SDK). */
-async function setClaims(uid: string, claims: Record<string, unknown>) {
-  const response = await fetch(
-    `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-      body: JSON.stringify({ localId: uid, customAttributes: JSON.stringify(claims) }),
-    },
-  )
-  expect(response.ok, await response.clone().text()).toBe(true)
-}
-
-/** A signed-in person with these claims, their token refreshed as the app refreshes it. */
-async function signedInWith(claims: Record<string, unknown>): Promise<User> {
-  const user = await signUpFreshMember()
-  await setClaims(user.uid, claims)
-  await user.getIdToken(true)
-  return user
-}
-const signedInHost = () => signedInWith({ host_cities: ['bangalore'] })
 
 /** A valid request for each host callable, on a date of `event`. */
 function validRequests(date: string) {
@@ -93,23 +71,6 @@ function validRequests(date: string) {
     moderateMember: { eventId: midweek.id, eventDate: date, uid: 'someone', action: 'warn', reason: 'test' },
     liftModeration: { uid: 'someone', reason: 'test' },
   } as Record<string, unknown>
-}
-
-/** A paid, confirmed booking of `date` by a new member (handlers in this process, the stand-in paying). */
-async function paidBooking(
-  eventId: (typeof EVENTS)[number]['id'],
-  date: string,
-  attendee: Record<string, unknown> = {},
-) {
-  const member = await profiledMember({ gender: 'female', date_of_birth: '1995-06-01', email: 'guest@example.test' })
-  const request = bookingRequest(eventId, date)
-  const { order_id: orderId } = await createBookingHandler(stackDeps(), member, {
-    ...request,
-    userProfile: { ...request.userProfile, ...attendee },
-  })
-  expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
-  expect((await reconcileBooking(stackDeps(), orderId))?.status).toBe('confirmed')
-  return { member, orderId }
 }
 
 const auditOf = async (eventId: string, date: string) =>

@@ -5,6 +5,7 @@
  */
 
 import { CALLABLES } from '@yaari/domain/callables'
+import { DOOR_CALLABLES } from '@yaari/domain/door'
 import { HOST_CALLABLES } from '@yaari/domain/host'
 import { beforeAll, describe, expect, it } from 'vitest'
 
@@ -22,7 +23,7 @@ const request = (data: unknown, signedIn = true, claims: Record<string, unknown>
   rawRequest: { headers: { origin: ORIGIN }, body: { data } },
   ...(signedIn ? { auth: { uid: 'member-1', token: { email: 'member@example.test', ...claims } } } : {}),
 })
-const HOST_CALLABLE_NAMES = new Set(HOST_CALLABLES.map((contract) => contract.name))
+const HOST_CALLABLE_NAMES = new Set([...HOST_CALLABLES, ...DOOR_CALLABLES].map((contract) => contract.name))
 
 async function refusal(call: Promise<unknown>) {
   try {
@@ -56,7 +57,7 @@ describe('every callable', () => {
   })
 
   it("refuses a member (no role) any host's callable, whatever they send", async () => {
-    for (const contract of HOST_CALLABLES) {
+    for (const contract of [...HOST_CALLABLES, ...DOOR_CALLABLES]) {
       for (const data of [{}, { eventId: 'midweek-wednesday-dinner', eventDate: '2026-12-02' }, { unexpected: 1 }]) {
         const error = await refusal(registered[contract.name]!.run(request(data)))
         expect(error.code, contract.name).toBe('permission-denied')

@@ -12,6 +12,7 @@ import { deleteMyAccountCall, exportMyDataCall } from '@yaari/domain/account'
 import { getAvailabilityCall } from '@yaari/domain/availability'
 import { cancelBookingCall, createBookingCall, getBookingCall } from '@yaari/domain/booking'
 import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
+import { getDoorListCall, syncCheckInsCall } from '@yaari/domain/door'
 import {
   exportGuestListCall,
   getGuestListCall,
@@ -49,6 +50,7 @@ import { getBookingHandler, listMyBookingsHandler } from '../services/bookings/v
 import { cancelGuestSeat, cancelHostedDate, changeCapacity, messageGuests as messageGuestsOf, setSales as setSalesOf, shareVenue as shareVenueOf } from '../services/host/actions'
 import { listAudit as listAuditOf, recordAudit } from '../services/host/audit'
 import { guestList, listHostDates as listHostDatesOf } from '../services/host/dates'
+import { getDoorList as getDoorListOf, syncCheckIns as syncCheckInsOf } from '../services/host/door'
 import { liftModeration as liftModerationOf, moderateMember as moderateMemberOf } from '../services/host/moderation'
 import { uploadProfilePhotoHandler } from '../services/photos'
 import { getMyProfileHandler, saveProfileHandler } from '../services/profile'
@@ -141,8 +143,11 @@ export const deleteMyAccount = callable(
 // Hosts' console: every date of their cities, a date's guest list, and what they do to a date.
 export const listHostDates = hostCallable(listHostDatesCall, async (_, host) => ({ dates: await listHostDatesOf(db(), host.roles, Date.now()) }))
 export const getGuestList = hostCallable(getGuestListCall, async (input, host) => {
-  const list = await guestList(db(), input.eventId, input.eventDate, Date.now())
-  await recordAudit(db(), host, { action: 'view-guest-list', eventId: input.eventId, eventDate: input.eventDate, change: { guests: list.guests.length }, at: Date.now() })
+  const now = Date.now()
+  const list = await guestList(db(), input.eventId, input.eventDate, now)
+  // One line per host, date and 10 minutes: an open console refreshes its list every 30 s.
+  const window = Math.floor(now / 600_000)
+  await recordAudit(db(), host, { action: 'view-guest-list', eventId: input.eventId, eventDate: input.eventDate, change: { guests: list.guests.length }, at: now }, `view_${host.uid}_${input.eventId}_${input.eventDate}_${window}`)
   return list
 })
 export const exportGuestList = hostCallable(exportGuestListCall, async (input, host) => {
@@ -162,3 +167,7 @@ export const setCapacity = hostCallable(setCapacityCall, (input, host) => change
 export const setSales = hostCallable(setSalesCall, (input, host) => setSalesOf(bookingDeps(), host, input), withCashfree)
 export const hostCancelDate = hostCallable(hostCancelDateCall, (input, host) => cancelHostedDate(bookingDeps(), host, input), withCashfree)
 export const hostCancelSeat = hostCallable(hostCancelSeatCall, (input, host) => cancelGuestSeat(bookingDeps(), host, input), withCashfree)
+
+// The door: a phone saves a date's door list before the night, and syncs its check-ins when it can.
+export const getDoorList = hostCallable(getDoorListCall, (input, host) => getDoorListOf(db(), host, input, Date.now()))
+export const syncCheckIns = hostCallable(syncCheckInsCall, (input, host) => syncCheckInsOf(db(), host, input, Date.now()))

@@ -50,6 +50,8 @@ export interface BookingRecord {
   ended_at?: number
   /** When the member (or the team, for the whole date) cancelled. */
   cancelled_at?: number
+  /** When the guest was checked in at the door (the admission's time); absent until then, or after an undo. */
+  checked_in_at?: number
   /** A host cancelled this seat (a full refund), and the reason the member was told. */
   host_cancel_reason?: string
   /** The team cancelled the date while this booking was pending (its hold ended for that). */

@@ -229,6 +229,8 @@ export interface BookingView {
   refund?: { amount: number; status: RefundState; reason: RefundReason }
   /** The name the seat was booked for (absent once an account deletion removed it). */
   attendeeName?: string
+  /** When the guest was checked in at the door (ISO time), once a door phone has synced it. */
+  checkedInAt?: string
   /** Only on a confirmed booking: the signed pass its ticket shows as a QR code, and its short code. */
   pass?: IssuedPass
 }

@@ -6,6 +6,7 @@
 import { deleteMyAccountCall, exportMyDataCall } from './account'
 import { getAvailabilityCall } from './availability'
 import { cancelBookingCall, createBookingCall, getBookingCall } from './booking'
+import { DOOR_CALLABLES } from './door'
 import { HOST_CALLABLES } from './host'
 import { listMyBookingsCall } from './my-bookings'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from './profile'
@@ -25,4 +26,5 @@ export const CALLABLES = [
   exportMyDataCall,
   deleteMyAccountCall,
   ...HOST_CALLABLES,
+  ...DOOR_CALLABLES,
 ] as const

@@ -127,6 +127,8 @@ export interface HostDateSummary {
   capacity: number
   /** Seats paid for. */
   paid: number
+  /** Paid guests checked in at the door (as far as the door phones have synced). */
+  checkedIn: number
   /** Seats held for a payment or offered to a member from the waitlist. */
   held: number
   free: number

@@ -29,6 +29,11 @@ describe('what a member reads about their booking', () => {
     expect(refundExplanation(base)).toBeUndefined()
   })
 
+  it('a paid booking reads "Checked in" once a door phone has synced its check-in', () => {
+    expect(statusLabel(base)).toBe('Confirmed')
+    expect(statusLabel({ ...base, checkedInAt: '2026-11-28T13:05:00.000Z' })).toBe('Checked in')
+  })
+
   it('a pending booking whose attempt failed invites another try', () => {
     expect(statusLabel({ ...base, status: 'pending' })).toBe('Payment pending')
     expect(statusLabel({ ...base, status: 'pending', lastAttemptFailed: true })).toBe('Payment failed: try again')

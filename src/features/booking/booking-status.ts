@@ -9,7 +9,7 @@ import { REFUND_DAYS } from '@yaari/domain/refund-policy'
 export function statusLabel(booking: BookingView): string {
   switch (booking.status) {
     case 'confirmed':
-      return 'Confirmed'
+      return booking.checkedInAt ? 'Checked in' : 'Confirmed'
     case 'pending':
       return booking.lastAttemptFailed ? 'Payment failed: try again' : 'Payment pending'
     case 'failed':

@@ -9,7 +9,7 @@ import type { BookingView } from '@yaari/domain/booking'
 import { eventById, type PriceTier, TIER_LABELS } from '@yaari/domain/catalogue'
 import { formatInr } from '@yaari/domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
-import { formatLongDate, formatTime } from '@yaari/domain/schedule'
+import { formatIstClock, formatLongDate, formatTime } from '@yaari/domain/schedule'
 import { css, cx } from 'styled-system/css'
 import { container, grid, wrap } from 'styled-system/patterns'
 import { button, card, chip, details, heading, link, text } from 'styled-system/recipes'
@@ -54,7 +54,13 @@ function Ticket({ booking }: { booking: BookingView }) {
       {confirmed && booking.pass ? (
         <div className={grid({ gap: '2', justifyItems: 'center', py: '2' })}>
           <PassQr credential={booking.pass.credential} label={`QR code of your pass for ${event.title}`} />
-          <p className={text({ size: 'sm', tone: 'muted' })}>Show this at the door. No signal needed.</p>
+          {booking.checkedInAt ? (
+            <p role="status" className={text({ weight: 'semibold' })}>
+              Checked in at {formatIstClock(new Date(booking.checkedInAt))}. Enjoy the evening!
+            </p>
+          ) : (
+            <p className={text({ size: 'sm', tone: 'muted' })}>Show this at the door. No signal needed.</p>
+          )}
           <p className={css({ textAlign: 'center' })}>
             <span className={text({ size: 'sm', tone: 'muted' })}>Ticket code</span>
             <br />

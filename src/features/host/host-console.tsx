@@ -1,17 +1,28 @@
 import { Link } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { container } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { PageMessage } from '../../ui/page-message'
 import { HostDatePage } from './host-date-page'
 import { HostAuditPage, HostDatesPage } from './host-pages'
 
+/** Door mode is a chunk of its own (with its scanner), loaded only when a door opens. */
+const DoorPage = lazy(() => import('./door/door-page').then((module) => ({ default: module.DoorPage })))
+
 /** Which console page a path under /host is: the dates, the audit log, or one date. */
 export function HostConsole({ path }: { path: string }) {
   const [first, second, ...rest] = path.split('/').filter(Boolean)
   if (first === undefined) return <HostDatesPage />
   if (first === 'audit' && second === undefined) return <HostAuditPage />
-  if (second !== undefined && rest.length === 0 && /^\d{4}-\d{2}-\d{2}$/.test(second)) {
-    return <HostDatePage eventId={first} date={second} />
+  if (second !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(second)) {
+    if (rest.length === 0) return <HostDatePage eventId={first} date={second} />
+    if (rest.length === 1 && rest[0] === 'door') {
+      return (
+        <Suspense fallback={null}>
+          <DoorPage eventId={first} date={second} />
+        </Suspense>
+      )
+    }
   }
   return (
     <main id="main" className={container({ maxW: '5xl', py: '10', px: '4' })}>

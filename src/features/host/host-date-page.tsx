@@ -52,6 +52,8 @@ export function HostDatePage({ eventId, date }: { eventId: string; date: string 
 }
 
 const COMING: GuestRow['state'][] = ['paid', 'held', 'offered']
+/** How often an open date refreshes its numbers while online. */
+const LIVE_EVERY_MS = 30_000
 const STATE_LABELS: Record<GuestRow['state'], string> = {
   paid: 'Paid',
   held: 'Held',
@@ -104,6 +106,15 @@ function DateConsole({
     )
   }
   useEffect(reload, [uid, eventId, date])
+  // Live while it is open and online: who is in, what sold, as the doors and members change it.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (navigator.onLine && document.visibilityState === 'visible') {
+        loadGuestList(uid, eventId, date).catch(() => undefined)
+      }
+    }, LIVE_EVERY_MS)
+    return () => clearInterval(timer)
+  }, [uid, eventId, date])
 
   /** Runs a host action; the date's new numbers replace the saved ones, then the list reloads. */
   const act = async (run: () => Promise<HostActionResult>, done: string, unchanged: string) => {
@@ -186,6 +197,13 @@ function DateConsole({
               <DateBadges date={list.date} />
             </div>
             <DateNumbers date={list.date} />
+            <Link
+              to="/host/$"
+              params={{ _splat: `${eventId}/${date}/door` }}
+              className={cx(button({ size: 'sm' }), css({ mt: '3' }))}
+            >
+              Door mode: check guests in
+            </Link>
             <DateMoney date={list.date} />
             <VenueWarning date={list.date} />
           </section>

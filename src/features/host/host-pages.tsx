@@ -59,6 +59,7 @@ export function HostGate({ children }: { children: (session: Extract<HostSession
 const NUMBERS: [key: keyof HostDateSummary, label: string][] = [
   ['capacity', 'Capacity'],
   ['paid', 'Paid'],
+  ['checkedIn', 'Checked in'],
   ['held', 'Held'],
   ['free', 'Free'],
   ['waiting', 'Waiting'],
@@ -67,7 +68,7 @@ const NUMBERS: [key: keyof HostDateSummary, label: string][] = [
 /** A date's numbers, as a description list. */
 export function DateNumbers({ date }: { date: HostDateSummary }) {
   return (
-    <dl className={grid({ columns: { base: 3, sm: 5 }, gap: '2', mt: '3' })}>
+    <dl className={grid({ columns: { base: 3, sm: 6 }, gap: '2', mt: '3' })}>
       {NUMBERS.map(([key, label]) => (
         <div key={key} className={css({ bg: 'bg.muted', borderRadius: 'l2', p: '2', textAlign: 'center' })}>
           <dt className={text({ size: 'sm', tone: 'muted' })}>{label}</dt>
@@ -119,14 +120,22 @@ function DatesList() {
   const [state, setState] = useState<{ dates?: HostDateSummary[]; error?: string }>({})
   useEffect(() => {
     let live = true
-    Promise.all([import('../../lib/firebase'), import('@yaari/domain/host')])
-      .then(([{ callFunction }, { listHostDatesCall }]) => callFunction(listHostDatesCall, {}, { timeoutMs: 20_000 }))
-      .then(
-        ({ dates }) => live && setState({ dates }),
-        (error: unknown) => live && setState({ error: hostErrorMessage(error) }),
-      )
+    const load = (first: boolean) =>
+      Promise.all([import('../../lib/firebase'), import('@yaari/domain/host')])
+        .then(([{ callFunction }, { listHostDatesCall }]) => callFunction(listHostDatesCall, {}, { timeoutMs: 20_000 }))
+        .then(
+          ({ dates }) => live && setState({ dates }),
+          // A refresh that fails keeps the numbers shown; only the first load says why it failed.
+          (error: unknown) => live && first && setState({ error: hostErrorMessage(error) }),
+        )
+    void load(true)
+    // Live while open and online: checked in against expected, seats sold.
+    const timer = setInterval(() => {
+      if (navigator.onLine && document.visibilityState === 'visible') void load(false)
+    }, 30_000)
     return () => {
       live = false
+      clearInterval(timer)
     }
   }, [])
   return (
@@ -186,6 +195,8 @@ const ACTION_LABELS: Record<string, string> = {
   'message-guests': 'Messaged the guests',
   moderate: 'Moderated a member',
   'lift-moderation': 'Lifted a member’s restriction',
+  'ready-door': 'Readied the door',
+  'check-in': 'Checked guests in',
 }
 
 function changeText(entry: AuditEntry): string {
@@ -196,6 +207,7 @@ function changeText(entry: AuditEntry): string {
   if (entry.action === 'cancel-seat') return `₹${change.refund} refunded: ${change.reason}`
   if (entry.action === 'moderate')
     return `${change.level}${change.until ? ` until ${change.until}` : ''}: ${change.reason}`
+  if (entry.action === 'check-in') return `${change.checkIns} at ${change.door}`
   if (entry.action === 'message-guests') return `“${change.subject}” to ${change.guests} guests`
   if ('guests' in change) return `${change.guests} guests`
   return ''

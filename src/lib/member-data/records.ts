@@ -44,6 +44,7 @@ const bookingViewSchema = v.object({
   ),
   attendeeName: v.optional(v.string()),
   pass: v.optional(v.object({ credential: v.string(), code: v.string() })),
+  checkedInAt: v.optional(v.string()),
 })
 
 const waitlistViewSchema = v.object({

@@ -144,6 +144,9 @@ export function toView(
     ...(booking.refund
       ? { refund: { amount: booking.refund.amount, status: booking.refund.status, reason: booking.refund.reason } }
       : {}),
+    ...(booking.status === 'confirmed' && booking.checked_in_at
+      ? { checkedInAt: new Date(booking.checked_in_at).toISOString() }
+      : {}),
   }
 }
 

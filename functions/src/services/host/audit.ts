@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'message-guests',
   'moderate',
   'lift-moderation',
+  'ready-door',
+  'check-in',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -61,6 +61,7 @@ async function readDate(firestore: Firestore, event: YaariEvent, date: string, n
     startsAt: startsAt.toISOString(),
     capacity: seats.capacity,
     paid,
+    checkedIn: bookings.filter((b) => b.status === 'confirmed' && b.checked_in_at !== undefined).length,
     held,
     free: Math.max(0, seats.capacity - seats.live.length),
     waiting: line.filter((entry) => entry.status === 'waiting').length,

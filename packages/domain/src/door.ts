@@ -1,0 +1,282 @@
+/**
+ * The door: a host checks guests in by their pass (the QR on the ticket) or by name, with no
+ * signal. Before the night the host's phone saves the date's door list (guests with their short
+ * codes, the cancelled and refunded bookings, who is already in); at the door every verdict is
+ * made on the device, from the signed pass and that list, and check-ins wait in an outbox until
+ * a connection takes them to the server. The server keeps the first check-in of a booking; a
+ * second one from another door is a double entry both phones are shown, never merged away.
+ */
+import * as v from 'valibot'
+import { eventDateSchema } from './booking'
+import type { CallableContract } from './callable'
+import { EVENT_IDS } from './catalogue'
+import { HOST_MESSAGES, runsThatDay } from './host'
+import { normalizePassCode, type PassClaims, type PassPublicKeys, verifyPass } from './pass'
+
+/** A booking at the door: a paid guest, or one cancelled or refunded since (refused). */
+export interface DoorGuest {
+  orderId: string
+  /** The ticket's short code ("7KX-M2Q"), to find a guest whose phone cannot show the QR. */
+  code: string
+  name: string
+  tier: string
+  foodPreference?: string
+  state: 'paid' | 'cancelled' | 'refunded'
+}
+
+/** One check-in as the door shows it: when, at which door, by whom. */
+export interface CheckInMark {
+  checkInId: string
+  /** ISO time. */
+  at: string
+  door: string
+  by: string
+}
+
+/** A booking the server has checked in: its first check-in, and any later one from elsewhere (a double entry). */
+export interface Admission extends CheckInMark {
+  orderId: string
+  doubles: CheckInMark[]
+}
+
+/** What a door phone saves before the night ("Get ready for the door"). */
+export interface DoorList {
+  eventId: string
+  eventDate: string
+  /** Paid guests expected. */
+  expected: number
+  guests: DoorGuest[]
+  admissions: Admission[]
+  /** When the server read it (ISO time). */
+  readAt: string
+}
+
+/** A check-in (or its undo) made on a door phone, in the order it was made. */
+export const CHECK_IN_ID = /^[A-Za-z0-9_-]{8,64}$/
+/** A check-in can be undone this long after it was made (a mistap). */
+export const UNDO_WINDOW_MS = 60_000
+/** At most this many check-ins go to the server in one call (the outbox sends the rest next). */
+export const SYNC_BATCH = 100
+
+const orderIdSchema = v.pipe(
+  v.string('orderId must be text'),
+  v.regex(/^[A-Za-z0-9_-]{3,45}$/, 'orderId is not a valid order id'),
+)
+const checkInOpSchema = v.strictObject({
+  id: v.pipe(v.string('id must be text'), v.regex(CHECK_IN_ID, 'id must be 8-64 letters, digits, _ or -')),
+  kind: v.picklist(['in', 'undo'], 'kind must be in or undo'),
+  orderId: orderIdSchema,
+  /** When it happened on the phone (ms since 1970). */
+  at: v.pipe(
+    v.number('at must be a time'),
+    v.integer('at must be a time'),
+    v.minValue(1_700_000_000_000, 'at is not a time'),
+  ),
+  method: v.picklist(['qr', 'name'], 'method must be qr or name'),
+  /** For an undo: the check-in it takes back. */
+  of: v.optional(v.pipe(v.string('of must be text'), v.regex(CHECK_IN_ID, 'of must be a check-in id'))),
+})
+export type CheckInOp = v.InferOutput<typeof checkInOpSchema>
+
+/** What a door phone calls itself ("Front door"): shown to the other door on a double entry. */
+export const doorNameSchema = v.pipe(
+  v.string('door must be text'),
+  v.trim(),
+  v.nonEmpty('Name this door.'),
+  v.maxLength(40, 'A door name is at most 40 characters.'),
+)
+
+export const syncCheckInsSchema = v.pipe(
+  v.strictObject({
+    eventId: v.picklist(EVENT_IDS, 'eventId: Unknown event'),
+    eventDate: eventDateSchema,
+    door: doorNameSchema,
+    ops: v.pipe(
+      v.array(checkInOpSchema, 'ops must be a list'),
+      v.maxLength(SYNC_BATCH, `ops: at most ${SYNC_BATCH} at a time`),
+    ),
+  }),
+  v.check((input) => runsThatDay(input), 'eventDate is not a date this event runs on'),
+  v.check((input) => input.ops.every((op) => op.kind === 'in' || op.of !== undefined), 'an undo names its check-in'),
+)
+
+const hostDate = v.pipe(
+  v.strictObject({ eventId: v.picklist(EVENT_IDS, 'eventId: Unknown event'), eventDate: eventDateSchema }),
+  v.check((input) => runsThatDay(input), 'eventDate is not a date this event runs on'),
+)
+
+export const getDoorListCall: CallableContract<typeof hostDate, DoorList> = {
+  name: 'getDoorList',
+  request: hostDate,
+  messages: [HOST_MESSAGES],
+}
+
+export const syncCheckInsCall: CallableContract<
+  typeof syncCheckInsSchema,
+  { admissions: Admission[]; expected: number; synced: number }
+> = {
+  name: 'syncCheckIns',
+  request: syncCheckInsSchema,
+  messages: [HOST_MESSAGES],
+}
+
+export const DOOR_CALLABLES = [getDoorListCall, syncCheckInsCall] as const
+
+/** A check-in made on this phone, as its outbox holds it. */
+export interface LocalCheckIn extends CheckInOp {
+  door: string
+}
+
+/** Why the door says no. */
+export type DoorRefusal =
+  | 'not-a-pass'
+  | 'forged'
+  | 'unknown-key'
+  | 'another-event'
+  | 'another-date'
+  | 'cancelled'
+  | 'refunded'
+  | 'already-in'
+
+export const DOOR_REFUSALS: Readonly<Record<DoorRefusal, string>> = {
+  'not-a-pass': 'Not a Yaari pass.',
+  forged: 'Not a Yaari pass: the signature does not match (forged or altered).',
+  'unknown-key': 'Not a Yaari pass: signed with a key this phone does not know.',
+  'another-event': 'This pass is for another event.',
+  'another-date': 'This pass is for another date.',
+  cancelled: 'This booking was cancelled.',
+  refunded: 'This booking was refunded.',
+  'already-in': 'Already checked in.',
+}
+
+export type DoorVerdict =
+  | {
+      kind: 'admit'
+      orderId: string
+      firstName: string
+      tier: string
+      foodPreference?: string
+      /** Guests in once this one is, and guests expected. */
+      inCount: number
+      expected: number
+      /** A real pass for tonight whose booking is not on the saved list (booked after it was saved). */
+      unlisted: boolean
+    }
+  | {
+      kind: 'refuse'
+      reason: DoorRefusal
+      message: string
+      orderId?: string
+      firstName?: string
+      /** For already-in: the check-in that came first. */
+      earlier?: CheckInMark
+    }
+
+/** Everything the door knows: the saved list, the public keys, and this phone's own check-ins. */
+export interface DoorState {
+  list: DoorList
+  keys: PassPublicKeys
+  local: readonly LocalCheckIn[]
+}
+
+/** The check-ins in force per booking: this phone's (not undone) and the server's, the earliest first. */
+export function checkedIn(state: Pick<DoorState, 'list' | 'local'>): Map<string, CheckInMark> {
+  const undone = new Set(state.local.filter((op) => op.kind === 'undo').map((op) => op.of))
+  const marks = new Map<string, CheckInMark>()
+  const keep = (orderId: string, mark: CheckInMark) => {
+    const held = marks.get(orderId)
+    if (!held || mark.at < held.at) marks.set(orderId, mark)
+  }
+  for (const admission of state.list.admissions) {
+    if (!undone.has(admission.checkInId)) keep(admission.orderId, admission)
+  }
+  for (const op of state.local) {
+    if (op.kind === 'in' && !undone.has(op.id))
+      keep(op.orderId, { checkInId: op.id, at: new Date(op.at).toISOString(), door: op.door, by: 'this phone' })
+  }
+  return marks
+}
+
+const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? name
+
+/** The verdict on a guest found in the list (by pass or by name): admit, or why not. */
+export function guestVerdict(state: Pick<DoorState, 'list' | 'local'>, guest: DoorGuest): DoorVerdict {
+  const base = { orderId: guest.orderId, firstName: firstNameOf(guest.name) }
+  if (guest.state !== 'paid')
+    return { kind: 'refuse', reason: guest.state, message: DOOR_REFUSALS[guest.state], ...base }
+  const marks = checkedIn(state)
+  const earlier = marks.get(guest.orderId)
+  if (earlier) return { kind: 'refuse', reason: 'already-in', message: DOOR_REFUSALS['already-in'], ...base, earlier }
+  return {
+    kind: 'admit',
+    ...base,
+    tier: guest.tier,
+    ...(guest.foodPreference ? { foodPreference: guest.foodPreference } : {}),
+    inCount: marks.size + 1,
+    expected: state.list.expected,
+    unlisted: false,
+  }
+}
+
+const PASS_TO_DOOR = {
+  malformed: 'not-a-pass',
+  'unknown-key': 'unknown-key',
+  'bad-signature': 'forged',
+  'wrong-event': 'another-event',
+  'wrong-date': 'another-date',
+} as const
+
+/**
+ * The verdict on a scanned code, made on the phone with no network: a real pass (signed with a key
+ * the phone holds) for this event and date, whose booking is not cancelled or refunded and not
+ * already checked in (here, or elsewhere as far as the last sync knows).
+ */
+export async function scanVerdict(state: DoorState, scanned: string): Promise<DoorVerdict> {
+  const verdict = await verifyPass(scanned.trim(), state.keys, {
+    eventId: state.list.eventId,
+    date: state.list.eventDate,
+  })
+  if (!verdict.ok) {
+    const reason = PASS_TO_DOOR[verdict.reason]
+    return { kind: 'refuse', reason, message: DOOR_REFUSALS[reason] }
+  }
+  const guest = state.list.guests.find((g) => g.orderId === verdict.pass.orderId)
+  if (guest) return guestVerdict(state, guest)
+  return unlistedVerdict(state, verdict.pass)
+}
+
+/** A real pass for tonight that the saved list does not have: booked after the list was saved. */
+function unlistedVerdict(state: Pick<DoorState, 'list' | 'local'>, pass: PassClaims): DoorVerdict {
+  const marks = checkedIn(state)
+  const earlier = marks.get(pass.orderId)
+  if (earlier) {
+    return {
+      kind: 'refuse',
+      reason: 'already-in',
+      message: DOOR_REFUSALS['already-in'],
+      orderId: pass.orderId,
+      firstName: pass.firstName,
+      earlier,
+    }
+  }
+  return {
+    kind: 'admit',
+    orderId: pass.orderId,
+    firstName: pass.firstName,
+    tier: pass.tier,
+    inCount: marks.size + 1,
+    expected: state.list.expected,
+    unlisted: true,
+  }
+}
+
+/** Guests whose name or short code matches what the host typed. */
+export function findGuests(list: DoorList, query: string): DoorGuest[] {
+  const text = query.trim().toLowerCase()
+  if (!text) return list.guests
+  const code = normalizePassCode(text).replace('-', '')
+  return list.guests.filter(
+    (guest) =>
+      guest.name.toLowerCase().includes(text) || (code.length >= 3 && guest.code.replace('-', '').startsWith(code)),
+  )
+}

@@ -1,0 +1,126 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto'
+import type { Admission, DoorList, LocalCheckIn } from '@yaari/domain/door'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { clearMemberData, YaariDb } from '../../../lib/db'
+import { readDoor, recordCheckIn, type SendCheckIns, saveDoorList, syncDoor } from './door-store'
+
+const EVENT = 'midweek-wednesday-dinner'
+const DATE = '2026-12-02'
+const HOST = 'host-1'
+
+let name: string
+let db: YaariDb
+let count = 0
+beforeEach(() => {
+  name = `door-${++count}`
+  db = new YaariDb(name)
+})
+afterEach(() => db.close())
+
+const list: DoorList = { eventId: EVENT, eventDate: DATE, expected: 3, guests: [], admissions: [], readAt: '' }
+const op = (n: number, door = 'Front door', kind: 'in' | 'undo' = 'in'): LocalCheckIn => ({
+  id: `checkin-${String(n).padStart(4, '0')}`,
+  kind,
+  orderId: `yaari_20261202_order${n}`,
+  at: 1_800_000_000_000 + n,
+  method: 'qr',
+  door,
+  ...(kind === 'undo' ? { of: `checkin-${String(n - 1).padStart(4, '0')}` } : {}),
+})
+
+/** A server as syncCheckIns is: applies each check-in once by its id, and answers every admission. */
+function fakeServer() {
+  const applied = new Map<string, LocalCheckIn>()
+  const calls: { door: string; ids: string[] }[] = []
+  const send: SendCheckIns = async (door, ops) => {
+    calls.push({ door, ids: ops.map((o) => o.id) })
+    for (const o of ops) if (!applied.has(o.id)) applied.set(o.id, o)
+    const admissions: Admission[] = [...applied.values()]
+      .filter((o) => o.kind === 'in')
+      .map((o) => ({
+        orderId: o.orderId,
+        checkInId: o.id,
+        at: new Date(o.at).toISOString(),
+        door,
+        by: 'host',
+        doubles: [],
+      }))
+    return { admissions, expected: 3 }
+  }
+  return { applied, calls, send }
+}
+
+describe('the door outbox', () => {
+  it('sends check-ins in the order made, marks them synced, and sends nothing twice', async () => {
+    await saveDoorList(db, HOST, list, { k1: 'key' }, 1)
+    for (const n of [1, 2, 3]) await recordCheckIn(db, HOST, EVENT, DATE, op(n))
+    expect((await readDoor(db, HOST, EVENT, DATE))?.unsynced).toBe(3)
+    const server = fakeServer()
+    expect(await syncDoor(db, HOST, EVENT, DATE, server.send)).toBe(3)
+    expect(server.calls).toEqual([{ door: 'Front door', ids: ['checkin-0001', 'checkin-0002', 'checkin-0003'] }])
+    const door = await readDoor(db, HOST, EVENT, DATE)
+    expect(door?.unsynced).toBe(0)
+    expect(door?.list.admissions.map((a) => a.checkInId)).toEqual(['checkin-0001', 'checkin-0002', 'checkin-0003'])
+    expect(door?.local.map((o) => o.id)).toEqual(['checkin-0001', 'checkin-0002', 'checkin-0003'])
+    expect(await syncDoor(db, HOST, EVENT, DATE, server.send)).toBe(0)
+    expect(server.calls).toHaveLength(1)
+  })
+
+  it('keeps a batch to one door name and the order across batches', async () => {
+    await saveDoorList(db, HOST, list, {}, 1)
+    await recordCheckIn(db, HOST, EVENT, DATE, op(1, 'Front door'))
+    await recordCheckIn(db, HOST, EVENT, DATE, op(2, 'Back door'))
+    await recordCheckIn(db, HOST, EVENT, DATE, op(3, 'Back door', 'undo'))
+    const server = fakeServer()
+    await syncDoor(db, HOST, EVENT, DATE, server.send)
+    expect(server.calls).toEqual([
+      { door: 'Front door', ids: ['checkin-0001'] },
+      { door: 'Back door', ids: ['checkin-0002', 'checkin-0003'] },
+    ])
+  })
+
+  it('a sync cut off (no answer, then the page reloads) leaves the check-ins to send again; the server applies each once', async () => {
+    await saveDoorList(db, HOST, list, {}, 1)
+    for (const n of [1, 2]) await recordCheckIn(db, HOST, EVENT, DATE, op(n))
+    const server = fakeServer()
+    // The server takes the batch, but the answer never arrives: the tab is closed mid-sync.
+    void syncDoor(db, HOST, EVENT, DATE, async (door, ops) => {
+      await server.send(door, ops)
+      return new Promise(() => undefined)
+    })
+    await expect.poll(() => server.applied.size).toBe(2)
+    db.close()
+    db = new YaariDb(name) // the reloaded page
+    expect((await readDoor(db, HOST, EVENT, DATE))?.unsynced).toBe(2)
+    await recordCheckIn(db, HOST, EVENT, DATE, op(3))
+    expect(await syncDoor(db, HOST, EVENT, DATE, server.send)).toBe(3)
+    expect(server.calls.at(-1)?.ids).toEqual(['checkin-0001', 'checkin-0002', 'checkin-0003'])
+    expect(server.applied.size).toBe(3)
+    expect((await readDoor(db, HOST, EVENT, DATE))?.unsynced).toBe(0)
+  })
+
+  it('a failed send keeps everything unsynced; two syncs at once send once', async () => {
+    await saveDoorList(db, HOST, list, {}, 1)
+    await recordCheckIn(db, HOST, EVENT, DATE, op(1))
+    await expect(
+      syncDoor(db, HOST, EVENT, DATE, async () => {
+        throw new Error('offline')
+      }),
+    ).rejects.toThrow('offline')
+    expect((await readDoor(db, HOST, EVENT, DATE))?.unsynced).toBe(1)
+    const server = fakeServer()
+    await Promise.all([syncDoor(db, HOST, EVENT, DATE, server.send), syncDoor(db, HOST, EVENT, DATE, server.send)])
+    expect(server.calls).toHaveLength(1)
+  })
+
+  it('signing out removes the door list and what the server has, keeps what it does not', async () => {
+    await saveDoorList(db, HOST, list, {}, 1)
+    await recordCheckIn(db, HOST, EVENT, DATE, op(1))
+    await syncDoor(db, HOST, EVENT, DATE, fakeServer().send)
+    await recordCheckIn(db, HOST, EVENT, DATE, op(2))
+    await clearMemberData(db, HOST)
+    expect(await db.doorLists.count()).toBe(0)
+    expect((await db.checkIns.toArray()).map((row) => (row.op as LocalCheckIn).id)).toEqual(['checkin-0002'])
+  })
+})

@@ -1,0 +1,164 @@
+/**
+ * The door with no signal, in Debian's Chromium with a fake camera filming a video made from real
+ * passes: the host readies the door online, goes offline, scans a guest's pass (admit), sees it
+ * again (already checked in), scans a forged pass (refused), admits a second guest by name, then
+ * goes online and both check-ins reach the server. Two phones (two contexts) admit the same guest
+ * offline; once both have synced, both show the double entry.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { EVENTS } from '@yaari/domain/catalogue'
+import { decodePass, passCredential } from '@yaari/domain/pass'
+import { availableDates } from '@yaari/domain/schedule'
+import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
+import { browserWithCamera, writeCodesVideo } from './fake-camera'
+import { admin, apiMember, BACKEND, expect, paidThroughApi, signInAt, test } from './support'
+
+const midweek = EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')!
+const host = DEMO_ACCOUNTS.find((account) => !account.claims.admin)!
+
+/** The pass with one byte of its payload changed and the signature kept: what a forger makes. */
+function forged(credential: string) {
+  const decoded = decodePass(credential)!
+  const payload = decoded.payload.slice()
+  payload[payload.length - 2] = (payload[payload.length - 2] ?? 0) ^ 0x01
+  return passCredential(payload, decoded.signature)
+}
+
+/** A door phone: a 360 px wide context of the camera browser, its host signed in. */
+async function doorPhone(browser: Browser, name: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 360, height: 780 },
+    hasTouch: true,
+    permissions: ['camera'],
+  })
+  const page = await context.newPage()
+  const violations: string[] = []
+  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text))
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      ),
+    ),
+  )
+  test.info().annotations.push({ type: 'door', description: name })
+  await signInAt(page, host.email, host.password)
+  await expect(page).toHaveURL(/\/$/, BACKEND)
+  Object.assign(page, { cspViolations: violations })
+  return { context, page }
+}
+
+const cspOf = (page: Page) => (page as unknown as { cspViolations: string[] }).cspViolations
+
+async function readyDoor(page: Page, date: string, doorName: string) {
+  await page.goto(`/host/${midweek.id}/${date}/door`)
+  await page.getByRole('textbox', { name: 'This door' }).fill(doorName)
+  await page.getByRole('button', { name: 'Get ready for the door' }).click()
+  await expect(page.getByText(/^Ready: \d+ paid guests? saved on this phone\.$/)).toBeVisible(BACKEND)
+}
+
+/** Waits for the phone's log of checks to show `line`, moving past verdicts as a host taps "Next guest". */
+async function expectChecked(page: Page, line: RegExp) {
+  const log = page.getByRole('list', { name: 'Last checks' })
+  await expect
+    .poll(
+      async () => {
+        const next = page.getByRole('button', { name: 'Next guest' })
+        if (await next.isVisible()) await next.click().catch(() => undefined)
+        return (await log.isVisible()) ? await log.innerText() : ''
+      },
+      { timeout: 30_000 },
+    )
+    .toMatch(line)
+}
+
+test.describe('the door with no signal', () => {
+  test('scan, refuse, by name, then sync when the signal is back', async () => {
+    test.slow()
+    const date = availableDates(midweek)[3]!
+    const asha = await apiMember('Asha Rao')
+    const ravi = await apiMember('Ravi Kumar')
+    const ashaPaid = await paidThroughApi(asha, midweek.id, date)
+    const raviPaid = await paidThroughApi(ravi, midweek.id, date)
+    expect(ashaPaid.pass?.credential).toMatch(/^YP1:/)
+    const video = join(mkdtempSync(join(tmpdir(), 'yaari-door-')), 'door.y4m')
+    writeCodesVideo(video, [ashaPaid.pass!.credential, forged(ashaPaid.pass!.credential)])
+    const browser = await browserWithCamera(video)
+    try {
+      const { context, page } = await doorPhone(browser, 'Front door')
+      await readyDoor(page, date, 'Front door')
+
+      // No signal at all from here on.
+      await context.setOffline(true)
+      await page.getByRole('button', { name: 'Start the camera' }).click()
+      await expect(page.getByText('Hold the guest’s ticket QR code in view.')).toBeVisible(BACKEND)
+      const verdict = page.getByRole('alertdialog')
+      // The verdict fills the screen: her name, tier and how many are in.
+      await expect(verdict.filter({ hasText: 'Admit Asha' })).toContainText(/Girls\d+ of \d+ in/, BACKEND)
+      await expectChecked(page, /Admitted Asha \(pass\)/)
+      await expectChecked(page, /Refused: Not a Yaari pass: the signature does not match/)
+      await expectChecked(page, /Refused: Already checked in\./)
+
+      // Ravi's phone cannot show its code: he reads out the short code under it.
+      await page.getByRole('tab', { name: 'By name' }).click()
+      await page.getByRole('searchbox', { name: 'Name or short code' }).fill(raviPaid.pass!.code.toLowerCase())
+      await page.getByRole('button', { name: 'Admit Ravi Kumar' }).click()
+      await expect(verdict.getByRole('heading', { name: 'Admit Ravi' })).toBeVisible()
+      await verdict.getByRole('button', { name: 'Next guest' }).click()
+      await expect(page.getByText(/2 check-ins not yet synced \(offline\)/)).toBeVisible()
+      expect((await admin().doc(`door_admissions/${ashaPaid.orderId}`).get()).exists).toBe(false)
+
+      // The signal is back: both reach the server, and Asha's ticket says she is in.
+      await context.setOffline(false)
+      await expect(page.getByText(/Every check-in synced/)).toBeVisible(BACKEND)
+      for (const { orderId } of [ashaPaid, raviPaid]) {
+        expect((await admin().doc(`door_admissions/${orderId}`).get()).get('door')).toBe('Front door')
+      }
+      const ticket = (await asha.call('getBooking', { orderId: ashaPaid.orderId })).booking as { checkedInAt?: string }
+      expect(ticket.checkedInAt).toBeDefined()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+      expect(cspOf(page)).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  })
+
+  test('two door phones admit the same guest offline; after both sync, both show the double entry', async () => {
+    test.slow()
+    const date = availableDates(midweek)[4]!
+    const lata = await apiMember('Lata Menon')
+    const paid = await paidThroughApi(lata, midweek.id, date)
+    const video = join(mkdtempSync(join(tmpdir(), 'yaari-door-')), 'door.y4m')
+    writeCodesVideo(video, [paid.pass!.credential])
+    const browser = await browserWithCamera(video)
+    try {
+      const front = await doorPhone(browser, 'Front door')
+      const back = await doorPhone(browser, 'Back door')
+      await readyDoor(front.page, date, 'Front door')
+      await readyDoor(back.page, date, 'Back door')
+      await front.context.setOffline(true)
+      await back.context.setOffline(true)
+      // Both cameras see her pass at once: each phone, knowing nothing of the other, admits her.
+      for (const phone of [front, back]) await phone.page.getByRole('button', { name: 'Start the camera' }).click()
+      for (const phone of [front, back]) await expectChecked(phone.page, /Admitted Lata \(pass\)/)
+      await front.context.setOffline(false)
+      await expect(front.page.getByText(/Every check-in synced/)).toBeVisible(BACKEND)
+      await back.context.setOffline(false)
+      await expect(back.page.getByText(/Every check-in synced/)).toBeVisible(BACKEND)
+      await front.page.getByRole('button', { name: 'Sync now' }).click()
+      for (const phone of [front, back]) {
+        const doubles = phone.page.getByRole('region', { name: /Double entries/ })
+        await expect(doubles).toContainText('Lata Menon', BACKEND)
+        await expect(doubles).toContainText(/first .* at Front door .*; again .* at Back door/)
+      }
+    } finally {
+      await browser.close()
+      const admitted = await admin().collection('door_admissions').where('event_date', '==', date).get()
+      await Promise.all(admitted.docs.map((doc) => doc.ref.delete()))
+    }
+  })
+})
