@@ -9,12 +9,23 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { seatsCollectionPath } from '@yaari/domain/availability'
 import { EVENTS } from '@yaari/domain/catalogue'
 import { decodePass, passCredential } from '@yaari/domain/pass'
 import { availableDates } from '@yaari/domain/schedule'
 import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
 import { browserWithCamera, writeCodesVideo } from './fake-camera'
-import { admin, apiMember, BACKEND, expect, paidThroughApi, signInAt, test } from './support'
+import {
+  admin,
+  apiMember,
+  BACKEND,
+  controlledByServiceWorker,
+  expect,
+  expectNoSeriousA11yViolations,
+  paidThroughApi,
+  signInAt,
+  test,
+} from './support'
 
 const midweek = EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')!
 const host = DEMO_ACCOUNTS.find((account) => !account.claims.admin)!
@@ -27,6 +38,22 @@ function forged(credential: string) {
   return passCredential(payload, decoded.signature)
 }
 
+/** Leaves the date as it was (its seats, bookings and check-ins), so another run on this stack can book it. */
+async function emptyDate(date: string) {
+  const db = admin()
+  const seats = await db.collection(seatsCollectionPath(midweek.id, date)).get()
+  const ofDate = (collection: string) =>
+    db.collection(collection).where('event_id', '==', midweek.id).where('event_date', '==', date).get()
+  const [bookings, admitted, checkIns] = await Promise.all([
+    ofDate('bookings'),
+    ofDate('door_admissions'),
+    ofDate('door_check_ins'),
+  ])
+  await Promise.all(
+    [...seats.docs, ...bookings.docs, ...admitted.docs, ...checkIns.docs].map((doc) => doc.ref.delete()),
+  )
+}
+
 /** A door phone: a 360 px wide context of the camera browser, its host signed in. */
 async function doorPhone(browser: Browser, name: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
@@ -34,6 +61,8 @@ async function doorPhone(browser: Browser, name: string): Promise<{ context: Bro
     viewport: { width: 360, height: 780 },
     hasTouch: true,
     permissions: ['camera'],
+    // A host's phone runs the installed app: its service worker included.
+    serviceWorkers: 'allow',
   })
   const page = await context.newPage()
   const violations: string[] = []
@@ -59,6 +88,7 @@ async function readyDoor(page: Page, date: string, doorName: string) {
   await page.getByRole('textbox', { name: 'This door' }).fill(doorName)
   await page.getByRole('button', { name: 'Get ready for the door' }).click()
   await expect(page.getByText(/^Ready: \d+ paid guests? saved on this phone\.$/)).toBeVisible(BACKEND)
+  await expectNoSeriousA11yViolations(page)
 }
 
 /** Waits for the phone's log of checks to show `line`, moving past verdicts as a host taps "Next guest". */
@@ -91,6 +121,8 @@ test.describe('the door with no signal', () => {
     try {
       const { context, page } = await doorPhone(browser, 'Front door')
       await readyDoor(page, date, 'Front door')
+      // The app installed as a host's phone has it: its service worker serves it from then on.
+      await controlledByServiceWorker(page)
 
       // No signal at all from here on.
       await context.setOffline(true)
@@ -121,9 +153,18 @@ test.describe('the door with no signal', () => {
       const ticket = (await asha.call('getBooking', { orderId: ashaPaid.orderId })).booking as { checkedInAt?: string }
       expect(ticket.checkedInAt).toBeDefined()
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+
+      // Next time the phone opens the door from the home screen with no signal at all: the app,
+      // the saved list and the scanner's decoder all come from the phone.
+      await context.setOffline(true)
+      await page.reload()
+      await expect(page.getByText(/^\d+ of \d+ in · Saved/)).toBeVisible(BACKEND)
+      await page.getByRole('button', { name: 'Start the camera' }).click()
+      await expectChecked(page, /Refused: Already checked in\./)
       expect(cspOf(page)).toEqual([])
     } finally {
       await browser.close()
+      await emptyDate(date)
     }
   })
 
@@ -157,8 +198,7 @@ test.describe('the door with no signal', () => {
       }
     } finally {
       await browser.close()
-      const admitted = await admin().collection('door_admissions').where('event_date', '==', date).get()
-      await Promise.all(admitted.docs.map((doc) => doc.ref.delete()))
+      await emptyDate(date)
     }
   })
 })

@@ -32,6 +32,7 @@ import { grid, wrap } from 'styled-system/patterns'
 import { button, card, chip, heading, link, text } from 'styled-system/recipes'
 import { localDb } from '../../../lib/db'
 import { usePageMeta } from '../../../lib/page-meta'
+import { useOnline } from '../../../lib/use-online'
 import { TextField } from '../../../ui/field'
 import { HostGate } from '../host-pages'
 import { hostErrorMessage } from '../host-session'
@@ -80,21 +81,6 @@ function useDoorName(): [string, (name: string) => void] {
       if (next.trim()) localStorage.setItem('yaari-door-name', next.trim())
     },
   ]
-}
-
-function useOnline() {
-  const [online, setOnline] = useState(() => navigator.onLine)
-  useEffect(() => {
-    const on = () => setOnline(true)
-    const off = () => setOnline(false)
-    window.addEventListener('online', on)
-    window.addEventListener('offline', off)
-    return () => {
-      window.removeEventListener('online', on)
-      window.removeEventListener('offline', off)
-    }
-  }, [])
-  return online
 }
 
 /** A verdict as shown: what was decided, and the check-in it made (to undo). */
