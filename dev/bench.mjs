@@ -19,6 +19,7 @@ import {
 } from './bench/bookings.mjs'
 import { budgetMisses, INTERACTIONS } from './bench/budgets.mjs'
 import { reportCharts } from './bench/charts.mjs'
+import { measureDoor } from './bench/door.mjs'
 import { measureFirstLoadJs } from './bench/first-load.mjs'
 import { measureInteractions } from './bench/interactions.mjs'
 import {
@@ -60,6 +61,8 @@ async function measureAll(stack) {
   }
   log('the ticket at the door...')
   const ticket = await measureTicket(browser, stack.appUrl)
+  log('the door: a QR code in view to the verdict...')
+  const door = await measureDoor(browser, stack.appUrl)
   await browser.close()
   log('lighthouse...')
   const lighthouse = await measureLighthouse(stack.appUrl)
@@ -78,6 +81,7 @@ async function measureAll(stack) {
       offlineReloadFcp,
       interactions,
       ticket,
+      door,
       lighthouse,
       createBooking,
       createBookingThroughEmulator,

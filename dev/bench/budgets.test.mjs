@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { BOOKING_LOAD, budgetMisses, INVENTORY, LIGHTHOUSE, OFFLINE_FCP, TICKET, WAITLIST_CHURN } from './budgets.mjs'
+import {
+  BOOKING_LOAD,
+  budgetMisses,
+  DOOR,
+  INVENTORY,
+  LIGHTHOUSE,
+  OFFLINE_FCP,
+  TICKET,
+  WAITLIST_CHURN,
+} from './budgets.mjs'
 
 /** A report within every budget. */
 const within = () => ({
@@ -16,6 +25,10 @@ const within = () => ({
   abandonedCheckouts: { capacity: 10, spotsLeftBefore: 0, spotsLeftAfterOneSweep: 10 },
   interactions: { results: { 'open the date dialog': { '10x': { medianMs: 40 }, '4x': { medianMs: 16 } } } },
   ticket: { hanging: { calibrated: { medianMs: 400, cpuSlowdown: 6.5 }, '4x': { medianMs: 200, cpuSlowdown: 4 } } },
+  door: {
+    inViewToVerdict: { calibrated: { medianMs: 150, cpuSlowdown: 3 }, '4x': { medianMs: 200, cpuSlowdown: 4 } },
+    chunkGzipBytes: { door: 6_000 },
+  },
   waitlistChurn: { offers: 10, inOrder: true, mostSeatsClaimed: 10, capacity: 10, cancelToOfferMs: { p95: 300 } },
   bookingsWithFaults: {
     beforeJobs: { orphanSeats: 0 },
@@ -39,6 +52,8 @@ describe('the bench budgets', () => {
     report.abandonedCheckouts.spotsLeftAfterOneSweep = 9
     report.interactions.results['open the date dialog']['10x'].medianMs = 104
     report.ticket.hanging.calibrated.medianMs = TICKET.hangingBudgetMs + 1
+    report.door.inViewToVerdict.calibrated.medianMs = DOOR.budgetMs + 1
+    report.door.chunkGzipBytes.door = DOOR.chunkBudgetBytes + 1
     report.waitlistChurn = {
       offers: 9,
       inOrder: false,
@@ -59,6 +74,8 @@ describe('the bench budgets', () => {
       'abandoned checkouts: 9 of 10 seats back after one sweep',
       'interaction "open the date dialog" at 10x CPU: median 104 > 100 ms',
       `the ticket's QR code with every outside request hanging, at the calibrated 6.5x CPU: median ${TICKET.hangingBudgetMs + 1} > ${TICKET.hangingBudgetMs} ms`,
+      `the door's verdict after a QR code comes into view, at the calibrated 3x CPU: median ${DOOR.budgetMs + 1} > ${DOOR.budgetMs} ms`,
+      `Door mode's chunk: ${DOOR.chunkBudgetBytes + 1} > ${DOOR.chunkBudgetBytes} bytes gzip`,
       'waitlist churn: 11 seats claimed on a 10-seat date',
       'waitlist churn: 9 offers for 10 seats freed, not in the order members joined',
       `waitlist churn: cancel to offer p95 ${WAITLIST_CHURN.p95BudgetMs + 1} ms > ${WAITLIST_CHURN.p95BudgetMs} ms`,

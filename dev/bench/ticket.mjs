@@ -26,7 +26,7 @@ import { median } from './stats.mjs'
 const PASSWORD = 'bench-password-42'
 
 /** A callable function over HTTP, as the web SDK calls it. @param {string} name @param {string} idToken @param {unknown} data */
-async function call(name, idToken, data) {
+export async function call(name, idToken, data) {
   const response = await fetch(functionUrl(name), {
     method: 'POST',
     headers: {
@@ -40,8 +40,8 @@ async function call(name, idToken, data) {
   return /** @type {any} */ (await response.json()).result
 }
 
-/** A member with a profile and a paid seat at The First Hello. */
-async function paidMember() {
+/** A member with a profile and a paid seat at The First Hello: their sign-in, order and pass. */
+export async function paidMember() {
   const { VALID_PROFILE } = await importTypeScript(
     join(ROOT, 'packages', 'domain', 'src', 'profile.fixture.ts'),
     'profile-fixture',
@@ -70,7 +70,9 @@ async function paidMember() {
   const userProfile = { name, email, mobile, dateOfBirth, termsAccepted: true }
   // The last date with a seat left (a stack kept running between benches fills them).
   let order
+  let bookedDate = ''
   for (const eventDate of [...availableDates(event)].reverse()) {
+    bookedDate = eventDate
     order = await call('createBooking', idToken, { eventId: event.id, eventDate, tier: 'girls', userProfile }).catch(
       (/** @type {Error} */ error) => {
         if (error.message.includes('sold out')) return undefined
@@ -84,7 +86,7 @@ async function paidMember() {
   if (!paid.ok) throw new Error(`pay: ${paid.status} ${await paid.text()}`)
   const { booking } = await call('getBooking', idToken, { orderId: order.order_id })
   if (booking.status !== 'confirmed' || !booking.pass) throw new Error(`the booking is ${booking.status}, no pass`)
-  return { email, orderId: order.order_id }
+  return { email, orderId: order.order_id, eventId: event.id, eventDate: bookedDate, pass: booking.pass }
 }
 
 /** Records, on every page of the context, when the pass's QR code is first on screen (ms since navigation). */
