@@ -2,7 +2,8 @@
 /**
  * The Firestore stand-in (@firestore-emulator/server): in-memory, gRPC, what firebase-admin
  * talks to locally because Google's own Firestore emulator cannot run offline. It does not
- * isolate concurrent transactions; create() and update() preconditions are honoured.
+ * isolate concurrent transactions; create() and update() preconditions are honoured, and so is a
+ * write's `lastUpdateTime` precondition (the package ignored it), to the millisecond it keeps.
  *
  * Two fixes make it behave as Firestore does:
  * - it has no authentication, so it listens on the loopback interface only (the package's own
@@ -14,7 +15,7 @@
  * Usage: node dev/firestore/standin.mjs [port]
  */
 import { createRequire } from 'node:module'
-import { FirestoreServer, FirestoreStateDocument } from '@firestore-emulator/server'
+import { FirestoreServer, FirestoreState, FirestoreStateDocument } from '@firestore-emulator/server'
 
 // The credentials must come from the grpc-js the package's server was built with (it has its own).
 const requireFromServer = createRequire(createRequire(import.meta.url).resolve('@firestore-emulator/server'))
@@ -132,6 +133,52 @@ documentMethods.update = function update(date, fields, mask = []) {
   const before = this.fields
   packageUpdate.call(this, date, {}, [])
   this.fields = masked(before, fields, mask)
+}
+
+/**
+ * The package's own error class (not exported), which its Commit answers with the error's gRPC
+ * code; found by asking a throwaway state to delete a document that is not there.
+ * @returns {new (code: number, message: string) => Error}
+ */
+function emulatorErrorClass() {
+  try {
+    new FirestoreState().writeV1Document(
+      new Date(),
+      /** @type {any} */ ({
+        has_delete: true,
+        delete: 'projects/p/databases/(default)/documents/probe/probe',
+        has_current_document: true,
+        current_document: { has_exists: true, exists: true },
+      }),
+    )
+  } catch (error) {
+    return /** @type {any} */ (error).constructor
+  }
+  throw new Error('the Firestore stand-in package no longer refuses a missing document')
+}
+const EmulatorError = emulatorErrorClass()
+const FAILED_PRECONDITION = 9
+
+const stateMethods = /** @type {any} */ (FirestoreState.prototype)
+const packageWrite = stateMethods.writeV1Document
+/**
+ * A write on the condition that the document was last written at a given time (firebase-admin's
+ * `{ lastUpdateTime }`): refused with FAILED_PRECONDITION when it was written since, or is gone.
+ * @this {any} @param {Date} date @param {any} write
+ */
+stateMethods.writeV1Document = function writeV1Document(date, write) {
+  if (write.has_current_document && write.current_document.has_update_time) {
+    const document = this.getDocument(write.has_delete ? write.delete : write.update.name)
+    const expected = write.current_document.update_time
+    const expectedMs = Number(expected.seconds) * 1000 + Math.floor(Number(expected.nanos) / 1e6)
+    if (!document.metadata.hasExist || document.metadata.updatedAt.getTime() !== expectedMs) {
+      throw new EmulatorError(
+        FAILED_PRECONDITION,
+        `the document was written since ${new Date(expectedMs).toISOString()}`,
+      )
+    }
+  }
+  return packageWrite.call(this, date, write)
 }
 
 /**

@@ -75,6 +75,22 @@ describe('writes follow Firestore’s semantics', () => {
     await expect(ref.create({ a: 2 })).rejects.toMatchObject({ code: 6 })
     await expect(db.collection('things').doc('nope').update({ a: 1 })).rejects.toMatchObject({ code: 5 })
   })
+
+  it('a write on the condition of the last update time holds only while nobody wrote since', async () => {
+    const ref = db.collection('things').doc('conditional')
+    await ref.create({ at: 1 })
+    const read = await ref.get()
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const taken = await ref.update({ at: 2 }, { lastUpdateTime: read.updateTime })
+    // A second runner holding the same stale read is refused, and changes nothing.
+    await expect(ref.update({ at: 3 }, { lastUpdateTime: read.updateTime })).rejects.toMatchObject({ code: 9 })
+    expect((await ref.get()).get('at')).toBe(2)
+    // The writer that won keeps going from its own write's time; a delete takes the same condition.
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    await ref.update({ at: 4 }, { lastUpdateTime: taken.writeTime })
+    await expect(ref.delete({ lastUpdateTime: taken.writeTime })).rejects.toMatchObject({ code: 9 })
+    expect((await ref.get()).get('at')).toBe(4)
+  })
 })
 
 it('listens on 127.0.0.1 only', async () => {

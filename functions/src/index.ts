@@ -9,7 +9,7 @@ import { onRequest } from 'firebase-functions/v2/https'
 import { onSchedule } from 'firebase-functions/v2/scheduler'
 import { type JobDeps, SCHEDULED_JOBS, type ScheduledJob } from './handlers/schedules'
 import { bookingDeps } from './lib/deps'
-import { info } from './lib/log'
+import { ALERTS, alert, info } from './lib/log'
 import { REGION, TIME_ZONE } from './lib/region'
 import { CASHFREE_SECRETS, SMTP_URL } from './lib/settings'
 import { smtpMailer } from './lib/smtp'
@@ -23,9 +23,15 @@ export { cashfreeWebhook } from './handlers/webhook'
 const jobDeps = (now?: Date): JobDeps => ({ ...bookingDeps(), mailer: smtpMailer, ...(now ? { now: () => now } : {}) })
 
 async function runJob(name: ScheduledJob, now?: Date) {
-  const report = await SCHEDULED_JOBS[name].run(jobDeps(now))
-  info(`job-${name}`, { report })
-  return report
+  try {
+    const report = await SCHEDULED_JOBS[name].run(jobDeps(now))
+    info(`job-${name}`, { report })
+    return report
+  } catch (error) {
+    // Seen, then thrown on: the scheduler records the run as failed, and the next run tries again.
+    alert(ALERTS.jobFailed, { job: name, error: String(error) })
+    throw error
+  }
 }
 
 /** Every job reads the settings, Cashfree's secret among them; deliverMail also needs the SMTP server's. */

@@ -3,15 +3,11 @@
  * admin handle on the Firestore stand-in for arranging and checking data.
  */
 import { randomUUID } from 'node:crypto'
-import { seatsCollectionPath } from '@yaari/domain/availability'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
 import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
-import { EVENTS, type YaariEvent } from '@yaari/domain/catalogue'
-import { availableDates } from '@yaari/domain/schedule'
+import type { EVENTS } from '@yaari/domain/catalogue'
 import { FirebaseError } from 'firebase/app'
 import { createUserWithEmailAndPassword, signOut, type User } from 'firebase/auth'
-import { getApps as adminApps, initializeApp as initAdmin } from 'firebase-admin/app'
-import { getFirestore } from 'firebase-admin/firestore'
 import { expect } from 'vitest'
 import { HOST, PROJECT_ID, stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payments/standin.mjs'
@@ -22,12 +18,11 @@ import { reconcileBooking } from '../../functions/src/services/bookings/reconcil
 import { auth, callFunction } from '../../src/lib/firebase'
 
 export { VALID_PROFILE } from '@yaari/domain/profile.fixture'
-export { PROJECT_ID } from '../../dev/lib/config.mjs'
+export { adminDb, bookableDates, emptyEveryDate, SURE_DATES } from './stack-data'
 
-export function adminDb() {
-  if (adminApps().length === 0) initAdmin({ projectId: PROJECT_ID })
-  return getFirestore()
-}
+import { adminDb } from './stack-data'
+
+export { PROJECT_ID } from '../../dev/lib/config.mjs'
 
 /** Signs up a brand-new member on the Auth emulator and leaves them signed in. */
 export async function signUpFreshMember(): Promise<User> {
@@ -72,42 +67,6 @@ export function stackDeps(overrides: Partial<BookingDeps> = {}): BookingDeps {
     cashfreeMode: 'sandbox',
     ...overrides,
   }
-}
-
-/**
- * How many dates a member can always book. The rest of this month may offer none, and each of the
- * next two months has at least four of every weekday, so some days of the year offer only 8.
- */
-export const SURE_DATES = 8
-
-/**
- * The first SURE_DATES dates of `event`, never more: a test reaching past them fails every day,
- * not only on the days of the month when fewer dates are open.
- */
-export const bookableDates = (event: YaariEvent) => availableDates(event).slice(0, SURE_DATES)
-
-/**
- * Frees every seat of every open date, opens every date the team cancelled and empties every
- * waitlist (a member waiting keeps a date sold out to others), resets what hosts set on dates and
- * empties the audit log, the venue briefs and the bookings, so a test file
- * starts with the whole inventory however often the suite has run against the same stack.
- */
-export async function emptyEveryDate() {
-  const db = adminDb()
-  const paths = EVENTS.flatMap((event) => availableDates(event).map((date) => seatsCollectionPath(event.id, date)))
-  const seats = await Promise.all(
-    [
-      ...paths,
-      'cancelled_dates',
-      'waitlist',
-      'member_waits',
-      'date_settings',
-      'audit_log',
-      'venue_briefs',
-      'bookings',
-    ].map((path) => db.collection(path).get()),
-  )
-  await Promise.all(seats.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))
 }
 
 /** A member who exists only as a profile document (for handlers called in this process). */

@@ -86,7 +86,10 @@ const liveSeats = async (eventId: string, date: string) =>
 describe("who may call a host's callable", () => {
   const date = bookableDates(midweek)[1]!
 
-  it('a visitor, a member and a host of another city are refused with permission-denied; nothing changes', async () => {
+  // Four callers times every host callable: slower than one test's default 30 s on a busy 2-core runner.
+  it('a visitor, a member and a host of another city are refused with permission-denied; nothing changes', {
+    timeout: 120_000,
+  }, async () => {
     const requests = validRequests(date)
     for (const contract of HOST_CALLABLES) {
       expect((await failure(callAnything(contract, requests[contract.name]))).code, `${contract.name}, visitor`).toBe(

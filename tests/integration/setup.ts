@@ -1,5 +1,5 @@
 /** Before each test file: every date empty, whatever earlier runs against this stack left. */
 import { beforeAll } from 'vitest'
-import { emptyEveryDate } from './helpers'
+import { emptyEveryDate } from './stack-data'
 
 beforeAll(emptyEveryDate)

@@ -6,6 +6,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { localMobile } from '@yaari/domain/profile'
+import { ALERTS, alert } from './log'
 
 export const CASHFREE_API_VERSION = '2025-01-01'
 
@@ -118,6 +119,15 @@ export interface PaymentGateway {
   getRefund(orderId: string, refundId: string): Promise<CashfreeRefund>
 }
 
+/** How long a call to Cashfree may take before it counts as unreachable (what job batches are sized by). */
+export const GATEWAY_TIMEOUT_MS = 15_000
+
+/**
+ * Cashfree's API. Every failure someone must see is logged as an alert where it happens, whoever
+ * called: no answer (gateway-unreachable), our credentials refused (gateway-auth-failed), rate
+ * limited or broken (gateway-error), each with the order and the status. Other 4xx answers are
+ * Cashfree's word on a request (an order it does not know, a refund id it has) and the caller's.
+ */
 export function cashfreeGateway(config: CashfreeConfig): PaymentGateway {
   async function call<T>(
     method: string,
@@ -125,19 +135,37 @@ export function cashfreeGateway(config: CashfreeConfig): PaymentGateway {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<T> {
-    const response = await fetch(`${config.baseUrl}${path}`, {
+    const orderId = /^\/orders\/([^/]+)/.exec(path)?.[1]
+    const about = {
       method,
-      headers: {
-        'x-client-id': config.clientId,
-        'x-client-secret': config.clientSecret,
-        'x-api-version': CASHFREE_API_VERSION,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
-    })
+      path: path.replace(/\?.*$/, ''),
+      ...(orderId ? { orderId: decodeURIComponent(orderId) } : {}),
+    }
+    let response: Response
+    try {
+      response = await fetch(`${config.baseUrl}${path}`, {
+        method,
+        headers: {
+          'x-client-id': config.clientId,
+          'x-client-secret': config.clientSecret,
+          'x-api-version': CASHFREE_API_VERSION,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
+      })
+    } catch (error) {
+      // A timeout, a refused or dropped connection: Cashfree never answered.
+      alert(ALERTS.gatewayUnreachable, { ...about, error: String(error) })
+      throw error
+    }
     const json = (await response.json().catch(() => ({}))) as Record<string, unknown>
+    if (response.status === 401 || response.status === 403) {
+      alert(ALERTS.gatewayAuthFailed, { ...about, status: response.status, code: json.code })
+    } else if (response.status === 429 || response.status >= 500) {
+      alert(ALERTS.gatewayError, { ...about, status: response.status, code: json.code })
+    }
     // Only 200 is success (Cashfree's debugging guide).
     if (response.status !== 200) {
       throw new CashfreeError(

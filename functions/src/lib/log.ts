@@ -19,6 +19,14 @@ export const ALERTS = {
   configInvalid: 'config-invalid',
   /** An email to a member could not be sent after every retry (the SMTP server refuses or is down). */
   mailFailed: 'mail-failed',
+  /** Cashfree did not answer (a timeout, a refused or dropped connection). */
+  gatewayUnreachable: 'gateway-unreachable',
+  /** Cashfree refused our credentials (401/403): a wrong or rotated key. */
+  gatewayAuthFailed: 'gateway-auth-failed',
+  /** Cashfree answered 429 (rate limited) or a 5xx. */
+  gatewayError: 'gateway-error',
+  /** A scheduled job threw: what it was to do waits for its next run. */
+  jobFailed: 'job-failed',
 } as const
 export type Alert = (typeof ALERTS)[keyof typeof ALERTS]
 

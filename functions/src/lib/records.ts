@@ -12,7 +12,7 @@ import {
   type RefundState,
 } from '@yaari/domain/booking'
 import { errorCode } from '@yaari/domain/error-code'
-import type { DocumentReference, Firestore } from 'firebase-admin/firestore'
+import type { DocumentReference, Firestore, Timestamp } from 'firebase-admin/firestore'
 import type { PaymentGateway } from './cashfree'
 import { isAlreadyExists } from './claims'
 
@@ -106,14 +106,25 @@ export async function readBooking(firestore: Firestore, orderId: string): Promis
 /** gRPC NOT_FOUND: update() found no document. */
 export const isNotFound = (error: unknown) => errorCode(error) === 5
 
-/** A change whose first runner stopped half-way is finished by a later one after this long. */
-export const STALE_CHANGE_MS = 30_000
+/**
+ * A change whose first runner stopped half-way is finished by a later one once its marker has not
+ * been renewed for this long. A runner still at work renews it every CLAIM_RENEW_MS, however long
+ * a gateway or SMTP keeps it waiting, so only a runner that died loses its claim.
+ */
+export const STALE_CHANGE_MS = Number(process.env.YAARI_STALE_CHANGE_MS) || 30_000
+export const CLAIM_RENEW_MS = Math.max(50, Math.floor(STALE_CHANGE_MS / 3))
+
+/** A change this runner holds: its marker, and the time of the marker's last write (for preconditions). */
+export interface ClaimedChange {
+  ref: DocumentReference
+  writtenAt: Timestamp
+}
 
 /**
  * Runs `apply` only for the first caller to claim this change of this booking (a create() of
  * bookings/{orderId}/transitions/{change}). Every `apply` is idempotent, so if that caller died
- * before marking the change applied, a later caller (after STALE_CHANGE_MS) finishes it instead
- * of leaving the booking stuck. Returns false when someone else has it.
+ * before marking the change applied, a later caller (after STALE_CHANGE_MS without a renewal)
+ * finishes it instead of leaving the booking stuck. Returns false when someone else has it.
  */
 export async function once(
   firestore: Firestore,
@@ -121,34 +132,71 @@ export async function once(
   change: string,
   apply: () => Promise<void>,
 ): Promise<boolean> {
-  const marker = await claimChange(firestore, orderId, change)
-  if (!marker) return false
-  await apply()
-  await marker.update({ applied: true })
+  const claim = await claimChange(firestore, orderId, change)
+  if (!claim) return false
+  await keepClaim(claim, apply)
+  await claim.ref.update({ applied: true })
   return true
 }
 
 /**
+ * Keeps `claim` while `work` runs: the marker's time is renewed every CLAIM_RENEW_MS, each renewal
+ * on the condition that nobody else wrote the marker since this runner's last write.
+ */
+export async function keepClaim<T>(claim: ClaimedChange, work: () => Promise<T>): Promise<T> {
+  let last = claim.writtenAt
+  let renewing: Promise<void> = Promise.resolve()
+  const timer = setInterval(() => {
+    renewing = claim.ref
+      .update({ at: Date.now() }, { lastUpdateTime: last })
+      .then((result) => {
+        last = result.writeTime
+      })
+      .catch(() => {
+        // Taken over (this runner was presumed dead) or unreachable: the work goes on; it is idempotent.
+      })
+  }, CLAIM_RENEW_MS)
+  try {
+    return await work()
+  } finally {
+    clearInterval(timer)
+    await renewing
+  }
+}
+
+/**
  * The claim `once` makes: this change's marker, created (or taken over from a caller that stopped
- * half-way, after STALE_CHANGE_MS) for this caller; undefined when someone else has it or it is
- * applied. The caller applies the change, then updates the marker to `applied: true`.
+ * half-way, after STALE_CHANGE_MS without a renewal) for this caller; undefined when someone else
+ * has it or it is applied. Taking over is atomic: an update on the condition that the marker is
+ * still the stale version read, so of two runners racing for it one wins. The caller applies the
+ * change (keepClaim renews it meanwhile), then updates the marker to `applied: true`.
  */
 export async function claimChange(
   firestore: Firestore,
   orderId: string,
   change: string,
-): Promise<DocumentReference | undefined> {
-  const marker = bookingRef(firestore, orderId).collection('transitions').doc(change)
+): Promise<ClaimedChange | undefined> {
+  const ref = bookingRef(firestore, orderId).collection('transitions').doc(change)
   try {
-    await marker.create({ at: Date.now(), applied: false })
+    const created = await ref.create({ at: Date.now(), applied: false })
+    return { ref, writtenAt: created.writeTime }
   } catch (error) {
     if (!isAlreadyExists(error)) throw error
-    const existing = await marker.get()
-    if (existing.get('applied') !== false || Date.now() - Number(existing.get('at')) < STALE_CHANGE_MS) return undefined
-    await marker.set({ at: Date.now(), applied: false })
   }
-  return marker
+  const existing = await ref.get()
+  if (!existing.exists || !existing.updateTime) return undefined
+  if (existing.get('applied') !== false || Date.now() - Number(existing.get('at')) < STALE_CHANGE_MS) return undefined
+  try {
+    const taken = await ref.update({ at: Date.now(), applied: false }, { lastUpdateTime: existing.updateTime })
+    return { ref, writtenAt: taken.writeTime }
+  } catch (error) {
+    if (isFailedPrecondition(error) || isNotFound(error)) return undefined // another runner took it first
+    throw error
+  }
 }
+
+/** gRPC FAILED_PRECONDITION: a write's condition (the document's update time) did not hold. */
+export const isFailedPrecondition = (error: unknown) => errorCode(error) === 9
 
 /** Runs `fn` over `items`, at most `limit` at a time. */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

@@ -14,6 +14,29 @@ export interface OutgoingMail {
   messageId: string
 }
 
+/**
+ * The SMTP server refused the message for good (a 5xx answer: no such mailbox, a policy refusal):
+ * sending it again would be refused again, so it is recorded as failed at once.
+ */
+export class PermanentMailRefusal extends Error {
+  constructor(
+    message: string,
+    readonly responseCode: number | undefined,
+  ) {
+    super(message)
+    this.name = 'PermanentMailRefusal'
+  }
+}
+
+/** The domain of an address as MAIL_FROM writes it ("Yaari <hello@yaari.in>" -> "yaari.in"). */
+export function domainOf(from: string): string {
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from
+  return address
+    .slice(address.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase()
+}
+
 export interface MailTransport {
   send(mail: OutgoingMail): Promise<void>
 }
@@ -33,7 +56,18 @@ export function smtpTransport(url: string): MailTransport {
     const smtp = createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
     transport = {
       async send({ from, to, subject, text, html, attachments, messageId }) {
-        await smtp.sendMail({ from, to, subject, text, html, attachments, messageId })
+        let info: { rejected?: unknown[]; response?: string }
+        try {
+          info = await smtp.sendMail({ from, to, subject, text, html, attachments, messageId })
+        } catch (error) {
+          const code = (error as { responseCode?: unknown }).responseCode
+          if (typeof code === 'number' && code >= 500 && code < 600) {
+            throw new PermanentMailRefusal(String((error as Error).message), code)
+          }
+          throw error
+        }
+        // Accepted by the server but not for this recipient: refused all the same.
+        if (info.rejected?.length) throw new PermanentMailRefusal(`rejected ${to}: ${info.response ?? ''}`, undefined)
       },
     }
     transports.set(url, transport)

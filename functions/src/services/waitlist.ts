@@ -167,8 +167,9 @@ async function offerTo(deps: Deps, event: YaariEvent, snapshot: DocumentSnapshot
   const entry = snapshot.data() as WaitlistEntry
   const orderId = offerOrderId(entry)
   const owner = offerOwner(entry, orderId)
-  const marker = await claimChange(firestore, orderId, 'offered')
-  if (!marker) return false
+  const claim = await claimChange(firestore, orderId, 'offered')
+  if (!claim) return false
+  const marker = claim.ref
   const expiresAt = now + OFFER_MINUTES * 60_000
   // A run cut off after claiming the seat left it under the offer's order id: that seat is the offer.
   const held = (await seatsOf(firestore, owner))[0]

@@ -70,11 +70,15 @@ export class FakeDocument {
   async create(data: Data) {
     await tick()
     if (this.firestore.stored(this.path)) throw grpcError(6, `ALREADY_EXISTS: ${this.path}`)
-    this.firestore.put(this.path, withoutDeletes(data))
+    return this.written(this.firestore.put(this.path, withoutDeletes(data)))
   }
   async set(data: Data) {
     await tick()
-    this.firestore.put(this.path, withoutDeletes(data))
+    return this.written(this.firestore.put(this.path, withoutDeletes(data)))
+  }
+  /** What a write answers: its time, which a later write may take as its condition. */
+  private written(version: number) {
+    return { writeTime: Timestamp.fromMillis(version) }
   }
   async update(changes: Data, precondition?: { lastUpdateTime?: Timestamp }) {
     await tick()
@@ -88,7 +92,7 @@ export class FakeDocument {
       if (isDelete(value)) delete data[field]
       else data[field] = structuredClone(value)
     }
-    this.firestore.put(this.path, data)
+    return this.written(this.firestore.put(this.path, data))
   }
   async delete(precondition?: { lastUpdateTime?: Timestamp }) {
     await tick()
@@ -184,8 +188,9 @@ export class FakeFirestore {
   stored(path: string) {
     return this.documents.get(path)
   }
-  put(path: string, data: Data) {
+  put(path: string, data: Data): number {
     this.documents.set(path, { data, version: ++this.version })
+    return this.version
   }
   remove(path: string) {
     this.documents.delete(path)

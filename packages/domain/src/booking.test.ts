@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { createBookingSchema } from './booking'
-import { INTERESTS, MAX_EMAIL_LENGTH } from './profile'
+import { INTERESTS, MAX_EMAIL_LENGTH, MESSAGES } from './profile'
 
 /** The largest request the schema accepts: every string at its longest, every list at its fullest. */
 const largest = {
@@ -43,5 +43,17 @@ describe('what a booking request may hold', () => {
       expect(result.success).toBe(false)
       expect(result.issues?.[0]?.message.length).toBeGreaterThan(5)
     }
+  })
+
+  it("the person a seat is for meets the profile's rules: a real date, 18 or older, the same messages", () => {
+    const attendee = (dateOfBirth: string) =>
+      v.safeParse(createBookingSchema, { ...largest, userProfile: { ...largest.userProfile, dateOfBirth } })
+    const now = new Date()
+    const elevenYearsAgo = `${now.getUTCFullYear() - 11}-01-01`
+    expect(attendee(elevenYearsAgo).issues?.[0]?.message).toBe(MESSAGES.tooYoung)
+    expect(attendee('1800-02-30').issues?.[0]?.message).toBe(MESSAGES.dateInvalid)
+    expect(attendee('2015-13-01').issues?.[0]?.message).toBe(MESSAGES.dateInvalid)
+    expect(attendee(`${now.getUTCFullYear() - 70}-01-01`).issues?.[0]?.message).toBe(MESSAGES.tooOld)
+    expect(attendee('1995-06-15').success).toBe(true)
   })
 })

@@ -7,7 +7,14 @@ import * as v from 'valibot'
 import type { CallableContract } from './callable'
 import { EVENT_IDS, PRICE_TIERS } from './catalogue'
 import type { IssuedPass } from './pass'
-import { ACCOUNT_MESSAGES, INTERESTS, MAX_EMAIL_LENGTH, mobileSchema, nameSchema } from './profile'
+import {
+  ACCOUNT_MESSAGES,
+  dateOfBirthSchema,
+  INTERESTS,
+  MAX_EMAIL_LENGTH,
+  mobileSchema,
+  nameSchema,
+} from './profile'
 
 /** How long an unpaid seat is held (and the Cashfree order stays payable). */
 export const HOLD_MINUTES = 20
@@ -85,7 +92,8 @@ export const bookingProfileSchema = v.strictObject({
     v.email('Please enter a valid email address'),
   ),
   mobile: mobileSchema,
-  dateOfBirth: v.pipe(v.string(BOOKING_MESSAGES.requiredFields), v.isoDate('Please enter a valid date')),
+  /** The person the seat is for meets the profile's rules: a real date, 18 to 60, the same messages. */
+  dateOfBirth: v.pipe(v.string(BOOKING_MESSAGES.requiredFields), dateOfBirthSchema),
   profession: v.optional(v.picklist(BOOKING_PROFESSIONS, 'Unknown profession')),
   foodPreference: v.optional(v.picklist(FOOD_PREFERENCES, 'Unknown food preference')),
   personalityType: v.optional(v.picklist(PERSONALITY_TYPES, 'Unknown personality type')),

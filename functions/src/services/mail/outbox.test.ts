@@ -42,7 +42,8 @@ describe('the outbox', () => {
     expect(mail.sent[0]).toMatchObject({
       to: 'asha@example.test',
       from: 'Yaari <hello@yaari.test>',
-      messageId: `<${orderId}_booking-confirmed@mail.yaari>`,
+      // Its Message-ID's domain is the sender's.
+      messageId: `<${orderId}_booking-confirmed@yaari.test>`,
     })
     expect(record()).toMatchObject({ state: 'sent', attempts: 1 })
     expect(record()).not.toHaveProperty('due_at')
@@ -78,6 +79,18 @@ describe('the outbox', () => {
     await deliver()
     expect(record()).toMatchObject({ state: 'sent', attempts: 3 })
     expect(mail.sent).toHaveLength(1)
+  })
+
+  it('a recipient the server refuses for good (550) is failed at once, never counted as sent, nor tried again', async () => {
+    const { world, mail, deliver, record } = await paid()
+    mail.refused.add('asha@example.test')
+    expect(await deliver()).toMatchObject({ failed: 1 })
+    expect(record()).toMatchObject({ state: 'failed', attempts: 1 })
+    expect(record()?.last_error).toContain('550')
+    world.advance(RETRY_DELAYS_MS.at(-1)!)
+    await deliver()
+    expect(mail.tries).toBe(1)
+    expect(mail.sent).toHaveLength(0)
   })
 
   it('is given up after the last attempt', async () => {
@@ -139,8 +152,8 @@ describe('the outbox', () => {
     const subjects = mail.sent.map((m) => `${m.subject} -> ${m.messageId}`).sort()
     expect(subjects).toEqual(
       [
-        `You're in: ${EVENT.title}, ${longDate(date)} -> <${again.order_id}_booking-confirmed@mail.yaari>`,
-        `Your refund of ₹${world.booking(orderId)!.amount} is on its way -> <${orderId}_refund-issued@mail.yaari>`,
+        `You're in: ${EVENT.title}, ${longDate(date)} -> <${again.order_id}_booking-confirmed@yaari.test>`,
+        `Your refund of ₹${world.booking(orderId)!.amount} is on its way -> <${orderId}_refund-issued@yaari.test>`,
       ].sort(),
     )
     // Its payment-ended mail was queued when the hold ran out, then dropped: the booking was paid.

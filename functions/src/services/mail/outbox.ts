@@ -15,7 +15,7 @@ import { type VenueBrief, venueBriefPath } from '@yaari/domain/booking'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { ALERTS, alert, warn } from '../../lib/log'
 import { type BookingRecord, isAlreadyExists, mapLimit, nowOf, readBooking } from '../../lib/records'
-import type { Mailer } from '../../lib/smtp'
+import { domainOf, type Mailer, PermanentMailRefusal } from '../../lib/smtp'
 import {
   composeAccountDeletedMail,
   composeHostMessage,
@@ -279,9 +279,11 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
 
   try {
     const { transport, from } = deps.mailer()
-    await transport.send({ ...content, from, to: record.to, messageId: `<${id}@mail.yaari>` })
+    // The Message-ID's domain is the sender's own (what mail filters expect of a real sender).
+    await transport.send({ ...content, from, to: record.to, messageId: `<${id}@${domainOf(from)}>` })
   } catch (error) {
-    const given = attempt >= MAX_ATTEMPTS
+    // A permanent refusal is failed at once: it would be refused again, and is never counted as sent.
+    const given = attempt >= MAX_ATTEMPTS || error instanceof PermanentMailRefusal
     const reason = String(error).slice(0, 500)
     await ref.update({
       attempts: attempt,
@@ -291,7 +293,13 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
         : { due_at: now + (RETRY_DELAYS_MS[attempt - 1] ?? RETRY_DELAYS_MS.at(-1)!) }),
     })
     await claim.update({ outcome: 'failed', error: reason })
-    if (given) alert(ALERTS.mailFailed, { mail: id, attempts: attempt, error: reason })
+    if (given)
+      alert(ALERTS.mailFailed, {
+        mail: id,
+        attempts: attempt,
+        permanent: error instanceof PermanentMailRefusal,
+        error: reason,
+      })
     else warn('mail-send-failed', { mail: id, attempt, error: reason })
     return given ? 'failed' : 'retry'
   }
