@@ -4,7 +4,7 @@ import { type CreateBookingRequest, createBookingCall, getBookingCall, HOLD_MINU
 import { bookingRequest, VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
 import { EVENTS, priceFor } from '@yaari/domain/catalogue'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
-import { saveProfileCall } from '@yaari/domain/profile'
+import { MESSAGES, saveProfileCall } from '@yaari/domain/profile'
 import { istToday } from '@yaari/domain/schedule'
 import { afterEach, describe, expect, it } from 'vitest'
 import { functionUrl, stackPorts, standinControl } from '../../dev/lib/config.mjs'
@@ -113,6 +113,22 @@ describe('createBooking', () => {
       expect(error.code, JSON.stringify(payload)).toBe('functions/invalid-argument')
       expect(error.message).toMatch(reason)
     }
+  })
+
+  it('the person a seat is for meets the profile rules: aged 11 or born on no real date is refused, and no seat is held', async () => {
+    await bookingMember()
+    const date = dates[1]!
+    const before = (await seats(date).get()).size
+    const elevenYearsOld = `${Number(istToday().slice(0, 4)) - 11}-01-01`
+    for (const [dateOfBirth, message] of [
+      [elevenYearsOld, MESSAGES.tooYoung],
+      ['1800-02-30', MESSAGES.dateInvalid],
+    ] as const) {
+      const body = request(date, { userProfile: { ...request(date).userProfile, dateOfBirth } })
+      const error = await failure(book(body))
+      expect([error.code, error.message]).toEqual(['functions/invalid-argument', `userProfile.dateOfBirth: ${message}`])
+    }
+    expect((await seats(date).get()).size).toBe(before)
   })
 
   it('needs a completed profile', async () => {

@@ -133,7 +133,8 @@ export const dateOfBirthSchema = v.pipe(
   v.string(MESSAGES.dateInvalid),
   v.check((value) => parseIsoDate(value) !== undefined, MESSAGES.dateInvalid),
   v.rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed) return
+    // A string that is no date was told so by the check above: once is enough.
+    if (!dataset.typed || parseIsoDate(dataset.value) === undefined) return
     const issue = dateOfBirthIssue(dataset.value)
     if (issue) addIssue({ message: issue })
   }),
