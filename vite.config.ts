@@ -161,7 +161,12 @@ const serviceWorkerRegistrationStub: Plugin = {
 
 export default defineConfig(({ mode }) => {
   // Fail the build, not the app, when the configuration is wrong.
-  if (mode !== 'test') parseClientEnv(loadEnv(mode, process.cwd(), 'VITE_'))
+  if (mode !== 'test') {
+    const env = parseClientEnv(loadEnv(mode, process.cwd(), 'VITE_'))
+    // A real project requires a confirmed email unless VITE_REQUIRE_EMAIL_VERIFICATION=false says
+    // otherwise on purpose (the functions default the same way; preflight holds both to it).
+    process.env.VITE_REQUIRE_EMAIL_VERIFICATION = env.VITE_REQUIRE_EMAIL_VERIFICATION
+  }
   const define = { __APP_VERSION__: JSON.stringify(appVersion()) }
   return {
     define,

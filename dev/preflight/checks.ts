@@ -126,6 +126,26 @@ export function checkFunctionParams(input: PreflightInput): string[] {
       `The web app's VITE_SITE_URL (${site}) and the functions' APP_ORIGIN (${origin}) differ: both are the site's address. Set them to the same origin.`,
     )
   }
+  // Safe by default: App Check on every callable and a confirmed email to hold a seat, unless the
+  // configuration turns either off on purpose and says why.
+  const waiver = (name: string) => (functions[name] ?? '').trim() !== ''
+  if ('APP_CHECK_SITE_KEY' in functions && functions.APP_CHECK_SITE_KEY === '' && !waiver('WAIVE_APP_CHECK')) {
+    problems.push(
+      `App Check is off (APP_CHECK_SITE_KEY is empty): every callable would answer a script as readily as the app. Set the site key on both sides (docs/deploy.md), or turn it off on purpose with WAIVE_APP_CHECK=<why> in ${files}.`,
+    )
+  }
+  if (functions.REQUIRE_EMAIL_VERIFICATION === 'false' && !waiver('WAIVE_EMAIL_VERIFICATION')) {
+    problems.push(
+      `A confirmed email is not required (REQUIRE_EMAIL_VERIFICATION=false): throwaway accounts could hold every seat. Remove it, or turn it off on purpose with WAIVE_EMAIL_VERIFICATION=<why> in ${files}.`,
+    )
+  }
+  const webEmail = (input.web.VITE_REQUIRE_EMAIL_VERIFICATION || 'true') !== 'false'
+  const functionsEmail = functions.REQUIRE_EMAIL_VERIFICATION !== 'false'
+  if (webEmail !== functionsEmail) {
+    problems.push(
+      `Email confirmation is required on one side only: the web app's VITE_REQUIRE_EMAIL_VERIFICATION says ${webEmail}, the functions' REQUIRE_EMAIL_VERIFICATION says ${functionsEmail}. Set both the same.`,
+    )
+  }
   const webKey = input.web.VITE_APP_CHECK_SITE_KEY ?? ''
   if ((functions.APP_CHECK_SITE_KEY ?? '') !== webKey) {
     problems.push(

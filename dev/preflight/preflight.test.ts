@@ -120,6 +120,42 @@ describe('npm run preflight', () => {
     expect(lines).toContain("The Content-Security-Policy's script-src lacks https://www.google.com/recaptcha/")
   })
 
+  it('refuses App Check off or email confirmation off without a waiver saying why, and accepts them with one', async () => {
+    const unsafe = exampleConfig((d) => {
+      const params = join(d, 'functions', `.env.${PROJECT}`)
+      replaceIn(params, /WAIVE_APP_CHECK=.*\n/, '')
+      writeFileSync(params, `${readFileSync(params, 'utf8')}REQUIRE_EMAIL_VERIFICATION=false\n`)
+      writeFileSync(
+        join(d, '.env.production.local'),
+        `${readFileSync(join(d, '.env.production.local'), 'utf8')}VITE_REQUIRE_EMAIL_VERIFICATION=false\n`,
+      )
+    })
+    const refused = await preflight('--project', PROJECT, '--config-dir', unsafe)
+    expect(refused.code).toBe(1)
+    expect(failures(refused.output)).toEqual([
+      expect.stringContaining('App Check is off (APP_CHECK_SITE_KEY is empty)'),
+      expect.stringContaining('A confirmed email is not required (REQUIRE_EMAIL_VERIFICATION=false)'),
+    ])
+    const params = join(unsafe, 'functions', `.env.${PROJECT}`)
+    writeFileSync(
+      params,
+      `${readFileSync(params, 'utf8')}WAIVE_APP_CHECK=no reCAPTCHA key yet\nWAIVE_EMAIL_VERIFICATION=a closed beta of invited members\n`,
+    )
+    const waived = await preflight('--project', PROJECT, '--config-dir', unsafe)
+    expect(failures(waived.output)).toEqual([])
+    expect(waived.code).toBe(0)
+    // One side off and the other on is refused whatever is waived.
+    replaceIn(
+      join(unsafe, '.env.production.local'),
+      /VITE_REQUIRE_EMAIL_VERIFICATION=false/,
+      'VITE_REQUIRE_EMAIL_VERIFICATION=true',
+    )
+    const oneSided = await preflight('--project', PROJECT, '--config-dir', unsafe)
+    expect(failures(oneSided.output)).toEqual([
+      expect.stringContaining('Email confirmation is required on one side only'),
+    ])
+  })
+
   it('fails when dist/ is not a build for the project', async () => {
     const dir = exampleConfig((d) =>
       writeFileSync(join(d, 'dist', 'assets', 'index-ex4mple.js'), 'const config = { projectId: "demo-yaari" }'),

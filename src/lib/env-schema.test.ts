@@ -54,6 +54,25 @@ describe("the passes' public keys", () => {
     expect(() => parseClientEnv(real)).toThrow(/lists the local stack's key dev1/)
     expect(parseClientEnv({ ...real, VITE_PASS_PUBLIC_KEYS: PROJECT_KEY }).VITE_PASS_PUBLIC_KEYS).toBe(PROJECT_KEY)
   })
+
+  it('requires a confirmed email on a real project unless told otherwise; not on the local demo project', () => {
+    const real = {
+      ...committed,
+      VITE_FIREBASE_PROJECT_ID: 'yaari-prod',
+      VITE_FIREBASE_EMULATOR_HOST: '',
+      VITE_CASHFREE_SDK_URL: '',
+      VITE_SITE_URL: 'https://yaari.example',
+      VITE_PASS_PUBLIC_KEYS: PROJECT_KEY,
+      VITE_REQUIRE_EMAIL_VERIFICATION: '',
+    }
+    expect(parseClientEnv(real).VITE_REQUIRE_EMAIL_VERIFICATION).toBe('true')
+    expect(parseClientEnv({ ...real, VITE_REQUIRE_EMAIL_VERIFICATION: 'false' }).VITE_REQUIRE_EMAIL_VERIFICATION).toBe(
+      'false',
+    )
+    expect(parseClientEnv({ ...committed, VITE_REQUIRE_EMAIL_VERIFICATION: '' }).VITE_REQUIRE_EMAIL_VERIFICATION).toBe(
+      'false',
+    )
+  })
 })
 
 describe("the site's address", () => {

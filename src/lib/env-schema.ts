@@ -34,10 +34,13 @@ export const clientEnvSchema = v.object({
     v.pipe(v.string(), v.trim(), v.regex(/^[\w-]*$/, 'VITE_APP_CHECK_SITE_KEY must be a reCAPTCHA site key')),
     '',
   ),
-  /** 'true': new members confirm their email before their first sign-in (and the functions require it). */
+  /**
+   * 'true': new members confirm their email before their first sign-in (and the functions require
+   * it). Unset, a real project requires it and the local demo project does not (parseClientEnv).
+   */
   VITE_REQUIRE_EMAIL_VERIFICATION: v.optional(
     v.picklist(['true', 'false', ''], 'VITE_REQUIRE_EMAIL_VERIFICATION must be true or false'),
-    'false',
+    '',
   ),
   /** The site's own address (origin only): canonical links, link previews and the sitemap name it. */
   VITE_SITE_URL: v.pipe(
@@ -74,6 +77,9 @@ export function parseClientEnv(source: Record<string, unknown>): ClientEnv {
     throw new Error(`The web app's configuration is invalid (see .env and docs/deploy.md):\n${problems}`)
   }
   const env = result.output
+  if (!env.VITE_REQUIRE_EMAIL_VERIFICATION) {
+    env.VITE_REQUIRE_EMAIL_VERIFICATION = env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-') ? 'false' : 'true'
+  }
   if (env.VITE_FIREBASE_EMULATOR_HOST && !env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-')) {
     throw new Error(
       "The web app's configuration is invalid: VITE_FIREBASE_EMULATOR_HOST is set for a real project " +

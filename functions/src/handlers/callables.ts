@@ -67,6 +67,12 @@ interface Registration<Public extends boolean> extends Omit<CallableOptions, 'co
 }
 
 /** What every callable checks first: only the site's pages may call, and no prototype keys. */
+/**
+ * Every callable refuses calls without a valid App Check token once a site key is configured (a
+ * real project's preflight refuses a deploy without one, unless WAIVE_APP_CHECK says why).
+ */
+const withAppCheck = { enforceAppCheck: APP_CHECK_SITE_KEY.notEquals('') }
+
 function refuseStrangers(request: CallableRequest) {
   const site = { appOrigin: APP_ORIGIN.value(), local: isDemoProject(process.env.GCLOUD_PROJECT ?? '') }
   if (!isAllowedOrigin(request.rawRequest?.headers.origin, site)) {
@@ -80,7 +86,7 @@ function callable<C extends CallableContract, Public extends boolean = false>(
   handle: (input: RequestOf<C>, caller: Caller<Public>, request: CallableRequest) => Promise<ResponseOf<C>>,
   { public: isPublic, ...options }: Registration<Public> = {},
 ) {
-  const endpoint = onCall({ ...options, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, (request) => {
+  const endpoint = onCall({ ...withAppCheck, ...options, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, (request) => {
     refuseStrangers(request)
     const caller = (isPublic ? undefined : requireMember(request)) as Caller<Public>
     return handle(parseRequest(contract.request, request.data) as RequestOf<C>, caller, request)
@@ -94,7 +100,7 @@ function callable<C extends CallableContract, Public extends boolean = false>(
  * they host in its city.
  */
 function hostCallable<C extends CallableContract>(contract: C, handle: (input: RequestOf<C>, host: HostCaller) => Promise<ResponseOf<C>>, options: Omit<CallableOptions, 'cors'> = {}) {
-  const endpoint = onCall({ ...options, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, (request) => {
+  const endpoint = onCall({ ...withAppCheck, ...options, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, (request) => {
     refuseStrangers(request)
     requireHost(request)
     const input = parseRequest(contract.request, request.data) as RequestOf<C>
@@ -108,8 +114,6 @@ function hostCallable<C extends CallableContract>(contract: C, handle: (input: R
 const withCashfree = { secrets: CASHFREE_SECRETS }
 /** Functions that answer with tickets: Cashfree's secret and the key that signs members' passes. */
 const withPasses = { secrets: [...CASHFREE_SECRETS, PASS_SIGNING_KEY] }
-/** With an App Check site key configured, these refuse calls without a valid App Check token. */
-const withAppCheck = { enforceAppCheck: APP_CHECK_SITE_KEY.notEquals('') }
 
 /** Deletes the sign-in; one already gone (a second try) is not an error. */
 async function deleteAuthUser(uid: string): Promise<void> {
@@ -126,8 +130,8 @@ export const getAvailability = callable(getAvailabilityCall, (input) => getAvail
 })
 export const saveProfile = callable(saveProfileCall, (input, member) => saveProfileHandler(db(), photoStore(), member, input))
 export const getMyProfile = callable(getMyProfileCall, (_, member) => getMyProfileHandler(db(), member))
-export const uploadProfilePhoto = callable(uploadProfilePhotoCall, (input, member) => uploadProfilePhotoHandler(db(), photoStore(), member, input), withAppCheck)
-export const createBooking = callable(createBookingCall, (input, member) => createBookingHandler(bookingDeps(), member, input), { ...withCashfree, ...withAppCheck })
+export const uploadProfilePhoto = callable(uploadProfilePhotoCall, (input, member) => uploadProfilePhotoHandler(db(), photoStore(), member, input))
+export const createBooking = callable(createBookingCall, (input, member) => createBookingHandler(bookingDeps(), member, input), withCashfree)
 export const getBooking = callable(getBookingCall, (input, member) => getBookingHandler({ ...bookingDeps(), passes: passSigner() }, member, input), withPasses)
 export const cancelBooking = callable(cancelBookingCall, (input, member) => cancelBookingHandler(bookingDeps(), member, input), withCashfree)
 export const joinWaitlist = callable(joinWaitlistCall, (input, member) => joinWaitlistHandler(bookingDeps(), member, input), withCashfree)

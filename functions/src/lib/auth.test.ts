@@ -1,6 +1,6 @@
 import type { CallableRequest } from 'firebase-functions/v2/https'
 import { describe, expect, it } from 'vitest'
-import { requireMember } from './auth'
+import { emailVerificationRequired, requireMember } from './auth'
 
 const caller = (token: Record<string, unknown>) =>
   ({ auth: { uid: 'alice', token, rawToken: 'raw' } }) as unknown as Pick<CallableRequest, 'auth'>
@@ -23,5 +23,14 @@ describe('requireMember', () => {
       expect.objectContaining({ code: 'permission-denied' }),
     )
     expect(requireMember(caller({ email: 'a@example.test', email_verified: true }), required).uid).toBe('alice')
+  })
+})
+
+describe('email confirmation, by default', () => {
+  it('is required on a real project unless turned off on purpose; not on the local demo project', () => {
+    expect(emailVerificationRequired({ GCLOUD_PROJECT: 'yaari-prod' })).toBe(true)
+    expect(emailVerificationRequired({ GCLOUD_PROJECT: 'yaari-prod', REQUIRE_EMAIL_VERIFICATION: 'false' })).toBe(false)
+    expect(emailVerificationRequired({ GCLOUD_PROJECT: 'demo-yaari' })).toBe(false)
+    expect(emailVerificationRequired({ GCLOUD_PROJECT: 'demo-yaari', REQUIRE_EMAIL_VERIFICATION: 'true' })).toBe(true)
   })
 })

@@ -1,15 +1,27 @@
 import { HOST_MESSAGES, isHost, mayHost, type Roles, rolesOf } from '@yaari/domain/host'
 import { ACCOUNT_MESSAGES } from '@yaari/domain/profile'
 import { type CallableRequest, HttpsError } from 'firebase-functions/v2/https'
+import { isDemoProject } from './settings-schema'
 
 /**
- * The caller's verified identity; the only source of a user id in any function. With
- * REQUIRE_EMAIL_VERIFICATION=true (set with VITE_REQUIRE_EMAIL_VERIFICATION for the web
- * app), a member whose email is not confirmed yet is refused.
+ * Whether members must have confirmed their email: yes on a real project unless
+ * REQUIRE_EMAIL_VERIFICATION=false turns it off on purpose (preflight asks for a waiver), no on the
+ * local demo project unless it is set to true. The web app defaults the same way.
+ */
+export function emailVerificationRequired(env: Record<string, string | undefined> = process.env): boolean {
+  if (env.REQUIRE_EMAIL_VERIFICATION === 'true') return true
+  if (env.REQUIRE_EMAIL_VERIFICATION === 'false') return false
+  return !isDemoProject(env.GCLOUD_PROJECT ?? 'demo-')
+}
+
+/**
+ * The caller's verified identity; the only source of a user id in any function. While email
+ * verification is required (emailVerificationRequired), a member whose email is not confirmed yet
+ * is refused, so a throwaway address can hold no seat.
  */
 export function requireMember(
   request: Pick<CallableRequest, 'auth'>,
-  { requireEmailVerification = process.env.REQUIRE_EMAIL_VERIFICATION === 'true' } = {},
+  { requireEmailVerification = emailVerificationRequired() } = {},
 ): { uid: string; email: string | undefined } {
   if (!request.auth) throw new HttpsError('unauthenticated', ACCOUNT_MESSAGES.signInAgain)
   const { email, email_verified: verified } = request.auth.token
