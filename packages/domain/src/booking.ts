@@ -7,14 +7,7 @@ import * as v from 'valibot'
 import type { CallableContract } from './callable'
 import { EVENT_IDS, PRICE_TIERS } from './catalogue'
 import type { IssuedPass } from './pass'
-import {
-  ACCOUNT_MESSAGES,
-  dateOfBirthSchema,
-  INTERESTS,
-  MAX_EMAIL_LENGTH,
-  mobileSchema,
-  nameSchema,
-} from './profile'
+import { ACCOUNT_MESSAGES, dateOfBirthSchema, INTERESTS, MAX_EMAIL_LENGTH, mobileSchema, nameSchema } from './profile'
 
 /** How long an unpaid seat is held (and the Cashfree order stays payable). */
 export const HOLD_MINUTES = 20
