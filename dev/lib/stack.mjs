@@ -189,6 +189,7 @@ export function writeFunctionsConfig(dir, { ports, secret, appUrl }) {
       `APP_ORIGIN=${appUrl}`,
       'APP_CHECK_SITE_KEY=',
       'MAIL_FROM=Yaari <hello@yaari.local>',
+      'CHECKOUT_MIN_INSTANCES=0',
       // Local only (refused for a real project): Cashfree's API is the stand-in.
       `CASHFREE_STANDIN_URL=http://${HOST}:${ports.payments}/pg`,
       // Matches the web app's VITE_REQUIRE_EMAIL_VERIFICATION when set in the environment.

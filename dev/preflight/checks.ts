@@ -31,6 +31,7 @@ export const FUNCTION_PARAMS = [
   'APP_ORIGIN',
   'APP_CHECK_SITE_KEY',
   'MAIL_FROM',
+  'CHECKOUT_MIN_INSTANCES',
 ] as const
 /** Secrets: set in Secret Manager, never written in an .env file. */
 const SECRETS = ['CASHFREE_CLIENT_SECRET', 'SMTP_URL', 'PASS_SIGNING_KEY'] as const

@@ -91,6 +91,7 @@ describe('npm run preflight', () => {
       expect.stringContaining('APP_ORIGIN is not in'),
       expect.stringContaining('APP_CHECK_SITE_KEY is not in'),
       expect.stringContaining('MAIL_FROM is not in'),
+      expect.stringContaining('CHECKOUT_MIN_INSTANCES is not in'),
     ])
   })
 

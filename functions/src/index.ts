@@ -8,6 +8,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { onRequest } from 'firebase-functions/v2/https'
 import { onSchedule } from 'firebase-functions/v2/scheduler'
 import { type JobDeps, SCHEDULED_JOBS, type ScheduledJob } from './handlers/schedules'
+import { jobDeadline, runOptions } from './handlers/sizing'
 import { bookingDeps } from './lib/deps'
 import { ALERTS, alert, info } from './lib/log'
 import { REGION, TIME_ZONE } from './lib/region'
@@ -20,11 +21,17 @@ export * from './handlers/callables'
 export { cashfreeWebhook } from './handlers/webhook'
 
 /** What the jobs run with; the mail transport is made (and its params read) only by deliverMail. */
-const jobDeps = (now?: Date): JobDeps => ({ ...bookingDeps(), mailer: smtpMailer, ...(now ? { now: () => now } : {}) })
+const jobDeps = (name: ScheduledJob, now?: Date): JobDeps => ({
+  ...bookingDeps(),
+  mailer: smtpMailer,
+  // It stops taking new items in time to end inside its timeout; the rest stays due for its next run.
+  deadline: jobDeadline(name, Date.now()),
+  ...(now ? { now: () => now } : {}),
+})
 
 async function runJob(name: ScheduledJob, now?: Date) {
   try {
-    const report = await SCHEDULED_JOBS[name].run(jobDeps(now))
+    const report = await SCHEDULED_JOBS[name].run(jobDeps(name, now))
     info(`job-${name}`, { report })
     return report
   } catch (error) {
@@ -38,6 +45,7 @@ async function runJob(name: ScheduledJob, now?: Date) {
 const JOB_SECRETS = [...CASHFREE_SECRETS, SMTP_URL]
 
 const every = (name: ScheduledJob) => ({
+  ...runOptions(name),
   schedule: `every ${SCHEDULED_JOBS[name].everyMinutes} minutes`,
   timeZone: TIME_ZONE,
   region: REGION,

@@ -55,6 +55,7 @@ import { liftModeration as liftModerationOf, moderateMember as moderateMemberOf 
 import { uploadProfilePhotoHandler } from '../services/photos'
 import { getMyProfileHandler, saveProfileHandler } from '../services/profile'
 import { joinWaitlistHandler, leaveWaitlistHandler } from '../services/waitlist'
+import { runOptions } from './sizing'
 
 const LOCAL = process.env.FUNCTIONS_EMULATOR === 'true'
 
@@ -86,7 +87,8 @@ function callable<C extends CallableContract, Public extends boolean = false>(
   handle: (input: RequestOf<C>, caller: Caller<Public>, request: CallableRequest) => Promise<ResponseOf<C>>,
   { public: isPublic, ...options }: Registration<Public> = {},
 ) {
-  const endpoint = onCall({ ...withAppCheck, ...options, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, (request) => {
+  const sized = { ...withAppCheck, ...runOptions(contract.name), ...options }
+  const endpoint = onCall({ ...sized, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, (request) => {
     refuseStrangers(request)
     const caller = (isPublic ? undefined : requireMember(request)) as Caller<Public>
     return handle(parseRequest(contract.request, request.data) as RequestOf<C>, caller, request)
@@ -100,7 +102,8 @@ function callable<C extends CallableContract, Public extends boolean = false>(
  * they host in its city.
  */
 function hostCallable<C extends CallableContract>(contract: C, handle: (input: RequestOf<C>, host: HostCaller) => Promise<ResponseOf<C>>, options: Omit<CallableOptions, 'cors'> = {}) {
-  const endpoint = onCall({ ...withAppCheck, ...options, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, (request) => {
+  const sized = { ...withAppCheck, ...runOptions(contract.name), ...options }
+  const endpoint = onCall({ ...sized, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, (request) => {
     refuseStrangers(request)
     requireHost(request)
     const input = parseRequest(contract.request, request.data) as RequestOf<C>

@@ -19,6 +19,7 @@ import { ALERTS, alert, burstDetector, warn } from '../lib/log'
 import { type BookingDeps, isAlreadyExists, nowOf } from '../lib/records'
 import { CASHFREE_SECRETS, functionSettings } from '../lib/settings'
 import { reconcileBooking } from '../services/bookings/reconcile'
+import { runOptions } from './sizing'
 
 const orderId = orderIdSchema.entries.orderId
 
@@ -98,15 +99,18 @@ export async function cashfreeWebhookHandler(
 }
 
 /** The endpoint Cashfree posts to (its secret bound: the signature is checked with it). */
-export const cashfreeWebhook = onRequest({ secrets: CASHFREE_SECRETS }, async (request, response) => {
-  if (request.method !== 'POST') {
-    response.status(405).send('POST only')
-    return
-  }
-  const deps = bookingDeps()
-  const { status, body } = await cashfreeWebhookHandler(deps, functionSettings().cashfree.clientSecret, {
-    rawBody: request.rawBody,
-    headers: request.headers,
-  })
-  response.status(status).send(body)
-})
+export const cashfreeWebhook = onRequest(
+  { ...runOptions('cashfreeWebhook'), secrets: CASHFREE_SECRETS },
+  async (request, response) => {
+    if (request.method !== 'POST') {
+      response.status(405).send('POST only')
+      return
+    }
+    const deps = bookingDeps()
+    const { status, body } = await cashfreeWebhookHandler(deps, functionSettings().cashfree.clientSecret, {
+      rawBody: request.rawBody,
+      headers: request.headers,
+    })
+    response.status(status).send(body)
+  },
+)

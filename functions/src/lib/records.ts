@@ -86,6 +86,8 @@ export interface BookingDeps {
   /** The Cashfree environment `gateway` talks to; the browser opens checkout in the same one. */
   cashfreeMode: CashfreeMode
   now?: () => Date
+  /** For a scheduled job: when it must stop taking new items (handlers/sizing.ts `jobDeadline`). */
+  deadline?: number
   /**
    * Called after each step of createBooking. Production leaves it out; fault-injection tests
    * throw here (a failed write) or never return (the process died).
@@ -200,16 +202,31 @@ export const isFailedPrecondition = (error: unknown) => errorCode(error) === 9
 
 /** Runs `fn` over `items`, at most `limit` at a time. */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length)
+  const { results } = await mapUntil(items, limit, fn, Number.POSITIVE_INFINITY)
+  return results as R[]
+}
+
+/**
+ * Runs `fn` over `items`, at most `limit` at a time, starting none after `deadline` (ms since
+ * 1970): a job that must end inside its timeout leaves the rest, still due, to its next run. The
+ * result of each item started (undefined for the rest) and how many were left.
+ */
+export async function mapUntil<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+  deadline: number,
+): Promise<{ results: (R | undefined)[]; left: number }> {
+  const results: (R | undefined)[] = new Array(items.length).fill(undefined)
   let next = 0
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && Date.now() < deadline) {
       const index = next++
       results[index] = await fn(items[index] as T)
     }
   }
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  return results
+  return { results, left: items.length - next }
 }
 
 /** Whether the team has cancelled this date (`npm run cancel-date`). */

@@ -47,13 +47,19 @@ export interface Mailer {
   from: string
 }
 
+/** The SMTP timeouts: a server that does not answer fails the attempt after these (it is retried later). */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
+/** The longest one send can take before it fails: what deliverMail's batch is sized by. */
+export const SMTP_WORST_MS =
+  SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout
+
 const transports = new Map<string, MailTransport>()
 
 export function smtpTransport(url: string): MailTransport {
   let transport = transports.get(url)
   if (!transport) {
     // A slow or silent server fails the attempt (it is retried later) instead of holding the job.
-    const smtp = createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+    const smtp = createTransport({ url, ...SMTP_TIMEOUTS })
     transport = {
       async send({ from, to, subject, text, html, attachments, messageId }) {
         let info: { rejected?: unknown[]; response?: string }

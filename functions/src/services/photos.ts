@@ -17,8 +17,11 @@ import { HttpsError } from 'firebase-functions/v2/https'
 import { claimFirst } from '../lib/claims'
 import type { PhotoStore } from '../lib/photo-store'
 
-/** A decompression bomb (a small file of a huge image) is refused before it is decoded. */
-const MAX_INPUT_PIXELS = 40_000_000
+/**
+ * A decompression bomb (a small file of a huge image) is refused before it is decoded. 40 MP is
+ * 160 MB as RGBA: the function's memory (handlers/sizing.ts) is sized to decode two at once.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000
 export const PHOTO_UPLOADS_PER_DAY = 10
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif'])
 

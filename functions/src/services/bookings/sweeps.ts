@@ -16,7 +16,7 @@ import { EVENTS, type YaariEvent } from '@yaari/domain/catalogue'
 import { availableDates, istToday, weekdayOf } from '@yaari/domain/schedule'
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
 import { warn } from '../../lib/log'
-import { type BookingDeps, type BookingRecord, mapLimit, nowOf, readBooking } from '../../lib/records'
+import { type BookingDeps, type BookingRecord, mapLimit, mapUntil, nowOf, readBooking } from '../../lib/records'
 import { isLive } from '../seats'
 import { offerEverywhere, offerQuietly } from '../waitlist'
 import { reconcileBooking } from './reconcile'
@@ -90,7 +90,12 @@ export async function sweepExpiredHolds(deps: BookingDeps): Promise<SweepReport>
   const pending = (await firestore.collection('bookings').where('status', '==', 'pending').get()).docs.filter(
     (doc) => Number(doc.get('hold_expires_at')) < now,
   )
-  const ended = await mapLimit(pending, CONCURRENCY, (doc) => reconcileQuietly(deps, doc.id))
+  const { results: ended } = await mapUntil(
+    pending,
+    CONCURRENCY,
+    (doc) => reconcileQuietly(deps, doc.id),
+    deps.deadline ?? Number.POSITIVE_INFINITY,
+  )
   // Whatever else still holds a seat or a claim past its time.
   const seats = (
     await Promise.all(
@@ -119,6 +124,8 @@ export async function sweepExpiredHolds(deps: BookingDeps): Promise<SweepReport>
 
 export interface ReconcileReport {
   checked: number
+  /** Due, but left for the next run (this run's time was up). */
+  left: number
   confirmed: number
 }
 
@@ -130,9 +137,16 @@ export async function reconcilePayments(deps: BookingDeps): Promise<ReconcileRep
     .orderBy('recheck_at')
     .limit(RECONCILE_BATCH)
     .get()
-  const after = await mapLimit(due.docs, CONCURRENCY, (doc) => reconcileQuietly(deps, doc.id))
+  // Each may wait on Cashfree (15 s a call): what the job's time will not cover stays due for the next run.
+  const { results: after, left } = await mapUntil(
+    due.docs,
+    CONCURRENCY,
+    (doc) => reconcileQuietly(deps, doc.id),
+    deps.deadline ?? Number.POSITIVE_INFINITY,
+  )
   return {
-    checked: due.size,
+    checked: due.size - left,
+    left,
     confirmed: after.filter(
       (booking, i) => booking?.status === 'confirmed' && due.docs[i]?.get('status') !== 'confirmed',
     ).length,

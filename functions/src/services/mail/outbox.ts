@@ -14,7 +14,7 @@
 import { type VenueBrief, venueBriefPath } from '@yaari/domain/booking'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { ALERTS, alert, warn } from '../../lib/log'
-import { type BookingRecord, isAlreadyExists, mapLimit, nowOf, readBooking } from '../../lib/records'
+import { type BookingRecord, isAlreadyExists, mapUntil, nowOf, readBooking } from '../../lib/records'
 import { domainOf, type Mailer, PermanentMailRefusal } from '../../lib/smtp'
 import {
   composeAccountDeletedMail,
@@ -33,6 +33,8 @@ export interface MailDeps {
   /** The transport, made when first needed: a missing SMTP setting fails sending, never queueing. */
   mailer: () => Mailer
   now?: () => Date
+  /** When the job must stop taking new mail (its timeout less one send's worst case). */
+  deadline?: number
 }
 
 export type MailState = 'queued' | 'sent' | 'skipped' | 'failed'
@@ -310,6 +312,8 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
 
 export interface DeliveryReport {
   due: number
+  /** Due, but left for the next run (this run's time was up). */
+  left: number
   sent: number
   retrying: number
   failed: number
@@ -319,16 +323,22 @@ export interface DeliveryReport {
 export async function deliverMail(deps: MailDeps): Promise<DeliveryReport> {
   const now = nowOf(deps)
   const due = await deps.firestore.collection('mail').where('due_at', '<=', now).orderBy('due_at').limit(BATCH).get()
-  const outcomes = await mapLimit(due.docs, CONCURRENCY, async (doc) => {
-    try {
-      return await deliverOne(deps, doc.id)
-    } catch (error) {
-      warn('mail-delivery-error', { mail: doc.id, error: String(error) })
-      return 'retry' as const
-    }
-  })
+  const { results: outcomes, left } = await mapUntil(
+    due.docs,
+    CONCURRENCY,
+    async (doc) => {
+      try {
+        return await deliverOne(deps, doc.id)
+      } catch (error) {
+        warn('mail-delivery-error', { mail: doc.id, error: String(error) })
+        return 'retry' as const
+      }
+    },
+    deps.deadline ?? Number.POSITIVE_INFINITY,
+  )
   return {
     due: due.size,
+    left,
     sent: outcomes.filter((outcome) => outcome === 'sent').length,
     retrying: outcomes.filter((outcome) => outcome === 'retry').length,
     failed: outcomes.filter((outcome) => outcome === 'failed').length,
