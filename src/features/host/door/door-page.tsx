@@ -45,6 +45,14 @@ const APP_KEYS = (() => {
   return typeof keys === 'string' ? {} : keys
 })()
 
+/** The tab in use reads as pressed: dark, with light text. */
+const SELECTED_TAB = css({ '&[data-selected]': { bg: 'ink.900', color: 'white', borderColor: 'ink.900' } })
+/** On the verdict's green or red: light buttons, readable at arm's length. */
+const ON_VERDICT = {
+  next: css({ bg: 'white', color: 'ink.900', _hover: { bg: 'ink.100' } }),
+  undo: css({ color: 'white', borderColor: 'white', bg: 'transparent', _hover: { bg: 'whiteAlpha.200' } }),
+}
+
 /** How often an open door asks the server what the other doors did, while online. */
 const LIVE_EVERY_MS = 15_000
 /** A code seen again within this long is the same guest still in front of the camera. */
@@ -265,10 +273,10 @@ function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean
         <>
           <Tabs.Root defaultValue="scan" lazyMount unmountOnExit className={css({ mt: '5' })}>
             <Tabs.List aria-label="How to check a guest in" className={wrap({ gap: '2' })}>
-              <Tabs.Trigger value="scan" className={button({ variant: 'outline', size: 'sm' })}>
+              <Tabs.Trigger value="scan" className={cx(button({ variant: 'outline', size: 'sm' }), SELECTED_TAB)}>
                 Scan
               </Tabs.Trigger>
-              <Tabs.Trigger value="name" className={button({ variant: 'outline', size: 'sm' })}>
+              <Tabs.Trigger value="name" className={cx(button({ variant: 'outline', size: 'sm' }), SELECTED_TAB)}>
                 By name
               </Tabs.Trigger>
             </Tabs.List>
@@ -438,11 +446,15 @@ function VerdictScreen({
       </div>
       <div className={wrap({ gap: '3', justifyContent: 'center' })}>
         {checkIn ? (
-          <button type="button" className={button({ variant: 'outline', size: 'lg' })} onClick={() => onUndo(checkIn)}>
+          <button
+            type="button"
+            className={cx(button({ variant: 'outline', size: 'lg' }), ON_VERDICT.undo)}
+            onClick={() => onUndo(checkIn)}
+          >
             Undo
           </button>
         ) : null}
-        <button ref={next} type="button" className={button({ size: 'lg' })} onClick={onNext}>
+        <button ref={next} type="button" className={cx(button({ size: 'lg' }), ON_VERDICT.next)} onClick={onNext}>
           Next guest
         </button>
       </div>
