@@ -11,7 +11,9 @@
  * - payment and refund webhooks signed as Cashfree signs them, retried until answered 200;
  * - /__standin/cashfree.js: a stand-in for Cashfree's browser SDK whose checkout() opens that page;
  * - a control API for tests (/__standin/orders/{id}/pay, /expire, /refunds/{id}/settle, /config,
- *   /webhooks), which answers only requests carrying the stack's secret (x-standin-secret).
+ *   /webhooks, /faults), which answers only requests carrying the stack's secret (x-standin-secret);
+ *   /faults makes the API misbehave as Cashfree can (never answer, 401, 429, 500, answer slowly)
+ *   for `npm run drill`.
  * Usage: node dev/payments/standin.mjs [port]
  *   (STANDIN_WEBHOOK_URL: where webhooks go; STACK_SECRET: the control secret; APP_ORIGIN: where
  *   checkout may return)
@@ -388,14 +390,54 @@ ${
       return sendJson(res, 200, { terminateMode: book.terminateMode, terminationDelayMs: book.terminationDelayMs })
     }
     if (path === '/webhooks' && req.method === 'GET') return sendJson(res, 200, deliveries)
+    if (path === '/faults' && req.method === 'POST') {
+      const body = parseJson(await readBody(req)) ?? {}
+      if (!['none', 'hang', '401', '429', '500', 'slow'].includes(String(body.mode))) {
+        throw new ApiError(400, 'mode_invalid', 'mode : should be none, hang, 401, 429, 500 or slow')
+      }
+      fault = {
+        mode: body.mode,
+        delayMs: Number.isInteger(body.delayMs) && body.delayMs >= 0 ? body.delayMs : 0,
+        count: Number.isInteger(body.count) && body.count > 0 ? body.count : Number.POSITIVE_INFINITY,
+      }
+      return sendJson(res, 200, { mode: fault.mode, delayMs: fault.delayMs })
+    }
     throw new ApiError(404, 'request_failed', 'bad URL, please check API documentation')
+  }
+
+  /**
+   * How the API misbehaves, set through /__standin/faults: `hang` never answers, `401`, `429` and
+   * `500` answer so, `slow` answers after `delayMs`; for the next `count` requests (all, if unset).
+   * @type {{ mode: 'none' | 'hang' | '401' | '429' | '500' | 'slow', delayMs: number, count: number }}
+   */
+  let fault = { mode: 'none', delayMs: 0, count: Number.POSITIVE_INFINITY }
+  /** Applies the fault to an API request: true when it has answered (or never will). @param {import('node:http').ServerResponse} res */
+  async function misbehave(res) {
+    if (fault.mode === 'none' || fault.count <= 0) return false
+    fault.count--
+    if (fault.mode === 'hang') return true // the connection stays open, unanswered
+    if (fault.mode === 'slow') {
+      await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
+      return false
+    }
+    const answers = {
+      401: ['authentication Failed', 'request_failed', 'authentication_error'],
+      429: ['Too many requests', 'request_failed', 'rate_limit_error'],
+      500: ['internal error', 'internal_error', 'api_error'],
+    }
+    const [message, code, type] = answers[fault.mode]
+    sendJson(res, Number(fault.mode), { message, code, type })
+    return true
   }
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     try {
       if (url.pathname === '/health') return sendJson(res, 200, { ok: true })
-      if (url.pathname.startsWith('/pg/')) return await pgApi(req, res, url)
+      if (url.pathname.startsWith('/pg/')) {
+        if (await misbehave(res)) return
+        return await pgApi(req, res, url)
+      }
       if (url.pathname.startsWith('/__standin/')) return await standin(req, res, url)
       throw new ApiError(404, 'request_failed', 'bad URL, please check API documentation')
     } catch (error) {

@@ -7,10 +7,9 @@
 import { timingSafeEqual } from 'node:crypto'
 import { onRequest } from 'firebase-functions/v2/https'
 import { onSchedule } from 'firebase-functions/v2/scheduler'
-import { type JobDeps, SCHEDULED_JOBS, type ScheduledJob } from './handlers/schedules'
+import { type JobDeps, runJobLogged, SCHEDULED_JOBS, type ScheduledJob } from './handlers/schedules'
 import { jobDeadline, runOptions } from './handlers/sizing'
 import { bookingDeps } from './lib/deps'
-import { ALERTS, alert, info } from './lib/log'
 import { REGION, TIME_ZONE } from './lib/region'
 import { CASHFREE_SECRETS, SMTP_URL } from './lib/settings'
 import { smtpMailer } from './lib/smtp'
@@ -30,15 +29,7 @@ const jobDeps = (name: ScheduledJob, now?: Date): JobDeps => ({
 })
 
 async function runJob(name: ScheduledJob, now?: Date) {
-  try {
-    const report = await SCHEDULED_JOBS[name].run(jobDeps(name, now))
-    info(`job-${name}`, { report })
-    return report
-  } catch (error) {
-    // Seen, then thrown on: the scheduler records the run as failed, and the next run tries again.
-    alert(ALERTS.jobFailed, { job: name, error: String(error) })
-    throw error
-  }
+  return runJobLogged(name, jobDeps(name, now))
 }
 
 /** Every job reads the settings, Cashfree's secret among them; deliverMail also needs the SMTP server's. */

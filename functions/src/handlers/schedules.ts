@@ -3,6 +3,7 @@
  * the local stack's timer both read. Each job lives with its service.
  */
 
+import { ALERTS, alert, info } from '../lib/log'
 import type { BookingDeps } from '../lib/records'
 import { settleCancelledDates } from '../services/bookings/cancelled-dates'
 import { reconcilePayments, sweepExpiredHolds } from '../services/bookings/sweeps'
@@ -20,3 +21,18 @@ export const SCHEDULED_JOBS = {
   deliverMail: { everyMinutes: 1, run: deliverMail },
 } as const satisfies Record<string, { everyMinutes: number; run: (deps: JobDeps) => Promise<unknown> }>
 export type ScheduledJob = keyof typeof SCHEDULED_JOBS
+
+/**
+ * Runs one job: its report logged, or, when it throws, a `job-failed` alert naming it (then thrown
+ * on, so the scheduler records the run as failed; the next run tries again).
+ */
+export async function runJobLogged(name: ScheduledJob, deps: JobDeps) {
+  try {
+    const report = await SCHEDULED_JOBS[name].run(deps)
+    info(`job-${name}`, { report })
+    return report
+  } catch (error) {
+    alert(ALERTS.jobFailed, { job: name, error: String(error) })
+    throw error
+  }
+}

@@ -120,7 +120,7 @@ export interface PaymentGateway {
 }
 
 /** How long a call to Cashfree may take before it counts as unreachable (what job batches are sized by). */
-export const GATEWAY_TIMEOUT_MS = 15_000
+export const GATEWAY_TIMEOUT_MS = Number(process.env.YAARI_GATEWAY_TIMEOUT_MS) || 15_000
 
 /**
  * Cashfree's API. Every failure someone must see is logged as an alert where it happens, whoever

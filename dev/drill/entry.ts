@@ -1,0 +1,13 @@
+/**
+ * What `npm run drill` needs of the functions' own code, bundled by dev/drill.mjs: the handlers and
+ * jobs it puts under faults, run in its process against the local stack (as the bench does).
+ */
+export { bookingRequest } from '@yaari/domain/booking.fixture'
+export { EVENTS } from '@yaari/domain/catalogue'
+export { availableDates } from '@yaari/domain/schedule'
+export { runJobLogged } from '../../functions/src/handlers/schedules'
+export { cashfreeGateway } from '../../functions/src/lib/cashfree'
+export { smtpTransport } from '../../functions/src/lib/smtp'
+export { createBookingHandler } from '../../functions/src/services/bookings/create'
+export { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
+export { deliverMail } from '../../functions/src/services/mail/outbox'
