@@ -413,3 +413,39 @@ describe('returnTo', () => {
     expect(returnTo('https://y.app/done', 'o_1')).toBe('https://y.app/done?order_id=o_1')
   })
 })
+
+describe('faults, for the drill', () => {
+  /** @param {Record<string, unknown>} fault */
+  const setFault = (fault) =>
+    fetch(`${base}/__standin/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-standin-secret': CONTROL },
+      body: JSON.stringify(fault),
+    })
+  const getOrder = (signal = AbortSignal.timeout(5_000)) =>
+    fetch(`${base}/pg/orders/nothing-here`, { headers: HEADERS, signal })
+
+  it('answers 401, 429 or 500 as Cashfree does, slowly when told, never when told, and well again after none', async () => {
+    expect((await setFault({ mode: 'teapot' })).status).toBe(400)
+    const refused = await fetch(`${base}/__standin/faults`, { method: 'POST', body: '{"mode":"401"}' })
+    expect(refused.status).toBe(403) // the control secret only
+    for (const status of [401, 429, 500]) {
+      await setFault({ mode: String(status) })
+      const answer = await getOrder()
+      expect(answer.status).toBe(status)
+      expect(await answer.json()).toHaveProperty('type')
+    }
+    await setFault({ mode: 'slow', delayMs: 300 })
+    const started = Date.now()
+    expect((await getOrder()).status).toBe(404) // the real answer, late
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290)
+    await setFault({ mode: 'hang' })
+    await expect(getOrder(AbortSignal.timeout(300))).rejects.toThrow()
+    await setFault({ mode: 'none' })
+    expect((await getOrder()).status).toBe(404)
+    // A fault for the next request only.
+    await setFault({ mode: '500', count: 1 })
+    expect((await getOrder()).status).toBe(500)
+    expect((await getOrder()).status).toBe(404)
+  })
+})
