@@ -19,7 +19,7 @@ import { importTypeScript } from './lib/typescript.mjs'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from './payments/standin.mjs'
 
 // Short windows, so the drill takes seconds: read by the functions' code when it loads.
-process.env.YAARI_GATEWAY_TIMEOUT_MS = '2000'
+process.env.YAARI_GATEWAY_TIMEOUT_MS = '4000'
 process.env.YAARI_STALE_CHANGE_MS = '2000'
 
 const log = (/** @type {string} */ line) => process.stderr.write(`${line}\n`)
@@ -211,9 +211,11 @@ async function main() {
       '—',
       async () => {
         await setFault({ mode: 'slow', delayMs: 2_500 })
-        const firstRun = code.reconcileBooking(deps, slow.order_id)
+        const firstRun = code.reconcileBooking(deps, slow.order_id).catch((/** @type {unknown} */ error) => error)
         await new Promise((resolve) => setTimeout(resolve, 2_200))
-        await Promise.all([firstRun, code.reconcileBooking(deps, slow.order_id)])
+        const results = await Promise.all([firstRun, code.reconcileBooking(deps, slow.order_id)])
+        const failed = results.find((result) => result instanceof Error)
+        if (failed) throw failed
       },
       async () => {
         const status = (await booking(slow.order_id))?.status
@@ -293,8 +295,14 @@ async function main() {
   }
 }
 
+// A stray rejection is a failure of the drill, not a reason to leave the stack running.
+process.on('unhandledRejection', (error) => {
+  console.error('unhandled rejection:', error)
+  process.exitCode = 1
+})
+
 main().then(
-  (code) => process.exit(code),
+  (code) => process.exit(process.exitCode || code),
   (error) => {
     console.error(error)
     process.exit(1)
