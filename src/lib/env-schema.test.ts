@@ -5,6 +5,15 @@ import { parseClientEnv } from './env-schema'
 
 const committed = loadEnv('production', process.cwd(), 'VITE_')
 
+/** The committed configuration pointed at a real project (no emulators, no stand-in, an https site). */
+const realProject = () => ({
+  ...committed,
+  VITE_FIREBASE_PROJECT_ID: 'yaari-prod',
+  VITE_FIREBASE_EMULATOR_HOST: '',
+  VITE_CASHFREE_SDK_URL: '',
+  VITE_SITE_URL: 'https://yaari.example',
+})
+
 describe('client configuration', () => {
   it('accepts the committed local defaults', () => {
     expect(parseClientEnv(committed).VITE_FIREBASE_PROJECT_ID).toBe('demo-yaari')
@@ -44,27 +53,13 @@ describe("the passes' public keys", () => {
   })
 
   it("never include the local stack's committed key in a real project's build", () => {
-    const real = {
-      ...committed,
-      VITE_FIREBASE_PROJECT_ID: 'yaari-prod',
-      VITE_FIREBASE_EMULATOR_HOST: '',
-      VITE_CASHFREE_SDK_URL: '',
-      VITE_SITE_URL: 'https://yaari.example',
-    }
+    const real = realProject()
     expect(() => parseClientEnv(real)).toThrow(/lists the local stack's key dev1/)
     expect(parseClientEnv({ ...real, VITE_PASS_PUBLIC_KEYS: PROJECT_KEY }).VITE_PASS_PUBLIC_KEYS).toBe(PROJECT_KEY)
   })
 
   it('requires a confirmed email on a real project unless told otherwise; not on the local demo project', () => {
-    const real = {
-      ...committed,
-      VITE_FIREBASE_PROJECT_ID: 'yaari-prod',
-      VITE_FIREBASE_EMULATOR_HOST: '',
-      VITE_CASHFREE_SDK_URL: '',
-      VITE_SITE_URL: 'https://yaari.example',
-      VITE_PASS_PUBLIC_KEYS: PROJECT_KEY,
-      VITE_REQUIRE_EMAIL_VERIFICATION: '',
-    }
+    const real = { ...realProject(), VITE_PASS_PUBLIC_KEYS: PROJECT_KEY, VITE_REQUIRE_EMAIL_VERIFICATION: '' }
     expect(parseClientEnv(real).VITE_REQUIRE_EMAIL_VERIFICATION).toBe('true')
     expect(parseClientEnv({ ...real, VITE_REQUIRE_EMAIL_VERIFICATION: 'false' }).VITE_REQUIRE_EMAIL_VERIFICATION).toBe(
       'false',

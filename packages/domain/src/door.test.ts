@@ -11,24 +11,13 @@ import {
   scanVerdict,
   syncCheckInsSchema,
 } from './door'
-import { decodePass, type PassClaims, passCode, passCredential, passPayload, toBase64Url } from './pass'
+import { decodePass, type PassClaims, passCode, passCredential } from './pass'
+import { issueTestPass, testKeyPair } from './pass.fixture'
 
+/** A signing key and the passes it issues, `k1` unless told. */
 async function keyPair() {
-  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as {
-    publicKey: Parameters<typeof crypto.subtle.exportKey>[1]
-    privateKey: Parameters<typeof crypto.subtle.sign>[1]
-  }
-  const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey))
-  return {
-    publicKey: toBase64Url(raw),
-    issue: async (claims: PassClaims, keyId = 'k1') => {
-      const payload = passPayload(claims, keyId)
-      const signature = new Uint8Array(
-        await crypto.subtle.sign({ name: 'Ed25519' }, pair.privateKey, payload as Uint8Array<ArrayBuffer>),
-      )
-      return passCredential(payload, signature)
-    },
-  }
+  const key = await testKeyPair()
+  return { publicKey: key.publicKey, issue: (claims: PassClaims, keyId = 'k1') => issueTestPass(claims, keyId, key) }
 }
 
 const EVENT = 'midweek-wednesday-dinner' as const

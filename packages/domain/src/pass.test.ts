@@ -16,6 +16,7 @@ import {
   toBase64Url,
   verifyPass,
 } from './pass'
+import { issueTestPass, type TestKeyPair, testKeyPair } from './pass.fixture'
 
 const daysSinceEpoch = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000
 
@@ -27,26 +28,8 @@ const CLAIMS: PassClaims = {
   firstName: 'Asha',
 }
 
-/** A key pair as the functions hold one: signs, and its public half as the app lists it. */
-async function keyPair() {
-  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as {
-    publicKey: Parameters<typeof crypto.subtle.exportKey>[1]
-    privateKey: Parameters<typeof crypto.subtle.sign>[1]
-  }
-  const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey))
-  return {
-    publicKey: toBase64Url(raw),
-    sign: async (payload: Uint8Array) =>
-      new Uint8Array(
-        await crypto.subtle.sign({ name: 'Ed25519' }, pair.privateKey, payload as Uint8Array<ArrayBuffer>),
-      ),
-  }
-}
-
-async function issue(claims: PassClaims, keyId: string, key: Awaited<ReturnType<typeof keyPair>>) {
-  const payload = passPayload(claims, keyId)
-  return passCredential(payload, await key.sign(payload))
-}
+const keyPair = testKeyPair
+const issue = (claims: PassClaims, keyId: string, key: TestKeyPair) => issueTestPass(claims, keyId, key)
 
 /** The credential with byte `at` of its payload (from the end when negative) set to `value`, the signature kept. */
 function altered(credential: string, at: number, value: number) {

@@ -6,7 +6,7 @@
  */
 import { Link } from '@tanstack/react-router'
 import { enumLabel, type VenueBrief } from '@yaari/domain/booking'
-import type { CallableContract, RequestOf } from '@yaari/domain/callable'
+import type { RequestOf } from '@yaari/domain/callable'
 import { eventById } from '@yaari/domain/catalogue'
 import {
   type GuestList,
@@ -28,7 +28,7 @@ import { usePageMeta } from '../../lib/page-meta'
 import { SelectField, TextAreaField, TextField } from '../../ui/field'
 import { loadGuestList, saveSummary, useSavedGuestList } from './guest-lists'
 import { DateBadges, DateMoney, DateNumbers, HostGate, VenueWarning } from './host-pages'
-import { hostErrorMessage } from './host-session'
+import { callHost, hostErrorMessage } from './host-session'
 
 export function HostDatePage({ eventId, date }: { eventId: string; date: string }) {
   const event = eventById(eventId)
@@ -70,11 +70,6 @@ function countBy(guests: GuestRow[], pick: (guest: GuestRow) => string | undefin
     counts.set(key, (counts.get(key) ?? 0) + 1)
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1])
-}
-
-async function call<C extends CallableContract>(contract: C, data: RequestOf<C>) {
-  const { callFunction } = await import('../../lib/firebase')
-  return callFunction(contract, data, { timeoutMs: 20_000 })
 }
 
 function DateConsole({
@@ -138,10 +133,10 @@ function DateConsole({
       const { liftModerationCall, moderateMemberCall } = await import('@yaari/domain/host')
       const result =
         request.action === 'lift'
-          ? await call(liftModerationCall, { uid: request.uid, reason: request.reason } as RequestOf<
+          ? await callHost(liftModerationCall, { uid: request.uid, reason: request.reason } as RequestOf<
               typeof liftModerationCall
             >)
-          : await call(moderateMemberCall, request as RequestOf<typeof moderateMemberCall>)
+          : await callHost(moderateMemberCall, request as RequestOf<typeof moderateMemberCall>)
       setNotice(
         result.changed
           ? `${MODERATION_DONE[result.level]} The member is told by email.`
@@ -259,7 +254,7 @@ function DateConsole({
                             const { hostCancelSeatCall } = await import('@yaari/domain/host')
                             return act(
                               () =>
-                                call(hostCancelSeatCall, { eventId, eventDate: date, orderId, reason } as RequestOf<
+                                callHost(hostCancelSeatCall, { eventId, eventDate: date, orderId, reason } as RequestOf<
                                   typeof hostCancelSeatCall
                                 >),
                               `${guest.name}’s seat is cancelled: refunded in full and told why.`,
@@ -475,7 +470,7 @@ function MessageForm({ eventId, date, onDone }: { eventId: string; date: string;
     try {
       const { messageGuestsCall } = await import('@yaari/domain/host')
       const request = { eventId, eventDate: date, messageId, subject, text: body }
-      const result = await call(messageGuestsCall, request as RequestOf<typeof messageGuestsCall>)
+      const result = await callHost(messageGuestsCall, request as RequestOf<typeof messageGuestsCall>)
       onDone(`Message sent to ${result.sent} ${result.sent === 1 ? 'guest' : 'guests'}.`)
       setSubject('')
       setBody('')
@@ -526,7 +521,7 @@ function DownloadCsv({
     setBusy(true)
     try {
       const { exportGuestListCall } = await import('@yaari/domain/host')
-      const { filename, csv } = await call(exportGuestListCall, { eventId, eventDate: date } as RequestOf<
+      const { filename, csv } = await callHost(exportGuestListCall, { eventId, eventDate: date } as RequestOf<
         typeof exportGuestListCall
       >)
       const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }))
@@ -585,7 +580,7 @@ function VenueForm({ eventId, date, shared, act }: { eventId: string; date: stri
     setError(problem)
     if (problem) return
     await act(
-      () => call(shareVenueCall, request as RequestOf<typeof shareVenueCall>),
+      () => callHost(shareVenueCall, request as RequestOf<typeof shareVenueCall>),
       'Venue saved: members see it on their ticket and are emailed.',
       'That venue is already shared.',
     )
@@ -633,7 +628,7 @@ function CapacityForm({ eventId, date, capacity, act }: { eventId: string; date:
     const { setCapacityCall } = await import('@yaari/domain/host')
     await act(
       () =>
-        call(setCapacityCall, { eventId, eventDate: date, capacity: Number(value) } as RequestOf<
+        callHost(setCapacityCall, { eventId, eventDate: date, capacity: Number(value) } as RequestOf<
           typeof setCapacityCall
         >),
       'Capacity changed. New seats go to the waitlist first.',
@@ -664,7 +659,7 @@ function SalesToggle({ eventId, date, open, act }: { eventId: string; date: stri
   const toggle = async () => {
     const { setSalesCall } = await import('@yaari/domain/host')
     await act(
-      () => call(setSalesCall, { eventId, eventDate: date, open: !open } as RequestOf<typeof setSalesCall>),
+      () => callHost(setSalesCall, { eventId, eventDate: date, open: !open } as RequestOf<typeof setSalesCall>),
       open ? 'Sales closed: nobody can book or join the waitlist.' : 'Sales reopened.',
       'Nothing changed.',
     )
@@ -687,7 +682,9 @@ function CancelForm({ eventId, date, act }: { eventId: string; date: string; act
     const { hostCancelDateCall } = await import('@yaari/domain/host')
     await act(
       () =>
-        call(hostCancelDateCall, { eventId, eventDate: date, confirm, reason } as RequestOf<typeof hostCancelDateCall>),
+        callHost(hostCancelDateCall, { eventId, eventDate: date, confirm, reason } as RequestOf<
+          typeof hostCancelDateCall
+        >),
       'Date cancelled: every member is refunded in full and told.',
       'This date was already cancelled.',
     )

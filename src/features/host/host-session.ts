@@ -4,6 +4,7 @@
  * already held answers after a few seconds. The functions decide with the same claims; this only
  * chooses what to show.
  */
+import type { CallableContract, RequestOf } from '@yaari/domain/callable'
 import { isHost, type Roles, rolesOf } from '@yaari/domain/roles'
 import { useEffect, useState } from 'react'
 import { noteMemberRoles, watchAuth } from '../../lib/session/auth-store'
@@ -72,4 +73,10 @@ export function hostErrorMessage(error: unknown): string {
   if (!navigator.onLine || code === 'functions/deadline-exceeded' || code === 'functions/unavailable')
     return 'You are offline, or the connection is too slow. Host actions need a connection: try again.'
   return 'Something went wrong. Please try again.'
+}
+
+/** Calls a host callable (Firebase loads on the first call), giving up after `timeoutMs` on a hanging line. */
+export async function callHost<C extends CallableContract>(contract: C, data: RequestOf<C>, timeoutMs = 20_000) {
+  const { callFunction } = await import('../../lib/firebase')
+  return callFunction(contract, data, { timeoutMs })
 }

@@ -27,13 +27,23 @@ const paidIn = (booking: BookingRecord) => (booking.paid_at !== undefined ? book
 const paidBack = (booking: BookingRecord) =>
   booking.refund && booking.refund.status !== 'failed' ? booking.refund.amount : 0
 
+/** Every booking of a date, whatever its state. */
+export async function bookingsOfDate(firestore: Firestore, eventId: string, date: string): Promise<BookingRecord[]> {
+  const snapshot = await firestore
+    .collection('bookings')
+    .where('event_id', '==', eventId)
+    .where('event_date', '==', date)
+    .get()
+  return snapshot.docs.map((doc) => doc.data() as BookingRecord)
+}
+
 async function dateRecords(firestore: Firestore, eventId: string, date: string) {
   const [bookings, line] = await Promise.all([
-    firestore.collection('bookings').where('event_id', '==', eventId).where('event_date', '==', date).get(),
+    bookingsOfDate(firestore, eventId, date),
     firestore.collection('waitlist').where('event_id', '==', eventId).where('event_date', '==', date).get(),
   ])
   return {
-    bookings: bookings.docs.map((doc) => doc.data() as BookingRecord),
+    bookings,
     line: line.docs.map((doc) => doc.data() as WaitlistEntry).filter((e) => e.status !== 'passed'),
   }
 }

@@ -12,6 +12,7 @@ import { passCode } from '@yaari/domain/pass'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { type BookingRecord, bookingRef, isAlreadyExists, isNotFound } from '../../lib/records'
 import { type Actor, recordAudit } from './audit'
+import { bookingsOfDate } from './dates'
 
 /** door_check_ins/{checkInId}: one check-in (or, once undone, its record). */
 interface CheckInRecord {
@@ -56,15 +57,6 @@ function toAdmission(orderId: string, record: AdmissionRecord): Admission {
   return { orderId, ...mark(record.check_in_id, record), doubles }
 }
 
-async function dateBookings(firestore: Firestore, eventId: string, eventDate: string) {
-  const snapshot = await firestore
-    .collection('bookings')
-    .where('event_id', '==', eventId)
-    .where('event_date', '==', eventDate)
-    .get()
-  return snapshot.docs.map((doc) => doc.data() as BookingRecord)
-}
-
 async function dateAdmissions(firestore: Firestore, eventId: string, eventDate: string): Promise<Admission[]> {
   const snapshot = await admissions(firestore)
     .where('event_id', '==', eventId)
@@ -105,7 +97,7 @@ export async function getDoorList(
   now: number,
 ): Promise<DoorList> {
   const [bookings, admitted] = await Promise.all([
-    dateBookings(firestore, input.eventId, input.eventDate),
+    bookingsOfDate(firestore, input.eventId, input.eventDate),
     dateAdmissions(firestore, input.eventId, input.eventDate),
   ])
   const guests = bookings.map(doorGuest).filter((guest): guest is DoorGuest => guest !== undefined)
@@ -204,7 +196,7 @@ export async function syncCheckIns(
   input: RequestOf<typeof syncCheckInsCall>,
   now: number,
 ): Promise<{ admissions: Admission[]; expected: number; synced: number }> {
-  const bookings = await dateBookings(firestore, input.eventId, input.eventDate)
+  const bookings = await bookingsOfDate(firestore, input.eventId, input.eventDate)
   const ofDate = new Set(bookings.map((booking) => booking.order_id))
   const by = 'uid' in actor ? (actor.email ?? actor.uid) : actor.command
   let synced = 0

@@ -35,8 +35,8 @@ import { usePageMeta } from '../../../lib/page-meta'
 import { useOnline } from '../../../lib/use-online'
 import { TextField } from '../../../ui/field'
 import { HostGate } from '../host-pages'
-import { hostErrorMessage } from '../host-session'
-import { readDoor, recordCheckIn, type SavedDoor, saveDoorList, syncDoor } from './door-store'
+import { callHost, hostErrorMessage } from '../host-session'
+import { readDoor, recordCheckIn, type SavedDoor, saveAdmissions, saveDoorList, syncDoor } from './door-store'
 import { prefetchScanner, qrReader } from './scanner'
 
 /** The passes' public keys this build verifies with. */
@@ -99,11 +99,6 @@ interface Shown {
   at: number
 }
 
-async function callDoor<T>(run: (call: typeof import('../../../lib/firebase')['callFunction']) => Promise<T>) {
-  const { callFunction } = await import('../../../lib/firebase')
-  return run(callFunction)
-}
-
 function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean; eventId: string; date: string }) {
   const saved = useLiveQuery(async () => (await readDoor(localDb(), uid, eventId, date)) ?? null, [uid, eventId, date])
   const [doorName, setDoorName] = useDoorName()
@@ -120,24 +115,15 @@ function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean
   const sync = useCallback(async () => {
     setSyncState('syncing')
     try {
-      const send = async (name: string, ops: LocalCheckIn[]) =>
-        callDoor((call) =>
-          call(
-            syncCheckInsCall,
-            { eventId, eventDate: date, door: name, ops: ops.map(({ door: _door, ...op }) => op) } as never,
-            { timeoutMs: 15_000 },
-          ),
+      const send = (name: string, ops: LocalCheckIn[]) =>
+        callHost(
+          syncCheckInsCall,
+          { eventId, eventDate: date, door: name, ops: ops.map(({ door: _door, ...op }) => op) } as never,
+          15_000,
         )
       const sent = await syncDoor(localDb(), uid, eventId, date, send)
       // Nothing to send: ask anyway, to learn what the other doors did.
-      if (sent === 0) {
-        const answer = await send(door, [])
-        const held = await localDb().doorLists.get(`${uid}/${eventId}_${date}`)
-        if (held) {
-          const list = { ...(held.list as SavedDoor['list']), admissions: answer.admissions, expected: answer.expected }
-          await localDb().doorLists.put({ ...held, list, syncedAt: Date.now() })
-        }
-      }
+      if (sent === 0) await saveAdmissions(localDb(), uid, eventId, date, await send(door, []))
       setSyncState('idle')
     } catch {
       setSyncState('failed')
@@ -159,9 +145,7 @@ function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean
     setReadying(true)
     setNotice(undefined)
     try {
-      const list = await callDoor((call) =>
-        call(getDoorListCall, { eventId, eventDate: date } as never, { timeoutMs: 20_000 }),
-      )
+      const list = await callHost(getDoorListCall, { eventId, eventDate: date } as never)
       await saveDoorList(localDb(), uid, list, { ...APP_KEYS }, Date.now())
       // The scanner, ready before the signal goes: its decoder fetched and compiled now.
       await prefetchScanner().catch(() => undefined)

@@ -66,6 +66,21 @@ export async function recordCheckIn(db: YaariDb, uid: string, eventId: string, d
   await db.checkIns.add({ uid, date: dateKey(eventId, date), op, synced: 0 })
 }
 
+/** What the server says of the date after a sync (every door's admissions) replaces what the phone held. */
+export async function saveAdmissions(
+  db: YaariDb,
+  uid: string,
+  eventId: string,
+  date: string,
+  answer: { admissions: Admission[]; expected: number },
+) {
+  const key = listKey(uid, eventId, date)
+  const held = await db.doorLists.get(key)
+  if (!held) return
+  const list = { ...(held.list as DoorList), admissions: answer.admissions, expected: answer.expected }
+  await db.doorLists.put({ ...held, list, syncedAt: Date.now() })
+}
+
 /** Takes a batch of check-ins (all from one door name, in order) to the server. */
 export type SendCheckIns = (door: string, ops: LocalCheckIn[]) => Promise<{ admissions: Admission[]; expected: number }>
 
@@ -103,11 +118,7 @@ export function syncDoor(db: YaariDb, uid: string, eventId: string, date: string
       )
       await db.transaction('rw', db.checkIns, db.doorLists, async () => {
         await db.checkIns.bulkUpdate(batch.map((row) => ({ key: row.seq as number, changes: { synced: 1 as const } })))
-        const held = await db.doorLists.get(key)
-        if (held) {
-          const list = { ...(held.list as DoorList), admissions: answer.admissions, expected: answer.expected }
-          await db.doorLists.put({ ...held, list, syncedAt: Date.now() })
-        }
+        await saveAdmissions(db, uid, eventId, date, answer)
       })
       sent += batch.length
     }
