@@ -128,12 +128,18 @@ export function validateCreateOrder(body) {
 const DAY = 24 * 60 * 60 * 1000
 
 /** @typedef {Record<string, unknown> & { refund_id: string, refund_amount: number, refund_status: string }} Refund */
+/** @typedef {Record<string, unknown> & { dispute_id: number, dispute_type: string, dispute_status: string }} Dispute */
+
+/** A dispute's times: "2023-01-18T11:26:58" (IST, without the offset). @param {number} ms */
+const disputeTime = (ms) => istTimestamp(ms).slice(0, 19)
 
 export class OrderBook {
   /** @type {Map<string, { order: Order, payments: Payment[], refunds: Refund[], expiresAt: number, terminatesAt?: number }>} */
   #orders = new Map()
   /** @type {Map<string, string>} payment_session_id -> order_id */
   #sessions = new Map()
+  /** @type {Map<string, Dispute[]>} order_id -> the disputes raised on its payment */
+  #disputes = new Map()
 
   /**
    * @param {{ now?: () => number }} [options]
@@ -364,6 +370,86 @@ export class OrderBook {
     const refund = this.#entry(orderId).refunds.find((r) => r.refund_id === refundId)
     if (!refund) throw new ApiError(404, 'refund_not_found', 'Refund Id does not exist')
     return structuredClone(refund)
+  }
+
+  /**
+   * A refund made in Cashfree's dashboard (a test control): Cashfree names it, and it is refunded
+   * at once (the dashboard's refunds are not ours to follow). Returns it as its webhook carries it.
+   * @param {string} orderId @param {number} amount
+   */
+  dashboardRefund(orderId, amount) {
+    const refund = this.refund(orderId, {
+      refund_id: `dashboard_${randomBytes(6).toString('hex')}`,
+      refund_amount: amount,
+      refund_note: 'Refund from the merchant dashboard',
+    })
+    return this.settleRefund(orderId, refund.refund_id, 'SUCCESS')
+  }
+
+  /**
+   * A customer's bank raises a dispute on a paid order (a test control): the DisputesEntity,
+   * CHARGEBACK_CREATED or DISPUTE_CREATED, with evidence due in a week.
+   * @param {string} orderId @param {{ type?: string, amount?: number }} [options]
+   * @returns {Dispute}
+   */
+  openDispute(orderId, { type = 'CHARGEBACK', amount } = {}) {
+    const entry = this.#entry(orderId)
+    if (entry.order.order_status !== 'PAID') throw new ApiError(400, 'order_not_paid', 'order is not paid')
+    if (!['DISPUTE', 'CHARGEBACK', 'RETRIEVAL', 'PRE_ARBITRATION', 'ARBITRATION'].includes(type)) {
+      throw invalid('dispute_type', 'is not valid', type)
+    }
+    const paid = entry.payments.find((p) => p.payment_status === 'SUCCESS')
+    const now = this.now()
+    /** @type {Dispute} */
+    const dispute = {
+      dispute_id: randomInt(100_000_000, 999_999_999),
+      dispute_type: type,
+      reason_code: '1401',
+      reason_description: 'Fraud Transaction',
+      dispute_amount: amount ?? entry.order.order_amount,
+      dispute_amount_currency: 'INR',
+      created_at: disputeTime(now),
+      respond_by: disputeTime(now + 7 * DAY),
+      updated_at: disputeTime(now),
+      resolved_at: '9999-09-09T00:00:00',
+      dispute_status: `${type === 'CHARGEBACK' ? 'CHARGEBACK' : 'DISPUTE'}_CREATED`,
+      cf_dispute_remarks: null,
+      preferred_evidence: [],
+      dispute_evidence: [],
+      order_details: {
+        order_id: orderId,
+        order_currency: entry.order.order_currency,
+        order_amount: entry.order.order_amount,
+        cf_payment_id: paid?.cf_payment_id ?? null,
+        payment_currency: 'INR',
+        payment_amount: paid?.payment_amount ?? entry.order.order_amount,
+      },
+      customer_details: {
+        customer_name: entry.order.customer_details.customer_name ?? null,
+        customer_phone: entry.order.customer_details.customer_phone ?? null,
+        customer_email: entry.order.customer_details.customer_email ?? null,
+      },
+    }
+    this.#disputes.set(orderId, [...(this.#disputes.get(orderId) ?? []), dispute])
+    return structuredClone(dispute)
+  }
+
+  /**
+   * A dispute moved along by the bank (a test control).
+   * @param {number} disputeId @param {string} status @returns {Dispute}
+   */
+  moveDispute(disputeId, status) {
+    const dispute = [...this.#disputes.values()].flat().find((d) => d.dispute_id === disputeId)
+    if (!dispute) throw new ApiError(404, 'dispute_not_found', 'Dispute Id does not exist')
+    dispute.dispute_status = status
+    dispute.updated_at = disputeTime(this.now())
+    return structuredClone(dispute)
+  }
+
+  /** GET /orders/{id}/disputes. @param {string} orderId @returns {Dispute[]} */
+  disputes(orderId) {
+    this.#entry(orderId)
+    return structuredClone(this.#disputes.get(orderId) ?? [])
   }
 
   /**

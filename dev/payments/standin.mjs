@@ -10,8 +10,9 @@
  *   ever to the app's own origin;
  * - payment and refund webhooks signed as Cashfree signs them, retried until answered 200;
  * - /__standin/cashfree.js: a stand-in for Cashfree's browser SDK whose checkout() opens that page;
- * - a control API for tests (/__standin/orders/{id}/pay, /expire, /refunds/{id}/settle, /config,
- *   /webhooks, /faults), which answers only requests carrying the stack's secret (x-standin-secret);
+ * - a control API for tests (/__standin/orders/{id}/pay, /expire, /refunds/{id}/settle,
+ *   /dashboard-refund (a refund made in Cashfree's dashboard), /disputes (a bank raises one),
+ *   /__standin/disputes/{id}/status, /config, /webhooks, /faults), which answers only requests carrying the stack's secret (x-standin-secret);
  *   /faults makes the API misbehave as Cashfree can (never answer, 401, 429, 500, answer slowly)
  *   for `npm run drill`.
  * Usage: node dev/payments/standin.mjs [port]
@@ -21,7 +22,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto'
 import { createServer } from 'node:http'
 import { ApiError, OrderBook } from './orders.mjs'
-import { deliver, paymentWebhook, refundWebhook } from './webhooks.mjs'
+import { deliver, disputeWebhook, paymentWebhook, refundWebhook } from './webhooks.mjs'
 
 export const STANDIN_CLIENT_ID = process.env.CASHFREE_CLIENT_ID ?? 'standin-client-id'
 export const STANDIN_CLIENT_SECRET = process.env.CASHFREE_CLIENT_SECRET ?? 'standin-client-secret'
@@ -193,6 +194,10 @@ export function createPaymentStandin({
       const path = url.pathname.slice('/pg'.length)
       const order = /^\/orders\/([^/]+)(\/payments)?$/.exec(path)
       const refunds = /^\/orders\/([^/]+)\/refunds$/.exec(path)
+      const disputes = /^\/orders\/([^/]+)\/disputes$/.exec(path)
+      if (disputes?.[1] && req.method === 'GET') {
+        return sendJson(res, 200, book.disputes(decodeURIComponent(disputes[1])), common)
+      }
       const oneRefund = /^\/orders\/([^/]+)\/refunds\/([^/]+)$/.exec(path)
       if (oneRefund?.[1] && oneRefund[2] && req.method === 'GET') {
         const refund = book.getRefund(decodeURIComponent(oneRefund[1]), decodeURIComponent(oneRefund[2]))
@@ -379,6 +384,36 @@ ${
         deliveryOptions(body),
       )
       return sendJson(res, 200, { refund, deliveries: delivered })
+    }
+    const outside = /^\/orders\/([^/]+)\/(dashboard-refund|disputes)$/.exec(path)
+    if (outside?.[1] && req.method === 'POST') {
+      const orderId = decodeURIComponent(outside[1])
+      const body = parseJson(await readBody(req)) ?? {}
+      const order = book.get(orderId)
+      const targets = [webhookUrl, order.order_meta.notify_url]
+      if (outside[2] === 'dashboard-refund') {
+        const refund = book.dashboardRefund(orderId, body.amount ?? order.order_amount)
+        return sendJson(res, 200, {
+          refund,
+          deliveries: await send(refundWebhook(refund), targets, deliveryOptions(body)),
+        })
+      }
+      const dispute = book.openDispute(orderId, { type: body.type, amount: body.amount })
+      const event = disputeWebhook('DISPUTE_CREATED', dispute)
+      return sendJson(res, 200, { dispute, deliveries: await send(event, targets, deliveryOptions(body)) })
+    }
+    const moved = /^\/disputes\/(\d+)\/status$/.exec(path)
+    if (moved?.[1] && req.method === 'POST') {
+      const body = parseJson(await readBody(req)) ?? {}
+      if (typeof body.status !== 'string' || !/^[A-Z_]+$/.test(body.status)) {
+        throw new ApiError(400, 'status_invalid', 'status : should be a dispute status')
+      }
+      const dispute = book.moveDispute(Number(moved[1]), body.status)
+      const closed = /(WON|LOST|ACCEPTED|INSUFFICIENT_EVIDENCE)$/.test(body.status)
+      const event = disputeWebhook(closed ? 'DISPUTE_CLOSED' : 'DISPUTE_UPDATED', dispute)
+      const order = book.get(String(/** @type {{ order_id: string }} */ (dispute.order_details).order_id))
+      const targets = [webhookUrl, order.order_meta.notify_url]
+      return sendJson(res, 200, { dispute, deliveries: await send(event, targets, deliveryOptions(body)) })
     }
     if (path === '/config' && req.method === 'POST') {
       const body = parseJson(await readBody(req)) ?? {}

@@ -393,6 +393,58 @@ describe('the Cashfree PG API stand-in', () => {
     expect(again.status).toBe(400)
   })
 
+  it('a refund made in the dashboard: its own id, SUCCESS, listed with the order and announced', async () => {
+    const entity = await (await createOrder(order())).json()
+    await control(`/orders/${entity.order_id}/pay`, { outcome: 'SUCCESS' })
+    received.length = 0
+    const made = await (await control(`/orders/${entity.order_id}/dashboard-refund`, {})).json()
+    expect(made.refund).toMatchObject({
+      refund_amount: 499,
+      refund_status: 'SUCCESS',
+      refund_type: 'MERCHANT_INITIATED',
+    })
+    expect(made.refund.refund_id).toMatch(/^dashboard_/)
+    await expect.poll(() => received.length).toBe(1)
+    expect(JSON.parse(received[0]?.raw ?? '{}')).toMatchObject({
+      type: 'REFUND_STATUS_WEBHOOK',
+      data: { refund: { order_id: entity.order_id, refund_id: made.refund.refund_id } },
+    })
+    const listed = await (await fetch(`${base}/pg/orders/${entity.order_id}/refunds`, { headers: HEADERS })).json()
+    expect(listed.map((/** @type {{ refund_id: string }} */ r) => r.refund_id)).toEqual([made.refund.refund_id])
+    // Nothing more to refund.
+    expect((await control(`/orders/${entity.order_id}/dashboard-refund`, { amount: 1 })).status).toBe(400)
+  })
+
+  it('a dispute: only on a paid order, listed with it, announced when raised and when it moves', async () => {
+    const unpaid = await (await createOrder(order())).json()
+    expect((await control(`/orders/${unpaid.order_id}/disputes`, {})).status).toBe(400)
+    const entity = await (await createOrder(order())).json()
+    await control(`/orders/${entity.order_id}/pay`, { outcome: 'SUCCESS' })
+    received.length = 0
+    const { dispute } = await (await control(`/orders/${entity.order_id}/disputes`, { type: 'CHARGEBACK' })).json()
+    expect(dispute).toMatchObject({
+      dispute_type: 'CHARGEBACK',
+      dispute_status: 'CHARGEBACK_CREATED',
+      dispute_amount: 499,
+    })
+    await expect.poll(() => received.length).toBe(1)
+    const created = JSON.parse(received[0]?.raw ?? '{}')
+    expect(created).toMatchObject({
+      type: 'DISPUTE_CREATED',
+      data: { dispute: { dispute_id: dispute.dispute_id }, order_details: { order_id: entity.order_id } },
+    })
+    expect(received[0]?.headers['x-webhook-signature']).toBe(
+      signatureOf(String(received[0]?.headers['x-webhook-timestamp']), received[0]?.raw ?? ''),
+    )
+    await control(`/disputes/${dispute.dispute_id}/status`, { status: 'CHARGEBACK_MERCHANT_WON' })
+    await expect.poll(() => received.length).toBe(2)
+    expect(JSON.parse(received[1]?.raw ?? '{}').type).toBe('DISPUTE_CLOSED')
+    const listed = await (await fetch(`${base}/pg/orders/${entity.order_id}/disputes`, { headers: HEADERS })).json()
+    expect(listed).toMatchObject([{ dispute_id: dispute.dispute_id, dispute_status: 'CHARGEBACK_MERCHANT_WON' }])
+    expect((await control(`/disputes/${dispute.dispute_id}/status`, { status: 'won!' })).status).toBe(400)
+    expect((await control(`/orders/${entity.order_id}/disputes`, {}, 'wrong')).status).toBe(403)
+  })
+
   it('serves a browser SDK stand-in and looks sessions up for it', async () => {
     const script = await (await fetch(`${base}/__standin/cashfree.js`)).text()
     expect(script).toContain('window.Cashfree')

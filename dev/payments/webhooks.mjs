@@ -87,6 +87,17 @@ export function refundWebhook(refund) {
 }
 
 /**
+ * DISPUTE_CREATED, DISPUTE_UPDATED or DISPUTE_CLOSED: data.dispute, data.order_details and
+ * data.customer_details, as Cashfree's dispute webhooks carry them.
+ * @param {'DISPUTE_CREATED' | 'DISPUTE_UPDATED' | 'DISPUTE_CLOSED'} type
+ * @param {import('./orders.mjs').Dispute} entity
+ */
+export function disputeWebhook(type, entity) {
+  const { order_details, customer_details, preferred_evidence: _p, dispute_evidence: _e, ...dispute } = entity
+  return { data: { dispute, order_details, customer_details }, event_time: istTimestamp(), type }
+}
+
+/**
  * @typedef {object} DeliveryOptions
  * @property {string} secret the client secret that signs
  * @property {number[]} [retryDelaysMs] waits before each retry (Cashfree: 2, 10, 30 minutes)

@@ -1,5 +1,5 @@
 /**
- * cashfreeWebhook: Cashfree's payment and refund notifications. Only a valid signature over
+ * cashfreeWebhook: Cashfree's payment, refund and dispute notifications. Only a valid signature over
  * the raw body, stamped inside the accepted window, is heard (401 otherwise). The event is
  * never believed: its type and body only say which booking to reconcile, and reconcileBooking
  * reads the order, its payments and refunds from Cashfree itself. So a forged type, a replay
@@ -18,6 +18,7 @@ import { bookingDeps } from '../lib/deps'
 import { ALERTS, alert, burstDetector, warn } from '../lib/log'
 import { type BookingDeps, isAlreadyExists, nowOf } from '../lib/records'
 import { CASHFREE_SECRETS, functionSettings } from '../lib/settings'
+import { applyRefundsMadeElsewhere, recordDisputes } from '../services/bookings/outside'
 import { reconcileBooking } from '../services/bookings/reconcile'
 import { runOptions } from './sizing'
 
@@ -28,6 +29,8 @@ const webhookSchema = v.object({ type: v.string('type must be text') })
 /** Payment events name their order in data.order; refund events in data.refund. */
 const paymentWebhookSchema = v.object({ data: v.object({ order: v.object({ order_id: orderId }) }) })
 const refundWebhookSchema = v.object({ data: v.object({ refund: v.object({ order_id: orderId }) }) })
+/** Dispute events (DISPUTE_CREATED, DISPUTE_UPDATED, DISPUTE_CLOSED) name it in data.order_details. */
+const disputeWebhookSchema = v.object({ data: v.object({ order_details: v.object({ order_id: orderId }) }) })
 
 /** Unverified webhooks that make an alert: this many within this window (per instance). */
 export const UNVERIFIED_ALERT = { threshold: 5, windowMs: 10 * 60_000 }
@@ -78,6 +81,10 @@ export async function cashfreeWebhookHandler(
     const parsed = v.safeParse(refundWebhookSchema, body)
     if (!parsed.success) return { status: 400, body: `not a refund webhook: ${describeIssues(parsed.issues)}` }
     order = parsed.output.data.refund.order_id
+  } else if (type.startsWith('DISPUTE_')) {
+    const parsed = v.safeParse(disputeWebhookSchema, body)
+    if (!parsed.success) return { status: 400, body: `not a dispute webhook: ${describeIssues(parsed.issues)}` }
+    order = parsed.output.data.order_details.order_id
   } else {
     // Not subscribed; acknowledged so Cashfree does not retry it.
     return { status: 200, body: 'ignored' }
@@ -90,7 +97,12 @@ export async function cashfreeWebhookHandler(
     .doc(createHash('sha256').update(key).digest('hex').slice(0, 40))
   if ((await seen.get()).exists) return { status: 200, body: 'duplicate' }
 
-  await reconcileBooking(deps, order)
+  if (type.startsWith('DISPUTE_')) await recordDisputes(deps, order)
+  else {
+    await reconcileBooking(deps, order)
+    // A refund we did not ask for was made in Cashfree's dashboard.
+    if (type.startsWith('REFUND_')) await applyRefundsMadeElsewhere(deps, order)
+  }
   // Marked only once handled: a delivery that failed half-way is handled again on its retry.
   await seen.create({ type, order_id: order, at: nowOf(deps) }).catch((error: unknown) => {
     if (!isAlreadyExists(error)) throw error

@@ -55,6 +55,21 @@ export interface CashfreeRefund {
   order_id?: string
   refund_amount: number
   refund_status: string
+  /** MERCHANT_INITIATED (ours, or made in Cashfree's dashboard), PAYMENT_AUTO_REFUND, UNRECONCILED_AUTO_REFUND. */
+  refund_type?: string
+}
+
+/** A dispute or chargeback a customer's bank raised on an order's payment (DisputesEntity). */
+export interface CashfreeDispute {
+  dispute_id: number | string
+  /** DISPUTE, CHARGEBACK, RETRIEVAL, PRE_ARBITRATION, ARBITRATION. */
+  dispute_type: string
+  /** DISPUTE_CREATED ... CHARGEBACK_MERCHANT_LOST (and values added later). */
+  dispute_status: string
+  dispute_amount?: number
+  reason_description?: string
+  respond_by?: string
+  updated_at?: string
 }
 
 /** The attempt made last, by its time (Cashfree's list order is not a promise). */
@@ -117,6 +132,9 @@ export interface PaymentGateway {
     body: { refund_id: string; refund_amount: number; refund_note?: string },
   ): Promise<CashfreeRefund>
   getRefund(orderId: string, refundId: string): Promise<CashfreeRefund>
+  /** Every refund of the order: ours, and any made in Cashfree's dashboard. */
+  getRefunds(orderId: string): Promise<CashfreeRefund[]>
+  getDisputes(orderId: string): Promise<CashfreeDispute[]>
 }
 
 /** How long a call to Cashfree may take before it counts as unreachable (what job batches are sized by). */
@@ -185,6 +203,8 @@ export function cashfreeGateway(config: CashfreeConfig): PaymentGateway {
     terminateOrder: (orderId) => call('PATCH', `/orders/${id(orderId)}`, { order_status: 'TERMINATED' }),
     refund: (orderId, body) => call('POST', `/orders/${id(orderId)}/refunds`, body),
     getRefund: (orderId, refundId) => call('GET', `/orders/${id(orderId)}/refunds/${id(refundId)}`),
+    getRefunds: (orderId) => call('GET', `/orders/${id(orderId)}/refunds`),
+    getDisputes: (orderId) => call('GET', `/orders/${id(orderId)}/disputes`),
   }
 }
 

@@ -27,6 +27,8 @@ export const ALERTS = {
   gatewayError: 'gateway-error',
   /** A scheduled job threw: what it was to do waits for its next run. */
   jobFailed: 'job-failed',
+  /** A member's bank raised a dispute or chargeback on a paid booking: evidence is due by a date. */
+  paymentDisputed: 'payment-disputed',
 } as const
 export type Alert = (typeof ALERTS)[keyof typeof ALERTS]
 

@@ -30,6 +30,18 @@ export interface RefundRecord {
   attempts: number
 }
 
+/** A dispute on a booking's payment, as Cashfree reports it (the booking keeps its seat meanwhile). */
+export interface DisputeRecord {
+  dispute_id: string
+  /** DISPUTE, CHARGEBACK, RETRIEVAL, PRE_ARBITRATION, ARBITRATION. */
+  type: string
+  /** Cashfree's dispute_status: DISPUTE_CREATED, CHARGEBACK_UNDER_REVIEW, CHARGEBACK_MERCHANT_LOST, ... */
+  status: string
+  amount: number | null
+  /** When evidence is due (Cashfree's text, IST), if it said. */
+  respond_by: string | null
+}
+
 export interface BookingRecord {
   order_id: string
   user_id: string
@@ -61,6 +73,8 @@ export interface BookingRecord {
   /** The latest payment attempt Cashfree reported (by its time), while pending. */
   last_attempt?: { status: string; at: string | null }
   refund?: RefundRecord
+  /** Disputes (chargebacks) the member's bank raised on the payment, as Cashfree last described them. */
+  disputes?: DisputeRecord[]
   /** When the reconciler looks at this booking next; absent once nothing can change any more. */
   recheck_at?: number
   attendee: Record<string, unknown>

@@ -26,6 +26,7 @@ const NOTES: Record<RefundReason, string> = {
   cancelled: 'Cancelled by the member; refund per the cancellation policy',
   'date-cancelled': 'The date was cancelled by Yaari; full refund',
   'host-cancelled': 'The seat was cancelled by the host; full refund',
+  'refunded-by-team': 'Refunded in the Cashfree dashboard',
 }
 
 /** Our refund id for a booking's full refund: 3-40 characters, unique per order. */

@@ -5,6 +5,7 @@
  * `failNext`. Every call is recorded in `calls`.
  */
 import {
+  type CashfreeDispute,
   CashfreeError,
   type CashfreeOrder,
   type CashfreePayment,
@@ -21,6 +22,7 @@ export class FakeGateway implements PaymentGateway {
   readonly orders = new Map<string, CashfreeOrder & { body: CreateOrderBody; idempotencyKey: string }>()
   readonly payments = new Map<string, CashfreePayment[]>()
   readonly refunds = new Map<string, CashfreeRefund>()
+  readonly disputes = new Map<string, CashfreeDispute[]>()
   readonly calls: { method: Method; orderId: string; idempotencyKey?: string }[] = []
   /** What a terminate answers (Cashfree may answer TERMINATION_REQUESTED and settle later). */
   terminateTo: 'TERMINATED' | 'TERMINATION_REQUESTED' = 'TERMINATED'
@@ -170,6 +172,32 @@ export class FakeGateway implements PaymentGateway {
     const refund = this.refunds.get(refundId)
     if (!refund) throw new CashfreeError(404, 'refund_not_found', 'no such refund', 'invalid_request_error')
     return { ...refund }
+  }
+
+  async getRefunds(orderId: string): Promise<CashfreeRefund[]> {
+    await this.call('getRefunds', orderId)
+    return [...this.refunds.values()].filter((refund) => refund.order_id === orderId).map((refund) => ({ ...refund }))
+  }
+
+  async getDisputes(orderId: string): Promise<CashfreeDispute[]> {
+    await this.call('getDisputes', orderId)
+    return (this.disputes.get(orderId) ?? []).map((dispute) => ({ ...dispute }))
+  }
+
+  /** A refund made in Cashfree's dashboard (its own refund id), already through. */
+  dashboardRefund(orderId: string, amount: number, refundId = `dashboard_${this.refunds.size + 1}`) {
+    this.refunds.set(refundId, {
+      refund_id: refundId,
+      order_id: orderId,
+      refund_amount: amount,
+      refund_status: 'SUCCESS',
+    })
+  }
+
+  /** A customer's bank raises (or moves along) a dispute on the order. */
+  dispute(orderId: string, dispute: CashfreeDispute) {
+    const list = (this.disputes.get(orderId) ?? []).filter((d) => d.dispute_id !== dispute.dispute_id)
+    this.disputes.set(orderId, [...list, dispute])
   }
 
   /** Cashfree settles a refund: SUCCESS or CANCELLED. */

@@ -161,7 +161,8 @@ export type RefundState = (typeof REFUND_STATES)[number]
  * meanwhile), duplicate (after its hold ended, and the member had booked the same date again),
  * amount-mismatch (what was paid is not what the order asked for; these three in full),
  * cancelled (the member cancelled; the policy's share of what they paid), date-cancelled (the team
- * cancelled the whole date; in full), host-cancelled (a host cancelled this member's seat; in full).
+ * cancelled the whole date; in full), host-cancelled (a host cancelled this member's seat; in full),
+ * refunded-by-team (the team refunded the booking in Cashfree's dashboard; what they refunded).
  */
 export const REFUND_REASONS = [
   'table-full',
@@ -170,6 +171,7 @@ export const REFUND_REASONS = [
   'cancelled',
   'date-cancelled',
   'host-cancelled',
+  'refunded-by-team',
 ] as const
 export type RefundReason = (typeof REFUND_REASONS)[number]
 

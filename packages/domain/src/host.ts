@@ -169,6 +169,8 @@ export interface GuestRow {
   state: GuestState
   /** The member's standing when it is not clear: a warning, a suspension (until its last day) or a ban. */
   standing?: { level: 'warning' | 'suspended' | 'banned'; until?: string; reason: string }
+  /** The member's bank has disputed the payment (a chargeback) and the dispute is not settled in our favour. */
+  paymentDisputed?: true
 }
 
 export interface GuestList {

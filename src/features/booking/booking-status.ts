@@ -35,6 +35,7 @@ const WHY: Record<RefundReason, string> = {
   cancelled: 'You cancelled this booking.',
   'date-cancelled': 'We cancelled this date, and we are sorry.',
   'host-cancelled': 'Your host cancelled your seat; we emailed you the reason.',
+  'refunded-by-team': 'Our team refunded this booking, so the seat is released.',
 }
 
 /** Why the money is going back, and where the refund stands; undefined when nothing is refunded. */

@@ -336,6 +336,7 @@ function GuestItem({ guest, actions }: { guest: GuestRow; actions?: GuestActions
               {standingLabel(guest.standing)}
             </span>
           ) : null}
+          {guest.paymentDisputed ? <span className={chip({ variant: 'accent' }).root}>Payment disputed</span> : null}
           <span className={chip({ variant: guest.state === 'paid' ? 'subtle' : 'muted' }).root}>
             {STATE_LABELS[guest.state]}
           </span>

@@ -165,6 +165,9 @@ export async function guestList(firestore: Firestore, eventId: string, date: str
       bookedAt: new Date(booking.created_at).toISOString(),
       state,
       ...standingOf(booking.user_id),
+      ...((booking.disputes ?? []).some((dispute) => !dispute.status.endsWith('MERCHANT_WON'))
+        ? { paymentDisputed: true as const }
+        : {}),
     })
   }
   for (const entry of records.line) {

@@ -58,6 +58,7 @@ const REFUND_REASONS: Record<RefundReason, string> = {
   cancelled: 'You cancelled your booking; this is what the refund policy gives back for it.',
   'date-cancelled': 'We cancelled this date; you get back everything you paid.',
   'host-cancelled': 'Your host cancelled your seat; you get back everything you paid.',
+  'refunded-by-team': 'Our team has refunded your booking, so your seat is released.',
 }
 
 /** A paragraph, a list of label-value rows, a link, or a list: the blocks a mail is made of. */
