@@ -5,9 +5,12 @@
  * isolate concurrent transactions; create() and update() preconditions are honoured, and so is a
  * write's `lastUpdateTime` precondition (the package ignored it), to the millisecond it keeps.
  *
- * Two fixes make it behave as Firestore does:
+ * It answers ListCollectionIds and ListDocuments (`listCollections()`, `listDocuments()`), which the
+ * package leaves unimplemented, so a test can walk everything.
+ * Three fixes make it behave as Firestore does:
  * - it has no authentication, so it listens on the loopback interface only (the package's own
  *   start() binds every interface, 0.0.0.0, so its gRPC server is bound here instead);
+ * - a query may filter on a nested field (`where('a.b', ...)`), which the package refused;
  * - writes follow Firestore's field semantics: set() without merge replaces the whole document
  *   (the package merged), a field named in the update mask but absent from the write is removed
  *   (the package kept it, so FieldValue.delete() did nothing), and every field transform of a
@@ -103,6 +106,10 @@ function masked(current, written, mask) {
 }
 
 const documentMethods = /** @type {any} */ (FirestoreStateDocument.prototype)
+/** A field by its path, nested ones too ("change.member"), for queries (the package took top-level only). @this {any} @param {string} path */
+documentMethods.getField = function getField(path) {
+  return fieldAt(this.fields, segments(path))
+}
 const packageSet = documentMethods.set
 const packageUpdate = documentMethods.update
 const packageTransform = documentMethods.v1Transform
@@ -181,6 +188,41 @@ stateMethods.writeV1Document = function writeV1Document(date, write) {
   return packageWrite.call(this, date, write)
 }
 
+const { ListCollectionIdsResponse, ListDocumentsResponse } = requireFromServer(
+  '@firestore-emulator/proto/dist/google/firestore/v1/firestore',
+)
+
+/**
+ * ListCollectionIds (the package leaves it unimplemented): the collections under the database or
+ * a document that hold a document, as `listCollections()` asks, so a test can scan everything.
+ * @param {any} state @param {string} parent
+ * @returns {string[]}
+ */
+export function collectionIds(state, parent) {
+  const [, project, , database, , ...path] = parent.split('/')
+  const owner = path.length === 0 ? state.getProject(project).getDatabase(database) : state.getDocument(parent)
+  return Object.entries(owner.collections)
+    .filter(([, collection]) => /** @type {any} */ (collection).hasChild())
+    .map(([id]) => id)
+    .sort()
+}
+
+/**
+ * ListDocuments with show_missing (what `listDocuments()` asks; the package leaves it
+ * unimplemented): the names of a collection's documents, and of the missing ones that only hold
+ * subcollections.
+ * @param {any} state @param {string} parent @param {string} collectionId
+ * @returns {string[]}
+ */
+export function documentNames(state, parent, collectionId) {
+  const collection = state.getCollection(`${parent}/${collectionId}`)
+  return collection
+    .getAllDocuments()
+    .filter((/** @type {any} */ document) => document.metadata.hasExist || document.hasChild())
+    .map((/** @type {any} */ document) => `${parent}/${collectionId}/${document.name}`)
+    .sort()
+}
+
 /**
  * Starts the stand-in on the loopback interface; resolves with the port it listens on.
  * @param {number} port (0: any free port)
@@ -189,6 +231,31 @@ export async function startFirestoreStandin(port) {
   const standin = new FirestoreServer()
   // `server` is private in the package's types, and the one way to choose the interface.
   const grpcServer = /** @type {{ server: import('@grpc/grpc-js').Server }} */ (/** @type {unknown} */ (standin)).server
+  const handlers = /** @type {{ handlers: Map<string, { func: Function }> }} */ (/** @type {unknown} */ (grpcServer))
+    .handlers
+  const listCollections = handlers.get('/google.firestore.v1.Firestore/ListCollectionIds')
+  if (!listCollections) throw new Error('the Firestore stand-in package no longer registers ListCollectionIds')
+  const listDocuments = handlers.get('/google.firestore.v1.Firestore/ListDocuments')
+  if (!listDocuments) throw new Error('the Firestore stand-in package no longer registers ListDocuments')
+  listDocuments.func = (/** @type {any} */ call, /** @type {Function} */ callback) => {
+    try {
+      const names = documentNames(standin.state, call.request.parent, call.request.collection_id)
+      callback(
+        null,
+        ListDocumentsResponse.fromObject({ documents: names.map((name) => ({ name })), next_page_token: '' }),
+      )
+    } catch (error) {
+      callback(error)
+    }
+  }
+  listCollections.func = (/** @type {any} */ call, /** @type {Function} */ callback) => {
+    try {
+      const ids = collectionIds(standin.state, call.request.parent)
+      callback(null, ListCollectionIdsResponse.fromObject({ collection_ids: ids, next_page_token: '' }))
+    } catch (error) {
+      callback(error)
+    }
+  }
   const bound = await new Promise((resolve, reject) => {
     grpcServer.bindAsync(
       `${FIRESTORE_STANDIN_HOST}:${port}`,

@@ -76,6 +76,29 @@ describe('writes follow Firestore’s semantics', () => {
     await expect(db.collection('things').doc('nope').update({ a: 1 })).rejects.toMatchObject({ code: 5 })
   })
 
+  it('a query filters on a nested field', async () => {
+    await db.doc('nested/a').set({ change: { member: 'm1' } })
+    await db.doc('nested/b').set({ change: { member: 'm2' } })
+    const found = await db.collection('nested').where('change.member', '==', 'm1').get()
+    expect(found.docs.map((doc) => doc.id)).toEqual(['a'])
+  })
+
+  it('lists the collections under the database and under a document, as listCollections() asks', async () => {
+    await db.doc('listed/one').set({ a: 1 })
+    await db.doc('listed/one/inner/x').set({ b: 1 })
+    await db.doc('listed/two/gone/y').set({ c: 1 })
+    await db.doc('listed/two/gone/y').delete()
+    const top = (await db.listCollections()).map((collection) => collection.id)
+    expect(top).toContain('listed')
+    expect((await db.doc('listed/one').listCollections()).map((collection) => collection.id)).toEqual(['inner'])
+    // A collection whose last document was deleted is not listed, as in Firestore.
+    expect(await db.doc('listed/two').listCollections()).toEqual([])
+    await db.doc('parents/missing/kids/k').set({ d: 1 })
+    // listDocuments() names the missing parent too, so its subcollections can be reached.
+    expect((await db.collection('parents').listDocuments()).map((doc) => doc.path)).toEqual(['parents/missing'])
+    expect((await db.collection('listed').listDocuments()).map((doc) => doc.id)).toEqual(['one'])
+  })
+
   it('a write on the condition of the last update time holds only while nobody wrote since', async () => {
     const ref = db.collection('things').doc('conditional')
     await ref.create({ at: 1 })

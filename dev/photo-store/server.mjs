@@ -82,7 +82,7 @@ export function createPhotoStore({ port, secret }) {
         const { contentType } = JSON.parse(readFileSync(`${file}.json`, 'utf8'))
         res.writeHead(200, {
           'content-type': contentType,
-          'cache-control': 'public, max-age=31536000',
+          'cache-control': 'private, max-age=86400',
           'x-content-type-options': 'nosniff',
           'content-disposition': 'inline; filename="photo.jpg"',
         })

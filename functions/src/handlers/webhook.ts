@@ -17,6 +17,7 @@ import { isFreshWebhookTimestamp, isValidWebhookSignature } from '../lib/cashfre
 import { bookingDeps } from '../lib/deps'
 import { ALERTS, alert, burstDetector, warn } from '../lib/log'
 import { type BookingDeps, isAlreadyExists, nowOf } from '../lib/records'
+import { expiry } from '../lib/retention'
 import { CASHFREE_SECRETS, functionSettings } from '../lib/settings'
 import { applyRefundsMadeElsewhere, recordDisputes } from '../services/bookings/outside'
 import { reconcileBooking } from '../services/bookings/reconcile'
@@ -104,9 +105,11 @@ export async function cashfreeWebhookHandler(
     if (type.startsWith('REFUND_')) await applyRefundsMadeElsewhere(deps, order)
   }
   // Marked only once handled: a delivery that failed half-way is handled again on its retry.
-  await seen.create({ type, order_id: order, at: nowOf(deps) }).catch((error: unknown) => {
-    if (!isAlreadyExists(error)) throw error
-  })
+  await seen
+    .create({ type, order_id: order, at: nowOf(deps), ...expiry('webhook_events', nowOf(deps)) })
+    .catch((error: unknown) => {
+      if (!isAlreadyExists(error)) throw error
+    })
   return { status: 200, body: 'ok' }
 }
 

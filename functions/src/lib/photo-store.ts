@@ -56,7 +56,8 @@ class CloudStoragePhotoStore implements PhotoStore {
       contentType,
       resumable: false,
       metadata: {
-        cacheControl: 'public, max-age=31536000',
+        // Private: no shared cache keeps a member's photo after it is replaced or the account deleted.
+        cacheControl: 'private, max-age=86400',
         contentDisposition: 'inline; filename="photo.jpg"',
         metadata: { firebaseStorageDownloadTokens: token },
       },

@@ -15,6 +15,7 @@ import { errorCode } from '@yaari/domain/error-code'
 import type { DocumentReference, Firestore, Timestamp } from 'firebase-admin/firestore'
 import type { PaymentGateway } from './cashfree'
 import { isAlreadyExists } from './claims'
+import { expiry } from './retention'
 
 export { isAlreadyExists }
 
@@ -194,7 +195,7 @@ export async function claimChange(
 ): Promise<ClaimedChange | undefined> {
   const ref = bookingRef(firestore, orderId).collection('transitions').doc(change)
   try {
-    const created = await ref.create({ at: Date.now(), applied: false })
+    const created = await ref.create({ at: Date.now(), applied: false, ...expiry('transitions', Date.now()) })
     return { ref, writtenAt: created.writeTime }
   } catch (error) {
     if (!isAlreadyExists(error)) throw error

@@ -15,7 +15,7 @@ import { FakeMail } from '../testing/fake-mail'
 import { refusal } from '../testing/refusal'
 import { deleteMyAccountHandler, exportMyDataHandler } from './account'
 import { reconcileBooking } from './bookings/reconcile'
-import { deliverOne, mailId } from './mail/outbox'
+import { accountMailAbout, deliverOne, mailId } from './mail/outbox'
 import { saveProfileHandler } from './profile'
 import { joinWaitlistHandler } from './waitlist'
 
@@ -121,12 +121,26 @@ describe('deleteMyAccount', () => {
     expect(deleteAuthUser).toHaveBeenCalledWith(a.uid)
 
     // The confirmation: queued once, and it sends.
-    const confirmation = mailId(`account_${a.uid}`, 'account-deleted')
+    const confirmation = mailId(accountMailAbout(a.uid), 'account-deleted')
+    expect(confirmation).not.toContain(a.uid)
     expect(w.firestore.read(`mail/${confirmation}`)).toMatchObject({ to: a.email, cancelled_bookings: 1 })
     const mail = new FakeMail()
     expect(await deliverOne({ ...w.deps, mailer: mail.mailer }, confirmation)).toBe('sent')
     expect(mail.sent[0]).toMatchObject({ to: a.email, subject: 'Your Yaari account has been deleted' })
     expect(mail.sent[0]!.text).toContain(ACCOUNT_DATA_MESSAGES.upcomingBooking)
+    // Once sent, its record keeps no address.
+    expect(w.firestore.read(`mail/${confirmation}`)).toMatchObject({ to: '', state: 'sent' })
+
+    // Nothing else names A: the bookings kept for the accounts say "deleted", claims and places are gone.
+    expect(paid.user_id).toBe('deleted')
+    const everything = JSON.stringify(
+      ['bookings', 'member_dates', 'member_holds', 'member_waits', 'waitlist', 'moderation', 'mail'].map((c) =>
+        w.firestore.dump(c),
+      ),
+    )
+    expect(everything).not.toContain(a.uid)
+    expect(everything).not.toContain(a.email)
+    expect(everything).toContain(b.uid)
 
     // B is untouched.
     expect(w.firestore.read(`user_profiles/${b.uid}`)).toEqual(bProfile)
@@ -154,7 +168,7 @@ describe('deleteMyAccount', () => {
     expect(deleteAuthUser).not.toHaveBeenCalled()
     await remove()
     expect(w.firestore.read(`user_profiles/${a.uid}`)).toBeUndefined()
-    expect(w.firestore.read(`mail/${mailId(`account_${a.uid}`, 'account-deleted')}`)).toMatchObject({
+    expect(w.firestore.read(`mail/${mailId(accountMailAbout(a.uid), 'account-deleted')}`)).toMatchObject({
       cancelled_bookings: 1,
     })
     expect(deleteAuthUser).toHaveBeenCalledOnce()

@@ -7,6 +7,7 @@
  * by the member's next try; the sign-in (the Auth user) goes last, so that try is possible.
  */
 
+import { createHash } from 'node:crypto'
 import {
   ACCOUNT_DATA_MESSAGES,
   EXPORTS_PER_DAY,
@@ -14,18 +15,22 @@ import {
   type MyDataExport,
   RECENT_SIGN_IN_MINUTES,
 } from '@yaari/domain/account'
+import { seatsCollectionPath } from '@yaari/domain/availability'
 import { eventById } from '@yaari/domain/catalogue'
+import { moderationPath } from '@yaari/domain/host'
 import type { UserProfileRecord } from '@yaari/domain/profile'
 import { cancellationRefund } from '@yaari/domain/refund-policy'
 import { eventStartInstant, istToday } from '@yaari/domain/schedule'
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
+import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { claimFirst } from '../lib/claims'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
 import { type BookingDeps, type BookingRecord, bookingRef, nowOf } from '../lib/records'
+import { expiry } from '../lib/retention'
 import { cancelConfirmed } from './bookings/cancel'
 import { reconcileBooking } from './bookings/reconcile'
+import { auditLog, auditRecord } from './host/audit'
 import { queueAccountDeletedMail } from './mail/outbox'
 import { leaveLine } from './waitlist'
 
@@ -87,7 +92,7 @@ async function claimExport(firestore: Firestore, uid: string, now: number): Prom
   const refs = Array.from({ length: EXPORTS_PER_DAY }, (_, i) =>
     firestore.collection('data_exports').doc(`${uid}_${day}_${i + 1}`),
   )
-  if ((await claimFirst(refs, { user_id: uid, day, at: now })) === undefined) {
+  if ((await claimFirst(refs, { user_id: uid, day, at: now, ...expiry('data_exports', now) })) === undefined) {
     throw new HttpsError('resource-exhausted', ACCOUNT_DATA_MESSAGES.tooManyExports)
   }
 }
@@ -184,15 +189,71 @@ export async function deleteMyAccountHandler(deps: AccountDeps, member: Verified
   ).length
 
   await deps.photos.deleteMemberPhotos(uid, null)
-  await profile.ref.delete()
-  // Mail already sent (or given up) goes; mail still queued (a refund's, a cancellation's) is sent first.
-  const history = await mailAbout(deps, bookings, waitlist.docs)
-  await Promise.all(history.filter((mail) => mail.get('state') !== 'queued').map((mail) => mail.ref.delete()))
+  const emails = [...new Set([member.email, profile.get('email')].filter((e): e is string => typeof e === 'string'))]
+  await forgetMail(firestore, uid, emails, await mailAbout(deps, bookings, waitlist.docs))
   if (member.email) await queueAccountDeletedMail(firestore, { uid, to: member.email, cancelled }, now)
-  for (const counters of ['photo_uploads', 'data_exports']) {
-    const claims = await firestore.collection(counters).where('user_id', '==', uid).get()
-    await Promise.all(claims.docs.map((claim) => claim.ref.delete()))
-  }
+  await forgetClaims(firestore, uid, bookings)
+  await profile.ref.delete()
+  await firestore.doc(moderationPath(uid)).delete()
+  await auditLog(firestore)
+    .doc(`account-deleted-${createHash('sha256').update(uid).digest('hex').slice(0, 32)}`)
+    .set(
+      auditRecord(
+        { command: 'deleteMyAccount' },
+        { action: 'account-deleted', at: now, eventId: '', eventDate: '', change: { uid } },
+      ),
+    )
   await deps.deleteAuthUser(uid)
   return { deleted: true }
+}
+
+/** What a deleted member's bookings, seats and audit lines name instead of their uid. */
+export const DELETED_MEMBER = 'deleted'
+
+const deleteWithAttempts = async (ref: DocumentReference) => {
+  const attempts = await ref.collection('attempts').get()
+  await Promise.all(attempts.docs.map((attempt) => attempt.ref.delete()))
+  await ref.delete()
+}
+
+/**
+ * Mail to the member: what was sent (or given up) goes, with its attempts (an SMTP answer may quote
+ * the address); what is still queued (a cancellation's receipt) is sent, then redacted. A queued
+ * notice named by the uid (moderation) is dropped: there is no one left to tell.
+ */
+async function forgetMail(firestore: Firestore, uid: string, emails: string[], about: DocumentSnapshot[]) {
+  const found = await Promise.all([
+    ...emails.map((email) => firestore.collection('mail').where('to', '==', email).get()),
+    firestore.collection('mail').where('order_id', '==', `member_${uid}`).get(),
+  ])
+  const mails = new Map([...about, ...found.flatMap((snapshot) => snapshot.docs)].map((doc) => [doc.id, doc]))
+  for (const mail of mails.values()) {
+    if (mail.get('state') === 'queued' && !mail.id.includes(uid)) {
+      if (mail.get('redact_after_send') !== true) await mail.ref.update({ redact_after_send: true })
+    } else await deleteWithAttempts(mail.ref)
+  }
+}
+
+/**
+ * Every claim and count named by the member goes (holds, per-date claims, waitlist places and
+ * their count, the per-day counters); the seats and bookings kept for accounting name DELETED_MEMBER;
+ * audit lines about them too.
+ */
+async function forgetClaims(firestore: Firestore, uid: string, bookings: readonly BookingRecord[]) {
+  const named = await Promise.all(
+    ['member_dates', 'member_holds', 'member_waits', 'waitlist', 'photo_uploads', 'data_exports'].map((collection) =>
+      firestore.collection(collection).where('user_id', '==', uid).get(),
+    ),
+  )
+  await Promise.all(named.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))
+  for (const booking of bookings) {
+    const seats = await firestore
+      .collection(seatsCollectionPath(booking.event_id, booking.event_date))
+      .where('order_id', '==', booking.order_id)
+      .get()
+    await Promise.all(seats.docs.map((seat) => seat.ref.update({ user_id: DELETED_MEMBER })))
+    await bookingRef(firestore, booking.order_id).update({ user_id: DELETED_MEMBER })
+  }
+  const audit = await auditLog(firestore).where('change.member', '==', uid).get()
+  await Promise.all(audit.docs.map((line) => line.ref.update({ 'change.member': DELETED_MEMBER })))
 }

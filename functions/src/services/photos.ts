@@ -16,6 +16,7 @@ import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { claimFirst } from '../lib/claims'
 import type { PhotoStore } from '../lib/photo-store'
+import { expiry } from '../lib/retention'
 
 /**
  * A decompression bomb (a small file of a huge image) is refused before it is decoded. 40 MP is
@@ -50,7 +51,12 @@ async function claimUpload(firestore: Firestore, uid: string, now: Date): Promis
   const refs = Array.from({ length: PHOTO_UPLOADS_PER_DAY }, (_, i) =>
     firestore.collection('photo_uploads').doc(`${uid}_${day}_${i + 1}`),
   )
-  const claimed = await claimFirst(refs, { user_id: uid, day, at: now.getTime() })
+  const claimed = await claimFirst(refs, {
+    user_id: uid,
+    day,
+    at: now.getTime(),
+    ...expiry('photo_uploads', now.getTime()),
+  })
   if (claimed === undefined) {
     throw new HttpsError(
       'resource-exhausted',

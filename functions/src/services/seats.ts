@@ -29,6 +29,7 @@ import {
 import { claimFirst } from '../lib/claims'
 import { dateSettingsRef, readDateSettings } from '../lib/date-settings'
 import { type BookingRecord, isAlreadyExists, isNotFound } from '../lib/records'
+import { expiry } from '../lib/retention'
 
 export type HoldOwner = Pick<BookingRecord, 'order_id' | 'user_id' | 'event_id' | 'event_date'>
 
@@ -62,7 +63,12 @@ export async function claimMemberDate(
 ): Promise<(Claim & { created_at?: number }) | undefined> {
   const ref = memberDateRef(firestore, owner.user_id, owner.event_id, owner.event_date)
   try {
-    await ref.create({ order_id: owner.order_id, user_id: owner.user_id, ...claim })
+    await ref.create({
+      order_id: owner.order_id,
+      user_id: owner.user_id,
+      ...claim,
+      ...expiry('member_dates', claim.created_at, owner.event_date),
+    })
     return undefined
   } catch (error) {
     if (!isAlreadyExists(error)) throw error
@@ -80,7 +86,12 @@ export async function claimMemberDate(
 export async function claimHoldSlot(firestore: Firestore, owner: HoldOwner, holdExpiresAt: number) {
   const index = await claimFirst(
     holdSlotRefs(firestore, owner.user_id),
-    { order_id: owner.order_id, user_id: owner.user_id, hold_expires_at: holdExpiresAt },
+    {
+      order_id: owner.order_id,
+      user_id: owner.user_id,
+      hold_expires_at: holdExpiresAt,
+      ...expiry('member_holds', holdExpiresAt),
+    },
     () => false,
   )
   return index === undefined ? undefined : index + 1
@@ -100,7 +111,13 @@ export async function claimSeat(
 ): Promise<number | undefined> {
   const index = await claimFirst(
     seatRefs(firestore, owner.event_id, owner.event_date, capacity),
-    { order_id: owner.order_id, user_id: owner.user_id, hold_expires_at: holdExpiresAt, status },
+    {
+      order_id: owner.order_id,
+      user_id: owner.user_id,
+      hold_expires_at: holdExpiresAt,
+      status,
+      ...expiry('seats', holdExpiresAt, owner.event_date),
+    },
     taken ? (i) => taken.has(i + 1) : undefined,
   )
   return index === undefined ? undefined : index + 1
@@ -305,7 +322,10 @@ export async function setCapacity(
     await Promise.all(unblock.map((seat) => seat.ref.delete()))
     const more = target - previous - unblock.length
     if (more > 0)
-      await dateSettingsRef(firestore, eventId, date).set({ seat_numbers: state.seatNumbers + more }, { merge: true })
+      await dateSettingsRef(firestore, eventId, date).set(
+        { seat_numbers: state.seatNumbers + more, ...expiry('date_settings', now, date) },
+        { merge: true },
+      )
     return { outcome: 'raised', capacity: target, previous }
   }
   if (state.live.length > target) return { outcome: 'below-taken', capacity: previous, taken: state.live.length }
@@ -316,7 +336,13 @@ export async function setCapacity(
   for (let n = 1; n <= state.seatNumbers && made.length < needed; n++) {
     const ref = seats.doc(String(n))
     try {
-      await ref.create({ status: 'blocked', order_id: `blocked_${eventId}_${date}_${n}`, user_id: '', blocked_at: now })
+      await ref.create({
+        status: 'blocked',
+        order_id: `blocked_${eventId}_${date}_${n}`,
+        user_id: '',
+        blocked_at: now,
+        ...expiry('seats', now, date),
+      })
       made.push(ref)
     } catch (error) {
       if (!isAlreadyExists(error)) throw error

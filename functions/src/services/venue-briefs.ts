@@ -10,6 +10,7 @@ import { shareVenueSchema } from '@yaari/domain/host'
 import { describeIssues } from '@yaari/domain/validation'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
+import { expiry } from '../lib/retention'
 
 /** What a change of brief is: the first share, a change (a new version), or the same again. */
 export type BriefChange = { change: 'shared' | 'changed'; version: number } | { change: 'unchanged'; version: number }
@@ -32,7 +33,12 @@ export async function storeVenueBrief(
   const version = typeof existing?.version === 'number' ? existing.version : 1
   if (existing && sameBrief(existing, brief)) return { change: 'unchanged', version }
   const next = existing ? version + 1 : 1
-  await ref.set({ ...brief, version: next, shared_at: FieldValue.serverTimestamp() })
+  await ref.set({
+    ...brief,
+    version: next,
+    shared_at: FieldValue.serverTimestamp(),
+    ...expiry('venue_briefs', Date.now(), eventDate),
+  })
   return { change: existing ? 'changed' : 'shared', version: next }
 }
 

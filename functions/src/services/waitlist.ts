@@ -45,6 +45,7 @@ import {
   nowOf,
   readBooking,
 } from '../lib/records'
+import { expiry } from '../lib/retention'
 import { refusalFor } from '../lib/standing'
 import { queueMail } from './mail/outbox'
 import { claimSeat, countLiveSeats, freeClaims, type HoldOwner, isLive, memberDateRef, seatsOf } from './seats'
@@ -346,9 +347,14 @@ function bookableEvent(input: { eventId: string; eventDate: string }, now: numbe
 }
 
 /** A member's place among their MAX_WAITLISTS, freeing places whose entries have ended. */
-async function claimWaitSlot(firestore: Firestore, uid: string, entryId: string): Promise<number | undefined> {
+async function claimWaitSlot(
+  firestore: Firestore,
+  uid: string,
+  entryId: string,
+  expires: ReturnType<typeof expiry>,
+): Promise<number | undefined> {
   const refs = Array.from({ length: MAX_WAITLISTS }, (_, i) => waitSlotRef(firestore, uid, i + 1))
-  const index = await claimFirst(refs, { entry_id: entryId, user_id: uid })
+  const index = await claimFirst(refs, { entry_id: entryId, user_id: uid, ...expires })
   if (index !== undefined) return index + 1
   // All taken: a place whose entry is gone or no longer in line is stale (a removal cut off).
   const slots = await firestore.getAll(...refs)
@@ -361,7 +367,7 @@ async function claimWaitSlot(firestore: Firestore, uid: string, entryId: string)
   })
   if (stale.length === 0) return undefined
   await Promise.all(stale.map((slot) => slot.ref.delete({ lastUpdateTime: slot.updateTime! }).catch(() => {})))
-  const retry = await claimFirst(refs, { entry_id: entryId, user_id: uid })
+  const retry = await claimFirst(refs, { entry_id: entryId, user_id: uid, ...expires })
   return retry === undefined ? undefined : retry + 1
 }
 
@@ -400,7 +406,7 @@ export async function joinWaitlistHandler(
   if (claimed < settings.seatNumbers && waiting === 0)
     throw new HttpsError('failed-precondition', WAITLIST_MESSAGES.seatsLeft)
 
-  const slot = await claimWaitSlot(firestore, member.uid, ref.id)
+  const slot = await claimWaitSlot(firestore, member.uid, ref.id, expiry('member_waits', now, input.eventDate))
   if (slot === undefined) throw new HttpsError('resource-exhausted', WAITLIST_MESSAGES.tooMany)
   // An offer that passed: joining again puts the member at the back.
   if (existing.exists) await ref.delete()
@@ -415,7 +421,7 @@ export async function joinWaitlistHandler(
     attendee: { ...(member.email ? { email: member.email } : {}), ...(typeof name === 'string' ? { name } : {}) },
   }
   try {
-    await ref.create(entry)
+    await ref.create({ ...entry, ...expiry('waitlist', now, input.eventDate) })
   } catch (error) {
     await freeWaitSlot(firestore, member.uid, slot, ref.id)
     if (!isAlreadyExists(error)) throw error

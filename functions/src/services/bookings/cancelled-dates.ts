@@ -15,6 +15,7 @@ import type { Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { warn } from '../../lib/log'
 import { type BookingDeps, type BookingRecord, bookingRef, isAlreadyExists, mapLimit, nowOf } from '../../lib/records'
+import { expiry } from '../../lib/retention'
 import { queueMail } from '../mail/outbox'
 import { cancelConfirmed } from './cancel'
 import { reconcileBooking } from './reconcile'
@@ -42,7 +43,9 @@ export async function cancelDate(
   const { eventId, eventDate, reason } = parsed.output
   const path = cancelledDatePath(eventId, eventDate)
   try {
-    await firestore.doc(path).create({ reason, cancelled_at: now, settled: false })
+    await firestore
+      .doc(path)
+      .create({ reason, cancelled_at: now, settled: false, ...expiry('cancelled_dates', now, eventDate) })
     return { path, cancelled: true }
   } catch (error) {
     if (isAlreadyExists(error)) return { path, cancelled: false }

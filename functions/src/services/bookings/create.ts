@@ -36,6 +36,7 @@ import {
   readBooking,
   STALE_CHANGE_MS,
 } from '../../lib/records'
+import { expiry } from '../../lib/retention'
 import { refusalFor } from '../../lib/standing'
 import {
   type Claim,
@@ -269,7 +270,7 @@ export async function createBookingHandler(
   }
   const ref = bookingRef(firestore, owner.order_id)
   try {
-    await ref.create(record)
+    await ref.create({ ...record, ...expiry('bookings', now, input.eventDate) })
   } catch (error) {
     await releaseHold(deps, owner).catch(() => undefined)
     throw toHttpsError(error)

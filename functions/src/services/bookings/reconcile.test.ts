@@ -34,7 +34,12 @@ describe('reconcileBooking', () => {
     const booking = await reconcile()
     expect(booking).toMatchObject({ status: 'confirmed', seat: expect.any(Number) })
     expect(world.seats(date)).toEqual({
-      [String(booking!.seat)]: { order_id: orderId, user_id: 'member_1', status: 'taken' },
+      [String(booking!.seat)]: {
+        order_id: orderId,
+        user_id: 'member_1',
+        status: 'taken',
+        expire_at: expect.anything(),
+      },
     })
     expect(world.firestore.dump('member_holds')).toEqual({})
     const before = world.firestore.dump('bookings')

@@ -33,6 +33,7 @@ import {
   once,
   readBooking,
 } from '../../lib/records'
+import { expiry } from '../../lib/retention'
 import { queueMail } from '../mail/outbox'
 import { followRefund, refundBooking } from '../refunds'
 import { claimMemberDate, claimSeat, keepSeat, memberDateRef, seatsOf } from '../seats'
@@ -155,6 +156,7 @@ async function givePaidSeat(deps: BookingDeps, booking: BookingRecord, now: numb
       user_id: booking.user_id,
       created_at: now,
       hold_expires_at: now,
+      ...expiry('member_dates', now, booking.event_date),
     })
   }
   const event = eventById(booking.event_id)

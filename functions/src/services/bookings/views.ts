@@ -28,6 +28,7 @@ import {
   nowOf,
   readBooking,
 } from '../../lib/records'
+import { expiry } from '../../lib/retention'
 import { myWaitlist } from '../waitlist'
 import { isFailedAttemptStatus, reconcileBooking } from './reconcile'
 
@@ -42,7 +43,10 @@ export const GATEWAY_READ_EVERY_MS = 5_000
 async function mayAskGateway(firestore: Firestore, orderId: string, now: number): Promise<boolean> {
   const window = Math.floor(now / GATEWAY_READ_EVERY_MS)
   try {
-    await bookingRef(firestore, orderId).collection('gateway_reads').doc(String(window)).create({ at: now })
+    await bookingRef(firestore, orderId)
+      .collection('gateway_reads')
+      .doc(String(window))
+      .create({ at: now, ...expiry('gateway_reads', now) })
     return true
   } catch (error) {
     if (isAlreadyExists(error)) return false

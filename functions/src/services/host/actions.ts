@@ -30,6 +30,7 @@ import {
   nowOf,
   readBooking,
 } from '../../lib/records'
+import { expiry } from '../../lib/retention'
 import { cancelConfirmed } from '../bookings/cancel'
 import { cancelDate, settleCancelledDate } from '../bookings/cancelled-dates'
 import { queueMail, queueNotice } from '../mail/outbox'
@@ -134,6 +135,7 @@ export async function messageGuests(
     subject: input.subject.trim(),
     text: input.text.trim(),
     at: now,
+    ...expiry('host_messages', now),
   }
   let changed = true
   try {
@@ -182,7 +184,7 @@ async function withCapacityLease<T>(
   const lease = dateSettingsRef(deps.firestore, eventId, eventDate).collection('leases').doc('capacity')
   for (let attempt = 0; ; attempt++) {
     try {
-      await lease.create({ until: now + CAPACITY_LEASE_MS })
+      await lease.create({ until: now + CAPACITY_LEASE_MS, ...expiry('leases', now) })
       break
     } catch (error) {
       if (!isAlreadyExists(error)) throw error
@@ -242,7 +244,7 @@ export async function setSales(
   const changed = settings.salesClosed === input.open
   if (changed) {
     await dateSettingsRef(deps.firestore, input.eventId, input.eventDate).set(
-      { sales_closed: !input.open },
+      { sales_closed: !input.open, ...expiry('date_settings', now, input.eventDate) },
       { merge: true },
     )
     await recordAudit(deps.firestore, actor, {

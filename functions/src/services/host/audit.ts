@@ -3,8 +3,9 @@
  * export of a guest list, with who, when and what. Written only by the functions.
  */
 import { AUDIT_PAGE, type AuditEntry, mayHost, type Roles } from '@yaari/domain/host'
-import type { Firestore } from 'firebase-admin/firestore'
+import type { Firestore, Timestamp } from 'firebase-admin/firestore'
 import { isAlreadyExists } from '../../lib/records'
+import { expiry } from '../../lib/retention'
 
 /** Who acted: a signed-in host or admin, or the team's command line. */
 export type Actor = { uid: string; email: string | undefined } | { command: string }
@@ -24,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'lift-moderation',
   'ready-door',
   'check-in',
+  'account-deleted',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -36,6 +38,8 @@ export interface AuditRecord {
   event_date: string
   /** What changed, e.g. { from: 10, to: 12 }. */
   change?: Record<string, unknown>
+  /** When Firestore's TTL policy deletes it (retention.ts). */
+  expire_at?: Timestamp
 }
 
 export interface AuditInput {
@@ -56,6 +60,7 @@ export function auditRecord(actor: Actor, entry: AuditInput): AuditRecord {
     event_id: entry.eventId,
     event_date: entry.eventDate,
     ...(entry.change ? { change: entry.change } : {}),
+    ...expiry('audit_log', entry.at),
   }
 }
 

@@ -11,6 +11,7 @@ import type { Admission, CheckInMark, DoorGuest, DoorList, syncCheckInsCall } fr
 import { passCode } from '@yaari/domain/pass'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { type BookingRecord, bookingRef, isAlreadyExists, isNotFound } from '../../lib/records'
+import { expiry } from '../../lib/retention'
 import { type Actor, recordAudit } from './audit'
 import { bookingsOfDate } from './dates'
 
@@ -131,7 +132,7 @@ async function admit(firestore: Firestore, id: string, record: CheckInRecord) {
     by: record.by,
   }
   try {
-    await ref.create(first)
+    await ref.create({ ...first, ...expiry('door_admissions', record.at) })
     await bookingRef(firestore, record.order_id).update({ checked_in_at: record.at })
     return
   } catch (error) {
@@ -171,6 +172,7 @@ async function undo(firestore: Firestore, id: string, now: number) {
     return
   }
   await ref.set({
+    ...expiry('door_admissions', next.record.at),
     event_id: entry.event_id,
     event_date: entry.event_date,
     check_in_id: next.id,
@@ -219,7 +221,7 @@ export async function syncCheckIns(
     }
     const entryRef = checkIns(firestore).doc(op.id)
     try {
-      await entryRef.create(record)
+      await entryRef.create({ ...record, ...expiry('door_check_ins', now) })
     } catch (error) {
       if (!isAlreadyExists(error)) throw error
       const earlier = (await entryRef.get()).data() as CheckInRecord

@@ -11,10 +11,12 @@
  * mail clients show it once.
  */
 
+import { createHash } from 'node:crypto'
 import { type VenueBrief, venueBriefPath } from '@yaari/domain/booking'
-import { FieldValue, type Firestore } from 'firebase-admin/firestore'
+import { type DocumentReference, FieldValue, type Firestore, type Timestamp } from 'firebase-admin/firestore'
 import { ALERTS, alert, warn } from '../../lib/log'
 import { type BookingRecord, isAlreadyExists, mapUntil, nowOf, readBooking } from '../../lib/records'
+import { expiry } from '../../lib/retention'
 import { domainOf, type Mailer, PermanentMailRefusal } from '../../lib/smtp'
 import {
   composeAccountDeletedMail,
@@ -59,6 +61,10 @@ export interface MailRecord {
   message?: string
   /** A moderation notice: the step and its reason. */
   notice?: { level: 'warning' | 'suspended' | 'banned' | 'none'; until?: string; reason: string }
+  /** To a deleted account: once sent (or given up) it keeps no address, nor an SMTP answer quoting it. */
+  redact_after_send?: boolean
+  /** When Firestore's TTL policy deletes it (retention.ts). */
+  expire_at?: Timestamp
 }
 
 /** Waits after the 1st, 2nd, ... failed attempt. */
@@ -103,6 +109,7 @@ export async function queueMail(
     due_at: now,
     created_at: now,
     ...(entry ? { entry } : {}),
+    ...expiry('mail', now),
   }
   try {
     await mailRef(firestore, mailId(booking.order_id, kind, version)).create(record)
@@ -113,6 +120,10 @@ export async function queueMail(
   }
 }
 
+/** What an account deletion's mail is about: a digest of the uid, not the uid (the record outlives the account). */
+export const accountMailAbout = (uid: string) =>
+  `account_${createHash('sha256').update(uid).digest('hex').slice(0, 32)}`
+
 /**
  * The confirmation of an account's deletion, once per account (`mail/account_{uid}_account-deleted`):
  * the address it goes to is all it keeps of the member.
@@ -122,7 +133,7 @@ export async function queueAccountDeletedMail(
   { uid, to, cancelled }: { uid: string; to: string; cancelled: number },
   now: number,
 ): Promise<void> {
-  const about = `account_${uid}`
+  const about = accountMailAbout(uid)
   const record: MailRecord = {
     order_id: about,
     kind: 'account-deleted',
@@ -132,6 +143,8 @@ export async function queueAccountDeletedMail(
     due_at: now,
     created_at: now,
     cancelled_bookings: cancelled,
+    redact_after_send: true,
+    ...expiry('mail', now),
   }
   await mailRef(firestore, mailId(about, 'account-deleted'))
     .create(record)
@@ -174,6 +187,7 @@ export function noticeRecord(
     due_at: now,
     created_at: now,
     ...fields,
+    ...expiry('mail', now),
   }
 }
 
@@ -260,13 +274,14 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
       return 'waiting'
     }
     await ref.update({ state: 'skipped', due_at: FieldValue.delete() })
+    await redactIfAsked(ref, record)
     return 'skipped'
   }
 
   const attempt = record.attempts + 1
   const claim = ref.collection('attempts').doc(String(attempt))
   try {
-    await claim.create({ started_at: now })
+    await claim.create({ started_at: now, ...expiry('attempts', now) })
   } catch (error) {
     if (!isAlreadyExists(error)) throw error
     const other = await claim.get()
@@ -303,11 +318,21 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
         error: reason,
       })
     else warn('mail-send-failed', { mail: id, attempt, error: reason })
+    if (given) await redactIfAsked(ref, record)
     return given ? 'failed' : 'retry'
   }
   await ref.update({ state: 'sent', attempts: attempt, sent_at: now, due_at: FieldValue.delete() })
   await claim.update({ outcome: 'sent' })
+  await redactIfAsked(ref, record)
   return 'sent'
+}
+
+/** A mail to a deleted account, once final: its address goes, and its attempts (an SMTP answer may quote it). */
+async function redactIfAsked(ref: DocumentReference, record: MailRecord): Promise<void> {
+  if (!record.redact_after_send) return
+  const attempts = await ref.collection('attempts').get()
+  await Promise.all(attempts.docs.map((attempt) => attempt.ref.delete()))
+  await ref.update({ to: '', last_error: FieldValue.delete(), redact_after_send: FieldValue.delete() })
 }
 
 export interface DeliveryReport {

@@ -1,0 +1,71 @@
+/**
+ * How long each collection's documents are kept, enforced by Firestore's TTL policies (declared
+ * in firestore.indexes.json, one per collection named here, on `expire_at`): every document
+ * written to one of these collections carries `expire_at`, a Timestamp, and Firestore deletes it
+ * within about a day of that time. docs/data.md has the same table with the reasons; the tests
+ * keep the three in step. Collections not named here (user_profiles, moderation) live as long as
+ * the account does, and go with it.
+ */
+import { Timestamp } from 'firebase-admin/firestore'
+
+const DAY = 86_400_000
+
+/** Where a document's time to live is counted from. */
+type From = 'written' | 'event-date'
+
+export const RETENTION = {
+  /** Accounting records: order, amount, refund (Companies Act 2013, s. 128: eight years). */
+  bookings: { days: 8 * 366, from: 'event-date' },
+  /** "Apply this change once" markers: after refunds (6 months) and disputes (120 days) can still come. */
+  transitions: { days: 400, from: 'written' },
+  /** One per 5 s of a member's polling (the gateway read rate limit): a day is plenty. */
+  gateway_reads: { days: 1, from: 'written' },
+  /** Cashfree deliveries already handled: Cashfree retries for about a day; a month to look into one. */
+  webhook_events: { days: 30, from: 'written' },
+  /** Mail to members (the address, the kind, its state): what the export shows and support looks up. */
+  mail: { days: 180, from: 'written' },
+  /** Each try at sending a mail (its claim): for debugging a delivery. */
+  attempts: { days: 30, from: 'written' },
+  /** What hosts and admins did: CERT-In's directions ask for 180 days of logs; a year. */
+  audit_log: { days: 365, from: 'written' },
+  /** A host's message to a date's guests. */
+  host_messages: { days: 90, from: 'written' },
+  /** Door scans and admissions: the night and any question about it afterwards. */
+  door_check_ins: { days: 30, from: 'written' },
+  door_admissions: { days: 30, from: 'written' },
+  /** Seat claims of a date: nothing counts them once the evening is over. */
+  seats: { days: 30, from: 'event-date' },
+  /** A member's one booking per date, and their live holds. */
+  member_dates: { days: 2, from: 'event-date' },
+  member_holds: { days: 2, from: 'written' },
+  /** Waitlist places (with the address the offer goes to) and a member's count of them. */
+  waitlist: { days: 30, from: 'event-date' },
+  member_waits: { days: 2, from: 'event-date' },
+  /** A host's capacity change in progress. */
+  leases: { days: 1, from: 'written' },
+  /** Per-day counters of photo uploads and data exports. */
+  photo_uploads: { days: 2, from: 'written' },
+  data_exports: { days: 2, from: 'written' },
+  /** A date the team cancelled, its venue, its settings (capacity, sales): a season's look back. */
+  cancelled_dates: { days: 365, from: 'event-date' },
+  venue_briefs: { days: 365, from: 'event-date' },
+  date_settings: { days: 365, from: 'event-date' },
+} as const satisfies Record<string, { days: number; from: From }>
+
+export type RetainedCollection = keyof typeof RETENTION
+
+/** The end of an event date (IST) in ms; a date that does not parse counts from now. */
+function endOfDate(date: string, now: number): number {
+  const at = Date.parse(`${date}T23:59:59+05:30`)
+  return Number.isNaN(at) ? now : at
+}
+
+/**
+ * The `expire_at` field for a document of `collection`: counted from `now` (when it is written),
+ * or from the end of `eventDate` for the collections kept relative to their event.
+ */
+export function expiry(collection: RetainedCollection, now: number, eventDate?: string): { expire_at: Timestamp } {
+  const rule: { days: number; from: From } = RETENTION[collection]
+  const start = rule.from === 'event-date' && eventDate ? endOfDate(eventDate, now) : now
+  return { expire_at: Timestamp.fromMillis(start + rule.days * DAY) }
+}
