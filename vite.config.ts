@@ -271,8 +271,11 @@ export default defineConfig(({ mode }) => {
         // The entry's own dynamic imports (React's DOM renderer, the router: see src/main.tsx)
         // get no preload links: each chunk already imports all it needs directly, and adding
         // dozens of <link> elements costs the phone more main-thread time than it saves.
-        resolveDependencies: (_file, deps, { hostId, hostType }) =>
-          hostType === 'js' && /^assets\/index-[\w-]+\.js$/.test(hostId) ? [] : deps,
+        // The error reporter loads when an error happens: nothing to win by preloading its imports.
+        resolveDependencies: (file, deps, { hostId, hostType }) =>
+          hostType === 'js' && (/^assets\/index-[\w-]+\.js$/.test(hostId) || /^assets\/report-[\w-]+\.js$/.test(file))
+            ? []
+            : deps,
       },
     },
     test: {

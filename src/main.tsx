@@ -1,6 +1,13 @@
 import { StrictMode, startTransition } from 'react'
 import { setRenderedAt } from './lib/clock'
+import { logError } from './lib/log'
 import './index.css'
+
+// What nobody handled reaches the server (reportClientError) as well as the console.
+for (const type of ['error', 'unhandledrejection'])
+  addEventListener(type, (event) =>
+    logError(type, (event as PromiseRejectionEvent).reason ?? (event as ErrorEvent).error),
+  )
 
 /** Lets the browser paint and answer input before the next piece of start-up work. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))

@@ -17,6 +17,7 @@ import { smtpMailer } from './lib/smtp'
 // Every callable, registered from the table of contracts.
 export * from './handlers/callables'
 
+export { reportClientError } from './handlers/client-report'
 export { cashfreeWebhook } from './handlers/webhook'
 
 /** What the jobs run with; the mail transport is made (and its params read) only by deliverMail. */

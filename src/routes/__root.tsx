@@ -5,8 +5,7 @@ import { AppErrorPage } from '../features/errors/app-error-page'
 import { SiteFooter } from '../features/layout/site-footer'
 import { SiteHeader } from '../features/layout/site-header'
 import { PENDING_SYNC_KEY } from '../features/profile/pending-sync-key'
-import { captureInstallPrompt } from '../features/pwa/install'
-import { InstallApp } from '../features/pwa/install-button'
+import { captureInstallPrompt, useInstallOption } from '../features/pwa/install'
 import { OfflineBanner } from '../features/pwa/offline-banner'
 import { RegisterServiceWorker } from '../features/pwa/service-worker'
 import { reloadOnStaleChunks } from '../features/pwa/stale-version'
@@ -23,6 +22,8 @@ if (typeof window !== 'undefined') {
 
 // Toasts only ever follow an action, so their renderer loads with the first toast.
 const AppToaster = lazy(() => import('../ui/toaster'))
+// Most browsers never offer to install (or it is installed already): its offer loads when one is made.
+const InstallApp = lazy(() => import('../features/pwa/install-button'))
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -37,6 +38,7 @@ function RootLayout() {
   // Onboarding is a focused flow: its own wrapper replaces the site's header and footer.
   const focused = pathname.startsWith('/onboarding')
   const toastsWanted = useToastRendererWanted()
+  const installable = useInstallOption().kind !== 'none'
   // The service worker registers once the page is idle (its install fetches the whole app,
   // which should not compete with the first page starting up) and online (its code loads then).
   const idle = useIdleAfterMount()
@@ -77,7 +79,17 @@ function RootLayout() {
       <main id="main" tabIndex={-1} className={css({ flex: '1', _focus: { outline: 'none' } })}>
         <Outlet />
       </main>
-      {focused ? null : <SiteFooter install={<InstallApp />} />}
+      {focused ? null : (
+        <SiteFooter
+          install={
+            installable ? (
+              <Suspense fallback={null}>
+                <InstallApp />
+              </Suspense>
+            ) : null
+          }
+        />
+      )}
       {registerWorker ? <RegisterServiceWorker container={navigator.serviceWorker} /> : null}
       {toastsWanted ? (
         <Suspense fallback={null}>

@@ -1,4 +1,7 @@
-import { expect, LAYOUT, test } from './support'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { ROOT } from '../../dev/lib/config.mjs'
+import { expect, LAYOUT, test, waitForApp } from './support'
 
 test.describe('the app shell', LAYOUT, () => {
   test('home shows the hero with its calls to action', async ({ page }) => {
@@ -123,4 +126,28 @@ test.describe('mobile menu', () => {
       expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0)
     }
   })
+})
+
+test('an error nobody handled reaches the server', async ({ page }) => {
+  await page.goto('/events')
+  await waitForApp(page)
+  const marker = `the e2e test threw this ${Date.now()}`
+  const reported = page.waitForRequest((request) => request.url().endsWith('/reportClientError'))
+  // A bug in a click handler: thrown outside any of the app's own error handling.
+  await page.evaluate((text) => {
+    setTimeout(() => {
+      throw new TypeError(text)
+    }, 0)
+  }, marker)
+  expect((await (await reported).response())?.status()).toBe(204)
+  // Logged by the function, as the operator's alert reads it.
+  const log = join(ROOT, '.tmp', 'logs', 'firebase-emulators.log')
+  await expect
+    .poll(
+      () =>
+        readFileSync(log, 'utf8')
+          .split('\n')
+          .find((line) => line.includes(marker)) ?? '',
+    )
+    .toContain('"event":"client-error"')
 })

@@ -78,6 +78,13 @@ export const SIZING: Record<string, Sizing> = {
     why: 'refunds every paid guest of a date at once (up to 60 Cashfree refunds, 4 at a time); the job finishes what it leaves',
   },
   exportGuestList: { ...CALLABLE, memory: '512MiB', why: 'builds a CSV of up to a few hundred rows in memory' },
+  reportClientError: {
+    ...CALLABLE,
+    timeoutSeconds: 10,
+    concurrency: 80,
+    maxInstances: 3,
+    why: "a browser's error report: one log line, no I/O; few instances, each rate-limiting, so a flood costs little",
+  },
   cashfreeWebhook: {
     ...CALLABLE,
     maxInstances: 20,

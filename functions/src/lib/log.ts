@@ -29,6 +29,10 @@ export const ALERTS = {
   jobFailed: 'job-failed',
   /** A member's bank raised a dispute or chargeback on a paid booking: evidence is due by a date. */
   paymentDisputed: 'payment-disputed',
+  /** A browser reported an error the app did not handle (its policy pages on a burst, not on one). */
+  clientError: 'client-error',
+  /** A browser could not open Cashfree's checkout for a booking (its policy pages on a burst). */
+  checkoutFailed: 'checkout-failed',
 } as const
 export type Alert = (typeof ALERTS)[keyof typeof ALERTS]
 

@@ -6,6 +6,20 @@ import { BOOKING_MESSAGES } from '@yaari/domain/booking'
  * can act on: sold out, too many seats held, already booked, a price their profile does not allow,
  * an account suspended or banned (with the reason).
  */
+/** A refusal the member can act on (their input, the seats, their account): not a failed checkout. */
+const MEMBER_REFUSALS = new Set([
+  'functions/invalid-argument',
+  'functions/failed-precondition',
+  'functions/resource-exhausted',
+  'functions/permission-denied',
+  'functions/already-exists',
+  'functions/unauthenticated',
+])
+
+/** Whether a failure to book and pay is one the operator should hear of (the gateway, the SDK, the server). */
+export const isCheckoutFailure = (error: unknown) =>
+  !MEMBER_REFUSALS.has(String((error as { code?: unknown } | null | undefined)?.code))
+
 export function bookingErrorMessage(error: unknown): string {
   const { code, message, details } = (error ?? {}) as { code?: unknown; message?: unknown; details?: unknown }
   switch (code) {

@@ -27,6 +27,7 @@ import { grid } from 'styled-system/patterns'
 import { button, text } from 'styled-system/recipes'
 import * as v from 'valibot'
 import { afterNextPaint } from '../../lib/after-paint'
+import { logError } from '../../lib/log'
 import { useMyProfile } from '../../lib/member-data/hooks'
 import { LOGIN_LINK } from '../../lib/paths'
 import { useAuthStore } from '../../lib/session/auth-store'
@@ -36,7 +37,7 @@ import { Button } from '../../ui/button'
 import { SelectField, TextField } from '../../ui/field'
 import { MobileField } from '../../ui/mobile-field'
 import { showToast } from '../../ui/toast'
-import { bookingErrorMessage } from './booking-errors'
+import { bookingErrorMessage, isCheckoutFailure } from './booking-errors'
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: enumLabel(value) }))
 const SELECTS = [
@@ -233,11 +234,13 @@ function DetailsForm({
       const { openCheckout } = await import('./checkout')
       const result = await openCheckout({ paymentSessionId: session.payment_session_id, mode: session.cashfree_mode })
       if (result.error) {
+        logError('checkout-failed', result.error, { orderId: session.order_id })
         setError(BOOKING_MESSAGES.gatewayError)
         setBusy(false)
       }
       // Otherwise the browser is on its way to the checkout page.
     } catch (caught) {
+      if (navigator.onLine && isCheckoutFailure(caught)) logError('checkout-failed', caught)
       const code = errorCode(caught)
       setError(code === 'no-session' ? BOOKING_MESSAGES.noSession : bookingErrorMessage(caught))
       setBusy(false)

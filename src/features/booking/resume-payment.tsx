@@ -7,6 +7,7 @@
 import { BOOKING_MESSAGES, type CashfreeMode } from '@yaari/domain/booking'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { logError } from '../../lib/log'
 import { Button, type ButtonProps } from '../../ui/button'
 
 export function ResumePaymentButton({
@@ -26,8 +27,10 @@ export function ResumePaymentButton({
       const { openCheckout } = await import('./checkout')
       const result = await openCheckout(checkout)
       if (!result.error) return // the browser is on its way to the checkout page
-    } catch {
-      // shown below
+      if (navigator.onLine) logError('checkout-failed', result.error)
+    } catch (caught) {
+      // Shown below; the operator hears of it unless the member is offline.
+      if (navigator.onLine) logError('checkout-failed', caught)
     }
     setError(navigator.onLine ? BOOKING_MESSAGES.gatewayError : 'You are offline. Paying needs a connection.')
     setBusy(false)

@@ -11,7 +11,7 @@ afterEach(() => {
 
 async function load() {
   const { captureInstallPrompt } = await import('./install')
-  const { InstallApp } = await import('./install-button')
+  const { default: InstallApp } = await import('./install-button')
   captureInstallPrompt()
   return InstallApp
 }

@@ -4,7 +4,7 @@ import { Button } from '../../ui/button'
 import { useInstallOption } from './install'
 
 /** 'Install Yaari' where the browser can do it, or the iOS steps; nothing once installed. */
-export function InstallApp() {
+export default function InstallApp() {
   const option = useInstallOption()
   if (option.kind === 'none') return null
   return (
