@@ -202,27 +202,56 @@ async function main() {
       },
     )
 
-    // 4. Cashfree answers, slowly, past the takeover window, to two runners at once: one seat.
+    // 4. Cashfree answers slowly, past the takeover window: a refund held up inside its change (a
+    //    member's cancel), and one reconciler of a paid booking, each raced by other runners. The
+    //    slow runner keeps its claim (it renews it), so each change is applied once: one refund, one seat.
     const fourth = await member()
     const slow = await book(fourth, dates[1])
     await standinControl(`/orders/${slow.order_id}/pay`, { outcome: 'SUCCESS', retries: 0, signature: 'bad' })
+    const leaving = await member()
+    const toCancel = await book(leaving, dates[1])
+    await standinControl(`/orders/${toCancel.order_id}/pay`, { outcome: 'SUCCESS', retries: 0, signature: 'bad' })
+    await code.reconcileBooking(deps, toCancel.order_id)
+    /** @type {unknown} */
+    let takenOver
     await drill(
-      'gateway answers after 2.5 s, past the 2 s takeover window (two reconcilers)',
+      'gateway answers after 2.5 s, past the 2 s takeover window (a refund inside its change; two reconcilers)',
       '—',
       async () => {
-        await setFault({ mode: 'slow', delayMs: 2_500 })
-        const firstRun = code.reconcileBooking(deps, slow.order_id).catch((/** @type {unknown} */ error) => error)
+        await setFault({
+          mode: 'slow',
+          delayMs: 2_500,
+          count: 2,
+          match: `POST /pg/orders/${toCancel.order_id}/refunds|GET /pg/orders/${slow.order_id}`,
+        })
+        const confirmed = await booking(toCancel.order_id)
+        const cancelling = code.cancelConfirmed(deps, confirmed, {
+          amount: confirmed?.amount,
+          reason: 'cancelled',
+          mail: 'booking-cancelled',
+        })
+        const firstRun = code.reconcileBooking(deps, slow.order_id)
         await new Promise((resolve) => setTimeout(resolve, 2_200))
-        const results = await Promise.all([firstRun, code.reconcileBooking(deps, slow.order_id)])
-        const failed = results.find((result) => result instanceof Error)
-        if (failed) throw failed
+        takenOver = await code.claimChange(firestore, toCancel.order_id, 'cancelled')
+        await Promise.all([
+          cancelling,
+          firstRun,
+          code.reconcileBooking(deps, slow.order_id),
+          code.reconcileBooking(deps, toCancel.order_id),
+        ])
       },
       async () => {
         const status = (await booking(slow.order_id))?.status
-        const seats = (
-          await firestore.collection(`slots/${event.id}_${dates[1]}/seats`).where('order_id', '==', slow.order_id).get()
-        ).size
-        return { state: `${status}, seats under its order: ${seats}`, ok: status === 'confirmed' && seats === 1 }
+        const seatsOf = async (/** @type {string} */ orderId) =>
+          (await firestore.collection(`slots/${event.id}_${dates[1]}/seats`).where('order_id', '==', orderId).get())
+            .size
+        const seats = await seatsOf(slow.order_id)
+        const refunds = (await gateway.getRefunds(toCancel.order_id)).length
+        const cancelledSeats = await seatsOf(toCancel.order_id)
+        return {
+          state: `${status}, seats under its order: ${seats}; the cancel ${takenOver ? 'TAKEN OVER' : 'kept its claim'}, refunds at Cashfree: ${refunds}, its seats: ${cancelledSeats}`,
+          ok: status === 'confirmed' && seats === 1 && !takenOver && refunds === 1 && cancelledSeats === 0,
+        }
       },
     )
 

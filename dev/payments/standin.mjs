@@ -434,6 +434,7 @@ ${
         mode: body.mode,
         delayMs: Number.isInteger(body.delayMs) && body.delayMs >= 0 ? body.delayMs : 0,
         count: Number.isInteger(body.count) && body.count > 0 ? body.count : Number.POSITIVE_INFINITY,
+        match: typeof body.match === 'string' ? body.match : '',
       }
       return sendJson(res, 200, { mode: fault.mode, delayMs: fault.delayMs })
     }
@@ -442,13 +443,19 @@ ${
 
   /**
    * How the API misbehaves, set through /__standin/faults: `hang` never answers, `401`, `429` and
-   * `500` answer so, `slow` answers after `delayMs`; for the next `count` requests (all, if unset).
-   * @type {{ mode: 'none' | 'hang' | '401' | '429' | '500' | 'slow', delayMs: number, count: number }}
+   * `500` answer so, `slow` answers after `delayMs`; for the next `count` requests (all, if unset)
+   * whose "METHOD /path" contains `match`, or one of its `|`-separated parts (every request, if unset).
+   * @type {{ mode: 'none' | 'hang' | '401' | '429' | '500' | 'slow', delayMs: number, count: number, match: string }}
    */
-  let fault = { mode: 'none', delayMs: 0, count: Number.POSITIVE_INFINITY }
-  /** Applies the fault to an API request: true when it has answered (or never will). @param {import('node:http').ServerResponse} res */
-  async function misbehave(res) {
+  let fault = { mode: 'none', delayMs: 0, count: Number.POSITIVE_INFINITY, match: '' }
+  /**
+   * Applies the fault to an API request: true when it has answered (or never will).
+   * @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res @param {URL} url
+   */
+  async function misbehave(req, res, url) {
     if (fault.mode === 'none' || fault.count <= 0) return false
+    const request = `${req.method} ${url.pathname}`
+    if (fault.match && !fault.match.split('|').some((part) => request.includes(part))) return false
     fault.count--
     if (fault.mode === 'hang') return true // the connection stays open, unanswered
     if (fault.mode === 'slow') {
@@ -470,7 +477,7 @@ ${
     try {
       if (url.pathname === '/health') return sendJson(res, 200, { ok: true })
       if (url.pathname.startsWith('/pg/')) {
-        if (await misbehave(res)) return
+        if (await misbehave(req, res, url)) return
         return await pgApi(req, res, url)
       }
       if (url.pathname.startsWith('/__standin/')) return await standin(req, res, url)

@@ -500,4 +500,13 @@ describe('faults, for the drill', () => {
     expect((await getOrder()).status).toBe(500)
     expect((await getOrder()).status).toBe(404)
   })
+
+  it('a fault for the requests it matches only: the others are answered as usual, and do not use it up', async () => {
+    await setFault({ mode: '500', count: 1, match: 'GET /pg/orders/only-this' })
+    expect((await getOrder()).status).toBe(404)
+    const matched = await fetch(`${base}/pg/orders/only-this`, { headers: HEADERS })
+    expect(matched.status).toBe(500)
+    expect((await fetch(`${base}/pg/orders/only-this`, { headers: HEADERS })).status).toBe(404)
+    await setFault({ mode: 'none' })
+  })
 })

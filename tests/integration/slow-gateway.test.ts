@@ -1,0 +1,84 @@
+/**
+ * Cashfree answering after 35 s, past the 30 s after which another runner may take over a change
+ * (STALE_CHANGE_MS, production's value here): the payment stand-in slows exactly the requests
+ * named, while the functions' own code (in this process, its gateway timeout raised to a minute so
+ * the answer is late rather than lost) races other runners for the same booking.
+ * - A cancel whose refund waits 35 s keeps its claim (renewed), so nobody takes the change over:
+ *   one refund at Cashfree, the seat freed once.
+ * - A paid booking reconciled by a runner whose gateway answers after 35 s while another settles it:
+ *   one seat, one confirmation.
+ */
+import { vi } from 'vitest'
+
+vi.hoisted(() => {
+  process.env.YAARI_GATEWAY_TIMEOUT_MS = '60000'
+})
+
+import { seatsCollectionPath } from '@yaari/domain/availability'
+import { bookingRequest } from '@yaari/domain/booking.fixture'
+import { EVENTS } from '@yaari/domain/catalogue'
+import { eventStartInstant } from '@yaari/domain/schedule'
+import { describe, expect, it } from 'vitest'
+import { standinControl } from '../../dev/lib/config.mjs'
+import { claimChange, STALE_CHANGE_MS } from '../../functions/src/lib/records'
+import { cancelBookingHandler } from '../../functions/src/services/bookings/cancel'
+import { createBookingHandler } from '../../functions/src/services/bookings/create'
+import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
+import { adminDb, bookableDates, paidBooking, profiledMember, stackDeps } from './helpers'
+
+const event = EVENTS[0]!
+const LATE_MS = 35_000
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const seatsOfOrder = async (date: string, orderId: string) =>
+  (await adminDb().collection(seatsCollectionPath(event.id, date)).where('order_id', '==', orderId).get()).size
+
+describe('Cashfree answering after 35 s', () => {
+  it('a change is applied once: a slow refund keeps its claim, a slow reconcile gives no second seat', async () => {
+    expect(STALE_CHANGE_MS).toBe(30_000)
+    const date = bookableDates(event)[4]!
+    // A confirmed seat its member cancels 72 hours ahead (a full refund).
+    const cancelled = await paidBooking(event.id, date)
+    // A paid booking whose webhook never got through: still pending, paid at Cashfree.
+    const member = await profiledMember()
+    const { order_id: paidId } = await createBookingHandler(stackDeps(), member, bookingRequest(event.id, date))
+    expect((await standinControl(`/orders/${paidId}/pay`, { signature: 'bad', retries: 0 })).ok).toBe(true)
+    expect((await adminDb().doc(`bookings/${paidId}`).get()).get('status')).toBe('pending')
+
+    const fault = await standinControl('/faults', {
+      mode: 'slow',
+      delayMs: LATE_MS,
+      count: 2,
+      match: `POST /pg/orders/${cancelled.orderId}/refunds|GET /pg/orders/${paidId}`,
+    })
+    expect(fault.ok).toBe(true)
+    try {
+      const start = eventStartInstant(date, event.startTime).getTime()
+      const cancelling = cancelBookingHandler(
+        stackDeps({ now: () => new Date(start - 72 * 3_600_000) }),
+        cancelled.member,
+        { orderId: cancelled.orderId },
+      )
+      const slowReconcile = reconcileBooking(stackDeps(), paidId)
+      await sleep(STALE_CHANGE_MS + 1_000)
+
+      // Past the window: the slow runner has renewed its marker, so it cannot be taken over.
+      expect(await claimChange(adminDb(), cancelled.orderId, 'cancelled')).toBeUndefined()
+      // Other runners meanwhile: the reconciler on both bookings (the paid one it confirms).
+      await reconcileBooking(stackDeps(), cancelled.orderId)
+      expect((await reconcileBooking(stackDeps(), paidId))?.status).toBe('confirmed')
+
+      const { booking } = await cancelling
+      expect(booking).toMatchObject({ status: 'cancelled', refund: { amount: expect.any(Number) } })
+      expect((await slowReconcile)?.status).toBe('confirmed')
+    } finally {
+      await standinControl('/faults', { mode: 'none' })
+    }
+
+    // One refund at Cashfree, the seat freed; one seat for the paid booking, one confirmation.
+    expect(await stackDeps().gateway.getRefunds(cancelled.orderId)).toHaveLength(1)
+    expect(await seatsOfOrder(date, cancelled.orderId)).toBe(0)
+    expect(await seatsOfOrder(date, paidId)).toBe(1)
+    const confirmations = await adminDb().collection('mail').where('order_id', '==', paidId).get()
+    expect(confirmations.docs.filter((doc) => doc.get('kind') === 'booking-confirmed')).toHaveLength(1)
+  }, 120_000)
+})
