@@ -5,7 +5,7 @@
  * browser directly.
  */
 
-import { type VenueBrief, venueBriefPath } from '@yaari/domain/booking'
+import { type VenueBrief, venueBriefPath, venueBriefSchema } from '@yaari/domain/booking'
 import { shareVenueSchema } from '@yaari/domain/host'
 import { describeIssues } from '@yaari/domain/validation'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
@@ -14,6 +14,13 @@ import { expiry } from '../lib/retention'
 
 /** What a change of brief is: the first share, a change (a new version), or the same again. */
 export type BriefChange = { change: 'shared' | 'changed'; version: number } | { change: 'unchanged'; version: number }
+
+/** A stored brief as members and hosts see it (without what the store adds: version, times, expiry); undefined if it is not one. */
+export function storedBrief(data: Record<string, unknown> | undefined): VenueBrief | undefined {
+  const { shared_at: _sharedAt, version: _version, expire_at: _expireAt, ...brief } = data ?? {}
+  const parsed = v.safeParse(venueBriefSchema, brief)
+  return parsed.success ? parsed.output : undefined
+}
 
 const sameBrief = (a: Record<string, unknown>, b: VenueBrief) =>
   a.venueName === b.venueName && a.address === b.address && a.mapsUrl === b.mapsUrl && a.notes === b.notes

@@ -10,14 +10,12 @@ import {
   type getBookingCall,
   type VenueBrief,
   venueBriefPath,
-  venueBriefSchema,
 } from '@yaari/domain/booking'
 import type { RequestOf } from '@yaari/domain/callable'
 import { isEventId, PRICE_TIERS } from '@yaari/domain/catalogue'
 import type { WaitlistView } from '@yaari/domain/waitlist'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import * as v from 'valibot'
 import { warn } from '../../lib/log'
 import type { PassSigner } from '../../lib/pass-signer'
 import {
@@ -29,6 +27,7 @@ import {
   readBooking,
 } from '../../lib/records'
 import { expiry } from '../../lib/retention'
+import { storedBrief } from '../venue-briefs'
 import { myWaitlist } from '../waitlist'
 import { isFailedAttemptStatus, reconcileBooking } from './reconcile'
 
@@ -80,9 +79,8 @@ async function venueBriefsFor(firestore: Firestore, bookings: BookingRecord[]): 
     [...keys].map(async (path) => {
       const snapshot = await firestore.doc(path).get()
       if (!snapshot.exists) return
-      const { shared_at: _sharedAt, version: _version, ...stored } = snapshot.data() ?? {}
-      const parsed = v.safeParse(venueBriefSchema, stored)
-      if (parsed.success) briefs.set(path, parsed.output)
+      const brief = storedBrief(snapshot.data())
+      if (brief) briefs.set(path, brief)
       else warn('venue-brief-invalid', { path })
     }),
   )

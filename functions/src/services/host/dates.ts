@@ -2,7 +2,7 @@
  * What a host reads: every upcoming date of their cities with its numbers, and one date's guest
  * list. Reads only: nothing here sweeps, sends or writes (the audit of a view is the caller's).
  */
-import { venueBriefPath, venueBriefSchema } from '@yaari/domain/booking'
+import { venueBriefPath } from '@yaari/domain/booking'
 import { EVENTS, eventById, type YaariEvent } from '@yaari/domain/catalogue'
 import {
   type GuestList,
@@ -16,10 +16,10 @@ import {
 import { ageOn, localMobile } from '@yaari/domain/profile'
 import { availableDates, eventStartInstant } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
-import * as v from 'valibot'
 import { type BookingRecord, isDateCancelled } from '../../lib/records'
 import { readStandings } from '../../lib/standing'
 import { isBlocked, isLive, readCapacity } from '../seats'
+import { storedBrief } from '../venue-briefs'
 import type { WaitlistEntry } from '../waitlist'
 
 /** Money that came in for a booking, and what went back (whole rupees). */
@@ -83,14 +83,7 @@ async function readDate(firestore: Firestore, event: YaariEvent, date: string, n
     salesOpen: !seats.salesClosed,
     cancelled,
   }
-  const venue = v.safeParse(venueBriefSchema, stripped(brief.data()))
-  return { summary, seats, records, venue: venue.success ? venue.output : undefined }
-}
-
-/** A stored brief without what the store adds to it. */
-const stripped = (data: Record<string, unknown> | undefined) => {
-  const { shared_at: _sharedAt, version: _version, ...brief } = data ?? {}
-  return brief
+  return { summary, seats, records, venue: storedBrief(brief.data()) }
 }
 
 /** One date's numbers. */
