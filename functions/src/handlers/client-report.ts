@@ -9,13 +9,12 @@ import '../lib/region' // first: the region applies to what is defined below
 import { createHash } from 'node:crypto'
 import { CLIENT_REPORT_MAX_BYTES } from '@yaari/domain/client-report'
 import { clientReportSchema } from '@yaari/domain/client-report-schema'
-import { describeIssues } from '@yaari/domain/validation'
 import { onRequest } from 'firebase-functions/v2/https'
-import * as v from 'valibot'
 import { ALERTS, alert, warn } from '../lib/log'
 import { isAllowedOrigin } from '../lib/origins'
 import { APP_ORIGIN } from '../lib/settings'
 import { isDemoProject } from '../lib/settings-schema'
+import { parseJsonBody } from '../lib/validate'
 import { runOptions } from './sizing'
 
 /** Reports one address may send per window, and one instance may take from everyone. */
@@ -67,14 +66,8 @@ export function clientReportHandler(site: { appOrigin: string; local: boolean })
       }
       return { status: 429, body: 'too many reports' }
     }
-    let body: unknown
-    try {
-      body = JSON.parse(request.rawBody.toString('utf8'))
-    } catch {
-      return { status: 400, body: 'body is not JSON' }
-    }
-    const parsed = v.safeParse(clientReportSchema, body)
-    if (!parsed.success) return { status: 400, body: describeIssues(parsed.issues) }
+    const parsed = parseJsonBody(request.rawBody, clientReportSchema, 'not a report')
+    if ('refusal' in parsed) return parsed.refusal
     // The logger's entry has a `message` of its own: the browser's goes beside it.
     const { message: errorMessage, ...report } = parsed.output
     alert(report.kind === 'checkout-failed' ? ALERTS.checkoutFailed : ALERTS.clientError, {

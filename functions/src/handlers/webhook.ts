@@ -19,6 +19,7 @@ import { ALERTS, alert, burstDetector, warn } from '../lib/log'
 import { type BookingDeps, isAlreadyExists, nowOf } from '../lib/records'
 import { expiry } from '../lib/retention'
 import { CASHFREE_SECRETS, functionSettings } from '../lib/settings'
+import { parseJsonBody } from '../lib/validate'
 import { applyRefundsMadeElsewhere, recordDisputes } from '../services/bookings/outside'
 import { reconcileBooking } from '../services/bookings/reconcile'
 import { runOptions } from './sizing'
@@ -63,15 +64,10 @@ export async function cashfreeWebhookHandler(
   }
   if (!isFreshWebhookTimestamp(timestamp, now))
     return refuseUnverified(now, 'timestamp outside the window', deliveredBy)
-  let body: unknown
-  try {
-    body = JSON.parse(request.rawBody.toString('utf8'))
-  } catch {
-    return { status: 400, body: 'body is not JSON' }
-  }
-  const webhook = v.safeParse(webhookSchema, body)
-  if (!webhook.success) return { status: 400, body: `not a Cashfree webhook: ${describeIssues(webhook.issues)}` }
-  const { type } = webhook.output
+  const webhook = parseJsonBody(request.rawBody, webhookSchema, 'not a Cashfree webhook')
+  if ('refusal' in webhook) return webhook.refusal
+  const { json: body, output } = webhook
+  const { type } = output
 
   let order: string
   if (type.startsWith('PAYMENT_')) {

@@ -12,6 +12,26 @@ export function parseRequest<TSchema extends v.GenericSchema>(schema: TSchema, d
   return result.output
 }
 
+/**
+ * An HTTP function's body as JSON, checked with `schema`: the JSON and the schema's output, or the
+ * 400 answer that says why not (`what` names what the body should have been).
+ */
+export function parseJsonBody<TSchema extends v.GenericSchema>(
+  raw: Buffer,
+  schema: TSchema,
+  what: string,
+): { json: unknown; output: v.InferOutput<TSchema> } | { refusal: { status: 400; body: string } } {
+  let json: unknown
+  try {
+    json = JSON.parse(raw.toString('utf8'))
+  } catch {
+    return { refusal: { status: 400, body: 'body is not JSON' } }
+  }
+  const parsed = v.safeParse(schema, json)
+  if (!parsed.success) return { refusal: { status: 400, body: `${what}: ${describeIssues(parsed.issues)}` } }
+  return { json, output: parsed.output }
+}
+
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 const MAX_DEPTH = 32
 
