@@ -121,6 +121,16 @@ describe('a dispute', () => {
     expect(alerts()).toHaveLength(1)
   })
 
+  it('a forged dispute or refund webhook (Cashfree knows of neither) changes nothing and alerts nobody', async () => {
+    const { world, orderId } = await confirmed()
+    logged.errors.length = 0
+    const before = world.firestore.dump('bookings')[orderId]
+    expect(await recordDisputes(world.deps, orderId)).toEqual([])
+    expect(await applyRefundsMadeElsewhere(world.deps, orderId)).toBe(false)
+    expect(world.firestore.dump('bookings')[orderId]).toEqual(before)
+    expect(logged.errors).toEqual([])
+  })
+
   it('of an order with no booking changes nothing', async () => {
     const { world } = await confirmed()
     expect(await recordDisputes(world.deps, 'order_unknown')).toEqual([])
