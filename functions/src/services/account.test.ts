@@ -174,6 +174,24 @@ describe('deleteMyAccount', () => {
     expect(deleteAuthUser).toHaveBeenCalledOnce()
   })
 
+  it('a run cut off after renaming the bookings, before deleting the sign-in, is finished by the next: one goodbye, nothing left naming A', async () => {
+    const { w, a, aPaid, deleteAuthUser, remove } = await world()
+    deleteAuthUser.mockRejectedValueOnce(new Error('Auth unreachable'))
+    await expect(remove()).rejects.toThrow('Auth unreachable')
+    expect(w.booking(aPaid)?.user_id).toBe('deleted')
+    await expect(remove()).resolves.toEqual({ deleted: true })
+    expect(deleteAuthUser).toHaveBeenCalledTimes(2)
+    const goodbye = Object.values(w.firestore.dump('mail')).filter((mail) => mail.kind === 'account-deleted')
+    expect(goodbye).toHaveLength(1)
+    expect(goodbye[0]).toMatchObject({ cancelled_bookings: 1 })
+    const everything = JSON.stringify(
+      ['bookings', 'member_dates', 'member_holds', 'member_waits', 'waitlist', 'moderation', 'user_profiles'].map((c) =>
+        w.firestore.dump(c),
+      ),
+    )
+    expect(everything).not.toContain(a.uid)
+  })
+
   it('a payment that landed on the held seat before the deletion is refunded in full, and the seat freed', async () => {
     const { w, aHeld, heldDate, remove } = await world()
     const seats = Object.keys(w.seats(heldDate)).length

@@ -49,6 +49,26 @@ describe('a refund made in the dashboard', () => {
     expect(world.firestore.dump('mail')).toEqual(mails)
   })
 
+  it('a run cut off after the booking is marked refunded, before its seat is freed: the reconciler frees it, once', async () => {
+    const { world, date, orderId, booking } = await confirmed()
+    world.gateway.dashboardRefund(orderId, booking.amount)
+    // What the cut-off run left: the booking refunded and due a look, its seat still taken.
+    const refund = { refund_id: 'dashboard_1', amount: booking.amount, reason: 'refunded-by-team', status: 'succeeded' }
+    await world.deps.firestore.doc(`bookings/${orderId}`).update({
+      status: 'refunded',
+      seat: null,
+      refund: { ...refund, requested_at: 0, updated_at: 0, attempts: 0 },
+      recheck_at: 0,
+    })
+    expect(Object.keys(world.seats(date))).toEqual([String(booking.seat)])
+    // Cashfree's retried webhook finds the booking no longer confirmed; the reconciler finishes the job.
+    expect(await applyRefundsMadeElsewhere(world.deps, orderId)).toBe(false)
+    const after = await reconcileBooking(world.deps, orderId)
+    expect(world.seats(date)).toEqual({})
+    expect(after).toMatchObject({ status: 'refunded', refund: { status: 'succeeded' } })
+    expect(after?.recheck_at).toBeUndefined()
+  })
+
   it('in part (a goodwill gesture): the seat is kept', async () => {
     const { world, date, orderId, booking } = await confirmed()
     world.gateway.dashboardRefund(orderId, booking.amount / 2)

@@ -11,7 +11,6 @@
  *   raises `payment-disputed` once per dispute, with the date evidence is due.
  */
 
-import { FieldValue } from 'firebase-admin/firestore'
 import type { CashfreeDispute, CashfreeRefund } from '../../lib/cashfree'
 import { ALERTS, alert, info, warn } from '../../lib/log'
 import {
@@ -68,8 +67,9 @@ export async function applyRefundsMadeElsewhere(deps: BookingDeps, orderId: stri
       status: 'refunded',
       seat: null,
       refund,
-      // A refund still pending is followed to its end by the reconciler, like ours.
-      recheck_at: refund.status === 'pending' ? now + 60_000 : FieldValue.delete(),
+      // The reconciler looks at once: it frees the seat if this run is cut off before it does, and
+      // follows a refund still pending to its end.
+      recheck_at: now,
     })
     await releaseHold(deps, booking)
   })

@@ -265,8 +265,17 @@ export async function reconcileBooking(deps: BookingDeps, orderId: string): Prom
     return readBooking(firestore, orderId)
   }
   if (booking.status === 'refunded') {
+    // A refunded booking holds no seat (freed again, if the run that refunded it was cut off first);
+    // its refund is followed until final, then nothing more is due.
+    await releaseHold(deps, booking)
     await followRefund(deps, booking)
-    return readBooking(firestore, orderId)
+    const after = await readBooking(firestore, orderId)
+    const final = after?.refund?.status === 'succeeded' || after?.refund?.status === 'failed'
+    if (after && final && after.recheck_at !== undefined) {
+      await bookingRef(firestore, orderId).update({ recheck_at: FieldValue.delete() })
+      return readBooking(firestore, orderId)
+    }
+    return after
   }
 
   const now = nowOf(deps)
