@@ -86,8 +86,8 @@ export interface DoorListRow {
   uid: string
   /** The DoorList from getDoorList, its admissions kept up to date by each sync. */
   list: unknown
-  /** The passes' public keys the door verifies with (key id to key). */
-  keys: Record<string, string>
+  /** The passes' public keys of a list saved before they came with it (the list's own keys win). */
+  keys?: Record<string, string>
   /** When it was saved (ms). */
   savedAt: number
   /** When the server last took this phone's check-ins (ms). */
@@ -102,8 +102,10 @@ export interface CheckInRow {
   date: string
   /** The LocalCheckIn: id, kind, orderId, at, method, of, door. */
   op: unknown
-  /** 0 until the server has taken it, then 1 (IndexedDB cannot index booleans). */
-  synced: 0 | 1
+  /** 0 until the server has taken it, then 1; 2 when the server refused it for good (IndexedDB cannot index booleans). */
+  synced: 0 | 1 | 2
+  /** Why the server refused it (synced 2), in words for the host. */
+  refusal?: string
 }
 
 export class YaariDb extends Dexie {
@@ -157,6 +159,18 @@ export class YaariDb extends Dexie {
       doorLists: 'key, uid',
       checkIns: '++seq, uid, [uid+date+synced]',
     })
+    // The door's outbox by date alone: a check-in made by a host who signed out is sent by the next host.
+    this.version(8).stores({
+      drafts: 'uid',
+      outbox: '++id, uid',
+      bookings: 'orderId, uid',
+      waitlists: 'uid',
+      profiles: 'uid',
+      refreshes: 'key, uid',
+      hostLists: 'key, uid',
+      doorLists: 'key, uid',
+      checkIns: '++seq, uid, [uid+date+synced], [date+synced]',
+    })
   }
 }
 
@@ -196,7 +210,7 @@ export async function clearMemberData(db: YaariDb, uid: string): Promise<void> {
     await db.checkIns
       .where('uid')
       .equals(uid)
-      .and((row) => row.synced === 1)
+      .and((row) => row.synced !== 0)
       .delete()
   })
 }

@@ -12,7 +12,7 @@ import { deleteMyAccountCall, exportMyDataCall } from '@yaari/domain/account'
 import { getAvailabilityCall } from '@yaari/domain/availability'
 import { cancelBookingCall, createBookingCall, getBookingCall } from '@yaari/domain/booking'
 import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
-import { getDoorListCall, syncCheckInsCall } from '@yaari/domain/door'
+import { getDoorListCall, removeAdmissionCall, syncCheckInsCall } from '@yaari/domain/door'
 import {
   exportGuestListCall,
   getGuestListCall,
@@ -35,7 +35,9 @@ import { joinWaitlistCall, leaveWaitlistCall } from '@yaari/domain/waitlist'
 import { getAuth } from 'firebase-admin/auth'
 import { type CallableOptions, type CallableRequest, HttpsError, onCall } from 'firebase-functions/v2/https'
 import { adminApp, db } from '../lib/admin'
-import { type HostCaller, requireHost, requireMember } from '../lib/auth'
+import { type HostCaller, refuseStaleHost, requireHost, requireMember } from '../lib/auth'
+import { doorNow } from '../lib/clock'
+import { ALERTS, alert } from '../lib/log'
 import { bookingDeps } from '../lib/deps'
 import { isAllowedOrigin, LOOPBACK_ORIGIN } from '../lib/origins'
 import { photoStore } from '../lib/photo-store'
@@ -50,7 +52,7 @@ import { getBookingHandler, listMyBookingsHandler } from '../services/bookings/v
 import { cancelGuestSeat, cancelHostedDate, changeCapacity, messageGuests as messageGuestsOf, setSales as setSalesOf, shareVenue as shareVenueOf } from '../services/host/actions'
 import { listAudit as listAuditOf, recordAudit } from '../services/host/audit'
 import { guestList, listHostDates as listHostDatesOf } from '../services/host/dates'
-import { getDoorList as getDoorListOf, syncCheckIns as syncCheckInsOf } from '../services/host/door'
+import { getDoorList as getDoorListOf, removeAdmission as removeAdmissionOf, syncCheckIns as syncCheckInsOf } from '../services/host/door'
 import { liftModeration as liftModerationOf, moderateMember as moderateMemberOf } from '../services/host/moderation'
 import { uploadProfilePhotoHandler } from '../services/photos'
 import { getMyProfileHandler, saveProfileHandler } from '../services/profile'
@@ -96,21 +98,60 @@ function callable<C extends CallableContract, Public extends boolean = false>(
   return Object.assign(endpoint, { contract })
 }
 
+/** A refused host call is logged (who, which callable, why): a revoked host or a probe shows up in the logs. */
+function logRefusal(name: string, request: CallableRequest, error: unknown): never {
+  if (error instanceof HttpsError && (error.code === 'permission-denied' || error.code === 'unauthenticated')) {
+    alert(ALERTS.hostRefused, { callable: name, uid: request.auth?.uid ?? null, reason: error.message })
+  }
+  throw error
+}
+
 /**
  * A host's callable: refused (permission-denied) unless the verified token makes the caller a host
- * or an admin, before the request is even parsed; then, for a request naming an event, unless
- * they host in its city.
+ * or an admin, before the request is even parsed; then unless their account still says so (a
+ * revoked session or a role taken away is refused within a minute, not when the token expires);
+ * then, for a request naming an event, unless they host in its city. Every refusal is logged.
  */
 function hostCallable<C extends CallableContract>(contract: C, handle: (input: RequestOf<C>, host: HostCaller) => Promise<ResponseOf<C>>, options: Omit<CallableOptions, 'cors'> = {}) {
   const sized = { ...withAppCheck, ...runOptions(contract.name), ...options }
-  const endpoint = onCall({ ...sized, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, (request) => {
+  const endpoint = onCall({ ...sized, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, async (request) => {
     refuseStrangers(request)
-    requireHost(request)
-    const input = parseRequest(contract.request, request.data) as RequestOf<C>
-    const eventId = (input as { eventId?: unknown }).eventId
-    return handle(input, requireHost(request, typeof eventId === 'string' ? eventId : undefined))
+    let host: HostCaller
+    let input: RequestOf<C>
+    try {
+      requireHost(request)
+      input = parseRequest(contract.request, request.data) as RequestOf<C>
+      const named = (input as { eventId?: unknown }).eventId
+      const eventId = typeof named === 'string' ? named : undefined
+      host = requireHost(request, eventId)
+      await refuseStaleHost(getAuth(adminApp()), request, eventId)
+    } catch (error) {
+      logRefusal(contract.name, request, error)
+    }
+    return handle(input, host)
   })
   return Object.assign(endpoint, { contract })
+}
+
+/** An admin's callable: a host callable that refuses hosts too. */
+function adminCallable<C extends CallableContract>(contract: C, handle: (input: RequestOf<C>, admin: HostCaller) => Promise<ResponseOf<C>>, options: Omit<CallableOptions, 'cors'> = {}) {
+  return hostCallable(
+    contract,
+    (input, host) => {
+      if (!host.roles.admin) {
+        alert(ALERTS.hostRefused, { callable: contract.name, uid: host.uid, reason: HOST_MESSAGES.adminsOnly })
+        throw new HttpsError('permission-denied', HOST_MESSAGES.adminsOnly)
+      }
+      return handle(input, host)
+    },
+    options,
+  )
+}
+
+/** The pass keys a door phone may verify with: the one the functions sign with now. */
+const doorKeys = () => {
+  const signer = passSigner()
+  return { [signer.keyId]: signer.publicKey }
 }
 
 /** Functions that call Cashfree: its secret bound, so the runtime passes it to them and no others. */
@@ -165,10 +206,7 @@ export const exportGuestList = hostCallable(exportGuestListCall, async (input, h
 export const listAudit = hostCallable(listAuditCall, async (_, host) => ({ entries: await listAuditOf(db(), host.roles) }))
 export const messageGuests = hostCallable(messageGuestsCall, (input, host) => messageGuestsOf(bookingDeps(), host, input))
 export const moderateMember = hostCallable(moderateMemberCall, (input, host) => moderateMemberOf(db(), host, input, Date.now()))
-export const liftModeration = hostCallable(liftModerationCall, (input, host) => {
-  if (!host.roles.admin) throw new HttpsError('permission-denied', HOST_MESSAGES.adminsOnly)
-  return liftModerationOf(db(), host, input, Date.now())
-})
+export const liftModeration = adminCallable(liftModerationCall, (input, host) => liftModerationOf(db(), host, input, Date.now()))
 export const shareVenue = hostCallable(shareVenueCall, (input, host) => shareVenueOf(bookingDeps(), host, input), withCashfree)
 export const setCapacity = hostCallable(setCapacityCall, (input, host) => changeCapacity(bookingDeps(), host, input), withCashfree)
 export const setSales = hostCallable(setSalesCall, (input, host) => setSalesOf(bookingDeps(), host, input), withCashfree)
@@ -176,5 +214,6 @@ export const hostCancelDate = hostCallable(hostCancelDateCall, (input, host) => 
 export const hostCancelSeat = hostCallable(hostCancelSeatCall, (input, host) => cancelGuestSeat(bookingDeps(), host, input), withCashfree)
 
 // The door: a phone saves a date's door list before the night, and syncs its check-ins when it can.
-export const getDoorList = hostCallable(getDoorListCall, (input, host) => getDoorListOf(db(), host, input, Date.now()))
-export const syncCheckIns = hostCallable(syncCheckInsCall, (input, host) => syncCheckInsOf(db(), host, input, Date.now()))
+export const getDoorList = hostCallable(getDoorListCall, async (input, host) => getDoorListOf(db(), host, input, doorKeys(), await doorNow(db(), input.eventId, input.eventDate)), { secrets: [PASS_SIGNING_KEY] })
+export const syncCheckIns = hostCallable(syncCheckInsCall, async (input, host) => syncCheckInsOf(db(), host, input, doorKeys(), await doorNow(db(), input.eventId, input.eventDate)), { secrets: [PASS_SIGNING_KEY] })
+export const removeAdmission = adminCallable(removeAdmissionCall, async (input, admin) => removeAdmissionOf(db(), admin, input, await doorNow(db(), input.eventId, input.eventDate)))

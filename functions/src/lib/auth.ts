@@ -1,5 +1,6 @@
 import { HOST_MESSAGES, isHost, mayHost, type Roles, rolesOf } from '@yaari/domain/host'
 import { ACCOUNT_MESSAGES } from '@yaari/domain/profile'
+import type { Auth } from 'firebase-admin/auth'
 import { type CallableRequest, HttpsError } from 'firebase-functions/v2/https'
 import { isDemoProject } from './settings-schema'
 
@@ -53,3 +54,40 @@ export function requireHost(request: Pick<CallableRequest, 'auth'>, eventId?: st
     throw new HttpsError('permission-denied', HOST_MESSAGES.notYourCity)
   return { ...member, roles }
 }
+
+/** What the account says now, read at most this often per person and instance. */
+export const ACCOUNT_CACHE_MS = 30_000
+
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.'
+
+const accounts = new Map<string, { at: number; validAfter: number; roles: Roles; disabled: boolean }>()
+
+/**
+ * Refuses a host whose token the account no longer backs: sessions revoked after it was signed in
+ * (`grant-role --revoke` revokes them), a role taken away, or a disabled account. An ID token lives
+ * an hour; this makes a revoked host's console stop within ACCOUNT_CACHE_MS instead.
+ */
+export async function refuseStaleHost(
+  auth: Pick<Auth, 'getUser'>,
+  request: Pick<CallableRequest, 'auth'>,
+  eventId?: string,
+  now = Date.now(),
+): Promise<void> {
+  const uid = request.auth?.uid
+  if (!uid) throw new HttpsError('unauthenticated', ACCOUNT_MESSAGES.signInAgain)
+  let account = accounts.get(uid)
+  if (!account || now - account.at > ACCOUNT_CACHE_MS) {
+    const user = await auth.getUser(uid)
+    const validAfter = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : 0
+    account = { at: now, validAfter, roles: rolesOf(user.customClaims), disabled: user.disabled }
+    accounts.set(uid, account)
+  }
+  const signedInAt = Number(request.auth?.token.auth_time) * 1000
+  if (account.disabled || !(signedInAt >= account.validAfter)) throw new HttpsError('permission-denied', SESSION_ENDED)
+  if (!isHost(account.roles)) throw new HttpsError('permission-denied', HOST_MESSAGES.hostsOnly)
+  if (eventId !== undefined && !mayHost(account.roles, eventId))
+    throw new HttpsError('permission-denied', HOST_MESSAGES.notYourCity)
+}
+
+/** Forgets what was read of the accounts (tests). */
+export const forgetAccounts = () => accounts.clear()

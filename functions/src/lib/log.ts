@@ -33,6 +33,10 @@ export const ALERTS = {
   clientError: 'client-error',
   /** A browser could not open Cashfree's checkout for a booking (its policy pages on a burst). */
   checkoutFailed: 'checkout-failed',
+  /** A door phone let in a guest whose booking is not paid (refunded or cancelled after it was readied, or never paid). */
+  doorUnpaidEntry: 'door-unpaid-entry',
+  /** Host calls refused again and again (a revoked host, a host outside their city, someone probing the console). */
+  hostRefused: 'host-refused',
 } as const
 export type Alert = (typeof ALERTS)[keyof typeof ALERTS]
 

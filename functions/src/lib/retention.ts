@@ -30,9 +30,11 @@ export const RETENTION = {
   audit_log: { days: 365, from: 'written' },
   /** A host's message to a date's guests. */
   host_messages: { days: 90, from: 'written' },
-  /** Door scans and admissions: the night and any question about it afterwards. */
-  door_check_ins: { days: 30, from: 'written' },
-  door_admissions: { days: 30, from: 'written' },
+  /** Door scans and admissions: evidence for a chargeback, which a bank may raise up to 120 days after the night. */
+  door_check_ins: { days: 180, from: 'written' },
+  door_admissions: { days: 180, from: 'written' },
+  /** A host's daily message allowance (per date and per host): counted for one day. */
+  message_slots: { days: 2, from: 'written' },
   /** Seat claims of a date: nothing counts them once the evening is over. */
   seats: { days: 30, from: 'event-date' },
   /** A member's one booking per date, and their live holds. */

@@ -97,6 +97,18 @@ export const ALERT_POLICIES: Record<Alert, AlertPolicySpec> = {
     severity: 'CRITICAL',
     means: "Five or more members could not open Cashfree's checkout in 10 minutes.",
   },
+  [ALERTS.doorUnpaidEntry]: {
+    threshold: 1,
+    windowMinutes: 5,
+    severity: 'ERROR',
+    means: 'A door phone let in a guest whose booking is not paid (refunded or cancelled after the door was readied).',
+  },
+  [ALERTS.hostRefused]: {
+    threshold: 10,
+    windowMinutes: 10,
+    severity: 'WARNING',
+    means: 'Ten or more host calls were refused in 10 minutes (a revoked host, the wrong city, or someone probing).',
+  },
 }
 
 /** The log-based metric that counts one alert event in the functions' logs. */

@@ -46,6 +46,7 @@ const list = (overrides: Partial<DoorList> = {}): DoorList => ({
     { orderId: BACK, code: passCode(BACK), name: 'Bina Shah', tier: 'girls', state: 'refunded' },
   ],
   admissions: [],
+  keys: { keys: {}, until: '2026-12-03T02:30:00.000Z' },
   readAt: '2026-12-02T10:00:00.000Z',
   ...overrides,
 })

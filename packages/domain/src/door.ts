@@ -9,9 +9,10 @@
 import * as v from 'valibot'
 import { eventDateSchema } from './booking'
 import type { CallableContract } from './callable'
-import { EVENT_IDS } from './catalogue'
+import { EVENT_IDS, eventById } from './catalogue'
 import { HOST_MESSAGES, runsThatDay } from './host'
 import { normalizePassCode, type PassClaims, type PassPublicKeys, verifyPass } from './pass'
+import { eventStartInstant } from './schedule'
 
 /** A booking at the door: a paid guest, or one cancelled or refunded since (refused). */
 export interface DoorGuest {
@@ -39,22 +40,59 @@ export interface Admission extends CheckInMark {
   doubles: CheckInMark[]
 }
 
-/** What a door phone saves before the night ("Get ready for the door"). */
+/**
+ * The passes' public keys the server vouches for (key id to key), and when the phone stops
+ * trusting them: the end of the date's night window. Sent with every list and every sync, so a
+ * key the team removed stops verifying on the next sync.
+ */
+export interface DoorKeys {
+  keys: Record<string, string>
+  /** ISO time. */
+  until: string
+}
+
+/** What a door phone saves before the night ("Get ready for the door"), and what every sync brings anew. */
 export interface DoorList {
   eventId: string
   eventDate: string
   /** Paid guests expected. */
   expected: number
+  /** Every booking with a pass, in its state now (a seat refunded since the last sync says so). */
   guests: DoorGuest[]
   admissions: Admission[]
-  /** When the server read it (ISO time). */
+  keys: DoorKeys
+  /** When the server read it (ISO time): the phone says how old its list is. */
   readAt: string
+}
+
+/** The keys a phone verifies passes with now: the server's, until their end date (then none: ready again). */
+export function keysInForce(keys: DoorKeys | undefined, now: number): PassPublicKeys {
+  if (!keys || now > Date.parse(keys.until)) return {}
+  return keys.keys
+}
+
+/** The night a door takes check-ins in: from this long before the event starts ... */
+export const DOOR_OPENS_BEFORE_MS = 6 * 3_600_000
+/** ... to this long after it started. Outside it, the server refuses a check-in (and says why). */
+export const DOOR_CLOSES_AFTER_MS = 12 * 3_600_000
+
+/** The night window of a date (ms since 1970): when the server takes its check-ins. */
+export function doorWindow(eventId: string, eventDate: string): { opens: number; closes: number } {
+  const event = eventById(eventId)
+  if (!event) throw new Error(`unknown event ${eventId}`)
+  const start = eventStartInstant(eventDate, event.startTime).getTime()
+  return { opens: start - DOOR_OPENS_BEFORE_MS, closes: start + DOOR_CLOSES_AFTER_MS }
 }
 
 /** A check-in (or its undo) made on a door phone, in the order it was made. */
 export const CHECK_IN_ID = /^[A-Za-z0-9_-]{8,64}$/
-/** A check-in can be undone this long after it was made (a mistap). */
+/** A check-in can be undone this long after it was made (a mistap), on the phone that made it. */
 export const UNDO_WINDOW_MS = 60_000
+/**
+ * And the server takes that undo at most this long after it took the check-in (a phone that went
+ * offline between the two); later, only an admin removes an admission (removeAdmission).
+ */
+export const UNDO_SYNC_GRACE_MS = 15 * 60_000
 /** At most this many check-ins go to the server in one call (the outbox sends the rest next). */
 export const SYNC_BATCH = 100
 
@@ -62,6 +100,9 @@ const orderIdSchema = v.pipe(
   v.string('orderId must be text'),
   v.regex(/^[A-Za-z0-9_-]{3,45}$/, 'orderId is not a valid order id'),
 )
+export const CHECK_IN_METHODS = ['qr', 'code', 'name'] as const
+export type CheckInMethod = (typeof CHECK_IN_METHODS)[number]
+
 const checkInOpSchema = v.strictObject({
   id: v.pipe(v.string('id must be text'), v.regex(CHECK_IN_ID, 'id must be 8-64 letters, digits, _ or -')),
   kind: v.picklist(['in', 'undo'], 'kind must be in or undo'),
@@ -72,7 +113,8 @@ const checkInOpSchema = v.strictObject({
     v.integer('at must be a time'),
     v.minValue(1_700_000_000_000, 'at is not a time'),
   ),
-  method: v.picklist(['qr', 'name'], 'method must be qr or name'),
+  /** How the guest was found: their pass's QR code, its short code typed, or their name. */
+  method: v.picklist(CHECK_IN_METHODS, 'method must be qr, code or name'),
   /** For an undo: the check-in it takes back. */
   of: v.optional(v.pipe(v.string('of must be text'), v.regex(CHECK_IN_ID, 'of must be a check-in id'))),
 })
@@ -111,16 +153,56 @@ export const getDoorListCall: CallableContract<typeof hostDate, DoorList> = {
   messages: [HOST_MESSAGES],
 }
 
-export const syncCheckInsCall: CallableContract<
-  typeof syncCheckInsSchema,
-  { admissions: Admission[]; expected: number; synced: number }
-> = {
+/** Why the server will never take an op: the phone sets it aside, shows the reason and sends the rest. */
+export type SyncRefusal = 'outside-window' | 'not-this-date' | 'id-reused' | 'undo-unknown' | 'undo-late' | 'undo-not-yours'
+
+export const SYNC_REFUSALS: Readonly<Record<SyncRefusal, string>> = {
+  'outside-window':
+    'Not recorded: check-ins for this date are taken from 6 hours before it starts to 12 hours after.',
+  'not-this-date': 'Not recorded: this booking is not on this date’s guest list.',
+  'id-reused': 'Not recorded: this check-in’s id was already used for another guest.',
+  'undo-unknown': 'Not undone: this phone’s check-in of that guest was not found on this date.',
+  'undo-late': 'Not undone: an undo comes within a minute of the check-in. An admin can remove the admission.',
+  'undo-not-yours': 'Not undone: only the host who checked a guest in can undo it. An admin can remove the admission.',
+}
+
+/** What a sync answers: the date as the server now has it (a DoorList), and what happened to the ops sent. */
+export interface DoorSyncAnswer extends DoorList {
+  /** Ops applied now or before (a resend). */
+  synced: number
+  /** Ops the server will never take, with why. */
+  refused: { id: string; reason: SyncRefusal; message: string }[]
+}
+
+export const syncCheckInsCall: CallableContract<typeof syncCheckInsSchema, DoorSyncAnswer> = {
   name: 'syncCheckIns',
   request: syncCheckInsSchema,
   messages: [HOST_MESSAGES],
 }
 
-export const DOOR_CALLABLES = [getDoorListCall, syncCheckInsCall] as const
+/** An admin takes an admission back after the undo window (a host cannot): every check-in of the booking undone. */
+export const removeAdmissionSchema = v.pipe(
+  v.strictObject({
+    eventId: v.picklist(EVENT_IDS, 'eventId: Unknown event'),
+    eventDate: eventDateSchema,
+    orderId: orderIdSchema,
+    reason: v.pipe(
+      v.string('reason must be text'),
+      v.trim(),
+      v.nonEmpty('Please give the reason.'),
+      v.maxLength(300, 'The reason is at most 300 characters.'),
+    ),
+  }),
+  v.check((input) => runsThatDay(input), 'eventDate is not a date this event runs on'),
+)
+
+export const removeAdmissionCall: CallableContract<typeof removeAdmissionSchema, { removed: number }> = {
+  name: 'removeAdmission',
+  request: removeAdmissionSchema,
+  messages: [HOST_MESSAGES],
+}
+
+export const DOOR_CALLABLES = [getDoorListCall, syncCheckInsCall, removeAdmissionCall] as const
 
 /** A check-in made on this phone, as its outbox holds it. */
 export interface LocalCheckIn extends CheckInOp {

@@ -2,7 +2,8 @@
  * The audit log (audit_log/{id}): every host action that changed something, and every view or
  * export of a guest list, with who, when and what. Written only by the functions.
  */
-import { AUDIT_PAGE, type AuditEntry, mayHost, type Roles } from '@yaari/domain/host'
+import { CITIES, eventById } from '@yaari/domain/catalogue'
+import { AUDIT_PAGE, type AuditEntry, type Roles } from '@yaari/domain/host'
 import type { Firestore, Timestamp } from 'firebase-admin/firestore'
 import { isAlreadyExists } from '../../lib/records'
 import { expiry } from '../../lib/retention'
@@ -25,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'lift-moderation',
   'ready-door',
   'check-in',
+  'undo-check-in',
+  'remove-admission',
   'account-deleted',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
@@ -36,6 +39,8 @@ export interface AuditRecord {
   actor: string
   event_id: string
   event_date: string
+  /** The event's city: what a host's audit page reads by (absent for what is about no event). */
+  city?: string
   /** What changed, e.g. { from: 10, to: 12 }. */
   change?: Record<string, unknown>
   /** When Firestore's TTL policy deletes it (retention.ts). */
@@ -59,6 +64,7 @@ export function auditRecord(actor: Actor, entry: AuditInput): AuditRecord {
     actor: 'uid' in actor ? (actor.email ?? actor.uid) : `command: ${actor.command}`,
     event_id: entry.eventId,
     event_date: entry.eventDate,
+    ...(eventById(entry.eventId) ? { city: eventById(entry.eventId)?.city } : {}),
     ...(entry.change ? { change: entry.change } : {}),
     ...expiry('audit_log', entry.at),
   }
@@ -84,18 +90,20 @@ export async function recordAudit(firestore: Firestore, actor: Actor, entry: Aud
     })
 }
 
-/** The newest audit entries about events in the host's cities (an admin sees every city). */
+/**
+ * The newest audit entries about events in the host's cities, read by city (an admin reads every
+ * line, what is about no event included).
+ */
 export async function listAudit(firestore: Firestore, roles: Roles, limit = AUDIT_PAGE): Promise<AuditEntry[]> {
-  const snapshot = await firestore
-    .collection('audit_log')
-    .orderBy('at', 'desc')
-    .limit(limit * 2)
-    .get()
+  const newest = (query: FirebaseFirestore.Query) => query.orderBy('at', 'desc').limit(limit).get()
+  const cities = roles.admin ? [] : CITIES.filter((city) => roles.hostCities.includes(city))
+  const snapshots = roles.admin
+    ? [await newest(auditLog(firestore))]
+    : await Promise.all(cities.map((city) => newest(auditLog(firestore).where('city', '==', city))))
   return (
-    snapshot.docs
-      .map((doc) => ({ id: doc.id, record: doc.data() as AuditRecord }))
-      // An admin sees everything; a host, what is about their cities' dates.
-      .filter(({ record }) => roles.admin || mayHost(roles, record.event_id))
+    snapshots
+      .flatMap((snapshot) => snapshot.docs.map((doc) => ({ id: doc.id, record: doc.data() as AuditRecord })))
+      .sort((a, b) => b.record.at - a.record.at)
       .slice(0, limit)
       .map(({ id, record }) => ({
         id,

@@ -12,6 +12,7 @@ import { enumLabel } from '@yaari/domain/booking'
 import { eventById } from '@yaari/domain/catalogue'
 import {
   type Admission,
+  type CheckInMethod,
   checkedIn,
   type DoorGuest,
   type DoorVerdict,
@@ -23,7 +24,7 @@ import {
   syncCheckInsCall,
   UNDO_WINDOW_MS,
 } from '@yaari/domain/door'
-import { parsePassPublicKeys } from '@yaari/domain/pass'
+import { normalizePassCode } from '@yaari/domain/pass'
 import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
@@ -36,14 +37,8 @@ import { useOnline } from '../../../lib/use-online'
 import { TextField } from '../../../ui/field'
 import { HostGate } from '../host-pages'
 import { callHost, hostErrorMessage } from '../host-session'
-import { readDoor, recordCheckIn, type SavedDoor, saveAdmissions, saveDoorList, syncDoor } from './door-store'
+import { applyDoorAnswer, readDoor, recordCheckIn, type SavedDoor, saveDoorList, syncDoor } from './door-store'
 import { prefetchScanner, qrReader } from './scanner'
-
-/** The passes' public keys this build verifies with. */
-const APP_KEYS = (() => {
-  const keys = parsePassPublicKeys(String(import.meta.env.VITE_PASS_PUBLIC_KEYS ?? ''))
-  return typeof keys === 'string' ? {} : keys
-})()
 
 /** The tab in use reads as pressed: dark, with light text. */
 const SELECTED_TAB = css({ '&[data-selected]': { bg: 'ink.900', color: 'white', borderColor: 'ink.900' } })
@@ -95,7 +90,7 @@ function useDoorName(): [string, (name: string) => void] {
 interface Shown {
   verdict: DoorVerdict
   checkIn?: LocalCheckIn
-  method: 'qr' | 'name'
+  method: CheckInMethod
   at: number
 }
 
@@ -122,8 +117,8 @@ function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean
           15_000,
         )
       const sent = await syncDoor(localDb(), uid, eventId, date, send)
-      // Nothing to send: ask anyway, to learn what the other doors did.
-      if (sent === 0) await saveAdmissions(localDb(), uid, eventId, date, await send(door, []))
+      // Nothing to send: ask anyway, to learn what the other doors did and who was refunded since.
+      if (sent === 0) await applyDoorAnswer(localDb(), uid, eventId, date, await send(door, []))
       setSyncState('idle')
     } catch {
       setSyncState('failed')
@@ -146,7 +141,9 @@ function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean
     setNotice(undefined)
     try {
       const list = await callHost(getDoorListCall, { eventId, eventDate: date } as never)
-      await saveDoorList(localDb(), uid, list, { ...APP_KEYS }, Date.now())
+      await saveDoorList(localDb(), uid, list, Date.now())
+      // The browser may clear a site's storage when space runs short, unless asked to keep it.
+      await navigator.storage?.persist?.().catch(() => false)
       // The scanner, ready before the signal goes: its decoder fetched and compiled now.
       await prefetchScanner().catch(() => undefined)
       await qrReader().catch(() => undefined)
@@ -159,7 +156,7 @@ function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean
   }
 
   /** Records the check-in of a verdict that admits (on this phone first), then tries to sync. */
-  const decide = async (verdict: DoorVerdict, method: 'qr' | 'name') => {
+  const decide = async (verdict: DoorVerdict, method: CheckInMethod) => {
     let checkIn: LocalCheckIn | undefined
     if (verdict.kind === 'admit') {
       checkIn = { id: crypto.randomUUID(), kind: 'in', orderId: verdict.orderId, at: Date.now(), method, door }
@@ -209,7 +206,7 @@ function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean
         </p>
       ) : (
         <p role="status" className={text({ size: 'sm', tone: 'muted' })}>
-          {marks.size} of {saved.list.expected} in · Saved {formatIstClock(new Date(saved.savedAt))} ·{' '}
+          {marks.size} of {saved.list.expected} in · List from {formatIstClock(new Date(saved.list.readAt))} ·{' '}
           {saved.unsynced > 0
             ? `${saved.unsynced} ${saved.unsynced === 1 ? 'check-in' : 'check-ins'} not yet synced${online ? '' : ' (offline)'}`
             : syncState === 'syncing'
@@ -274,9 +271,14 @@ function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean
               )}
             </Tabs.Content>
             <Tabs.Content value="name" className={css({ mt: '3' })}>
-              <ByName door={saved} marks={marks} onAdmit={(guest) => decide(guestVerdict(saved, guest), 'name')} />
+              <ByName
+                door={saved}
+                marks={marks}
+                onAdmit={(guest, method) => decide(guestVerdict(saved, guest), method)}
+              />
             </Tabs.Content>
           </Tabs.Root>
+          <SetAside door={saved} />
           <Doubles admissions={saved.list.admissions} guests={saved.list.guests} />
           <RecentLog log={log} undone={undone} onUndo={undo} />
         </>
@@ -453,10 +455,15 @@ function ByName({
 }: {
   door: SavedDoor
   marks: Map<string, { at: string; door: string }>
-  onAdmit: (guest: DoorGuest) => void
+  onAdmit: (guest: DoorGuest, method: CheckInMethod) => void
 }) {
   const [query, setQuery] = useState('')
   const found = useMemo(() => findGuests(door.list, query), [door.list, query])
+  /** Found by the short code under the QR (read out by the guest), or by name. */
+  const methodFor = (guest: DoorGuest): CheckInMethod => {
+    const code = normalizePassCode(query.trim().toLowerCase()).replace('-', '')
+    return code.length >= 3 && guest.code.replace('-', '').startsWith(code) ? 'code' : 'name'
+  }
   return (
     <div>
       <TextField
@@ -491,7 +498,7 @@ function ByName({
                   <button
                     type="button"
                     className={button({ size: 'sm' })}
-                    onClick={() => onAdmit(guest)}
+                    onClick={() => onAdmit(guest, methodFor(guest))}
                     aria-label={`Admit ${guest.name}`}
                   >
                     Admit
@@ -504,6 +511,32 @@ function ByName({
       </ul>
       {found.length === 0 ? <p>No guest matches that name or code.</p> : null}
     </div>
+  )
+}
+
+const METHOD_WORDS: Record<CheckInMethod, string> = { qr: 'pass', code: 'by code', name: 'by name' }
+
+/** Check-ins the server will never take (outside the night, an undo too late): shown with why, never retried. */
+function SetAside({ door }: { door: SavedDoor }) {
+  if (door.setAside.length === 0) return null
+  const nameOf = (orderId: string) => door.list.guests.find((guest) => guest.orderId === orderId)?.name ?? orderId
+  return (
+    <section aria-labelledby="set-aside" className={cx(card({ variant: 'outline' }).root, css({ p: '3', mt: '5' }))}>
+      <h2 id="set-aside" className={heading({ level: 'card' })}>
+        Not recorded by Yaari ({door.setAside.length})
+      </h2>
+      <ul className={grid({ gap: '2', mt: '2' })}>
+        {door.setAside.map(({ op, reason }) => (
+          <li key={op.id}>
+            <span className={css({ fontWeight: 'semibold' })}>
+              {op.kind === 'undo' ? 'Undo for ' : ''}
+              {nameOf(op.orderId)}
+            </span>{' '}
+            ({formatIstClock(new Date(op.at))}): {reason}
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 
@@ -557,7 +590,7 @@ function RecentLog({
             <span>
               {formatIstClock(new Date(entry.at))}{' '}
               {entry.verdict.kind === 'admit'
-                ? `Admitted ${entry.verdict.firstName} (${entry.method === 'qr' ? 'pass' : 'by name'})`
+                ? `Admitted ${entry.verdict.firstName} (${METHOD_WORDS[entry.method]})`
                 : `Refused: ${entry.verdict.message}`}
             </span>
             {entry.checkIn && undone.has(entry.checkIn.id) ? (

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto'
-import type { Admission, DoorList, LocalCheckIn } from '@yaari/domain/door'
+import { type Admission, type DoorList, type LocalCheckIn, SYNC_REFUSALS } from '@yaari/domain/door'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { clearMemberData, YaariDb } from '../../../lib/db'
-import { readDoor, recordCheckIn, type SendCheckIns, saveDoorList, syncDoor } from './door-store'
+import { readDoor, recordCheckIn, type SendCheckIns, saveDoorList, syncDoor, unsyncedCheckIns } from './door-store'
 
 const EVENT = 'midweek-wednesday-dinner'
 const DATE = '2026-12-02'
@@ -18,7 +18,15 @@ beforeEach(() => {
 })
 afterEach(() => db.close())
 
-const list: DoorList = { eventId: EVENT, eventDate: DATE, expected: 3, guests: [], admissions: [], readAt: '' }
+const list: DoorList = {
+  eventId: EVENT,
+  eventDate: DATE,
+  expected: 3,
+  guests: [],
+  admissions: [],
+  keys: { keys: {}, until: '2026-12-03T00:00:00.000Z' },
+  readAt: '',
+}
 const op = (n: number, door = 'Front door', kind: 'in' | 'undo' = 'in'): LocalCheckIn => ({
   id: `checkin-${String(n).padStart(4, '0')}`,
   kind,
@@ -29,13 +37,18 @@ const op = (n: number, door = 'Front door', kind: 'in' | 'undo' = 'in'): LocalCh
   ...(kind === 'undo' ? { of: `checkin-${String(n - 1).padStart(4, '0')}` } : {}),
 })
 
-/** A server as syncCheckIns is: applies each check-in once by its id, and answers every admission. */
-function fakeServer() {
+/**
+ * A server as syncCheckIns is: applies each check-in once by its id, refuses for good what `refuse`
+ * names (or the whole request, for what `poison` names), and answers the date as it stands.
+ */
+function fakeServer({ refuse = new Set<string>(), poison = new Set<string>(), guests = list.guests } = {}) {
   const applied = new Map<string, LocalCheckIn>()
   const calls: { door: string; ids: string[] }[] = []
   const send: SendCheckIns = async (door, ops) => {
     calls.push({ door, ids: ops.map((o) => o.id) })
-    for (const o of ops) if (!applied.has(o.id)) applied.set(o.id, o)
+    if (ops.some((o) => poison.has(o.id)))
+      throw Object.assign(new Error('ops: 1: at is not a time'), { code: 'functions/invalid-argument' })
+    for (const o of ops) if (!applied.has(o.id) && !refuse.has(o.id)) applied.set(o.id, o)
     const admissions: Admission[] = [...applied.values()]
       .filter((o) => o.kind === 'in')
       .map((o) => ({
@@ -46,14 +59,17 @@ function fakeServer() {
         by: 'host',
         doubles: [],
       }))
-    return { admissions, expected: 3 }
+    const refused = ops
+      .filter((o) => refuse.has(o.id))
+      .map((o) => ({ id: o.id, reason: 'undo-late' as const, message: SYNC_REFUSALS['undo-late'] }))
+    return { ...list, guests, admissions, expected: 3, readAt: '2026-12-02T14:00:00.000Z', synced: ops.length, refused }
   }
   return { applied, calls, send }
 }
 
 describe('the door outbox', () => {
   it('sends check-ins in the order made, marks them synced, and sends nothing twice', async () => {
-    await saveDoorList(db, HOST, list, { k1: 'key' }, 1)
+    await saveDoorList(db, HOST, list, 1)
     for (const n of [1, 2, 3]) await recordCheckIn(db, HOST, EVENT, DATE, op(n))
     expect((await readDoor(db, HOST, EVENT, DATE))?.unsynced).toBe(3)
     const server = fakeServer()
@@ -68,7 +84,7 @@ describe('the door outbox', () => {
   })
 
   it('keeps a batch to one door name and the order across batches', async () => {
-    await saveDoorList(db, HOST, list, {}, 1)
+    await saveDoorList(db, HOST, list, 1)
     await recordCheckIn(db, HOST, EVENT, DATE, op(1, 'Front door'))
     await recordCheckIn(db, HOST, EVENT, DATE, op(2, 'Back door'))
     await recordCheckIn(db, HOST, EVENT, DATE, op(3, 'Back door', 'undo'))
@@ -81,7 +97,7 @@ describe('the door outbox', () => {
   })
 
   it('a sync cut off (no answer, then the page reloads) leaves the check-ins to send again; the server applies each once', async () => {
-    await saveDoorList(db, HOST, list, {}, 1)
+    await saveDoorList(db, HOST, list, 1)
     for (const n of [1, 2]) await recordCheckIn(db, HOST, EVENT, DATE, op(n))
     const server = fakeServer()
     // The server takes the batch, but the answer never arrives: the tab is closed mid-sync.
@@ -101,7 +117,7 @@ describe('the door outbox', () => {
   })
 
   it('a failed send keeps everything unsynced; two syncs at once send once', async () => {
-    await saveDoorList(db, HOST, list, {}, 1)
+    await saveDoorList(db, HOST, list, 1)
     await recordCheckIn(db, HOST, EVENT, DATE, op(1))
     await expect(
       syncDoor(db, HOST, EVENT, DATE, async () => {
@@ -115,12 +131,66 @@ describe('the door outbox', () => {
   })
 
   it('signing out removes the door list and what the server has, keeps what it does not', async () => {
-    await saveDoorList(db, HOST, list, {}, 1)
+    await saveDoorList(db, HOST, list, 1)
     await recordCheckIn(db, HOST, EVENT, DATE, op(1))
     await syncDoor(db, HOST, EVENT, DATE, fakeServer().send)
     await recordCheckIn(db, HOST, EVENT, DATE, op(2))
     await clearMemberData(db, HOST)
     expect(await db.doorLists.count()).toBe(0)
     expect((await db.checkIns.toArray()).map((row) => (row.op as LocalCheckIn).id)).toEqual(['checkin-0002'])
+  })
+
+  it('an op the server refuses is set aside with its reason; the ops after it still go', async () => {
+    await saveDoorList(db, HOST, list, 1)
+    for (const n of [1, 2, 3]) await recordCheckIn(db, HOST, EVENT, DATE, op(n))
+    const server = fakeServer({ refuse: new Set(['checkin-0002']) })
+    expect(await syncDoor(db, HOST, EVENT, DATE, server.send)).toBe(2)
+    const door = await readDoor(db, HOST, EVENT, DATE)
+    expect(door?.unsynced).toBe(0)
+    expect(door?.setAside).toEqual([{ op: op(2), reason: SYNC_REFUSALS['undo-late'] }])
+    expect([...server.applied.keys()]).toEqual(['checkin-0001', 'checkin-0003'])
+    // Never sent again.
+    expect(await syncDoor(db, HOST, EVENT, DATE, server.send)).toBe(0)
+    expect(server.calls).toHaveLength(1)
+  })
+
+  it('a request the server refuses whole (a poison op) is sent one op at a time: only that op is set aside', async () => {
+    await saveDoorList(db, HOST, list, 1)
+    for (const n of [1, 2, 3]) await recordCheckIn(db, HOST, EVENT, DATE, op(n))
+    const server = fakeServer({ poison: new Set(['checkin-0001']) })
+    expect(await syncDoor(db, HOST, EVENT, DATE, server.send)).toBe(2)
+    const door = await readDoor(db, HOST, EVENT, DATE)
+    expect(door?.setAside.map((entry) => [entry.op.id, entry.reason])).toEqual([
+      ['checkin-0001', 'ops: 1: at is not a time'],
+    ])
+    expect([...server.applied.keys()]).toEqual(['checkin-0002', 'checkin-0003'])
+  })
+
+  it('each answer replaces the guests and keys: a seat refunded since the door was readied reads refunded', async () => {
+    const asha = { orderId: 'yaari_20261202_asha', code: 'AAA-BBB', name: 'Asha Rao', tier: 'girls', state: 'paid' as const }
+    await saveDoorList(db, HOST, { ...list, guests: [asha] }, 1)
+    await recordCheckIn(db, HOST, EVENT, DATE, op(1))
+    const server = fakeServer({ guests: [{ ...asha, state: 'refunded' }] })
+    await syncDoor(db, HOST, EVENT, DATE, server.send)
+    const door = await readDoor(db, HOST, EVENT, DATE)
+    expect(door?.list.guests).toEqual([{ ...asha, state: 'refunded' }])
+    expect(door?.list.readAt).toBe('2026-12-02T14:00:00.000Z')
+  })
+
+  it('the keys stop verifying after their end date', async () => {
+    await saveDoorList(db, HOST, { ...list, keys: { keys: { k1: 'key' }, until: '2026-12-03T00:00:00.000Z' } }, 1)
+    expect((await readDoor(db, HOST, EVENT, DATE, Date.parse('2026-12-02T20:00:00Z')))?.keys).toEqual({ k1: 'key' })
+    expect((await readDoor(db, HOST, EVENT, DATE, Date.parse('2026-12-03T00:00:01Z')))?.keys).toEqual({})
+  })
+
+  it('check-ins left unsynced by a host who signed out are sent by the next host on this phone', async () => {
+    await saveDoorList(db, HOST, list, 1)
+    await recordCheckIn(db, HOST, EVENT, DATE, op(1))
+    await clearMemberData(db, HOST)
+    await saveDoorList(db, 'host-2', list, 2)
+    expect(await unsyncedCheckIns(db)).toBe(1)
+    const server = fakeServer()
+    expect(await syncDoor(db, 'host-2', EVENT, DATE, server.send)).toBe(1)
+    expect(await unsyncedCheckIns(db)).toBe(0)
   })
 })

@@ -1,63 +1,75 @@
 /**
- * The door on the phone: the saved door list and pass keys (doorLists), and the check-ins made
+ * The door on the phone: the saved door list with the pass keys (doorLists), and the check-ins made
  * here (checkIns), written to the device first and taken to the server by syncDoor when there is a
  * connection. A check-in stays unsynced until the server has answered for it: a reload, a crash or
  * a lost answer mid-sync only means it is sent again, which the server applies once (by its id).
+ * Each answer is the date as the server now has it (guests' states, admissions, keys), and replaces
+ * what the phone held: a seat refunded after the door was readied is refused once the phone syncs.
+ * An op the server refuses for good is set aside with its reason, and the rest still go.
  */
-import type { Admission, DoorList, LocalCheckIn } from '@yaari/domain/door'
-import { SYNC_BATCH } from '@yaari/domain/door'
-import type { YaariDb } from '../../../lib/db'
+import {
+  type DoorList,
+  type DoorSyncAnswer,
+  keysInForce,
+  type LocalCheckIn,
+  SYNC_BATCH,
+} from '@yaari/domain/door'
+import type { PassPublicKeys } from '@yaari/domain/pass'
+import type { CheckInRow, YaariDb } from '../../../lib/db'
 
 const dateKey = (eventId: string, date: string) => `${eventId}_${date}`
 const listKey = (uid: string, eventId: string, date: string) => `${uid}/${dateKey(eventId, date)}`
 
 export interface SavedDoor {
   list: DoorList
-  keys: Record<string, string>
+  /** The pass keys in force now (none once their end date has passed). */
+  keys: PassPublicKeys
   savedAt: number
   syncedAt?: number
   /** Every check-in and undo made on this phone for the date, in order. */
   local: LocalCheckIn[]
   /** How many of them the server does not have yet. */
   unsynced: number
+  /** Those the server refused for good, with why. */
+  setAside: { op: LocalCheckIn; reason: string }[]
 }
 
-/** Saves the door list and keys ("Get ready for the door"); this phone's check-ins are kept. */
-export async function saveDoorList(
-  db: YaariDb,
-  uid: string,
-  list: DoorList,
-  keys: Record<string, string>,
-  now: number,
-): Promise<void> {
+/** Saves the door list, with its keys ("Get ready for the door"); this phone's check-ins are kept. */
+export async function saveDoorList(db: YaariDb, uid: string, list: DoorList, now: number): Promise<void> {
   const key = listKey(uid, list.eventId, list.eventDate)
   const held = await db.doorLists.get(key)
-  await db.doorLists.put({ key, uid, list, keys, savedAt: now, ...(held?.syncedAt ? { syncedAt: held.syncedAt } : {}) })
+  await db.doorLists.put({ key, uid, list, savedAt: now, ...(held?.syncedAt ? { syncedAt: held.syncedAt } : {}) })
 }
 
-/** The door as this phone holds it, or undefined before it was readied. */
+/** The door as this phone holds it for this host, or undefined before they readied it. */
 export async function readDoor(
   db: YaariDb,
   uid: string,
   eventId: string,
   date: string,
+  now = Date.now(),
 ): Promise<SavedDoor | undefined> {
   const [row, checkIns] = await Promise.all([
     db.doorLists.get(listKey(uid, eventId, date)),
+    // This phone's check-ins of the date, whoever was signed in when they were made.
     db.checkIns
-      .where('uid')
-      .equals(uid)
-      .and((r) => r.date === dateKey(eventId, date))
+      .where('[date+synced]')
+      .anyOf([0, 1, 2].map((synced) => [dateKey(eventId, date), synced]))
       .sortBy('seq'),
   ])
   if (!row) return undefined
+  const list = row.list as DoorList
   return {
-    list: row.list as DoorList,
-    keys: row.keys,
+    list,
+    // A list saved before lists carried their keys: the keys saved beside it.
+    keys: list.keys ? keysInForce(list.keys, now) : (row.keys ?? {}),
     savedAt: row.savedAt,
     ...(row.syncedAt ? { syncedAt: row.syncedAt } : {}),
     local: checkIns.map((r) => r.op as LocalCheckIn),
     unsynced: checkIns.filter((r) => r.synced === 0).length,
+    setAside: checkIns
+      .filter((r) => r.synced === 2)
+      .map((r) => ({ op: r.op as LocalCheckIn, reason: r.refusal ?? 'Refused by the server.' })),
   }
 }
 
@@ -66,31 +78,49 @@ export async function recordCheckIn(db: YaariDb, uid: string, eventId: string, d
   await db.checkIns.add({ uid, date: dateKey(eventId, date), op, synced: 0 })
 }
 
-/** What the server says of the date after a sync (every door's admissions) replaces what the phone held. */
-export async function saveAdmissions(
+/** What the server says of the date (every guest's state, every door's admissions, the keys) replaces what the phone held. */
+export async function applyDoorAnswer(
   db: YaariDb,
   uid: string,
   eventId: string,
   date: string,
-  answer: { admissions: Admission[]; expected: number },
+  answer: DoorList,
+  now = Date.now(),
 ) {
   const key = listKey(uid, eventId, date)
   const held = await db.doorLists.get(key)
   if (!held) return
-  const list = { ...(held.list as DoorList), admissions: answer.admissions, expected: answer.expected }
-  await db.doorLists.put({ ...held, list, syncedAt: Date.now() })
+  const list: DoorList = {
+    eventId: answer.eventId,
+    eventDate: answer.eventDate,
+    expected: answer.expected,
+    guests: answer.guests,
+    admissions: answer.admissions,
+    keys: answer.keys,
+    readAt: answer.readAt,
+  }
+  await db.doorLists.put({ ...held, list, syncedAt: now })
 }
 
 /** Takes a batch of check-ins (all from one door name, in order) to the server. */
-export type SendCheckIns = (door: string, ops: LocalCheckIn[]) => Promise<{ admissions: Admission[]; expected: number }>
+export type SendCheckIns = (door: string, ops: LocalCheckIn[]) => Promise<DoorSyncAnswer>
+
+/** Whether the server refused the request itself (not the line): sending it again as it is would fail again. */
+const refusedForGood = (error: unknown) => {
+  const code = (error as { code?: unknown } | undefined)?.code
+  return code === 'functions/invalid-argument' || code === 'functions/failed-precondition'
+}
 
 /** The sync under way per database and date (a reloaded page starts afresh). */
 const inFlight = new WeakMap<YaariDb, Map<string, Promise<number>>>()
 
 /**
- * Sends this phone's unsynced check-ins of a date, oldest first, in batches of one door name;
- * each batch is marked synced only once the server answered for it. One sync at a time per date
- * (a second call joins the first). How many went.
+ * Sends the unsynced check-ins of a date made on this phone (by whichever host was signed in:
+ * one who signed out at the door loses nobody's entry), oldest first, in batches of one door name;
+ * each batch is marked synced only once the server answered for it, and the answer is applied. An
+ * op the server refuses is set aside with its reason; a batch the server refuses whole is sent one
+ * op at a time, so one bad op never holds back the rest. One sync at a time per date (a second call
+ * joins the first). How many went.
  */
 export function syncDoor(db: YaariDb, uid: string, eventId: string, date: string, send: SendCheckIns) {
   const key = listKey(uid, eventId, date)
@@ -100,30 +130,57 @@ export function syncDoor(db: YaariDb, uid: string, eventId: string, date: string
   if (running) return running
   const run = (async () => {
     let sent = 0
+    let oneAtATime = false
     for (;;) {
-      const pending = await db.checkIns
-        .where('[uid+date+synced]')
-        .equals([uid, dateKey(eventId, date), 0])
-        .sortBy('seq')
+      const pending = await db.checkIns.where('[date+synced]').equals([dateKey(eventId, date), 0]).sortBy('seq')
       if (pending.length === 0) break
-      const door = (pending[0]?.op as LocalCheckIn | undefined)?.door
-      const batch: typeof pending = []
+      const door = (pending[0]?.op as LocalCheckIn | undefined)?.door ?? ''
+      const batch: CheckInRow[] = []
       for (const row of pending) {
-        if ((row.op as LocalCheckIn).door !== door || batch.length === SYNC_BATCH) break
+        if ((row.op as LocalCheckIn).door !== door || batch.length === (oneAtATime ? 1 : SYNC_BATCH)) break
         batch.push(row)
       }
-      const answer = await send(
-        door ?? '',
-        batch.map((row) => row.op as LocalCheckIn),
-      )
+      let answer: DoorSyncAnswer
+      try {
+        answer = await send(
+          door,
+          batch.map((row) => row.op as LocalCheckIn),
+        )
+      } catch (error) {
+        if (!refusedForGood(error)) throw error
+        if (batch.length > 1) {
+          oneAtATime = true
+          continue
+        }
+        const reason = (error as { message?: unknown }).message
+        await db.checkIns.update(batch[0]?.seq as number, {
+          synced: 2,
+          refusal: typeof reason === 'string' ? reason : 'Refused by the server.',
+        })
+        continue
+      }
+      const refused = new Map(answer.refused.map((entry) => [entry.id, entry.message]))
       await db.transaction('rw', db.checkIns, db.doorLists, async () => {
-        await db.checkIns.bulkUpdate(batch.map((row) => ({ key: row.seq as number, changes: { synced: 1 as const } })))
-        await saveAdmissions(db, uid, eventId, date, answer)
+        await db.checkIns.bulkUpdate(
+          batch.map((row) => {
+            const reason = refused.get((row.op as LocalCheckIn).id)
+            return {
+              key: row.seq as number,
+              changes: reason ? { synced: 2 as const, refusal: reason } : { synced: 1 as const },
+            }
+          }),
+        )
+        await applyDoorAnswer(db, uid, eventId, date, answer)
       })
-      sent += batch.length
+      sent += batch.length - refused.size
     }
     return sent
   })()
   syncs.set(key, run)
   return run.finally(() => syncs.delete(key))
+}
+
+/** How many check-ins on this phone the server does not have yet, of any date (a sign-out warns). */
+export function unsyncedCheckIns(db: YaariDb): Promise<number> {
+  return db.checkIns.filter((row) => row.synced === 0).count()
 }

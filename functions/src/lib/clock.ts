@@ -1,0 +1,29 @@
+/**
+ * The server's time: the record of every check-in (a phone's own time is kept beside it as
+ * advice). One exception, for the local stack's tests only: on a demo project running in the
+ * Functions emulator, a test may put one date at its night (`stack_clocks/{eventId}_{date}`,
+ * `{ offset_ms }`), so the door's night window can be exercised end to end on any day of the week
+ * without moving the clock of anything else. A real project never reads that collection.
+ */
+import type { Firestore } from 'firebase-admin/firestore'
+import { isDemoProject } from './settings-schema'
+
+export const STACK_CLOCKS = 'stack_clocks'
+
+/** Whether this process may read a test's clock: the emulator, on a demo project. */
+export function mayShiftClock(env: Record<string, string | undefined> = process.env): boolean {
+  return env.FUNCTIONS_EMULATOR === 'true' && isDemoProject(env.GCLOUD_PROJECT ?? '')
+}
+
+/** Now, for a date's door (ms since 1970). */
+export async function doorNow(
+  firestore: Firestore,
+  eventId: string,
+  eventDate: string,
+  now = Date.now(),
+  env: Record<string, string | undefined> = process.env,
+): Promise<number> {
+  if (!mayShiftClock(env)) return now
+  const offset = (await firestore.collection(STACK_CLOCKS).doc(`${eventId}_${eventDate}`).get()).get('offset_ms')
+  return typeof offset === 'number' && Number.isFinite(offset) ? now + offset : now
+}
