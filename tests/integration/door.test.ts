@@ -9,12 +9,13 @@ import { EVENTS } from '@yaari/domain/catalogue'
 import { DOOR_CALLABLES, getDoorListCall, syncCheckInsCall } from '@yaari/domain/door'
 import { HOST_MESSAGES } from '@yaari/domain/host'
 import { passCode } from '@yaari/domain/pass'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { cancelBookingHandler } from '../../functions/src/services/bookings/cancel'
 import { listMyBookingsHandler } from '../../functions/src/services/bookings/views'
 import { callFunction } from '../../src/lib/firebase'
 import {
   adminDb,
+  atTheNight,
   bookableDates,
   callAnything,
   emptyEveryDate,
@@ -32,6 +33,8 @@ afterAll(emptyEveryDate)
 
 const sunday = EVENTS.find((event) => event.id === 'unplanned-sunday-social-mixup')!
 const date = bookableDates(sunday)[4]!
+// The stack's clock for this date only: an hour into its evening, when the door takes check-ins.
+beforeAll(() => atTheNight(sunday.id, date))
 const at = () => Date.now() - 1_000
 const checkIn = (orderId: string, id = randomUUID()) => ({
   id,

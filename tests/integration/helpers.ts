@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
 import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
 import type { EVENTS } from '@yaari/domain/catalogue'
+import { DOOR_OPENS_BEFORE_MS, doorWindow } from '@yaari/domain/door'
 import { FirebaseError } from 'firebase/app'
 import { createUserWithEmailAndPassword, signOut, type User } from 'firebase/auth'
 import { expect } from 'vitest'
@@ -138,4 +139,15 @@ export async function paidBooking(
   expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
   expect((await reconcileBooking(stackDeps(), orderId))?.status).toBe('confirmed')
   return { member, orderId }
+}
+
+/**
+ * Puts the stack's clock for one date at an hour into its evening, when its door takes check-ins
+ * (the functions read stack_clocks only in the emulator on a demo project; nothing else moves).
+ */
+export async function atTheNight(eventId: string, date: string) {
+  const start = doorWindow(eventId, date).opens + DOOR_OPENS_BEFORE_MS
+  await adminDb()
+    .doc(`stack_clocks/${eventId}_${date}`)
+    .set({ offset_ms: start + 3_600_000 - Date.now() })
 }

@@ -48,6 +48,8 @@ export async function emptyEveryDate() {
       'bookings',
       'door_admissions',
       'door_check_ins',
+      'message_slots',
+      'stack_clocks',
     ].map((path) => db.collection(path).get()),
   )
   await Promise.all(seats.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))

@@ -37,8 +37,8 @@ import { type CallableOptions, type CallableRequest, HttpsError, onCall } from '
 import { adminApp, db } from '../lib/admin'
 import { type HostCaller, refuseStaleHost, requireHost, requireMember } from '../lib/auth'
 import { doorNow } from '../lib/clock'
-import { ALERTS, alert } from '../lib/log'
 import { bookingDeps } from '../lib/deps'
+import { ALERTS, alert } from '../lib/log'
 import { isAllowedOrigin, LOOPBACK_ORIGIN } from '../lib/origins'
 import { photoStore } from '../lib/photo-store'
 import { APP_CHECK_SITE_KEY, APP_ORIGIN, CASHFREE_SECRETS, PASS_SIGNING_KEY, passSigner } from '../lib/settings'
@@ -205,7 +205,7 @@ export const exportGuestList = hostCallable(exportGuestListCall, async (input, h
 })
 export const listAudit = hostCallable(listAuditCall, async (_, host) => ({ entries: await listAuditOf(db(), host.roles) }))
 export const messageGuests = hostCallable(messageGuestsCall, (input, host) => messageGuestsOf(bookingDeps(), host, input))
-export const moderateMember = hostCallable(moderateMemberCall, (input, host) => moderateMemberOf(db(), host, input, Date.now()))
+export const moderateMember = hostCallable(moderateMemberCall, (input, host) => moderateMemberOf(db(), getAuth(adminApp()), host, input, Date.now()))
 export const liftModeration = adminCallable(liftModerationCall, (input, host) => liftModerationOf(db(), host, input, Date.now()))
 export const shareVenue = hostCallable(shareVenueCall, (input, host) => shareVenueOf(bookingDeps(), host, input), withCashfree)
 export const setCapacity = hostCallable(setCapacityCall, (input, host) => changeCapacity(bookingDeps(), host, input), withCashfree)

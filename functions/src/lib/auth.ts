@@ -56,7 +56,7 @@ export function requireHost(request: Pick<CallableRequest, 'auth'>, eventId?: st
 }
 
 /** What the account says now, read at most this often per person and instance. */
-export const ACCOUNT_CACHE_MS = 30_000
+export const ACCOUNT_CACHE_MS = 10_000
 
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.'
 

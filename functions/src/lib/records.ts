@@ -65,6 +65,8 @@ export interface BookingRecord {
   cancelled_at?: number
   /** When the guest was checked in at the door (the admission's time); absent until then, or after an undo. */
   checked_in_at?: number
+  /** A door phone let this booking's guest in while it was not paid (refunded, cancelled): never an admission. */
+  door_refused_entry?: { at: number; door: string; state: 'refunded' | 'cancelled' | 'unpaid' }
   /** A host cancelled this seat (a full refund), and the reason the member was told. */
   host_cancel_reason?: string
   /** The team cancelled the date while this booking was pending (its hold ended for that). */

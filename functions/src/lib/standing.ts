@@ -12,6 +12,8 @@ export interface Standing {
   until?: string
   reason: string
   at: number
+  /** Set by an admin: a host may not lower or replace it. */
+  by_admin?: true
 }
 
 const asStanding = (data: Record<string, unknown> | undefined) =>

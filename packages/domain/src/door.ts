@@ -154,11 +154,16 @@ export const getDoorListCall: CallableContract<typeof hostDate, DoorList> = {
 }
 
 /** Why the server will never take an op: the phone sets it aside, shows the reason and sends the rest. */
-export type SyncRefusal = 'outside-window' | 'not-this-date' | 'id-reused' | 'undo-unknown' | 'undo-late' | 'undo-not-yours'
+export type SyncRefusal =
+  | 'outside-window'
+  | 'not-this-date'
+  | 'id-reused'
+  | 'undo-unknown'
+  | 'undo-late'
+  | 'undo-not-yours'
 
 export const SYNC_REFUSALS: Readonly<Record<SyncRefusal, string>> = {
-  'outside-window':
-    'Not recorded: check-ins for this date are taken from 6 hours before it starts to 12 hours after.',
+  'outside-window': 'Not recorded: check-ins for this date are taken from 6 hours before it starts to 12 hours after.',
   'not-this-date': 'Not recorded: this booking is not on this date’s guest list.',
   'id-reused': 'Not recorded: this check-in’s id was already used for another guest.',
   'undo-unknown': 'Not undone: this phone’s check-in of that guest was not found on this date.',

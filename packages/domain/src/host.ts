@@ -28,6 +28,12 @@ export const HOST_MESSAGES = {
   untilPast: 'A suspension ends on a later day than today.',
   notThisDate: 'This booking is not on this date’s guest list.',
   notPaid: 'Only a paid seat can be cancelled here.',
+  notYourself: 'You cannot moderate yourself.',
+  notStaff: 'A host or an admin is moderated by the team, not from a guest list.',
+  adminStanding: 'An admin set this member’s standing: only an admin can change it.',
+  tooManyForDate: 'This date’s guests have had 3 messages today. Send the next one tomorrow.',
+  tooManyForHost: 'You have sent 10 messages to guests today. Send the next one tomorrow.',
+  subjectOneLine: 'The subject is one line.',
 } as const
 
 /** The least and most seats a date may have. */
@@ -171,7 +177,16 @@ export interface GuestRow {
   standing?: { level: 'warning' | 'suspended' | 'banned'; until?: string; reason: string }
   /** The member's bank has disputed the payment (a chargeback) and the dispute is not settled in our favour. */
   paymentDisputed?: true
+  /** A door phone let this guest in while the booking was not paid (it synced later): for a host to look at. */
+  enteredUnpaid?: { at: string; door: string; state: 'refunded' | 'cancelled' | 'unpaid' }
 }
+
+/** How the console flags a guest let in while their booking was not paid. */
+export const ENTERED_UNPAID_LABELS = {
+  refunded: 'Entered after refund',
+  cancelled: 'Entered after cancellation',
+  unpaid: 'Entered unpaid',
+} as const
 
 export interface GuestList {
   date: HostDateSummary
@@ -235,6 +250,9 @@ export const hostCancelSeatCall: CallableContract<typeof hostCancelSeatSchema, H
 /** A message to a date's guests: bounded, sent once per guest however often it is sent again. */
 export const MESSAGE_SUBJECT_MAX = 120
 export const MESSAGE_TEXT_MAX = 2000
+/** New messages a date's guests get per day (IST), and a host may send per day: no mass-mail channel. */
+export const MESSAGES_PER_DATE_PER_DAY = 3
+export const MESSAGES_PER_HOST_PER_DAY = 10
 export const messageGuestsSchema = v.pipe(
   v.strictObject({
     ...hostDateEntries,
@@ -245,6 +263,7 @@ export const messageGuestsSchema = v.pipe(
     ),
     subject: v.pipe(
       v.string('subject must be text'),
+      v.check((subject) => !/[\r\n\u2028\u2029]/.test(subject.trim()), HOST_MESSAGES.subjectOneLine),
       v.trim(),
       v.nonEmpty('Please write a subject.'),
       v.maxLength(MESSAGE_SUBJECT_MAX, `The subject is at most ${MESSAGE_SUBJECT_MAX} characters.`),

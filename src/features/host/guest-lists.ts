@@ -1,19 +1,46 @@
 /**
  * A date's guest list: loaded from getGuestList, kept on the host's device (the last one loaded
- * per date), and read from there first, so the door opens it with no signal.
+ * per date), and read from there first, so the door opens it with no signal. The saved copy has
+ * no mobile numbers: they stay in this page's memory, shown while it is open, and never reach the
+ * device's storage (a lost phone gives away no guest's number).
  */
-import type { GuestList } from '@yaari/domain/host'
+import type { GuestList, GuestRow } from '@yaari/domain/host'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { localDb } from '../../lib/db'
 
 const keyOf = (uid: string, eventId: string, date: string) => `${uid}/${eventId}_${date}`
 
+/** Mobile numbers of the lists loaded since the page opened, by list and order (or member) id. */
+const mobiles = new Map<string, Map<string, string>>()
+const rowKey = (guest: GuestRow) => guest.orderId ?? guest.uid
+
+/** The list as the device keeps it: no mobile numbers. */
+function withoutMobiles(key: string, list: GuestList): GuestList {
+  const numbers = new Map<string, string>()
+  const guests = list.guests.map(({ mobile, ...guest }) => {
+    if (mobile) numbers.set(rowKey(guest), mobile)
+    return guest
+  })
+  if (numbers.size > 0) mobiles.set(key, numbers)
+  return { ...list, guests }
+}
+
 /** The last guest list this host loaded for the date, as the device holds it (undefined while reading). */
 export function useSavedGuestList(uid: string, eventId: string, date: string): GuestList | null | undefined {
-  return useLiveQuery(
-    async () => ((await localDb().hostLists.get(keyOf(uid, eventId, date)))?.list as GuestList | undefined) ?? null,
-    [uid, eventId, date],
-  )
+  return useLiveQuery(async () => {
+    const key = keyOf(uid, eventId, date)
+    const list = (await localDb().hostLists.get(key))?.list as GuestList | undefined
+    if (!list) return null
+    const numbers = mobiles.get(key)
+    if (!numbers) return list
+    return {
+      ...list,
+      guests: list.guests.map((guest) => {
+        const mobile = numbers.get(rowKey(guest))
+        return mobile ? { ...guest, mobile } : guest
+      }),
+    }
+  }, [uid, eventId, date])
 }
 
 /** Loads the guest list from the server and keeps it on the device. */
@@ -23,11 +50,13 @@ export async function loadGuestList(uid: string, eventId: string, date: string):
     import('@yaari/domain/host'),
   ])
   const list = await callFunction(getGuestListCall, { eventId, eventDate: date } as never, { timeoutMs: 20_000 })
-  await localDb().hostLists.put({ key: keyOf(uid, eventId, date), uid, list, at: Date.now() })
+  const key = keyOf(uid, eventId, date)
+  await localDb().hostLists.put({ key, uid, list: withoutMobiles(key, list), at: Date.now() })
   return list
 }
 
 /** Keeps a date's summary fresh on the device after an action changed it. */
 export async function saveSummary(uid: string, list: GuestList): Promise<void> {
-  await localDb().hostLists.put({ key: keyOf(uid, list.date.eventId, list.date.eventDate), uid, list, at: Date.now() })
+  const key = keyOf(uid, list.date.eventId, list.date.eventDate)
+  await localDb().hostLists.put({ key, uid, list: withoutMobiles(key, list), at: Date.now() })
 }

@@ -9,6 +9,7 @@ import { enumLabel, type VenueBrief } from '@yaari/domain/booking'
 import type { RequestOf } from '@yaari/domain/callable'
 import { eventById } from '@yaari/domain/catalogue'
 import {
+  ENTERED_UNPAID_LABELS,
   type GuestList,
   type GuestRow,
   type HostActionResult,
@@ -337,6 +338,12 @@ function GuestItem({ guest, actions }: { guest: GuestRow; actions?: GuestActions
             </span>
           ) : null}
           {guest.paymentDisputed ? <span className={chip({ variant: 'accent' }).root}>Payment disputed</span> : null}
+          {guest.enteredUnpaid ? (
+            <span className={chip({ variant: 'accent' }).root}>
+              {ENTERED_UNPAID_LABELS[guest.enteredUnpaid.state]} ({formatIstClock(new Date(guest.enteredUnpaid.at))},{' '}
+              {guest.enteredUnpaid.door})
+            </span>
+          ) : null}
           <span className={chip({ variant: guest.state === 'paid' ? 'subtle' : 'muted' }).root}>
             {STATE_LABELS[guest.state]}
           </span>

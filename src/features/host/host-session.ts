@@ -30,9 +30,16 @@ async function readSession(): Promise<HostSession> {
     user.getIdTokenResult(true),
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error('slow')), FRESH_TOKEN_MS)),
   ])
-  const token = await fresh.catch(() => held)
-  const roles = rolesOf(token.claims)
+  const answer = await fresh.then(
+    (token) => ({ token, fresh: true }),
+    async () => ({ token: await held, fresh: false }),
+  )
+  const roles = rolesOf(answer.token.claims)
   noteMemberRoles(user.uid, isHost(roles))
+  const [{ localDb }, staff] = await Promise.all([import('../../lib/db'), import('./staff-data')])
+  // Guest data on a staff phone expires: the nights that are over, and everything once not a host.
+  await staff.dropPastStaffData(localDb()).catch(() => undefined)
+  if (answer.fresh && !isHost(roles)) await staff.forgetStaffData(localDb(), user.uid).catch(() => undefined)
   return isHost(roles)
     ? { status: 'host', uid: user.uid, roles, verified: true }
     : { status: 'not-host', uid: user.uid }
@@ -68,6 +75,7 @@ export function hostErrorMessage(error: unknown): string {
     'functions/invalid-argument',
     'functions/permission-denied',
     'functions/aborted',
+    'functions/resource-exhausted',
   ]
   if (typeof code === 'string' && spoken.includes(code) && typeof message === 'string') return message
   if (!navigator.onLine || code === 'functions/deadline-exceeded' || code === 'functions/unavailable')

@@ -5,6 +5,7 @@
  * city are checked by the caller (handlers/callables.ts) from the verified token; the team's
  * commands (functions/src/ops) come through here too.
  */
+import { createHash } from 'node:crypto'
 import type { VenueBrief } from '@yaari/domain/booking'
 import type { RequestOf } from '@yaari/domain/callable'
 import { eventById, type YaariEvent } from '@yaari/domain/catalogue'
@@ -13,12 +14,14 @@ import {
   type HostActionResult,
   type hostCancelDateCall,
   type hostCancelSeatCall,
+  MESSAGES_PER_DATE_PER_DAY,
+  MESSAGES_PER_HOST_PER_DAY,
   type messageGuestsCall,
   type setCapacityCall,
   type setSalesCall,
   type shareVenueCall,
 } from '@yaari/domain/host'
-import { eventStartInstant } from '@yaari/domain/schedule'
+import { eventStartInstant, istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { dateSettingsRef, readDateSettings } from '../../lib/date-settings'
@@ -37,7 +40,7 @@ import { queueMail, queueNotice } from '../mail/outbox'
 import { setCapacity as setSeatCapacity } from '../seats'
 import { storeVenueBrief } from '../venue-briefs'
 import { offerFreedSeats } from '../waitlist'
-import { type Actor, recordAudit } from './audit'
+import { type Actor, auditLog, auditRecord, recordAudit } from './audit'
 import { summarizeDate } from './dates'
 
 /** A capacity change holds its date this long at most (a run that died lets go after it). */
@@ -117,8 +120,30 @@ export async function shareVenue(
 }
 
 /**
+ * Claims one of `max` numbered slots under `prefix` for a message (a create() each, so two calls
+ * at once never both take the last one); a message that already holds one (a retry after a run
+ * was cut off) keeps it. Undefined when all are taken.
+ */
+async function claimSlot(firestore: Firestore, prefix: string, max: number, messageId: string, now: number) {
+  for (let n = 1; n <= max; n++) {
+    const ref = firestore.collection('message_slots').doc(`${prefix}_${n}`)
+    try {
+      await ref.create({ message_id: messageId, at: now, ...expiry('message_slots', now) })
+      return ref
+    } catch (error) {
+      if (!isAlreadyExists(error)) throw error
+      if ((await ref.get()).get('message_id') === messageId) return ref
+    }
+  }
+  return undefined
+}
+
+/**
  * Sends a host's message to every confirmed guest of the date, through the outbox: once per guest
- * and message, however often the same message (its id) is sent again. How many it went to.
+ * and message, however often the same message (its id) is sent again. At most
+ * MESSAGES_PER_DATE_PER_DAY new messages per date and MESSAGES_PER_HOST_PER_DAY per host (IST days):
+ * a host's account is no mass-mail channel. The audit line keeps the subject, a digest and the
+ * length of the text. How many it went to.
  */
 export async function messageGuests(
   deps: BookingDeps,
@@ -137,38 +162,70 @@ export async function messageGuests(
     at: now,
     ...expiry('host_messages', now),
   }
-  let changed = true
-  try {
-    await ref.create(message)
-  } catch (error) {
-    if (!isAlreadyExists(error)) throw error
-    changed = false
-    const earlier = (await ref.get()).data()
-    if (earlier?.event_id !== input.eventId || earlier.event_date !== input.eventDate) {
-      throw new HttpsError('invalid-argument', 'messageId: already used for another date')
-    }
+  const guests = (await confirmedBookings(deps.firestore, input.eventId, input.eventDate)).filter(
+    (booking) => typeof booking.attendee.email === 'string' && booking.attendee.email.includes('@'),
+  )
+  const earlier = (await ref.get()).data()
+  const changed = earlier === undefined
+  if (earlier && (earlier.event_id !== input.eventId || earlier.event_date !== input.eventDate)) {
+    throw new HttpsError('invalid-argument', 'messageId: already used for another date')
   }
-  const guests = await confirmedBookings(deps.firestore, input.eventId, input.eventDate)
+  if (changed) {
+    const day = istToday(new Date(now))
+    const dateSlot = await claimSlot(
+      deps.firestore,
+      `date_${input.eventId}_${input.eventDate}_${day}`,
+      MESSAGES_PER_DATE_PER_DAY,
+      input.messageId,
+      now,
+    )
+    if (!dateSlot) throw new HttpsError('resource-exhausted', HOST_MESSAGES.tooManyForDate)
+    const sender = 'uid' in actor ? actor.uid : 'command'
+    const hostSlot = await claimSlot(
+      deps.firestore,
+      `host_${sender}_${day}`,
+      MESSAGES_PER_HOST_PER_DAY,
+      input.messageId,
+      now,
+    )
+    if (!hostSlot) {
+      await dateSlot.delete()
+      throw new HttpsError('resource-exhausted', HOST_MESSAGES.tooManyForHost)
+    }
+    const batch = deps.firestore.batch()
+    batch.create(ref, message)
+    batch.create(
+      auditLog(deps.firestore).doc(`message_${input.messageId}`),
+      auditRecord(actor, {
+        action: 'message-guests',
+        eventId: input.eventId,
+        eventDate: input.eventDate,
+        change: {
+          subject: message.subject,
+          textSha256: createHash('sha256').update(message.text).digest('hex'),
+          textLength: message.text.length,
+          guests: guests.length,
+        },
+        at: now,
+      }),
+    )
+    await batch.commit().catch((error: unknown) => {
+      if (!isAlreadyExists(error)) throw error // two calls with one id at once: the other stored it
+    })
+  }
   let sent = 0
   for (const booking of guests) {
-    const to = booking.attendee.email
-    if (typeof to !== 'string' || !to.includes('@')) continue
     await queueNotice(
       deps.firestore,
-      { id: `${booking.order_id}_host-message_${input.messageId}`, orderId: booking.order_id, to },
+      {
+        id: `${booking.order_id}_host-message_${input.messageId}`,
+        orderId: booking.order_id,
+        to: booking.attendee.email as string,
+      },
       { kind: 'host-message', message: ref.path },
       now,
     )
     sent++
-  }
-  if (changed) {
-    await recordAudit(deps.firestore, actor, {
-      action: 'message-guests',
-      eventId: input.eventId,
-      eventDate: input.eventDate,
-      change: { subject: message.subject, guests: sent },
-      at: now,
-    })
   }
   return { sent, changed }
 }

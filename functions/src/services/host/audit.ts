@@ -100,19 +100,17 @@ export async function listAudit(firestore: Firestore, roles: Roles, limit = AUDI
   const snapshots = roles.admin
     ? [await newest(auditLog(firestore))]
     : await Promise.all(cities.map((city) => newest(auditLog(firestore).where('city', '==', city))))
-  return (
-    snapshots
-      .flatMap((snapshot) => snapshot.docs.map((doc) => ({ id: doc.id, record: doc.data() as AuditRecord })))
-      .sort((a, b) => b.record.at - a.record.at)
-      .slice(0, limit)
-      .map(({ id, record }) => ({
-        id,
-        at: new Date(record.at).toISOString(),
-        action: record.action,
-        actor: record.actor,
-        eventId: record.event_id,
-        eventDate: record.event_date,
-        ...(record.change ? { change: record.change } : {}),
-      }))
-  )
+  return snapshots
+    .flatMap((snapshot) => snapshot.docs.map((doc) => ({ id: doc.id, record: doc.data() as AuditRecord })))
+    .sort((a, b) => b.record.at - a.record.at)
+    .slice(0, limit)
+    .map(({ id, record }) => ({
+      id,
+      at: new Date(record.at).toISOString(),
+      action: record.action,
+      actor: record.actor,
+      eventId: record.event_id,
+      eventDate: record.event_date,
+      ...(record.change ? { change: record.change } : {}),
+    }))
 }

@@ -161,6 +161,15 @@ export async function guestList(firestore: Firestore, eventId: string, date: str
       ...((booking.disputes ?? []).some((dispute) => !dispute.status.endsWith('MERCHANT_WON'))
         ? { paymentDisputed: true as const }
         : {}),
+      ...(booking.door_refused_entry
+        ? {
+            enteredUnpaid: {
+              at: new Date(booking.door_refused_entry.at).toISOString(),
+              door: booking.door_refused_entry.door,
+              state: booking.door_refused_entry.state,
+            },
+          }
+        : {}),
     })
   }
   for (const entry of records.line) {

@@ -282,7 +282,8 @@ async function checkIn(
       at: now,
     }),
   )
-  if (refused) batch.update(bookingRef(firestore, op.orderId), { door_refused_entry: { at: now, door, state: refused } })
+  if (refused)
+    batch.update(bookingRef(firestore, op.orderId), { door_refused_entry: { at: now, door, state: refused } })
   try {
     await batch.commit()
   } catch (error) {
@@ -309,7 +310,13 @@ async function checkIn(
 }
 
 /** An undo: of a check-in of the same booking and date, by the same host, within the undo window. */
-async function undoCheckIn(firestore: Firestore, actor: Actor, input: SyncInput, op: Op, now: number): Promise<Outcome> {
+async function undoCheckIn(
+  firestore: Firestore,
+  actor: Actor,
+  input: SyncInput,
+  op: Op,
+  now: number,
+): Promise<Outcome> {
   const entryRef = checkIns(firestore).doc(op.of as string)
   const entry = (await entryRef.get()).data() as CheckInRecord | undefined
   if (
@@ -371,7 +378,8 @@ export async function syncCheckIns(
         : op.kind === 'undo'
           ? await undoCheckIn(firestore, actor, input, op, now)
           : await checkIn(firestore, actor, input, op, booking, now)
-    if ('refused' in outcome) refused.push({ id: op.id, reason: outcome.refused, message: SYNC_REFUSALS[outcome.refused] })
+    if ('refused' in outcome)
+      refused.push({ id: op.id, reason: outcome.refused, message: SYNC_REFUSALS[outcome.refused] })
     else synced++
   }
   // The answer reads the bookings again when something was applied (a refused entry flags one).

@@ -3,6 +3,10 @@
  * each with the reason the member is told by email; an admin lifts it. A suspended or banned member
  * cannot book or join a waitlist (lib/standing.ts); their paid seats stay. The same step with the
  * same reason again changes nothing and sends nothing.
+ *
+ * What a host may do is narrower than what an admin may: a host acts only on a member who paid for
+ * a seat of that date (or holds a live waitlist place on it), never on a host, an admin or
+ * themselves, and never lowers or replaces a standing an admin set.
  */
 import type { RequestOf } from '@yaari/domain/callable'
 import {
@@ -12,16 +16,27 @@ import {
   type moderateMemberCall,
   moderationPath,
 } from '@yaari/domain/host'
+import { isHost, rolesOf } from '@yaari/domain/roles'
 import { istToday } from '@yaari/domain/schedule'
+import type { Auth } from 'firebase-admin/auth'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import type { HostCaller } from '../../lib/auth'
 import { readStanding, type Standing } from '../../lib/standing'
 import { mailRef, noticeRecord } from '../mail/outbox'
 import { type Actor, type AuditInput, auditLog, auditRecord } from './audit'
 
 const LEVELS = { warn: 'warning', suspend: 'suspended', ban: 'banned' } as const
 
-/** Whether the member has a booking or a waitlist place on that date (the host's reason to act on them). */
+/** A booking that was paid for: confirmed, or cancelled or refunded after it was. */
+const PAID_STATES = new Set(['confirmed', 'cancelled', 'refunded'])
+/** A waitlist place still in line (or offered a seat). */
+const LIVE_PLACES = new Set(['waiting', 'offered'])
+
+/**
+ * Whether the member was really at (or in line for) that date: a booking paid for, or a waitlist
+ * place still live. A hold that expired or a failed payment is not a reason for a host to act.
+ */
 async function onGuestList(firestore: Firestore, uid: string, eventId: string, eventDate: string) {
   const [bookings, waiting] = await Promise.all([
     firestore
@@ -29,11 +44,31 @@ async function onGuestList(firestore: Firestore, uid: string, eventId: string, e
       .where('user_id', '==', uid)
       .where('event_id', '==', eventId)
       .where('event_date', '==', eventDate)
-      .limit(1)
       .get(),
     firestore.doc(`waitlist/${eventId}_${eventDate}_${uid}`).get(),
   ])
-  return !bookings.empty || waiting.exists
+  const paid = bookings.docs.some(
+    (doc) =>
+      PAID_STATES.has(String(doc.get('status'))) &&
+      (doc.get('status') === 'confirmed' || doc.get('paid_at') !== undefined),
+  )
+  return paid || (waiting.exists && LIVE_PLACES.has(String(waiting.get('status'))))
+}
+
+/** Refuses what a host (not an admin) may not do to this member, given the standing they hold now. */
+async function refuseBeyondHost(
+  auth: Pick<Auth, 'getUser'>,
+  host: HostCaller,
+  uid: string,
+  current: Standing | undefined,
+  today: string,
+) {
+  if (host.roles.admin) return
+  if (uid === host.uid) throw new HttpsError('permission-denied', HOST_MESSAGES.notYourself)
+  const member = await auth.getUser(uid).catch(() => undefined)
+  if (member && isHost(rolesOf(member.customClaims))) throw new HttpsError('permission-denied', HOST_MESSAGES.notStaff)
+  const ended = current?.level === 'suspended' && current.until !== undefined && current.until < today
+  if (current?.by_admin && !ended) throw new HttpsError('permission-denied', HOST_MESSAGES.adminStanding)
 }
 
 async function memberEmail(firestore: Firestore, uid: string): Promise<string | undefined> {
@@ -71,24 +106,26 @@ async function applyStanding(
 
 export async function moderateMember(
   firestore: Firestore,
-  actor: Actor,
+  auth: Pick<Auth, 'getUser'>,
+  actor: HostCaller,
   input: RequestOf<typeof moderateMemberCall>,
   now: number,
 ): Promise<ModerationResult> {
   if (input.until && input.until < istToday(new Date(now)))
     throw new HttpsError('invalid-argument', HOST_MESSAGES.untilPast)
+  const current = await readStanding(firestore, input.uid)
+  await refuseBeyondHost(auth, actor, input.uid, current, istToday(new Date(now)))
   if (!(await onGuestList(firestore, input.uid, input.eventId, input.eventDate))) {
     throw new HttpsError('failed-precondition', HOST_MESSAGES.notOnList)
   }
   const level = LEVELS[input.action]
   const reason = input.reason.trim()
-  const current = await readStanding(firestore, input.uid)
   const result = { uid: input.uid, level, ...(input.until ? { until: input.until } : {}) }
   if (current && current.level === level && current.reason === reason && current.until === input.until) {
     return { ...result, changed: false }
   }
   const until = input.until ? { until: input.until } : {}
-  const standing: Standing = { level, reason, at: now, ...until }
+  const standing: Standing = { level, reason, at: now, ...until, ...(actor.roles.admin ? { by_admin: true } : {}) }
   await applyStanding(
     firestore,
     actor,

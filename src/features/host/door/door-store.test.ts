@@ -167,7 +167,13 @@ describe('the door outbox', () => {
   })
 
   it('each answer replaces the guests and keys: a seat refunded since the door was readied reads refunded', async () => {
-    const asha = { orderId: 'yaari_20261202_asha', code: 'AAA-BBB', name: 'Asha Rao', tier: 'girls', state: 'paid' as const }
+    const asha = {
+      orderId: 'yaari_20261202_asha',
+      code: 'AAA-BBB',
+      name: 'Asha Rao',
+      tier: 'girls',
+      state: 'paid' as const,
+    }
     await saveDoorList(db, HOST, { ...list, guests: [asha] }, 1)
     await recordCheckIn(db, HOST, EVENT, DATE, op(1))
     const server = fakeServer({ guests: [{ ...asha, state: 'refunded' }] })

@@ -7,13 +7,7 @@
  * what the phone held: a seat refunded after the door was readied is refused once the phone syncs.
  * An op the server refuses for good is set aside with its reason, and the rest still go.
  */
-import {
-  type DoorList,
-  type DoorSyncAnswer,
-  keysInForce,
-  type LocalCheckIn,
-  SYNC_BATCH,
-} from '@yaari/domain/door'
+import { type DoorList, type DoorSyncAnswer, keysInForce, type LocalCheckIn, SYNC_BATCH } from '@yaari/domain/door'
 import type { PassPublicKeys } from '@yaari/domain/pass'
 import type { CheckInRow, YaariDb } from '../../../lib/db'
 
@@ -132,7 +126,10 @@ export function syncDoor(db: YaariDb, uid: string, eventId: string, date: string
     let sent = 0
     let oneAtATime = false
     for (;;) {
-      const pending = await db.checkIns.where('[date+synced]').equals([dateKey(eventId, date), 0]).sortBy('seq')
+      const pending = await db.checkIns
+        .where('[date+synced]')
+        .equals([dateKey(eventId, date), 0])
+        .sortBy('seq')
       if (pending.length === 0) break
       const door = (pending[0]?.op as LocalCheckIn | undefined)?.door ?? ''
       const batch: CheckInRow[] = []
