@@ -318,7 +318,8 @@ describe('messages to guests', () => {
       guests: 1,
     })
     const twoLines = await failure(callFunction(messageGuestsCall, message({ subject: 'Hi\nBcc: everyone' })))
-    expect([twoLines.code, twoLines.message]).toEqual(['functions/invalid-argument', HOST_MESSAGES.subjectOneLine])
+    expect(twoLines.code).toBe('functions/invalid-argument')
+    expect(twoLines.message).toContain(HOST_MESSAGES.subjectOneLine)
 
     // The same host across other dates: the eleventh of the day is refused.
     const dates = bookableDates(midweek)

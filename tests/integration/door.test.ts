@@ -51,6 +51,7 @@ describe('who may use the door', () => {
     const requests: Record<string, unknown> = {
       getDoorList: { eventId: sunday.id, eventDate: date },
       syncCheckIns: { eventId: sunday.id, eventDate: date, door: 'Front', ops: [] },
+      removeAdmission: { eventId: sunday.id, eventDate: date, orderId: 'yaari_20990101_x', reason: 'Scanned twice' },
     }
     for (const contract of DOOR_CALLABLES) {
       expect((await failure(callAnything(contract, requests[contract.name]))).code).toBe('functions/unauthenticated')
