@@ -10,7 +10,7 @@
  *   ever to the app's own origin;
  * - payment and refund webhooks signed as Cashfree signs them, retried until answered 200;
  * - /__standin/cashfree.js: a stand-in for Cashfree's browser SDK whose checkout() opens that page;
- * - a control API for tests (/__standin/orders/{id}/pay, /expire, /refunds/{id}/settle,
+ * - a control API for tests (/__standin/orders/{id}/pay, /expire, /hold-webhook (the next payment webhook late), /refunds/{id}/settle,
  *   /dashboard-refund (a refund made in Cashfree's dashboard), /disputes (a bank raises one),
  *   /__standin/disputes/{id}/status, /config, /webhooks, /faults), which answers only requests carrying the stack's secret (x-standin-secret);
  *   /faults makes the API misbehave as Cashfree can (never answer, 401, 429, 500, answer slowly)
@@ -137,6 +137,8 @@ export function createPaymentStandin({
   const idempotent = new Map()
   /** @type {object[]} */
   const deliveries = []
+  /** Orders whose next payment webhook is held back, and for how long (ms). @type {Map<string, number>} */
+  const heldWebhooks = new Map()
 
   /**
    * Sends the webhook for a payment attempt to the dashboard URL and the order's notify_url.
@@ -146,6 +148,14 @@ export function createPaymentStandin({
   async function notify(order, payment, options = {}) {
     const event = paymentWebhook(order, payment)
     if (!event) return []
+    const held = heldWebhooks.get(order.order_id)
+    if (held) {
+      // Cashfree's webhook late (seconds to minutes in production): delivered after the hold, unawaited.
+      heldWebhooks.delete(order.order_id)
+      const timer = setTimeout(() => void send(event, [webhookUrl, order.order_meta.notify_url], options), held)
+      timer.unref?.()
+      return []
+    }
     return send(event, [webhookUrl, order.order_meta.notify_url], options)
   }
 
@@ -358,6 +368,15 @@ ${
     }
     // Everything below is the tests' control API: the stack's secret only.
     if (!isControl(req)) throw new ApiError(403, 'request_failed', 'the control API needs x-standin-secret')
+    const hold = /^\/orders\/([^/]+)\/hold-webhook$/.exec(path)
+    if (hold?.[1] && req.method === 'POST') {
+      const body = parseJson(await readBody(req)) ?? {}
+      if (!Number.isInteger(body.ms) || body.ms < 0 || body.ms > 600_000) {
+        throw new ApiError(400, 'ms_invalid', 'ms : should be a whole number of milliseconds from 0 to 600000')
+      }
+      heldWebhooks.set(decodeURIComponent(hold[1]), body.ms)
+      return sendJson(res, 200, { orderId: decodeURIComponent(hold[1]), ms: body.ms })
+    }
     const control = /^\/orders\/([^/]+)\/(pay|expire)$/.exec(path)
     if (control?.[1] && req.method === 'POST') {
       const orderId = decodeURIComponent(control[1])

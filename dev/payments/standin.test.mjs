@@ -457,6 +457,20 @@ describe('the Cashfree PG API stand-in', () => {
   })
 })
 
+describe('a late webhook', () => {
+  it('holds back the next payment webhook of one order for the time asked, then delivers it', async () => {
+    const id = `yaari_late_${Date.now()}`
+    expect((await createOrder(order({ order_id: id }))).status).toBe(200)
+    expect((await control(`/orders/${id}/hold-webhook`, { ms: 'soon' })).status).toBe(400)
+    expect((await control(`/orders/${id}/hold-webhook`, { ms: 300 })).status).toBe(200)
+    const paid = await control(`/orders/${id}/pay`)
+    expect((await paid.json()).deliveries).toEqual([])
+    const delivered = () => received.filter((hook) => hook.raw.includes(id)).length
+    expect(delivered()).toBe(0)
+    await expect.poll(delivered, { timeout: 5_000 }).toBeGreaterThan(0)
+  })
+})
+
 describe('returnTo', () => {
   it('fills {order_id}, or appends order_id when there is no placeholder', () => {
     expect(returnTo('https://y.app/booking-success?order_id={order_id}', 'a b')).toBe(

@@ -214,3 +214,12 @@ export async function clearMemberData(db: YaariDb, uid: string): Promise<void> {
       .delete()
   })
 }
+
+/**
+ * Check-ins made at a door on this phone that the server does not have yet: how many, and the date
+ * ("<eventId>_<date>") of the oldest, where a host would sync them. A sign-out warns about them.
+ */
+export async function unsyncedCheckIns(db: YaariDb): Promise<{ count: number; date?: string }> {
+  const waiting = await db.checkIns.filter((row) => row.synced === 0).sortBy('seq')
+  return { count: waiting.length, ...(waiting[0] ? { date: waiting[0].date } : {}) }
+}

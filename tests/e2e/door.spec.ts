@@ -6,14 +6,16 @@
  * worker. Two phones (two contexts), one offline and one whose every request hangs, admit the same
  * guest; once both have synced, both show the double entry.
  */
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { EVENTS } from '@yaari/domain/catalogue'
+import { DOOR_OPENS_BEFORE_MS, doorWindow } from '@yaari/domain/door'
 import { decodePass, passCredential } from '@yaari/domain/pass'
 import { availableDates } from '@yaari/domain/schedule'
+import { ROOT } from '../../dev/lib/config.mjs'
 import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
 import { browserWithCamera, writeCodesVideo } from './fake-camera'
 import {
@@ -23,6 +25,7 @@ import {
   controlledByServiceWorker,
   expect,
   expectNoSeriousA11yViolations,
+  expectOneMain,
   hangOutsideRequests,
   paidThroughApi,
   signInAt,
@@ -40,9 +43,21 @@ function forged(credential: string) {
   return passCredential(payload, decoded.signature)
 }
 
-/** Leaves the date as it was (its seats, bookings and check-ins), so another run on this stack can book it. */
+/**
+ * Puts the stack's clock for this date (only) an hour into its evening: the server takes a door's
+ * check-ins in the date's night window only, and these dates are weeks ahead.
+ */
+async function atTheNight(date: string) {
+  const start = doorWindow(midweek.id, date).opens + DOOR_OPENS_BEFORE_MS
+  await admin()
+    .doc(`stack_clocks/${midweek.id}_${date}`)
+    .set({ offset_ms: start + 3_600_000 - Date.now() })
+}
+
+/** Leaves the date as it was (its seats, bookings, check-ins and clock), so another run on this stack can book it. */
 async function emptyDate(date: string) {
   const db = admin()
+  await db.doc(`stack_clocks/${midweek.id}_${date}`).delete()
   const seats = await db.collection(seatsCollectionPath(midweek.id, date)).get()
   const ofDate = (collection: string) =>
     db.collection(collection).where('event_id', '==', midweek.id).where('event_date', '==', date).get()
@@ -91,6 +106,7 @@ async function readyDoor(page: Page, date: string, doorName: string) {
   await page.getByRole('button', { name: 'Get ready for the door' }).click()
   await expect(page.getByText(/^Ready: \d+ paid guests? saved on this phone\.$/)).toBeVisible(BACKEND)
   await expectNoSeriousA11yViolations(page)
+  await expectOneMain(page)
 }
 
 /** Waits for the phone's log of checks to show `line`, moving past verdicts as a host taps "Next guest". */
@@ -112,6 +128,7 @@ test.describe('the door with no signal', () => {
   test('scan, refuse, by name, then sync when the signal is back', async () => {
     test.slow()
     const date = availableDates(midweek)[3]!
+    await atTheNight(date)
     const asha = await apiMember('Asha Rao')
     const ravi = await apiMember('Ravi Kumar')
     const ashaPaid = await paidThroughApi(asha, midweek.id, date)
@@ -146,6 +163,14 @@ test.describe('the door with no signal', () => {
       await expect(page.getByText(/2 check-ins not yet synced \(offline\)/)).toBeVisible()
       expect((await admin().doc(`door_admissions/${ashaPaid.orderId}`).get()).exists).toBe(false)
 
+      // Signing out now would leave them unsent: the phone says so and offers the way back to sync.
+      await page.goto('/auth')
+      await page.getByRole('button', { name: 'Sign Out' }).click()
+      const warning = page.getByRole('dialog', { name: 'Check-ins not yet synced' })
+      await expect(warning).toContainText('2 check-ins made at the door on this phone have not reached Yaari yet.')
+      await warning.getByRole('link', { name: 'Sync them first' }).click()
+      await expect(page.getByText(/2 check-ins not yet synced \(offline\)/)).toBeVisible(BACKEND)
+
       // The signal is back: both reach the server, and Asha's ticket says she is in.
       await context.setOffline(false)
       await expect(page.getByText(/Every check-in synced/)).toBeVisible(BACKEND)
@@ -160,7 +185,7 @@ test.describe('the door with no signal', () => {
       // the saved list and the scanner's decoder all come from the phone.
       await context.setOffline(true)
       await page.reload()
-      await expect(page.getByText(/^\d+ of \d+ in · Saved/)).toBeVisible(BACKEND)
+      await expect(page.getByText(/^\d+ of \d+ in · List from \d{1,2}:\d\d [AP]M/)).toBeVisible(BACKEND)
       await page.getByRole('button', { name: 'Start the camera' }).click()
       await expectChecked(page, /Refused: Already checked in\./)
       expect(cspOf(page)).toEqual([])
@@ -173,6 +198,7 @@ test.describe('the door with no signal', () => {
   test('two door phones admit the same guest offline; after both sync, both show the double entry', async () => {
     test.slow()
     const date = availableDates(midweek)[4]!
+    await atTheNight(date)
     const lata = await apiMember('Lata Menon')
     const paid = await paidThroughApi(lata, midweek.id, date)
     const video = join(mkdtempSync(join(tmpdir(), 'yaari-door-')), 'door.y4m')
@@ -201,6 +227,59 @@ test.describe('the door with no signal', () => {
         await expect(doubles).toContainText('Lata Menon', BACKEND)
         await expect(doubles).toContainText(/first .* at Front door .*; again .* at Back door/)
       }
+    } finally {
+      await browser.close()
+      await emptyDate(date)
+    }
+  })
+
+  test('a seat refunded after the door was readied: refused once the phone syncs; let in by a phone offline all along, flagged after it syncs', async () => {
+    test.slow()
+    const date = availableDates(midweek)[5]!
+    await atTheNight(date)
+    const meera = await apiMember('Meera Iyer')
+    const paid = await paidThroughApi(meera, midweek.id, date)
+    const video = join(mkdtempSync(join(tmpdir(), 'yaari-door-')), 'door.y4m')
+    writeCodesVideo(video, [paid.pass!.credential])
+    const browser = await browserWithCamera(video)
+    try {
+      const front = await doorPhone(browser, 'Front door')
+      const back = await doorPhone(browser, 'Back door')
+      await readyDoor(front.page, date, 'Front door')
+      await readyDoor(back.page, date, 'Back door')
+      // The back phone has no signal from here on, all night.
+      await back.context.setOffline(true)
+
+      // Meera cancels three weeks ahead: a full refund, her seat released.
+      expect((await meera.call('cancelBooking', { orderId: paid.orderId })).booking).toMatchObject({
+        status: 'cancelled',
+      })
+
+      // The front phone syncs: her pass is refused as refunded.
+      await front.page.getByRole('button', { name: 'Sync now' }).click()
+      await expect(front.page.getByText(/Every check-in synced/)).toBeVisible(BACKEND)
+      await front.page.getByRole('button', { name: 'Start the camera' }).click()
+      const frontVerdict = front.page.getByRole('alertdialog')
+      await expect(frontVerdict.getByRole('heading', { name: 'Do not admit' })).toBeVisible(BACKEND)
+      await expect(frontVerdict).toContainText('This booking was refunded.')
+      await expectChecked(front.page, /Refused: This booking was refunded\./)
+
+      // The back phone never heard: it admits her.
+      await back.page.getByRole('button', { name: 'Start the camera' }).click()
+      await expectChecked(back.page, /Admitted Meera \(pass\)/)
+      await back.context.setOffline(false)
+      await expect(back.page.getByText(/Every check-in synced/)).toBeVisible(BACKEND)
+
+      // The server kept it as a refused entry: the console flags it, and the alert is in the log.
+      expect((await admin().doc(`door_admissions/${paid.orderId}`).get()).exists).toBe(false)
+      await front.page.goto(`/host/${midweek.id}/${date}`)
+      await expect(front.page.getByText(/Entered after refund \(\d{1,2}:\d\d [AP]M, Back door\)/)).toBeVisible(BACKEND)
+      await expectNoSeriousA11yViolations(front.page)
+      expect(await front.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+      const log = readFileSync(join(ROOT, '.tmp', 'logs', 'firebase-emulators.log'), 'utf8')
+      expect(log.split('\n').some((line) => line.includes('door-unpaid-entry') && line.includes(paid.orderId))).toBe(
+        true,
+      )
     } finally {
       await browser.close()
       await emptyDate(date)

@@ -24,6 +24,7 @@ import {
   checkoutFor,
   expect,
   expectNoSeriousA11yViolations,
+  expectOneMain,
   hangOutsideRequests,
   ONBOARDED_PROFILE,
   onboardedMember,
@@ -101,6 +102,7 @@ test.describe('the host console', () => {
       const dateLink = hostPage.getByRole('link', { name: `${sunday.title}, ${formatLongDate(date)}` })
       await expect(dateLink).toBeVisible(BACKEND)
       await expectNoSeriousA11yViolations(hostPage)
+      await expectOneMain(hostPage)
       await dateLink.click()
 
       // The date: one paid guest, with her food preference.
@@ -118,6 +120,7 @@ test.describe('the host console', () => {
       await expect(hostPage.getByText('No guest matches that search.')).toBeVisible()
       await hostPage.getByRole('searchbox', { name: 'Search guests' }).fill('')
       await expectNoSeriousA11yViolations(hostPage)
+      await expectOneMain(hostPage)
       expect(await hostPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
       // The venue: shared, on the member's ticket, and in her inbox.
@@ -211,6 +214,7 @@ test.describe('the host console', () => {
         await expect(entries.getByText(new RegExp(`^${step}: ${date}`)).first()).toBeVisible(BACKEND)
       }
       await expectNoSeriousA11yViolations(hostPage)
+      await expectOneMain(hostPage)
     } finally {
       await hostContext.close()
       // The date opens again for the next run on this stack.

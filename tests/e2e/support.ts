@@ -85,6 +85,20 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 }
 
 /**
+ * The page's landmarks as a screen reader lists them: one main, no id used twice, and none of axe's
+ * landmark rules broken, whatever their impact (the console once nested a main in the app's main).
+ */
+export async function expectOneMain(page: Page) {
+  expect(await page.getByRole('main').count()).toBe(1)
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withRules(['landmark-no-duplicate-main', 'landmark-main-is-top-level', 'duplicate-id', 'duplicate-id-aria'])
+    .analyze()
+  const found = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(found, found.join('\n')).toEqual([])
+}
+
+/**
  * Waits until the app has taken over a prerendered page: the header's Menu button (hidden on
  * wide screens) is enabled only then. Before that, links still work as plain links.
  */

@@ -1,6 +1,6 @@
 import { Tabs } from '@ark-ui/react/tabs'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container, flex, grid } from 'styled-system/patterns'
 import { button, heading } from 'styled-system/recipes'
@@ -8,6 +8,7 @@ import { usePageMeta } from '../../lib/page-meta'
 import { useAuthStore, watchAuth } from '../../lib/session/auth-store'
 import { rememberReturnPath } from '../../lib/session/return-path'
 import { Button } from '../../ui/button'
+import { Dialog } from '../../ui/dialog'
 import { SignInForm, SignUpForm } from './auth-forms'
 import { useAfterAuth } from './use-after-auth'
 
@@ -32,6 +33,12 @@ export function AuthPage({ next }: { next?: string }) {
   usePageMeta({ title: 'Sign in', description: 'Sign in to Yaari or create your account to book curated events.' })
   useEffect(() => void watchAuth(), [])
   useEffect(() => rememberReturnPath(next), [next])
+  const [unsynced, setUnsynced] = useState<{ count: number; date?: string }>()
+  const signOut = async () => {
+    const { signOutAndForget } = await import('../../lib/session/sign-out')
+    await signOutAndForget()
+    await navigate({ to: '/' })
+  }
 
   return (
     <div className={container({ maxW: 'md', py: { base: '10', md: '16' } })}>
@@ -50,14 +57,43 @@ export function AuthPage({ next }: { next?: string }) {
               size="lg"
               variant="outline"
               onClick={async () => {
-                const { signOutAndForget } = await import('../../lib/session/sign-out')
-                await signOutAndForget()
-                await navigate({ to: '/' })
+                // A host at the door: check-ins this phone has not synced are said before they sign out.
+                const { localDb, unsyncedCheckIns } = await import('../../lib/db')
+                const waiting = await unsyncedCheckIns(localDb()).catch(() => ({ count: 0 }))
+                if (waiting.count > 0) return setUnsynced(waiting)
+                await signOut()
               }}
             >
               Sign Out
             </Button>
           </div>
+          {unsynced ? (
+            <Dialog
+              open
+              onOpenChange={(open) => !open && setUnsynced(undefined)}
+              title="Check-ins not yet synced"
+              description={`${unsynced.count} ${unsynced.count === 1 ? 'check-in' : 'check-ins'} made at the door on this phone ${unsynced.count === 1 ? 'has' : 'have'} not reached Yaari yet.`}
+            >
+              <p className={css({ mt: '2' })}>
+                Open the door with a connection to sync them first. If you sign out now, they stay on this phone and are
+                sent the next time a host signs in here.
+              </p>
+              <div className={grid({ gap: '3', mt: '4' })}>
+                {unsynced.date ? (
+                  <Link
+                    to="/host/$"
+                    params={{ _splat: `${unsynced.date.replace(/_(\d{4}-\d{2}-\d{2})$/, '/$1')}/door` }}
+                    className={button({ size: 'lg' })}
+                  >
+                    Sync them first
+                  </Link>
+                ) : null}
+                <Button size="lg" variant="outline" onClick={() => void signOut()}>
+                  Sign out anyway
+                </Button>
+              </div>
+            </Dialog>
+          ) : null}
         </section>
       ) : (
         <section>

@@ -9,6 +9,7 @@ import { container, grid, visuallyHidden, wrap } from 'styled-system/patterns'
 import { bullets, button, card, chip, details, heading, link, text } from 'styled-system/recipes'
 import { type MyBookings, type Snapshot, useMyBookings } from '../../lib/member-data/hooks'
 import { refreshMemberData } from '../../lib/member-data/refresh'
+import { usePendingRecheck } from '../../lib/member-data/use-pending-recheck'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK, PROFILE_LINK } from '../../lib/paths'
 import { RefreshedNote } from '../../ui/refreshed-note'
@@ -114,6 +115,10 @@ export function MyBookingsPage({ initial }: { initial?: Snapshot<MyBookings> | n
 
   let body: React.ReactNode
   const snapshot = mine.status === 'signed-in' ? mine.snapshot : undefined
+  // A booking still "Payment pending" is asked about again until it settles (a late webhook).
+  usePendingRecheck(
+    (snapshot?.data.bookings ?? []).filter((booking) => booking.status === 'pending').map((b) => b.orderId),
+  )
   const neverSaved =
     snapshot !== undefined &&
     snapshot.refreshedAt === undefined &&

@@ -14,6 +14,7 @@ import { css, cx } from 'styled-system/css'
 import { container, grid, wrap } from 'styled-system/patterns'
 import { button, card, chip, details, heading, link, text } from 'styled-system/recipes'
 import { type Snapshot, useMyBooking } from '../../lib/member-data/hooks'
+import { usePendingRecheck } from '../../lib/member-data/use-pending-recheck'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK, MY_BOOKINGS_LINK } from '../../lib/paths'
 import { RefreshedNote } from '../../ui/refreshed-note'
@@ -117,6 +118,8 @@ export function TicketPage({
   usePageMeta({ title: 'Your ticket', description: 'Your Yaari ticket, with the pass to show at the door.' })
   const mine = useMyBooking(orderId, initial)
   const snapshot = mine.status === 'signed-in' ? mine.snapshot : undefined
+  // Paid, but Cashfree's word has not reached us yet: asked again until it settles, so the QR comes on its own.
+  usePendingRecheck(snapshot?.data?.status === 'pending' ? [orderId] : [])
   let body: React.ReactNode
   if (mine.status === 'signed-out') {
     body = (

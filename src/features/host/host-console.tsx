@@ -25,7 +25,7 @@ export function HostConsole({ path }: { path: string }) {
     }
   }
   return (
-    <main id="main" className={container({ maxW: '5xl', py: '10', px: '4' })}>
+    <div className={container({ maxW: '5xl', py: '10', px: '4' })}>
       <PageMessage
         title="Page not found"
         actions={
@@ -36,6 +36,6 @@ export function HostConsole({ path }: { path: string }) {
       >
         <p>There is no such page in the host console.</p>
       </PageMessage>
-    </main>
+    </div>
   )
 }

@@ -21,7 +21,7 @@ import { type HostSession, hostErrorMessage, useHostSession } from './host-sessi
 export function HostGate({ children }: { children: (session: Extract<HostSession, { status: 'host' }>) => ReactNode }) {
   const session = useHostSession()
   return (
-    <main id="main" className={container({ maxW: '5xl', py: { base: '6', md: '10' }, px: '4' })}>
+    <div className={container({ maxW: '5xl', py: { base: '6', md: '10' }, px: '4' })}>
       {session.status === 'checking' ? (
         <p role="status" className={text({ tone: 'muted' })}>
           Checking your access…
@@ -52,7 +52,7 @@ export function HostGate({ children }: { children: (session: Extract<HostSession
       ) : (
         children(session)
       )}
-    </main>
+    </div>
   )
 }
 

@@ -2,8 +2,8 @@
 import 'fake-indexeddb/auto'
 import { type Admission, type DoorList, type LocalCheckIn, SYNC_REFUSALS } from '@yaari/domain/door'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { clearMemberData, YaariDb } from '../../../lib/db'
-import { readDoor, recordCheckIn, type SendCheckIns, saveDoorList, syncDoor, unsyncedCheckIns } from './door-store'
+import { clearMemberData, unsyncedCheckIns, YaariDb } from '../../../lib/db'
+import { readDoor, recordCheckIn, type SendCheckIns, saveDoorList, syncDoor } from './door-store'
 
 const EVENT = 'midweek-wednesday-dinner'
 const DATE = '2026-12-02'
@@ -194,9 +194,9 @@ describe('the door outbox', () => {
     await recordCheckIn(db, HOST, EVENT, DATE, op(1))
     await clearMemberData(db, HOST)
     await saveDoorList(db, 'host-2', list, 2)
-    expect(await unsyncedCheckIns(db)).toBe(1)
+    expect(await unsyncedCheckIns(db)).toEqual({ count: 1, date: `${EVENT}_${DATE}` })
     const server = fakeServer()
     expect(await syncDoor(db, 'host-2', EVENT, DATE, server.send)).toBe(1)
-    expect(await unsyncedCheckIns(db)).toBe(0)
+    expect(await unsyncedCheckIns(db)).toEqual({ count: 0 })
   })
 })

@@ -176,8 +176,3 @@ export function syncDoor(db: YaariDb, uid: string, eventId: string, date: string
   syncs.set(key, run)
   return run.finally(() => syncs.delete(key))
 }
-
-/** How many check-ins on this phone the server does not have yet, of any date (a sign-out warns). */
-export function unsyncedCheckIns(db: YaariDb): Promise<number> {
-  return db.checkIns.filter((row) => row.synced === 0).count()
-}
