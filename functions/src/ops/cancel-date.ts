@@ -37,6 +37,7 @@ cancelDate(getFirestore(), input).then(
         change: { reason: String(values.reason).trim() },
         at: Date.now(),
       },
+      `cancel-date_${values.event}_${values.date}`,
     )
     console.log(`Cancelled ${path}: members are refunded and told within 5 minutes.`)
   },

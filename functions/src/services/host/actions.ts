@@ -300,16 +300,23 @@ export async function setSales(
   const settings = await readDateSettings(deps.firestore, input.eventId, input.eventDate)
   const changed = settings.salesClosed === input.open
   if (changed) {
-    await dateSettingsRef(deps.firestore, input.eventId, input.eventDate).set(
+    // The change and its audit line in one batch: both or neither.
+    const batch = deps.firestore.batch()
+    batch.set(
+      dateSettingsRef(deps.firestore, input.eventId, input.eventDate),
       { sales_closed: !input.open, ...expiry('date_settings', now, input.eventDate) },
       { merge: true },
     )
-    await recordAudit(deps.firestore, actor, {
-      action: input.open ? 'reopen-sales' : 'close-sales',
-      eventId: input.eventId,
-      eventDate: input.eventDate,
-      at: now,
-    })
+    batch.create(
+      auditLog(deps.firestore).doc(),
+      auditRecord(actor, {
+        action: input.open ? 'reopen-sales' : 'close-sales',
+        eventId: input.eventId,
+        eventDate: input.eventDate,
+        at: now,
+      }),
+    )
+    await batch.commit()
     if (input.open) await offerFreedSeats(deps, input.eventId, input.eventDate)
   }
   return answer(deps, event, input.eventDate, now, changed)
@@ -332,15 +339,20 @@ export async function cancelHostedDate(
     { eventId: input.eventId, eventDate: input.eventDate, reason: input.reason },
     now,
   )
-  if (cancelled) {
-    await recordAudit(deps.firestore, actor, {
+  // A date is cancelled once: its audit line has the date's id, so a run cut off after the
+  // cancellation writes the line on its repeat, and never a second one.
+  await recordAudit(
+    deps.firestore,
+    actor,
+    {
       action: 'cancel-date',
       eventId: input.eventId,
       eventDate: input.eventDate,
       change: { reason: input.reason.trim() },
       at: now,
-    })
-  }
+    },
+    `cancel-date_${input.eventId}_${input.eventDate}`,
+  )
   await settleCancelledDate(deps, input.eventId, input.eventDate)
   await offerFreedSeats(deps, input.eventId, input.eventDate) // ends the line of a cancelled date
   return answer(deps, event, input.eventDate, now, cancelled)
