@@ -14,7 +14,14 @@ import { pandaStaticClasses } from './dev/build/panda-static-classes.ts'
 import { manifest } from './src/features/pwa/manifest.ts'
 import { parseClientEnv } from './src/lib/env-schema.ts'
 import { robotsTxt, sitemapXml } from './src/prerender/crawlers.ts'
-import { APP_SHELL, hostedFile, previewHeaders, readHostingHeaderRules } from './src/prerender/hosting.ts'
+import {
+  APP_SHELL,
+  hostedFile,
+  hostingHeaders,
+  previewHeaders,
+  projectContentSecurityPolicy,
+  readHostingHeaderRules,
+} from './src/prerender/hosting.ts'
 import { type PrerenderEntry, prerenderedPageHtml } from './src/prerender/page-html.ts'
 
 /** "0.1.0+fb44bd0": the package version and the commit (or YAARI_BUILD_ID), shown in the footer. */
@@ -149,6 +156,29 @@ function hostingRoutes(): Plugin {
   }
 }
 
+/**
+ * Every page's <meta> Content-Security-Policy, naming this build's own project (firebase.json's
+ * header can only name Cloud Functions and Storage by wildcard): src/prerender/hosting.ts.
+ */
+function projectPolicy(env: Record<string, string>): Plugin {
+  const page = hostingHeaders('/', readHostingHeaderRules())['content-security-policy'] ?? ''
+  const policy = projectContentSecurityPolicy(page, {
+    projectId: env.VITE_FIREBASE_PROJECT_ID ?? '',
+    functionsRegion: env.VITE_FUNCTIONS_REGION || 'asia-south1',
+    ...(env.VITE_FIREBASE_STORAGE_BUCKET ? { storageBucket: env.VITE_FIREBASE_STORAGE_BUCKET } : {}),
+    ...(env.VITE_FIREBASE_EMULATOR_HOST ? { emulatorHost: env.VITE_FIREBASE_EMULATOR_HOST } : {}),
+  })
+  return {
+    name: 'yaari:project-csp',
+    apply: 'build',
+    transformIndexHtml: (html) =>
+      html.replace(
+        /<meta charset="UTF-8" \/>/,
+        (charset) => `${charset}\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`,
+      ),
+  }
+}
+
 /** In the prerender the service worker is never registered: the page renders without a prompt. */
 const serviceWorkerRegistrationStub: Plugin = {
   name: 'yaari:prerender-sw-stub',
@@ -182,6 +212,7 @@ export default defineConfig(({ mode }) => {
         },
       }),
       react(),
+      ...(mode === 'test' ? [] : [projectPolicy(loadEnv(mode, process.cwd(), 'VITE_'))]),
       pandaStaticClasses(fileURLToPath(new URL('./styled-system', import.meta.url))),
       VitePWA({
         registerType: 'prompt',

@@ -10,6 +10,7 @@ import {
   LOCAL_SOURCES,
   localContentSecurityPolicy,
   previewHeaders,
+  projectContentSecurityPolicy,
   readHostingHeaderRules,
 } from './hosting'
 import { LOADER_SCRIPT } from './page-html'
@@ -131,5 +132,43 @@ describe("firebase.json's hosting headers", () => {
       new RegExp(`script-src [^;]* ${LOCAL_SOURCES.replace(/[.*]/g, '\\$&')};`),
     )
     expect(local['content-security-policy']).not.toContain('upgrade-insecure-requests')
+  })
+})
+
+describe("each page's own policy (a <meta> beside firebase.json's header)", () => {
+  const header = hostingHeaders('/', readHostingHeaderRules())['content-security-policy'] ?? ''
+
+  it("names this project's functions and bucket where the header has wildcards, and nothing local", () => {
+    const meta = cspDirectives(
+      projectContentSecurityPolicy(header, {
+        projectId: 'yaari-prod',
+        functionsRegion: 'asia-south1',
+        storageBucket: 'yaari-prod.firebasestorage.app',
+      }),
+    )
+    expect([...meta.keys()]).toEqual(['connect-src', 'img-src'])
+    const connect = meta.get('connect-src') ?? []
+    expect(connect).toContain('https://asia-south1-yaari-prod.cloudfunctions.net')
+    expect(connect.some((source) => source.includes('*'))).toBe(false)
+    expect(connect).toEqual(
+      (cspDirectives(header).get('connect-src') ?? []).map((source) =>
+        source === 'https://*.cloudfunctions.net' ? 'https://asia-south1-yaari-prod.cloudfunctions.net' : source,
+      ),
+    )
+    expect(meta.get('img-src')).toContain('https://firebasestorage.googleapis.com/v0/b/yaari-prod.firebasestorage.app/')
+    expect(meta.get('img-src')).not.toContain('https://firebasestorage.googleapis.com')
+    expect(JSON.stringify([...meta])).not.toMatch(/127\.0\.0\.1|localhost/)
+  })
+
+  it("adds the local stack's servers for a build that talks to them", () => {
+    const meta = cspDirectives(
+      projectContentSecurityPolicy(header, {
+        projectId: 'demo-yaari',
+        functionsRegion: 'asia-south1',
+        emulatorHost: '127.0.0.1',
+      }),
+    )
+    expect(meta.get('connect-src')).toContain('http://127.0.0.1:*')
+    expect(meta.get('img-src')).toContain('http://127.0.0.1:*')
   })
 })

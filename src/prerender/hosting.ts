@@ -46,6 +46,41 @@ export function cspDirectives(policy: string): Map<string, string[]> {
   )
 }
 
+/** Sources firebase.json can name only by wildcard: it is shared by every project deployed from this repository. */
+export const WILDCARD_FUNCTIONS = 'https://*.cloudfunctions.net'
+export const ANY_STORAGE_BUCKET = 'https://firebasestorage.googleapis.com'
+
+/** What a build knows of its own project (its VITE_* configuration). */
+export interface ProjectSources {
+  projectId: string
+  functionsRegion: string
+  storageBucket?: string
+  /** The local stack's host (its emulators and stand-ins), when the build talks to them. */
+  emulatorHost?: string
+}
+
+/**
+ * The policy every page carries in a <meta>, beside firebase.json's header: a browser enforces
+ * both, so what a page may reach is what both allow. It repeats the header's connect-src and
+ * img-src with the wildcards narrowed to this build's own project: its functions' origin and its
+ * Storage bucket (any other project's functions or bucket refused). The local stack's build adds
+ * its servers, as the local preview's header does.
+ */
+export function projectContentSecurityPolicy(headerPolicy: string, project: ProjectSources): string {
+  const directives = cspDirectives(headerPolicy)
+  const local = project.emulatorHost ? [`http://${project.emulatorHost}:*`] : []
+  const narrow = (source: string) => {
+    if (source === WILDCARD_FUNCTIONS) return `https://${project.functionsRegion}-${project.projectId}.cloudfunctions.net`
+    if (source === ANY_STORAGE_BUCKET && project.storageBucket)
+      return `${ANY_STORAGE_BUCKET}/v0/b/${encodeURIComponent(project.storageBucket)}/`
+    return source
+  }
+  return ['connect-src', 'img-src']
+    .filter((name) => directives.has(name))
+    .map((name) => [name, ...(directives.get(name) ?? []).map(narrow), ...local].join(' '))
+    .join('; ')
+}
+
 /**
  * A firebase.json glob as a RegExp over the request path: `**` any path, `*` one segment's
  * characters. Anything else that Hosting's globs allow is refused here, so a rule the local

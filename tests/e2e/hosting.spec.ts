@@ -21,3 +21,26 @@ test('the preview serves the headers firebase.json declares', async ({ request }
     for (const [key, value] of Object.entries(declared)) expect(response.headers()[key], `${path}: ${key}`).toBe(value)
   }
 })
+
+test("a page may call its own project's functions only: another project's are refused by its own policy", async ({
+  page,
+  cspViolations,
+}) => {
+  await page.goto('/events')
+  const other = 'https://asia-south1-someone-else.cloudfunctions.net/getBooking'
+  const blocked = await page.evaluate(
+    (url) =>
+      new Promise<string>((resolve) => {
+        document.addEventListener('securitypolicyviolation', (event) => resolve(event.effectiveDirective), {
+          once: true,
+        })
+        fetch(url).catch(() => undefined)
+      }),
+    other,
+  )
+  expect(blocked).toBe('connect-src')
+  // The firebase.json header alone allows any *.cloudfunctions.net: this page's own <meta> refused it.
+  const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')
+  expect(policy).toContain('https://asia-south1-demo-yaari.cloudfunctions.net')
+  cspViolations.length = 0 // the one violation this test made on purpose
+})
