@@ -70,7 +70,8 @@ export function projectContentSecurityPolicy(headerPolicy: string, project: Proj
   const directives = cspDirectives(headerPolicy)
   const local = project.emulatorHost ? [`http://${project.emulatorHost}:*`] : []
   const narrow = (source: string) => {
-    if (source === WILDCARD_FUNCTIONS) return `https://${project.functionsRegion}-${project.projectId}.cloudfunctions.net`
+    if (source === WILDCARD_FUNCTIONS)
+      return `https://${project.functionsRegion}-${project.projectId}.cloudfunctions.net`
     if (source === ANY_STORAGE_BUCKET && project.storageBucket)
       return `${ANY_STORAGE_BUCKET}/v0/b/${encodeURIComponent(project.storageBucket)}/`
     return source

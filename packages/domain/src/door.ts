@@ -37,6 +37,8 @@ export interface CheckInMark {
 /** A booking the server has checked in: its first check-in, and any later one from elsewhere (a double entry). */
 export interface Admission extends CheckInMark {
   orderId: string
+  /** How the guest was let in (absent on admissions recorded before it was kept). */
+  method?: CheckInMethod
   doubles: CheckInMark[]
 }
 

@@ -196,8 +196,12 @@ const ACTION_LABELS: Record<string, string> = {
   moderate: 'Moderated a member',
   'lift-moderation': 'Lifted a member’s restriction',
   'ready-door': 'Readied the door',
-  'check-in': 'Checked guests in',
+  'check-in': 'Checked a guest in',
+  'undo-check-in': 'Undid a check-in',
+  'remove-admission': 'Removed an admission',
 }
+
+const METHOD_LABELS: Record<string, string> = { qr: 'by pass', code: 'by code', name: 'by name' }
 
 function changeText(entry: AuditEntry): string {
   const change = entry.change ?? {}
@@ -207,7 +211,12 @@ function changeText(entry: AuditEntry): string {
   if (entry.action === 'cancel-seat') return `₹${change.refund} refunded: ${change.reason}`
   if (entry.action === 'moderate')
     return `${change.level}${change.until ? ` until ${change.until}` : ''}: ${change.reason}`
-  if (entry.action === 'check-in') return `${change.checkIns} at ${change.door}`
+  if (entry.action === 'check-in' || entry.action === 'undo-check-in') {
+    const how = METHOD_LABELS[String(change.method)] ?? ''
+    const refused = change.refused ? ` (not paid: ${change.refused})` : ''
+    return `${change.order} at ${change.door} ${how}${refused}`.trim()
+  }
+  if (entry.action === 'remove-admission') return `${change.order}: ${change.reason}`
   if (entry.action === 'message-guests') return `“${change.subject}” to ${change.guests} guests`
   if ('guests' in change) return `${change.guests} guests`
   return ''

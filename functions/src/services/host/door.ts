@@ -69,6 +69,8 @@ interface AdmissionRecord {
   at: number
   door: string
   by: string
+  /** How the guest was let in: their pass, its short code, or their name. */
+  method?: CheckInMethod
   doubles?: Record<string, { at: number; door: string; by: string }>
 }
 
@@ -90,7 +92,7 @@ function toAdmission(orderId: string, record: AdmissionRecord): Admission {
   const doubles = Object.entries(record.doubles ?? {})
     .map(([id, double]) => mark(id, double))
     .sort((a, b) => a.at.localeCompare(b.at))
-  return { orderId, ...mark(record.check_in_id, record), doubles }
+  return { orderId, ...mark(record.check_in_id, record), ...(record.method ? { method: record.method } : {}), doubles }
 }
 
 async function dateAdmissions(firestore: Firestore, eventId: string, eventDate: string): Promise<Admission[]> {
@@ -184,6 +186,7 @@ async function admit(firestore: Firestore, id: string, record: CheckInRecord) {
     at: record.at,
     door: record.door,
     by: record.by,
+    method: record.method,
   }
   try {
     await ref.create({ ...first, ...expiry('door_admissions', record.at) })
@@ -226,6 +229,7 @@ async function settleAdmission(firestore: Firestore, orderId: string, eventId: s
     at: next.record.at,
     door: next.record.door,
     by: next.record.by,
+    method: next.record.method,
     doubles: Object.fromEntries(
       rest.map(({ id, record }) => [id, { at: record.at, door: record.door, by: record.by }]),
     ),
