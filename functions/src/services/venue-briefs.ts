@@ -8,7 +8,7 @@
 import { type VenueBrief, venueBriefPath, venueBriefSchema } from '@yaari/domain/booking'
 import { shareVenueSchema } from '@yaari/domain/host'
 import { describeIssues } from '@yaari/domain/validation'
-import { FieldValue, type Firestore } from 'firebase-admin/firestore'
+import { type DocumentData, type DocumentReference, FieldValue, type Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { expiry } from '../lib/retention'
 
@@ -34,19 +34,25 @@ export async function storeVenueBrief(
   eventId: string,
   eventDate: string,
   brief: VenueBrief,
+  /** What is written with the change, in the same batch (its audit line): both or neither. */
+  alongside: (change: Exclude<BriefChange, { change: 'unchanged' }>) => [DocumentReference, DocumentData][] = () => [],
 ): Promise<BriefChange> {
   const ref = firestore.doc(venueBriefPath(eventId, eventDate))
   const existing = (await ref.get()).data()
   const version = typeof existing?.version === 'number' ? existing.version : 1
   if (existing && sameBrief(existing, brief)) return { change: 'unchanged', version }
   const next = existing ? version + 1 : 1
-  await ref.set({
+  const change = { change: existing ? ('changed' as const) : ('shared' as const), version: next }
+  const batch = firestore.batch()
+  batch.set(ref, {
     ...brief,
     version: next,
     shared_at: FieldValue.serverTimestamp(),
     ...expiry('venue_briefs', Date.now(), eventDate),
   })
-  return { change: existing ? 'changed' : 'shared', version: next }
+  for (const [other, data] of alongside(change)) batch.create(other, data)
+  await batch.commit()
+  return change
 }
 
 /** Validates and stores the brief (the team's command); returns its path and what changed. */

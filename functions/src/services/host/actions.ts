@@ -80,7 +80,7 @@ async function confirmedBookings(firestore: Firestore, eventId: string, eventDat
 /**
  * Stores a date's venue brief and tells its confirmed members: a first share is the venue brief
  * each would get the day before, a change is its own mail, once per version (members who book
- * later get the brief with their reminders). Recorded in the audit log when something changed.
+ * later get the brief with their reminders). Recorded in the audit log, in the same batch, when something changed.
  * What the console and the team's `share-venue` command both do; needs only Firestore.
  */
 export async function publishVenue(
@@ -89,20 +89,25 @@ export async function publishVenue(
   input: { eventId: string; eventDate: string; brief: VenueBrief },
   now: number,
 ) {
-  const stored = await storeVenueBrief(firestore, input.eventId, input.eventDate, input.brief)
+  // The brief and its audit line in one batch.
+  const stored = await storeVenueBrief(firestore, input.eventId, input.eventDate, input.brief, (change) => [
+    [
+      auditLog(firestore).doc(),
+      auditRecord(actor, {
+        action: change.change === 'shared' ? 'share-venue' : 'change-venue',
+        eventId: input.eventId,
+        eventDate: input.eventDate,
+        change: { ...input.brief, version: change.version },
+        at: now,
+      }),
+    ],
+  ])
   if (stored.change === 'unchanged') return stored
   const kind = stored.change === 'shared' ? 'venue-brief' : 'venue-changed'
   const version = stored.change === 'shared' ? undefined : stored.version
   for (const booking of await confirmedBookings(firestore, input.eventId, input.eventDate)) {
     await queueMail(firestore, booking, kind, now, undefined, version)
   }
-  await recordAudit(firestore, actor, {
-    action: stored.change === 'shared' ? 'share-venue' : 'change-venue',
-    eventId: input.eventId,
-    eventDate: input.eventDate,
-    change: { ...input.brief, version: stored.version },
-    at: now,
-  })
   return stored
 }
 
