@@ -18,7 +18,7 @@ import { VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
 import type { CallableContract, RequestOf } from '@yaari/domain/callable'
 import { CALLABLES } from '@yaari/domain/callables'
 import { EVENTS } from '@yaari/domain/catalogue'
-import { getDoorListCall, syncCheckInsCall } from '@yaari/domain/door'
+import { getDoorListCall, removeAdmissionCall, syncCheckInsCall } from '@yaari/domain/door'
 import {
   exportGuestListCall,
   getGuestListCall,
@@ -107,6 +107,11 @@ const TARGETS = [
   target(liftModerationCall, { uid: 'someone', reason: 'x' }, 'host'),
   target(getDoorListCall, { eventId: event.id, eventDate: date }, 'host'),
   target(syncCheckInsCall, { eventId: event.id, eventDate: date, door: 'Front door', ops: [] }, 'host'),
+  target(
+    removeAdmissionCall,
+    { eventId: event.id, eventDate: date, orderId: 'yaari_20990101_nothing', reason: 'Scanned twice' },
+    'host',
+  ),
 ]
 
 const POLLUTION = ['{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"__proto__":null}']
