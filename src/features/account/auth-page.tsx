@@ -1,6 +1,6 @@
 import { Tabs } from '@ark-ui/react/tabs'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container, flex, grid } from 'styled-system/patterns'
 import { button, heading } from 'styled-system/recipes'
@@ -8,9 +8,13 @@ import { usePageMeta } from '../../lib/page-meta'
 import { useAuthStore, watchAuth } from '../../lib/session/auth-store'
 import { rememberReturnPath } from '../../lib/session/return-path'
 import { Button } from '../../ui/button'
-import { Dialog } from '../../ui/dialog'
 import { SignInForm, SignUpForm } from './auth-forms'
 import { useAfterAuth } from './use-after-auth'
+
+/** Only a host at the door ever sees it: its dialog loads then, not with every sign-in page. */
+const UnsyncedCheckInsDialog = lazy(() =>
+  import('./unsynced-check-ins-dialog').then((module) => ({ default: module.UnsyncedCheckInsDialog })),
+)
 
 const tabTrigger = css({
   flex: '1',
@@ -68,31 +72,13 @@ export function AuthPage({ next }: { next?: string }) {
             </Button>
           </div>
           {unsynced ? (
-            <Dialog
-              open
-              onOpenChange={(open) => !open && setUnsynced(undefined)}
-              title="Check-ins not yet synced"
-              description={`${unsynced.count} ${unsynced.count === 1 ? 'check-in' : 'check-ins'} made at the door on this phone ${unsynced.count === 1 ? 'has' : 'have'} not reached Yaari yet.`}
-            >
-              <p className={css({ mt: '2' })}>
-                Open the door with a connection to sync them first. If you sign out now, they stay on this phone and are
-                sent the next time a host signs in here.
-              </p>
-              <div className={grid({ gap: '3', mt: '4' })}>
-                {unsynced.date ? (
-                  <Link
-                    to="/host/$"
-                    params={{ _splat: `${unsynced.date.replace(/_(\d{4}-\d{2}-\d{2})$/, '/$1')}/door` }}
-                    className={button({ size: 'lg' })}
-                  >
-                    Sync them first
-                  </Link>
-                ) : null}
-                <Button size="lg" variant="outline" onClick={() => void signOut()}>
-                  Sign out anyway
-                </Button>
-              </div>
-            </Dialog>
+            <Suspense fallback={null}>
+              <UnsyncedCheckInsDialog
+                waiting={unsynced}
+                onClose={() => setUnsynced(undefined)}
+                onSignOut={() => void signOut()}
+              />
+            </Suspense>
           ) : null}
         </section>
       ) : (
