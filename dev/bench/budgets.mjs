@@ -54,11 +54,11 @@ export const INVENTORY = { triesByOneMember: 20, faultyBookings: 200, batch: 20,
 
 /**
  * Interaction latency (Event Timing): `runs` runs of each interaction after a warm-up, with the CPU
- * slowed `midTier` times (a mid-range Android phone on these 2-core hosts; stricter than the
- * 2.5-6.6x Lighthouse's calculator gives them, see decision 0004) and 4x; the budget applies to
- * the median at `midTier`.
+ * slowed to Lighthouse's mid-tier phone as calibrated to this host (decision 0004: the host's speed
+ * moves up to 2x between hours, so a fixed factor measures the host as much as the app), the budget
+ * applying to that median; also at `lowEnd` times (a low-end phone) and 4x, reported without a budget.
  */
-export const INTERACTIONS = { runs: 5, budgetMs: 100, slowdowns: { midTier: 10 } }
+export const INTERACTIONS = { runs: 5, budgetMs: 100, slowdowns: { lowEnd: 10 } }
 
 /**
  * The ticket at the door: navigation to the pass's QR code on screen, `runs` runs after a warm-up
@@ -92,7 +92,7 @@ export const WAITLIST_CHURN = { waiting: 50, cancellations: 10, p95BudgetMs: 2_0
  *   createBooking: { p95Ms: number },
  *   holdsByOneMember: { cap: number, oneDate: { tries: number, distinctOrders: number, seatsHeld: number }, acrossDates: { tries: number, held: number } },
  *   abandonedCheckouts: { capacity: number, spotsLeftBefore?: number, spotsLeftAfterOneSweep?: number },
- *   interactions?: { results: Record<string, Record<string, { medianMs: number }>> },
+ *   interactions?: { calibratedSlowdown?: number, results: Record<string, Record<string, { medianMs: number }>> },
  *   ticket?: { hanging: Record<string, { medianMs: number, cpuSlowdown: number }> },
  *   door?: { inViewToVerdict: Record<string, { medianMs: number, cpuSlowdown: number }>, chunkGzipBytes: { door: number } },
  *   waitlistChurn: { offers: number, inOrder: boolean, mostSeatsClaimed: number, capacity: number, cancelToOfferMs: { p95: number } },
@@ -144,11 +144,13 @@ export function budgetMisses(report) {
     misses.push(
       `abandoned checkouts: ${abandoned.spotsLeftAfterOneSweep} of ${abandoned.capacity} seats back after one sweep`,
     )
-  const midTier = `${INTERACTIONS.slowdowns.midTier}x`
+  const calibrated = report.interactions?.calibratedSlowdown
   for (const [name, result] of Object.entries(report.interactions?.results ?? {})) {
-    const median = result[midTier]?.medianMs
+    const median = result.calibrated?.medianMs
     if (median === undefined || median > INTERACTIONS.budgetMs)
-      misses.push(`interaction "${name}" at ${midTier} CPU: median ${median} > ${INTERACTIONS.budgetMs} ms`)
+      misses.push(
+        `interaction "${name}" at the calibrated ${calibrated}x CPU: median ${median} > ${INTERACTIONS.budgetMs} ms`,
+      )
   }
   const door = report.ticket?.hanging.calibrated
   if (door === undefined || door.medianMs > TICKET.hangingBudgetMs)

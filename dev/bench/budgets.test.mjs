@@ -23,7 +23,12 @@ const within = () => ({
     acrossDates: { tries: 20, held: 2 },
   },
   abandonedCheckouts: { capacity: 10, spotsLeftBefore: 0, spotsLeftAfterOneSweep: 10 },
-  interactions: { results: { 'open the date dialog': { '10x': { medianMs: 40 }, '4x': { medianMs: 16 } } } },
+  interactions: {
+    calibratedSlowdown: 2.9,
+    results: {
+      'open the date dialog': { calibrated: { medianMs: 40 }, '10x': { medianMs: 120 }, '4x': { medianMs: 16 } },
+    },
+  },
   ticket: { hanging: { calibrated: { medianMs: 400, cpuSlowdown: 6.5 }, '4x': { medianMs: 200, cpuSlowdown: 4 } } },
   door: {
     inViewToVerdict: { calibrated: { medianMs: 150, cpuSlowdown: 3 }, '4x': { medianMs: 200, cpuSlowdown: 4 } },
@@ -50,7 +55,7 @@ describe('the bench budgets', () => {
     report.createBooking.p95Ms = BOOKING_LOAD.p95BudgetMs + 1
     report.holdsByOneMember.acrossDates.held = 3
     report.abandonedCheckouts.spotsLeftAfterOneSweep = 9
-    report.interactions.results['open the date dialog']['10x'].medianMs = 104
+    report.interactions.results['open the date dialog'].calibrated.medianMs = 104
     report.ticket.hanging.calibrated.medianMs = TICKET.hangingBudgetMs + 1
     report.door.inViewToVerdict.calibrated.medianMs = DOOR.budgetMs + 1
     report.door.chunkGzipBytes.door = DOOR.chunkBudgetBytes + 1
@@ -72,7 +77,7 @@ describe('the bench budgets', () => {
       `createBooking p95 ${BOOKING_LOAD.p95BudgetMs + 1} ms > ${BOOKING_LOAD.p95BudgetMs} ms`,
       'one member, 20 dates: 3 holds (budget 2)',
       'abandoned checkouts: 9 of 10 seats back after one sweep',
-      'interaction "open the date dialog" at 10x CPU: median 104 > 100 ms',
+      'interaction "open the date dialog" at the calibrated 2.9x CPU: median 104 > 100 ms',
       `the ticket's QR code with every outside request hanging, at the calibrated 6.5x CPU: median ${TICKET.hangingBudgetMs + 1} > ${TICKET.hangingBudgetMs} ms`,
       `the door's verdict after a QR code comes into view, at the calibrated 3x CPU: median ${DOOR.budgetMs + 1} > ${DOOR.budgetMs} ms`,
       `Door mode's chunk: ${DOOR.chunkBudgetBytes + 1} > ${DOOR.chunkBudgetBytes} bytes gzip`,

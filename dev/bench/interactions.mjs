@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * How fast the app answers a tap, for `npm run bench`: each interaction of INTERACTIONS.scenarios
- * on a 375 px page, with the CPU slowed like a mid-tier phone (and at 4x, for comparison), as the
+ * on a 375 px page, with the CPU slowed to a mid-tier phone as calibrated to this host (and at a
+ * low-end phone's 10x and at 4x, for comparison), as the
  * Event Timing API reports it (the duration from the input to the next paint, in steps of 8 ms):
  * the worst entry of the interaction, the median of INTERACTIONS.runs runs. What leads up to an
  * interaction (loading the page, signing in, opening the dialog) runs unthrottled; only the
@@ -9,9 +10,11 @@
  */
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import { functionUrl, HOST, ROOT, stackPorts } from '../lib/config.mjs'
 import { importTypeScript } from '../lib/typescript.mjs'
 import { INTERACTIONS } from './budgets.mjs'
+import { calibratedCpuSlowdown } from './lighthouse-calibration.mjs'
 import { median } from './stats.mjs'
 
 /** Records every Event Timing entry of an interaction (16 ms and up: the API's floor) into window.__events. */
@@ -276,11 +279,19 @@ async function runOnce(page, cdp, scenario, slowdown) {
 
 /**
  * Every scenario at each slowdown: the median of INTERACTIONS.runs runs of the worst duration.
- * @param {import('@playwright/test').Browser} browser @param {string} appUrl @param {number[]} slowdowns
+ * 'calibrated' is Lighthouse's mid-tier phone on this host (decision 0004), from the host's
+ * benchmark index, measured once in a page and reported with the results.
+ * @param {import('@playwright/test').Browser} browser @param {string} appUrl
+ * @param {(number | 'calibrated')[]} slowdowns
  * @param {string} [only] only the scenarios whose name has this in it
  */
 export async function measureInteractions(browser, appUrl, slowdowns, only = '') {
   const member = await account(true)
+  const probe = await browser.newPage()
+  await probe.goto(appUrl)
+  const benchmarkIndex = Number(await probe.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`))
+  await probe.close()
+  const calibratedSlowdown = calibratedCpuSlowdown(benchmarkIndex)
   /** @type {Record<string, Record<string, { runsMs: number[], medianMs: number }>>} */
   const results = {}
   for (const [name, scenario] of Object.entries(SCENARIOS).filter(([name]) => name.includes(only))) {
@@ -292,12 +303,16 @@ export async function measureInteractions(browser, appUrl, slowdowns, only = '')
     const cdp = await context.newCDPSession(page)
     results[name] = {}
     for (const slowdown of slowdowns) {
-      await runOnce(page, cdp, scenario, slowdown) // warm-up: code and data cached, as on a second visit
+      const rate = slowdown === 'calibrated' ? calibratedSlowdown : slowdown
+      await runOnce(page, cdp, scenario, rate) // warm-up: code and data cached, as on a second visit
       const runs = []
-      for (let i = 0; i < INTERACTIONS.runs; i++) runs.push(await runOnce(page, cdp, scenario, slowdown))
-      results[name][`${slowdown}x`] = { runsMs: runs, medianMs: median(runs) }
+      for (let i = 0; i < INTERACTIONS.runs; i++) runs.push(await runOnce(page, cdp, scenario, rate))
+      results[name][slowdown === 'calibrated' ? 'calibrated' : `${slowdown}x`] = {
+        runsMs: runs,
+        medianMs: median(runs),
+      }
     }
     await context.close()
   }
-  return results
+  return { hostBenchmarkIndex: benchmarkIndex, calibratedSlowdown, results }
 }

@@ -174,7 +174,7 @@ export async function measureTicket(browser, appUrl) {
   /** @typedef {Awaited<ReturnType<typeof timesToQr>>} Times */
   /** @type {{ online: Record<string, Times>, hanging: Record<string, Times> }} */
   const results = { online: {}, hanging: {} }
-  for (const slowdown of /** @type {const} */ (['calibrated', 4, INTERACTIONS.slowdowns.midTier])) {
+  for (const slowdown of /** @type {const} */ (['calibrated', 4, INTERACTIONS.slowdowns.lowEnd])) {
     const key = slowdown === 'calibrated' ? 'calibrated' : `${slowdown}x`
     results.hanging[key] = await timesToQr(browser, appUrl, member, { hanging: true, slowdown })
     results.online[key] = await timesToQr(browser, appUrl, member, { hanging: false, slowdown })
