@@ -22,7 +22,7 @@ export interface DraftRow {
   uid: string
   /** Onboarding step the member was on (1-8). */
   step: number
-  /** Validated on read (see features/onboarding/draft-store.ts): stored data may be stale. */
+  /** Validated on read (see features/profile/draft-store.ts): stored data may be stale. */
   data: unknown
   updatedAt: number
 }

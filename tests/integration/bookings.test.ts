@@ -3,6 +3,7 @@ import { seatsCollectionPath } from '@yaari/domain/availability'
 import { type CreateBookingRequest, createBookingCall, getBookingCall, HOLD_MINUTES } from '@yaari/domain/booking'
 import { bookingRequest, VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
 import { EVENTS, priceFor } from '@yaari/domain/catalogue'
+import { shareVenueProblem } from '@yaari/domain/host'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
 import { MESSAGES, saveProfileCall } from '@yaari/domain/profile'
 import { istToday } from '@yaari/domain/schedule'
@@ -11,7 +12,7 @@ import { functionUrl, stackPorts, standinControl } from '../../dev/lib/config.mj
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payments/standin.mjs'
 import { createBookingHandler } from '../../functions/src/services/bookings/create'
 import { sweepExpiredHolds } from '../../functions/src/services/bookings/sweeps'
-import { shareVenueBrief } from '../../functions/src/services/venue-briefs'
+import { publishVenue } from '../../functions/src/services/host/actions'
 import { callFunction } from '../../src/lib/firebase'
 import {
   adminDb,
@@ -307,10 +308,11 @@ describe('payment webhooks and booking status', () => {
     expect(before.bookings[0]?.venueBrief).toBeUndefined()
 
     const invalid = { eventId: event.id, eventDate: date, brief: { venueName: ' ', mapsUrl: 'http://x.test' } }
-    await expect(shareVenueBrief(adminDb(), invalid)).rejects.toThrow(/venueName is required.*address/)
+    // What the team's share-venue command does: the shared schema's reason, or the brief published.
+    expect(shareVenueProblem(invalid)).toMatch(/venueName is required.*address/)
     const tuesday = { eventId: event.id, eventDate: '2026-11-24', brief }
-    await expect(shareVenueBrief(adminDb(), tuesday)).rejects.toThrow('eventDate is not a date this event runs on')
-    await shareVenueBrief(adminDb(), { eventId: event.id, eventDate: date, brief })
+    expect(shareVenueProblem(tuesday)).toMatch('eventDate is not a date this event runs on')
+    await publishVenue(adminDb(), { command: 'share-venue' }, { eventId: event.id, eventDate: date, brief }, Date.now())
 
     const after = await callFunction(listMyBookingsCall, {})
     expect(after.bookings).toEqual([expect.objectContaining({ orderId: order_id, venueBrief: brief })])

@@ -69,13 +69,13 @@ interface Registration<Public extends boolean> extends Omit<CallableOptions, 'co
   public?: Public
 }
 
-/** What every callable checks first: only the site's pages may call, and no prototype keys. */
 /**
  * Every callable refuses calls without a valid App Check token once a site key is configured (a
  * real project's preflight refuses a deploy without one, unless WAIVE_APP_CHECK says why).
  */
 const withAppCheck = { enforceAppCheck: APP_CHECK_SITE_KEY.notEquals('') }
 
+/** What every callable checks first: only the site's pages may call, and no prototype keys. */
 function refuseStrangers(request: CallableRequest) {
   const site = { appOrigin: APP_ORIGIN.value(), local: isDemoProject(process.env.GCLOUD_PROJECT ?? '') }
   if (!isAllowedOrigin(request.rawRequest?.headers.origin, site)) {

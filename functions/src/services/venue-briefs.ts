@@ -6,8 +6,6 @@
  */
 
 import { type VenueBrief, venueBriefPath, venueBriefSchema } from '@yaari/domain/booking'
-import { shareVenueSchema } from '@yaari/domain/host'
-import { describeIssues } from '@yaari/domain/validation'
 import { type DocumentData, type DocumentReference, FieldValue, type Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { expiry } from '../lib/retention'
@@ -53,12 +51,4 @@ export async function storeVenueBrief(
   for (const [other, data] of alongside(change)) batch.create(other, data)
   await batch.commit()
   return change
-}
-
-/** Validates and stores the brief (the team's command); returns its path and what changed. */
-export async function shareVenueBrief(firestore: Firestore, input: unknown) {
-  const parsed = v.safeParse(shareVenueSchema, input)
-  if (!parsed.success) throw new Error(describeIssues(parsed.issues))
-  const { eventId, eventDate, brief } = parsed.output
-  return { path: venueBriefPath(eventId, eventDate), ...(await storeVenueBrief(firestore, eventId, eventDate, brief)) }
 }

@@ -250,7 +250,7 @@ export async function offerQuietly(deps: Deps, eventId: string, date: string): P
 }
 
 /**
- * Frees everything a booking (or an offer) holds (holds.freeClaims); a seat that came free goes at
+ * Frees everything a booking (or an offer) holds (seats.ts, freeClaims); a seat that came free goes at
  * once to the first member waiting for the date. What every booking path calls to give a seat back.
  */
 export async function releaseHold(deps: Deps, owner: HoldOwner): Promise<void> {

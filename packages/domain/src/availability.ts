@@ -10,7 +10,6 @@ import { EVENT_IDS } from './catalogue'
 export const availabilityRequestSchema = v.strictObject({
   eventId: v.optional(v.picklist(EVENT_IDS, 'eventId must be one of our events')),
 })
-export type AvailabilityRequest = v.InferOutput<typeof availabilityRequestSchema>
 
 export interface DateAvailability {
   date: string

@@ -22,7 +22,6 @@ export const HOST_MESSAGES = {
   dateCancelled: 'This date is cancelled.',
   datePassed: 'This date has already taken place.',
   busy: 'Someone else is changing this date’s capacity. Try again in a moment.',
-  offline: 'You are offline. Host actions need a connection.',
   notOnList: 'This member is not on this date’s guest list.',
   adminsOnly: 'Only an admin can do this.',
   untilPast: 'A suspension ends on a later day than today.',

@@ -314,15 +314,6 @@ export async function verifyPass(
   return { ok: true, pass: decoded.claims, keyId: decoded.keyId }
 }
 
-/** What each refusal means to the person at the door. */
-export const PASS_REFUSALS: Readonly<Record<PassRefusal, string>> = {
-  malformed: 'Not a Yaari pass.',
-  'unknown-key': 'Not a Yaari pass (signed with a key this device does not know).',
-  'bad-signature': 'Not a Yaari pass (the signature does not match: forged or altered).',
-  'wrong-event': 'A pass for another event.',
-  'wrong-date': 'A pass for another date.',
-}
-
 // --- the short code ---
 
 /** Crockford's Base32: no I, L, O or U, so a code read aloud is not misheard. */

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { cancellationRefund, REFUND_POLICY, refundFor } from './refund-policy'
 
 it('follows the Terms of Service policy: 48 h full, 24-48 h half, under 24 h none', () => {
-  expect(refundFor(72)).toBe(100)
-  expect(refundFor(48)).toBe(100)
-  expect(refundFor(47.9)).toBe(50)
-  expect(refundFor(24)).toBe(50)
-  expect(refundFor(23.9)).toBe(0)
-  expect(refundFor(0)).toBe(0)
-  expect(refundFor(-5)).toBe(0)
+  expect(refundFor(72).percent).toBe(100)
+  expect(refundFor(48).percent).toBe(100)
+  expect(refundFor(47.9).percent).toBe(50)
+  expect(refundFor(24).percent).toBe(50)
+  expect(refundFor(23.9).percent).toBe(0)
+  expect(refundFor(0).percent).toBe(0)
+  expect(refundFor(-5).percent).toBe(0)
 })
 
 it('says how and when refunds arrive', () => {

@@ -25,10 +25,9 @@ export const REFUND_POLICY = {
   processing: `Refunds reach your original payment method within ${REFUND_DAYS}.`,
 } as const
 
-/** The percentage refunded when a member cancels `hoursBefore` hours before the start. */
-export function refundFor(hoursBefore: number): number {
-  for (const tier of REFUND_TIERS) if (hoursBefore >= tier.minHoursBefore) return tier.percent
-  return 0
+/** The policy's tier when a member cancels `hoursBefore` hours before the start (none after it: 0 %). */
+export function refundFor(hoursBefore: number): RefundTier {
+  return REFUND_TIERS.find((tier) => hoursBefore >= tier.minHoursBefore) ?? (REFUND_TIERS.at(-1) as RefundTier)
 }
 
 /** When the exact venue is shared with booked members (24 hours before it starts). */
@@ -46,6 +45,6 @@ export function cancellationRefund(
 ): { hoursBefore: number; percent: number; amount: number; tier: RefundTier } | undefined {
   const hoursBefore = (startsAt.getTime() - now.getTime()) / 3_600_000
   if (hoursBefore <= 0) return undefined
-  const tier = REFUND_TIERS.find((t) => hoursBefore >= t.minHoursBefore) ?? REFUND_TIERS.at(-1)!
+  const tier = refundFor(hoursBefore)
   return { hoursBefore, percent: tier.percent, amount: Math.round((paid * tier.percent) / 100), tier }
 }

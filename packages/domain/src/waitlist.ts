@@ -34,7 +34,6 @@ export const waitlistRequestSchema = v.strictObject({
   eventId: v.picklist(EVENT_IDS, 'Unknown event'),
   eventDate: eventDateSchema,
 })
-export type WaitlistRequest = v.InferInput<typeof waitlistRequestSchema>
 
 /**
  * waiting: in line; offered: a seat is held for them until offerExpiresAt; passed: the offer

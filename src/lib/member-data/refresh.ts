@@ -10,7 +10,7 @@
 import { type BookingView, getBookingCall } from '@yaari/domain/booking'
 import { errorCode } from '@yaari/domain/error-code'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
-import { getMyProfileCall, type UserProfileRecord } from '@yaari/domain/profile'
+import { getMyProfileCall } from '@yaari/domain/profile'
 import type { WaitlistView } from '@yaari/domain/waitlist'
 import { localDb } from '../db'
 import { onMemberReplaced, useAuthStore, watchAuth } from '../session/auth-store'
@@ -87,12 +87,6 @@ export async function keepWaitlistPlace(
 ): Promise<void> {
   const uid = useAuthStore.getState().member?.uid
   if (uid && isConfirmed(uid)) await writeWaitlistPlace(localDb(), uid, place, entry)
-}
-
-/** The profile the member just saved. */
-export async function keepProfile(profile: UserProfileRecord): Promise<void> {
-  const uid = useAuthStore.getState().member?.uid
-  if (uid) await writeProfile(localDb(), uid, profile, { stillTheirs: () => isConfirmed(uid) })
 }
 
 // The member this device knew is not the one signed in: what was under way for them is forgotten.

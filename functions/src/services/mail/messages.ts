@@ -1,7 +1,8 @@
 /**
- * The email members get about a booking, written from the booking as it stands when the mail is
- * sent: plain text and simple HTML of the same words, dates and times in IST (en-IN), amounts in
- * rupees. Pure: what goes in decides what comes out, so every kind is unit-tested.
+ * The email members get: about a booking (written from the booking as it stands when the mail is
+ * sent), a seat offered from a waitlist, a host's message, a moderation notice and the confirmation
+ * that an account was deleted. Plain text and simple HTML of the same words, dates and times in IST
+ * (en-IN), amounts in rupees. Pure: what goes in decides what comes out, so every kind is unit-tested.
  */
 
 import { ACCOUNT_DATA_MESSAGES, DATA_RETENTION } from '@yaari/domain/account'
@@ -29,8 +30,8 @@ export const MAIL_KINDS = [
 ] as const
 export type BookingMailKind = (typeof MAIL_KINDS)[number]
 /**
- * Every mail: the booking's, the seat offered to a member on a waitlist (once per offer), and the
- * confirmation that an account was deleted.
+ * Every mail: the booking's, the seat offered to a member on a waitlist (once per offer), a host's
+ * message to a date's guests, a moderation notice, and the confirmation that an account was deleted.
  */
 export type MailKind = BookingMailKind | 'waitlist-offer' | 'account-deleted' | 'host-message' | 'moderation'
 
@@ -362,7 +363,6 @@ export function composeOfferMail({ eventId, eventDate, name, expiresAt, appOrigi
   ])
 }
 
-/** The confirmation that a member's account is deleted, with what is kept and why. */
 /** A host's message to a date's guests, as the host wrote it, with the date it is about. */
 export function composeHostMessage(
   { subject, text, eventId, eventDate }: { subject: string; text: string; eventId: string; eventDate: string },
@@ -418,6 +418,7 @@ export function composeModerationMail(
   }
 }
 
+/** The confirmation that a member's account is deleted, with what is kept and why. */
 export function composeAccountDeletedMail({ name, cancelled }: { name?: string; cancelled: number }): MailContent {
   const first = name?.trim().split(/\s+/)[0]
   return mail(`Your ${SITE.productName} account has been deleted`, [

@@ -169,10 +169,6 @@ async function hostMessageContent(deps: MailDeps, record: MailRecord, booking: B
   )
 }
 
-/**
- * Queues a mail that is not about one booking's state: a host's message (once per booking and
- * message) or a moderation notice (once per member and step). Whether this call queued it.
- */
 /** A notice's mail record (not about a booking): to queue alone, or in a batch beside what it tells. */
 export function noticeRecord(
   about: { orderId: string; to: string },
@@ -191,6 +187,10 @@ export function noticeRecord(
   }
 }
 
+/**
+ * Queues a mail that is not about one booking's state: a host's message (once per booking and
+ * message) or a moderation notice (once per member and step). Whether this call queued it.
+ */
 export async function queueNotice(
   firestore: Firestore,
   about: { id: string; orderId: string; to: string },
