@@ -107,6 +107,14 @@ async function readyDoor(page: Page, date: string, doorName: string) {
   await expect(page.getByText(/^Ready: \d+ paid guests? saved on this phone\.$/)).toBeVisible(BACKEND)
   await expectNoSeriousA11yViolations(page)
   await expectOneMain(page)
+  // A tool held at arm's length all night: no site header or footer, the screen kept on where it can be.
+  await expect(page.getByRole('banner')).toHaveCount(0)
+  await expect(page.getByRole('contentinfo')).toHaveCount(0)
+  await expect(
+    page.getByText(
+      /^(The screen stays on while the door is open\.|This browser cannot keep the screen on|The screen could not be kept on)/,
+    ),
+  ).toBeVisible()
 }
 
 /** Waits for the phone's log of checks to show `line`, moving past verdicts as a host taps "Next guest". */

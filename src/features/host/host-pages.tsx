@@ -4,6 +4,7 @@
  * refuse them whatever they send.
  */
 import { Link } from '@tanstack/react-router'
+import { EVENTS, eventById } from '@yaari/domain/catalogue'
 import type { AuditEntry, HostDateSummary } from '@yaari/domain/host'
 import { HOST_MESSAGES, VENUE_WARNING_HOURS } from '@yaari/domain/host'
 import { formatInr } from '@yaari/domain/money'
@@ -14,7 +15,9 @@ import { container, grid, wrap } from 'styled-system/patterns'
 import { button, card, chip, heading, link, notice, text } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK } from '../../lib/paths'
+import { SelectField } from '../../ui/field'
 import { PageMessage } from '../../ui/page-message'
+import { groupHostDates } from './date-groups'
 import { type HostSession, hostErrorMessage, useHostSession } from './host-session'
 
 /** The page around every host screen: who may see it decides what it shows. */
@@ -111,6 +114,30 @@ export function VenueWarning({ date }: { date: HostDateSummary }) {
   )
 }
 
+/** A group of dates as cards: each with its numbers, money and venue warning. */
+function DateCards({ dates, label }: { dates: HostDateSummary[]; label: string }) {
+  const styles = card({ variant: 'outline' })
+  return (
+    <ul className={grid({ gap: '4', mt: '3' })} aria-label={`Dates: ${label}`}>
+      {dates.map((date) => (
+        <li key={`${date.eventId}_${date.eventDate}`} className={cx(styles.root, styles.body)}>
+          <div className={wrap({ justifyContent: 'space-between', gap: '2' })}>
+            <h3 className={heading({ level: 'card' })}>
+              <Link to="/host/$" params={{ _splat: `${date.eventId}/${date.eventDate}` }} className={link()}>
+                {date.title}, {formatLongDate(date.eventDate)}
+              </Link>
+            </h3>
+            <DateBadges date={date} />
+          </div>
+          <DateNumbers date={date} />
+          <DateMoney date={date} />
+          <VenueWarning date={date} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 export function HostDatesPage() {
   usePageMeta({ title: 'Host console', description: 'Your upcoming Yaari dates: seats, guests, venue and money.' })
   return <HostGate>{() => <DatesList />}</HostGate>
@@ -118,6 +145,7 @@ export function HostDatesPage() {
 
 function DatesList() {
   const [state, setState] = useState<{ dates?: HostDateSummary[]; error?: string }>({})
+  const [eventFilter, setEventFilter] = useState('')
   useEffect(() => {
     let live = true
     const load = (first: boolean) =>
@@ -157,26 +185,36 @@ function DatesList() {
       ) : state.dates.length === 0 ? (
         <p className={css({ mt: '4' })}>No upcoming dates in your cities.</p>
       ) : (
-        <ul className={grid({ gap: '4', mt: '6' })} aria-label="Upcoming dates">
-          {state.dates.map((date) => {
-            const styles = card({ variant: 'outline' })
-            return (
-              <li key={`${date.eventId}_${date.eventDate}`} className={cx(styles.root, styles.body)}>
-                <div className={wrap({ justifyContent: 'space-between', gap: '2' })}>
-                  <h2 className={heading({ level: 'card' })}>
-                    <Link to="/host/$" params={{ _splat: `${date.eventId}/${date.eventDate}` }} className={link()}>
-                      {date.title}, {formatLongDate(date.eventDate)}
-                    </Link>
-                  </h2>
-                  <DateBadges date={date} />
-                </div>
-                <DateNumbers date={date} />
-                <DateMoney date={date} />
-                <VenueWarning date={date} />
-              </li>
-            )
-          })}
-        </ul>
+        <>
+          <SelectField
+            label="Event"
+            value={eventFilter}
+            onChange={(e) => setEventFilter(e.target.value)}
+            placeholder="All events"
+            options={EVENTS.filter((event) => state.dates?.some((date) => date.eventId === event.id)).map((event) => ({
+              value: event.id,
+              label: event.title,
+            }))}
+            className={css({ mt: '4', maxW: 'sm' })}
+          />
+          {groupHostDates(state.dates.filter((date) => !eventFilter || date.eventId === eventFilter)).map((group) =>
+            group.folded ? (
+              <details key={group.key} className={css({ mt: '6' })}>
+                <summary className={cx(heading({ level: 'section' }), css({ cursor: 'pointer' }))}>
+                  {group.label} ({group.dates.length} {group.dates.length === 1 ? 'date' : 'dates'})
+                </summary>
+                <DateCards dates={group.dates} label={group.label} />
+              </details>
+            ) : (
+              <section key={group.key} aria-labelledby={`dates-${group.key}`} className={css({ mt: '6' })}>
+                <h2 id={`dates-${group.key}`} className={heading({ level: 'section' })}>
+                  {group.label}
+                </h2>
+                <DateCards dates={group.dates} label={group.label} />
+              </section>
+            ),
+          )}
+        </>
       )}
     </>
   )
@@ -268,7 +306,8 @@ function AuditList() {
               })}
             >
               <p className={css({ fontWeight: 'semibold' })}>
-                {ACTION_LABELS[entry.action] ?? entry.action}: {entry.eventDate} · {entry.eventId}
+                {ACTION_LABELS[entry.action] ?? entry.action}
+                {entry.eventDate ? `: ${entry.eventDate} · ${eventById(entry.eventId)?.title ?? entry.eventId}` : ''}
               </p>
               <p className={text({ size: 'sm', tone: 'muted' })}>
                 {entry.actor}, {formatLongDate(entry.at.slice(0, 10))} {formatIstClock(new Date(entry.at))}

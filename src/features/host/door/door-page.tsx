@@ -39,6 +39,7 @@ import { HostGate } from '../host-pages'
 import { callHost, hostErrorMessage } from '../host-session'
 import { applyDoorAnswer, readDoor, recordCheckIn, type SavedDoor, saveDoorList, syncDoor } from './door-store'
 import { prefetchScanner, qrReader } from './scanner'
+import { useWakeLock, WAKE_LOCK_WORDS } from './use-wake-lock'
 
 /** The tab in use reads as pressed: dark, with light text. */
 const SELECTED_TAB = css({ '&[data-selected]': { bg: 'ink.900', color: 'white', borderColor: 'ink.900' } })
@@ -106,6 +107,8 @@ function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean
   /** The camera runs once the host starts it (not on opening the page: it costs battery). */
   const [scanning, setScanning] = useState(false)
   const door = doorName.trim() || 'Door'
+  // Open and readied, the door keeps the phone's screen on (released when the page closes).
+  const wakeLock = useWakeLock(Boolean(saved))
 
   const sync = useCallback(async () => {
     setSyncState('syncing')
@@ -222,6 +225,9 @@ function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean
           </button>
         </p>
       )}
+      {saved && wakeLock !== 'off' ? (
+        <p className={text({ size: 'sm', tone: 'muted' })}>{WAKE_LOCK_WORDS[wakeLock]}</p>
+      ) : null}
       {notice ? (
         <p role="alert" className={css({ mt: '2', fontWeight: 'semibold' })}>
           {notice}

@@ -1,0 +1,39 @@
+/**
+ * The console's first screen, in the order a host needs it: tonight, the rest of this week, then
+ * the later dates by month (folded). Pure, so the grouping is unit-tested.
+ */
+import type { HostDateSummary } from '@yaari/domain/host'
+import { formatMonth, istToday } from '@yaari/domain/schedule'
+
+export interface DateGroup {
+  key: string
+  label: string
+  /** Shown folded (a disclosure to open). */
+  folded: boolean
+  dates: HostDateSummary[]
+}
+
+/** The IST date `days` after `iso`. */
+function plusDays(iso: string, days: number): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/** Dates (already in order) grouped: tonight, this week (the next 7 days), then each later month, folded. */
+export function groupHostDates(dates: readonly HostDateSummary[], now = new Date()): DateGroup[] {
+  const today = istToday(now)
+  const weekEnd = plusDays(today, 7)
+  const groups = new Map<string, DateGroup>()
+  const add = (key: string, label: string, folded: boolean, date: HostDateSummary) => {
+    const group = groups.get(key) ?? { key, label, folded, dates: [] }
+    group.dates.push(date)
+    groups.set(key, group)
+  }
+  for (const date of dates) {
+    if (date.eventDate <= today) add('tonight', 'Tonight', false, date)
+    else if (date.eventDate < weekEnd) add('week', 'This week', false, date)
+    else {
+      add(date.eventDate.slice(0, 7), formatMonth(date.eventDate), true, date)
+    }
+  }
+  return [...groups.values()]
+}
