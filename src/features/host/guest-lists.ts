@@ -4,6 +4,7 @@
  * no mobile numbers: they stay in this page's memory, shown while it is open, and never reach the
  * device's storage (a lost phone gives away no guest's number).
  */
+import type { EventId } from '@yaari/domain/catalogue'
 import type { GuestList, GuestRow } from '@yaari/domain/host'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { localDb } from '../../lib/db'
@@ -26,7 +27,7 @@ function withoutMobiles(key: string, list: GuestList): GuestList {
 }
 
 /** The last guest list this host loaded for the date, as the device holds it (undefined while reading). */
-export function useSavedGuestList(uid: string, eventId: string, date: string): GuestList | null | undefined {
+export function useSavedGuestList(uid: string, eventId: EventId, date: string): GuestList | null | undefined {
   return useLiveQuery(async () => {
     const key = keyOf(uid, eventId, date)
     const list = (await localDb().hostLists.get(key))?.list as GuestList | undefined
@@ -44,12 +45,12 @@ export function useSavedGuestList(uid: string, eventId: string, date: string): G
 }
 
 /** Loads the guest list from the server and keeps it on the device. */
-export async function loadGuestList(uid: string, eventId: string, date: string): Promise<GuestList> {
+export async function loadGuestList(uid: string, eventId: EventId, date: string): Promise<GuestList> {
   const [{ callFunction }, { getGuestListCall }] = await Promise.all([
     import('../../lib/firebase'),
     import('@yaari/domain/host'),
   ])
-  const list = await callFunction(getGuestListCall, { eventId, eventDate: date } as never, { timeoutMs: 20_000 })
+  const list = await callFunction(getGuestListCall, { eventId, eventDate: date }, { timeoutMs: 20_000 })
   const key = keyOf(uid, eventId, date)
   await localDb().hostLists.put({ key, uid, list: withoutMobiles(key, list), at: Date.now() })
   return list

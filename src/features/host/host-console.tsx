@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { isEventId } from '@yaari/domain/catalogue'
 import { lazy, Suspense } from 'react'
 import { container } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
@@ -14,7 +15,8 @@ export function HostConsole({ path }: { path: string }) {
   const [first, second, ...rest] = path.split('/').filter(Boolean)
   if (first === undefined) return <HostDatesPage />
   if (first === 'audit' && second === undefined) return <HostAuditPage />
-  if (second !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(second)) {
+  // A date page names one of our events (the one a console link made): anything else is no page.
+  if (first !== undefined && isEventId(first) && second !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(second)) {
     if (rest.length === 0) return <HostDatePage eventId={first} date={second} />
     if (rest.length === 1 && rest[0] === 'door') {
       return (

@@ -7,17 +7,27 @@
 import { Link } from '@tanstack/react-router'
 import { enumLabel, type VenueBrief } from '@yaari/domain/booking'
 import type { RequestOf } from '@yaari/domain/callable'
-import { eventById } from '@yaari/domain/catalogue'
+import { type EventId, eventById } from '@yaari/domain/catalogue'
 import {
   ENTERED_UNPAID_LABELS,
+  exportGuestListCall,
   type GuestList,
   type GuestRow,
   type HostActionResult,
+  hostCancelDateCall,
+  hostCancelSeatCall,
+  liftModerationCall,
   MESSAGE_SUBJECT_MAX,
   MESSAGE_TEXT_MAX,
   MODERATION_ACTIONS,
   MODERATION_LABELS,
   type ModerationAction,
+  messageGuestsCall,
+  moderateMemberCall,
+  setCapacityCall,
+  setSalesCall,
+  shareVenueCall,
+  shareVenueProblem,
 } from '@yaari/domain/host'
 import { GENDER_LABELS } from '@yaari/domain/profile'
 import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
@@ -31,7 +41,7 @@ import { loadGuestList, saveSummary, useSavedGuestList } from './guest-lists'
 import { DateBadges, DateMoney, DateNumbers, HostGate, VenueWarning } from './host-pages'
 import { callHost, hostErrorMessage } from './host-session'
 
-export function HostDatePage({ eventId, date }: { eventId: string; date: string }) {
+export function HostDatePage({ eventId, date }: { eventId: EventId; date: string }) {
   const event = eventById(eventId)
   usePageMeta({
     title: `Host: ${event?.title ?? 'date'}, ${date}`,
@@ -83,7 +93,7 @@ function DateConsole({
   uid: string
   verified: boolean
   admin: boolean
-  eventId: string
+  eventId: EventId
   date: string
 }) {
   const saved = useSavedGuestList(uid, eventId, date)
@@ -128,16 +138,15 @@ function DateConsole({
   }
 
   /** Moderates a guest (or, for an admin, lifts it); what it did, or why not, is said at the top of the page. */
-  const moderate = async (request: Record<string, unknown>) => {
+  const moderate = async (
+    request: RequestOf<typeof moderateMemberCall> | { action: 'lift'; uid: string; reason: string },
+  ) => {
     setNotice(undefined)
     try {
-      const { liftModerationCall, moderateMemberCall } = await import('@yaari/domain/host')
       const result =
         request.action === 'lift'
-          ? await callHost(liftModerationCall, { uid: request.uid, reason: request.reason } as RequestOf<
-              typeof liftModerationCall
-            >)
-          : await callHost(moderateMemberCall, request as RequestOf<typeof moderateMemberCall>)
+          ? await callHost(liftModerationCall, { uid: request.uid, reason: request.reason })
+          : await callHost(moderateMemberCall, request)
       setNotice(
         result.changed
           ? `${MODERATION_DONE[result.level]} The member is told by email.`
@@ -252,12 +261,8 @@ function DateConsole({
                               ...(until ? { until } : {}),
                             }),
                           cancelSeat: async (orderId, reason) => {
-                            const { hostCancelSeatCall } = await import('@yaari/domain/host')
                             return act(
-                              () =>
-                                callHost(hostCancelSeatCall, { eventId, eventDate: date, orderId, reason } as RequestOf<
-                                  typeof hostCancelSeatCall
-                                >),
+                              () => callHost(hostCancelSeatCall, { eventId, eventDate: date, orderId, reason }),
                               `${guest.name}’s seat is cancelled: refunded in full and told why.`,
                               'That seat was already cancelled.',
                             )
@@ -466,7 +471,7 @@ function ModerationForm({ name, moderate }: { name: string; moderate: Moderate }
   )
 }
 
-function MessageForm({ eventId, date, onDone }: { eventId: string; date: string; onDone: (notice: string) => void }) {
+function MessageForm({ eventId, date, onDone }: { eventId: EventId; date: string; onDone: (notice: string) => void }) {
   const [subject, setSubject] = useState('')
   const [body, setBody] = useState('')
   // One id per message written: a double tap or a retry of it sends nothing more.
@@ -476,9 +481,8 @@ function MessageForm({ eventId, date, onDone }: { eventId: string; date: string;
     e.preventDefault()
     setBusy(true)
     try {
-      const { messageGuestsCall } = await import('@yaari/domain/host')
       const request = { eventId, eventDate: date, messageId, subject, text: body }
-      const result = await callHost(messageGuestsCall, request as RequestOf<typeof messageGuestsCall>)
+      const result = await callHost(messageGuestsCall, request)
       onDone(`Message sent to ${result.sent} ${result.sent === 1 ? 'guest' : 'guests'}.`)
       setSubject('')
       setBody('')
@@ -520,7 +524,7 @@ function DownloadCsv({
   date,
   onError,
 }: {
-  eventId: string
+  eventId: EventId
   date: string
   onError: (message: string) => void
 }) {
@@ -528,10 +532,7 @@ function DownloadCsv({
   const download = async () => {
     setBusy(true)
     try {
-      const { exportGuestListCall } = await import('@yaari/domain/host')
-      const { filename, csv } = await callHost(exportGuestListCall, { eventId, eventDate: date } as RequestOf<
-        typeof exportGuestListCall
-      >)
+      const { filename, csv } = await callHost(exportGuestListCall, { eventId, eventDate: date })
       const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }))
       const anchor = document.createElement('a')
       anchor.href = url
@@ -565,7 +566,7 @@ function Section({ title, id, children }: { title: string; id: string; children:
   )
 }
 
-function VenueForm({ eventId, date, shared, act }: { eventId: string; date: string; shared?: VenueBrief; act: Act }) {
+function VenueForm({ eventId, date, shared, act }: { eventId: EventId; date: string; shared?: VenueBrief; act: Act }) {
   const [venue, setVenue] = useState({
     venueName: shared?.venueName ?? '',
     address: shared?.address ?? '',
@@ -576,7 +577,6 @@ function VenueForm({ eventId, date, shared, act }: { eventId: string; date: stri
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     // (Never `import('valibot')` here: a dynamic import of the namespace keeps all of it in the bundle.)
-    const { shareVenueCall, shareVenueProblem } = await import('@yaari/domain/host')
     const brief = {
       venueName: venue.venueName,
       address: venue.address,
@@ -588,7 +588,7 @@ function VenueForm({ eventId, date, shared, act }: { eventId: string; date: stri
     setError(problem)
     if (problem) return
     await act(
-      () => callHost(shareVenueCall, request as RequestOf<typeof shareVenueCall>),
+      () => callHost(shareVenueCall, request),
       'Venue saved: members see it on their ticket and are emailed.',
       'That venue is already shared.',
     )
@@ -629,16 +629,22 @@ function VenueForm({ eventId, date, shared, act }: { eventId: string; date: stri
   )
 }
 
-function CapacityForm({ eventId, date, capacity, act }: { eventId: string; date: string; capacity: number; act: Act }) {
+function CapacityForm({
+  eventId,
+  date,
+  capacity,
+  act,
+}: {
+  eventId: EventId
+  date: string
+  capacity: number
+  act: Act
+}) {
   const [value, setValue] = useState(String(capacity))
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const { setCapacityCall } = await import('@yaari/domain/host')
     await act(
-      () =>
-        callHost(setCapacityCall, { eventId, eventDate: date, capacity: Number(value) } as RequestOf<
-          typeof setCapacityCall
-        >),
+      () => callHost(setCapacityCall, { eventId, eventDate: date, capacity: Number(value) }),
       'Capacity changed. New seats go to the waitlist first.',
       'The capacity is already that.',
     )
@@ -663,11 +669,10 @@ function CapacityForm({ eventId, date, capacity, act }: { eventId: string; date:
   )
 }
 
-function SalesToggle({ eventId, date, open, act }: { eventId: string; date: string; open: boolean; act: Act }) {
+function SalesToggle({ eventId, date, open, act }: { eventId: EventId; date: string; open: boolean; act: Act }) {
   const toggle = async () => {
-    const { setSalesCall } = await import('@yaari/domain/host')
     await act(
-      () => callHost(setSalesCall, { eventId, eventDate: date, open: !open } as RequestOf<typeof setSalesCall>),
+      () => callHost(setSalesCall, { eventId, eventDate: date, open: !open }),
       open ? 'Sales closed: nobody can book or join the waitlist.' : 'Sales reopened.',
       'Nothing changed.',
     )
@@ -682,17 +687,13 @@ function SalesToggle({ eventId, date, open, act }: { eventId: string; date: stri
   )
 }
 
-function CancelForm({ eventId, date, act }: { eventId: string; date: string; act: Act }) {
+function CancelForm({ eventId, date, act }: { eventId: EventId; date: string; act: Act }) {
   const [confirm, setConfirm] = useState('')
   const [reason, setReason] = useState('')
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const { hostCancelDateCall } = await import('@yaari/domain/host')
     await act(
-      () =>
-        callHost(hostCancelDateCall, { eventId, eventDate: date, confirm, reason } as RequestOf<
-          typeof hostCancelDateCall
-        >),
+      () => callHost(hostCancelDateCall, { eventId, eventDate: date, confirm, reason }),
       'Date cancelled: every member is refunded in full and told.',
       'This date was already cancelled.',
     )

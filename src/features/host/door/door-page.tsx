@@ -9,7 +9,7 @@
 import { Tabs } from '@ark-ui/react/tabs'
 import { Link } from '@tanstack/react-router'
 import { enumLabel } from '@yaari/domain/booking'
-import { eventById } from '@yaari/domain/catalogue'
+import { type EventId, eventById } from '@yaari/domain/catalogue'
 import {
   type Admission,
   type CheckInMethod,
@@ -56,7 +56,7 @@ const SAME_CODE_MS = 4_000
 /** A verdict stays on the screen this long (or until "Next guest"). */
 const VERDICT_MS = 3_000
 
-export function DoorPage({ eventId, date }: { eventId: string; date: string }) {
+export function DoorPage({ eventId, date }: { eventId: EventId; date: string }) {
   const event = eventById(eventId)
   usePageMeta({
     title: `Door: ${event?.title ?? 'date'}, ${date}`,
@@ -95,7 +95,7 @@ interface Shown {
   at: number
 }
 
-function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean; eventId: string; date: string }) {
+function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean; eventId: EventId; date: string }) {
   const saved = useLiveQuery(async () => (await readDoor(localDb(), uid, eventId, date)) ?? null, [uid, eventId, date])
   const [doorName, setDoorName] = useDoorName()
   const online = useOnline()
@@ -116,7 +116,7 @@ function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean
       const send = (name: string, ops: LocalCheckIn[]) =>
         callHost(
           syncCheckInsCall,
-          { eventId, eventDate: date, door: name, ops: ops.map(({ door: _door, ...op }) => op) } as never,
+          { eventId, eventDate: date, door: name, ops: ops.map(({ door: _door, ...op }) => op) },
           15_000,
         )
       const sent = await syncDoor(localDb(), uid, eventId, date, send)
@@ -143,7 +143,7 @@ function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean
     setReadying(true)
     setNotice(undefined)
     try {
-      const list = await callHost(getDoorListCall, { eventId, eventDate: date } as never)
+      const list = await callHost(getDoorListCall, { eventId, eventDate: date })
       await saveDoorList(localDb(), uid, list, Date.now())
       // The browser may clear a site's storage when space runs short, unless asked to keep it.
       await navigator.storage?.persist?.().catch(() => false)
