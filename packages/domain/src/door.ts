@@ -267,9 +267,14 @@ export interface DoorState {
   local: readonly LocalCheckIn[]
 }
 
+/** The check-ins this phone took back (the ids its undos name). */
+export function undoneCheckIns(local: readonly LocalCheckIn[]): Set<string | undefined> {
+  return new Set(local.filter((op) => op.kind === 'undo').map((op) => op.of))
+}
+
 /** The check-ins in force per booking: this phone's (not undone) and the server's, the earliest first. */
 export function checkedIn(state: Pick<DoorState, 'list' | 'local'>): Map<string, CheckInMark> {
-  const undone = new Set(state.local.filter((op) => op.kind === 'undo').map((op) => op.of))
+  const undone = undoneCheckIns(state.local)
   const marks = new Map<string, CheckInMark>()
   const keep = (orderId: string, mark: CheckInMark) => {
     const held = marks.get(orderId)

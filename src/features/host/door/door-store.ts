@@ -176,3 +176,20 @@ export function syncDoor(db: YaariDb, uid: string, eventId: string, date: string
   syncs.set(key, run)
   return run.finally(() => syncs.delete(key))
 }
+
+/**
+ * Syncs the date with the server: sends what waits (syncDoor) and, with nothing to send, asks
+ * anyway, to learn what the other doors did and who was refunded since. How many went.
+ */
+export async function syncNow(
+  db: YaariDb,
+  uid: string,
+  eventId: string,
+  date: string,
+  door: string,
+  send: SendCheckIns,
+): Promise<number> {
+  const sent = await syncDoor(db, uid, eventId, date, send)
+  if (sent === 0) await applyDoorAnswer(db, uid, eventId, date, await send(door, []))
+  return sent
+}

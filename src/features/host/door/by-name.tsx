@@ -1,0 +1,77 @@
+/** Checking a guest in by name, or by the short code under their QR read out at the door. */
+import { enumLabel } from '@yaari/domain/booking'
+import { type CheckInMethod, type DoorGuest, findGuests } from '@yaari/domain/door'
+import { normalizePassCode } from '@yaari/domain/pass'
+import { formatIstClock } from '@yaari/domain/schedule'
+import { useMemo, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { grid, wrap } from 'styled-system/patterns'
+import { button, card, chip, text } from 'styled-system/recipes'
+import { TextField } from '../../../ui/field'
+import type { SavedDoor } from './door-store'
+
+export function ByName({
+  door,
+  marks,
+  onAdmit,
+}: {
+  door: SavedDoor
+  marks: Map<string, { at: string; door: string }>
+  onAdmit: (guest: DoorGuest, method: CheckInMethod) => void
+}) {
+  const [query, setQuery] = useState('')
+  const found = useMemo(() => findGuests(door.list, query), [door.list, query])
+  /** Found by the short code under the QR (read out by the guest), or by name. */
+  const methodFor = (guest: DoorGuest): CheckInMethod => {
+    const code = normalizePassCode(query.trim().toLowerCase()).replace('-', '')
+    return code.length >= 3 && guest.code.replace('-', '').startsWith(code) ? 'code' : 'name'
+  }
+  return (
+    <div>
+      <TextField
+        label="Name or short code"
+        type="search"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        hint="The code under the guest’s QR, e.g. 7KX-M2Q"
+      />
+      <ul aria-label="Guests at the door" className={grid({ gap: '2', mt: '3' })}>
+        {found.map((guest) => {
+          const mark = marks.get(guest.orderId)
+          return (
+            <li key={guest.orderId} className={cx(card({ variant: 'outline' }).root, css({ p: '3' }))}>
+              <div className={wrap({ justifyContent: 'space-between', gap: '2', alignItems: 'center' })}>
+                <span>
+                  <span className={css({ fontWeight: 'semibold' })}>{guest.name}</span>{' '}
+                  <span className={text({ size: 'sm', tone: 'muted' })}>
+                    {guest.code} · {enumLabel(guest.tier)}
+                    {guest.foodPreference ? ` · ${enumLabel(guest.foodPreference)}` : ''}
+                  </span>
+                </span>
+                {guest.state !== 'paid' ? (
+                  <span className={chip({ variant: 'muted' }).root}>
+                    {guest.state === 'cancelled' ? 'Cancelled' : 'Refunded'}
+                  </span>
+                ) : mark ? (
+                  <span className={chip({ variant: 'subtle' }).root}>
+                    In {formatIstClock(new Date(mark.at))}, {mark.door}
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    className={button({ size: 'sm' })}
+                    onClick={() => onAdmit(guest, methodFor(guest))}
+                    aria-label={`Admit ${guest.name}`}
+                  >
+                    Admit
+                  </button>
+                )}
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+      {found.length === 0 ? <p>No guest matches that name or code.</p> : null}
+    </div>
+  )
+}

@@ -1,0 +1,112 @@
+/** What the door shows below the scanner: check-ins not recorded, double entries, and this phone's last checks. */
+import {
+  type Admission,
+  type CheckInMethod,
+  type DoorGuest,
+  type LocalCheckIn,
+  UNDO_WINDOW_MS,
+} from '@yaari/domain/door'
+import { formatIstClock } from '@yaari/domain/schedule'
+import { useEffect, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { grid, wrap } from 'styled-system/patterns'
+import { button, card, heading, text } from 'styled-system/recipes'
+import type { SavedDoor } from './door-store'
+import type { Shown } from './use-door'
+
+const METHOD_WORDS: Record<CheckInMethod, string> = { qr: 'pass', code: 'by code', name: 'by name' }
+
+/** Check-ins the server will never take (outside the night, an undo too late): shown with why, never retried. */
+export function SetAside({ door }: { door: SavedDoor }) {
+  if (door.setAside.length === 0) return null
+  const nameOf = (orderId: string) => door.list.guests.find((guest) => guest.orderId === orderId)?.name ?? orderId
+  return (
+    <section aria-labelledby="set-aside" className={cx(card({ variant: 'outline' }).root, css({ p: '3', mt: '5' }))}>
+      <h2 id="set-aside" className={heading({ level: 'card' })}>
+        Not recorded by Yaari ({door.setAside.length})
+      </h2>
+      <ul className={grid({ gap: '2', mt: '2' })}>
+        {door.setAside.map(({ op, reason }) => (
+          <li key={op.id}>
+            <span className={css({ fontWeight: 'semibold' })}>
+              {op.kind === 'undo' ? 'Undo for ' : ''}
+              {nameOf(op.orderId)}
+            </span>{' '}
+            ({formatIstClock(new Date(op.at))}): {reason}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** Guests checked in at two doors: shown, never merged away, for the hosts to look at. */
+export function Doubles({ admissions, guests }: { admissions: Admission[]; guests: DoorGuest[] }) {
+  const doubles = admissions.filter((admission) => admission.doubles.length > 0)
+  if (doubles.length === 0) return null
+  const nameOf = (orderId: string) => guests.find((guest) => guest.orderId === orderId)?.name ?? orderId
+  const when = (mark: { at: string; door: string; by: string }) =>
+    `${formatIstClock(new Date(mark.at))} at ${mark.door} (${mark.by})`
+  return (
+    <section aria-labelledby="doubles" className={cx(card({ variant: 'outline' }).root, css({ p: '3', mt: '5' }))}>
+      <h2 id="doubles" className={heading({ level: 'card' })}>
+        Double entries ({doubles.length})
+      </h2>
+      <ul className={grid({ gap: '2', mt: '2' })}>
+        {doubles.map((admission) => (
+          <li key={admission.orderId}>
+            <span className={css({ fontWeight: 'semibold' })}>{nameOf(admission.orderId)}</span>: first{' '}
+            {when(admission)}; again {admission.doubles.map(when).join('; again ')}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+export function RecentLog({
+  log,
+  undone,
+  onUndo,
+}: {
+  log: Shown[]
+  undone: Set<string | undefined>
+  onUndo: (checkIn: LocalCheckIn) => void
+}) {
+  const [, setTick] = useState(0)
+  useEffect(() => {
+    const timer = setInterval(() => setTick((n) => n + 1), 5_000)
+    return () => clearInterval(timer)
+  }, [])
+  if (log.length === 0) return null
+  return (
+    <section aria-labelledby="recent" className={css({ mt: '5' })}>
+      <h2 id="recent" className={heading({ level: 'card' })}>
+        This phone’s last checks
+      </h2>
+      <ul aria-label="Last checks" className={grid({ gap: '1', mt: '2' })}>
+        {log.map((entry) => (
+          <li key={`${entry.at}-${entry.checkIn?.id ?? ''}`} className={wrap({ gap: '2', alignItems: 'center' })}>
+            <span>
+              {formatIstClock(new Date(entry.at))}{' '}
+              {entry.verdict.kind === 'admit'
+                ? `Admitted ${entry.verdict.firstName} (${METHOD_WORDS[entry.method]})`
+                : `Refused: ${entry.verdict.message}`}
+            </span>
+            {entry.checkIn && undone.has(entry.checkIn.id) ? (
+              <span className={text({ size: 'sm', tone: 'muted' })}>(undone)</span>
+            ) : entry.checkIn && Date.now() - entry.checkIn.at < UNDO_WINDOW_MS ? (
+              <button
+                type="button"
+                className={button({ variant: 'ghost', size: 'sm' })}
+                onClick={() => entry.checkIn && onUndo(entry.checkIn)}
+              >
+                Undo
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

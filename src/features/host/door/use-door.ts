@@ -1,0 +1,190 @@
+/**
+ * What a door does, apart from how it looks: the saved door (read from the device), the door's
+ * name, readying it online, the verdicts (recorded on the phone first), undo within the minute,
+ * and syncing with the server whenever there is a connection (door-store.ts sends, then applies
+ * what the server answers). The page (door-page.tsx) lays this out.
+ */
+import type { EventId } from '@yaari/domain/catalogue'
+import {
+  type CheckInMark,
+  type CheckInMethod,
+  checkedIn,
+  type DoorVerdict,
+  getDoorListCall,
+  type LocalCheckIn,
+  scanVerdict,
+  syncCheckInsCall,
+  UNDO_WINDOW_MS,
+  undoneCheckIns,
+} from '@yaari/domain/door'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useCallback, useEffect, useState } from 'react'
+import { localDb } from '../../../lib/db'
+import { useOnline } from '../../../lib/use-online'
+import { callHost, hostErrorMessage } from '../host-session'
+import { readDoor, recordCheckIn, saveDoorList, syncNow } from './door-store'
+import { prefetchScanner, qrReader } from './scanner'
+import { useWakeLock } from './use-wake-lock'
+
+/** How often an open door asks the server what the other doors did, while online. */
+const LIVE_EVERY_MS = 15_000
+
+/** What this phone calls itself at the door, kept on the device. */
+function useDoorName(): [string, (name: string) => void] {
+  const [name, setName] = useState(() => {
+    const held = localStorage.getItem('yaari-door-name')
+    if (held) return held
+    const made = `Door ${crypto.randomUUID().slice(0, 4).toUpperCase()}`
+    localStorage.setItem('yaari-door-name', made)
+    return made
+  })
+  return [
+    name,
+    (next: string) => {
+      setName(next)
+      if (next.trim()) localStorage.setItem('yaari-door-name', next.trim())
+    },
+  ]
+}
+
+/** A verdict as shown: what was decided, and the check-in it made (to undo). */
+export interface Shown {
+  verdict: DoorVerdict
+  checkIn?: LocalCheckIn
+  method: CheckInMethod
+  at: number
+}
+
+/** The door of one date on this phone, for this host. */
+export function useDoor({
+  uid,
+  verified,
+  eventId,
+  date,
+}: {
+  uid: string
+  verified: boolean
+  eventId: EventId
+  date: string
+}) {
+  const saved = useLiveQuery(async () => (await readDoor(localDb(), uid, eventId, date)) ?? null, [uid, eventId, date])
+  const [doorName, setDoorName] = useDoorName()
+  const online = useOnline()
+  const [notice, setNotice] = useState<string>()
+  const [readying, setReadying] = useState(false)
+  const [syncState, setSyncState] = useState<'idle' | 'syncing' | 'failed'>('idle')
+  const [shown, setShown] = useState<Shown>()
+  const [log, setLog] = useState<Shown[]>([])
+  /** The camera runs once the host starts it (not on opening the page: it costs battery). */
+  const [scanning, setScanning] = useState(false)
+  const door = doorName.trim() || 'Door'
+  // Open and readied, the door keeps the phone's screen on (released when the page closes).
+  const wakeLock = useWakeLock(Boolean(saved))
+
+  const sync = useCallback(async () => {
+    setSyncState('syncing')
+    try {
+      const send = (name: string, ops: LocalCheckIn[]) =>
+        callHost(
+          syncCheckInsCall,
+          { eventId, eventDate: date, door: name, ops: ops.map(({ door: _door, ...op }) => op) },
+          15_000,
+        )
+      await syncNow(localDb(), uid, eventId, date, door, send)
+      setSyncState('idle')
+    } catch {
+      setSyncState('failed')
+    }
+  }, [uid, eventId, date, door])
+
+  // Online and readied: send what waits, and keep learning what the other doors did.
+  const hasDoor = Boolean(saved)
+  useEffect(() => {
+    if (!online || !verified || !hasDoor) return
+    void sync()
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void sync()
+    }, LIVE_EVERY_MS)
+    return () => clearInterval(timer)
+  }, [online, verified, hasDoor, sync])
+
+  const ready = async () => {
+    setReadying(true)
+    setNotice(undefined)
+    try {
+      const list = await callHost(getDoorListCall, { eventId, eventDate: date })
+      await saveDoorList(localDb(), uid, list, Date.now())
+      // The browser may clear a site's storage when space runs short, unless asked to keep it.
+      await navigator.storage?.persist?.().catch(() => false)
+      // The scanner, ready before the signal goes: its decoder fetched and compiled now.
+      await prefetchScanner().catch(() => undefined)
+      await qrReader().catch(() => undefined)
+      setNotice(`Ready: ${list.expected} paid ${list.expected === 1 ? 'guest' : 'guests'} saved on this phone.`)
+    } catch (error) {
+      setNotice(hostErrorMessage(error))
+    } finally {
+      setReadying(false)
+    }
+  }
+
+  /** Records the check-in of a verdict that admits (on this phone first), then tries to sync. */
+  const decide = async (verdict: DoorVerdict, method: CheckInMethod) => {
+    let checkIn: LocalCheckIn | undefined
+    if (verdict.kind === 'admit') {
+      checkIn = { id: crypto.randomUUID(), kind: 'in', orderId: verdict.orderId, at: Date.now(), method, door }
+      await recordCheckIn(localDb(), uid, eventId, date, checkIn)
+    }
+    const next: Shown = { verdict, method, at: Date.now(), ...(checkIn ? { checkIn } : {}) }
+    setShown(next)
+    setLog((entries) => [next, ...entries].slice(0, 20))
+    if (checkIn && navigator.onLine) void sync()
+  }
+
+  const undone = undoneCheckIns(saved?.local ?? [])
+  const undo = async (checkIn: LocalCheckIn) => {
+    if (Date.now() - checkIn.at > UNDO_WINDOW_MS || undone.has(checkIn.id)) return
+    await recordCheckIn(localDb(), uid, eventId, date, {
+      id: crypto.randomUUID(),
+      kind: 'undo',
+      orderId: checkIn.orderId,
+      of: checkIn.id,
+      at: Date.now(),
+      method: checkIn.method,
+      door,
+    })
+    setShown(undefined)
+    setNotice('Check-in undone.')
+    if (navigator.onLine) void sync()
+  }
+
+  /** A code the camera read: judged on this phone, from the pass and the saved door. */
+  const onScan = async (code: string) => {
+    if (!saved) return
+    await decide(await scanVerdict({ list: saved.list, keys: saved.keys, local: saved.local }, code), 'qr')
+  }
+
+  const next = useCallback(() => setShown(undefined), [])
+  const marks: Map<string, CheckInMark> = saved ? checkedIn(saved) : new Map()
+  return {
+    saved,
+    doorName,
+    setDoorName,
+    online,
+    notice,
+    readying,
+    syncState,
+    sync,
+    ready,
+    decide,
+    undo,
+    undone,
+    onScan,
+    shown,
+    next,
+    log,
+    scanning,
+    setScanning,
+    wakeLock,
+    marks,
+  }
+}
