@@ -4,8 +4,9 @@ import { lazy, Suspense } from 'react'
 import { container } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { PageMessage } from '../../ui/page-message'
+import { HostAuditPage } from './audit-page'
 import { HostDatePage } from './host-date-page'
-import { HostAuditPage, HostDatesPage } from './host-pages'
+import { HostDatesPage } from './host-pages'
 
 /** Door mode is a chunk of its own (with its scanner), loaded only when a door opens. */
 const DoorPage = lazy(() => import('./door/door-page').then((module) => ({ default: module.DoorPage })))

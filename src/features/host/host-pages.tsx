@@ -4,11 +4,11 @@
  * refuse them whatever they send.
  */
 import { Link } from '@tanstack/react-router'
-import { EVENTS, eventById } from '@yaari/domain/catalogue'
-import type { AuditEntry, HostDateSummary } from '@yaari/domain/host'
+import { EVENTS } from '@yaari/domain/catalogue'
+import type { HostDateSummary } from '@yaari/domain/host'
 import { HOST_MESSAGES, VENUE_WARNING_HOURS } from '@yaari/domain/host'
 import { formatInr } from '@yaari/domain/money'
-import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
+import { formatLongDate } from '@yaari/domain/schedule'
 import { type ReactNode, useEffect, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { container, grid, wrap } from 'styled-system/patterns'
@@ -215,107 +215,6 @@ function DatesList() {
             ),
           )}
         </>
-      )}
-    </>
-  )
-}
-
-const ACTION_LABELS: Record<string, string> = {
-  'share-venue': 'Shared the venue',
-  'change-venue': 'Changed the venue',
-  'set-capacity': 'Changed the capacity',
-  'close-sales': 'Closed sales',
-  'reopen-sales': 'Reopened sales',
-  'cancel-date': 'Cancelled the date',
-  'cancel-seat': 'Cancelled a member’s seat',
-  'view-guest-list': 'Viewed the guest list',
-  'export-guest-list': 'Downloaded the guest list',
-  'message-guests': 'Messaged the guests',
-  moderate: 'Moderated a member',
-  'lift-moderation': 'Lifted a member’s restriction',
-  'ready-door': 'Readied the door',
-  'check-in': 'Checked a guest in',
-  'undo-check-in': 'Undid a check-in',
-  'remove-admission': 'Removed an admission',
-}
-
-const METHOD_LABELS: Record<string, string> = { qr: 'by pass', code: 'by code', name: 'by name' }
-
-function changeText(entry: AuditEntry): string {
-  const change = entry.change ?? {}
-  if (entry.action === 'set-capacity') return `${change.from} → ${change.to}`
-  if (entry.action === 'share-venue' || entry.action === 'change-venue') return `${change.venueName}, ${change.address}`
-  if (entry.action === 'cancel-date') return String(change.reason ?? '')
-  if (entry.action === 'cancel-seat') return `₹${change.refund} refunded: ${change.reason}`
-  if (entry.action === 'moderate')
-    return `${change.level}${change.until ? ` until ${change.until}` : ''}: ${change.reason}`
-  if (entry.action === 'check-in' || entry.action === 'undo-check-in') {
-    const how = METHOD_LABELS[String(change.method)] ?? ''
-    const refused = change.refused ? ` (not paid: ${change.refused})` : ''
-    return `${change.order} at ${change.door} ${how}${refused}`.trim()
-  }
-  if (entry.action === 'remove-admission') return `${change.order}: ${change.reason}`
-  if (entry.action === 'message-guests') return `“${change.subject}” to ${change.guests} guests`
-  if ('guests' in change) return `${change.guests} guests`
-  return ''
-}
-
-export function HostAuditPage() {
-  usePageMeta({ title: 'Audit log', description: 'Every host action and guest-list view.' })
-  return <HostGate>{() => <AuditList />}</HostGate>
-}
-
-function AuditList() {
-  const [state, setState] = useState<{ entries?: AuditEntry[]; error?: string }>({})
-  useEffect(() => {
-    let live = true
-    Promise.all([import('../../lib/firebase'), import('@yaari/domain/host')])
-      .then(([{ callFunction }, { listAuditCall }]) => callFunction(listAuditCall, {}, { timeoutMs: 20_000 }))
-      .then(
-        ({ entries }) => live && setState({ entries }),
-        (error: unknown) => live && setState({ error: hostErrorMessage(error) }),
-      )
-    return () => {
-      live = false
-    }
-  }, [])
-  return (
-    <>
-      <Link to="/host/$" params={{ _splat: '' }} className={link()}>
-        ← Host console
-      </Link>
-      <h1 className={cx(heading({ level: 'page' }), css({ mt: '2' }))}>Audit log</h1>
-      {state.error ? (
-        <p role="alert">{state.error}</p>
-      ) : !state.entries ? (
-        <p role="status" className={text({ tone: 'muted' })}>
-          Loading the audit log…
-        </p>
-      ) : state.entries.length === 0 ? (
-        <p>Nothing recorded yet.</p>
-      ) : (
-        <ol aria-label="Audit entries" className={grid({ gap: '2', mt: '4' })}>
-          {state.entries.map((entry) => (
-            <li
-              key={entry.id}
-              className={css({
-                borderBottomWidth: '1px',
-                borderColor: 'border.default',
-                py: '2',
-                overflowWrap: 'anywhere',
-              })}
-            >
-              <p className={css({ fontWeight: 'semibold' })}>
-                {ACTION_LABELS[entry.action] ?? entry.action}
-                {entry.eventDate ? `: ${entry.eventDate} · ${eventById(entry.eventId)?.title ?? entry.eventId}` : ''}
-              </p>
-              <p className={text({ size: 'sm', tone: 'muted' })}>
-                {entry.actor}, {formatLongDate(entry.at.slice(0, 10))} {formatIstClock(new Date(entry.at))}
-                {changeText(entry) ? ` · ${changeText(entry)}` : ''}
-              </p>
-            </li>
-          ))}
-        </ol>
       )}
     </>
   )
