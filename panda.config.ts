@@ -19,6 +19,10 @@ export default defineConfig({
     ...Object.fromEntries(
       CATEGORY_CARDS.map((category) => [`[data-category="${category.slug}"]`, { background: category.color }]),
     ),
+    // Door mode is a tool held at arm's length all night: while it is open (it marks the document),
+    // the site's header and footer are not shown. A rule here rather than in the root layout keeps
+    // the first-load bundle of every member's page unchanged.
+    'html[data-door-mode] :is(header, footer)': { display: 'none' },
     'html, body': {
       bg: 'bg.canvas',
       color: 'fg.default',

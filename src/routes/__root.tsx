@@ -35,9 +35,9 @@ export const Route = createRootRoute({
 function RootLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const isHome = pathname === '/'
-  // Onboarding is a focused flow: its own wrapper replaces the site's header and footer. Door mode
-  // is a tool a host holds at arm's length all night: the whole screen is the door.
-  const focused = pathname.startsWith('/onboarding') || /^\/host\/[^/]+\/[^/]+\/door\/?$/.test(pathname)
+  // Onboarding is a focused flow: its own wrapper replaces the site's header and footer. (Door mode
+  // hides them itself: features/host/door/door-page.tsx.)
+  const focused = pathname.startsWith('/onboarding')
   const toastsWanted = useToastRendererWanted()
   const installable = useInstallOption().kind !== 'none'
   // The service worker registers once the page is idle (its install fetches the whole app,

@@ -150,12 +150,6 @@ export function formatLongDate(date: IsoDate): string {
   return `${WEEKDAY_NAMES[weekday]}, ${day} ${MONTHS[month - 1]} ${year}`
 }
 
-/** "December 2026": the month of a date, as the console groups later dates by it. */
-export function formatMonth(date: IsoDate): string {
-  const { year, month } = calendarParts(date)
-  return `${MONTHS[month - 1]} ${year}`
-}
-
 /** "18:00" -> "6:00 PM" */
 export function formatTime(startTime: string): string {
   const match = /^(\d{2}):(\d{2})$/.exec(startTime)

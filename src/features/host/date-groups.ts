@@ -3,7 +3,7 @@
  * the later dates by month (folded). Pure, so the grouping is unit-tested.
  */
 import type { HostDateSummary } from '@yaari/domain/host'
-import { formatMonth, istToday } from '@yaari/domain/schedule'
+import { formatLongDate, istToday } from '@yaari/domain/schedule'
 
 export interface DateGroup {
   key: string
@@ -12,6 +12,12 @@ export interface DateGroup {
   folded: boolean
   dates: HostDateSummary[]
 }
+
+/**
+ * "December 2026": the month of a date, the end of its long form ("Sunday, 6 December 2026"). Not a
+ * schedule.ts function of its own: that module is in every member's first load, and this is the console's.
+ */
+export const monthOf = (iso: string) => formatLongDate(iso).split(' ').slice(-2).join(' ')
 
 /** The IST date `days` after `iso`. */
 function plusDays(iso: string, days: number): string {
@@ -32,7 +38,7 @@ export function groupHostDates(dates: readonly HostDateSummary[], now = new Date
     if (date.eventDate <= today) add('tonight', 'Tonight', false, date)
     else if (date.eventDate < weekEnd) add('week', 'This week', false, date)
     else {
-      add(date.eventDate.slice(0, 7), formatMonth(date.eventDate), true, date)
+      add(date.eventDate.slice(0, 7), monthOf(date.eventDate), true, date)
     }
   }
   return [...groups.values()]

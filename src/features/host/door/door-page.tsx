@@ -11,6 +11,7 @@ import { Link } from '@tanstack/react-router'
 import { type EventId, eventById } from '@yaari/domain/catalogue'
 import { guestVerdict } from '@yaari/domain/door'
 import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
+import { useEffect } from 'react'
 import { css, cx } from 'styled-system/css'
 import { wrap } from 'styled-system/patterns'
 import { button, heading, link, text } from 'styled-system/recipes'
@@ -40,7 +41,18 @@ export function DoorPage({ eventId, date }: { eventId: EventId; date: string }) 
   )
 }
 
+/** While the door is open the whole screen is the door: the site's header and footer go (panda.config.ts). */
+function useFullScreenTool() {
+  useEffect(() => {
+    document.documentElement.dataset.doorMode = ''
+    return () => {
+      delete document.documentElement.dataset.doorMode
+    }
+  }, [])
+}
+
 function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean; eventId: EventId; date: string }) {
+  useFullScreenTool()
   const {
     saved,
     doorName,
