@@ -104,7 +104,10 @@ test.describe('the host console', () => {
       await expect(eventFilter).toBeVisible(BACKEND)
       await eventFilter.selectOption({ label: sunday.title })
       const weekEnd = new Date(Date.parse(`${istToday()}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10)
-      if (date >= weekEnd) await hostPage.getByText(new RegExp(`^${formatLongDate(date).split(' ').slice(-2).join(' ')} \\(\\d+ dates?\\)$`)).click()
+      if (date >= weekEnd)
+        await hostPage
+          .getByText(new RegExp(`^${formatLongDate(date).split(' ').slice(-2).join(' ')} \\(\\d+ dates?\\)$`))
+          .click()
       const dateLink = hostPage.getByRole('link', { name: `${sunday.title}, ${formatLongDate(date)}` })
       await expect(dateLink).toBeVisible(BACKEND)
       await expectNoSeriousA11yViolations(hostPage)

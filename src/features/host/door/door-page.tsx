@@ -53,28 +53,8 @@ function useFullScreenTool() {
 
 function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean; eventId: EventId; date: string }) {
   useFullScreenTool()
-  const {
-    saved,
-    doorName,
-    setDoorName,
-    online,
-    notice,
-    readying,
-    syncState,
-    sync,
-    ready,
-    decide,
-    undo,
-    undone,
-    onScan,
-    shown,
-    next,
-    log,
-    scanning,
-    setScanning,
-    wakeLock,
-    marks,
-  } = useDoor({ uid, verified, eventId, date })
+  const door = useDoor({ uid, verified, eventId, date })
+  const { saved } = door
   const event = eventById(eventId)
   return (
     <>
@@ -88,50 +68,50 @@ function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean
         </p>
       ) : (
         <p role="status" className={text({ size: 'sm', tone: 'muted' })}>
-          {marks.size} of {saved.list.expected} in · List from {formatIstClock(new Date(saved.list.readAt))} ·{' '}
+          {door.marks.size} of {saved.list.expected} in · List from {formatIstClock(new Date(saved.list.readAt))} ·{' '}
           {saved.unsynced > 0
-            ? `${saved.unsynced} ${saved.unsynced === 1 ? 'check-in' : 'check-ins'} not yet synced${online ? '' : ' (offline)'}`
-            : syncState === 'syncing'
+            ? `${saved.unsynced} ${saved.unsynced === 1 ? 'check-in' : 'check-ins'} not yet synced${door.online ? '' : ' (offline)'}`
+            : door.syncState === 'syncing'
               ? 'Syncing…'
               : 'Every check-in synced'}{' '}
           <button
             type="button"
             className={button({ variant: 'ghost', size: 'sm' })}
-            disabled={!online || !verified || syncState === 'syncing'}
-            onClick={() => void sync()}
+            disabled={!door.online || !verified || door.syncState === 'syncing'}
+            onClick={() => void door.sync()}
           >
             Sync now
           </button>
         </p>
       )}
-      {saved && wakeLock !== 'off' ? (
-        <p className={text({ size: 'sm', tone: 'muted' })}>{WAKE_LOCK_WORDS[wakeLock]}</p>
+      {saved && door.wakeLock !== 'off' ? (
+        <p className={text({ size: 'sm', tone: 'muted' })}>{WAKE_LOCK_WORDS[door.wakeLock]}</p>
       ) : null}
-      {notice ? (
+      {door.notice ? (
         <p role="alert" className={css({ mt: '2', fontWeight: 'semibold' })}>
-          {notice}
+          {door.notice}
         </p>
       ) : null}
       <div className={wrap({ gap: '3', mt: '3', alignItems: 'flex-end' })}>
         <TextField
           label="This door"
-          value={doorName}
+          value={door.doorName}
           maxLength={40}
-          onChange={(e) => setDoorName(e.target.value)}
+          onChange={(e) => door.setDoorName(e.target.value)}
           className={css({ flex: '1', minW: '40' })}
         />
         <button
           type="button"
           className={button({ variant: saved ? 'outline' : 'solid' })}
-          disabled={readying || !verified}
-          onClick={ready}
+          disabled={door.readying || !verified}
+          onClick={door.ready}
         >
-          {readying ? 'Saving…' : saved ? 'Save the list again' : 'Get ready for the door'}
+          {door.readying ? 'Saving…' : saved ? 'Save the list again' : 'Get door.ready for the door'}
         </button>
       </div>
       {!verified && !saved ? (
         <p role="status" className={css({ mt: '2' })}>
-          Checking your sign-in with Yaari: readying the door needs a connection.
+          Checking your sign-in with Yaari: door.readying the door needs a connection.
         </p>
       ) : null}
 
@@ -147,10 +127,10 @@ function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean
               </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="scan" className={css({ mt: '3' })}>
-              {scanning ? (
-                <Scanner paused={shown !== undefined} onCode={onScan} />
+              {door.scanning ? (
+                <Scanner paused={door.shown !== undefined} onCode={door.onScan} />
               ) : (
-                <button type="button" className={button({ size: 'lg' })} onClick={() => setScanning(true)}>
+                <button type="button" className={button({ size: 'lg' })} onClick={() => door.setScanning(true)}>
                   Start the camera
                 </button>
               )}
@@ -158,17 +138,17 @@ function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean
             <Tabs.Content value="name" className={css({ mt: '3' })}>
               <ByName
                 door={saved}
-                marks={marks}
-                onAdmit={(guest, method) => decide(guestVerdict(saved, guest), method)}
+                marks={door.marks}
+                onAdmit={(guest, method) => door.decide(guestVerdict(saved, guest), method)}
               />
             </Tabs.Content>
           </Tabs.Root>
           <SetAside door={saved} />
           <Doubles admissions={saved.list.admissions} guests={saved.list.guests} />
-          <RecentLog log={log} undone={undone} onUndo={undo} />
+          <RecentLog log={door.log} undone={door.undone} onUndo={door.undo} />
         </>
       ) : null}
-      {shown ? <VerdictScreen shown={shown} onNext={next} onUndo={undo} /> : null}
+      {door.shown ? <VerdictScreen shown={door.shown} onNext={door.next} onUndo={door.undo} /> : null}
     </>
   )
 }
