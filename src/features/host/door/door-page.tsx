@@ -106,12 +106,12 @@ function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean
           disabled={door.readying || !verified}
           onClick={door.ready}
         >
-          {door.readying ? 'Saving…' : saved ? 'Save the list again' : 'Get door.ready for the door'}
+          {door.readying ? 'Saving…' : saved ? 'Save the list again' : 'Get ready for the door'}
         </button>
       </div>
       {!verified && !saved ? (
         <p role="status" className={css({ mt: '2' })}>
-          Checking your sign-in with Yaari: door.readying the door needs a connection.
+          Checking your sign-in with Yaari: readying the door needs a connection.
         </p>
       ) : null}
 
