@@ -117,6 +117,18 @@ async function readyDoor(page: Page, date: string, doorName: string) {
   ).toBeVisible()
 }
 
+/** Two door phones (Front and Back) of one camera browser filming `credential`, both readied for `date`. */
+async function twoReadyPhones(date: string, credential: string) {
+  const video = join(mkdtempSync(join(tmpdir(), 'yaari-door-')), 'door.y4m')
+  writeCodesVideo(video, [credential])
+  const browser = await browserWithCamera(video)
+  const front = await doorPhone(browser, 'Front door')
+  const back = await doorPhone(browser, 'Back door')
+  await readyDoor(front.page, date, 'Front door')
+  await readyDoor(back.page, date, 'Back door')
+  return { browser, front, back }
+}
+
 /** Waits for the phone's log of checks to show `line`, moving past verdicts as a host taps "Next guest". */
 async function expectChecked(page: Page, line: RegExp) {
   const log = page.getByRole('list', { name: 'Last checks' })
@@ -209,14 +221,8 @@ test.describe('the door with no signal', () => {
     await atTheNight(date)
     const lata = await apiMember('Lata Menon')
     const paid = await paidThroughApi(lata, midweek.id, date)
-    const video = join(mkdtempSync(join(tmpdir(), 'yaari-door-')), 'door.y4m')
-    writeCodesVideo(video, [paid.pass!.credential])
-    const browser = await browserWithCamera(video)
+    const { browser, front, back } = await twoReadyPhones(date, paid.pass!.credential)
     try {
-      const front = await doorPhone(browser, 'Front door')
-      const back = await doorPhone(browser, 'Back door')
-      await readyDoor(front.page, date, 'Front door')
-      await readyDoor(back.page, date, 'Back door')
       // The front phone has no signal; the back one has a signal that hangs (every request to
       // Firebase and the functions left unanswered), as a venue's one bar gives.
       await front.context.setOffline(true)
@@ -247,14 +253,8 @@ test.describe('the door with no signal', () => {
     await atTheNight(date)
     const meera = await apiMember('Meera Iyer')
     const paid = await paidThroughApi(meera, midweek.id, date)
-    const video = join(mkdtempSync(join(tmpdir(), 'yaari-door-')), 'door.y4m')
-    writeCodesVideo(video, [paid.pass!.credential])
-    const browser = await browserWithCamera(video)
+    const { browser, front, back } = await twoReadyPhones(date, paid.pass!.credential)
     try {
-      const front = await doorPhone(browser, 'Front door')
-      const back = await doorPhone(browser, 'Back door')
-      await readyDoor(front.page, date, 'Front door')
-      await readyDoor(back.page, date, 'Back door')
       // The back phone has no signal from here on, all night.
       await back.context.setOffline(true)
 
