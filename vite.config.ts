@@ -289,7 +289,7 @@ export default defineConfig(({ mode }) => {
               { name: 'shell', test: /[\\/]src[\\/](routes[\\/].*\.tsx|routeTree\.gen\.ts|router\.ts)$/ },
               {
                 name: 'app',
-                test: /[\\/](domain[\\/]src[\\/](catalogue|categories|schedule|money|site|event-listing)|src[\\/]lib[\\/](clock|hydration|page-meta|paths|log|use-idle)|src[\\/]ui[\\/](button|cover-image|toast))\.tsx?$/,
+                test: /[\\/](domain[\\/]src[\\/](catalogue|categories|time-labels|money|site|event-listing)|src[\\/]lib[\\/](clock|hydration|page-meta|paths|log|use-idle)|src[\\/]ui[\\/](button|cover-image|toast))\.tsx?$/,
               },
             ],
           },

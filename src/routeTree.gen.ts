@@ -31,7 +31,8 @@ import { Route as AuthActionRouteImport } from './routes/auth_.action'
 import { Route as CategoriesSlugRouteImport } from './routes/categories/$slug'
 import { Route as EventsIndexRouteImport } from './routes/events/index'
 import { Route as EventsEventIdRouteImport } from './routes/events/$eventId'
-import { Route as HostSplatRouteImport } from './routes/host.$'
+import { Route as HostIndexRouteImport } from './routes/host/index'
+import { Route as HostAuditRouteImport } from './routes/host/audit'
 import { Route as MyBookingsOrderIdRouteImport } from './routes/my-bookings_.$orderId'
 import { Route as OnboardingIndexRouteImport } from './routes/onboarding/index'
 import { Route as OnboardingCompleteRouteImport } from './routes/onboarding/complete'
@@ -43,6 +44,8 @@ import { Route as OnboardingNameRouteImport } from './routes/onboarding/name'
 import { Route as OnboardingPreferencesRouteImport } from './routes/onboarding/preferences'
 import { Route as OnboardingProfileRouteImport } from './routes/onboarding/profile'
 import { Route as OnboardingProfilePictureRouteImport } from './routes/onboarding/profile-picture'
+import { Route as HostEventIdDateIndexRouteImport } from './routes/host/$eventId/$date/index'
+import { Route as HostEventIdDateDoorRouteImport } from './routes/host/$eventId/$date/door'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -154,9 +157,14 @@ const EventsEventIdRoute = EventsEventIdRouteImport.update({
   path: '/events/$eventId',
   getParentRoute: () => rootRouteImport,
 } as any)
-const HostSplatRoute = HostSplatRouteImport.update({
-  id: '/host/$',
-  path: '/host/$',
+const HostIndexRoute = HostIndexRouteImport.update({
+  id: '/host/',
+  path: '/host/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HostAuditRoute = HostAuditRouteImport.update({
+  id: '/host/audit',
+  path: '/host/audit',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MyBookingsOrderIdRoute = MyBookingsOrderIdRouteImport.update({
@@ -215,6 +223,16 @@ const OnboardingProfilePictureRoute =
     path: '/profile-picture',
     getParentRoute: () => OnboardingRoute,
   } as any)
+const HostEventIdDateIndexRoute = HostEventIdDateIndexRouteImport.update({
+  id: '/host/$eventId/$date/',
+  path: '/host/$eventId/$date/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HostEventIdDateDoorRoute = HostEventIdDateDoorRouteImport.update({
+  id: '/host/$eventId/$date/door',
+  path: '/host/$eventId/$date/door',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -238,7 +256,7 @@ export interface FileRoutesByFullPath {
   '/auth/action': typeof AuthActionRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
-  '/host/$': typeof HostSplatRoute
+  '/host/audit': typeof HostAuditRoute
   '/my-bookings/$orderId': typeof MyBookingsOrderIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
   '/onboarding/date-of-birth': typeof OnboardingDateOfBirthRoute
@@ -250,7 +268,10 @@ export interface FileRoutesByFullPath {
   '/onboarding/profile': typeof OnboardingProfileRoute
   '/onboarding/profile-picture': typeof OnboardingProfilePictureRoute
   '/events/': typeof EventsIndexRoute
+  '/host/': typeof HostIndexRoute
   '/onboarding/': typeof OnboardingIndexRoute
+  '/host/$eventId/$date/door': typeof HostEventIdDateDoorRoute
+  '/host/$eventId/$date/': typeof HostEventIdDateIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -273,7 +294,7 @@ export interface FileRoutesByTo {
   '/auth/action': typeof AuthActionRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
-  '/host/$': typeof HostSplatRoute
+  '/host/audit': typeof HostAuditRoute
   '/my-bookings/$orderId': typeof MyBookingsOrderIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
   '/onboarding/date-of-birth': typeof OnboardingDateOfBirthRoute
@@ -285,7 +306,10 @@ export interface FileRoutesByTo {
   '/onboarding/profile': typeof OnboardingProfileRoute
   '/onboarding/profile-picture': typeof OnboardingProfilePictureRoute
   '/events': typeof EventsIndexRoute
+  '/host': typeof HostIndexRoute
   '/onboarding': typeof OnboardingIndexRoute
+  '/host/$eventId/$date/door': typeof HostEventIdDateDoorRoute
+  '/host/$eventId/$date': typeof HostEventIdDateIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -310,7 +334,7 @@ export interface FileRoutesById {
   '/auth_/action': typeof AuthActionRoute
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
-  '/host/$': typeof HostSplatRoute
+  '/host/audit': typeof HostAuditRoute
   '/my-bookings_/$orderId': typeof MyBookingsOrderIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
   '/onboarding/date-of-birth': typeof OnboardingDateOfBirthRoute
@@ -322,7 +346,10 @@ export interface FileRoutesById {
   '/onboarding/profile': typeof OnboardingProfileRoute
   '/onboarding/profile-picture': typeof OnboardingProfilePictureRoute
   '/events/': typeof EventsIndexRoute
+  '/host/': typeof HostIndexRoute
   '/onboarding/': typeof OnboardingIndexRoute
+  '/host/$eventId/$date/door': typeof HostEventIdDateDoorRoute
+  '/host/$eventId/$date/': typeof HostEventIdDateIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -348,7 +375,7 @@ export interface FileRouteTypes {
     | '/auth/action'
     | '/categories/$slug'
     | '/events/$eventId'
-    | '/host/$'
+    | '/host/audit'
     | '/my-bookings/$orderId'
     | '/onboarding/complete'
     | '/onboarding/date-of-birth'
@@ -360,7 +387,10 @@ export interface FileRouteTypes {
     | '/onboarding/profile'
     | '/onboarding/profile-picture'
     | '/events/'
+    | '/host/'
     | '/onboarding/'
+    | '/host/$eventId/$date/door'
+    | '/host/$eventId/$date/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -383,7 +413,7 @@ export interface FileRouteTypes {
     | '/auth/action'
     | '/categories/$slug'
     | '/events/$eventId'
-    | '/host/$'
+    | '/host/audit'
     | '/my-bookings/$orderId'
     | '/onboarding/complete'
     | '/onboarding/date-of-birth'
@@ -395,7 +425,10 @@ export interface FileRouteTypes {
     | '/onboarding/profile'
     | '/onboarding/profile-picture'
     | '/events'
+    | '/host'
     | '/onboarding'
+    | '/host/$eventId/$date/door'
+    | '/host/$eventId/$date'
   id:
     | '__root__'
     | '/'
@@ -419,7 +452,7 @@ export interface FileRouteTypes {
     | '/auth_/action'
     | '/categories/$slug'
     | '/events/$eventId'
-    | '/host/$'
+    | '/host/audit'
     | '/my-bookings_/$orderId'
     | '/onboarding/complete'
     | '/onboarding/date-of-birth'
@@ -431,7 +464,10 @@ export interface FileRouteTypes {
     | '/onboarding/profile'
     | '/onboarding/profile-picture'
     | '/events/'
+    | '/host/'
     | '/onboarding/'
+    | '/host/$eventId/$date/door'
+    | '/host/$eventId/$date/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -456,9 +492,12 @@ export interface RootRouteChildren {
   AuthActionRoute: typeof AuthActionRoute
   CategoriesSlugRoute: typeof CategoriesSlugRoute
   EventsEventIdRoute: typeof EventsEventIdRoute
-  HostSplatRoute: typeof HostSplatRoute
+  HostAuditRoute: typeof HostAuditRoute
   MyBookingsOrderIdRoute: typeof MyBookingsOrderIdRoute
   EventsIndexRoute: typeof EventsIndexRoute
+  HostIndexRoute: typeof HostIndexRoute
+  HostEventIdDateDoorRoute: typeof HostEventIdDateDoorRoute
+  HostEventIdDateIndexRoute: typeof HostEventIdDateIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -617,11 +656,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventsEventIdRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/host/$': {
-      id: '/host/$'
-      path: '/host/$'
-      fullPath: '/host/$'
-      preLoaderRoute: typeof HostSplatRouteImport
+    '/host/': {
+      id: '/host/'
+      path: '/host'
+      fullPath: '/host/'
+      preLoaderRoute: typeof HostIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/host/audit': {
+      id: '/host/audit'
+      path: '/host/audit'
+      fullPath: '/host/audit'
+      preLoaderRoute: typeof HostAuditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/my-bookings_/$orderId': {
@@ -701,6 +747,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OnboardingProfilePictureRouteImport
       parentRoute: typeof OnboardingRoute
     }
+    '/host/$eventId/$date/': {
+      id: '/host/$eventId/$date/'
+      path: '/host/$eventId/$date'
+      fullPath: '/host/$eventId/$date/'
+      preLoaderRoute: typeof HostEventIdDateIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/host/$eventId/$date/door': {
+      id: '/host/$eventId/$date/door'
+      path: '/host/$eventId/$date/door'
+      fullPath: '/host/$eventId/$date/door'
+      preLoaderRoute: typeof HostEventIdDateDoorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -756,9 +816,12 @@ const rootRouteChildren: RootRouteChildren = {
   AuthActionRoute: AuthActionRoute,
   CategoriesSlugRoute: CategoriesSlugRoute,
   EventsEventIdRoute: EventsEventIdRoute,
-  HostSplatRoute: HostSplatRoute,
+  HostAuditRoute: HostAuditRoute,
   MyBookingsOrderIdRoute: MyBookingsOrderIdRoute,
   EventsIndexRoute: EventsIndexRoute,
+  HostIndexRoute: HostIndexRoute,
+  HostEventIdDateDoorRoute: HostEventIdDateDoorRoute,
+  HostEventIdDateIndexRoute: HostEventIdDateIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

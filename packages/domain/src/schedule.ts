@@ -4,6 +4,9 @@
  * calendar, computed with a fixed offset so the result never depends on the host TZ.
  */
 import type { YaariEvent } from './catalogue'
+import { formatTime, WEEKDAY_NAMES } from './time-labels'
+
+export { formatTime, weekdayName } from './time-labels'
 
 export const IST_OFFSET_MINUTES = 330
 /** How many calendar months ahead (after the current one) a date may be booked. */
@@ -114,7 +117,6 @@ export function istTomorrow(now: Date = new Date()): IsoDate {
 // first Intl formatter a page builds costs ~40 ms of a phone's main thread (ICU's locale data)
 // as the page starts, and the browser's ICU may differ from the build's, which would make the
 // prerendered HTML disagree with the hydrating app. The tests hold these to Intl's output.
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
 const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
 const MONTHS = [
   'January',
@@ -150,22 +152,8 @@ export function formatLongDate(date: IsoDate): string {
   return `${WEEKDAY_NAMES[weekday]}, ${day} ${MONTHS[month - 1]} ${year}`
 }
 
-/** "18:00" -> "6:00 PM" */
-export function formatTime(startTime: string): string {
-  const match = /^(\d{2}):(\d{2})$/.exec(startTime)
-  if (!match) throw new Error(`Not a time: ${startTime}`)
-  const hours = Number(match[1])
-  const suffix = hours >= 12 ? 'PM' : 'AM'
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${suffix}`
-}
-
 /** "6:12 PM": the time of an instant on an IST clock, whatever the device's time zone. */
 export function formatIstClock(instant: Date): string {
   const shifted = new Date(instant.getTime() + IST_OFFSET_MINUTES * 60_000)
   return formatTime(`${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}`)
-}
-
-/** "Every Saturday" */
-export function weekdayName(weekday: number): string {
-  return WEEKDAY_NAMES[weekday] ?? ''
 }

@@ -20,6 +20,8 @@ export function UnsyncedCheckInsDialog({
   onSignOut: () => void
 }) {
   const one = waiting.count === 1
+  const [, eventId, date] = waiting.date?.match(/^(.+)_(\d{4}-\d{2}-\d{2})$/) ?? []
+  const door = eventId && date ? { eventId, date } : undefined
   return (
     <Dialog
       open
@@ -32,12 +34,8 @@ export function UnsyncedCheckInsDialog({
         the next time a host signs in here.
       </p>
       <div className={grid({ gap: '3', mt: '4' })}>
-        {waiting.date ? (
-          <Link
-            to="/host/$"
-            params={{ _splat: `${waiting.date.replace(/_(\d{4}-\d{2}-\d{2})$/, '/$1')}/door` }}
-            className={button({ size: 'lg' })}
-          >
+        {door ? (
+          <Link to="/host/$eventId/$date/door" params={door} className={button({ size: 'lg' })}>
             Sync them first
           </Link>
         ) : null}

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { EVENTS, priceRange } from '@yaari/domain/catalogue'
 import { formatInr } from '@yaari/domain/money'
-import { formatTime, weekdayName } from '@yaari/domain/schedule'
+import { formatTime, weekdayName } from '@yaari/domain/time-labels'
 import { css } from 'styled-system/css'
 import { container, flex, grid } from 'styled-system/patterns'
 import { button, card, heading, text } from 'styled-system/recipes'

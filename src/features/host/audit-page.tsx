@@ -75,7 +75,7 @@ function AuditList() {
   }, [])
   return (
     <>
-      <Link to="/host/$" params={{ _splat: '' }} className={link()}>
+      <Link to="/host" className={link()}>
         ← Host console
       </Link>
       <h1 className={cx(heading({ level: 'page' }), css({ mt: '2' }))}>Audit log</h1>

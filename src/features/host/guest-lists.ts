@@ -26,22 +26,30 @@ function withoutMobiles(key: string, list: GuestList): GuestList {
   return { ...list, guests }
 }
 
-/** The last guest list this host loaded for the date, as the device holds it (undefined while reading). */
-export function useSavedGuestList(uid: string, eventId: EventId, date: string): GuestList | null | undefined {
-  return useLiveQuery(async () => {
-    const key = keyOf(uid, eventId, date)
-    const list = (await localDb().hostLists.get(key))?.list as GuestList | undefined
-    if (!list) return null
-    const numbers = mobiles.get(key)
-    if (!numbers) return list
-    return {
-      ...list,
-      guests: list.guests.map((guest) => {
-        const mobile = numbers.get(rowKey(guest))
-        return mobile ? { ...guest, mobile } : guest
-      }),
-    }
-  }, [uid, eventId, date])
+/** The last guest list this host loaded for the date, as the device holds it (null when none). */
+export async function readSavedGuestList(uid: string, eventId: EventId, date: string): Promise<GuestList | null> {
+  const key = keyOf(uid, eventId, date)
+  const list = (await localDb().hostLists.get(key))?.list as GuestList | undefined
+  if (!list) return null
+  const numbers = mobiles.get(key)
+  if (!numbers) return list
+  return {
+    ...list,
+    guests: list.guests.map((guest) => {
+      const mobile = numbers.get(rowKey(guest))
+      return mobile ? { ...guest, mobile } : guest
+    }),
+  }
+}
+
+/** The saved guest list, kept current (`initial` until the first read: what the route's loader read). */
+export function useSavedGuestList(
+  uid: string,
+  eventId: EventId,
+  date: string,
+  initial?: GuestList | null,
+): GuestList | null | undefined {
+  return useLiveQuery(() => readSavedGuestList(uid, eventId, date), [uid, eventId, date], initial)
 }
 
 /** Loads the guest list from the server and keeps it on the device. */

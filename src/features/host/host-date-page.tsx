@@ -26,10 +26,20 @@ import { TextField } from '../../ui/field'
 import { CancelForm, CapacityForm, DownloadCsv, MessageForm, SalesToggle, VenueForm } from './date-actions'
 import { GuestItem } from './guest-item'
 import { loadGuestList, saveSummary, useSavedGuestList } from './guest-lists'
+import { type Held, heldFor } from './host-loaders'
 import { DateBadges, DateMoney, DateNumbers, HostGate, VenueWarning } from './host-pages'
 import { callHost, hostErrorMessage } from './host-session'
 
-export function HostDatePage({ eventId, date }: { eventId: EventId; date: string }) {
+export function HostDatePage({
+  eventId,
+  date,
+  saved,
+}: {
+  eventId: EventId
+  date: string
+  /** The guest list the route's loader read from the device. */
+  saved?: Held<GuestList | null>
+}) {
   const event = eventById(eventId)
   usePageMeta({
     title: `Host: ${event?.title ?? 'date'}, ${date}`,
@@ -44,6 +54,7 @@ export function HostDatePage({ eventId, date }: { eventId: EventId; date: string
           admin={session.roles?.admin === true}
           eventId={eventId}
           date={date}
+          held={heldFor(saved, session.uid)}
         />
       )}
     </HostGate>
@@ -69,14 +80,16 @@ function DateConsole({
   admin,
   eventId,
   date,
+  held,
 }: {
   uid: string
   verified: boolean
   admin: boolean
   eventId: EventId
   date: string
+  held?: GuestList | null
 }) {
-  const saved = useSavedGuestList(uid, eventId, date)
+  const saved = useSavedGuestList(uid, eventId, date, held)
   const [refresh, setRefresh] = useState<{ status: 'loading' | 'done' | 'failed'; error?: string }>({
     status: 'loading',
   })
@@ -152,7 +165,7 @@ function DateConsole({
 
   return (
     <>
-      <Link to="/host/$" params={{ _splat: '' }} className={link()}>
+      <Link to="/host" className={link()}>
         ← Host console
       </Link>
       <h1 className={cx(heading({ level: 'page' }), css({ mt: '2' }))}>
@@ -183,8 +196,8 @@ function DateConsole({
             </div>
             <DateNumbers date={list.date} />
             <Link
-              to="/host/$"
-              params={{ _splat: `${eventId}/${date}/door` }}
+              to="/host/$eventId/$date/door"
+              params={{ eventId, date }}
               className={cx(button({ size: 'sm' }), css({ mt: '3' }))}
             >
               Door mode: check guests in

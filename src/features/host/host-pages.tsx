@@ -123,7 +123,11 @@ function DateCards({ dates, label }: { dates: HostDateSummary[]; label: string }
         <li key={`${date.eventId}_${date.eventDate}`} className={cx(styles.root, styles.body)}>
           <div className={wrap({ justifyContent: 'space-between', gap: '2' })}>
             <h3 className={heading({ level: 'card' })}>
-              <Link to="/host/$" params={{ _splat: `${date.eventId}/${date.eventDate}` }} className={link()}>
+              <Link
+                to="/host/$eventId/$date"
+                params={{ eventId: date.eventId, date: date.eventDate }}
+                className={link()}
+              >
                 {date.title}, {formatLongDate(date.eventDate)}
               </Link>
             </h3>
@@ -170,7 +174,7 @@ function DatesList() {
     <>
       <div className={wrap({ justifyContent: 'space-between', alignItems: 'baseline', gap: '3' })}>
         <h1 className={heading({ level: 'page' })}>Host console</h1>
-        <Link to="/host/$" params={{ _splat: 'audit' }} className={link()}>
+        <Link to="/host/audit" className={link()}>
           Audit log
         </Link>
       </div>

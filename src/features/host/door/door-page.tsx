@@ -17,9 +17,11 @@ import { wrap } from 'styled-system/patterns'
 import { button, heading, link, text } from 'styled-system/recipes'
 import { usePageMeta } from '../../../lib/page-meta'
 import { TextField } from '../../../ui/field'
+import { type Held, heldFor } from '../host-loaders'
 import { HostGate } from '../host-pages'
 import { ByName } from './by-name'
 import { Doubles, RecentLog, SetAside } from './door-records'
+import type { SavedDoor } from './door-store'
 import { Scanner } from './scanner-view'
 import { useDoor } from './use-door'
 import { WAKE_LOCK_WORDS } from './use-wake-lock'
@@ -28,7 +30,16 @@ import { VerdictScreen } from './verdict-screen'
 /** The tab in use reads as pressed: dark, with light text. */
 const SELECTED_TAB = css({ '&[data-selected]': { bg: 'ink.900', color: 'white', borderColor: 'ink.900' } })
 
-export function DoorPage({ eventId, date }: { eventId: EventId; date: string }) {
+export function DoorPage({
+  eventId,
+  date,
+  saved,
+}: {
+  eventId: EventId
+  date: string
+  /** The door the route's loader read from the device. */
+  saved?: Held<SavedDoor | null>
+}) {
   const event = eventById(eventId)
   usePageMeta({
     title: `Door: ${event?.title ?? 'date'}, ${date}`,
@@ -36,7 +47,15 @@ export function DoorPage({ eventId, date }: { eventId: EventId; date: string }) 
   })
   return (
     <HostGate>
-      {(session) => <Door uid={session.uid} verified={session.verified} eventId={eventId} date={date} />}
+      {(session) => (
+        <Door
+          uid={session.uid}
+          verified={session.verified}
+          eventId={eventId}
+          date={date}
+          held={heldFor(saved, session.uid)}
+        />
+      )}
     </HostGate>
   )
 }
@@ -51,14 +70,24 @@ function useFullScreenTool() {
   }, [])
 }
 
-function Door({ uid, verified, eventId, date }: { uid: string; verified: boolean; eventId: EventId; date: string }) {
+function Door({
+  held,
+  ...where
+}: {
+  uid: string
+  verified: boolean
+  eventId: EventId
+  date: string
+  held?: SavedDoor | null
+}) {
   useFullScreenTool()
-  const door = useDoor({ uid, verified, eventId, date })
+  const door = useDoor(where, held)
+  const { eventId, date, verified } = where
   const { saved } = door
   const event = eventById(eventId)
   return (
     <>
-      <Link to="/host/$" params={{ _splat: `${eventId}/${date}` }} className={link()}>
+      <Link to="/host/$eventId/$date" params={{ eventId, date }} className={link()}>
         ← {event?.title ?? eventId}, {formatLongDate(date)}
       </Link>
       <h1 className={cx(heading({ level: 'page' }), css({ mt: '2' }))}>Door</h1>

@@ -22,7 +22,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { localDb } from '../../../lib/db'
 import { useOnline } from '../../../lib/use-online'
 import { callHost, hostErrorMessage } from '../host-session'
-import { readDoor, recordCheckIn, saveDoorList, syncNow } from './door-store'
+import { readDoor, recordCheckIn, type SavedDoor, saveDoorList, syncNow } from './door-store'
 import { prefetchScanner, qrReader } from './scanner'
 import { useWakeLock } from './use-wake-lock'
 
@@ -56,18 +56,16 @@ export interface Shown {
 }
 
 /** The door of one date on this phone, for this host. */
-export function useDoor({
-  uid,
-  verified,
-  eventId,
-  date,
-}: {
-  uid: string
-  verified: boolean
-  eventId: EventId
-  date: string
-}) {
-  const saved = useLiveQuery(async () => (await readDoor(localDb(), uid, eventId, date)) ?? null, [uid, eventId, date])
+export function useDoor(
+  { uid, verified, eventId, date }: { uid: string; verified: boolean; eventId: EventId; date: string },
+  /** The door as the route's loader read it, shown until the live read answers. */
+  held?: SavedDoor | null,
+) {
+  const saved = useLiveQuery(
+    async () => (await readDoor(localDb(), uid, eventId, date)) ?? null,
+    [uid, eventId, date],
+    held,
+  )
   const [doorName, setDoorName] = useDoorName()
   const online = useOnline()
   const [notice, setNotice] = useState<string>()

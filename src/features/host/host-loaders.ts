@@ -1,0 +1,55 @@
+/**
+ * What the console's routes read before a page renders: the params, checked by the domain's schema
+ * (an unknown event, or a day the event does not run, is no page), and what this device saved for
+ * the host it knows, so a date or a door opens at once with no signal. These run in the console's
+ * own chunk: members' pages never load them, nor the schema library.
+ */
+import { notFound } from '@tanstack/react-router'
+import type { EventId } from '@yaari/domain/catalogue'
+import { hostDateSchema } from '@yaari/domain/host'
+import * as v from 'valibot'
+import { localDb } from '../../lib/db'
+import { knownMember } from '../../lib/session/member-hint'
+import { readDoor } from './door/door-store'
+import { readSavedGuestList } from './guest-lists'
+
+/** A date of an event, as the console's addresses name it. */
+export interface HostDateParams {
+  eventId: EventId
+  date: string
+}
+
+/** The address's event and date, or the not-found page. */
+export function hostDateParams(params: { eventId: string; date: string }): HostDateParams {
+  const checked = v.safeParse(hostDateSchema, { eventId: params.eventId, eventDate: params.date })
+  if (!checked.success) throw notFound()
+  return { eventId: checked.output.eventId, date: checked.output.eventDate }
+}
+
+/** What the device holds, and for whom: a page uses it only when that host is the one signed in. */
+export interface Held<T> {
+  uid: string
+  value: T
+}
+
+async function held<T>(read: (uid: string) => Promise<T>): Promise<Held<T> | undefined> {
+  const uid = knownMember()?.uid
+  return uid ? { uid, value: await read(uid).catch(() => undefined as T) } : undefined
+}
+
+export async function loadHostDate(params: { eventId: string; date: string }) {
+  const date = hostDateParams(params)
+  const saved = await held((uid) => readSavedGuestList(uid, date.eventId, date.date))
+  return { ...date, saved }
+}
+
+export async function loadDoor(params: { eventId: string; date: string }) {
+  const date = hostDateParams(params)
+  const saved = await held(async (uid) => (await readDoor(localDb(), uid, date.eventId, date.date)) ?? null)
+  return { ...date, saved }
+}
+
+/** What a page starts from: the held copy when it is this host's, else nothing yet (read live). */
+export function heldFor<T>(saved: Held<T> | undefined, uid: string): T | undefined {
+  return saved?.uid === uid ? saved.value : undefined
+}

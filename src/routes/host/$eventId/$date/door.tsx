@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { DoorPage } from '../../../../features/host/door/door-page'
+import { loadDoor } from '../../../../features/host/host-loaders'
+
+export const Route = createFileRoute('/host/$eventId/$date/door')({
+  // The params checked by the domain's schema, and the door as this phone holds it.
+  loader: ({ params }) => loadDoor(params),
+  component: function Door() {
+    return <DoorPage {...Route.useLoaderData()} />
+  },
+})
