@@ -1,5 +1,6 @@
 import { defineConfig } from '@pandacss/dev'
 import { CATEGORY_CARDS } from '@yaari/domain/categories'
+import { flowPattern } from './src/ui/patterns/flow'
 import { theme } from './src/ui/theme'
 
 /**
@@ -13,6 +14,7 @@ export default defineConfig({
   jsxFramework: 'react',
   outdir: 'styled-system',
   theme,
+  patterns: { extend: { flow: flowPattern } },
   globalCss: {
     // Each category's colour, for an element marked `data-category="adventure"`: no inline style
     // attribute (the Content-Security-Policy allows none) and no class computed at run time.

@@ -90,12 +90,12 @@ describe('static class names', () => {
     const result = transform(
       [
         "import { css, cx } from 'styled-system/css'",
-        "import { details } from 'styled-system/recipes'",
-        "export default () => cx(details({ layout: 'summary' }).root, css({ mt: '5' }))",
+        "import { dataList } from 'styled-system/recipes'",
+        "export default () => cx(dataList({ layout: 'summary' }).root, css({ mt: '5' }))",
       ].join('\n'),
     )
     const expected = (runtime['styled-system/css'].cx as (...a: unknown[]) => string)(
-      (recipe('details')({ layout: 'summary' }) as Record<string, string>).root,
+      (recipe('dataList')({ layout: 'summary' }) as Record<string, string>).root,
       css({ mt: '5' }),
     )
     expect(runWithoutRuntime(result!.code)()).toBe(expected)

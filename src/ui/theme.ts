@@ -7,10 +7,13 @@ import { defineSemanticTokens, defineTokens } from '@pandacss/dev'
 import { buttonRecipe } from './recipes/button'
 import { cardRecipe } from './recipes/card'
 import { chipRecipe } from './recipes/chip'
-import { detailsRecipe } from './recipes/details'
+import { disclosureRecipe, statRecipe, toolbarRecipe, verdictRecipe } from './recipes/console'
+import { dataListRecipe } from './recipes/data-list'
 import { dialogRecipe } from './recipes/dialog'
 import { fieldRecipe } from './recipes/field'
 import { messageRecipe } from './recipes/message'
+import { tabsRecipe } from './recipes/tabs'
+import { checkboxRecipe, tileRecipe } from './recipes/tile'
 import { toastRecipe } from './recipes/toast'
 import { bulletsRecipe, headingRecipe, linkRecipe, noticeRecipe, textRecipe, textStyles } from './recipes/typography'
 
@@ -124,8 +127,15 @@ export const theme = {
       card: cardRecipe,
       field: fieldRecipe,
       message: messageRecipe,
-      details: detailsRecipe,
+      dataList: dataListRecipe,
       chip: chipRecipe,
+      tabs: tabsRecipe,
+      tile: tileRecipe,
+      checkbox: checkboxRecipe,
+      stat: statRecipe,
+      verdict: verdictRecipe,
+      disclosure: disclosureRecipe,
+      toolbar: toolbarRecipe,
     },
   },
 }

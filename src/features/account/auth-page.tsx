@@ -1,9 +1,8 @@
 import { Tabs } from '@ark-ui/react/tabs'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { css } from 'styled-system/css'
-import { container, flex, grid } from 'styled-system/patterns'
-import { button, heading } from 'styled-system/recipes'
+import { container, flow, grid } from 'styled-system/patterns'
+import { button, heading, tabs as tabsRecipe, text } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
 import { useAuthStore, watchAuth } from '../../lib/session/auth-store'
 import { rememberReturnPath } from '../../lib/session/return-path'
@@ -16,15 +15,8 @@ const UnsyncedCheckInsDialog = lazy(() =>
   import('./unsynced-check-ins-dialog').then((module) => ({ default: module.UnsyncedCheckInsDialog })),
 )
 
-const tabTrigger = css({
-  flex: '1',
-  h: '11',
-  fontWeight: 'semibold',
-  borderBottomWidth: '2px',
-  borderColor: 'border.default',
-  cursor: 'pointer',
-  '&[data-selected]': { borderColor: 'accent.default', color: 'accent.text' },
-})
+/** Sign in or sign up: underlined tabs. */
+const tabs = tabsRecipe({ variant: 'line' })
 
 /**
  * /auth: Sign In and Sign Up tabs, or 'Welcome back' when already signed in. `next` is the page
@@ -47,10 +39,10 @@ export function AuthPage({ next }: { next?: string }) {
   return (
     <div className={container({ maxW: 'md', py: { base: '10', md: '16' } })}>
       {status === 'signed-in' && member ? (
-        <section>
+        <section className={flow({ gap: '4' })}>
           <h1 className={heading({ level: 'page' })}>Welcome back</h1>
-          <p className={css({ mt: '2', color: 'fg.muted' })}>Signed in as {member.name || member.email}.</p>
-          <div className={grid({ gap: '3', mt: '6' })}>
+          <p className={text({ tone: 'muted' })}>Signed in as {member.name || member.email}.</p>
+          <div className={grid({ gap: '3' })}>
             <Link to="/" className={button({ size: 'lg' })}>
               Go to Homepage
             </Link>
@@ -82,27 +74,25 @@ export function AuthPage({ next }: { next?: string }) {
           ) : null}
         </section>
       ) : (
-        <section>
+        <section className={flow({ gap: '4' })}>
           <h1 className={heading({ level: 'page' })}>Welcome to Yaari</h1>
-          <p className={css({ mt: '2', color: 'fg.muted' })}>Sign in or create an account to book your seat.</p>
+          <p className={text({ tone: 'muted' })}>Sign in or create an account to book your seat.</p>
           {status === 'unknown' ? (
-            <p role="status" className={css({ mt: '6' })}>
-              Checking your session…
-            </p>
+            <p role="status">Checking your session…</p>
           ) : (
-            <Tabs.Root defaultValue="sign-in" className={css({ mt: '6' })}>
-              <Tabs.List className={flex()}>
-                <Tabs.Trigger value="sign-in" className={tabTrigger}>
+            <Tabs.Root defaultValue="sign-in" className={tabs.root}>
+              <Tabs.List className={tabs.list}>
+                <Tabs.Trigger value="sign-in" className={tabs.trigger}>
                   Sign In
                 </Tabs.Trigger>
-                <Tabs.Trigger value="sign-up" className={tabTrigger}>
+                <Tabs.Trigger value="sign-up" className={tabs.trigger}>
                   Sign Up
                 </Tabs.Trigger>
               </Tabs.List>
-              <Tabs.Content value="sign-in">
+              <Tabs.Content value="sign-in" className={tabs.content}>
                 <SignInForm onSignedIn={afterSignIn} />
               </Tabs.Content>
-              <Tabs.Content value="sign-up">
+              <Tabs.Content value="sign-up" className={tabs.content}>
                 <SignUpForm onSignedUp={afterSignUp} />
               </Tabs.Content>
             </Tabs.Root>

@@ -5,8 +5,8 @@ import { spotsText } from '@yaari/domain/spots'
 import type { WaitlistView } from '@yaari/domain/waitlist'
 import { useId, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
-import { details, text } from 'styled-system/recipes'
+import { grid, visuallyHidden } from 'styled-system/patterns'
+import { dataList, text, tile } from 'styled-system/recipes'
 import { afterNextPaint } from '../../lib/after-paint'
 import { useMyBookings } from '../../lib/member-data/hooks'
 import { refreshMemberData } from '../../lib/member-data/refresh'
@@ -33,6 +33,10 @@ export interface BookingDialogsProps {
  * you' for a seat held while they pay, their place on a waitlist or the seat offered to them.
  * Empty for a visitor (and until it is known). A join or a leave is on the device at once.
  */
+/** A date to pick: its day, its seats and the member's own state, stacked in a tile. */
+const dateTile = tile({ layout: 'stacked' }).root
+const SPACED = css({ mt: '5' })
+
 function useMyDates(eventId: string) {
   const mine = useMyBookings()
   const data = mine.status === 'signed-in' ? mine.snapshot?.data : undefined
@@ -97,7 +101,7 @@ export default function BookingDialogs({ event, tier, initialDate, onTierChange,
     >
       {booking ? (
         <>
-          <dl className={cx(details({ layout: 'summary' }).root, css({ mt: '5' }))}>
+          <dl className={cx(dataList({ layout: 'summary' }).root, SPACED)}>
             <dt>Event</dt>
             <dd>{event.title}</dd>
             <dt>Date</dt>
@@ -113,47 +117,19 @@ export default function BookingDialogs({ event, tier, initialDate, onTierChange,
         </>
       ) : null}
       {/* Hidden, not removed, once the date is chosen: Continue then only adds. */}
-      <div hidden={booking}>
-        <fieldset aria-labelledby={legendId} className={css({ mt: '4' })}>
+      <div hidden={booking} className={grid({ gap: '5', mt: '4' })}>
+        <fieldset aria-labelledby={legendId}>
           <legend id={legendId} className={visuallyHidden()}>
             Available dates
           </legend>
-          <div
-            className={css({
-              display: 'grid',
-              gridTemplateColumns: { base: '1fr 1fr', sm: '1fr 1fr 1fr' },
-              gap: '2',
-            })}
-          >
+          <div className={grid({ columns: { base: 2, sm: 3 }, gap: '2' })}>
             {dates.map((option) => {
               const seats = availability.status === 'ready' ? availability.byDate.get(option) : undefined
               const cancelled = seats?.cancelled === true
               const closed = seats?.salesClosed === true && !isLiveOffer(mine.entries.get(option))
               const own = mine.states.get(option)
               return (
-                <label
-                  key={option}
-                  className={css({
-                    display: 'flex',
-                    flexDirection: 'column',
-                    p: '3',
-                    borderWidth: '1px',
-                    borderColor: 'border.strong',
-                    borderRadius: 'l2',
-                    cursor: 'pointer',
-                    '&:has(input:checked)': {
-                      borderColor: 'accent.default',
-                      bg: 'accent.subtle',
-                      borderWidth: '2px',
-                    },
-                    '&:has(input:focus-visible)': {
-                      outline: '3px solid',
-                      outlineColor: 'focus.ring',
-                      outlineOffset: '2px',
-                    },
-                    '&:has(input:disabled)': { opacity: 0.5, cursor: 'not-allowed' },
-                  })}
-                >
+                <label key={option} className={dateTile}>
                   <input
                     type="radio"
                     name="event-date"
@@ -180,7 +156,7 @@ export default function BookingDialogs({ event, tier, initialDate, onTierChange,
         </fieldset>
         {waitInstead && date ? (
           mine.states.get(date) === 'Booked' ? (
-            <p className={css({ mt: '5' })}>You have a seat on this date. See My bookings.</p>
+            <p>You have a seat on this date. See My bookings.</p>
           ) : (
             <DateWaitlist
               event={event}
@@ -194,7 +170,6 @@ export default function BookingDialogs({ event, tier, initialDate, onTierChange,
           )
         ) : (
           <Button
-            className={css({ mt: '5', w: 'full' })}
             disabled={!date}
             onClick={() => {
               setStep('booking')

@@ -4,7 +4,6 @@
  * until accepted), then createBooking and Cashfree's checkout in this tab.
  */
 
-import { Checkbox } from '@ark-ui/react/checkbox'
 import { Link } from '@tanstack/react-router'
 import {
   BOOKING_MESSAGES,
@@ -22,11 +21,9 @@ import { errorCode } from '@yaari/domain/error-code'
 import { formatInr } from '@yaari/domain/money'
 import { INTERESTS, localMobile, type UserProfileRecord } from '@yaari/domain/profile'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { css } from 'styled-system/css'
 import { grid } from 'styled-system/patterns'
 import { button, text } from 'styled-system/recipes'
 import * as v from 'valibot'
-import { afterNextPaint } from '../../lib/after-paint'
 import { logError } from '../../lib/log'
 import { useMyProfile } from '../../lib/member-data/hooks'
 import { LOGIN_LINK } from '../../lib/paths'
@@ -38,6 +35,7 @@ import { SelectField, TextField } from '../../ui/field'
 import { MobileField } from '../../ui/mobile-field'
 import { showToast } from '../../ui/toast'
 import { bookingErrorMessage, isCheckoutFailure } from './booking-errors'
+import { TermsAndSubmit } from './terms-and-submit'
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: enumLabel(value) }))
 const SELECTS = [
@@ -85,6 +83,9 @@ function profileInterests(profile: UserProfileRecord): string[] {
   }
 }
 
+/** What the form says instead of itself (sign in first, loading, ...): a line and a full-width action. */
+const STATE = grid({ gap: '4', mt: '5' })
+
 export function BookingForm({
   event,
   tier,
@@ -107,59 +108,61 @@ export function BookingForm({
 
   if (mine.status === 'signed-out') {
     return (
-      <>
-        <p className={css({ mt: '5', color: 'fg.muted' })}>Sign in or create an account to book your seat.</p>
+      <div className={STATE}>
+        <p className={text({ tone: 'muted' })}>Sign in or create an account to book your seat.</p>
         <Link
           to={LOGIN_LINK.to}
           // Back here after signing in (or signing up and onboarding), at this price and date.
           search={{ next: `/events/${event.id}?tier=${tier}&date=${date}` }}
-          className={`${button()} ${css({ mt: '4', w: 'full' })}`}
+          className={button()}
         >
           Sign in to book
         </Link>
-      </>
+      </div>
     )
   }
   if (mine.status === 'signed-in' && profile === undefined && mine.refresh?.status === 'failed') {
     return (
-      <p role="alert" className={css({ mt: '5', color: 'fg.error' })}>
-        {mine.refresh.offline || !navigator.onLine
-          ? 'You are offline. Booking needs a connection; this form opens again as soon as you are back online.'
-          : 'We couldn’t load your details. Booking needs a connection; please try again.'}
-      </p>
+      <div className={STATE}>
+        <p role="alert" className={text({ tone: 'error' })}>
+          {mine.refresh.offline || !navigator.onLine
+            ? 'You are offline. Booking needs a connection; this form opens again as soon as you are back online.'
+            : 'We couldn’t load your details. Booking needs a connection; please try again.'}
+        </p>
+      </div>
     )
   }
   if (mine.status !== 'signed-in' || profile === undefined) {
     return (
-      <p role="status" className={css({ mt: '5', color: 'fg.muted' })}>
-        Loading your details…
-      </p>
+      <div className={STATE}>
+        <p role="status" className={text({ tone: 'muted' })}>
+          Loading your details…
+        </p>
+      </div>
     )
   }
   if (profile === null) {
     return (
-      <>
-        <p className={css({ mt: '5', color: 'fg.muted' })}>Complete your profile first: it takes two minutes.</p>
-        <Link to="/onboarding/mobile" className={`${button()} ${css({ mt: '4', w: 'full' })}`}>
+      <div className={STATE}>
+        <p className={text({ tone: 'muted' })}>Complete your profile first: it takes two minutes.</p>
+        <Link to="/onboarding/mobile" className={button()}>
           Complete your profile
         </Link>
-      </>
+      </div>
     )
   }
   const tierProblem = tierIssue(tier, gender)
   if (tierProblem) {
     const [allowed] = tiersFor(gender)
     return (
-      <>
-        <p role="alert" className={css({ mt: '5' })}>
-          {tierProblem}
-        </p>
+      <div className={STATE}>
+        <p role="alert">{tierProblem}</p>
         {allowed ? (
-          <Button className={css({ mt: '4', w: 'full' })} onClick={() => onTierChange(allowed)}>
+          <Button onClick={() => onTierChange(allowed)}>
             Book at the {TIER_LABELS[allowed]} price ({formatInr(event.prices[allowed])})
           </Button>
         ) : null}
-      </>
+      </div>
     )
   }
   return (
@@ -291,70 +294,5 @@ function DetailsForm({
       ))}
       <TermsAndSubmit accepted={terms} busy={busy} error={error} />
     </form>
-  )
-}
-
-/**
- * The terms checkbox, the link to them, the form's error and the submit button (disabled until
- * the terms are accepted). Its own component: ticking the box re-renders this, not the whole form.
- */
-function TermsAndSubmit({
-  accepted,
-  busy,
-  error,
-}: {
-  accepted: { current: boolean }
-  busy: boolean
-  error: string | undefined
-}) {
-  const [terms, setTerms] = useState(accepted.current)
-  return (
-    <>
-      <Checkbox.Root
-        defaultChecked={accepted.current}
-        onCheckedChange={(details) => {
-          accepted.current = details.checked === true
-          // The box shows the tick at once (its own state); the button follows after that paint.
-          afterNextPaint(() => setTerms(accepted.current))
-        }}
-        className={css({ display: 'flex', gap: '3', alignItems: 'flex-start', cursor: 'pointer' })}
-      >
-        <Checkbox.Control
-          className={css({
-            flexShrink: 0,
-            mt: '0.5',
-            w: '5',
-            h: '5',
-            borderWidth: '2px',
-            borderColor: 'border.strong',
-            borderRadius: 'l1',
-            '&[data-state=checked]': { bg: 'accent.default', borderColor: 'accent.default' },
-            '&[data-focus-visible]': { outline: '3px solid', outlineColor: 'focus.ring', outlineOffset: '2px' },
-          })}
-        />
-        <Checkbox.Label>I accept the terms and conditions</Checkbox.Label>
-        <Checkbox.HiddenInput />
-      </Checkbox.Root>
-      <Link
-        to="/terms"
-        target="_blank"
-        className={css({ color: 'accent.text', textDecoration: 'underline', fontSize: 'sm' })}
-      >
-        Read the terms and conditions (opens in a new tab)
-      </Link>
-      {error ? (
-        <p role="alert" className={text({ tone: 'error' })}>
-          {error}
-        </p>
-      ) : null}
-      <Button type="submit" size="lg" disabled={!terms} loading={busy} loadingText={BOOKING_MESSAGES.processing}>
-        Pay and book
-      </Button>
-      {terms ? null : (
-        <p className={css({ fontSize: 'sm', color: 'fg.muted', textAlign: 'center' })}>
-          {BOOKING_MESSAGES.termsRequired}
-        </p>
-      )}
-    </>
   )
 }

@@ -5,8 +5,8 @@ import { formatInr } from '@yaari/domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { formatIstClock, formatLongDate, formatTime, istToday } from '@yaari/domain/schedule'
 import { css, cx } from 'styled-system/css'
-import { container, grid, visuallyHidden, wrap } from 'styled-system/patterns'
-import { bullets, button, card, chip, details, heading, link, text } from 'styled-system/recipes'
+import { container, flow, grid, visuallyHidden, wrap } from 'styled-system/patterns'
+import { bullets, button, card, chip, dataList, heading, link, text, toolbar } from 'styled-system/recipes'
 import { type MyBookings, type Snapshot, useMyBookings } from '../../lib/member-data/hooks'
 import { refreshMemberData } from '../../lib/member-data/refresh'
 import { usePendingRecheck } from '../../lib/member-data/use-pending-recheck'
@@ -33,13 +33,14 @@ function BookingCard({
   if (!event) return null
   const confirmed = booking.status === 'confirmed'
   const styles = card({ variant: 'outline' })
+  const bar = toolbar()
   return (
     <li className={cx(styles.root, styles.body)}>
-      <div className={wrap({ justifyContent: 'space-between', gap: '3' })}>
-        <h3 className={heading({ level: 'card' })}>{event.title}</h3>
+      <div className={bar.root}>
+        <h3 className={cx(heading({ level: 'card' }), bar.title)}>{event.title}</h3>
         <span className={chip({ variant: confirmed ? 'subtle' : 'muted' }).root}>{statusLabel(booking)}</span>
       </div>
-      <dl className={details().root}>
+      <dl className={dataList().root}>
         <dt>When</dt>
         <dd>
           {formatLongDate(booking.eventDate)}, {formatTime(event.startTime)}
@@ -55,7 +56,7 @@ function BookingCard({
         <dt>{confirmed || booking.status === 'refunded' || booking.status === 'cancelled' ? 'Paid' : 'Price'}</dt>
         <dd>{formatInr(booking.amount)}</dd>
         <dt>Order</dt>
-        <dd className={css({ fontFamily: 'mono', wordBreak: 'break-all' })}>{booking.orderId}</dd>
+        <dd className={text({ face: 'id' })}>{booking.orderId}</dd>
       </dl>
       <Link
         to="/my-bookings/$orderId"
@@ -110,9 +111,9 @@ export function MyBookingsPage({ initial }: { initial?: Snapshot<MyBookings> | n
   // is then asked for again.
   const changed = () => void refreshMemberData('bookings')
   const today = istToday()
-  const titleClass = css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'extrabold' })
-  const section = css({ fontSize: '2xl', fontWeight: 'bold', mt: '8' })
 
+  /** A part of the page: its heading and its cards. */
+  const part = flow({ gap: '4' })
   let body: React.ReactNode
   const snapshot = mine.status === 'signed-in' ? mine.snapshot : undefined
   // A booking still "Payment pending" is asked about again until it settles (a late webhook).
@@ -127,21 +128,19 @@ export function MyBookingsPage({ initial }: { initial?: Snapshot<MyBookings> | n
   if (mine.status === 'signed-out') {
     body = (
       <>
-        <p className={css({ mt: '3' })}>Sign in to see your bookings.</p>
-        <Link to={LOGIN_LINK.to} className={`${button({ size: 'lg' })} ${css({ mt: '6' })}`}>
+        <p>Sign in to see your bookings.</p>
+        <Link to={LOGIN_LINK.to} className={button({ size: 'lg' })}>
           Sign in
         </Link>
       </>
     )
   } else if (mine.status === 'signed-in' && neverSaved && mine.refresh?.status === 'failed') {
     body = (
-      <p role="alert" className={css({ mt: '6' })}>
-        We couldn’t load your bookings. This page needs a connection the first time; please try again.
-      </p>
+      <p role="alert">We couldn’t load your bookings. This page needs a connection the first time; please try again.</p>
     )
   } else if (mine.status !== 'signed-in' || !snapshot || neverSaved) {
     body = (
-      <p role="status" className={css({ mt: '6', color: 'fg.muted' })}>
+      <p role="status" className={text({ tone: 'muted' })}>
         Loading your bookings…
       </p>
     )
@@ -155,46 +154,54 @@ export function MyBookingsPage({ initial }: { initial?: Snapshot<MyBookings> | n
       <>
         <RefreshedNote refreshedAt={snapshot.refreshedAt} refresh={mine.refresh} />
         {waitlist.length ? (
-          <>
-            <h2 className={section}>Waitlists</h2>
-            <ul className={grid({ gap: '4', mt: '4' })}>
+          <section aria-labelledby="waitlists" className={part}>
+            <h2 id="waitlists" className={heading({ level: 'section' })}>
+              Waitlists
+            </h2>
+            <ul className={grid({ gap: '4' })}>
               {waitlist.map((entry) => (
                 <WaitlistCard key={`${entry.eventId}_${entry.eventDate}`} entry={entry} onChanged={changed} />
               ))}
             </ul>
-          </>
+          </section>
         ) : null}
-        <h2 className={section}>Upcoming</h2>
-        {upcoming.length ? (
-          <ul className={grid({ gap: '4', mt: '4' })}>
-            {upcoming.map((booking) => (
-              <BookingCard key={booking.orderId} booking={booking} upcoming onChanged={changed} />
-            ))}
-          </ul>
-        ) : (
-          <p className={css({ mt: '3' })}>
-            Nothing booked yet.{' '}
-            <Link to="/events" className={link()}>
-              Find an event
-            </Link>
-          </p>
-        )}
+        <section aria-labelledby="upcoming" className={part}>
+          <h2 id="upcoming" className={heading({ level: 'section' })}>
+            Upcoming
+          </h2>
+          {upcoming.length ? (
+            <ul className={grid({ gap: '4' })}>
+              {upcoming.map((booking) => (
+                <BookingCard key={booking.orderId} booking={booking} upcoming onChanged={changed} />
+              ))}
+            </ul>
+          ) : (
+            <p>
+              Nothing booked yet.{' '}
+              <Link to="/events" className={link()}>
+                Find an event
+              </Link>
+            </p>
+          )}
+        </section>
         {past.length ? (
-          <>
-            <h2 className={section}>Past, cancelled and unpaid</h2>
-            <ul className={grid({ gap: '4', mt: '4' })}>
+          <section aria-labelledby="past" className={part}>
+            <h2 id="past" className={heading({ level: 'section' })}>
+              Past, cancelled and unpaid
+            </h2>
+            <ul className={grid({ gap: '4' })}>
               {past.map((booking) => (
                 <BookingCard key={booking.orderId} booking={booking} upcoming={false} onChanged={changed} />
               ))}
             </ul>
-          </>
+          </section>
         ) : null}
       </>
     )
   }
   return (
-    <section className={container({ maxW: '2xl', py: { base: '10', md: '16' } })}>
-      <h1 className={titleClass}>My bookings</h1>
+    <section className={cx(container({ maxW: '2xl', py: { base: '10', md: '16' } }), flow({ gap: '6' }))}>
+      <h1 className={heading({ level: 'page' })}>My bookings</h1>
       <p className={text({ size: 'sm' })}>
         <Link to={PROFILE_LINK.to} className={link()}>
           Your profile

@@ -10,9 +10,9 @@ import { eventById, type PriceTier, TIER_LABELS } from '@yaari/domain/catalogue'
 import { formatInr } from '@yaari/domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { formatIstClock, formatLongDate, formatTime } from '@yaari/domain/schedule'
-import { css, cx } from 'styled-system/css'
-import { container, grid, wrap } from 'styled-system/patterns'
-import { button, card, chip, details, heading, link, text } from 'styled-system/recipes'
+import { cx } from 'styled-system/css'
+import { container, flow, grid } from 'styled-system/patterns'
+import { button, card, chip, dataList, heading, link, text, toolbar } from 'styled-system/recipes'
 import { type Snapshot, useMyBooking } from '../../lib/member-data/hooks'
 import { usePendingRecheck } from '../../lib/member-data/use-pending-recheck'
 import { usePageMeta } from '../../lib/page-meta'
@@ -44,10 +44,11 @@ function Ticket({ booking }: { booking: BookingView }) {
   const confirmed = booking.status === 'confirmed'
   const reason = noPassReason(booking)
   const styles = card({ variant: 'outline' })
+  const bar = toolbar()
   return (
-    <article className={cx(styles.root, styles.body, css({ mt: '6' }))} aria-labelledby="ticket-title">
-      <div className={wrap({ justifyContent: 'space-between', gap: '3' })}>
-        <h2 id="ticket-title" className={heading({ level: 'card' })}>
+    <article className={cx(styles.root, styles.body)} aria-labelledby="ticket-title">
+      <div className={bar.root}>
+        <h2 id="ticket-title" className={cx(heading({ level: 'card' }), bar.title)}>
           {event.title}
         </h2>
         <span className={chip({ variant: confirmed ? 'subtle' : 'muted' }).root}>{statusLabel(booking)}</span>
@@ -62,12 +63,10 @@ function Ticket({ booking }: { booking: BookingView }) {
           ) : (
             <p className={text({ size: 'sm', tone: 'muted' })}>Show this at the door. No signal needed.</p>
           )}
-          <p className={css({ textAlign: 'center' })}>
+          <p className={text({ align: 'center' })}>
             <span className={text({ size: 'sm', tone: 'muted' })}>Ticket code</span>
             <br />
-            <span className={css({ fontFamily: 'mono', fontSize: '2xl', fontWeight: 'bold', letterSpacing: '0.12em' })}>
-              {booking.pass.code}
-            </span>
+            <span className={text({ size: 'code' })}>{booking.pass.code}</span>
           </p>
         </div>
       ) : confirmed ? (
@@ -77,7 +76,7 @@ function Ticket({ booking }: { booking: BookingView }) {
           {reason}
         </p>
       )}
-      <dl className={details().root}>
+      <dl className={dataList().root}>
         <dt>When</dt>
         <dd>
           {formatLongDate(booking.eventDate)}, {formatTime(event.startTime)} IST
@@ -101,7 +100,7 @@ function Ticket({ booking }: { booking: BookingView }) {
           </>
         ) : null}
         <dt>Order</dt>
-        <dd className={css({ fontFamily: 'mono', wordBreak: 'break-all' })}>{booking.orderId}</dd>
+        <dd className={text({ face: 'id' })}>{booking.orderId}</dd>
       </dl>
       {booking.refund ? <p>{refundExplanation(booking)}</p> : null}
     </article>
@@ -124,8 +123,8 @@ export function TicketPage({
   if (mine.status === 'signed-out') {
     body = (
       <>
-        <p className={css({ mt: '3' })}>Sign in to see your ticket.</p>
-        <Link to={LOGIN_LINK.to} className={cx(button({ size: 'lg' }), css({ mt: '6' }))}>
+        <p>Sign in to see your ticket.</p>
+        <Link to={LOGIN_LINK.to} className={button({ size: 'lg' })}>
           Sign in
         </Link>
       </>
@@ -134,14 +133,14 @@ export function TicketPage({
     body = (
       <>
         <Ticket booking={snapshot.data} />
-        <div className={css({ mt: '3' })}>
+        <div>
           <RefreshedNote refreshedAt={snapshot.refreshedAt} refresh={mine.refresh} />
         </div>
       </>
     )
   } else if (mine.status === 'signed-in' && snapshot && mine.refresh?.status === 'done') {
     body = (
-      <p role="alert" className={css({ mt: '6' })}>
+      <p role="alert">
         There is no booking {orderId} on your account.{' '}
         <Link to={MY_BOOKINGS_LINK.to} className={link()}>
           See your bookings
@@ -150,23 +149,23 @@ export function TicketPage({
     )
   } else if (mine.status === 'signed-in' && snapshot && mine.refresh?.status === 'failed') {
     body = (
-      <p role="alert" className={css({ mt: '6' })}>
+      <p role="alert">
         This ticket is not on this device yet. Open it once with a connection, and it stays here for the night.
       </p>
     )
   } else {
     body = (
-      <p role="status" className={css({ mt: '6', color: 'fg.muted' })}>
+      <p role="status" className={text({ tone: 'muted' })}>
         Loading your ticket…
       </p>
     )
   }
   return (
-    <section className={container({ maxW: 'md', py: { base: '8', md: '14' } })}>
+    <section className={cx(container({ maxW: 'md', py: { base: '8', md: '14' } }), flow({ gap: '4' }))}>
       <Link to={MY_BOOKINGS_LINK.to} className={link()}>
         ← {MY_BOOKINGS_LINK.label}
       </Link>
-      <h1 className={cx(heading({ level: 'page' }), css({ mt: '3' }))}>Your ticket</h1>
+      <h1 className={heading({ level: 'page' })}>Your ticket</h1>
       {body}
     </section>
   )

@@ -18,7 +18,7 @@ import {
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { wrap } from 'styled-system/patterns'
-import { button, card, chip, details, heading, text } from 'styled-system/recipes'
+import { button, card, chip, dataList, heading, text } from 'styled-system/recipes'
 import { keepWaitlistPlace } from '../../lib/member-data/refresh'
 import { LOGIN_LINK } from '../../lib/paths'
 import { usePriceTiersHint } from '../../lib/session/price-tiers'
@@ -179,7 +179,7 @@ function EventWaitlistCard({ event, entry, onChanged }: WaitlistCardProps & { ev
         <h3 className={heading({ level: 'card' })}>{event.title}</h3>
         <span className={chip({ variant: offered ? 'subtle' : 'muted' }).root}>{waitlistLabel(entry)}</span>
       </div>
-      <dl className={details().root}>
+      <dl className={dataList().root}>
         <dt>When</dt>
         <dd>
           {formatLongDate(entry.eventDate)}, {formatTime(event.startTime)}

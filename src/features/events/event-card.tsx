@@ -6,7 +6,7 @@ import { formatShortDate, formatTime, istTomorrow, nextOccurrence, weekdayName }
 import { spotsText } from '@yaari/domain/spots'
 import { css, cx } from 'styled-system/css'
 import { flex, visuallyHidden } from 'styled-system/patterns'
-import { button, card, chip, details, heading, text } from 'styled-system/recipes'
+import { button, card, chip, dataList, heading, text } from 'styled-system/recipes'
 import { useNow } from '../../lib/clock'
 import { useAvailability } from '../../lib/use-availability'
 import { CoverImage } from '../../ui/cover-image'
@@ -61,7 +61,7 @@ export function EventCard({ event, now, first = false }: { event: YaariEvent; no
           {event.title}
         </h3>
         <p className={text({ tone: 'muted' })}>{event.description}</p>
-        <dl className={details({ size: 'sm' }).root}>
+        <dl className={dataList({ size: 'sm' }).root}>
           <dt>Date</dt>
           <dd>
             {formatShortDate(date)}, {formatTime(event.startTime)}

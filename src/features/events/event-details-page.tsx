@@ -6,7 +6,7 @@ import { formatTime, weekdayName } from '@yaari/domain/schedule'
 import { type ComponentType, Suspense, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container, grid, stack } from 'styled-system/patterns'
-import { bullets, button, details, heading, text } from 'styled-system/recipes'
+import { bullets, button, dataList, heading, text } from 'styled-system/recipes'
 import { afterNextPaint } from '../../lib/after-paint'
 import { useHydrated } from '../../lib/hydration'
 import { usePageMeta } from '../../lib/page-meta'
@@ -112,7 +112,7 @@ export function EventDetailsPage({
         </header>
         <p className={text({ size: 'lg' })}>{event.description}</p>
 
-        <dl className={details({ layout: 'facts' }).root}>
+        <dl className={dataList({ layout: 'facts' }).root}>
           <div>
             <dt>When</dt>
             <dd>Every {weekdayName(event.weekday)}</dd>

@@ -7,8 +7,8 @@ import { eventById } from '@yaari/domain/catalogue'
 import type { AuditEntry } from '@yaari/domain/host'
 import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
 import { useEffect, useState } from 'react'
-import { css, cx } from 'styled-system/css'
-import { grid } from 'styled-system/patterns'
+import { css } from 'styled-system/css'
+import { flow, grid } from 'styled-system/patterns'
 import { heading, link, text } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
 import { HostGate } from './host-pages'
@@ -54,6 +54,9 @@ function changeText(entry: AuditEntry): string {
   return ''
 }
 
+/** An entry: a line under the one before, a long reason wrapping anywhere. */
+const ENTRY = css({ borderBottomWidth: '1px', borderColor: 'border.default', py: '2', overflowWrap: 'anywhere' })
+
 export function HostAuditPage() {
   usePageMeta({ title: 'Audit log', description: 'Every host action and guest-list view.' })
   return <HostGate>{() => <AuditList />}</HostGate>
@@ -74,11 +77,11 @@ function AuditList() {
     }
   }, [])
   return (
-    <>
+    <div className={flow({ gap: '3' })}>
       <Link to="/host" className={link()}>
         ← Host console
       </Link>
-      <h1 className={cx(heading({ level: 'page' }), css({ mt: '2' }))}>Audit log</h1>
+      <h1 className={heading({ level: 'page' })}>Audit log</h1>
       {state.error ? (
         <p role="alert">{state.error}</p>
       ) : !state.entries ? (
@@ -88,18 +91,10 @@ function AuditList() {
       ) : state.entries.length === 0 ? (
         <p>Nothing recorded yet.</p>
       ) : (
-        <ol aria-label="Audit entries" className={grid({ gap: '2', mt: '4' })}>
+        <ol aria-label="Audit entries" className={grid({ gap: '2' })}>
           {state.entries.map((entry) => (
-            <li
-              key={entry.id}
-              className={css({
-                borderBottomWidth: '1px',
-                borderColor: 'border.default',
-                py: '2',
-                overflowWrap: 'anywhere',
-              })}
-            >
-              <p className={css({ fontWeight: 'semibold' })}>
+            <li key={entry.id} className={ENTRY}>
+              <p className={text({ weight: 'semibold' })}>
                 {ACTION_LABELS[entry.action] ?? entry.action}
                 {entry.eventDate ? `: ${entry.eventDate} · ${eventById(entry.eventId)?.title ?? entry.eventId}` : ''}
               </p>
@@ -111,6 +106,6 @@ function AuditList() {
           ))}
         </ol>
       )}
-    </>
+    </div>
   )
 }

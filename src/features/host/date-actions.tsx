@@ -13,7 +13,7 @@ import {
   shareVenueProblem,
 } from '@yaari/domain/host'
 import { type FormEvent, useState } from 'react'
-import { css, cx } from 'styled-system/css'
+import { cx } from 'styled-system/css'
 import { grid, wrap } from 'styled-system/patterns'
 import { button, card, heading } from 'styled-system/recipes'
 import { TextAreaField, TextField } from '../../ui/field'
@@ -51,7 +51,7 @@ export function MessageForm({
   }
   return (
     <Section title="Message the guests" id="message">
-      <form onSubmit={submit} className={grid({ gap: '3', mt: '3' })}>
+      <form onSubmit={submit} className={grid({ gap: '3' })}>
         <TextField
           label="Subject"
           required
@@ -113,7 +113,7 @@ export type Act = (run: () => Promise<HostActionResult>, done: string, unchanged
 export function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
   const styles = card({ variant: 'outline' })
   return (
-    <section aria-labelledby={id} className={cx(styles.root, styles.body, css({ mt: '6' }))}>
+    <section aria-labelledby={id} className={cx(styles.root, styles.body)}>
       <h2 id={id} className={heading({ level: 'card' })}>
         {title}
       </h2>
@@ -161,7 +161,7 @@ export function VenueForm({
   }
   return (
     <Section title="Venue" id="venue">
-      <form onSubmit={submit} noValidate className={grid({ gap: '3', mt: '3' })}>
+      <form onSubmit={submit} noValidate className={grid({ gap: '3' })}>
         <TextField
           label="Venue name"
           required
@@ -245,8 +245,8 @@ export function SalesToggle({ eventId, date, open, act }: { eventId: EventId; da
   }
   return (
     <Section title="Sales" id="sales">
-      <p className={css({ mt: '2' })}>{open ? 'Members can book this date.' : 'Sales are closed for this date.'}</p>
-      <button type="button" className={cx(button({ variant: 'outline' }), css({ mt: '3' }))} onClick={toggle}>
+      <p>{open ? 'Members can book this date.' : 'Sales are closed for this date.'}</p>
+      <button type="button" className={button({ variant: 'outline' })} onClick={toggle}>
         {open ? 'Close sales' : 'Reopen sales'}
       </button>
     </Section>
@@ -266,8 +266,8 @@ export function CancelForm({ eventId, date, act }: { eventId: EventId; date: str
   }
   return (
     <Section title="Cancel this date" id="cancel">
-      <p className={css({ mt: '2' })}>Everyone who paid is refunded in full and told; the waitlist is released.</p>
-      <form onSubmit={submit} className={grid({ gap: '3', mt: '3' })}>
+      <p>Everyone who paid is refunded in full and told; the waitlist is released.</p>
+      <form onSubmit={submit} className={grid({ gap: '3' })}>
         <TextField
           label="Reason (members are told)"
           required

@@ -9,9 +9,9 @@ import {
 import { GENDER_LABELS } from '@yaari/domain/profile'
 import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
 import { type FormEvent, useState } from 'react'
-import { css, cx } from 'styled-system/css'
+import { cx } from 'styled-system/css'
 import { grid, wrap } from 'styled-system/patterns'
-import { button, card, chip, link, text } from 'styled-system/recipes'
+import { button, card, chip, disclosure, link, text, toolbar } from 'styled-system/recipes'
 import { SelectField, TextField } from '../../ui/field'
 
 const STATE_LABELS: Record<GuestRow['state'], string> = {
@@ -39,7 +39,8 @@ function standingLabel(standing: NonNullable<GuestRow['standing']>) {
 }
 
 export function GuestItem({ guest, actions }: { guest: GuestRow; actions?: GuestActions }) {
-  const styles = card({ variant: 'outline' })
+  const styles = card({ variant: 'outline', size: 'compact' })
+  const bar = toolbar()
   const facts = [
     guest.age !== undefined ? `${guest.age}` : undefined,
     guest.gender ? (GENDER_LABELS[guest.gender as keyof typeof GENDER_LABELS] ?? guest.gender) : undefined,
@@ -48,9 +49,9 @@ export function GuestItem({ guest, actions }: { guest: GuestRow; actions?: Guest
     guest.drinkingPreference ? enumLabel(guest.drinkingPreference) : undefined,
   ].filter(Boolean)
   return (
-    <li className={cx(styles.root, css({ p: '3' }))}>
-      <div className={wrap({ justifyContent: 'space-between', gap: '2' })}>
-        <span className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere' })}>{guest.name}</span>
+    <li className={styles.root}>
+      <div className={bar.root}>
+        <span className={cx(text({ weight: 'semibold' }), bar.title)}>{guest.name}</span>
         <span className={wrap({ gap: '1' })}>
           {guest.standing ? (
             <span className={chip({ variant: 'accent' }).root} title={guest.standing.reason}>
@@ -131,10 +132,11 @@ function ReasonForm({
     if (await run(reason)) setReason('')
     setBusy(false)
   }
+  const opens = disclosure()
   return (
-    <details className={css({ mt: '2' })}>
-      <summary className={cx(link(), css({ cursor: 'pointer' }))}>{summary}</summary>
-      <form onSubmit={onSubmit} className={grid({ gap: '3', mt: '2' })}>
+    <details className={opens.root}>
+      <summary className={opens.summary}>{summary}</summary>
+      <form onSubmit={onSubmit} className={grid({ gap: '3' })}>
         {hint ? <p className={text({ size: 'sm' })}>{hint}</p> : null}
         <TextField label={label} required maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
         <button type="submit" className={button({ variant: 'outline' })} disabled={busy}>
@@ -153,10 +155,11 @@ function ModerationForm({ name, moderate }: { name: string; moderate: Moderate }
     e.preventDefault()
     if (await moderate(action, reason, action === 'suspend' ? until : undefined)) setReason('')
   }
+  const opens = disclosure()
   return (
-    <details className={css({ mt: '2' })}>
-      <summary className={cx(link(), css({ cursor: 'pointer' }))}>Moderate {name}</summary>
-      <form onSubmit={submit} className={grid({ gap: '3', mt: '2' })}>
+    <details className={opens.root}>
+      <summary className={opens.summary}>Moderate {name}</summary>
+      <form onSubmit={submit} className={grid({ gap: '3' })}>
         <SelectField
           label="Step"
           value={action}

@@ -18,9 +18,9 @@ import {
 import { GENDER_LABELS } from '@yaari/domain/profile'
 import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
 import { useEffect, useMemo, useState } from 'react'
-import { css, cx } from 'styled-system/css'
-import { grid, wrap } from 'styled-system/patterns'
-import { button, heading, link, text } from 'styled-system/recipes'
+import { cx } from 'styled-system/css'
+import { flow, grid } from 'styled-system/patterns'
+import { button, heading, link, text, toolbar } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
 import { TextField } from '../../ui/field'
 import { CancelForm, CapacityForm, DownloadCsv, MessageForm, SalesToggle, VenueForm } from './date-actions'
@@ -163,12 +163,13 @@ function DateConsole({
   }, [list, search])
   const coming = (list?.guests ?? []).filter((guest) => COMING.includes(guest.state))
 
+  const bar = toolbar()
   return (
-    <>
+    <div className={flow({ gap: '3' })}>
       <Link to="/host" className={link()}>
         ← Host console
       </Link>
-      <h1 className={cx(heading({ level: 'page' }), css({ mt: '2' }))}>
+      <h1 className={heading({ level: 'page' })}>
         {eventById(eventId)?.title ?? eventId}, {formatLongDate(date)}
       </h1>
       <p role="status" className={text({ size: 'sm', tone: 'muted' })}>
@@ -181,34 +182,30 @@ function DateConsole({
             : `Up to date as of ${list ? formatIstClock(new Date(list.readAt)) : ''}`}
       </p>
       {notice ? (
-        <p role="alert" className={css({ mt: '3', fontWeight: 'semibold' })}>
+        <p role="alert" className={text({ weight: 'semibold' })}>
           {notice}
         </p>
       ) : null}
       {list ? (
         <>
-          <section aria-labelledby="numbers" className={css({ mt: '4' })}>
-            <div className={wrap({ justifyContent: 'space-between', gap: '2' })}>
-              <h2 id="numbers" className={heading({ level: 'section' })}>
+          <section aria-labelledby="numbers" className={flow({ gap: '3' })}>
+            <div className={bar.root}>
+              <h2 id="numbers" className={cx(heading({ level: 'section' }), bar.title)}>
                 Numbers
               </h2>
               <DateBadges date={list.date} />
             </div>
             <DateNumbers date={list.date} />
-            <Link
-              to="/host/$eventId/$date/door"
-              params={{ eventId, date }}
-              className={cx(button({ size: 'sm' }), css({ mt: '3' }))}
-            >
+            <Link to="/host/$eventId/$date/door" params={{ eventId, date }} className={button({ size: 'sm' })}>
               Door mode: check guests in
             </Link>
             <DateMoney date={list.date} />
             <VenueWarning date={list.date} />
           </section>
 
-          <section aria-labelledby="guests" className={css({ mt: '8' })}>
-            <div className={wrap({ justifyContent: 'space-between', gap: '2' })}>
-              <h2 id="guests" className={heading({ level: 'section' })}>
+          <section aria-labelledby="guests" className={flow({ gap: '3' })}>
+            <div className={bar.root}>
+              <h2 id="guests" className={cx(heading({ level: 'section' }), bar.title)}>
                 Guests
               </h2>
               <DownloadCsv eventId={eventId} date={date} onError={setNotice} />
@@ -233,9 +230,8 @@ function DateConsole({
               value={search}
               onChange={(e) => setSearch(e.target.value)}
               hint="By name or mobile number"
-              className={css({ mt: '3' })}
             />
-            <ul aria-label="Guest list" className={grid({ gap: '2', mt: '3' })}>
+            <ul aria-label="Guest list" className={grid({ gap: '2' })}>
               {shown.map((guest) => (
                 <GuestItem
                   key={`${guest.uid}-${guest.orderId ?? 'line'}`}
@@ -270,9 +266,7 @@ function DateConsole({
           </section>
 
           {!verified ? (
-            <p role="status" className={css({ mt: '6' })}>
-              Checking your sign-in with Yaari: the actions open once it answers.
-            </p>
+            <p role="status">Checking your sign-in with Yaari: the actions open once it answers.</p>
           ) : list.date.cancelled ? null : (
             <>
               <MessageForm eventId={eventId} date={date} onDone={setNotice} />
@@ -290,7 +284,7 @@ function DateConsole({
           )}
         </>
       ) : null}
-    </>
+    </div>
   )
 }
 

@@ -11,8 +11,8 @@ import { formatInr } from '@yaari/domain/money'
 import { formatLongDate } from '@yaari/domain/schedule'
 import { type ReactNode, useEffect, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { container, grid, wrap } from 'styled-system/patterns'
-import { button, card, chip, heading, link, notice, text } from 'styled-system/recipes'
+import { container, flow, grid, wrap } from 'styled-system/patterns'
+import { button, card, chip, disclosure, heading, link, notice, stat, text, toolbar } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK } from '../../lib/paths'
 import { SelectField } from '../../ui/field'
@@ -70,12 +70,13 @@ const NUMBERS: [key: keyof HostDateSummary, label: string][] = [
 
 /** A date's numbers, as a description list. */
 export function DateNumbers({ date }: { date: HostDateSummary }) {
+  const stats = stat()
   return (
-    <dl className={grid({ columns: { base: 3, sm: 6 }, gap: '2', mt: '3' })}>
+    <dl className={grid({ columns: { base: 3, sm: 6 }, gap: '2' })}>
       {NUMBERS.map(([key, label]) => (
-        <div key={key} className={css({ bg: 'bg.muted', borderRadius: 'l2', p: '2', textAlign: 'center' })}>
-          <dt className={text({ size: 'sm', tone: 'muted' })}>{label}</dt>
-          <dd className={css({ fontWeight: 'bold', fontSize: 'xl' })}>{String(date[key])}</dd>
+        <div key={key} className={stats.root}>
+          <dt className={stats.label}>{label}</dt>
+          <dd className={stats.value}>{String(date[key])}</dd>
         </div>
       ))}
     </dl>
@@ -105,10 +106,7 @@ export function DateBadges({ date }: { date: HostDateSummary }) {
 export function VenueWarning({ date }: { date: HostDateSummary }) {
   if (!date.venueMissing) return null
   return (
-    <p
-      role="alert"
-      className={cx(notice({ size: 'md' }), text({ tone: 'error', weight: 'semibold' }), css({ mt: '3' }))}
-    >
+    <p role="alert" className={cx(notice({ size: 'md' }), text({ tone: 'error', weight: 'semibold' }))}>
       No venue shared, and this date starts within {VENUE_WARNING_HOURS} hours.
     </p>
   )
@@ -117,12 +115,13 @@ export function VenueWarning({ date }: { date: HostDateSummary }) {
 /** A group of dates as cards: each with its numbers, money and venue warning. */
 function DateCards({ dates, label }: { dates: HostDateSummary[]; label: string }) {
   const styles = card({ variant: 'outline' })
+  const bar = toolbar()
   return (
-    <ul className={grid({ gap: '4', mt: '3' })} aria-label={`Dates: ${label}`}>
+    <ul className={grid({ gap: '4' })} aria-label={`Dates: ${label}`}>
       {dates.map((date) => (
         <li key={`${date.eventId}_${date.eventDate}`} className={cx(styles.root, styles.body)}>
-          <div className={wrap({ justifyContent: 'space-between', gap: '2' })}>
-            <h3 className={heading({ level: 'card' })}>
+          <div className={bar.root}>
+            <h3 className={cx(heading({ level: 'card' }), bar.title)}>
               <Link
                 to="/host/$eventId/$date"
                 params={{ eventId: date.eventId, date: date.eventDate }}
@@ -170,24 +169,24 @@ function DatesList() {
       clearInterval(timer)
     }
   }, [])
+  const bar = toolbar()
+  const folded = disclosure({ summary: 'heading' })
   return (
-    <>
-      <div className={wrap({ justifyContent: 'space-between', alignItems: 'baseline', gap: '3' })}>
-        <h1 className={heading({ level: 'page' })}>Host console</h1>
+    <div className={flow({ gap: '4' })}>
+      <div className={bar.root}>
+        <h1 className={cx(heading({ level: 'page' }), bar.title)}>Host console</h1>
         <Link to="/host/audit" className={link()}>
           Audit log
         </Link>
       </div>
       {state.error ? (
-        <p role="alert" className={css({ mt: '4' })}>
-          {state.error}
-        </p>
+        <p role="alert">{state.error}</p>
       ) : !state.dates ? (
-        <p role="status" className={cx(text({ tone: 'muted' }), css({ mt: '4' }))}>
+        <p role="status" className={text({ tone: 'muted' })}>
           Loading your dates…
         </p>
       ) : state.dates.length === 0 ? (
-        <p className={css({ mt: '4' })}>No upcoming dates in your cities.</p>
+        <p>No upcoming dates in your cities.</p>
       ) : (
         <>
           <SelectField
@@ -199,18 +198,18 @@ function DatesList() {
               value: event.id,
               label: event.title,
             }))}
-            className={css({ mt: '4', maxW: 'sm' })}
+            className={css({ maxW: 'sm' })}
           />
           {groupHostDates(state.dates.filter((date) => !eventFilter || date.eventId === eventFilter)).map((group) =>
             group.folded ? (
-              <details key={group.key} className={css({ mt: '6' })}>
-                <summary className={cx(heading({ level: 'section' }), css({ cursor: 'pointer' }))}>
+              <details key={group.key} className={folded.root}>
+                <summary className={folded.summary}>
                   {group.label} ({group.dates.length} {group.dates.length === 1 ? 'date' : 'dates'})
                 </summary>
                 <DateCards dates={group.dates} label={group.label} />
               </details>
             ) : (
-              <section key={group.key} aria-labelledby={`dates-${group.key}`} className={css({ mt: '6' })}>
+              <section key={group.key} aria-labelledby={`dates-${group.key}`} className={flow({ gap: '3' })}>
                 <h2 id={`dates-${group.key}`} className={heading({ level: 'section' })}>
                   {group.label}
                 </h2>
@@ -220,6 +219,6 @@ function DatesList() {
           )}
         </>
       )}
-    </>
+    </div>
   )
 }

@@ -1,7 +1,7 @@
 import { mailto, SITE } from '@yaari/domain/site'
-import { css } from 'styled-system/css'
+import { cx } from 'styled-system/css'
 import { grid } from 'styled-system/patterns'
-import { button, heading, text } from 'styled-system/recipes'
+import { button, card, heading, text } from 'styled-system/recipes'
 import { InfoPage, InfoSection } from './info-page'
 
 const ROLES = [
@@ -24,6 +24,7 @@ const ROLES = [
 
 /** Join Our Team. */
 export function CareersPage() {
+  const panel = card({ variant: 'outline' })
   return (
     <InfoPage
       title="Join Our Team"
@@ -33,20 +34,17 @@ export function CareersPage() {
       <InfoSection title="Open roles">
         <ul className={grid({ gap: '4' })}>
           {ROLES.map((role) => (
-            <li
-              key={role.title}
-              className={css({ p: '5', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'l3' })}
-            >
+            <li key={role.title} className={cx(panel.root, panel.body)}>
               <h3 className={heading({ level: 'card' })}>{role.title}</h3>
               <p className={text({ tone: 'muted' })}>{role.place}</p>
-              <p className={css({ mt: '2' })}>{role.text}</p>
+              <p>{role.text}</p>
             </li>
           ))}
         </ul>
       </InfoSection>
       <InfoSection title="How to apply">
         <p>Send us a few lines about yourself and why you would like to join.</p>
-        <a href={mailto(SITE.careersEmail, 'Joining the Yaari team')} className={`${button()} ${css({ mt: '4' })}`}>
+        <a href={mailto(SITE.careersEmail, 'Joining the Yaari team')} className={button()}>
           Email {SITE.careersEmail}
         </a>
       </InfoSection>

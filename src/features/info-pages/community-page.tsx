@@ -1,8 +1,7 @@
 import { mailto, SITE } from '@yaari/domain/site'
-import { css } from 'styled-system/css'
 import { grid, wrap } from 'styled-system/patterns'
-import { button, heading } from 'styled-system/recipes'
-import { Bullets, InfoPage, InfoSection } from './info-page'
+import { bullets, button } from 'styled-system/recipes'
+import { Bullets, InfoPage, InfoSection, Panels, Titled } from './info-page'
 
 const VALUES = [
   { title: 'Respect', text: 'Treat every guest, host and venue with courtesy.' },
@@ -25,14 +24,7 @@ export function CommunityPage() {
       description={`${SITE.productName}'s community values, etiquette and how we enforce them.`}
     >
       <InfoSection title="Our values">
-        <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' }, gap: '4' })}>
-          {VALUES.map((value) => (
-            <li key={value.title} className={css({ p: '5', bg: 'bg.muted', borderRadius: 'l3' })}>
-              <h3 className={heading({ level: 'card' })}>{value.title}</h3>
-              <p className={css({ mt: '1' })}>{value.text}</p>
-            </li>
-          ))}
-        </ul>
+        <Panels items={VALUES} />
       </InfoSection>
       <InfoSection title="What we encourage">
         <Bullets
@@ -52,26 +44,22 @@ export function CommunityPage() {
       </InfoSection>
       <InfoSection title="Event etiquette">
         <div className={grid({ gap: '4' })}>
-          <div>
-            <h3 className={css({ fontWeight: 'bold' })}>Before the event</h3>
+          <Titled title="Before the event">
             <p>Arrive on time, and let us know early if you cannot make it.</p>
-          </div>
-          <div>
-            <h3 className={css({ fontWeight: 'bold' })}>During the event</h3>
+          </Titled>
+          <Titled title="During the event">
             <p>Include everyone in the conversation and follow the coordinator's lead.</p>
-          </div>
-          <div>
-            <h3 className={css({ fontWeight: 'bold' })}>After the event</h3>
+          </Titled>
+          <Titled title="After the event">
             <p>Stay in touch only with people who want to, and share feedback with us.</p>
-          </div>
-          <div>
-            <h3 className={css({ fontWeight: 'bold' })}>In digital spaces</h3>
+          </Titled>
+          <Titled title="In digital spaces">
             <p>WhatsApp groups are only for event coordination.</p>
-          </div>
+          </Titled>
         </div>
       </InfoSection>
       <InfoSection title="Enforcement">
-        <ol className={css({ display: 'grid', gap: '3', listStyle: 'decimal', pl: '5' })}>
+        <ol className={bullets({ marker: 'numbered' })}>
           {ENFORCEMENT.map((step) => (
             <li key={step.title}>
               <strong>{step.title}</strong>: {step.text}

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
-import { button, heading } from 'styled-system/recipes'
+import { container, flow, grid } from 'styled-system/patterns'
+import { button, card, heading, text } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
 import { EVENTS_LINK } from '../../lib/paths'
 
@@ -25,19 +26,13 @@ export function HowItWorksPage() {
     title: 'How It Works',
     description: 'Discover events, connect and join, and experience them together: how Yaari works.',
   })
+  const panel = card({ variant: 'muted' })
   return (
-    <div className={css({ maxW: '5xl', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '10', md: '16' } })}>
+    <div className={cx(container({ maxW: '5xl', py: { base: '10', md: '16' } }), flow({ gap: '8' }))}>
       <h1 className={heading({ level: 'page' })}>How It Works</h1>
-      <ol
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' },
-          gap: '6',
-          mt: '8',
-        })}
-      >
+      <ol className={grid({ columns: { base: 1, md: 3 }, gap: '6' })}>
         {STEPS.map((step, index) => (
-          <li key={step.title} className={css({ bg: 'bg.muted', borderRadius: 'l3', p: '6' })}>
+          <li key={step.title} className={cx(panel.root, panel.body)}>
             <span
               aria-hidden="true"
               className={css({
@@ -54,12 +49,12 @@ export function HowItWorksPage() {
             >
               {index + 1}
             </span>
-            <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', mt: '3' })}>{step.title}</h2>
-            <p className={css({ color: 'fg.muted', mt: '2' })}>{step.body}</p>
+            <h2 className={heading({ level: 'sub' })}>{step.title}</h2>
+            <p className={text({ tone: 'muted' })}>{step.body}</p>
           </li>
         ))}
       </ol>
-      <Link to={EVENTS_LINK.to} className={cx(button({ size: 'lg' }), css({ mt: '10' }))}>
+      <Link to={EVENTS_LINK.to} className={button({ size: 'lg' })}>
         Explore events
       </Link>
     </div>

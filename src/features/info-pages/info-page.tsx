@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
-import { center, container, grid, stack } from 'styled-system/patterns'
-import { bullets, heading, notice, text } from 'styled-system/recipes'
+import { center, container, flow, grid, stack } from 'styled-system/patterns'
+import { bullets, card, heading, notice, text } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
 
 export interface InfoPageProps {
@@ -65,5 +65,30 @@ export function Stats({ items }: { items: readonly { value: string; label: strin
         </div>
       ))}
     </dl>
+  )
+}
+
+/** Short points side by side on muted panels, each a title and a line. */
+export function Panels({ items }: { items: readonly { title: string; text: string }[] }) {
+  const panel = card({ variant: 'muted' })
+  return (
+    <ul className={grid({ columns: { base: 1, md: 3 }, gap: '4' })}>
+      {items.map((item) => (
+        <li key={item.title} className={cx(panel.root, panel.body)}>
+          <h3 className={heading({ level: 'card' })}>{item.title}</h3>
+          <p>{item.text}</p>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** A short titled block inside a section: a bold line and what follows it. */
+export function Titled({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className={flow({ gap: '2' })}>
+      <h3 className={text({ weight: 'bold' })}>{title}</h3>
+      {children}
+    </div>
   )
 }

@@ -1,5 +1,4 @@
 import { mailto, SITE } from '@yaari/domain/site'
-import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { InfoPage, InfoSection, Stats } from './info-page'
 
@@ -23,7 +22,7 @@ export function PressPage() {
       </InfoSection>
       <InfoSection title="Media enquiries">
         <p>For interviews, images and facts about {SITE.productName}, write to our press team.</p>
-        <a href={mailto(SITE.pressEmail, 'Press enquiry')} className={`${button()} ${css({ mt: '4' })}`}>
+        <a href={mailto(SITE.pressEmail, 'Press enquiry')} className={button()}>
           Email {SITE.pressEmail}
         </a>
       </InfoSection>

@@ -1,8 +1,7 @@
 import { mailto, SITE } from '@yaari/domain/site'
-import { css } from 'styled-system/css'
-import { wrap } from 'styled-system/patterns'
-import { button, heading } from 'styled-system/recipes'
-import { Bullets, InfoPage, InfoSection } from './info-page'
+import { grid, wrap } from 'styled-system/patterns'
+import { button } from 'styled-system/recipes'
+import { Bullets, InfoPage, InfoSection, Panels, Titled } from './info-page'
 
 const EMERGENCY_CARDS = [
   {
@@ -42,9 +41,8 @@ export function SafetyPage() {
         />
       </InfoSection>
       <InfoSection title="Community Guidelines">
-        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '6' })}>
-          <div>
-            <h3 className={css({ fontWeight: 'bold', mb: '2' })}>We encourage</h3>
+        <div className={grid({ columns: { base: 1, md: 2 }, gap: '6' })}>
+          <Titled title="We encourage">
             <Bullets
               items={[
                 'Respect for every guest',
@@ -53,9 +51,8 @@ export function SafetyPage() {
                 'Drinking responsibly, or not at all',
               ]}
             />
-          </div>
-          <div>
-            <h3 className={css({ fontWeight: 'bold', mb: '2' })}>Zero tolerance for</h3>
+          </Titled>
+          <Titled title="Zero tolerance for">
             <Bullets
               items={[
                 'Harassment',
@@ -66,19 +63,12 @@ export function SafetyPage() {
                 'Aggressive behaviour',
               ]}
             />
-          </div>
+          </Titled>
         </div>
       </InfoSection>
       <InfoSection title="Emergency Procedures">
-        <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' }, gap: '4' })}>
-          {EMERGENCY_CARDS.map((card) => (
-            <li key={card.title} className={css({ p: '5', bg: 'bg.muted', borderRadius: 'l3' })}>
-              <h3 className={heading({ level: 'card' })}>{card.title}</h3>
-              <p className={css({ mt: '1' })}>{card.text}</p>
-            </li>
-          ))}
-        </ul>
-        <p className={css({ mt: '4' })}>
+        <Panels items={EMERGENCY_CARDS} />
+        <p>
           <a href="tel:108" className={button({ size: 'lg' })}>
             Call 108
           </a>
@@ -97,7 +87,7 @@ export function SafetyPage() {
       </InfoSection>
       <InfoSection title="Report a Safety Issue">
         <p>Anything that made you or someone else feel unsafe: tell us, and we act on every report.</p>
-        <div className={wrap({ gap: '3', mt: '4' })}>
+        <div className={wrap({ gap: '3' })}>
           <a href={SITE.emergencyWhatsappHref} target="_blank" rel="noopener noreferrer" className={button()}>
             Emergency WhatsApp
           </a>

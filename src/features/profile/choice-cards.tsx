@@ -5,43 +5,23 @@
  */
 import { Checkbox } from '@ark-ui/react/checkbox'
 import { RadioGroup } from '@ark-ui/react/radio-group'
-import { css, cx } from 'styled-system/css'
+import { flow, grid as gridPattern } from 'styled-system/patterns'
+import { heading, tile } from 'styled-system/recipes'
 
 export interface CardOption {
   value: string
   label: string
 }
 
-const grid = css({ display: 'grid', gridTemplateColumns: { base: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)' }, gap: '3' })
+const grid = gridPattern({ columns: { base: 2, sm: 3 }, gap: '3' })
 
-const card = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '2',
-  minH: '14',
-  px: '3',
-  py: '2',
-  borderWidth: '2px',
-  borderColor: 'border.default',
-  borderRadius: 'l2',
-  bg: 'bg.surface',
-  cursor: 'pointer',
-  fontWeight: 'semibold',
-  _hover: { borderColor: 'border.strong' },
-  '&[data-state=checked], &[data-state=checked]:hover': { borderColor: 'accent.default', bg: 'accent.subtle' },
-  '&[data-focus-visible]': { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
-})
+/** A square marker for several choices, a round one for one. */
+const squares = tile({ shape: 'square' })
+const dots = tile({ shape: 'round' })
 
-const marker = css({
-  flexShrink: 0,
-  w: '4',
-  h: '4',
-  borderWidth: '2px',
-  borderColor: 'border.strong',
-  '&[data-state=checked]': { bg: 'accent.default', borderColor: 'accent.default' },
-})
-
-const legend = css({ fontWeight: 'semibold', mb: '3', display: 'block' })
+/** The question, above its cards. */
+const legend = heading({ level: 'label' })
+const group = flow({ gap: '3' })
 
 export function SingleChoiceCards({
   label,
@@ -61,12 +41,13 @@ export function SingleChoiceCards({
       value={value ?? null}
       onValueChange={(details) => details.value && onChange(details.value)}
       aria-invalid={invalid || undefined}
+      className={group}
     >
       <RadioGroup.Label className={legend}>{label}</RadioGroup.Label>
       <div className={grid}>
         {options.map((option) => (
-          <RadioGroup.Item key={option.value} value={option.value} className={card}>
-            <RadioGroup.ItemControl className={cx(marker, css({ borderRadius: 'full' }))} />
+          <RadioGroup.Item key={option.value} value={option.value} className={dots.root}>
+            <RadioGroup.ItemControl className={dots.marker} />
             <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
             <RadioGroup.ItemHiddenInput />
           </RadioGroup.Item>
@@ -88,12 +69,12 @@ export function MultiChoiceCards({
   onChange: (value: string[]) => void
 }) {
   return (
-    <fieldset>
+    <fieldset className={group}>
       <legend className={legend}>{label}</legend>
       <Checkbox.Group value={value} onValueChange={onChange} className={grid}>
         {options.map((option) => (
-          <Checkbox.Root key={option.value} value={option.value} className={card}>
-            <Checkbox.Control className={cx(marker, css({ borderRadius: 'l1' }))} />
+          <Checkbox.Root key={option.value} value={option.value} className={squares.root}>
+            <Checkbox.Control className={squares.marker} />
             <Checkbox.Label>{option.label}</Checkbox.Label>
             <Checkbox.HiddenInput />
           </Checkbox.Root>

@@ -2,7 +2,7 @@ import { defineSlotRecipe } from '@pandacss/dev'
 
 /**
  * A card: a surface (raised with a shadow, outlined, or muted), an optional media slot that
- * runs to its edges, and a padded body of stacked content.
+ * runs to its edges, and a padded body of stacked content; compact for a row in a list.
  */
 export const cardRecipe = defineSlotRecipe({
   className: 'card',
@@ -19,7 +19,7 @@ export const cardRecipe = defineSlotRecipe({
       justifyContent: 'space-between',
       gap: '2',
     },
-    body: { p: '5', display: 'flex', flexDirection: 'column', gap: '2', flex: '1' },
+    body: { display: 'flex', flexDirection: 'column', gap: '2', flex: '1' },
     footer: { display: 'flex', alignItems: 'center', gap: '3', mt: 'auto', pt: '3' },
   },
   variants: {
@@ -30,6 +30,11 @@ export const cardRecipe = defineSlotRecipe({
       // Something not there yet (coming soon).
       dashed: { root: { borderWidth: '1px', borderStyle: 'dashed', borderColor: 'border.strong' } },
     },
+    // `compact`: a row in a list (a guest, a set-aside check-in), its padding on the root.
+    size: {
+      md: { body: { p: '5' } },
+      compact: { root: { p: '3', gap: '2' }, body: { gap: '1' } },
+    },
   },
-  defaultVariants: { variant: 'raised' },
+  defaultVariants: { variant: 'raised', size: 'md' },
 })

@@ -47,14 +47,19 @@ export const textRecipe = defineRecipe({
       lg: { fontSize: 'lg' },
       figure: { fontSize: '2xl', fontWeight: 'extrabold' },
       stat: { fontSize: '3xl', fontWeight: 'extrabold', color: 'accent.text', lineHeight: '1.2' },
+      // A code read aloud or typed at the door: monospaced, spaced out.
+      code: { fontFamily: 'mono', fontSize: '2xl', fontWeight: 'bold', letterSpacing: '0.12em' },
     },
+    /** `id`: an identifier that may be long (an order id), monospaced and wrapping anywhere. */
+    face: { body: {}, id: { fontFamily: 'mono', wordBreak: 'break-all' } },
+    align: { start: {}, center: { textAlign: 'center' } },
     weight: {
       normal: {},
       semibold: { fontWeight: 'semibold' },
       bold: { fontWeight: 'bold' },
     },
   },
-  defaultVariants: { tone: 'default', size: 'md', weight: 'normal' },
+  defaultVariants: { tone: 'default', size: 'md', weight: 'normal', face: 'body', align: 'start' },
 })
 
 /** A link inside running text: the accent colour, underlined. */
@@ -68,10 +73,15 @@ export const linkRecipe = defineRecipe({
   },
 })
 
-/** A bulleted list of short items. */
+/** A bulleted (or numbered) list of short items. */
 export const bulletsRecipe = defineRecipe({
   className: 'bullets',
-  base: { listStyle: 'disc', pl: '5', display: 'grid', gap: '1' },
+  base: { pl: '5', display: 'grid' },
+  variants: {
+    // `numbered`: steps in order, each a sentence or two.
+    marker: { disc: { listStyle: 'disc', gap: '1' }, numbered: { listStyle: 'decimal', gap: '3' } },
+  },
+  defaultVariants: { marker: 'disc' },
 })
 
 /** A short message on a muted panel: a status, an empty state, a note. */

@@ -4,9 +4,8 @@ import { type CheckInMethod, type DoorGuest, findGuests } from '@yaari/domain/do
 import { normalizePassCode } from '@yaari/domain/pass'
 import { formatIstClock } from '@yaari/domain/schedule'
 import { useMemo, useState } from 'react'
-import { css, cx } from 'styled-system/css'
-import { grid, wrap } from 'styled-system/patterns'
-import { button, card, chip, text } from 'styled-system/recipes'
+import { flow, grid } from 'styled-system/patterns'
+import { button, card, chip, text, toolbar } from 'styled-system/recipes'
 import { TextField } from '../../../ui/field'
 import type { SavedDoor } from './door-store'
 
@@ -27,7 +26,7 @@ export function ByName({
     return code.length >= 3 && guest.code.replace('-', '').startsWith(code) ? 'code' : 'name'
   }
   return (
-    <div>
+    <div className={flow({ gap: '3' })}>
       <TextField
         label="Name or short code"
         type="search"
@@ -35,14 +34,14 @@ export function ByName({
         onChange={(e) => setQuery(e.target.value)}
         hint="The code under the guest’s QR, e.g. 7KX-M2Q"
       />
-      <ul aria-label="Guests at the door" className={grid({ gap: '2', mt: '3' })}>
+      <ul aria-label="Guests at the door" className={grid({ gap: '2' })}>
         {found.map((guest) => {
           const mark = marks.get(guest.orderId)
           return (
-            <li key={guest.orderId} className={cx(card({ variant: 'outline' }).root, css({ p: '3' }))}>
-              <div className={wrap({ justifyContent: 'space-between', gap: '2', alignItems: 'center' })}>
+            <li key={guest.orderId} className={card({ variant: 'outline', size: 'compact' }).root}>
+              <div className={toolbar().root}>
                 <span>
-                  <span className={css({ fontWeight: 'semibold' })}>{guest.name}</span>{' '}
+                  <span className={text({ weight: 'semibold' })}>{guest.name}</span>{' '}
                   <span className={text({ size: 'sm', tone: 'muted' })}>
                     {guest.code} · {enumLabel(guest.tier)}
                     {guest.foodPreference ? ` · ${enumLabel(guest.foodPreference)}` : ''}

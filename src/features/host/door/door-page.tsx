@@ -12,9 +12,9 @@ import { type EventId, eventById } from '@yaari/domain/catalogue'
 import { guestVerdict } from '@yaari/domain/door'
 import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
 import { useEffect } from 'react'
-import { css, cx } from 'styled-system/css'
-import { wrap } from 'styled-system/patterns'
-import { button, heading, link, text } from 'styled-system/recipes'
+import { css } from 'styled-system/css'
+import { flow, wrap } from 'styled-system/patterns'
+import { button, heading, link, tabs as tabsRecipe, text } from 'styled-system/recipes'
 import { usePageMeta } from '../../../lib/page-meta'
 import { TextField } from '../../../ui/field'
 import { type Held, heldFor } from '../host-loaders'
@@ -27,8 +27,10 @@ import { useDoor } from './use-door'
 import { WAKE_LOCK_WORDS } from './use-wake-lock'
 import { VerdictScreen } from './verdict-screen'
 
-/** The tab in use reads as pressed: dark, with light text. */
-const SELECTED_TAB = css({ '&[data-selected]': { bg: 'ink.900', color: 'white', borderColor: 'ink.900' } })
+/** Scan or by name: large buttons, the one in use dark. */
+const tabs = tabsRecipe({ variant: 'segment' })
+/** The door's name takes the row's room beside its button. */
+const DOOR_NAME = css({ flex: '1', minW: '40' })
 
 export function DoorPage({
   eventId,
@@ -86,15 +88,13 @@ function Door({
   const { saved } = door
   const event = eventById(eventId)
   return (
-    <>
+    <div className={flow({ gap: '3' })}>
       <Link to="/host/$eventId/$date" params={{ eventId, date }} className={link()}>
         ← {event?.title ?? eventId}, {formatLongDate(date)}
       </Link>
-      <h1 className={cx(heading({ level: 'page' }), css({ mt: '2' }))}>Door</h1>
+      <h1 className={heading({ level: 'page' })}>Door</h1>
       {saved === undefined ? null : saved === null ? (
-        <p className={css({ mt: '2' })}>
-          Save this date’s guest list on this phone before the night: then the door works with no signal.
-        </p>
+        <p>Save this date’s guest list on this phone before the night: then the door works with no signal.</p>
       ) : (
         <p role="status" className={text({ size: 'sm', tone: 'muted' })}>
           {door.marks.size} of {saved.list.expected} in · List from {formatIstClock(new Date(saved.list.readAt))} ·{' '}
@@ -117,17 +117,17 @@ function Door({
         <p className={text({ size: 'sm', tone: 'muted' })}>{WAKE_LOCK_WORDS[door.wakeLock]}</p>
       ) : null}
       {door.notice ? (
-        <p role="alert" className={css({ mt: '2', fontWeight: 'semibold' })}>
+        <p role="alert" className={text({ weight: 'semibold' })}>
           {door.notice}
         </p>
       ) : null}
-      <div className={wrap({ gap: '3', mt: '3', alignItems: 'flex-end' })}>
+      <div className={wrap({ gap: '3', alignItems: 'flex-end' })}>
         <TextField
           label="This door"
           value={door.doorName}
           maxLength={40}
           onChange={(e) => door.setDoorName(e.target.value)}
-          className={css({ flex: '1', minW: '40' })}
+          className={DOOR_NAME}
         />
         <button
           type="button"
@@ -139,23 +139,21 @@ function Door({
         </button>
       </div>
       {!verified && !saved ? (
-        <p role="status" className={css({ mt: '2' })}>
-          Checking your sign-in with Yaari: readying the door needs a connection.
-        </p>
+        <p role="status">Checking your sign-in with Yaari: readying the door needs a connection.</p>
       ) : null}
 
       {saved ? (
         <>
-          <Tabs.Root defaultValue="scan" lazyMount unmountOnExit className={css({ mt: '5' })}>
-            <Tabs.List aria-label="How to check a guest in" className={wrap({ gap: '2' })}>
-              <Tabs.Trigger value="scan" className={cx(button({ variant: 'outline', size: 'sm' }), SELECTED_TAB)}>
+          <Tabs.Root defaultValue="scan" lazyMount unmountOnExit className={tabs.root}>
+            <Tabs.List aria-label="How to check a guest in" className={tabs.list}>
+              <Tabs.Trigger value="scan" className={tabs.trigger}>
                 Scan
               </Tabs.Trigger>
-              <Tabs.Trigger value="name" className={cx(button({ variant: 'outline', size: 'sm' }), SELECTED_TAB)}>
+              <Tabs.Trigger value="name" className={tabs.trigger}>
                 By name
               </Tabs.Trigger>
             </Tabs.List>
-            <Tabs.Content value="scan" className={css({ mt: '3' })}>
+            <Tabs.Content value="scan" className={tabs.content}>
               {door.scanning ? (
                 <Scanner paused={door.shown !== undefined} onCode={door.onScan} />
               ) : (
@@ -164,7 +162,7 @@ function Door({
                 </button>
               )}
             </Tabs.Content>
-            <Tabs.Content value="name" className={css({ mt: '3' })}>
+            <Tabs.Content value="name" className={tabs.content}>
               <ByName
                 door={saved}
                 marks={door.marks}
@@ -178,6 +176,6 @@ function Door({
         </>
       ) : null}
       {door.shown ? <VerdictScreen shown={door.shown} onNext={door.next} onUndo={door.undo} /> : null}
-    </>
+    </div>
   )
 }

@@ -8,8 +8,7 @@ import {
 } from '@yaari/domain/door'
 import { formatIstClock } from '@yaari/domain/schedule'
 import { useEffect, useState } from 'react'
-import { css, cx } from 'styled-system/css'
-import { grid, wrap } from 'styled-system/patterns'
+import { flow, grid, wrap } from 'styled-system/patterns'
 import { button, card, heading, text } from 'styled-system/recipes'
 import type { SavedDoor } from './door-store'
 import type { Shown } from './use-door'
@@ -21,14 +20,14 @@ export function SetAside({ door }: { door: SavedDoor }) {
   if (door.setAside.length === 0) return null
   const nameOf = (orderId: string) => door.list.guests.find((guest) => guest.orderId === orderId)?.name ?? orderId
   return (
-    <section aria-labelledby="set-aside" className={cx(card({ variant: 'outline' }).root, css({ p: '3', mt: '5' }))}>
+    <section aria-labelledby="set-aside" className={card({ variant: 'outline', size: 'compact' }).root}>
       <h2 id="set-aside" className={heading({ level: 'card' })}>
         Not recorded by Yaari ({door.setAside.length})
       </h2>
-      <ul className={grid({ gap: '2', mt: '2' })}>
+      <ul className={grid({ gap: '2' })}>
         {door.setAside.map(({ op, reason }) => (
           <li key={op.id}>
-            <span className={css({ fontWeight: 'semibold' })}>
+            <span className={text({ weight: 'semibold' })}>
               {op.kind === 'undo' ? 'Undo for ' : ''}
               {nameOf(op.orderId)}
             </span>{' '}
@@ -48,15 +47,15 @@ export function Doubles({ admissions, guests }: { admissions: Admission[]; guest
   const when = (mark: { at: string; door: string; by: string }) =>
     `${formatIstClock(new Date(mark.at))} at ${mark.door} (${mark.by})`
   return (
-    <section aria-labelledby="doubles" className={cx(card({ variant: 'outline' }).root, css({ p: '3', mt: '5' }))}>
+    <section aria-labelledby="doubles" className={card({ variant: 'outline', size: 'compact' }).root}>
       <h2 id="doubles" className={heading({ level: 'card' })}>
         Double entries ({doubles.length})
       </h2>
-      <ul className={grid({ gap: '2', mt: '2' })}>
+      <ul className={grid({ gap: '2' })}>
         {doubles.map((admission) => (
           <li key={admission.orderId}>
-            <span className={css({ fontWeight: 'semibold' })}>{nameOf(admission.orderId)}</span>: first{' '}
-            {when(admission)}; again {admission.doubles.map(when).join('; again ')}
+            <span className={text({ weight: 'semibold' })}>{nameOf(admission.orderId)}</span>
+            {`: first ${when(admission)}; again ${admission.doubles.map(when).join('; again ')}`}
           </li>
         ))}
       </ul>
@@ -80,11 +79,11 @@ export function RecentLog({
   }, [])
   if (log.length === 0) return null
   return (
-    <section aria-labelledby="recent" className={css({ mt: '5' })}>
+    <section aria-labelledby="recent" className={flow({ gap: '2' })}>
       <h2 id="recent" className={heading({ level: 'card' })}>
         This phone’s last checks
       </h2>
-      <ul aria-label="Last checks" className={grid({ gap: '1', mt: '2' })}>
+      <ul aria-label="Last checks" className={grid({ gap: '1' })}>
         {log.map((entry) => (
           <li key={`${entry.at}-${entry.checkIn?.id ?? ''}`} className={wrap({ gap: '2', alignItems: 'center' })}>
             <span>

@@ -5,7 +5,7 @@ import { formatIstClock } from '@yaari/domain/schedule'
 import { useEffect, useRef } from 'react'
 import { css, cx } from 'styled-system/css'
 import { wrap } from 'styled-system/patterns'
-import { button } from 'styled-system/recipes'
+import { button, verdict as verdictRecipe } from 'styled-system/recipes'
 import type { Shown } from './use-door'
 
 /** On the verdict's green or red: light buttons, readable at arm's length. */
@@ -35,6 +35,7 @@ export function VerdictScreen({
     return () => clearTimeout(timer)
   }, [onNext])
   const admit = verdict.kind === 'admit'
+  const styles = verdictRecipe({ kind: verdict.kind })
   return (
     <div
       role="alertdialog"
@@ -42,25 +43,12 @@ export function VerdictScreen({
       aria-labelledby="verdict-title"
       aria-describedby="verdict-detail"
       data-verdict={verdict.kind}
-      className={css({
-        position: 'fixed',
-        inset: '0',
-        zIndex: 'overlay',
-        display: 'flex',
-        flexDirection: 'column',
-        justifyContent: 'center',
-        alignItems: 'center',
-        gap: '3',
-        p: '6',
-        textAlign: 'center',
-        color: 'white',
-        bg: admit ? 'green.800' : 'red.700',
-      })}
+      className={styles.root}
     >
-      <h2 id="verdict-title" className={css({ fontSize: '4xl', fontWeight: 'bold', lineHeight: 'tight' })}>
+      <h2 id="verdict-title" className={styles.title}>
         {admit ? `Admit ${verdict.firstName}` : 'Do not admit'}
       </h2>
-      <div id="verdict-detail" className={css({ fontSize: 'xl' })}>
+      <div id="verdict-detail" className={styles.detail}>
         {admit ? (
           <>
             <p>
@@ -68,8 +56,10 @@ export function VerdictScreen({
                 .filter(Boolean)
                 .join(' · ')}
             </p>
-            <p className={css({ fontWeight: 'semibold' })}>
-              {verdict.inCount} of {verdict.expected} in
+            <p>
+              <strong>
+                {verdict.inCount} of {verdict.expected} in
+              </strong>
             </p>
             {verdict.unlisted ? <p>Booked after the list was saved: a real pass for tonight.</p> : null}
           </>

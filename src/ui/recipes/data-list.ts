@@ -1,8 +1,8 @@
 import { defineSlotRecipe } from '@pandacss/dev'
 
 /** Label-value pairs in two columns (a <dl>), the labels muted. */
-export const detailsRecipe = defineSlotRecipe({
-  className: 'details',
+export const dataListRecipe = defineSlotRecipe({
+  className: 'data-list',
   slots: ['root'],
   base: {
     root: {
