@@ -126,7 +126,7 @@ async function main() {
     /** @param {{ uid: string, email: string }} who @param {string} date */
     const book = (who, date) => {
       const request = code.bookingRequest(event.id, date)
-      return code.createBookingHandler(deps, who, {
+      return code.createBooking(deps, who, {
         ...request,
         userProfile: { ...request.userProfile, email: who.email },
       })

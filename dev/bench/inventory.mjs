@@ -85,7 +85,7 @@ export async function measureHoldsByOneMember(h) {
   const scripted = await h.member()
   const tries = INVENTORY.triesByOneMember
   const sameDate = await Promise.allSettled(
-    Array.from({ length: tries }, () => code.createBookingHandler(h.deps(), scripted, h.request(event, date))),
+    Array.from({ length: tries }, () => code.createBooking(h.deps(), scripted, h.request(event, date))),
   )
   const orders = new Set(sameDate.flatMap((r) => (r.status === 'fulfilled' ? [r.value.order_id] : [])))
   const seatsHeld = (
@@ -99,7 +99,7 @@ export async function measureHoldsByOneMember(h) {
   await Promise.all(code.EVENTS.map((/** @type {{ id: string }} */ e) => h.clearDates(e, code.availableDates(e))))
   const acrossDates = await Promise.allSettled(
     slots.map((/** @type {{ event: { id: string }, date: string }} */ slot) =>
-      code.createBookingHandler(h.deps(), other, h.request(slot.event, slot.date)),
+      code.createBooking(h.deps(), other, h.request(slot.event, slot.date)),
     ),
   )
   const refused = acrossDates.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []))
@@ -130,10 +130,10 @@ export async function measureAbandonedCheckouts(h) {
   const date = code.availableDates(event).at(-2)
   await h.clearDates(event, [date])
   const members = await Promise.all(Array.from({ length: event.capacity }, () => h.member()))
-  await Promise.all(members.map((m) => code.createBookingHandler(h.deps(), m, h.request(event, date))))
+  await Promise.all(members.map((m) => code.createBooking(h.deps(), m, h.request(event, date))))
   /** @param {Date} [now] */
   const spotsLeft = async (now) => {
-    const answer = await code.getAvailabilityHandler(h.deps(now ? { now: () => now } : {}), { eventId: event.id })
+    const answer = await code.getAvailability(h.deps(now ? { now: () => now } : {}), { eventId: event.id })
     return answer.events[0].dates.find((/** @type {{ date: string }} */ d) => d.date === date)?.spotsLeft
   }
   const before = await spotsLeft()
@@ -222,7 +222,7 @@ export async function measureBookingsWithFaults(h) {
       }
     }
     count(injected, fault.replace(/ after .*/, ' after a step'))
-    const call = code.createBookingHandler(h.deps(faults), m, h.request(event, date))
+    const call = code.createBooking(h.deps(faults), m, h.request(event, date))
     const outcome = await Promise.race([
       call.then(
         (/** @type {{ order_id: string }} */ answer) => answer,
@@ -319,7 +319,7 @@ export async function measureWaitlistChurn(h) {
   const paid = await Promise.all(
     Array.from({ length: event.capacity }, async () => {
       const member = await h.member()
-      const { order_id: orderId } = await code.createBookingHandler(h.deps(), member, h.request(event, date))
+      const { order_id: orderId } = await code.createBooking(h.deps(), member, h.request(event, date))
       await standinControl(`/orders/${orderId}/pay`)
       await code.reconcileBooking(h.deps(), orderId)
       return { member, orderId }
@@ -328,7 +328,7 @@ export async function measureWaitlistChurn(h) {
   const waiting = []
   for (let i = 0; i < WAITLIST_CHURN.waiting; i++) {
     const member = await h.member()
-    await code.joinWaitlistHandler(h.deps(), member, { eventId: event.id, eventDate: date })
+    await code.joinWaitlist(h.deps(), member, { eventId: event.id, eventDate: date })
     waiting.push(member)
   }
   const seats = db.collection(`slots/${event.id}_${date}/seats`)
@@ -347,7 +347,7 @@ export async function measureWaitlistChurn(h) {
   for (const { member, orderId } of paid.slice(0, WAITLIST_CHURN.cancellations)) {
     const before = (await offered()).length
     const started = performance.now()
-    await code.cancelBookingHandler(h.deps(), member, { orderId })
+    await code.cancelBooking(h.deps(), member, { orderId })
     while ((await offered()).length <= before && performance.now() - started < 30_000) await sleep(5)
     times.push(performance.now() - started)
     most = Math.max(most, (await seats.count().get()).data().count)

@@ -10,7 +10,7 @@ import { istToday } from '@yaari/domain/schedule'
 import { afterEach, describe, expect, it } from 'vitest'
 import { functionUrl, stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payments/standin.mjs'
-import { createBookingHandler } from '../../functions/src/services/bookings/create'
+import { createBooking } from '../../functions/src/services/bookings/create'
 import { sweepExpiredHolds } from '../../functions/src/services/bookings/sweeps'
 import { publishVenue } from '../../functions/src/services/host/actions'
 import { callFunction } from '../../src/lib/firebase'
@@ -174,7 +174,7 @@ describe('payment webhooks and booking status', () => {
   it('when the hold ends after a failed attempt, the order is closed, the booking failed and the seat free', async () => {
     const member = await profiledMember()
     const date = dates[2]!
-    const { order_id } = await createBookingHandler(stackDeps(), member, request(date))
+    const { order_id } = await createBooking(stackDeps(), member, request(date))
     await pay(order_id, { outcome: 'USER_DROPPED' })
     const later = new Date(Date.now() + (HOLD_MINUTES + 1) * 60_000)
     await sweepExpiredHolds(stackDeps({ now: () => later }))

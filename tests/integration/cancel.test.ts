@@ -14,8 +14,8 @@ import { eventStartInstant } from '@yaari/domain/schedule'
 import { describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
-import { cancelBookingHandler } from '../../functions/src/services/bookings/cancel'
-import { createBookingHandler } from '../../functions/src/services/bookings/create'
+import { cancelBooking } from '../../functions/src/services/bookings/cancel'
+import { createBooking } from '../../functions/src/services/bookings/create'
 import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
 import { refundIdFor } from '../../functions/src/services/refunds'
 import { adminDb, bookableDates, profiledMember, stackDeps } from './helpers'
@@ -26,12 +26,12 @@ const HOUR = 3_600_000
 /** A member's paid, confirmed seat on `date`. */
 async function confirmed(date: string) {
   const member = await profiledMember()
-  const { order_id: orderId } = await createBookingHandler(stackDeps(), member, bookingRequest(event.id, date))
+  const { order_id: orderId } = await createBooking(stackDeps(), member, bookingRequest(event.id, date))
   expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
   expect((await reconcileBooking(stackDeps(), orderId))?.status).toBe('confirmed')
   const start = eventStartInstant(date, event.startTime).getTime()
   const cancelAt = (hoursBefore: number) =>
-    cancelBookingHandler(stackDeps({ now: () => new Date(start - hoursBefore * HOUR) }), member, { orderId })
+    cancelBooking(stackDeps({ now: () => new Date(start - hoursBefore * HOUR) }), member, { orderId })
   const seatsOfOrder = async () =>
     (await adminDb().collection(seatsCollectionPath(event.id, date)).where('order_id', '==', orderId).get()).size
   return { member, orderId, cancelAt, seatsOfOrder }
@@ -81,10 +81,10 @@ describe('the team cancelling a date', () => {
     const sunday = EVENTS[1]!
     const date = bookableDates(sunday).at(-1)!
     const payer = await profiledMember()
-    const paid = await createBookingHandler(stackDeps(), payer, bookingRequest(sunday.id, date))
+    const paid = await createBooking(stackDeps(), payer, bookingRequest(sunday.id, date))
     await standinControl(`/orders/${paid.order_id}/pay`)
     await reconcileBooking(stackDeps(), paid.order_id)
-    const held = await createBookingHandler(stackDeps(), await profiledMember(), bookingRequest(sunday.id, date))
+    const held = await createBooking(stackDeps(), await profiledMember(), bookingRequest(sunday.id, date))
 
     // The team's own command (`npm run cancel-date`, as `npm run build` built it), at the local stack.
     const { GOOGLE_CLOUD_PROJECT: _, ...local } = process.env
@@ -94,11 +94,9 @@ describe('the team cancelling a date', () => {
       { env: local },
     )
     expect(stdout).toContain(`Cancelled cancelled_dates/${sunday.id}_${date}`)
-    const refused = await createBookingHandler(
-      stackDeps(),
-      await profiledMember(),
-      bookingRequest(sunday.id, date),
-    ).catch((error: { message: string }) => error.message)
+    const refused = await createBooking(stackDeps(), await profiledMember(), bookingRequest(sunday.id, date)).catch(
+      (error: { message: string }) => error.message,
+    )
     expect(refused).toBe(BOOKING_MESSAGES.dateCancelled)
 
     expect(await runStackJob('settleCancelledDates')).toMatchObject({ refunded: 1, holdsEnded: 1 })

@@ -29,7 +29,7 @@ import { getAuth } from 'firebase-admin/auth'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ROOT, HOST as STACK_HOST, stackPorts } from '../../dev/lib/config.mjs'
 import { changeRole } from '../../functions/src/lib/roles'
-import { cancelBookingHandler } from '../../functions/src/services/bookings/cancel'
+import { cancelBooking } from '../../functions/src/services/bookings/cancel'
 import { auth, callFunction } from '../../src/lib/firebase'
 import {
   adminDb,
@@ -89,7 +89,7 @@ describe('the door against a stale phone and a phone with a wrong clock', () => 
     expect(Object.keys(readied.keys.keys)).toHaveLength(1)
 
     // Asha cancels after the door was readied: a full refund.
-    await cancelBookingHandler(stackDeps(), asha.member, { orderId: asha.orderId })
+    await cancelBooking(stackDeps(), asha.member, { orderId: asha.orderId })
 
     // The phone syncs (nothing to send): its list now says refunded, so its next verdict refuses.
     const synced = await sync([])

@@ -10,8 +10,8 @@ import { DOOR_CALLABLES, getDoorListCall, syncCheckInsCall } from '@yaari/domain
 import { HOST_MESSAGES } from '@yaari/domain/host'
 import { passCode } from '@yaari/domain/pass'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cancelBookingHandler } from '../../functions/src/services/bookings/cancel'
-import { listMyBookingsHandler } from '../../functions/src/services/bookings/views'
+import { cancelBooking } from '../../functions/src/services/bookings/cancel'
+import { listMyBookings } from '../../functions/src/services/bookings/views'
 import { callFunction } from '../../src/lib/firebase'
 import {
   adminDb,
@@ -91,7 +91,7 @@ describe('a night at the door', () => {
     const asha = await paidBooking(sunday.id, date, { name: 'Asha Rao', foodPreference: 'jain' })
     const ravi = await paidBooking(sunday.id, date, { name: 'Ravi Kumar' })
     const gone = await paidBooking(sunday.id, date, { name: 'Gita Nair' })
-    await cancelBookingHandler(stackDeps(), gone.member, { orderId: gone.orderId })
+    await cancelBooking(stackDeps(), gone.member, { orderId: gone.orderId })
     await signedInHost()
 
     // Ready: the paid guests with their short codes, and the cancelled booking to refuse.
@@ -118,7 +118,7 @@ describe('a night at the door', () => {
     expect((await adminDb().collection('door_check_ins').where('order_id', '==', asha.orderId).get()).size).toBe(1)
 
     // Her ticket says she is in.
-    const { bookings } = await listMyBookingsHandler(stackDeps(), asha.member)
+    const { bookings } = await listMyBookings(stackDeps(), asha.member)
     expect(bookings.find((b) => b.orderId === asha.orderId)?.checkedInAt).toBeDefined()
 
     // The back door, offline all along, admitted her too: kept as a double entry, seen by both.

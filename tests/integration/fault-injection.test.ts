@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
 import { CashfreeError, type PaymentGateway } from '../../functions/src/lib/cashfree'
 import { CREATE_BOOKING_STEPS, type CreateBookingStep } from '../../functions/src/lib/records'
-import { createBookingHandler } from '../../functions/src/services/bookings/create'
+import { createBooking } from '../../functions/src/services/bookings/create'
 import { reconcilePayments, sweepExpiredHolds } from '../../functions/src/services/bookings/sweeps'
 import { adminDb, profiledMember, rejection, stackDeps } from './helpers'
 import { auditInventory } from './inventory-audit'
@@ -46,7 +46,7 @@ async function stoppedAt(step: CreateBookingStep, how: 'throws' | 'dies') {
     died()
     await new Promise(() => {}) // the process died here: nothing after this line ever runs
   }
-  const call = createBookingHandler(stackDeps({ failpoint }), member, request)
+  const call = createBooking(stackDeps({ failpoint }), member, request)
   const outcome = await Promise.race([
     call.then(
       () => 'completed',
@@ -108,9 +108,7 @@ describe('createBooking stopped between any two writes', () => {
     for (const [name, overrides, message] of gateways) {
       const member = await profiledMember()
       members.push(member)
-      const error = await rejection(
-        createBookingHandler(stackDeps({ gateway: { ...real, ...overrides } }), member, request),
-      )
+      const error = await rejection(createBooking(stackDeps({ gateway: { ...real, ...overrides } }), member, request))
       expect(error.message, name).toMatch(message)
       const mine = await adminDb().collection('bookings').where('user_id', '==', member.uid).get()
       orderIds.push(...mine.docs.map((doc) => doc.id))
@@ -122,7 +120,7 @@ describe('createBooking stopped between any two writes', () => {
 
   it('after one sweep: every seat is a paid one, nothing pending, no order payable, no claim left', async () => {
     // One booking made it through and was paid for, so a paid seat must survive the sweep.
-    const paid = await createBookingHandler(stackDeps(), await profiledMember(), request)
+    const paid = await createBooking(stackDeps(), await profiledMember(), request)
     orderIds.push(paid.order_id)
     await standinControl(`/orders/${paid.order_id}/pay`, { outcome: 'SUCCESS' })
 
@@ -143,7 +141,7 @@ describe('createBooking stopped between any two writes', () => {
     expect(claims.filter((claim) => claim.exists).map((claim) => claim.ref.path)).toEqual([])
 
     // Everyone whose call died can book again.
-    const again = await createBookingHandler(stackDeps({ now: () => later }), members[1]!, request)
+    const again = await createBooking(stackDeps({ now: () => later }), members[1]!, request)
     expect(again.order_id).toMatch(/^yaari_/)
   }, 60_000)
 })

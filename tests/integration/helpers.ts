@@ -14,7 +14,7 @@ import { HOST, PROJECT_ID, stackPorts, standinControl } from '../../dev/lib/conf
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payments/standin.mjs'
 import { cashfreeGateway } from '../../functions/src/lib/cashfree'
 import type { BookingDeps } from '../../functions/src/lib/records'
-import { createBookingHandler } from '../../functions/src/services/bookings/create'
+import { createBooking } from '../../functions/src/services/bookings/create'
 import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
 import { auth, callFunction } from '../../src/lib/firebase'
 
@@ -132,7 +132,7 @@ export async function paidBooking(
 ) {
   const member = await profiledMember({ gender: 'female', date_of_birth: '1995-06-01', email: 'guest@example.test' })
   const request = bookingRequest(eventId, date)
-  const { order_id: orderId } = await createBookingHandler(stackDeps(), member, {
+  const { order_id: orderId } = await createBooking(stackDeps(), member, {
     ...request,
     userProfile: { ...request.userProfile, ...attendee },
   })

@@ -21,8 +21,8 @@ import { saveProfileCall } from '@yaari/domain/profile'
 import { availableDates, eventStartInstant } from '@yaari/domain/schedule'
 import { afterEach, describe, expect, it } from 'vitest'
 import { functionUrl, standinControl } from '../../dev/lib/config.mjs'
-import { getAvailabilityHandler } from '../../functions/src/services/availability'
-import { createBookingHandler } from '../../functions/src/services/bookings/create'
+import { getAvailability } from '../../functions/src/services/availability'
+import { createBooking } from '../../functions/src/services/bookings/create'
 import { sweepExpiredHolds } from '../../functions/src/services/bookings/sweeps'
 import { callFunction } from '../../src/lib/firebase'
 import {
@@ -127,15 +127,15 @@ describe('abandoned holds', () => {
     const date = dates.at(-2)!
     await clearDate(date)
     const members = await Promise.all(Array.from({ length: firstHello.capacity }, () => profiledMember()))
-    const orders = await Promise.all(members.map((m) => createBookingHandler(stackDeps(), m, request(date))))
+    const orders = await Promise.all(members.map((m) => createBooking(stackDeps(), m, request(date))))
     const spots = async (now?: Date) => {
-      const answer = await getAvailabilityHandler(stackDeps(now ? { now: () => now } : {}), {
+      const answer = await getAvailability(stackDeps(now ? { now: () => now } : {}), {
         eventId: firstHello.id,
       })
       return answer.events[0]!.dates.find((d) => d.date === date)?.spotsLeft
     }
     expect(await spots()).toBe(0)
-    const late = await rejection(createBookingHandler(stackDeps(), await profiledMember(), request(date)))
+    const late = await rejection(createBooking(stackDeps(), await profiledMember(), request(date)))
     expect(late.message).toBe(BOOKING_MESSAGES.soldOut)
 
     const afterHold = new Date(Date.now() + (HOLD_MINUTES + 1) * 60_000)
@@ -153,9 +153,7 @@ describe('abandoned holds', () => {
     const date = availableDates(sunday).at(-1)!
     await clearDate(date, sunday)
     const members = await Promise.all(Array.from({ length: 4 }, () => profiledMember()))
-    const orders = await Promise.all(
-      members.map((m) => createBookingHandler(stackDeps(), m, request(date, 'girls', sunday))),
-    )
+    const orders = await Promise.all(members.map((m) => createBooking(stackDeps(), m, request(date, 'girls', sunday))))
     // Their hold time passes (as if 25 minutes went by) and no job has run since.
     const past = Date.now() - 5 * 60_000
     for (const { order_id } of orders) {
@@ -240,14 +238,14 @@ describe("today's date", () => {
   it('is bookable until the event starts in IST, and refused from then on', async () => {
     const date = dates[3]!
     const start = eventStartInstant(date, firstHello.startTime).getTime()
-    const before = createBookingHandler(
+    const before = createBooking(
       stackDeps({ now: () => new Date(start - 60_000) }),
       await profiledMember(),
       request(date),
     )
     expect((await before).order_id).toMatch(/^yaari_/)
     const after = await rejection(
-      createBookingHandler(stackDeps({ now: () => new Date(start + 60_000) }), await profiledMember(), request(date)),
+      createBooking(stackDeps({ now: () => new Date(start + 60_000) }), await profiledMember(), request(date)),
     )
     expect(after.code).toBe('invalid-argument')
     expect(after.message).toMatch(/is not an upcoming Saturday/)

@@ -28,9 +28,9 @@ import {
   shareVenueCall,
 } from '@yaari/domain/host'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { createBookingHandler } from '../../functions/src/services/bookings/create'
+import { createBooking } from '../../functions/src/services/bookings/create'
 import { changeCapacity } from '../../functions/src/services/host/actions'
-import { joinWaitlistHandler } from '../../functions/src/services/waitlist'
+import { joinWaitlist } from '../../functions/src/services/waitlist/line'
 import { auth, callFunction } from '../../src/lib/firebase'
 import {
   adminDb,
@@ -215,11 +215,11 @@ describe('each action, once', () => {
     expect((await callFunction(setCapacityCall, { ...request, capacity: 4 })).changed).toBe(false)
     // Sold out at 4: a booking is refused, a member waits.
     const late = await profiledMember()
-    expect((await rejection(createBookingHandler(stackDeps(), late, bookingRequest(saturday.id, date2)))).message).toBe(
+    expect((await rejection(createBooking(stackDeps(), late, bookingRequest(saturday.id, date2)))).message).toBe(
       BOOKING_MESSAGES.soldOut,
     )
     const waiting = await profiledMember()
-    await joinWaitlistHandler(stackDeps(), waiting, { eventId: saturday.id, eventDate: date2 })
+    await joinWaitlist(stackDeps(), waiting, { eventId: saturday.id, eventDate: date2 })
     const raised = await callFunction(setCapacityCall, { ...request, capacity: 11 })
     expect(raised.date).toMatchObject({ capacity: 11, paid: 4, held: 1, waiting: 0 })
     const entry = await adminDb().doc(`waitlist/${saturday.id}_${date2}_${waiting.uid}`).get()
@@ -239,14 +239,14 @@ describe('each action, once', () => {
     expect((await callFunction(setSalesCall, { ...request, open: false })).date.salesOpen).toBe(false)
     expect((await callFunction(setSalesCall, { ...request, open: false })).changed).toBe(false)
     const member = await profiledMember()
+    expect((await rejection(createBooking(stackDeps(), member, bookingRequest(midweek.id, date3)))).message).toBe(
+      BOOKING_MESSAGES.salesClosed,
+    )
     expect(
-      (await rejection(createBookingHandler(stackDeps(), member, bookingRequest(midweek.id, date3)))).message,
-    ).toBe(BOOKING_MESSAGES.salesClosed)
-    expect(
-      (await rejection(joinWaitlistHandler(stackDeps(), member, { eventId: midweek.id, eventDate: date3 }))).message,
+      (await rejection(joinWaitlist(stackDeps(), member, { eventId: midweek.id, eventDate: date3 }))).message,
     ).toBe(BOOKING_MESSAGES.salesClosed)
     expect((await callFunction(setSalesCall, { ...request, open: true })).changed).toBe(true)
-    await expect(createBookingHandler(stackDeps(), member, bookingRequest(midweek.id, date3))).resolves.toHaveProperty(
+    await expect(createBooking(stackDeps(), member, bookingRequest(midweek.id, date3))).resolves.toHaveProperty(
       'order_id',
     )
     expect((await auditOf(midweek.id, date3)).map((a) => a.action)).toEqual(['close-sales', 'reopen-sales'])
@@ -340,12 +340,12 @@ describe('messages and moderation', () => {
     expect(await callFunction(moderateMemberCall, request)).toMatchObject({ level: 'suspended', changed: true })
     expect(await callFunction(moderateMemberCall, request)).toMatchObject({ changed: false })
     const refused = await rejection(
-      createBookingHandler(stackDeps(), member, bookingRequest(saturday.id, bookableDates(saturday)[1]!)),
+      createBooking(stackDeps(), member, bookingRequest(saturday.id, bookableDates(saturday)[1]!)),
     )
     expect(refused.code).toBe('permission-denied')
     expect(refused.message).toMatch(/^Your account is suspended until .+ \(inclusive\): Rude to staff$/)
     const wait = await rejection(
-      joinWaitlistHandler(stackDeps(), member, { eventId: saturday.id, eventDate: bookableDates(saturday)[1]! }),
+      joinWaitlist(stackDeps(), member, { eventId: saturday.id, eventDate: bookableDates(saturday)[1]! }),
     )
     expect(wait.message).toBe(refused.message)
     // Someone not on the date's list is not the host's to moderate; a host cannot lift.
@@ -361,7 +361,7 @@ describe('messages and moderation', () => {
     expect(await callFunction(liftModerationCall, lift)).toMatchObject({ level: 'none', changed: true })
     expect(await callFunction(liftModerationCall, lift)).toMatchObject({ changed: false })
     await expect(
-      createBookingHandler(stackDeps(), member, bookingRequest(saturday.id, bookableDates(saturday)[1]!)),
+      createBooking(stackDeps(), member, bookingRequest(saturday.id, bookableDates(saturday)[1]!)),
     ).resolves.toHaveProperty('order_id')
   })
 })
@@ -421,7 +421,7 @@ describe("a host cancels one member's seat", () => {
     const after = await callFunction(getGuestListCall, { eventId: saturday.id, eventDate: date })
     expect(after.guests.find((g) => g.orderId === orderId)?.state).toBe('refunded')
     // A seat only held for payment is not a host's to cancel here.
-    const { order_id: held } = await createBookingHandler(
+    const { order_id: held } = await createBooking(
       stackDeps(),
       await profiledMember(),
       bookingRequest(saturday.id, date),
@@ -451,9 +451,7 @@ describe('200 bookings while the capacity changes', () => {
         await new Promise((resolve) => setTimeout(resolve, 10))
       }
     })()
-    const bookings = members.map((member) =>
-      createBookingHandler(stackDeps(), member, bookingRequest(midweek.id, date)),
-    )
+    const bookings = members.map((member) => createBooking(stackDeps(), member, bookingRequest(midweek.id, date)))
     const lowered = changeCapacity(stackDeps(), host, { eventId: midweek.id, eventDate: date, capacity: 6 }).then(
       (result) => {
         capacityInForce = result.date.capacity
@@ -483,7 +481,7 @@ describe('200 bookings while the capacity changes', () => {
     const [raised] = await Promise.all([
       changeCapacity(stackDeps(), host, { eventId: midweek.id, eventDate: date, capacity: 20 }),
       ...more.map((member) =>
-        createBookingHandler(stackDeps(), member, bookingRequest(midweek.id, date)).catch(() => undefined),
+        createBooking(stackDeps(), member, bookingRequest(midweek.id, date)).catch(() => undefined),
       ),
     ])
     expect(raised.date.capacity).toBe(20)

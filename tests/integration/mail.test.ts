@@ -12,7 +12,7 @@ import { attachmentText, mailTo, waitForMail } from '../../dev/lib/mail-inbox.mj
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import { freePort } from '../../dev/lib/stack.mjs'
 import { smtpTransport } from '../../functions/src/lib/smtp'
-import { createBookingHandler } from '../../functions/src/services/bookings/create'
+import { createBooking } from '../../functions/src/services/bookings/create'
 import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
 import {
   deliverMail,
@@ -32,7 +32,7 @@ describe('booking email through SMTP', () => {
     const member = await profiledMember()
     const email = `mail-${randomUUID()}@example.test`
     const request = bookingRequest(event.id, bookableDates(event)[2]!, { userProfile: { ...VALID_ATTENDEE, email } })
-    const { order_id: orderId } = await createBookingHandler(stackDeps(), member, request)
+    const { order_id: orderId } = await createBooking(stackDeps(), member, request)
     expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
 
     // The mail work runs on a clock a few minutes ahead, so the stack's own scheduler (on the real

@@ -15,10 +15,10 @@ import { functionUrl, standinControl } from '../../dev/lib/config.mjs'
 import { STANDIN_CLIENT_SECRET } from '../../dev/payments/standin.mjs'
 import type { PaymentGateway } from '../../functions/src/lib/cashfree'
 import type { BookingRecord } from '../../functions/src/lib/records'
-import { createBookingHandler } from '../../functions/src/services/bookings/create'
+import { createBooking } from '../../functions/src/services/bookings/create'
 import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
 import { sweepExpiredHolds } from '../../functions/src/services/bookings/sweeps'
-import { getBookingHandler } from '../../functions/src/services/bookings/views'
+import { getBooking } from '../../functions/src/services/bookings/views'
 import { adminDb, bookableDates, cashfreeOrder, profiledMember, stackDeps } from './helpers'
 
 const event = EVENTS[1]! // unplanned-sunday-social-mixup, Sundays, 10 seats
@@ -50,7 +50,7 @@ async function clearDate(date: string) {
 
 async function hold(date: string) {
   const member = await profiledMember()
-  const { order_id } = await createBookingHandler(stackDeps(), member, request(date))
+  const { order_id } = await createBooking(stackDeps(), member, request(date))
   return { member, orderId: order_id }
 }
 
@@ -257,7 +257,7 @@ describe('refunds end true', () => {
     const orderId = await refundedBooking(date)
     const before = await record(orderId)
     expect(before).toMatchObject({ status: 'refunded', refund: { status: 'pending' } })
-    const view = await getBookingHandler(stackDeps(), { uid: before.user_id }, { orderId })
+    const view = await getBooking(stackDeps(), { uid: before.user_id }, { orderId })
     expect(view.booking.refund).toMatchObject({ status: 'pending' })
 
     await standinControl(`/orders/${orderId}/refunds/${before.refund?.refund_id}/settle`, { status: 'SUCCESS' })
@@ -282,7 +282,7 @@ describe('refunds end true', () => {
     const after = await record(orderId)
     expect(after.refund?.status).toBe('failed')
     expect(alerted('refund-failed')).toBe(true)
-    const view = await getBookingHandler(stackDeps(), { uid: after.user_id }, { orderId })
+    const view = await getBooking(stackDeps(), { uid: after.user_id }, { orderId })
     expect(view.booking).toMatchObject({ status: 'refunded', refund: { status: 'failed' } })
     await clearDate(date)
   })
@@ -327,7 +327,7 @@ describe('getBooking and Cashfree’s rate limits', () => {
       },
     })
     const answers = await Promise.all(
-      Array.from({ length: 30 }, () => getBookingHandler(stackDeps({ gateway: counting }), member, { orderId })),
+      Array.from({ length: 30 }, () => getBooking(stackDeps({ gateway: counting }), member, { orderId })),
     )
     expect(reads).toBeGreaterThanOrEqual(1)
     expect(reads).toBeLessThanOrEqual(2) // one per 5-second window; the 30 calls may straddle two

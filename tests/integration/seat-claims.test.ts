@@ -14,7 +14,7 @@ import { bookingRequest } from '@yaari/domain/booking.fixture'
 import { EVENTS } from '@yaari/domain/catalogue'
 import { availableDates } from '@yaari/domain/schedule'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createBookingHandler } from '../../functions/src/services/bookings/create'
+import { createBooking } from '../../functions/src/services/bookings/create'
 import { adminDb, profiledMember, stackDeps } from './helpers'
 
 const event = EVENTS[2]! // midweek-wednesday-dinner, 12 seats
@@ -43,7 +43,7 @@ afterAll(clear)
 
 it('200 members booking the last 3 seats at once: exactly 3 holds and 197 clear sold-out answers', async () => {
   const request = bookingRequest(event.id, date)
-  const results = await Promise.allSettled(members.map((member) => createBookingHandler(stackDeps(), member, request)))
+  const results = await Promise.allSettled(members.map((member) => createBooking(stackDeps(), member, request)))
   const held = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
   const refused = results.flatMap((r) =>
     r.status === 'rejected' ? [r.reason as { code: string; message: string }] : [],

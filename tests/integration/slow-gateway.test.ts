@@ -21,8 +21,8 @@ import { eventStartInstant } from '@yaari/domain/schedule'
 import { describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
 import { claimChange, STALE_CHANGE_MS } from '../../functions/src/lib/records'
-import { cancelBookingHandler } from '../../functions/src/services/bookings/cancel'
-import { createBookingHandler } from '../../functions/src/services/bookings/create'
+import { cancelBooking } from '../../functions/src/services/bookings/cancel'
+import { createBooking } from '../../functions/src/services/bookings/create'
 import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
 import { adminDb, bookableDates, paidBooking, profiledMember, stackDeps } from './helpers'
 
@@ -40,7 +40,7 @@ describe('Cashfree answering after 35 s', () => {
     const cancelled = await paidBooking(event.id, date)
     // A paid booking whose webhook never got through: still pending, paid at Cashfree.
     const member = await profiledMember()
-    const { order_id: paidId } = await createBookingHandler(stackDeps(), member, bookingRequest(event.id, date))
+    const { order_id: paidId } = await createBooking(stackDeps(), member, bookingRequest(event.id, date))
     expect((await standinControl(`/orders/${paidId}/pay`, { signature: 'bad', retries: 0 })).ok).toBe(true)
     expect((await adminDb().doc(`bookings/${paidId}`).get()).get('status')).toBe('pending')
 
@@ -53,11 +53,9 @@ describe('Cashfree answering after 35 s', () => {
     expect(fault.ok).toBe(true)
     try {
       const start = eventStartInstant(date, event.startTime).getTime()
-      const cancelling = cancelBookingHandler(
-        stackDeps({ now: () => new Date(start - 72 * 3_600_000) }),
-        cancelled.member,
-        { orderId: cancelled.orderId },
-      )
+      const cancelling = cancelBooking(stackDeps({ now: () => new Date(start - 72 * 3_600_000) }), cancelled.member, {
+        orderId: cancelled.orderId,
+      })
       const slowReconcile = reconcileBooking(stackDeps(), paidId)
       await sleep(STALE_CHANGE_MS + 1_000)
 

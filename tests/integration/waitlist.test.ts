@@ -16,10 +16,12 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
 import { waitForMail } from '../../dev/lib/mail-inbox.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
-import { cancelBookingHandler } from '../../functions/src/services/bookings/cancel'
-import { createBookingHandler } from '../../functions/src/services/bookings/create'
+import { cancelBooking } from '../../functions/src/services/bookings/cancel'
+import { createBooking } from '../../functions/src/services/bookings/create'
 import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
-import { joinWaitlistHandler, offerFreedSeats, type WaitlistEntry } from '../../functions/src/services/waitlist'
+import type { WaitlistEntry } from '../../functions/src/services/waitlist/entries'
+import { joinWaitlist } from '../../functions/src/services/waitlist/line'
+import { offerFreedSeats } from '../../functions/src/services/waitlist/offers'
 import { adminDb, bookableDates, emptyEveryDate, profiledMember, rejection, stackDeps } from './helpers'
 
 type Member = { uid: string; email: string }
@@ -41,7 +43,7 @@ async function fill(eventId: (typeof EVENTS)[number]['id'], date: string, paid: 
   return Promise.all(
     Array.from({ length: paid }, async () => {
       const member = await profiledMember()
-      const { order_id: orderId } = await createBookingHandler(stackDeps(), member, bookingRequest(eventId, date))
+      const { order_id: orderId } = await createBooking(stackDeps(), member, bookingRequest(eventId, date))
       expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
       expect((await reconcileBooking(stackDeps(), orderId))?.status).toBe('confirmed')
       return { member, orderId }
@@ -63,12 +65,12 @@ describe('offers in order', () => {
     const paid = await fill(event.id, date, 2)
     const [a, b, c] = [await profiledMember(), await profiledMember(), await profiledMember()]
     for (const member of [a, b, c]) {
-      expect(
-        (await joinWaitlistHandler(stackDeps(), member, { eventId: event.id, eventDate: date })).entry,
-      ).toMatchObject({ status: 'waiting' })
+      expect((await joinWaitlist(stackDeps(), member, { eventId: event.id, eventDate: date })).entry).toMatchObject({
+        status: 'waiting',
+      })
     }
     expect((await entryOf(event.id, date, c))?.status).toBe('waiting')
-    for (const { member, orderId } of paid.slice(0, 2)) await cancelBookingHandler(stackDeps(), member, { orderId })
+    for (const { member, orderId } of paid.slice(0, 2)) await cancelBooking(stackDeps(), member, { orderId })
 
     expect((await entryOf(event.id, date, a))?.status).toBe('offered')
     expect((await entryOf(event.id, date, b))?.status).toBe('offered')
@@ -76,7 +78,7 @@ describe('offers in order', () => {
     expect(await seatCount(event.id, date)).toBe(event.capacity)
     // Someone not on the line finds the date sold out while the offers run.
     const outsider = await profiledMember()
-    expect((await rejection(createBookingHandler(stackDeps(), outsider, bookingRequest(event.id, date)))).message).toBe(
+    expect((await rejection(createBooking(stackDeps(), outsider, bookingRequest(event.id, date)))).message).toBe(
       BOOKING_MESSAGES.soldOut,
     )
     await runStackJob('deliverMail')
@@ -86,7 +88,7 @@ describe('offers in order', () => {
 
     // b books the offered seat through the normal booking and pays: it keeps that seat.
     const bOffer = (await entryOf(event.id, date, b))?.offer_order_id
-    const { order_id: bOrder } = await createBookingHandler(stackDeps(), b, bookingRequest(event.id, date))
+    const { order_id: bOrder } = await createBooking(stackDeps(), b, bookingRequest(event.id, date))
     expect(bOrder).toBe(bOffer)
     expect(await entryOf(event.id, date, b)).toBeUndefined()
     expect((await standinControl(`/orders/${bOrder}/pay`)).ok).toBe(true)
@@ -118,9 +120,9 @@ describe('200 joins, cancels and bookings at once', () => {
       }
     })()
     const settled = await Promise.allSettled([
-      ...waiters.map((member) => joinWaitlistHandler(stackDeps(), member, { eventId: event.id, eventDate: date })),
-      ...cancels.map(({ member, orderId }) => cancelBookingHandler(stackDeps(), member, { orderId })),
-      ...bookers.map((member) => createBookingHandler(stackDeps(), member, bookingRequest(event.id, date))),
+      ...waiters.map((member) => joinWaitlist(stackDeps(), member, { eventId: event.id, eventDate: date })),
+      ...cancels.map(({ member, orderId }) => cancelBooking(stackDeps(), member, { orderId })),
+      ...bookers.map((member) => createBooking(stackDeps(), member, bookingRequest(event.id, date))),
     ])
     // Whatever the interleaving left, the backstop offers (as the sweep does).
     await Promise.all([offerFreedSeats(stackDeps(), event.id, date), offerFreedSeats(stackDeps(), event.id, date)])

@@ -44,19 +44,19 @@ import { photoStore } from '../lib/photo-store'
 import { APP_CHECK_SITE_KEY, APP_ORIGIN, CASHFREE_SECRETS, PASS_SIGNING_KEY, passSigner } from '../lib/settings'
 import { isDemoProject } from '../lib/settings-schema'
 import { parseRequest, refuseDangerousKeys } from '../lib/validate'
-import { deleteMyAccountHandler, exportMyDataHandler } from '../services/account'
-import { getAvailabilityHandler } from '../services/availability'
-import { cancelBookingHandler } from '../services/bookings/cancel'
-import { createBookingHandler } from '../services/bookings/create'
-import { getBookingHandler, listMyBookingsHandler } from '../services/bookings/views'
-import { cancelGuestSeat, cancelHostedDate, changeCapacity, messageGuests as messageGuestsOf, setSales as setSalesOf, shareVenue as shareVenueOf } from '../services/host/actions'
-import { listAudit as listAuditOf, recordAudit } from '../services/host/audit'
-import { guestList, listHostDates as listHostDatesOf } from '../services/host/dates'
-import { getDoorList as getDoorListOf, removeAdmission as removeAdmissionOf, syncCheckIns as syncCheckInsOf } from '../services/host/door'
-import { liftModeration as liftModerationOf, moderateMember as moderateMemberOf } from '../services/host/moderation'
-import { uploadProfilePhotoHandler } from '../services/photos'
-import { getMyProfileHandler, saveProfileHandler } from '../services/profile'
-import { joinWaitlistHandler, leaveWaitlistHandler } from '../services/waitlist'
+import * as account from '../services/account'
+import * as availability from '../services/availability'
+import * as cancel from '../services/bookings/cancel'
+import * as create from '../services/bookings/create'
+import * as views from '../services/bookings/views'
+import * as hostActions from '../services/host/actions'
+import * as audit from '../services/host/audit'
+import * as hostDates from '../services/host/dates'
+import * as door from '../services/host/door'
+import * as moderation from '../services/host/moderation'
+import * as photos from '../services/photos'
+import * as profile from '../services/profile'
+import * as waitlist from '../services/waitlist/line'
 import { runOptions } from './sizing'
 
 const LOCAL = process.env.FUNCTIONS_EMULATOR === 'true'
@@ -168,52 +168,52 @@ async function deleteAuthUser(uid: string): Promise<void> {
     })
 }
 
-export const getAvailability = callable(getAvailabilityCall, (input) => getAvailabilityHandler(bookingDeps(), input), {
+export const getAvailability = callable(getAvailabilityCall, (input) => availability.getAvailability(bookingDeps(), input), {
   ...withCashfree,
   public: true,
 })
-export const saveProfile = callable(saveProfileCall, (input, member) => saveProfileHandler(db(), photoStore(), member, input))
-export const getMyProfile = callable(getMyProfileCall, (_, member) => getMyProfileHandler(db(), member))
-export const uploadProfilePhoto = callable(uploadProfilePhotoCall, (input, member) => uploadProfilePhotoHandler(db(), photoStore(), member, input))
-export const createBooking = callable(createBookingCall, (input, member) => createBookingHandler(bookingDeps(), member, input), withCashfree)
-export const getBooking = callable(getBookingCall, (input, member) => getBookingHandler({ ...bookingDeps(), passes: passSigner() }, member, input), withPasses)
-export const cancelBooking = callable(cancelBookingCall, (input, member) => cancelBookingHandler(bookingDeps(), member, input), withCashfree)
-export const joinWaitlist = callable(joinWaitlistCall, (input, member) => joinWaitlistHandler(bookingDeps(), member, input), withCashfree)
-export const leaveWaitlist = callable(leaveWaitlistCall, (input, member) => leaveWaitlistHandler(bookingDeps(), member, input), withCashfree)
-export const listMyBookings = callable(listMyBookingsCall, (_, member) => listMyBookingsHandler({ ...bookingDeps(), passes: passSigner() }, member), withPasses)
-export const exportMyData = callable(exportMyDataCall, (_, member) => exportMyDataHandler({ firestore: db() }, member))
+export const saveProfile = callable(saveProfileCall, (input, member) => profile.saveProfile(db(), photoStore(), member, input))
+export const getMyProfile = callable(getMyProfileCall, (_, member) => profile.getMyProfile(db(), member))
+export const uploadProfilePhoto = callable(uploadProfilePhotoCall, (input, member) => photos.uploadProfilePhoto(db(), photoStore(), member, input))
+export const createBooking = callable(createBookingCall, (input, member) => create.createBooking(bookingDeps(), member, input), withCashfree)
+export const getBooking = callable(getBookingCall, (input, member) => views.getBooking({ ...bookingDeps(), passes: passSigner() }, member, input), withPasses)
+export const cancelBooking = callable(cancelBookingCall, (input, member) => cancel.cancelBooking(bookingDeps(), member, input), withCashfree)
+export const joinWaitlist = callable(joinWaitlistCall, (input, member) => waitlist.joinWaitlist(bookingDeps(), member, input), withCashfree)
+export const leaveWaitlist = callable(leaveWaitlistCall, (input, member) => waitlist.leaveWaitlist(bookingDeps(), member, input), withCashfree)
+export const listMyBookings = callable(listMyBookingsCall, (_, member) => views.listMyBookings({ ...bookingDeps(), passes: passSigner() }, member), withPasses)
+export const exportMyData = callable(exportMyDataCall, (_, member) => account.exportMyData({ firestore: db() }, member))
 export const deleteMyAccount = callable(
   deleteMyAccountCall,
-  (_, member, request) => deleteMyAccountHandler({ ...bookingDeps(), photos: photoStore(), deleteAuthUser }, { ...member, signedInAt: Number(request.auth?.token.auth_time) * 1000 }),
+  (_, member, request) => account.deleteMyAccount({ ...bookingDeps(), photos: photoStore(), deleteAuthUser }, { ...member, signedInAt: Number(request.auth?.token.auth_time) * 1000 }),
   withCashfree,
 )
 
 // Hosts' console: every date of their cities, a date's guest list, and what they do to a date.
-export const listHostDates = hostCallable(listHostDatesCall, async (_, host) => ({ dates: await listHostDatesOf(db(), host.roles, Date.now()) }))
+export const listHostDates = hostCallable(listHostDatesCall, async (_, host) => ({ dates: await hostDates.listHostDates(db(), host.roles, Date.now()) }))
 export const getGuestList = hostCallable(getGuestListCall, async (input, host) => {
   const now = Date.now()
-  const list = await guestList(db(), input.eventId, input.eventDate, now)
+  const list = await hostDates.guestList(db(), input.eventId, input.eventDate, now)
   // One line per host, date and 10 minutes: an open console refreshes its list every 30 s.
   const window = Math.floor(now / 600_000)
-  await recordAudit(db(), host, { action: 'view-guest-list', eventId: input.eventId, eventDate: input.eventDate, change: { guests: list.guests.length }, at: now }, `view_${host.uid}_${input.eventId}_${input.eventDate}_${window}`)
+  await audit.recordAudit(db(), host, { action: 'view-guest-list', eventId: input.eventId, eventDate: input.eventDate, change: { guests: list.guests.length }, at: now }, `view_${host.uid}_${input.eventId}_${input.eventDate}_${window}`)
   return list
 })
 export const exportGuestList = hostCallable(exportGuestListCall, async (input, host) => {
-  const list = await guestList(db(), input.eventId, input.eventDate, Date.now())
-  await recordAudit(db(), host, { action: 'export-guest-list', eventId: input.eventId, eventDate: input.eventDate, change: { guests: list.guests.length }, at: Date.now() })
+  const list = await hostDates.guestList(db(), input.eventId, input.eventDate, Date.now())
+  await audit.recordAudit(db(), host, { action: 'export-guest-list', eventId: input.eventId, eventDate: input.eventDate, change: { guests: list.guests.length }, at: Date.now() })
   return { filename: `yaari-${input.eventId}-${input.eventDate}.csv`, csv: guestListCsv(list.guests) }
 })
-export const listAudit = hostCallable(listAuditCall, async (_, host) => ({ entries: await listAuditOf(db(), host.roles) }))
-export const messageGuests = hostCallable(messageGuestsCall, (input, host) => messageGuestsOf(bookingDeps(), host, input))
-export const moderateMember = hostCallable(moderateMemberCall, (input, host) => moderateMemberOf(db(), getAuth(adminApp()), host, input, Date.now()))
-export const liftModeration = adminCallable(liftModerationCall, (input, host) => liftModerationOf(db(), host, input, Date.now()))
-export const shareVenue = hostCallable(shareVenueCall, (input, host) => shareVenueOf(bookingDeps(), host, input), withCashfree)
-export const setCapacity = hostCallable(setCapacityCall, (input, host) => changeCapacity(bookingDeps(), host, input), withCashfree)
-export const setSales = hostCallable(setSalesCall, (input, host) => setSalesOf(bookingDeps(), host, input), withCashfree)
-export const hostCancelDate = hostCallable(hostCancelDateCall, (input, host) => cancelHostedDate(bookingDeps(), host, input), withCashfree)
-export const hostCancelSeat = hostCallable(hostCancelSeatCall, (input, host) => cancelGuestSeat(bookingDeps(), host, input), withCashfree)
+export const listAudit = hostCallable(listAuditCall, async (_, host) => ({ entries: await audit.listAudit(db(), host.roles) }))
+export const messageGuests = hostCallable(messageGuestsCall, (input, host) => hostActions.messageGuests(bookingDeps(), host, input))
+export const moderateMember = hostCallable(moderateMemberCall, (input, host) => moderation.moderateMember(db(), getAuth(adminApp()), host, input, Date.now()))
+export const liftModeration = adminCallable(liftModerationCall, (input, host) => moderation.liftModeration(db(), host, input, Date.now()))
+export const shareVenue = hostCallable(shareVenueCall, (input, host) => hostActions.shareVenue(bookingDeps(), host, input), withCashfree)
+export const setCapacity = hostCallable(setCapacityCall, (input, host) => hostActions.changeCapacity(bookingDeps(), host, input), withCashfree)
+export const setSales = hostCallable(setSalesCall, (input, host) => hostActions.setSales(bookingDeps(), host, input), withCashfree)
+export const hostCancelDate = hostCallable(hostCancelDateCall, (input, host) => hostActions.cancelHostedDate(bookingDeps(), host, input), withCashfree)
+export const hostCancelSeat = hostCallable(hostCancelSeatCall, (input, host) => hostActions.cancelGuestSeat(bookingDeps(), host, input), withCashfree)
 
 // The door: a phone saves a date's door list before the night, and syncs its check-ins when it can.
-export const getDoorList = hostCallable(getDoorListCall, async (input, host) => getDoorListOf(db(), host, input, doorKeys(), await doorNow(db(), input.eventId, input.eventDate)), { secrets: [PASS_SIGNING_KEY] })
-export const syncCheckIns = hostCallable(syncCheckInsCall, async (input, host) => syncCheckInsOf(db(), host, input, doorKeys(), await doorNow(db(), input.eventId, input.eventDate)), { secrets: [PASS_SIGNING_KEY] })
-export const removeAdmission = adminCallable(removeAdmissionCall, async (input, admin) => removeAdmissionOf(db(), admin, input, await doorNow(db(), input.eventId, input.eventDate)))
+export const getDoorList = hostCallable(getDoorListCall, async (input, host) => door.getDoorList(db(), host, input, doorKeys(), await doorNow(db(), input.eventId, input.eventDate)), { secrets: [PASS_SIGNING_KEY] })
+export const syncCheckIns = hostCallable(syncCheckInsCall, async (input, host) => door.syncCheckIns(db(), host, input, doorKeys(), await doorNow(db(), input.eventId, input.eventDate)), { secrets: [PASS_SIGNING_KEY] })
+export const removeAdmission = adminCallable(removeAdmissionCall, async (input, admin) => door.removeAdmission(db(), admin, input, await doorNow(db(), input.eventId, input.eventDate)))

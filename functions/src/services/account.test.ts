@@ -13,11 +13,11 @@ import { describe, expect, it, vi } from 'vitest'
 import { bookingWorld, EVENT } from '../testing/booking-world'
 import { FakeMail } from '../testing/fake-mail'
 import { refusal } from '../testing/refusal'
-import { deleteMyAccountHandler, exportMyDataHandler } from './account'
+import { deleteMyAccount, exportMyData } from './account'
 import { reconcileBooking } from './bookings/reconcile'
 import { accountMailAbout, deliverOne, mailId } from './mail/outbox'
-import { saveProfileHandler } from './profile'
-import { joinWaitlistHandler } from './waitlist'
+import { saveProfile } from './profile'
+import { joinWaitlist } from './waitlist/line'
 
 const HOUR = 3_600_000
 
@@ -42,20 +42,20 @@ async function world() {
   const bPaid = await pay(b, paidDate)
   const { order_id: aHeld } = await w.book(a, heldDate)
   for (const member of [a, b]) {
-    await joinWaitlistHandler(w.deps, member, { eventId: EVENT.id, eventDate: full })
+    await joinWaitlist(w.deps, member, { eventId: EVENT.id, eventDate: full })
     w.advance(1000)
   }
   const photos = { deleteMemberPhotos: vi.fn(async () => 1) }
   const deleteAuthUser = vi.fn(async () => undefined)
   const deps = { ...w.deps, photos, deleteAuthUser }
-  const remove = (member = a, signedInAt = w.now) => deleteMyAccountHandler(deps, { ...member, signedInAt })
+  const remove = (member = a, signedInAt = w.now) => deleteMyAccount(deps, { ...member, signedInAt })
   return { w, a, b, aPaid, bPaid, aHeld, full, paidDate, heldDate, photos, deleteAuthUser, remove }
 }
 
 describe('exportMyData', () => {
   it("holds the member's profile, bookings, waitlist places and mail, and nothing of anyone else", async () => {
     const { w, a, b, aPaid, aHeld } = await world()
-    const data = await exportMyDataHandler(w.deps, a)
+    const data = await exportMyData(w.deps, a)
     expect(data.account).toEqual({ user_id: a.uid, email: a.email })
     expect(data.profile).toMatchObject({ name: VALID_PROFILE.name, gender: VALID_PROFILE.gender })
     expect(data.bookings.map((booking) => booking.order_id).sort()).toEqual([aPaid, aHeld].sort())
@@ -70,13 +70,13 @@ describe('exportMyData', () => {
 
   it('answers a member a few times a day, not a script in a loop', async () => {
     const { w, a } = await world()
-    for (let i = 0; i < EXPORTS_PER_DAY; i++) await exportMyDataHandler(w.deps, a)
-    expect(await refusal(exportMyDataHandler(w.deps, a))).toEqual({
+    for (let i = 0; i < EXPORTS_PER_DAY; i++) await exportMyData(w.deps, a)
+    expect(await refusal(exportMyData(w.deps, a))).toEqual({
       code: 'resource-exhausted',
       message: ACCOUNT_DATA_MESSAGES.tooManyExports,
     })
     w.advance(24 * HOUR)
-    await expect(exportMyDataHandler(w.deps, a)).resolves.toMatchObject({ account: { user_id: a.uid } })
+    await expect(exportMyData(w.deps, a)).resolves.toMatchObject({ account: { user_id: a.uid } })
   })
 })
 
@@ -220,7 +220,7 @@ describe('a changed gender', () => {
     const { w, a, heldDate, aPaid } = await world()
     const amount = w.booking(aPaid)!.amount
     const photos = { isMemberPhotoUrl: () => true, deleteMemberPhotos: async () => 0 }
-    await saveProfileHandler(w.firestore.asFirestore, photos, a, { ...VALID_PROFILE, gender: 'male' })
+    await saveProfile(w.firestore.asFirestore, photos, a, { ...VALID_PROFILE, gender: 'male' })
     expect(w.booking(aPaid)).toMatchObject({ amount, tier: 'girls', status: 'confirmed' })
     expect((await refusal(w.book(a, w.dates[4]!, { tier: 'girls' }))).code).toBe('failed-precondition')
     const boys = await w.book(a, w.dates[4]!, { tier: 'boys' })

@@ -32,7 +32,7 @@ import { cancelConfirmed } from './bookings/cancel'
 import { reconcileBooking } from './bookings/reconcile'
 import { auditLog, auditRecord } from './host/audit'
 import { queueAccountDeletedMail } from './mail/outbox'
-import { leaveLine } from './waitlist'
+import { leaveLine } from './waitlist/line'
 
 export interface AccountDeps extends BookingDeps {
   photos: Pick<PhotoStore, 'deleteMemberPhotos'>
@@ -56,7 +56,7 @@ async function bookingsOf(deps: Pick<BookingDeps, 'firestore'>, uid: string): Pr
 }
 
 /** exportMyData: the member's profile, bookings, waitlist places and the emails sent to them. */
-export async function exportMyDataHandler(
+export async function exportMyData(
   deps: Pick<BookingDeps, 'firestore' | 'now'>,
   member: { uid: string; email: string | undefined },
 ): Promise<MyDataExport> {
@@ -151,7 +151,7 @@ async function endBooking(deps: BookingDeps, booking: BookingRecord, now: number
  * fields from every booking (the accounting part stays), deletes their photos, profile and email
  * history, queues the confirmation email, and deletes the sign-in last.
  */
-export async function deleteMyAccountHandler(deps: AccountDeps, member: VerifiedMember): Promise<{ deleted: true }> {
+export async function deleteMyAccount(deps: AccountDeps, member: VerifiedMember): Promise<{ deleted: true }> {
   const { firestore } = deps
   const now = nowOf(deps)
   if (now - member.signedInAt > RECENT_SIGN_IN_MINUTES * 60_000) {

@@ -13,7 +13,7 @@ import { availableDates } from '@yaari/domain/schedule'
 import { dateSettingsAmong } from '../lib/date-settings'
 import { type BookingDeps, cancelledAmong, nowOf } from '../lib/records'
 import { countBlockedSeats, countLiveSeats } from './seats'
-import { waitingCount } from './waitlist'
+import { waitingCount } from './waitlist/views'
 
 async function eventAvailability(deps: BookingDeps, event: YaariEvent): Promise<EventAvailability> {
   const open = availableDates(event, new Date(nowOf(deps)))
@@ -40,7 +40,7 @@ async function eventAvailability(deps: BookingDeps, event: YaariEvent): Promise<
   return { eventId: event.id, dates }
 }
 
-export async function getAvailabilityHandler(
+export async function getAvailability(
   deps: BookingDeps,
   { eventId }: RequestOf<typeof getAvailabilityCall>,
 ): Promise<AvailabilityResponse> {

@@ -65,7 +65,7 @@ async function claimUpload(firestore: Firestore, uid: string, now: Date): Promis
   }
 }
 
-export async function uploadProfilePhotoHandler(
+export async function uploadProfilePhoto(
   firestore: Firestore,
   store: PhotoStore,
   member: { uid: string },

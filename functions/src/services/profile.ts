@@ -11,7 +11,7 @@ import { HttpsError } from 'firebase-functions/v2/https'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
 
-export async function saveProfileHandler(
+export async function saveProfile(
   firestore: Firestore,
   photos: Pick<PhotoStore, 'isMemberPhotoUrl' | 'deleteMemberPhotos'>,
   member: { uid: string; email: string | undefined },
@@ -38,7 +38,7 @@ export async function saveProfileHandler(
 }
 
 /** getMyProfile: the caller's own profile, or null before onboarding is complete. */
-export async function getMyProfileHandler(
+export async function getMyProfile(
   firestore: Firestore,
   member: { uid: string },
 ): Promise<{ profile: UserProfileRecord | null }> {

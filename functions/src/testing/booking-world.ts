@@ -10,7 +10,7 @@ import { fullMobile } from '@yaari/domain/profile'
 import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
 import { availableDates } from '@yaari/domain/schedule'
 import type { BookingDeps, BookingRecord, CreateBookingStep } from '../lib/records'
-import { createBookingHandler } from '../services/bookings/create'
+import { createBooking } from '../services/bookings/create'
 import { reconcileBooking } from '../services/bookings/reconcile'
 import { FakeFirestore } from './fake-firestore'
 import { FakeGateway } from './fake-gateway'
@@ -59,7 +59,7 @@ export function bookingWorld(start = '2026-11-23T06:30:00Z') {
     },
     /** createBooking as the member calls it. */
     book(member: { uid: string; email: string }, date: string, overrides: Partial<CreateBookingRequest> = {}) {
-      return createBookingHandler(deps, member, bookingRequest(EVENT.id, date, overrides))
+      return createBooking(deps, member, bookingRequest(EVENT.id, date, overrides))
     },
     /** A new member's paid and confirmed booking of the second bookable date. */
     async paidBooking() {

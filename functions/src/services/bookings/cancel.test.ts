@@ -11,7 +11,7 @@ import { bookingWorld, EVENT } from '../../testing/booking-world'
 import { refusal } from '../../testing/refusal'
 import { mailId } from '../mail/outbox'
 import { refundIdFor } from '../refunds'
-import { cancelBookingHandler } from './cancel'
+import { cancelBooking } from './cancel'
 import { reconcileBooking } from './reconcile'
 import { reconcilePayments } from './sweeps'
 
@@ -23,7 +23,7 @@ async function confirmedAt(hoursBefore: number) {
   const { member, date, orderId } = await world.paidBooking()
   const start = eventStartInstant(date, EVENT.startTime).getTime()
   world.advance(start - hoursBefore * HOUR - world.now)
-  const cancel = (uid = member.uid) => cancelBookingHandler(world.deps, { uid }, { orderId })
+  const cancel = (uid = member.uid) => cancelBooking(world.deps, { uid }, { orderId })
   const refunds = () => world.gateway.calls.filter((call) => call.method === 'refund')
   return { world, member, date, orderId, cancel, refunds }
 }
@@ -85,7 +85,7 @@ describe('cancelBooking', () => {
     expect(await refusal(cancel('someone_else'))).toMatchObject({ code: 'not-found' })
     const other = await world.member()
     const pending = await world.book(other, world.dates[2]!)
-    expect(await refusal(cancelBookingHandler(world.deps, { uid: other.uid }, { orderId: pending.order_id }))).toEqual({
+    expect(await refusal(cancelBooking(world.deps, { uid: other.uid }, { orderId: pending.order_id }))).toEqual({
       code: 'failed-precondition',
       message: BOOKING_MESSAGES.notCancellable,
     })

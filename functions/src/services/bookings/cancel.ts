@@ -14,13 +14,13 @@ import { cancellationRefund } from '@yaari/domain/refund-policy'
 import { eventStartInstant } from '@yaari/domain/schedule'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { type BookingDeps, type BookingRecord, bookingRef, nowOf, once, readBooking } from '../../lib/records'
-import type { MailKind } from '../mail/messages'
+import type { MailKind } from '../mail/mail-kinds'
 import { queueMail } from '../mail/outbox'
 import { refundBooking } from '../refunds'
-import { releaseHold } from '../waitlist'
+import { releaseHold } from '../waitlist/offers'
 import { bookingView } from './views'
 
-export async function cancelBookingHandler(
+export async function cancelBooking(
   deps: BookingDeps,
   member: { uid: string },
   { orderId }: RequestOf<typeof cancelBookingCall>,

@@ -8,7 +8,7 @@ import { BOOKING_MESSAGES } from '@yaari/domain/booking'
 import { describe, expect, it } from 'vitest'
 import { bookingWorld, EVENT } from '../../testing/booking-world'
 import { refusal } from '../../testing/refusal'
-import { getAvailabilityHandler } from '../availability'
+import { getAvailability } from '../availability'
 import { mailId } from '../mail/outbox'
 import { refundIdFor } from '../refunds'
 import { cancelDate, settleCancelledDates } from './cancelled-dates'
@@ -34,7 +34,7 @@ describe('a cancelled date', () => {
       code: 'failed-precondition',
       message: BOOKING_MESSAGES.dateCancelled,
     })
-    const { events } = await getAvailabilityHandler(world.deps, { eventId: EVENT.id })
+    const { events } = await getAvailability(world.deps, { eventId: EVENT.id })
     expect(events[0]?.dates.find((d) => d.date === date)).toMatchObject({ spotsLeft: 0, cancelled: true })
     expect(events[0]?.dates.find((d) => d.date !== date)).not.toHaveProperty('cancelled')
   })

@@ -50,7 +50,8 @@ import {
   takeOfferedSeat,
   takeOverExpiredSeat,
 } from '../seats'
-import { liveOffer, offerQuietly, offerTaken, releaseHold, waitingCount } from '../waitlist'
+import { liveOffer, offerQuietly, offerTaken, releaseHold } from '../waitlist/offers'
+import { waitingCount } from '../waitlist/views'
 import { reconcileBooking } from './reconcile'
 
 /** How long a second call waits for the first one's checkout session (a double click). */
@@ -183,7 +184,7 @@ async function undo(
   }
 }
 
-export async function createBookingHandler(
+export async function createBooking(
   deps: BookingDeps,
   member: { uid: string; email: string | undefined },
   input: RequestOf<typeof createBookingCall>,

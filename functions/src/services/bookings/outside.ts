@@ -25,7 +25,7 @@ import {
 } from '../../lib/records'
 import { queueMail } from '../mail/outbox'
 import { refundIdFor, refundState } from '../refunds'
-import { releaseHold } from '../waitlist'
+import { releaseHold } from '../waitlist/offers'
 
 const rupees = (amount: number) => Math.round(amount * 100)
 

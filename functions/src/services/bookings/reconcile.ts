@@ -37,7 +37,7 @@ import { expiry } from '../../lib/retention'
 import { queueMail } from '../mail/outbox'
 import { followRefund, refundBooking } from '../refunds'
 import { claimMemberDate, claimSeat, keepSeat, memberDateRef, seatsOf } from '../seats'
-import { releaseHold } from '../waitlist'
+import { releaseHold } from '../waitlist/offers'
 
 /** Attempts that ended without money: the member may try again while the hold lasts. */
 const FAILED_ATTEMPTS = new Set(['FAILED', 'USER_DROPPED', 'CANCELLED', 'VOID'])

@@ -18,7 +18,7 @@ import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
 import { warn } from '../../lib/log'
 import { type BookingDeps, type BookingRecord, mapLimit, mapUntil, nowOf, readBooking } from '../../lib/records'
 import { isLive } from '../seats'
-import { offerEverywhere, offerQuietly } from '../waitlist'
+import { offerEverywhere, offerQuietly } from '../waitlist/offers'
 import { reconcileBooking } from './reconcile'
 
 /** How many bookings a job settles at once (each is a few Firestore and Cashfree calls). */

@@ -28,7 +28,7 @@ import {
 } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { storedBrief } from '../venue-briefs'
-import { myWaitlist } from '../waitlist'
+import { myWaitlist } from '../waitlist/views'
 import { isFailedAttemptStatus, reconcileBooking } from './reconcile'
 
 /**
@@ -153,7 +153,7 @@ export function toView(
 }
 
 /** getBooking: the caller's own booking, checked with Cashfree (at most every few seconds) while it may change. */
-export async function getBookingHandler(
+export async function getBooking(
   deps: ViewDeps,
   member: { uid: string },
   { orderId }: RequestOf<typeof getBookingCall>,
@@ -174,7 +174,7 @@ export async function getBookingHandler(
 }
 
 /** listMyBookings: the caller's bookings, soonest date first. */
-export async function listMyBookingsHandler(
+export async function listMyBookings(
   deps: ViewDeps,
   member: { uid: string },
 ): Promise<{ bookings: BookingView[]; waitlist: WaitlistView[] }> {

@@ -39,7 +39,7 @@ import { cancelDate, settleCancelledDate } from '../bookings/cancelled-dates'
 import { queueMail, queueNotice } from '../mail/outbox'
 import { setCapacity as setSeatCapacity } from '../seats'
 import { storeVenueBrief } from '../venue-briefs'
-import { offerFreedSeats } from '../waitlist'
+import { offerFreedSeats } from '../waitlist/offers'
 import { type Actor, auditLog, auditRecord, recordAudit } from './audit'
 import { summarizeDate } from './dates'
 

@@ -20,7 +20,7 @@ import { type BookingRecord, isDateCancelled } from '../../lib/records'
 import { readStandings } from '../../lib/standing'
 import { isBlocked, isLive, readCapacity } from '../seats'
 import { storedBrief } from '../venue-briefs'
-import type { WaitlistEntry } from '../waitlist'
+import type { WaitlistEntry } from '../waitlist/entries'
 
 /** Money that came in for a booking, and what went back (whole rupees). */
 const paidIn = (booking: BookingRecord) => (booking.paid_at !== undefined ? booking.amount : 0)

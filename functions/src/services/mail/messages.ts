@@ -1,55 +1,20 @@
 /**
- * The email members get: about a booking (written from the booking as it stands when the mail is
- * sent), a seat offered from a waitlist, a host's message, a moderation notice and the confirmation
- * that an account was deleted. Plain text and simple HTML of the same words, dates and times in IST
- * (en-IN), amounts in rupees. Pure: what goes in decides what comes out, so every kind is unit-tested.
+ * The mail about a booking, written from the booking as it stands when it is sent: confirmed, its
+ * venue, a reminder, a payment that ended, a refund, a cancellation. Dates and times in IST (en-IN),
+ * amounts in rupees. Pure: what goes in decides what comes out, so every kind is unit-tested.
  */
-
-import { ACCOUNT_DATA_MESSAGES, DATA_RETENTION } from '@yaari/domain/account'
 import type { RefundReason, VenueBrief } from '@yaari/domain/booking'
 import { eventById, type PriceTier, TIER_LABELS, type YaariEvent } from '@yaari/domain/catalogue'
 import { bookingCalendar } from '@yaari/domain/ics'
 import { formatInr } from '@yaari/domain/money'
 import { REFUND_DAYS, REFUND_POLICY, VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
-import { formatIstClock, formatLongDate, formatTime } from '@yaari/domain/schedule'
+import { formatLongDate, formatTime } from '@yaari/domain/schedule'
 import { SITE } from '@yaari/domain/site'
-import { OFFER_MINUTES } from '@yaari/domain/waitlist'
 import type { BookingRecord } from '../../lib/records'
+import { mail } from './blocks'
+import type { BookingMailKind, MailContent, MailContext } from './mail-kinds'
 
-/** What a member is told about a booking, once per booking each. */
-export const MAIL_KINDS = [
-  'booking-confirmed',
-  'venue-brief',
-  'venue-changed',
-  'day-reminder',
-  'payment-ended',
-  'refund-issued',
-  'booking-cancelled',
-  'date-cancelled',
-  'seat-cancelled',
-] as const
-export type BookingMailKind = (typeof MAIL_KINDS)[number]
-/**
- * Every mail: the booking's, the seat offered to a member on a waitlist (once per offer), a host's
- * message to a date's guests, a moderation notice, and the confirmation that an account was deleted.
- */
-export type MailKind = BookingMailKind | 'waitlist-offer' | 'account-deleted' | 'host-message' | 'moderation'
-
-export interface MailContent {
-  subject: string
-  text: string
-  html: string
-  attachments?: { filename: string; content: string; contentType: string }[]
-}
-
-export interface MailContext {
-  booking: BookingRecord
-  /** The site, e.g. https://yaari.example: where the links in the mail go. */
-  appOrigin: string
-  /** The date's venue brief, once the team has shared it. */
-  brief?: VenueBrief
-  now: Date
-}
+export { MAIL_KINDS } from './mail-kinds'
 
 /** Why a refund was made, in the member's words. */
 const REFUND_REASONS: Record<RefundReason, string> = {
@@ -60,55 +25,6 @@ const REFUND_REASONS: Record<RefundReason, string> = {
   'date-cancelled': 'We cancelled this date; you get back everything you paid.',
   'host-cancelled': 'Your host cancelled your seat; you get back everything you paid.',
   'refunded-by-team': 'Our team has refunded your booking, so your seat is released.',
-}
-
-/** A paragraph, a list of label-value rows, a link, or a list: the blocks a mail is made of. */
-type Block =
-  | { p: string }
-  | { rows: [label: string, value: string][] }
-  | { link: string; label: string }
-  | { list: readonly string[]; heading: string }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
-
-function toText(blocks: Block[]): string {
-  const parts = blocks.map((block) => {
-    if ('p' in block) return block.p
-    if ('rows' in block) return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n')
-    if ('link' in block) return `${block.label}: ${block.link}`
-    return `${block.heading}\n${block.list.map((item) => `- ${item}`).join('\n')}`
-  })
-  return `${[...parts, `${SITE.productName} · ${SITE.email} · ${SITE.phone}`].join('\n\n')}\n`
-}
-
-function toHtml(title: string, blocks: Block[]): string {
-  const body = blocks.map((block) => {
-    if ('p' in block) return `<p>${escapeHtml(block.p)}</p>`
-    if ('rows' in block) {
-      const rows = block.rows
-        .map(
-          ([label, value]) =>
-            `<tr><th align="left" style="padding:2px 12px 2px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
-        )
-        .join('')
-      return `<table role="presentation" cellpadding="0" cellspacing="0">${rows}</table>`
-    }
-    if ('link' in block) return `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.label)}</a></p>`
-    return `<p>${escapeHtml(block.heading)}</p><ul>${block.list.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`
-  })
-  return [
-    '<!doctype html>',
-    `<html lang="en-IN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>`,
-    '<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f1f1f;max-width:560px">',
-    ...body,
-    `<p style="color:#666">${escapeHtml(SITE.productName)} · ${escapeHtml(SITE.email)} · ${escapeHtml(SITE.phone)}</p>`,
-    '</body></html>',
-  ].join('\n')
-}
-
-function mail(subject: string, blocks: Block[], attachments?: MailContent['attachments']): MailContent {
-  return { subject, text: toText(blocks), html: toHtml(subject, blocks), ...(attachments ? { attachments } : {}) }
 }
 
 const greeting = (booking: BookingRecord) => {
@@ -325,111 +241,4 @@ export function composeMail(
       ])
     }
   }
-}
-
-/** A waitlist offer as its mail needs it. */
-export interface OfferContext {
-  eventId: string
-  eventDate: string
-  name?: string
-  expiresAt: Date
-  appOrigin: string
-}
-
-/** The seat offered to the first member waiting: held until expiresAt, booked from the event page. */
-export function composeOfferMail({ eventId, eventDate, name, expiresAt, appOrigin }: OfferContext) {
-  const event = eventById(eventId)
-  if (!event) return undefined
-  const first = name?.trim().split(/\s+/)[0]
-  const until = `${formatIstClock(expiresAt)} IST`
-  return mail(`A seat is yours: ${event.title}, ${formatLongDate(eventDate)}`, [
-    { p: first ? `Hi ${first},` : 'Hi,' },
-    {
-      p: `A seat has opened up at ${event.title} on ${formatLongDate(eventDate)}, and you are first on the waitlist. We are holding it for you for ${OFFER_MINUTES} minutes, until ${until}.`,
-    },
-    {
-      rows: [
-        ['Event', `${event.title} (${event.kind})`],
-        ['Date', formatLongDate(eventDate)],
-        ['Starts', `${formatTime(event.startTime)} IST`],
-        ['Held until', until],
-      ],
-    },
-    {
-      p: 'To take it, open the event, choose this date and book as usual. If you do not book by then, the seat goes to the next member waiting.',
-    },
-    { link: `${appOrigin}/events/${event.id}`, label: `Book ${event.title}` },
-    { link: `${appOrigin}/my-bookings`, label: 'My bookings' },
-  ])
-}
-
-/** A host's message to a date's guests, as the host wrote it, with the date it is about. */
-export function composeHostMessage(
-  { subject, text, eventId, eventDate }: { subject: string; text: string; eventId: string; eventDate: string },
-  appOrigin: string,
-): MailContent | undefined {
-  const event = eventById(eventId)
-  if (!event) return undefined
-  return mail(`${subject} (${event.title}, ${formatLongDate(eventDate)})`, [
-    ...text.split(/\n{2,}/).map((paragraph) => ({ p: paragraph })),
-    { p: `From your host for ${event.title} on ${formatLongDate(eventDate)}. Your ticket is in My bookings.` },
-    { link: `${appOrigin}/my-bookings`, label: 'My bookings' },
-  ])
-}
-
-/** A step of the moderation ladder (or its end), with the reason the member is told. */
-export function composeModerationMail(
-  notice: { level: 'warning' | 'suspended' | 'banned' | 'none'; until?: string; reason: string },
-  appOrigin: string,
-): MailContent {
-  const guidelines = { link: `${appOrigin}/community`, label: 'Our community guidelines' }
-  switch (notice.level) {
-    case 'warning':
-      return mail(`A first warning from ${SITE.productName}`, [
-        { p: 'Hi,' },
-        { p: 'This is a first warning under our community guidelines. You can keep booking events.' },
-        { rows: [['Reason', notice.reason]] },
-        guidelines,
-      ])
-    case 'suspended':
-      return mail(`Your ${SITE.productName} account is suspended until ${formatLongDate(notice.until ?? '')}`, [
-        { p: 'Hi,' },
-        {
-          p: `Your account is suspended until ${formatLongDate(notice.until ?? '')} (inclusive): until then you cannot book events or join a waitlist. Seats you have already paid for stay yours unless your host cancels them, with a full refund.`,
-        },
-        { rows: [['Reason', notice.reason]] },
-        guidelines,
-      ])
-    case 'banned':
-      return mail(`Your ${SITE.productName} account is banned`, [
-        { p: 'Hi,' },
-        {
-          p: 'Your account is permanently banned: you cannot book events or join a waitlist. Seats you have already paid for stay yours unless your host cancels them, with a full refund.',
-        },
-        { rows: [['Reason', notice.reason]] },
-        guidelines,
-      ])
-    default:
-      return mail(`Your ${SITE.productName} account is back in good standing`, [
-        { p: 'Hi,' },
-        { p: 'The restriction on your account has been lifted: you can book events and join waitlists again.' },
-        { rows: [['Note', notice.reason]] },
-      ])
-  }
-}
-
-/** The confirmation that a member's account is deleted, with what is kept and why. */
-export function composeAccountDeletedMail({ name, cancelled }: { name?: string; cancelled: number }): MailContent {
-  const first = name?.trim().split(/\s+/)[0]
-  return mail(`Your ${SITE.productName} account has been deleted`, [
-    { p: first ? `Hi ${first},` : 'Hi,' },
-    {
-      p: `As you asked, we have deleted your ${SITE.productName} account: your profile, photos, waitlist places and unpaid seat holds are gone, and you can no longer sign in.`,
-    },
-    ...(cancelled > 0
-      ? [{ p: `${ACCOUNT_DATA_MESSAGES.upcomingBooking} You will get a separate email for each refund.` }]
-      : []),
-    { heading: 'What we still keep, and why', list: [DATA_RETENTION.paidBookings, DATA_RETENTION.emails] },
-    { p: `If you did not ask for this, reply to this email or write to ${SITE.email} at once.` },
-  ])
 }

@@ -18,15 +18,9 @@ import { ALERTS, alert, warn } from '../../lib/log'
 import { type BookingRecord, isAlreadyExists, mapUntil, nowOf, readBooking } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { domainOf, type Mailer, PermanentMailRefusal } from '../../lib/smtp'
-import {
-  composeAccountDeletedMail,
-  composeHostMessage,
-  composeMail,
-  composeModerationMail,
-  composeOfferMail,
-  type MailContent,
-  type MailKind,
-} from './messages'
+import type { MailContent, MailKind } from './mail-kinds'
+import { composeAccountDeletedMail, composeHostMessage, composeModerationMail, composeOfferMail } from './member-mail'
+import { composeMail } from './messages'
 
 export interface MailDeps {
   firestore: Firestore

@@ -9,21 +9,17 @@ import { BOOKING_MESSAGES } from '@yaari/domain/booking'
 import { eventStartInstant } from '@yaari/domain/schedule'
 import { MAX_WAITLISTS, OFFER_MINUTES, WAITLIST_MESSAGES } from '@yaari/domain/waitlist'
 import { describe, expect, it } from 'vitest'
-import { bookingWorld, EVENT } from '../testing/booking-world'
-import { FakeMail } from '../testing/fake-mail'
-import { refusal } from '../testing/refusal'
-import { cancelBookingHandler } from './bookings/cancel'
-import { reconcileBooking } from './bookings/reconcile'
-import { sweepExpiredHolds } from './bookings/sweeps'
-import { listMyBookingsHandler } from './bookings/views'
-import { deliverOne, mailId } from './mail/outbox'
-import {
-  joinWaitlistHandler,
-  leaveWaitlistHandler,
-  offerFreedSeats,
-  offerOrderId,
-  type WaitlistEntry,
-} from './waitlist'
+import { bookingWorld, EVENT } from '../../testing/booking-world'
+import { FakeMail } from '../../testing/fake-mail'
+import { refusal } from '../../testing/refusal'
+import { cancelBooking } from '../bookings/cancel'
+import { reconcileBooking } from '../bookings/reconcile'
+import { sweepExpiredHolds } from '../bookings/sweeps'
+import { listMyBookings } from '../bookings/views'
+import { deliverOne, mailId } from '../mail/outbox'
+import { offerOrderId, type WaitlistEntry } from './entries'
+import { joinWaitlist, leaveWaitlist } from './line'
+import { offerFreedSeats } from './offers'
 
 const HOUR = 3_600_000
 
@@ -42,8 +38,8 @@ async function soldOutWorld() {
     paid.push({ member, orderId })
   }
   const join = (member: { uid: string; email: string }, on = date) =>
-    joinWaitlistHandler(world.deps, member, { eventId: EVENT.id, eventDate: on })
-  const cancel = (i: number) => cancelBookingHandler(world.deps, paid[i]!.member, { orderId: paid[i]!.orderId })
+    joinWaitlist(world.deps, member, { eventId: EVENT.id, eventDate: on })
+  const cancel = (i: number) => cancelBooking(world.deps, paid[i]!.member, { orderId: paid[i]!.orderId })
   const entry = (uid: string) =>
     world.firestore.read(`waitlist/${EVENT.id}_${date}_${uid}`) as WaitlistEntry | undefined
   const seatCount = () => Object.keys(world.seats(date)).length
@@ -84,7 +80,7 @@ describe('joinWaitlist', () => {
     for (const other of full.slice(0, MAX_WAITLISTS)) await join(busy, other)
     const last = full[MAX_WAITLISTS]!
     expect(await refusal(join(busy, last))).toEqual({ code: 'resource-exhausted', message: WAITLIST_MESSAGES.tooMany })
-    await leaveWaitlistHandler(world.deps, busy, { eventId: EVENT.id, eventDate: full[0]! })
+    await leaveWaitlist(world.deps, busy, { eventId: EVENT.id, eventDate: full[0]! })
     expect((await join(busy, last)).entry.status).toBe('waiting')
     expect(date).toBeTruthy()
   })
@@ -109,7 +105,7 @@ describe('offers', () => {
       to: line[0]!.email,
       state: 'queued',
     })
-    const mine = await listMyBookingsHandler(world.deps, line[2]!)
+    const mine = await listMyBookings(world.deps, line[2]!)
     expect(mine.waitlist).toEqual([expect.objectContaining({ eventDate: date, status: 'waiting', position: 1 })])
     // Others find the date sold out while the offers run.
     expect((await refusal(world.book(await world.member(), date))).message).toBe(BOOKING_MESSAGES.soldOut)
@@ -179,7 +175,7 @@ describe('offers', () => {
     world.advance(1000)
     await join(b)
     await cancel(0)
-    await leaveWaitlistHandler(world.deps, a, { eventId: EVENT.id, eventDate: date })
+    await leaveWaitlist(world.deps, a, { eventId: EVENT.id, eventDate: date })
     expect(entry(a.uid)).toBeUndefined()
     expect(entry(b.uid)?.status).toBe('offered')
   })

@@ -1,0 +1,208 @@
+/**
+ * The waitlist's offers. When a seat frees (releaseHold, whatever freed it; the sweep as a
+ * backstop), offerFreedSeats offers the free seats to the first members waiting, in order: each
+ * offer is a seat claim like any other (a create() of one of the date's capacity seat documents,
+ * held for OFFER_MINUTES), so a waitlist can never overbook. The offer's order id is derived from
+ * the entry, and claiming it is a create() of its transitions/offered marker, so two runs at once
+ * never offer one member twice; a run that dies half-way is finished by a later one. The member
+ * books the offered seat through createBooking (the booking takes the offer's order id and its
+ * seat); an offer that ends unused passes: the entry is marked passed, its seat freed, and the
+ * next member offered it.
+ */
+import { seatsCollectionPath } from '@yaari/domain/availability'
+import { eventById, type YaariEvent } from '@yaari/domain/catalogue'
+import { isBookableDate } from '@yaari/domain/schedule'
+import { OFFER_MINUTES } from '@yaari/domain/waitlist'
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
+import { readDateSettings } from '../../lib/date-settings'
+import { warn } from '../../lib/log'
+import { claimChange, isDateCancelled, isNotFound, nowOf, readBooking } from '../../lib/records'
+import { queueMail } from '../mail/outbox'
+import { claimSeat, freeClaims, type HoldOwner, seatsOf } from '../seats'
+import {
+  type Deps,
+  entriesOf,
+  entryRef,
+  freeWaitSlot,
+  offerOrderId,
+  offerOwner,
+  removeEntry,
+  type WaitlistEntry,
+} from './entries'
+
+/**
+ * Offers that ended: taken (the member booked with it) takes the entry off the line; not taken
+ * marks it passed and frees the seat still held for it, without offering it on (the caller does).
+ */
+async function endLapsedOffers(firestore: Firestore, eventId: string, date: string, now: number): Promise<void> {
+  const offered = await entriesOf(firestore, eventId, date, ['offered'])
+  await Promise.all(
+    offered
+      .filter((entry) => Number(entry.get('offer_expires_at')) <= now)
+      .map(async (snapshot) => {
+        const entry = snapshot.data() as WaitlistEntry
+        const orderId = entry.offer_order_id ?? offerOrderId(entry)
+        const booking = await readBooking(firestore, orderId)
+        if (booking && (booking.status === 'pending' || booking.status === 'confirmed')) {
+          await removeEntry(firestore, snapshot)
+          return
+        }
+        if (!booking) await freeClaims(firestore, offerOwner(entry, orderId))
+        await snapshot.ref.update({ status: 'passed' }).catch((error) => {
+          if (!isNotFound(error)) throw error
+        })
+        await freeWaitSlot(firestore, entry.user_id, entry.wait_slot, snapshot.id)
+      }),
+  )
+}
+
+/** Frees the seat of an entry's offer that no booking took; whether a seat was freed (not offered on). */
+export async function freeUnbookedOffer(firestore: Firestore, entry: WaitlistEntry): Promise<boolean> {
+  if (entry.status !== 'offered' || !entry.offer_order_id) return false
+  if (await readBooking(firestore, entry.offer_order_id)) return false
+  return freeClaims(firestore, offerOwner(entry, entry.offer_order_id))
+}
+
+const seatNumbersOf = async (firestore: Firestore, eventId: string, date: string) =>
+  (await readDateSettings(firestore, eventId, date)).seatNumbers
+
+/** How many of a date's seat documents exist (paid, held, offered or blocked; expired ones until swept). */
+async function seatsClaimed(firestore: Firestore, eventId: string, date: string): Promise<number> {
+  return (await firestore.collection(seatsCollectionPath(eventId, date)).count().get()).data().count
+}
+
+/**
+ * Offers one seat to this entry, once (its transitions/offered marker). False when another run
+ * has it in hand, no seat is free after all, or the member left meanwhile.
+ */
+async function offerTo(deps: Deps, event: YaariEvent, snapshot: DocumentSnapshot, now: number): Promise<boolean> {
+  const { firestore } = deps
+  const entry = snapshot.data() as WaitlistEntry
+  const orderId = offerOrderId(entry)
+  const owner = offerOwner(entry, orderId)
+  const claim = await claimChange(firestore, orderId, 'offered')
+  if (!claim) return false
+  const marker = claim.ref
+  const expiresAt = now + OFFER_MINUTES * 60_000
+  // A run cut off after claiming the seat left it under the offer's order id: that seat is the offer.
+  const held = (await seatsOf(firestore, owner))[0]
+  const seat = held
+    ? Number(held.id)
+    : await claimSeat(
+        firestore,
+        owner,
+        await seatNumbersOf(firestore, event.id, entry.event_date),
+        expiresAt,
+        undefined,
+        'offered',
+      )
+  if (seat === undefined) {
+    await marker.delete()
+    return false
+  }
+  try {
+    await snapshot.ref.update({
+      status: 'offered',
+      offer_order_id: orderId,
+      offer_expires_at: expiresAt,
+      offered_at: now,
+    })
+  } catch (error) {
+    if (!isNotFound(error)) throw error
+    // The member left the line meanwhile: the seat is not theirs to hold.
+    await freeClaims(firestore, owner)
+    await marker.update({ applied: true })
+    return false
+  }
+  await queueMail(firestore, { order_id: orderId, attendee: entry.attendee }, 'waitlist-offer', now, snapshot.ref.path)
+  await marker.update({ applied: true })
+  return true
+}
+
+/**
+ * Offers a date's free seats to its first members waiting, in order, and ends offers that ran
+ * out. Safe to run any number of times at once: each seat and each offer is claimed once.
+ * Returns how many offers this run made.
+ */
+export async function offerFreedSeats(deps: Deps, eventId: string, date: string): Promise<number> {
+  const { firestore } = deps
+  const now = nowOf(deps)
+  const event = eventById(eventId)
+  const line = await entriesOf(firestore, eventId, date, ['waiting', 'offered'])
+  if (!event || line.length === 0) return 0
+  if (!isBookableDate(event, date, new Date(now)) || (await isDateCancelled(firestore, eventId, date))) {
+    // Nothing to offer any more: the line ends (an offer's seat goes with the date).
+    await Promise.all(
+      line.map(async (entry) => {
+        await freeUnbookedOffer(firestore, entry.data() as WaitlistEntry)
+        await removeEntry(firestore, entry)
+      }),
+    )
+    return 0
+  }
+  await endLapsedOffers(firestore, eventId, date, now)
+  let offered = 0
+  for (const entry of await entriesOf(firestore, eventId, date, ['waiting'])) {
+    if ((await seatsClaimed(firestore, eventId, date)) >= (await seatNumbersOf(firestore, eventId, date))) break
+    // Another run is offering to this member: it goes on down the line, so this one stops here
+    // (the line is served in order).
+    if (!(await offerTo(deps, event, entry, now))) break
+    offered++
+  }
+  return offered
+}
+
+/** offerFreedSeats for a path that has just freed a seat: a failure waits for the sweep, never fails the caller. */
+export async function offerQuietly(deps: Deps, eventId: string, date: string): Promise<void> {
+  try {
+    await offerFreedSeats(deps, eventId, date)
+  } catch (error) {
+    warn('waitlist-offer-failed', { eventId, date, error: String(error) })
+  }
+}
+
+/**
+ * Frees everything a booking (or an offer) holds (seats.ts, freeClaims); a seat that came free goes at
+ * once to the first member waiting for the date. What every booking path calls to give a seat back.
+ */
+export async function releaseHold(deps: Deps, owner: HoldOwner): Promise<void> {
+  if (await freeClaims(deps.firestore, owner)) await offerQuietly(deps, owner.event_id, owner.event_date)
+}
+
+/** The sweep's backstop: every date with someone in line is offered its free seats. */
+export async function offerEverywhere(deps: Deps): Promise<number> {
+  const snapshot = await deps.firestore.collection('waitlist').where('status', 'in', ['waiting', 'offered']).get()
+  const dates = new Set(snapshot.docs.map((doc) => `${doc.get('event_id')}|${doc.get('event_date')}`))
+  let offered = 0
+  for (const key of dates) {
+    const [eventId = '', date = ''] = key.split('|')
+    try {
+      offered += await offerFreedSeats(deps, eventId, date)
+    } catch (error) {
+      warn('waitlist-offer-failed', { eventId, date, error: String(error) })
+    }
+  }
+  return offered
+}
+
+/** The member's offer on this date, if a seat is held for them now and not yet booked with. */
+export async function liveOffer(
+  deps: Deps,
+  uid: string,
+  eventId: string,
+  date: string,
+): Promise<(WaitlistEntry & { offer_order_id: string; ref: DocumentSnapshot['ref'] }) | undefined> {
+  const snapshot = await entryRef(deps.firestore, eventId, date, uid).get()
+  const entry = snapshot.data() as WaitlistEntry | undefined
+  if (entry?.status !== 'offered' || !entry.offer_order_id || Number(entry.offer_expires_at) <= nowOf(deps)) {
+    return undefined
+  }
+  if (await readBooking(deps.firestore, entry.offer_order_id)) return undefined
+  return { ...entry, offer_order_id: entry.offer_order_id, ref: snapshot.ref }
+}
+
+/** The member booked with their offer: they are off the line. */
+export async function offerTaken(firestore: Firestore, uid: string, eventId: string, date: string): Promise<void> {
+  const snapshot = await entryRef(firestore, eventId, date, uid).get()
+  if (snapshot.exists) await removeEntry(firestore, snapshot)
+}
