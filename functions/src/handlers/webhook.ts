@@ -14,6 +14,7 @@ import { describeIssues } from '@yaari/domain/validation'
 import { onRequest } from 'firebase-functions/v2/https'
 import * as v from 'valibot'
 import { isFreshWebhookTimestamp, isValidWebhookSignature } from '../lib/cashfree'
+import { collectionOf } from '../lib/collections'
 import { bookingDeps } from '../lib/deps'
 import { ALERTS, alert, burstDetector, warn } from '../lib/log'
 import { type BookingDeps, isAlreadyExists, nowOf } from '../lib/records'
@@ -89,9 +90,9 @@ export async function cashfreeWebhookHandler(
 
   // One delivery, however often it comes: its key is stable across Cashfree's retries.
   const key = header('x-idempotency-key') || createHash('sha256').update(request.rawBody).digest('base64url')
-  const seen = deps.firestore
-    .collection('webhook_events')
-    .doc(createHash('sha256').update(key).digest('hex').slice(0, 40))
+  const seen = collectionOf(deps.firestore, 'webhook_events').doc(
+    createHash('sha256').update(key).digest('hex').slice(0, 40),
+  )
   if ((await seen.get()).exists) return { status: 200, body: 'duplicate' }
 
   if (type.startsWith('DISPUTE_')) await recordDisputes(deps, order)

@@ -6,6 +6,7 @@
  * without moving the clock of anything else. A real project never reads that collection.
  */
 import type { Firestore } from 'firebase-admin/firestore'
+import { collectionOf } from './collections'
 import { isDemoProject } from './settings-schema'
 
 export const STACK_CLOCKS = 'stack_clocks'
@@ -24,6 +25,6 @@ export async function doorNow(
   env: Record<string, string | undefined> = process.env,
 ): Promise<number> {
   if (!mayShiftClock(env)) return now
-  const offset = (await firestore.collection(STACK_CLOCKS).doc(`${eventId}_${eventDate}`).get()).get('offset_ms')
+  const offset = (await collectionOf(firestore, STACK_CLOCKS).doc(`${eventId}_${eventDate}`).get()).get('offset_ms')
   return typeof offset === 'number' && Number.isFinite(offset) ? now + offset : now
 }

@@ -15,6 +15,7 @@ import { errorCode } from '@yaari/domain/error-code'
 import type { DocumentReference, Firestore, Timestamp } from 'firebase-admin/firestore'
 import type { PaymentGateway } from './cashfree'
 import { isAlreadyExists } from './claims'
+import { refs, subcollectionOf } from './collections'
 import { expiry } from './retention'
 
 export { isAlreadyExists }
@@ -114,8 +115,7 @@ export interface BookingDeps {
 
 export const nowOf = (deps: Pick<BookingDeps, 'now'>): number => (deps.now ?? (() => new Date()))().getTime()
 
-export const bookingRef = (firestore: Firestore, orderId: string): DocumentReference =>
-  firestore.collection('bookings').doc(orderId)
+export const bookingRef = (firestore: Firestore, orderId: string): DocumentReference => refs.booking(firestore, orderId)
 
 export async function readBooking(firestore: Firestore, orderId: string): Promise<BookingRecord | undefined> {
   const snapshot = await bookingRef(firestore, orderId).get()
@@ -195,7 +195,7 @@ export async function claimChange(
   orderId: string,
   change: string,
 ): Promise<ClaimedChange | undefined> {
-  const ref = bookingRef(firestore, orderId).collection('transitions').doc(change)
+  const ref = subcollectionOf(bookingRef(firestore, orderId), 'transitions').doc(change)
   try {
     const created = await ref.create({ at: Date.now(), applied: false, ...expiry('transitions', Date.now()) })
     return { ref, writtenAt: created.writeTime }

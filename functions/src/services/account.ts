@@ -15,7 +15,6 @@ import {
   type MyDataExport,
   RECENT_SIGN_IN_MINUTES,
 } from '@yaari/domain/account'
-import { seatsCollectionPath } from '@yaari/domain/availability'
 import { eventById } from '@yaari/domain/catalogue'
 import { moderationPath } from '@yaari/domain/host'
 import type { UserProfileRecord } from '@yaari/domain/profile'
@@ -24,6 +23,7 @@ import { eventStartInstant, istToday } from '@yaari/domain/schedule'
 import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { claimFirst } from '../lib/claims'
+import { collectionOf, refs, seatClaims, subcollectionOf } from '../lib/collections'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
 import { type BookingDeps, type BookingRecord, bookingRef, nowOf } from '../lib/records'
@@ -51,7 +51,7 @@ export interface VerifiedMember {
 const iso = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString() : null)
 
 async function bookingsOf(deps: Pick<BookingDeps, 'firestore'>, uid: string): Promise<BookingRecord[]> {
-  const snapshot = await deps.firestore.collection('bookings').where('user_id', '==', uid).get()
+  const snapshot = await collectionOf(deps.firestore, 'bookings').where('user_id', '==', uid).get()
   return snapshot.docs.map((doc) => doc.data() as BookingRecord)
 }
 
@@ -63,9 +63,9 @@ export async function exportMyData(
   const { firestore } = deps
   await claimExport(firestore, member.uid, nowOf(deps))
   const [profile, bookings, waitlist] = await Promise.all([
-    firestore.collection('user_profiles').doc(member.uid).get(),
+    refs.profile(firestore, member.uid).get(),
     bookingsOf(deps, member.uid),
-    firestore.collection('waitlist').where('user_id', '==', member.uid).get(),
+    collectionOf(firestore, 'waitlist').where('user_id', '==', member.uid).get(),
   ])
   const emails = await mailAbout(deps, bookings, waitlist.docs)
   return {
@@ -90,7 +90,7 @@ export async function exportMyData(
 async function claimExport(firestore: Firestore, uid: string, now: number): Promise<void> {
   const day = istToday(new Date(now))
   const refs = Array.from({ length: EXPORTS_PER_DAY }, (_, i) =>
-    firestore.collection('data_exports').doc(`${uid}_${day}_${i + 1}`),
+    collectionOf(firestore, 'data_exports').doc(`${uid}_${day}_${i + 1}`),
   )
   if ((await claimFirst(refs, { user_id: uid, day, at: now, ...expiry('data_exports', now) })) === undefined) {
     throw new HttpsError('resource-exhausted', ACCOUNT_DATA_MESSAGES.tooManyExports)
@@ -113,7 +113,7 @@ async function mailAbout(
   // Every mail about them, whatever its kind or version (a venue's changes are one mail each).
   const chunks = Array.from({ length: Math.ceil(orderIds.length / 30) }, (_, i) => orderIds.slice(i * 30, i * 30 + 30))
   const found = await Promise.all(
-    chunks.map((ids) => deps.firestore.collection('mail').where('order_id', 'in', ids).get()),
+    chunks.map((ids) => collectionOf(deps.firestore, 'mail').where('order_id', 'in', ids).get()),
   )
   return found.flatMap((snapshot) => snapshot.docs)
 }
@@ -158,9 +158,9 @@ export async function deleteMyAccount(deps: AccountDeps, member: VerifiedMember)
     throw new HttpsError('unauthenticated', ACCOUNT_DATA_MESSAGES.signInAgain)
   }
   const { uid } = member
-  const profile = await firestore.collection('user_profiles').doc(uid).get()
+  const profile = await refs.profile(firestore, uid).get()
 
-  const waitlist = await firestore.collection('waitlist').where('user_id', '==', uid).get()
+  const waitlist = await collectionOf(firestore, 'waitlist').where('user_id', '==', uid).get()
   for (const entry of waitlist.docs) await leaveLine(deps, entry)
 
   const bookings = await bookingsOf(deps, uid)
@@ -211,7 +211,7 @@ export async function deleteMyAccount(deps: AccountDeps, member: VerifiedMember)
 export const DELETED_MEMBER = 'deleted'
 
 const deleteWithAttempts = async (ref: DocumentReference) => {
-  const attempts = await ref.collection('attempts').get()
+  const attempts = await subcollectionOf(ref, 'attempts').get()
   await Promise.all(attempts.docs.map((attempt) => attempt.ref.delete()))
   await ref.delete()
 }
@@ -223,8 +223,8 @@ const deleteWithAttempts = async (ref: DocumentReference) => {
  */
 async function forgetMail(firestore: Firestore, uid: string, emails: string[], about: DocumentSnapshot[]) {
   const found = await Promise.all([
-    ...emails.map((email) => firestore.collection('mail').where('to', '==', email).get()),
-    firestore.collection('mail').where('order_id', '==', `member_${uid}`).get(),
+    ...emails.map((email) => collectionOf(firestore, 'mail').where('to', '==', email).get()),
+    collectionOf(firestore, 'mail').where('order_id', '==', `member_${uid}`).get(),
   ])
   const mails = new Map([...about, ...found.flatMap((snapshot) => snapshot.docs)].map((doc) => [doc.id, doc]))
   for (const mail of mails.values()) {
@@ -241,14 +241,13 @@ async function forgetMail(firestore: Firestore, uid: string, emails: string[], a
  */
 async function forgetClaims(firestore: Firestore, uid: string, bookings: readonly BookingRecord[]) {
   const named = await Promise.all(
-    ['member_dates', 'member_holds', 'member_waits', 'waitlist', 'photo_uploads', 'data_exports'].map((collection) =>
-      firestore.collection(collection).where('user_id', '==', uid).get(),
+    (['member_dates', 'member_holds', 'member_waits', 'waitlist', 'photo_uploads', 'data_exports'] as const).map(
+      (collection) => collectionOf(firestore, collection).where('user_id', '==', uid).get(),
     ),
   )
   await Promise.all(named.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))
   for (const booking of bookings) {
-    const seats = await firestore
-      .collection(seatsCollectionPath(booking.event_id, booking.event_date))
+    const seats = await seatClaims(firestore, booking.event_id, booking.event_date)
       .where('order_id', '==', booking.order_id)
       .get()
     await Promise.all(seats.docs.map((seat) => seat.ref.update({ user_id: DELETED_MEMBER })))

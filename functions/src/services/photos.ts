@@ -15,6 +15,7 @@ import { istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { claimFirst } from '../lib/claims'
+import { collectionOf } from '../lib/collections'
 import type { PhotoStore } from '../lib/photo-store'
 import { expiry } from '../lib/retention'
 
@@ -49,7 +50,7 @@ export async function reencodePhoto(bytes: Buffer): Promise<Buffer | undefined> 
 async function claimUpload(firestore: Firestore, uid: string, now: Date): Promise<void> {
   const day = istToday(now)
   const refs = Array.from({ length: PHOTO_UPLOADS_PER_DAY }, (_, i) =>
-    firestore.collection('photo_uploads').doc(`${uid}_${day}_${i + 1}`),
+    collectionOf(firestore, 'photo_uploads').doc(`${uid}_${day}_${i + 1}`),
   )
   const claimed = await claimFirst(refs, {
     user_id: uid,

@@ -8,6 +8,7 @@ import type { RequestOf } from '@yaari/domain/callable'
 import { type saveProfileCall, toProfileRecord, type UserProfileRecord } from '@yaari/domain/profile'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import { refs } from '../lib/collections'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
 
@@ -22,7 +23,7 @@ export async function saveProfile(
     throw new HttpsError('invalid-argument', 'profilePictureUrl: use a picture you uploaded with uploadProfilePhoto')
   }
   const record = toProfileRecord(member.uid, member.email, input)
-  const ref = firestore.collection('user_profiles').doc(member.uid)
+  const ref = refs.profile(firestore, member.uid)
   const existing = await ref.get()
   await ref.set({
     ...record,
@@ -42,7 +43,7 @@ export async function getMyProfile(
   firestore: Firestore,
   member: { uid: string },
 ): Promise<{ profile: UserProfileRecord | null }> {
-  const doc = await firestore.collection('user_profiles').doc(member.uid).get()
+  const doc = await refs.profile(firestore, member.uid).get()
   if (!doc.exists) return { profile: null }
   const {
     created_at: _created,

@@ -16,7 +16,6 @@
  * Ending the booking behind it, and its mail, are the sweep's (sweeps.ts).
  */
 
-import { seatsCollectionPath } from '@yaari/domain/availability'
 import { MAX_LIVE_HOLDS } from '@yaari/domain/booking'
 import { errorCode } from '@yaari/domain/error-code'
 import {
@@ -27,6 +26,7 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore'
 import { claimFirst } from '../lib/claims'
+import { refs, seatClaims } from '../lib/collections'
 import { dateSettingsRef, readDateSettings } from '../lib/date-settings'
 import { type BookingRecord, isAlreadyExists, isNotFound } from '../lib/records'
 import { expiry } from '../lib/retention'
@@ -41,13 +41,13 @@ export interface Claim {
 }
 
 export const memberDateRef = (firestore: Firestore, uid: string, eventId: string, date: string) =>
-  firestore.collection('member_dates').doc(`${uid}_${eventId}_${date}`)
+  refs.memberDate(firestore, uid, eventId, date)
 
 const holdSlotRefs = (firestore: Firestore, uid: string) =>
-  Array.from({ length: MAX_LIVE_HOLDS }, (_, i) => firestore.collection('member_holds').doc(`${uid}_${i + 1}`))
+  Array.from({ length: MAX_LIVE_HOLDS }, (_, i) => refs.memberHold(firestore, uid, i + 1))
 
 const seatRefs = (firestore: Firestore, eventId: string, date: string, capacity: number) => {
-  const seats = firestore.collection(seatsCollectionPath(eventId, date))
+  const seats = seatClaims(firestore, eventId, date)
   return Array.from({ length: capacity }, (_, i) => seats.doc(String(i + 1)))
 }
 
@@ -125,8 +125,7 @@ export async function claimSeat(
 
 /** The seat documents of its date that this order holds (normally one). */
 export async function seatsOf(firestore: Firestore, owner: HoldOwner): Promise<QueryDocumentSnapshot[]> {
-  const snapshot = await firestore
-    .collection(seatsCollectionPath(owner.event_id, owner.event_date))
+  const snapshot = await seatClaims(firestore, owner.event_id, owner.event_date)
     .where('order_id', '==', owner.order_id)
     .get()
   return snapshot.docs
@@ -180,7 +179,7 @@ export async function freeClaims(firestore: Firestore, owner: HoldOwner): Promis
  * reads per date.
  */
 export async function countLiveSeats(firestore: Firestore, eventId: string, date: string, now: number) {
-  const seats = firestore.collection(seatsCollectionPath(eventId, date))
+  const seats = seatClaims(firestore, eventId, date)
   const [all, expired] = await Promise.all([
     seats.count().get(),
     seats.where('hold_expires_at', '<=', now).count().get(),
@@ -192,7 +191,7 @@ export async function countLiveSeats(firestore: Firestore, eventId: string, date
 async function readDateSeats(firestore: Firestore, eventId: string, date: string) {
   const [settings, snapshot] = await Promise.all([
     readDateSettings(firestore, eventId, date),
-    firestore.collection(seatsCollectionPath(eventId, date)).get(),
+    seatClaims(firestore, eventId, date).get(),
   ])
   return { settings, docs: snapshot.docs }
 }
@@ -262,7 +261,7 @@ export async function returnToOffer(firestore: Firestore, owner: HoldOwner, offe
  * time (no sweep will free them), and the unpaid-hold slot goes back to the member.
  */
 export async function keepSeat(firestore: Firestore, owner: HoldOwner, seat: number): Promise<void> {
-  const seatRef = firestore.collection(seatsCollectionPath(owner.event_id, owner.event_date)).doc(String(seat))
+  const seatRef = seatClaims(firestore, owner.event_id, owner.event_date).doc(String(seat))
   await seatRef.update({ status: 'taken', hold_expires_at: FieldValue.delete() })
   const dateRef = memberDateRef(firestore, owner.user_id, owner.event_id, owner.event_date)
   const date = await dateRef.get()
@@ -316,7 +315,7 @@ export async function setCapacity(
   const state = await readCapacity(firestore, eventId, date, now)
   const previous = state.capacity
   if (target === previous) return { outcome: 'unchanged', capacity: previous, previous }
-  const seats = firestore.collection(seatsCollectionPath(eventId, date))
+  const seats = seatClaims(firestore, eventId, date)
   if (target > previous) {
     const unblock = state.blocked.slice(0, target - previous)
     await Promise.all(unblock.map((seat) => seat.ref.delete()))
@@ -358,6 +357,6 @@ export async function setCapacity(
 
 /** How many of a date's seats a host has blocked (an aggregation count). */
 export async function countBlockedSeats(firestore: Firestore, eventId: string, date: string): Promise<number> {
-  const blocked = firestore.collection(seatsCollectionPath(eventId, date)).where('status', '==', 'blocked')
+  const blocked = seatClaims(firestore, eventId, date).where('status', '==', 'blocked')
   return (await blocked.count().get()).data().count
 }

@@ -13,6 +13,7 @@ import { runsThatDay } from '@yaari/domain/host'
 import { describeIssues } from '@yaari/domain/validation'
 import type { Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
+import { collectionOf } from '../../lib/collections'
 import { warn } from '../../lib/log'
 import { type BookingDeps, type BookingRecord, bookingRef, isAlreadyExists, mapLimit, nowOf } from '../../lib/records'
 import { expiry } from '../../lib/retention'
@@ -88,7 +89,7 @@ export async function settleCancelledDate(
 ): Promise<boolean> {
   const { firestore } = deps
   const bookings = () =>
-    firestore.collection('bookings').where('event_id', '==', eventId).where('event_date', '==', eventDate).get()
+    collectionOf(firestore, 'bookings').where('event_id', '==', eventId).where('event_date', '==', eventDate).get()
   const outcomes = await mapLimit((await bookings()).docs, 4, async (doc) => {
     try {
       return await settleBooking(deps, doc.data() as BookingRecord)
@@ -107,7 +108,7 @@ export async function settleCancelledDate(
 
 /** The settleCancelledDates job. */
 export async function settleCancelledDates(deps: BookingDeps): Promise<CancelledDatesReport> {
-  const open = await deps.firestore.collection('cancelled_dates').where('settled', '==', false).get()
+  const open = await collectionOf(deps.firestore, 'cancelled_dates').where('settled', '==', false).get()
   const report = { dates: open.size, refunded: 0, holdsEnded: 0 }
   for (const date of open.docs) {
     const [eventId, eventDate] = [

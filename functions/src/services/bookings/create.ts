@@ -25,6 +25,7 @@ import { fullMobile } from '@yaari/domain/profile'
 import { isBookableDate, weekdayName } from '@yaari/domain/schedule'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { CashfreeError, type CashfreeOrder, customerDetails, istTimestamp } from '../../lib/cashfree'
+import { refs } from '../../lib/collections'
 import { warn } from '../../lib/log'
 import {
   type BookingDeps,
@@ -203,7 +204,7 @@ export async function createBooking(
   // The profile, this date's seats (those whose hold ran out do not count), its waitlist and the
   // member's offer on it: read side by side.
   const [profile, seats, cancelled, waiting, offer, barred] = await Promise.all([
-    firestore.collection('user_profiles').doc(member.uid).get(),
+    refs.profile(firestore, member.uid).get(),
     readSeats(firestore, event.id, input.eventDate, now),
     isDateCancelled(firestore, event.id, input.eventDate),
     waitingCount(firestore, event.id, input.eventDate),

@@ -22,6 +22,7 @@ import {
   latestPayment,
   type PaymentGateway,
 } from '../../lib/cashfree'
+import { subcollectionOf } from '../../lib/collections'
 import { readDateSettings } from '../../lib/date-settings'
 import { ALERTS, alert } from '../../lib/log'
 import {
@@ -186,7 +187,7 @@ async function givePaidSeat(deps: BookingDeps, booking: BookingRecord, now: numb
 
 /** Waits (briefly) for a settle another runner has claimed; the booking as it then stands. */
 async function afterOthersSettle(firestore: Firestore, orderId: string): Promise<BookingRecord | undefined> {
-  const marker = bookingRef(firestore, orderId).collection('transitions').doc('settled')
+  const marker = subcollectionOf(bookingRef(firestore, orderId), 'transitions').doc('settled')
   for (let i = 0; i < 15; i++) {
     if ((await marker.get()).get('applied') === true) break
     await new Promise((resolve) => setTimeout(resolve, 200))

@@ -11,10 +11,10 @@
  *   order whose webhook was lost, or that turned PAID after its hold ended, is settled.
  */
 
-import { seatsCollectionPath } from '@yaari/domain/availability'
 import { EVENTS, type YaariEvent } from '@yaari/domain/catalogue'
 import { availableDates, istToday, weekdayOf } from '@yaari/domain/schedule'
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
+import { type Collection, collectionOf, seatClaims } from '../../lib/collections'
 import { warn } from '../../lib/log'
 import { type BookingDeps, type BookingRecord, mapLimit, mapUntil, nowOf, readBooking } from '../../lib/records'
 import { isLive } from '../seats'
@@ -72,8 +72,8 @@ function sweptDates(event: YaariEvent, now: number): string[] {
   return [...new Set([...past, ...availableDates(event, new Date(now))])]
 }
 
-async function expiredClaims(firestore: Firestore, collection: string, now: number) {
-  return (await firestore.collection(collection).where('hold_expires_at', '<', now).get()).docs
+async function expiredClaims(firestore: Firestore, collection: Collection, now: number) {
+  return (await collectionOf(firestore, collection).where('hold_expires_at', '<', now).get()).docs
 }
 
 export interface SweepReport {
@@ -87,7 +87,7 @@ export async function sweepExpiredHolds(deps: BookingDeps): Promise<SweepReport>
   const { firestore } = deps
   const now = nowOf(deps)
   // Pending bookings whose hold ran out: each ends (or is confirmed, if its payment arrived).
-  const pending = (await firestore.collection('bookings').where('status', '==', 'pending').get()).docs.filter(
+  const pending = (await collectionOf(firestore, 'bookings').where('status', '==', 'pending').get()).docs.filter(
     (doc) => Number(doc.get('hold_expires_at')) < now,
   )
   const { results: ended } = await mapUntil(
@@ -101,7 +101,7 @@ export async function sweepExpiredHolds(deps: BookingDeps): Promise<SweepReport>
     await Promise.all(
       EVENTS.flatMap((event) =>
         sweptDates(event, now).map(async (date) => {
-          const query = firestore.collection(seatsCollectionPath(event.id, date)).where('hold_expires_at', '<', now)
+          const query = seatClaims(firestore, event.id, date).where('hold_expires_at', '<', now)
           return (await query.get()).docs
         }),
       ),
@@ -131,8 +131,7 @@ export interface ReconcileReport {
 
 export async function reconcilePayments(deps: BookingDeps): Promise<ReconcileReport> {
   const now = nowOf(deps)
-  const due = await deps.firestore
-    .collection('bookings')
+  const due = await collectionOf(deps.firestore, 'bookings')
     .where('recheck_at', '<=', now)
     .orderBy('recheck_at')
     .limit(RECONCILE_BATCH)

@@ -16,6 +16,7 @@ import { isEventId, PRICE_TIERS } from '@yaari/domain/catalogue'
 import type { WaitlistView } from '@yaari/domain/waitlist'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import { collectionOf, subcollectionOf } from '../../lib/collections'
 import { warn } from '../../lib/log'
 import type { PassSigner } from '../../lib/pass-signer'
 import {
@@ -42,8 +43,7 @@ export const GATEWAY_READ_EVERY_MS = 5_000
 async function mayAskGateway(firestore: Firestore, orderId: string, now: number): Promise<boolean> {
   const window = Math.floor(now / GATEWAY_READ_EVERY_MS)
   try {
-    await bookingRef(firestore, orderId)
-      .collection('gateway_reads')
+    await subcollectionOf(bookingRef(firestore, orderId), 'gateway_reads')
       .doc(String(window))
       .create({ at: now, ...expiry('gateway_reads', now) })
     return true
@@ -180,7 +180,7 @@ export async function listMyBookings(
 ): Promise<{ bookings: BookingView[]; waitlist: WaitlistView[] }> {
   const now = nowOf(deps)
   const [snapshot, waitlist] = await Promise.all([
-    deps.firestore.collection('bookings').where('user_id', '==', member.uid).get(),
+    collectionOf(deps.firestore, 'bookings').where('user_id', '==', member.uid).get(),
     myWaitlist(deps, member.uid),
   ])
   const records = snapshot.docs.map((doc) => doc.data() as BookingRecord).filter((booking) => !neverOffered(booking))

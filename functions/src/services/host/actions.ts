@@ -24,6 +24,7 @@ import {
 import { eventStartInstant, istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import { collectionOf, subcollectionOf } from '../../lib/collections'
 import { dateSettingsRef, readDateSettings } from '../../lib/date-settings'
 import {
   type BookingDeps,
@@ -68,8 +69,7 @@ async function refuseCancelled(deps: BookingDeps, eventId: string, eventDate: st
 }
 
 async function confirmedBookings(firestore: Firestore, eventId: string, eventDate: string): Promise<BookingRecord[]> {
-  const snapshot = await firestore
-    .collection('bookings')
+  const snapshot = await collectionOf(firestore, 'bookings')
     .where('event_id', '==', eventId)
     .where('event_date', '==', eventDate)
     .where('status', '==', 'confirmed')
@@ -131,7 +131,7 @@ export async function shareVenue(
  */
 async function claimSlot(firestore: Firestore, prefix: string, max: number, messageId: string, now: number) {
   for (let n = 1; n <= max; n++) {
-    const ref = firestore.collection('message_slots').doc(`${prefix}_${n}`)
+    const ref = collectionOf(firestore, 'message_slots').doc(`${prefix}_${n}`)
     try {
       await ref.create({ message_id: messageId, at: now, ...expiry('message_slots', now) })
       return ref
@@ -158,7 +158,7 @@ export async function messageGuests(
   const now = nowOf(deps)
   openDate(input.eventId, input.eventDate, now)
   await refuseCancelled(deps, input.eventId, input.eventDate)
-  const ref = deps.firestore.collection('host_messages').doc(input.messageId)
+  const ref = collectionOf(deps.firestore, 'host_messages').doc(input.messageId)
   const message = {
     event_id: input.eventId,
     event_date: input.eventDate,
@@ -243,7 +243,7 @@ async function withCapacityLease<T>(
   now: number,
   work: () => Promise<T>,
 ) {
-  const lease = dateSettingsRef(deps.firestore, eventId, eventDate).collection('leases').doc('capacity')
+  const lease = subcollectionOf(dateSettingsRef(deps.firestore, eventId, eventDate), 'leases').doc('capacity')
   for (let attempt = 0; ; attempt++) {
     try {
       await lease.create({ until: now + CAPACITY_LEASE_MS, ...expiry('leases', now) })

@@ -5,6 +5,7 @@
 import { CITIES, eventById } from '@yaari/domain/catalogue'
 import { AUDIT_PAGE, type AuditEntry, type Roles } from '@yaari/domain/host'
 import type { Firestore, Timestamp } from 'firebase-admin/firestore'
+import { collectionOf } from '../../lib/collections'
 import { isAlreadyExists } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 
@@ -70,7 +71,7 @@ export function auditRecord(actor: Actor, entry: AuditInput): AuditRecord {
   }
 }
 
-export const auditLog = (firestore: Firestore) => firestore.collection('audit_log')
+export const auditLog = (firestore: Firestore) => collectionOf(firestore, 'audit_log')
 
 /**
  * Writes an audit line. With an id, once: a step repeated after a run was cut off writes the line

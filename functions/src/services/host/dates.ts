@@ -16,6 +16,7 @@ import {
 import { ageOn, localMobile } from '@yaari/domain/profile'
 import { availableDates, eventStartInstant } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
+import { collectionOf, refs } from '../../lib/collections'
 import { type BookingRecord, isDateCancelled } from '../../lib/records'
 import { readStandings } from '../../lib/standing'
 import { isBlocked, isLive, readCapacity } from '../seats'
@@ -29,8 +30,7 @@ const paidBack = (booking: BookingRecord) =>
 
 /** Every booking of a date, whatever its state. */
 export async function bookingsOfDate(firestore: Firestore, eventId: string, date: string): Promise<BookingRecord[]> {
-  const snapshot = await firestore
-    .collection('bookings')
+  const snapshot = await collectionOf(firestore, 'bookings')
     .where('event_id', '==', eventId)
     .where('event_date', '==', date)
     .get()
@@ -40,7 +40,7 @@ export async function bookingsOfDate(firestore: Firestore, eventId: string, date
 async function dateRecords(firestore: Firestore, eventId: string, date: string) {
   const [bookings, line] = await Promise.all([
     bookingsOfDate(firestore, eventId, date),
-    firestore.collection('waitlist').where('event_id', '==', eventId).where('event_date', '==', date).get(),
+    collectionOf(firestore, 'waitlist').where('event_id', '==', eventId).where('event_date', '==', date).get(),
   ])
   return {
     bookings,
@@ -118,7 +118,7 @@ export async function guestList(firestore: Firestore, eventId: string, date: str
   const seatedOrders = new Set(seats.live.map((seat) => String(seat.get('order_id'))))
   const uids = [...new Set([...records.bookings.map((b) => b.user_id), ...records.line.map((e) => e.user_id)])]
   const [profileDocs, standings] = await Promise.all([
-    uids.length === 0 ? [] : firestore.getAll(...uids.map((uid) => firestore.collection('user_profiles').doc(uid))),
+    uids.length === 0 ? [] : firestore.getAll(...uids.map((uid) => refs.profile(firestore, uid))),
     readStandings(firestore, uids, now),
   ])
   const profiles = new Map(profileDocs.map((doc) => [doc.id, doc.data() ?? {}] as const))

@@ -34,6 +34,7 @@ import {
 } from '@yaari/domain/door'
 import { passCode } from '@yaari/domain/pass'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
+import { collectionOf } from '../../lib/collections'
 import { ALERTS, alert } from '../../lib/log'
 import { type BookingRecord, bookingRef, isAlreadyExists, isNotFound } from '../../lib/records'
 import { expiry } from '../../lib/retention'
@@ -74,8 +75,8 @@ interface AdmissionRecord {
   doubles?: Record<string, { at: number; door: string; by: string }>
 }
 
-const checkIns = (firestore: Firestore) => firestore.collection('door_check_ins')
-const admissions = (firestore: Firestore) => firestore.collection('door_admissions')
+const checkIns = (firestore: Firestore) => collectionOf(firestore, 'door_check_ins')
+const admissions = (firestore: Firestore) => collectionOf(firestore, 'door_admissions')
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined)
 const actorName = (actor: Actor) => ('uid' in actor ? (actor.email ?? actor.uid) : `command: ${actor.command}`)

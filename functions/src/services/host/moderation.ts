@@ -22,6 +22,7 @@ import type { Auth } from 'firebase-admin/auth'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import type { HostCaller } from '../../lib/auth'
+import { collectionOf, refs } from '../../lib/collections'
 import { readStanding, type Standing } from '../../lib/standing'
 import { mailRef, noticeRecord } from '../mail/outbox'
 import { type Actor, type AuditInput, auditLog, auditRecord } from './audit'
@@ -39,8 +40,7 @@ const LIVE_PLACES = new Set(['waiting', 'offered'])
  */
 async function onGuestList(firestore: Firestore, uid: string, eventId: string, eventDate: string) {
   const [bookings, waiting] = await Promise.all([
-    firestore
-      .collection('bookings')
+    collectionOf(firestore, 'bookings')
       .where('user_id', '==', uid)
       .where('event_id', '==', eventId)
       .where('event_date', '==', eventDate)
@@ -72,7 +72,7 @@ async function refuseBeyondHost(
 }
 
 async function memberEmail(firestore: Firestore, uid: string): Promise<string | undefined> {
-  const email = (await firestore.collection('user_profiles').doc(uid).get()).get('email')
+  const email = (await refs.profile(firestore, uid).get()).get('email')
   return typeof email === 'string' && email.includes('@') ? email : undefined
 }
 

@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto'
 import { type VenueBrief, venueBriefPath } from '@yaari/domain/booking'
 import { type DocumentReference, FieldValue, type Firestore, type Timestamp } from 'firebase-admin/firestore'
+import { collectionOf, refs, subcollectionOf } from '../../lib/collections'
 import { ALERTS, alert, warn } from '../../lib/log'
 import { type BookingRecord, isAlreadyExists, mapUntil, nowOf, readBooking } from '../../lib/records'
 import { expiry } from '../../lib/retention'
@@ -78,7 +79,7 @@ const CONCURRENCY = 4
 /** One mail per booking and kind; a kind sent again for something new (a venue's next change) names its version. */
 export const mailId = (orderId: string, kind: MailKind, version?: number) =>
   version === undefined ? `${orderId}_${kind}` : `${orderId}_${kind}_${version}`
-export const mailRef = (firestore: Firestore, id: string) => firestore.collection('mail').doc(id)
+export const mailRef = (firestore: Firestore, id: string) => refs.mail(firestore, id)
 
 /**
  * Queues `kind` for this booking, once: a second call for the same booking and kind does nothing.
@@ -273,7 +274,7 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
   }
 
   const attempt = record.attempts + 1
-  const claim = ref.collection('attempts').doc(String(attempt))
+  const claim = subcollectionOf(ref, 'attempts').doc(String(attempt))
   try {
     await claim.create({ started_at: now, ...expiry('attempts', now) })
   } catch (error) {
@@ -324,7 +325,7 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
 /** A mail to a deleted account, once final: its address goes, and its attempts (an SMTP answer may quote it). */
 async function redactIfAsked(ref: DocumentReference, record: MailRecord): Promise<void> {
   if (!record.redact_after_send) return
-  const attempts = await ref.collection('attempts').get()
+  const attempts = await subcollectionOf(ref, 'attempts').get()
   await Promise.all(attempts.docs.map((attempt) => attempt.ref.delete()))
   await ref.update({ to: '', last_error: FieldValue.delete(), redact_after_send: FieldValue.delete() })
 }
@@ -341,7 +342,7 @@ export interface DeliveryReport {
 /** The deliverMail job: sends every queued mail that is due. */
 export async function deliverMail(deps: MailDeps): Promise<DeliveryReport> {
   const now = nowOf(deps)
-  const due = await deps.firestore.collection('mail').where('due_at', '<=', now).orderBy('due_at').limit(BATCH).get()
+  const due = await collectionOf(deps.firestore, 'mail').where('due_at', '<=', now).orderBy('due_at').limit(BATCH).get()
   const { results: outcomes, left } = await mapUntil(
     due.docs,
     CONCURRENCY,

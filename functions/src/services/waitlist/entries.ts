@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto'
 import type { WaitlistStatus } from '@yaari/domain/waitlist'
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
+import { collectionOf, refs } from '../../lib/collections'
 import { type BookingDeps, isNotFound } from '../../lib/records'
 import type { HoldOwner } from '../seats'
 
@@ -27,10 +28,9 @@ export interface WaitlistEntry {
 export type Deps = Pick<BookingDeps, 'firestore' | 'now'>
 
 export const entryRef = (firestore: Firestore, eventId: string, date: string, uid: string) =>
-  firestore.collection('waitlist').doc(`${eventId}_${date}_${uid}`)
+  refs.waitlistEntry(firestore, eventId, date, uid)
 
-export const waitSlotRef = (firestore: Firestore, uid: string, n: number) =>
-  firestore.collection('member_waits').doc(`${uid}_${n}`)
+export const waitSlotRef = (firestore: Firestore, uid: string, n: number) => refs.memberWait(firestore, uid, n)
 
 /** The order id of the offer made to this entry: every run that offers it derives the same. */
 export function offerOrderId(entry: Pick<WaitlistEntry, 'user_id' | 'event_id' | 'event_date' | 'joined_at'>) {
@@ -53,8 +53,7 @@ export const byTurn = (a: DocumentSnapshot, b: DocumentSnapshot) =>
 
 /** The entries of one date in these states, first in line first. */
 export async function entriesOf(firestore: Firestore, eventId: string, date: string, statuses: WaitlistStatus[]) {
-  const snapshot = await firestore
-    .collection('waitlist')
+  const snapshot = await collectionOf(firestore, 'waitlist')
     .where('event_id', '==', eventId)
     .where('event_date', '==', date)
     .where('status', 'in', statuses)

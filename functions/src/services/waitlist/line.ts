@@ -17,6 +17,7 @@ import {
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { claimFirst } from '../../lib/claims'
+import { collectionOf, refs } from '../../lib/collections'
 import { readDateSettings } from '../../lib/date-settings'
 import { type BookingDeps, isAlreadyExists, isDateCancelled, nowOf, readBooking } from '../../lib/records'
 import { expiry } from '../../lib/retention'
@@ -48,7 +49,7 @@ async function claimWaitSlot(
   // All taken: a place whose entry is gone or no longer in line is stale (a removal cut off).
   const slots = await firestore.getAll(...refs)
   const entries = await firestore.getAll(
-    ...slots.map((slot) => firestore.collection('waitlist').doc(String(slot.get('entry_id') ?? '-'))),
+    ...slots.map((slot) => collectionOf(firestore, 'waitlist').doc(String(slot.get('entry_id') ?? '-'))),
   )
   const stale = slots.filter((_, i) => {
     const status = entries[i]?.get('status')
@@ -71,7 +72,7 @@ export async function joinWaitlist(
   const event = bookableEvent(input, now)
   const ref = entryRef(firestore, event.id, input.eventDate, member.uid)
   const [profile, cancelled, existing, dateClaim, claimed, waiting, settings, barred] = await Promise.all([
-    firestore.collection('user_profiles').doc(member.uid).get(),
+    refs.profile(firestore, member.uid).get(),
     isDateCancelled(firestore, event.id, input.eventDate),
     ref.get(),
     memberDateRef(firestore, member.uid, event.id, input.eventDate).get(),

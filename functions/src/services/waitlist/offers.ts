@@ -9,11 +9,11 @@
  * seat); an offer that ends unused passes: the entry is marked passed, its seat freed, and the
  * next member offered it.
  */
-import { seatsCollectionPath } from '@yaari/domain/availability'
 import { eventById, type YaariEvent } from '@yaari/domain/catalogue'
 import { isBookableDate } from '@yaari/domain/schedule'
 import { OFFER_MINUTES } from '@yaari/domain/waitlist'
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
+import { collectionOf, seatClaims } from '../../lib/collections'
 import { readDateSettings } from '../../lib/date-settings'
 import { warn } from '../../lib/log'
 import { claimChange, isDateCancelled, isNotFound, nowOf, readBooking } from '../../lib/records'
@@ -68,7 +68,7 @@ const seatNumbersOf = async (firestore: Firestore, eventId: string, date: string
 
 /** How many of a date's seat documents exist (paid, held, offered or blocked; expired ones until swept). */
 async function seatsClaimed(firestore: Firestore, eventId: string, date: string): Promise<number> {
-  return (await firestore.collection(seatsCollectionPath(eventId, date)).count().get()).data().count
+  return (await seatClaims(firestore, eventId, date).count().get()).data().count
 }
 
 /**
@@ -171,7 +171,7 @@ export async function releaseHold(deps: Deps, owner: HoldOwner): Promise<void> {
 
 /** The sweep's backstop: every date with someone in line is offered its free seats. */
 export async function offerEverywhere(deps: Deps): Promise<number> {
-  const snapshot = await deps.firestore.collection('waitlist').where('status', 'in', ['waiting', 'offered']).get()
+  const snapshot = await collectionOf(deps.firestore, 'waitlist').where('status', 'in', ['waiting', 'offered']).get()
   const dates = new Set(snapshot.docs.map((doc) => `${doc.get('event_id')}|${doc.get('event_date')}`))
   let offered = 0
   for (const key of dates) {

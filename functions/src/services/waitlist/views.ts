@@ -2,13 +2,13 @@
 import { istToday } from '@yaari/domain/schedule'
 import type { WaitlistView } from '@yaari/domain/waitlist'
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
+import { collectionOf } from '../../lib/collections'
 import { nowOf } from '../../lib/records'
 import { type Deps, entriesOf, type WaitlistEntry } from './entries'
 
 /** How many members wait on a date (offers not counted). */
 export async function waitingCount(firestore: Firestore, eventId: string, date: string): Promise<number> {
-  const query = firestore
-    .collection('waitlist')
+  const query = collectionOf(firestore, 'waitlist')
     .where('event_id', '==', eventId)
     .where('event_date', '==', date)
     .where('status', '==', 'waiting')
@@ -41,7 +41,7 @@ export async function viewOf(firestore: Firestore, snapshot: DocumentSnapshot): 
 export async function myWaitlist(deps: Deps, uid: string): Promise<WaitlistView[]> {
   const { firestore } = deps
   const today = istToday(new Date(nowOf(deps)))
-  const snapshot = await firestore.collection('waitlist').where('user_id', '==', uid).get()
+  const snapshot = await collectionOf(firestore, 'waitlist').where('user_id', '==', uid).get()
   const mine = snapshot.docs.filter((doc) => String(doc.get('event_date')) >= today)
   const views = await Promise.all(mine.map((doc) => viewOf(firestore, doc)))
   return views.sort((a, b) => a.eventDate.localeCompare(b.eventDate) || a.eventId.localeCompare(b.eventId))

@@ -1,0 +1,62 @@
+/**
+ * Every Firestore collection the functions use, named once: a reference for each, and for the
+ * documents whose ids are made of their parts (a member's date, a hold slot, a waitlist entry), the
+ * id made here too. A collection's name is a checked type (`Collection`), so a typo does not
+ * compile; retention.ts, firestore.rules and firestore.indexes.json name the same collections.
+ */
+import { seatsCollectionPath } from '@yaari/domain/availability'
+import type { CollectionReference, DocumentReference, Firestore } from 'firebase-admin/firestore'
+
+/** The top-level collections. */
+export const COLLECTIONS = [
+  'bookings',
+  'user_profiles',
+  'waitlist',
+  'member_dates',
+  'member_holds',
+  'member_waits',
+  'mail',
+  'audit_log',
+  'door_check_ins',
+  'door_admissions',
+  'host_messages',
+  'message_slots',
+  'photo_uploads',
+  'data_exports',
+  'cancelled_dates',
+  'webhook_events',
+  'date_settings',
+  'stack_clocks',
+] as const
+export type Collection = (typeof COLLECTIONS)[number]
+
+/** A top-level collection. */
+export const collectionOf = (firestore: Firestore, name: Collection): CollectionReference => firestore.collection(name)
+
+/** The seat documents of one date: seats/{eventId}_{date}/claims (the capacity's numbered seats). */
+export const seatClaims = (firestore: Firestore, eventId: string, date: string): CollectionReference =>
+  firestore.collection(seatsCollectionPath(eventId, date))
+
+/** A document's subcollections: a mail's send attempts, a booking's one-time transitions, a date's leases, a booking's gateway reads. */
+export const SUBCOLLECTIONS = ['attempts', 'transitions', 'leases', 'gateway_reads'] as const
+export type Subcollection = (typeof SUBCOLLECTIONS)[number]
+export const subcollectionOf = (parent: DocumentReference, name: Subcollection): CollectionReference =>
+  parent.collection(name)
+
+/** The documents whose ids are composed: each id made in one place. */
+export const refs = {
+  booking: (firestore: Firestore, orderId: string) => collectionOf(firestore, 'bookings').doc(orderId),
+  profile: (firestore: Firestore, uid: string) => collectionOf(firestore, 'user_profiles').doc(uid),
+  /** The member's one live booking of a date. */
+  memberDate: (firestore: Firestore, uid: string, eventId: string, date: string) =>
+    collectionOf(firestore, 'member_dates').doc(`${uid}_${eventId}_${date}`),
+  /** One of the member's numbered unpaid-hold slots (1-based). */
+  memberHold: (firestore: Firestore, uid: string, n: number) =>
+    collectionOf(firestore, 'member_holds').doc(`${uid}_${n}`),
+  /** One of the member's numbered waitlist places (1-based). */
+  memberWait: (firestore: Firestore, uid: string, n: number) =>
+    collectionOf(firestore, 'member_waits').doc(`${uid}_${n}`),
+  waitlistEntry: (firestore: Firestore, eventId: string, date: string, uid: string) =>
+    collectionOf(firestore, 'waitlist').doc(`${eventId}_${date}_${uid}`),
+  mail: (firestore: Firestore, id: string) => collectionOf(firestore, 'mail').doc(id),
+}
