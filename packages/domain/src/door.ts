@@ -7,10 +7,9 @@
  * second one from another door is a double entry both phones are shown, never merged away.
  */
 import * as v from 'valibot'
-import { eventDateSchema } from './booking'
 import type { CallableContract } from './callable'
-import { EVENT_IDS, eventById } from './catalogue'
-import { HOST_MESSAGES, runsThatDay } from './host'
+import { eventById } from './catalogue'
+import { dateScoped, HOST_MESSAGES, hostDateSchema } from './host/schemas'
 import { normalizePassCode, type PassClaims, type PassPublicKeys, verifyPass } from './pass'
 import { eventStartInstant } from './schedule'
 
@@ -130,27 +129,19 @@ export const doorNameSchema = v.pipe(
 )
 
 export const syncCheckInsSchema = v.pipe(
-  v.strictObject({
-    eventId: v.picklist(EVENT_IDS, 'eventId: Unknown event'),
-    eventDate: eventDateSchema,
+  dateScoped({
     door: doorNameSchema,
     ops: v.pipe(
       v.array(checkInOpSchema, 'ops must be a list'),
       v.maxLength(SYNC_BATCH, `ops: at most ${SYNC_BATCH} at a time`),
     ),
   }),
-  v.check((input) => runsThatDay(input), 'eventDate is not a date this event runs on'),
   v.check((input) => input.ops.every((op) => op.kind === 'in' || op.of !== undefined), 'an undo names its check-in'),
 )
 
-const hostDate = v.pipe(
-  v.strictObject({ eventId: v.picklist(EVENT_IDS, 'eventId: Unknown event'), eventDate: eventDateSchema }),
-  v.check((input) => runsThatDay(input), 'eventDate is not a date this event runs on'),
-)
-
-export const getDoorListCall: CallableContract<typeof hostDate, DoorList> = {
+export const getDoorListCall: CallableContract<typeof hostDateSchema, DoorList> = {
   name: 'getDoorList',
-  request: hostDate,
+  request: hostDateSchema,
   messages: [HOST_MESSAGES],
 }
 
@@ -187,20 +178,15 @@ export const syncCheckInsCall: CallableContract<typeof syncCheckInsSchema, DoorS
 }
 
 /** An admin takes an admission back after the undo window (a host cannot): every check-in of the booking undone. */
-export const removeAdmissionSchema = v.pipe(
-  v.strictObject({
-    eventId: v.picklist(EVENT_IDS, 'eventId: Unknown event'),
-    eventDate: eventDateSchema,
-    orderId: orderIdSchema,
-    reason: v.pipe(
-      v.string('reason must be text'),
-      v.trim(),
-      v.nonEmpty('Please give the reason.'),
-      v.maxLength(300, 'The reason is at most 300 characters.'),
-    ),
-  }),
-  v.check((input) => runsThatDay(input), 'eventDate is not a date this event runs on'),
-)
+export const removeAdmissionSchema = dateScoped({
+  orderId: orderIdSchema,
+  reason: v.pipe(
+    v.string('reason must be text'),
+    v.trim(),
+    v.nonEmpty('Please give the reason.'),
+    v.maxLength(300, 'The reason is at most 300 characters.'),
+  ),
+})
 
 export const removeAdmissionCall: CallableContract<typeof removeAdmissionSchema, { removed: number }> = {
   name: 'removeAdmission',

@@ -3,21 +3,14 @@
  * sales, cancel), and its guest list with search, counts by food preference and gender, and a CSV
  * download. The list is read from the device first (the last one loaded), then refreshed, so it
  * opens at the door with no signal.
- */ import { Link } from '@tanstack/react-router'
+ */
+import { Link } from '@tanstack/react-router'
 import { enumLabel } from '@yaari/domain/booking'
-import type { RequestOf } from '@yaari/domain/callable'
 import { type EventId, eventById } from '@yaari/domain/catalogue'
-import {
-  type GuestList,
-  type GuestRow,
-  type HostActionResult,
-  hostCancelSeatCall,
-  liftModerationCall,
-  moderateMemberCall,
-} from '@yaari/domain/host'
+import { type GuestList, type GuestRow, hostCancelSeatCall } from '@yaari/domain/host'
 import { GENDER_LABELS } from '@yaari/domain/profile'
 import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { flow, grid } from 'styled-system/patterns'
 import { button, heading, link, text, toolbar } from 'styled-system/recipes'
@@ -25,10 +18,10 @@ import { usePageMeta } from '../../lib/page-meta'
 import { TextField } from '../../ui/field'
 import { CancelForm, CapacityForm, DownloadCsv, MessageForm, SalesToggle, VenueForm } from './date-actions'
 import { GuestItem } from './guest-item'
-import { loadGuestList, saveSummary, useSavedGuestList } from './guest-lists'
 import { type Held, heldFor } from './host-loaders'
 import { DateBadges, DateMoney, DateNumbers, HostGate, VenueWarning } from './host-pages'
-import { callHost, hostErrorMessage } from './host-session'
+import { callHost } from './host-session'
+import { useHostDate } from './use-host-date'
 
 export function HostDatePage({
   eventId,
@@ -62,8 +55,6 @@ export function HostDatePage({
 }
 
 const COMING: GuestRow['state'][] = ['paid', 'held', 'offered']
-/** How often an open date refreshes its numbers while online. */
-const LIVE_EVERY_MS = 30_000
 
 function countBy(guests: GuestRow[], pick: (guest: GuestRow) => string | undefined) {
   const counts = new Map<string, number>()
@@ -89,70 +80,8 @@ function DateConsole({
   date: string
   held?: GuestList | null
 }) {
-  const saved = useSavedGuestList(uid, eventId, date, held)
-  const [refresh, setRefresh] = useState<{ status: 'loading' | 'done' | 'failed'; error?: string }>({
-    status: 'loading',
-  })
-  const [notice, setNotice] = useState<string>()
+  const { list, refresh, notice, setNotice, act, moderate } = useHostDate({ uid, eventId, date, held })
   const [search, setSearch] = useState('')
-  const list: GuestList | undefined = saved ?? undefined
-
-  const reload = () => {
-    setRefresh({ status: 'loading' })
-    loadGuestList(uid, eventId, date).then(
-      () => setRefresh({ status: 'done' }),
-      (error: unknown) => setRefresh({ status: 'failed', error: hostErrorMessage(error) }),
-    )
-  }
-  useEffect(reload, [uid, eventId, date])
-  // Live while it is open and online: who is in, what sold, as the doors and members change it.
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (navigator.onLine && document.visibilityState === 'visible') {
-        loadGuestList(uid, eventId, date).catch(() => undefined)
-      }
-    }, LIVE_EVERY_MS)
-    return () => clearInterval(timer)
-  }, [uid, eventId, date])
-
-  /** Runs a host action; the date's new numbers replace the saved ones, then the list reloads. */
-  const act = async (run: () => Promise<HostActionResult>, done: string, unchanged: string) => {
-    setNotice(undefined)
-    try {
-      const result = await run()
-      if (list) await saveSummary(uid, { ...list, date: result.date })
-      setNotice(result.changed ? done : unchanged)
-      reload()
-      return true
-    } catch (error) {
-      setNotice(hostErrorMessage(error))
-      return false
-    }
-  }
-
-  /** Moderates a guest (or, for an admin, lifts it); what it did, or why not, is said at the top of the page. */
-  const moderate = async (
-    request: RequestOf<typeof moderateMemberCall> | { action: 'lift'; uid: string; reason: string },
-  ) => {
-    setNotice(undefined)
-    try {
-      const result =
-        request.action === 'lift'
-          ? await callHost(liftModerationCall, { uid: request.uid, reason: request.reason })
-          : await callHost(moderateMemberCall, request)
-      setNotice(
-        result.changed
-          ? `${MODERATION_DONE[result.level]} The member is told by email.`
-          : 'Nothing changed: that is already their standing.',
-      )
-      reload()
-      return true
-    } catch (error) {
-      setNotice(hostErrorMessage(error))
-      return false
-    }
-  }
-
   const shown = useMemo(() => {
     const query = search.trim().toLowerCase()
     const digits = query.replace(/\D/g, '')
@@ -286,11 +215,4 @@ function DateConsole({
       ) : null}
     </div>
   )
-}
-
-const MODERATION_DONE: Record<string, string> = {
-  warning: 'First warning given.',
-  suspended: 'Member suspended.',
-  banned: 'Member banned.',
-  none: 'Lifted.',
 }

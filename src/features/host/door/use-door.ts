@@ -1,7 +1,7 @@
 /**
  * What a door does, apart from how it looks: the saved door (read from the device), the door's
  * name, readying it online, the verdicts (recorded on the phone first), undo within the minute,
- * and syncing with the server whenever there is a connection (door-store.ts sends, then applies
+ * and syncing with the server whenever there is a connection (door-sync.ts sends, then applies
  * what the server answers). The page (door-page.tsx) lays this out.
  */
 import type { EventId } from '@yaari/domain/catalogue'
@@ -13,7 +13,6 @@ import {
   getDoorListCall,
   type LocalCheckIn,
   scanVerdict,
-  syncCheckInsCall,
   UNDO_WINDOW_MS,
   undoneCheckIns,
 } from '@yaari/domain/door'
@@ -22,7 +21,8 @@ import { useCallback, useEffect, useState } from 'react'
 import { localDb } from '../../../lib/db'
 import { useOnline } from '../../../lib/use-online'
 import { callHost, hostErrorMessage } from '../host-session'
-import { readDoor, recordCheckIn, type SavedDoor, saveDoorList, syncNow } from './door-store'
+import { readDoor, recordCheckIn, type SavedDoor, saveDoorList } from './door-store'
+import { syncDoorWithServer } from './door-sync'
 import { prefetchScanner, qrReader } from './scanner'
 import { useWakeLock } from './use-wake-lock'
 
@@ -82,13 +82,7 @@ export function useDoor(
   const sync = useCallback(async () => {
     setSyncState('syncing')
     try {
-      const send = (name: string, ops: LocalCheckIn[]) =>
-        callHost(
-          syncCheckInsCall,
-          { eventId, eventDate: date, door: name, ops: ops.map(({ door: _door, ...op }) => op) },
-          15_000,
-        )
-      await syncNow(localDb(), uid, eventId, date, door, send)
+      await syncDoorWithServer(uid, eventId, date, door)
       setSyncState('idle')
     } catch {
       setSyncState('failed')

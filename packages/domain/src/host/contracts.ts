@@ -1,0 +1,76 @@
+/** The host callables: each a name, its request schema, and the host messages it may answer with. */
+import * as v from 'valibot'
+import type { CallableContract } from '../callable'
+import {
+  HOST_MESSAGES,
+  hostCancelDateSchema,
+  hostCancelSeatSchema,
+  hostDateSchema,
+  liftModerationSchema,
+  messageGuestsSchema,
+  moderateMemberSchema,
+  setCapacitySchema,
+  setSalesSchema,
+  shareVenueSchema,
+} from './schemas'
+import type { AuditEntry, GuestList, HostActionResult, HostDateSummary, ModerationResult } from './views'
+
+const empty = v.strictObject({})
+
+/** A host callable's contract: every one answers with the host messages. */
+function hostContract<Schema extends v.GenericSchema, Response>(
+  name: string,
+  request: Schema,
+): CallableContract<Schema, Response> {
+  return { name, request, messages: [HOST_MESSAGES] }
+}
+
+export const listHostDatesCall = hostContract<typeof empty, { dates: HostDateSummary[] }>('listHostDates', empty)
+export const getGuestListCall = hostContract<typeof hostDateSchema, GuestList>('getGuestList', hostDateSchema)
+export const shareVenueCall = hostContract<typeof shareVenueSchema, HostActionResult>('shareVenue', shareVenueSchema)
+export const setCapacityCall = hostContract<typeof setCapacitySchema, HostActionResult>(
+  'setCapacity',
+  setCapacitySchema,
+)
+export const setSalesCall = hostContract<typeof setSalesSchema, HostActionResult>('setSales', setSalesSchema)
+export const hostCancelDateCall = hostContract<typeof hostCancelDateSchema, HostActionResult>(
+  'hostCancelDate',
+  hostCancelDateSchema,
+)
+export const hostCancelSeatCall = hostContract<typeof hostCancelSeatSchema, HostActionResult>(
+  'hostCancelSeat',
+  hostCancelSeatSchema,
+)
+export const messageGuestsCall = hostContract<typeof messageGuestsSchema, { sent: number; changed: boolean }>(
+  'messageGuests',
+  messageGuestsSchema,
+)
+export const moderateMemberCall = hostContract<typeof moderateMemberSchema, ModerationResult>(
+  'moderateMember',
+  moderateMemberSchema,
+)
+export const liftModerationCall = hostContract<typeof liftModerationSchema, ModerationResult>(
+  'liftModeration',
+  liftModerationSchema,
+)
+/** A date's guest list as CSV (the host's download; recorded in the audit log). */
+export const exportGuestListCall = hostContract<typeof hostDateSchema, { filename: string; csv: string }>(
+  'exportGuestList',
+  hostDateSchema,
+)
+export const listAuditCall = hostContract<typeof empty, { entries: AuditEntry[] }>('listAudit', empty)
+
+export const HOST_CALLABLES = [
+  listHostDatesCall,
+  getGuestListCall,
+  shareVenueCall,
+  setCapacityCall,
+  setSalesCall,
+  hostCancelDateCall,
+  hostCancelSeatCall,
+  exportGuestListCall,
+  listAuditCall,
+  messageGuestsCall,
+  moderateMemberCall,
+  liftModerationCall,
+] as const

@@ -1,0 +1,181 @@
+/**
+ * What hosts send: every host request names one date of an event (`dateScoped`: the event is ours
+ * and runs that weekday) and adds its own fields, each with the message a host reads when it is
+ * wrong. The callables parse requests with these; the console's forms and routes check with them.
+ */
+import * as v from 'valibot'
+import { eventDateSchema, venueBriefSchema } from '../booking'
+import { EVENT_IDS, eventById } from '../catalogue'
+import { weekdayOf } from '../schedule'
+import { describeIssues } from '../validation'
+
+export const HOST_MESSAGES = {
+  hostsOnly: 'Hosts only: this page is for the people who run Yaari’s events.',
+  notYourCity: 'You do not host events in this city.',
+  belowTaken: 'The capacity cannot go below the seats already taken.',
+  confirmDate: 'Type the date (YYYY-MM-DD) to confirm the cancellation.',
+  dateCancelled: 'This date is cancelled.',
+  datePassed: 'This date has already taken place.',
+  busy: 'Someone else is changing this date’s capacity. Try again in a moment.',
+  notOnList: 'This member is not on this date’s guest list.',
+  adminsOnly: 'Only an admin can do this.',
+  untilPast: 'A suspension ends on a later day than today.',
+  notThisDate: 'This booking is not on this date’s guest list.',
+  notPaid: 'Only a paid seat can be cancelled here.',
+  notYourself: 'You cannot moderate yourself.',
+  notStaff: 'A host or an admin is moderated by the team, not from a guest list.',
+  adminStanding: 'An admin set this member’s standing: only an admin can change it.',
+  tooManyForDate: 'This date’s guests have had 3 messages today. Send the next one tomorrow.',
+  tooManyForHost: 'You have sent 10 messages to guests today. Send the next one tomorrow.',
+  subjectOneLine: 'The subject is one line.',
+} as const
+
+/** The least and most seats a date may have. */
+export const MIN_CAPACITY = 1
+export const MAX_CAPACITY = 60
+
+/** Whether the event runs on that weekday; a string that is no date passes here (eventDateSchema says why). */
+export function runsThatDay(input: { eventId: string; eventDate: string }) {
+  try {
+    return weekdayOf(input.eventDate) === eventById(input.eventId)?.weekday
+  } catch {
+    return true
+  }
+}
+
+/** A date of an event, as every host request names it. */
+const dateEntries = {
+  eventId: v.picklist(EVENT_IDS, 'eventId: Unknown event'),
+  eventDate: eventDateSchema,
+}
+
+/**
+ * A request about one date: the date's fields and `entries`, no others, the date one the event runs
+ * on. A request with checks of its own pipes this into them.
+ */
+export function dateScoped<const Entries extends v.ObjectEntries>(entries: Entries) {
+  return v.pipe(
+    v.strictObject({ ...dateEntries, ...entries }),
+    // `entries` adds fields and never names the date's two (none does); TypeScript cannot see
+    // through the generic spread that they are still the date's.
+    v.check(
+      (input) => runsThatDay(input as { eventId: string; eventDate: string }),
+      'eventDate is not a date this event runs on',
+    ),
+  )
+}
+
+export const hostDateSchema = dateScoped({})
+
+export const shareVenueSchema = dateScoped({ brief: venueBriefSchema })
+
+/** What is wrong with a venue to share, in words (undefined when it may be shared). */
+export function shareVenueProblem(request: unknown): string | undefined {
+  const parsed = v.safeParse(shareVenueSchema, request)
+  return parsed.success ? undefined : describeIssues(parsed.issues)
+}
+
+export const setCapacitySchema = dateScoped({
+  capacity: v.pipe(
+    v.number('capacity must be a number'),
+    v.integer('capacity must be a whole number'),
+    v.minValue(MIN_CAPACITY, `capacity must be at least ${MIN_CAPACITY}`),
+    v.maxValue(MAX_CAPACITY, `capacity must be at most ${MAX_CAPACITY}`),
+  ),
+})
+
+export const setSalesSchema = dateScoped({ open: v.boolean('open must be true or false') })
+
+export const hostCancelDateSchema = v.pipe(
+  dateScoped({
+    /** The date typed again by the host: a cancellation is never one slip of a finger. */
+    confirm: v.string('confirm must be text'),
+    reason: v.pipe(
+      v.string('reason must be text'),
+      v.trim(),
+      v.nonEmpty('reason is required'),
+      v.maxLength(300, 'reason is at most 300 characters'),
+    ),
+  }),
+  v.check((input) => input.confirm.trim() === input.eventDate, HOST_MESSAGES.confirmDate),
+)
+
+/** A host cancels one member's paid seat (after moderation, say): refunded in full, and told why. */
+export const hostCancelSeatSchema = dateScoped({
+  orderId: v.pipe(
+    v.string('orderId must be text'),
+    v.regex(/^[A-Za-z0-9_-]{3,45}$/, 'orderId is not a valid order id'),
+  ),
+  reason: v.pipe(
+    v.string('reason must be text'),
+    v.trim(),
+    v.nonEmpty('Please give the reason (the member is told).'),
+    v.maxLength(300, 'The reason is at most 300 characters.'),
+  ),
+})
+
+/** A message to a date's guests: bounded, sent once per guest however often it is sent again. */
+export const MESSAGE_SUBJECT_MAX = 120
+export const MESSAGE_TEXT_MAX = 2000
+/** New messages a date's guests get per day (IST), and a host may send per day: no mass-mail channel. */
+export const MESSAGES_PER_DATE_PER_DAY = 3
+export const MESSAGES_PER_HOST_PER_DAY = 10
+export const messageGuestsSchema = dateScoped({
+  /** Made by the console once per message: a repeat (a double tap, a retry) sends nothing more. */
+  messageId: v.pipe(
+    v.string('messageId must be text'),
+    v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'messageId must be 8-64 letters, digits, _ or -'),
+  ),
+  subject: v.pipe(
+    v.string('subject must be text'),
+    v.check((subject) => !/[\r\n\u2028\u2029]/.test(subject.trim()), HOST_MESSAGES.subjectOneLine),
+    v.trim(),
+    v.nonEmpty('Please write a subject.'),
+    v.maxLength(MESSAGE_SUBJECT_MAX, `The subject is at most ${MESSAGE_SUBJECT_MAX} characters.`),
+  ),
+  text: v.pipe(
+    v.string('text must be text'),
+    v.trim(),
+    v.nonEmpty('Please write the message.'),
+    v.maxLength(MESSAGE_TEXT_MAX, `The message is at most ${MESSAGE_TEXT_MAX} characters.`),
+  ),
+})
+
+/** The moderation ladder of the community guidelines. */
+export const MODERATION_ACTIONS = ['warn', 'suspend', 'ban'] as const
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
+export const MODERATION_LABELS: Record<ModerationAction, string> = {
+  warn: 'First Warning',
+  suspend: 'Temporary Suspension',
+  ban: 'Permanent Ban',
+}
+
+/** Moderation from a guest-list row: the member must be on that date's list. */
+export const moderateMemberSchema = v.pipe(
+  dateScoped({
+    uid: v.pipe(v.string('uid must be text'), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'uid is not a member id')),
+    action: v.picklist(MODERATION_ACTIONS, 'action must be warn, suspend or ban'),
+    reason: v.pipe(
+      v.string('reason must be text'),
+      v.trim(),
+      v.nonEmpty('Please give the reason (the member is told).'),
+      v.maxLength(500, 'The reason is at most 500 characters.'),
+    ),
+    /** Until when a suspension lasts (the last day, IST); only for suspend. */
+    until: v.optional(v.pipe(v.string('until must be a date'), v.isoDate('until must be a date (YYYY-MM-DD)'))),
+  }),
+  v.check((input) => input.action !== 'suspend' || input.until !== undefined, 'A suspension needs the date it ends.'),
+  v.check((input) => input.action === 'suspend' || input.until === undefined, 'Only a suspension has an end date.'),
+)
+
+/** An admin lifts a member's suspension or ban (or clears a warning). */
+export const liftModerationSchema = v.strictObject({
+  uid: v.pipe(v.string('uid must be text'), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'uid is not a member id')),
+  reason: v.pipe(v.string('reason must be text'), v.trim(), v.nonEmpty('Please give the reason.'), v.maxLength(500)),
+})
+
+/** Where a member's standing lives: { level, until?, reason, at }. */
+export const moderationPath = (uid: string) => `moderation/${uid}`
+
+/** Where a date's host settings live: { seat_numbers (never fewer than the catalogue's capacity), sales_closed }. */
+export const dateSettingsPath = (eventId: string, date: string) => `date_settings/${eventId}_${date}`

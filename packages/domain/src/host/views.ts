@@ -1,0 +1,107 @@
+/** What the console shows: a date's numbers, its guest list, an action's answer, the audit log. */
+import type { VenueBrief } from '../booking'
+import type { City } from '../catalogue'
+
+/** One upcoming date as the console lists it. Money in whole rupees. */
+export interface HostDateSummary {
+  eventId: string
+  eventDate: string
+  title: string
+  city: City
+  /** When it starts (ISO time). */
+  startsAt: string
+  capacity: number
+  /** Seats paid for. */
+  paid: number
+  /** Paid guests checked in at the door (as far as the door phones have synced). */
+  checkedIn: number
+  /** Seats held for a payment or offered to a member from the waitlist. */
+  held: number
+  free: number
+  waiting: number
+  /** Paid in, refunds not taken off. */
+  gross: number
+  refunded: number
+  net: number
+  venueShared: boolean
+  /** Within VENUE_WARNING_HOURS of its start and no venue shared yet. */
+  venueMissing: boolean
+  salesOpen: boolean
+  cancelled: boolean
+}
+
+/** A date this close to its start with no venue shared is flagged in the console. */
+export const VENUE_WARNING_HOURS = 48
+
+export const GUEST_STATES = ['paid', 'held', 'offered', 'waiting', 'cancelled', 'refunded'] as const
+export type GuestState = (typeof GUEST_STATES)[number]
+
+/** One row of a date's guest list. */
+export interface GuestRow {
+  /** The member's id: what moderation acts on. */
+  uid: string
+  /** The booking's order id; absent for a member who is waiting. */
+  orderId?: string
+  name: string
+  age?: number
+  gender?: string
+  /** girls or boys. */
+  tier?: string
+  foodPreference?: string
+  drinkingPreference?: string
+  mobile?: string
+  /** When they booked (or joined the waitlist), ISO time. */
+  bookedAt: string
+  state: GuestState
+  /** The member's standing when it is not clear: a warning, a suspension (until its last day) or a ban. */
+  standing?: { level: 'warning' | 'suspended' | 'banned'; until?: string; reason: string }
+  /** The member's bank has disputed the payment (a chargeback) and the dispute is not settled in our favour. */
+  paymentDisputed?: true
+  /** A door phone let this guest in while the booking was not paid (it synced later): for a host to look at. */
+  enteredUnpaid?: { at: string; door: string; state: 'refunded' | 'cancelled' | 'unpaid' }
+}
+
+/** How the console flags a guest let in while their booking was not paid. */
+export const ENTERED_UNPAID_LABELS = {
+  refunded: 'Entered after refund',
+  cancelled: 'Entered after cancellation',
+  unpaid: 'Entered unpaid',
+} as const
+
+export interface GuestList {
+  date: HostDateSummary
+  /** The venue as shared, to change it from. */
+  venue?: VenueBrief
+  guests: GuestRow[]
+  /** When the server read it (ISO time): a copy kept on the device says how old it is. */
+  readAt: string
+}
+
+/** What each host action answers: the date as it now stands, and whether this call changed it. */
+export interface HostActionResult {
+  date: HostDateSummary
+  changed: boolean
+}
+
+export interface ModerationResult {
+  uid: string
+  level: 'warning' | 'suspended' | 'banned' | 'none'
+  /** A suspension's last day (YYYY-MM-DD, IST). */
+  until?: string
+  changed: boolean
+}
+
+/** One line of the audit log as the console shows it. */
+export interface AuditEntry {
+  id: string
+  at: string
+  action: string
+  /** Who: a host's email, or the team's command. */
+  actor: string
+  eventId: string
+  eventDate: string
+  change?: Record<string, unknown>
+}
+
+/** The newest entries of the audit log for the caller's cities (at most AUDIT_PAGE). */
+export const AUDIT_PAGE = 200

@@ -1,0 +1,99 @@
+/**
+ * One date as the console holds it: the guest list (from the device first, then refreshed, and
+ * live every 30 s while open and online), and the host's actions on it, each answered with a line
+ * for the top of the page.
+ */
+import type { RequestOf } from '@yaari/domain/callable'
+import type { EventId } from '@yaari/domain/catalogue'
+import { type GuestList, type HostActionResult, liftModerationCall, moderateMemberCall } from '@yaari/domain/host'
+import { useEffect, useState } from 'react'
+import { loadGuestList, saveSummary, useSavedGuestList } from './guest-lists'
+import { callHost, hostErrorMessage } from './host-session'
+
+/** How often an open date refreshes its numbers while online. */
+const LIVE_EVERY_MS = 30_000
+
+const MODERATION_DONE: Record<string, string> = {
+  warning: 'First warning given.',
+  suspended: 'Member suspended.',
+  banned: 'Member banned.',
+  none: 'Lifted.',
+}
+
+export function useHostDate({
+  uid,
+  eventId,
+  date,
+  held,
+}: {
+  uid: string
+  eventId: EventId
+  date: string
+  /** What the route's loader read from the device. */
+  held?: GuestList | null
+}) {
+  const saved = useSavedGuestList(uid, eventId, date, held)
+  const [refresh, setRefresh] = useState<{ status: 'loading' | 'done' | 'failed'; error?: string }>({
+    status: 'loading',
+  })
+  const [notice, setNotice] = useState<string>()
+  const list: GuestList | undefined = saved ?? undefined
+
+  const reload = () => {
+    setRefresh({ status: 'loading' })
+    loadGuestList(uid, eventId, date).then(
+      () => setRefresh({ status: 'done' }),
+      (error: unknown) => setRefresh({ status: 'failed', error: hostErrorMessage(error) }),
+    )
+  }
+  useEffect(reload, [uid, eventId, date])
+  // Live while it is open and online: who is in, what sold, as the doors and members change it.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (navigator.onLine && document.visibilityState === 'visible') {
+        loadGuestList(uid, eventId, date).catch(() => undefined)
+      }
+    }, LIVE_EVERY_MS)
+    return () => clearInterval(timer)
+  }, [uid, eventId, date])
+
+  /** Runs a host action; the date's new numbers replace the saved ones, then the list reloads. */
+  const act = async (run: () => Promise<HostActionResult>, done: string, unchanged: string) => {
+    setNotice(undefined)
+    try {
+      const result = await run()
+      if (list) await saveSummary(uid, { ...list, date: result.date })
+      setNotice(result.changed ? done : unchanged)
+      reload()
+      return true
+    } catch (error) {
+      setNotice(hostErrorMessage(error))
+      return false
+    }
+  }
+
+  /** Moderates a guest (or, for an admin, lifts it); what it did, or why not, is said at the top of the page. */
+  const moderate = async (
+    request: RequestOf<typeof moderateMemberCall> | { action: 'lift'; uid: string; reason: string },
+  ) => {
+    setNotice(undefined)
+    try {
+      const result =
+        request.action === 'lift'
+          ? await callHost(liftModerationCall, { uid: request.uid, reason: request.reason })
+          : await callHost(moderateMemberCall, request)
+      setNotice(
+        result.changed
+          ? `${MODERATION_DONE[result.level]} The member is told by email.`
+          : 'Nothing changed: that is already their standing.',
+      )
+      reload()
+      return true
+    } catch (error) {
+      setNotice(hostErrorMessage(error))
+      return false
+    }
+  }
+
+  return { list, refresh, notice, setNotice, act, moderate }
+}
