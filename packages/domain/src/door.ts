@@ -9,7 +9,7 @@
 import * as v from 'valibot'
 import type { CallableContract } from './callable'
 import { eventById } from './catalogue'
-import { dateScoped, HOST_MESSAGES, hostDateSchema } from './host/schemas'
+import { dateScoped, HOST_MESSAGES, hostDateSchema, reasonField } from './host/schemas'
 import { normalizePassCode, type PassClaims, type PassPublicKeys, verifyPass } from './pass'
 import { eventStartInstant } from './schedule'
 
@@ -180,12 +180,7 @@ export const syncCheckInsCall: CallableContract<typeof syncCheckInsSchema, DoorS
 /** An admin takes an admission back after the undo window (a host cannot): every check-in of the booking undone. */
 export const removeAdmissionSchema = dateScoped({
   orderId: orderIdSchema,
-  reason: v.pipe(
-    v.string('reason must be text'),
-    v.trim(),
-    v.nonEmpty('Please give the reason.'),
-    v.maxLength(300, 'The reason is at most 300 characters.'),
-  ),
+  reason: reasonField('Please give the reason.', 300),
 })
 
 export const removeAdmissionCall: CallableContract<typeof removeAdmissionSchema, { removed: number }> = {

@@ -12,45 +12,28 @@ import { GENDER_LABELS } from '@yaari/domain/profile'
 import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
 import { useMemo, useState } from 'react'
 import { cx } from 'styled-system/css'
-import { flow, grid } from 'styled-system/patterns'
+import { flow } from 'styled-system/patterns'
 import { button, heading, link, text, toolbar } from 'styled-system/recipes'
-import { usePageMeta } from '../../lib/page-meta'
-import { TextField } from '../../ui/field'
 import { CancelForm, CapacityForm, DownloadCsv, MessageForm, SalesToggle, VenueForm } from './date-actions'
 import { GuestItem } from './guest-item'
-import { type Held, heldFor } from './host-loaders'
-import { DateBadges, DateMoney, DateNumbers, HostGate, VenueWarning } from './host-pages'
+import { DateBadges, DateGate, DateMoney, DateNumbers, type DatePageProps, VenueWarning } from './host-pages'
 import { callHost } from './host-session'
+import { SearchList } from './search-list'
 import { useHostDate } from './use-host-date'
 
-export function HostDatePage({
-  eventId,
-  date,
-  saved,
-}: {
-  eventId: EventId
-  date: string
-  /** The guest list the route's loader read from the device. */
-  saved?: Held<GuestList | null>
-}) {
-  const event = eventById(eventId)
-  usePageMeta({
-    title: `Host: ${event?.title ?? 'date'}, ${date}`,
-    description: 'Guests, venue, capacity and sales of one date.',
-  })
+export function HostDatePage(page: DatePageProps<GuestList | null>) {
   return (
-    <HostGate>
-      {(session) => (
+    <DateGate {...page} title="Host" description="Guests, venue, capacity and sales of one date.">
+      {(session, held) => (
         <DateConsole
-          uid={session.uid}
-          verified={session.verified}
+          {...session}
           admin={session.roles?.admin === true}
-          eventId={eventId}
-          date={date}
-          held={heldFor(saved, session.uid)}
+          eventId={page.eventId}
+          date={page.date}
+          held={held}
         />
       )}
-    </HostGate>
+    </DateGate>
   )
 }
 
@@ -153,14 +136,13 @@ function DateConsole({
                 .map(([k, n]) => `${k} ${n}`)
                 .join(', ') || 'none yet'}
             </p>
-            <TextField
+            <SearchList
               label="Search guests"
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
               hint="By name or mobile number"
-            />
-            <ul aria-label="Guest list" className={grid({ gap: '2' })}>
+              query={search}
+              onQuery={setSearch}
+              listLabel="Guest list"
+            >
               {shown.map((guest) => (
                 <GuestItem
                   key={`${guest.uid}-${guest.orderId ?? 'line'}`}
@@ -190,7 +172,7 @@ function DateConsole({
                   }
                 />
               ))}
-            </ul>
+            </SearchList>
             {shown.length === 0 ? <p>{search ? 'No guest matches that search.' : 'No guests yet.'}</p> : null}
           </section>
 

@@ -4,7 +4,7 @@
  * refuse them whatever they send.
  */
 import { Link } from '@tanstack/react-router'
-import { EVENTS } from '@yaari/domain/catalogue'
+import { EVENTS, type EventId, eventById } from '@yaari/domain/catalogue'
 import type { HostDateSummary } from '@yaari/domain/host'
 import { HOST_MESSAGES, VENUE_WARNING_HOURS } from '@yaari/domain/host'
 import { formatInr } from '@yaari/domain/money'
@@ -18,10 +18,41 @@ import { LOGIN_LINK } from '../../lib/paths'
 import { SelectField } from '../../ui/field'
 import { PageMessage } from '../../ui/page-message'
 import { groupHostDates } from './date-groups'
+import { type Held, heldFor } from './host-loaders'
 import { type HostSession, hostErrorMessage, useHostSession } from './host-session'
 
+/** A signed-in host, as the console's pages get them. */
+export type Host = Extract<HostSession, { status: 'host' }>
+
+/**
+ * A page about one date (its guest list, its door): titled with the event and the date, shown to
+ * hosts only, each given what the route's loader read from the device when it is theirs.
+ */
+export interface DatePageProps<T> {
+  eventId: EventId
+  date: string
+  /** What the route's loader read from the device, and for whom. */
+  saved?: Held<T>
+}
+
+export function DateGate<T>({
+  eventId,
+  date,
+  saved,
+  title,
+  description,
+  children,
+}: DatePageProps<T> & {
+  title: string
+  description: string
+  children: (session: Host, held: T | undefined) => ReactNode
+}) {
+  usePageMeta({ title: `${title}: ${eventById(eventId)?.title ?? 'date'}, ${date}`, description })
+  return <HostGate>{(session) => children(session, heldFor(saved, session.uid))}</HostGate>
+}
+
 /** The page around every host screen: who may see it decides what it shows. */
-export function HostGate({ children }: { children: (session: Extract<HostSession, { status: 'host' }>) => ReactNode }) {
+export function HostGate({ children }: { children: (session: Host) => ReactNode }) {
   const session = useHostSession()
   return (
     <div className={container({ maxW: '5xl', py: { base: '6', md: '10' }, px: '4' })}>

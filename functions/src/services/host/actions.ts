@@ -41,7 +41,7 @@ import { queueMail, queueNotice } from '../mail/outbox'
 import { setCapacity as setSeatCapacity } from '../seats'
 import { storeVenueBrief } from '../venue-briefs'
 import { offerFreedSeats } from '../waitlist/offers'
-import { type Actor, auditLog, auditRecord, recordAudit } from './audit'
+import { type Actor, auditLog, auditRecord, onDate, recordAudit } from './audit'
 import { summarizeDate } from './dates'
 
 /** A capacity change holds its date this long at most (a run that died lets go after it). */
@@ -60,6 +60,31 @@ function openDate(eventId: string, eventDate: string, now: number): YaariEvent {
 /** What every action answers: the date as it now stands, and whether this call changed it. */
 async function answer(deps: BookingDeps, event: YaariEvent, date: string, now: number, changed: boolean) {
   return { date: await summarizeDate(deps.firestore, event, date, now), changed }
+}
+
+/** What an action is given: its deps, who acts, the request, the server's time. */
+interface ActionCall<Request> {
+  deps: BookingDeps
+  actor: Actor
+  input: Request
+  now: number
+}
+
+/**
+ * A host action on a date that has not started: `run` does the work and says whether it changed
+ * anything (`live`: refused on a cancelled date too); the answer is the date as it now stands.
+ */
+function dateAction<Request extends { eventId: string; eventDate: string }>(
+  run: (call: ActionCall<Request>) => Promise<boolean>,
+  { live = false }: { live?: boolean } = {},
+) {
+  return async (deps: BookingDeps, actor: Actor, input: Request): Promise<HostActionResult> => {
+    const now = nowOf(deps)
+    const event = openDate(input.eventId, input.eventDate, now)
+    if (live) await refuseCancelled(deps, input.eventId, input.eventDate)
+    const changed = await run({ deps, actor, input, now })
+    return answer(deps, event, input.eventDate, now, changed)
+  }
 }
 
 async function refuseCancelled(deps: BookingDeps, eventId: string, eventDate: string) {
@@ -95,8 +120,7 @@ export async function publishVenue(
       auditLog(firestore).doc(),
       auditRecord(actor, {
         action: change.change === 'shared' ? 'share-venue' : 'change-venue',
-        eventId: input.eventId,
-        eventDate: input.eventDate,
+        ...onDate(input),
         change: { ...input.brief, version: change.version },
         at: now,
       }),
@@ -112,17 +136,13 @@ export async function publishVenue(
 }
 
 /** Shares a date's venue (or changes it): confirmed members see it on their ticket and are emailed. */
-export async function shareVenue(
-  deps: BookingDeps,
-  actor: Actor,
-  input: RequestOf<typeof shareVenueCall>,
-): Promise<HostActionResult> {
-  const now = nowOf(deps)
-  const event = openDate(input.eventId, input.eventDate, now)
-  await refuseCancelled(deps, input.eventId, input.eventDate)
-  const stored = await publishVenue(deps.firestore, actor, input, now)
-  return answer(deps, event, input.eventDate, now, stored.change !== 'unchanged')
-}
+export const shareVenue = dateAction<RequestOf<typeof shareVenueCall>>(
+  async ({ deps, actor, input, now }) => {
+    const stored = await publishVenue(deps.firestore, actor, input, now)
+    return stored.change !== 'unchanged'
+  },
+  { live: true },
+)
 
 /**
  * Claims one of `max` numbered slots under `prefix` for a message (a create() each, so two calls
@@ -203,8 +223,7 @@ export async function messageGuests(
       auditLog(deps.firestore).doc(`message_${input.messageId}`),
       auditRecord(actor, {
         action: 'message-guests',
-        eventId: input.eventId,
-        eventDate: input.eventDate,
+        ...onDate(input),
         change: {
           subject: message.subject,
           textSha256: createHash('sha256').update(message.text).digest('hex'),
@@ -266,102 +285,87 @@ async function withCapacityLease<T>(
  * Changes a date's capacity: never below the seats taken (paid, held or offered); seats added go
  * to the members waiting first.
  */
-export async function changeCapacity(
-  deps: BookingDeps,
-  actor: Actor,
-  input: RequestOf<typeof setCapacityCall>,
-): Promise<HostActionResult> {
-  const now = nowOf(deps)
-  const event = openDate(input.eventId, input.eventDate, now)
-  await refuseCancelled(deps, input.eventId, input.eventDate)
-  const result = await withCapacityLease(deps, input.eventId, input.eventDate, now, () =>
-    setSeatCapacity(deps.firestore, input.eventId, input.eventDate, input.capacity, now),
-  )
-  if (result.outcome === 'below-taken') {
-    throw new HttpsError('failed-precondition', `${HOST_MESSAGES.belowTaken} (${result.taken} taken)`)
-  }
-  if (result.outcome !== 'unchanged') {
-    await recordAudit(deps.firestore, actor, {
-      action: 'set-capacity',
-      eventId: input.eventId,
-      eventDate: input.eventDate,
-      change: { from: result.previous, to: result.capacity },
-      at: now,
-    })
-  }
-  if (result.outcome === 'raised') await offerFreedSeats(deps, input.eventId, input.eventDate)
-  return answer(deps, event, input.eventDate, now, result.outcome !== 'unchanged')
-}
+export const changeCapacity = dateAction<RequestOf<typeof setCapacityCall>>(
+  async ({ deps, actor, input, now }) => {
+    const result = await withCapacityLease(deps, input.eventId, input.eventDate, now, () =>
+      setSeatCapacity(deps.firestore, input.eventId, input.eventDate, input.capacity, now),
+    )
+    if (result.outcome === 'below-taken') {
+      throw new HttpsError('failed-precondition', `${HOST_MESSAGES.belowTaken} (${result.taken} taken)`)
+    }
+    if (result.outcome !== 'unchanged') {
+      await recordAudit(deps.firestore, actor, {
+        action: 'set-capacity',
+        ...onDate(input),
+        change: { from: result.previous, to: result.capacity },
+        at: now,
+      })
+    }
+    if (result.outcome === 'raised') await offerFreedSeats(deps, input.eventId, input.eventDate)
+    return result.outcome !== 'unchanged'
+  },
+  { live: true },
+)
 
 /** Closes or reopens a date's sales. Reopened, its free seats go to the members waiting first. */
-export async function setSales(
-  deps: BookingDeps,
-  actor: Actor,
-  input: RequestOf<typeof setSalesCall>,
-): Promise<HostActionResult> {
-  const now = nowOf(deps)
-  const event = openDate(input.eventId, input.eventDate, now)
-  await refuseCancelled(deps, input.eventId, input.eventDate)
-  const settings = await readDateSettings(deps.firestore, input.eventId, input.eventDate)
-  const changed = settings.salesClosed === input.open
-  if (changed) {
-    // The change and its audit line in one batch: both or neither.
-    const batch = deps.firestore.batch()
-    batch.set(
-      dateSettingsRef(deps.firestore, input.eventId, input.eventDate),
-      { sales_closed: !input.open, ...expiry('date_settings', now, input.eventDate) },
-      { merge: true },
-    )
-    batch.create(
-      auditLog(deps.firestore).doc(),
-      auditRecord(actor, {
-        action: input.open ? 'reopen-sales' : 'close-sales',
-        eventId: input.eventId,
-        eventDate: input.eventDate,
-        at: now,
-      }),
-    )
-    await batch.commit()
-    if (input.open) await offerFreedSeats(deps, input.eventId, input.eventDate)
-  }
-  return answer(deps, event, input.eventDate, now, changed)
-}
+export const setSales = dateAction<RequestOf<typeof setSalesCall>>(
+  async ({ deps, actor, input, now }) => {
+    const settings = await readDateSettings(deps.firestore, input.eventId, input.eventDate)
+    const changed = settings.salesClosed === input.open
+    if (changed) {
+      // The change and its audit line in one batch: both or neither.
+      const batch = deps.firestore.batch()
+      batch.set(
+        dateSettingsRef(deps.firestore, input.eventId, input.eventDate),
+        { sales_closed: !input.open, ...expiry('date_settings', now, input.eventDate) },
+        { merge: true },
+      )
+      batch.create(
+        auditLog(deps.firestore).doc(),
+        auditRecord(actor, {
+          action: input.open ? 'reopen-sales' : 'close-sales',
+          ...onDate(input),
+          at: now,
+        }),
+      )
+      await batch.commit()
+      if (input.open) await offerFreedSeats(deps, input.eventId, input.eventDate)
+    }
+    return changed
+  },
+  { live: true },
+)
 
 /**
  * Cancels a date (the host typed it to confirm): from now on nothing can be booked on it; every
  * confirmed member is refunded in full and told, every held seat ends, the waitlist is released.
  * Settled here at once; the settleCancelledDates job finishes what a failure left.
  */
-export async function cancelHostedDate(
-  deps: BookingDeps,
-  actor: Actor,
-  input: RequestOf<typeof hostCancelDateCall>,
-): Promise<HostActionResult> {
-  const now = nowOf(deps)
-  const event = openDate(input.eventId, input.eventDate, now)
-  const { cancelled } = await cancelDate(
-    deps.firestore,
-    { eventId: input.eventId, eventDate: input.eventDate, reason: input.reason },
-    now,
-  )
-  // A date is cancelled once: its audit line has the date's id, so a run cut off after the
-  // cancellation writes the line on its repeat, and never a second one.
-  await recordAudit(
-    deps.firestore,
-    actor,
-    {
-      action: 'cancel-date',
-      eventId: input.eventId,
-      eventDate: input.eventDate,
-      change: { reason: input.reason.trim() },
-      at: now,
-    },
-    `cancel-date_${input.eventId}_${input.eventDate}`,
-  )
-  await settleCancelledDate(deps, input.eventId, input.eventDate)
-  await offerFreedSeats(deps, input.eventId, input.eventDate) // ends the line of a cancelled date
-  return answer(deps, event, input.eventDate, now, cancelled)
-}
+export const cancelHostedDate = dateAction<RequestOf<typeof hostCancelDateCall>>(
+  async ({ deps, actor, input, now }) => {
+    const { cancelled } = await cancelDate(
+      deps.firestore,
+      { eventId: input.eventId, eventDate: input.eventDate, reason: input.reason },
+      now,
+    )
+    // A date is cancelled once: its audit line has the date's id, so a run cut off after the
+    // cancellation writes the line on its repeat, and never a second one.
+    await recordAudit(
+      deps.firestore,
+      actor,
+      {
+        action: 'cancel-date',
+        ...onDate(input),
+        change: { reason: input.reason.trim() },
+        at: now,
+      },
+      `cancel-date_${input.eventId}_${input.eventDate}`,
+    )
+    await settleCancelledDate(deps, input.eventId, input.eventDate)
+    await offerFreedSeats(deps, input.eventId, input.eventDate) // ends the line of a cancelled date
+    return cancelled
+  },
+)
 
 /**
  * Cancels one member's paid seat (say, after a suspension): refunded in full, told by email with
@@ -369,13 +373,7 @@ export async function cancelHostedDate(
  * member's own cancellation, changes nothing more. The audit line has an id of its own, so a run
  * cut off before writing it writes it on the repeat.
  */
-export async function cancelGuestSeat(
-  deps: BookingDeps,
-  actor: Actor,
-  input: RequestOf<typeof hostCancelSeatCall>,
-): Promise<HostActionResult> {
-  const now = nowOf(deps)
-  const event = openDate(input.eventId, input.eventDate, now)
+export const cancelGuestSeat = dateAction<RequestOf<typeof hostCancelSeatCall>>(async ({ deps, actor, input, now }) => {
   const booking = await readBooking(deps.firestore, input.orderId)
   if (!booking || booking.event_id !== input.eventId || booking.event_date !== input.eventDate) {
     throw new HttpsError('failed-precondition', HOST_MESSAGES.notThisDate)
@@ -399,13 +397,12 @@ export async function cancelGuestSeat(
       actor,
       {
         action: 'cancel-seat',
-        eventId: input.eventId,
-        eventDate: input.eventDate,
+        ...onDate(input),
         change: { order: input.orderId, member: booking.user_id, refund: after.refund.amount, reason },
         at: now,
       },
       `cancel-seat_${input.orderId}`,
     )
   }
-  return answer(deps, event, input.eventDate, now, changed)
-}
+  return changed
+})

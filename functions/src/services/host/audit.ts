@@ -57,6 +57,9 @@ export interface AuditInput {
 }
 
 /** The audit line for an entry, to write alone or beside the change it records. */
+/** The date a request names, as its audit line names it. */
+export const onDate = ({ eventId, eventDate }: { eventId: string; eventDate: string }) => ({ eventId, eventDate })
+
 export function auditRecord(actor: Actor, entry: AuditInput): AuditRecord {
   return {
     at: entry.at,

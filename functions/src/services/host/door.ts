@@ -38,7 +38,7 @@ import { collectionOf } from '../../lib/collections'
 import { ALERTS, alert } from '../../lib/log'
 import { type BookingRecord, bookingRef, isAlreadyExists, isNotFound } from '../../lib/records'
 import { expiry } from '../../lib/retention'
-import { type Actor, auditLog, auditRecord } from './audit'
+import { type Actor, auditLog, auditRecord, onDate } from './audit'
 import { bookingsOfDate } from './dates'
 
 /** door_check_ins/{checkInId}: one check-in (or, once undone, its record). */
@@ -146,8 +146,7 @@ async function doorListOf(
     until: new Date(doorWindow(input.eventId, input.eventDate).closes).toISOString(),
   }
   return {
-    eventId: input.eventId,
-    eventDate: input.eventDate,
+    ...onDate(input),
     expected: guests.filter((guest) => guest.state === 'paid').length,
     guests,
     admissions: admitted,
@@ -168,8 +167,7 @@ export async function getDoorList(
   await auditLog(firestore).add(
     auditRecord(actor, {
       action: 'ready-door',
-      eventId: input.eventId,
-      eventDate: input.eventDate,
+      ...onDate(input),
       change: { guests: list.guests.length },
       at: now,
     }),
@@ -274,8 +272,7 @@ async function checkIn(
     auditLog(firestore).doc(),
     auditRecord(actor, {
       action: 'check-in',
-      eventId: input.eventId,
-      eventDate: input.eventDate,
+      ...onDate(input),
       change: {
         order: op.orderId,
         door,
@@ -302,8 +299,7 @@ async function checkIn(
   if (refused) {
     alert(ALERTS.doorUnpaidEntry, {
       orderId: op.orderId,
-      eventId: input.eventId,
-      eventDate: input.eventDate,
+      ...onDate(input),
       state: refused,
       door,
       by: record.by,
@@ -344,8 +340,7 @@ async function undoCheckIn(
     auditLog(firestore).doc(),
     auditRecord(actor, {
       action: 'undo-check-in',
-      eventId: input.eventId,
-      eventDate: input.eventDate,
+      ...onDate(input),
       change: { order: op.orderId, door: input.door.trim(), method: entry.method, checkIn: op.of, undo: op.id },
       at: now,
     }),
@@ -413,8 +408,7 @@ export async function removeAdmission(
     auditLog(firestore).doc(),
     auditRecord(actor, {
       action: 'remove-admission',
-      eventId: input.eventId,
-      eventDate: input.eventDate,
+      ...onDate(input),
       change: { order: input.orderId, checkIns: standing.length, reason: input.reason.trim() },
       at: now,
     }),

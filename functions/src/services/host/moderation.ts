@@ -25,7 +25,7 @@ import type { HostCaller } from '../../lib/auth'
 import { collectionOf, refs } from '../../lib/collections'
 import { readStanding, type Standing } from '../../lib/standing'
 import { mailRef, noticeRecord } from '../mail/outbox'
-import { type Actor, type AuditInput, auditLog, auditRecord } from './audit'
+import { type Actor, type AuditInput, auditLog, auditRecord, onDate } from './audit'
 
 const LEVELS = { warn: 'warning', suspend: 'suspended', ban: 'banned' } as const
 
@@ -134,8 +134,7 @@ export async function moderateMember(
     { level, reason, ...until },
     {
       action: 'moderate',
-      eventId: input.eventId,
-      eventDate: input.eventDate,
+      ...onDate(input),
       change: { member: input.uid, level, reason, ...until },
       at: now,
     },

@@ -25,34 +25,26 @@ function hostContract<Schema extends v.GenericSchema, Response>(
   return { name, request, messages: [HOST_MESSAGES] }
 }
 
+/** An action on a date: it answers with the date as it now stands, and whether the call changed it. */
+const dateAction = <Schema extends v.GenericSchema>(name: string, request: Schema) =>
+  hostContract<Schema, HostActionResult>(name, request)
+/** A step of moderation (or its lifting): it answers with the member's standing. */
+const moderation = <Schema extends v.GenericSchema>(name: string, request: Schema) =>
+  hostContract<Schema, ModerationResult>(name, request)
+
 export const listHostDatesCall = hostContract<typeof empty, { dates: HostDateSummary[] }>('listHostDates', empty)
 export const getGuestListCall = hostContract<typeof hostDateSchema, GuestList>('getGuestList', hostDateSchema)
-export const shareVenueCall = hostContract<typeof shareVenueSchema, HostActionResult>('shareVenue', shareVenueSchema)
-export const setCapacityCall = hostContract<typeof setCapacitySchema, HostActionResult>(
-  'setCapacity',
-  setCapacitySchema,
-)
-export const setSalesCall = hostContract<typeof setSalesSchema, HostActionResult>('setSales', setSalesSchema)
-export const hostCancelDateCall = hostContract<typeof hostCancelDateSchema, HostActionResult>(
-  'hostCancelDate',
-  hostCancelDateSchema,
-)
-export const hostCancelSeatCall = hostContract<typeof hostCancelSeatSchema, HostActionResult>(
-  'hostCancelSeat',
-  hostCancelSeatSchema,
-)
+export const shareVenueCall = dateAction('shareVenue', shareVenueSchema)
+export const setCapacityCall = dateAction('setCapacity', setCapacitySchema)
+export const setSalesCall = dateAction('setSales', setSalesSchema)
+export const hostCancelDateCall = dateAction('hostCancelDate', hostCancelDateSchema)
+export const hostCancelSeatCall = dateAction('hostCancelSeat', hostCancelSeatSchema)
 export const messageGuestsCall = hostContract<typeof messageGuestsSchema, { sent: number; changed: boolean }>(
   'messageGuests',
   messageGuestsSchema,
 )
-export const moderateMemberCall = hostContract<typeof moderateMemberSchema, ModerationResult>(
-  'moderateMember',
-  moderateMemberSchema,
-)
-export const liftModerationCall = hostContract<typeof liftModerationSchema, ModerationResult>(
-  'liftModeration',
-  liftModerationSchema,
-)
+export const moderateMemberCall = moderation('moderateMember', moderateMemberSchema)
+export const liftModerationCall = moderation('liftModeration', liftModerationSchema)
 /** A date's guest list as CSV (the host's download; recorded in the audit log). */
 export const exportGuestListCall = hostContract<typeof hostDateSchema, { filename: string; csv: string }>(
   'exportGuestList',

@@ -43,6 +43,11 @@ export function runsThatDay(input: { eventId: string; eventDate: string }) {
   }
 }
 
+/** A reason a host gives, trimmed: `required` says it is missing, `tooLong` that it is over `max`. */
+export function reasonField(required: string, max: number, tooLong = `The reason is at most ${max} characters.`) {
+  return v.pipe(v.string('reason must be text'), v.trim(), v.nonEmpty(required), v.maxLength(max, tooLong))
+}
+
 /** A date of an event, as every host request names it. */
 const dateEntries = {
   eventId: v.picklist(EVENT_IDS, 'eventId: Unknown event'),
@@ -90,12 +95,7 @@ export const hostCancelDateSchema = v.pipe(
   dateScoped({
     /** The date typed again by the host: a cancellation is never one slip of a finger. */
     confirm: v.string('confirm must be text'),
-    reason: v.pipe(
-      v.string('reason must be text'),
-      v.trim(),
-      v.nonEmpty('reason is required'),
-      v.maxLength(300, 'reason is at most 300 characters'),
-    ),
+    reason: reasonField('reason is required', 300, 'reason is at most 300 characters'),
   }),
   v.check((input) => input.confirm.trim() === input.eventDate, HOST_MESSAGES.confirmDate),
 )
@@ -106,12 +106,7 @@ export const hostCancelSeatSchema = dateScoped({
     v.string('orderId must be text'),
     v.regex(/^[A-Za-z0-9_-]{3,45}$/, 'orderId is not a valid order id'),
   ),
-  reason: v.pipe(
-    v.string('reason must be text'),
-    v.trim(),
-    v.nonEmpty('Please give the reason (the member is told).'),
-    v.maxLength(300, 'The reason is at most 300 characters.'),
-  ),
+  reason: reasonField('Please give the reason (the member is told).', 300),
 })
 
 /** A message to a date's guests: bounded, sent once per guest however often it is sent again. */
@@ -155,12 +150,7 @@ export const moderateMemberSchema = v.pipe(
   dateScoped({
     uid: v.pipe(v.string('uid must be text'), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'uid is not a member id')),
     action: v.picklist(MODERATION_ACTIONS, 'action must be warn, suspend or ban'),
-    reason: v.pipe(
-      v.string('reason must be text'),
-      v.trim(),
-      v.nonEmpty('Please give the reason (the member is told).'),
-      v.maxLength(500, 'The reason is at most 500 characters.'),
-    ),
+    reason: reasonField('Please give the reason (the member is told).', 500),
     /** Until when a suspension lasts (the last day, IST); only for suspend. */
     until: v.optional(v.pipe(v.string('until must be a date'), v.isoDate('until must be a date (YYYY-MM-DD)'))),
   }),
@@ -171,7 +161,7 @@ export const moderateMemberSchema = v.pipe(
 /** An admin lifts a member's suspension or ban (or clears a warning). */
 export const liftModerationSchema = v.strictObject({
   uid: v.pipe(v.string('uid must be text'), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'uid is not a member id')),
-  reason: v.pipe(v.string('reason must be text'), v.trim(), v.nonEmpty('Please give the reason.'), v.maxLength(500)),
+  reason: reasonField('Please give the reason.', 500),
 })
 
 /** Where a member's standing lives: { level, until?, reason, at }. */

@@ -4,9 +4,9 @@ import { type CheckInMethod, type DoorGuest, findGuests } from '@yaari/domain/do
 import { normalizePassCode } from '@yaari/domain/pass'
 import { formatIstClock } from '@yaari/domain/schedule'
 import { useMemo, useState } from 'react'
-import { flow, grid } from 'styled-system/patterns'
+import { flow } from 'styled-system/patterns'
 import { button, card, chip, text, toolbar } from 'styled-system/recipes'
-import { TextField } from '../../../ui/field'
+import { SearchList } from '../search-list'
 import type { SavedDoor } from './door-store'
 
 export function ByName({
@@ -27,14 +27,13 @@ export function ByName({
   }
   return (
     <div className={flow({ gap: '3' })}>
-      <TextField
+      <SearchList
         label="Name or short code"
-        type="search"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
         hint="The code under the guest’s QR, e.g. 7KX-M2Q"
-      />
-      <ul aria-label="Guests at the door" className={grid({ gap: '2' })}>
+        query={query}
+        onQuery={setQuery}
+        listLabel="Guests at the door"
+      >
         {found.map((guest) => {
           const mark = marks.get(guest.orderId)
           return (
@@ -69,7 +68,7 @@ export function ByName({
             </li>
           )
         })}
-      </ul>
+      </SearchList>
       {found.length === 0 ? <p>No guest matches that name or code.</p> : null}
     </div>
   )

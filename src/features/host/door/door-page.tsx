@@ -15,10 +15,8 @@ import { useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { flow, wrap } from 'styled-system/patterns'
 import { button, heading, link, tabs as tabsRecipe, text } from 'styled-system/recipes'
-import { usePageMeta } from '../../../lib/page-meta'
 import { TextField } from '../../../ui/field'
-import { type Held, heldFor } from '../host-loaders'
-import { HostGate } from '../host-pages'
+import { DateGate, type DatePageProps } from '../host-pages'
 import { ByName } from './by-name'
 import { Doubles, RecentLog, SetAside } from './door-records'
 import type { SavedDoor } from './door-store'
@@ -32,33 +30,13 @@ const tabs = tabsRecipe({ variant: 'segment' })
 /** The door's name takes the row's room beside its button. */
 const DOOR_NAME = css({ flex: '1', minW: '40' })
 
-export function DoorPage({
-  eventId,
-  date,
-  saved,
-}: {
-  eventId: EventId
-  date: string
-  /** The door the route's loader read from the device. */
-  saved?: Held<SavedDoor | null>
-}) {
-  const event = eventById(eventId)
-  usePageMeta({
-    title: `Door: ${event?.title ?? 'date'}, ${date}`,
-    description: 'Check guests in, with or without a signal.',
-  })
+export function DoorPage(page: DatePageProps<SavedDoor | null>) {
   return (
-    <HostGate>
-      {(session) => (
-        <Door
-          uid={session.uid}
-          verified={session.verified}
-          eventId={eventId}
-          date={date}
-          held={heldFor(saved, session.uid)}
-        />
+    <DateGate {...page} title="Door" description="Check guests in, with or without a signal.">
+      {(session, held) => (
+        <Door uid={session.uid} verified={session.verified} eventId={page.eventId} date={page.date} held={held} />
       )}
-    </HostGate>
+    </DateGate>
   )
 }
 
