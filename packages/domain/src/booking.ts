@@ -8,6 +8,7 @@ import type { CallableContract } from './callable'
 import { EVENT_IDS, PRICE_TIERS } from './catalogue'
 import type { IssuedPass } from './pass'
 import { ACCOUNT_MESSAGES, dateOfBirthSchema, INTERESTS, MAX_EMAIL_LENGTH, mobileSchema, nameSchema } from './profile'
+import { parseIsoDate } from './schedule'
 
 /** How long an unpaid seat is held (and the Cashfree order stays payable). */
 export const HOLD_MINUTES = 20
@@ -106,6 +107,8 @@ export const bookingProfileSchema = v.strictObject({
 export const eventDateSchema = v.pipe(
   v.string('eventDate must be a date'),
   v.isoDate('eventDate must be a date (YYYY-MM-DD)'),
+  // The format alone lets 2026-02-30 through.
+  v.check((date) => parseIsoDate(date) !== undefined, 'eventDate must be a day of the calendar'),
 )
 
 /**
