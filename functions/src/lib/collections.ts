@@ -8,7 +8,7 @@ import { seatsCollectionPath } from '@yaari/domain/availability'
 import type { CollectionReference, DocumentReference, Firestore } from 'firebase-admin/firestore'
 
 /** The top-level collections. */
-export const COLLECTIONS = [
+const COLLECTIONS = [
   'bookings',
   'user_profiles',
   'waitlist',
@@ -38,8 +38,8 @@ export const seatClaims = (firestore: Firestore, eventId: string, date: string):
   firestore.collection(seatsCollectionPath(eventId, date))
 
 /** A document's subcollections: a mail's send attempts, a booking's one-time transitions, a date's leases, a booking's gateway reads. */
-export const SUBCOLLECTIONS = ['attempts', 'transitions', 'leases', 'gateway_reads'] as const
-export type Subcollection = (typeof SUBCOLLECTIONS)[number]
+const SUBCOLLECTIONS = ['attempts', 'transitions', 'leases', 'gateway_reads'] as const
+type Subcollection = (typeof SUBCOLLECTIONS)[number]
 export const subcollectionOf = (parent: DocumentReference, name: Subcollection): CollectionReference =>
   parent.collection(name)
 

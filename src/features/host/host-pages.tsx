@@ -22,7 +22,7 @@ import { type Held, heldFor } from './host-loaders'
 import { type HostSession, hostErrorMessage, useHostSession } from './host-session'
 
 /** A signed-in host, as the console's pages get them. */
-export type Host = Extract<HostSession, { status: 'host' }>
+type Host = Extract<HostSession, { status: 'host' }>
 
 /**
  * A page about one date (its guest list, its door): titled with the event and the date, shown to
