@@ -17,7 +17,8 @@ const FIXTURES = {
   'src/lib/pong.ts':
     "import { ping } from './ping'\nexport const pong = (): number => (Math.random() > 2 ? ping() : 1)\n",
   // lib importing a service (upward).
-  'functions/src/lib/upward.ts': "import { offer } from '../services/waitlist/offers'\nexport const upward = () => offer()\n",
+  'functions/src/lib/upward.ts':
+    "import { offer } from '../services/waitlist/offers'\nexport const upward = () => offer()\n",
   'functions/src/services/waitlist/offers.ts': 'export const offer = () => 1\n',
   // The lowest service calling up into the waitlist.
   'functions/src/services/seats.ts': "import { offer } from './waitlist/offers'\nexport const free = () => offer()\n",

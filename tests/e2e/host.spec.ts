@@ -81,6 +81,29 @@ test.describe('the host console', () => {
     await signal.release()
   })
 
+  test('with every outside request hanging, the console opens on the dates whose lists the device saved', async ({
+    page,
+    context,
+  }) => {
+    const saturday = EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')!
+    // A date this week: the console shows it unfolded.
+    const day = availableDates(saturday)[0]!
+    await signInAt(page, host.email, host.password)
+    await expect(page).toHaveURL(/\/$/, BACKEND)
+    await page.goto(`/host/${saturday.id}/${day}`)
+    await expect(page.getByText(/^Up to date as of/)).toBeVisible(BACKEND)
+
+    const signal = await hangOutsideRequests(context)
+    await page.goto('/host')
+    await expect(page.getByText(/^Shown from this device: the dates whose guest lists you saved\./)).toBeVisible({
+      timeout: 5_000,
+    })
+    await expect(page.getByRole('link', { name: `${saturday.title}, ${formatLongDate(day)}` })).toBeVisible()
+    await signal.release()
+    // Once Yaari answers, its list replaces the device's.
+    await expect(page.getByText(/^Shown from this device/)).toHaveCount(0, BACKEND)
+  })
+
   test('a host runs a date: guests, venue, capacity, cancel, and the audit log', async ({ page, browser }) => {
     test.slow()
     const hostContext = await browser.newContext({ viewport: { width: 360, height: 780 }, hasTouch: true })

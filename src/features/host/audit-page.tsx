@@ -4,7 +4,7 @@
  */
 import { Link } from '@tanstack/react-router'
 import { eventById } from '@yaari/domain/catalogue'
-import type { AuditEntry } from '@yaari/domain/host'
+import { type AuditEntry, listAuditCall } from '@yaari/domain/host'
 import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
@@ -12,7 +12,7 @@ import { flow, grid } from 'styled-system/patterns'
 import { heading, link, text } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
 import { HostGate } from './host-pages'
-import { hostErrorMessage } from './host-session'
+import { callHost, hostErrorMessage } from './host-session'
 
 const ACTION_LABELS: Record<string, string> = {
   'share-venue': 'Shared the venue',
@@ -66,12 +66,10 @@ function AuditList() {
   const [state, setState] = useState<{ entries?: AuditEntry[]; error?: string }>({})
   useEffect(() => {
     let live = true
-    Promise.all([import('../../lib/firebase'), import('@yaari/domain/host')])
-      .then(([{ callFunction }, { listAuditCall }]) => callFunction(listAuditCall, {}, { timeoutMs: 20_000 }))
-      .then(
-        ({ entries }) => live && setState({ entries }),
-        (error: unknown) => live && setState({ error: hostErrorMessage(error) }),
-      )
+    callHost(listAuditCall, {}).then(
+      ({ entries }) => live && setState({ entries }),
+      (error: unknown) => live && setState({ error: hostErrorMessage(error) }),
+    )
     return () => {
       live = false
     }

@@ -5,9 +5,10 @@
  * device's storage (a lost phone gives away no guest's number).
  */
 import type { EventId } from '@yaari/domain/catalogue'
-import type { GuestList, GuestRow } from '@yaari/domain/host'
+import { type GuestList, type GuestRow, getGuestListCall, type HostDateSummary } from '@yaari/domain/host'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { localDb } from '../../lib/db'
+import { callHost } from './host-session'
 
 const keyOf = (uid: string, eventId: string, date: string) => `${uid}/${eventId}_${date}`
 
@@ -52,13 +53,15 @@ export function useSavedGuestList(
   return useLiveQuery(() => readSavedGuestList(uid, eventId, date), [uid, eventId, date], initial)
 }
 
+/** The dates of the lists this host saved on the device, soonest first: the console's first screen with no signal. */
+export async function readSavedDates(uid: string): Promise<HostDateSummary[]> {
+  const rows = await localDb().hostLists.where('uid').equals(uid).toArray()
+  return rows.map((row) => (row.list as GuestList).date).sort((a, b) => a.startsAt.localeCompare(b.startsAt))
+}
+
 /** Loads the guest list from the server and keeps it on the device. */
 export async function loadGuestList(uid: string, eventId: EventId, date: string): Promise<GuestList> {
-  const [{ callFunction }, { getGuestListCall }] = await Promise.all([
-    import('../../lib/firebase'),
-    import('@yaari/domain/host'),
-  ])
-  const list = await callFunction(getGuestListCall, { eventId, eventDate: date }, { timeoutMs: 20_000 })
+  const list = await callHost(getGuestListCall, { eventId, eventDate: date })
   const key = keyOf(uid, eventId, date)
   await localDb().hostLists.put({ key, uid, list: withoutMobiles(key, list), at: Date.now() })
   return list

@@ -11,7 +11,7 @@ import * as v from 'valibot'
 import { localDb } from '../../lib/db'
 import { knownMember } from '../../lib/session/member-hint'
 import { readDoor } from './door/door-store'
-import { readSavedGuestList } from './guest-lists'
+import { readSavedDates, readSavedGuestList } from './guest-lists'
 
 /** A date of an event, as the console's addresses name it. */
 export interface HostDateParams {
@@ -35,6 +35,11 @@ export interface Held<T> {
 async function held<T>(read: (uid: string) => Promise<T>): Promise<Held<T> | undefined> {
   const uid = knownMember()?.uid
   return uid ? { uid, value: await read(uid).catch(() => undefined as T) } : undefined
+}
+
+/** The console's first screen: the dates of the lists this device saved for the host, until the server answers. */
+export function loadHostDates() {
+  return held(readSavedDates).then((saved) => ({ saved }))
 }
 
 export async function loadHostDate(params: { eventId: string; date: string }) {

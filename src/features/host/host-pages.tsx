@@ -5,8 +5,7 @@
  */
 import { Link } from '@tanstack/react-router'
 import { EVENTS, type EventId, eventById } from '@yaari/domain/catalogue'
-import type { HostDateSummary } from '@yaari/domain/host'
-import { HOST_MESSAGES, VENUE_WARNING_HOURS } from '@yaari/domain/host'
+import { HOST_MESSAGES, type HostDateSummary, listHostDatesCall, VENUE_WARNING_HOURS } from '@yaari/domain/host'
 import { formatInr } from '@yaari/domain/money'
 import { formatLongDate } from '@yaari/domain/schedule'
 import { type ReactNode, useEffect, useState } from 'react'
@@ -19,7 +18,7 @@ import { SelectField } from '../../ui/field'
 import { PageMessage } from '../../ui/page-message'
 import { groupHostDates } from './date-groups'
 import { type Held, heldFor } from './host-loaders'
-import { type HostSession, hostErrorMessage, useHostSession } from './host-session'
+import { callHost, type HostSession, hostErrorMessage, useHostSession } from './host-session'
 
 /** A signed-in host, as the console's pages get them. */
 type Host = Extract<HostSession, { status: 'host' }>
@@ -172,24 +171,30 @@ function DateCards({ dates, label }: { dates: HostDateSummary[]; label: string }
   )
 }
 
-export function HostDatesPage() {
+export function HostDatesPage({ saved }: { saved?: Held<HostDateSummary[]> }) {
   usePageMeta({ title: 'Host console', description: 'Your upcoming Yaari dates: seats, guests, venue and money.' })
-  return <HostGate>{() => <DatesList />}</HostGate>
+  return <HostGate>{(session) => <DatesList held={heldFor(saved, session.uid)} />}</HostGate>
 }
 
-function DatesList() {
-  const [state, setState] = useState<{ dates?: HostDateSummary[]; error?: string }>({})
+/** The dates as the console shows them: from the server, or what this device saved until it answers. */
+interface DatesState {
+  dates?: HostDateSummary[]
+  /** The dates are the ones this device saved (the lists the host opened): the server has not answered yet. */
+  fromDevice?: boolean
+  error?: string
+}
+
+function DatesList({ held }: { held?: HostDateSummary[] }) {
+  const [state, setState] = useState<DatesState>(() => (held?.length ? { dates: held, fromDevice: true } : {}))
   const [eventFilter, setEventFilter] = useState('')
   useEffect(() => {
     let live = true
     const load = (first: boolean) =>
-      Promise.all([import('../../lib/firebase'), import('@yaari/domain/host')])
-        .then(([{ callFunction }, { listHostDatesCall }]) => callFunction(listHostDatesCall, {}, { timeoutMs: 20_000 }))
-        .then(
-          ({ dates }) => live && setState({ dates }),
-          // A refresh that fails keeps the numbers shown; only the first load says why it failed.
-          (error: unknown) => live && first && setState({ error: hostErrorMessage(error) }),
-        )
+      callHost(listHostDatesCall, {}).then(
+        ({ dates }) => live && setState({ dates }),
+        // A refresh that fails keeps the numbers shown; only the first load says why it failed.
+        (error: unknown) => live && first && setState((shown) => ({ ...shown, error: hostErrorMessage(error) })),
+      )
     void load(true)
     // Live while open and online: checked in against expected, seats sold.
     const timer = setInterval(() => {
@@ -210,9 +215,13 @@ function DatesList() {
           Audit log
         </Link>
       </div>
-      {state.error ? (
-        <p role="alert">{state.error}</p>
-      ) : !state.dates ? (
+      {state.error ? <p role="alert">{state.error}</p> : null}
+      {state.fromDevice ? (
+        <p role="status" className={text({ size: 'sm', tone: 'muted' })}>
+          Shown from this device: the dates whose guest lists you saved. The rest appear when Yaari answers.
+        </p>
+      ) : null}
+      {state.error && !state.dates ? null : !state.dates ? (
         <p role="status" className={text({ tone: 'muted' })}>
           Loading your dates…
         </p>
