@@ -194,6 +194,8 @@ export const DOOR_CALLABLES = [getDoorListCall, syncCheckInsCall, removeAdmissio
 /** A check-in made on this phone, as its outbox holds it. */
 export interface LocalCheckIn extends CheckInOp {
   door: string
+  /** The guest's first name, for this phone's log (the pass's, for a guest booked after the list was saved). Never sent. */
+  firstName?: string
 }
 
 /** Why the door says no. */

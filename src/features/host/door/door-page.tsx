@@ -150,7 +150,14 @@ function Door({
           </Tabs.Root>
           <SetAside door={saved} />
           <Doubles admissions={saved.list.admissions} guests={saved.list.guests} />
-          <RecentLog log={door.log} undone={door.undone} onUndo={door.undo} />
+          <RecentLog
+            log={door.log}
+            nameOf={(checkIn) =>
+              checkIn.firstName ?? saved.list.guests.find((guest) => guest.orderId === checkIn.orderId)?.name ?? 'Guest'
+            }
+            undone={door.undone}
+            onUndo={door.undo}
+          />
         </>
       ) : null}
       {door.shown ? <VerdictScreen shown={door.shown} onNext={door.next} onUndo={door.undo} /> : null}

@@ -10,8 +10,8 @@ import { formatIstClock } from '@yaari/domain/schedule'
 import { useEffect, useState } from 'react'
 import { flow, grid, wrap } from 'styled-system/patterns'
 import { button, card, heading, text } from 'styled-system/recipes'
+import type { LogEntry } from './door-log'
 import type { SavedDoor } from './door-store'
-import type { Shown } from './use-door'
 
 const METHOD_WORDS: Record<CheckInMethod, string> = { qr: 'pass', code: 'by code', name: 'by name' }
 
@@ -65,10 +65,13 @@ export function Doubles({ admissions, guests }: { admissions: Admission[]; guest
 
 export function RecentLog({
   log,
+  nameOf,
   undone,
   onUndo,
 }: {
-  log: Shown[]
+  log: LogEntry[]
+  /** A check-in's guest, by their booking. */
+  nameOf: (checkIn: LocalCheckIn) => string
   undone: Set<string | undefined>
   onUndo: (checkIn: LocalCheckIn) => void
 }) {
@@ -85,20 +88,23 @@ export function RecentLog({
       </h2>
       <ul aria-label="Last checks" className={grid({ gap: '1' })}>
         {log.map((entry) => (
-          <li key={`${entry.at}-${entry.checkIn?.id ?? ''}`} className={wrap({ gap: '2', alignItems: 'center' })}>
+          <li
+            key={'checkIn' in entry ? entry.checkIn.id : `refused-${entry.at}`}
+            className={wrap({ gap: '2', alignItems: 'center' })}
+          >
             <span>
               {formatIstClock(new Date(entry.at))}{' '}
-              {entry.verdict.kind === 'admit'
-                ? `Admitted ${entry.verdict.firstName} (${METHOD_WORDS[entry.method]})`
-                : `Refused: ${entry.verdict.message}`}
+              {'checkIn' in entry
+                ? `Admitted ${nameOf(entry.checkIn)} (${METHOD_WORDS[entry.checkIn.method]})`
+                : `Refused: ${entry.refused}`}
             </span>
-            {entry.checkIn && undone.has(entry.checkIn.id) ? (
+            {'refused' in entry ? null : undone.has(entry.checkIn.id) ? (
               <span className={text({ size: 'sm', tone: 'muted' })}>(undone)</span>
-            ) : entry.checkIn && Date.now() - entry.checkIn.at < UNDO_WINDOW_MS ? (
+            ) : Date.now() - entry.checkIn.at < UNDO_WINDOW_MS ? (
               <button
                 type="button"
                 className={button({ variant: 'ghost', size: 'sm' })}
-                onClick={() => entry.checkIn && onUndo(entry.checkIn)}
+                onClick={() => onUndo(entry.checkIn)}
               >
                 Undo
               </button>

@@ -15,7 +15,7 @@ export function syncDoorWithServer(uid: string, eventId: EventId, date: string, 
   const send: SendCheckIns = (name, ops) =>
     callHost(
       syncCheckInsCall,
-      { eventId, eventDate: date, door: name, ops: ops.map(({ door: _door, ...op }) => op) },
+      { eventId, eventDate: date, door: name, ops: ops.map(({ door: _door, firstName: _name, ...op }) => op) },
       SYNC_TIMEOUT_MS,
     )
   return syncNow(localDb(), uid, eventId, date, door, send)

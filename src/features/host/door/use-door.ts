@@ -21,6 +21,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { localDb } from '../../../lib/db'
 import { useOnline } from '../../../lib/use-online'
 import { callHost, hostErrorMessage } from '../host-session'
+import { LOG_SIZE, type Refusal, recentChecks } from './door-log'
 import { readDoor, recordCheckIn, type SavedDoor, saveDoorList } from './door-store'
 import { syncDoorWithServer } from './door-sync'
 import { prefetchScanner, qrReader } from './scanner'
@@ -72,7 +73,8 @@ export function useDoor(
   const [readying, setReadying] = useState(false)
   const [syncState, setSyncState] = useState<'idle' | 'syncing' | 'failed'>('idle')
   const [shown, setShown] = useState<Shown>()
-  const [log, setLog] = useState<Shown[]>([])
+  /** This session's refusals: they are no check-ins, so only the page holds them. */
+  const [refusals, setRefusals] = useState<Refusal[]>([])
   /** The camera runs once the host starts it (not on opening the page: it costs battery). */
   const [scanning, setScanning] = useState(false)
   const door = doorName.trim() || 'Door'
@@ -123,12 +125,21 @@ export function useDoor(
   const decide = async (verdict: DoorVerdict, method: CheckInMethod) => {
     let checkIn: LocalCheckIn | undefined
     if (verdict.kind === 'admit') {
-      checkIn = { id: crypto.randomUUID(), kind: 'in', orderId: verdict.orderId, at: Date.now(), method, door }
+      checkIn = {
+        id: crypto.randomUUID(),
+        kind: 'in',
+        orderId: verdict.orderId,
+        at: Date.now(),
+        method,
+        door,
+        firstName: verdict.firstName,
+      }
       await recordCheckIn(localDb(), uid, eventId, date, checkIn)
     }
     const next: Shown = { verdict, method, at: Date.now(), ...(checkIn ? { checkIn } : {}) }
     setShown(next)
-    setLog((entries) => [next, ...entries].slice(0, 20))
+    if (verdict.kind === 'refuse')
+      setRefusals((entries) => [{ at: next.at, message: verdict.message }, ...entries].slice(0, LOG_SIZE))
     if (checkIn && navigator.onLine) void sync()
   }
 
@@ -157,6 +168,7 @@ export function useDoor(
 
   const next = useCallback(() => setShown(undefined), [])
   const marks: Map<string, CheckInMark> = saved ? checkedIn(saved) : new Map()
+  const log = recentChecks(saved?.local ?? [], refusals)
   return {
     saved,
     doorName,
