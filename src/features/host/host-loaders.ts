@@ -26,15 +26,18 @@ export function hostDateParams(params: { eventId: string; date: string }): HostD
   return { eventId: checked.output.eventId, date: checked.output.eventDate }
 }
 
-/** What the device holds, and for whom: a page uses it only when that host is the one signed in. */
+/**
+ * What the device holds, and for whom: a page uses it only when that host is the one signed in.
+ * `value` is undefined when the device could not be read (the page then reads it live).
+ */
 export interface Held<T> {
   uid: string
-  value: T
+  value: T | undefined
 }
 
 async function held<T>(read: (uid: string) => Promise<T>): Promise<Held<T> | undefined> {
   const uid = knownMember()?.uid
-  return uid ? { uid, value: await read(uid).catch(() => undefined as T) } : undefined
+  return uid ? { uid, value: await read(uid).catch(() => undefined) } : undefined
 }
 
 /** The console's first screen: the dates of the lists this device saved for the host, until the server answers. */
