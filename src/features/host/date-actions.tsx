@@ -16,6 +16,7 @@ import { type FormEvent, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { grid, wrap } from 'styled-system/patterns'
 import { button, card, heading } from 'styled-system/recipes'
+import { saveFile } from '../../lib/save-file'
 import { TextAreaField, TextField } from '../../ui/field'
 import { callHost, hostErrorMessage } from './host-session'
 
@@ -89,12 +90,7 @@ export function DownloadCsv({
     setBusy(true)
     try {
       const { filename, csv } = await callHost(exportGuestListCall, { eventId, eventDate: date })
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }))
-      const anchor = document.createElement('a')
-      anchor.href = url
-      anchor.download = filename
-      anchor.click()
-      setTimeout(() => URL.revokeObjectURL(url), 10_000)
+      saveFile(filename, csv, 'text/csv;charset=utf-8')
     } catch (error) {
       onError(hostErrorMessage(error))
     } finally {

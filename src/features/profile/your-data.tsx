@@ -10,6 +10,7 @@ import { useState } from 'react'
 import { grid } from 'styled-system/patterns'
 import { bullets, heading, text } from 'styled-system/recipes'
 import { useMyBookings } from '../../lib/member-data/hooks'
+import { saveFile } from '../../lib/save-file'
 import { confirmPassword } from '../../lib/session/auth-actions'
 import { AUTH_MESSAGES, authErrorMessage } from '../../lib/session/auth-errors'
 import { signOutAndForget } from '../../lib/session/sign-out'
@@ -42,16 +43,6 @@ export function upcomingOutcomes(bookings: readonly BookingView[], now: Date = n
   })
 }
 
-/** Saves the export as a file the member keeps. */
-function download(name: string, json: string) {
-  const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }))
-  const anchor = document.createElement('a')
-  anchor.href = url
-  anchor.download = name
-  anchor.click()
-  setTimeout(() => URL.revokeObjectURL(url), 1_000)
-}
-
 /** The profile page's 'Your data': download a copy, or delete the account. */
 export function YourData() {
   const online = useOnline()
@@ -74,7 +65,7 @@ export function YourData() {
           try {
             const { callFunction } = await import('../../lib/firebase')
             const data = await callFunction(exportMyDataCall, {})
-            download(exportFileName(data.exported_at), JSON.stringify(data, null, 2))
+            saveFile(exportFileName(data.exported_at), JSON.stringify(data, null, 2), 'application/json')
           } catch (error) {
             const used = errorCode(error) === 'functions/resource-exhausted'
             void showToast({
