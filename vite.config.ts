@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { EVENTS } from '@yaari/domain/catalogue'
+import { listedEvents } from '@yaari/domain/catalogue'
 import { SOCIAL_IMAGE_SIZE, socialImagePath, structuredDataFor } from '@yaari/domain/structured-data'
 import { build, defineConfig, loadEnv, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -21,6 +21,8 @@ import {
   previewHeaders,
   projectContentSecurityPolicy,
   readHostingHeaderRules,
+  readHostingRewrites,
+  rewrittenFunction,
 } from './src/prerender/hosting.ts'
 import { type PrerenderEntry, prerenderedPageHtml } from './src/prerender/page-html.ts'
 
@@ -96,7 +98,7 @@ function prerenderPages(define: Record<string, string>): Plugin {
         if (page.status !== 200 || !page.meta) throw new Error(`Prerendering ${path} failed (status ${page.status})`)
         const file = join(outDir, entry.htmlFileFor(path))
         mkdirSync(dirname(file), { recursive: true })
-        const event = EVENTS.find((e) => path === `/events/${e.id}`)
+        const event = listedEvents().find((e) => path === `/events/${e.id}`)
         const social = {
           siteUrl,
           image: socialImagePath(event?.id),
@@ -119,7 +121,7 @@ async function writeSocialImages(outDir: string) {
   const { default: sharp } = await import('sharp')
   mkdirSync(join(outDir, 'images', 'og'), { recursive: true })
   const size = { ...SOCIAL_IMAGE_SIZE, fit: 'cover' as const }
-  for (const event of EVENTS) {
+  for (const event of listedEvents()) {
     await sharp(join(outDir, event.image))
       .resize(size)
       .png()
@@ -133,19 +135,47 @@ async function writeSocialImages(outDir: string) {
 
 /**
  * `vite preview` answers like Firebase Hosting does with firebase.json: "/events" gets the
- * prerendered events.html (cleanUrls), an address without a file gets the app shell (rewrite),
- * and every answer carries firebase.json's headers (its CSP with the local stack's servers
- * allowed as well: src/prerender/hosting.ts).
+ * prerendered events.html (cleanUrls), an address without a file goes to the function a rewrite
+ * names (the Functions emulator's, as the local stack runs it) or gets the app shell, and every
+ * answer carries firebase.json's headers (its CSP with the local stack's servers allowed as well:
+ * src/prerender/hosting.ts).
  */
-function hostingRoutes(): Plugin {
+function hostingRoutes(env: Record<string, string>): Plugin {
+  const functionsOrigin = `http://${env.VITE_FIREBASE_EMULATOR_HOST || '127.0.0.1'}:${env.VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT || '5001'}`
   return {
     name: 'yaari:hosting-routes',
     configurePreviewServer(server) {
       const outDir = resolve(server.config.root, server.config.build.outDir)
       const rules = readHostingHeaderRules(resolve(server.config.root, 'firebase.json'))
+      const rewrites = readHostingRewrites(resolve(server.config.root, 'firebase.json'))
       server.middlewares.use((req, res, next) => {
         const [pathname = '/', query] = (req.url ?? '/').split('?')
         for (const [key, value] of Object.entries(previewHeaders(pathname, rules))) res.setHeader(key, value)
+        const target = rewrittenFunction(pathname, rewrites, (file) => existsSync(join(outDir, file)))
+        if (target && (req.method === 'GET' || req.method === 'HEAD')) {
+          const region = env.VITE_FUNCTIONS_REGION || 'asia-south1'
+          const url = `${functionsOrigin}/${env.VITE_FIREBASE_PROJECT_ID}/${region}/${target}${pathname}${query === undefined ? '' : `?${query}`}`
+          const headers: Record<string, string> = {}
+          for (const name of ['if-none-match', 'accept', 'user-agent']) {
+            const value = req.headers[name]
+            if (typeof value === 'string') headers[name] = value
+          }
+          fetch(url, { method: req.method, headers }).then(
+            async (answer) => {
+              res.statusCode = answer.status
+              for (const [key, value] of answer.headers) {
+                if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(key))
+                  res.setHeader(key, value)
+              }
+              res.end(Buffer.from(await answer.arrayBuffer()))
+            },
+            () => {
+              res.statusCode = 502
+              res.end('The Functions emulator did not answer.')
+            },
+          )
+          return
+        }
         if (req.method === 'GET' || req.method === 'HEAD') {
           const file = hostedFile(pathname, (built) => existsSync(join(outDir, built)))
           req.url = query === undefined ? file : `${file}?${query}`
@@ -236,6 +266,30 @@ export default defineConfig(({ mode }) => {
           // Calls to Cloud Functions, Auth and the payment gateway match no route: never cached.
           runtimeCaching: [
             {
+              // The published catalogue: the newest when the network answers within 3 s, else the
+              // copy of the last visit, so the listing, event pages and tickets open offline.
+              urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname === '/catalogue.json',
+              handler: 'NetworkFirst',
+              options: {
+                cacheName: 'yaari-catalogue',
+                networkTimeoutSeconds: 3,
+                expiration: { maxEntries: 1, purgeOnQuotaError: true },
+                cacheableResponse: { statuses: [200] },
+              },
+            },
+            {
+              // Covers uploaded through the editor (the photo store or Cloud Storage): a new upload is
+              // a new address, so a cached one never changes.
+              urlPattern: ({ request, url }) =>
+                request.destination === 'image' && /\/event-covers(\/|%2F)/.test(url.pathname),
+              handler: 'CacheFirst',
+              options: {
+                cacheName: 'yaari-covers',
+                expiration: { maxEntries: 60, maxAgeSeconds: 90 * 24 * 60 * 60, purgeOnQuotaError: true },
+                cacheableResponse: { statuses: [0, 200] },
+              },
+            },
+            {
               urlPattern: ({ sameOrigin, request }) =>
                 sameOrigin && (request.destination === 'image' || request.destination === 'font'),
               handler: 'StaleWhileRevalidate',
@@ -261,7 +315,7 @@ export default defineConfig(({ mode }) => {
       }),
       // Before VitePWA's closeBundle generates the worker: the pages are precached with the rest.
       prerenderPages(define),
-      hostingRoutes(),
+      hostingRoutes(loadEnv(mode, process.cwd(), 'VITE_')),
     ],
     resolve: { alias },
     server: { host: '127.0.0.1' },

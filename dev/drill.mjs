@@ -114,7 +114,7 @@ async function main() {
       clientSecret: STANDIN_CLIENT_SECRET,
     })
     const deps = { firestore, gateway, appOrigin: `http://${HOST}:${stackPorts().app}`, cashfreeMode: 'sandbox' }
-    const event = code.EVENTS.find((/** @type {{ id: string }} */ e) => e.id === 'midweek-wednesday-dinner')
+    const event = code.SEED_EVENTS.find((/** @type {{ id: string }} */ e) => e.id === 'midweek-wednesday-dinner')
     const dates = code.availableDates(event).slice(-3)
 
     /** A member with a profile, as createBooking needs. */

@@ -64,3 +64,10 @@ if (hydrating) {
 } else {
   createRoot(root).render(app)
 }
+
+// The published catalogue (a new event, a new price, a new city) replaces the one the build
+// carries once it arrives; the prerendered page was hydrated as built, so React never finds the
+// two disagreeing.
+await nextTask()
+const { refreshCatalogue } = await import('./lib/catalogue')
+void refreshCatalogue()

@@ -20,10 +20,10 @@ import { quantile } from './stats.mjs'
  * @param {import('../lib/stack.mjs').Stack} stack
  */
 export async function bookingHarness(stack) {
-  const { EVENTS, availableDates, seatsCollectionPath, bookingRequest } = await importTypeScript(
+  const { SEED_EVENTS, availableDates, seatsCollectionPath, bookingRequest } = await importTypeScript(
     {
       contents:
-        "export { EVENTS } from './packages/domain/src/catalogue.ts'\n" +
+        "export { SEED_EVENTS } from './packages/domain/src/catalogue-seed.ts'\n" +
         "export { bookingRequest } from './packages/domain/src/booking.fixture.ts'\n" +
         "export { seatsCollectionPath } from './packages/domain/src/availability.ts'\n" +
         "export { availableDates } from './packages/domain/src/schedule.ts'\n",
@@ -85,7 +85,7 @@ export async function bookingHarness(stack) {
     throw Object.assign(new Error(`${code}: ${body.error?.message ?? response.status}`), { code })
   }
   /** @type {{ eventId: string, date: string }[]} Every (event, date) members may book, so the load spreads as real bookings do. */
-  const slots = EVENTS.flatMap((/** @type {{ id: string }} */ event) =>
+  const slots = SEED_EVENTS.flatMap((/** @type {{ id: string }} */ event) =>
     availableDates(event).map((/** @type {string} */ date) => ({ eventId: event.id, date })),
   )
   /** Frees every seat of every bookable date, so each measurement starts with open tables. */
@@ -98,7 +98,7 @@ export async function bookingHarness(stack) {
     }
   }
   return {
-    EVENTS,
+    SEED_EVENTS,
     slots,
     seatsCollectionPath,
     firestore,
@@ -118,7 +118,7 @@ export async function bookingHarness(stack) {
  * @param {Awaited<ReturnType<typeof bookingHarness>>} harness
  */
 export async function measureContention(harness) {
-  const event = harness.EVENTS[0]
+  const event = harness.SEED_EVENTS[0]
   const date = harness.slots.filter((slot) => slot.eventId === event.id).at(-1)?.date ?? ''
   const members = await harness.members('bench_rush', CONTENTION.requests)
   await harness.freeAllSeats()

@@ -5,7 +5,7 @@
 
 export { BOOKING_MESSAGES, HOLD_MINUTES, MAX_LIVE_HOLDS } from '@yaari/domain/booking'
 export { bookingRequest } from '@yaari/domain/booking.fixture'
-export { EVENTS } from '@yaari/domain/catalogue'
+export { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 export { availableDates } from '@yaari/domain/schedule'
 export { CashfreeError, cashfreeGateway } from '../../functions/src/lib/cashfree'
 export { CREATE_BOOKING_STEPS } from '../../functions/src/lib/records'

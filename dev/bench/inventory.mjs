@@ -78,7 +78,7 @@ export async function inventoryHarness({ firestore, paymentsPort }) {
 /** One member, a script, one date and then many: one order per date, MAX_LIVE_HOLDS in all. @param {InventoryHarness} h */
 export async function measureHoldsByOneMember(h) {
   const { code } = h
-  const event = code.EVENTS[1]
+  const event = code.SEED_EVENTS[1]
   const dates = code.availableDates(event)
   const date = dates.at(-1)
   await h.clearDates(event, [date])
@@ -93,10 +93,10 @@ export async function measureHoldsByOneMember(h) {
   ).size
 
   const other = await h.member()
-  const slots = code.EVENTS.flatMap((/** @type {{ id: string }} */ e) =>
+  const slots = code.SEED_EVENTS.flatMap((/** @type {{ id: string }} */ e) =>
     code.availableDates(e).map((/** @type {string} */ d) => ({ event: e, date: d })),
   ).slice(0, tries)
-  await Promise.all(code.EVENTS.map((/** @type {{ id: string }} */ e) => h.clearDates(e, code.availableDates(e))))
+  await Promise.all(code.SEED_EVENTS.map((/** @type {{ id: string }} */ e) => h.clearDates(e, code.availableDates(e))))
   const acrossDates = await Promise.allSettled(
     slots.map((/** @type {{ event: { id: string }, date: string }} */ slot) =>
       code.createBooking(h.deps(), other, h.request(slot.event, slot.date)),
@@ -126,7 +126,7 @@ export async function measureHoldsByOneMember(h) {
 /** Every seat of a date held and abandoned at checkout, then one sweep. @param {InventoryHarness} h */
 export async function measureAbandonedCheckouts(h) {
   const { code } = h
-  const event = code.EVENTS[0]
+  const event = code.SEED_EVENTS[0]
   const date = code.availableDates(event).at(-2)
   await h.clearDates(event, [date])
   const members = await Promise.all(Array.from({ length: event.capacity }, () => h.member()))
@@ -161,7 +161,7 @@ export async function measureAbandonedCheckouts(h) {
  */
 export async function measureBookingsWithFaults(h) {
   const { code } = h
-  const event = code.EVENTS[2]
+  const event = code.SEED_EVENTS[2]
   const dates = code.availableDates(event)
   await h.clearDates(event, dates)
   const roll = random(INVENTORY.seed)
@@ -307,7 +307,7 @@ export async function measureBookingsWithFaults(h) {
  */
 export async function measureWaitlistChurn(h) {
   const { code } = h
-  const event = code.EVENTS[0]
+  const event = code.SEED_EVENTS[0]
   const date = code.availableDates(event).at(-3)
   const db = h.deps().firestore
   const clearLine = async () => {

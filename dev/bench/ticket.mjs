@@ -46,10 +46,10 @@ export async function paidMember() {
     join(ROOT, 'packages', 'domain', 'src', 'profile.fixture.ts'),
     'profile-fixture',
   )
-  const { availableDates, EVENTS } = await importTypeScript(
+  const { availableDates, SEED_EVENTS } = await importTypeScript(
     {
       contents:
-        "export { EVENTS } from './packages/domain/src/catalogue'; export { availableDates } from './packages/domain/src/schedule'",
+        "export { SEED_EVENTS } from './packages/domain/src/catalogue-seed'; export { availableDates } from './packages/domain/src/schedule'",
     },
     'ticket-dates',
   )
@@ -65,7 +65,7 @@ export async function paidMember() {
   if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`)
   const { idToken } = /** @type {{ idToken: string }} */ (await signUp.json())
   await call('saveProfile', idToken, VALID_PROFILE)
-  const event = EVENTS.find((/** @type {{ id: string }} */ e) => e.id === 'first-hello-stranger-meetup')
+  const event = SEED_EVENTS.find((/** @type {{ id: string }} */ e) => e.id === 'first-hello-stranger-meetup')
   const { dateOfBirth, mobile, name } = VALID_PROFILE
   const userProfile = { name, email, mobile, dateOfBirth, termsAccepted: true }
   // The last date with a seat left (a stack kept running between benches fills them).

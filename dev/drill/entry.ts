@@ -3,7 +3,7 @@
  * jobs it puts under faults, run in its process against the local stack (as the bench does).
  */
 export { bookingRequest } from '@yaari/domain/booking.fixture'
-export { EVENTS } from '@yaari/domain/catalogue'
+export { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 export { availableDates } from '@yaari/domain/schedule'
 export { runJobLogged } from '../../functions/src/handlers/schedules'
 export { cashfreeGateway } from '../../functions/src/lib/cashfree'

@@ -7,7 +7,7 @@
  * on it starts, and every failure says what is wrong and what to do; nothing waits silently. Every part listens on 127.0.0.1 only; the parts that take writes or
  * test controls answer only the stack's secret, generated at each start (.tmp/stack.json).
  */
-import { spawn } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -212,6 +212,33 @@ export function writeFunctionsConfig(dir, { ports, secret, appUrl }) {
 }
 
 /**
+ * Loads the seed catalogue into the stand-in, as `npm run catalogue -- seed` does into a project
+ * (the functions' own command, built with them): a stand-in that has a catalogue keeps it.
+ * @param {ReturnType<typeof stackPorts>} ports
+ */
+function seedCatalogue(ports) {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [join(ROOT, 'functions', 'lib', 'ops', 'catalogue.js'), 'seed'],
+      {
+        env: {
+          ...process.env,
+          GOOGLE_CLOUD_PROJECT: PROJECT_ID,
+          FIRESTORE_EMULATOR_HOST: `${HOST}:${ports.firestore}`,
+          METADATA_SERVER_DETECTION: 'none',
+        },
+        timeout: 60_000,
+      },
+      (error, stdout, stderr) =>
+        error
+          ? reject(new StackError(`The seed catalogue was not loaded: ${stderr || error.message}`))
+          : resolve(stdout),
+    )
+  })
+}
+
+/**
  * One part of the stack: a process (`command`, `args`, `env`, its log in .tmp/logs/<name>.log) or
  * something run in this process (`start`, returning its stop), and the checks that say it is up.
  * A part starts once every part it comes `after` is up; the others start side by side.
@@ -305,10 +332,19 @@ export function stackParts({ mode, ports, secret, appUrl }) {
       ],
     },
     {
+      name: 'catalogue',
+      step: 'the seed catalogue (when the stand-in has none)',
+      after: ['firestore-standin'],
+      start: async () => {
+        await seedCatalogue(ports)
+        return () => {}
+      },
+    },
+    {
       name: 'firebase-emulators',
       step: `Firebase Auth (${ports.auth}) and Functions (${ports.functions}) emulators`,
-      // Its first call reads Firestore.
-      after: ['firestore-standin'],
+      // Its first call reads Firestore, and its readiness probe asks for an event of the catalogue.
+      after: ['firestore-standin', 'catalogue'],
       command: join(BIN, 'firebase'),
       args: ['emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID],
       env: FIREBASE_ENV,

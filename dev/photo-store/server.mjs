@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The local stand-in for Cloud Storage's profile pictures: keeps the bytes on disk
+ * The local stand-in for Cloud Storage's profile pictures and event covers: keeps the bytes on disk
  * (.tmp/photo-store) and serves them back, so the web app cannot tell it from production.
  * Only the functions may write, list or delete (they hold PHOTO_STORE_SECRET); anyone with the
  * URL may read, as with a Cloud Storage download URL. Pictures are served with nosniff.
@@ -17,7 +17,7 @@ const MAX_BYTES = 5 * 1024 * 1024
 /** @param {string} encoded @returns {string | undefined} */
 function safePath(encoded) {
   const path = normalize(decodeURIComponent(encoded))
-  return /^profile-pictures\/[\w-]+\/[\w.-]+$/.test(path) && !path.includes('..') ? path : undefined
+  return /^(?:profile-pictures|event-covers)\/[\w-]+\/[\w.-]+$/.test(path) && !path.includes('..') ? path : undefined
 }
 
 /**

@@ -17,6 +17,7 @@ import { smtpMailer } from './lib/smtp'
 // Every callable, registered from the table of contracts.
 export * from './handlers/callables'
 
+export { catalogueDocument } from './handlers/catalogue-document'
 export { reportClientError } from './handlers/client-report'
 export { cashfreeWebhook } from './handlers/webhook'
 

@@ -22,6 +22,35 @@ export function hostedFile(pathname: string, exists: (file: string) => boolean):
   return exists(`${page}.html`) ? `${page}.html` : `/${APP_SHELL}`
 }
 
+/** A rewrite of firebase.json's hosting section to a function (the app shell's rewrite is `hostedFile`'s). */
+export interface HostingFunctionRewrite {
+  source: string
+  function: { functionId: string; region?: string }
+}
+
+/** The rewrites to functions of a firebase.json (the repository's unless another file is named), in order. */
+export function readHostingRewrites(
+  firebaseJson: URL | string = new URL('../../firebase.json', import.meta.url),
+): HostingFunctionRewrite[] {
+  const rewrites: unknown[] = JSON.parse(readFileSync(firebaseJson, 'utf8')).hosting?.rewrites ?? []
+  return rewrites.filter(
+    (rule): rule is HostingFunctionRewrite => typeof (rule as HostingFunctionRewrite).function?.functionId === 'string',
+  )
+}
+
+/**
+ * The function Hosting sends `pathname` to when no built file answers it (Hosting serves a file
+ * first, then the rewrites in order), or undefined.
+ */
+export function rewrittenFunction(
+  pathname: string,
+  rewrites: readonly HostingFunctionRewrite[],
+  exists: (file: string) => boolean,
+): string | undefined {
+  if (exists(pathname) || exists(`${pathname.replace(/\/+$/, '')}.html`)) return undefined
+  return rewrites.find((rule) => hostingGlob(rule.source).test(pathname))?.function.functionId
+}
+
 /** A `headers` rule of firebase.json's hosting section. */
 export interface HostingHeaderRule {
   source: string
@@ -88,7 +117,7 @@ export function projectContentSecurityPolicy(headerPolicy: string, project: Proj
  * preview cannot read the same way never passes unnoticed.
  */
 export function hostingGlob(source: string): RegExp {
-  if (/[?[\]{}!@+()]/.test(source)) throw new Error(`Unsupported glob in firebase.json headers: ${source}`)
+  if (/[?[\]{}!@+()]/.test(source)) throw new Error(`Unsupported glob in firebase.json: ${source}`)
   const glob = source.startsWith('/') || source.startsWith('**') ? source : `/${source}`
   const pattern = glob
     .split(/(\*\*|\*)/)

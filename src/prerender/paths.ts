@@ -1,4 +1,4 @@
-import { EVENTS } from '@yaari/domain/catalogue'
+import { listedEvents } from '@yaari/domain/catalogue'
 import { CATEGORY_PAGE_SLUGS } from '@yaari/domain/categories'
 
 /**
@@ -8,7 +8,7 @@ import { CATEGORY_PAGE_SLUGS } from '@yaari/domain/categories'
 export const PRERENDERED_PATHS: readonly string[] = [
   '/',
   '/events',
-  ...EVENTS.map((event) => `/events/${event.id}`),
+  ...listedEvents().map((event) => `/events/${event.id}`),
   ...CATEGORY_PAGE_SLUGS.map((slug) => `/categories/${slug}`),
   '/how-it-works',
   '/about',

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { cancelledDatePath } from '@yaari/domain/booking'
-import { EVENTS } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { availableDates, formatLongDate } from '@yaari/domain/schedule'
 import { attachmentText, mailTo, waitForMail } from '../../dev/lib/mail-inbox.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
@@ -174,7 +174,7 @@ test.describe('booking and paying', () => {
 })
 
 test('a date the team cancelled shows as Cancelled and cannot be chosen', async ({ page }) => {
-  const sunday = EVENTS[1]!
+  const sunday = SEED_EVENTS[1]!
   const date = availableDates(sunday).at(-1)!
   // The team's own command, at the local stack; the date is opened again afterwards.
   const { GOOGLE_CLOUD_PROJECT: _, ...local } = process.env

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { seatsCollectionPath } from '@yaari/domain/availability'
-import { EVENTS } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { DOOR_OPENS_BEFORE_MS, doorWindow } from '@yaari/domain/door'
 import { decodePass, passCredential } from '@yaari/domain/pass'
 import { availableDates } from '@yaari/domain/schedule'
@@ -32,7 +32,7 @@ import {
   test,
 } from './support'
 
-const midweek = EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')!
+const midweek = SEED_EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')!
 const host = DEMO_ACCOUNTS.find((account) => !account.claims.admin)!
 
 /** The pass with one byte of its payload changed and the signature kept: what a forger makes. */

@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises'
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { cancelledDatePath } from '@yaari/domain/booking'
-import { EVENTS } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { HOST_MESSAGES } from '@yaari/domain/host'
 import { availableDates, formatLongDate, istToday } from '@yaari/domain/schedule'
 import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
@@ -33,7 +33,7 @@ import {
   test,
 } from './support'
 
-const sunday = EVENTS.find((event) => event.id === 'unplanned-sunday-social-mixup')!
+const sunday = SEED_EVENTS.find((event) => event.id === 'unplanned-sunday-social-mixup')!
 // The third Sunday: no other test books it (booking.spec.ts cancels the last one).
 const date = availableDates(sunday)[2]!
 const seats = () => admin().collection(seatsCollectionPath(sunday.id, date))
@@ -62,7 +62,7 @@ test.describe('the host console', () => {
     page,
     context,
   }) => {
-    const saturday = EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')!
+    const saturday = SEED_EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')!
     const day = availableDates(saturday)[5]!
     await signInAt(page, host.email, host.password)
     await expect(page).toHaveURL(/\/$/, BACKEND)
@@ -85,7 +85,7 @@ test.describe('the host console', () => {
     page,
     context,
   }) => {
-    const saturday = EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')!
+    const saturday = SEED_EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')!
     // A date this week: the console shows it unfolded.
     const day = availableDates(saturday)[0]!
     await signInAt(page, host.email, host.password)
@@ -275,7 +275,7 @@ test.describe('the host console', () => {
     page,
   }) => {
     test.slow()
-    const saturday = EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')!
+    const saturday = SEED_EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')!
     const day = availableDates(saturday)[3]!
     const guest = await apiMember('Meera Iyer')
     const { orderId } = await paidThroughApi(guest, saturday.id, day)

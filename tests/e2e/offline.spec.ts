@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Page, Route } from '@playwright/test'
-import { EVENTS, eventById } from '@yaari/domain/catalogue'
+import { eventById } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { eventStartInstant, formatLongDate } from '@yaari/domain/schedule'
 import { PROJECT_ID } from '../../dev/lib/config.mjs'
 import { waitForMail } from '../../dev/lib/mail-inbox.mjs'
@@ -154,7 +155,7 @@ test.describe('offline', () => {
     await expect(page.getByRole('heading', { level: 1, name: /events/i })).toBeVisible()
     await expectImagesLoaded(page)
     for (const [index, path] of EVENT_PATHS.entries()) {
-      const event = EVENTS.find((e) => path.endsWith(e.id))
+      const event = SEED_EVENTS.find((e) => path.endsWith(e.id))
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1, name: event?.title })).toBeVisible()
       await expectImagesLoaded(page)

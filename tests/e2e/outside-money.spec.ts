@@ -4,13 +4,13 @@
  * Cashfree's dashboard (her ticket says refunded, why, and the seat is gone). Both arrive the way
  * they do in production: the payment stand-in signs a webhook, the function reads Cashfree back.
  */
-import { EVENTS } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { availableDates } from '@yaari/domain/schedule'
 import { standinControl } from '../../dev/lib/config.mjs'
 import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
 import { apiMember, BACKEND, expect, PASSWORD, paidThroughApi, signInAt, test } from './support'
 
-const saturday = EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')!
+const saturday = SEED_EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')!
 const date = availableDates(saturday)[6]!
 const host = DEMO_ACCOUNTS.find((account) => !account.claims.admin)!
 

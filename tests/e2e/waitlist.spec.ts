@@ -5,13 +5,13 @@
  */
 
 import { seatsCollectionPath } from '@yaari/domain/availability'
-import { EVENTS } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { availableDates, formatLongDate, formatShortDate } from '@yaari/domain/schedule'
 import { mailTo } from '../../dev/lib/mail-inbox.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import { admin, BACKEND, checkoutFor, expect, expectNoSeriousA11yViolations, onboardedMember, test } from './support'
 
-const midweek = EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')!
+const midweek = SEED_EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')!
 // The second-to-last date: no other test books it.
 const date = availableDates(midweek).at(-2)!
 const seats = () => admin().collection(seatsCollectionPath(midweek.id, date))

@@ -17,7 +17,16 @@ import { cancelBookingCall, createBookingCall, getBookingCall } from '@yaari/dom
 import { VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
 import type { CallableContract, RequestOf } from '@yaari/domain/callable'
 import { CALLABLES } from '@yaari/domain/callables'
-import { EVENTS } from '@yaari/domain/catalogue'
+import {
+  archiveCatalogueEventCall,
+  listCatalogueCall,
+  publishCatalogueEventCall,
+  saveCatalogueCityCall,
+  saveCatalogueEventCall,
+  uploadEventCoverCall,
+} from '@yaari/domain/catalogue-editor'
+import { seedCatalogue } from '@yaari/domain/catalogue-records'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { getDoorListCall, removeAdmissionCall, syncCheckInsCall } from '@yaari/domain/door'
 import {
   exportGuestListCall,
@@ -46,13 +55,14 @@ import { STANDIN_CLIENT_SECRET } from '../../dev/payments/standin.mjs'
 import { callFunction } from '../../src/lib/firebase'
 import { adminDb, bookableDates, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
 
-/** Payloads per callable and for the webhook: 500 each (13 targets: 6,500 requests). */
+/** Payloads per callable and for the webhook: 500 each. */
 const PER_TARGET = 500
 const SEED = 20261122
 
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='
-const event = EVENTS[0]!
+const event = SEED_EVENTS[0]!
 const date = bookableDates(event)[5]!
+const { status: _status, ...seedDraft } = seedCatalogue().events[0]!
 
 /** A callable with a valid request (the base for mutations), typed by its contract. */
 const target = <C extends CallableContract>(contract: C, valid: RequestOf<C>, as: 'member' | 'host' = 'member') => ({
@@ -112,6 +122,13 @@ const TARGETS = [
     { eventId: event.id, eventDate: date, orderId: 'yaari_20990101_nothing', reason: 'Scanned twice' },
     'host',
   ),
+  // The catalogue editor, tried by a Bangalore host on a Bangalore event.
+  target(listCatalogueCall, {}, 'host'),
+  target(saveCatalogueEventCall, { event: seedDraft, isNew: false }, 'host'),
+  target(publishCatalogueEventCall, { id: event.id }, 'host'),
+  target(archiveCatalogueEventCall, { id: event.id }, 'host'),
+  target(saveCatalogueCityCall, { city: seedCatalogue().cities[0]! }, 'host'),
+  target(uploadEventCoverCall, { id: event.id, data: PNG_BASE64 }, 'host'),
 ]
 
 const POLLUTION = ['{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"__proto__":null}']
@@ -189,7 +206,7 @@ async function snapshot(uid: string) {
   const db = adminDb()
   const count = async (path: string) => (await db.collection(path).count().get()).data().count
   const seats = await Promise.all(
-    EVENTS.flatMap((e) => availableDates(e).map((d) => count(seatsCollectionPath(e.id, d)))),
+    SEED_EVENTS.flatMap((e) => availableDates(e).map((d) => count(seatsCollectionPath(e.id, d)))),
   )
   return {
     profiles: await count('user_profiles'),
@@ -201,6 +218,9 @@ async function snapshot(uid: string) {
     moderation: await count('moderation'),
     messages: await count('host_messages'),
     waitlist: await count('waitlist'),
+    catalogue: JSON.stringify((await db.collection('catalogue').doc('version').get()).data() ?? null),
+    catalogueRecords: (await count('catalogue_events')) + (await count('catalogue_cities')),
+    catalogueVersions: await count('catalogue_versions'),
     seats: seats.reduce((a, b) => a + b, 0),
     myProfile: JSON.stringify((await db.collection('user_profiles').doc(uid).get()).data() ?? null),
     myPhotos: existsSync(join(ROOT, '.tmp', 'photo-store', 'profile-pictures', uid)),

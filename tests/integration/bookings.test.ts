@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto'
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { type CreateBookingRequest, createBookingCall, getBookingCall, HOLD_MINUTES } from '@yaari/domain/booking'
 import { bookingRequest, VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
-import { EVENTS, priceFor } from '@yaari/domain/catalogue'
+import { priceFor } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { shareVenueProblem } from '@yaari/domain/host'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
 import { MESSAGES, saveProfileCall } from '@yaari/domain/profile'
@@ -26,7 +27,7 @@ import {
   VALID_PROFILE,
 } from './helpers'
 
-const event = EVENTS[0]! // first-hello-stranger-meetup, Saturdays, 10 seats
+const event = SEED_EVENTS[0]! // first-hello-stranger-meetup, Saturdays, 10 seats
 const dates = bookableDates(event)
 const STANDIN = `http://127.0.0.1:${stackPorts().payments}`
 const CASHFREE_HEADERS = {

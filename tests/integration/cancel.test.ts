@@ -9,7 +9,7 @@ import { promisify } from 'node:util'
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { BOOKING_MESSAGES, cancelledDatePath } from '@yaari/domain/booking'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
-import { EVENTS } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { eventStartInstant } from '@yaari/domain/schedule'
 import { describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
@@ -20,7 +20,7 @@ import { reconcileBooking } from '../../functions/src/services/bookings/reconcil
 import { refundIdFor } from '../../functions/src/services/refunds'
 import { adminDb, bookableDates, profiledMember, stackDeps } from './helpers'
 
-const event = EVENTS[0]!
+const event = SEED_EVENTS[0]!
 const HOUR = 3_600_000
 
 /** A member's paid, confirmed seat on `date`. */
@@ -78,7 +78,7 @@ describe('cancelling a booking', () => {
 
 describe('the team cancelling a date', () => {
   it("the command, then the stack's job: the paid member refunded in full, the hold ended, no more bookings", async () => {
-    const sunday = EVENTS[1]!
+    const sunday = SEED_EVENTS[1]!
     const date = bookableDates(sunday).at(-1)!
     const payer = await profiledMember()
     const paid = await createBooking(stackDeps(), payer, bookingRequest(sunday.id, date))

@@ -9,7 +9,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { EVENTS } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import {
   doorWindow,
   getDoorListCall,
@@ -49,8 +49,8 @@ import {
 afterEach(signOutMember)
 afterAll(emptyEveryDate)
 
-const sunday = EVENTS.find((event) => event.id === 'unplanned-sunday-social-mixup')!
-const midweek = EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')!
+const sunday = SEED_EVENTS.find((event) => event.id === 'unplanned-sunday-social-mixup')!
+const midweek = SEED_EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')!
 const night = bookableDates(sunday)[5]!
 const dayTime = bookableDates(sunday)[6]!
 
@@ -264,11 +264,16 @@ describe('moderation by a host', () => {
 describe('a revoked host', () => {
   it('is refused within a minute of `grant-role --revoke`, though their ID token lives an hour; the refusal is logged', async () => {
     process.env.FIREBASE_AUTH_EMULATOR_HOST = `${STACK_HOST}:${stackPorts().auth}`
-    adminDb()
+    const firestore = adminDb()
     const host = await signedInHost()
     expect(await callFunction(listAuditCall, {})).toHaveProperty('entries')
     await new Promise((resolve) => setTimeout(resolve, 1_100)) // revoked in a later second than the sign-in
-    await changeRole(getAuth(), { email: host.email as string, role: 'host', city: 'bangalore', revoke: true })
+    await changeRole(getAuth(), firestore, {
+      email: host.email as string,
+      role: 'host',
+      city: 'bangalore',
+      revoke: true,
+    })
     // The same token, still unexpired on the phone: refused once the server's look-up of the account renews.
     await expect
       .poll(

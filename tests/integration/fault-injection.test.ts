@@ -9,7 +9,7 @@
 
 import { BOOKING_MESSAGES, HOLD_MINUTES } from '@yaari/domain/booking'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
-import { EVENTS } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { availableDates } from '@yaari/domain/schedule'
 import { describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
@@ -20,7 +20,7 @@ import { reconcilePayments, sweepExpiredHolds } from '../../functions/src/servic
 import { adminDb, profiledMember, rejection, stackDeps } from './helpers'
 import { auditInventory } from './inventory-audit'
 
-const event = EVENTS[2]! // midweek-wednesday-dinner, 12 seats
+const event = SEED_EVENTS[2]! // midweek-wednesday-dinner, 12 seats
 const date = availableDates(event).at(-2)!
 const request = bookingRequest(event.id, date)
 const DIED = 'died'

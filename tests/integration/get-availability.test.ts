@@ -1,5 +1,5 @@
 import { getAvailabilityCall, seatsCollectionPath } from '@yaari/domain/availability'
-import { EVENTS } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { availableDates } from '@yaari/domain/schedule'
 import { FirebaseError } from 'firebase/app'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -25,7 +25,7 @@ describe('getAvailability, called through the web SDK as a signed-in member', ()
   it('lists every bookable date of each event with its capacity', async () => {
     const member = await signUpFreshMember()
     expect(member.uid).toMatch(/^\w+$/)
-    for (const event of EVENTS) {
+    for (const event of SEED_EVENTS) {
       const { events } = await getAvailability({ eventId: event.id })
       expect(events).toHaveLength(1)
       const answer = events[0]!
@@ -43,7 +43,7 @@ describe('getAvailability, called through the web SDK as a signed-in member', ()
 
   it('reads claimed seats from Firestore', async () => {
     await signUpFreshMember()
-    const event = EVENTS[2]!
+    const event = SEED_EVENTS[2]!
     const date = availableDates(event).at(-1)!
     const datesOf = async () => (await getAvailability({ eventId: event.id })).events[0]!.dates
     const before = (await datesOf()).find((d) => d.date === date)!
@@ -68,7 +68,7 @@ describe('getAvailability, called through the web SDK as a signed-in member', ()
 
   it('answers for every event at once when no event is named', async () => {
     const { events } = await getAvailability({})
-    expect(events.map((e) => e.eventId)).toEqual(EVENTS.map((e) => e.id))
+    expect(events.map((e) => e.eventId)).toEqual(SEED_EVENTS.map((e) => e.id))
   })
 
   it('is public: a visitor who is not signed in sees the same dates', async () => {

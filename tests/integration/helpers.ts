@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
 import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
-import type { EVENTS } from '@yaari/domain/catalogue'
+import type { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { DOOR_OPENS_BEFORE_MS, doorWindow } from '@yaari/domain/door'
 import { FirebaseError } from 'firebase/app'
 import { createUserWithEmailAndPassword, signOut, type User } from 'firebase/auth'
@@ -126,7 +126,7 @@ export const signedInHost = () => signedInWith({ host_cities: ['bangalore'] })
 
 /** A paid, confirmed booking of `date` by a new member (handlers in this process, the stand-in paying). */
 export async function paidBooking(
-  eventId: (typeof EVENTS)[number]['id'],
+  eventId: (typeof SEED_EVENTS)[number]['id'],
   date: string,
   attendee: Record<string, unknown> = {},
 ) {

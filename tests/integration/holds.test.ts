@@ -16,7 +16,8 @@ import {
   MAX_LIVE_HOLDS,
 } from '@yaari/domain/booking'
 import { VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
-import { EVENTS, type PriceTier } from '@yaari/domain/catalogue'
+import type { PriceTier } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { saveProfileCall } from '@yaari/domain/profile'
 import { availableDates, eventStartInstant } from '@yaari/domain/schedule'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -39,8 +40,8 @@ import {
   VALID_PROFILE,
 } from './helpers'
 
-const firstHello = EVENTS[0]! // Saturdays, 10 seats
-const sunday = EVENTS[1]! // Sundays, 10 seats
+const firstHello = SEED_EVENTS[0]! // Saturdays, 10 seats
+const sunday = SEED_EVENTS[1]! // Sundays, 10 seats
 const dates = bookableDates(firstHello)
 const request = (eventDate: string, tier: PriceTier = 'girls', event = firstHello) => ({
   eventId: event.id,

@@ -11,7 +11,7 @@ import { promisify } from 'node:util'
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { BOOKING_MESSAGES } from '@yaari/domain/booking'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
-import { EVENTS } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import {
   getGuestListCall,
   HOST_CALLABLES,
@@ -51,8 +51,8 @@ import {
 afterEach(signOutMember)
 afterAll(emptyEveryDate)
 
-const midweek = EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')! // 12 seats
-const saturday = EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')! // 10 seats
+const midweek = SEED_EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')! // 12 seats
+const saturday = SEED_EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')! // 10 seats
 const BRIEF = { venueName: 'The Long Table', address: '12, 100 Feet Road, Indiranagar' }
 
 /** A valid request for each host callable, on a date of `event`. */
@@ -110,14 +110,14 @@ describe("who may call a host's callable", () => {
         'functions/permission-denied',
       )
     }
-    // A Mumbai host sees the console (no dates of theirs yet) but is refused every Bangalore date.
+    // A Pune host (a published city with no events yet) sees the console but is refused every Bangalore date.
     await signOutMember()
-    await signedInWith({ host_cities: ['mumbai'] })
+    await signedInWith({ host_cities: ['pune'] })
     expect(await callFunction(listHostDatesCall, {})).toEqual({ dates: [] })
     expect((await callFunction(listAuditCall, {})).entries.filter((e) => e.eventId === midweek.id)).toEqual([])
     for (const contract of HOST_CALLABLES.filter((c) => !['listHostDates', 'listAudit'].includes(c.name))) {
       const refused = await failure(callAnything(contract, requests[contract.name]))
-      expect(refused.code, `${contract.name}, Mumbai host`).toBe('functions/permission-denied')
+      expect(refused.code, `${contract.name}, Pune host`).toBe('functions/permission-denied')
       expect(refused.message).toBe(
         contract.name === 'liftModeration' ? HOST_MESSAGES.adminsOnly : HOST_MESSAGES.notYourCity,
       )

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { bookingRequest, VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
-import { EVENTS } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { describe, expect, it } from 'vitest'
 import { stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { attachmentText, mailTo, waitForMail } from '../../dev/lib/mail-inbox.mjs'
@@ -24,7 +24,7 @@ import {
 import { queueReminders } from '../../functions/src/services/mail/reminders'
 import { adminDb, bookableDates, profiledMember, stackDeps } from './helpers'
 
-const event = EVENTS[1]!
+const event = SEED_EVENTS[1]!
 const FROM = 'Yaari <hello@yaari.test>'
 
 describe('booking email through SMTP', () => {

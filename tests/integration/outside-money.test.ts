@@ -4,14 +4,14 @@
  * the Functions emulator's cashfreeWebhook, which reads the refunds or disputes back from Cashfree.
  */
 import { seatsCollectionPath } from '@yaari/domain/availability'
-import { EVENTS } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { getGuestListCall } from '@yaari/domain/host'
 import { describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
 import { callFunction } from '../../src/lib/firebase'
 import { adminDb, bookableDates, paidBooking, signedInHost, signOutMember } from './helpers'
 
-const event = EVENTS[0]!
+const event = SEED_EVENTS[0]!
 
 const bookingOf = async (orderId: string) => (await adminDb().doc(`bookings/${orderId}`).get()).data() ?? {}
 

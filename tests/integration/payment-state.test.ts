@@ -8,7 +8,7 @@ import { createHmac, randomUUID } from 'node:crypto'
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { HOLD_MINUTES } from '@yaari/domain/booking'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
-import { EVENTS } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import * as logger from 'firebase-functions/logger'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { functionUrl, standinControl } from '../../dev/lib/config.mjs'
@@ -21,7 +21,7 @@ import { sweepExpiredHolds } from '../../functions/src/services/bookings/sweeps'
 import { getBooking } from '../../functions/src/services/bookings/views'
 import { adminDb, bookableDates, cashfreeOrder, profiledMember, stackDeps } from './helpers'
 
-const event = EVENTS[1]! // unplanned-sunday-social-mixup, Sundays, 10 seats
+const event = SEED_EVENTS[1]! // unplanned-sunday-social-mixup, Sundays, 10 seats
 const dates = bookableDates(event)
 const request = (eventDate: string) => bookingRequest(event.id, eventDate)
 const record = async (orderId: string) =>

@@ -16,7 +16,7 @@ vi.hoisted(() => {
 
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
-import { EVENTS } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { eventStartInstant } from '@yaari/domain/schedule'
 import { describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
@@ -26,7 +26,7 @@ import { createBooking } from '../../functions/src/services/bookings/create'
 import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
 import { adminDb, bookableDates, paidBooking, profiledMember, stackDeps } from './helpers'
 
-const event = EVENTS[0]!
+const event = SEED_EVENTS[0]!
 const LATE_MS = 35_000
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const seatsOfOrder = async (date: string, orderId: string) =>

@@ -4,7 +4,8 @@
  * functions: a test file's mocks (of the functions' logger, say) apply to everything it imports.
  */
 import { seatsCollectionPath } from '@yaari/domain/availability'
-import { EVENTS, type YaariEvent } from '@yaari/domain/catalogue'
+import type { YaariEvent } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { availableDates } from '@yaari/domain/schedule'
 import { getApps as adminApps, initializeApp as initAdmin } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
@@ -35,7 +36,7 @@ export const bookableDates = (event: YaariEvent) => availableDates(event).slice(
  */
 export async function emptyEveryDate() {
   const db = adminDb()
-  const paths = EVENTS.flatMap((event) => availableDates(event).map((date) => seatsCollectionPath(event.id, date)))
+  const paths = SEED_EVENTS.flatMap((event) => availableDates(event).map((date) => seatsCollectionPath(event.id, date)))
   const seats = await Promise.all(
     [
       ...paths,

@@ -10,7 +10,7 @@
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { BOOKING_MESSAGES } from '@yaari/domain/booking'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
-import { EVENTS } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { OFFER_MINUTES } from '@yaari/domain/waitlist'
 import { afterAll, describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
@@ -32,8 +32,8 @@ afterAll(emptyEveryDate)
  * A full date: `paid` members with paid, confirmed seats (the ones a test cancels), every other seat
  * taken by someone outside the test.
  */
-async function fill(eventId: (typeof EVENTS)[number]['id'], date: string, paid: number) {
-  const capacity = EVENTS.find((event) => event.id === eventId)!.capacity
+async function fill(eventId: (typeof SEED_EVENTS)[number]['id'], date: string, paid: number) {
+  const capacity = SEED_EVENTS.find((event) => event.id === eventId)!.capacity
   const seats = adminDb().collection(seatsCollectionPath(eventId, date))
   await Promise.all(
     Array.from({ length: capacity - paid }, (_, i) =>
@@ -58,7 +58,7 @@ const seatCount = async (eventId: string, date: string) =>
   (await adminDb().collection(seatsCollectionPath(eventId, date)).count().get()).data().count
 
 describe('offers in order', () => {
-  const event = EVENTS[0]! // 10 seats
+  const event = SEED_EVENTS[0]! // 10 seats
   const date = bookableDates(event)[6]!
 
   it('three wait, two seats free: the first two are offered in order and emailed; an offer left to run out passes to the third', async () => {
@@ -103,7 +103,7 @@ describe('offers in order', () => {
 })
 
 describe('200 joins, cancels and bookings at once', () => {
-  const event = EVENTS[2]! // 12 seats
+  const event = SEED_EVENTS[2]! // 12 seats
   const date = bookableDates(event)[7]!
 
   it('never hold more seats than the table has, and leave no seat free while a member waits', async () => {

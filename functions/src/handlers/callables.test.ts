@@ -1,13 +1,20 @@
 /**
  * What every callable does before its service runs, tried through each registered function:
  * a visitor is refused where a member is needed, and malformed input gets invalid-argument with
- * the reason (the service never sees it: it would need Firestore, which is not here).
+ * the reason (the service never sees it: it would need Firestore, which is not here). The published
+ * catalogue, which every callable reads from Firestore first, is the seed's here.
  */
 
 import { CALLABLES } from '@yaari/domain/callables'
+import { CATALOGUE_CALLABLES } from '@yaari/domain/catalogue-editor'
 import { DOOR_CALLABLES } from '@yaari/domain/door'
 import { HOST_CALLABLES } from '@yaari/domain/host'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+
+vi.mock('../lib/catalogue', async () => {
+  const { currentCatalogue } = await import('@yaari/domain/catalogue')
+  return { refreshCatalogue: async () => currentCatalogue() }
+})
 
 type Runnable = { run: (request: unknown) => Promise<unknown> }
 let registered: Record<string, Runnable>
@@ -23,7 +30,9 @@ const request = (data: unknown, signedIn = true, claims: Record<string, unknown>
   rawRequest: { headers: { origin: ORIGIN }, body: { data } },
   ...(signedIn ? { auth: { uid: 'member-1', token: { email: 'member@example.test', ...claims } } } : {}),
 })
-const HOST_CALLABLE_NAMES = new Set([...HOST_CALLABLES, ...DOOR_CALLABLES].map((contract) => contract.name))
+const HOST_CALLABLE_NAMES = new Set(
+  [...HOST_CALLABLES, ...DOOR_CALLABLES, ...CATALOGUE_CALLABLES].map((contract) => contract.name),
+)
 
 async function refusal(call: Promise<unknown>) {
   try {
@@ -57,7 +66,7 @@ describe('every callable', () => {
   })
 
   it("refuses a member (no role) any host's callable, whatever they send", async () => {
-    for (const contract of [...HOST_CALLABLES, ...DOOR_CALLABLES]) {
+    for (const contract of [...HOST_CALLABLES, ...DOOR_CALLABLES, ...CATALOGUE_CALLABLES]) {
       for (const data of [{}, { eventId: 'midweek-wednesday-dinner', eventDate: '2026-12-02' }, { unexpected: 1 }]) {
         const error = await refusal(registered[contract.name]!.run(request(data)))
         expect(error.code, contract.name).toBe('permission-denied')

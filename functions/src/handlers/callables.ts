@@ -12,6 +12,7 @@ import { deleteMyAccountCall, exportMyDataCall } from '@yaari/domain/account'
 import { getAvailabilityCall } from '@yaari/domain/availability'
 import { cancelBookingCall, createBookingCall, getBookingCall } from '@yaari/domain/booking'
 import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
+import { archiveCatalogueEventCall, listCatalogueCall, publishCatalogueEventCall, saveCatalogueCityCall, saveCatalogueEventCall, uploadEventCoverCall } from '@yaari/domain/catalogue-editor'
 import { getDoorListCall, removeAdmissionCall, syncCheckInsCall } from '@yaari/domain/door'
 import {
   exportGuestListCall,
@@ -36,6 +37,7 @@ import { getAuth } from 'firebase-admin/auth'
 import { type CallableOptions, type CallableRequest, HttpsError, onCall } from 'firebase-functions/v2/https'
 import { adminApp, db } from '../lib/admin'
 import { type HostCaller, refuseStaleHost, requireHost, requireMember } from '../lib/auth'
+import { refreshCatalogue } from '../lib/catalogue'
 import { doorNow } from '../lib/clock'
 import { bookingDeps } from '../lib/deps'
 import { ALERTS, alert } from '../lib/log'
@@ -49,6 +51,8 @@ import * as availability from '../services/availability'
 import * as cancel from '../services/bookings/cancel'
 import * as create from '../services/bookings/create'
 import * as views from '../services/bookings/views'
+import * as covers from '../services/catalogue/covers'
+import * as catalogue from '../services/catalogue/editor'
 import * as hostActions from '../services/host/actions'
 import * as audit from '../services/host/audit'
 import * as hostDates from '../services/host/dates'
@@ -90,9 +94,11 @@ function callable<C extends CallableContract, Public extends boolean = false>(
   { public: isPublic, ...options }: Registration<Public> = {},
 ) {
   const sized = { ...withAppCheck, ...runOptions(contract.name), ...options }
-  const endpoint = onCall({ ...sized, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, (request) => {
+  const endpoint = onCall({ ...sized, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, async (request) => {
     refuseStrangers(request)
     const caller = (isPublic ? undefined : requireMember(request)) as Caller<Public>
+    // The request's eventId is checked against, and the service prices from, what is published now.
+    await refreshCatalogue(db())
     return handle(parseRequest(contract.request, request.data) as RequestOf<C>, caller, request)
   })
   return Object.assign(endpoint, { contract })
@@ -119,6 +125,8 @@ function hostCallable<C extends CallableContract>(contract: C, handle: (input: R
     let host: HostCaller
     let input: RequestOf<C>
     try {
+      // Roles follow the published cities, and the request's eventId is checked against its events.
+      await refreshCatalogue(db())
       requireHost(request)
       input = parseRequest(contract.request, request.data) as RequestOf<C>
       const named = (input as { eventId?: unknown }).eventId
@@ -217,3 +225,13 @@ export const hostCancelSeat = hostCallable(hostCancelSeatCall, (input, host) => 
 export const getDoorList = hostCallable(getDoorListCall, async (input, host) => door.getDoorList(db(), host, input, doorKeys(), await doorNow(db(), input.eventId, input.eventDate)), { secrets: [PASS_SIGNING_KEY] })
 export const syncCheckIns = hostCallable(syncCheckInsCall, async (input, host) => door.syncCheckIns(db(), host, input, doorKeys(), await doorNow(db(), input.eventId, input.eventDate)), { secrets: [PASS_SIGNING_KEY] })
 export const removeAdmission = adminCallable(removeAdmissionCall, async (input, admin) => door.removeAdmission(db(), admin, input, await doorNow(db(), input.eventId, input.eventDate)))
+
+// The catalogue editor: hosts edit their cities' events, admins everything and the cities.
+const editorOf = (host: HostCaller) => ({ actor: host, roles: host.roles })
+const isCoverUrl = (url: string) => photoStore().isCoverUrl(url)
+export const listCatalogue = hostCallable(listCatalogueCall, (_, host) => catalogue.listCatalogue(db(), host.roles))
+export const saveCatalogueEvent = hostCallable(saveCatalogueEventCall, (input, host) => catalogue.saveEvent(db(), editorOf(host), input, isCoverUrl, Date.now()))
+export const publishCatalogueEvent = hostCallable(publishCatalogueEventCall, (input, host) => catalogue.publishEvent(db(), editorOf(host), input, Date.now()))
+export const archiveCatalogueEvent = hostCallable(archiveCatalogueEventCall, (input, host) => catalogue.archiveEvent(db(), editorOf(host), input, Date.now()))
+export const saveCatalogueCity = adminCallable(saveCatalogueCityCall, (input, admin) => catalogue.saveCity(db(), admin, input, Date.now()))
+export const uploadEventCover = hostCallable(uploadEventCoverCall, (input, host) => covers.uploadEventCover(db(), photoStore(), editorOf(host), input))

@@ -3,6 +3,7 @@
  * the local stack's timer both read. Each job lives with its service.
  */
 
+import { refreshCatalogue } from '../lib/catalogue'
 import { ALERTS, alert, info } from '../lib/log'
 import type { BookingDeps } from '../lib/records'
 import { settleCancelledDates } from '../services/bookings/cancelled-dates'
@@ -28,6 +29,7 @@ export type ScheduledJob = keyof typeof SCHEDULED_JOBS
  */
 export async function runJobLogged(name: ScheduledJob, deps: JobDeps) {
   try {
+    await refreshCatalogue(deps.firestore)
     const report = await SCHEDULED_JOBS[name].run(deps)
     info(`job-${name}`, { report })
     return report

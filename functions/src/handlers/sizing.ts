@@ -77,6 +77,19 @@ export const SIZING: Record<string, Sizing> = {
     timeoutSeconds: 300,
     why: 'refunds every paid guest of a date at once (up to 60 Cashfree refunds, 4 at a time); the job finishes what it leaves',
   },
+  uploadEventCover: {
+    memory: '1GiB',
+    timeoutSeconds: 60,
+    concurrency: 2,
+    cpu: 1,
+    maxInstances: 5,
+    why: 'decodes a cover of up to 40 MP and encodes it as WebP twice (sharp): two at once in 1 GiB',
+  },
+  publishCatalogueEvent: {
+    ...CALLABLE,
+    memory: '512MiB',
+    why: 'reads every catalogue record and writes the snapshot (about 1 KB an event) in one transaction',
+  },
   exportGuestList: { ...CALLABLE, memory: '512MiB', why: 'builds a CSV of up to a few hundred rows in memory' },
   reportClientError: {
     ...CALLABLE,

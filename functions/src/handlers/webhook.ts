@@ -14,6 +14,7 @@ import { describeIssues } from '@yaari/domain/validation'
 import { onRequest } from 'firebase-functions/v2/https'
 import * as v from 'valibot'
 import { isFreshWebhookTimestamp, isValidWebhookSignature } from '../lib/cashfree'
+import { refreshCatalogue } from '../lib/catalogue'
 import { collectionOf } from '../lib/collections'
 import { bookingDeps } from '../lib/deps'
 import { ALERTS, alert, burstDetector, warn } from '../lib/log'
@@ -67,6 +68,7 @@ export async function cashfreeWebhookHandler(
     return refuseUnverified(now, 'timestamp outside the window', deliveredBy)
   const webhook = parseJsonBody(request.rawBody, webhookSchema, 'not a Cashfree webhook')
   if ('refusal' in webhook) return webhook.refusal
+  await refreshCatalogue(deps.firestore)
   const { json: body, output } = webhook
   const { type } = output
 

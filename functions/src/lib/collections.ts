@@ -27,6 +27,11 @@ const COLLECTIONS = [
   'webhook_events',
   'date_settings',
   'stack_clocks',
+  // The catalogue (decision 0018): the published snapshot and its version; the records the team edits.
+  'catalogue',
+  'catalogue_events',
+  'catalogue_cities',
+  'catalogue_versions',
 ] as const
 export type Collection = (typeof COLLECTIONS)[number]
 
@@ -56,6 +61,9 @@ export const refs = {
   /** One of the member's numbered waitlist places (1-based). */
   memberWait: (firestore: Firestore, uid: string, n: number) =>
     collectionOf(firestore, 'member_waits').doc(`${uid}_${n}`),
+  /** The published catalogue members read, and the small document with its version alone. */
+  publishedCatalogue: (firestore: Firestore) => collectionOf(firestore, 'catalogue').doc('published'),
+  catalogueVersion: (firestore: Firestore) => collectionOf(firestore, 'catalogue').doc('version'),
   waitlistEntry: (firestore: Firestore, eventId: string, date: string, uid: string) =>
     collectionOf(firestore, 'waitlist').doc(`${eventId}_${date}_${uid}`),
   mail: (firestore: Firestore, id: string) => collectionOf(firestore, 'mail').doc(id),

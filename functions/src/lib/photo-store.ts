@@ -12,6 +12,8 @@ export interface PhotoStore {
   save(path: string, bytes: Buffer, contentType: string): Promise<string>
   /** True only for a URL this store gave out for a picture in the member's own folder. */
   isMemberPhotoUrl(url: string, uid: string): boolean
+  /** True only for a URL this store gave out for an event's cover (event-covers/...). */
+  isCoverUrl(url: string): boolean
   /** Deletes every picture in the member's folder but the one at `keepUrl` (all of them without it). */
   deleteMemberPhotos(uid: string, keepUrl?: string | null): Promise<number>
 }
@@ -36,6 +38,8 @@ function parseUrl(url: string): URL | undefined {
     return undefined
   }
 }
+
+const inCovers = (path: string | undefined) => path?.startsWith('event-covers/') === true && !path.includes('..')
 
 function inMemberFolder(path: string | undefined, uid: string): boolean {
   return path?.startsWith(memberFolder(uid)) === true && !path.includes('..')
@@ -74,6 +78,15 @@ class CloudStoragePhotoStore implements PhotoStore {
     )
   }
 
+  isCoverUrl(url: string): boolean {
+    const parsed = parseUrl(url)
+    return (
+      parsed?.origin === 'https://firebasestorage.googleapis.com' &&
+      parsed.pathname.startsWith(`/v0/b/${getStorage(adminApp()).bucket().name}/o/`) &&
+      inCovers(objectPathOf(parsed))
+    )
+  }
+
   async deleteMemberPhotos(uid: string, keepUrl?: string | null): Promise<number> {
     const keep = keptPath(keepUrl, uid)
     const [files] = await getStorage(adminApp())
@@ -105,6 +118,11 @@ class LocalPhotoStore implements PhotoStore {
   isMemberPhotoUrl(url: string, uid: string): boolean {
     const parsed = parseUrl(url)
     return parsed?.origin === new URL(this.baseUrl).origin && inMemberFolder(objectPathOf(parsed), uid)
+  }
+
+  isCoverUrl(url: string): boolean {
+    const parsed = parseUrl(url)
+    return parsed?.origin === new URL(this.baseUrl).origin && inCovers(objectPathOf(parsed))
   }
 
   async deleteMemberPhotos(uid: string, keepUrl?: string | null): Promise<number> {

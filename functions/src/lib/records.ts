@@ -50,7 +50,10 @@ export interface BookingRecord {
   event_id: string
   event_date: string
   tier: string
+  /** The price it was sold at, in rupees: a later change of the catalogue's price never touches it. */
   amount: number
+  /** The catalogue version the price came from (absent on bookings made before the catalogue was data). */
+  catalogue_version?: number
   /** Set once the seat claim is recorded; a claim made just before a crash is found by its order_id. */
   seat: number | null
   status: BookingStatus

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { changedClaims } from './roles'
+import { changedClaims as changed, type RoleChange } from './roles'
+
+const changedClaims = (current: Record<string, unknown> | undefined, change: RoleChange) =>
+  changed(current, change, ['bangalore', 'mumbai'])
 
 describe('changedClaims', () => {
   it('grants and revokes a city, keeping other claims', () => {
@@ -18,7 +21,16 @@ describe('changedClaims', () => {
   })
 
   it('refuses a host role without a city Yaari runs in', () => {
-    expect(() => changedClaims({}, { email: 'h@x', role: 'host' })).toThrow(/--city must be one of bangalore, mumbai/)
+    expect(() => changedClaims({}, { email: 'h@x', role: 'host' })).toThrow(
+      /--city must be one of the published cities \(bangalore, mumbai\)/,
+    )
     expect(() => changedClaims({}, { email: 'h@x', role: 'host', city: 'atlantis' })).toThrow(/--city/)
+  })
+
+  it('takes away a city that is no longer published', () => {
+    const held = { host_cities: ['atlantis', 'bangalore'] }
+    expect(changedClaims(held, { email: 'h@x', role: 'host', city: 'atlantis', revoke: true })).toEqual({
+      host_cities: ['bangalore'],
+    })
   })
 })

@@ -4,8 +4,10 @@
  * applies when the person's app next refreshes its token (it does on opening the console); a
  * revoke also ends their sessions, so a role taken away cannot be used until the token expires.
  */
-import { CITIES, type City } from '@yaari/domain/catalogue'
+import { type City, catalogueCities } from '@yaari/domain/catalogue'
 import type { Auth } from 'firebase-admin/auth'
+import type { Firestore } from 'firebase-admin/firestore'
+import { refreshCatalogue } from './catalogue'
 
 export interface RoleChange {
   email: string
@@ -16,27 +18,40 @@ export interface RoleChange {
 
 export type Claims = { admin?: true; host_cities?: City[] } & Record<string, unknown>
 
-/** The claims after the change (the person's other claims kept). */
-export function changedClaims(current: Record<string, unknown> | undefined, change: RoleChange): Claims {
+/**
+ * The claims after the change (the person's other claims kept). A host role is granted for one of
+ * the `cities` published; a city the person holds may always be taken away.
+ */
+export function changedClaims(
+  current: Record<string, unknown> | undefined,
+  change: RoleChange,
+  cities: readonly City[],
+): Claims {
   const { admin: _admin, host_cities: listed, ...rest } = current ?? {}
-  const cities = new Set(Array.isArray(listed) ? (listed as City[]) : [])
+  const held = new Set(Array.isArray(listed) ? (listed as City[]) : [])
   let admin = current?.admin === true
   if (change.role === 'admin') admin = !change.revoke
-  else if (change.city && (CITIES as readonly string[]).includes(change.city)) {
-    if (change.revoke) cities.delete(change.city as City)
-    else cities.add(change.city as City)
-  } else throw new Error(`--city must be one of ${CITIES.join(', ')} for the host role`)
+  else if (change.city && change.revoke && held.has(change.city)) held.delete(change.city)
+  else if (change.city && cities.includes(change.city)) {
+    if (!change.revoke) held.add(change.city)
+  } else throw new Error(`--city must be one of the published cities (${cities.join(', ')}) for the host role`)
   return {
     ...rest,
     ...(admin ? { admin: true as const } : {}),
-    ...(cities.size ? { host_cities: [...cities].sort() } : {}),
+    ...(held.size ? { host_cities: [...held].sort() } : {}),
   }
 }
 
 /** Applies a role change to the account with this email; returns the account's id and claims. */
-export async function changeRole(auth: Auth, change: RoleChange): Promise<{ uid: string; claims: Claims }> {
+export async function changeRole(
+  auth: Auth,
+  firestore: Firestore,
+  change: RoleChange,
+): Promise<{ uid: string; claims: Claims }> {
   const user = await auth.getUserByEmail(change.email)
-  const claims = changedClaims(user.customClaims, change)
+  await refreshCatalogue(firestore)
+  const cities = catalogueCities().map((city) => city.id)
+  const claims = changedClaims(user.customClaims, change, cities)
   await auth.setCustomUserClaims(user.uid, claims)
   if (change.revoke) await auth.revokeRefreshTokens(user.uid)
   return { uid: user.uid, claims }

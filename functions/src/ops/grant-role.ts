@@ -2,13 +2,14 @@
  * `npm run grant-role -- --email <address> --role host|admin [--city bangalore] [--revoke]`
  *
  * Grants (or with --revoke takes away) a role, in GOOGLE_CLOUD_PROJECT with its application
- * default credentials: `host` for one city at a time, `admin` for everything. The person's app
+ * default credentials: `host` for one published city at a time, `admin` for everything. The person's app
  * picks a grant up when it next refreshes its token (opening /host does); a revoke also signs them
  * out everywhere. `npm run grant-role` (dev/ops.mjs) points it at the local stack when unset.
  */
 import { parseArgs } from 'node:util'
 import { initializeApp } from 'firebase-admin/app'
 import { getAuth } from 'firebase-admin/auth'
+import { getFirestore } from 'firebase-admin/firestore'
 import { changeRole } from '../lib/roles'
 
 const { values } = parseArgs({
@@ -31,7 +32,12 @@ if (!project) {
 }
 initializeApp({ projectId: project })
 
-changeRole(getAuth(), { email: values.email, role: values.role, city: values.city, revoke: values.revoke }).then(
+changeRole(getAuth(), getFirestore(), {
+  email: values.email,
+  role: values.role,
+  city: values.city,
+  revoke: values.revoke,
+}).then(
   ({ uid, claims }) =>
     console.log(`${values.revoke ? 'Revoked' : 'Granted'}: ${values.email} (${uid}) now has ${JSON.stringify(claims)}`),
   (error: Error) => {

@@ -8,7 +8,7 @@
 
 import type { AvailabilityResponse, EventAvailability, getAvailabilityCall } from '@yaari/domain/availability'
 import type { RequestOf } from '@yaari/domain/callable'
-import { EVENTS, type YaariEvent } from '@yaari/domain/catalogue'
+import { eventById, listedEvents, type YaariEvent } from '@yaari/domain/catalogue'
 import { availableDates } from '@yaari/domain/schedule'
 import { dateSettingsAmong } from '../lib/date-settings'
 import { type BookingDeps, cancelledAmong, nowOf } from '../lib/records'
@@ -44,6 +44,8 @@ export async function getAvailability(
   deps: BookingDeps,
   { eventId }: RequestOf<typeof getAvailabilityCall>,
 ): Promise<AvailabilityResponse> {
-  const events = EVENTS.filter((event) => !eventId || event.id === eventId)
+  // One event (an archived one too: its page may still be open), or the listing's.
+  const one = eventId ? eventById(eventId) : undefined
+  const events = eventId ? (one ? [one] : []) : listedEvents()
   return { events: await Promise.all(events.map((event) => eventAvailability(deps, event))) }
 }

@@ -5,7 +5,7 @@
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import type { CreateBookingRequest } from '@yaari/domain/booking'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
-import { EVENTS } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { fullMobile } from '@yaari/domain/profile'
 import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
 import { availableDates } from '@yaari/domain/schedule'
@@ -16,7 +16,7 @@ import { FakeFirestore } from './fake-firestore'
 import { FakeGateway } from './fake-gateway'
 
 /** A Saturday event with 10 seats. */
-export const EVENT = EVENTS[0]!
+export const EVENT = SEED_EVENTS[0]!
 
 export function bookingWorld(start = '2026-11-23T06:30:00Z') {
   const firestore = new FakeFirestore()

@@ -5,7 +5,8 @@
  */
 import * as v from 'valibot'
 import type { CallableContract } from './callable'
-import { EVENT_IDS, PRICE_TIERS } from './catalogue'
+import { PRICE_TIERS } from './catalogue'
+import { knownEventId } from './event-id'
 import type { IssuedPass } from './pass'
 import { ACCOUNT_MESSAGES, dateOfBirthSchema, INTERESTS, MAX_EMAIL_LENGTH, mobileSchema, nameSchema } from './profile'
 import { parseIsoDate } from './schedule'
@@ -35,6 +36,7 @@ export const BOOKING_MESSAGES = {
   cancelOffline: 'You are offline. Cancelling needs a connection.',
   dateCancelled: 'This date has been cancelled. Please choose another date.',
   salesClosed: 'Bookings for this date are closed. Please choose another date.',
+  notOnSale: 'This event is no longer on sale.',
 } as const
 
 /** What a suspended or banned member is told when they try to book or join a waitlist. */
@@ -116,7 +118,7 @@ export const eventDateSchema = v.pipe(
  * the price it showed) but is never charged: the price comes from the catalogue.
  */
 export const createBookingSchema = v.strictObject({
-  eventId: v.picklist(EVENT_IDS, 'Unknown event'),
+  eventId: knownEventId('Unknown event'),
   eventDate: eventDateSchema,
   tier: v.picklist(PRICE_TIERS, 'tier must be girls or boys'),
   amount: v.optional(v.pipe(v.number(), v.finite())),

@@ -6,6 +6,7 @@
 import { deleteMyAccountCall, exportMyDataCall } from './account'
 import { getAvailabilityCall } from './availability'
 import { cancelBookingCall, createBookingCall, getBookingCall } from './booking'
+import { CATALOGUE_CALLABLES } from './catalogue-editor'
 import { DOOR_CALLABLES } from './door'
 import { HOST_CALLABLES } from './host'
 import { listMyBookingsCall } from './my-bookings'
@@ -27,4 +28,5 @@ export const CALLABLES = [
   deleteMyAccountCall,
   ...HOST_CALLABLES,
   ...DOOR_CALLABLES,
+  ...CATALOGUE_CALLABLES,
 ] as const

@@ -1,15 +1,13 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { EVENTS } from './catalogue'
 import {
   CATALOGUE_MESSAGES,
   cityRecordSchema,
-  datesOf,
-  type EventRecord,
   eventRecordSchema,
+  publishedCatalogueOf,
   seedCatalogue,
 } from './catalogue-records'
-import { availableDates } from './schedule'
+import { SEED_CATALOGUE } from './catalogue-seed'
 
 const seed = seedCatalogue()
 const firstHello = seed.events.find((event) => event.id === 'first-hello-stranger-meetup')!
@@ -21,31 +19,26 @@ describe('the catalogue as records', () => {
     for (const city of seed.cities) expect(v.safeParse(cityRecordSchema, city).success, city.id).toBe(true)
     for (const event of seed.events) expect(problem(event), event.id).toBeUndefined()
     expect(seed.events.map((event) => [event.id, event.title, event.prices])).toEqual(
-      EVENTS.map((event) => [event.id, event.title, event.prices]),
+      SEED_CATALOGUE.events.map((event) => [event.id, event.title, event.prices]),
     )
   })
 
-  it('offers a seed event on exactly the dates the code offers today, whatever the day', () => {
-    for (const event of EVENTS) {
-      const record = seed.events.find((r) => r.id === event.id)!
-      for (const now of [
-        '2026-11-26T14:30:00Z',
-        '2026-11-28T12:29:00Z',
-        '2026-11-28T12:31:00Z',
-        '2027-01-31T20:00:00Z',
-      ]) {
-        expect(datesOf(record, new Date(now)), `${event.id} at ${now}`).toEqual(availableDates(event, new Date(now)))
-      }
-    }
-  })
-
-  it('adds one-off dates, leaves out skipped ones, and looks only as far ahead as it says', () => {
-    const now = new Date('2026-11-26T06:00:00Z') // Thursday 26 November, IST
-    const brunch: Pick<EventRecord, 'schedule' | 'startTime'> = {
-      startTime: '11:00',
-      schedule: { weekdays: [0], dates: ['2026-12-25', '2027-03-01'], skipped: ['2026-12-06'], monthsAhead: 1 },
-    }
-    expect(datesOf(brunch, now)).toEqual(['2026-11-29', '2026-12-13', '2026-12-20', '2026-12-25', '2026-12-27'])
+  it('publishes the records as the seed’s snapshot, and numbers a new event’s passes after the last', () => {
+    const stamp = { version: 0, publishedAt: SEED_CATALOGUE.publishedAt }
+    expect(publishedCatalogueOf(seed, SEED_CATALOGUE, stamp)).toEqual(SEED_CATALOGUE)
+    const brunch = { ...firstHello, id: 'mumbai-sunday-brunch', city: 'mumbai', shortId: undefined }
+    const draft = { ...firstHello, id: 'a-draft', status: 'draft' as const }
+    const next = publishedCatalogueOf(
+      { cities: seed.cities, events: [...seed.events, draft, brunch] },
+      SEED_CATALOGUE,
+      { version: 1, publishedAt: '2026-11-26T10:00:00.000Z' },
+    )
+    expect(next.events.map((e) => [e.id, e.passCode])).toEqual([
+      ['first-hello-stranger-meetup', 1],
+      ['unplanned-sunday-social-mixup', 2],
+      ['midweek-wednesday-dinner', 3],
+      ['mumbai-sunday-brunch', 4],
+    ])
   })
 
   it('says what is wrong in the editor’s words', () => {

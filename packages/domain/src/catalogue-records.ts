@@ -2,21 +2,15 @@
  * The catalogue as the team edits it (decision 0018): a city and an event are records with a
  * status (draft, published, archived), checked by these schemas in the console's forms and in the
  * functions alike, each field with the message its editor reads. An event's dates come from its
- * schedule: a weekly rule and/or one-off dates, less the dates skipped, offered a number of months
- * ahead. `seedCatalogue()` is today's catalogue as records: the initial data of an empty project.
+ * schedule (`availableDates`): a weekly rule and/or one-off dates, less the dates skipped, offered a
+ * number of months ahead. `seedCatalogue()` is the seed as records: an empty project's first data;
+ * `publishedCatalogueOf` makes the snapshot members read out of the records.
  */
 import * as v from 'valibot'
-import { EVENT_CATEGORIES, EVENTS, PRICE_TIERS, type YaariEvent } from './catalogue'
-import { CITIES as CITY_OPTIONS } from './event-listing'
+import { EVENT_CATEGORIES, PRICE_TIERS, type PublishedCatalogue, type YaariEvent } from './catalogue'
+import { SEED_CATALOGUE } from './catalogue-seed'
 import { MAX_CAPACITY, MIN_CAPACITY } from './host/schemas'
-import {
-  BOOKING_WINDOW_EXTRA_MONTHS,
-  eventStartInstant,
-  type IsoDate,
-  istCalendarDay,
-  parseIsoDate,
-  toIsoDate,
-} from './schedule'
+import { parseIsoDate } from './schedule'
 
 export const CATALOGUE_STATUSES = ['draft', 'published', 'archived'] as const
 export type CatalogueStatus = (typeof CATALOGUE_STATUSES)[number]
@@ -38,7 +32,19 @@ export const CATALOGUE_MESSAGES = {
   noDates: 'Give the weekday it runs on, or at least one date.',
   timeZone: 'Yaari runs in India: a city’s time zone is Asia/Kolkata.',
   date: 'Give each date as YYYY-MM-DD, a day of the calendar.',
+  cover: 'Add a cover image.',
+  coverType: 'A cover is a JPEG, PNG or WebP photo (SVG and other files are refused).',
+  coverSize: 'A cover is at most 5 MB.',
+  notFound: 'There is no such event in the catalogue.',
+  notYourCity: 'You do not host events in this city.',
+  cityUnknown: 'Pick one of the published cities.',
+  archived: 'This event is archived: it cannot be edited or published again.',
+  tooManyEvents: 'Yaari can tell at most 255 events apart on a pass: archive none, ask a developer.',
 } as const
+
+/** Why a publish that would drop dates with bookings is refused, and what to do instead. */
+export const datesBookedMessage = (dates: readonly string[]) =>
+  `These dates have bookings and cannot be removed by an edit: ${dates.join(', ')}. Cancel a date from its page in the console (every guest is refunded in full), then edit.`
 
 const slugSchema = v.pipe(
   v.string(CATALOGUE_MESSAGES.slug),
@@ -111,8 +117,12 @@ export const eventRecordSchema = v.strictObject({
   ),
   groupSize: copy('Group size', 40),
   venueArea: copy('Venue area', 60),
-  /** The cover's path: the uploaded image's, or a bundled one for the seed. */
-  image: v.pipe(v.string('image must be text'), v.regex(/^\/[\w./-]{1,200}$/, 'image must be a path on the site')),
+  /** The cover: a picture the site carries (the seed's), or the URL an upload through the editor gave. */
+  image: v.pipe(
+    v.string(CATALOGUE_MESSAGES.cover),
+    v.maxLength(2048, CATALOGUE_MESSAGES.cover),
+    v.regex(/^(?:\/[\w./-]{1,200}|https?:\/\/\S+)$/, CATALOGUE_MESSAGES.cover),
+  ),
   prices: v.strictObject(
     Object.fromEntries(PRICE_TIERS.map((tier) => [tier, priceSchema])) as Record<
       (typeof PRICE_TIERS)[number],
@@ -142,67 +152,60 @@ export const eventRecordSchema = v.strictObject({
 export type EventRecord = v.InferOutput<typeof eventRecordSchema>
 
 /**
- * The dates a member can pick at `now`: the weekly rule's and the one-off dates, in the current
- * month and the next `monthsAhead` (IST), less the skipped ones, from today on (today's only until
- * it starts), in order.
- */
-export function datesOf(event: Pick<EventRecord, 'schedule' | 'startTime'>, now: Date = new Date()): IsoDate[] {
-  const { weekdays, dates, skipped, monthsAhead } = event.schedule
-  const today = istCalendarDay(now)
-  const todayIso = toIsoDate(today)
-  const last = new Date(Date.UTC(today.year, today.month + monthsAhead, 0))
-  const lastIso = toIsoDate({ year: last.getUTCFullYear(), month: last.getUTCMonth() + 1, day: last.getUTCDate() })
-  const found = new Set<IsoDate>(dates.filter((date) => date <= lastIso))
-  for (let day = new Date(Date.UTC(today.year, today.month - 1, today.day)); day <= last; ) {
-    if (weekdays.includes(day.getUTCDay())) {
-      found.add(toIsoDate({ year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() }))
-    }
-    day = new Date(day.getTime() + 24 * 60 * 60_000)
-  }
-  const skip = new Set(skipped)
-  return [...found]
-    .filter((date) => !skip.has(date))
-    .filter((date) => date > todayIso || (date === todayIso && now < eventStartInstant(date, event.startTime)))
-    .sort()
-}
-
-/**
  * Today's catalogue as records: the cities of the city selector (Bangalore live, the others listed
  * as coming) and the three events, all published.
  */
 export function seedCatalogue(): { cities: CityRecord[]; events: EventRecord[] } {
   return {
-    cities: CITY_OPTIONS.map((city) => ({
+    cities: SEED_CATALOGUE.cities.map((city) => ({
       id: city.id,
       name: city.name,
       timeZone: CITY_TIME_ZONE,
       live: city.live,
       status: 'published',
     })),
-    events: EVENTS.map(recordOf),
+    events: SEED_CATALOGUE.events.map(({ passCode: _code, ...event }) => ({
+      ...event,
+      whatToExpect: [...event.whatToExpect],
+      prices: { ...event.prices },
+      schedule: {
+        weekdays: [...event.schedule.weekdays],
+        dates: [...event.schedule.dates],
+        skipped: [...event.schedule.skipped],
+        monthsAhead: event.schedule.monthsAhead,
+      },
+    })),
   }
 }
 
-function recordOf(event: YaariEvent): EventRecord {
-  return {
-    id: event.id,
-    city: event.city,
-    category: event.category,
-    title: event.title,
-    kind: event.kind,
-    description: event.description,
-    whatToExpect: [...event.whatToExpect],
-    groupSize: event.groupSize,
-    venueArea: event.venueArea,
-    image: event.image,
-    prices: { ...event.prices },
-    capacity: event.capacity,
-    startTime: event.startTime,
-    durationMinutes: event.durationMinutes,
-    schedule: { weekdays: [event.weekday], dates: [], skipped: [], monthsAhead: BOOKING_WINDOW_EXTRA_MONTHS },
-    featured: event.featured,
-    shortId: event.shortId,
-    rating: event.rating,
-    status: 'published',
+/** The most events a pass can tell apart: its event number is one byte. */
+export const MAX_PASS_CODE = 255
+
+/**
+ * The published catalogue made of the records: cities and events published or archived (an
+ * archived event's tickets stay readable), drafts left out. An event keeps the pass number it was
+ * published with; a first publish takes the next number never used.
+ */
+export function publishedCatalogueOf(
+  records: { cities: readonly CityRecord[]; events: readonly EventRecord[] },
+  previous: PublishedCatalogue,
+  stamp: { version: number; publishedAt: string },
+): PublishedCatalogue {
+  const codes = new Map(previous.events.map((event) => [event.id, event.passCode]))
+  let next = Math.max(0, ...codes.values()) + 1
+  const events: YaariEvent[] = []
+  for (const record of records.events) {
+    if (record.status === 'draft') continue
+    const { status, ...event } = record
+    let passCode = codes.get(record.id)
+    if (passCode === undefined) {
+      if (next > MAX_PASS_CODE) throw new Error('Every pass number is taken')
+      passCode = next++
+    }
+    events.push({ ...event, passCode, status })
   }
+  const cities = records.cities
+    .filter((city) => city.status === 'published')
+    .map(({ id, name, live }) => ({ id, name, live }))
+  return { ...stamp, cities, events }
 }

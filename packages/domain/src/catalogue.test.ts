@@ -1,33 +1,50 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import {
   canonicalEventId,
   categoryCounts,
-  EVENT_IDS,
-  EVENTS,
+  currentCatalogue,
   eventById,
+  eventByPassCode,
+  installCatalogue,
+  isEventId,
+  listedEvents,
   priceFor,
   priceRange,
   tierIssue,
   tiersFor,
 } from './catalogue'
+import { SEED_CATALOGUE } from './catalogue-seed'
+
+const SEED_EVENTS = SEED_CATALOGUE.events
 
 describe('event catalogue', () => {
   it('holds the three events under their canonical ids', () => {
-    expect(EVENTS.map((e) => e.id)).toEqual([...EVENT_IDS])
-    expect(EVENTS.map((e) => e.title)).toEqual(['The First Hello', 'The Unplanned Sunday', 'Midweek Meetup'])
+    expect(listedEvents().map((e) => e.id)).toEqual([
+      'first-hello-stranger-meetup',
+      'unplanned-sunday-social-mixup',
+      'midweek-wednesday-dinner',
+    ])
+    expect(SEED_EVENTS.map((e) => e.title)).toEqual(['The First Hello', 'The Unplanned Sunday', 'Midweek Meetup'])
   })
 
   it('keeps the published prices, weekdays, times and capacities', () => {
-    const summary = EVENTS.map((e) => [e.id, e.prices.girls, e.prices.boys, e.weekday, e.startTime, e.capacity])
+    const summary = SEED_EVENTS.map((e) => [
+      e.id,
+      e.prices.girls,
+      e.prices.boys,
+      e.schedule.weekdays,
+      e.startTime,
+      e.capacity,
+    ])
     expect(summary).toEqual([
-      ['first-hello-stranger-meetup', 499, 1299, 6, '18:00', 10],
-      ['unplanned-sunday-social-mixup', 799, 1999, 0, '18:00', 10],
-      ['midweek-wednesday-dinner', 499, 1299, 3, '20:00', 12],
+      ['first-hello-stranger-meetup', 499, 1299, [6], '18:00', 10],
+      ['unplanned-sunday-social-mixup', 799, 1999, [0], '18:00', 10],
+      ['midweek-wednesday-dinner', 499, 1299, [3], '20:00', 12],
     ])
   })
 
   it('places events in their two venue areas', () => {
-    for (const event of EVENTS) expect(['Manyata - Hebbal', 'Indiranagar']).toContain(event.venueArea)
+    for (const event of SEED_EVENTS) expect(['Manyata - Hebbal', 'Indiranagar']).toContain(event.venueArea)
   })
 
   it('maps the featured-card short ids to the canonical ids', () => {
@@ -46,7 +63,7 @@ describe('event catalogue', () => {
   })
 
   it('gives the listing price ranges 499-1299 and 799-1999', () => {
-    expect(EVENTS.map(priceRange)).toEqual([
+    expect(SEED_EVENTS.map(priceRange)).toEqual([
       { min: 499, max: 1299 },
       { min: 799, max: 1999 },
       { min: 499, max: 1299 },
@@ -62,6 +79,36 @@ describe('event catalogue', () => {
       'Arts & Culture': 0,
       Nightlife: 0,
     })
+  })
+})
+
+describe('the installed catalogue', () => {
+  afterEach(() => installCatalogue(SEED_CATALOGUE))
+
+  it('reads the snapshot installed last: a new event, a new price, an archived one off the listing', () => {
+    const brunch = { ...SEED_EVENTS[0]!, id: 'mumbai-sunday-brunch', city: 'mumbai', passCode: 4, shortId: undefined }
+    installCatalogue({
+      version: 7,
+      publishedAt: '2026-11-26T10:00:00.000Z',
+      cities: [...SEED_CATALOGUE.cities, { id: 'mumbai', name: 'Mumbai', live: true }],
+      events: [
+        { ...SEED_EVENTS[0]!, prices: { girls: 599, boys: 1299 } },
+        { ...SEED_EVENTS[1]!, status: 'archived' },
+        brunch,
+      ],
+    })
+    expect(currentCatalogue().version).toBe(7)
+    expect(priceFor('first-hello-stranger-meetup', 'girls')).toBe(599)
+    expect(listedEvents().map((e) => e.id)).toEqual(['first-hello-stranger-meetup', 'mumbai-sunday-brunch'])
+    // Archived: not listed, still known (its tickets render and its passes read).
+    expect(eventById('unplanned-sunday-social-mixup')?.status).toBe('archived')
+    expect(eventByPassCode(4)?.id).toBe('mumbai-sunday-brunch')
+    expect(isEventId('midweek-wednesday-dinner')).toBe(false)
+  })
+
+  it('lists an event only in a live city', () => {
+    installCatalogue({ ...SEED_CATALOGUE, cities: SEED_CATALOGUE.cities.map((c) => ({ ...c, live: false })) })
+    expect(listedEvents()).toEqual([])
   })
 })
 

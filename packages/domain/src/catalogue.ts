@@ -1,15 +1,17 @@
 /**
- * The event catalogue: the single source of truth for Yaari's events, their prices,
- * weekdays, times, capacities and venue areas. The pages and the Cloud Functions both
- * read it; a price or a capacity is never written anywhere else.
+ * The event catalogue as the pages and the functions read it: the published snapshot
+ * (decision 0018), one version of the cities and events the team has published, with their
+ * prices, schedules, capacities and venue areas. A price or a capacity is never written anywhere
+ * else. The process holds one snapshot at a time: the app starts on the one it was built with and
+ * installs a newer one when it arrives; the functions install the one in Firestore before they
+ * read it. Every lookup here reads the installed snapshot.
  */
+import { SEED_CATALOGUE } from './catalogue-seed'
 
-export const EVENT_IDS = [
-  'first-hello-stranger-meetup',
-  'unplanned-sunday-social-mixup',
-  'midweek-wednesday-dinner',
-] as const
-export type EventId = (typeof EVENT_IDS)[number]
+/** An event's id is its address, /events/<id>: a slug the catalogue knows (`isEventId`). */
+export type EventId = string
+/** A city's id, e.g. "bangalore". */
+export type City = string
 
 /** The two price tiers every event offers ("girls or boys"). */
 export const PRICE_TIERS = ['girls', 'boys'] as const
@@ -36,17 +38,23 @@ export function categoryFromSlug(slug: string): EventCategory | undefined {
   return EVENT_CATEGORIES.find((category) => categorySlug(category) === slug)
 }
 
-/** The cities Yaari runs events in; a host's role is scoped to some of them. */
-export const CITIES = ['bangalore', 'mumbai'] as const
-export type City = (typeof CITIES)[number]
-
 /** 0 = Sunday ... 6 = Saturday, as Date#getUTCDay counts. */
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6
 
+/** When an event takes place: a weekly rule and/or one-off dates, less the dates skipped. */
+export interface EventSchedule {
+  weekdays: readonly number[]
+  /** One-off dates, "YYYY-MM-DD" (IST). */
+  dates: readonly string[]
+  skipped: readonly string[]
+  /** How many calendar months after the current one its dates are offered. */
+  monthsAhead: number
+}
+
 export interface YaariEvent {
   id: EventId
-  /** The id the featured cards on the home page used; redirected to `id`. */
-  shortId: string
+  /** The id an older link used (the home page's first featured cards); redirected to `id`. */
+  shortId?: string
   title: string
   /** The kind of gathering, e.g. "Stranger Meet Up". */
   kind: string
@@ -54,7 +62,7 @@ export interface YaariEvent {
   category: EventCategory
   /** The city it takes place in: who may host it. */
   city: City
-  weekday: Weekday
+  schedule: EventSchedule
   /** Start time in Asia/Kolkata, 24-hour "HH:mm". */
   startTime: string
   durationMinutes: number
@@ -69,110 +77,101 @@ export interface YaariEvent {
   /** Price per person in whole rupees, including applicable taxes. */
   prices: Record<PriceTier, number>
   featured: boolean
-  rating: number
+  /** Past guests' rating out of 5, once there is one. */
+  rating?: number
   image: string
+  /** The event's number inside a pass (1-255): given once, never reused. */
+  passCode: number
+  /** Archived: off the listing and not for sale; its tickets stay valid. */
+  status: 'published' | 'archived'
 }
 
-export const EVENTS: readonly YaariEvent[] = [
-  {
-    id: 'first-hello-stranger-meetup',
-    shortId: 'first-hello',
-    title: 'The First Hello',
-    kind: 'Stranger Meet Up',
-    description:
-      'A Saturday evening with a small table of strangers, easy conversation starters and a host who makes sure nobody sits alone.',
-    category: 'Social Mixers',
-    city: 'bangalore',
-    weekday: 6,
-    startTime: '18:00',
-    durationMinutes: 180,
-    venueArea: 'Manyata - Hebbal',
-    capacity: 10,
-    groupSize: '8-10 guests',
-    whatToExpect: [
-      'A host who welcomes you and introduces everyone',
-      'Icebreakers that make the first hello easy',
-      'A cosy table of 8-10 people you have never met',
-      'Plenty of time to talk, and maybe plans for next weekend',
-    ],
-    prices: { girls: 499, boys: 1299 },
-    featured: true,
-    rating: 4.8,
-    image: '/images/events/first-hello-stranger-meetup.svg',
-  },
-  {
-    id: 'unplanned-sunday-social-mixup',
-    shortId: 'unplanned-sunday',
-    title: 'The Unplanned Sunday',
-    kind: 'Social Mix Up',
-    description:
-      'No agenda, just good company: games, stories and a relaxed Sunday evening with people you have not met yet.',
-    category: 'Social Mixers',
-    city: 'bangalore',
-    weekday: 0,
-    startTime: '18:00',
-    durationMinutes: 180,
-    venueArea: 'Indiranagar',
-    capacity: 10,
-    groupSize: '8-10 guests',
-    whatToExpect: [
-      'A relaxed evening with no fixed agenda',
-      'Board games, stories and spontaneous plans',
-      'A small group of 8-10 curious people',
-      'A coordinator who keeps the mix friendly and fun',
-    ],
-    prices: { girls: 799, boys: 1999 },
-    featured: true,
-    rating: 4.9,
-    image: '/images/events/unplanned-sunday-social-mixup.svg',
-  },
-  {
-    id: 'midweek-wednesday-dinner',
-    shortId: 'midweek-meetup',
-    title: 'Midweek Meetup',
-    kind: 'Wednesday Dinner',
-    description: 'Break up the week over dinner with a curated group of 10 to 12 people from across the city.',
-    category: 'Food & Drink',
-    city: 'bangalore',
-    weekday: 3,
-    startTime: '20:00',
-    durationMinutes: 150,
-    venueArea: 'Indiranagar',
-    capacity: 12,
-    groupSize: '10-12 guests',
-    whatToExpect: [
-      'Dinner at a vetted restaurant with a table for the group',
-      'Seating that mixes people from different walks of life',
-      'Conversation cards for when the table goes quiet',
-      'Home by a reasonable hour, ready for Thursday',
-    ],
-    prices: { girls: 499, boys: 1299 },
-    featured: true,
-    rating: 4.7,
-    image: '/images/events/midweek-wednesday-dinner.svg',
-  },
-]
+export interface CatalogueCity {
+  id: City
+  name: string
+  /** Members can pick it and book in it; a city that is not live is listed as coming soon. */
+  live: boolean
+}
 
-const byId = new Map<string, YaariEvent>(EVENTS.map((event) => [event.id, event]))
-const byShortId = new Map<string, YaariEvent>(EVENTS.map((event) => [event.shortId, event]))
+/** One published version of the catalogue: what members, visitors and the functions read. */
+export interface PublishedCatalogue {
+  /** 0 for the seed a build carries; each publish adds one. */
+  version: number
+  /** ISO instant of the publish. */
+  publishedAt: string
+  cities: readonly CatalogueCity[]
+  events: readonly YaariEvent[]
+}
+
+interface Installed {
+  snapshot: PublishedCatalogue
+  byId: Map<string, YaariEvent>
+  byShortId: Map<string, YaariEvent>
+  listed: readonly YaariEvent[]
+}
+
+function index(snapshot: PublishedCatalogue): Installed {
+  const live = new Set(snapshot.cities.filter((city) => city.live).map((city) => city.id))
+  return {
+    snapshot,
+    byId: new Map(snapshot.events.map((event) => [event.id, event])),
+    byShortId: new Map(snapshot.events.flatMap((event) => (event.shortId ? [[event.shortId, event]] : []))),
+    listed: snapshot.events.filter((event) => event.status === 'published' && live.has(event.city)),
+  }
+}
+
+let installed = index(SEED_CATALOGUE)
+const listeners = new Set<() => void>()
+
+/** Makes `snapshot` the catalogue every lookup reads, and tells the subscribers. */
+export function installCatalogue(snapshot: PublishedCatalogue): void {
+  installed = index(snapshot)
+  for (const listener of listeners) listener()
+}
+
+/** The installed snapshot (the same object until another is installed). */
+export function currentCatalogue(): PublishedCatalogue {
+  return installed.snapshot
+}
+
+/** Calls `listener` after each install; returns the unsubscribe. */
+export function onCatalogueInstalled(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** The events a member can find and book: published, in a live city, in the team's order. */
+export function listedEvents(): readonly YaariEvent[] {
+  return installed.listed
+}
+
+/** The cities of the city selector, live ones and the ones coming. */
+export function catalogueCities(): readonly CatalogueCity[] {
+  return installed.snapshot.cities
+}
 
 export function isEventId(value: string): value is EventId {
-  return byId.has(value)
+  return installed.byId.has(value)
 }
 
-/** The event with this canonical id, or undefined. */
+/** The event with this canonical id (published or archived), or undefined. */
 export function eventById(id: string): YaariEvent | undefined {
-  return byId.get(id)
+  return installed.byId.get(id)
 }
 
-/** The canonical id for a canonical or short (featured-card) id, or undefined. */
+/** The event a pass's number names, or undefined. */
+export function eventByPassCode(code: number): YaariEvent | undefined {
+  return installed.snapshot.events.find((event) => event.passCode === code)
+}
+
+/** The canonical id for a canonical or short (older link's) id, or undefined. */
 export function canonicalEventId(id: string): EventId | undefined {
-  return (byId.get(id) ?? byShortId.get(id))?.id
+  return (installed.byId.get(id) ?? installed.byShortId.get(id))?.id
 }
 
-/** The price of one seat in rupees: always from here, never from the client. */
+/** The price of one seat in rupees: always from the catalogue, never from the client. */
 export function priceFor(eventId: EventId, tier: PriceTier): number {
-  const event = byId.get(eventId)
+  const event = installed.byId.get(eventId)
   if (!event) throw new Error(`Unknown event: ${eventId}`)
   return event.prices[tier]
 }
@@ -204,8 +203,8 @@ export function priceRange(event: YaariEvent): { min: number; max: number } {
   return { min: Math.min(...values), max: Math.max(...values) }
 }
 
-/** How many catalogue events fall in each listing category (zero counts included). */
-export function categoryCounts(events: readonly YaariEvent[] = EVENTS): Record<EventCategory, number> {
+/** How many of `events` fall in each listing category (zero counts included). */
+export function categoryCounts(events: readonly YaariEvent[] = listedEvents()): Record<EventCategory, number> {
   const counts = Object.fromEntries(EVENT_CATEGORIES.map((c) => [c, 0])) as Record<EventCategory, number>
   for (const event of events) counts[event.category] += 1
   return counts

@@ -3,8 +3,15 @@ import { csvField, guestListCsv, rolesOf } from './host'
 
 describe('rolesOf', () => {
   it('reads admin and host cities, and grants nothing for anything else', () => {
-    expect(rolesOf({ admin: true })).toEqual({ admin: true, hostCities: ['bangalore', 'mumbai'] })
-    expect(rolesOf({ host_cities: ['bangalore', 'atlantis'] })).toEqual({ admin: false, hostCities: ['bangalore'] })
+    // An admin hosts in every published city; a host in the published cities granted.
+    expect(rolesOf({ admin: true })).toEqual({
+      admin: true,
+      hostCities: ['bangalore', 'hyderabad', 'chennai', 'pune', 'jaipur'],
+    })
+    expect(rolesOf({ host_cities: ['bangalore', 'mumbai', 42, 'pune'] })).toEqual({
+      admin: false,
+      hostCities: ['bangalore', 'pune'],
+    })
     expect(rolesOf({ admin: 'true', host_cities: 'bangalore' })).toEqual({ admin: false, hostCities: [] })
     expect(rolesOf(undefined)).toEqual({ admin: false, hostCities: [] })
   })

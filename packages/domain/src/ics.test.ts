@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest'
-import { EVENTS } from './catalogue'
+import { SEED_EVENTS } from './catalogue-seed'
 import { bookingCalendar, foldLine } from './ics'
 
 it('writes an iCalendar event in Asia/Kolkata with the evening’s start, end and area', () => {
-  const event = EVENTS[0]! // 18:00, 180 minutes, Manyata - Hebbal
+  const event = SEED_EVENTS[0]! // 18:00, 180 minutes, Manyata - Hebbal
   const ics = bookingCalendar(event, '2026-11-28', 'yaari_20261128_abc', new Date('2026-11-22T03:00:00Z'))
   const lines = ics.split('\r\n')
   expect(lines[0]).toBe('BEGIN:VCALENDAR')
@@ -19,7 +19,7 @@ it('writes an iCalendar event in Asia/Kolkata with the evening’s start, end an
 })
 
 it('ends after midnight on the next day when the evening runs late', () => {
-  const late = { ...EVENTS[0]!, startTime: '22:30', durationMinutes: 180 }
+  const late = { ...SEED_EVENTS[0]!, startTime: '22:30', durationMinutes: 180 }
   expect(bookingCalendar(late, '2026-12-31', 'o')).toContain('DTEND;TZID=Asia/Kolkata:20270101T013000')
 })
 
@@ -43,7 +43,7 @@ it('folds every line longer than 75 octets, never inside a character, and unfold
 
 it('writes a valid file for every event: CRLF lines of at most 75 octets, one VEVENT with its required fields', () => {
   const encoder = new TextEncoder()
-  for (const event of EVENTS) {
+  for (const event of SEED_EVENTS) {
     const ics = bookingCalendar(event, '2026-12-05', `yaari_${event.id}_order`, new Date('2026-11-22T03:00:00Z'))
     expect(ics.endsWith('\r\n')).toBe(true)
     expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/)

@@ -7,7 +7,7 @@
  * last date it signed for has passed. See docs/decisions/0011-signed-passes.md.
  *
  * Layout (version 1), all of it signed:
- *   version (1 byte) | key id (1 byte length + ASCII) | event (1 byte, PASS_EVENT_CODES) |
+ *   version (1 byte) | key id (1 byte length + ASCII) | event (1 byte, the event's passCode) |
  *   date (2 bytes, days since 1970-01-01) | tier (1 byte) | order id (1 byte length + ASCII; with
  *   the length's top bit set, only what follows "yaari_<date>_", the rest being the date's) |
  *   first name (1 byte length + UTF-8)
@@ -17,7 +17,7 @@
  *
  * Pure: no framework. Verification uses the platform's WebCrypto (browsers and Node alike).
  */
-import { EVENT_IDS, type EventId, PRICE_TIERS, type PriceTier } from './catalogue'
+import { type EventId, eventById, eventByPassCode, PRICE_TIERS, type PriceTier } from './catalogue'
 
 /** What a pass says: the booking, its date and tier, and the attendee's first name, nothing more. */
 export interface PassClaims {
@@ -70,15 +70,6 @@ export function parsePassPublicKeys(value: string): PassPublicKeys | string {
   return Object.keys(keys).length ? keys : 'no key is listed'
 }
 
-/**
- * Each event's number inside a pass. Append only: a pass already issued must keep meaning the
- * same event (the catalogue's order is not used for that reason).
- */
-const PASS_EVENT_CODES: Readonly<Record<EventId, number>> = {
-  'first-hello-stranger-meetup': 1,
-  'unplanned-sunday-social-mixup': 2,
-  'midweek-wednesday-dinner': 3,
-}
 const PASS_TIER_CODES: Readonly<Record<PriceTier, number>> = { girls: 1, boys: 2 }
 
 /** Why a scanned code is not admitted. */
@@ -175,7 +166,8 @@ export function passFirstName(name: string): string {
 /** The signed part of a pass. Throws on claims no pass can carry (a bug in the caller). */
 export function passPayload(claims: PassClaims, keyId: string): Uint8Array {
   if (!PASS_KEY_ID.test(keyId)) throw new Error(`Pass key id ${keyId} is not 1-8 letters, digits, _ or -`)
-  const event = PASS_EVENT_CODES[claims.eventId]
+  // Each event's number is the catalogue's: given at its first publish, never reused.
+  const event = eventById(claims.eventId)?.passCode
   const tier = PASS_TIER_CODES[claims.tier]
   const days = daysOf(claims.date)
   if (!event || !tier || !Number.isInteger(days) || days < 0 || days > 0xffff || dateOf(days) !== claims.date) {
@@ -250,7 +242,7 @@ export function decodePass(credential: string): DecodedPass | undefined {
   if (at !== payload.length || keyId === undefined || !order || firstName === undefined || orderLength < 0) {
     return undefined
   }
-  const eventId = EVENT_IDS.find((id) => PASS_EVENT_CODES[id] === eventCode)
+  const eventId = eventByPassCode(eventCode)?.id
   const tier = PRICE_TIERS.find((t) => PASS_TIER_CODES[t] === tierCode)
   if (!eventId || !tier || days < 0 || !PASS_KEY_ID.test(keyId)) return undefined
   const date = dateOf(days)

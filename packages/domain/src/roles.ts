@@ -3,20 +3,22 @@
  * `host_cities: [...]`. The functions decide with these; the app reads them only to show a host
  * the way to the console. Small on purpose: the header reads it on every page.
  */
-import { CITIES, type City, eventById } from './catalogue'
+import { type City, catalogueCities, eventById } from './catalogue'
 
 /** The roles of a signed-in person, from their token's claims. */
 export interface Roles {
   admin: boolean
-  /** The cities they host in (every city for an admin). */
+  /** The published cities they host in (every one for an admin). */
   hostCities: readonly City[]
 }
 
 /** Reads the roles out of a token's claims; anything unexpected grants nothing. */
 export function rolesOf(claims: Readonly<Record<string, unknown>> | undefined): Roles {
   const admin = claims?.admin === true
-  const listed = Array.isArray(claims?.host_cities) ? claims.host_cities : []
-  const hostCities = admin ? [...CITIES] : CITIES.filter((city) => listed.includes(city))
+  const listed: unknown[] = Array.isArray(claims?.host_cities) ? claims.host_cities : []
+  // Roles follow the catalogue: a city no longer published (or never) grants nothing.
+  const cities = catalogueCities().map((city) => city.id)
+  const hostCities = admin ? cities : cities.filter((city) => listed.includes(city))
   return { admin, hostCities }
 }
 

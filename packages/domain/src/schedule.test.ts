@@ -12,12 +12,19 @@ import {
   istTomorrow,
   nextOccurrence,
   parseIsoDate,
+  runsOn,
+  scheduleLabel,
   weekdayName,
   weekdayOf,
+  weekdaysLabel,
 } from './schedule'
 
-const saturday = { weekday: 6 as const, startTime: '18:00' }
-const wednesday = { weekday: 3 as const, startTime: '20:00' }
+const weekly = (weekday: number, startTime: string) => ({
+  startTime,
+  schedule: { weekdays: [weekday], dates: [], skipped: [], monthsAhead: 2 },
+})
+const saturday = weekly(6, '18:00')
+const wednesday = weekly(3, '20:00')
 const originalTz = process.env.TZ
 
 afterEach(() => {
@@ -79,9 +86,38 @@ describe('availableDates', () => {
 
   it('handles a leap-year February at the month end', () => {
     // Saturday 2028-02-26 09:00 IST: the window is Feb, Mar, Apr 2028 and Feb 29 is a Tuesday.
-    const dates = availableDates({ weekday: 2, startTime: '18:00' }, new Date('2028-02-26T03:30:00Z'))
+    const dates = availableDates(weekly(2, '18:00'), new Date('2028-02-26T03:30:00Z'))
     expect(dates[0]).toBe('2028-02-29')
     expect(dates.at(-1)).toBe('2028-04-25')
+  })
+
+  it('adds one-off dates, leaves out skipped ones, and looks only as far ahead as it says', () => {
+    const now = new Date('2026-11-26T06:00:00Z') // Thursday 26 November, IST
+    const brunch = {
+      startTime: '11:00',
+      schedule: { weekdays: [0], dates: ['2026-12-25', '2027-03-01'], skipped: ['2026-12-06'], monthsAhead: 1 },
+    }
+    expect(availableDates(brunch, now)).toEqual(['2026-11-29', '2026-12-13', '2026-12-20', '2026-12-25', '2026-12-27'])
+    expect(runsOn(brunch, '2026-12-25')).toBe(true)
+    expect(runsOn(brunch, '2026-12-06')).toBe(false)
+    expect(runsOn(brunch, '2026-12-26')).toBe(false)
+    expect(runsOn(brunch, '2026-02-30')).toBe(false)
+  })
+
+  it('offers one-off dates only, and nothing once they are over', () => {
+    const once = { startTime: '19:00', schedule: { weekdays: [], dates: ['2026-12-31'], skipped: [], monthsAhead: 2 } }
+    expect(availableDates(once, new Date('2026-11-26T06:00:00Z'))).toEqual(['2026-12-31'])
+    expect(nextOccurrence(once, new Date('2027-01-01T06:00:00Z'))).toBeUndefined()
+    expect(scheduleLabel(once)).toBe('On selected dates')
+  })
+
+  it('names the weekly rule’s days', () => {
+    expect(scheduleLabel(saturday)).toBe('Every Saturday')
+    const weekend = { schedule: { weekdays: [6, 0], dates: [], skipped: [], monthsAhead: 2 } }
+    expect(scheduleLabel(weekend)).toBe('Every Sunday and Saturday')
+    expect(weekdaysLabel({ schedule: { ...weekend.schedule, weekdays: [5, 6, 0] } }, true)).toBe(
+      'Sundays, Fridays and Saturdays',
+    )
   })
 })
 
@@ -130,7 +166,7 @@ describe('next occurrence and labels', () => {
   it('finds the next date and knows when it is tomorrow in IST', () => {
     // Friday 2026-11-20, 23:00 IST: Saturday is tomorrow.
     const now = new Date('2026-11-20T17:30:00Z')
-    expect(nextOccurrence({ weekday: 6, startTime: '18:00' }, now)).toBe('2026-11-21')
+    expect(nextOccurrence(weekly(6, '18:00'), now)).toBe('2026-11-21')
     expect(istTomorrow(now)).toBe('2026-11-21')
     // 30 minutes later it is Saturday in India, and tomorrow is Sunday.
     expect(istTomorrow(new Date('2026-11-20T18:30:00Z'))).toBe('2026-11-22')

@@ -6,7 +6,7 @@
 import type { YaariEvent } from './catalogue'
 import { formatTime, WEEKDAY_NAMES } from './time-labels'
 
-export { formatTime, weekdayName } from './time-labels'
+export { formatTime, scheduleLabel, weekdayName, weekdaysLabel } from './time-labels'
 
 export const IST_OFFSET_MINUTES = 330
 /** How many calendar months ahead (after the current one) a date may be booked. */
@@ -59,34 +59,43 @@ export function weekdayOf(date: IsoDate): number {
   return new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay()
 }
 
+type Scheduled = Pick<YaariEvent, 'schedule' | 'startTime'>
+
 /**
- * The dates a member can pick for this event: its weekday, in the current and the next
- * two calendar months (IST), from today on; today's date only until the event starts.
+ * The dates a member can pick for this event at `now`: its weekly rule's and its one-off dates, in
+ * the current month and the next `monthsAhead` (IST), less the skipped ones, from today on (today's
+ * only until it starts), in order.
  */
-export function availableDates(event: Pick<YaariEvent, 'weekday' | 'startTime'>, now: Date = new Date()): IsoDate[] {
+export function availableDates(event: Scheduled, now: Date = new Date()): IsoDate[] {
+  const { weekdays, dates, skipped, monthsAhead } = event.schedule
   const today = istCalendarDay(now)
   const todayIso = toIsoDate(today)
-  const dates: IsoDate[] = []
-  for (let offset = 0; offset <= BOOKING_WINDOW_EXTRA_MONTHS; offset++) {
-    const first = new Date(Date.UTC(today.year, today.month - 1 + offset, 1))
-    const year = first.getUTCFullYear()
-    const month = first.getUTCMonth()
-    const daysInMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
-    for (let day = 1; day <= daysInMonth; day++) {
-      if (new Date(Date.UTC(year, month, day)).getUTCDay() !== event.weekday) continue
-      const iso = toIsoDate({ year, month: month + 1, day })
-      if (iso > todayIso || (iso === todayIso && now < eventStartInstant(iso, event.startTime))) dates.push(iso)
+  const last = new Date(Date.UTC(today.year, today.month + monthsAhead, 0))
+  const lastIso = toIsoDate({ year: last.getUTCFullYear(), month: last.getUTCMonth() + 1, day: last.getUTCDate() })
+  const found = new Set<IsoDate>(dates.filter((date) => date <= lastIso))
+  if (weekdays.length > 0) {
+    for (let day = new Date(Date.UTC(today.year, today.month - 1, today.day)); day <= last; ) {
+      if (weekdays.includes(day.getUTCDay())) {
+        found.add(toIsoDate({ year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() }))
+      }
+      day = new Date(day.getTime() + 24 * 60 * 60_000)
     }
   }
-  return dates
+  const skip = new Set(skipped)
+  return [...found]
+    .filter((date) => !skip.has(date))
+    .filter((date) => date > todayIso || (date === todayIso && now < eventStartInstant(date, event.startTime)))
+    .sort()
+}
+
+/** Whether the event's schedule has it on `date`, whenever that is (a date that is no date: false). */
+export function runsOn(event: Pick<YaariEvent, 'schedule'>, date: string): boolean {
+  if (parseIsoDate(date) === undefined || event.schedule.skipped.includes(date)) return false
+  return event.schedule.dates.includes(date) || event.schedule.weekdays.includes(weekdayOf(date))
 }
 
 /** True when `date` is one of the dates `availableDates` offers at `now`. */
-export function isBookableDate(
-  event: Pick<YaariEvent, 'weekday' | 'startTime'>,
-  date: string,
-  now: Date = new Date(),
-): boolean {
+export function isBookableDate(event: Scheduled, date: string, now: Date = new Date()): boolean {
   return parseIsoDate(date) !== undefined && availableDates(event, now).includes(date)
 }
 
@@ -100,12 +109,9 @@ export function eventStartInstant(date: IsoDate, startTime: string): Date {
   return new Date(utcMillis)
 }
 
-/** The next date this event takes place (today's until it starts), in IST. */
-export function nextOccurrence(event: Pick<YaariEvent, 'weekday' | 'startTime'>, now: Date = new Date()): IsoDate {
-  const first = availableDates(event, now)[0]
-  // The window always spans more than a week, so there is always a next date.
-  if (!first) throw new Error('No upcoming date in the booking window')
-  return first
+/** The next date this event takes place (today's until it starts), in IST; none when its dates are over. */
+export function nextOccurrence(event: Scheduled, now: Date = new Date()): IsoDate | undefined {
+  return availableDates(event, now)[0]
 }
 
 /** The IST date one day after today. */

@@ -3,6 +3,7 @@
  * that the home page shows, kept apart from the date arithmetic of schedule.ts so a first visit
  * loads only these.
  */
+import type { YaariEvent } from './catalogue'
 
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
 
@@ -18,4 +19,15 @@ export function formatTime(startTime: string): string {
 /** "Every Saturday" */
 export function weekdayName(weekday: number): string {
   return WEEKDAY_NAMES[weekday] ?? ''
+}
+
+/** "Saturday", "Saturday and Sunday" or "Friday, Saturday and Sunday": the weekly rule's days. */
+export function weekdaysLabel(event: Pick<YaariEvent, 'schedule'>, plural = false): string {
+  const names = [...event.schedule.weekdays].sort().map((day) => `${WEEKDAY_NAMES[day]}${plural ? 's' : ''}`)
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '')
+}
+
+/** "Every Saturday", or "On selected dates" for an event with one-off dates only. */
+export function scheduleLabel(event: Pick<YaariEvent, 'schedule'>): string {
+  return event.schedule.weekdays.length > 0 ? `Every ${weekdaysLabel(event)}` : 'On selected dates'
 }

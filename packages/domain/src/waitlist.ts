@@ -7,7 +7,7 @@
 import * as v from 'valibot'
 import { BOOKING_MESSAGES, eventDateSchema } from './booking'
 import type { CallableContract } from './callable'
-import { EVENT_IDS } from './catalogue'
+import { knownEventId } from './event-id'
 import { ACCOUNT_MESSAGES } from './profile'
 
 /** How long a seat offered to the first member waiting is held for them. */
@@ -31,7 +31,7 @@ export const WAITLIST_MESSAGES = {
 } as const
 
 export const waitlistRequestSchema = v.strictObject({
-  eventId: v.picklist(EVENT_IDS, 'Unknown event'),
+  eventId: knownEventId('Unknown event'),
   eventDate: eventDateSchema,
 })
 

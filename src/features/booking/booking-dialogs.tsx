@@ -1,6 +1,6 @@
 import type { PriceTier, YaariEvent } from '@yaari/domain/catalogue'
 import { formatInr } from '@yaari/domain/money'
-import { availableDates, formatLongDate, formatShortDate, formatTime, weekdayName } from '@yaari/domain/schedule'
+import { availableDates, formatLongDate, formatShortDate, formatTime, weekdaysLabel } from '@yaari/domain/schedule'
 import { spotsText } from '@yaari/domain/spots'
 import type { WaitlistView } from '@yaari/domain/waitlist'
 import { useId, useMemo, useState } from 'react'
@@ -36,6 +36,22 @@ export interface BookingDialogsProps {
 /** A date to pick: its day, its seats and the member's own state, stacked in a tile. */
 const dateTile = tile({ layout: 'stacked' }).root
 const SPACED = css({ mt: '5' })
+
+const MONTH_COUNTS = [
+  'this month',
+  'the next two months',
+  'the next three months',
+  'the next four months',
+  'the next five months',
+  'the next six months',
+  'the next seven months',
+]
+
+/** "Saturdays at 6:00 PM, in the next three months." */
+function dateDialogDescription(event: YaariEvent): string {
+  const when = event.schedule.weekdays.length ? `${weekdaysLabel(event, true)} at` : 'Selected dates at'
+  return `${when} ${formatTime(event.startTime)}, in ${MONTH_COUNTS[event.schedule.monthsAhead] ?? 'the coming months'}.`
+}
 
 function useMyDates(eventId: string) {
   const mine = useMyBookings()
@@ -93,11 +109,7 @@ export default function BookingDialogs({ event, tier, initialDate, onTierChange,
         onClose()
       }}
       title={booking ? 'Book your seat' : 'Select a date'}
-      description={
-        booking
-          ? 'Check the details below before you continue.'
-          : `${weekdayName(event.weekday)}s at ${formatTime(event.startTime)}, in the next three months.`
-      }
+      description={booking ? 'Check the details below before you continue.' : dateDialogDescription(event)}
     >
       {booking ? (
         <>

@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import type { YaariEvent } from '@yaari/domain/catalogue'
 import { priceRange } from '@yaari/domain/catalogue'
+import { cityName } from '@yaari/domain/event-listing'
 import { formatInr } from '@yaari/domain/money'
-import { formatShortDate, formatTime, istTomorrow, nextOccurrence, weekdayName } from '@yaari/domain/schedule'
+import { formatShortDate, formatTime, istTomorrow, nextOccurrence, scheduleLabel } from '@yaari/domain/schedule'
 import { spotsText } from '@yaari/domain/spots'
 import { css, cx } from 'styled-system/css'
 import { flex, visuallyHidden } from 'styled-system/patterns'
@@ -20,7 +21,7 @@ export function EventCard({ event, now, first = false }: { event: YaariEvent; no
   const clock = useNow()
   const date = nextOccurrence(event, now ?? clock)
   const isTomorrow = date === istTomorrow(now ?? clock)
-  const seats = availability.status === 'ready' ? availability.byDate.get(date) : undefined
+  const seats = availability.status === 'ready' && date ? availability.byDate.get(date) : undefined
   const spotsLeft = seats?.spotsLeft
   const joined = seats ? seats.capacity - seats.spotsLeft : undefined
   const { min, max } = priceRange(event)
@@ -28,7 +29,7 @@ export function EventCard({ event, now, first = false }: { event: YaariEvent; no
     ? 'Tomorrow'
     : spotsLeft !== undefined && spotsLeft > 0 && spotsLeft <= 3
       ? `Only ${spotsLeft} spots left`
-      : `Every ${weekdayName(event.weekday)}`
+      : scheduleLabel(event)
   const titleId = `event-${event.id}-title`
 
   const styles = card({ variant: 'raised' })
@@ -50,12 +51,14 @@ export function EventCard({ event, now, first = false }: { event: YaariEvent; no
       <div className={styles.body}>
         <p className={cx(flex({ justify: 'space-between' }), text({ tone: 'muted', size: 'sm' }))}>
           <span>{event.category}</span>
-          <span>
-            <span aria-hidden="true">★ </span>
-            <span className={visuallyHidden()}>Rated </span>
-            {event.rating.toFixed(1)}
-            <span className={visuallyHidden()}> out of 5</span>
-          </span>
+          {event.rating === undefined ? null : (
+            <span>
+              <span aria-hidden="true">★ </span>
+              <span className={visuallyHidden()}>Rated </span>
+              {event.rating.toFixed(1)}
+              <span className={visuallyHidden()}> out of 5</span>
+            </span>
+          )}
         </p>
         <h3 id={titleId} className={heading({ level: 'sub' })}>
           {event.title}
@@ -64,10 +67,18 @@ export function EventCard({ event, now, first = false }: { event: YaariEvent; no
         <dl className={dataList({ size: 'sm' }).root}>
           <dt>Date</dt>
           <dd>
-            {formatShortDate(date)}, {formatTime(event.startTime)}
+            {date ? (
+              <>
+                {formatShortDate(date)}, {formatTime(event.startTime)}
+              </>
+            ) : (
+              'No upcoming dates'
+            )}
           </dd>
           <dt>Location</dt>
-          <dd>{event.venueArea}, Bangalore</dd>
+          <dd>
+            {event.venueArea}, {cityName(event.city)}
+          </dd>
           <dt>Joined</dt>
           <dd>{joined === undefined ? '…' : `${joined} of ${event.capacity}`}</dd>
           <dt>Spots</dt>

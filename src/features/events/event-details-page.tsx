@@ -1,8 +1,9 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { eventById, type PriceTier, TIER_LABELS, type YaariEvent } from '@yaari/domain/catalogue'
+import { cityName } from '@yaari/domain/event-listing'
 import { formatInr } from '@yaari/domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
-import { formatTime, weekdayName } from '@yaari/domain/schedule'
+import { formatTime, scheduleLabel } from '@yaari/domain/schedule'
 import { type ComponentType, Suspense, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container, grid, stack } from 'styled-system/patterns'
@@ -88,7 +89,7 @@ export function EventDetailsPage({
   }, [hydrated, preloadBookingDialogs])
   usePageMeta({
     title: `${event.title} (${event.kind})`,
-    description: `${event.description} Every ${weekdayName(event.weekday)} at ${formatTime(event.startTime)} in ${event.venueArea}, Bangalore.`,
+    description: `${event.description} ${scheduleLabel(event)} at ${formatTime(event.startTime)} in ${event.venueArea}, ${cityName(event.city)}.`,
   })
 
   return (
@@ -100,10 +101,12 @@ export function EventDetailsPage({
             {event.kind} · {event.category}
           </p>
           <h1 className={heading({ level: 'hero' })}>{event.title}</h1>
-          <p className={text({ tone: 'muted' })}>
-            <span aria-hidden="true">★ </span>
-            {event.rating.toFixed(1)} out of 5 from past guests
-          </p>
+          {event.rating === undefined ? null : (
+            <p className={text({ tone: 'muted' })}>
+              <span aria-hidden="true">★ </span>
+              {event.rating.toFixed(1)} out of 5 from past guests
+            </p>
+          )}
           <div>
             <Button variant="outline" size="sm" disabled={!hydrated} onClick={() => void shareEvent(event)}>
               Share
@@ -115,7 +118,7 @@ export function EventDetailsPage({
         <dl className={dataList({ layout: 'facts' }).root}>
           <div>
             <dt>When</dt>
-            <dd>Every {weekdayName(event.weekday)}</dd>
+            <dd>{scheduleLabel(event)}</dd>
           </div>
           <div>
             <dt>Time</dt>

@@ -1,12 +1,13 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { categoryCounts, categorySlug, EVENT_CATEGORIES, EVENTS } from '@yaari/domain/catalogue'
+import { catalogueCities, categoryCounts, categorySlug, EVENT_CATEGORIES, listedEvents } from '@yaari/domain/catalogue'
 import { COMING_SOON_PANELS } from '@yaari/domain/categories'
-import { CITIES, cityName, filterEvents } from '@yaari/domain/event-listing'
+import { DEFAULT_CITY, filterEvents, listedCity } from '@yaari/domain/event-listing'
 import { useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { container, grid, stack, visuallyHidden, wrap } from 'styled-system/patterns'
 import { button, card, chip, field, heading, notice, text } from 'styled-system/recipes'
 import { afterNextPaint } from '../../lib/after-paint'
+import { useCatalogue } from '../../lib/catalogue'
 import { useHydrated } from '../../lib/hydration'
 import { usePageMeta } from '../../lib/page-meta'
 import { Button } from '../../ui/button'
@@ -22,9 +23,13 @@ const filterLabel = cx(heading({ level: 'label' }), css({ display: 'block', mb: 
 export function EventsPage() {
   const search = route.useSearch()
   const navigate = route.useNavigate()
-  const city = cityName(search.city)
-  const events = filterEvents(EVENTS, search)
-  const counts = categoryCounts()
+  // A newer catalogue (a new event, a new city) re-renders the page.
+  useCatalogue()
+  const listed = listedCity(search.city)
+  const city = listed.name
+  const inCity = filterEvents(listedEvents(), { city: listed.id })
+  const events = filterEvents(inCity, search)
+  const counts = categoryCounts(inCity)
   const filtered = Boolean(search.q || search.category)
   // The filters work once the app has taken over the prerendered page.
   const hydrated = useHydrated()
@@ -60,7 +65,7 @@ export function EventsPage() {
         <header className={stack({ gap: '1' })}>
           <h1 className={heading({ level: 'page' })}>Events in {city}</h1>
           <p className={text({ tone: 'muted' })}>
-            {EVENTS.length} curated experiences
+            {inCity.length} curated experiences
             {filtered ? `, ${events.length} matching your filters` : ''}
           </p>
         </header>
@@ -68,16 +73,16 @@ export function EventsPage() {
         <fieldset>
           <legend className={filterLabel}>City</legend>
           <div className={wrap({ gap: '2' })}>
-            {CITIES.map((option) => (
+            {catalogueCities().map((option) => (
               <label key={option.id} className={filterChip}>
                 <input
                   type="radio"
                   name="city"
                   value={option.id}
-                  checked={option.live && city === option.name}
+                  checked={option.id === listed.id}
                   disabled={!option.live || !hydrated}
-                  // Bangalore, the only live city, is the default: it needs no URL value.
-                  onChange={() => setSearch(() => ({ city: undefined }))}
+                  // Bangalore, the default, needs no URL value.
+                  onChange={() => setSearch(() => ({ city: option.id === DEFAULT_CITY ? undefined : option.id }))}
                   className={visuallyHidden()}
                 />
                 {option.name}
@@ -113,7 +118,7 @@ export function EventsPage() {
               disabled={!hydrated}
               onClick={() => setSearch(() => ({ category: undefined }))}
             >
-              All Events ({EVENTS.length})
+              All Events ({inCity.length})
             </button>
             {EVENT_CATEGORIES.map((category) => {
               const slug = categorySlug(category)

@@ -1,16 +1,21 @@
 import { Link } from '@tanstack/react-router'
-import { EVENTS, priceRange } from '@yaari/domain/catalogue'
+import { listedEvents, priceRange } from '@yaari/domain/catalogue'
 import { formatInr } from '@yaari/domain/money'
-import { formatTime, weekdayName } from '@yaari/domain/time-labels'
+import { formatTime, scheduleLabel } from '@yaari/domain/time-labels'
 import { css } from 'styled-system/css'
 import { container, flex, grid } from 'styled-system/patterns'
 import { button, card, heading, text } from 'styled-system/recipes'
+import { useCatalogue } from '../../lib/catalogue'
 import { LOGIN_LINK } from '../../lib/paths'
 import { CoverImage } from '../../ui/cover-image'
 
 /** Featured events: three cards to their pages, 'Join Event' to /auth, 'View All Events'. */
 export function FeaturedEvents() {
-  const featured = EVENTS.filter((event) => event.featured).slice(0, 3)
+  // A newer catalogue re-renders the cards.
+  useCatalogue()
+  const featured = listedEvents()
+    .filter((event) => event.featured)
+    .slice(0, 3)
   const styles = card({ variant: 'raised' })
   return (
     <section aria-labelledby="featured-title" className={css({ bg: 'bg.muted' })}>
@@ -28,7 +33,7 @@ export function FeaturedEvents() {
                   <div className={styles.body}>
                     <h3 className={heading({ level: 'sub' })}>{event.title}</h3>
                     <p className={text({ tone: 'muted' })}>
-                      {event.kind} · Every {weekdayName(event.weekday)}, {formatTime(event.startTime)}
+                      {event.kind} · {scheduleLabel(event)}, {formatTime(event.startTime)}
                     </p>
                     <p>
                       {event.venueArea} · from <strong>{formatInr(min)}</strong>

@@ -4,7 +4,7 @@
  * refuse them whatever they send.
  */
 import { Link } from '@tanstack/react-router'
-import { EVENTS, type EventId, eventById } from '@yaari/domain/catalogue'
+import { currentCatalogue, type EventId, eventById } from '@yaari/domain/catalogue'
 import { HOST_MESSAGES, type HostDateSummary, listHostDatesCall, VENUE_WARNING_HOURS } from '@yaari/domain/host'
 import { formatInr } from '@yaari/domain/money'
 import { formatLongDate } from '@yaari/domain/schedule'
@@ -234,10 +234,12 @@ function DatesList({ held }: { held?: HostDateSummary[] }) {
             value={eventFilter}
             onChange={(e) => setEventFilter(e.target.value)}
             placeholder="All events"
-            options={EVENTS.filter((event) => state.dates?.some((date) => date.eventId === event.id)).map((event) => ({
-              value: event.id,
-              label: event.title,
-            }))}
+            options={currentCatalogue()
+              .events.filter((event) => state.dates?.some((date) => date.eventId === event.id))
+              .map((event) => ({
+                value: event.id,
+                label: event.title,
+              }))}
             className={css({ maxW: 'sm' })}
           />
           {groupHostDates(state.dates.filter((date) => !eventFilter || date.eventId === eventFilter)).map((group) =>

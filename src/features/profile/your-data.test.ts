@@ -1,10 +1,10 @@
 import type { BookingView } from '@yaari/domain/booking'
-import { EVENTS } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { eventStartInstant, formatLongDate } from '@yaari/domain/schedule'
 import { describe, expect, it } from 'vitest'
 import { upcomingOutcomes } from './your-data'
 
-const event = EVENTS[0]!
+const event = SEED_EVENTS[0]!
 const HOUR = 3_600_000
 const booking = (orderId: string, eventDate: string, status: BookingView['status'] = 'confirmed'): BookingView => ({
   orderId,

@@ -2,6 +2,7 @@ import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { canonicalEventId, PRICE_TIERS, type PriceTier } from '@yaari/domain/catalogue'
 import { lazy } from 'react'
 import { EventDetailsPage } from '../../features/events/event-details-page'
+import { refreshedCatalogue } from '../../lib/catalogue'
 
 // Loaded when a price is about to be chosen (a finger or pointer on it, or focus): the booking form
 // and its dialogs are not part of the page.
@@ -20,7 +21,9 @@ export function bookingSearch(search: Record<string, unknown>): { tier?: PriceTi
 
 export const Route = createFileRoute('/events/$eventId')({
   validateSearch: bookingSearch,
-  beforeLoad: ({ params }) => {
+  beforeLoad: async ({ params }) => {
+    // An event published after this device's catalogue: ask for the newest one first.
+    if (!canonicalEventId(params.eventId)) await refreshedCatalogue()
     const canonical = canonicalEventId(params.eventId)
     if (!canonical) throw notFound()
     // The featured cards' short ids are the same events: one address per event.

@@ -8,7 +8,7 @@
  */
 
 import { cancelledDatePath, eventDateSchema } from '@yaari/domain/booking'
-import { EVENT_IDS } from '@yaari/domain/catalogue'
+import { knownEventId } from '@yaari/domain/event-id'
 import { runsThatDay } from '@yaari/domain/host'
 import { describeIssues } from '@yaari/domain/validation'
 import type { Firestore } from 'firebase-admin/firestore'
@@ -23,7 +23,7 @@ import { reconcileBooking } from './reconcile'
 
 export const cancelDateSchema = v.pipe(
   v.strictObject({
-    eventId: v.picklist(EVENT_IDS, `eventId must be one of ${EVENT_IDS.join(', ')}`),
+    eventId: knownEventId('eventId: Unknown event'),
     eventDate: eventDateSchema,
     reason: v.pipe(v.string('reason must be text'), v.trim(), v.nonEmpty('reason is required'), v.maxLength(300)),
   }),

@@ -20,9 +20,9 @@ import {
   HOLD_MINUTES,
 } from '@yaari/domain/booking'
 import type { RequestOf } from '@yaari/domain/callable'
-import { eventById, priceFor, tierIssue } from '@yaari/domain/catalogue'
+import { currentCatalogue, eventById, priceFor, tierIssue } from '@yaari/domain/catalogue'
 import { fullMobile } from '@yaari/domain/profile'
-import { isBookableDate, weekdayName } from '@yaari/domain/schedule'
+import { isBookableDate, weekdaysLabel } from '@yaari/domain/schedule'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { CashfreeError, type CashfreeOrder, customerDetails, istTimestamp } from '../../lib/cashfree'
 import { refs } from '../../lib/collections'
@@ -195,10 +195,11 @@ export async function createBooking(
   const step = async (name: CreateBookingStep) => deps.failpoint?.(name)
   const event = eventById(input.eventId)
   if (!event) throw new HttpsError('invalid-argument', 'eventId: Unknown event')
+  if (event.status !== 'published') throw new HttpsError('failed-precondition', BOOKING_MESSAGES.notOnSale)
   if (!isBookableDate(event, input.eventDate, new Date(now))) {
     throw new HttpsError(
       'invalid-argument',
-      `eventDate: ${input.eventDate} is not an upcoming ${weekdayName(event.weekday)} of ${event.title} that can be booked`,
+      `eventDate: ${input.eventDate} is not an upcoming ${weekdaysLabel(event) || 'date'} of ${event.title} that can be booked`,
     )
   }
   // The profile, this date's seats (those whose hold ran out do not count), its waitlist and the
@@ -261,6 +262,7 @@ export async function createBooking(
     event_date: input.eventDate,
     tier: input.tier,
     amount: priceFor(event.id, input.tier), // never the client's amount
+    catalogue_version: currentCatalogue().version,
     seat: null,
     status: 'pending',
     payment_session_id: null,

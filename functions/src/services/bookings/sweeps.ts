@@ -11,8 +11,8 @@
  *   order whose webhook was lost, or that turned PAID after its hold ended, is settled.
  */
 
-import { EVENTS, type YaariEvent } from '@yaari/domain/catalogue'
-import { availableDates, istToday, weekdayOf } from '@yaari/domain/schedule'
+import { currentCatalogue, type YaariEvent } from '@yaari/domain/catalogue'
+import { availableDates, istToday, runsOn } from '@yaari/domain/schedule'
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
 import { type Collection, collectionOf, seatClaims } from '../../lib/collections'
 import { warn } from '../../lib/log'
@@ -67,7 +67,7 @@ function sweptDates(event: YaariEvent, now: number): string[] {
   const today = istToday(new Date(now))
   for (let days = 7; days >= 0; days--) {
     const date = istToday(new Date(now - days * 86_400_000))
-    if (date <= today && weekdayOf(date) === event.weekday) past.push(date)
+    if (date <= today && runsOn(event, date)) past.push(date)
   }
   return [...new Set([...past, ...availableDates(event, new Date(now))])]
 }
@@ -99,7 +99,7 @@ export async function sweepExpiredHolds(deps: BookingDeps): Promise<SweepReport>
   // Whatever else still holds a seat or a claim past its time.
   const seats = (
     await Promise.all(
-      EVENTS.flatMap((event) =>
+      currentCatalogue().events.flatMap((event) =>
         sweptDates(event, now).map(async (date) => {
           const query = seatClaims(firestore, event.id, date).where('hold_expires_at', '<', now)
           return (await query.get()).docs

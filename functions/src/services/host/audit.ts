@@ -2,7 +2,7 @@
  * The audit log (audit_log/{id}): every host action that changed something, and every view or
  * export of a guest list, with who, when and what. Written only by the functions.
  */
-import { CITIES, eventById } from '@yaari/domain/catalogue'
+import { eventById } from '@yaari/domain/catalogue'
 import { AUDIT_PAGE, type AuditEntry, type Roles } from '@yaari/domain/host'
 import type { Firestore, Timestamp } from 'firebase-admin/firestore'
 import { collectionOf } from '../../lib/collections'
@@ -30,6 +30,11 @@ export const AUDIT_ACTIONS = [
   'undo-check-in',
   'remove-admission',
   'account-deleted',
+  'save-event',
+  'publish-event',
+  'archive-event',
+  'save-city',
+  'seed-catalogue',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -52,6 +57,8 @@ export interface AuditInput {
   action: AuditAction
   eventId: string
   eventDate: string
+  /** The city, when the event is not (yet) in the published catalogue. */
+  city?: string
   change?: Record<string, unknown>
   at: number
 }
@@ -68,7 +75,7 @@ export function auditRecord(actor: Actor, entry: AuditInput): AuditRecord {
     actor: 'uid' in actor ? (actor.email ?? actor.uid) : `command: ${actor.command}`,
     event_id: entry.eventId,
     event_date: entry.eventDate,
-    ...(eventById(entry.eventId) ? { city: eventById(entry.eventId)?.city } : {}),
+    ...((entry.city ?? eventById(entry.eventId)?.city) ? { city: entry.city ?? eventById(entry.eventId)?.city } : {}),
     ...(entry.change ? { change: entry.change } : {}),
     ...expiry('audit_log', entry.at),
   }
@@ -100,7 +107,7 @@ export async function recordAudit(firestore: Firestore, actor: Actor, entry: Aud
  */
 export async function listAudit(firestore: Firestore, roles: Roles, limit = AUDIT_PAGE): Promise<AuditEntry[]> {
   const newest = (query: FirebaseFirestore.Query) => query.orderBy('at', 'desc').limit(limit).get()
-  const cities = roles.admin ? [] : CITIES.filter((city) => roles.hostCities.includes(city))
+  const cities = roles.admin ? [] : [...roles.hostCities]
   const snapshots = roles.admin
     ? [await newest(auditLog(firestore))]
     : await Promise.all(cities.map((city) => newest(auditLog(firestore).where('city', '==', city))))

@@ -3,7 +3,7 @@
  * list. Reads only: nothing here sweeps, sends or writes (the audit of a view is the caller's).
  */
 import { venueBriefPath } from '@yaari/domain/booking'
-import { EVENTS, eventById, type YaariEvent } from '@yaari/domain/catalogue'
+import { currentCatalogue, eventById, type YaariEvent } from '@yaari/domain/catalogue'
 import {
   type GuestList,
   type GuestRow,
@@ -93,9 +93,10 @@ export async function summarizeDate(firestore: Firestore, event: YaariEvent, dat
 
 /** Every upcoming date the host may run, soonest first. */
 export async function listHostDates(firestore: Firestore, roles: Roles, now: number): Promise<HostDateSummary[]> {
-  const dates = EVENTS.filter((event) => mayHost(roles, event.id)).flatMap((event) =>
-    availableDates(event, new Date(now)).map((date) => ({ event, date })),
-  )
+  // Published and archived events alike: an archived event's dates still run for its guests.
+  const dates = currentCatalogue()
+    .events.filter((event) => mayHost(roles, event.id))
+    .flatMap((event) => availableDates(event, new Date(now)).map((date) => ({ event, date })))
   const summaries = await Promise.all(dates.map(({ event, date }) => summarizeDate(firestore, event, date, now)))
   return summaries.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.eventId.localeCompare(b.eventId))
 }

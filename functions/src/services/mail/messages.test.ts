@@ -1,4 +1,4 @@
-import { EVENTS } from '@yaari/domain/catalogue'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { REFUND_TIERS } from '@yaari/domain/refund-policy'
 import { describe, expect, it } from 'vitest'
 import type { BookingRecord } from '../../lib/records'
@@ -7,7 +7,7 @@ import { composeMail, MAIL_KINDS } from './messages'
 const booking = (overrides: Partial<BookingRecord> = {}): BookingRecord => ({
   order_id: 'yaari_20261205_abc123',
   user_id: 'member_1',
-  event_id: EVENTS[0]!.id,
+  event_id: SEED_EVENTS[0]!.id,
   event_date: '2026-12-05',
   tier: 'girls',
   amount: 499,
@@ -33,7 +33,7 @@ const brief = {
 describe('composeMail', () => {
   it('the confirmation: event, date, start time in IST, area, order id, amount, refund policy, My bookings, the .ics', () => {
     const mail = composeMail('booking-confirmed', context(booking()))!
-    const event = EVENTS[0]!
+    const event = SEED_EVENTS[0]!
     expect(mail.subject).toBe(`You're in: ${event.title}, Saturday, 5 December 2026`)
     for (const line of [
       `Event: ${event.title} (${event.kind})`,
@@ -59,7 +59,7 @@ describe('composeMail', () => {
   })
 
   it('writes every kind for every event in text and HTML, escaping what the team or member typed', () => {
-    for (const event of EVENTS) {
+    for (const event of SEED_EVENTS) {
       const confirmed = booking({ event_id: event.id, attendee: { name: '<b>Asha</b>', email: 'a@example.test' } })
       const refunded = booking({
         event_id: event.id,
@@ -142,7 +142,7 @@ describe('composeMail', () => {
     }
     const cancelled = booking({ status: 'cancelled', host_cancel_reason: 'Suspended: rude to staff', refund })
     const mail = composeMail('seat-cancelled', context(cancelled))!
-    expect(mail.subject).toBe(`Your seat is cancelled: ${EVENTS[0]!.title}, Saturday, 5 December 2026`)
+    expect(mail.subject).toBe(`Your seat is cancelled: ${SEED_EVENTS[0]!.title}, Saturday, 5 December 2026`)
     expect(mail.text).toContain('Reason: Suspended: rude to staff')
     expect(mail.text).toContain('Refund: ₹499, all you paid, within 5-7 business days')
     expect(composeMail('seat-cancelled', context(booking()))).toBeUndefined()

@@ -5,8 +5,9 @@
  */
 import * as v from 'valibot'
 import { eventDateSchema, venueBriefSchema } from '../booking'
-import { EVENT_IDS, eventById } from '../catalogue'
-import { weekdayOf } from '../schedule'
+import { eventById } from '../catalogue'
+import { knownEventId } from '../event-id'
+import { runsOn } from '../schedule'
 import { describeIssues } from '../validation'
 
 export const HOST_MESSAGES = {
@@ -34,13 +35,10 @@ export const HOST_MESSAGES = {
 export const MIN_CAPACITY = 1
 export const MAX_CAPACITY = 60
 
-/** Whether the event runs on that weekday; a string that is no date passes here (eventDateSchema says why). */
+/** Whether the event's schedule has that date; an unknown event passes here (the eventId's check says why). */
 export function runsThatDay(input: { eventId: string; eventDate: string }) {
-  try {
-    return weekdayOf(input.eventDate) === eventById(input.eventId)?.weekday
-  } catch {
-    return true
-  }
+  const event = eventById(input.eventId)
+  return event === undefined || runsOn(event, input.eventDate)
 }
 
 /** A reason a host gives, trimmed: `required` says it is missing, `tooLong` that it is over `max`. */
@@ -50,7 +48,7 @@ export function reasonField(required: string, max: number, tooLong = `The reason
 
 /** A date of an event, as every host request names it. */
 const dateEntries = {
-  eventId: v.picklist(EVENT_IDS, 'eventId: Unknown event'),
+  eventId: knownEventId('eventId: Unknown event'),
   eventDate: eventDateSchema,
 }
 

@@ -1,0 +1,36 @@
+/**
+ * `npm run catalogue -- seed`
+ *
+ * Loads the seed catalogue (Bangalore, the cities listed as coming, the three events with their
+ * copy and prices) into GOOGLE_CLOUD_PROJECT as its first published version, when the project has
+ * no catalogue yet; a project that has one is left as it is. `npm start` does the same for the
+ * local stack. After that the team publishes from the console (/host/catalogue).
+ */
+import { initializeApp } from 'firebase-admin/app'
+import { getFirestore } from 'firebase-admin/firestore'
+import { seedCatalogue } from '../services/catalogue/seed'
+
+const [command] = process.argv.slice(2)
+if (command !== 'seed') {
+  console.error('Usage: npm run catalogue -- seed')
+  process.exit(2)
+}
+const project = process.env.GOOGLE_CLOUD_PROJECT
+if (!project) {
+  console.error('Not seeded: set GOOGLE_CLOUD_PROJECT (npm run catalogue sets it to the local stack when unset).')
+  process.exit(1)
+}
+initializeApp({ projectId: project })
+
+seedCatalogue(getFirestore(), { command: 'catalogue seed' }, Date.now()).then(
+  ({ seeded, version }) =>
+    console.log(
+      seeded
+        ? `Seeded: the catalogue of ${project} is version ${version}.`
+        : `Not seeded: ${project} already has a catalogue (version ${version}).`,
+    ),
+  (error: Error) => {
+    console.error(`Not seeded: ${error.message}`)
+    process.exitCode = 1
+  },
+)

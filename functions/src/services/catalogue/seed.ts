@@ -1,0 +1,31 @@
+/**
+ * Loads the seed (Bangalore, the cities listed as coming, the three events) into a project whose
+ * catalogue is empty, as its first published version. A project that has a catalogue is left as
+ * it is: the seed never overwrites what the team published.
+ */
+import { seedCatalogue as seedRecords } from '@yaari/domain/catalogue-records'
+import type { Firestore } from 'firebase-admin/firestore'
+import { refs } from '../../lib/collections'
+import type { Actor } from '../host/audit'
+import { publishRecords } from './records'
+
+export async function seedCatalogue(
+  firestore: Firestore,
+  actor: Actor,
+  now: number,
+): Promise<{ seeded: boolean; version: number }> {
+  const current = (await refs.catalogueVersion(firestore).get()).get('version')
+  if (typeof current === 'number') return { seeded: false, version: current }
+  const { cities, events } = seedRecords()
+  const published = await publishRecords(
+    firestore,
+    actor,
+    { cities, events },
+    { action: 'seed-catalogue', eventId: '', eventDate: '', change: { events: events.length, cities: cities.length } },
+    now,
+    async (previous) => {
+      if (previous.version >= 0) throw new Error('The catalogue was published meanwhile: not seeded.')
+    },
+  )
+  return { seeded: true, version: published.version }
+}
