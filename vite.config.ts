@@ -7,13 +7,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { listedEvents } from '@yaari/domain/catalogue'
+import { eventSocialImage } from '@yaari/domain/event-page'
 import { SOCIAL_IMAGE_SIZE, socialImagePath, structuredDataFor } from '@yaari/domain/structured-data'
 import { build, defineConfig, loadEnv, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { pandaStaticClasses } from './dev/build/panda-static-classes.ts'
 import { manifest } from './src/features/pwa/manifest.ts'
 import { parseClientEnv } from './src/lib/env-schema.ts'
-import { robotsTxt, sitemapXml } from './src/prerender/crawlers.ts'
+import { robotsTxt } from './src/prerender/crawlers.ts'
 import {
   APP_SHELL,
   hostedFile,
@@ -101,7 +102,7 @@ function prerenderPages(define: Record<string, string>): Plugin {
         const event = listedEvents().find((e) => path === `/events/${e.id}`)
         const social = {
           siteUrl,
-          image: socialImagePath(event?.id),
+          ...(event ? eventSocialImage(event) : { image: socialImagePath() }),
           structuredData: structuredDataFor(path, { siteUrl, now: new Date(now) }),
         }
         writeFileSync(
@@ -110,7 +111,6 @@ function prerenderPages(define: Record<string, string>): Plugin {
         )
       }
       await writeSocialImages(outDir)
-      writeFileSync(join(outDir, 'sitemap.xml'), sitemapXml(siteUrl, entry.PRERENDERED_PATHS, new Date(now)))
       writeFileSync(join(outDir, 'robots.txt'), robotsTxt(siteUrl))
     },
   }
@@ -160,7 +160,7 @@ function hostingRoutes(env: Record<string, string>): Plugin {
             const value = req.headers[name]
             if (typeof value === 'string') headers[name] = value
           }
-          fetch(url, { method: req.method, headers }).then(
+          fetch(url, { method: req.method, headers, redirect: 'manual' }).then(
             async (answer) => {
               res.statusCode = answer.status
               for (const [key, value] of answer.headers) {

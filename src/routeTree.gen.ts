@@ -44,6 +44,8 @@ import { Route as OnboardingNameRouteImport } from './routes/onboarding/name'
 import { Route as OnboardingPreferencesRouteImport } from './routes/onboarding/preferences'
 import { Route as OnboardingProfileRouteImport } from './routes/onboarding/profile'
 import { Route as OnboardingProfilePictureRouteImport } from './routes/onboarding/profile-picture'
+import { Route as HostCatalogueIndexRouteImport } from './routes/host/catalogue/index'
+import { Route as HostCatalogueEventIdRouteImport } from './routes/host/catalogue/$eventId'
 import { Route as HostEventIdDateIndexRouteImport } from './routes/host/$eventId/$date/index'
 import { Route as HostEventIdDateDoorRouteImport } from './routes/host/$eventId/$date/door'
 
@@ -223,6 +225,16 @@ const OnboardingProfilePictureRoute =
     path: '/profile-picture',
     getParentRoute: () => OnboardingRoute,
   } as any)
+const HostCatalogueIndexRoute = HostCatalogueIndexRouteImport.update({
+  id: '/host/catalogue/',
+  path: '/host/catalogue/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HostCatalogueEventIdRoute = HostCatalogueEventIdRouteImport.update({
+  id: '/host/catalogue/$eventId',
+  path: '/host/catalogue/$eventId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HostEventIdDateIndexRoute = HostEventIdDateIndexRouteImport.update({
   id: '/host/$eventId/$date/',
   path: '/host/$eventId/$date/',
@@ -270,6 +282,8 @@ export interface FileRoutesByFullPath {
   '/events/': typeof EventsIndexRoute
   '/host/': typeof HostIndexRoute
   '/onboarding/': typeof OnboardingIndexRoute
+  '/host/catalogue/$eventId': typeof HostCatalogueEventIdRoute
+  '/host/catalogue/': typeof HostCatalogueIndexRoute
   '/host/$eventId/$date/door': typeof HostEventIdDateDoorRoute
   '/host/$eventId/$date/': typeof HostEventIdDateIndexRoute
 }
@@ -308,6 +322,8 @@ export interface FileRoutesByTo {
   '/events': typeof EventsIndexRoute
   '/host': typeof HostIndexRoute
   '/onboarding': typeof OnboardingIndexRoute
+  '/host/catalogue/$eventId': typeof HostCatalogueEventIdRoute
+  '/host/catalogue': typeof HostCatalogueIndexRoute
   '/host/$eventId/$date/door': typeof HostEventIdDateDoorRoute
   '/host/$eventId/$date': typeof HostEventIdDateIndexRoute
 }
@@ -348,6 +364,8 @@ export interface FileRoutesById {
   '/events/': typeof EventsIndexRoute
   '/host/': typeof HostIndexRoute
   '/onboarding/': typeof OnboardingIndexRoute
+  '/host/catalogue/$eventId': typeof HostCatalogueEventIdRoute
+  '/host/catalogue/': typeof HostCatalogueIndexRoute
   '/host/$eventId/$date/door': typeof HostEventIdDateDoorRoute
   '/host/$eventId/$date/': typeof HostEventIdDateIndexRoute
 }
@@ -389,6 +407,8 @@ export interface FileRouteTypes {
     | '/events/'
     | '/host/'
     | '/onboarding/'
+    | '/host/catalogue/$eventId'
+    | '/host/catalogue/'
     | '/host/$eventId/$date/door'
     | '/host/$eventId/$date/'
   fileRoutesByTo: FileRoutesByTo
@@ -427,6 +447,8 @@ export interface FileRouteTypes {
     | '/events'
     | '/host'
     | '/onboarding'
+    | '/host/catalogue/$eventId'
+    | '/host/catalogue'
     | '/host/$eventId/$date/door'
     | '/host/$eventId/$date'
   id:
@@ -466,6 +488,8 @@ export interface FileRouteTypes {
     | '/events/'
     | '/host/'
     | '/onboarding/'
+    | '/host/catalogue/$eventId'
+    | '/host/catalogue/'
     | '/host/$eventId/$date/door'
     | '/host/$eventId/$date/'
   fileRoutesById: FileRoutesById
@@ -496,6 +520,8 @@ export interface RootRouteChildren {
   MyBookingsOrderIdRoute: typeof MyBookingsOrderIdRoute
   EventsIndexRoute: typeof EventsIndexRoute
   HostIndexRoute: typeof HostIndexRoute
+  HostCatalogueEventIdRoute: typeof HostCatalogueEventIdRoute
+  HostCatalogueIndexRoute: typeof HostCatalogueIndexRoute
   HostEventIdDateDoorRoute: typeof HostEventIdDateDoorRoute
   HostEventIdDateIndexRoute: typeof HostEventIdDateIndexRoute
 }
@@ -747,6 +773,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OnboardingProfilePictureRouteImport
       parentRoute: typeof OnboardingRoute
     }
+    '/host/catalogue/': {
+      id: '/host/catalogue/'
+      path: '/host/catalogue'
+      fullPath: '/host/catalogue/'
+      preLoaderRoute: typeof HostCatalogueIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/host/catalogue/$eventId': {
+      id: '/host/catalogue/$eventId'
+      path: '/host/catalogue/$eventId'
+      fullPath: '/host/catalogue/$eventId'
+      preLoaderRoute: typeof HostCatalogueEventIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/host/$eventId/$date/': {
       id: '/host/$eventId/$date/'
       path: '/host/$eventId/$date'
@@ -820,6 +860,8 @@ const rootRouteChildren: RootRouteChildren = {
   MyBookingsOrderIdRoute: MyBookingsOrderIdRoute,
   EventsIndexRoute: EventsIndexRoute,
   HostIndexRoute: HostIndexRoute,
+  HostCatalogueEventIdRoute: HostCatalogueEventIdRoute,
+  HostCatalogueIndexRoute: HostCatalogueIndexRoute,
   HostEventIdDateDoorRoute: HostEventIdDateDoorRoute,
   HostEventIdDateIndexRoute: HostEventIdDateIndexRoute,
 }

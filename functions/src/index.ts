@@ -19,6 +19,7 @@ export * from './handlers/callables'
 
 export { catalogueDocument } from './handlers/catalogue-document'
 export { reportClientError } from './handlers/client-report'
+export { publicPages } from './handlers/public-pages'
 export { cashfreeWebhook } from './handlers/webhook'
 
 /** What the jobs run with; the mail transport is made (and its params read) only by deliverMail. */

@@ -108,6 +108,16 @@ export interface CheckInRow {
   refusal?: string
 }
 
+/** The catalogue editor's form as typed, per host and event ("new" for one not saved yet). */
+export interface EventDraftRow {
+  /** "<uid>:<eventId or new>". */
+  key: string
+  uid: string
+  /** The form's fields as typed; checked on read (features/host/catalogue/event-form.ts). */
+  form: unknown
+  updatedAt: number
+}
+
 export class YaariDb extends Dexie {
   drafts!: EntityTable<DraftRow, 'uid'>
   outbox!: EntityTable<OutboxRow, 'id'>
@@ -118,6 +128,7 @@ export class YaariDb extends Dexie {
   hostLists!: EntityTable<HostListRow, 'key'>
   doorLists!: EntityTable<DoorListRow, 'key'>
   checkIns!: EntityTable<CheckInRow, 'seq'>
+  eventDrafts!: EntityTable<EventDraftRow, 'key'>
 
   constructor(name = 'yaari') {
     super(name)
@@ -162,6 +173,8 @@ export class YaariDb extends Dexie {
     // The door's outbox by date alone: a check-in made by a host who signed out is sent by the next
     // host. Only the changed table is named: Dexie keeps the others as version 7 declared them.
     this.version(8).stores({ checkIns: '++seq, uid, [uid+date+synced], [date+synced]' })
+    // What a host types into the catalogue editor, kept until it is saved.
+    this.version(9).stores({ eventDrafts: 'key, uid' })
   }
 }
 
@@ -188,6 +201,7 @@ export async function clearMemberData(db: YaariDb, uid: string): Promise<void> {
     db.hostLists,
     db.doorLists,
     db.checkIns,
+    db.eventDrafts,
   ]
   await db.transaction('rw', tables, async () => {
     await db.drafts.delete(uid)
@@ -198,6 +212,7 @@ export async function clearMemberData(db: YaariDb, uid: string): Promise<void> {
     await db.refreshes.where('uid').equals(uid).delete()
     await db.hostLists.where('uid').equals(uid).delete()
     await db.doorLists.where('uid').equals(uid).delete()
+    await db.eventDrafts.where('uid').equals(uid).delete()
     await db.checkIns
       .where('uid')
       .equals(uid)

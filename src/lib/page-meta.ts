@@ -1,15 +1,7 @@
-import { SITE } from '@yaari/domain/site'
+import { documentTitle, type PageMeta } from '@yaari/domain/page-head'
 import { useEffect } from 'react'
 
-export interface PageMeta {
-  title: string
-  description: string
-}
-
-/** "{page} | Yaari", or just "Yaari" on the home page. */
-export function documentTitle(title: string): string {
-  return title === SITE.productName ? title : `${title} | ${SITE.productName}`
-}
+export { documentTitle, type PageMeta }
 
 let prerendered: PageMeta | undefined
 

@@ -10,9 +10,9 @@
  * That script is the same text in every page of every build (the entry's address is in a
  * <meta>), so the Content-Security-Policy in firebase.json allows it by its hash.
  */
-import { SITE } from '@yaari/domain/site'
-import { jsonForScript, SOCIAL_IMAGE_SIZE } from '@yaari/domain/structured-data'
-import { documentTitle, type PageMeta } from '../lib/page-meta'
+import { documentTitle, escapeHtml, type PageMeta, type SocialParts, socialTags } from '@yaari/domain/page-head'
+
+export { escapeHtml, socialTags }
 
 /** A page as src/prerender/entry.tsx renders it; status 200 unless it failed or is not found. */
 export interface PrerenderedPage {
@@ -34,35 +34,7 @@ export interface PrerenderedParts {
   meta: PageMeta
   renderedAt: number
   /** For link previews and search engines: the site's address, the page's image, its structured data. */
-  social?: { siteUrl: string; image: string; structuredData?: unknown }
-}
-
-/** The canonical address, Open Graph and Twitter card tags, and JSON-LD of a page. */
-export function socialTags(path: string, meta: PageMeta, social: NonNullable<PrerenderedParts['social']>): string {
-  const url = `${social.siteUrl}${path === '/' ? '/' : path}`
-  const image = `${social.siteUrl}${social.image}`
-  const title = documentTitle(meta.title)
-  const tags = [
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="${escapeHtml(SITE.productName)}" />`,
-    `<meta property="og:locale" content="en_IN" />`,
-    `<meta property="og:url" content="${escapeHtml(url)}" />`,
-    `<meta property="og:title" content="${escapeHtml(title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
-    `<meta property="og:image" content="${escapeHtml(image)}" />`,
-    `<meta property="og:image:width" content="${SOCIAL_IMAGE_SIZE.width}" />`,
-    `<meta property="og:image:height" content="${SOCIAL_IMAGE_SIZE.height}" />`,
-    `<meta name="twitter:card" content="summary_large_image" />`,
-    `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
-    `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
-    `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
-  ]
-  // A data block, never run: the Content-Security-Policy does not apply to it.
-  if (social.structuredData) {
-    tags.push(`<script type="application/ld+json">${jsonForScript(social.structuredData)}</script>`)
-  }
-  return tags.map((tag) => `  ${tag}\n`).join('')
+  social?: SocialParts
 }
 
 const ENTRY_SCRIPT = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/
@@ -75,10 +47,6 @@ export const LOADER_SCRIPT = [
   `const start = () => import(document.querySelector('meta[name="${ENTRY_META}"]').content)`,
   "document.visibilityState === 'visible' ? requestAnimationFrame(() => setTimeout(start)) : start()",
 ].join('\n')
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-}
 
 export function prerenderedPageHtml(
   template: string,

@@ -167,6 +167,14 @@ describe('what the editor refuses', () => {
     expect((await adminDb().collection('catalogue_events').doc(firstHello.id).get()).get('title')).toBe(
       firstHello.title,
     )
+    // A draft may wait for its cover; publishing may not.
+    const bare = { ...brunch, id: `no-cover-${suffix}`, image: '' }
+    expect((await callFunction(saveCatalogueEventCall, { event: bare, isNew: true })).event.status).toBe('draft')
+    const unpublished = await failure(callAnything(publishCatalogueEventCall, { id: bare.id }))
+    expect([unpublished.code, unpublished.message]).toEqual([
+      'functions/invalid-argument',
+      `image: ${CATALOGUE_MESSAGES.cover}`,
+    ])
   })
 
   it('refuses an SVG, an HTML file named .jpg and a 10 MB image as a cover; re-encodes a photo as WebP', async () => {

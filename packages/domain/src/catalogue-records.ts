@@ -117,11 +117,14 @@ export const eventRecordSchema = v.strictObject({
   ),
   groupSize: copy('Group size', 40),
   venueArea: copy('Venue area', 60),
-  /** The cover: a picture the site carries (the seed's), or the URL an upload through the editor gave. */
+  /**
+   * The cover: a picture the site carries (the seed's), or the URL an upload through the editor
+   * gave; empty on a draft saved before its cover (publishing needs one).
+   */
   image: v.pipe(
     v.string(CATALOGUE_MESSAGES.cover),
     v.maxLength(2048, CATALOGUE_MESSAGES.cover),
-    v.regex(/^(?:\/[\w./-]{1,200}|https?:\/\/\S+)$/, CATALOGUE_MESSAGES.cover),
+    v.regex(/^(?:|\/[\w./-]{1,200}|https?:\/\/\S+)$/, CATALOGUE_MESSAGES.cover),
   ),
   prices: v.strictObject(
     Object.fromEntries(PRICE_TIERS.map((tier) => [tier, priceSchema])) as Record<

@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { eventById, type PriceTier, TIER_LABELS, type YaariEvent } from '@yaari/domain/catalogue'
-import { cityName } from '@yaari/domain/event-listing'
+import { eventPageMeta } from '@yaari/domain/event-meta'
 import { formatInr } from '@yaari/domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { formatTime, scheduleLabel } from '@yaari/domain/schedule'
@@ -87,10 +87,7 @@ export function EventDetailsPage({
     window.addEventListener('scroll', onScroll, { passive: true })
     return stop
   }, [hydrated, preloadBookingDialogs])
-  usePageMeta({
-    title: `${event.title} (${event.kind})`,
-    description: `${event.description} ${scheduleLabel(event)} at ${formatTime(event.startTime)} in ${event.venueArea}, ${cityName(event.city)}.`,
-  })
+  usePageMeta(eventPageMeta(event))
 
   return (
     <article className={container({ maxW: '4xl', py: { base: '6', md: '10' } })}>

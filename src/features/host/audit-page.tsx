@@ -31,6 +31,11 @@ const ACTION_LABELS: Record<string, string> = {
   'check-in': 'Checked a guest in',
   'undo-check-in': 'Undid a check-in',
   'remove-admission': 'Removed an admission',
+  'save-event': 'Saved an event',
+  'publish-event': 'Published an event',
+  'archive-event': 'Archived an event',
+  'save-city': 'Saved a city',
+  'seed-catalogue': 'Loaded the seed catalogue',
 }
 
 const METHOD_LABELS: Record<string, string> = { qr: 'by pass', code: 'by code', name: 'by name' }
@@ -50,6 +55,8 @@ function changeText(entry: AuditEntry): string {
   }
   if (entry.action === 'remove-admission') return `${change.order}: ${change.reason}`
   if (entry.action === 'message-guests') return `“${change.subject}” to ${change.guests} guests`
+  if (entry.action === 'save-event' || entry.action === 'save-city' || entry.action === 'archive-event')
+    return Object.keys(change).join(', ')
   if ('guests' in change) return `${change.guests} guests`
   return ''
 }
@@ -94,7 +101,11 @@ function AuditList() {
             <li key={entry.id} className={ENTRY}>
               <p className={text({ weight: 'semibold' })}>
                 {ACTION_LABELS[entry.action] ?? entry.action}
-                {entry.eventDate ? `: ${entry.eventDate} · ${eventById(entry.eventId)?.title ?? entry.eventId}` : ''}
+                {entry.eventDate
+                  ? `: ${entry.eventDate} · ${eventById(entry.eventId)?.title ?? entry.eventId}`
+                  : entry.eventId
+                    ? `: ${eventById(entry.eventId)?.title ?? entry.eventId}`
+                    : ''}
               </p>
               <p className={text({ size: 'sm', tone: 'muted' })}>
                 {entry.actor}, {formatLongDate(entry.at.slice(0, 10))} {formatIstClock(new Date(entry.at))}

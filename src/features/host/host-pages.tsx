@@ -211,6 +211,9 @@ function DatesList({ held }: { held?: HostDateSummary[] }) {
     <div className={flow({ gap: '4' })}>
       <div className={bar.root}>
         <h1 className={cx(heading({ level: 'page' }), bar.title)}>Host console</h1>
+        <Link to="/host/catalogue" className={link()}>
+          Catalogue
+        </Link>
         <Link to="/host/audit" className={link()}>
           Audit log
         </Link>

@@ -30,10 +30,13 @@ async function readSession(): Promise<HostSession> {
     user.getIdTokenResult(true),
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error('slow')), FRESH_TOKEN_MS)),
   ])
+  // Roles follow the published cities: a city published since this device's catalogue counts too.
+  const catalogue = import('../../lib/catalogue').then(({ refreshedCatalogue }) => refreshedCatalogue(FRESH_TOKEN_MS))
   const answer = await fresh.then(
     (token) => ({ token, fresh: true }),
     async () => ({ token: await held, fresh: false }),
   )
+  await catalogue
   const roles = rolesOf(answer.token.claims)
   noteMemberRoles(user.uid, isHost(roles))
   const [{ localDb }, staff] = await Promise.all([import('../../lib/db'), import('./staff-data')])
@@ -76,6 +79,8 @@ export function hostErrorMessage(error: unknown): string {
     'functions/permission-denied',
     'functions/aborted',
     'functions/resource-exhausted',
+    'functions/already-exists',
+    'functions/not-found',
   ]
   if (typeof code === 'string' && spoken.includes(code) && typeof message === 'string') return message
   if (!navigator.onLine || code === 'functions/deadline-exceeded' || code === 'functions/unavailable')

@@ -94,7 +94,7 @@ export async function saveEvent(
   now: number,
 ): Promise<{ event: EditorEvent }> {
   const draft = event as Omit<EventRecord, 'status'>
-  if (!draft.image.startsWith('/') && !isCoverUrl(draft.image))
+  if (draft.image && !draft.image.startsWith('/') && !isCoverUrl(draft.image))
     throw new HttpsError('invalid-argument', `image: ${CATALOGUE_MESSAGES.cover}`)
   if (!catalogueCities().some((city) => city.id === draft.city))
     throw new HttpsError('invalid-argument', `city: ${CATALOGUE_MESSAGES.cityUnknown}`)
@@ -150,6 +150,7 @@ export async function publishEvent(
   if (!record) throw new HttpsError('not-found', CATALOGUE_MESSAGES.notFound)
   refuseOtherCity(roles, record.city)
   if (record.status === 'archived') throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.archived)
+  if (!record.image) throw new HttpsError('invalid-argument', `image: ${CATALOGUE_MESSAGES.cover}`)
   const next: EventRecord = { ...record, status: 'published' }
   const published = await publishRecords(
     firestore,

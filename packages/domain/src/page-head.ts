@@ -1,0 +1,61 @@
+/**
+ * What a page says in its <head> to browsers, link previews and search engines: the document
+ * title, the canonical address, Open Graph and Twitter card tags, and JSON-LD. The build writes
+ * it into the prerendered pages and the eventPage function into the pages of events published
+ * after the build: one code for both.
+ */
+import { SITE } from './site'
+import { jsonForScript, SOCIAL_IMAGE_SIZE } from './structured-data'
+
+export interface PageMeta {
+  title: string
+  description: string
+}
+
+/** For link previews and search engines: the site's address, the page's image, its structured data. */
+export interface SocialParts {
+  siteUrl: string
+  /** A path on the site, or an absolute address (an uploaded cover). */
+  image: string
+  structuredData?: unknown
+  /** The image's size when it is not the drawn link-preview image (an uploaded cover). */
+  imageSize?: { width: number; height: number }
+}
+
+/** "{page} | Yaari", or just "Yaari" on the home page. */
+export function documentTitle(title: string): string {
+  return title === SITE.productName ? title : `${title} | ${SITE.productName}`
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
+
+/** The canonical address, Open Graph and Twitter card tags, and JSON-LD of a page. */
+export function socialTags(path: string, meta: PageMeta, social: SocialParts): string {
+  const url = `${social.siteUrl}${path === '/' ? '/' : path}`
+  // A cover uploaded through the editor is already an absolute address.
+  const image = /^https?:\/\//.test(social.image) ? social.image : `${social.siteUrl}${social.image}`
+  const title = documentTitle(meta.title)
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(SITE.productName)}" />`,
+    `<meta property="og:locale" content="en_IN" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    `<meta property="og:image:width" content="${(social.imageSize ?? SOCIAL_IMAGE_SIZE).width}" />`,
+    `<meta property="og:image:height" content="${(social.imageSize ?? SOCIAL_IMAGE_SIZE).height}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+  ]
+  // A data block, never run: the Content-Security-Policy does not apply to it.
+  if (social.structuredData) {
+    tags.push(`<script type="application/ld+json">${jsonForScript(social.structuredData)}</script>`)
+  }
+  return tags.map((tag) => `  ${tag}\n`).join('')
+}
