@@ -125,7 +125,7 @@ describe('the stack as a table of parts', () => {
     )
   })
 
-  it("orders the local stack's parts: the emulators after Firestore, the demo accounts and jobs after the functions", () => {
+  it("orders the local stack's parts: the seed catalogue and the emulators after Firestore, the demo accounts and jobs after the functions", () => {
     const parts = stackParts({ mode: 'preview', ports: stackPorts(), secret: 's', appUrl: 'http://127.0.0.1:4173' })
     const after = Object.fromEntries(parts.map((p) => [p.name, p.after ?? []]))
     expect(after).toEqual({
@@ -133,7 +133,8 @@ describe('the stack as a table of parts', () => {
       'photo-store': [],
       'payment-standin': [],
       'mail-inbox': [],
-      'firebase-emulators': ['firestore-standin'],
+      catalogue: ['firestore-standin'],
+      'firebase-emulators': ['firestore-standin', 'catalogue'],
       'demo-accounts': ['firebase-emulators'],
       'scheduled-jobs': ['firebase-emulators'],
       app: [],

@@ -207,8 +207,21 @@ test.describe('event pages', () => {
 })
 
 test.describe('category pages', () => {
-  test('each lists coming-soon events with a disabled Coming Soon button', async ({ page }) => {
-    for (const path of CATEGORY_PATHS) {
+  test('a category with published events lists them, each to its page', async ({ page }) => {
+    await page.goto('/categories/food-drink')
+    await expect(page.getByRole('heading', { name: 'Upcoming events' })).toBeVisible()
+    await page.getByRole('link', { name: /Midweek Meetup/ }).click()
+    await expect(page).toHaveURL(/\/events\/midweek-wednesday-dinner$/)
+    await page.goBack()
+    await expect(page.getByRole('button', { name: 'Coming Soon' })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'See all events' })).toHaveAttribute(
+      'href',
+      '/events?category=food-drink',
+    )
+  })
+
+  test('the others list coming-soon events with a disabled Coming Soon button', async ({ page }) => {
+    for (const path of CATEGORY_PATHS.filter((path) => path !== '/categories/food-drink')) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       const buttons = page.getByRole('button', { name: 'Coming Soon' })

@@ -1,5 +1,17 @@
-/** Each category page: its hero and its coming-soon listings (loaded with the category pages). */
+/**
+ * Each category page: its hero, the listing category whose published events it shows, and the
+ * coming-soon listings it shows while that category has none (loaded with the category pages).
+ */
+import type { EventCategory } from './catalogue'
 import { CATEGORY_CARDS, type CategoryCard, type CategoryPageSlug } from './categories'
+
+/** The events page's category each category page lists. */
+export const CATEGORY_PAGE_EVENTS: Readonly<Record<CategoryPageSlug, EventCategory>> = {
+  adventure: 'Outdoor Adventures',
+  'food-drink': 'Food & Drink',
+  culture: 'Arts & Culture',
+  nightlife: 'Nightlife',
+}
 
 export interface ComingSoonListing {
   title: string

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { bullets, button, text } from 'styled-system/recipes'
+import { useCatalogue } from '../../lib/catalogue'
 import { useBookingCheck } from '../../lib/member-data/use-booking-check'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK } from '../../lib/paths'
@@ -38,6 +39,8 @@ const TIPS = [
  * nothing: the page shows what getBooking says, and "You're In" only for a paid booking.
  */
 export function BookingSuccessPage({ orderId }: { orderId: string | undefined }) {
+  // An event published since this device's catalogue: shown once the newer catalogue arrives.
+  useCatalogue()
   usePageMeta({ title: 'Your booking', description: 'Confirming your Yaari booking and what happens next.' })
   const [attempt, setAttempt] = useState(0)
   const [waited, setWaited] = useState(false)

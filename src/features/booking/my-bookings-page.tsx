@@ -7,6 +7,7 @@ import { formatIstClock, formatLongDate, formatTime, istToday } from '@yaari/dom
 import { css, cx } from 'styled-system/css'
 import { container, flow, grid, visuallyHidden, wrap } from 'styled-system/patterns'
 import { bullets, button, card, chip, dataList, heading, link, text, toolbar } from 'styled-system/recipes'
+import { useCatalogue } from '../../lib/catalogue'
 import { type MyBookings, type Snapshot, useMyBookings } from '../../lib/member-data/hooks'
 import { refreshMemberData } from '../../lib/member-data/refresh'
 import { usePendingRecheck } from '../../lib/member-data/use-pending-recheck'
@@ -29,6 +30,8 @@ function BookingCard({
   upcoming: boolean
   onChanged: () => void
 }) {
+  // An event published since this device's catalogue: shown once the newer catalogue arrives.
+  useCatalogue()
   const event = eventById(booking.eventId)
   if (!event) return null
   const confirmed = booking.status === 'confirmed'

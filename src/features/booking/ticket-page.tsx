@@ -13,6 +13,7 @@ import { formatIstClock, formatLongDate, formatTime } from '@yaari/domain/schedu
 import { cx } from 'styled-system/css'
 import { container, flow, grid } from 'styled-system/patterns'
 import { button, card, chip, dataList, heading, link, text, toolbar } from 'styled-system/recipes'
+import { useCatalogue } from '../../lib/catalogue'
 import { type Snapshot, useMyBooking } from '../../lib/member-data/hooks'
 import { usePendingRecheck } from '../../lib/member-data/use-pending-recheck'
 import { usePageMeta } from '../../lib/page-meta'
@@ -39,6 +40,8 @@ function noPassReason(booking: BookingView): string | undefined {
 }
 
 function Ticket({ booking }: { booking: BookingView }) {
+  // An event published since this device's catalogue: shown once the newer catalogue arrives.
+  useCatalogue()
   const event = eventById(booking.eventId)
   if (!event) return null
   const confirmed = booking.status === 'confirmed'

@@ -19,6 +19,7 @@ import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { wrap } from 'styled-system/patterns'
 import { button, card, chip, dataList, heading, text } from 'styled-system/recipes'
+import { useCatalogue } from '../../lib/catalogue'
 import { keepWaitlistPlace } from '../../lib/member-data/refresh'
 import { LOGIN_LINK } from '../../lib/paths'
 import { usePriceTiersHint } from '../../lib/session/price-tiers'
@@ -162,6 +163,8 @@ interface WaitlistCardProps {
 
 /** A place on a waitlist, or a seat offered, in My bookings. */
 export function WaitlistCard({ entry, onChanged }: WaitlistCardProps) {
+  // An event published since this device's catalogue: shown once the newer catalogue arrives.
+  useCatalogue()
   const event = eventById(entry.eventId)
   return event ? <EventWaitlistCard event={event} entry={entry} onChanged={onChanged} /> : null
 }

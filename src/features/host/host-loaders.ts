@@ -5,9 +5,10 @@
  * own chunk: members' pages never load them, nor the schema library.
  */
 import { notFound } from '@tanstack/react-router'
-import type { EventId } from '@yaari/domain/catalogue'
+import { type EventId, isEventId } from '@yaari/domain/catalogue'
 import { hostDateSchema } from '@yaari/domain/host'
 import * as v from 'valibot'
+import { refreshedCatalogue } from '../../lib/catalogue'
 import { localDb } from '../../lib/db'
 import { knownMember } from '../../lib/session/member-hint'
 import { readDoor } from './door/door-store'
@@ -21,6 +22,16 @@ export interface HostDateParams {
 
 /** The address's event and date, or the not-found page. */
 export function hostDateParams(params: { eventId: string; date: string }): HostDateParams {
+  return checkedDate(params)
+}
+
+/** The same, after asking for the newest catalogue when the event is one this device does not know yet. */
+async function knownDate(params: { eventId: string; date: string }): Promise<HostDateParams> {
+  if (!isEventId(params.eventId)) await refreshedCatalogue()
+  return checkedDate(params)
+}
+
+function checkedDate(params: { eventId: string; date: string }): HostDateParams {
   const checked = v.safeParse(hostDateSchema, { eventId: params.eventId, eventDate: params.date })
   if (!checked.success) throw notFound()
   return { eventId: checked.output.eventId, date: checked.output.eventDate }
@@ -46,13 +57,13 @@ export function loadHostDates() {
 }
 
 export async function loadHostDate(params: { eventId: string; date: string }) {
-  const date = hostDateParams(params)
+  const date = await knownDate(params)
   const saved = await held((uid) => readSavedGuestList(uid, date.eventId, date.date))
   return { ...date, saved }
 }
 
 export async function loadDoor(params: { eventId: string; date: string }) {
-  const date = hostDateParams(params)
+  const date = await knownDate(params)
   const saved = await held(async (uid) => (await readDoor(localDb(), uid, date.eventId, date.date)) ?? null)
   return { ...date, saved }
 }
