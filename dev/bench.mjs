@@ -2,7 +2,7 @@
 // @ts-check
 /**
  * `npm run bench`: builds, starts the local stack (timing its start-up), then runs each
- * measurement (dev/bench/: first-load JS, offline reloads, interaction latency, the ticket at the door, Lighthouse, createBooking under load,
+ * measurement (dev/bench/: first-load JS, offline reloads, interaction latency, the catalogue, the ticket at the door, Lighthouse, createBooking under load,
  * the seat inventory, the waitlist's churn), checks the report against the budgets (dev/bench/budgets.mjs, the one
  * table of them), prints it as JSON, writes .tmp/bench/bench.json and bench.html, and exits
  * non-zero when a budget is missed. Budgets live here, not in the tests.
@@ -18,6 +18,7 @@ import {
   measureContention,
 } from './bench/bookings.mjs'
 import { budgetMisses, INTERACTIONS } from './bench/budgets.mjs'
+import { measureCatalogue } from './bench/catalogue.mjs'
 import { reportCharts } from './bench/charts.mjs'
 import { measureDoor } from './bench/door.mjs'
 import { measureFirstLoadJs } from './bench/first-load.mjs'
@@ -59,6 +60,8 @@ async function measureAll(stack) {
     budgetMs: INTERACTIONS.budgetMs,
     ...(await measureInteractions(browser, stack.appUrl, ['calibrated', INTERACTIONS.slowdowns.lowEnd, 4])),
   }
+  log('the catalogue: its document, a listing of 200 events, event pages from the function...')
+  const catalogue = await measureCatalogue(browser, stack.appUrl)
   log('the ticket at the door...')
   const ticket = await measureTicket(browser, stack.appUrl)
   log('the door: a QR code in view to the verdict...')
@@ -80,6 +83,7 @@ async function measureAll(stack) {
       firstLoadJs,
       offlineReloadFcp,
       interactions,
+      catalogue,
       ticket,
       door,
       lighthouse,

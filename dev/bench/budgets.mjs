@@ -83,6 +83,21 @@ export const DOOR = { runs: 10, budgetMs: 300, chunkBudgetBytes: 10_000 }
 export const WAITLIST_CHURN = { waiting: 50, cancellations: 10, p95BudgetMs: 2_000 }
 
 /**
+ * The catalogue as data: the published document for `events` events (gzip) must stay a small
+ * download; the listing rendering them, from the document's arrival to the last card on screen
+ * (median of `runs` after a warm-up, the CPU slowed to the calibrated mid-tier phone); the
+ * publicPages function's event page with no cache in front (p95 of `pageRequests`).
+ */
+export const CATALOGUE = {
+  events: 200,
+  documentGzipBudgetBytes: 60_000,
+  runs: 5,
+  listingBudgetMs: 1_500,
+  pageRequests: 40,
+  pageP95BudgetMs: 500,
+}
+
+/**
  * Every budget against a report.
  * @param {{
  *   firstLoadJs: Record<string, { gzipBytes: number, budgetBytes: number, forbidden: string[] }>,
@@ -95,6 +110,11 @@ export const WAITLIST_CHURN = { waiting: 50, cancellations: 10, p95BudgetMs: 2_0
  *   interactions?: { calibratedSlowdown?: number, results: Record<string, Record<string, { medianMs: number }>> },
  *   ticket?: { hanging: Record<string, { medianMs: number, cpuSlowdown: number }> },
  *   door?: { inViewToVerdict: Record<string, { medianMs: number, cpuSlowdown: number }>, chunkGzipBytes: { door: number } },
+ *   catalogue?: {
+ *     documentSize: Record<string, { gzipBytes: number }>,
+ *     listingRender: { medianMs: number },
+ *     eventPageByFunction: { p95Ms: number },
+ *   },
  *   waitlistChurn: { offers: number, inOrder: boolean, mostSeatsClaimed: number, capacity: number, cancelToOfferMs: { p95: number } },
  *   bookingsWithFaults: {
  *     beforeJobs: { orphanSeats: number },
@@ -110,6 +130,22 @@ export function budgetMisses(report) {
     if (js.gzipBytes > js.budgetBytes)
       misses.push(`first-load JS of ${path}: ${js.gzipBytes} > ${js.budgetBytes} bytes gzip`)
     if (js.forbidden.length) misses.push(`${path} loads ${js.forbidden.join(', ')}`)
+  }
+  const catalogue = report.catalogue
+  if (catalogue) {
+    const document = catalogue.documentSize[`events${CATALOGUE.events}`]?.gzipBytes ?? 0
+    if (document > CATALOGUE.documentGzipBudgetBytes)
+      misses.push(
+        `the catalogue document with ${CATALOGUE.events} events: ${document} > ${CATALOGUE.documentGzipBudgetBytes} bytes gzip`,
+      )
+    if (catalogue.listingRender.medianMs > CATALOGUE.listingBudgetMs)
+      misses.push(
+        `the listing of ${CATALOGUE.events} events: median ${catalogue.listingRender.medianMs} > ${CATALOGUE.listingBudgetMs} ms`,
+      )
+    if (catalogue.eventPageByFunction.p95Ms > CATALOGUE.pageP95BudgetMs)
+      misses.push(
+        `an event page from publicPages: p95 ${catalogue.eventPageByFunction.p95Ms} > ${CATALOGUE.pageP95BudgetMs} ms`,
+      )
   }
   const fcp = report.offlineReloadFcp
   if (fcp.thisMachine.medianMs > OFFLINE_FCP.medianBudgetMs)

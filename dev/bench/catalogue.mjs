@@ -1,0 +1,122 @@
+// @ts-check
+/**
+ * The catalogue as data (decision 0018): the published document's size for the seed and for 200
+ * events; the events listing rendering 200 published events, from the document's arrival to the
+ * 200th card on screen, with the CPU slowed to Lighthouse's mid-tier phone as calibrated to this
+ * host (decision 0004); and an event page rendered by the publicPages function with no cache in
+ * front of it (the local stack has no CDN: every request is one the function renders), p50 and
+ * p95, and the first request of a fresh instance.
+ */
+import { gzipSync } from 'node:zlib'
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
+import { functionUrl } from '../lib/config.mjs'
+import { CATALOGUE } from './budgets.mjs'
+import { calibratedCpuSlowdown } from './lighthouse-calibration.mjs'
+import { median, quantile } from './stats.mjs'
+
+/** @param {string} text */
+const sizeOf = (text) => ({ bytes: Buffer.byteLength(text), gzipBytes: gzipSync(text).length })
+
+/**
+ * A catalogue of `count` published Bangalore events made from the seed's (each its own address,
+ * title, pass number and copy of the seed's fields), newer than anything published.
+ * @param {{ version: number, events: Record<string, unknown>[] } & Record<string, unknown>} seed @param {number} count
+ */
+export function catalogueOf(seed, count) {
+  const events = Array.from({ length: count }, (_, i) => {
+    const base = seed.events[i % seed.events.length] ?? {}
+    return {
+      ...base,
+      id: `bench-event-${i + 1}`,
+      shortId: undefined,
+      title: `${base.title} ${i + 1}`,
+      city: 'bangalore',
+      passCode: i + 1,
+      status: 'published',
+    }
+  })
+  return { ...seed, version: seed.version + 1_000, events }
+}
+
+/** In the page: when the document arrived, and when the listing first showed `count` cards. */
+const WATCH = `(() => {
+  window.__listing = {}
+  new MutationObserver(() => {
+    if (window.__listing.shownAt) return
+    const cards = document.querySelectorAll('main article').length
+    if (cards >= Number(window.__listing.want ?? Infinity)) window.__listing.shownAt = performance.now()
+  }).observe(document, { childList: true, subtree: true })
+})()`
+
+/**
+ * @param {import('@playwright/test').Browser} browser @param {string} appUrl
+ */
+export async function measureCatalogue(browser, appUrl) {
+  const seedText = await (await fetch(`${appUrl}/catalogue.json`)).text()
+  const many = JSON.stringify(catalogueOf(JSON.parse(seedText), CATALOGUE.events))
+  const sizes = { seed: sizeOf(seedText), [`events${CATALOGUE.events}`]: sizeOf(many) }
+
+  const probe = await browser.newPage()
+  await probe.goto(appUrl)
+  const benchmarkIndex = Number(await probe.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`))
+  await probe.close()
+  const cpuSlowdown = calibratedCpuSlowdown(benchmarkIndex)
+
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true })
+  await context.addInitScript(WATCH)
+  await context.addInitScript(`window.__listingWant = ${CATALOGUE.events}`)
+  await context.route('**/catalogue.json', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: many }),
+  )
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  /** @type {number[]} */
+  const runs = []
+  for (let i = 0; i <= CATALOGUE.runs; i++) {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown })
+    await page.goto(`${appUrl}/events`)
+    await page.evaluate(`window.__listing.want = ${CATALOGUE.events}`)
+    await page.waitForFunction('window.__listing.shownAt !== undefined', undefined, { timeout: 120_000 })
+    const ms = Number(
+      await page.evaluate(`(() => {
+        const arrived = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/catalogue.json'))
+        return window.__listing.shownAt - arrived.responseEnd
+      })()`),
+    )
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+    if (i > 0) runs.push(Math.round(ms)) // the first run warms the code and the images' cache
+  }
+  await context.close()
+
+  // The function's page, straight from the Functions emulator: what a CDN miss costs.
+  const ids = JSON.parse(seedText).events.map((/** @type {{ id: string }} */ event) => event.id)
+  /** @type {number[]} */
+  const pageMs = []
+  for (let i = 0; i < CATALOGUE.pageRequests; i++) {
+    const started = performance.now()
+    const response = await fetch(`${functionUrl('publicPages')}/events/${ids[i % ids.length]}`)
+    const html = await response.text()
+    if (!response.ok || !html.includes('application/ld+json'))
+      throw new Error(`publicPages answered ${response.status}`)
+    pageMs.push(performance.now() - started)
+  }
+  const sorted = [...pageMs].sort((a, b) => a - b)
+  return {
+    documentSize: sizes,
+    listingRender: {
+      events: CATALOGUE.events,
+      cpuSlowdown,
+      hostBenchmarkIndex: benchmarkIndex,
+      runsMs: runs,
+      medianMs: median(runs),
+      budgetMs: CATALOGUE.listingBudgetMs,
+    },
+    eventPageByFunction: {
+      requests: pageMs.length,
+      firstMs: Math.round(pageMs[0] ?? 0),
+      p50Ms: Math.round(quantile(sorted, 0.5)),
+      p95Ms: Math.round(quantile(sorted, 0.95)),
+      p95BudgetMs: CATALOGUE.pageP95BudgetMs,
+    },
+  }
+}

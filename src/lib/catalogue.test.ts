@@ -1,0 +1,45 @@
+import { currentCatalogue, installCatalogue, listedEvents } from '@yaari/domain/catalogue'
+import { SEED_CATALOGUE } from '@yaari/domain/catalogue-seed'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { refreshCatalogue, refreshedCatalogue } from './catalogue'
+
+const answer = (body: unknown, ok = true) => vi.fn(async () => ({ ok, json: async () => body }))
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  installCatalogue(SEED_CATALOGUE)
+})
+
+describe('the catalogue on this device', () => {
+  it('installs a newer published catalogue, and keeps its own when the answer is older, broken or absent', async () => {
+    const newer = { ...SEED_CATALOGUE, version: 4, events: SEED_CATALOGUE.events.slice(0, 1) }
+    vi.stubGlobal('fetch', answer(newer))
+    await refreshCatalogue()
+    expect(currentCatalogue().version).toBe(4)
+    expect(listedEvents()).toHaveLength(1)
+    for (const fetch of [
+      answer({ ...SEED_CATALOGUE, version: 2 }),
+      answer({ version: 9, events: 'nope' }),
+      answer(undefined, false),
+      vi.fn(async () => {
+        throw new TypeError('offline')
+      }),
+    ]) {
+      vi.stubGlobal('fetch', fetch)
+      await refreshCatalogue()
+      expect(currentCatalogue().version).toBe(4)
+    }
+  })
+
+  it('waits for a hanging connection no longer than it is told', async () => {
+    vi.useFakeTimers()
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    )
+    const waited = refreshedCatalogue(4000)
+    await vi.advanceTimersByTimeAsync(4000)
+    await expect(waited).resolves.toBeUndefined()
+    vi.useRealTimers()
+  })
+})
