@@ -6,8 +6,10 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { listedEvents } from '@yaari/domain/catalogue'
+import { installCatalogue, listedEvents } from '@yaari/domain/catalogue'
+import { SEED_CATALOGUE } from '@yaari/domain/catalogue-seed'
 import { eventSocialImage } from '@yaari/domain/event-page'
+import { catalogueScript } from '@yaari/domain/page-head'
 import { SOCIAL_IMAGE_SIZE, socialImagePath, structuredDataFor } from '@yaari/domain/structured-data'
 import { build, defineConfig, loadEnv, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -26,6 +28,9 @@ import {
   rewrittenFunction,
 } from './src/prerender/hosting.ts'
 import { type PrerenderEntry, prerenderedPageHtml } from './src/prerender/page-html.ts'
+
+// The build prerenders the seed's events and draws their link-preview images.
+installCatalogue(SEED_CATALOGUE)
 
 /** "0.1.0+fb44bd0": the package version and the commit (or YAARI_BUILD_ID), shown in the footer. */
 function appVersion(): string {
@@ -187,6 +192,16 @@ function hostingRoutes(env: Record<string, string>): Plugin {
 }
 
 /**
+ * Every page carries the seed catalogue as a data block (the first paint needs no request, and no
+ * visitor downloads the catalogue as JavaScript); the app installs the published one when it is
+ * newer.
+ */
+const embeddedCatalogue: Plugin = {
+  name: 'yaari:embedded-catalogue',
+  transformIndexHtml: (html) => html.replace('</head>', () => `    ${catalogueScript(SEED_CATALOGUE)}\n  </head>`),
+}
+
+/**
  * Every page's <meta> Content-Security-Policy, naming this build's own project (firebase.json's
  * header can only name Cloud Functions and Storage by wildcard): src/prerender/hosting.ts.
  */
@@ -242,6 +257,7 @@ export default defineConfig(({ mode }) => {
         },
       }),
       react(),
+      embeddedCatalogue,
       ...(mode === 'test' ? [] : [projectPolicy(loadEnv(mode, process.cwd(), 'VITE_'))]),
       pandaStaticClasses(fileURLToPath(new URL('./styled-system', import.meta.url))),
       VitePWA({
@@ -374,6 +390,7 @@ export default defineConfig(({ mode }) => {
       // Worker threads start faster than child processes (forks, the default) on this 2-core machine.
       pool: 'threads',
       restoreMocks: true,
+      setupFiles: ['tests/unit-setup.ts'],
     },
   }
 })

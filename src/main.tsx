@@ -1,4 +1,7 @@
+import { installCatalogue } from '@yaari/domain/catalogue'
+import { CATALOGUE_SCRIPT_ID } from '@yaari/domain/page-head'
 import { StrictMode, startTransition } from 'react'
+import { refreshCatalogue } from './lib/catalogue'
 import { setRenderedAt } from './lib/clock'
 import { logError } from './lib/log'
 import './index.css'
@@ -8,6 +11,11 @@ for (const type of ['error', 'unhandledrejection'])
   addEventListener(type, (event) =>
     logError(type, (event as PromiseRejectionEvent).reason ?? (event as ErrorEvent).error),
   )
+
+// The catalogue this page was written with (the build's seed, or the one published when a function
+// wrote the page), installed before any page module runs, so the page renders what its HTML shows.
+const embedded = document.getElementById(CATALOGUE_SCRIPT_ID)?.textContent
+if (embedded) installCatalogue(JSON.parse(embedded))
 
 /** Lets the browser paint and answer input before the next piece of start-up work. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
@@ -69,5 +77,4 @@ if (hydrating) {
 // carries once it arrives; the prerendered page was hydrated as built, so React never finds the
 // two disagreeing.
 await nextTask()
-const { refreshCatalogue } = await import('./lib/catalogue')
 void refreshCatalogue()

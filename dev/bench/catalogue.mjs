@@ -17,9 +17,25 @@ import { median, quantile } from './stats.mjs'
 /** @param {string} text */
 const sizeOf = (text) => ({ bytes: Buffer.byteLength(text), gzipBytes: gzipSync(text).length })
 
+const WORDS = (
+  'table strangers evening host games stories dinner brunch walk trek coffee music city lake garden ' +
+  'terrace cooking pottery painting quiz board laughter friends weekend sunset market street food ' +
+  'conversation small group curated curious relaxed lively quiet playful warm easy new people'
+).split(' ')
+
+/** Deterministic text of `n` words, different for each `seed` (so gzip finds no copies to fold). */
+function words(seed, n) {
+  let x = seed * 2654435761
+  return Array.from({ length: n }, () => {
+    x = (x * 1103515245 + 12345) % 2 ** 31
+    return WORDS[x % WORDS.length]
+  }).join(' ')
+}
+
 /**
- * A catalogue of `count` published Bangalore events made from the seed's (each its own address,
- * title, pass number and copy of the seed's fields), newer than anything published.
+ * A catalogue of `count` published Bangalore events shaped like the seed's, each with its own
+ * address, title, copy (about the seed's length: 25-word descriptions, four things to expect),
+ * prices, time and pass number, newer than anything published.
  * @param {{ version: number, events: Record<string, unknown>[] } & Record<string, unknown>} seed @param {number} count
  */
 export function catalogueOf(seed, count) {
@@ -27,9 +43,15 @@ export function catalogueOf(seed, count) {
     const base = seed.events[i % seed.events.length] ?? {}
     return {
       ...base,
-      id: `bench-event-${i + 1}`,
+      id: `bench-${words(i, 3).replaceAll(' ', '-')}-${i + 1}`,
       shortId: undefined,
-      title: `${base.title} ${i + 1}`,
+      title: `${words(i + 7, 3)} ${i + 1}`,
+      description: words(i + 11, 25),
+      whatToExpect: [words(i + 13, 7), words(i + 17, 6), words(i + 19, 8), words(i + 23, 6)],
+      venueArea: words(i + 29, 2),
+      prices: { girls: 399 + ((i * 37) % 900), boys: 999 + ((i * 53) % 1500) },
+      startTime: `${String(10 + (i % 11)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
+      schedule: { weekdays: [i % 7], dates: [], skipped: [], monthsAhead: 2 },
       city: 'bangalore',
       passCode: i + 1,
       status: 'published',
@@ -64,7 +86,6 @@ export async function measureCatalogue(browser, appUrl) {
 
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true })
   await context.addInitScript(WATCH)
-  await context.addInitScript(`window.__listingWant = ${CATALOGUE.events}`)
   await context.route('**/catalogue.json', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: many }),
   )
@@ -76,7 +97,11 @@ export async function measureCatalogue(browser, appUrl) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown })
     await page.goto(`${appUrl}/events`)
     await page.evaluate(`window.__listing.want = ${CATALOGUE.events}`)
-    await page.waitForFunction('window.__listing.shownAt !== undefined', undefined, { timeout: 120_000 })
+    // (polled with evaluate: the page's Content-Security-Policy refuses waitForFunction's eval)
+    for (let waited = 0; !(await page.evaluate('window.__listing.shownAt !== undefined')); waited += 50) {
+      if (waited > 120_000) throw new Error(`The listing never showed ${CATALOGUE.events} events`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
     const ms = Number(
       await page.evaluate(`(() => {
         const arrived = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/catalogue.json'))

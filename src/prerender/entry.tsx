@@ -2,6 +2,7 @@
  * The build's prerender (see prerenderPages in vite.config.ts): renders one public page to
  * HTML with the same router and tree the browser hydrates.
  */
+import './seed' // first: the pages below read the catalogue as they load
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'

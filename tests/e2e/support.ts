@@ -10,7 +10,8 @@ import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
 import type { RequestOf } from '@yaari/domain/callable'
-import { eventById } from '@yaari/domain/catalogue'
+import { eventById, installCatalogue } from '@yaari/domain/catalogue'
+import { SEED_CATALOGUE } from '@yaari/domain/catalogue-seed'
 import { saveProfileCall } from '@yaari/domain/profile'
 import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
 import { getApps, initializeApp } from 'firebase-admin/app'
@@ -19,6 +20,9 @@ import { functionUrl, HOST, PROJECT_ID, stackPorts, standinControl } from '../..
 
 /** The stack's Firestore stand-in, for firebase-admin and the team's commands. */
 export const FIRESTORE_HOST = `${HOST}:${stackPorts().firestore}`
+
+// The tests' own lookups read the seed: the catalogue the stack is started with.
+installCatalogue(SEED_CATALOGUE)
 
 export { expect }
 

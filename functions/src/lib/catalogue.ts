@@ -5,17 +5,11 @@
  * snapshot, then installs it, so every lookup of the domain's catalogue reads what the team
  * published and never what a client sent. A project with no catalogue yet has no events.
  */
-import { currentCatalogue, installCatalogue, type PublishedCatalogue } from '@yaari/domain/catalogue'
+import { currentCatalogue, installCatalogue, NO_CATALOGUE, type PublishedCatalogue } from '@yaari/domain/catalogue'
 import type { Firestore, Transaction } from 'firebase-admin/firestore'
 import { refs } from './collections'
 
-/** No catalogue published yet: nothing can be booked or hosted. */
-export const NO_CATALOGUE: PublishedCatalogue = {
-  version: -1,
-  publishedAt: '1970-01-01T00:00:00.000Z',
-  cities: [],
-  events: [],
-}
+export { NO_CATALOGUE }
 
 let loaded: number | undefined
 

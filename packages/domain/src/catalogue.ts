@@ -2,11 +2,11 @@
  * The event catalogue as the pages and the functions read it: the published snapshot
  * (decision 0018), one version of the cities and events the team has published, with their
  * prices, schedules, capacities and venue areas. A price or a capacity is never written anywhere
- * else. The process holds one snapshot at a time: the app starts on the one it was built with and
- * installs a newer one when it arrives; the functions install the one in Firestore before they
- * read it. Every lookup here reads the installed snapshot.
+ * else. The process holds one snapshot at a time, none until one is installed: the app starts on
+ * the one its page carries (the build's, or the function's for a page it rendered) and installs a
+ * newer one when it arrives; the functions install the one in Firestore before they read it; the
+ * build and the tests install the seed. Every lookup here reads the installed snapshot.
  */
-import { SEED_CATALOGUE } from './catalogue-seed'
 
 /** An event's id is its address, /events/<id>: a slug the catalogue knows (`isEventId`). */
 export type EventId = string
@@ -120,7 +120,15 @@ function index(snapshot: PublishedCatalogue): Installed {
   }
 }
 
-let installed = index(SEED_CATALOGUE)
+/** Before any is installed: nothing to list, book or host. */
+export const NO_CATALOGUE: PublishedCatalogue = {
+  version: -1,
+  publishedAt: '1970-01-01T00:00:00.000Z',
+  cities: [],
+  events: [],
+}
+
+let installed = index(NO_CATALOGUE)
 const listeners = new Set<() => void>()
 
 /** Makes `snapshot` the catalogue every lookup reads, and tells the subscribers. */

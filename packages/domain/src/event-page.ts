@@ -4,11 +4,11 @@
  * the ones published after it, from the same head code (page-head.ts) on the app's shell, with a
  * short summary in the body for readers that run no script (the app replaces it as it starts).
  */
-import { PRICE_TIERS, TIER_LABELS, type YaariEvent } from './catalogue'
+import { currentCatalogue, PRICE_TIERS, TIER_LABELS, type YaariEvent } from './catalogue'
 import { COVER_WIDTHS } from './catalogue-editor'
 import { cityOf, eventPageMeta } from './event-meta'
 import { formatInr } from './money'
-import { documentTitle, escapeHtml, type SocialParts, socialTags } from './page-head'
+import { documentTitle, escapeHtml, type SocialParts, socialTags, withCatalogue } from './page-head'
 
 export { eventPageMeta }
 
@@ -25,7 +25,10 @@ export function eventSocialImage(event: YaariEvent): Pick<SocialParts, 'image' |
   return { image: socialImagePath(event.id) }
 }
 
-/** The app's shell made into the event's page: its head, and a summary for readers without script. */
+/**
+ * The app's shell made into the event's page: its head, a summary for readers without script, and
+ * the catalogue published now (so the app starts on it, the event included).
+ */
 export function eventPageHtml(shell: string, event: YaariEvent, { siteUrl, now }: { siteUrl: string; now: Date }) {
   const path = `/events/${event.id}`
   const meta = eventPageMeta(event)
@@ -43,7 +46,7 @@ export function eventPageHtml(shell: string, event: YaariEvent, { siteUrl, now }
     `<p>${escapeHtml(`${scheduleLabel(event)} at ${formatTime(event.startTime)}, ${event.venueArea}, ${cityOf(event)}. ${prices}.`)}</p>`,
     `<p><a href="${escapeHtml(path)}">Book on ${escapeHtml(SITE.productName)}</a></p></article></main>`,
   ].join('')
-  return shell
+  return withCatalogue(shell, currentCatalogue())
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(documentTitle(meta.title))}</title>`)
     .replace(
       /<meta name="description" content="[^"]*"/,

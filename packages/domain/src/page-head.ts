@@ -22,6 +22,24 @@ export interface SocialParts {
   imageSize?: { width: number; height: number }
 }
 
+/** The element of every page that carries the catalogue the page was written with. */
+export const CATALOGUE_SCRIPT_ID = 'yaari-catalogue'
+
+/**
+ * The catalogue as a data block in a page (never run: the Content-Security-Policy does not apply
+ * to it), which the app installs before its first render: the first paint needs no request, and
+ * the catalogue is no part of the JavaScript every visitor downloads.
+ */
+export function catalogueScript(catalogue: unknown): string {
+  return `<script type="application/json" id="${CATALOGUE_SCRIPT_ID}">${jsonForScript(catalogue)}</script>`
+}
+
+/** A page with its catalogue replaced by `catalogue` (the newest, for a page a function writes). */
+export function withCatalogue(html: string, catalogue: unknown): string {
+  const block = new RegExp(`<script type="application/json" id="${CATALOGUE_SCRIPT_ID}">[^<]*</script>`)
+  return html.replace(block, () => catalogueScript(catalogue))
+}
+
 /** "{page} | Yaari", or just "Yaari" on the home page. */
 export function documentTitle(title: string): string {
   return title === SITE.productName ? title : `${title} | ${SITE.productName}`
