@@ -23,7 +23,7 @@ const WORDS = (
   'conversation small group curated curious relaxed lively quiet playful warm easy new people'
 ).split(' ')
 
-/** Deterministic text of `n` words, different for each `seed` (so gzip finds no copies to fold). */
+/** Deterministic text of `n` words, different for each `seed` (so gzip finds no copies to fold). @param {number} seed @param {number} n */
 function words(seed, n) {
   let x = seed * 2654435761
   return Array.from({ length: n }, () => {
