@@ -3,6 +3,12 @@
  * process (a failpoint and a clock cannot cross HTTP): bundled by dev/bench/inventory.mjs.
  */
 
+import { installCatalogue } from '@yaari/domain/catalogue'
+import { SEED_CATALOGUE } from '@yaari/domain/catalogue-seed'
+
+// The services run in this process read the installed catalogue: the seed, which the stack starts with.
+installCatalogue(SEED_CATALOGUE)
+
 export { BOOKING_MESSAGES, HOLD_MINUTES, MAX_LIVE_HOLDS } from '@yaari/domain/booking'
 export { bookingRequest } from '@yaari/domain/booking.fixture'
 export { SEED_EVENTS } from '@yaari/domain/catalogue-seed'

@@ -2,6 +2,12 @@
  * What `npm run drill` needs of the functions' own code, bundled by dev/drill.mjs: the handlers and
  * jobs it puts under faults, run in its process against the local stack (as the bench does).
  */
+import { installCatalogue } from '@yaari/domain/catalogue'
+import { SEED_CATALOGUE } from '@yaari/domain/catalogue-seed'
+
+// The services run in this process read the installed catalogue: the seed, which the stack starts with.
+installCatalogue(SEED_CATALOGUE)
+
 export { bookingRequest } from '@yaari/domain/booking.fixture'
 export { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 export { availableDates } from '@yaari/domain/schedule'

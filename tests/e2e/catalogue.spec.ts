@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
+import { functionUrl, HOST, stackPorts } from '../../dev/lib/config.mjs'
 import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
 import {
   BACKEND,
@@ -117,11 +118,13 @@ test.describe
       browser,
     }) => {
       test.slow()
-      const book = async () => {
+      /** From the event page to the checkout, at the Girls price shown, on the `nth` date listed. */
+      const book = async (price: string, nth: number) => {
         await page.goto(`/events/${slug}`)
+        await expect(page.getByRole('button', { name: /Girls/ })).toContainText(price, BACKEND)
         await page.getByRole('button', { name: /Girls/ }).click()
         const dates = page.getByRole('dialog', { name: 'Select a date' })
-        await dates.locator('label').nth(1).click()
+        await dates.locator('label').nth(nth).click()
         await dates.getByRole('button', { name: 'Continue' }).click()
         const booking = page.getByRole('dialog', { name: 'Book your seat' })
         await booking.getByText('I accept the terms and conditions').click()
@@ -129,7 +132,7 @@ test.describe
         await expect(page.getByRole('heading', { name: 'Complete your payment' })).toBeVisible(BACKEND)
       }
       await onboardedMember(page)
-      await book()
+      await book('₹899', 1)
       await expect(page.getByText('₹899.00')).toBeVisible()
       await page.getByRole('button', { name: 'Pay', exact: true }).click()
       await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
@@ -150,16 +153,8 @@ test.describe
       await expect(paid.getByText('₹899')).toBeVisible()
 
       // A new booking: the page shows ₹999 and the checkout charges it.
-      await page.goto(`/events/${slug}`)
-      await expect(page.getByRole('button', { name: /Girls/ })).toContainText('₹999', BACKEND)
-      await page.getByRole('button', { name: /Girls/ }).click()
-      const dates = page.getByRole('dialog', { name: 'Select a date' })
-      await dates.locator('label').nth(2).click()
-      await dates.getByRole('button', { name: 'Continue' }).click()
-      const booking = page.getByRole('dialog', { name: 'Book your seat' })
-      await booking.getByText('I accept the terms and conditions').click()
-      await booking.getByRole('button', { name: 'Pay and book' }).click()
-      await expect(page.getByText('₹999.00')).toBeVisible(BACKEND)
+      await book('₹999', 2)
+      await expect(page.getByText('₹999.00')).toBeVisible()
     })
 
     test.describe('with the service worker', () => {
@@ -189,5 +184,25 @@ test.describe
       await expect(page.getByRole('heading', { name: 'Cities' })).toHaveCount(0)
       await page.goto(`/host/catalogue/${slug}`)
       await expect(page.getByText('There is no such event in the catalogue.')).toBeVisible(BACKEND)
+
+      // Nor through the public API: the callable refuses them with the reason.
+      const auth = `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1`
+      const signIn = await fetch(`${auth}/accounts:signInWithPassword?key=demo-api-key`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: hostAccount.email, password: hostAccount.password, returnSecureToken: true }),
+      })
+      const { idToken } = (await signIn.json()) as { idToken: string }
+      const refused = await fetch(functionUrl('archiveCatalogueEvent'), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${idToken}`,
+          origin: `http://${HOST}:${stackPorts().app}`,
+        },
+        body: JSON.stringify({ data: { id: slug } }),
+      })
+      expect(refused.status).toBe(403)
+      expect(await refused.text()).toContain('You do not host events in this city.')
     })
   })

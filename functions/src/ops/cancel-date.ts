@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util'
 import { initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
+import { refreshCatalogue } from '../lib/catalogue'
 import { cancelDate } from '../services/bookings/cancelled-dates'
 import { recordAudit } from '../services/host/audit'
 
@@ -24,25 +25,28 @@ if (!project) {
 initializeApp({ projectId: project })
 
 const input = { eventId: values.event, eventDate: values.date, reason: values.reason }
-cancelDate(getFirestore(), input).then(
-  async ({ path, cancelled }) => {
-    if (!cancelled) return console.log(`${path} was already cancelled: nothing changed.`)
-    await recordAudit(
-      getFirestore(),
-      { command: 'cancel-date' },
-      {
-        action: 'cancel-date',
-        eventId: String(values.event),
-        eventDate: String(values.date),
-        change: { reason: String(values.reason).trim() },
-        at: Date.now(),
-      },
-      `cancel-date_${values.event}_${values.date}`,
-    )
-    console.log(`Cancelled ${path}: members are refunded and told within 5 minutes.`)
-  },
-  (error: Error) => {
-    console.error(`Not cancelled: ${error.message}`)
-    process.exitCode = 1
-  },
-)
+// The event is checked against the published catalogue, as the functions check it.
+refreshCatalogue(getFirestore())
+  .then(() => cancelDate(getFirestore(), input))
+  .then(
+    async ({ path, cancelled }) => {
+      if (!cancelled) return console.log(`${path} was already cancelled: nothing changed.`)
+      await recordAudit(
+        getFirestore(),
+        { command: 'cancel-date' },
+        {
+          action: 'cancel-date',
+          eventId: String(values.event),
+          eventDate: String(values.date),
+          change: { reason: String(values.reason).trim() },
+          at: Date.now(),
+        },
+        `cancel-date_${values.event}_${values.date}`,
+      )
+      console.log(`Cancelled ${path}: members are refunded and told within 5 minutes.`)
+    },
+    (error: Error) => {
+      console.error(`Not cancelled: ${error.message}`)
+      process.exitCode = 1
+    },
+  )

@@ -14,6 +14,7 @@ import { describeIssues } from '@yaari/domain/validation'
 import { initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
+import { refreshCatalogue } from '../lib/catalogue'
 import { publishVenue } from '../services/host/actions'
 
 const { values } = parseArgs({
@@ -42,17 +43,20 @@ const brief = {
   ...(values.maps ? { mapsUrl: values.maps } : {}),
   ...(values.notes ? { notes: values.notes } : {}),
 }
-const parsed = v.safeParse(shareVenueSchema, { eventId: values.event, eventDate: values.date, brief })
-if (!parsed.success) {
-  console.error(`Not shared: ${describeIssues(parsed.issues)}`)
-  process.exit(1)
+/** Checks the request against the published catalogue, as the functions check it, then shares. */
+async function share() {
+  await refreshCatalogue(getFirestore())
+  const parsed = v.safeParse(shareVenueSchema, { eventId: values.event, eventDate: values.date, brief })
+  if (!parsed.success) throw new Error(describeIssues(parsed.issues))
+  const { change } = await publishVenue(getFirestore(), { command: 'share-venue' }, parsed.output, Date.now())
+  return { change, path: venueBriefPath(parsed.output.eventId, parsed.output.eventDate) }
 }
-publishVenue(getFirestore(), { command: 'share-venue' }, parsed.output, Date.now()).then(
-  ({ change }) =>
+share().then(
+  ({ change, path }) =>
     console.log(
       change === 'unchanged'
         ? 'Nothing changed: this date already has that venue.'
-        : `${change === 'shared' ? 'Shared' : 'Changed'} ${venueBriefPath(parsed.output.eventId, parsed.output.eventDate)}: confirmed members see it on their ticket and are emailed.`,
+        : `${change === 'shared' ? 'Shared' : 'Changed'} ${path}: confirmed members see it on their ticket and are emailed.`,
     ),
   (error: Error) => {
     console.error(`Not shared: ${error.message}`)

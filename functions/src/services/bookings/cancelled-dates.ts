@@ -23,7 +23,7 @@ import { reconcileBooking } from './reconcile'
 
 export const cancelDateSchema = v.pipe(
   v.strictObject({
-    eventId: knownEventId('eventId: Unknown event'),
+    eventId: knownEventId('Unknown event'),
     eventDate: eventDateSchema,
     reason: v.pipe(v.string('reason must be text'), v.trim(), v.nonEmpty('reason is required'), v.maxLength(300)),
   }),
