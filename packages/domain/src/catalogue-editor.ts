@@ -55,8 +55,11 @@ export const uploadEventCoverSchema = v.strictObject({
   ),
 })
 
-/** The cover's widths the pages use, as WebP. */
-export const COVER_WIDTHS = [480, 960] as const
+/**
+ * The cover's widths, as WebP: the pages show a cover at most 800 px wide (the event page's), so
+ * one 960 px picture serves every page and a 2x phone's card.
+ */
+export const COVER_WIDTHS = [960] as const
 
 const editor = <Schema extends v.GenericSchema, Response>(
   name: string,
