@@ -3,10 +3,11 @@
  * process (a failpoint and a clock cannot cross HTTP): bundled by dev/bench/inventory.mjs.
  */
 
-import { installCatalogue } from '@yaari/domain/catalogue'
-import { SEED_CATALOGUE } from '@yaari/domain/catalogue-seed'
+// The services run in this process read the installed catalogue: the seed, which the stack starts
+// with. Installed in the copy of the domain the functions' code is bundled with (their sources').
+import { installCatalogue } from '../../packages/domain/src/catalogue'
+import { SEED_CATALOGUE } from '../../packages/domain/src/catalogue-seed'
 
-// The services run in this process read the installed catalogue: the seed, which the stack starts with.
 installCatalogue(SEED_CATALOGUE)
 
 export { BOOKING_MESSAGES, HOLD_MINUTES, MAX_LIVE_HOLDS } from '@yaari/domain/booking'

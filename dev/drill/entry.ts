@@ -2,10 +2,11 @@
  * What `npm run drill` needs of the functions' own code, bundled by dev/drill.mjs: the handlers and
  * jobs it puts under faults, run in its process against the local stack (as the bench does).
  */
-import { installCatalogue } from '@yaari/domain/catalogue'
-import { SEED_CATALOGUE } from '@yaari/domain/catalogue-seed'
+// The services run in this process read the installed catalogue: the seed, which the stack starts
+// with. Installed in the copy of the domain the functions' code is bundled with (their sources').
+import { installCatalogue } from '../../packages/domain/src/catalogue'
+import { SEED_CATALOGUE } from '../../packages/domain/src/catalogue-seed'
 
-// The services run in this process read the installed catalogue: the seed, which the stack starts with.
 installCatalogue(SEED_CATALOGUE)
 
 export { bookingRequest } from '@yaari/domain/booking.fixture'
