@@ -70,9 +70,18 @@ export async function listCatalogue(firestore: Firestore, roles: Roles): Promise
   }
 }
 
-async function readEvent(firestore: Firestore, id: string) {
-  const snapshot = await eventRecords(firestore).doc(id).get()
-  return { data: snapshot.data(), record: eventOf(snapshot.data()) }
+/** The record of an event the caller may edit: not-found, or refused for another city's host. */
+async function editableRecord(firestore: Firestore, roles: Roles, id: string): Promise<EventRecord> {
+  const record = eventOf((await eventRecords(firestore).doc(id).get()).data())
+  if (!record) throw new HttpsError('not-found', CATALOGUE_MESSAGES.notFound)
+  refuseOtherCity(roles, record.city)
+  return record
+}
+
+/** What a publish or an archive answers: the record as it now stands, and the version it made. */
+async function answerOf(firestore: Firestore, id: string, catalogue: PublishedCatalogue) {
+  const data = (await eventRecords(firestore).doc(id).get()).data() ?? {}
+  return { event: editorEvent(data, catalogue) as EditorEvent, version: catalogue.version }
 }
 
 /** The fields an edit changed, each as { from, to } (a new record: every field, from nothing). */
@@ -146,13 +155,11 @@ export async function publishEvent(
   { id }: RequestOf<typeof publishCatalogueEventCall>,
   now: number,
 ): Promise<{ event: EditorEvent; version: number }> {
-  const { record } = await readEvent(firestore, id)
-  if (!record) throw new HttpsError('not-found', CATALOGUE_MESSAGES.notFound)
-  refuseOtherCity(roles, record.city)
+  const record = await editableRecord(firestore, roles, id)
   if (record.status === 'archived') throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.archived)
   if (!record.image) throw new HttpsError('invalid-argument', `image: ${CATALOGUE_MESSAGES.cover}`)
   const next: EventRecord = { ...record, status: 'published' }
-  const published = await publishRecords(
+  const catalogue = await publishRecords(
     firestore,
     actor,
     { events: [next] },
@@ -166,8 +173,7 @@ export async function publishEvent(
       if (dropped.length) throw new HttpsError('failed-precondition', datesBookedMessage(dropped))
     },
   )
-  const data = (await eventRecords(firestore).doc(id).get()).data() ?? {}
-  return { event: editorEvent(data, published) as EditorEvent, version: published.version }
+  return answerOf(firestore, id, catalogue)
 }
 
 /** Archives an event: off the listing and not for sale; its tickets and passes stay valid. */
@@ -177,10 +183,8 @@ export async function archiveEvent(
   { id }: RequestOf<typeof archiveCatalogueEventCall>,
   now: number,
 ): Promise<{ event: EditorEvent; version: number }> {
-  const { record } = await readEvent(firestore, id)
-  if (!record) throw new HttpsError('not-found', CATALOGUE_MESSAGES.notFound)
-  refuseOtherCity(roles, record.city)
-  const published = await publishRecords(
+  const record = await editableRecord(firestore, roles, id)
+  const catalogue = await publishRecords(
     firestore,
     actor,
     { events: [{ ...record, status: 'archived' }] },
@@ -193,8 +197,7 @@ export async function archiveEvent(
     },
     now,
   )
-  const data = (await eventRecords(firestore).doc(id).get()).data() ?? {}
-  return { event: editorEvent(data, published) as EditorEvent, version: published.version }
+  return answerOf(firestore, id, catalogue)
 }
 
 /** Saves a city and publishes it (an admin's: a city is live for members, or listed as coming, or off). */
