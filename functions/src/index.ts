@@ -71,6 +71,11 @@ export const deliverMail = onSchedule(every('deliverMail'), async () => {
   await runJob('deliverMail')
 })
 
+/** The morning after a date: asks its guests how it was; a week on, closes it and deletes the picks. */
+export const morningAfter = onSchedule(every('morningAfter'), async () => {
+  await runJob('morningAfter')
+})
+
 /**
  * The Functions emulator fires no schedules, so locally the stack runs each job on its period
  * through this trigger: `GET` lists the jobs and periods, `POST ?job=<name>` runs one, and tests may

@@ -12,6 +12,16 @@ import { createHmac, randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { deleteMyAccountCall, exportMyDataCall } from '@yaari/domain/account'
+import {
+  blockGuestCall,
+  getAfterNightCall,
+  listConnectionsCall,
+  pickGuestCall,
+  removeConnectionCall,
+  reportGuestCall,
+  saveFeedbackCall,
+  saveSharingCall,
+} from '@yaari/domain/after-night'
 import { getAvailabilityCall, seatsCollectionPath } from '@yaari/domain/availability'
 import { cancelBookingCall, createBookingCall, getBookingCall } from '@yaari/domain/booking'
 import { VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
@@ -36,8 +46,11 @@ import {
   liftModerationCall,
   listAuditCall,
   listHostDatesCall,
+  listReportsCall,
+  markAttendanceCall,
   messageGuestsCall,
   moderateMemberCall,
+  resolveReportCall,
   setCapacityCall,
   setSalesCall,
   shareVenueCall,
@@ -115,6 +128,13 @@ const TARGETS = [
     'host',
   ),
   target(liftModerationCall, { uid: 'someone', reason: 'x' }, 'host'),
+  target(
+    markAttendanceCall,
+    { eventId: event.id, eventDate: date, orderId: 'yaari_20261128_abcdef', came: true },
+    'host',
+  ),
+  target(listReportsCall, {}, 'host'),
+  target(resolveReportCall, { reportId: 'no-such-report', action: 'dismiss', reason: 'x' }, 'host'),
   target(getDoorListCall, { eventId: event.id, eventDate: date }, 'host'),
   target(syncCheckInsCall, { eventId: event.id, eventDate: date, door: 'Front door', ops: [] }, 'host'),
   target(
@@ -129,6 +149,20 @@ const TARGETS = [
   target(archiveCatalogueEventCall, { id: event.id }, 'host'),
   target(saveCatalogueCityCall, { city: seedCatalogue().cities[0]! }, 'host'),
   target(uploadEventCoverCall, { id: event.id, data: PNG_BASE64 }, 'host'),
+  // After the night: a member who came to no evening (refused before anything is read of one).
+  target(getAfterNightCall, { orderId: 'yaari_20261128_abcdef' }),
+  target(saveFeedbackCall, { orderId: 'yaari_20261128_abcdef', rating: 5, comment: 'Lovely', improve: ['venue'] }),
+  target(pickGuestCall, { orderId: 'yaari_20261128_abcdef', guestId: '0123456789abcdef', picked: true }),
+  target(blockGuestCall, { orderId: 'yaari_20261128_abcdef', guestId: '0123456789abcdef' }),
+  target(reportGuestCall, {
+    orderId: 'yaari_20261128_abcdef',
+    guestId: '0123456789abcdef',
+    reason: 'harassment',
+    text: 'What happened',
+  }),
+  target(listConnectionsCall, {}),
+  target(removeConnectionCall, { connectionId: '0123456789abcdef' }),
+  target(saveSharingCall, { contactKind: 'instagram', contact: '@asha.rao', showPhoto: true }),
 ]
 
 const POLLUTION = ['{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"__proto__":null}']
@@ -221,6 +255,9 @@ async function snapshot(uid: string) {
     catalogue: JSON.stringify((await db.collection('catalogue').doc('version').get()).data() ?? null),
     catalogueRecords: (await count('catalogue_events')) + (await count('catalogue_cities')),
     catalogueVersions: await count('catalogue_versions'),
+    afterNight: await Promise.all(
+      ['nights', 'feedback', 'picks', 'connections', 'blocks', 'reports', 'report_slots', 'member_sharing'].map(count),
+    ),
     seats: seats.reduce((a, b) => a + b, 0),
     myProfile: JSON.stringify((await db.collection('user_profiles').doc(uid).get()).data() ?? null),
     myPhotos: existsSync(join(ROOT, '.tmp', 'photo-store', 'profile-pictures', uid)),

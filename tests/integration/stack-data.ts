@@ -51,6 +51,13 @@ export async function emptyEveryDate() {
       'door_check_ins',
       'message_slots',
       'stack_clocks',
+      'nights',
+      'feedback',
+      'picks',
+      'connections',
+      'blocks',
+      'reports',
+      'report_slots',
     ].map((path) => db.collection(path).get()),
   )
   await Promise.all(seats.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))

@@ -9,6 +9,7 @@
 import { errorCode } from '@yaari/domain/error-code'
 import '../lib/region' // first: the region applies to what is defined below
 import { deleteMyAccountCall, exportMyDataCall } from '@yaari/domain/account'
+import { blockGuestCall, getAfterNightCall, listConnectionsCall, pickGuestCall, removeConnectionCall, reportGuestCall, saveFeedbackCall, saveSharingCall } from '@yaari/domain/after-night'
 import { getAvailabilityCall } from '@yaari/domain/availability'
 import { cancelBookingCall, createBookingCall, getBookingCall } from '@yaari/domain/booking'
 import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
@@ -24,8 +25,11 @@ import {
   liftModerationCall,
   listAuditCall,
   listHostDatesCall,
+  listReportsCall,
+  markAttendanceCall,
   messageGuestsCall,
   moderateMemberCall,
+  resolveReportCall,
   setCapacityCall,
   setSalesCall,
   shareVenueCall,
@@ -47,6 +51,7 @@ import { APP_CHECK_SITE_KEY, APP_ORIGIN, CASHFREE_SECRETS, PASS_SIGNING_KEY, pas
 import { isDemoProject } from '../lib/settings-schema'
 import { parseRequest, refuseDangerousKeys } from '../lib/validate'
 import * as account from '../services/account'
+import * as afterNight from '../services/after-night/member'
 import * as availability from '../services/availability'
 import * as cancel from '../services/bookings/cancel'
 import * as create from '../services/bookings/create'
@@ -58,6 +63,7 @@ import * as audit from '../services/host/audit'
 import * as hostDates from '../services/host/dates'
 import * as door from '../services/host/door'
 import * as moderation from '../services/host/moderation'
+import * as hostNight from '../services/host/night'
 import * as photos from '../services/photos'
 import * as profile from '../services/profile'
 import * as waitlist from '../services/waitlist/line'
@@ -235,3 +241,16 @@ export const publishCatalogueEvent = hostCallable(publishCatalogueEventCall, (in
 export const archiveCatalogueEvent = hostCallable(archiveCatalogueEventCall, (input, host) => catalogue.archiveEvent(db(), editorOf(host), input, Date.now()))
 export const saveCatalogueCity = adminCallable(saveCatalogueCityCall, (input, admin) => catalogue.saveCity(db(), admin, input, Date.now()))
 export const uploadEventCover = hostCallable(uploadEventCoverCall, (input, host) => covers.uploadEventCover(db(), photoStore(), editorOf(host), input))
+
+// After the night: the guests who came rate it, pick whom they would meet again, and report; hosts see it and act.
+export const getAfterNight = callable(getAfterNightCall, (input, member) => afterNight.getAfterNight(db(), member, input, Date.now()))
+export const saveFeedback = callable(saveFeedbackCall, (input, member) => afterNight.saveFeedback(db(), member, input, Date.now()))
+export const pickGuest = callable(pickGuestCall, (input, member) => afterNight.pickGuest(db(), member, input, Date.now()))
+export const blockGuest = callable(blockGuestCall, (input, member) => afterNight.blockGuest(db(), member, input, Date.now()))
+export const reportGuest = callable(reportGuestCall, (input, member) => afterNight.reportGuest(db(), member, input, Date.now()))
+export const listConnections = callable(listConnectionsCall, (_, member) => afterNight.listConnections(db(), member))
+export const removeConnection = callable(removeConnectionCall, (input, member) => afterNight.removeConnection(db(), member, input))
+export const saveSharing = callable(saveSharingCall, (input, member) => afterNight.saveSharing(db(), member, input, Date.now()))
+export const markAttendance = hostCallable(markAttendanceCall, async (input, host) => hostNight.markAttendance(db(), host, input, await doorNow(db(), input.eventId, input.eventDate)))
+export const listReports = hostCallable(listReportsCall, (_, host) => hostNight.listReports(db(), host.roles, Date.now()))
+export const resolveReport = hostCallable(resolveReportCall, (input, host) => hostNight.resolveReport(db(), getAuth(adminApp()), host, input, Date.now()))

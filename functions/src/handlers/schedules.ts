@@ -6,6 +6,7 @@
 import { refreshCatalogue } from '../lib/catalogue'
 import { ALERTS, alert, info } from '../lib/log'
 import type { BookingDeps } from '../lib/records'
+import { runMorningAfter } from '../services/after-night/nights'
 import { settleCancelledDates } from '../services/bookings/cancelled-dates'
 import { reconcilePayments, sweepExpiredHolds } from '../services/bookings/sweeps'
 import { deliverMail, type MailDeps } from '../services/mail/outbox'
@@ -20,6 +21,8 @@ export const SCHEDULED_JOBS = {
   queueReminders: { everyMinutes: 15, run: queueReminders },
   settleCancelledDates: { everyMinutes: 5, run: settleCancelledDates },
   deliverMail: { everyMinutes: 1, run: deliverMail },
+  // Asks each date's guests at 10:00 IST the day after (a run after that finds the date), closes evenings a week on.
+  morningAfter: { everyMinutes: 15, run: runMorningAfter },
 } as const satisfies Record<string, { everyMinutes: number; run: (deps: JobDeps) => Promise<unknown> }>
 export type ScheduledJob = keyof typeof SCHEDULED_JOBS
 

@@ -128,6 +128,14 @@ export const SIZING: Record<string, Sizing> = {
     worstItemMs: 5_000,
     why: 'every 15 minutes: Firestore only (one mail record per booking)',
   },
+  morningAfter: {
+    ...CALLABLE,
+    timeoutSeconds: 300,
+    concurrency: 1,
+    maxInstances: 1,
+    worstItemMs: 5_000,
+    why: 'every 15 minutes: Firestore only (a night record, then one mail record and one booking update per guest who came)',
+  },
   settleCancelledDates: {
     ...CALLABLE,
     timeoutSeconds: 540,

@@ -27,6 +27,15 @@ const COLLECTIONS = [
   'webhook_events',
   'date_settings',
   'stack_clocks',
+  // After the night: each date's evening after, what its guests said, picked, connected, blocked, reported.
+  'nights',
+  'feedback',
+  'picks',
+  'connections',
+  'blocks',
+  'reports',
+  'report_slots',
+  'member_sharing',
   // The catalogue (decision 0018): the published snapshot and its version; the records the team edits.
   'catalogue',
   'catalogue_events',

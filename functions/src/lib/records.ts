@@ -69,6 +69,10 @@ export interface BookingRecord {
   cancelled_at?: number
   /** When the guest was checked in at the door (the admission's time); absent until then, or after an undo. */
   checked_in_at?: number
+  /** Where the door was not used: a host marked this guest as come (never a door check-in). */
+  came_marked?: { at: number; by: string }
+  /** Once the morning after asked this guest how the evening was: when that closes (ms). */
+  after_closes_at?: number
   /** A door phone let this booking's guest in while it was not paid (refunded, cancelled): never an admission. */
   door_refused_entry?: { at: number; door: string; state: 'refunded' | 'cancelled' | 'unpaid' }
   /** A host cancelled this seat (a full refund), and the reason the member was told. */

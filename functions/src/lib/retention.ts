@@ -52,6 +52,15 @@ export const RETENTION = {
   cancelled_dates: { days: 365, from: 'event-date' },
   venue_briefs: { days: 365, from: 'event-date' },
   date_settings: { days: 365, from: 'event-date' },
+  /** Who came to a date and where its evening after stands; its ratings: a season's look back. */
+  nights: { days: 365, from: 'event-date' },
+  feedback: { days: 365, from: 'event-date' },
+  /** A pick that did not become a connection: the job deletes it when the window closes; this is the backstop. */
+  picks: { days: 9, from: 'event-date' },
+  /** A report about a member: what a later report, and a ban, is weighed against. */
+  reports: { days: 730, from: 'written' },
+  /** Per member and day, the reports made: counted for one day. */
+  report_slots: { days: 2, from: 'written' },
 } as const satisfies Record<string, { days: number; from: From }>
 
 export type RetainedCollection = keyof typeof RETENTION

@@ -3,6 +3,9 @@
  * or has it deleted (India's DPDP Act 2023; what is kept, and why, is DATA_RETENTION). Both act
  * on the verified token's uid alone: there is nothing in the request to name anyone else.
  *
+ * After the evenings they came to, the export holds their feedback, picks, connections and reports,
+ * and the deletion removes them (a report they made stays, without them).
+ *
  * Deleting is a run of steps that each may be done again, so a run cut off anywhere is finished
  * by the member's next try; the sign-in (the Auth user) goes last, so that try is possible.
  */
@@ -20,13 +23,13 @@ import { moderationPath } from '@yaari/domain/host'
 import type { UserProfileRecord } from '@yaari/domain/profile'
 import { cancellationRefund } from '@yaari/domain/refund-policy'
 import { eventStartInstant, istToday } from '@yaari/domain/schedule'
-import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
+import { type DocumentReference, type DocumentSnapshot, FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { claimFirst } from '../lib/claims'
 import { collectionOf, refs, seatClaims, subcollectionOf } from '../lib/collections'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
-import { type BookingDeps, type BookingRecord, bookingRef, nowOf } from '../lib/records'
+import { type BookingDeps, type BookingRecord, bookingRef, isNotFound, nowOf } from '../lib/records'
 import { expiry } from '../lib/retention'
 import { cancelConfirmed } from './bookings/cancel'
 import { reconcileBooking } from './bookings/reconcile'
@@ -68,6 +71,7 @@ export async function exportMyData(
     collectionOf(firestore, 'waitlist').where('user_id', '==', member.uid).get(),
   ])
   const emails = await mailAbout(deps, bookings, waitlist.docs)
+  const afterNight = await afterNightOf(firestore, member.uid)
   return {
     exported_at: new Date(nowOf(deps)).toISOString(),
     account: { user_id: member.uid, email: member.email ?? null },
@@ -82,6 +86,68 @@ export async function exportMyData(
       order_id: String(doc.get('order_id')),
       created_at: iso(doc.get('created_at')) ?? '',
       sent_at: iso(doc.get('sent_at')),
+    })),
+    after_night: afterNight,
+  }
+}
+
+/** What the member said, picked, connected with, shared, blocked and reported after evenings. */
+async function afterNightOf(firestore: Firestore, uid: string): Promise<MyDataExport['after_night']> {
+  const [feedback, picks, connections, sharing, blocked, reports] = await Promise.all([
+    collectionOf(firestore, 'feedback').where('user_id', '==', uid).get(),
+    collectionOf(firestore, 'picks').where('from', '==', uid).get(),
+    collectionOf(firestore, 'connections').where('members', 'array-contains', uid).get(),
+    collectionOf(firestore, 'member_sharing').doc(uid).get(),
+    collectionOf(firestore, 'blocks').where('from', '==', uid).get(),
+    collectionOf(firestore, 'reports').where('reporter_uid', '==', uid).get(),
+  ])
+  // Whom they picked or reported, by the first name they saw; never the other member's account.
+  const names = new Map<string, string>()
+  for (const night of await Promise.all(
+    [...new Set(picks.docs.map((doc) => String(doc.get('night'))))].map((id) =>
+      collectionOf(firestore, 'nights').doc(id).get(),
+    ),
+  )) {
+    for (const [guest, record] of Object.entries((night.get('guests') ?? {}) as Record<string, { first_name: string }>))
+      names.set(`${night.id}:${guest}`, record.first_name)
+  }
+  const nightOf = (id: string) => ({ event_id: id.slice(0, -11), event_date: id.slice(-10) })
+  return {
+    feedback: feedback.docs.map((doc) => {
+      const { expire_at: _expire, user_id: _user, night: _night, city: _city, ...rest } = doc.data()
+      return { ...rest, at: iso(rest.at), updated_at: iso(rest.updated_at) }
+    }),
+    picks: picks.docs.map((doc) => ({
+      ...nightOf(String(doc.get('night'))),
+      picked: names.get(`${doc.get('night')}:${doc.get('to')}`) ?? 'A guest',
+      at: iso(doc.get('at')) ?? '',
+    })),
+    connections: connections.docs.map((doc) => {
+      const names = (doc.get('names') ?? {}) as Record<string, string>
+      const other = ((doc.get('members') ?? []) as string[]).find((m) => m !== uid) ?? ''
+      return {
+        with: names[other] ?? 'A guest',
+        event_id: String(doc.get('event_id')),
+        event_date: String(doc.get('event_date')),
+        at: iso(doc.get('at')) ?? '',
+      }
+    }),
+    sharing: sharing.exists
+      ? {
+          contactKind: sharing.get('contactKind'),
+          contact: sharing.get('contact'),
+          showPhoto: sharing.get('showPhoto'),
+        }
+      : null,
+    blocked: blocked.size,
+    reports: reports.docs.map((doc) => ({
+      event_id: String(doc.get('event_id')),
+      event_date: String(doc.get('event_date')),
+      about: String(doc.get('reported_name')),
+      reason: String(doc.get('reason')),
+      text: String(doc.get('text')),
+      at: iso(doc.get('at')) ?? '',
+      status: doc.get('status') === 'open' ? 'open' : 'looked at',
     })),
   }
 }
@@ -193,6 +259,7 @@ export async function deleteMyAccount(deps: AccountDeps, member: VerifiedMember)
   await forgetMail(firestore, uid, emails, await mailAbout(deps, bookings, waitlist.docs))
   if (member.email) await queueAccountDeletedMail(firestore, { uid, to: member.email, cancelled }, now)
   await forgetClaims(firestore, uid, bookings)
+  await forgetAfterNights(firestore, uid, bookings)
   await profile.ref.delete()
   await firestore.doc(moderationPath(uid)).delete()
   await auditLog(firestore)
@@ -255,4 +322,34 @@ async function forgetClaims(firestore: Firestore, uid: string, bookings: readonl
   }
   const audit = await auditLog(firestore).where('change.member', '==', uid).get()
   await Promise.all(audit.docs.map((line) => line.ref.update({ 'change.member': DELETED_MEMBER })))
+}
+
+/**
+ * After the evenings: the evenings they came to no longer list them; their feedback, picks (theirs and of them), connections, blocks and
+ * sharing go; their reports stay (a safety record) without who made them. Reports about them stay,
+ * as their standing's history, until the reports' retention ends.
+ */
+async function forgetAfterNights(firestore: Firestore, uid: string, bookings: readonly BookingRecord[]) {
+  // The evenings they came to list them no more (nor their first name).
+  for (const booking of bookings.filter((b) => b.after_closes_at !== undefined)) {
+    await collectionOf(firestore, 'nights')
+      .doc(`${booking.event_id}_${booking.event_date}`)
+      .update({ [`guests.${uid}`]: FieldValue.delete() })
+      .catch((error: unknown) => {
+        if (!isNotFound(error)) throw error
+      })
+  }
+  const found = await Promise.all([
+    collectionOf(firestore, 'feedback').where('user_id', '==', uid).get(),
+    collectionOf(firestore, 'picks').where('from', '==', uid).get(),
+    collectionOf(firestore, 'picks').where('to', '==', uid).get(),
+    collectionOf(firestore, 'connections').where('members', 'array-contains', uid).get(),
+    collectionOf(firestore, 'blocks').where('from', '==', uid).get(),
+    collectionOf(firestore, 'blocks').where('to', '==', uid).get(),
+    collectionOf(firestore, 'report_slots').where('user_id', '==', uid).get(),
+  ])
+  await Promise.all(found.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))
+  await collectionOf(firestore, 'member_sharing').doc(uid).delete()
+  const reports = await collectionOf(firestore, 'reports').where('reporter_uid', '==', uid).get()
+  await Promise.all(reports.docs.map((doc) => doc.ref.update({ reporter_uid: FieldValue.delete() })))
 }

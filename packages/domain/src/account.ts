@@ -23,11 +23,14 @@ export const DATA_RETENTION = {
   paidBookings: `Paid bookings: the order id, amount, event date and refund state are kept for ${ACCOUNTING_YEARS} years, as Indian accounting law requires. Your name, email and mobile are removed from them when you delete your account.`,
   emails:
     'Emails we sent you (to which address, what about, when): kept while you have an account, deleted with it. The email confirming the deletion, and any about a refund still under way, are sent afterwards.',
+  afterNight:
+    'After an evening you came to: your rating and comment (a year from the date), your picks (deleted when the evening closes, a week after it, unless they became a connection), your connections and blocks (until removed, or your account is deleted), and what you share with connections. Reports you made are kept two years; deleting your account removes your name from them.',
   device:
     'On your device: your onboarding draft and the saved copy of your bookings and waitlist places, removed when you sign out or delete your account.',
 } as const
 
-const DOWNLOAD_WHAT = 'a file (JSON) of your profile, your bookings, your waitlist places and the emails we sent you'
+const DOWNLOAD_WHAT =
+  'a file (JSON) of your profile, your bookings, your waitlist places, the emails we sent you, and your feedback, picks, connections and reports after evenings'
 
 export const ACCOUNT_DATA_MESSAGES = {
   /** On the profile page, next to the button. */
@@ -56,6 +59,23 @@ export interface MyDataExport {
   bookings: ExportedBooking[]
   waitlist: Record<string, unknown>[]
   emails: { kind: string; to: string; state: string; order_id: string; created_at: string; sent_at: string | null }[]
+  /** After the evenings the member came to: what they said, picked, connected with, shared, blocked and reported. */
+  after_night: {
+    feedback: Record<string, unknown>[]
+    picks: { event_id: string; event_date: string; picked: string; at: string }[]
+    connections: { with: string; event_id: string; event_date: string; at: string }[]
+    sharing: Record<string, unknown> | null
+    blocked: number
+    reports: {
+      event_id: string
+      event_date: string
+      about: string
+      reason: string
+      text: string
+      at: string
+      status: string
+    }[]
+  }
 }
 
 /** Everything the server holds about the signed-in member. */

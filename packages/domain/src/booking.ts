@@ -4,6 +4,7 @@
  * The form and the functions validate with these same schemas.
  */
 import * as v from 'valibot'
+import type { AfterNightStatus } from './after-night'
 import type { CallableContract } from './callable'
 import { PRICE_TIERS } from './catalogue'
 import { knownEventId } from './event-id'
@@ -241,6 +242,8 @@ export interface BookingView {
   checkedInAt?: string
   /** Only on a confirmed booking: the signed pass its ticket shows as a QR code, and its short code. */
   pass?: IssuedPass
+  /** Once the morning after has asked this guest how the evening was: whether it is still open, until when. */
+  afterNight?: AfterNightStatus
 }
 
 /** Holds a seat and opens a Cashfree order for it. */

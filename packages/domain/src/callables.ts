@@ -4,6 +4,7 @@
  * this list, so no page loads the others' schemas.
  */
 import { deleteMyAccountCall, exportMyDataCall } from './account'
+import { AFTER_NIGHT_CALLABLES } from './after-night'
 import { getAvailabilityCall } from './availability'
 import { cancelBookingCall, createBookingCall, getBookingCall } from './booking'
 import { CATALOGUE_CALLABLES } from './catalogue-editor'
@@ -29,4 +30,5 @@ export const CALLABLES = [
   ...HOST_CALLABLES,
   ...DOOR_CALLABLES,
   ...CATALOGUE_CALLABLES,
+  ...AFTER_NIGHT_CALLABLES,
 ] as const

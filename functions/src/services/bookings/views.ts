@@ -149,6 +149,14 @@ export function toView(
     ...(booking.status === 'confirmed' && booking.checked_in_at
       ? { checkedInAt: new Date(booking.checked_in_at).toISOString() }
       : {}),
+    ...(booking.status === 'confirmed' && booking.after_closes_at
+      ? {
+          afterNight: {
+            open: now < booking.after_closes_at,
+            closesAt: new Date(booking.after_closes_at).toISOString(),
+          },
+        }
+      : {}),
   }
 }
 

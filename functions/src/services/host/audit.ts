@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   'archive-event',
   'save-city',
   'seed-catalogue',
+  'mark-attendance',
+  'resolve-report',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

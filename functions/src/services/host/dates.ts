@@ -22,6 +22,7 @@ import { readStandings } from '../../lib/standing'
 import { isBlocked, isLive, readCapacity } from '../seats'
 import { storedBrief } from '../venue-briefs'
 import type { WaitlistEntry } from '../waitlist/entries'
+import { nightSummary } from './night'
 
 /** Money that came in for a booking, and what went back (whole rupees). */
 const paidIn = (booking: BookingRecord) => (booking.paid_at !== undefined ? booking.amount : 0)
@@ -158,6 +159,11 @@ export async function guestList(firestore: Firestore, eventId: string, date: str
       ...(mobile ? { mobile: localMobile(mobile) } : {}),
       bookedAt: new Date(booking.created_at).toISOString(),
       state,
+      ...(state === 'paid' && booking.checked_in_at !== undefined
+        ? { came: 'door' as const }
+        : state === 'paid' && booking.came_marked
+          ? { came: 'marked' as const }
+          : {}),
       ...standingOf(booking.user_id),
       ...((booking.disputes ?? []).some((dispute) => !dispute.status.endsWith('MERCHANT_WON'))
         ? { paymentDisputed: true as const }
@@ -188,5 +194,6 @@ export async function guestList(firestore: Firestore, eventId: string, date: str
       ...standingOf(entry.user_id),
     })
   }
-  return { date: summary, ...(venue ? { venue } : {}), guests, readAt: new Date(now).toISOString() }
+  const night = await nightSummary(firestore, eventId, date, records.bookings)
+  return { date: summary, ...(venue ? { venue } : {}), guests, night, readAt: new Date(now).toISOString() }
 }

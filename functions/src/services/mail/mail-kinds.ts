@@ -13,13 +13,22 @@ export const MAIL_KINDS = [
   'booking-cancelled',
   'date-cancelled',
   'seat-cancelled',
+  'how-was',
 ] as const
 export type BookingMailKind = (typeof MAIL_KINDS)[number]
 /**
  * Every mail: the booking's, the seat offered to a member on a waitlist (once per offer), a host's
- * message to a date's guests, a moderation notice, and the confirmation that an account was deleted.
+ * message to a date's guests, a moderation notice, the confirmation that an account was deleted, a
+ * new connection, and the word that a report was looked at.
  */
-export type MailKind = BookingMailKind | 'waitlist-offer' | 'account-deleted' | 'host-message' | 'moderation'
+export type MailKind =
+  | BookingMailKind
+  | 'waitlist-offer'
+  | 'account-deleted'
+  | 'host-message'
+  | 'moderation'
+  | 'connection'
+  | 'report-reviewed'
 
 export interface MailContent {
   subject: string

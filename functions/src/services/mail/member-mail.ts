@@ -117,3 +117,38 @@ export function composeAccountDeletedMail({ name, cancelled }: { name?: string; 
     { p: `If you did not ask for this, reply to this email or write to ${SITE.email} at once.` },
   ])
 }
+
+/** Two guests picked each other: each is told the other's first name, and where to see what they share. */
+export function composeConnectionMail(
+  night: { event_id: string; event_date: string; name?: string; order_id?: string },
+  appOrigin: string,
+): MailContent | undefined {
+  const event = eventById(night.event_id)
+  if (!event) return undefined
+  const who = night.name ?? 'Someone'
+  return mail(`You and ${who} would both meet again`, [
+    { p: 'Hi,' },
+    {
+      p: `${who}, from ${event.title} on ${formatLongDate(night.event_date)}, picked you too. You are now connected: each of you sees what the other chose to share for connections.`,
+    },
+    { p: 'Choose what you share (nothing, by default) on your profile, under Connections.' },
+    { link: `${appOrigin}/profile/connections`, label: 'Your connections' },
+  ])
+}
+
+/** A report the member made has been looked at by the team (never what was done about the other member). */
+export function composeReportReviewedMail(
+  night: { event_id: string; event_date: string },
+  appOrigin: string,
+): MailContent | undefined {
+  const event = eventById(night.event_id)
+  if (!event) return undefined
+  return mail('We looked at your report', [
+    { p: 'Hi,' },
+    {
+      p: `Thank you for telling us about someone at ${event.title} on ${formatLongDate(night.event_date)}. Our team has looked at your report and decided what to do under our community guidelines. The member is never told who reported them.`,
+    },
+    { p: `If you are in danger, call 108. Our 24/7 emergency contact: ${SITE.phone}.` },
+    { link: `${appOrigin}/safety`, label: 'Safety Center' },
+  ])
+}

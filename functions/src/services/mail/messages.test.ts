@@ -1,3 +1,4 @@
+import { eventById } from '@yaari/domain/catalogue'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { REFUND_TIERS } from '@yaari/domain/refund-policy'
 import { describe, expect, it } from 'vitest'
@@ -89,6 +90,7 @@ describe('composeMail', () => {
           host_cancel_reason: '<i>Harassment</i> of another guest',
           refund: { ...refunded.refund!, reason: 'host-cancelled' },
         }),
+        'how-was': { ...confirmed, after_closes_at: Date.parse('2026-12-10T04:30:00Z') },
       } as const
       for (const kind of MAIL_KINDS) {
         const mail = composeMail(kind, { ...context(cases[kind]), brief })
@@ -180,5 +182,16 @@ describe('composeMail', () => {
     expect(composeMail('venue-brief', context(booking()))).toBeUndefined() // no brief shared
     expect(composeMail('day-reminder', context(booking({ status: 'refunded' })))).toBeUndefined()
     expect(composeMail('refund-issued', context(booking()))).toBeUndefined()
+  })
+
+  it('asks a guest how the evening was while it is open, with the link to answer; never after', () => {
+    const asked = booking({ after_closes_at: Date.parse('2026-12-10T04:30:00Z') })
+    const mail = composeMail('how-was', context(asked))!
+    expect(mail.subject).toBe(`How was ${eventById(asked.event_id)!.title}?`)
+    expect(mail.text).toContain(`https://yaari.example/my-bookings/${asked.order_id}/after`)
+    expect(mail.text).toContain('Nobody is told who picked them')
+    expect(composeMail('how-was', { ...context(asked), now: new Date('2026-12-10T04:30:00Z') })).toBeUndefined()
+    expect(composeMail('how-was', context(booking()))).toBeUndefined()
+    expect(composeMail('how-was', context({ ...asked, status: 'refunded' }))).toBeUndefined()
   })
 })

@@ -8,7 +8,7 @@ import { eventById, type PriceTier, TIER_LABELS, type YaariEvent } from '@yaari/
 import { bookingCalendar } from '@yaari/domain/ics'
 import { formatInr } from '@yaari/domain/money'
 import { REFUND_DAYS, REFUND_POLICY, VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
-import { formatLongDate, formatTime } from '@yaari/domain/schedule'
+import { formatLongDate, formatTime, istToday } from '@yaari/domain/schedule'
 import { SITE } from '@yaari/domain/site'
 import type { BookingRecord } from '../../lib/records'
 import { mail } from './blocks'
@@ -48,6 +48,8 @@ function venueRows(brief: VenueBrief): [string, string][] {
     ...(brief.notes ? [['Notes', brief.notes] as [string, string]] : []),
   ]
 }
+
+const istDateOf = (ms: number) => istToday(new Date(ms))
 
 const tierLabel = (tier: string) => TIER_LABELS[tier as PriceTier] ?? tier
 
@@ -220,6 +222,25 @@ export function composeMail(
           ],
         },
         { p: `If you think this is a mistake, write to us at ${SITE.email}.` },
+      ])
+    }
+    case 'how-was': {
+      // Asked of a guest who came: their seat is still paid, and the evening is still open.
+      if (booking.status !== 'confirmed' || !booking.after_closes_at || now.getTime() >= booking.after_closes_at)
+        return undefined
+      return mail(`How was ${event.title}?`, [
+        greeting(booking),
+        { p: `Thank you for coming to ${event.title} on ${when}. How was it?` },
+        {
+          heading: 'Tell us, in a minute',
+          list: [
+            'Rate the evening, and tell us what to improve.',
+            'Pick anyone you would meet again. Nobody is told who picked them; when two of you pick each other, you both see what the other chose to share.',
+            'If someone made you feel unsafe, report them: they are never told who reported.',
+          ],
+        },
+        { p: `This stays open until ${formatLongDate(istDateOf(booking.after_closes_at))}.` },
+        { link: `${appOrigin}/my-bookings/${booking.order_id}/after`, label: `How was ${event.title}?` },
       ])
     }
     case 'refund-issued': {

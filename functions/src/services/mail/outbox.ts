@@ -20,7 +20,14 @@ import { type BookingRecord, isAlreadyExists, mapUntil, nowOf, readBooking } fro
 import { expiry } from '../../lib/retention'
 import { domainOf, type Mailer, PermanentMailRefusal } from '../../lib/smtp'
 import type { MailContent, MailKind } from './mail-kinds'
-import { composeAccountDeletedMail, composeHostMessage, composeModerationMail, composeOfferMail } from './member-mail'
+import {
+  composeAccountDeletedMail,
+  composeConnectionMail,
+  composeHostMessage,
+  composeModerationMail,
+  composeOfferMail,
+  composeReportReviewedMail,
+} from './member-mail'
 import { composeMail } from './messages'
 
 export interface MailDeps {
@@ -56,6 +63,8 @@ export interface MailRecord {
   message?: string
   /** A moderation notice: the step and its reason. */
   notice?: { level: 'warning' | 'suspended' | 'banned' | 'none'; until?: string; reason: string }
+  /** A connection's or a report's notice: the date it is about (and the other member's first name). */
+  night?: { event_id: string; event_date: string; name?: string }
   /** To a deleted account: once sent (or given up) it keeps no address, nor an SMTP answer quoting it. */
   redact_after_send?: boolean
   /** When Firestore's TTL policy deletes it (retention.ts). */
@@ -167,7 +176,7 @@ async function hostMessageContent(deps: MailDeps, record: MailRecord, booking: B
 /** A notice's mail record (not about a booking): to queue alone, or in a batch beside what it tells. */
 export function noticeRecord(
   about: { orderId: string; to: string },
-  fields: Pick<MailRecord, 'kind' | 'message' | 'notice'>,
+  fields: Pick<MailRecord, 'kind' | 'message' | 'notice' | 'night'>,
   now: number,
 ): MailRecord {
   return {
@@ -189,7 +198,7 @@ export function noticeRecord(
 export async function queueNotice(
   firestore: Firestore,
   about: { id: string; orderId: string; to: string },
-  fields: Pick<MailRecord, 'kind' | 'message' | 'notice'>,
+  fields: Pick<MailRecord, 'kind' | 'message' | 'notice' | 'night'>,
   now: number,
 ): Promise<boolean> {
   try {
@@ -251,18 +260,22 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
         ? composeAccountDeletedMail({ cancelled: record.cancelled_bookings ?? 0 })
         : record.kind === 'moderation'
           ? record.notice && composeModerationMail(record.notice, deps.appOrigin)
-          : record.kind === 'host-message'
-            ? await hostMessageContent(deps, record, booking)
-            : booking &&
-              composeMail(record.kind, {
-                booking,
-                appOrigin: deps.appOrigin,
-                brief:
-                  record.kind === 'venue-brief' || record.kind === 'venue-changed' || record.kind === 'day-reminder'
-                    ? await readBrief(firestore, booking)
-                    : undefined,
-                now: new Date(now),
-              })
+          : record.kind === 'connection'
+            ? record.night && composeConnectionMail(record.night, deps.appOrigin)
+            : record.kind === 'report-reviewed'
+              ? record.night && composeReportReviewedMail(record.night, deps.appOrigin)
+              : record.kind === 'host-message'
+                ? await hostMessageContent(deps, record, booking)
+                : booking &&
+                  composeMail(record.kind, {
+                    booking,
+                    appOrigin: deps.appOrigin,
+                    brief:
+                      record.kind === 'venue-brief' || record.kind === 'venue-changed' || record.kind === 'day-reminder'
+                        ? await readBrief(firestore, booking)
+                        : undefined,
+                    now: new Date(now),
+                  })
   if (!content) {
     if (mayStillApply(record.kind, booking) && now - record.created_at < NOT_YET_LIMIT_MS) {
       await ref.update({ due_at: now + NOT_YET_MS })

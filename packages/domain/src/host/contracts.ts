@@ -7,13 +7,23 @@ import {
   hostCancelSeatSchema,
   hostDateSchema,
   liftModerationSchema,
+  markAttendanceSchema,
   messageGuestsSchema,
   moderateMemberSchema,
+  resolveReportSchema,
   setCapacitySchema,
   setSalesSchema,
   shareVenueSchema,
 } from './schemas'
-import type { AuditEntry, GuestList, HostActionResult, HostDateSummary, ModerationResult } from './views'
+import type {
+  AuditEntry,
+  GuestList,
+  HostActionResult,
+  HostDateSummary,
+  ModerationResult,
+  NightSummary,
+  ReportEntry,
+} from './views'
 
 const empty = v.strictObject({})
 
@@ -52,6 +62,19 @@ export const exportGuestListCall = hostContract<typeof hostDateSchema, { filenam
 )
 export const listAuditCall = hostContract<typeof empty, { entries: AuditEntry[] }>('listAudit', empty)
 
+/** A host marks a paid guest as come (or not), until the morning after: audited, never a door check-in. */
+export const markAttendanceCall = hostContract<typeof markAttendanceSchema, { night: NightSummary; changed: boolean }>(
+  'markAttendance',
+  markAttendanceSchema,
+)
+/** The reports about guests of the caller's cities, open ones first. */
+export const listReportsCall = hostContract<typeof empty, { reports: ReportEntry[] }>('listReports', empty)
+/** A step of the ladder on the reported member, or the report dismissed with a reason; the reporter is told. */
+export const resolveReportCall = hostContract<typeof resolveReportSchema, { report: ReportEntry; changed: boolean }>(
+  'resolveReport',
+  resolveReportSchema,
+)
+
 export const HOST_CALLABLES = [
   listHostDatesCall,
   getGuestListCall,
@@ -65,4 +88,7 @@ export const HOST_CALLABLES = [
   messageGuestsCall,
   moderateMemberCall,
   liftModerationCall,
+  markAttendanceCall,
+  listReportsCall,
+  resolveReportCall,
 ] as const

@@ -29,6 +29,11 @@ export const HOST_MESSAGES = {
   tooManyForDate: 'This date’s guests have had 3 messages today. Send the next one tomorrow.',
   tooManyForHost: 'You have sent 10 messages to guests today. Send the next one tomorrow.',
   subjectOneLine: 'The subject is one line.',
+  attendanceClosed: 'The morning-after emails have gone: who came can no longer be changed.',
+  attendanceTooEarly: 'Who came can be marked once the evening has started.',
+  attendanceDoor: 'The door checked this guest in: that stands.',
+  reportNotFound: 'No such report in your cities.',
+  reportResolved: 'This report has already been resolved.',
 } as const
 
 /** The least and most seats a date may have. */
@@ -167,3 +172,27 @@ export const moderationPath = (uid: string) => `moderation/${uid}`
 
 /** Where a date's host settings live: { seat_numbers (never fewer than the catalogue's capacity), sales_closed }. */
 export const dateSettingsPath = (eventId: string, date: string) => `date_settings/${eventId}_${date}`
+
+/** A host marks who came, where the door was not used: a paid guest of the date, came or not. */
+export const markAttendanceSchema = dateScoped({
+  orderId: v.pipe(
+    v.string('orderId must be text'),
+    v.regex(/^[A-Za-z0-9_-]{3,45}$/, 'orderId is not a valid order id'),
+  ),
+  came: v.boolean('came must be true or false'),
+})
+
+/** How a host resolves a report: a step of the ladder, or dismissing it. */
+export const REPORT_RESOLUTIONS = [...MODERATION_ACTIONS, 'dismiss'] as const
+export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number]
+
+export const resolveReportSchema = v.pipe(
+  v.strictObject({
+    reportId: v.pipe(v.string('reportId must be text'), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'reportId is not a report')),
+    action: v.picklist(REPORT_RESOLUTIONS, 'action must be warn, suspend, ban or dismiss'),
+    reason: reasonField('Please give the reason.', 500),
+    until: v.optional(v.pipe(v.string('until must be a date'), v.isoDate('until must be a date (YYYY-MM-DD)'))),
+  }),
+  v.check((input) => input.action !== 'suspend' || input.until !== undefined, 'A suspension needs the date it ends.'),
+  v.check((input) => input.action === 'suspend' || input.until === undefined, 'Only a suspension has an end date.'),
+)

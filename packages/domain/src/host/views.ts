@@ -57,6 +57,8 @@ export interface GuestRow {
   standing?: { level: 'warning' | 'suspended' | 'banned'; until?: string; reason: string }
   /** The member's bank has disputed the payment (a chargeback) and the dispute is not settled in our favour. */
   paymentDisputed?: true
+  /** A paid guest who came: checked in at the door, or marked as come by a host where the door was not used. */
+  came?: 'door' | 'marked'
   /** A door phone let this guest in while the booking was not paid (it synced later): for a host to look at. */
   enteredUnpaid?: { at: string; door: string; state: 'refunded' | 'cancelled' | 'unpaid' }
 }
@@ -68,11 +70,31 @@ export const ENTERED_UNPAID_LABELS = {
   unpaid: 'Entered unpaid',
 } as const
 
+/**
+ * The evening after, as its hosts see it: who came (the door, or the host's marks until the morning
+ * after), then the ratings, the comments and how many connections were made (never who).
+ */
+export interface NightSummary {
+  /** waiting: the morning after has not come; none: no one was recorded as come, so no one was asked. */
+  state: 'waiting' | 'none' | 'open' | 'closed'
+  /** Guests recorded as come: checked in at the door or marked by a host. */
+  came: number
+  ratings: number
+  /** The average rating, one decimal; absent with no rating. */
+  average?: number
+  comments: string[]
+  /** What guests would improve: how many ticked each. */
+  improve: { venue: number; group: number; host: number }
+  connections: number
+}
+
 export interface GuestList {
   date: HostDateSummary
   /** The venue as shared, to change it from. */
   venue?: VenueBrief
   guests: GuestRow[]
+  /** Who came and how the evening went. */
+  night: NightSummary
   /** When the server read it (ISO time): a copy kept on the device says how old it is. */
   readAt: string
 }
@@ -105,3 +127,21 @@ export interface AuditEntry {
 
 /** The newest entries of the audit log for the caller's cities (at most AUDIT_PAGE). */
 export const AUDIT_PAGE = 200
+
+/** A report as the console shows it: about whom, from which date, and the member's standing and history. */
+export interface ReportEntry {
+  reportId: string
+  eventId: string
+  eventDate: string
+  city: string
+  /** The reported member: their id (what moderation acts on) and first name. The reporter is never named. */
+  member: { uid: string; firstName: string }
+  reason: 'unsafe' | 'harassment' | 'disrespect' | 'other'
+  text: string
+  at: string
+  status: 'open' | 'resolved' | 'dismissed'
+  resolution?: { action: string; reason: string; by: string; at: string; until?: string }
+  standing?: { level: 'warning' | 'suspended' | 'banned'; until?: string; reason: string }
+  /** Other reports about the same member, newest first. */
+  earlier: { reportId: string; eventDate: string; reason: string; status: string; at: string }[]
+}

@@ -1,0 +1,156 @@
+/**
+ * The evening after a date, as the functions keep it: nights/{eventId}_{date}, written once by the
+ * morning-after job with the guests who came (checked in at the door, or marked as come by a host),
+ * and the job itself: at 10:00 IST the day after a date it asks each of them by email and on their
+ * booking; seven days later it closes the evening and deletes the picks that did not become
+ * connections. Run as often as it likes: each date is asked once, each mail queued once.
+ */
+import { createHash } from 'node:crypto'
+import { AFTER_WINDOW_DAYS, morningAfter, nightId, windowCloses } from '@yaari/domain/after-night'
+import { eventById } from '@yaari/domain/catalogue'
+import { istToday } from '@yaari/domain/schedule'
+import type { Firestore } from 'firebase-admin/firestore'
+import { collectionOf } from '../../lib/collections'
+import { type BookingDeps, type BookingRecord, bookingRef, isAlreadyExists, mapLimit, nowOf } from '../../lib/records'
+import { expiry } from '../../lib/retention'
+import { queueMail } from '../mail/outbox'
+
+/** A guest of the evening: their booking, and the first name the others see. */
+export interface NightGuest {
+  order_id: string
+  first_name: string
+}
+
+/** nights/{eventId}_{date}: who came, and where the evening after stands. */
+export interface NightRecord {
+  event_id: string
+  event_date: string
+  city: string
+  /** When the job recorded who came. */
+  opened_at: number
+  /** Every guest who came, by uid. */
+  guests: Record<string, NightGuest>
+  /** When every guest was asked (their mail queued, their booking marked); absent while a run is under way. */
+  asked_at?: number
+  /** Connections made at this evening: a count, never who. */
+  connections: number
+  closed: boolean
+  closed_at?: number
+}
+
+export const nights = (firestore: Firestore) => collectionOf(firestore, 'nights')
+export const nightRef = (firestore: Firestore, eventId: string, date: string) =>
+  nights(firestore).doc(nightId(eventId, date))
+
+/** What a member's list calls another guest: an id made for this evening, never their account's. */
+export const guestKey = (night: string, uid: string) =>
+  createHash('sha256').update(`guest:${night}:${uid}`).digest('hex').slice(0, 16)
+
+/** A connection's id: the same for the pair whoever picked last. */
+export const connectionKey = (pair: string) => createHash('sha256').update(`pair:${pair}`).digest('hex').slice(0, 16)
+
+export const firstName = (name: unknown) => (typeof name === 'string' ? name.trim().split(/\s+/)[0] : '') || 'A guest'
+
+/** Whether a paid booking's guest came: the door checked them in, or a host marked them. */
+export const came = (booking: BookingRecord) =>
+  booking.status === 'confirmed' && (booking.checked_in_at !== undefined || booking.came_marked !== undefined)
+
+/** The dates whose morning after has come and whose window has not closed, as of `now`. */
+export function datesToAsk(now: number): string[] {
+  const today = istToday(new Date(now))
+  const dates: string[] = []
+  for (let back = 1; back <= AFTER_WINDOW_DAYS + 1; back++) {
+    const date = new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10)
+    if (morningAfter(date) <= now && now < windowCloses(date)) dates.push(date)
+  }
+  return dates
+}
+
+export interface MorningAfterReport {
+  asked: number
+  nights: number
+  noAttendance: number
+  closed: number
+  picksDeleted: number
+}
+
+/** Asks one date's guests: records the night (once), then queues each guest's mail and marks their booking. */
+async function askNight(firestore: Firestore, bookings: BookingRecord[], now: number): Promise<number> {
+  const first = bookings[0]!
+  const event = eventById(first.event_id)
+  const ref = nightRef(firestore, first.event_id, first.event_date)
+  const guests: Record<string, NightGuest> = {}
+  for (const booking of bookings.filter(came)) {
+    guests[booking.user_id] = { order_id: booking.order_id, first_name: firstName(booking.attendee?.name) }
+  }
+  const record: NightRecord = {
+    event_id: first.event_id,
+    event_date: first.event_date,
+    city: event?.city ?? '',
+    opened_at: now,
+    guests,
+    connections: 0,
+    closed: false,
+  }
+  const existing = await ref.get()
+  if (existing.get('asked_at') !== undefined) return 0
+  if (!existing.exists) {
+    await ref.create({ ...record, ...expiry('nights', now, first.event_date) }).catch((error: unknown) => {
+      if (!isAlreadyExists(error)) throw error
+    })
+  }
+  // Who came is what was recorded first: a run cut off after it asks the same guests.
+  const asked = ((await ref.get()).get('guests') ?? {}) as Record<string, NightGuest>
+  const closesAt = windowCloses(first.event_date)
+  const queued = await mapLimit(Object.values(asked), 4, async (guest) => {
+    const booking = bookings.find((b) => b.order_id === guest.order_id)
+    if (!booking) return false
+    await bookingRef(firestore, guest.order_id).update({ after_closes_at: closesAt })
+    return queueMail(firestore, booking, 'how-was', now)
+  })
+  await ref.update({ asked_at: now })
+  return queued.filter(Boolean).length
+}
+
+/** Closes an evening past its window: its picks go (connections are kept apart), then it is marked closed. */
+async function closeNight(firestore: Firestore, id: string, now: number): Promise<number> {
+  const picks = await collectionOf(firestore, 'picks').where('night', '==', id).get()
+  await Promise.all(picks.docs.map((pick) => pick.ref.delete()))
+  await nights(firestore).doc(id).update({ closed: true, closed_at: now })
+  return picks.size
+}
+
+/**
+ * The morningAfter job: asks the guests of every date whose morning after has come (a date with
+ * no one recorded as come is recorded as such, and asks no one), and closes the evenings whose
+ * seven days are over.
+ */
+export async function runMorningAfter(deps: Pick<BookingDeps, 'firestore' | 'now'>): Promise<MorningAfterReport> {
+  const { firestore } = deps
+  const now = nowOf(deps)
+  const report: MorningAfterReport = { asked: 0, nights: 0, noAttendance: 0, closed: 0, picksDeleted: 0 }
+  const dates = datesToAsk(now)
+  if (dates.length > 0) {
+    const paid = (await collectionOf(firestore, 'bookings').where('event_date', 'in', dates).get()).docs
+      .map((doc) => doc.data() as BookingRecord)
+      .filter((booking) => booking.status === 'confirmed')
+    const byDate = new Map<string, BookingRecord[]>()
+    for (const booking of paid) {
+      const id = nightId(booking.event_id, booking.event_date)
+      byDate.set(id, [...(byDate.get(id) ?? []), booking])
+    }
+    for (const bookings of byDate.values()) {
+      const asked = await askNight(firestore, bookings, now)
+      report.nights++
+      report.asked += asked
+      if (!bookings.some(came)) report.noAttendance++
+    }
+  }
+  const open = await nights(firestore).where('closed', '==', false).get()
+  for (const night of open.docs) {
+    if (windowCloses(String(night.get('event_date'))) > now) continue
+    report.picksDeleted += await closeNight(firestore, night.id, now)
+    report.closed++
+  }
+  return report
+}

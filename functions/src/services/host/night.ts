@@ -1,0 +1,281 @@
+/**
+ * The evening after, from the console: who came (a host marks it where the door was not used, until
+ * the morning after asks; an audited action of its own, never a door check-in), how the evening went
+ * (ratings, comments, connections as a number), and the reports about guests of the host's cities,
+ * each resolved with a step of the moderation ladder or dismissed with a reason. The reporter is
+ * told it was looked at, never what was done; the reported member is never told who reported.
+ */
+import { isOpen } from '@yaari/domain/after-night'
+import type { RequestOf } from '@yaari/domain/callable'
+import { eventById } from '@yaari/domain/catalogue'
+import {
+  HOST_MESSAGES,
+  type markAttendanceCall,
+  type NightSummary,
+  type ReportEntry,
+  type resolveReportCall,
+} from '@yaari/domain/host'
+import type { Roles } from '@yaari/domain/roles'
+import { eventStartInstant } from '@yaari/domain/schedule'
+import type { Auth } from 'firebase-admin/auth'
+import { FieldValue, type Firestore } from 'firebase-admin/firestore'
+import { HttpsError } from 'firebase-functions/v2/https'
+import type { HostCaller } from '../../lib/auth'
+import { collectionOf, refs } from '../../lib/collections'
+import { type BookingRecord, readBooking } from '../../lib/records'
+import { readStandings } from '../../lib/standing'
+import type { ReportRecord } from '../after-night/member'
+import { came, type NightRecord, nightRef } from '../after-night/nights'
+import { mailRef, noticeRecord } from '../mail/outbox'
+import { auditLog, auditRecord, onDate } from './audit'
+import { moderateMember } from './moderation'
+
+const round1 = (n: number) => Math.round(n * 10) / 10
+
+/** How the date's evening after stands, from its night record, its feedback and its bookings. */
+export async function nightSummary(
+  firestore: Firestore,
+  eventId: string,
+  date: string,
+  bookings: readonly BookingRecord[],
+): Promise<NightSummary> {
+  const [snapshot, feedback] = await Promise.all([
+    nightRef(firestore, eventId, date).get(),
+    collectionOf(firestore, 'feedback').where('event_id', '==', eventId).where('event_date', '==', date).get(),
+  ])
+  const night = snapshot.data() as NightRecord | undefined
+  const ratings = feedback.docs.map((doc) => Number(doc.get('rating'))).filter((n) => n >= 1 && n <= 5)
+  const improve = { venue: 0, group: 0, host: 0 }
+  for (const doc of feedback.docs) {
+    for (const item of (doc.get('improve') ?? []) as (keyof typeof improve)[]) if (item in improve) improve[item]++
+  }
+  const asked = night?.asked_at !== undefined
+  const guests = asked ? Object.keys(night.guests).length : bookings.filter(came).length
+  return {
+    state: !asked
+      ? 'waiting'
+      : guests === 0
+        ? 'none'
+        : isOpen({ eventDate: date, opened: true, closed: night.closed }, Date.now())
+          ? 'open'
+          : 'closed',
+    came: guests,
+    ratings: ratings.length,
+    ...(ratings.length ? { average: round1(ratings.reduce((a, b) => a + b, 0) / ratings.length) } : {}),
+    comments: feedback.docs.map((doc) => String(doc.get('comment') ?? '')).filter((comment) => comment !== ''),
+    improve,
+    connections: night?.connections ?? 0,
+  }
+}
+
+/** markAttendance: a host marks a paid guest as come (or takes the mark back), from the evening's start until the morning after. */
+export async function markAttendance(
+  firestore: Firestore,
+  host: HostCaller,
+  input: RequestOf<typeof markAttendanceCall>,
+  now: number,
+): Promise<{ night: NightSummary; changed: boolean }> {
+  const event = eventById(input.eventId)!
+  if (now < eventStartInstant(input.eventDate, event.startTime).getTime()) {
+    throw new HttpsError('failed-precondition', HOST_MESSAGES.attendanceTooEarly)
+  }
+  if ((await nightRef(firestore, input.eventId, input.eventDate).get()).get('asked_at') !== undefined) {
+    throw new HttpsError('failed-precondition', HOST_MESSAGES.attendanceClosed)
+  }
+  const booking = await readBooking(firestore, input.orderId)
+  if (!booking || booking.event_id !== input.eventId || booking.event_date !== input.eventDate) {
+    throw new HttpsError('not-found', HOST_MESSAGES.notThisDate)
+  }
+  if (booking.status !== 'confirmed') throw new HttpsError('failed-precondition', HOST_MESSAGES.notPaid)
+  if (booking.checked_in_at !== undefined) throw new HttpsError('failed-precondition', HOST_MESSAGES.attendanceDoor)
+  const changed = input.came !== (booking.came_marked !== undefined)
+  if (changed) {
+    const batch = firestore.batch()
+    batch.update(refs.booking(firestore, booking.order_id), {
+      came_marked: input.came ? { at: now, by: host.email ?? host.uid } : FieldValue.delete(),
+    })
+    batch.create(
+      auditLog(firestore).doc(),
+      auditRecord(host, {
+        action: 'mark-attendance',
+        ...onDate(input),
+        change: { member: booking.user_id, order: booking.order_id, came: input.came },
+        at: now,
+      }),
+    )
+    await batch.commit()
+  }
+  const bookings = (
+    await collectionOf(firestore, 'bookings')
+      .where('event_id', '==', input.eventId)
+      .where('event_date', '==', input.eventDate)
+      .get()
+  ).docs.map((doc) => doc.data() as BookingRecord)
+  return { night: await nightSummary(firestore, input.eventId, input.eventDate, bookings), changed }
+}
+
+const mayActOn = (roles: Roles, city: string) => roles.admin || roles.hostCities.includes(city)
+
+function toEntry(id: string, report: ReportRecord, earlier: ReportEntry['earlier']): Omit<ReportEntry, 'standing'> {
+  return {
+    reportId: id,
+    eventId: report.event_id,
+    eventDate: report.event_date,
+    city: report.city,
+    member: { uid: report.reported_uid, firstName: report.reported_name },
+    reason: report.reason,
+    text: report.text,
+    at: new Date(report.at).toISOString(),
+    status: report.status,
+    ...(report.resolution
+      ? {
+          resolution: {
+            action: report.resolution.action,
+            reason: report.resolution.reason,
+            by: report.resolution.by,
+            at: new Date(report.resolution.at).toISOString(),
+            ...(report.resolution.until ? { until: report.resolution.until } : {}),
+          },
+        }
+      : {}),
+    earlier,
+  }
+}
+
+/** Every report about this member, for the history beside one (never who made them). */
+async function reportsAbout(firestore: Firestore, uid: string) {
+  const found = await collectionOf(firestore, 'reports').where('reported_uid', '==', uid).get()
+  return found.docs.map((doc) => ({ id: doc.id, report: doc.data() as ReportRecord }))
+}
+
+async function entriesFor(
+  firestore: Firestore,
+  reports: { id: string; report: ReportRecord }[],
+  now: number,
+): Promise<ReportEntry[]> {
+  const members = [...new Set(reports.map(({ report }) => report.reported_uid))]
+  const [standings, histories] = await Promise.all([
+    readStandings(firestore, members, now),
+    Promise.all(members.map(async (uid) => [uid, await reportsAbout(firestore, uid)] as const)),
+  ])
+  const history = new Map(histories)
+  return reports.map(({ id, report }) => {
+    const standing = standings.get(report.reported_uid)
+    const earlier = (history.get(report.reported_uid) ?? [])
+      .filter((other) => other.id !== id)
+      .sort((a, b) => b.report.at - a.report.at)
+      .map((other) => ({
+        reportId: other.id,
+        eventDate: other.report.event_date,
+        reason: other.report.reason,
+        status: other.report.status,
+        at: new Date(other.report.at).toISOString(),
+      }))
+    return {
+      ...toEntry(id, report, earlier),
+      ...(standing
+        ? {
+            standing: {
+              level: standing.level,
+              reason: standing.reason,
+              ...(standing.until ? { until: standing.until } : {}),
+            },
+          }
+        : {}),
+    }
+  })
+}
+
+/** listReports: the reports of the caller's cities, open ones first, newest first. */
+export async function listReports(
+  firestore: Firestore,
+  roles: Roles,
+  now: number,
+): Promise<{ reports: ReportEntry[] }> {
+  const found = await collectionOf(firestore, 'reports').get()
+  const mine = found.docs
+    .map((doc) => ({ id: doc.id, report: doc.data() as ReportRecord }))
+    .filter(({ report }) => mayActOn(roles, report.city))
+    .sort(
+      (a, b) => Number(b.report.status === 'open') - Number(a.report.status === 'open') || b.report.at - a.report.at,
+    )
+    .slice(0, 200)
+  return { reports: await entriesFor(firestore, mine, now) }
+}
+
+/**
+ * resolveReport: a step of the ladder on the reported member (through moderateMember, with all of
+ * its limits on what a host may do), or the report dismissed with a reason; the reporter is told
+ * their report was looked at. A report already resolved is not resolved again.
+ */
+export async function resolveReport(
+  firestore: Firestore,
+  auth: Pick<Auth, 'getUser'>,
+  host: HostCaller,
+  input: RequestOf<typeof resolveReportCall>,
+  now: number,
+): Promise<{ report: ReportEntry; changed: boolean }> {
+  const ref = collectionOf(firestore, 'reports').doc(input.reportId)
+  const report = (await ref.get()).data() as ReportRecord | undefined
+  if (!report || !mayActOn(host.roles, report.city)) throw new HttpsError('not-found', HOST_MESSAGES.reportNotFound)
+  const answer = async (changed: boolean) => {
+    const fresh = (await ref.get()).data() as ReportRecord
+    const [entry] = await entriesFor(firestore, [{ id: ref.id, report: fresh }], now)
+    return { report: entry!, changed }
+  }
+  if (report.status !== 'open') {
+    if (report.resolution?.action === input.action && report.resolution.reason === input.reason.trim())
+      return answer(false)
+    throw new HttpsError('failed-precondition', HOST_MESSAGES.reportResolved)
+  }
+  const reason = input.reason.trim()
+  if (input.action !== 'dismiss') {
+    await moderateMember(
+      firestore,
+      auth,
+      host,
+      {
+        eventId: report.event_id,
+        eventDate: report.event_date,
+        uid: report.reported_uid,
+        action: input.action,
+        reason,
+        ...(input.until ? { until: input.until } : {}),
+      },
+      now,
+    )
+  }
+  const resolution = {
+    action: input.action,
+    reason,
+    by: host.email ?? host.uid,
+    by_uid: host.uid,
+    at: now,
+    ...(input.until ? { until: input.until } : {}),
+  }
+  const batch = firestore.batch()
+  batch.update(ref, { status: input.action === 'dismiss' ? 'dismissed' : 'resolved', resolution })
+  batch.create(
+    auditLog(firestore).doc(),
+    auditRecord(host, {
+      action: 'resolve-report',
+      eventId: report.event_id,
+      eventDate: report.event_date,
+      change: { report: ref.id, member: report.reported_uid, action: input.action, reason },
+      at: now,
+    }),
+  )
+  const to = report.reporter_uid ? (await refs.profile(firestore, report.reporter_uid).get()).get('email') : undefined
+  if (report.reporter_uid && typeof to === 'string' && to.includes('@')) {
+    batch.create(
+      mailRef(firestore, `member_${report.reporter_uid}_report-reviewed_${ref.id}`),
+      noticeRecord(
+        { orderId: `member_${report.reporter_uid}`, to },
+        { kind: 'report-reviewed', night: { event_id: report.event_id, event_date: report.event_date } },
+        now,
+      ),
+    )
+  }
+  await batch.commit()
+  return answer(true)
+}

@@ -1,0 +1,317 @@
+/**
+ * After the night: the morning after a date, every guest who came is asked how it went, may pick
+ * the other guests they would meet again, and may report one. Two guests who pick each other are a
+ * connection, and each sees the contact the other chose to share. A pick is told to nobody; a block
+ * hides two members from each other for good. Everything is about one date the member came to
+ * (checked in at the door, or marked as come by a host), and only while its window is open.
+ *
+ * The rules here are pure (the window, the mutual match, who a member sees); the functions keep the
+ * records and the app shows them, both from these schemas and words.
+ */
+import * as v from 'valibot'
+import type { CallableContract } from './callable'
+import { MAX_EMAIL_LENGTH } from './profile'
+import { eventStartInstant } from './schedule'
+import { noInputSchema } from './validation'
+
+/** The morning after: the job asks at this time (IST), the day after the date. */
+export const MORNING_AFTER_AT = '10:00'
+/** How long after that morning feedback, picks and reports stay open. */
+export const AFTER_WINDOW_DAYS = 7
+/** The longest comment on an evening. */
+export const COMMENT_MAX = 1000
+/** The longest report. */
+export const REPORT_TEXT_MAX = 2000
+/** Reports one member may make in a day (IST): past that, the team is reached by phone or email. */
+export const REPORTS_PER_DAY = 5
+
+const DAY_MS = 86_400_000
+
+/** The day after an ISO date (YYYY-MM-DD). */
+export function dayAfter(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10)
+}
+
+/** When the morning-after asks (ms): 10:00 IST the day after the date. */
+export const morningAfter = (date: string) => eventStartInstant(dayAfter(date), MORNING_AFTER_AT).getTime()
+/** When the window closes (ms): seven days after the morning after. */
+export const windowCloses = (date: string) => morningAfter(date) + AFTER_WINDOW_DAYS * DAY_MS
+
+/** A date's evening as the record of the morning after holds it. */
+export interface NightState {
+  eventDate: string
+  /** The morning-after job has asked its guests. */
+  opened: boolean
+  /** The job has closed it (its picks deleted). */
+  closed: boolean
+}
+
+/** Whether feedback, picks and reports are taken now: asked, not closed, and before the window's end. */
+export function isOpen(night: NightState, now: number): boolean {
+  return night.opened && !night.closed && now < windowCloses(night.eventDate)
+}
+
+/** The id of a date's evening: nights/{eventId}_{date}. */
+export const nightId = (eventId: string, date: string) => `${eventId}_${date}`
+
+/** A pair of members in one order, whoever is first: a connection's and a block pair's id. */
+export const pairId = (a: string, b: string) => (a < b ? `${a}_${b}` : `${b}_${a}`)
+
+/** Who blocked whom: each pair as `from` blocked `to`. */
+export type Blocks = ReadonlyArray<{ from: string; to: string }>
+
+/** Whether either of two members blocked the other. */
+export const blockedBetween = (blocks: Blocks, a: string, b: string) =>
+  blocks.some((block) => (block.from === a && block.to === b) || (block.from === b && block.to === a))
+
+/**
+ * The mutual-match rule: `from` picking `to` makes a connection when `to` has picked `from`, neither
+ * blocked the other, and they are two people.
+ */
+export function makesConnection(
+  from: string,
+  to: string,
+  picks: ReadonlyArray<{ from: string; to: string }>,
+  blocks: Blocks,
+): boolean {
+  if (from === to || blockedBetween(blocks, from, to)) return false
+  const picked = (a: string, b: string) => picks.some((pick) => pick.from === a && pick.to === b)
+  return picked(from, to) && picked(to, from)
+}
+
+/** The guests a member sees after an evening: everyone else who came, less anyone blocked either way. */
+export function guestsSeenBy<G extends { uid: string }>(me: string, guests: readonly G[], blocks: Blocks): G[] {
+  return guests.filter((guest) => guest.uid !== me && !blockedBetween(blocks, me, guest.uid))
+}
+
+export const AFTER_MESSAGES = {
+  notAGuest: 'Only the guests who came to this evening can do this.',
+  notOpenYet: 'This opens the morning after the evening.',
+  closed: `This evening closed ${AFTER_WINDOW_DAYS} days after it: feedback, picks and reports are no longer taken.`,
+  notYourself: 'You cannot pick or report yourself.',
+  unknownGuest: 'This person was not a guest at this evening.',
+  blocked: 'You cannot connect with this member.',
+  alreadyReported: 'You have already reported this guest for this evening.',
+  tooManyReports: `You have sent ${REPORTS_PER_DAY} reports today. If you are in danger, call 108; to reach our team, use the 24/7 contact on the Safety page.`,
+  noConnection: 'This connection no longer exists.',
+  ratingRequired: 'Please rate the evening from 1 to 5.',
+  commentTooLong: `The comment is at most ${COMMENT_MAX} characters.`,
+  reportReason: 'Please choose a reason.',
+  reportText: 'Please tell us what happened.',
+  reportTooLong: `The report is at most ${REPORT_TEXT_MAX} characters.`,
+  instagram: 'Please enter an Instagram handle (letters, numbers, dots and underscores)',
+  whatsapp: 'Please enter a valid 10-digit mobile number',
+  email: 'Please enter a valid email address',
+  contactRequired: 'Please enter what you want to share, or choose to share nothing',
+} as const
+
+/** What to improve, ticked on the feedback form. */
+export const IMPROVE_OPTIONS = ['venue', 'group', 'host'] as const
+export type ImproveOption = (typeof IMPROVE_OPTIONS)[number]
+export const IMPROVE_LABELS: Record<ImproveOption, string> = {
+  venue: 'The venue',
+  group: 'The group',
+  host: 'The host',
+}
+
+/** Why a guest is reported. */
+export const REPORT_REASONS = ['unsafe', 'harassment', 'disrespect', 'other'] as const
+export type ReportReason = (typeof REPORT_REASONS)[number]
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  unsafe: 'Made me feel unsafe',
+  harassment: 'Harassment',
+  disrespect: 'Did not respect the group',
+  other: 'Other',
+}
+
+/** What a member shares with their connections: nothing by default. */
+export const CONTACT_KINDS = ['none', 'instagram', 'whatsapp', 'email'] as const
+export type ContactKind = (typeof CONTACT_KINDS)[number]
+export const CONTACT_LABELS: Record<ContactKind, string> = {
+  none: 'Nothing',
+  instagram: 'Instagram handle',
+  whatsapp: 'WhatsApp number',
+  email: 'Email address',
+}
+
+const orderId = v.pipe(
+  v.string('orderId must be text'),
+  v.regex(/^[A-Za-z0-9_-]{3,45}$/, 'orderId is not a valid order id'),
+)
+/** A guest of an evening as the member's list names them: an id made for that evening (never their account's). */
+const guestId = v.pipe(
+  v.string('guestId must be text'),
+  v.regex(/^[a-f0-9]{16}$/, 'guestId is not a guest of this list'),
+)
+
+export const feedbackSchema = v.strictObject({
+  orderId,
+  rating: v.pipe(
+    v.number(AFTER_MESSAGES.ratingRequired),
+    v.integer(AFTER_MESSAGES.ratingRequired),
+    v.minValue(1, AFTER_MESSAGES.ratingRequired),
+    v.maxValue(5, AFTER_MESSAGES.ratingRequired),
+  ),
+  comment: v.optional(
+    v.pipe(v.string('comment must be text'), v.trim(), v.maxLength(COMMENT_MAX, AFTER_MESSAGES.commentTooLong)),
+    '',
+  ),
+  improve: v.optional(
+    v.pipe(
+      v.array(v.picklist(IMPROVE_OPTIONS, 'improve lists venue, group or host'), 'improve must be a list'),
+      v.maxLength(IMPROVE_OPTIONS.length, 'improve lists each of venue, group and host once'),
+      v.check((list) => new Set(list).size === list.length, 'improve lists each of venue, group and host once'),
+    ),
+    [],
+  ),
+})
+
+export const pickSchema = v.strictObject({
+  orderId,
+  guestId,
+  picked: v.boolean('picked must be true or false'),
+})
+
+export const guestOfNightSchema = v.strictObject({ orderId, guestId })
+
+export const reportSchema = v.strictObject({
+  orderId,
+  guestId,
+  reason: v.picklist(REPORT_REASONS, AFTER_MESSAGES.reportReason),
+  text: v.pipe(
+    v.string(AFTER_MESSAGES.reportText),
+    v.trim(),
+    v.nonEmpty(AFTER_MESSAGES.reportText),
+    v.maxLength(REPORT_TEXT_MAX, AFTER_MESSAGES.reportTooLong),
+  ),
+})
+
+export const connectionIdSchema = v.strictObject({
+  connectionId: v.pipe(
+    v.string('connectionId must be text'),
+    v.regex(/^[a-f0-9]{16}$/, 'connectionId is not a connection'),
+  ),
+})
+
+const CONTACT_RULES: Record<Exclude<ContactKind, 'none'>, { pattern: RegExp; message: string }> = {
+  instagram: { pattern: /^@?[A-Za-z0-9._]{1,30}$/, message: AFTER_MESSAGES.instagram },
+  whatsapp: { pattern: /^[6-9]\d{9}$/, message: AFTER_MESSAGES.whatsapp },
+  email: { pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: AFTER_MESSAGES.email },
+}
+
+/** The problem with a contact of that kind, for the form and the server alike. */
+export function contactProblem(kind: ContactKind, value: string): string | undefined {
+  if (kind === 'none') return undefined
+  const trimmed = value.trim()
+  if (trimmed === '') return AFTER_MESSAGES.contactRequired
+  const rule = CONTACT_RULES[kind]
+  return rule.pattern.test(trimmed) && trimmed.length <= MAX_EMAIL_LENGTH ? undefined : rule.message
+}
+
+export const sharingSchema = v.pipe(
+  v.strictObject({
+    contactKind: v.picklist(CONTACT_KINDS, 'contactKind must be none, instagram, whatsapp or email'),
+    contact: v.optional(v.pipe(v.string('contact must be text'), v.trim(), v.maxLength(MAX_EMAIL_LENGTH)), ''),
+    showPhoto: v.boolean('showPhoto must be true or false'),
+  }),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return
+    const problem = contactProblem(dataset.value.contactKind, dataset.value.contact)
+    if (problem) addIssue({ message: problem, path: undefined })
+  }),
+)
+export type Sharing = v.InferOutput<typeof sharingSchema>
+export const NO_SHARING: Sharing = { contactKind: 'none', contact: '', showPhoto: false }
+
+/** What a connection shows of the other member: their first name and what they share. */
+export interface ConnectionView {
+  connectionId: string
+  firstName: string
+  contact?: { kind: Exclude<ContactKind, 'none'>; value: string }
+  eventId: string
+  eventDate: string
+  at: string
+}
+
+/** A guest of the evening as another guest sees them. */
+export interface GuestView {
+  guestId: string
+  firstName: string
+  photoUrl?: string
+  picked: boolean
+  connected: boolean
+  reported: boolean
+}
+
+export interface FeedbackView {
+  rating: number
+  comment: string
+  improve: ImproveOption[]
+}
+
+/** A report as its reporter sees it: what they said, and whether the team has looked at it. */
+export interface MyReportView {
+  guestId: string
+  firstName: string
+  reason: ReportReason
+  at: string
+  lookedAt: boolean
+}
+
+/** The evening after, as one of its guests sees it. */
+export interface AfterNightView {
+  orderId: string
+  eventId: string
+  eventDate: string
+  open: boolean
+  closesAt: string
+  feedback: FeedbackView | null
+  guests: GuestView[]
+  connections: ConnectionView[]
+  reports: MyReportView[]
+}
+
+/** On a booking: the evening's feedback is asked for, until when. */
+export interface AfterNightStatus {
+  open: boolean
+  closesAt: string
+}
+
+const contract = <Schema extends v.GenericSchema, Response>(
+  name: string,
+  request: Schema,
+): CallableContract<Schema, Response> => ({ name, request, messages: [AFTER_MESSAGES] })
+
+const orderIdOnly = v.strictObject({ orderId })
+
+export const getAfterNightCall = contract<typeof orderIdOnly, AfterNightView>('getAfterNight', orderIdOnly)
+export const saveFeedbackCall = contract<typeof feedbackSchema, { saved: true; changed: boolean }>(
+  'saveFeedback',
+  feedbackSchema,
+)
+export const pickGuestCall = contract<typeof pickSchema, { picked: boolean; connected: boolean }>(
+  'pickGuest',
+  pickSchema,
+)
+export const blockGuestCall = contract<typeof guestOfNightSchema, { blocked: true }>('blockGuest', guestOfNightSchema)
+export const reportGuestCall = contract<typeof reportSchema, { reported: true }>('reportGuest', reportSchema)
+export const listConnectionsCall = contract<
+  typeof noInputSchema,
+  { connections: ConnectionView[]; sharing: Sharing; blocked: number }
+>('listConnections', noInputSchema)
+export const removeConnectionCall = contract<typeof connectionIdSchema, { removed: boolean }>(
+  'removeConnection',
+  connectionIdSchema,
+)
+export const saveSharingCall = contract<typeof sharingSchema, { sharing: Sharing }>('saveSharing', sharingSchema)
+
+export const AFTER_NIGHT_CALLABLES = [
+  getAfterNightCall,
+  saveFeedbackCall,
+  pickGuestCall,
+  blockGuestCall,
+  reportGuestCall,
+  listConnectionsCall,
+  removeConnectionCall,
+  saveSharingCall,
+] as const
