@@ -33,6 +33,7 @@ import { Route as EventsIndexRouteImport } from './routes/events/index'
 import { Route as EventsEventIdRouteImport } from './routes/events/$eventId'
 import { Route as HostIndexRouteImport } from './routes/host/index'
 import { Route as HostAuditRouteImport } from './routes/host/audit'
+import { Route as HostReportsRouteImport } from './routes/host/reports'
 import { Route as MyBookingsOrderIdRouteImport } from './routes/my-bookings_.$orderId'
 import { Route as OnboardingIndexRouteImport } from './routes/onboarding/index'
 import { Route as OnboardingCompleteRouteImport } from './routes/onboarding/complete'
@@ -44,8 +45,10 @@ import { Route as OnboardingNameRouteImport } from './routes/onboarding/name'
 import { Route as OnboardingPreferencesRouteImport } from './routes/onboarding/preferences'
 import { Route as OnboardingProfileRouteImport } from './routes/onboarding/profile'
 import { Route as OnboardingProfilePictureRouteImport } from './routes/onboarding/profile-picture'
+import { Route as ProfileConnectionsRouteImport } from './routes/profile_.connections'
 import { Route as HostCatalogueIndexRouteImport } from './routes/host/catalogue/index'
 import { Route as HostCatalogueEventIdRouteImport } from './routes/host/catalogue/$eventId'
+import { Route as MyBookingsOrderIdAfterRouteImport } from './routes/my-bookings_.$orderId_.after'
 import { Route as HostEventIdDateIndexRouteImport } from './routes/host/$eventId/$date/index'
 import { Route as HostEventIdDateDoorRouteImport } from './routes/host/$eventId/$date/door'
 
@@ -169,6 +172,11 @@ const HostAuditRoute = HostAuditRouteImport.update({
   path: '/host/audit',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HostReportsRoute = HostReportsRouteImport.update({
+  id: '/host/reports',
+  path: '/host/reports',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MyBookingsOrderIdRoute = MyBookingsOrderIdRouteImport.update({
   id: '/my-bookings_/$orderId',
   path: '/my-bookings/$orderId',
@@ -225,6 +233,11 @@ const OnboardingProfilePictureRoute =
     path: '/profile-picture',
     getParentRoute: () => OnboardingRoute,
   } as any)
+const ProfileConnectionsRoute = ProfileConnectionsRouteImport.update({
+  id: '/profile_/connections',
+  path: '/profile/connections',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HostCatalogueIndexRoute = HostCatalogueIndexRouteImport.update({
   id: '/host/catalogue/',
   path: '/host/catalogue/',
@@ -233,6 +246,11 @@ const HostCatalogueIndexRoute = HostCatalogueIndexRouteImport.update({
 const HostCatalogueEventIdRoute = HostCatalogueEventIdRouteImport.update({
   id: '/host/catalogue/$eventId',
   path: '/host/catalogue/$eventId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MyBookingsOrderIdAfterRoute = MyBookingsOrderIdAfterRouteImport.update({
+  id: '/my-bookings_/$orderId_/after',
+  path: '/my-bookings/$orderId/after',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HostEventIdDateIndexRoute = HostEventIdDateIndexRouteImport.update({
@@ -269,6 +287,7 @@ export interface FileRoutesByFullPath {
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
   '/host/audit': typeof HostAuditRoute
+  '/host/reports': typeof HostReportsRoute
   '/my-bookings/$orderId': typeof MyBookingsOrderIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
   '/onboarding/date-of-birth': typeof OnboardingDateOfBirthRoute
@@ -279,10 +298,12 @@ export interface FileRoutesByFullPath {
   '/onboarding/preferences': typeof OnboardingPreferencesRoute
   '/onboarding/profile': typeof OnboardingProfileRoute
   '/onboarding/profile-picture': typeof OnboardingProfilePictureRoute
+  '/profile/connections': typeof ProfileConnectionsRoute
   '/events/': typeof EventsIndexRoute
   '/host/': typeof HostIndexRoute
   '/onboarding/': typeof OnboardingIndexRoute
   '/host/catalogue/$eventId': typeof HostCatalogueEventIdRoute
+  '/my-bookings/$orderId/after': typeof MyBookingsOrderIdAfterRoute
   '/host/catalogue/': typeof HostCatalogueIndexRoute
   '/host/$eventId/$date/door': typeof HostEventIdDateDoorRoute
   '/host/$eventId/$date/': typeof HostEventIdDateIndexRoute
@@ -309,6 +330,7 @@ export interface FileRoutesByTo {
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
   '/host/audit': typeof HostAuditRoute
+  '/host/reports': typeof HostReportsRoute
   '/my-bookings/$orderId': typeof MyBookingsOrderIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
   '/onboarding/date-of-birth': typeof OnboardingDateOfBirthRoute
@@ -319,10 +341,12 @@ export interface FileRoutesByTo {
   '/onboarding/preferences': typeof OnboardingPreferencesRoute
   '/onboarding/profile': typeof OnboardingProfileRoute
   '/onboarding/profile-picture': typeof OnboardingProfilePictureRoute
+  '/profile/connections': typeof ProfileConnectionsRoute
   '/events': typeof EventsIndexRoute
   '/host': typeof HostIndexRoute
   '/onboarding': typeof OnboardingIndexRoute
   '/host/catalogue/$eventId': typeof HostCatalogueEventIdRoute
+  '/my-bookings/$orderId/after': typeof MyBookingsOrderIdAfterRoute
   '/host/catalogue': typeof HostCatalogueIndexRoute
   '/host/$eventId/$date/door': typeof HostEventIdDateDoorRoute
   '/host/$eventId/$date': typeof HostEventIdDateIndexRoute
@@ -351,6 +375,7 @@ export interface FileRoutesById {
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
   '/host/audit': typeof HostAuditRoute
+  '/host/reports': typeof HostReportsRoute
   '/my-bookings_/$orderId': typeof MyBookingsOrderIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
   '/onboarding/date-of-birth': typeof OnboardingDateOfBirthRoute
@@ -361,10 +386,12 @@ export interface FileRoutesById {
   '/onboarding/preferences': typeof OnboardingPreferencesRoute
   '/onboarding/profile': typeof OnboardingProfileRoute
   '/onboarding/profile-picture': typeof OnboardingProfilePictureRoute
+  '/profile_/connections': typeof ProfileConnectionsRoute
   '/events/': typeof EventsIndexRoute
   '/host/': typeof HostIndexRoute
   '/onboarding/': typeof OnboardingIndexRoute
   '/host/catalogue/$eventId': typeof HostCatalogueEventIdRoute
+  '/my-bookings_/$orderId_/after': typeof MyBookingsOrderIdAfterRoute
   '/host/catalogue/': typeof HostCatalogueIndexRoute
   '/host/$eventId/$date/door': typeof HostEventIdDateDoorRoute
   '/host/$eventId/$date/': typeof HostEventIdDateIndexRoute
@@ -394,6 +421,7 @@ export interface FileRouteTypes {
     | '/categories/$slug'
     | '/events/$eventId'
     | '/host/audit'
+    | '/host/reports'
     | '/my-bookings/$orderId'
     | '/onboarding/complete'
     | '/onboarding/date-of-birth'
@@ -404,10 +432,12 @@ export interface FileRouteTypes {
     | '/onboarding/preferences'
     | '/onboarding/profile'
     | '/onboarding/profile-picture'
+    | '/profile/connections'
     | '/events/'
     | '/host/'
     | '/onboarding/'
     | '/host/catalogue/$eventId'
+    | '/my-bookings/$orderId/after'
     | '/host/catalogue/'
     | '/host/$eventId/$date/door'
     | '/host/$eventId/$date/'
@@ -434,6 +464,7 @@ export interface FileRouteTypes {
     | '/categories/$slug'
     | '/events/$eventId'
     | '/host/audit'
+    | '/host/reports'
     | '/my-bookings/$orderId'
     | '/onboarding/complete'
     | '/onboarding/date-of-birth'
@@ -444,10 +475,12 @@ export interface FileRouteTypes {
     | '/onboarding/preferences'
     | '/onboarding/profile'
     | '/onboarding/profile-picture'
+    | '/profile/connections'
     | '/events'
     | '/host'
     | '/onboarding'
     | '/host/catalogue/$eventId'
+    | '/my-bookings/$orderId/after'
     | '/host/catalogue'
     | '/host/$eventId/$date/door'
     | '/host/$eventId/$date'
@@ -475,6 +508,7 @@ export interface FileRouteTypes {
     | '/categories/$slug'
     | '/events/$eventId'
     | '/host/audit'
+    | '/host/reports'
     | '/my-bookings_/$orderId'
     | '/onboarding/complete'
     | '/onboarding/date-of-birth'
@@ -485,10 +519,12 @@ export interface FileRouteTypes {
     | '/onboarding/preferences'
     | '/onboarding/profile'
     | '/onboarding/profile-picture'
+    | '/profile_/connections'
     | '/events/'
     | '/host/'
     | '/onboarding/'
     | '/host/catalogue/$eventId'
+    | '/my-bookings_/$orderId_/after'
     | '/host/catalogue/'
     | '/host/$eventId/$date/door'
     | '/host/$eventId/$date/'
@@ -517,10 +553,13 @@ export interface RootRouteChildren {
   CategoriesSlugRoute: typeof CategoriesSlugRoute
   EventsEventIdRoute: typeof EventsEventIdRoute
   HostAuditRoute: typeof HostAuditRoute
+  HostReportsRoute: typeof HostReportsRoute
   MyBookingsOrderIdRoute: typeof MyBookingsOrderIdRoute
+  ProfileConnectionsRoute: typeof ProfileConnectionsRoute
   EventsIndexRoute: typeof EventsIndexRoute
   HostIndexRoute: typeof HostIndexRoute
   HostCatalogueEventIdRoute: typeof HostCatalogueEventIdRoute
+  MyBookingsOrderIdAfterRoute: typeof MyBookingsOrderIdAfterRoute
   HostCatalogueIndexRoute: typeof HostCatalogueIndexRoute
   HostEventIdDateDoorRoute: typeof HostEventIdDateDoorRoute
   HostEventIdDateIndexRoute: typeof HostEventIdDateIndexRoute
@@ -696,6 +735,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HostAuditRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/host/reports': {
+      id: '/host/reports'
+      path: '/host/reports'
+      fullPath: '/host/reports'
+      preLoaderRoute: typeof HostReportsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/my-bookings_/$orderId': {
       id: '/my-bookings_/$orderId'
       path: '/my-bookings/$orderId'
@@ -773,6 +819,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OnboardingProfilePictureRouteImport
       parentRoute: typeof OnboardingRoute
     }
+    '/profile_/connections': {
+      id: '/profile_/connections'
+      path: '/profile/connections'
+      fullPath: '/profile/connections'
+      preLoaderRoute: typeof ProfileConnectionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/host/catalogue/': {
       id: '/host/catalogue/'
       path: '/host/catalogue'
@@ -785,6 +838,13 @@ declare module '@tanstack/react-router' {
       path: '/host/catalogue/$eventId'
       fullPath: '/host/catalogue/$eventId'
       preLoaderRoute: typeof HostCatalogueEventIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/my-bookings_/$orderId_/after': {
+      id: '/my-bookings_/$orderId_/after'
+      path: '/my-bookings/$orderId/after'
+      fullPath: '/my-bookings/$orderId/after'
+      preLoaderRoute: typeof MyBookingsOrderIdAfterRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/host/$eventId/$date/': {
@@ -857,10 +917,13 @@ const rootRouteChildren: RootRouteChildren = {
   CategoriesSlugRoute: CategoriesSlugRoute,
   EventsEventIdRoute: EventsEventIdRoute,
   HostAuditRoute: HostAuditRoute,
+  HostReportsRoute: HostReportsRoute,
   MyBookingsOrderIdRoute: MyBookingsOrderIdRoute,
+  ProfileConnectionsRoute: ProfileConnectionsRoute,
   EventsIndexRoute: EventsIndexRoute,
   HostIndexRoute: HostIndexRoute,
   HostCatalogueEventIdRoute: HostCatalogueEventIdRoute,
+  MyBookingsOrderIdAfterRoute: MyBookingsOrderIdAfterRoute,
   HostCatalogueIndexRoute: HostCatalogueIndexRoute,
   HostEventIdDateDoorRoute: HostEventIdDateDoorRoute,
   HostEventIdDateIndexRoute: HostEventIdDateIndexRoute,

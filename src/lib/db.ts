@@ -118,6 +118,16 @@ export interface EventDraftRow {
   updatedAt: number
 }
 
+/** A member's form as typed on a page that is not onboarding (an evening's feedback, a report), until it is sent. */
+export interface MemberDraftRow {
+  /** "<uid>:<what>", e.g. "<uid>:feedback:<orderId>". */
+  key: string
+  uid: string
+  /** The fields as typed; checked on read by the page that wrote them. */
+  form: unknown
+  updatedAt: number
+}
+
 export class YaariDb extends Dexie {
   drafts!: EntityTable<DraftRow, 'uid'>
   outbox!: EntityTable<OutboxRow, 'id'>
@@ -129,6 +139,7 @@ export class YaariDb extends Dexie {
   doorLists!: EntityTable<DoorListRow, 'key'>
   checkIns!: EntityTable<CheckInRow, 'seq'>
   eventDrafts!: EntityTable<EventDraftRow, 'key'>
+  memberDrafts!: EntityTable<MemberDraftRow, 'key'>
 
   constructor(name = 'yaari') {
     super(name)
@@ -175,6 +186,8 @@ export class YaariDb extends Dexie {
     this.version(8).stores({ checkIns: '++seq, uid, [uid+date+synced], [date+synced]' })
     // What a host types into the catalogue editor, kept until it is saved.
     this.version(9).stores({ eventDrafts: 'key, uid' })
+    // What a member types after an evening (feedback, a report), kept until it is sent.
+    this.version(10).stores({ memberDrafts: 'key, uid' })
   }
 }
 
@@ -202,6 +215,7 @@ export async function clearMemberData(db: YaariDb, uid: string): Promise<void> {
     db.doorLists,
     db.checkIns,
     db.eventDrafts,
+    db.memberDrafts,
   ]
   await db.transaction('rw', tables, async () => {
     await db.drafts.delete(uid)
@@ -213,6 +227,7 @@ export async function clearMemberData(db: YaariDb, uid: string): Promise<void> {
     await db.hostLists.where('uid').equals(uid).delete()
     await db.doorLists.where('uid').equals(uid).delete()
     await db.eventDrafts.where('uid').equals(uid).delete()
+    await db.memberDrafts.where('uid').equals(uid).delete()
     await db.checkIns
       .where('uid')
       .equals(uid)

@@ -15,6 +15,7 @@ import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK, PROFILE_LINK } from '../../lib/paths'
 import { RefreshedNote } from '../../ui/refreshed-note'
 import { AddToCalendarButton } from './add-to-calendar'
+import { AfterNightCard } from './after-night-card'
 import { refundExplanation, statusLabel } from './booking-status'
 import { CancelBookingButton } from './cancel-booking'
 import { ResumePaymentButton } from './resume-payment'
@@ -43,6 +44,7 @@ function BookingCard({
         <h3 className={cx(heading({ level: 'card' }), bar.title)}>{event.title}</h3>
         <span className={chip({ variant: confirmed ? 'subtle' : 'muted' }).root}>{statusLabel(booking)}</span>
       </div>
+      <AfterNightCard booking={booking} event={event} />
       <dl className={dataList().root}>
         <dt>When</dt>
         <dd>

@@ -19,6 +19,7 @@ import { usePendingRecheck } from '../../lib/member-data/use-pending-recheck'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK, MY_BOOKINGS_LINK } from '../../lib/paths'
 import { RefreshedNote } from '../../ui/refreshed-note'
+import { AfterNightCard } from './after-night-card'
 import { refundExplanation, statusLabel } from './booking-status'
 import { PassQr } from './pass-qr'
 import { VenueBriefDetails } from './venue-brief'
@@ -56,6 +57,7 @@ function Ticket({ booking }: { booking: BookingView }) {
         </h2>
         <span className={chip({ variant: confirmed ? 'subtle' : 'muted' }).root}>{statusLabel(booking)}</span>
       </div>
+      <AfterNightCard booking={booking} event={event} />
       {confirmed && booking.pass ? (
         <div className={grid({ gap: '2', justifyItems: 'center', py: '2' })}>
           <PassQr credential={booking.pass.credential} label={`QR code of your pass for ${event.title}`} />

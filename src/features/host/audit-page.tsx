@@ -36,6 +36,8 @@ const ACTION_LABELS: Record<string, string> = {
   'archive-event': 'Archived an event',
   'save-city': 'Saved a city',
   'seed-catalogue': 'Loaded the seed catalogue',
+  'mark-attendance': 'Marked who came',
+  'resolve-report': 'Resolved a report',
 }
 
 const METHOD_LABELS: Record<string, string> = { qr: 'by pass', code: 'by code', name: 'by name' }
@@ -53,6 +55,8 @@ function changeText(entry: AuditEntry): string {
     const refused = change.refused ? ` (not paid: ${change.refused})` : ''
     return `${change.order} at ${change.door} ${how}${refused}`.trim()
   }
+  if (entry.action === 'mark-attendance') return `${change.order}: ${change.came ? 'came' : 'not come'}`
+  if (entry.action === 'resolve-report') return `${change.action}: ${change.reason}`
   if (entry.action === 'remove-admission') return `${change.order}: ${change.reason}`
   if (entry.action === 'message-guests') return `“${change.subject}” to ${change.guests} guests`
   if (entry.action === 'save-event' || entry.action === 'save-city' || entry.action === 'archive-event')

@@ -9,7 +9,7 @@ import { enumLabel } from '@yaari/domain/booking'
 import { type EventId, eventById } from '@yaari/domain/catalogue'
 import { type GuestList, type GuestRow, hostCancelSeatCall } from '@yaari/domain/host'
 import { GENDER_LABELS } from '@yaari/domain/profile'
-import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
+import { eventStartInstant, formatIstClock, formatLongDate } from '@yaari/domain/schedule'
 import { useMemo, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { flow } from 'styled-system/patterns'
@@ -18,6 +18,7 @@ import { CancelForm, CapacityForm, DownloadCsv, MessageForm, SalesToggle, VenueF
 import { GuestItem } from './guest-item'
 import { DateBadges, DateGate, DateMoney, DateNumbers, type DatePageProps, VenueWarning } from './host-pages'
 import { callHost } from './host-session'
+import { NightSection } from './night-section'
 import { SearchList } from './search-list'
 import { useHostDate } from './use-host-date'
 
@@ -63,7 +64,8 @@ function DateConsole({
   date: string
   held?: GuestList | null
 }) {
-  const { list, refresh, notice, setNotice, act, moderate } = useHostDate({ uid, eventId, date, held })
+  const { list, refresh, notice, setNotice, act, moderate, markCame } = useHostDate({ uid, eventId, date, held })
+  const event = eventById(eventId)
   const [search, setSearch] = useState('')
   const shown = useMemo(() => {
     const query = search.trim().toLowerCase()
@@ -82,7 +84,7 @@ function DateConsole({
         ← Host console
       </Link>
       <h1 className={heading({ level: 'page' })}>
-        {eventById(eventId)?.title ?? eventId}, {formatLongDate(date)}
+        {event?.title ?? eventId}, {formatLongDate(date)}
       </h1>
       <p role="status" className={text({ size: 'sm', tone: 'muted' })}>
         {refresh.status === 'loading'
@@ -175,6 +177,14 @@ function DateConsole({
             </SearchList>
             {shown.length === 0 ? <p>{search ? 'No guest matches that search.' : 'No guests yet.'}</p> : null}
           </section>
+
+          <NightSection
+            list={list}
+            // The phone's clock is advice here: the server refuses a mark before the evening starts.
+            started={event !== undefined && Date.now() >= eventStartInstant(date, event.startTime).getTime()}
+            editable={verified && !list.date.cancelled}
+            markCame={markCame}
+          />
 
           {!verified ? (
             <p role="status">Checking your sign-in with Yaari: the actions open once it answers.</p>

@@ -214,6 +214,9 @@ function DatesList({ held }: { held?: HostDateSummary[] }) {
         <Link to="/host/catalogue" className={link()}>
           Catalogue
         </Link>
+        <Link to="/host/reports" className={link()}>
+          Reports
+        </Link>
         <Link to="/host/audit" className={link()}>
           Audit log
         </Link>

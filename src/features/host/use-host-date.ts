@@ -5,7 +5,13 @@
  */
 import type { RequestOf } from '@yaari/domain/callable'
 import type { EventId } from '@yaari/domain/catalogue'
-import { type GuestList, type HostActionResult, liftModerationCall, moderateMemberCall } from '@yaari/domain/host'
+import {
+  type GuestList,
+  type HostActionResult,
+  liftModerationCall,
+  markAttendanceCall,
+  moderateMemberCall,
+} from '@yaari/domain/host'
 import { useEffect, useState } from 'react'
 import { loadGuestList, saveSummary, useSavedGuestList } from './guest-lists'
 import { callHost, hostErrorMessage } from './host-session'
@@ -95,5 +101,21 @@ export function useHostDate({
     }
   }
 
-  return { list, refresh, notice, setNotice, act, moderate }
+  /** Marks a paid guest as come (or not) where the door was not used; the list reloads. */
+  const markCame = async (orderId: string, name: string, came: boolean) => {
+    setNotice(undefined)
+    try {
+      const result = await callHost(markAttendanceCall, { eventId, eventDate: date, orderId, came })
+      setNotice(
+        result.changed ? (came ? `${name} is marked as come.` : `${name} is no longer marked as come.`) : undefined,
+      )
+      reload()
+      return true
+    } catch (error) {
+      setNotice(hostErrorMessage(error))
+      return false
+    }
+  }
+
+  return { list, refresh, notice, setNotice, act, moderate, markCame }
 }

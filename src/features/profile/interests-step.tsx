@@ -1,6 +1,6 @@
 import { INTEREST_LABELS, INTERESTS, interestsSchema } from '@yaari/domain/profile'
 import { firstIssue } from '@yaari/domain/validation'
-import { MultiChoiceCards } from './choice-cards'
+import { MultiChoiceCards } from '../../ui/choice-cards'
 import { GroupError, StepForm } from './step-form'
 import { useFlowStep } from './use-step'
 

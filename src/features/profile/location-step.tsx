@@ -1,7 +1,7 @@
 import { AREA_CARDS, AREA_LABELS, locationSchema } from '@yaari/domain/profile'
 import { firstIssue } from '@yaari/domain/validation'
+import { SingleChoiceCards } from '../../ui/choice-cards'
 import { TextField } from '../../ui/field'
-import { SingleChoiceCards } from './choice-cards'
 import { draftLocation } from './profile-payload'
 import { GroupError, StepForm } from './step-form'
 import { useFlowStep } from './use-step'

@@ -1,6 +1,6 @@
 import { GENDER_LABELS, GENDERS, PROFESSION_CARDS, PROFESSION_LABELS } from '@yaari/domain/profile'
 import { useState } from 'react'
-import { SingleChoiceCards } from './choice-cards'
+import { SingleChoiceCards } from '../../ui/choice-cards'
 import { GroupError, StepForm } from './step-form'
 import { useFlowStep } from './use-step'
 

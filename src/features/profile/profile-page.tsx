@@ -24,10 +24,10 @@ import { LOGIN_LINK, MY_BOOKINGS_LINK } from '../../lib/paths'
 import { noteMemberName } from '../../lib/session/auth-store'
 import { useOnline } from '../../lib/use-online'
 import { Button } from '../../ui/button'
+import { MultiChoiceCards } from '../../ui/choice-cards'
 import { TextField } from '../../ui/field'
 import { RefreshedNote } from '../../ui/refreshed-note'
 import { showToast } from '../../ui/toast'
-import { MultiChoiceCards } from './choice-cards'
 import type { OnboardingDraft } from './draft-store'
 import { PersonalFields, personalIssues } from './personal-fields'
 import { uploadPhoto } from './photo'
@@ -147,6 +147,9 @@ export function ProfilePage({
         {title}
         <Link to={MY_BOOKINGS_LINK.to} className={link()}>
           {MY_BOOKINGS_LINK.label}
+        </Link>
+        <Link to="/profile/connections" className={link()}>
+          Connections: who you met again, and what you share
         </Link>
         {body}
         {mine.status === 'signed-out' ? null : children}

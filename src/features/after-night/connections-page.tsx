@@ -1,0 +1,250 @@
+/**
+ * Connections (/profile/connections): what the member shares with the people they connect with
+ * (nothing by default; an Instagram handle, a WhatsApp number or an email), whether the guests of
+ * their evenings see their photo, and every connection they have, each of which they may remove.
+ */
+import { Link } from '@tanstack/react-router'
+import {
+  CONTACT_KINDS,
+  CONTACT_LABELS,
+  type ConnectionView,
+  type ContactKind,
+  contactProblem,
+  listConnectionsCall,
+  removeConnectionCall,
+  type Sharing,
+  saveSharingCall,
+} from '@yaari/domain/after-night'
+import { eventById } from '@yaari/domain/catalogue'
+import { formatLongDate } from '@yaari/domain/schedule'
+import { useCallback, useEffect, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { container, flow, wrap } from 'styled-system/patterns'
+import { button, card, heading, link, text } from 'styled-system/recipes'
+import { useCatalogue } from '../../lib/catalogue'
+import { usePageMeta } from '../../lib/page-meta'
+import { LOGIN_LINK } from '../../lib/paths'
+import { useAuthStore, watchAuth } from '../../lib/session/auth-store'
+import { Button } from '../../ui/button'
+import { CheckboxField } from '../../ui/checkbox'
+import { SingleChoiceCards } from '../../ui/choice-cards'
+import { Dialog } from '../../ui/dialog'
+import { TextField } from '../../ui/field'
+import { showToast } from '../../ui/toast'
+import { afterErrorMessage, callAfter } from './after-night-calls'
+
+const KIND_OPTIONS = CONTACT_KINDS.map((value) => ({ value, label: CONTACT_LABELS[value] }))
+const PLACEHOLDERS: Record<ContactKind, string> = {
+  none: '',
+  instagram: '@your.handle',
+  whatsapp: '98765 43210',
+  email: 'you@example.com',
+}
+
+function SharingForm({ initial }: { initial: Sharing }) {
+  const [form, setForm] = useState<Sharing>(initial)
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+
+  const save = async () => {
+    const contact = form.contactKind === 'whatsapp' ? form.contact.replace(/\D/g, '').slice(-10) : form.contact.trim()
+    const problem = contactProblem(form.contactKind, contact)
+    if (problem) return setError(problem)
+    setBusy(true)
+    try {
+      const { sharing } = await callAfter(saveSharingCall, { ...form, contact })
+      setForm(sharing)
+      void showToast({ title: 'Saved: this is what your connections see.', type: 'success' })
+    } catch (caught) {
+      setError(afterErrorMessage(caught))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section aria-labelledby="sharing" className={flow({ gap: '4' })}>
+      <h2 id="sharing" className={heading({ level: 'section' })}>
+        What your connections see
+      </h2>
+      <p>Only the people you connect with (you picked each other after an evening) see this, beside your first name.</p>
+      <SingleChoiceCards
+        label="Share with connections"
+        options={KIND_OPTIONS}
+        value={form.contactKind}
+        onChange={(kind) => {
+          setForm({ ...form, contactKind: kind as ContactKind, contact: kind === form.contactKind ? form.contact : '' })
+          setError(undefined)
+        }}
+      />
+      {form.contactKind !== 'none' ? (
+        <TextField
+          label={CONTACT_LABELS[form.contactKind]}
+          value={form.contact}
+          placeholder={PLACEHOLDERS[form.contactKind]}
+          error={error}
+          onChange={(event) => {
+            setForm({ ...form, contact: event.target.value })
+            setError(undefined)
+          }}
+        />
+      ) : null}
+      <CheckboxField
+        label="Show my photo to the other guests of evenings I come to"
+        checked={form.showPhoto}
+        onChange={(showPhoto) => setForm({ ...form, showPhoto })}
+      />
+      {error && form.contactKind === 'none' ? (
+        <p role="alert" className={text({ tone: 'error' })}>
+          {error}
+        </p>
+      ) : null}
+      <Button
+        loading={busy}
+        loadingText="Saving…"
+        className={css({ justifySelf: 'start' })}
+        onClick={() => void save()}
+      >
+        Save what I share
+      </Button>
+    </section>
+  )
+}
+
+function ConnectionItem({ connection, onRemoved }: { connection: ConnectionView; onRemoved: () => void }) {
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  const styles = card({ variant: 'outline' })
+  const event = eventById(connection.eventId)
+  const remove = async () => {
+    setBusy(true)
+    try {
+      await callAfter(removeConnectionCall, { connectionId: connection.connectionId })
+      setConfirming(false)
+      onRemoved()
+    } catch (caught) {
+      setError(afterErrorMessage(caught))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <li className={cx(styles.root, styles.body, flow({ gap: '2' }))}>
+      <h3 className={heading({ level: 'card' })}>{connection.firstName}</h3>
+      <p>
+        {connection.contact
+          ? `${CONTACT_LABELS[connection.contact.kind]}: ${connection.contact.value}`
+          : `${connection.firstName} shares nothing yet.`}
+      </p>
+      <p className={text({ tone: 'muted', size: 'sm' })}>
+        Met at {event?.title ?? 'an evening'}, {formatLongDate(connection.eventDate)}
+      </p>
+      {error ? (
+        <p role="alert" className={text({ tone: 'error' })}>
+          {error}
+        </p>
+      ) : null}
+      <Button variant="ghost" className={css({ justifySelf: 'start' })} onClick={() => setConfirming(true)}>
+        Remove<span className={css({ srOnly: true })}> {connection.firstName}</span>
+      </Button>
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Remove ${connection.firstName}?`}
+        description="Neither of you sees the other's contact any more. They are not told."
+      >
+        <div className={wrap({ gap: '3', mt: '5' })}>
+          <Button loading={busy} onClick={() => void remove()}>
+            Remove
+          </Button>
+          <Button variant="outline" onClick={() => setConfirming(false)}>
+            Keep
+          </Button>
+        </div>
+      </Dialog>
+    </li>
+  )
+}
+
+type Answer = Awaited<ReturnType<typeof callAfter<typeof listConnectionsCall>>>
+
+export function ConnectionsPage() {
+  useCatalogue()
+  usePageMeta({
+    title: 'Connections',
+    description: 'The people you picked each other with after an evening, and what you share with them.',
+  })
+  const auth = useAuthStore()
+  const [answer, setAnswer] = useState<Answer>()
+  const [error, setError] = useState<string>()
+  const load = useCallback(async () => {
+    try {
+      setAnswer(await callAfter(listConnectionsCall, {}))
+      setError(undefined)
+    } catch (caught) {
+      setError(afterErrorMessage(caught))
+    }
+  }, [])
+  useEffect(() => {
+    void watchAuth()
+  }, [])
+  useEffect(() => {
+    if (auth.status === 'signed-in' && auth.verified) void load()
+  }, [auth.status, auth.verified, load])
+
+  const page = cx(container({ maxW: '3xl', py: '10' }), flow({ gap: '8' }))
+  if (auth.status === 'signed-out') {
+    return (
+      <div className={page}>
+        <h1 className={heading({ level: 'page' })}>Connections</h1>
+        <Link to={LOGIN_LINK.to} className={button({ size: 'lg' })}>
+          Sign in
+        </Link>
+      </div>
+    )
+  }
+  return (
+    <div className={page}>
+      <div className={flow({ gap: '2' })}>
+        <h1 className={heading({ level: 'page' })}>Connections</h1>
+        <Link to="/profile" className={link()}>
+          Back to your profile
+        </Link>
+      </div>
+      {error ? <p role="alert">{error}</p> : null}
+      {!answer ? (
+        error ? null : (
+          <p aria-live="polite">Loading your connections…</p>
+        )
+      ) : (
+        <>
+          <SharingForm initial={answer.sharing} />
+          <section aria-labelledby="people" className={flow({ gap: '3' })}>
+            <h2 id="people" className={heading({ level: 'section' })}>
+              Your connections
+            </h2>
+            {answer.connections.length === 0 ? (
+              <p className={text({ tone: 'muted' })}>
+                None yet. After an evening, pick the people you would meet again: when they pick you too, they appear
+                here.
+              </p>
+            ) : (
+              <ul className={flow({ gap: '3' })}>
+                {answer.connections.map((connection) => (
+                  <ConnectionItem key={connection.connectionId} connection={connection} onRemoved={() => void load()} />
+                ))}
+              </ul>
+            )}
+            {answer.blocked > 0 ? (
+              <p className={text({ tone: 'muted', size: 'sm' })}>
+                You have blocked {answer.blocked} {answer.blocked === 1 ? 'member' : 'members'}: you never see each
+                other in these lists.
+              </p>
+            ) : null}
+          </section>
+        </>
+      )}
+    </div>
+  )
+}
