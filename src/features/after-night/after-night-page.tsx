@@ -311,6 +311,12 @@ export function AfterNightPage({ orderId }: { orderId: string }) {
   useEffect(() => {
     if (auth.status === 'signed-in' && auth.verified) void refresh()
   }, [auth.status, auth.verified, refresh])
+  // A hanging connection: the sign-in or the call never answers. Say so instead of loading forever.
+  useEffect(() => {
+    if (load.state !== 'loading') return
+    const timer = setTimeout(() => setLoad({ state: 'error', message: AFTER_PAGE_MESSAGES.offline }), 25_000)
+    return () => clearTimeout(timer)
+  }, [load.state])
 
   const view = load.state === 'ready' ? load.view : undefined
   const event = view ? eventById(view.eventId) : undefined

@@ -93,7 +93,7 @@ it('skips a stored row that no longer fits', async () => {
   expect(await readBooking(db, 'alice', 'x')).toBeUndefined()
 })
 
-it('keeps the venue brief, the pass and the name with the ticket, so it opens offline', async () => {
+it('keeps the venue brief, the pass, the name and the evening after with the ticket, so it opens offline', async () => {
   const ticket: BookingView = {
     ...booking('a1', '2026-12-05'),
     venueBrief: {
@@ -104,6 +104,8 @@ it('keeps the venue brief, the pass and the name with the ticket, so it opens of
     },
     attendeeName: 'Asha Rao',
     pass: { credential: 'YP1:ABC', code: '7KX-M2Q' },
+    checkedInAt: '2026-12-05T13:40:00.000Z',
+    afterNight: { open: true, closesAt: '2026-12-13T04:30:00.000Z' },
   }
   await writeBookings(db, 'alice', { bookings: [ticket], waitlist: [] })
   expect(await readBooking(db, 'alice', 'a1')).toEqual(ticket)

@@ -45,6 +45,7 @@ const bookingViewSchema = v.object({
   attendeeName: v.optional(v.string()),
   pass: v.optional(v.object({ credential: v.string(), code: v.string() })),
   checkedInAt: v.optional(v.string()),
+  afterNight: v.optional(v.object({ open: v.boolean(), closesAt: v.string() })),
 })
 
 const waitlistViewSchema = v.object({

@@ -1,0 +1,204 @@
+/**
+ * After the night, in Debian's Chromium at 360 px: three members are checked in at the door by
+ * name; the morning-after job runs as the scheduler would the morning after; each gets a "How
+ * was…" email. Asha picks Bala and Chitra, Bala picks Asha, Chitra picks nobody: Asha and Bala each
+ * see the other's Instagram handle, Chitra sees nothing of being picked. Asha reports Chitra (the
+ * emergency number and the 24/7 contact are shown at once); the Bangalore host sees the report,
+ * warns Chitra, and Asha's report says it was looked at; the host's date page shows the rating
+ * and "1 connection".
+ */
+import type { Browser, Page } from '@playwright/test'
+import { morningAfter, nightId } from '@yaari/domain/after-night'
+import { seatsCollectionPath } from '@yaari/domain/availability'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+import { DOOR_OPENS_BEFORE_MS, doorWindow } from '@yaari/domain/door'
+import { availableDates } from '@yaari/domain/schedule'
+import { SITE } from '@yaari/domain/site'
+import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
+import { mailTo } from '../../dev/lib/mail-inbox.mjs'
+import { runStackJob } from '../../dev/lib/scheduler.mjs'
+import {
+  admin,
+  apiMember,
+  BACKEND,
+  expect,
+  expectNoSeriousA11yViolations,
+  expectOneMain,
+  paidThroughApi,
+  signInAt,
+  test,
+} from './support'
+
+const sunday = SEED_EVENTS.find((event) => event.id === 'unplanned-sunday-social-mixup')!
+const host = DEMO_ACCOUNTS.find((account) => !account.claims.admin)!
+const date = availableDates(sunday)[6]!
+
+test.use({ viewport: { width: 360, height: 780 } })
+
+/** The stack's clock for this date (only) an hour into its evening, when its door takes check-ins. */
+async function atTheNight() {
+  const start = doorWindow(sunday.id, date).opens + DOOR_OPENS_BEFORE_MS
+  await admin()
+    .doc(`stack_clocks/${sunday.id}_${date}`)
+    .set({ offset_ms: start + 3_600_000 - Date.now() })
+}
+
+/** Leaves the date as it was, so another run on this stack can book it again. */
+async function emptyDate() {
+  const db = admin()
+  await db.doc(`stack_clocks/${sunday.id}_${date}`).delete()
+  await db.doc(`nights/${nightId(sunday.id, date)}`).delete()
+  const ofDate = (collection: string) =>
+    db.collection(collection).where('event_id', '==', sunday.id).where('event_date', '==', date).get()
+  const found = await Promise.all([
+    db.collection(seatsCollectionPath(sunday.id, date)).get(),
+    ofDate('bookings'),
+    ofDate('door_admissions'),
+    ofDate('door_check_ins'),
+    ofDate('feedback'),
+    ofDate('reports'),
+    ofDate('connections'),
+    db.collection('picks').where('night', '==', nightId(sunday.id, date)).get(),
+  ])
+  await Promise.all(found.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))
+}
+
+async function memberPage(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 360, height: 780 },
+    hasTouch: true,
+  })
+  const page = await context.newPage()
+  await signInAt(page, email)
+  await expect(page).toHaveURL(/\/$/, BACKEND)
+  return page
+}
+
+test('three guests after the night: feedback, a connection, nothing told to the third, a report a host acts on', async ({
+  page,
+  browser,
+}) => {
+  test.slow()
+  await atTheNight()
+  try {
+    const [asha, bala, chitra] = await Promise.all([
+      apiMember('Asha Rao'),
+      apiMember('Bala Iyer'),
+      apiMember('Chitra Das'),
+    ])
+    const orders = {
+      asha: (await paidThroughApi(asha, sunday.id, date)).orderId,
+      bala: (await paidThroughApi(bala, sunday.id, date)).orderId,
+      chitra: (await paidThroughApi(chitra, sunday.id, date)).orderId,
+    }
+
+    // The host checks the three in at the door, by name.
+    await signInAt(page, host.email, host.password)
+    await expect(page).toHaveURL(/\/$/, BACKEND)
+    await page.goto(`/host/${sunday.id}/${date}/door`)
+    await page.getByRole('textbox', { name: 'This door' }).fill('Front door')
+    await page.getByRole('button', { name: 'Get ready for the door' }).click()
+    await expect(page.getByText(/^Ready: \d+ paid guests? saved on this phone\.$/)).toBeVisible(BACKEND)
+    await page.getByRole('tab', { name: 'By name' }).click()
+    for (const name of ['Asha Rao', 'Bala Iyer', 'Chitra Das']) {
+      await page.getByRole('searchbox', { name: 'Name or short code' }).fill(name)
+      await page.getByRole('button', { name: `Admit ${name}` }).click()
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Next guest' }).click()
+    }
+    await expect(page.getByText(/Every check-in synced/)).toBeVisible(BACKEND)
+
+    // The morning after, 10:00 IST: the job asks each of them.
+    const morning = new Date(morningAfter(date) + 60_000)
+    expect(await runStackJob('morningAfter', { at: morning })).toMatchObject({ asked: 3 })
+    await runStackJob('deliverMail', { at: morning })
+    for (const member of [asha, bala, chitra]) {
+      expect((await mailTo(member.email)).map((mail) => mail.subject)).toContain(`How was ${sunday.title}?`)
+    }
+
+    // Asha shares her Instagram handle with connections (nothing is shared until she does).
+    const ashaPage = await memberPage(browser, asha.email)
+    await ashaPage.goto('/profile/connections')
+    await ashaPage.getByRole('radio', { name: 'Instagram handle' }).check({ force: true })
+    await ashaPage.getByRole('textbox', { name: 'Instagram handle' }).fill('asha rao')
+    await ashaPage.getByRole('button', { name: 'Save what I share' }).click()
+    await expect(
+      ashaPage.getByText('Please enter an Instagram handle (letters, numbers, dots and underscores)'),
+    ).toBeVisible()
+    await ashaPage.getByRole('textbox', { name: 'Instagram handle' }).fill('@asha.rao')
+    await ashaPage.getByRole('button', { name: 'Save what I share' }).click()
+    await expect(ashaPage.getByText('Saved: this is what your connections see.')).toBeVisible(BACKEND)
+    await bala.call('saveSharing', { contactKind: 'instagram', contact: '@bala.iyer', showPhoto: false })
+
+    // Her booking asks how it was; she rates it and picks Bala and Chitra.
+    await ashaPage.goto('/my-bookings')
+    const card = ashaPage.getByRole('region', { name: `How was ${sunday.title}?` })
+    await card.getByRole('link', { name: 'Tell us how it was' }).click()
+    await expect(ashaPage.getByRole('heading', { name: `How was ${sunday.title}?`, level: 1 })).toBeVisible(BACKEND)
+    await ashaPage.getByRole('button', { name: 'Send feedback' }).click()
+    await expect(ashaPage.getByText('Please rate the evening from 1 to 5.')).toBeVisible()
+    await ashaPage.getByRole('radio', { name: '5: Loved it' }).check({ force: true })
+    await ashaPage.getByRole('textbox', { name: 'Anything you want to tell us? (optional)' }).fill('Lovely table.')
+    await ashaPage.getByRole('button', { name: 'Send feedback' }).click()
+    await expect(ashaPage.getByText('Thank you: your feedback is saved.')).toBeVisible(BACKEND)
+    for (const name of ['Bala', 'Chitra']) {
+      await ashaPage.getByRole('button', { name: `Meet again? ${name}` }).click()
+      await expect(ashaPage.getByRole('button', { name: `Would meet again ${name}` })).toBeVisible(BACKEND)
+    }
+    await expectNoSeriousA11yViolations(ashaPage)
+    await expectOneMain(ashaPage)
+    expect(await ashaPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+
+    // Bala picks Asha: they are connected, and each sees the other's handle.
+    const balaPage = await memberPage(browser, bala.email)
+    await balaPage.goto(`/my-bookings/${orders.bala}/after`)
+    await balaPage.getByRole('button', { name: 'Meet again? Asha' }).click()
+    await expect(balaPage.getByText('You and Asha picked each other!')).toBeVisible(BACKEND)
+    await expect(balaPage.getByText('Asha: Instagram handle @asha.rao')).toBeVisible(BACKEND)
+    await ashaPage.reload()
+    await expect(ashaPage.getByText('Bala: Instagram handle @bala.iyer')).toBeVisible(BACKEND)
+
+    // Chitra picked nobody, and nothing tells her she was picked.
+    const chitrasView = (await chitra.call('getAfterNight', { orderId: orders.chitra })) as {
+      guests: { picked: boolean; connected: boolean }[]
+      connections: unknown[]
+    }
+    expect(chitrasView.connections).toEqual([])
+    expect(chitrasView.guests.every((guest) => !guest.picked && !guest.connected)).toBe(true)
+    expect(((await chitra.call('listConnections', {})) as { connections: unknown[] }).connections).toEqual([])
+
+    // Asha reports Chitra: who to call in an emergency comes first.
+    await ashaPage.getByRole('button', { name: 'Report Chitra' }).click()
+    const report = ashaPage.getByRole('dialog', { name: 'Report Chitra' })
+    await expect(report.getByText('In danger right now? Call 108.')).toBeVisible()
+    await expect(report.getByText(`Our 24/7 emergency contact: ${SITE.phone}.`)).toBeVisible()
+    await report.getByRole('radio', { name: 'Harassment' }).check({ force: true })
+    await report.getByRole('textbox', { name: 'Tell us more' }).fill('Kept making comments after I asked her to stop.')
+    await report.getByRole('button', { name: 'Send report' }).click()
+    await expect(ashaPage.getByText('Chitra (Harassment): Sent. Our team will look at it.')).toBeVisible(BACKEND)
+
+    // The city's host sees it (never who made it) and warns Chitra.
+    await page.goto('/host/reports')
+    const entry = page.getByRole('listitem').filter({ hasText: 'Chitra: Harassment' })
+    await expect(entry).toBeVisible(BACKEND)
+    await expect(entry).not.toContainText('Asha')
+    await entry.getByRole('combobox', { name: 'Resolve with' }).selectOption('warn')
+    await entry.getByRole('textbox', { name: 'Reason (the member is told)' }).fill('Harassment of a guest')
+    await entry.getByRole('button', { name: 'Resolve report' }).click()
+    await expect(page.getByText(/First Warning for Chitra: they are told by email/)).toBeVisible(BACKEND)
+    await expectNoSeriousA11yViolations(page)
+
+    await ashaPage.reload()
+    await expect(ashaPage.getByText('Chitra (Harassment): Our team has looked at your report.')).toBeVisible(BACKEND)
+
+    // The host's date page: the rating and one connection (never who).
+    await page.goto(`/host/${sunday.id}/${date}`)
+    const night = page.getByRole('region', { name: 'After the evening' })
+    await expect(night).toContainText('5.0 / 5 from 1 guest', BACKEND)
+    await expect(night).toContainText('1 connection')
+    await expect(night).toContainText('Lovely table.')
+    await expect(night).not.toContainText('Bala')
+  } finally {
+    await emptyDate()
+  }
+})
