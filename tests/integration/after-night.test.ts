@@ -16,6 +16,7 @@ import {
   morningAfter,
   pickGuestCall,
   REPORTS_PER_DAY,
+  removeConnectionCall,
   reportGuestCall,
   saveFeedbackCall,
   saveSharingCall,
@@ -256,6 +257,34 @@ describe('the morning after', () => {
     expect([a.email, b.email, c.email].map((email) => to.filter((t) => t === email).length)).toEqual([1, 1, 0])
   })
 
+  it('either member removes a connection: neither is told, a stranger cannot, and it does not come back by itself', async () => {
+    const [dev, esha] = [others[0]!, others[1]!]
+    const eshaId = await guestIdOf(dev, 'Esha')
+    await as(dev)
+    await callFunction(pickGuestCall, { orderId: dev.orderId, guestId: eshaId, picked: true })
+    const devId = await guestIdOf(esha, 'Dev')
+    await as(esha)
+    expect((await callFunction(pickGuestCall, { orderId: esha.orderId, guestId: devId, picked: true })).connected).toBe(
+      true,
+    )
+    const [connection] = (await callFunction(listConnectionsCall, {})).connections
+    await as(c)
+    const stranger = await failure(callFunction(removeConnectionCall, { connectionId: connection!.connectionId }))
+    expect(stranger.message).toBe(AFTER_MESSAGES.noConnection)
+    await as(dev)
+    expect(await callFunction(removeConnectionCall, { connectionId: connection!.connectionId })).toEqual({
+      removed: true,
+    })
+    expect((await callFunction(listConnectionsCall, {})).connections).toEqual([])
+    await as(esha)
+    expect((await callFunction(listConnectionsCall, {})).connections).toEqual([])
+    // Esha picks Dev again: Dev's pick went with the connection, so nothing connects.
+    expect(await callFunction(pickGuestCall, { orderId: esha.orderId, guestId: devId, picked: true })).toEqual({
+      picked: true,
+      connected: false,
+    })
+  })
+
   it('a block hides each from the other and refuses a pick; a report is made once, and a flood is refused', async () => {
     const chitra = await guestIdOf(a, 'Chitra')
     await as(c)
@@ -350,7 +379,8 @@ describe('the morning after', () => {
       ratings: 2,
       average: 4.5,
       comments: ['Lovely people'],
-      connections: 1,
+      // Made that evening: Asha and Bala, Dev and Esha (removed since, but made).
+      connections: 2,
     })
     expect(list.guests.find((guest) => guest.orderId === a.orderId)?.came).toBe('door')
     expect(list.guests.find((guest) => guest.orderId === noShow.orderId)?.came).toBeUndefined()

@@ -333,6 +333,15 @@ export async function pickGuest(
   return { picked: true, connected: true }
 }
 
+/** Deletes the two members' picks of each other, wherever they met: a removed or blocked pair does not connect again by itself. */
+async function unpair(firestore: Firestore, a: string, b: string) {
+  const picks = await Promise.all([
+    collectionOf(firestore, 'picks').where('from', '==', a).where('to', '==', b).get(),
+    collectionOf(firestore, 'picks').where('from', '==', b).where('to', '==', a).get(),
+  ])
+  await Promise.all(picks.flatMap((found) => found.docs.map((doc) => doc.ref.delete())))
+}
+
 /** blockGuest: the other guest never appears in the member's lists again, nor the member in theirs; any connection goes. */
 export async function blockGuest(
   firestore: Firestore,
@@ -343,11 +352,7 @@ export async function blockGuest(
   const night = await myNight(firestore, member, input.orderId)
   const { uid } = guestOf(night, member, input.guestId)
   await collectionOf(firestore, 'blocks').doc(`${member.uid}_${uid}`).set({ from: member.uid, to: uid, at: now })
-  const picks = await Promise.all([
-    collectionOf(firestore, 'picks').where('from', '==', member.uid).where('to', '==', uid).get(),
-    collectionOf(firestore, 'picks').where('from', '==', uid).where('to', '==', member.uid).get(),
-  ])
-  await Promise.all(picks.flatMap((found) => found.docs.map((doc) => doc.ref.delete())))
+  await unpair(firestore, member.uid, uid)
   await connectionRef(firestore, member.uid, uid).delete()
   return { blocked: true }
 }
@@ -413,7 +418,7 @@ export async function listConnections(
   }
 }
 
-/** removeConnection: either member ends it; neither is told. */
+/** removeConnection: either member ends it (their picks of each other go too); neither is told. */
 export async function removeConnection(
   firestore: Firestore,
   member: Member,
@@ -422,6 +427,7 @@ export async function removeConnection(
   const ref = collectionOf(firestore, 'connections').doc(connectionId)
   const record = (await ref.get()).data() as ConnectionRecord | undefined
   if (!record?.members.includes(member.uid)) throw new HttpsError('not-found', AFTER_MESSAGES.noConnection)
+  await unpair(firestore, record.members[0], record.members[1])
   await ref.delete()
   return { removed: true }
 }
