@@ -74,6 +74,10 @@ describe.skipIf(!available)('security rules', () => {
     await assertFails(
       getDoc(doc(env.authenticatedContext('alice').firestore(), 'venue_briefs/midweek-wednesday-dinner_2026-11-25')),
     )
+    // After the night: who picked whom, and who reported whom, reach no client (the callables answer for them).
+    for (const path of ['picks/n_alice_bob', 'reports/r1', 'nights/n', 'connections/c1', 'blocks/alice_bob']) {
+      await assertFails(getDoc(doc(env.authenticatedContext('alice').firestore(), path)))
+    }
   })
 
   it('lets a member read only their own photos, and no client upload', async () => {
