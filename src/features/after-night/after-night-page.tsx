@@ -31,7 +31,6 @@ import * as v from 'valibot'
 import { useCatalogue } from '../../lib/catalogue'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK } from '../../lib/paths'
-import { useAuthStore, watchAuth } from '../../lib/session/auth-store'
 import { Button } from '../../ui/button'
 import { MultiChoiceCards, SingleChoiceCards } from '../../ui/choice-cards'
 import { Dialog } from '../../ui/dialog'
@@ -39,6 +38,7 @@ import { TextAreaField } from '../../ui/field'
 import { showToast } from '../../ui/toast'
 import { AFTER_PAGE_MESSAGES, afterErrorMessage, callAfter, dropDraft, keepDraft, readDraft } from './after-night-calls'
 import { ReportDialog } from './report-dialog'
+import { useSignedInLoad } from './use-signed-in-load'
 
 const RATING_OPTIONS = [
   { value: '1', label: '1: Not for me' },
@@ -290,35 +290,12 @@ function GuestItem({
   )
 }
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; view: AfterNightView }
-
 export function AfterNightPage({ orderId }: { orderId: string }) {
   useCatalogue()
-  const auth = useAuthStore()
-  const [load, setLoad] = useState<Load>({ state: 'loading' })
+  const fetchView = useCallback(() => callAfter(getAfterNightCall, { orderId }), [orderId])
+  const { auth, loaded: load, refresh, replace } = useSignedInLoad(fetchView)
 
-  const refresh = useCallback(async () => {
-    try {
-      setLoad({ state: 'ready', view: await callAfter(getAfterNightCall, { orderId }) })
-    } catch (caught) {
-      setLoad({ state: 'error', message: afterErrorMessage(caught) })
-    }
-  }, [orderId])
-
-  useEffect(() => {
-    void watchAuth()
-  }, [])
-  useEffect(() => {
-    if (auth.status === 'signed-in' && auth.verified) void refresh()
-  }, [auth.status, auth.verified, refresh])
-  // A hanging connection: the sign-in or the call never answers. Say so instead of loading forever.
-  useEffect(() => {
-    if (load.state !== 'loading') return
-    const timer = setTimeout(() => setLoad({ state: 'error', message: AFTER_PAGE_MESSAGES.offline }), 25_000)
-    return () => clearTimeout(timer)
-  }, [load.state])
-
-  const view = load.state === 'ready' ? load.view : undefined
+  const view = load.state === 'ready' ? load.value : undefined
   const event = view ? eventById(view.eventId) : undefined
   usePageMeta({
     title: event ? `How was ${event.title}?` : 'How was the evening?',
@@ -360,10 +337,7 @@ export function AfterNightPage({ orderId }: { orderId: string }) {
 
   const update = (guestId: string, next?: Partial<GuestView>) => {
     if (!next) return void refresh()
-    setLoad({
-      state: 'ready',
-      view: { ...view, guests: view.guests.map((g) => (g.guestId === guestId ? { ...g, ...next } : g)) },
-    })
+    replace({ ...view, guests: view.guests.map((g) => (g.guestId === guestId ? { ...g, ...next } : g)) })
     if (next.connected || next.reported) void refresh()
   }
 

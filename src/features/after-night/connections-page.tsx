@@ -17,14 +17,13 @@ import {
 } from '@yaari/domain/after-night'
 import { eventById } from '@yaari/domain/catalogue'
 import { formatLongDate } from '@yaari/domain/schedule'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { container, flow, wrap } from 'styled-system/patterns'
 import { button, card, heading, link, text } from 'styled-system/recipes'
 import { useCatalogue } from '../../lib/catalogue'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK } from '../../lib/paths'
-import { useAuthStore, watchAuth } from '../../lib/session/auth-store'
 import { Button } from '../../ui/button'
 import { CheckboxField } from '../../ui/checkbox'
 import { SingleChoiceCards } from '../../ui/choice-cards'
@@ -32,6 +31,7 @@ import { Dialog } from '../../ui/dialog'
 import { TextField } from '../../ui/field'
 import { showToast } from '../../ui/toast'
 import { afterErrorMessage, callAfter } from './after-night-calls'
+import { useSignedInLoad } from './use-signed-in-load'
 
 const KIND_OPTIONS = CONTACT_KINDS.map((value) => ({ value, label: CONTACT_LABELS[value] }))
 const PLACEHOLDERS: Record<ContactKind, string> = {
@@ -39,6 +39,13 @@ const PLACEHOLDERS: Record<ContactKind, string> = {
   instagram: '@your.handle',
   whatsapp: '98765 43210',
   email: 'you@example.com',
+}
+
+/** Where a shared contact opens: the Instagram profile, a WhatsApp chat, or a new email. */
+function contactHref({ kind, value }: NonNullable<ConnectionView['contact']>): string {
+  if (kind === 'instagram') return `https://www.instagram.com/${encodeURIComponent(value.replace(/^@/, ''))}/`
+  if (kind === 'whatsapp') return `https://wa.me/91${value.replace(/\D/g, '').slice(-10)}`
+  return `mailto:${value}`
 }
 
 function SharingForm({ initial }: { initial: Sharing }) {
@@ -132,11 +139,16 @@ function ConnectionItem({ connection, onRemoved }: { connection: ConnectionView;
   return (
     <li className={cx(styles.root, styles.body, flow({ gap: '2' }))}>
       <h3 className={heading({ level: 'card' })}>{connection.firstName}</h3>
-      <p>
-        {connection.contact
-          ? `${CONTACT_LABELS[connection.contact.kind]}: ${connection.contact.value}`
-          : `${connection.firstName} shares nothing yet.`}
-      </p>
+      {connection.contact ? (
+        <p>
+          {CONTACT_LABELS[connection.contact.kind]}:{' '}
+          <a href={contactHref(connection.contact)} className={link()} rel="noopener noreferrer" target="_blank">
+            {connection.contact.value}
+          </a>
+        </p>
+      ) : (
+        <p>{connection.firstName} shares nothing yet.</p>
+      )}
       <p className={text({ tone: 'muted', size: 'sm' })}>
         Met at {event?.title ?? 'an evening'}, {formatLongDate(connection.eventDate)}
       </p>
@@ -167,31 +179,16 @@ function ConnectionItem({ connection, onRemoved }: { connection: ConnectionView;
   )
 }
 
-type Answer = Awaited<ReturnType<typeof callAfter<typeof listConnectionsCall>>>
-
 export function ConnectionsPage() {
   useCatalogue()
   usePageMeta({
     title: 'Connections',
     description: 'The people you picked each other with after an evening, and what you share with them.',
   })
-  const auth = useAuthStore()
-  const [answer, setAnswer] = useState<Answer>()
-  const [error, setError] = useState<string>()
-  const load = useCallback(async () => {
-    try {
-      setAnswer(await callAfter(listConnectionsCall, {}))
-      setError(undefined)
-    } catch (caught) {
-      setError(afterErrorMessage(caught))
-    }
-  }, [])
-  useEffect(() => {
-    void watchAuth()
-  }, [])
-  useEffect(() => {
-    if (auth.status === 'signed-in' && auth.verified) void load()
-  }, [auth.status, auth.verified, load])
+  const fetchConnections = useCallback(() => callAfter(listConnectionsCall, {}), [])
+  const { auth, loaded, refresh: load } = useSignedInLoad(fetchConnections)
+  const answer = loaded.state === 'ready' ? loaded.value : undefined
+  const error = loaded.state === 'error' ? loaded.message : undefined
 
   const page = cx(container({ maxW: '3xl', py: '10' }), flow({ gap: '8' }))
   if (auth.status === 'signed-out') {

@@ -11,7 +11,7 @@ import { rememberMember } from './remember'
 
 export type Member = KnownMember
 
-interface AuthState {
+export interface AuthState {
   /** unknown: no member known on this device, and Firebase Auth has not answered yet. */
   status: 'unknown' | 'signed-out' | 'signed-in'
   member: Member | null
