@@ -5,8 +5,10 @@
  * see the other's Instagram handle, Chitra sees nothing of being picked. Asha reports Chitra (the
  * emergency number and the 24/7 contact are shown at once); the Bangalore host sees the report,
  * warns Chitra, and Asha's report says it was looked at; the host's date page shows the rating
- * and "1 connection".
+ * and "1 connection". Then, with every request leaving the app's origin hanging, a guest's feedback
+ * is kept on the device and sent once the signal is back.
  */
+import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from '@playwright/test'
 import { morningAfter, nightId } from '@yaari/domain/after-night'
 import { seatsCollectionPath } from '@yaari/domain/availability'
@@ -14,6 +16,7 @@ import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { DOOR_OPENS_BEFORE_MS, doorWindow } from '@yaari/domain/door'
 import { availableDates } from '@yaari/domain/schedule'
 import { SITE } from '@yaari/domain/site'
+import { functionUrl, HOST, stackPorts } from '../../dev/lib/config.mjs'
 import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
 import { mailTo } from '../../dev/lib/mail-inbox.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
@@ -24,6 +27,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   expectOneMain,
+  hangOutsideRequests,
   paidThroughApi,
   signInAt,
   test,
@@ -32,11 +36,16 @@ import {
 const sunday = SEED_EVENTS.find((event) => event.id === 'unplanned-sunday-social-mixup')!
 const host = DEMO_ACCOUNTS.find((account) => !account.claims.admin)!
 const date = availableDates(sunday)[6]!
+/** The second test's date, a week before: its morning-after job would close the first's evening a week on. */
+const quietDate = availableDates(sunday)[5]!
+
+// One after the other: running the job as of a morning closes any evening whose week ended before it.
+test.describe.configure({ mode: 'serial' })
 
 test.use({ viewport: { width: 360, height: 780 } })
 
 /** The stack's clock for this date (only) an hour into its evening, when its door takes check-ins. */
-async function atTheNight() {
+async function atTheNight(date: string) {
   const start = doorWindow(sunday.id, date).opens + DOOR_OPENS_BEFORE_MS
   await admin()
     .doc(`stack_clocks/${sunday.id}_${date}`)
@@ -44,7 +53,7 @@ async function atTheNight() {
 }
 
 /** Leaves the date as it was, so another run on this stack can book it again. */
-async function emptyDate() {
+async function emptyDate(date: string) {
   const db = admin()
   await db.doc(`stack_clocks/${sunday.id}_${date}`).delete()
   await db.doc(`nights/${nightId(sunday.id, date)}`).delete()
@@ -80,7 +89,7 @@ test('three guests after the night: feedback, a connection, nothing told to the 
   browser,
 }) => {
   test.slow()
-  await atTheNight()
+  await atTheNight(date)
   try {
     const [asha, bala, chitra] = await Promise.all([
       apiMember('Asha Rao'),
@@ -199,6 +208,86 @@ test('three guests after the night: feedback, a connection, nothing told to the 
     await expect(night).toContainText('Lovely table.')
     await expect(night).not.toContainText('Bala')
   } finally {
-    await emptyDate()
+    await emptyDate(date)
+  }
+})
+
+/** The demo host's callable, through the Auth emulator's REST API and the functions, as a door phone's sync is sent. */
+async function asHost(fn: string, data: unknown) {
+  const auth = `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1`
+  const signedIn = await fetch(`${auth}/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: host.email, password: host.password, returnSecureToken: true }),
+  })
+  const { idToken } = (await signedIn.json()) as { idToken: string }
+  const response = await fetch(functionUrl(fn), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${idToken}`,
+      origin: `http://${HOST}:${stackPorts().app}`,
+    },
+    body: JSON.stringify({ data }),
+  })
+  expect(response.ok, await response.clone().text()).toBe(true)
+  return ((await response.json()) as { result: Record<string, unknown> }).result
+}
+
+test('a hanging connection loses nothing: the feedback typed is kept, and sent once Yaari answers', async ({
+  page,
+}) => {
+  test.slow()
+  await atTheNight(quietDate)
+  try {
+    const kavya = await apiMember('Kavya Menon')
+    const { orderId } = await paidThroughApi(kavya, sunday.id, quietDate)
+    const synced = await asHost('syncCheckIns', {
+      eventId: sunday.id,
+      eventDate: quietDate,
+      door: 'Front door',
+      ops: [{ id: randomUUID(), kind: 'in', orderId, at: Date.now(), method: 'name' }],
+    })
+    expect(synced.refused).toEqual([])
+    await runStackJob('morningAfter', { at: new Date(morningAfter(quietDate) + 60_000) })
+
+    await signInAt(page, kavya.email)
+    await expect(page).toHaveURL(/\/$/, BACKEND)
+    await page.goto(`/my-bookings/${orderId}/after`)
+    await expect(page.getByRole('heading', { name: `How was ${sunday.title}?`, level: 1 })).toBeVisible(BACKEND)
+    // She came alone on this date: no one else is listed, and nothing about other dates.
+    await expect(page.getByText('No other guests to show.')).toBeVisible()
+    await page.getByRole('radio', { name: '4: Great' }).check({ force: true })
+    const comment = page.getByRole('textbox', { name: 'Anything you want to tell us? (optional)' })
+    await comment.fill('Good table, loud room.')
+
+    // The venue's signal: every request leaving the app's origin hangs.
+    const signal = await hangOutsideRequests(page.context())
+    await page.getByRole('button', { name: 'Send feedback' }).click()
+    await expect(
+      page.getByText('You’re offline: this needs a connection. What you typed is kept on this device.'),
+    ).toBeVisible({ timeout: 40_000 })
+    expect(signal.hung.some((url) => url.includes('saveFeedback'))).toBe(true)
+
+    // Back online, a reload: what she typed is there, and it is sent.
+    await signal.release()
+    await page.reload()
+    await expect(page.getByText('Restored what you typed on this device.')).toBeVisible(BACKEND)
+    await expect(comment).toHaveValue('Good table, loud room.')
+    // The held request may have reached Yaari once released (then it reads "Update"): sent again, it is the same.
+    await page.getByRole('button', { name: /^(Send|Update) feedback$/ }).click()
+    await expect(page.getByText('Thank you: your feedback is saved.')).toBeVisible(BACKEND)
+    expect(
+      (
+        await admin()
+          .doc(`feedback/${nightId(sunday.id, quietDate)}_${kavya.uid}`)
+          .get()
+      ).data(),
+    ).toMatchObject({
+      rating: 4,
+      comment: 'Good table, loud room.',
+    })
+  } finally {
+    await emptyDate(quietDate)
   }
 })
