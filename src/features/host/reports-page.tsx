@@ -14,7 +14,7 @@ import {
   type ReportResolution,
   resolveReportCall,
 } from '@yaari/domain/host'
-import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
+import { formatIstClock, formatLongDate, istToday } from '@yaari/domain/schedule'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { flow, wrap } from 'styled-system/patterns'
@@ -32,7 +32,8 @@ const STATUS_LABELS: Record<ReportEntry['status'], string> = {
 }
 const STANDING_LABELS = { warning: 'Warned', suspended: 'Suspended', banned: 'Banned' } as const
 
-const when = (iso: string) => `${formatLongDate(iso.slice(0, 10))}, ${formatIstClock(new Date(iso))}`
+/** A moment as Bangalore reads it: the IST date and time (the UTC date would be a day early after 18:30 UTC). */
+const when = (iso: string) => `${formatLongDate(istToday(new Date(iso)))}, ${formatIstClock(new Date(iso))}`
 
 function ResolveForm({ report, onDone }: { report: ReportEntry; onDone: (message: string) => void }) {
   const [action, setAction] = useState<ReportResolution>('warn')
