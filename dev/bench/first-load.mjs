@@ -16,6 +16,8 @@ const PACKAGE_PATTERNS = {
   dexie: /node_modules\/dexie\//,
   // What `css()` and the recipes compute in the browser when a call is not resolved at build time.
   'panda-runtime': /styled-system\/css\/css\.mjs$/,
+  // The evening after's pages: their own route chunks, loaded only when a member opens one.
+  'after-night': /src\/features\/after-night\//,
 }
 
 /**
@@ -72,7 +74,11 @@ export async function measureFirstLoadJs(browser, appUrl) {
       if (body) scripts.set(url.pathname, gzipSync(body, { level: 9 }).length)
     })
     await page.goto(`${appUrl}${route.path}`, { waitUntil: 'networkidle' })
-    if (route.signedIn) await page.getByRole('progressbar').waitFor()
+    if (route.signedIn)
+      await page
+        .getByRole(route.readyRole ?? 'progressbar')
+        .first()
+        .waitFor()
     await context.close()
 
     const files = [...scripts.keys()].sort()
