@@ -166,6 +166,10 @@ test('three guests after the night: feedback, a connection, nothing told to the 
     await expect(balaPage.getByText('Asha: Instagram handle @asha.rao')).toBeVisible(BACKEND)
     await ashaPage.reload()
     await expect(ashaPage.getByText('Bala: Instagram handle @bala.iyer')).toBeVisible(BACKEND)
+    await balaPage.goto('/my-bookings')
+    await expect(
+      balaPage.getByText('1 connection from this evening: you and someone you picked picked each other.'),
+    ).toBeVisible(BACKEND)
 
     // Chitra picked nobody, and nothing tells her she was picked.
     const chitrasView = (await chitra.call('getAfterNight', { orderId: orders.chitra })) as {

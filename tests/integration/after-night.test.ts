@@ -164,6 +164,7 @@ describe('the morning after', () => {
     expect(bookings.find((booking) => booking.orderId === a.orderId)?.afterNight).toEqual({
       open: true,
       closesAt: new Date(windowCloses(night)).toISOString(),
+      connections: 0,
     })
   })
 
@@ -246,6 +247,9 @@ describe('the morning after', () => {
     expect((await callFunction(listConnectionsCall, {})).connections).toMatchObject([
       { firstName: 'Asha', contact: { kind: 'instagram', value: '@asha.rao' } },
     ])
+    // In the app, their booking says so too (and the ticket, which reads the same view).
+    const { bookings } = await callFunction(listMyBookingsCall, {})
+    expect(bookings.find((booking) => booking.orderId === b.orderId)?.afterNight?.connections).toBe(1)
     const chitrasView = await viewOf(c)
     expect(chitrasView.connections).toEqual([])
     expect(chitrasView.guests.every((guest) => !guest.picked && !guest.connected)).toBe(true)

@@ -275,6 +275,8 @@ export interface AfterNightView {
 export interface AfterNightStatus {
   open: boolean
   closesAt: string
+  /** Connections the member made at this evening (each both ways): how the app tells them. */
+  connections: number
 }
 
 const contract = <Schema extends v.GenericSchema, Response>(

@@ -15,9 +15,18 @@ export function AfterNightCard({ booking, event }: { booking: BookingView; event
   if (!after || booking.status !== 'confirmed') return null
   const open = after.open && Date.parse(after.closesAt) > Date.now()
   const until = formatLongDate(istToday(new Date(after.closesAt)))
+  const connected =
+    after.connections > 0 ? (
+      <p className={text({ weight: 'semibold' })}>
+        {after.connections === 1
+          ? '1 connection from this evening: you and someone you picked picked each other.'
+          : `${after.connections} connections from this evening: you and people you picked picked each other.`}
+      </p>
+    ) : null
   return (
     <section aria-label={`How was ${event.title}?`} className={cx(notice({ size: 'md' }), flow({ gap: '2' }))}>
       <p className={heading({ level: 'card' })}>How was {event.title}?</p>
+      {connected}
       {open ? (
         <>
           <p>Rate the evening, pick who you would meet again, or report someone. Open until {until}.</p>

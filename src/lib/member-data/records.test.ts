@@ -105,7 +105,7 @@ it('keeps the venue brief, the pass, the name and the evening after with the tic
     attendeeName: 'Asha Rao',
     pass: { credential: 'YP1:ABC', code: '7KX-M2Q' },
     checkedInAt: '2026-12-05T13:40:00.000Z',
-    afterNight: { open: true, closesAt: '2026-12-13T04:30:00.000Z' },
+    afterNight: { open: true, closesAt: '2026-12-13T04:30:00.000Z', connections: 1 },
   }
   await writeBookings(db, 'alice', { bookings: [ticket], waitlist: [] })
   expect(await readBooking(db, 'alice', 'a1')).toEqual(ticket)

@@ -45,7 +45,7 @@ const bookingViewSchema = v.object({
   attendeeName: v.optional(v.string()),
   pass: v.optional(v.object({ credential: v.string(), code: v.string() })),
   checkedInAt: v.optional(v.string()),
-  afterNight: v.optional(v.object({ open: v.boolean(), closesAt: v.string() })),
+  afterNight: v.optional(v.object({ open: v.boolean(), closesAt: v.string(), connections: v.optional(v.number(), 0) })),
 })
 
 const waitlistViewSchema = v.object({

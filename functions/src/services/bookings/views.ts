@@ -111,12 +111,29 @@ function passOf(booking: BookingRecord, passes: PassSigner | undefined) {
   })
 }
 
+/**
+ * How many connections the member made at each evening they were asked about ("{eventId}_{date}"):
+ * what tells them in the app that someone they picked picked them too. One query, only for a
+ * member with such a booking.
+ */
+async function connectionsByNight(firestore: Firestore, uid: string, bookings: readonly BookingRecord[]) {
+  const counts = new Map<string, number>()
+  if (!bookings.some((booking) => booking.after_closes_at !== undefined)) return counts
+  const found = await collectionOf(firestore, 'connections').where('members', 'array-contains', uid).get()
+  for (const doc of found.docs) {
+    const night = `${doc.get('event_id')}_${doc.get('event_date')}`
+    counts.set(night, (counts.get(night) ?? 0) + 1)
+  }
+  return counts
+}
+
 export function toView(
   booking: BookingRecord,
   briefs: Map<string, VenueBrief>,
   now: number,
   cashfreeMode: CashfreeMode,
   passes?: PassSigner,
+  connections: ReadonlyMap<string, number> = new Map(),
 ): BookingView {
   const venueBrief =
     booking.status === 'confirmed' ? briefs.get(venueBriefPath(booking.event_id, booking.event_date)) : undefined
@@ -154,6 +171,7 @@ export function toView(
           afterNight: {
             open: now < booking.after_closes_at,
             closesAt: new Date(booking.after_closes_at).toISOString(),
+            connections: connections.get(`${booking.event_id}_${booking.event_date}`) ?? 0,
           },
         }
       : {}),
@@ -177,7 +195,11 @@ export async function getBooking(
     booking = (await reconcileBooking(deps, orderId)) ?? booking
     checkedAt = new Date(now).toISOString()
   }
-  const view = toView(booking, await venueBriefsFor(deps.firestore, [booking]), now, deps.cashfreeMode, deps.passes)
+  const [briefs, connections] = await Promise.all([
+    venueBriefsFor(deps.firestore, [booking]),
+    connectionsByNight(deps.firestore, member.uid, [booking]),
+  ])
+  const view = toView(booking, briefs, now, deps.cashfreeMode, deps.passes, connections)
   return { booking: checkedAt ? { ...view, checkedAt } : view }
 }
 
@@ -192,8 +214,11 @@ export async function listMyBookings(
     myWaitlist(deps, member.uid),
   ])
   const records = snapshot.docs.map((doc) => doc.data() as BookingRecord).filter((booking) => !neverOffered(booking))
-  const briefs = await venueBriefsFor(deps.firestore, records)
-  const bookings = records.map((record) => toView(record, briefs, now, deps.cashfreeMode, deps.passes))
+  const [briefs, connections] = await Promise.all([
+    venueBriefsFor(deps.firestore, records),
+    connectionsByNight(deps.firestore, member.uid, records),
+  ])
+  const bookings = records.map((record) => toView(record, briefs, now, deps.cashfreeMode, deps.passes, connections))
   bookings.sort((a, b) => a.eventDate.localeCompare(b.eventDate) || a.createdAt.localeCompare(b.createdAt))
   return { bookings, waitlist }
 }
