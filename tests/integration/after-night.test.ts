@@ -35,9 +35,12 @@ import {
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
 import { saveProfileCall } from '@yaari/domain/profile'
 import { signInWithEmailAndPassword } from 'firebase/auth'
+import type { DocumentData, Firestore } from 'firebase-admin/firestore'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
+import { blockGuest, pickGuest } from '../../functions/src/services/after-night/member'
+import { guestKey } from '../../functions/src/services/after-night/nights'
 import { createBooking } from '../../functions/src/services/bookings/create'
 import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
 import { auth, callFunction } from '../../src/lib/firebase'
@@ -472,4 +475,95 @@ describe('the morning after', () => {
     await as(b)
     expect((await callFunction(listConnectionsCall, {})).connections).toEqual([])
   })
+
+  it('a block that lands while the pick completing a pair is on its way wins: the pair is not connected', async () => {
+    // Arranged directly: an evening of two guests, B having picked A already.
+    const raceDate = bookableDates(sunday)[6]!
+    const id = `${sunday.id}_${raceDate}`
+    const db = adminDb()
+    const [a, b] = ['race_a', 'race_b']
+    const guests: Record<string, { order_id: string; first_name: string }> = {}
+    for (const uid of [a, b]) {
+      guests[uid] = { order_id: `yaari_race_${uid}`, first_name: uid }
+      await db.doc(`bookings/yaari_race_${uid}`).set({
+        order_id: `yaari_race_${uid}`,
+        user_id: uid,
+        event_id: sunday.id,
+        event_date: raceDate,
+        status: 'confirmed',
+        attendee: { name: uid },
+      })
+    }
+    const asked = Date.now()
+    await db.doc(`nights/${id}`).set({
+      event_id: sunday.id,
+      event_date: raceDate,
+      city: 'bangalore',
+      opened_at: asked,
+      asked_at: asked,
+      guests,
+      connections: 0,
+      closed: false,
+    })
+    const now = Date.now()
+    await pickGuest(db, { uid: b }, { orderId: `yaari_race_${b}`, guestId: guestKey(id, a), picked: true }, now)
+
+    // A's pick is held just before it creates the connection (past its own look at the blocks)...
+    let open = () => {}
+    const gate = new Promise<void>((resolve) => {
+      open = resolve
+    })
+    const picking = pickGuest(
+      heldConnections(db, gate),
+      { uid: a },
+      { orderId: `yaari_race_${a}`, guestId: guestKey(id, b), picked: true },
+      now,
+    )
+    await expect.poll(async () => (await db.doc(`picks/${id}_${a}_${b}`).get()).exists).toBe(true)
+    // ...while B blocks A, to the end.
+    await blockGuest(db, { uid: b }, { orderId: `yaari_race_${b}`, guestId: guestKey(id, a) }, now)
+    open()
+    const refused = await picking.then(
+      () => undefined,
+      (error: { message?: string }) => error.message,
+    )
+    expect(refused).toBe(AFTER_MESSAGES.blocked)
+    expect((await db.collection('connections').where('members', 'array-contains', a).get()).size).toBe(0)
+  })
 })
+
+/** The Firestore handle, but a connection's create() waits for `gate`: to stop a pick between its two steps. */
+function heldConnections(db: Firestore, gate: Promise<void>): Firestore {
+  const passing = <T extends object>(target: T, override: (key: PropertyKey) => unknown) =>
+    new Proxy(target, {
+      get(object, key) {
+        const replaced = override(key)
+        if (replaced !== undefined) return replaced
+        const value = Reflect.get(object, key)
+        return typeof value === 'function' ? value.bind(object) : value
+      },
+    })
+  return passing(db, (key) =>
+    key === 'collection'
+      ? (name: string) => {
+          const collection = db.collection(name)
+          if (name !== 'connections') return collection
+          return passing(collection, (inner) =>
+            inner === 'doc'
+              ? (docId: string) => {
+                  const ref = collection.doc(docId)
+                  return passing(ref, (method) =>
+                    method === 'create'
+                      ? async (data: DocumentData) => {
+                          await gate
+                          return ref.create(data)
+                        }
+                      : undefined,
+                  )
+                }
+              : undefined,
+          )
+        }
+      : undefined,
+  )
+}

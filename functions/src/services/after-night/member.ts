@@ -326,6 +326,11 @@ export async function pickGuest(
     if (isAlreadyExists(error)) return { picked: true, connected: true }
     throw error
   }
+  // A block that landed while this pick was on its way wins: the pair is not connected.
+  if (blockedBetween(await blocksOf(firestore, member.uid), member.uid, uid)) {
+    await connection.delete()
+    throw new HttpsError('failed-precondition', AFTER_MESSAGES.blocked)
+  }
   await nightRef(firestore, night.night.event_id, night.night.event_date).update({
     connections: FieldValue.increment(1),
   })
