@@ -31,7 +31,8 @@ export function NightSection({
 }) {
   // A copy saved on this device by an older version has no summary: shown once Yaari answers.
   const night = list.night
-  if (!night) return null
+  // Before the evening starts there is nothing to mark or read yet.
+  if (!night || (night.state === 'waiting' && !started)) return null
   const paid = list.guests.filter((guest) => guest.state === 'paid' && guest.orderId)
   const connections = `${night.connections} ${night.connections === 1 ? 'connection' : 'connections'}`
   return (
