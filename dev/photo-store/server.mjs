@@ -82,7 +82,10 @@ export function createPhotoStore({ port, secret }) {
         const { contentType } = JSON.parse(readFileSync(`${file}.json`, 'utf8'))
         res.writeHead(200, {
           'content-type': contentType,
-          'cache-control': 'private, max-age=86400',
+          // As Cloud Storage keeps them: a member's photo private to caches, a cover (a new address each upload) for a year.
+          'cache-control': path.startsWith('event-covers/')
+            ? 'public, max-age=31536000, immutable'
+            : 'private, max-age=86400',
           'x-content-type-options': 'nosniff',
           'content-disposition': 'inline; filename="photo.jpg"',
         })

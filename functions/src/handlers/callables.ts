@@ -40,7 +40,7 @@ import { joinWaitlistCall, leaveWaitlistCall } from '@yaari/domain/waitlist'
 import { getAuth } from 'firebase-admin/auth'
 import { type CallableOptions, type CallableRequest, HttpsError, onCall } from 'firebase-functions/v2/https'
 import { adminApp, db } from '../lib/admin'
-import { type HostCaller, refuseStaleHost, requireHost, requireMember } from '../lib/auth'
+import { bothGrant, type HostCaller, refuseStaleHost, requireHost, requireMember } from '../lib/auth'
 import { refreshCatalogue } from '../lib/catalogue'
 import { doorNow } from '../lib/clock'
 import { bookingDeps } from '../lib/deps'
@@ -137,8 +137,9 @@ function hostCallable<C extends CallableContract>(contract: C, handle: (input: R
       input = parseRequest(contract.request, request.data) as RequestOf<C>
       const named = (input as { eventId?: unknown }).eventId
       const eventId = typeof named === 'string' ? named : undefined
-      host = requireHost(request, eventId)
-      await refuseStaleHost(getAuth(adminApp()), request, eventId)
+      const token = requireHost(request, eventId)
+      // Rights are what the token and the account both grant: a city taken away stops at once.
+      host = { ...token, roles: bothGrant(token.roles, await refuseStaleHost(getAuth(adminApp()), request, eventId)) }
     } catch (error) {
       logRefusal(contract.name, request, error)
     }
@@ -237,10 +238,10 @@ const editorOf = (host: HostCaller) => ({ actor: host, roles: host.roles })
 const isCoverUrl = (url: string) => photoStore().isCoverUrl(url)
 export const listCatalogue = hostCallable(listCatalogueCall, (_, host) => catalogue.listCatalogue(db(), host.roles))
 export const saveCatalogueEvent = hostCallable(saveCatalogueEventCall, (input, host) => catalogue.saveEvent(db(), editorOf(host), input, isCoverUrl, Date.now()))
-export const publishCatalogueEvent = hostCallable(publishCatalogueEventCall, (input, host) => catalogue.publishEvent(db(), editorOf(host), input, Date.now()))
+export const publishCatalogueEvent = hostCallable(publishCatalogueEventCall, (input, host) => catalogue.publishEvent(db(), editorOf(host), input, isCoverUrl, Date.now()))
 export const archiveCatalogueEvent = hostCallable(archiveCatalogueEventCall, (input, host) => catalogue.archiveEvent(db(), editorOf(host), input, Date.now()))
 export const saveCatalogueCity = adminCallable(saveCatalogueCityCall, (input, admin) => catalogue.saveCity(db(), admin, input, Date.now()))
-export const uploadEventCover = hostCallable(uploadEventCoverCall, (input, host) => covers.uploadEventCover(db(), photoStore(), editorOf(host), input))
+export const uploadEventCover = hostCallable(uploadEventCoverCall, (input, host) => covers.uploadEventCover(db(), photoStore(), editorOf(host), input, Date.now()))
 
 // After the night: the guests who came rate it, pick whom they would meet again, and report; hosts see it and act.
 export const getAfterNight = callable(getAfterNightCall, (input, member) => afterNight.getAfterNight(db(), member, input, Date.now()))

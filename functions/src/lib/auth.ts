@@ -62,17 +62,27 @@ export const SESSION_ENDED = 'Your session has ended. Please sign in again.'
 
 const accounts = new Map<string, { at: number; validAfter: number; roles: Roles; disabled: boolean }>()
 
+/** What both the token and the account grant: a city taken away since the token was signed grants nothing. */
+export function bothGrant(token: Roles, account: Roles): Roles {
+  return {
+    admin: token.admin && account.admin,
+    hostCities: token.hostCities.filter((city) => account.hostCities.includes(city)),
+  }
+}
+
 /**
  * Refuses a host whose token the account no longer backs: sessions revoked after it was signed in
  * (`grant-role --revoke` revokes them), a role taken away, or a disabled account. An ID token lives
- * an hour; this makes a revoked host's console stop within ACCOUNT_CACHE_MS instead.
+ * an hour; this makes a revoked host's console stop within ACCOUNT_CACHE_MS instead. Answers the
+ * roles the account holds now, which the caller's rights are narrowed to (`bothGrant`): a city
+ * taken away is refused for requests that name no event too (the catalogue editor's).
  */
 export async function refuseStaleHost(
   auth: Pick<Auth, 'getUser'>,
   request: Pick<CallableRequest, 'auth'>,
   eventId?: string,
   now = Date.now(),
-): Promise<void> {
+): Promise<Roles> {
   const uid = request.auth?.uid
   if (!uid) throw new HttpsError('unauthenticated', ACCOUNT_MESSAGES.signInAgain)
   let account = accounts.get(uid)
@@ -87,6 +97,7 @@ export async function refuseStaleHost(
   if (!isHost(account.roles)) throw new HttpsError('permission-denied', HOST_MESSAGES.hostsOnly)
   if (eventId !== undefined && !mayHost(account.roles, eventId))
     throw new HttpsError('permission-denied', HOST_MESSAGES.notYourCity)
+  return account.roles
 }
 
 /** Forgets what was read of the accounts (tests). */

@@ -41,6 +41,10 @@ const COLLECTIONS = [
   'catalogue_events',
   'catalogue_cities',
   'catalogue_versions',
+  // Per account and day: the catalogue editor's new events and cover uploads (decision 0020).
+  'editor_slots',
+  // Each cover upload, written before its files: the sweep deletes what no event uses (decision 0020).
+  'cover_uploads',
 ] as const
 export type Collection = (typeof COLLECTIONS)[number]
 

@@ -7,9 +7,19 @@ import { randomUUID } from 'node:crypto'
 import { getStorage } from 'firebase-admin/storage'
 import { adminApp } from './admin'
 
+/** How a picture is kept: its download token (shared by an upload's files), and who may cache it. */
+export interface SaveOptions {
+  token?: string
+}
+
 export interface PhotoStore {
-  /** Stores the bytes and returns a URL a browser can load the picture from. */
-  save(path: string, bytes: Buffer, contentType: string): Promise<string>
+  /**
+   * Stores the bytes and returns a URL a browser can load the picture from. A member's photo is
+   * private to caches; an event's cover (each upload a new address) is cached for a year.
+   */
+  save(path: string, bytes: Buffer, contentType: string, options?: SaveOptions): Promise<string>
+  /** Deletes one picture; one already gone is no error. */
+  delete(path: string): Promise<void>
   /** True only for a URL this store gave out for a picture in the member's own folder. */
   isMemberPhotoUrl(url: string, uid: string): boolean
   /** True only for a URL this store gave out for an event's cover (event-covers/...). */
@@ -52,21 +62,28 @@ const keptPath = (url: string | null | undefined, uid: string) => {
   return inMemberFolder(path, uid) ? path : undefined
 }
 
+/** Private for a member's photo: no shared cache keeps it after it is replaced or the account deleted. */
+const cacheControlOf = (path: string) =>
+  inCovers(path) ? 'public, max-age=31536000, immutable' : 'private, max-age=86400'
+
 class CloudStoragePhotoStore implements PhotoStore {
-  async save(path: string, bytes: Buffer, contentType: string): Promise<string> {
+  async save(path: string, bytes: Buffer, contentType: string, options: SaveOptions = {}): Promise<string> {
     const bucket = getStorage(adminApp()).bucket()
-    const token = randomUUID()
+    const token = options.token ?? randomUUID()
     await bucket.file(path).save(bytes, {
       contentType,
       resumable: false,
       metadata: {
-        // Private: no shared cache keeps a member's photo after it is replaced or the account deleted.
-        cacheControl: 'private, max-age=86400',
-        contentDisposition: 'inline; filename="photo.jpg"',
+        cacheControl: cacheControlOf(path),
+        contentDisposition: `inline; filename="${contentType === 'image/webp' ? 'picture.webp' : 'picture.jpg'}"`,
         metadata: { firebaseStorageDownloadTokens: token },
       },
     })
     return `https://firebasestorage.googleapis.com/v0/b/${bucket.name}/o/${encodeURIComponent(path)}?alt=media&token=${token}`
+  }
+
+  async delete(path: string): Promise<void> {
+    await getStorage(adminApp()).bucket().file(path).delete({ ignoreNotFound: true })
   }
 
   isMemberPhotoUrl(url: string, uid: string): boolean {
@@ -103,6 +120,14 @@ class LocalPhotoStore implements PhotoStore {
     private readonly baseUrl: string,
     private readonly secret: string,
   ) {}
+
+  async delete(path: string): Promise<void> {
+    const response = await fetch(`${this.baseUrl}/o/${encodeURIComponent(path)}`, {
+      method: 'DELETE',
+      headers: { 'x-photo-store-secret': this.secret },
+    })
+    if (!response.ok && response.status !== 404) throw new Error(`Photo store answered ${response.status}`)
+  }
 
   async save(path: string, bytes: Buffer, contentType: string): Promise<string> {
     const response = await fetch(`${this.baseUrl}/o/${encodeURIComponent(path)}`, {

@@ -48,6 +48,8 @@ export const RETENTION = {
   /** Per-day counters of photo uploads and data exports. */
   photo_uploads: { days: 2, from: 'written' },
   data_exports: { days: 2, from: 'written' },
+  /** Per-day counters of the catalogue editor's new events and cover uploads. */
+  editor_slots: { days: 2, from: 'written' },
   /** A date the team cancelled, its venue, its settings (capacity, sales): a season's look back. */
   cancelled_dates: { days: 365, from: 'event-date' },
   venue_briefs: { days: 365, from: 'event-date' },

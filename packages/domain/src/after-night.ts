@@ -90,7 +90,6 @@ export const AFTER_MESSAGES = {
   closed: `This evening closed ${AFTER_WINDOW_DAYS} days after it: feedback, picks and reports are no longer taken.`,
   notYourself: 'You cannot pick or report yourself.',
   unknownGuest: 'This person was not a guest at this evening.',
-  blocked: 'You cannot connect with this member.',
   alreadyReported: 'You have already reported this guest for this evening.',
   tooManyReports: `You have sent ${REPORTS_PER_DAY} reports today. If you are in danger, call 108; to reach our team, use the 24/7 contact on the Safety page.`,
   noConnection: 'This connection no longer exists.',

@@ -6,7 +6,7 @@
 import * as v from 'valibot'
 import type { AfterNightStatus } from './after-night'
 import type { CallableContract } from './callable'
-import { PRICE_TIERS } from './catalogue'
+import { NOT_ON_SALE, PRICE_TIERS } from './catalogue'
 import { knownEventId } from './event-id'
 import type { IssuedPass } from './pass'
 import { ACCOUNT_MESSAGES, dateOfBirthSchema, INTERESTS, MAX_EMAIL_LENGTH, mobileSchema, nameSchema } from './profile'
@@ -37,7 +37,7 @@ export const BOOKING_MESSAGES = {
   cancelOffline: 'You are offline. Cancelling needs a connection.',
   dateCancelled: 'This date has been cancelled. Please choose another date.',
   salesClosed: 'Bookings for this date are closed. Please choose another date.',
-  notOnSale: 'This event is no longer on sale.',
+  notOnSale: NOT_ON_SALE,
 } as const
 
 /** What a suspended or banned member is told when they try to book or join a waitlist. */

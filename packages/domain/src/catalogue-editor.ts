@@ -15,8 +15,12 @@ import {
 } from './catalogue-records'
 import { MAX_PHOTO_BYTES } from './profile'
 
-/** An event as the editor sends it: every field but the status, which publishing and archiving set. */
-export const eventDraftSchema = v.omit(eventRecordSchema, ['status'])
+/**
+ * An event as the editor sends it: every field but the status (which publishing and archiving
+ * set), the older link it redirects from and its guests' rating (neither is the editor's to set:
+ * a save keeps what the record has).
+ */
+export const eventDraftSchema = v.omit(eventRecordSchema, ['status', 'shortId', 'rating'])
 export type EventDraft = v.InferOutput<typeof eventDraftSchema>
 
 /** An event in the editor's list: the record, who changed it last, and whether members see this copy. */
@@ -54,12 +58,6 @@ export const uploadEventCoverSchema = v.strictObject({
     v.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'data must be the image as base64'),
   ),
 })
-
-/**
- * The cover's widths, as WebP: the pages show a cover at most 800 px wide (the event page's), so
- * one 960 px picture serves every page and a 2x phone's card.
- */
-export const COVER_WIDTHS = [960] as const
 
 const editor = <Schema extends v.GenericSchema, Response>(
   name: string,

@@ -3,13 +3,16 @@
  * status (draft, published, archived), checked by these schemas in the console's forms and in the
  * functions alike, each field with the message its editor reads. An event's dates come from its
  * schedule (`availableDates`): a weekly rule and/or one-off dates, less the dates skipped, offered a
- * number of months ahead. `seedCatalogue()` is the seed as records: an empty project's first data;
- * `publishedCatalogueOf` makes the snapshot members read out of the records.
+ * number of months ahead. `seedCatalogue()` is the seed as records: an empty project's first data,
+ * which `publishedCatalogueOf` makes the first snapshot. From then on a publish changes one record
+ * of the snapshot (`withPublishedEvent`, `withPublishedCity`): what anyone else saved and did not
+ * publish never rides along (decision 0020).
  */
 import * as v from 'valibot'
 import { EVENT_CATEGORIES, PRICE_TIERS, type PublishedCatalogue, type YaariEvent } from './catalogue'
 import { SEED_CATALOGUE } from './catalogue-seed'
 import { MAX_CAPACITY, MIN_CAPACITY } from './host/schemas'
+import { MAX_PASS_CODE } from './pass'
 import { parseIsoDate } from './schedule'
 
 export const CATALOGUE_STATUSES = ['draft', 'published', 'archived'] as const
@@ -21,6 +24,12 @@ export const PRICE_CEILING = 20_000
 export const MAX_MONTHS_AHEAD = 6
 /** The only time zone a city may have: every date and time Yaari computes is IST. */
 export const CITY_TIME_ZONE = 'Asia/Kolkata'
+/** New events one account may create a day (an insider with a host's account fills no catalogue). */
+export const NEW_EVENTS_PER_DAY = 10
+/** Cover uploads one account may make a day. */
+export const COVER_UPLOADS_PER_DAY = 30
+/** Addresses an event may not take: the editor's own page for a new event. */
+export const RESERVED_SLUGS: readonly string[] = ['new']
 
 export const CATALOGUE_MESSAGES = {
   slug: 'Use 3-60 lowercase letters, digits and single hyphens, e.g. mumbai-sunday-brunch.',
@@ -39,7 +48,14 @@ export const CATALOGUE_MESSAGES = {
   notYourCity: 'You do not host events in this city.',
   cityUnknown: 'Pick one of the published cities.',
   archived: 'This event is archived: it cannot be edited or published again.',
-  tooManyEvents: 'Yaari can tell at most 255 events apart on a pass: archive none, ask a developer.',
+  notPublished: 'Only a published event can be archived: a draft is simply left unpublished.',
+  reservedSlug: 'This address is the editor’s own: choose another.',
+  controlCharacters: 'Write it on one line, without tabs or other control characters.',
+  tooManyNewEvents: `You can create at most ${NEW_EVENTS_PER_DAY} new events a day. Try again tomorrow, or ask an admin.`,
+  tooManyCovers: `You can upload at most ${COVER_UPLOADS_PER_DAY} covers a day. Try again tomorrow.`,
+  busy: 'Someone else is publishing the catalogue right now. Please try again in a moment.',
+  tooLarge:
+    'The published catalogue is full: archive what no longer runs, or ask a developer to move archived events out of it.',
 } as const
 
 /** Why a publish that would drop dates with bookings is refused, and what to do instead. */
@@ -50,13 +66,25 @@ const slugSchema = v.pipe(
   v.string(CATALOGUE_MESSAGES.slug),
   v.regex(/^(?=.{3,60}$)[a-z0-9]+(?:-[a-z0-9]+)*$/, CATALOGUE_MESSAGES.slug),
 )
-/** Text an editor writes: trimmed, required, at most `max` characters. */
-const copy = (field: string, max: number) =>
+/** A character below space, or DEL; a line break (\n) only where `lines` allows it. */
+const hasControlCharacter = (text: string, lines: boolean) =>
+  [...text].some((char) => {
+    const code = char.charCodeAt(0)
+    return code === 0x7f || (code < 0x20 && !(lines && code === 0x0a))
+  })
+
+/**
+ * Text an editor writes: trimmed, required, at most `max` characters, and on one line (no control
+ * character: a carriage return in a title would end a line of a member's calendar entry). Only a
+ * description may hold line breaks (written as \n).
+ */
+const copy = (field: string, max: number, { lines = false } = {}) =>
   v.pipe(
     v.string(`${field} must be text`),
     v.trim(),
     v.nonEmpty(`Please write the ${field.toLowerCase()}.`),
     v.maxLength(max, `The ${field.toLowerCase()} is at most ${max} characters.`),
+    v.check((text) => !hasControlCharacter(text, lines), CATALOGUE_MESSAGES.controlCharacters),
   )
 const priceSchema = v.pipe(
   v.number(CATALOGUE_MESSAGES.price),
@@ -109,7 +137,7 @@ export const eventRecordSchema = v.strictObject({
   category: v.picklist(EVENT_CATEGORIES, 'Pick one of the listing’s categories.'),
   title: copy('Title', 80),
   kind: copy('Kind', 40),
-  description: copy('Description', 600),
+  description: copy('Description', 600, { lines: true }),
   whatToExpect: v.pipe(
     v.array(copy('Line', 120), 'whatToExpect must be a list'),
     v.minLength(1, 'Give at least one thing to expect.'),
@@ -118,13 +146,18 @@ export const eventRecordSchema = v.strictObject({
   groupSize: copy('Group size', 40),
   venueArea: copy('Venue area', 60),
   /**
-   * The cover: a picture the site carries (the seed's), or the URL an upload through the editor
-   * gave; empty on a draft saved before its cover (publishing needs one).
+   * The cover: a picture the site carries under /images/ (the seed's), or the URL an upload
+   * through the editor gave (the functions check it is their store's); empty on a draft saved
+   * before its cover (publishing needs one). Never another site's address, protocol-relative
+   * ("//host/x.png") included.
    */
   image: v.pipe(
     v.string(CATALOGUE_MESSAGES.cover),
     v.maxLength(2048, CATALOGUE_MESSAGES.cover),
-    v.regex(/^(?:|\/[\w./-]{1,200}|https?:\/\/\S+)$/, CATALOGUE_MESSAGES.cover),
+    v.regex(
+      /^(?:|\/images\/[\w-]+(?:\/[\w-]+)*\.(?:svg|webp|jpe?g|png)|https?:\/\/[^/\s]+\/\S*)$/,
+      CATALOGUE_MESSAGES.cover,
+    ),
   ),
   prices: v.strictObject(
     Object.fromEntries(PRICE_TIERS.map((tier) => [tier, priceSchema])) as Record<
@@ -181,34 +214,96 @@ export function seedCatalogue(): { cities: CityRecord[]; events: EventRecord[] }
   }
 }
 
-/** The most events a pass can tell apart: its event number is one byte. */
-export const MAX_PASS_CODE = 255
+/** The next pass number: one after the highest ever given (archived events keep theirs, so none is reused). */
+export function nextPassCode(catalogue: PublishedCatalogue): number {
+  const next = Math.max(0, ...catalogue.events.map((event) => event.passCode)) + 1
+  if (next > MAX_PASS_CODE) throw new Error('Every pass number is taken')
+  return next
+}
 
 /**
- * The published catalogue made of the records: cities and events published or archived (an
- * archived event's tickets stay readable), drafts left out. An event keeps the pass number it was
- * published with; a first publish takes the next number never used.
+ * The published catalogue made of the records (the seed's first version): cities and events
+ * published or archived (an archived event's tickets stay readable), drafts left out. An event
+ * keeps the pass number it was published with; a first publish takes the next number never used.
  */
 export function publishedCatalogueOf(
   records: { cities: readonly CityRecord[]; events: readonly EventRecord[] },
   previous: PublishedCatalogue,
   stamp: { version: number; publishedAt: string },
 ): PublishedCatalogue {
-  const codes = new Map(previous.events.map((event) => [event.id, event.passCode]))
-  let next = Math.max(0, ...codes.values()) + 1
-  const events: YaariEvent[] = []
-  for (const record of records.events) {
-    if (record.status === 'draft') continue
-    const { status, ...event } = record
-    let passCode = codes.get(record.id)
-    if (passCode === undefined) {
-      if (next > MAX_PASS_CODE) throw new Error('Every pass number is taken')
-      passCode = next++
-    }
-    events.push({ ...event, passCode, status })
+  let next: PublishedCatalogue = { ...previous, ...stamp }
+  for (const city of records.cities) next = withPublishedCity(next, city, stamp)
+  for (const event of records.events) if (event.status !== 'draft') next = withPublishedEvent(next, event, stamp)
+  return next
+}
+
+/**
+ * `catalogue` with one event published (or archived) as `record` says, and nothing else changed:
+ * what the team saved of any other event stays unpublished. A new event takes the next pass
+ * number and goes last; a published one keeps its number and its place.
+ */
+export function withPublishedEvent(
+  catalogue: PublishedCatalogue,
+  record: Omit<YaariEvent, 'passCode' | 'status' | 'publishedAt'> & { status: CatalogueStatus },
+  stamp: { version: number; publishedAt: string },
+): PublishedCatalogue {
+  if (record.status === 'draft') throw new Error('A draft is never published')
+  const { status, ...fields } = record
+  const live = catalogue.events.find((event) => event.id === record.id)
+  const event: YaariEvent = {
+    ...fields,
+    passCode: live?.passCode ?? nextPassCode(catalogue),
+    status,
+    publishedAt: stamp.publishedAt,
   }
-  const cities = records.cities
-    .filter((city) => city.status === 'published')
-    .map(({ id, name, live }) => ({ id, name, live }))
-  return { ...stamp, cities, events }
+  const events = live
+    ? catalogue.events.map((known) => (known.id === record.id ? event : known))
+    : [...catalogue.events, event]
+  return { ...catalogue, ...stamp, events }
+}
+
+/** `catalogue` with one city as `record` says (published: on the selector; otherwise off it). */
+export function withPublishedCity(
+  catalogue: PublishedCatalogue,
+  record: CityRecord,
+  stamp: { version: number; publishedAt: string },
+): PublishedCatalogue {
+  const others = catalogue.cities.filter((city) => city.id !== record.id)
+  const known = catalogue.cities.findIndex((city) => city.id === record.id)
+  const cities =
+    record.status !== 'published'
+      ? others
+      : known < 0
+        ? [...others, { id: record.id, name: record.name, live: record.live }]
+        : catalogue.cities.map((city) =>
+            city.id === record.id ? { id: record.id, name: record.name, live: record.live } : city,
+          )
+  return { ...catalogue, ...stamp, cities }
+}
+
+/** A value with its objects' keys sorted, at every depth: two copies compare equal as JSON. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical)
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, field]) => field !== undefined)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, field]) => [key, canonical(field)]),
+    )
+  return value
+}
+
+/**
+ * Whether the record the team saved says what members see of it, field for field (prices,
+ * schedule and every nested field included; the status and pass number aside).
+ */
+export function matchesLiveCopy(
+  record: Omit<YaariEvent, 'passCode' | 'status'> & { status: CatalogueStatus },
+  live: YaariEvent | undefined,
+): boolean {
+  if (!live) return false
+  const { status: _s, ...saved } = record
+  const { status: _l, passCode: _p, publishedAt: _at, ...shown } = live
+  return JSON.stringify(canonical(saved)) === JSON.stringify(canonical(shown))
 }

@@ -84,6 +84,8 @@ export interface YaariEvent {
   passCode: number
   /** Archived: off the listing and not for sale; its tickets stay valid. */
   status: 'published' | 'archived'
+  /** When this event was last published or archived (ISO): what the sitemap says of its page. */
+  publishedAt?: string
 }
 
 export interface CatalogueCity {
@@ -101,6 +103,11 @@ export interface PublishedCatalogue {
   publishedAt: string
   cities: readonly CatalogueCity[]
   events: readonly YaariEvent[]
+  /**
+   * Only a part of that version: what one page carries (decision 0020). The app installs the whole
+   * version when it arrives, even at the same number.
+   */
+  excerpt?: true
 }
 
 interface Installed {
@@ -153,6 +160,14 @@ export function listedEvents(): readonly YaariEvent[] {
   return installed.listed
 }
 
+/**
+ * Whether the event is for sale: published (not archived) in a city that is live. An event of a
+ * city listed as coming, or switched off, is not, whatever its own status.
+ */
+export function isOnSale(event: YaariEvent): boolean {
+  return installed.listed.includes(event)
+}
+
 /** The cities of the city selector, live ones and the ones coming. */
 export function catalogueCities(): readonly CatalogueCity[] {
   return installed.snapshot.cities
@@ -183,6 +198,11 @@ export function priceFor(eventId: EventId, tier: PriceTier): number {
   if (!event) throw new Error(`Unknown event: ${eventId}`)
   return event.prices[tier]
 }
+
+/** What an archived event's page, and a booking of it, say. */
+export const NOT_ON_SALE = 'This event is no longer on sale.'
+/** What the page of an event says while its city is not live yet. */
+export const notOpenYet = (cityName: string) => `Bookings in ${cityName} open soon.`
 
 /** How the tiers read on screen. */
 export const TIER_LABELS: Record<PriceTier, string> = { girls: 'Girls', boys: 'Boys' }

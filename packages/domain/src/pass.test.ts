@@ -1,10 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { installCatalogue } from './catalogue'
+import { SEED_CATALOGUE } from './catalogue-seed'
 import {
   decodePass,
   fromBase45,
+  MAX_PASS_CODE,
   normalizePassCode,
   PASS_PREFIX,
+  PASS_PREFIX_V2,
   type PassClaims,
   type PassPublicKeys,
   parsePassPublicKeys,
@@ -169,6 +173,69 @@ describe('a pass', () => {
     expect(() => passPayload({ ...CLAIMS, date: '2026-02-30' }, 'k1')).toThrow()
     expect(() => passPayload(CLAIMS, 'key id with spaces')).toThrow()
     expect(() => passPayload({ ...CLAIMS, orderId: 'ünïcode' }, 'k1')).toThrow()
+  })
+})
+
+describe('passes past 255 events', () => {
+  /** The seed and events numbered up to `last`, the last of them the brunch. */
+  const catalogueTo = (last: number) => {
+    const first = SEED_CATALOGUE.events[0]!
+    installCatalogue({
+      ...SEED_CATALOGUE,
+      events: [
+        ...SEED_CATALOGUE.events,
+        { ...first, id: 'byte-event', shortId: undefined, passCode: 255 },
+        { ...first, id: 'brunch', shortId: undefined, passCode: last },
+      ],
+    })
+  }
+
+  it('issues version 1, byte for byte as before, while the event fits a byte (every door reads it)', async () => {
+    catalogueTo(256)
+    const k1 = await keyPair()
+    const credential = await issue({ ...CLAIMS, eventId: 'byte-event' }, 'k1', k1)
+    expect(credential.startsWith(PASS_PREFIX)).toBe(true)
+    const payload = decodePass(credential)!.payload
+    expect([payload[0], payload[1 + 1 + 2]]).toEqual([1, 255])
+  })
+
+  it('issues version 2 past 255, which the door reads as the same event, for thousands of events', async () => {
+    const k1 = await keyPair()
+    for (const code of [256, 1_000, 16_383, 16_384, 250_000, MAX_PASS_CODE]) {
+      catalogueTo(code)
+      const claims = { ...CLAIMS, eventId: 'brunch' }
+      const credential = await issue(claims, 'k1', k1)
+      expect(credential.startsWith(PASS_PREFIX_V2), String(code)).toBe(true)
+      expect(await verifyPass(credential, { k1: k1.publicKey }, { eventId: 'brunch', date: claims.date })).toEqual({
+        ok: true,
+        pass: claims,
+        keyId: 'k1',
+      })
+      expect(credential.length).toBeLessThanOrEqual(166 + 3)
+    }
+  })
+
+  it('refuses a version-2 pass relabelled as version 1, and a second spelling of a number', async () => {
+    catalogueTo(300)
+    const k1 = await keyPair()
+    const credential = await issue({ ...CLAIMS, eventId: 'brunch' }, 'k1', k1)
+    expect(await verifyPass(PASS_PREFIX + credential.slice(PASS_PREFIX.length), { k1: k1.publicKey })).toEqual({
+      ok: false,
+      reason: 'malformed',
+    })
+    // 300 is 0xAC 0x02; a padded 0xAC 0x82 0x00 says the same number twice over: refused, signed or not.
+    const { payload, signature } = decodePass(credential)!
+    const at = 1 + 1 + 2
+    const padded = Uint8Array.from([...payload.slice(0, at), 0xac, 0x82, 0x00, ...payload.slice(at + 2)])
+    expect(decodePass(passCredential(padded, signature))).toBeUndefined()
+    // And a number under 256 in version 2: one spelling per pass.
+    const small = Uint8Array.from([2, ...payload.slice(1, at), 0x05, ...payload.slice(at + 2)])
+    expect(decodePass(passCredential(small, signature))).toBeUndefined()
+  })
+
+  it('cannot number an event past what three bytes carry', () => {
+    catalogueTo(MAX_PASS_CODE + 1)
+    expect(() => passPayload({ ...CLAIMS, eventId: 'brunch' }, 'k1')).toThrow()
   })
 })
 

@@ -15,6 +15,11 @@
  * "YP1:". Base45 stays inside the QR code's alphanumeric mode (5.5 bits a character), so the
  * pass fits a smaller code than the same bytes as text would.
  *
+ * Version 2 ("YP2:") is the same but for the event, a variable-length number (LEB128: 7 bits a
+ * byte, 1 to 3 bytes), so pass numbers go past 255 to MAX_PASS_CODE. An event numbered 1-255 is
+ * still issued version 1, byte for byte what it always was, so a door phone that has not updated
+ * yet reads every pass of those; every door reads both versions (decision 0020).
+ *
  * Pure: no framework. Verification uses the platform's WebCrypto (browsers and Node alike).
  */
 import { type EventId, eventById, eventByPassCode, PRICE_TIERS, type PriceTier } from './catalogue'
@@ -39,7 +44,11 @@ export interface IssuedPass {
 export type PassPublicKeys = Readonly<Record<string, string>>
 
 export const PASS_PREFIX = 'YP1:'
-const VERSION = 1
+/** Passes of events numbered over 255 (version 2). */
+export const PASS_PREFIX_V2 = 'YP2:'
+const PREFIXES: Readonly<Record<string, 1 | 2>> = { [PASS_PREFIX]: 1, [PASS_PREFIX_V2]: 2 }
+/** The highest pass number a pass can carry: three bytes of LEB128 (2,097,151 events). */
+export const MAX_PASS_CODE = 0x1f_ffff
 const SIGNATURE_BYTES = 64
 /** A first name is cut to this many bytes of UTF-8 (at a character's end). */
 export const PASS_FIRST_NAME_MAX_BYTES = 16
@@ -163,6 +172,21 @@ export function passFirstName(name: string): string {
   return out
 }
 
+/** An event's number as LEB128: seven bits a byte, the top bit set on every byte but the last. */
+function varint(value: number): number[] {
+  const bytes: number[] = []
+  let rest = value
+  do {
+    const low = rest & 0x7f
+    rest >>>= 7
+    bytes.push(rest ? low | 0x80 : low)
+  } while (rest)
+  return bytes
+}
+
+/** The pass version an event's number needs: 1 while it fits a byte, else 2. */
+export const passVersionFor = (eventCode: number): 1 | 2 => (eventCode <= 0xff ? 1 : 2)
+
 /** The signed part of a pass. Throws on claims no pass can carry (a bug in the caller). */
 export function passPayload(claims: PassClaims, keyId: string): Uint8Array {
   if (!PASS_KEY_ID.test(keyId)) throw new Error(`Pass key id ${keyId} is not 1-8 letters, digits, _ or -`)
@@ -170,9 +194,18 @@ export function passPayload(claims: PassClaims, keyId: string): Uint8Array {
   const event = eventById(claims.eventId)?.passCode
   const tier = PASS_TIER_CODES[claims.tier]
   const days = daysOf(claims.date)
-  if (!event || !tier || !Number.isInteger(days) || days < 0 || days > 0xffff || dateOf(days) !== claims.date) {
+  if (
+    !event ||
+    event > MAX_PASS_CODE ||
+    !tier ||
+    !Number.isInteger(days) ||
+    days < 0 ||
+    days > 0xffff ||
+    dateOf(days) !== claims.date
+  ) {
     throw new Error(`A pass cannot carry ${JSON.stringify(claims)}`)
   }
+  const version = passVersionFor(event)
   const encoder = new TextEncoder()
   const ownPrefix = orderIdPrefix(claims.date)
   const short = claims.orderId.startsWith(ownPrefix) && claims.orderId.length > ownPrefix.length
@@ -180,10 +213,10 @@ export function passPayload(claims: PassClaims, keyId: string): Uint8Array {
   const name = encoder.encode(passFirstName(claims.firstName))
   if (order.length > 0x7f || /[^\x21-\x7e]/.test(claims.orderId)) throw new Error('A pass order id is plain ASCII')
   return Uint8Array.from([
-    VERSION,
+    version,
     keyId.length,
     ...encoder.encode(keyId),
-    event,
+    ...(version === 1 ? [event] : varint(event)),
     days >> 8,
     days & 0xff,
     tier,
@@ -194,13 +227,13 @@ export function passPayload(claims: PassClaims, keyId: string): Uint8Array {
   ])
 }
 
-/** The QR code's text: the payload and its signature. */
+/** The QR code's text: the payload and its signature, after the prefix of the payload's version. */
 export function passCredential(payload: Uint8Array, signature: Uint8Array): string {
   if (signature.length !== SIGNATURE_BYTES) throw new Error('An Ed25519 signature is 64 bytes')
   const bytes = new Uint8Array(payload.length + signature.length)
   bytes.set(payload)
   bytes.set(signature, payload.length)
-  return PASS_PREFIX + toBase45(bytes)
+  return (payload[0] === 2 ? PASS_PREFIX_V2 : PASS_PREFIX) + toBase45(bytes)
 }
 
 interface DecodedPass {
@@ -210,11 +243,11 @@ interface DecodedPass {
   signature: Uint8Array
 }
 
-/** Reads a credential without checking it; undefined when it is not a version-1 Yaari pass. */
+/** Reads a credential without checking it; undefined when it is not a Yaari pass of version 1 or 2. */
 export function decodePass(credential: string): DecodedPass | undefined {
-  if (typeof credential !== 'string' || !credential.startsWith(PASS_PREFIX) || credential.length > 1_000) {
-    return undefined
-  }
+  if (typeof credential !== 'string' || credential.length > 1_000) return undefined
+  const version = PREFIXES[credential.slice(0, PASS_PREFIX.length)]
+  if (!version) return undefined
   const bytes = fromBase45(credential.slice(PASS_PREFIX.length))
   if (!bytes || bytes.length <= SIGNATURE_BYTES) return undefined
   const payload = bytes.subarray(0, bytes.length - SIGNATURE_BYTES)
@@ -231,9 +264,22 @@ export function decodePass(credential: string): DecodedPass | undefined {
       return undefined
     }
   }
-  if (byte() !== VERSION) return undefined
+  /** LEB128, at most three bytes and in its shortest form (one number, one spelling). */
+  const number = () => {
+    let value = 0
+    for (let i = 0; i < 3; i++) {
+      const next = byte()
+      if (next < 0 || (i > 0 && next === 0)) return -1
+      value |= (next & 0x7f) << (7 * i)
+      if (!(next & 0x80)) return value
+    }
+    return -1
+  }
+  if (byte() !== version) return undefined
   const keyId = text(byte())
-  const eventCode = byte()
+  const eventCode = version === 1 ? byte() : number()
+  // A version-2 pass names an event a version-1 pass cannot: one spelling per pass.
+  if (version === 2 && eventCode <= 0xff) return undefined
   const days = (byte() << 8) | byte()
   const tierCode = byte()
   const orderLength = byte()

@@ -28,6 +28,7 @@ export const WAITLIST_MESSAGES = {
   dateCancelled: BOOKING_MESSAGES.dateCancelled,
   salesClosed: BOOKING_MESSAGES.salesClosed,
   notBookable: 'This date can no longer be booked.',
+  notOnSale: BOOKING_MESSAGES.notOnSale,
 } as const
 
 export const waitlistRequestSchema = v.strictObject({

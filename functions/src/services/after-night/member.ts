@@ -294,7 +294,9 @@ export async function pickGuest(
   const { uid, guest } = guestOf(night, member, input.guestId)
   requireOpen(night.night, now)
   const blocks = await blocksOf(firestore, member.uid)
-  if (blockedBetween(blocks, member.uid, uid)) throw new HttpsError('failed-precondition', AFTER_MESSAGES.blocked)
+  // Across a block nothing is kept, and the answer is an ordinary pick's: a member someone blocked
+  // (whose list may be older than the block) never learns it from a refusal.
+  if (blockedBetween(blocks, member.uid, uid)) return { picked: input.picked, connected: false }
   const mine = pickRef(firestore, night.id, member.uid, uid)
   const connection = connectionRef(firestore, member.uid, uid)
   if (!input.picked) {
@@ -328,8 +330,8 @@ export async function pickGuest(
   }
   // A block that landed while this pick was on its way wins: the pair is not connected.
   if (blockedBetween(await blocksOf(firestore, member.uid), member.uid, uid)) {
-    await connection.delete()
-    throw new HttpsError('failed-precondition', AFTER_MESSAGES.blocked)
+    await Promise.all([connection.delete(), mine.delete()])
+    return { picked: true, connected: false }
   }
   await nightRef(firestore, night.night.event_id, night.night.event_date).update({
     connections: FieldValue.increment(1),

@@ -20,7 +20,7 @@ import {
   HOLD_MINUTES,
 } from '@yaari/domain/booking'
 import type { RequestOf } from '@yaari/domain/callable'
-import { currentCatalogue, eventById, priceFor, tierIssue } from '@yaari/domain/catalogue'
+import { currentCatalogue, eventById, isOnSale, priceFor, tierIssue } from '@yaari/domain/catalogue'
 import { fullMobile } from '@yaari/domain/profile'
 import { isBookableDate, weekdaysLabel } from '@yaari/domain/schedule'
 import { HttpsError } from 'firebase-functions/v2/https'
@@ -195,7 +195,7 @@ export async function createBooking(
   const step = async (name: CreateBookingStep) => deps.failpoint?.(name)
   const event = eventById(input.eventId)
   if (!event) throw new HttpsError('invalid-argument', 'eventId: Unknown event')
-  if (event.status !== 'published') throw new HttpsError('failed-precondition', BOOKING_MESSAGES.notOnSale)
+  if (!isOnSale(event)) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.notOnSale)
   if (!isBookableDate(event, input.eventDate, new Date(now))) {
     throw new HttpsError(
       'invalid-argument',

@@ -1,54 +1,71 @@
 /**
  * An event's cover, uploaded through the editor: the bytes are decoded as an image (JPEG, PNG or
  * WebP, whatever the file's name or declared type: SVG, HTML and everything else refused), at
- * most 5 MB, and re-encoded as WebP in the widths the pages use, which drops every piece of
- * metadata. What is stored is never what was sent. Answers the URL the record keeps.
+ * most 5 MB, and re-encoded twice, which drops every piece of metadata: a 960 px WebP for the
+ * pages and a 1200 x 630 JPEG for link previews and search engines. What is stored is never what
+ * was sent. Answers the cover's URL, which the record keeps.
+ *
+ * An upload is written down (`cover_uploads`) before its files are stored, so a run cut off
+ * between the two, or a cover the editor never saved, leaves a line the hourly sweep finds: a day
+ * on, files that no record and no published event use are deleted, with their line.
  */
 import { randomUUID } from 'node:crypto'
 import type { RequestOf } from '@yaari/domain/callable'
-import { COVER_WIDTHS, type uploadEventCoverCall } from '@yaari/domain/catalogue-editor'
-import { CATALOGUE_MESSAGES } from '@yaari/domain/catalogue-records'
+import { currentCatalogue } from '@yaari/domain/catalogue'
+import type { uploadEventCoverCall } from '@yaari/domain/catalogue-editor'
+import { CATALOGUE_MESSAGES, COVER_UPLOADS_PER_DAY } from '@yaari/domain/catalogue-records'
+import { COVER_WIDTH, coverFiles } from '@yaari/domain/cover'
 import { MAX_PHOTO_BYTES } from '@yaari/domain/profile'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import { collectionOf } from '../../lib/collections'
 import type { PhotoStore } from '../../lib/photo-store'
 import { MAX_INPUT_PIXELS } from '../photos'
-import type { Editor } from './editor'
+import { claimDailySlot, type Editor } from './editor'
 import { eventOf, eventRecords } from './records'
 
 const COVER_FORMATS = new Set(['jpeg', 'png', 'webp'])
 /** Covers are 16:9 (the cards and the event page crop to it). */
 const COVER_RATIO = 9 / 16
+/** Link previews (Open Graph, Twitter, search results) want 1200 x 630. */
+const PREVIEW = { width: 1200, height: 630 } as const
+/** How long an upload no record uses is kept: the editor's "Save or publish to use it" takes minutes. */
+export const UNUSED_COVER_MS = 24 * 60 * 60_000
 
-/** The cover at each width as WebP, or undefined when the bytes are not a photo of an accepted format. */
-export async function encodeCover(bytes: Buffer): Promise<Map<number, Buffer> | undefined> {
+/** The cover as WebP and its link preview as JPEG, or undefined when the bytes are not a photo of an accepted format. */
+export async function encodeCover(bytes: Buffer): Promise<{ cover: Buffer; preview: Buffer } | undefined> {
   const { default: sharp } = await import('sharp')
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
     if (!COVER_FORMATS.has((await image.metadata()).format ?? '')) return undefined
-    const sized = new Map<number, Buffer>()
-    for (const width of COVER_WIDTHS) {
-      sized.set(
-        width,
-        await image
-          .clone()
-          .rotate()
-          .resize(width, Math.round(width * COVER_RATIO), { fit: 'cover', withoutEnlargement: false })
-          .webp({ quality: 80 })
-          .toBuffer(),
-      )
-    }
-    return sized
+    const upright = image.clone().rotate()
+    const [cover, preview] = await Promise.all([
+      upright
+        .clone()
+        .resize(COVER_WIDTH, Math.round(COVER_WIDTH * COVER_RATIO), { fit: 'cover', withoutEnlargement: false })
+        .webp({ quality: 80 })
+        .toBuffer(),
+      upright
+        .clone()
+        .resize(PREVIEW.width, PREVIEW.height, { fit: 'cover', withoutEnlargement: false })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toBuffer(),
+    ])
+    return { cover, preview }
   } catch {
     return undefined
   }
 }
 
+const uploads = (firestore: Firestore) => collectionOf(firestore, 'cover_uploads')
+
 export async function uploadEventCover(
   firestore: Firestore,
   store: PhotoStore,
-  { roles }: Editor,
+  { actor, roles }: Editor,
   input: RequestOf<typeof uploadEventCoverCall>,
+  now: number,
 ): Promise<{ image: string }> {
   // The event's city decides who may: a new event's city is the one its draft names, so a cover
   // comes after the first save.
@@ -58,11 +75,51 @@ export async function uploadEventCover(
     throw new HttpsError('permission-denied', CATALOGUE_MESSAGES.notYourCity)
   const bytes = Buffer.from(input.data, 'base64')
   if (bytes.length > MAX_PHOTO_BYTES) throw new HttpsError('invalid-argument', CATALOGUE_MESSAGES.coverSize)
-  const sized = bytes.length ? await encodeCover(bytes) : undefined
-  if (!sized) throw new HttpsError('invalid-argument', CATALOGUE_MESSAGES.coverType)
+  const encoded = bytes.length ? await encodeCover(bytes) : undefined
+  if (!encoded) throw new HttpsError('invalid-argument', CATALOGUE_MESSAGES.coverType)
+  await claimDailySlot(firestore, actor, 'cover', COVER_UPLOADS_PER_DAY, CATALOGUE_MESSAGES.tooManyCovers, now)
   // A new address for each upload: a cover once cached never changes.
-  const name = `event-covers/${input.id}/${randomUUID()}`
-  const urls = new Map<number, string>()
-  for (const [width, webp] of sized) urls.set(width, await store.save(`${name}-${width}.webp`, webp, 'image/webp'))
-  return { image: urls.get(COVER_WIDTHS.at(-1)!)! }
+  const id = randomUUID()
+  const files = coverFiles(`event-covers/${input.id}/${id}`)
+  const line = uploads(firestore).doc(id)
+  await line.create({ event_id: input.id, paths: [files.cover, files.preview], at: now })
+  const token = randomUUID()
+  const [image] = await Promise.all([
+    store.save(files.cover, encoded.cover, 'image/webp', { token }),
+    store.save(files.preview, encoded.preview, 'image/jpeg', { token }),
+  ])
+  await line.update({ url: image })
+  return { image }
+}
+
+/**
+ * Deletes the covers uploaded more than a day ago that nothing uses: no event record (drafts
+ * included) and no event of the published catalogue (archived ones included) names them. Each
+ * upload's files go, then its line; what is in use keeps its line, to be looked at again.
+ */
+export async function sweepUnusedCovers(
+  firestore: Firestore,
+  store: PhotoStore,
+  now: number,
+): Promise<{ deleted: number; kept: number }> {
+  const [old, records] = await Promise.all([
+    uploads(firestore)
+      .where('at', '<', now - UNUSED_COVER_MS)
+      .get(),
+    eventRecords(firestore).get(),
+  ])
+  const used = new Set([
+    ...records.docs.map((doc) => String(doc.get('image') ?? '')),
+    ...currentCatalogue().events.map((event) => event.image),
+  ])
+  let deleted = 0
+  for (const upload of old.docs) {
+    const url = upload.get('url')
+    if (typeof url === 'string' && used.has(url)) continue
+    const paths: unknown = upload.get('paths')
+    for (const path of Array.isArray(paths) ? paths : []) if (typeof path === 'string') await store.delete(path)
+    await upload.ref.delete()
+    deleted += 1
+  }
+  return { deleted, kept: old.size - deleted }
 }

@@ -1,16 +1,21 @@
 /**
- * The console's catalogue editor (decision 0018): list, save, publish and archive events, save
- * cities. Who may: an admin anything; a host the events of the cities they host in (the record's
- * city before and after an edit), never a city. Every change is audited with what changed. A
- * save keeps the record; a publish makes it what members see, refused when it would drop a date
- * that has bookings (that goes through cancelling the date, which refunds in full).
+ * The console's catalogue editor (decisions 0018, 0020): list, save, publish and archive events,
+ * save cities. Who may: an admin anything; a host the events of the cities they host in (the
+ * record's city before and after an edit), never a city. Every change is audited with what
+ * changed. A save keeps the record and never touches what members see; a publish makes that one
+ * record what members see (refused when it would drop a date that has bookings: that goes through
+ * cancelling the date, which refunds in full); an archive takes the live copy off sale as it was
+ * published. A save writes the fields it was given and never the status, so a save and a publish
+ * racing each other lose nothing: the publish puts live the copy it read, and a later save shows
+ * as an unpublished change.
  */
 import type { RequestOf } from '@yaari/domain/callable'
-import { catalogueCities, type PublishedCatalogue } from '@yaari/domain/catalogue'
+import { canonicalEventId, catalogueCities, type PublishedCatalogue, type YaariEvent } from '@yaari/domain/catalogue'
 import type {
   archiveCatalogueEventCall,
   CatalogueEditorView,
   EditorEvent,
+  EventDraft,
   publishCatalogueEventCall,
   saveCatalogueCityCall,
   saveCatalogueEventCall,
@@ -19,12 +24,18 @@ import {
   CATALOGUE_MESSAGES,
   datesBookedMessage,
   type EventRecord,
-  MAX_PASS_CODE,
+  NEW_EVENTS_PER_DAY,
+  RESERVED_SLUGS,
+  withPublishedCity,
+  withPublishedEvent,
 } from '@yaari/domain/catalogue-records'
 import type { Roles } from '@yaari/domain/host'
-import { availableDates } from '@yaari/domain/schedule'
+import { availableDates, istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import { claimFirst, isAlreadyExists } from '../../lib/claims'
+import { collectionOf } from '../../lib/collections'
+import { expiry } from '../../lib/retention'
 import { type Actor, auditLog, auditRecord } from '../host/audit'
 import { countLiveSeats } from '../seats'
 import {
@@ -33,7 +44,7 @@ import {
   editorEvent,
   eventOf,
   eventRecords,
-  publishRecords,
+  publishChange,
   readPublished,
   stampOf,
 } from './records'
@@ -85,50 +96,98 @@ async function answerOf(firestore: Firestore, id: string, catalogue: PublishedCa
 }
 
 /** The fields an edit changed, each as { from, to } (a new record: every field, from nothing). */
-function changedFields(before: EventRecord | undefined, after: EventRecord): Record<string, unknown> {
+function changedFields(before: object | undefined, after: object): Record<string, unknown> {
   const change: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(after)) {
-    const previous = before?.[key as keyof EventRecord]
+    if (key === 'status' || key === 'passCode') continue
+    const previous = (before as Record<string, unknown> | undefined)?.[key]
     if (JSON.stringify(previous) !== JSON.stringify(value)) change[key] = { from: previous ?? null, to: value }
   }
   return change
+}
+
+/**
+ * Whether `id` would take an address someone already uses: another record's, the live
+ * catalogue's, or an older link (`shortId`) that redirects to another event.
+ */
+async function addressTaken(firestore: Firestore, id: string): Promise<boolean> {
+  if (canonicalEventId(id) !== undefined) return true
+  const [record, shortLink] = await Promise.all([
+    eventRecords(firestore).doc(id).get(),
+    eventRecords(firestore).where('shortId', '==', id).limit(1).get(),
+  ])
+  return record.exists || !shortLink.empty
+}
+
+/**
+ * One of the account's new events for today (IST), or `resource-exhausted`: a limit of N is N
+ * documents created once each (decision 0020). The team's commands have none.
+ */
+export async function claimDailySlot(
+  firestore: Firestore,
+  actor: Actor,
+  kind: 'new-event' | 'cover',
+  limit: number,
+  message: string,
+  now: number,
+): Promise<void> {
+  if (!('uid' in actor)) return
+  const day = istToday(new Date(now))
+  const slots = Array.from({ length: limit }, (_, i) =>
+    collectionOf(firestore, 'editor_slots').doc(`${actor.uid}_${kind}_${day}_${i + 1}`),
+  )
+  const claimed = await claimFirst(slots, { user_id: actor.uid, kind, day, at: now, ...expiry('editor_slots', now) })
+  if (claimed === undefined) throw new HttpsError('resource-exhausted', message)
 }
 
 /** Saves an event's record (a new one as a draft); members see nothing of it until it is published. */
 export async function saveEvent(
   firestore: Firestore,
   { actor, roles }: Editor,
-  { event, isNew }: RequestOf<typeof saveCatalogueEventCall>,
+  { event: draft, isNew }: RequestOf<typeof saveCatalogueEventCall>,
   isCoverUrl: CoverCheck,
   now: number,
 ): Promise<{ event: EditorEvent }> {
-  const draft = event as Omit<EventRecord, 'status'>
   if (draft.image && !draft.image.startsWith('/') && !isCoverUrl(draft.image))
     throw new HttpsError('invalid-argument', `image: ${CATALOGUE_MESSAGES.cover}`)
   if (!catalogueCities().some((city) => city.id === draft.city))
     throw new HttpsError('invalid-argument', `city: ${CATALOGUE_MESSAGES.cityUnknown}`)
   refuseOtherCity(roles, draft.city)
   const ref = eventRecords(firestore).doc(draft.id)
-  const record = await firestore.runTransaction(async (transaction) => {
-    const stored = await transaction.get(ref)
-    const before = eventOf(stored.data())
-    if (isNew && stored.exists) throw new HttpsError('already-exists', `id: ${CATALOGUE_MESSAGES.slugTaken}`)
-    if (!isNew && !before) throw new HttpsError('not-found', CATALOGUE_MESSAGES.notFound)
-    if (before) refuseOtherCity(roles, before.city)
-    if (before?.status === 'archived') throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.archived)
-    const next: EventRecord = { ...draft, status: before?.status ?? 'draft' }
-    const change = changedFields(before, next)
-    if (Object.keys(change).length === 0) return next
-    transaction.set(ref, { ...next, ...stampOf(actor, now) })
-    transaction.set(
-      auditLog(firestore).doc(),
-      auditRecord(actor, { action: 'save-event', eventId: next.id, eventDate: '', city: next.city, change, at: now }),
-    )
-    return next
-  })
-  const published = await readPublished(firestore)
-  const saved = (await ref.get()).data()
-  return { event: editorEvent(saved ?? { ...record }, published) as EditorEvent }
+  const stamp = stampOf(actor, now)
+  const line = (change: Record<string, unknown>) =>
+    auditRecord(actor, { action: 'save-event', eventId: draft.id, eventDate: '', city: draft.city, change, at: now })
+  if (isNew) {
+    if (RESERVED_SLUGS.includes(draft.id))
+      throw new HttpsError('invalid-argument', `id: ${CATALOGUE_MESSAGES.reservedSlug}`)
+    if (await addressTaken(firestore, draft.id))
+      throw new HttpsError('already-exists', `id: ${CATALOGUE_MESSAGES.slugTaken}`)
+    await claimDailySlot(firestore, actor, 'new-event', NEW_EVENTS_PER_DAY, CATALOGUE_MESSAGES.tooManyNewEvents, now)
+    const batch = firestore.batch()
+    // The record first: when the address was taken meanwhile, the batch writes nothing.
+    batch.create(ref, { ...draft, status: 'draft', ...stamp })
+    batch.set(auditLog(firestore).doc(), line(changedFields(undefined, draft)))
+    await batch.commit().catch((error: unknown) => {
+      if (isAlreadyExists(error)) throw new HttpsError('already-exists', `id: ${CATALOGUE_MESSAGES.slugTaken}`)
+      throw error
+    })
+  } else {
+    const before = eventOf((await ref.get()).data())
+    if (!before) throw new HttpsError('not-found', CATALOGUE_MESSAGES.notFound)
+    refuseOtherCity(roles, before.city)
+    if (before.status === 'archived') throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.archived)
+    const change = changedFields(before, draft)
+    if (Object.keys(change).length > 0) {
+      const batch = firestore.batch()
+      // The fields the editor sends, never the status (only a publish or an archive sets it), nor
+      // the older link or the guests' rating, which are not the editor's to change.
+      batch.update(ref, { ...(draft satisfies EventDraft), ...stamp })
+      batch.set(auditLog(firestore).doc(), line(change))
+      await batch.commit()
+    }
+  }
+  const [published, saved] = await Promise.all([readPublished(firestore), ref.get()])
+  return { event: editorEvent(saved.data() ?? {}, published) as EditorEvent }
 }
 
 /**
@@ -137,7 +196,7 @@ export async function saveEvent(
  */
 async function bookedDatesDropped(
   firestore: Firestore,
-  before: PublishedCatalogue['events'][number] | undefined,
+  before: YaariEvent | undefined,
   after: EventRecord,
   now: number,
 ): Promise<string[]> {
@@ -148,35 +207,54 @@ async function bookedDatesDropped(
   return dropped.filter((_, i) => (taken[i] ?? 0) > 0)
 }
 
-/** Publishes an event's record: the next catalogue version, which every page and function reads. */
+/**
+ * Publishes an event's record as saved at that moment: the next catalogue version, with this one
+ * event changed. Every check a publish makes is made on the copy that goes live, inside the
+ * transaction that puts it there.
+ */
 export async function publishEvent(
   firestore: Firestore,
   { actor, roles }: Editor,
   { id }: RequestOf<typeof publishCatalogueEventCall>,
+  isCoverUrl: CoverCheck,
   now: number,
 ): Promise<{ event: EditorEvent; version: number }> {
-  const record = await editableRecord(firestore, roles, id)
-  if (record.status === 'archived') throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.archived)
-  if (!record.image) throw new HttpsError('invalid-argument', `image: ${CATALOGUE_MESSAGES.cover}`)
-  const next: EventRecord = { ...record, status: 'published' }
-  const catalogue = await publishRecords(
+  const first = await editableRecord(firestore, roles, id)
+  const ref = eventRecords(firestore).doc(id)
+  const catalogue = await publishChange(
     firestore,
     actor,
-    { events: [next] },
-    { action: 'publish-event', eventId: id, eventDate: '', city: record.city, change: {} },
+    { action: 'publish-event', eventId: id, eventDate: '', city: first.city },
     now,
-    async (previous) => {
+    async (previous, transaction) => {
+      const record = eventOf((await transaction.get(ref)).data())
+      if (!record) throw new HttpsError('not-found', CATALOGUE_MESSAGES.notFound)
+      refuseOtherCity(roles, record.city)
+      if (record.status === 'archived') throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.archived)
+      if (!record.image) throw new HttpsError('invalid-argument', `image: ${CATALOGUE_MESSAGES.cover}`)
+      if (!record.image.startsWith('/') && !isCoverUrl(record.image))
+        throw new HttpsError('invalid-argument', `image: ${CATALOGUE_MESSAGES.cover}`)
+      if (!catalogueCities().some((city) => city.id === record.city))
+        throw new HttpsError('invalid-argument', `city: ${CATALOGUE_MESSAGES.cityUnknown}`)
       const live = previous.events.find((event) => event.id === id)
-      if (!live && previous.events.length >= MAX_PASS_CODE)
-        throw new HttpsError('resource-exhausted', CATALOGUE_MESSAGES.tooManyEvents)
+      const next: EventRecord = { ...record, status: 'published' }
       const dropped = await bookedDatesDropped(firestore, live, next, now)
       if (dropped.length) throw new HttpsError('failed-precondition', datesBookedMessage(dropped))
+      return {
+        next: (stamp) => withPublishedEvent(previous, next, stamp),
+        write: (tx) => tx.update(ref, { status: 'published' }),
+        audited: changedFields(live, next),
+      }
     },
   )
   return answerOf(firestore, id, catalogue)
 }
 
-/** Archives an event: off the listing and not for sale; its tickets and passes stay valid. */
+/**
+ * Archives an event: its live copy, as it was published, goes off the listing and off sale; its
+ * tickets and passes stay valid. What was saved since and never published stays unpublished.
+ * Archiving again changes nothing.
+ */
 export async function archiveEvent(
   firestore: Firestore,
   { actor, roles }: Editor,
@@ -184,10 +262,13 @@ export async function archiveEvent(
   now: number,
 ): Promise<{ event: EditorEvent; version: number }> {
   const record = await editableRecord(firestore, roles, id)
-  const catalogue = await publishRecords(
+  const ref = eventRecords(firestore).doc(id)
+  const current = await readPublished(firestore)
+  if (record.status === 'archived' && current.events.find((event) => event.id === id)?.status === 'archived')
+    return answerOf(firestore, id, current)
+  const catalogue = await publishChange(
     firestore,
     actor,
-    { events: [{ ...record, status: 'archived' }] },
     {
       action: 'archive-event',
       eventId: id,
@@ -196,6 +277,15 @@ export async function archiveEvent(
       change: { status: { from: record.status, to: 'archived' } },
     },
     now,
+    async (previous) => {
+      const live = previous.events.find((event) => event.id === id)
+      if (!live) throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.notPublished)
+      const { passCode: _code, ...published } = live
+      return {
+        next: (stamp) => withPublishedEvent(previous, { ...published, status: 'archived' }, stamp),
+        write: (tx) => tx.update(ref, { status: 'archived' }),
+      }
+    },
   )
   return answerOf(firestore, id, catalogue)
 }
@@ -213,12 +303,15 @@ export async function saveCity(
     const previous = before?.[key as keyof typeof city]
     if (previous !== value) change[key] = { from: previous ?? null, to: value }
   }
-  const published = await publishRecords(
+  const published = await publishChange(
     firestore,
     actor,
-    { cities: [city] },
     { action: 'save-city', eventId: '', eventDate: '', city: city.id, change },
     now,
+    async (previous) => ({
+      next: (stamp) => withPublishedCity(previous, city, stamp),
+      write: (tx) => tx.set(cityRecords(firestore).doc(city.id), { ...city, ...stampOf(actor, now) }),
+    }),
   )
   return { city, version: published.version }
 }

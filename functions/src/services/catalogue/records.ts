@@ -1,23 +1,26 @@
 /**
- * The catalogue's records in Firestore (decision 0018): the events and cities the team edits
- * (catalogue_events, catalogue_cities), and publishing them as the next version of the snapshot
- * members read (catalogue/published, with catalogue/version beside it). A publish reads every
- * record and the snapshot in one transaction and writes the next version, its history line
- * (catalogue_versions/{n}, created once: two publishes can never both be version n) and the
- * audit line together.
+ * The catalogue's records in Firestore (decisions 0018, 0020): the events and cities the team edits
+ * (catalogue_events, catalogue_cities), and publishing one of them into the snapshot members read
+ * (catalogue/published, with catalogue/version beside it). A publish changes exactly the record it
+ * names: the snapshot it read with that one record replaced, so nobody's saved-but-unpublished edit
+ * rides along. Publishes are serialised by the history line of the version they make
+ * (catalogue_versions/{n}, created once, as the commit's first write): of two publishes that read
+ * the same version, one writes and the other writes nothing and tries again on the newer one.
  */
 import type { PublishedCatalogue } from '@yaari/domain/catalogue'
 import type { EditorEvent } from '@yaari/domain/catalogue-editor'
 import {
-  type CityRecord,
+  CATALOGUE_MESSAGES,
   cityRecordSchema,
-  type EventRecord,
   eventRecordSchema,
-  publishedCatalogueOf,
+  matchesLiveCopy,
 } from '@yaari/domain/catalogue-records'
+import { errorCode } from '@yaari/domain/error-code'
 import type { Firestore, Transaction } from 'firebase-admin/firestore'
+import { HttpsError } from 'firebase-functions/v2/https'
 import * as v from 'valibot'
 import { NO_CATALOGUE, writePublished } from '../../lib/catalogue'
+import { isAlreadyExists } from '../../lib/claims'
 import { collectionOf, refs } from '../../lib/collections'
 import { type Actor, type AuditInput, auditLog, auditRecord } from '../host/audit'
 
@@ -25,6 +28,12 @@ import { type Actor, type AuditInput, auditLog, auditRecord } from '../host/audi
 interface Stamp {
   updated_at: number
   updated_by: string
+}
+
+/** When a publish is made and which version it is. */
+export interface VersionStamp {
+  version: number
+  publishedAt: string
 }
 
 export const eventRecords = (firestore: Firestore) => collectionOf(firestore, 'catalogue_events')
@@ -44,13 +53,7 @@ export const cityOf = (data: Record<string, unknown> | undefined) => recordOf(ci
 
 export const stampOf = (actor: Actor, now: number): Stamp => ({ updated_at: now, updated_by: actorName(actor) })
 
-/** The published copy of an event, as the records have it (pass number and status aside). */
-function publishedFields(event: EventRecord | PublishedCatalogue['events'][number]) {
-  const { status: _s, passCode: _p, ...fields } = event as EventRecord & { passCode?: number }
-  return JSON.stringify(fields, Object.keys(fields).sort())
-}
-
-/** The editor's view of an event record. */
+/** The editor's view of an event record: flagged whenever what is saved is not what members see. */
 export function editorEvent(data: Record<string, unknown>, published: PublishedCatalogue): EditorEvent | undefined {
   const record = eventOf(data)
   if (!record) return undefined
@@ -59,7 +62,7 @@ export function editorEvent(data: Record<string, unknown>, published: PublishedC
     ...record,
     updatedAt: new Date(Number(data.updated_at ?? 0)).toISOString(),
     updatedBy: String(data.updated_by ?? ''),
-    unpublishedChanges: record.status !== 'archived' && (!live || publishedFields(live) !== publishedFields(record)),
+    unpublishedChanges: record.status !== 'archived' && !matchesLiveCopy(record, live),
   }
 }
 
@@ -71,54 +74,70 @@ export async function readPublished(firestore: Firestore, transaction?: Transact
 }
 
 /**
- * Publishes the records as the next version, with `change` (the records written in the same
- * transaction, applied over what was read) and its audit line. Answers the new snapshot.
+ * The most the snapshot may weigh: one Firestore document holds at most 1 MiB, and a publish past
+ * this is refused with a message rather than failing in Firestore (decision 0020: about 800 events
+ * of today's length, published and archived together).
  */
-export async function publishRecords(
+export const MAX_SNAPSHOT_BYTES = 900_000
+
+/** How many times a publish that lost a race to another one reads the newer version and tries again. */
+const PUBLISH_ATTEMPTS = 6
+
+/** gRPC ABORTED: Firestore gave up a transaction that kept contending (real Firestore only). */
+const isAborted = (error: unknown) => errorCode(error) === 10
+
+/** What one publish changes: the next snapshot made of the one read, and the records written beside it. */
+export interface CatalogueChange {
+  next: (stamp: VersionStamp) => PublishedCatalogue
+  /** Writes beside the publish (a record's status), made after the version's line. */
+  write?: (transaction: Transaction) => void
+  /** The audit line's change, once the transaction knows it. */
+  audited?: Record<string, unknown>
+}
+
+/**
+ * Publishes the next version of the snapshot: `change` reads what it needs in the transaction (the
+ * snapshot as `previous`, and the record that goes live) and says what the next snapshot is.
+ * Answers the new snapshot; a publish that keeps losing to others answers `aborted` with a
+ * message, never an internal error.
+ */
+export async function publishChange(
   firestore: Firestore,
   actor: Actor,
-  change: { events?: EventRecord[]; cities?: CityRecord[] },
   audit: Omit<AuditInput, 'at'>,
   now: number,
-  check?: (previous: PublishedCatalogue) => Promise<void>,
+  change: (previous: PublishedCatalogue, transaction: Transaction) => Promise<CatalogueChange>,
 ): Promise<PublishedCatalogue> {
-  return firestore.runTransaction(async (transaction) => {
-    const [previous, events, cities] = await Promise.all([
-      readPublished(firestore, transaction),
-      transaction.get(eventRecords(firestore)),
-      transaction.get(cityRecords(firestore)),
-    ])
-    await check?.(previous)
-    const merged = <T extends { id: string }>(stored: (T | undefined)[], changed: T[] = []) => {
-      const byId = new Map(stored.filter((r): r is T => r !== undefined).map((r) => [r.id, r]))
-      for (const record of changed) byId.set(record.id, record)
-      return [...byId.values()]
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await firestore.runTransaction(async (transaction) => {
+        const previous = await readPublished(firestore, transaction)
+        const { next, write, audited } = await change(previous, transaction)
+        const version = Math.max(previous.version, 0) + 1
+        const catalogue = next({ version, publishedAt: new Date(now).toISOString() })
+        if (Buffer.byteLength(JSON.stringify(catalogue)) > MAX_SNAPSHOT_BYTES)
+          throw new HttpsError('resource-exhausted', CATALOGUE_MESSAGES.tooLarge)
+        // First, so that the publish that loses this race has written nothing when its commit fails.
+        transaction.create(collectionOf(firestore, 'catalogue_versions').doc(String(version)), {
+          version,
+          at: now,
+          by: actorName(actor),
+          action: audit.action,
+          subject: audit.eventId || audit.city || '',
+        })
+        writePublished(firestore, transaction, catalogue)
+        write?.(transaction)
+        transaction.set(
+          auditLog(firestore).doc(),
+          auditRecord(actor, { ...audit, ...(audited ? { change: audited } : {}), at: now }),
+        )
+        return catalogue
+      })
+    } catch (error) {
+      const lost = isAlreadyExists(error) || isAborted(error)
+      if (!lost) throw error
+      if (attempt >= PUBLISH_ATTEMPTS) throw new HttpsError('aborted', CATALOGUE_MESSAGES.busy)
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 80))
     }
-    const records = {
-      events: merged(
-        events.docs.map((doc) => eventOf(doc.data())),
-        change.events,
-      ),
-      cities: merged(
-        cities.docs.map((doc) => cityOf(doc.data())),
-        change.cities,
-      ),
-    }
-    const version = Math.max(previous.version, 0) + 1
-    const next = publishedCatalogueOf(records, previous, { version, publishedAt: new Date(now).toISOString() })
-    const stamp = stampOf(actor, now)
-    for (const event of change.events ?? [])
-      transaction.set(eventRecords(firestore).doc(event.id), { ...event, ...stamp })
-    for (const city of change.cities ?? []) transaction.set(cityRecords(firestore).doc(city.id), { ...city, ...stamp })
-    transaction.create(collectionOf(firestore, 'catalogue_versions').doc(String(version)), {
-      version,
-      at: now,
-      by: actorName(actor),
-      action: audit.action,
-      subject: audit.eventId,
-    })
-    writePublished(firestore, transaction, next)
-    transaction.set(auditLog(firestore).doc(), auditRecord(actor, { ...audit, at: now }))
-    return next
-  })
+  }
 }

@@ -3,11 +3,11 @@
  * catalogue is empty, as its first published version. A project that has a catalogue is left as
  * it is: the seed never overwrites what the team published.
  */
-import { seedCatalogue as seedRecords } from '@yaari/domain/catalogue-records'
+import { publishedCatalogueOf, seedCatalogue as seedRecords } from '@yaari/domain/catalogue-records'
 import type { Firestore } from 'firebase-admin/firestore'
 import { refs } from '../../lib/collections'
 import type { Actor } from '../host/audit'
-import { publishRecords } from './records'
+import { cityRecords, eventRecords, publishChange, stampOf } from './records'
 
 export async function seedCatalogue(
   firestore: Firestore,
@@ -17,14 +17,21 @@ export async function seedCatalogue(
   const current = (await refs.catalogueVersion(firestore).get()).get('version')
   if (typeof current === 'number') return { seeded: false, version: current }
   const { cities, events } = seedRecords()
-  const published = await publishRecords(
+  const stamp = stampOf(actor, now)
+  const published = await publishChange(
     firestore,
     actor,
-    { cities, events },
     { action: 'seed-catalogue', eventId: '', eventDate: '', change: { events: events.length, cities: cities.length } },
     now,
     async (previous) => {
       if (previous.version >= 0) throw new Error('The catalogue was published meanwhile: not seeded.')
+      return {
+        next: (version) => publishedCatalogueOf({ cities, events }, previous, version),
+        write: (transaction) => {
+          for (const city of cities) transaction.set(cityRecords(firestore).doc(city.id), { ...city, ...stamp })
+          for (const event of events) transaction.set(eventRecords(firestore).doc(event.id), { ...event, ...stamp })
+        },
+      }
     },
   )
   return { seeded: true, version: published.version }

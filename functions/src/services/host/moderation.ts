@@ -6,7 +6,9 @@
  *
  * What a host may do is narrower than what an admin may: a host acts only on a member who paid for
  * a seat of that date (or holds a live waitlist place on it), never on a host, an admin or
- * themselves, and never lowers or replaces a standing an admin set.
+ * themselves, never lowers or replaces a standing an admin set, and never lowers one another host
+ * set either (a ban is not turned into a warning, a suspension is not shortened): a host goes up the
+ * ladder; only an admin comes down it.
  */
 import type { RequestOf } from '@yaari/domain/callable'
 import {
@@ -28,6 +30,15 @@ import { mailRef, noticeRecord } from '../mail/outbox'
 import { type Actor, type AuditInput, auditLog, auditRecord, onDate } from './audit'
 
 const LEVELS = { warn: 'warning', suspend: 'suspended', ban: 'banned' } as const
+/** The ladder's steps, lowest first. */
+const RANK: Readonly<Record<string, number>> = { warning: 1, suspended: 2, banned: 3 }
+
+/** Whether `next` is below `current` on the ladder (a shorter suspension is below a longer one). */
+function lowers(current: Standing, next: { level: string; until?: string | undefined }): boolean {
+  const [was, now] = [RANK[current.level] ?? 0, RANK[next.level] ?? 0]
+  if (now !== was) return now < was
+  return current.level === 'suspended' && current.until !== undefined && (next.until ?? '') < current.until
+}
 
 /** A booking that was paid for: confirmed, or cancelled or refunded after it was. */
 const PAID_STATES = new Set(['confirmed', 'cancelled', 'refunded'])
@@ -61,6 +72,7 @@ async function refuseBeyondHost(
   host: HostCaller,
   uid: string,
   current: Standing | undefined,
+  next: { level: string; until?: string | undefined },
   today: string,
 ) {
   if (host.roles.admin) return
@@ -69,6 +81,7 @@ async function refuseBeyondHost(
   if (member && isHost(rolesOf(member.customClaims))) throw new HttpsError('permission-denied', HOST_MESSAGES.notStaff)
   const ended = current?.level === 'suspended' && current.until !== undefined && current.until < today
   if (current?.by_admin && !ended) throw new HttpsError('permission-denied', HOST_MESSAGES.adminStanding)
+  if (current && !ended && lowers(current, next)) throw new HttpsError('permission-denied', HOST_MESSAGES.lowerStanding)
 }
 
 async function memberEmail(firestore: Firestore, uid: string): Promise<string | undefined> {
@@ -114,7 +127,14 @@ export async function moderateMember(
   if (input.until && input.until < istToday(new Date(now)))
     throw new HttpsError('invalid-argument', HOST_MESSAGES.untilPast)
   const current = await readStanding(firestore, input.uid)
-  await refuseBeyondHost(auth, actor, input.uid, current, istToday(new Date(now)))
+  await refuseBeyondHost(
+    auth,
+    actor,
+    input.uid,
+    current,
+    { level: LEVELS[input.action], until: input.until },
+    istToday(new Date(now)),
+  )
   if (!(await onGuestList(firestore, input.uid, input.eventId, input.eventDate))) {
     throw new HttpsError('failed-precondition', HOST_MESSAGES.notOnList)
   }

@@ -150,6 +150,7 @@ async function reportsAbout(firestore: Firestore, uid: string) {
 
 async function entriesFor(
   firestore: Firestore,
+  roles: Roles,
   reports: { id: string; report: ReportRecord }[],
   now: number,
 ): Promise<ReportEntry[]> {
@@ -161,8 +162,9 @@ async function entriesFor(
   const history = new Map(histories)
   return reports.map(({ id, report }) => {
     const standing = standings.get(report.reported_uid)
+    // Earlier reports of the caller's cities only: a host sees nothing of another city's evenings.
     const earlier = (history.get(report.reported_uid) ?? [])
-      .filter((other) => other.id !== id)
+      .filter((other) => other.id !== id && mayActOn(roles, other.report.city))
       .sort((a, b) => b.report.at - a.report.at)
       .map((other) => ({
         reportId: other.id,
@@ -203,7 +205,7 @@ export async function listReports(
       (a, b) => Number(b.report.status === 'open') - Number(a.report.status === 'open') || b.report.at - a.report.at,
     )
     .slice(0, 200)
-  return { reports: await entriesFor(firestore, mine, now) }
+  return { reports: await entriesFor(firestore, roles, mine, now) }
 }
 
 /**
@@ -223,7 +225,7 @@ export async function resolveReport(
   if (!report || !mayActOn(host.roles, report.city)) throw new HttpsError('not-found', HOST_MESSAGES.reportNotFound)
   const answer = async (changed: boolean) => {
     const fresh = (await ref.get()).data() as ReportRecord
-    const [entry] = await entriesFor(firestore, [{ id: ref.id, report: fresh }], now)
+    const [entry] = await entriesFor(firestore, host.roles, [{ id: ref.id, report: fresh }], now)
     return { report: entry!, changed }
   }
   if (report.status !== 'open') {

@@ -5,7 +5,7 @@
  */
 import { BOOKING_MESSAGES } from '@yaari/domain/booking'
 import type { RequestOf } from '@yaari/domain/callable'
-import { eventById, type YaariEvent } from '@yaari/domain/catalogue'
+import { eventById, isOnSale, type YaariEvent } from '@yaari/domain/catalogue'
 import { isBookableDate } from '@yaari/domain/schedule'
 import {
   type joinWaitlistCall,
@@ -70,6 +70,8 @@ export async function joinWaitlist(
   const { firestore } = deps
   const now = nowOf(deps)
   const event = bookableEvent(input, now)
+  // An archived event, or one of a city that is not live, takes no new places in line.
+  if (!isOnSale(event)) throw new HttpsError('failed-precondition', WAITLIST_MESSAGES.notOnSale)
   const ref = entryRef(firestore, event.id, input.eventDate, member.uid)
   const [profile, cancelled, existing, dateClaim, claimed, waiting, settings, barred] = await Promise.all([
     refs.profile(firestore, member.uid).get(),

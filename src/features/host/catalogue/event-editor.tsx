@@ -105,12 +105,6 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
 
   const saved = loaded.saved
   const archived = saved?.status === 'archived'
-  const kept = saved
-    ? {
-        ...(saved.shortId ? { shortId: saved.shortId } : {}),
-        ...(saved.rating !== undefined ? { rating: saved.rating } : {}),
-      }
-    : {}
   const update = (patch: Partial<EventForm>) => {
     const next = { ...form, ...patch }
     if (isNew && !slugTouched.current && patch.title !== undefined) next.id = slugOf(patch.title)
@@ -119,7 +113,7 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
     void keepEventDraft(uid, eventId, next)
   }
   const checked = () => {
-    const result = checkForm(form, kept)
+    const result = checkForm(form)
     setErrors(result.errors ?? {})
     if (result.errors) setProblem('Some fields need a look: each says what is wrong.')
     return result.draft

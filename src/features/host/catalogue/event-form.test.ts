@@ -6,8 +6,9 @@ const firstHello = seedCatalogue().events[0]!
 
 describe('the catalogue editor’s form', () => {
   it('gives back the record it was made from', () => {
-    const { status: _status, ...draft } = firstHello
-    expect(checkForm(formOf(firstHello), firstHello)).toEqual({ draft })
+    // (the older link and the guests' rating are not the editor's: a save keeps the record's own)
+    const { status: _status, shortId: _link, rating: _rating, ...draft } = firstHello
+    expect(checkForm(formOf(firstHello))).toEqual({ draft })
   })
 
   it('puts each problem under its field, in the editor’s words', () => {

@@ -98,7 +98,7 @@ const number = (text: string): unknown => (/^\s*-?\d+(\.\d+)?\s*$/.test(text) ? 
 const list = (text: string) => text.split(/[\s,]+/).filter(Boolean)
 
 /** The request the editor sends, before it is checked. */
-export function draftOf(form: EventForm, kept: Pick<EventRecord, 'shortId' | 'rating'> = {}): unknown {
+export function draftOf(form: EventForm): unknown {
   return {
     id: form.id.trim(),
     city: form.city,
@@ -124,8 +124,6 @@ export function draftOf(form: EventForm, kept: Pick<EventRecord, 'shortId' | 'ra
       monthsAhead: number(form.monthsAhead),
     },
     featured: form.featured,
-    ...(kept.shortId ? { shortId: kept.shortId } : {}),
-    ...(kept.rating !== undefined ? { rating: kept.rating } : {}),
   }
 }
 
@@ -142,9 +140,8 @@ export type FormErrors = Partial<Record<FormField | 'schedule', string>>
 /** The event, or each field's first problem in the editor's words. */
 export function checkForm(
   form: EventForm,
-  kept?: Pick<EventRecord, 'shortId' | 'rating'>,
 ): { draft: EventDraft; errors?: undefined } | { draft?: undefined; errors: FormErrors } {
-  const parsed = v.safeParse(eventDraftSchema, draftOf(form, kept))
+  const parsed = v.safeParse(eventDraftSchema, draftOf(form))
   if (parsed.success) return { draft: parsed.output }
   const errors: FormErrors = {}
   for (const issue of parsed.issues) {
