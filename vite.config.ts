@@ -1,16 +1,14 @@
 /// <reference types="vitest/config" />
 
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { installCatalogue, listedEvents } from '@yaari/domain/catalogue'
-import { SEED_CATALOGUE } from '@yaari/domain/catalogue-seed'
-import { eventSocialImage } from '@yaari/domain/event-page'
-import { catalogueScript } from '@yaari/domain/page-head'
-import { SOCIAL_IMAGE_SIZE, socialImagePath, structuredDataFor } from '@yaari/domain/structured-data'
+import type { PagesRender } from '@yaari/domain/page-catalogue'
+import { NOINDEX } from '@yaari/domain/page-head'
+import { SITE_SOCIAL_IMAGE, SOCIAL_IMAGE_SIZE, sitePicturePreview } from '@yaari/domain/structured-data'
 import { build, defineConfig, loadEnv, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { pandaStaticClasses } from './dev/build/panda-static-classes.ts'
@@ -19,18 +17,16 @@ import { parseClientEnv } from './src/lib/env-schema.ts'
 import { robotsTxt } from './src/prerender/crawlers.ts'
 import {
   APP_SHELL,
-  hostedFile,
+  hostingAnswer,
   hostingHeaders,
   previewHeaders,
   projectContentSecurityPolicy,
   readHostingHeaderRules,
   readHostingRewrites,
-  rewrittenFunction,
 } from './src/prerender/hosting.ts'
-import { type PrerenderEntry, prerenderedPageHtml } from './src/prerender/page-html.ts'
 
-// The build prerenders the seed's events and draws their link-preview images.
-installCatalogue(SEED_CATALOGUE)
+/** Where the build writes the pages' server render: the functions deploy it (publicPages). */
+const PAGES_DIR = fileURLToPath(new URL('./functions/lib/pages', import.meta.url))
 
 /** "0.1.0+fb44bd0": the package version and the commit (or YAARI_BUILD_ID), shown in the footer. */
 function appVersion(): string {
@@ -54,25 +50,25 @@ const alias = {
 }
 
 /**
- * Writes the public pages as HTML (dist/index.html, dist/events.html, ...) after the client
- * build and before the service worker is generated, so the worker precaches them too. A
- * visitor sees the page as soon as the HTML and CSS arrive; the app then hydrates it. The
- * empty shell stays as app.html for every other address.
+ * The pages' server render, built once per build as one self-contained bundle (no package is
+ * looked up when it runs) into functions/lib/pages/, where the publicPages function loads it to
+ * write the pages that show the catalogue when they are asked for (decision 0020). The build uses
+ * it too, after the client build and before the service worker is generated: the information
+ * pages and 404.html (nothing in them changes after the build) as HTML, precached by the worker;
+ * the empty shell as app.html for the members' pages. A visitor sees a page as soon as its HTML
+ * and CSS arrive; the app then hydrates it.
  */
 function prerenderPages(define: Record<string, string>): Plugin {
   let outDir = ''
-  let serverDir = ''
   let mode = 'production'
   return {
     name: 'yaari:prerender',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir)
-      serverDir = resolve(config.root, 'node_modules/.tmp/prerender')
       mode = config.mode
     },
     async writeBundle() {
-      rmSync(serverDir, { recursive: true, force: true })
       await build({
         configFile: false,
         logLevel: 'warn',
@@ -80,40 +76,39 @@ function prerenderPages(define: Record<string, string>): Plugin {
         define,
         resolve: { alias },
         plugins: [react(), serviceWorkerRegistrationStub],
-        // The router's packages are bundled, with the 'development' condition: in their Node
-        // build `isServer` is hard-wired to true, in this one the router takes it from its
-        // options (false, see entry.tsx) and renders exactly the browser's tree.
+        // Every package is bundled (the function installs none of the app's), the router's with the
+        // 'development' condition: in their Node build `isServer` is hard-wired to true, in this one
+        // the router takes it from its options (false, see render-page.tsx) and renders exactly the
+        // browser's tree.
         ssr: {
-          noExternal: [/^@tanstack\//],
+          noExternal: true,
           resolve: { conditions: ['development', 'import', 'module', 'node', 'default'] },
         },
         build: {
           ssr: fileURLToPath(new URL('./src/prerender/entry.tsx', import.meta.url)),
-          outDir: serverDir,
+          outDir: PAGES_DIR,
           emptyOutDir: true,
+          copyPublicDir: false,
+          rolldownOptions: { output: { entryFileNames: 'render.mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' } },
         },
       })
       // (a fresh URL each build: Node caches modules by URL)
-      const entry: PrerenderEntry = await import(`${pathToFileURL(join(serverDir, 'entry.js')).href}?${Date.now()}`)
+      const entry: PagesRender = await import(`${pathToFileURL(join(PAGES_DIR, 'render.mjs')).href}?${Date.now()}`)
+      // The shell is the built index.html; no page is written at "/", which Hosting sends to the function.
       const template = readFileSync(join(outDir, 'index.html'), 'utf8')
-      writeFileSync(join(outDir, APP_SHELL), template)
+      // The shell serves members' pages and nothing a search engine should list.
+      writeFileSync(
+        join(outDir, APP_SHELL),
+        template.replace('</head>', () => `  ${NOINDEX}\n  </head>`),
+      )
+      rmSync(join(outDir, 'index.html'))
       const now = Date.now()
       const siteUrl = parseClientEnv(loadEnv(mode, process.cwd(), 'VITE_')).VITE_SITE_URL
-      for (const path of entry.PRERENDERED_PATHS) {
-        const page = await entry.renderPage(path, now)
-        if (page.status !== 200 || !page.meta) throw new Error(`Prerendering ${path} failed (status ${page.status})`)
-        const file = join(outDir, entry.htmlFileFor(path))
+      for (const path of [...entry.PRERENDERED_PATHS, entry.NOT_FOUND_PATH]) {
+        const page = await entry.renderInformationPage(template, path, siteUrl, now)
+        const file = join(outDir, page.file)
         mkdirSync(dirname(file), { recursive: true })
-        const event = listedEvents().find((e) => path === `/events/${e.id}`)
-        const social = {
-          siteUrl,
-          ...(event ? eventSocialImage(event) : { image: socialImagePath() }),
-          structuredData: structuredDataFor(path, { siteUrl, now: new Date(now) }),
-        }
-        writeFileSync(
-          file,
-          prerenderedPageHtml(template, { path, body: page.html, meta: page.meta, renderedAt: now, social }),
-        )
+        writeFileSync(file, page.html)
       }
       await writeSocialImages(outDir)
       writeFileSync(join(outDir, 'robots.txt'), robotsTxt(siteUrl))
@@ -121,29 +116,31 @@ function prerenderPages(define: Record<string, string>): Plugin {
   }
 }
 
-/** Link previews need raster images: each event's picture, and the home page's, as 1200 x 630 PNG. */
+/**
+ * Link previews need raster pictures of 1200 x 630: one of each picture the site carries for an
+ * event (images/events/), which any event may use as its cover, and the site's own.
+ */
 async function writeSocialImages(outDir: string) {
   const { default: sharp } = await import('sharp')
-  mkdirSync(join(outDir, 'images', 'og'), { recursive: true })
   const size = { ...SOCIAL_IMAGE_SIZE, fit: 'cover' as const }
-  for (const event of listedEvents()) {
-    await sharp(join(outDir, event.image))
-      .resize(size)
-      .png()
-      .toFile(join(outDir, socialImagePath(event.id)))
+  const pictures = join(outDir, 'images', 'events')
+  for (const name of readdirSync(pictures)) {
+    const preview = join(outDir, sitePicturePreview(`/images/events/${name}`))
+    mkdirSync(dirname(preview), { recursive: true })
+    await sharp(join(pictures, name)).resize(size).png().toFile(preview)
   }
   await sharp(join(outDir, 'screenshots', 'wide-home.png'))
     .resize(size)
     .png()
-    .toFile(join(outDir, socialImagePath()))
+    .toFile(join(outDir, SITE_SOCIAL_IMAGE))
 }
 
 /**
- * `vite preview` answers like Firebase Hosting does with firebase.json: "/events" gets the
- * prerendered events.html (cleanUrls), an address without a file goes to the function a rewrite
- * names (the Functions emulator's, as the local stack runs it) or gets the app shell, and every
- * answer carries firebase.json's headers (its CSP with the local stack's servers allowed as well:
- * src/prerender/hosting.ts).
+ * `vite preview` answers like Firebase Hosting does with firebase.json (src/prerender/hosting.ts):
+ * a built file as itself ("/about" gets about.html: cleanUrls), else the first rewrite that
+ * matches: a function (the Functions emulator's, as the local stack runs it) or the app shell;
+ * else 404.html with a 404. Every answer carries firebase.json's headers (its CSP with the local
+ * stack's servers allowed as well).
  */
 function hostingRoutes(env: Record<string, string>): Plugin {
   const functionsOrigin = `http://${env.VITE_FIREBASE_EMULATOR_HOST || '127.0.0.1'}:${env.VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT || '5001'}`
@@ -155,24 +152,27 @@ function hostingRoutes(env: Record<string, string>): Plugin {
       const rewrites = readHostingRewrites(resolve(server.config.root, 'firebase.json'))
       server.middlewares.use((req, res, next) => {
         const [pathname = '/', query] = (req.url ?? '/').split('?')
-        for (const [key, value] of Object.entries(previewHeaders(pathname, rules))) res.setHeader(key, value)
-        const target = rewrittenFunction(pathname, rewrites, (file) => existsSync(join(outDir, file)))
-        if (target && (req.method === 'GET' || req.method === 'HEAD')) {
+        if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+        const answer = hostingAnswer(pathname, rewrites, (file) => existsSync(join(outDir, file)))
+        const headers = previewHeaders(pathname, rules)
+        if ('functionId' in answer) {
           const region = env.VITE_FUNCTIONS_REGION || 'asia-south1'
-          const url = `${functionsOrigin}/${env.VITE_FIREBASE_PROJECT_ID}/${region}/${target}${pathname}${query === undefined ? '' : `?${query}`}`
-          const headers: Record<string, string> = {}
+          const url = `${functionsOrigin}/${env.VITE_FIREBASE_PROJECT_ID}/${region}/${answer.functionId}${pathname}${query === undefined ? '' : `?${query}`}`
+          const forwarded: Record<string, string> = {}
           for (const name of ['if-none-match', 'accept', 'user-agent']) {
             const value = req.headers[name]
-            if (typeof value === 'string') headers[name] = value
+            if (typeof value === 'string') forwarded[name] = value
           }
-          fetch(url, { method: req.method, headers, redirect: 'manual' }).then(
-            async (answer) => {
-              res.statusCode = answer.status
-              for (const [key, value] of answer.headers) {
+          fetch(url, { method: req.method, headers: forwarded, redirect: 'manual' }).then(
+            async (response) => {
+              res.statusCode = response.status
+              for (const [key, value] of response.headers) {
                 if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(key))
                   res.setHeader(key, value)
               }
-              res.end(Buffer.from(await answer.arrayBuffer()))
+              // Hosting's headers apply to a function's answer too, over the function's own.
+              for (const [key, value] of Object.entries(headers)) res.setHeader(key, value)
+              res.end(Buffer.from(await response.arrayBuffer()))
             },
             () => {
               res.statusCode = 502
@@ -181,24 +181,18 @@ function hostingRoutes(env: Record<string, string>): Plugin {
           )
           return
         }
-        if (req.method === 'GET' || req.method === 'HEAD') {
-          const file = hostedFile(pathname, (built) => existsSync(join(outDir, built)))
-          req.url = query === undefined ? file : `${file}?${query}`
+        for (const [key, value] of Object.entries(headers)) res.setHeader(key, value)
+        if (answer.status === 404) {
+          res.statusCode = 404
+          res.setHeader('content-type', 'text/html; charset=utf-8')
+          res.end(readFileSync(join(outDir, answer.file)))
+          return
         }
+        req.url = query === undefined ? answer.file : `${answer.file}?${query}`
         next()
       })
     },
   }
-}
-
-/**
- * Every page carries the seed catalogue as a data block (the first paint needs no request, and no
- * visitor downloads the catalogue as JavaScript); the app installs the published one when it is
- * newer.
- */
-const embeddedCatalogue: Plugin = {
-  name: 'yaari:embedded-catalogue',
-  transformIndexHtml: (html) => html.replace('</head>', () => `    ${catalogueScript(SEED_CATALOGUE)}\n  </head>`),
 }
 
 /**
@@ -222,6 +216,20 @@ function projectPolicy(env: Record<string, string>): Plugin {
         (charset) => `${charset}\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`,
       ),
   }
+}
+
+/**
+ * The day this build was made, in the shell every page is written on: the sitemap's day for the
+ * information pages (their content changes only with a deploy).
+ */
+const buildDay: Plugin = {
+  name: 'yaari:build-day',
+  apply: 'build',
+  transformIndexHtml: (html) =>
+    html.replace(
+      '</head>',
+      () => `  <meta name="yaari:built" content="${new Date().toISOString().slice(0, 10)}" />\n  </head>`,
+    ),
 }
 
 /** In the prerender the service worker is never registered: the page renders without a prompt. */
@@ -257,7 +265,7 @@ export default defineConfig(({ mode }) => {
         },
       }),
       react(),
-      embeddedCatalogue,
+      buildDay,
       ...(mode === 'test' ? [] : [projectPolicy(loadEnv(mode, process.cwd(), 'VITE_'))]),
       pandaStaticClasses(fileURLToPath(new URL('./styled-system', import.meta.url))),
       VitePWA({
@@ -270,8 +278,14 @@ export default defineConfig(({ mode }) => {
           // shell, every route chunk (info pages and the catalogue are code), the catalogue's
           // images. The icons come from includeAssets and the manifest, so nothing is listed twice.
           globPatterns: ['**/*.{js,css,html}', 'images/**/*.{svg,png,webp,jpg}'],
-          // Link-preview images are for other sites' crawlers, never shown in the app.
-          globIgnores: ['images/og/**'],
+          // Link-preview images are for other sites' crawlers, never shown in the app; the not-found
+          // page is Hosting's answer to an address of nothing (offline, the app shell says it).
+          globIgnores: ['images/og/**', '404.html'],
+          // The home page and the listing are written by the publicPages function (decision 0020): the
+          // worker keeps the copy it fetches as it installs (each deploy's worker fetches them again),
+          // so they open at once offline and on a hanging connection; the app then installs the
+          // newest catalogue over what they show.
+          additionalManifestEntries: ['/', '/events'].map((url) => ({ url, revision: define.__APP_VERSION__ })),
           navigateFallback: `/${APP_SHELL}`,
           // Firebase Hosting's reserved URLs (/__/auth/..., /__/firebase/init.json) are never the app.
           navigateFallbackDenylist: [/^\/__\//],

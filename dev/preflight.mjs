@@ -63,8 +63,12 @@ function filesIn(root, ext) {
   return found
 }
 const distDir = join(dir, 'dist')
-const dist = existsSync(join(distDir, 'index.html'))
-  ? { html: filesIn(distDir, '.html'), scripts: filesIn(join(distDir, 'assets'), '.js') }
+const dist = existsSync(join(distDir, 'app.html'))
+  ? {
+      html: filesIn(distDir, '.html'),
+      scripts: filesIn(join(distDir, 'assets'), '.js'),
+      pagesRender: existsSync(join(ROOT, 'functions', 'lib', 'pages', 'render.mjs')),
+    }
   : undefined
 
 /** @type {typeof import('./preflight/checks.ts')} */

@@ -20,6 +20,14 @@ await build({
   target: 'node20',
   format: 'cjs',
   sourcemap: 'linked',
-  external: ['firebase-functions', 'firebase-functions/*', 'firebase-admin', 'firebase-admin/*', 'sharp'],
+  // The pages' server render is the site build's (vite.config.ts writes lib/pages/): loaded at run time.
+  external: [
+    'firebase-functions',
+    'firebase-functions/*',
+    'firebase-admin',
+    'firebase-admin/*',
+    'sharp',
+    './pages/render.mjs',
+  ],
   logLevel: 'warning',
 })

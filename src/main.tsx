@@ -1,7 +1,7 @@
 import { installCatalogue } from '@yaari/domain/catalogue'
 import { CATALOGUE_SCRIPT_ID } from '@yaari/domain/page-head'
 import { StrictMode, startTransition } from 'react'
-import { refreshCatalogue } from './lib/catalogue'
+import { installSavedCatalogue, refreshCatalogue } from './lib/catalogue'
 import { setRenderedAt } from './lib/clock'
 import { logError } from './lib/log'
 import './index.css'
@@ -12,10 +12,12 @@ for (const type of ['error', 'unhandledrejection'])
     logError(type, (event as PromiseRejectionEvent).reason ?? (event as ErrorEvent).error),
   )
 
-// The catalogue this page was written with (the build's seed, or the one published when a function
-// wrote the page), installed before any page module runs, so the page renders what its HTML shows.
+// The part of the catalogue this page was written with, installed before any page module runs, so
+// the page renders what its HTML shows; a page that carries none starts on the copy the service
+// worker kept.
 const embedded = document.getElementById(CATALOGUE_SCRIPT_ID)?.textContent
 if (embedded) installCatalogue(JSON.parse(embedded))
+else await installSavedCatalogue()
 
 /** Lets the browser paint and answer input before the next piece of start-up work. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
@@ -73,8 +75,7 @@ if (hydrating) {
   createRoot(root).render(app)
 }
 
-// The published catalogue (a new event, a new price, a new city) replaces the one the build
-// carries once it arrives; the prerendered page was hydrated as built, so React never finds the
-// two disagreeing.
+// The whole published catalogue (a new event, a new price, a new city) replaces the page's part once
+// it arrives; the page was hydrated as written, so React never finds the two disagreeing.
 await nextTask()
 void refreshCatalogue()

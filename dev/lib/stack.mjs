@@ -482,8 +482,13 @@ export async function startStack({ mode = 'preview', onStep = () => {} } = {}) {
     }
   }
 
-  if (mode === 'preview' && !existsSync(join(ROOT, 'dist', 'index.html'))) {
+  if (mode === 'preview' && !existsSync(join(ROOT, 'dist', 'app.html'))) {
     throw new StackError('No production build in dist/. Run `npm run build` first (`npm start` builds for you).')
+  }
+  if (mode === 'preview' && !existsSync(join(ROOT, 'functions', 'lib', 'pages', 'render.mjs'))) {
+    throw new StackError(
+      "The pages' server render is not built (functions/lib/pages/render.mjs is missing). Run `npm run build`.",
+    )
   }
   if (!existsSync(join(ROOT, 'functions', 'lib', 'index.js'))) {
     throw new StackError('The functions are not built (functions/lib/index.js is missing). Run `npm run build`.')

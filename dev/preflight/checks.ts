@@ -20,8 +20,8 @@ export interface PreflightInput {
   /** Which file each functions value came from, for the messages. */
   functionsFiles: string[]
   firebaseJson: { hosting?: { headers?: HostingHeaderRule[] } }
-  /** The built HTML pages and scripts, when dist/ exists. */
-  dist?: { html: Record<string, string>; scripts: Record<string, string> }
+  /** The built HTML pages and scripts, when dist/ exists; whether the pages' server render was built beside them. */
+  dist?: { html: Record<string, string>; scripts: Record<string, string>; pagesRender?: boolean }
 }
 
 /** The params every deploy needs in the .env file: a missing one stops a non-interactive deploy to ask. */
@@ -200,8 +200,12 @@ export function checkHostingHeaders(input: PreflightInput): string[] {
       problems.push(`firebase.json sends ${header}: ${actual ?? '(nothing)'} for ${path}; it should be ${value}.`)
     }
   }
-  for (const path of ['/', '/events', '/app.html', '/my-bookings', '/sw.js']) expect(path, 'cache-control', 'no-cache')
-  expect('/assets/index-1a2b.js', 'cache-control', /immutable/)
+  for (const path of ['/app.html', '/my-bookings', '/about', '/sw.js']) expect(path, 'cache-control', 'no-cache')
+  // The pages the publicPages function writes: revalidated by browsers, kept five minutes by the CDN (decision 0020).
+  for (const path of ['/', '/events', '/events/an-event', '/categories/culture', '/sitemap.xml'])
+    expect(path, 'cache-control', 'public, max-age=0, s-maxage=300')
+  // A missing script's 404 shares its address's headers: never kept for a year.
+  expect('/assets/index-1a2b.js', 'cache-control', /^(?!.*max-age=[1-9]).*$/)
   expect('/', 'x-content-type-options', 'nosniff')
   expect('/', 'referrer-policy', /^(strict-origin-when-cross-origin|strict-origin|same-origin|no-referrer)$/)
   // The camera for Door mode's scanner, for our own pages only; nothing else.
@@ -231,6 +235,11 @@ export function checkBuild(input: PreflightInput): string[] {
   const problems: string[] = []
   if (!code.includes(input.projectId)) {
     problems.push(`dist/ was not built for ${input.projectId}: run \`npm run build\` with its .env.production.local.`)
+  }
+  if (input.dist.pagesRender === false) {
+    problems.push(
+      "The pages' server render (functions/lib/pages/render.mjs) is not built: the home page, the listing and every event page would fail. Run `npm run build`.",
+    )
   }
   if (/demo-yaari|127\.0\.0\.1:(9099|5001|8081)/.test(code)) {
     problems.push(

@@ -30,7 +30,7 @@ function exampleConfig(edit: (dir: string) => void = () => {}) {
   cpSync(EXAMPLE, dir, { recursive: true })
   mkdirSync(join(dir, 'dist', 'assets'), { recursive: true })
   writeFileSync(
-    join(dir, 'dist', 'index.html'),
+    join(dir, 'dist', 'app.html'),
     prerenderedPageHtml(TEMPLATE, {
       path: '/',
       body: '<h1>Yaari</h1>',

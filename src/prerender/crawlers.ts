@@ -3,7 +3,6 @@
  * where the sitemap is). The sitemap itself is the publicPages function's (domain sitemap.ts): it
  * lists the events published after the build too.
  */
-export { sitemapXml } from '@yaari/domain/sitemap'
 
 /** Pages of one member, never useful in search results. */
 export const PRIVATE_PATHS = ['/auth', '/signup', '/onboarding', '/my-bookings', '/booking-success', '/booking-failed']

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
   APP_SHELL,
   cspDirectives,
   type HostingHeaderRule,
-  hostedFile,
+  hostingAnswer,
   hostingGlob,
   hostingHeaders,
   LOCAL_SOURCES,
@@ -12,30 +13,59 @@ import {
   previewHeaders,
   projectContentSecurityPolicy,
   readHostingHeaderRules,
+  readHostingRewrites,
 } from './hosting'
 import { LOADER_SCRIPT } from './page-html'
+import { PRERENDERED_PATHS } from './paths'
 
-const built = new Set(['/index.html', '/events.html', '/events/sunday-social-mixer.html', '/about.html'])
+const built = new Set(['/app.html', '/404.html', '/about.html', '/sw.js', '/assets/index-Ab12_c.js'])
 const exists = (file: string) => built.has(file)
+const rewrites = readHostingRewrites()
+const answer = (path: string) => hostingAnswer(path, rewrites, exists)
 
-describe('hostedFile (firebase.json: cleanUrls, then ** -> /app.html)', () => {
-  it('serves a prerendered page for its clean address, with or without a trailing slash', () => {
-    expect(hostedFile('/', exists)).toBe('/index.html')
-    expect(hostedFile('/events', exists)).toBe('/events.html')
-    expect(hostedFile('/events/', exists)).toBe('/events.html')
-    expect(hostedFile('/events/sunday-social-mixer', exists)).toBe('/events/sunday-social-mixer.html')
+describe('hostingAnswer (firebase.json: a file, then the first rewrite, then 404.html)', () => {
+  it('serves a built file as itself, and an information page at its clean address', () => {
+    expect(answer('/about')).toEqual({ file: '/about.html', status: 200 })
+    expect(answer('/about/')).toEqual({ file: '/about.html', status: 200 })
+    expect(answer('/sw.js')).toEqual({ file: '/sw.js', status: 200 })
+    expect(answer('/assets/index-Ab12_c.js')).toEqual({ file: '/assets/index-Ab12_c.js', status: 200 })
   })
 
-  it('gives every other address the app shell', () => {
-    expect(hostedFile('/auth', exists)).toBe(`/${APP_SHELL}`)
-    expect(hostedFile('/onboarding/mobile', exists)).toBe(`/${APP_SHELL}`)
-    expect(hostedFile('/events/no-such-event', exists)).toBe(`/${APP_SHELL}`)
+  it('sends the pages that show the catalogue, the sitemap and the catalogue to their functions', () => {
+    for (const path of ['/', '/events', '/events/midweek-wednesday-dinner', '/categories/culture', '/sitemap.xml'])
+      expect(answer(path), path).toEqual({ functionId: 'publicPages' })
+    expect(answer('/catalogue.json')).toEqual({ functionId: 'catalogueDocument' })
   })
 
-  it('serves files as themselves, built or not (a missing one is the host’s 404)', () => {
-    expect(hostedFile('/sw.js', exists)).toBe('/sw.js')
-    expect(hostedFile('/assets/index-Ab12_c.js', exists)).toBe('/assets/index-Ab12_c.js')
-    expect(hostedFile('/manifest.webmanifest', exists)).toBe('/manifest.webmanifest')
+  it('gives a member’s page the app shell', () => {
+    for (const path of [
+      '/auth',
+      '/auth/action',
+      '/onboarding/mobile',
+      '/my-bookings',
+      '/my-bookings/x/after',
+      '/host/catalogue/new',
+    ])
+      expect(answer(path), path).toEqual({ file: `/${APP_SHELL}`, status: 200 })
+  })
+
+  it('answers a missing file with a function’s plain 404 (never a page), and any other address with 404.html', () => {
+    for (const path of ['/assets/index-Old1234.js', '/images/nope.png', '/favicon.ico'])
+      expect(answer(path), path).toEqual({ functionId: 'publicPages' })
+    for (const path of ['/no-such-page', '/events/a/b', '/admin'])
+      expect(answer(path), path).toEqual({ file: '/404.html', status: 404 })
+  })
+
+  it('has an answer for every route of the app: a file, a function or the shell', () => {
+    const routes = [
+      ...readFileSync(new URL('../routeTree.gen.ts', import.meta.url), 'utf8').matchAll(/fullPath: '([^']+)'/g),
+    ].map((match) => match[1]!.replace(/\$[A-Za-z]+/g, 'x').replace(/(.)\/$/, '$1'))
+    expect(routes.length).toBeGreaterThan(20)
+    const informationPages = new Set(PRERENDERED_PATHS)
+    for (const route of routes) {
+      const served = informationPages.has(route) ? { file: `${route}.html`, status: 200 } : answer(route)
+      expect(served, route).not.toEqual({ file: '/404.html', status: 404 })
+    }
   })
 })
 
@@ -61,6 +91,11 @@ describe('hostingHeaders (firebase.json headers: every matching rule, the last o
     expect(hostingGlob('/sw.js').test('/sw.js')).toBe(true)
     expect(hostingGlob('/images/*.png').test('/images/a.png')).toBe(true)
     expect(hostingGlob('/images/*.png').test('/images/x/a.png')).toBe(false)
+    expect(hostingGlob('/events/*').test('/events/')).toBe(false)
+    expect(hostingGlob('/**/*.*').test('/a.js')).toBe(true)
+    expect(hostingGlob('/**/*.*').test('/assets/x/a.js')).toBe(true)
+    expect(hostingGlob('/**/*.*').test('/events/a')).toBe(false)
+    expect(hostingGlob('/auth/**').test('/auth')).toBe(false)
     expect(() => hostingGlob('**/*.@(js|css)')).toThrow(/Unsupported glob/)
   })
 })
@@ -83,11 +118,16 @@ describe("firebase.json's hosting headers", () => {
     }
   })
 
-  it('make HTML (prerendered pages and app.html) revalidate on every visit, hashed assets immutable', () => {
-    for (const path of ['/', '/events', '/events/midweek-wednesday-dinner', '/my-bookings', '/app.html', '/sw.js']) {
+  it('make every answer revalidate in the browser, and keep the pages the function writes 5 minutes in the CDN', () => {
+    for (const path of ['/my-bookings', '/app.html', '/about', '/sw.js', '/no-such-page']) {
       expect(hostingHeaders(path, rules)['cache-control'], path).toBe('no-cache')
     }
-    expect(hostingHeaders('/assets/index-1a.js', rules)['cache-control']).toBe('public, max-age=31536000, immutable')
+    for (const path of ['/', '/events', '/events/midweek-wednesday-dinner', '/categories/culture', '/sitemap.xml']) {
+      expect(hostingHeaders(path, rules)['cache-control'], path).toBe('public, max-age=0, s-maxage=300')
+    }
+    // A hashed script revalidates too (a 304 when unchanged; the service worker keeps them offline), so a
+    // missing one's 404 is never kept a year under that address.
+    expect(hostingHeaders('/assets/index-1a.js', rules)['cache-control']).toBe('no-cache')
   })
 
   it("allow the app's own scripts and the inline loader by its hash, and nothing inline besides", () => {

@@ -1,54 +1,52 @@
 /**
- * What Firebase Hosting serves for an address, as firebase.json has it (`cleanUrls`, then
- * `** -> /app.html`): a file is served as itself, a page's address serves its prerendered HTML
- * ("/events" -> "/events.html", "/" -> "/index.html"), any other address gets the app shell.
- * `vite preview` and the end-to-end tests' static host both follow this one rule.
+ * What Firebase Hosting answers for an address, as firebase.json has it, in Hosting's order: a
+ * file that exists, as itself ("/about" serves about.html: `cleanUrls`); else the first rewrite
+ * whose glob matches (a function, or the app shell for a member's page); else 404.html with a 404
+ * status. `vite preview` and the end-to-end tests' static host both follow this one rule, and a
+ * test holds it to the Hosting emulator's own answers (tests/integration/hosting.test.ts).
  */
 import { readFileSync } from 'node:fs'
 
-/** The HTML every other address gets (hosting rewrites, the service worker's navigation fallback). */
+/** The HTML of every member's page (hosting rewrites, the service worker's navigation fallback). */
 export const APP_SHELL = 'app.html'
+/** What Hosting answers, with a 404, for an address that has no file and no rewrite. */
+export const NOT_FOUND_PAGE = '404.html'
 
-/** True when the address names a file ("/assets/index-1a2b.js", "/sw.js"), not a page. */
-export function isFileAddress(pathname: string): boolean {
-  return /\.[a-z0-9]+$/i.test(pathname)
-}
+/** A rewrite of firebase.json's hosting section: to a function, or to a file. */
+export type HostingRewrite =
+  | { source: string; function: { functionId: string; region?: string } }
+  | { source: string; destination: string }
 
-/** The file to serve for `pathname`; `exists` tells whether a file ("/events.html") was built. */
-export function hostedFile(pathname: string, exists: (file: string) => boolean): string {
-  if (isFileAddress(pathname)) return pathname
-  const page = pathname.replace(/\/+$/, '')
-  if (page === '') return '/index.html'
-  return exists(`${page}.html`) ? `${page}.html` : `/${APP_SHELL}`
-}
-
-/** A rewrite of firebase.json's hosting section to a function (the app shell's rewrite is `hostedFile`'s). */
-export interface HostingFunctionRewrite {
-  source: string
-  function: { functionId: string; region?: string }
-}
-
-/** The rewrites to functions of a firebase.json (the repository's unless another file is named), in order. */
+/** The rewrites of a firebase.json (the repository's unless another file is named), in order. */
 export function readHostingRewrites(
   firebaseJson: URL | string = new URL('../../firebase.json', import.meta.url),
-): HostingFunctionRewrite[] {
-  const rewrites: unknown[] = JSON.parse(readFileSync(firebaseJson, 'utf8')).hosting?.rewrites ?? []
-  return rewrites.filter(
-    (rule): rule is HostingFunctionRewrite => typeof (rule as HostingFunctionRewrite).function?.functionId === 'string',
-  )
+): HostingRewrite[] {
+  return JSON.parse(readFileSync(firebaseJson, 'utf8')).hosting?.rewrites ?? []
 }
 
-/**
- * The function Hosting sends `pathname` to when no built file answers it (Hosting serves a file
- * first, then the rewrites in order), or undefined.
- */
-export function rewrittenFunction(
+/** How Hosting answers an address: a built file (with its status), or a function. */
+export type HostingAnswer = { file: string; status: 200 | 404 } | { functionId: string }
+
+/** The file a clean address names, if it was built ("/events" -> "/events.html"). */
+function builtFile(pathname: string, exists: (file: string) => boolean): string | undefined {
+  if (exists(pathname) && /\.[a-z0-9]+$/i.test(pathname)) return pathname
+  const page = pathname.replace(/\/+$/, '')
+  if (page === '') return exists('/index.html') ? '/index.html' : undefined
+  return exists(`${page}.html`) ? `${page}.html` : undefined
+}
+
+/** What Hosting serves for `pathname`; `exists` tells whether a file ("/about.html") was built. */
+export function hostingAnswer(
   pathname: string,
-  rewrites: readonly HostingFunctionRewrite[],
+  rewrites: readonly HostingRewrite[],
   exists: (file: string) => boolean,
-): string | undefined {
-  if (exists(pathname) || exists(`${pathname.replace(/\/+$/, '')}.html`)) return undefined
-  return rewrites.find((rule) => hostingGlob(rule.source).test(pathname))?.function.functionId
+): HostingAnswer {
+  const file = builtFile(pathname, exists)
+  if (file) return { file, status: 200 }
+  const rewrite = rewrites.find((rule) => hostingGlob(rule.source).test(pathname))
+  if (rewrite && 'function' in rewrite) return { functionId: rewrite.function.functionId }
+  if (rewrite) return { file: rewrite.destination, status: 200 }
+  return { file: `/${NOT_FOUND_PAGE}`, status: 404 }
 }
 
 /** A `headers` rule of firebase.json's hosting section. */
@@ -112,16 +110,22 @@ export function projectContentSecurityPolicy(headerPolicy: string, project: Proj
 }
 
 /**
- * A firebase.json glob as a RegExp over the request path: `**` any path, `*` one segment's
- * characters. Anything else that Hosting's globs allow is refused here, so a rule the local
- * preview cannot read the same way never passes unnoticed.
+ * A firebase.json glob as a RegExp over the request path, as Hosting's minimatch reads it: `**`
+ * any path (`/**\/` also none: "/**\/*.js" matches "/a.js"), `*` one segment's characters but none
+ * at all. Anything else that Hosting's globs allow is refused here, so a rule the local preview
+ * cannot read the same way never passes unnoticed.
  */
 export function hostingGlob(source: string): RegExp {
   if (/[?[\]{}!@+()]/.test(source)) throw new Error(`Unsupported glob in firebase.json: ${source}`)
   const glob = source.startsWith('/') || source.startsWith('**') ? source : `/${source}`
   const pattern = glob
-    .split(/(\*\*|\*)/)
-    .map((part) => (part === '**' ? '.*' : part === '*' ? '[^/]*' : part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')))
+    .split(/(\/\*\*\/|\*\*|\*)/)
+    .map((part) => {
+      if (part === '/**/') return '/(?:.*/)?'
+      if (part === '**') return '.*'
+      if (part === '*') return '[^/]+'
+      return part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+    })
     .join('')
   return new RegExp(`^${pattern}$`)
 }

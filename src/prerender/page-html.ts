@@ -10,7 +10,16 @@
  * That script is the same text in every page of every build (the entry's address is in a
  * <meta>), so the Content-Security-Policy in firebase.json allows it by its hash.
  */
-import { documentTitle, escapeHtml, type PageMeta, type SocialParts, socialTags } from '@yaari/domain/page-head'
+import type { PublishedCatalogue } from '@yaari/domain/catalogue'
+import {
+  catalogueScript,
+  documentTitle,
+  escapeHtml,
+  NOINDEX,
+  type PageMeta,
+  type SocialParts,
+  socialTags,
+} from '@yaari/domain/page-head'
 
 export { escapeHtml, socialTags }
 
@@ -21,13 +30,6 @@ export interface PrerenderedPage {
   status: number
 }
 
-/** What the build loads from the prerender's bundle (see prerenderPages in vite.config.ts). */
-export interface PrerenderEntry {
-  PRERENDERED_PATHS: readonly string[]
-  htmlFileFor: (path: string) => string
-  renderPage: (path: string, renderedAt: number) => Promise<PrerenderedPage>
-}
-
 export interface PrerenderedParts {
   path: string
   body: string
@@ -35,6 +37,10 @@ export interface PrerenderedParts {
   renderedAt: number
   /** For link previews and search engines: the site's address, the page's image, its structured data. */
   social?: SocialParts
+  /** The part of the catalogue the page shows, which the app installs before it renders (none: it shows none). */
+  catalogue?: PublishedCatalogue
+  /** False for a page search engines should not list (a missing page, an event no longer on sale). */
+  indexable?: boolean
 }
 
 const ENTRY_SCRIPT = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/
@@ -50,7 +56,7 @@ export const LOADER_SCRIPT = [
 
 export function prerenderedPageHtml(
   template: string,
-  { path, body, meta, renderedAt, social }: PrerenderedParts,
+  { path, body, meta, renderedAt, social, catalogue, indexable = true }: PrerenderedParts,
 ): string {
   const entry = ENTRY_SCRIPT.exec(template)?.[1]
   if (!entry) throw new Error('index.html has no module <script> to load the app from')
@@ -58,22 +64,26 @@ export function prerenderedPageHtml(
   // No modulepreload links: the entry chunk imports every chunk it needs directly, so the
   // browser asks for them all at once as soon as it has read the entry.
   const loader = `<script type="module">${LOADER_SCRIPT}</script>`
-  return template
-    .replace(ENTRY_SCRIPT, '')
-    .replace(
-      '</head>',
-      () =>
-        `${social ? socialTags(path, meta, social) : ''}  <meta name="${ENTRY_META}" content="${escapeHtml(entry)}" />\n  </head>`,
-    )
-    .replace(MODULE_PRELOAD, '')
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(documentTitle(meta.title))}</title>`)
-    .replace(
-      /<meta name="description" content="[^"]*"/,
-      () => `<meta name="description" content="${escapeHtml(meta.description)}"`,
-    )
-    .replace(
-      EMPTY_ROOT,
-      () => `<div id="root" data-rendered-at="${renderedAt}" data-rendered-path="${escapeHtml(path)}">${body}</div>`,
-    )
-    .replace('</body>', () => `${loader}\n  </body>`)
+  return (
+    template
+      // The shell (app.html) asks not to be listed; a page written on it says so itself when it should.
+      .replace(`  ${NOINDEX}\n`, '')
+      .replace(ENTRY_SCRIPT, '')
+      .replace(
+        '</head>',
+        () =>
+          `${indexable ? '' : `  ${NOINDEX}\n`}${social ? socialTags(path, meta, social) : ''}${catalogue ? `  ${catalogueScript(catalogue)}\n` : ''}  <meta name="${ENTRY_META}" content="${escapeHtml(entry)}" />\n  </head>`,
+      )
+      .replace(MODULE_PRELOAD, '')
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(documentTitle(meta.title))}</title>`)
+      .replace(
+        /<meta name="description" content="[^"]*"/,
+        () => `<meta name="description" content="${escapeHtml(meta.description)}"`,
+      )
+      .replace(
+        EMPTY_ROOT,
+        () => `<div id="root" data-rendered-at="${renderedAt}" data-rendered-path="${escapeHtml(path)}">${body}</div>`,
+      )
+      .replace('</body>', () => `${loader}\n  </body>`)
+  )
 }

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
-import { hostedFile, previewHeaders, readHostingHeaderRules } from '../../src/prerender/hosting'
+import { hostingAnswer, previewHeaders, readHostingHeaderRules } from '../../src/prerender/hosting'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -32,10 +32,11 @@ export async function serveStatic(dir: string): Promise<StaticSite> {
   let root = dir
   const server: Server = createServer(async (request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
-    const file = join(
-      root,
-      hostedFile(path, (built) => existsSync(join(root, built))),
-    )
+    // No function answers here: a page the functions write (the catalogue's) gets the app shell, a
+    // missing file the 404 below.
+    const answer = hostingAnswer(path, [], (built) => existsSync(join(root, built)))
+    const page = 'file' in answer && answer.status === 200 ? answer.file : '/app.html'
+    const file = join(root, /\.[a-z0-9]+$/i.test(path) ? path : page)
     try {
       const body = await readFile(file)
       response.writeHead(200, {

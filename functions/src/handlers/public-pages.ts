@@ -1,14 +1,19 @@
 /**
- * The public pages Hosting has no file for (Hosting rewrites, firebase.json): `/events/<id>` of an
- * event published after the build, and `/sitemap.xml`. An event's page is the app's shell with the
- * event's head (title, description, Open Graph, JSON-LD with its prices) written by the same code
- * the build prerenders with (the domain's page-head.ts and event-page.ts), so a link shared on
- * WhatsApp previews it and a search engine reads it without running the app. Shared caches keep a
- * page 5 minutes; a publish shows in it after that at the latest.
+ * The public pages Hosting has no file for (its rewrites, firebase.json), written when they are
+ * asked for (decision 0020):
+ * - the pages that show the catalogue (`/`, `/events`, `/categories/<slug>`, `/events/<id>`),
+ *   rendered by the app's own server render (functions/lib/pages, built with the site) from the
+ *   catalogue published at that moment and with that moment's dates, on the shell the site serves
+ *   now (app.html: its script's address is the deployed one). Shared caches keep a page five
+ *   minutes, so a crawler the day after a deploy reads that day's dates and offers. An event no
+ *   longer on sale says so and asks not to be listed; an address of no page is a 404 with
+ *   `noindex`, and an older address of an event a 301 to its one address;
+ * - `/sitemap.xml`, every listed page with the day it last changed;
+ * - a file that does not exist (an old deploy's script, a picture): a plain 404 no cache keeps,
+ *   never the app's HTML under a script's address.
  */
-import { canonicalEventId, eventById, listedEvents } from '@yaari/domain/catalogue'
-import { eventPageHtml } from '@yaari/domain/event-page'
-import { STATIC_PAGES, sitemapXml } from '@yaari/domain/sitemap'
+import type { PagesRender } from '@yaari/domain/page-catalogue'
+import { sitemapEntries, sitemapXml } from '@yaari/domain/sitemap'
 import { onRequest } from 'firebase-functions/v2/https'
 import { db } from '../lib/admin'
 import { refreshCatalogue } from '../lib/catalogue'
@@ -16,6 +21,8 @@ import { APP_ORIGIN } from '../lib/settings'
 import { runOptions } from './sizing'
 
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=300'
+/** What a missing file answers: nobody keeps it, so a later deploy that has it is seen at once. */
+export const MISSING_FILE_CACHE_CONTROL = 'no-store'
 const SHELL_TTL_MS = 10 * 60_000
 
 let shell: { html: string; at: number } | undefined
@@ -29,43 +36,67 @@ async function appShell(origin: string, now: number): Promise<string> {
   return shell.html
 }
 
+/** The day the deployed site was built (the shell says), for the sitemap's information pages. */
+const deployedAt = (html: string, now: number) =>
+  /<meta name="yaari:built" content="(\d{4}-\d\d-\d\d)"/.exec(html)?.[1] ?? new Date(now).toISOString().slice(0, 10)
+
+let render: Promise<PagesRender> | undefined
+/** The pages' server render, loaded once per instance (a few hundred milliseconds, on the first page asked for). */
+const pagesRender = () => {
+  render ??= import('./pages/render.mjs' as string) as Promise<PagesRender>
+  return render
+}
+
+/** An address that names a file ("/assets/index-1a2b.js", "/images/x.png"), not a page. */
+const isFileAddress = (path: string) => /\.[a-z0-9]+$/i.test(path)
+
+/**
+ * Renders one page at a time in an instance: the render reads the catalogue its page carries from
+ * one place, so two renders must not interleave.
+ */
+let queue: Promise<unknown> = Promise.resolve()
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task)
+  queue = run.catch(() => undefined)
+  return run
+}
+
 export const publicPages = onRequest(runOptions('publicPages'), async (request, response) => {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.status(405).set('allow', 'GET, HEAD').send('GET only')
     return
   }
+  const path = request.path
+  if (path !== '/sitemap.xml' && isFileAddress(path)) {
+    response.status(404).set('cache-control', MISSING_FILE_CACHE_CONTROL).type('text/plain').send('Not found')
+    return
+  }
   const origin = APP_ORIGIN.value().replace(/\/+$/, '')
   const catalogue = await refreshCatalogue(db())
   const now = Date.now()
-  if (request.path === '/sitemap.xml') {
-    const paths = [
-      ...STATIC_PAGES.slice(0, 2),
-      ...listedEvents().map((event) => `/events/${event.id}`),
-      ...STATIC_PAGES.slice(2),
-    ]
+  const template = await appShell(origin, now)
+  if (path === '/sitemap.xml') {
     response
       .status(200)
       .set('cache-control', PAGE_CACHE_CONTROL)
       .type('application/xml')
-      .send(sitemapXml(origin, paths, new Date(catalogue.publishedAt)))
+      .send(sitemapXml(origin, sitemapEntries(catalogue, deployedAt(template, now))))
     return
   }
-  const match = /^\/events\/([^/]+)\/?$/.exec(request.path)
-  const id = match?.[1] ? canonicalEventId(decodeURIComponent(match[1])) : undefined
-  const html = await appShell(origin, now)
-  if (!id) {
-    // Not an event: the shell, whose app shows its not-found page.
-    response.status(404).set('cache-control', PAGE_CACHE_CONTROL).type('html').send(html)
+  const search = new URL(request.originalUrl, 'http://local').search
+  const pages = await pagesRender()
+  const page = await oneAtATime(
+    async () =>
+      (await pages.renderPublicPage({ path, search, now, template, siteUrl: origin, catalogue })) ??
+      // Not one of the catalogue's pages (Hosting sends only those here): the not-found page.
+      pages.renderPublicPage({ path: '/events/-', search: '', now, template, siteUrl: origin, catalogue }),
+  )
+  if (!page) throw new Error(`No page for ${path}`)
+  if (page.status === 301) {
+    response.set('cache-control', PAGE_CACHE_CONTROL).redirect(301, page.location)
     return
   }
-  if (id !== match?.[1]) {
-    response.redirect(301, `/events/${id}`)
-    return
-  }
-  const event = eventById(id)!
-  response
-    .status(200)
-    .set('cache-control', PAGE_CACHE_CONTROL)
-    .type('html')
-    .send(eventPageHtml(html, event, { siteUrl: origin, now: new Date(now) }))
+  response.status(page.status).set('cache-control', PAGE_CACHE_CONTROL)
+  if (!page.indexable) response.set('x-robots-tag', 'noindex')
+  response.type('html').send(page.html)
 })

@@ -1,57 +1,31 @@
 /**
- * An event's page as crawlers and link previews read it: its title and description, its image and
- * its schema.org Event. The build prerenders the events it knows; the eventPage function serves
- * the ones published after it, from the same head code (page-head.ts) on the app's shell, with a
- * short summary in the body for readers that run no script (the app replaces it as it starts).
+ * What an event's page says to crawlers and link previews, as of the moment it is written: its
+ * title and description, its preview picture, whether it may be indexed, and its schema.org Event
+ * while it is on sale. An archived event's page (its tickets still open) and the page of an event
+ * whose city is not live offer nothing and ask not to be indexed (decision 0020).
  */
-import { currentCatalogue, PRICE_TIERS, TIER_LABELS, type YaariEvent } from './catalogue'
-import { COVER_WIDTHS } from './catalogue-editor'
-import { cityOf, eventPageMeta } from './event-meta'
-import { formatInr } from './money'
-import { documentTitle, escapeHtml, type SocialParts, socialTags, withCatalogue } from './page-head'
+import { catalogueCities, type YaariEvent } from './catalogue'
+import { eventPageMeta } from './event-meta'
+import type { PageMeta, SocialParts } from './page-head'
+import { eventSocialImage, eventStructuredData } from './structured-data'
 
 export { eventPageMeta }
 
-import { SITE } from './site'
-import { eventStructuredData, socialImagePath } from './structured-data'
-import { formatTime, scheduleLabel } from './time-labels'
-
-/** The picture a link preview shows: an uploaded cover as it is, else the one the build drew. */
-export function eventSocialImage(event: YaariEvent): Pick<SocialParts, 'image' | 'imageSize'> {
-  if (/^https?:\/\//.test(event.image)) {
-    const width = COVER_WIDTHS.at(-1)!
-    return { image: event.image, imageSize: { width, height: Math.round((width * 9) / 16) } }
-  }
-  return { image: socialImagePath(event.id) }
+/** Whether members can book it: published, in a city that is live (the catalogue it is read from). */
+export function eventOnSale(event: YaariEvent, cities = catalogueCities()): boolean {
+  return event.status === 'published' && cities.some((city) => city.id === event.city && city.live)
 }
 
-/**
- * The app's shell made into the event's page: its head, a summary for readers without script, and
- * the catalogue published now (so the app starts on it, the event included).
- */
-export function eventPageHtml(shell: string, event: YaariEvent, { siteUrl, now }: { siteUrl: string; now: Date }) {
-  const path = `/events/${event.id}`
-  const meta = eventPageMeta(event)
-  const structuredData = eventStructuredData(event, { siteUrl, now })
-  const head = socialTags(path, meta, {
-    siteUrl,
-    ...eventSocialImage(event),
-    ...(structuredData ? { structuredData } : {}),
-  })
-  const prices = PRICE_TIERS.map((tier) => `${TIER_LABELS[tier]} ${formatInr(event.prices[tier])}`).join(', ')
-  const summary = [
-    `<main><article><h1>${escapeHtml(event.title)}</h1>`,
-    `<p>${escapeHtml(event.kind)} · ${escapeHtml(event.category)}</p>`,
-    `<p>${escapeHtml(event.description)}</p>`,
-    `<p>${escapeHtml(`${scheduleLabel(event)} at ${formatTime(event.startTime)}, ${event.venueArea}, ${cityOf(event)}. ${prices}.`)}</p>`,
-    `<p><a href="${escapeHtml(path)}">Book on ${escapeHtml(SITE.productName)}</a></p></article></main>`,
-  ].join('')
-  return withCatalogue(shell, currentCatalogue())
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(documentTitle(meta.title))}</title>`)
-    .replace(
-      /<meta name="description" content="[^"]*"/,
-      () => `<meta name="description" content="${escapeHtml(meta.description)}"`,
-    )
-    .replace('</head>', () => `${head}  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${summary}</div>`)
+/** An event page's head: its meta, its picture and data, and whether search engines should list it. */
+export function eventPageHead(
+  event: YaariEvent,
+  { siteUrl, now }: { siteUrl: string; now: Date },
+): { meta: PageMeta; social: SocialParts; indexable: boolean } {
+  const onSale = eventOnSale(event)
+  const structuredData = onSale ? eventStructuredData(event, { siteUrl, now }) : undefined
+  return {
+    meta: eventPageMeta(event),
+    social: { siteUrl, image: eventSocialImage(event), ...(structuredData ? { structuredData } : {}) },
+    indexable: onSale,
+  }
 }

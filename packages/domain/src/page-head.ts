@@ -1,26 +1,27 @@
 /**
  * What a page says in its <head> to browsers, link previews and search engines: the document
- * title, the canonical address, Open Graph and Twitter card tags, and JSON-LD. The build writes
- * it into the prerendered pages and the eventPage function into the pages of events published
- * after the build: one code for both.
+ * title, the canonical address, Open Graph and Twitter card tags, JSON-LD, and `noindex` for a
+ * page that should not be listed. The build writes it into the information pages and the
+ * publicPages function into the pages it writes when they are asked for: one code for both.
  */
 import { SITE } from './site'
-import { jsonForScript, SOCIAL_IMAGE_SIZE } from './structured-data'
+import { absolute, jsonForScript, SOCIAL_IMAGE_SIZE } from './structured-data'
 
 export interface PageMeta {
   title: string
   description: string
 }
 
-/** For link previews and search engines: the site's address, the page's image, its structured data. */
+/** For link previews and search engines: the site's address, the page's 1200 x 630 picture, its structured data. */
 export interface SocialParts {
   siteUrl: string
-  /** A path on the site, or an absolute address (an uploaded cover). */
+  /** A path on the site, or an absolute address (an uploaded cover's preview). */
   image: string
   structuredData?: unknown
-  /** The image's size when it is not the drawn link-preview image (an uploaded cover). */
-  imageSize?: { width: number; height: number }
 }
+
+/** What a page that should not be listed (a missing page, an event no longer on sale) says to search engines. */
+export const NOINDEX = '<meta name="robots" content="noindex" />'
 
 /** The element of every page that carries the catalogue the page was written with. */
 export const CATALOGUE_SCRIPT_ID = 'yaari-catalogue'
@@ -32,12 +33,6 @@ export const CATALOGUE_SCRIPT_ID = 'yaari-catalogue'
  */
 export function catalogueScript(catalogue: unknown): string {
   return `<script type="application/json" id="${CATALOGUE_SCRIPT_ID}">${jsonForScript(catalogue)}</script>`
-}
-
-/** A page with its catalogue replaced by `catalogue` (the newest, for a page a function writes). */
-export function withCatalogue(html: string, catalogue: unknown): string {
-  const block = new RegExp(`<script type="application/json" id="${CATALOGUE_SCRIPT_ID}">[^<]*</script>`)
-  return html.replace(block, () => catalogueScript(catalogue))
 }
 
 /** "{page} | Yaari", or just "Yaari" on the home page. */
@@ -53,7 +48,7 @@ export function escapeHtml(text: string): string {
 export function socialTags(path: string, meta: PageMeta, social: SocialParts): string {
   const url = `${social.siteUrl}${path === '/' ? '/' : path}`
   // A cover uploaded through the editor is already an absolute address.
-  const image = /^https?:\/\//.test(social.image) ? social.image : `${social.siteUrl}${social.image}`
+  const image = absolute(social.siteUrl, social.image)
   const title = documentTitle(meta.title)
   const tags = [
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
@@ -64,8 +59,8 @@ export function socialTags(path: string, meta: PageMeta, social: SocialParts): s
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:image" content="${escapeHtml(image)}" />`,
-    `<meta property="og:image:width" content="${(social.imageSize ?? SOCIAL_IMAGE_SIZE).width}" />`,
-    `<meta property="og:image:height" content="${(social.imageSize ?? SOCIAL_IMAGE_SIZE).height}" />`,
+    `<meta property="og:image:width" content="${SOCIAL_IMAGE_SIZE.width}" />`,
+    `<meta property="og:image:height" content="${SOCIAL_IMAGE_SIZE.height}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { SEED_EVENTS } from './catalogue-seed'
-import { eventStructuredData, istDateTime, jsonForScript, socialImagePath, structuredDataFor } from './structured-data'
+import {
+  eventSocialImage,
+  eventStructuredData,
+  istDateTime,
+  jsonForScript,
+  SITE_SOCIAL_IMAGE,
+  siteStructuredData,
+} from './structured-data'
 
 const options = { siteUrl: 'https://yaari.example', now: new Date('2026-11-23T06:30:00Z') }
 
@@ -14,7 +21,8 @@ describe('the schema.org Event of every event', () => {
         '@type': 'Event',
         name: event.title,
         url: `https://yaari.example/events/${event.id}`,
-        image: [`https://yaari.example${socialImagePath(event.id)}`],
+        // The 1200 x 630 PNG the build draws of the picture it carries, never the SVG itself.
+        image: [`https://yaari.example/images/og/events/${event.id}.png`],
         eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
         location: { '@type': 'Place', address: { addressLocality: 'Bengaluru', addressCountry: 'IN' } },
       })
@@ -36,14 +44,35 @@ describe('the schema.org Event of every event', () => {
       }
       // It survives being written into a page and read back.
       expect(JSON.parse(jsonForScript(data))).toEqual(data)
-      expect(structuredDataFor(`/events/${event.id}`, options)).toEqual(data)
     })
   }
 
-  it('is absent from pages that are not an event', () => {
-    expect(structuredDataFor('/events', options)).toBeUndefined()
-    expect(structuredDataFor('/about', options)).toBeUndefined()
+  it('is as of the moment it is written: a week later, the next date and the offers’ end are a week later', () => {
+    const event = SEED_EVENTS[0]!
+    const now = eventStructuredData(event, options)!
+    const later = eventStructuredData(event, { ...options, now: new Date(options.now.getTime() + 7 * 86_400_000) })!
+    expect(Date.parse(later.startDate) - Date.parse(now.startDate)).toBe(7 * 86_400_000)
+    expect(later.offers[0]!.validThrough).toBe(later.startDate)
+    expect(later.eventSchedule?.startDate).toBe(later.startDate.slice(0, 10))
   })
+})
+
+describe('the picture a link preview shows', () => {
+  it('is the JPEG made of an uploaded cover, the PNG drawn of a picture the site carries, or the site’s own', () => {
+    const uploaded = 'https://firebasestorage.googleapis.com/v0/b/b/o/event-covers%2Fx%2Fu-960.webp?alt=media&token=t'
+    expect(eventSocialImage({ image: uploaded })).toBe(
+      'https://firebasestorage.googleapis.com/v0/b/b/o/event-covers%2Fx%2Fu-1200x630.jpg?alt=media&token=t',
+    )
+    expect(eventSocialImage({ image: '/images/events/brunch.svg' })).toBe('/images/og/events/brunch.png')
+    expect(eventSocialImage({ image: 'https://example.test/cover.webp' })).toBe(SITE_SOCIAL_IMAGE)
+  })
+})
+
+it('says on the home page who runs the site, and what the site is', () => {
+  expect(siteStructuredData('https://yaari.example')).toEqual([
+    expect.objectContaining({ '@type': 'Organization', name: 'Yaari', url: 'https://yaari.example/' }),
+    expect.objectContaining({ '@type': 'WebSite', name: 'Yaari', url: 'https://yaari.example/' }),
+  ])
 })
 
 it('writes IST times with their offset, and JSON that cannot close its <script>', () => {

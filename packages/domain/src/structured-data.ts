@@ -1,15 +1,38 @@
 /**
  * What search engines and link previews read about a page: schema.org `Event` data for an event
- * (its next date with the +05:30 offset, its weekly schedule, the area, each price as an offer in
- * INR), and the social image of each page. Pure; the build writes it into the prerendered pages.
+ * on sale (its next date, as of the moment the page is written, with the +05:30 offset, its weekly
+ * schedule, the area, each price as an offer in INR valid until that date starts), the
+ * `Organization` and `WebSite` of the home page, and the picture each page is previewed with.
+ * Pure; the pages are written with it when they are asked for (decision 0020).
  */
-import { catalogueCities, type EventId, eventById, TIER_LABELS, type YaariEvent } from './catalogue'
+import { catalogueCities, TIER_LABELS, type YaariEvent } from './catalogue'
+import { coverPreviewOf } from './cover'
 import { availableDates, eventStartInstant, IST_OFFSET_MINUTES, weekdayName } from './schedule'
 import { SITE } from './site'
 
-/** Link previews need a raster image (1200 x 630); the build draws one per event. */
-export const socialImagePath = (eventId?: EventId) => `/images/og/${eventId ?? 'yaari'}.png`
+/** Link previews and search results want a raster picture of 1200 x 630 (JPEG or PNG). */
 export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const
+/** The site's own preview picture (the home page's, and any page without one of its own); the build draws it. */
+export const SITE_SOCIAL_IMAGE = '/images/og/yaari.png'
+
+/**
+ * The preview picture of a picture the site carries ("/images/events/x.svg"): the PNG the build
+ * draws of each of them ("/images/og/events/x.png").
+ */
+export const sitePicturePreview = (path: string) =>
+  `/images/og/${path.replace(/^\/images\//, '').replace(/\.[a-z]+$/i, '')}.png`
+
+/**
+ * An event's preview picture, 1200 x 630: the JPEG made of its uploaded cover, the PNG drawn of a
+ * cover the site carries, or the site's own for a cover uploaded before previews were made.
+ */
+export function eventSocialImage(event: Pick<YaariEvent, 'image'>): string {
+  if (event.image.startsWith('/images/')) return sitePicturePreview(event.image)
+  return coverPreviewOf(event.image) ?? SITE_SOCIAL_IMAGE
+}
+
+/** An address on the site, or an absolute one, as an absolute one. */
+export const absolute = (siteUrl: string, path: string) => (/^https?:\/\//.test(path) ? path : `${siteUrl}${path}`)
 
 /** The locality and state postal addresses use, for the cities Yaari names (another city: its name and India). */
 const CITY_ADDRESSES: Readonly<Record<string, readonly [locality: string, region: string]>> = {
@@ -46,7 +69,7 @@ export function eventStructuredData(event: YaariEvent, { siteUrl, now }: { siteU
     name: event.title,
     description: event.description,
     url,
-    image: [`${siteUrl}${socialImagePath(event.id)}`],
+    image: [absolute(siteUrl, eventSocialImage(event))],
     startDate: istDateTime(start),
     endDate: istDateTime(end),
     eventStatus: 'https://schema.org/EventScheduled',
@@ -92,10 +115,28 @@ export function eventStructuredData(event: YaariEvent, { siteUrl, now }: { siteU
   }
 }
 
-/** The structured data of a prerendered page, if it has any (the event pages). */
-export function structuredDataFor(path: string, options: { siteUrl: string; now: Date }) {
-  const event = path.startsWith('/events/') ? eventById(path.slice('/events/'.length)) : undefined
-  return event ? eventStructuredData(event, options) : undefined
+/** The home page's: who runs the site, and the site itself. */
+export function siteStructuredData(siteUrl: string) {
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: SITE.productName,
+      url: `${siteUrl}/`,
+      logo: `${siteUrl}/icons/icon-512.png`,
+      email: SITE.email,
+      telephone: SITE.phone,
+      sameAs: [SITE.instagramHref],
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: SITE.productName,
+      url: `${siteUrl}/`,
+      description: SITE.tagline,
+      inLanguage: 'en-IN',
+    },
+  ]
 }
 
 /** JSON for a <script type="application/ld+json">: nothing in it can end the script early. */

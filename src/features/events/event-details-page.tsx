@@ -1,5 +1,14 @@
-import { getRouteApi } from '@tanstack/react-router'
-import { eventById, type PriceTier, TIER_LABELS, type YaariEvent } from '@yaari/domain/catalogue'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import {
+  eventById,
+  isOnSale,
+  NOT_ON_SALE,
+  notOpenYet,
+  type PriceTier,
+  TIER_LABELS,
+  type YaariEvent,
+} from '@yaari/domain/catalogue'
+import { cityName } from '@yaari/domain/event-listing'
 import { eventPageMeta } from '@yaari/domain/event-meta'
 import { formatInr } from '@yaari/domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
@@ -7,10 +16,11 @@ import { formatTime, scheduleLabel } from '@yaari/domain/schedule'
 import { type ComponentType, Suspense, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container, grid, stack } from 'styled-system/patterns'
-import { bullets, button, dataList, heading, text } from 'styled-system/recipes'
+import { bullets, button, dataList, heading, link, text } from 'styled-system/recipes'
 import { afterNextPaint } from '../../lib/after-paint'
 import { useHydrated } from '../../lib/hydration'
 import { usePageMeta } from '../../lib/page-meta'
+import { MY_BOOKINGS_LINK } from '../../lib/paths'
 import { usePriceTiersHint } from '../../lib/session/price-tiers'
 import { Button } from '../../ui/button'
 import { CoverImage } from '../../ui/cover-image'
@@ -88,6 +98,9 @@ export function EventDetailsPage({
     return stop
   }, [hydrated, preloadBookingDialogs])
   usePageMeta(eventPageMeta(event))
+  const city = cityName(event.city)
+  // Archived, or in a city not live yet: the page says so where the tickets would be, and offers none.
+  const onSale = isOnSale(event)
 
   return (
     <article className={container({ maxW: '4xl', py: { base: '6', md: '10' } })}>
@@ -123,7 +136,9 @@ export function EventDetailsPage({
           </div>
           <div>
             <dt>Venue area</dt>
-            <dd>{event.venueArea}</dd>
+            <dd>
+              {event.venueArea}, {city}
+            </dd>
           </div>
           <div>
             <dt>Group size</dt>
@@ -132,27 +147,47 @@ export function EventDetailsPage({
         </dl>
       </div>
 
-      <section ref={tickets} aria-labelledby="price-title" className={section}>
-        <h2 id="price-title" className={heading({ level: 'section' })}>
-          Choose your ticket
-        </h2>
-        <p className={text({ tone: 'muted' })}>Prices are per person and include applicable taxes.</p>
-        <div className={grid({ columns: 2, gap: '3', maxW: 'md' })}>
-          {offered.map((option) => (
-            <button
-              key={option}
-              type="button"
-              disabled={!hydrated}
-              // The tap paints first (the button pressed), the dialog follows.
-              onClick={() => afterNextPaint(() => setTier(option))}
-              className={button({ variant: 'outline', size: 'tile' })}
-            >
-              <span>{TIER_LABELS[option]}</span>
-              <span className={text({ size: 'figure' })}>{formatInr(event.prices[option])}</span>
-            </button>
-          ))}
-        </div>
-      </section>
+      {onSale ? (
+        <section ref={tickets} aria-labelledby="price-title" className={section}>
+          <h2 id="price-title" className={heading({ level: 'section' })}>
+            Choose your ticket
+          </h2>
+          <p className={text({ tone: 'muted' })}>Prices are per person and include applicable taxes.</p>
+          <div className={grid({ columns: 2, gap: '3', maxW: 'md' })}>
+            {offered.map((option) => (
+              <button
+                key={option}
+                type="button"
+                disabled={!hydrated}
+                // The tap paints first (the button pressed), the dialog follows.
+                onClick={() => afterNextPaint(() => setTier(option))}
+                className={button({ variant: 'outline', size: 'tile' })}
+              >
+                <span>{TIER_LABELS[option]}</span>
+                <span className={text({ size: 'figure' })}>{formatInr(event.prices[option])}</span>
+              </button>
+            ))}
+          </div>
+        </section>
+      ) : (
+        <section aria-labelledby="price-title" className={section}>
+          <h2 id="price-title" className={heading({ level: 'section' })}>
+            Tickets
+          </h2>
+          <p role="status" className={text({ weight: 'semibold' })}>
+            {event.status === 'archived' ? NOT_ON_SALE : notOpenYet(city)}
+          </p>
+          {event.status === 'archived' ? (
+            <p>
+              Booked already? Your ticket still opens in{' '}
+              <Link to={MY_BOOKINGS_LINK.to} className={link()}>
+                {MY_BOOKINGS_LINK.label}
+              </Link>
+              .
+            </p>
+          ) : null}
+        </section>
+      )}
 
       <section aria-labelledby="expect-title" className={section}>
         <h2 id="expect-title" className={heading({ level: 'section' })}>
@@ -176,7 +211,7 @@ export function EventDetailsPage({
         <RefundPolicyList />
       </section>
 
-      {tier ? (
+      {tier && onSale ? (
         <Suspense fallback={null}>
           <BookingDialogs
             event={event}
