@@ -44,6 +44,7 @@ export function stackPorts() {
     mailInbox: envPort('MAIL_INBOX_PORT', 1080),
     auth: emulators.auth.port,
     functions: emulators.functions.port,
+    hosting: emulators.hosting.port,
     hub: emulators.hub.port,
     logging: emulators.logging.port,
     eventarc: emulators.eventarc.port,

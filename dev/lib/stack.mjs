@@ -342,11 +342,20 @@ export function stackParts({ mode, ports, secret, appUrl }) {
     },
     {
       name: 'firebase-emulators',
-      step: `Firebase Auth (${ports.auth}) and Functions (${ports.functions}) emulators`,
+      step: `Firebase Auth (${ports.auth}), Functions (${ports.functions})${mode === 'preview' ? ` and Hosting (${ports.hosting})` : ''} emulators`,
       // Its first call reads Firestore, and its readiness probe asks for an event of the catalogue.
       after: ['firestore-standin', 'catalogue'],
       command: join(BIN, 'firebase'),
-      args: ['emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID],
+      // Hosting serves dist/ exactly as firebase.json says (headers, rewrites, 404.html): what the
+      // hosting tests hold the app's own preview to. The app itself is served by the preview, whose
+      // policy also allows the local stack's servers.
+      args: [
+        'emulators:start',
+        '--only',
+        mode === 'preview' ? 'auth,functions,hosting' : 'auth,functions',
+        '--project',
+        PROJECT_ID,
+      ],
       env: FIREBASE_ENV,
       ready: [
         {
@@ -354,6 +363,15 @@ export function stackParts({ mode, ports, secret, appUrl }) {
           probe: () => fetchOk(`http://${HOST}:${ports.auth}/`),
           timeoutMs: 90_000,
         },
+        ...(mode === 'preview'
+          ? [
+              {
+                what: `The Firebase Hosting emulator (${HOST}:${ports.hosting})`,
+                probe: () => fetchOk(`http://${HOST}:${ports.hosting}/about`),
+                timeoutMs: 90_000,
+              },
+            ]
+          : []),
         // A function that fails to load does not fail the emulator: calls just 404. So the stack
         // is up only when a real callable answers, which also proves Functions -> Firestore.
         {
@@ -468,6 +486,7 @@ export async function startStack({ mode = 'preview', onStep = () => {} } = {}) {
     mailInbox: 'the mail inbox (set MAIL_INBOX_PORT to use another)',
     auth: 'the Firebase Auth emulator (firebase.json)',
     functions: 'the Firebase Functions emulator (firebase.json)',
+    hosting: 'the Firebase Hosting emulator (firebase.json)',
     hub: 'the Firebase emulator hub (firebase.json)',
     logging: 'the Firebase logging emulator (firebase.json)',
     eventarc: 'the Firebase Eventarc emulator (firebase.json)',

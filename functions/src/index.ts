@@ -10,6 +10,7 @@ import { onSchedule } from 'firebase-functions/v2/scheduler'
 import { type JobDeps, runJobLogged, SCHEDULED_JOBS, type ScheduledJob } from './handlers/schedules'
 import { jobDeadline, runOptions } from './handlers/sizing'
 import { bookingDeps } from './lib/deps'
+import { photoStore } from './lib/photo-store'
 import { REGION, TIME_ZONE } from './lib/region'
 import { CASHFREE_SECRETS, SMTP_URL } from './lib/settings'
 import { smtpMailer } from './lib/smtp'
@@ -26,6 +27,7 @@ export { cashfreeWebhook } from './handlers/webhook'
 const jobDeps = (name: ScheduledJob, now?: Date): JobDeps => ({
   ...bookingDeps(),
   mailer: smtpMailer,
+  photos: photoStore(),
   // It stops taking new items in time to end inside its timeout; the rest stays due for its next run.
   deadline: jobDeadline(name, Date.now()),
   ...(now ? { now: () => now } : {}),
@@ -74,6 +76,11 @@ export const deliverMail = onSchedule(every('deliverMail'), async () => {
 /** The morning after a date: asks its guests how it was; a week on, closes it and deletes the picks. */
 export const morningAfter = onSchedule(every('morningAfter'), async () => {
   await runJob('morningAfter')
+})
+
+/** Deletes the covers uploaded over a day ago that no event uses. */
+export const sweepCovers = onSchedule(every('sweepCovers'), async () => {
+  await runJob('sweepCovers')
 })
 
 /**

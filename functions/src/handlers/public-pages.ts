@@ -17,6 +17,7 @@ import { sitemapEntries, sitemapXml } from '@yaari/domain/sitemap'
 import { onRequest } from 'firebase-functions/v2/https'
 import { db } from '../lib/admin'
 import { refreshCatalogue } from '../lib/catalogue'
+import { pagesNow } from '../lib/clock'
 import { APP_ORIGIN } from '../lib/settings'
 import { runOptions } from './sizing'
 
@@ -73,8 +74,8 @@ export const publicPages = onRequest(runOptions('publicPages'), async (request, 
   }
   const origin = APP_ORIGIN.value().replace(/\/+$/, '')
   const catalogue = await refreshCatalogue(db())
-  const now = Date.now()
-  const template = await appShell(origin, now)
+  const now = await pagesNow(db())
+  const template = await appShell(origin, Date.now())
   if (path === '/sitemap.xml') {
     response
       .status(200)

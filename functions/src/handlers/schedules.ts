@@ -5,15 +5,17 @@
 
 import { refreshCatalogue } from '../lib/catalogue'
 import { ALERTS, alert, info } from '../lib/log'
-import type { BookingDeps } from '../lib/records'
+import type { PhotoStore } from '../lib/photo-store'
+import { type BookingDeps, nowOf } from '../lib/records'
 import { runMorningAfter } from '../services/after-night/nights'
+import { sweepUnusedCovers } from '../services/catalogue/covers'
 import { settleCancelledDates } from '../services/bookings/cancelled-dates'
 import { reconcilePayments, sweepExpiredHolds } from '../services/bookings/sweeps'
 import { deliverMail, type MailDeps } from '../services/mail/outbox'
 import { queueReminders } from '../services/mail/reminders'
 
-/** What the jobs run with: the bookings' dependencies and the mail transport. */
-export type JobDeps = BookingDeps & Pick<MailDeps, 'mailer'>
+/** What the jobs run with: the bookings' dependencies, the mail transport and the photo store. */
+export type JobDeps = BookingDeps & Pick<MailDeps, 'mailer'> & { photos: PhotoStore }
 
 export const SCHEDULED_JOBS = {
   sweepExpiredHolds: { everyMinutes: 5, run: sweepExpiredHolds },
@@ -23,6 +25,8 @@ export const SCHEDULED_JOBS = {
   deliverMail: { everyMinutes: 1, run: deliverMail },
   // Asks each date's guests at 10:00 IST the day after (a run after that finds the date), closes evenings a week on.
   morningAfter: { everyMinutes: 15, run: runMorningAfter },
+  // Deletes covers uploaded over a day ago that no event uses (an editor that never saved, an upload cut off).
+  sweepCovers: { everyMinutes: 60, run: (deps) => sweepUnusedCovers(deps.firestore, deps.photos, nowOf(deps)) },
 } as const satisfies Record<string, { everyMinutes: number; run: (deps: JobDeps) => Promise<unknown> }>
 export type ScheduledJob = keyof typeof SCHEDULED_JOBS
 
