@@ -150,6 +150,11 @@ describe('what the editor refuses', () => {
       [{ startTime: '7pm' }, CATALOGUE_MESSAGES.time],
       [{ description: 'x'.repeat(601) }, 'The description is at most 600 characters.'],
       [{ image: 'https://evil.example/cover.jpg' }, CATALOGUE_MESSAGES.cover],
+      // Protocol-relative: another site's picture all the same.
+      [{ image: '//evil.example/x.png' }, CATALOGUE_MESSAGES.cover],
+      // A bare carriage return would end a line of a member's calendar entry.
+      [{ title: 'Brunch\rBEGIN:VALARM' }, CATALOGUE_MESSAGES.controlCharacters],
+      [{ venueArea: 'Bandra\r\nWest' }, CATALOGUE_MESSAGES.controlCharacters],
       [{ city: 'atlantis' }, CATALOGUE_MESSAGES.cityUnknown],
     ]
     for (const [change, message] of cases) {

@@ -5,6 +5,7 @@
  */
 import type { YaariEvent } from './catalogue'
 import { VENUE_SHARED_HOURS_BEFORE } from './refund-policy'
+import { cityLocality } from './structured-data'
 
 const VTIMEZONE = [
   'BEGIN:VTIMEZONE',
@@ -18,8 +19,12 @@ const VTIMEZONE = [
   'END:VTIMEZONE',
 ]
 
-/** Escapes text values (commas, semicolons, backslashes, newlines). */
-const text = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\n/g, '\\n')
+/**
+ * Escapes text values (commas, semicolons, backslashes) and writes every line break, a bare
+ * carriage return included, as RFC 5545's \n: nothing in a value can end its content line.
+ */
+const text = (value: string) =>
+  value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n')
 
 /** RFC 5545 3.1: a content line is at most 75 octets; longer ones continue on lines that start
  * with a space. Splits between UTF-8 characters, never inside one. */
@@ -52,7 +57,7 @@ function localStamp(date: string, time: string, plusMinutes = 0): string {
 }
 
 export function bookingCalendar(
-  event: Pick<YaariEvent, 'title' | 'kind' | 'startTime' | 'durationMinutes' | 'venueArea' | 'whatToExpect'>,
+  event: Pick<YaariEvent, 'title' | 'kind' | 'city' | 'startTime' | 'durationMinutes' | 'venueArea' | 'whatToExpect'>,
   date: string,
   orderId: string,
   now: Date = new Date(),
@@ -70,7 +75,7 @@ export function bookingCalendar(
     `DTSTART;TZID=Asia/Kolkata:${localStamp(date, event.startTime)}`,
     `DTEND;TZID=Asia/Kolkata:${localStamp(date, event.startTime, event.durationMinutes)}`,
     `SUMMARY:${text(`${event.title} (Yaari ${event.kind})`)}`,
-    `LOCATION:${text(`${event.venueArea}, Bengaluru (exact venue shared ${VENUE_SHARED_HOURS_BEFORE} hours before)`)}`,
+    `LOCATION:${text(`${event.venueArea}, ${cityLocality(event.city).locality} (exact venue shared ${VENUE_SHARED_HOURS_BEFORE} hours before)`)}`,
     `DESCRIPTION:${text(`Booking ${orderId}\n${event.whatToExpect.join('\n')}`)}`,
     'END:VEVENT',
     'END:VCALENDAR',

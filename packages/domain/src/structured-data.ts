@@ -44,6 +44,13 @@ const CITY_ADDRESSES: Readonly<Record<string, readonly [locality: string, region
   jaipur: ['Jaipur', 'Rajasthan'],
 }
 
+/** The locality a postal address (or a calendar's location) names for a city: "Bengaluru" for bangalore. */
+export function cityLocality(cityId: string): { locality: string; region?: string } {
+  const known = CITY_ADDRESSES[cityId]
+  if (known) return { locality: known[0], region: known[1] }
+  return { locality: catalogueCities().find((city) => city.id === cityId)?.name ?? cityId }
+}
+
 /** "2026-11-28T18:00:00+05:30": a local IST time with its offset. */
 export function istDateTime(instant: Date): string {
   const local = new Date(instant.getTime() + IST_OFFSET_MINUTES * 60_000)
@@ -56,10 +63,7 @@ export function eventStructuredData(event: YaariEvent, { siteUrl, now }: { siteU
   const next = dates[0]
   // An event with no date ahead is no Event to a search engine.
   if (!next) return undefined
-  const [city, region] = CITY_ADDRESSES[event.city] ?? [
-    catalogueCities().find((c) => c.id === event.city)?.name ?? event.city,
-    undefined,
-  ]
+  const { locality: city, region } = cityLocality(event.city)
   const start = eventStartInstant(next, event.startTime)
   const end = new Date(start.getTime() + event.durationMinutes * 60_000)
   const endTime = istDateTime(end).slice(11, 19)

@@ -2,6 +2,8 @@ import type { ManifestOptions } from 'vite-plugin-pwa'
 
 /** The web app manifest: what a phone shows when Yaari is added to the home screen. */
 export const manifest: Partial<ManifestOptions> = {
+  // The app's identity (its start page today), so a later change of start_url is the same app, not a second one.
+  id: '/',
   name: 'Yaari',
   short_name: 'Yaari',
   description: 'Meet, mingle and make friends at small curated events in Bangalore.',

@@ -1,0 +1,183 @@
+/**
+ * The public pages as a crawler and a link preview read them, with no script, through Hosting as
+ * deployed (the Hosting emulator with firebase.json) on any day after a deploy (decision 0020):
+ * today's next date and valid offers; an archived event's page says so, offers nothing and asks
+ * not to be listed (its tickets still open); a published cover previews as a 1200 x 630 JPEG in
+ * both Open Graph and JSON-LD; each page carries only its part of the catalogue; the home page
+ * says who runs the site; the sitemap says when each address changed; the manifest has an id.
+ */
+import { randomUUID } from 'node:crypto'
+import type { PublishedCatalogue } from '@yaari/domain/catalogue'
+import {
+  archiveCatalogueEventCall,
+  type EventDraft,
+  publishCatalogueEventCall,
+  saveCatalogueCityCall,
+  saveCatalogueEventCall,
+  uploadEventCoverCall,
+} from '@yaari/domain/catalogue-editor'
+import { seedCatalogue } from '@yaari/domain/catalogue-records'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+import { availableDates, eventStartInstant } from '@yaari/domain/schedule'
+import { istDateTime } from '@yaari/domain/structured-data'
+import sharp from 'sharp'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { HOST, stackPorts } from '../../dev/lib/config.mjs'
+import { callFunction } from '../../src/lib/firebase'
+import { adminDb, signedInWith, signOutMember } from './helpers'
+
+afterEach(signOutMember)
+
+const SITE = `http://${HOST}:${stackPorts().hosting}`
+const DAY = 86_400_000
+const suffix = randomUUID().slice(0, 6)
+const CITY = {
+  id: `crawl-${suffix}`,
+  name: 'Crawlpur',
+  timeZone: 'Asia/Kolkata',
+  live: true,
+  status: 'published',
+} as const
+const { status: _s, shortId: _l, rating: _r, ...seedDraft } = seedCatalogue().events[0]!
+const brunch: EventDraft = {
+  ...seedDraft,
+  id: `crawl-brunch-${suffix}`,
+  city: CITY.id,
+  title: `Crawl Brunch ${suffix}`,
+  kind: 'Sunday Brunch',
+  prices: { girls: 899, boys: 1299 },
+  schedule: { weekdays: [0], dates: [], skipped: [], monthsAhead: 2 },
+}
+
+/** A page as a crawler reads it: status, headers, the JSON-LD, the meta tags, the catalogue it carries. */
+async function crawl(path: string) {
+  const response = await fetch(`${SITE}${path}`)
+  const html = await response.text()
+  const meta = (property: string) =>
+    new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(html)?.[1]?.replaceAll('&amp;', '&')
+  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) =>
+    JSON.parse(m[1]!),
+  )
+  const block = /<script type="application\/json" id="yaari-catalogue">(.*?)<\/script>/s.exec(html)?.[1]
+  return {
+    status: response.status,
+    robots: response.headers.get('x-robots-tag'),
+    html,
+    meta,
+    jsonLd,
+    catalogue: block ? (JSON.parse(block) as PublishedCatalogue) : undefined,
+    renderedAt: Number(/data-rendered-at="(\d+)"/.exec(html)?.[1]),
+  }
+}
+
+/** The public pages' clock in the emulator, `days` after now: as a crawler reads them then. */
+async function daysLater(days: number) {
+  await adminDb()
+    .doc('stack_clocks/public-pages')
+    .set({ offset_ms: days * DAY })
+}
+
+beforeAll(async () => {
+  await signedInWith({ admin: true })
+  await callFunction(saveCatalogueCityCall, { city: CITY })
+  await signOutMember()
+}, 60_000)
+
+afterAll(() => adminDb().doc('stack_clocks/public-pages').delete())
+
+describe('any day after the deploy', () => {
+  for (const days of [0, 1, 8]) {
+    it(`${days} days on, an event page offers that day's next date, valid until it starts`, async () => {
+      await daysLater(days)
+      const event = SEED_EVENTS.find((e) => e.id === 'midweek-wednesday-dinner')!
+      const page = await crawl(`/events/${event.id}`)
+      const then = Date.now() + days * DAY
+      expect(Math.abs(page.renderedAt - then)).toBeLessThan(60_000)
+      const next = availableDates(event, new Date(page.renderedAt))[0]!
+      const start = istDateTime(eventStartInstant(next, event.startTime))
+      const [data] = page.jsonLd
+      expect(data).toMatchObject({ '@type': 'Event', startDate: start, eventSchedule: { startDate: next } })
+      for (const offer of data.offers)
+        expect(offer).toMatchObject({ validThrough: start, availability: 'https://schema.org/InStock' })
+      expect(Date.parse(start)).toBeGreaterThan(then)
+      // The listing and the home page are written that day too.
+      for (const path of ['/', '/events'])
+        expect(Math.abs((await crawl(path)).renderedAt - then), path).toBeLessThan(60_000)
+    })
+  }
+})
+
+describe('an event published from the console, then archived', () => {
+  let cover = ''
+
+  it('previews its cover as a 1200 x 630 JPEG, in Open Graph and JSON-LD alike, and names its city', async () => {
+    await daysLater(0)
+    await signedInWith({ admin: true })
+    await callFunction(saveCatalogueEventCall, { event: { ...brunch, image: '' }, isNew: true })
+    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#c0562b' } })
+      .jpeg()
+      .toBuffer()
+    cover = (await callFunction(uploadEventCoverCall, { id: brunch.id, data: photo.toString('base64') })).image
+    await callFunction(saveCatalogueEventCall, { event: { ...brunch, image: cover }, isNew: false })
+    await callFunction(publishCatalogueEventCall, { id: brunch.id })
+    const page = await crawl(`/events/${brunch.id}`)
+    expect([page.status, page.robots]).toEqual([200, null])
+    const image = page.meta('og:image')!
+    expect([page.meta('og:image:width'), page.meta('og:image:height')]).toEqual(['1200', '630'])
+    expect(page.jsonLd[0].image).toEqual([image])
+    const bytes = Buffer.from(await (await fetch(image)).arrayBuffer())
+    const drawn = await sharp(bytes).metadata()
+    expect([drawn.format, drawn.width, drawn.height]).toEqual(['jpeg', 1200, 630])
+    expect(page.html).toContain('Crawlpur')
+    // Only its own event travels with its page.
+    expect(page.catalogue?.events.map((event) => event.id)).toEqual([brunch.id])
+    expect(page.catalogue?.excerpt).toBe(true)
+  })
+
+  it('archived, its page says it is no longer on sale, offers nothing and asks not to be listed; the listing drops it', async () => {
+    await signedInWith({ admin: true })
+    await callFunction(archiveCatalogueEventCall, { id: brunch.id })
+    const page = await crawl(`/events/${brunch.id}`)
+    expect(page.status).toBe(200) // its tickets still open
+    expect(page.robots).toBe('noindex')
+    expect(page.html).toContain('<meta name="robots" content="noindex" />')
+    expect(page.jsonLd).toEqual([])
+    expect(page.html).toContain('This event is no longer on sale.')
+    expect(page.html).not.toContain('Choose your ticket')
+    expect(page.html).not.toMatch(/InStock|"offers"/)
+    const listing = await crawl(`/events?city=${CITY.id}`)
+    expect(listing.catalogue?.events.map((event) => event.id)).not.toContain(brunch.id)
+    expect(listing.html).not.toContain(brunch.title)
+    expect(await (await fetch(`${SITE}/sitemap.xml`)).text()).not.toContain(`/events/${brunch.id}<`)
+  })
+})
+
+describe('what every page tells a crawler', () => {
+  it('the home page carries its featured events only, and says who runs the site', async () => {
+    await daysLater(0)
+    const home = await crawl('/')
+    expect(home.catalogue?.events.length).toBeLessThanOrEqual(3)
+    expect(home.catalogue?.events.every((event) => event.featured)).toBe(true)
+    expect(home.jsonLd.flat().map((data) => data['@type'])).toEqual(['Organization', 'WebSite'])
+    const listing = await crawl('/events')
+    expect(listing.catalogue?.events.every((event) => event.city === 'bangalore')).toBe(true)
+  })
+
+  it('the sitemap says when each address changed: an event when it was published, an information page at the deploy', async () => {
+    const xml = await (await fetch(`${SITE}/sitemap.xml`)).text()
+    const lastmod = (path: string) =>
+      new RegExp(`<loc>[^<]*${path.replace(/[/.]/g, '\\$&')}</loc><lastmod>([^<]+)</lastmod>`).exec(xml)?.[1]
+    const built = /<meta name="yaari:built" content="([^"]+)"/.exec(await (await fetch(`${SITE}/app.html`)).text())?.[1]
+    expect(lastmod('/privacy')).toBe(built)
+    const catalogue = (await (await fetch(`${SITE}/catalogue.json`)).json()) as PublishedCatalogue
+    const first = catalogue.events.find((event) => event.id === 'first-hello-stranger-meetup')!
+    expect(lastmod('/events/first-hello-stranger-meetup')).toBe(
+      (first.publishedAt ?? catalogue.publishedAt).slice(0, 10),
+    )
+  })
+
+  it('the manifest names the app by an id', async () => {
+    const manifest = await (await fetch(`${SITE}/manifest.webmanifest`)).json()
+    expect(manifest.id).toBe('/')
+  })
+})

@@ -1,0 +1,483 @@
+/**
+ * Publishing that holds (decision 0020), through the public API as a host, an admin and an insider
+ * with a host's account would try it: a save never goes live through anyone else's publish, and the
+ * editor's flag shows every difference; passes past 255 events; an older link never taken over; not
+ * live means not for sale; rights follow the account, not an hour-old token; per-account limits;
+ * publishes at once end without a 500; a save in flight is never overwritten by a publish; a cover
+ * nobody saved is deleted; a host's reports and moderation stay within what a host may do.
+ */
+import { randomUUID } from 'node:crypto'
+import { createBookingCall, getBookingCall } from '@yaari/domain/booking'
+import { VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
+import { installCatalogue, type PublishedCatalogue, type YaariEvent } from '@yaari/domain/catalogue'
+import {
+  type EventDraft,
+  listCatalogueCall,
+  publishCatalogueEventCall,
+  saveCatalogueCityCall,
+  saveCatalogueEventCall,
+  uploadEventCoverCall,
+} from '@yaari/domain/catalogue-editor'
+import {
+  CATALOGUE_MESSAGES,
+  COVER_UPLOADS_PER_DAY,
+  NEW_EVENTS_PER_DAY,
+  seedCatalogue,
+} from '@yaari/domain/catalogue-records'
+import { HOST_MESSAGES, listReportsCall, moderateMemberCall } from '@yaari/domain/host'
+import { PASS_PREFIX_V2, type PassPublicKeys, parsePassPublicKeys, verifyPass } from '@yaari/domain/pass'
+import { saveProfileCall } from '@yaari/domain/profile'
+import { availableDates } from '@yaari/domain/schedule'
+import { joinWaitlistCall } from '@yaari/domain/waitlist'
+import type { Firestore } from 'firebase-admin/firestore'
+import sharp from 'sharp'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { stackPorts, standinControl } from '../../dev/lib/config.mjs'
+import { runStackJob } from '../../dev/lib/scheduler.mjs'
+import { publishEvent } from '../../functions/src/services/catalogue/editor'
+import { callFunction } from '../../src/lib/firebase'
+import {
+  adminDb,
+  bookableDates,
+  callAnything,
+  failure,
+  paidBooking,
+  setClaims,
+  signedInHost,
+  signedInWith,
+  signOutMember,
+  signUpFreshMember,
+  VALID_PROFILE,
+} from './helpers'
+
+afterEach(signOutMember)
+
+const APP = `http://127.0.0.1:${stackPorts().app}`
+const suffix = randomUUID().slice(0, 6)
+const CITY = {
+  id: `pub-${suffix}`,
+  name: 'Publishpur',
+  timeZone: 'Asia/Kolkata',
+  live: true,
+  status: 'published',
+} as const
+const { status: _s, shortId: _l, rating: _r, ...seedDraft } = seedCatalogue().events[0]!
+/** A draft of this run's city, its cover a picture the site carries. */
+const draft = (name: string, change: Partial<EventDraft> = {}): EventDraft => ({
+  ...seedDraft,
+  id: `${name}-${suffix}`,
+  city: CITY.id,
+  title: `${name} ${suffix}`,
+  image: '/images/events/first-hello-stranger-meetup.svg',
+  prices: { girls: 899, boys: 1299 },
+  schedule: { weekdays: [0], dates: [], skipped: [], monthsAhead: 2 },
+  ...change,
+})
+
+const published = async (): Promise<PublishedCatalogue> => (await fetch(`${APP}/catalogue.json`)).json()
+const liveCopy = async (id: string) => (await published()).events.find((event) => event.id === id)
+const asAdmin = () => signedInWith({ admin: true })
+
+/** Saves (new) and publishes `event` as an admin. */
+async function publishNew(event: EventDraft) {
+  await callFunction(saveCatalogueEventCall, { event, isNew: true })
+  return callFunction(publishCatalogueEventCall, { id: event.id })
+}
+
+/** A fresh member with a profile, signed in. */
+async function member() {
+  await signUpFreshMember()
+  await callFunction(saveProfileCall, VALID_PROFILE)
+}
+
+const hold = (eventId: string, eventDate: string) =>
+  callAnything(createBookingCall, { eventId, eventDate, tier: 'girls', userProfile: { ...VALID_ATTENDEE } })
+
+beforeAll(async () => {
+  await asAdmin()
+  await callFunction(saveCatalogueCityCall, { city: CITY })
+  await signOutMember()
+}, 60_000)
+
+describe('a save goes live only by its own publish', () => {
+  const brunch = draft('brunch')
+  const walk = draft('walk', { schedule: { weekdays: [6], dates: [], skipped: [], monthsAhead: 2 } })
+
+  it('keeps the saved ₹777 and the dropped held date out of the catalogue whoever publishes anything else, and flags them', async () => {
+    await asAdmin()
+    await publishNew(brunch)
+    await publishNew(walk)
+    await signOutMember()
+    const date = availableDates(brunch)[1]!
+    await member()
+    await hold(brunch.id, date)
+    await signOutMember()
+
+    // A host of the city saves a new price and drops the held date: saved, not published.
+    await signedInWith({ host_cities: [CITY.id] })
+    const saved = {
+      ...brunch,
+      prices: { girls: 777, boys: 1299 },
+      schedule: { ...brunch.schedule, skipped: [date] },
+    }
+    const { event } = await callFunction(saveCatalogueEventCall, { event: saved, isNew: false })
+    expect([event.status, event.unpublishedChanges]).toEqual(['published', true])
+    // A change of schedule alone is flagged too.
+    const listed = (await callFunction(listCatalogueCall, {})).events.find((e) => e.id === brunch.id)
+    expect(listed?.unpublishedChanges).toBe(true)
+    // Publishing it directly is refused: the date has a seat held.
+    const refused = await failure(callAnything(publishCatalogueEventCall, { id: brunch.id }))
+    expect(refused.code).toBe('functions/failed-precondition')
+    // Someone publishes another event, then an admin saves the city: neither carries the brunch's save.
+    await callFunction(publishCatalogueEventCall, { id: walk.id })
+    await signOutMember()
+    await asAdmin()
+    await callFunction(saveCatalogueCityCall, { city: { ...CITY, name: 'Publishpur East' } })
+    const live = await liveCopy(brunch.id)
+    expect(live?.prices.girls).toBe(899)
+    expect(availableDates(live!)).toContain(date)
+    // Members are charged what is published.
+    await signOutMember()
+    await member()
+    const booked = await hold(brunch.id, availableDates(brunch)[2]!)
+    expect((await adminDb().doc(`bookings/${booked.order_id}`).get()).get('amount')).toBe(899)
+  }, 90_000)
+})
+
+describe('passes past 255 events', () => {
+  let before: PublishedCatalogue
+
+  beforeAll(async () => {
+    // Years of publishing: 300 archived events of a city no longer on the selector, each with its number.
+    before = (await adminDb().doc('catalogue/published').get()).data() as PublishedCatalogue
+    const highest = Math.max(...before.events.map((event) => event.passCode))
+    const old: YaariEvent[] = Array.from({ length: 300 }, (_, i) => ({
+      ...before.events[0]!,
+      id: `old-${suffix}-${i}`,
+      shortId: undefined,
+      city: 'gone',
+      status: 'archived',
+      passCode: highest + 1 + i,
+    }))
+    for (const event of old) delete (event as Partial<YaariEvent>).shortId
+    const version = before.version + 1
+    await adminDb()
+      .doc('catalogue/published')
+      .set({ ...before, version, events: [...before.events, ...old] })
+    await adminDb().doc('catalogue/version').set({ version, published_at: before.publishedAt })
+  })
+
+  afterAll(async () => {
+    // The stack's catalogue without them again (as a newer version, so every reader moves on).
+    const now = (await adminDb().doc('catalogue/published').get()).data() as PublishedCatalogue
+    const version = now.version + 1
+    const events = now.events.filter((event) => !event.id.startsWith(`old-${suffix}-`))
+    await adminDb()
+      .doc('catalogue/published')
+      .set({ ...now, version, events })
+    await adminDb().doc('catalogue/version').set({ version, published_at: now.publishedAt })
+  })
+
+  it('publishes event 300-odd, and its paid booking’s pass reads at the door as that event', async () => {
+    await asAdmin()
+    const late = draft('late')
+    await publishNew(late)
+    const live = await liveCopy(late.id)
+    expect(live?.passCode).toBeGreaterThan(255)
+    await signOutMember()
+    await member()
+    const date = availableDates(late)[1]!
+    const { order_id: orderId } = await hold(late.id, date)
+    expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
+    let pass: string | undefined
+    for (let tries = 0; tries < 20 && !pass; tries++) {
+      pass = (await callFunction(getBookingCall, { orderId })).booking.pass?.credential
+      if (!pass) await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+    expect(pass?.startsWith(PASS_PREFIX_V2)).toBe(true)
+    // The door's device holds the published catalogue and the public keys.
+    installCatalogue(await published())
+    const keys = parsePassPublicKeys(
+      process.env.VITE_PASS_PUBLIC_KEYS ?? 'dev1:ebRBfdb08ihv8JXY5WM-bFQKlf6bSNcAAmodkVVdUSE',
+    )
+    expect(await verifyPass(pass!, keys as PassPublicKeys, { eventId: late.id, date })).toMatchObject({
+      ok: true,
+      pass: { eventId: late.id, date, orderId },
+    })
+  }, 90_000)
+})
+
+describe('an address is one event’s for good', () => {
+  it('refuses a new event at another event’s older link, or at the editor’s own address', async () => {
+    await asAdmin()
+    const taken = await failure(
+      callAnything(saveCatalogueEventCall, { event: draft('x', { id: 'first-hello' }), isNew: true }),
+    )
+    expect([taken.code, taken.message]).toEqual(['functions/already-exists', `id: ${CATALOGUE_MESSAGES.slugTaken}`])
+    const reserved = await failure(
+      callAnything(saveCatalogueEventCall, { event: draft('x', { id: 'new' }), isNew: true }),
+    )
+    expect([reserved.code, reserved.message]).toEqual([
+      'functions/invalid-argument',
+      `id: ${CATALOGUE_MESSAGES.reservedSlug}`,
+    ])
+    const redirect = await fetch(`${APP}/events/first-hello`, { redirect: 'manual' })
+    expect([redirect.status, redirect.headers.get('location')]).toEqual([301, '/events/first-hello-stranger-meetup'])
+  })
+})
+
+describe('not live means not for sale', () => {
+  it('refuses a seat and a place in line for an event of a city listed as coming, or switched off', async () => {
+    const soon = { ...CITY, id: `soon-${suffix}`, name: 'Soonpur', live: false }
+    const event = draft('soon', { city: soon.id })
+    await asAdmin()
+    await callFunction(saveCatalogueCityCall, { city: soon })
+    await publishNew(event)
+    await signOutMember()
+    await member()
+    const date = availableDates(event)[1]!
+    const refused = await failure(hold(event.id, date))
+    expect([refused.code, refused.message]).toEqual(['functions/failed-precondition', CATALOGUE_NOT_ON_SALE])
+    const line = await failure(callAnything(joinWaitlistCall, { eventId: event.id, eventDate: date }))
+    expect([line.code, line.message]).toEqual(['functions/failed-precondition', CATALOGUE_NOT_ON_SALE])
+    // Switched off altogether: still not for sale.
+    await signOutMember()
+    await asAdmin()
+    await callFunction(saveCatalogueCityCall, { city: { ...soon, status: 'archived' } })
+    await signOutMember()
+    await member()
+    expect((await failure(hold(event.id, date))).code).not.toBe('functions/ok')
+    expect((await adminDb().collection('bookings').where('event_id', '==', event.id).get()).size).toBe(0)
+  })
+})
+const CATALOGUE_NOT_ON_SALE = 'This event is no longer on sale.'
+
+describe('rights follow the account', () => {
+  it('refuses a host whose city was taken away, with the token they still hold', async () => {
+    await asAdmin()
+    const mine = draft('mine')
+    await callFunction(saveCatalogueEventCall, { event: mine, isNew: true })
+    await signOutMember()
+    const host = await signedInWith({ host_cities: [CITY.id] })
+    // The city is taken away (grant-role --revoke without ending the session): the token still names it.
+    await setClaims(host.uid, {})
+    const refused = await failure(
+      callAnything(saveCatalogueEventCall, { event: { ...mine, groupSize: 'x' }, isNew: false }),
+    )
+    expect(refused.code).toBe('functions/permission-denied')
+    expect((await adminDb().doc(`catalogue_events/${mine.id}`).get()).get('groupSize')).toBe(mine.groupSize)
+  })
+})
+
+describe('limits per account and day', () => {
+  it(`refuses a host's new event past ${NEW_EVENTS_PER_DAY} a day and cover past ${COVER_UPLOADS_PER_DAY}, with a message`, async () => {
+    await signedInWith({ host_cities: [CITY.id] })
+    for (let i = 0; i < NEW_EVENTS_PER_DAY; i++)
+      await callFunction(saveCatalogueEventCall, { event: draft(`many-${i}`), isNew: true })
+    const eleventh = await failure(callAnything(saveCatalogueEventCall, { event: draft('one-too-many'), isNew: true }))
+    expect([eleventh.code, eleventh.message]).toEqual([
+      'functions/resource-exhausted',
+      CATALOGUE_MESSAGES.tooManyNewEvents,
+    ])
+    expect((await adminDb().doc(`catalogue_events/one-too-many-${suffix}`).get()).exists).toBe(false)
+    const tiny = (
+      await sharp({ create: { width: 32, height: 18, channels: 3, background: '#336699' } })
+        .png()
+        .toBuffer()
+    ).toString('base64')
+    for (let i = 0; i < COVER_UPLOADS_PER_DAY; i++)
+      await callFunction(uploadEventCoverCall, { id: `many-0-${suffix}`, data: tiny })
+    const over = await failure(callAnything(uploadEventCoverCall, { id: `many-0-${suffix}`, data: tiny }))
+    expect([over.code, over.message]).toEqual(['functions/resource-exhausted', CATALOGUE_MESSAGES.tooManyCovers])
+  }, 120_000)
+})
+
+describe('publishes at once', () => {
+  it('all end with an answer (published, or “try again” for one that lost every race), never a 500, and none is lost', async () => {
+    await asAdmin()
+    const events = Array.from({ length: 6 }, (_, i) => draft(`race-${i}`))
+    for (const event of events) await callFunction(saveCatalogueEventCall, { event, isNew: true })
+    const before = (await published()).version
+    const answers = await Promise.allSettled(
+      [...events, ...events.slice(0, 2)].map((event) => callFunction(publishCatalogueEventCall, { id: event.id })),
+    )
+    for (const answer of answers) {
+      if (answer.status === 'rejected')
+        expect([answer.reason.code, answer.reason.message]).toEqual(['functions/aborted', CATALOGUE_MESSAGES.busy])
+    }
+    const won = answers.filter((answer) => answer.status === 'fulfilled').map((answer) => answer.value.version)
+    expect(new Set(won).size).toBe(won.length)
+    const catalogue = await published()
+    expect(catalogue.version).toBe(before + won.length)
+    // Every event whose publish answered is live; a retry publishes the one that said "try again".
+    for (const event of events) {
+      if (!(await liveCopy(event.id))) await callFunction(publishCatalogueEventCall, { id: event.id })
+      expect((await liveCopy(event.id))?.status, event.id).toBe('published')
+    }
+  }, 90_000)
+})
+
+describe('a save in flight', () => {
+  it('is never overwritten by a publish that read the record before it', async () => {
+    await asAdmin()
+    const event = draft('inflight')
+    await publishNew(event)
+    const db = adminDb()
+    // The service runs in this process, on the catalogue published now.
+    installCatalogue(await published())
+    let reached = () => {}
+    const atGate = new Promise<void>((resolve) => {
+      reached = resolve
+    })
+    let open = () => {}
+    const gate = new Promise<void>((resolve) => {
+      open = resolve
+    })
+    // The publish stops after its transaction has read the record, before it writes.
+    const publishing = publishEvent(
+      heldAfterFirstRead(db, () => {
+        reached()
+        return gate
+      }),
+      { actor: { command: 'test' }, roles: { admin: true, hostCities: [] } },
+      { id: event.id },
+      () => true,
+      Date.now(),
+    )
+    await atGate
+    // Meanwhile a host saves a new price.
+    await callFunction(saveCatalogueEventCall, {
+      event: { ...event, prices: { girls: 555, boys: 1299 } },
+      isNew: false,
+    })
+    open()
+    await publishing
+    const record = (await db.doc(`catalogue_events/${event.id}`).get()).data()
+    expect(record?.prices.girls).toBe(555)
+    const listed = (await callFunction(listCatalogueCall, {})).events.find((e) => e.id === event.id)
+    // What the publish read is what went live; the save waits for its own publish, and says so.
+    expect([listed?.status, listed?.unpublishedChanges, (await liveCopy(event.id))?.prices.girls]).toEqual([
+      'published',
+      true,
+      899,
+    ])
+  }, 60_000)
+})
+
+describe('a cover nobody saved', () => {
+  it('is deleted (both files) a day after its upload; the cover an event uses stays', async () => {
+    await asAdmin()
+    const event = draft('covered')
+    await callFunction(saveCatalogueEventCall, { event, isNew: true })
+    const png = (
+      await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#aa5500' } })
+        .png()
+        .toBuffer()
+    ).toString('base64')
+    const { image: unused } = await callFunction(uploadEventCoverCall, { id: event.id, data: png })
+    const { image: used } = await callFunction(uploadEventCoverCall, { id: event.id, data: png })
+    await callFunction(saveCatalogueEventCall, { event: { ...event, image: used }, isNew: false })
+    const preview = (url: string) => url.replace('-960.webp', '-1200x630.jpg')
+    for (const url of [unused, preview(unused), used, preview(used)]) expect((await fetch(url)).status, url).toBe(200)
+    // An hour later nothing goes; a day and an hour later, what nothing uses.
+    await runStackJob('sweepCovers', { at: new Date(Date.now() + 3_600_000) })
+    expect((await fetch(unused)).status).toBe(200)
+    await runStackJob('sweepCovers', { at: new Date(Date.now() + 25 * 3_600_000) })
+    for (const url of [unused, preview(unused)]) expect((await fetch(url)).status, url).toBe(404)
+    for (const url of [used, preview(used)]) expect((await fetch(url)).status, url).toBe(200)
+  }, 60_000)
+})
+
+describe('what a host sees and does after a report', () => {
+  it('shows a host only the earlier reports of their own cities', async () => {
+    const uid = `reported-${suffix}`
+    const report = (city: string, n: number) =>
+      adminDb()
+        .doc(`reports/r-${suffix}-${city}-${n}`)
+        .set({
+          night: `n-${n}`,
+          event_id: 'first-hello-stranger-meetup',
+          event_date: '2026-11-21',
+          city,
+          reported_uid: uid,
+          reported_name: 'Ravi',
+          reason: 'other',
+          text: `In ${city}`,
+          at: Date.now() - n * 1000,
+          status: 'open',
+        })
+    await Promise.all([report('bangalore', 1), report('bangalore', 2), report(CITY.id, 3)])
+    await signedInHost()
+    const { reports } = await callFunction(listReportsCall, {})
+    const mine = reports.filter((entry) => entry.member.uid === uid)
+    expect(mine.map((entry) => entry.city)).toEqual(['bangalore', 'bangalore'])
+    for (const entry of mine) {
+      expect(entry.earlier.map((earlier) => earlier.reportId)).not.toContain(`r-${suffix}-${CITY.id}-3`)
+      expect(entry.earlier).toHaveLength(1)
+    }
+  })
+
+  it('never lets a host lower a standing another host set: a ban stays a ban', async () => {
+    const date = bookableDates(seedCatalogue().events[0]! as unknown as YaariEvent)[4]!
+    const { member: guest } = await paidBooking('first-hello-stranger-meetup', date)
+    const request = {
+      eventId: 'first-hello-stranger-meetup',
+      eventDate: date,
+      uid: guest.uid,
+      reason: 'Harassed a guest',
+    }
+    await signedInHost()
+    await callFunction(moderateMemberCall, { ...request, action: 'ban' })
+    await signOutMember()
+    await signedInHost()
+    for (const lower of [
+      { action: 'warn' as const },
+      { action: 'suspend' as const, until: bookableDates(seedCatalogue().events[0]! as unknown as YaariEvent)[6]! },
+    ]) {
+      const refused = await failure(callAnything(moderateMemberCall, { ...request, ...lower, reason: 'Friendly now' }))
+      expect([refused.code, refused.message]).toEqual(['functions/permission-denied', HOST_MESSAGES.lowerStanding])
+    }
+    expect((await adminDb().doc(`moderation/${guest.uid}`).get()).get('level')).toBe('banned')
+    // An admin may.
+    await signOutMember()
+    await asAdmin()
+    expect(await callFunction(moderateMemberCall, { ...request, action: 'warn', reason: 'Reviewed' })).toMatchObject({
+      level: 'warning',
+      changed: true,
+    })
+  }, 60_000)
+})
+
+/**
+ * `db`, but the first transaction stops after it has read the event records until `wait`
+ * resolves: a publish held between what it read and what it writes.
+ */
+function heldAfterFirstRead(db: Firestore, wait: () => Promise<void>): Firestore {
+  let held = false
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== 'runTransaction') return Reflect.get(target, property, receiver)
+      return (update: (transaction: FirebaseFirestore.Transaction) => Promise<unknown>, options?: object) =>
+        target.runTransaction(
+          (transaction) =>
+            update(
+              new Proxy(transaction, {
+                get(tx, name, txReceiver) {
+                  if (name !== 'get') return Reflect.get(tx, name, txReceiver)
+                  return async (...args: unknown[]) => {
+                    const read = await (tx.get as (...a: unknown[]) => Promise<unknown>).apply(tx, args)
+                    const path = String((args[0] as { path?: string } | undefined)?.path ?? '')
+                    if (!held && path.startsWith('catalogue_events')) {
+                      held = true
+                      await wait()
+                    }
+                    return read
+                  }
+                },
+              }),
+            ),
+          options,
+        )
+    },
+  })
+}
