@@ -25,8 +25,15 @@ import {
   readHostingRewrites,
 } from './src/prerender/hosting.ts'
 
-/** Where the build writes the pages' server render: the functions deploy it (publicPages). */
-const PAGES_DIR = fileURLToPath(new URL('./functions/lib/pages', import.meta.url))
+/**
+ * Where the build writes the pages' server render: for the site's build (dist/), beside the
+ * functions, which deploy it (publicPages); a build elsewhere (the update test's second version)
+ * keeps its own beside its output.
+ */
+const pagesDirFor = (outDir: string) =>
+  outDir === fileURLToPath(new URL('./dist', import.meta.url))
+    ? fileURLToPath(new URL('./functions/lib/pages', import.meta.url))
+    : `${outDir}-pages`
 
 /** "0.1.0+fb44bd0": the package version and the commit (or YAARI_BUILD_ID), shown in the footer. */
 function appVersion(): string {
@@ -86,14 +93,16 @@ function prerenderPages(define: Record<string, string>): Plugin {
         },
         build: {
           ssr: fileURLToPath(new URL('./src/prerender/entry.tsx', import.meta.url)),
-          outDir: PAGES_DIR,
+          outDir: pagesDirFor(outDir),
           emptyOutDir: true,
           copyPublicDir: false,
           rolldownOptions: { output: { entryFileNames: 'render.mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' } },
         },
       })
       // (a fresh URL each build: Node caches modules by URL)
-      const entry: PagesRender = await import(`${pathToFileURL(join(PAGES_DIR, 'render.mjs')).href}?${Date.now()}`)
+      const entry: PagesRender = await import(
+        `${pathToFileURL(join(pagesDirFor(outDir), 'render.mjs')).href}?${Date.now()}`
+      )
       // The shell is the built index.html; no page is written at "/", which Hosting sends to the function.
       const template = readFileSync(join(outDir, 'index.html'), 'utf8')
       // The shell serves members' pages and nothing a search engine should list.

@@ -13,11 +13,11 @@ for (const type of ['error', 'unhandledrejection'])
   )
 
 // The part of the catalogue this page was written with, installed before any page module runs, so
-// the page renders what its HTML shows; a page that carries none starts on the copy the service
-// worker kept.
+// the page renders what its HTML shows; a page that carries none starts on the last whole one this
+// device kept.
 const embedded = document.getElementById(CATALOGUE_SCRIPT_ID)?.textContent
 if (embedded) installCatalogue(JSON.parse(embedded))
-else await installSavedCatalogue()
+else installSavedCatalogue()
 
 /** Lets the browser paint and answer input before the next piece of start-up work. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))

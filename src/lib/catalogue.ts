@@ -1,12 +1,12 @@
 /**
  * The published catalogue on this device. A public page carries the part of the catalogue it shows
  * (decision 0020), which the app starts on, so a first paint needs no request; a page that carries
- * none (a member's page, an information page) starts on the copy the service worker kept, read from
- * its cache at once (a hanging connection never holds a ticket back). The app then installs the
- * whole one Yaari publishes, `GET /catalogue.json`, when it is newer or the one in use is only a
- * page's part. The service worker keeps the document (network first, its copy when the network is
- * slow or gone), so the listing, event pages and tickets render offline after one online visit,
- * and an online visit shows the newest version.
+ * none (a member's page, the door, an information page) starts on the last whole catalogue this
+ * device installed, kept in localStorage (read at once: no connection, or a hanging one, ever holds
+ * a ticket or the door back). The app then installs the whole one Yaari publishes,
+ * `GET /catalogue.json`, when it is newer or the one in use is only a page's part, and keeps it.
+ * The service worker keeps the document too (network first, its copy when the network is slow or
+ * gone), so an online visit shows the newest version.
  */
 import {
   currentCatalogue,
@@ -25,25 +25,36 @@ function looksPublished(value: unknown): value is PublishedCatalogue {
   return typeof candidate?.version === 'number' && Array.isArray(candidate.events) && Array.isArray(candidate.cities)
 }
 
+/** Where the device keeps the last whole catalogue it installed. */
+const SAVED = 'yaari:catalogue'
+
 /** Installs `body` when it is a whole catalogue newer than the one in use, or the whole of a page's part. */
-function installIfNewer(body: unknown) {
+function installIfNewer(body: unknown): boolean {
   const current = currentCatalogue()
-  if (looksPublished(body) && (body.version > current.version || (body.version === current.version && current.excerpt)))
-    installCatalogue(body)
+  const newer =
+    looksPublished(body) &&
+    !body.excerpt &&
+    (body.version > current.version || (body.version === current.version && current.excerpt === true))
+  if (newer) installCatalogue(body)
+  return newer
 }
 
-/** The copy of the catalogue the service worker kept, installed when newer. Never throws. */
-export function installSavedCatalogue(): Promise<void> {
-  return (typeof caches === 'undefined' ? Promise.resolve(undefined) : caches.match(CATALOGUE_URL))
-    .then((saved) => saved?.json())
-    .then(installIfNewer, () => undefined)
+/** The last whole catalogue this device installed, installed again (a page that carries none starts on it). Never throws. */
+export function installSavedCatalogue(): void {
+  try {
+    installIfNewer(JSON.parse(localStorage.getItem(SAVED) ?? 'null'))
+  } catch {
+    // Nothing kept, or storage refused: the catalogue arrives from the network.
+  }
 }
 
 /** Fetches the published catalogue and installs it when it is newer than the one in use. Never throws. */
 export function refreshCatalogue(): Promise<void> {
   pending ??= fetch(CATALOGUE_URL, { headers: { accept: 'application/json' } })
     .then((response) => (response.ok ? response.json() : undefined))
-    .then(installIfNewer)
+    .then((body: unknown) => {
+      if (installIfNewer(body)) localStorage.setItem(SAVED, JSON.stringify(body))
+    })
     .catch(() => undefined)
     .finally(() => {
       pending = undefined

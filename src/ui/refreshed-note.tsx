@@ -1,17 +1,19 @@
+import { formatIstClock, formatShortDate, istToday } from '@yaari/domain/schedule'
 import { useEffect, useState } from 'react'
 import { text } from 'styled-system/recipes'
 import type { RefreshState } from '../lib/member-data/refresh-state'
 import { useOnline } from '../lib/use-online'
 
-/** "just now", "12 min ago", "at 14:05", "on 24 Nov at 14:05" (the device's clock and locale). */
+/** "just now", "12 min ago", "at 2:05 PM", "on Tue, 24 Nov at 2:05 PM": the IST day and time, whatever the device's zone. */
 export function sinceText(at: number, now = Date.now()): string {
   const minutes = Math.floor((now - at) / 60_000)
   if (minutes < 1) return 'just now'
   if (minutes < 60) return `${minutes} min ago`
   const when = new Date(at)
-  const time = when.toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' })
-  if (new Date(now).toDateString() === when.toDateString()) return `at ${time}`
-  return `on ${when.toLocaleDateString('en-IN', { day: 'numeric', month: 'short' })} at ${time}`
+  const time = formatIstClock(when)
+  const day = istToday(when)
+  if (istToday(new Date(now)) === day) return `at ${time}`
+  return `on ${formatShortDate(day)} at ${time}`
 }
 
 /** What the small print says of where the data stands. */

@@ -9,6 +9,7 @@ import { cardRecipe } from './recipes/card'
 import { chipRecipe } from './recipes/chip'
 import { disclosureRecipe, statRecipe, toolbarRecipe, verdictRecipe } from './recipes/console'
 import { dataListRecipe } from './recipes/data-list'
+import { datePickerRecipe } from './recipes/date-picker'
 import { dialogRecipe } from './recipes/dialog'
 import { fieldRecipe } from './recipes/field'
 import { messageRecipe } from './recipes/message'
@@ -123,6 +124,7 @@ export const theme = {
     },
     slotRecipes: {
       dialog: dialogRecipe,
+      datePicker: datePickerRecipe,
       toast: toastRecipe,
       card: cardRecipe,
       field: fieldRecipe,

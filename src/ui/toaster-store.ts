@@ -1,5 +1,6 @@
 /**
- * The app's one toast queue (at most 3 visible, 4 seconds by default).
+ * The app's one toast queue (at most 3, 4 seconds by default). A second toast stacks behind the
+ * first rather than adding a row, so on a phone two never cover a page's headings.
  * Features call `toaster.success(...)`/`toaster.error(...)`; <AppToaster /> renders them.
  */
 import { createToaster } from '@ark-ui/react/toast'
@@ -8,6 +9,6 @@ export const toaster = createToaster({
   placement: 'bottom-end',
   max: 3,
   duration: 4000,
-  overlap: false,
+  overlap: true,
   gap: 12,
 })

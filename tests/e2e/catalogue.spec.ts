@@ -2,7 +2,8 @@
  * The catalogue is the team's to run: an admin adds a city and an event from the console at 360 px,
  * previews and publishes it; visitors find it, crawlers read its page without script, members book
  * it at its price; a later price change leaves a paid booking's price alone; it opens offline after
- * one visit; a host of another city cannot reach it in the console.
+ * one visit; a host of another city cannot reach it in the console; archived, its page offers
+ * nothing to a crawler, the listing drops it, and a ticket bought before still opens offline.
  */
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
@@ -13,6 +14,7 @@ import {
   controlledByServiceWorker,
   expect,
   expectNoSeriousA11yViolations,
+  onboardedAccount,
   onboardedMember,
   signInAt,
   test,
@@ -39,13 +41,14 @@ test.describe
 
       await page.getByRole('textbox', { name: 'City name' }).fill('Mumbai')
       await page.getByRole('button', { name: 'Save city' }).click()
+      await expect(page.getByRole('status').filter({ hasText: 'Saved Mumbai: live for members.' })).toBeVisible(BACKEND)
       await expect(page.getByText('Mumbai (mumbai): live')).toBeVisible(BACKEND)
 
       await page.getByRole('link', { name: 'New event' }).click()
       await expect(page.getByRole('heading', { name: 'New event' })).toBeVisible(BACKEND)
       await page.getByRole('textbox', { name: 'Title' }).fill(TITLE)
-      await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue('mumbai-sunday-brunch')
-      await page.getByRole('textbox', { name: 'Address' }).fill(slug)
+      await expect(page.getByRole('textbox', { name: 'Web address' })).toHaveValue('mumbai-sunday-brunch')
+      await page.getByRole('textbox', { name: 'Web address' }).fill(slug)
       await page.getByRole('combobox', { name: 'City' }).selectOption({ label: 'Mumbai' })
       await page.getByRole('combobox', { name: 'Category' }).selectOption('Food & Drink')
       await page.getByRole('textbox', { name: 'Kind' }).fill('Sunday Brunch')
@@ -64,6 +67,15 @@ test.describe
       await page.getByRole('textbox', { name: 'Start time' }).fill('11:00')
       await page.getByRole('group', { name: 'Every week on' }).getByText('Sunday', { exact: true }).click()
       await expect(page.getByRole('checkbox', { name: 'Sunday' })).toBeChecked()
+      // Publish checks every field as a save does: the price's own message under it, focus moved
+      // there, and the missing cover said under the cover; nothing is sent.
+      await page.getByRole('button', { name: 'Publish' }).click()
+      const girls = page.getByRole('textbox', { name: 'Girls price (₹)' })
+      await expect(page.getByText('A price is a whole number of rupees from ₹1 to ₹20,000.')).toBeVisible()
+      await expect(girls).toBeFocused()
+      await expect(girls).toHaveAttribute('aria-invalid', 'true')
+      await expect(page.getByText('Add a cover image.')).toBeVisible()
+      await expect(page.getByText('Add a cover image before publishing.')).toHaveCount(0)
       await page.getByRole('button', { name: 'Save draft' }).click()
       await expect(page.getByText('A price is a whole number of rupees from ₹1 to ₹20,000.')).toBeVisible()
       // A reload keeps what was typed (the draft is on the device).
@@ -78,8 +90,18 @@ test.describe
       const cover = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#e07a3f' } })
         .jpeg()
         .toBuffer()
-      await page.getByLabel('Cover image').setInputFiles({ name: 'brunch.jpg', mimeType: 'image/jpeg', buffer: cover })
+      const chooser = page.waitForEvent('filechooser')
+      await page.getByRole('button', { name: 'Choose a cover' }).click()
+      await (await chooser).setFiles({ name: 'brunch.jpg', mimeType: 'image/jpeg', buffer: cover })
       await expect(page.getByText('Cover uploaded. Save or publish to use it.')).toBeVisible(BACKEND)
+
+      // A one-off date is tapped on the calendar, the Sundays marked among its days; the chosen one is listed.
+      const oneOff = page.getByRole('group', { name: 'One-off dates' })
+      await oneOff.getByRole('button', { name: 'Next month' }).click()
+      await oneOff.getByRole('gridcell', { name: /^Choose Saturday, 1\d / }).first().click()
+      const chosen = page.getByRole('list', { name: 'One-off dates: chosen' }).getByRole('listitem')
+      await expect(chosen).toHaveCount(1)
+      await expect(chosen).toContainText(/^Sat, 1\d /)
 
       await page.getByRole('button', { name: 'Preview' }).click()
       const preview = page.getByRole('dialog', { name: 'Preview' })
@@ -90,8 +112,10 @@ test.describe
       await preview.getByRole('button', { name: 'Close' }).click()
 
       await page.getByRole('button', { name: 'Publish' }).click()
-      await expect(page.getByText(/^Published: members see it now/)).toBeVisible(BACKEND)
+      await expect(page.getByText('Published: members see it now.')).toBeVisible(BACKEND)
+      await expect(page.getByText(/catalogue version/)).toHaveCount(0)
       await expectNoSeriousA11yViolations(page)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
     })
 
     test('a visitor picks Mumbai and finds it; its HTML without script has its title, image and price', async ({
@@ -173,6 +197,87 @@ test.describe
         await page.reload()
         await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible(BACKEND)
         await expect(page.getByText('Bandra West', { exact: false }).first()).toBeVisible()
+        await context.setOffline(false)
+      })
+    })
+
+    test.describe('archived, with a ticket on a phone', () => {
+      test.use(WITH_SERVICE_WORKER)
+
+      test('its page offers nothing and asks not to be listed, the listing drops it, and the ticket still opens offline', async ({
+        page,
+        context,
+        browser,
+        request,
+      }) => {
+        test.slow()
+        // A member with a paid seat has opened their ticket once, online.
+        const email = await onboardedAccount('Meera Shah')
+        await signInAt(page, email)
+        await expect(page).toHaveURL(/\/$/, BACKEND)
+        await page.goto(`/events/${slug}`)
+        await page.getByRole('button', { name: /Girls/ }).click()
+        const dates = page.getByRole('dialog', { name: 'Select a date' })
+        await dates.locator('label').nth(3).click()
+        await dates.getByRole('button', { name: 'Continue' }).click()
+        const form = page.getByRole('dialog', { name: 'Book your seat' })
+        await form.getByText('I accept the terms and conditions').click()
+        await form.getByRole('button', { name: 'Pay and book' }).click()
+        await page.getByRole('button', { name: 'Pay', exact: true }).click()
+        await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
+        await page.goto('/my-bookings')
+        await controlledByServiceWorker(page)
+        await page.reload()
+        const booking = page.getByRole('listitem').filter({ hasText: TITLE })
+        await expect(booking.getByText('Confirmed')).toBeVisible(BACKEND)
+        await booking
+          .getByRole('link', { name: /ticket/i })
+          .first()
+          .click()
+        await expect(page.getByRole('img', { name: new RegExp(`QR code of your pass for ${TITLE}`) })).toBeVisible(
+          BACKEND,
+        )
+        const ticketUrl = page.url()
+
+        // The admin archives it from the console.
+        const adminPage = await browser.newPage({ viewport: { width: 360, height: 780 } })
+        await signInAt(adminPage, adminAccount.email, adminAccount.password)
+        await expect(adminPage).toHaveURL(/\/$/, BACKEND)
+        await adminPage.goto(`/host/catalogue/${slug}`)
+        await adminPage.getByRole('button', { name: 'Archive' }).click()
+        await adminPage
+          .getByRole('dialog', { name: 'Archive this event?' })
+          .getByRole('button', { name: 'Archive' })
+          .click()
+        await expect(
+          adminPage.getByText('Archived: off the listing and not for sale. Its tickets stay valid.'),
+        ).toBeVisible(BACKEND)
+        await adminPage.close()
+
+        // A crawler's plain fetch: no offers, noindex, and the page says so.
+        const response = await request.get(`/events/${slug}`)
+        const html = await response.text()
+        expect(response.headers()['x-robots-tag']).toBe('noindex')
+        expect(html).toContain('<meta name="robots" content="noindex" />')
+        expect(html).toContain('This event is no longer on sale.')
+        expect(html).not.toContain('application/ld+json')
+        expect(html).not.toContain('Choose your ticket')
+        // A visitor's listing drops it.
+        const visitor = await browser.newPage({ viewport: { width: 360, height: 780 } })
+        await visitor.goto('/events?city=mumbai')
+        await expect(visitor.getByRole('heading', { name: 'Events in Mumbai' })).toBeVisible(BACKEND)
+        await expect(visitor.locator(`a[href="/events/${slug}"]`)).toHaveCount(0)
+        await visitor.goto(`/events/${slug}`)
+        await expect(visitor.getByText('This event is no longer on sale.')).toBeVisible(BACKEND)
+        await expect(visitor.getByRole('heading', { name: 'Choose your ticket' })).toHaveCount(0)
+        await visitor.close()
+
+        // The member's ticket still opens with no signal.
+        await context.setOffline(true)
+        await page.goto(ticketUrl)
+        await expect(page.getByRole('img', { name: new RegExp(`QR code of your pass for ${TITLE}`) })).toBeVisible(
+          BACKEND,
+        )
         await context.setOffline(false)
       })
     })

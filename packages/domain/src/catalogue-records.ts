@@ -33,6 +33,7 @@ export const RESERVED_SLUGS: readonly string[] = ['new']
 
 export const CATALOGUE_MESSAGES = {
   slug: 'Use 3-60 lowercase letters, digits and single hyphens, e.g. mumbai-sunday-brunch.',
+  slugRequired: 'Give the event its web address: it starts from the title, e.g. mumbai-sunday-brunch.',
   slugTaken: 'This address is taken by another event: choose another.',
   price: `A price is a whole number of rupees from ₹1 to ₹${PRICE_CEILING.toLocaleString('en-IN')}.`,
   capacity: `Capacity is a whole number of seats from ${MIN_CAPACITY} to ${MAX_CAPACITY}.`,
@@ -62,10 +63,16 @@ export const CATALOGUE_MESSAGES = {
 export const datesBookedMessage = (dates: readonly string[]) =>
   `These dates have bookings and cannot be removed by an edit: ${dates.join(', ')}. Cancel a date from its page in the console (every guest is refunded in full), then edit.`
 
-const slugSchema = v.pipe(
+const SLUG = /^(?=.{3,60}$)[a-z0-9]+(?:-[a-z0-9]+)*$/
+const slugSchema = v.pipe(v.string(CATALOGUE_MESSAGES.slug), v.regex(SLUG, CATALOGUE_MESSAGES.slug))
+/** An event's address: said to be missing when it is (a new event's starts from its title). */
+const eventSlugSchema = v.pipe(
   v.string(CATALOGUE_MESSAGES.slug),
-  v.regex(/^(?=.{3,60}$)[a-z0-9]+(?:-[a-z0-9]+)*$/, CATALOGUE_MESSAGES.slug),
+  v.nonEmpty(CATALOGUE_MESSAGES.slugRequired),
+  v.regex(SLUG, CATALOGUE_MESSAGES.slug),
 )
+/** The city an event is in: one of the cities (the functions check it is published), never the address's message. */
+const eventCitySchema = v.pipe(v.string(CATALOGUE_MESSAGES.cityUnknown), v.regex(SLUG, CATALOGUE_MESSAGES.cityUnknown))
 /** A character below space, or DEL; a line break (\n) only where `lines` allows it. */
 const hasControlCharacter = (text: string, lines: boolean) =>
   [...text].some((char) => {
@@ -132,8 +139,8 @@ export type Schedule = v.InferOutput<typeof scheduleSchema>
 
 export const eventRecordSchema = v.strictObject({
   /** The event's address, /events/<id>; fixed once published. */
-  id: slugSchema,
-  city: slugSchema,
+  id: eventSlugSchema,
+  city: eventCitySchema,
   category: v.picklist(EVENT_CATEGORIES, 'Pick one of the listing’s categories.'),
   title: copy('Title', 80),
   kind: copy('Kind', 40),

@@ -60,7 +60,9 @@ it('keeps every value on its line: a carriage return, a line break or both becom
   const event = { ...SEED_EVENTS[0]!, title: 'Brunch\rBEGIN:VALARM', venueArea: 'Bandra\r\nWest', city: 'mumbai' }
   const lines = unfold(bookingCalendar(event, '2026-11-28', 'o'))
   expect(lines.filter((line) => line.startsWith('BEGIN:VALARM'))).toEqual([])
-  expect(lines.find((line) => line.startsWith('SUMMARY:'))).toBe('SUMMARY:Brunch\\nBEGIN:VALARM (Yaari Stranger Meet Up)')
+  expect(lines.find((line) => line.startsWith('SUMMARY:'))).toBe(
+    'SUMMARY:Brunch\\nBEGIN:VALARM (Yaari Stranger Meet Up)',
+  )
   expect(lines.find((line) => line.startsWith('LOCATION:'))).toBe(
     'LOCATION:Bandra\\nWest\\, Mumbai (exact venue shared 24 hours before)',
   )

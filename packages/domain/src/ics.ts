@@ -23,8 +23,7 @@ const VTIMEZONE = [
  * Escapes text values (commas, semicolons, backslashes) and writes every line break, a bare
  * carriage return included, as RFC 5545's \n: nothing in a value can end its content line.
  */
-const text = (value: string) =>
-  value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n')
+const text = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n')
 
 /** RFC 5545 3.1: a content line is at most 75 octets; longer ones continue on lines that start
  * with a space. Splits between UTF-8 characters, never inside one. */

@@ -66,12 +66,19 @@ type Scheduled = Pick<YaariEvent, 'schedule' | 'startTime'>
  * the current month and the next `monthsAhead` (IST), less the skipped ones, from today on (today's
  * only until it starts), in order.
  */
+/** The last day offered `monthsAhead` calendar months after the current one (IST): the last of that month. */
+export function lastOfferedDate(monthsAhead: number, now: Date = new Date()): IsoDate {
+  const today = istCalendarDay(now)
+  const last = new Date(Date.UTC(today.year, today.month + monthsAhead, 0))
+  return toIsoDate({ year: last.getUTCFullYear(), month: last.getUTCMonth() + 1, day: last.getUTCDate() })
+}
+
 export function availableDates(event: Scheduled, now: Date = new Date()): IsoDate[] {
   const { weekdays, dates, skipped, monthsAhead } = event.schedule
   const today = istCalendarDay(now)
   const todayIso = toIsoDate(today)
   const last = new Date(Date.UTC(today.year, today.month + monthsAhead, 0))
-  const lastIso = toIsoDate({ year: last.getUTCFullYear(), month: last.getUTCMonth() + 1, day: last.getUTCDate() })
+  const lastIso = lastOfferedDate(monthsAhead, now)
   const found = new Set<IsoDate>(dates.filter((date) => date <= lastIso))
   if (weekdays.length > 0) {
     for (let day = new Date(Date.UTC(today.year, today.month - 1, today.day)); day <= last; ) {
@@ -156,6 +163,14 @@ export function formatShortDate(date: IsoDate): string {
 export function formatLongDate(date: IsoDate): string {
   const { year, month, day, weekday } = calendarParts(date)
   return `${WEEKDAY_NAMES[weekday]}, ${day} ${MONTHS[month - 1]} ${year}`
+}
+
+/**
+ * "Saturday, 28 November 2026 1:24 AM": an instant's IST day and time, whatever the device's time
+ * zone (the UTC day of 01:24 IST is the day before).
+ */
+export function formatIstDateTime(instant: Date): string {
+  return `${formatLongDate(istToday(instant))} ${formatIstClock(instant)}`
 }
 
 /** "6:12 PM": the time of an instant on an IST clock, whatever the device's time zone. */

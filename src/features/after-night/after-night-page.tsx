@@ -25,7 +25,7 @@ import { eventById } from '@yaari/domain/catalogue'
 import { formatLongDate, istToday } from '@yaari/domain/schedule'
 import { useCallback, useEffect, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { container, flow, wrap } from 'styled-system/patterns'
+import { container, flex, flow, wrap } from 'styled-system/patterns'
 import { button, card, chip, heading, link, text } from 'styled-system/recipes'
 import * as v from 'valibot'
 import { useCatalogue } from '../../lib/catalogue'
@@ -247,14 +247,17 @@ function GuestItem({
             <span className={css({ srOnly: true })}> {guest.firstName}</span>
           </Button>
         ) : null}
-        {view.open && !guest.reported ? (
-          <Button variant="ghost" onClick={() => setReporting(true)}>
-            Report<span className={css({ srOnly: true })}> {guest.firstName}</span>
+        {/* Report and Block stay together on a narrow phone: neither wraps to a line of its own. */}
+        <div className={flex({ gap: '2' })}>
+          {view.open && !guest.reported ? (
+            <Button variant="ghost" onClick={() => setReporting(true)}>
+              Report<span className={css({ srOnly: true })}> {guest.firstName}</span>
+            </Button>
+          ) : null}
+          <Button variant="ghost" onClick={() => setBlocking(true)}>
+            Block<span className={css({ srOnly: true })}> {guest.firstName}</span>
           </Button>
-        ) : null}
-        <Button variant="ghost" onClick={() => setBlocking(true)}>
-          Block<span className={css({ srOnly: true })}> {guest.firstName}</span>
-        </Button>
+        </div>
       </div>
       {error ? (
         <p role="alert" className={text({ tone: 'error' })}>

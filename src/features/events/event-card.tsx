@@ -87,7 +87,7 @@ export function EventCard({ event, now, first = false }: { event: YaariEvent; no
         <div className={styles.footer}>
           <p className={css({ flex: '1' })}>
             <span className={text({ size: 'lg', weight: 'bold' })}>
-              {formatInr(min)} - {formatInr(max)}
+              {min === max ? formatInr(min) : `${formatInr(min)} - ${formatInr(max)}`}
             </span>
             <span className={text({ tone: 'muted', size: 'sm' })}> per person</span>
           </p>

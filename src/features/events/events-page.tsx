@@ -65,7 +65,7 @@ export function EventsPage() {
         <header className={stack({ gap: '1' })}>
           <h1 className={heading({ level: 'page' })}>Events in {city}</h1>
           <p className={text({ tone: 'muted' })}>
-            {inCity.length} curated experiences
+            {inCity.length} curated {inCity.length === 1 ? 'experience' : 'experiences'}
             {filtered ? `, ${events.length} matching your filters` : ''}
           </p>
         </header>

@@ -5,7 +5,7 @@
 import { Link } from '@tanstack/react-router'
 import { eventById } from '@yaari/domain/catalogue'
 import { type AuditEntry, listAuditCall } from '@yaari/domain/host'
-import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
+import { formatIstDateTime } from '@yaari/domain/schedule'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { flow, grid } from 'styled-system/patterns'
@@ -112,7 +112,7 @@ function AuditList() {
                     : ''}
               </p>
               <p className={text({ size: 'sm', tone: 'muted' })}>
-                {entry.actor}, {formatLongDate(entry.at.slice(0, 10))} {formatIstClock(new Date(entry.at))}
+                {entry.actor}, {formatIstDateTime(new Date(entry.at))}
                 {changeText(entry) ? ` · ${changeText(entry)}` : ''}
               </p>
             </li>

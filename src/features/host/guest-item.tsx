@@ -7,7 +7,7 @@ import {
   type ModerationAction,
 } from '@yaari/domain/host'
 import { GENDER_LABELS } from '@yaari/domain/profile'
-import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
+import { formatIstClock, formatIstDateTime, formatLongDate } from '@yaari/domain/schedule'
 import { type FormEvent, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { grid, wrap } from 'styled-system/patterns'
@@ -79,7 +79,7 @@ export function GuestItem({ guest, actions }: { guest: GuestRow; actions?: Guest
         ) : null}
         {guest.mobile ? ' · ' : ''}
         {guest.state === 'waiting' || guest.state === 'offered' ? 'Joined' : 'Booked'}{' '}
-        {formatLongDate(guest.bookedAt.slice(0, 10))} {formatIstClock(new Date(guest.bookedAt))}
+        {formatIstDateTime(new Date(guest.bookedAt))}
       </p>
       {guest.standing ? (
         <p className={text({ size: 'sm', tone: 'muted' })}>Reason given: {guest.standing.reason}</p>

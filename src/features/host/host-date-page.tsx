@@ -9,7 +9,7 @@ import { enumLabel } from '@yaari/domain/booking'
 import { type EventId, eventById } from '@yaari/domain/catalogue'
 import { type GuestList, type GuestRow, hostCancelSeatCall } from '@yaari/domain/host'
 import { GENDER_LABELS } from '@yaari/domain/profile'
-import { eventStartInstant, formatIstClock, formatLongDate } from '@yaari/domain/schedule'
+import { eventStartInstant, formatIstClock, formatIstDateTime, formatLongDate } from '@yaari/domain/schedule'
 import { useMemo, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { flow } from 'styled-system/patterns'
@@ -91,7 +91,7 @@ function DateConsole({
           ? 'Loading the latest guest list…'
           : refresh.status === 'failed'
             ? list
-              ? `Saved on this device ${formatIstClock(new Date(list.readAt))}, ${formatLongDate(list.readAt.slice(0, 10))}: it could not be refreshed. ${refresh.error}`
+              ? `Saved on this device ${formatIstDateTime(new Date(list.readAt))}: it could not be refreshed. ${refresh.error}`
               : refresh.error
             : `Up to date as of ${list ? formatIstClock(new Date(list.readAt)) : ''}`}
       </p>

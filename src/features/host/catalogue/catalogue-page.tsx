@@ -62,7 +62,6 @@ function Catalogue({ session }: { session: Extract<HostSession, { status: 'host'
         )
       ) : (
         <>
-          <p className={text({ size: 'sm', tone: 'muted' })}>Published version {state.view.version}.</p>
           <section aria-labelledby="catalogue-events" className={flow({ gap: '3' })}>
             <h2 id="catalogue-events" className={heading({ level: 'section' })}>
               Events
@@ -112,6 +111,7 @@ const STATUS_LABELS = { draft: 'Draft', published: 'Published', archived: 'Archi
 function Cities({ cities, onSaved }: { cities: CityRecord[]; onSaved: () => void }) {
   const [form, setForm] = useState({ name: '', id: '', live: true })
   const [problem, setProblem] = useState<string>()
+  const [saved, setSaved] = useState<string>()
   const [saving, setSaving] = useState(false)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -122,6 +122,7 @@ function Cities({ cities, onSaved }: { cities: CityRecord[]; onSaved: () => void
       live: form.live,
       status: 'published',
     })
+    setSaved(undefined)
     if (!parsed.success) {
       setProblem(describeIssues(parsed.issues))
       return
@@ -129,8 +130,9 @@ function Cities({ cities, onSaved }: { cities: CityRecord[]; onSaved: () => void
     setSaving(true)
     setProblem(undefined)
     await callHost(saveCatalogueCityCall, { city: parsed.output }).then(
-      () => {
+      ({ city }) => {
         setForm({ name: '', id: '', live: true })
+        setSaved(`Saved ${city.name}: ${city.live ? 'live for members' : 'listed as coming soon'}.`)
         onSaved()
       },
       (error: unknown) => setProblem(hostErrorMessage(error)),
@@ -170,6 +172,7 @@ function Cities({ cities, onSaved }: { cities: CityRecord[]; onSaved: () => void
           onChange={(live) => setForm({ ...form, live })}
         />
         {problem ? <p role="alert">{problem}</p> : null}
+        {saved ? <p role="status">{saved}</p> : null}
         <div>
           <Button type="submit" disabled={saving}>
             Save city

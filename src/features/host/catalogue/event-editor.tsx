@@ -1,9 +1,12 @@
 /**
  * An event in the catalogue editor (/host/catalogue/<id>, "new" for a new one): every field with
  * its message, kept on the device as typed; save (a draft, or changes members do not see yet),
- * preview as a member would see it, publish, archive. The cover is uploaded through a function
- * once the event is saved.
+ * preview as a member would see it, publish, archive. Save and Publish check every field alike
+ * (Publish also wants a cover), each problem under its own field, and move focus to the first.
+ * One-off and skipped dates are tapped on a calendar that marks the weekly dates. The cover is
+ * uploaded through a function once the event is saved.
  */
+import { FileUpload } from '@ark-ui/react/file-upload'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { EVENT_CATEGORIES } from '@yaari/domain/catalogue'
 import {
@@ -18,6 +21,7 @@ import {
 } from '@yaari/domain/catalogue-editor'
 import { CATALOGUE_MESSAGES, MAX_MONTHS_AHEAD } from '@yaari/domain/catalogue-records'
 import { MAX_PHOTO_BYTES } from '@yaari/domain/profile'
+import { istToday, lastOfferedDate, weekdayOf } from '@yaari/domain/schedule'
 import { WEEKDAY_NAMES } from '@yaari/domain/time-labels'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
@@ -27,12 +31,13 @@ import { refreshCatalogue } from '../../../lib/catalogue'
 import { usePageMeta } from '../../../lib/page-meta'
 import { Button } from '../../../ui/button'
 import { CheckboxField } from '../../../ui/checkbox'
+import { DatesPicker } from '../../../ui/dates-picker'
 import { Dialog } from '../../../ui/dialog'
 import { SelectField, TextAreaField, TextField } from '../../../ui/field'
 import { HostGate } from '../host-pages'
 import { callHost, hostErrorMessage } from '../host-session'
 import { dropEventDraft, keepEventDraft, readEventDraft } from './event-drafts'
-import { checkForm, EMPTY_FORM, type EventForm, type FormErrors, formOf, slugOf } from './event-form'
+import { checkForm, dateList, EMPTY_FORM, type EventForm, type FormErrors, formOf, slugOf } from './event-form'
 import { EventPreview } from './event-preview'
 
 export function EventEditorPage({ eventId }: { eventId: string }) {
@@ -65,6 +70,17 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
   const [preview, setPreview] = useState<EventDraft>()
   const [confirmArchive, setConfirmArchive] = useState(false)
   const slugTouched = useRef(!isNew)
+  const formRef = useRef<HTMLFormElement>(null)
+  // Each time problems are shown, focus goes to the first field that has one (in the form's order).
+  const [focusFirstProblem, setFocusFirstProblem] = useState(0)
+  useEffect(() => {
+    if (!focusFirstProblem) return
+    const first = formRef.current?.querySelector<HTMLElement>(
+      '[aria-invalid="true"], [data-invalid] [data-part="table-cell-trigger"][tabindex="0"], [data-invalid] button, [data-invalid] input',
+    )
+    first?.focus()
+    first?.scrollIntoView({ block: 'center' })
+  }, [focusFirstProblem])
 
   useEffect(() => {
     let live = true
@@ -112,16 +128,23 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
     setNote(undefined)
     void keepEventDraft(uid, eventId, next)
   }
-  const checked = () => {
+  /** Every field checked (and, to publish, the cover): the draft, or undefined with each problem shown. */
+  const checked = (toPublish = false) => {
     const result = checkForm(form)
-    setErrors(result.errors ?? {})
-    if (result.errors) setProblem('Some fields need a look: each says what is wrong.')
+    const problems: FormErrors = { ...result.errors }
+    if (toPublish && !form.image) problems.image = CATALOGUE_MESSAGES.cover
+    setErrors(problems)
+    if (Object.keys(problems).length) {
+      setProblem('Some fields need a look: each says what is wrong.')
+      setFocusFirstProblem((n) => n + 1)
+      return undefined
+    }
     return result.draft
   }
 
   /** Saves the form; answers the saved event, or undefined after saying why not. */
-  const save = async (): Promise<EditorEvent | undefined> => {
-    const draft = checked()
+  const save = async (toPublish = false): Promise<EditorEvent | undefined> => {
+    const draft = checked(toPublish)
     if (!draft) return undefined
     setProblem(undefined)
     return callHost(saveCatalogueEventCall, { event: draft, isNew: !saved }).then(
@@ -135,7 +158,10 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
       (error: unknown) => {
         const message = hostErrorMessage(error)
         const field = /^(\w+): (.*)$/.exec(message)
-        if (field?.[1] && field[2] && field[1] in form) setErrors({ [field[1]]: field[2] })
+        if (field?.[1] && field[2] && field[1] in form) {
+          setErrors({ [field[1]]: field[2] })
+          setFocusFirstProblem((n) => n + 1)
+        }
         setProblem(field?.[2] ?? message)
         return undefined
       },
@@ -163,18 +189,14 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
   }
   const publish = () =>
     run('publish', async () => {
-      if (!form.image) {
-        setErrors({ ...errors, image: CATALOGUE_MESSAGES.cover })
-        setProblem('Add a cover image before publishing.')
-        return
-      }
-      const event = await save()
+      // Every field is checked as a save checks it, and the cover too, before anything is sent.
+      const event = await save(true)
       if (!event) return
       await callHost(publishCatalogueEventCall, { id: event.id }).then(
         async (answer) => {
           setLoaded({ ...loaded, saved: answer.event })
           await refreshCatalogue()
-          await say(`Published: members see it now (catalogue version ${answer.version}).`, answer.event)
+          await say('Published: members see it now.', answer.event)
         },
         (error: unknown) => setProblem(hostErrorMessage(error)),
       )
@@ -216,6 +238,10 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
     })
 
   const cities = loaded.view.cities.filter((city) => city.status === 'published')
+  // The calendars: from today (IST) to the furthest month dates may be offered, the weekly days marked.
+  const today = istToday()
+  const lastDay = lastOfferedDate(MAX_MONTHS_AHEAD)
+  const weekly = (date: string) => form.weekdays.includes(weekdayOf(date))
   const bar = toolbar()
   const field = (name: keyof EventForm) => ({
     value: String(form[name]),
@@ -243,13 +269,13 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
           Restored what you typed on this device; it is not saved yet.
         </p>
       ) : null}
-      <form onSubmit={onSave} noValidate className={flow({ gap: '4' })}>
+      <form ref={formRef} onSubmit={onSave} noValidate className={flow({ gap: '4' })}>
         <fieldset className={flow({ gap: '3' })} disabled={archived}>
           <legend className={heading({ level: 'sub' })}>The event</legend>
           <TextField label="Title" maxLength={80} {...field('title')} />
           <TextField
-            label="Address"
-            hint={`yaari’s page: /events/${form.id || '…'}`}
+            label="Web address"
+            hint={`The event’s page on Yaari: /events/${form.id || '…'} (not the venue; fixed once saved)`}
             {...field('id')}
             disabled={!isNew || archived}
             onChange={(e) => {
@@ -313,8 +339,29 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
               </p>
             ) : null}
           </fieldset>
-          <TextField label="One-off dates" hint="YYYY-MM-DD, separated by commas" {...field('dates')} />
-          <TextField label="Dates skipped" hint="YYYY-MM-DD, separated by commas" {...field('skipped')} />
+          <DatesPicker
+            label="One-off dates"
+            hint="Tap a day to add it, again to take it away."
+            value={dateList(form.dates)}
+            onChange={(dates) => update({ dates: dates.join(', ') })}
+            min={today}
+            max={lastDay}
+            marked={weekly}
+            markedMeaning={form.weekdays.length ? 'A dot marks the days it runs every week.' : undefined}
+            error={errors.dates}
+            disabled={archived}
+          />
+          <DatesPicker
+            label="Dates skipped"
+            hint="Tap a weekly day (marked with a dot) that it does not run."
+            value={dateList(form.skipped)}
+            onChange={(skipped) => update({ skipped: skipped.join(', ') })}
+            min={today}
+            max={lastDay}
+            marked={weekly}
+            error={errors.skipped}
+            disabled={archived}
+          />
           <TextField
             label="Months ahead offered"
             hint={`After this month, 0 to ${MAX_MONTHS_AHEAD}`}
@@ -333,15 +380,33 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
           {form.image ? (
             <img src={form.image} alt="The cover" className={css({ maxW: 'xs', borderRadius: 'l2' })} />
           ) : null}
-          <TextField
-            label="Cover image"
-            type="file"
+          <FileUpload.Root
             accept="image/jpeg,image/png,image/webp"
+            maxFiles={1}
             disabled={!saved || archived || busy === 'cover'}
-            hint={saved ? 'A JPEG, PNG or WebP photo, at most 5 MB' : 'Save the draft first, then add its cover'}
-            error={errors.image}
-            onChange={(e) => void upload(e.target.files?.[0])}
-          />
+            onFileAccept={({ files }) => void upload(files[0])}
+            data-invalid={errors.image ? '' : undefined}
+            className={flow({ gap: '2' })}
+          >
+            <FileUpload.Label className={heading({ level: 'label' })}>Cover image</FileUpload.Label>
+            <FileUpload.Trigger asChild>
+              <Button variant="outline" loading={busy === 'cover'} loadingText="Uploading the cover…">
+                {form.image ? 'Choose another cover' : 'Choose a cover'}
+              </Button>
+            </FileUpload.Trigger>
+            <FileUpload.HiddenInput aria-invalid={errors.image ? true : undefined} />
+            {errors.image ? (
+              <p role="alert" className={text({ tone: 'error', size: 'sm' })}>
+                {errors.image}
+              </p>
+            ) : (
+              <p className={text({ size: 'sm', tone: 'muted' })}>
+                {saved
+                  ? 'A JPEG, PNG or WebP photo, at most 5 MB; shown 16:9.'
+                  : 'Save the draft first, then add its cover.'}
+              </p>
+            )}
+          </FileUpload.Root>
         </fieldset>
         {problem ? <p role="alert">{problem}</p> : null}
         {note ? <p role="status">{note}</p> : null}

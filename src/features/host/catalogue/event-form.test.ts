@@ -56,3 +56,17 @@ describe('the catalogue editor’s form', () => {
     expect(slugOf('  Café & Chai: Bandra! ')).toBe('cafe-chai-bandra')
   })
 })
+
+describe('a new event checked before it is saved or published', () => {
+  it('names each field’s own problem: the city’s and the address’s are their own, not the address rule', () => {
+    const errors = checkForm({ ...EMPTY_FORM, girls: '0', boys: '1499' }).errors
+    expect(errors).toMatchObject({
+      title: 'Please write the title.',
+      id: CATALOGUE_MESSAGES.slugRequired,
+      city: CATALOGUE_MESSAGES.cityUnknown,
+      category: 'Pick one of the listing’s categories.',
+      girls: CATALOGUE_MESSAGES.price,
+    })
+    expect(errors?.boys).toBeUndefined()
+  })
+})

@@ -95,7 +95,9 @@ export function storedForm(value: unknown): EventForm | undefined {
 
 /** "499" -> 499; anything else stays as typed, so the schema says what is wrong with it. */
 const number = (text: string): unknown => (/^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : text)
-const list = (text: string) => text.split(/[\s,]+/).filter(Boolean)
+/** "2026-12-25, 2027-01-01": the dates a form's text holds, in order. */
+export const dateList = (text: string) => text.split(/[\s,]+/).filter(Boolean)
+const list = dateList
 
 /** The request the editor sends, before it is checked. */
 export function draftOf(form: EventForm): unknown {
