@@ -89,3 +89,19 @@ describe('the bench budgets', () => {
     ])
   })
 })
+
+describe('the catalogue’s pages', () => {
+  const catalogue = (/** @type {number} */ home, /** @type {number} */ event) => ({
+    documentSize: { events200: { gzipBytes: 20_000 } },
+    pageHtml: { sizes: { events200InFiveCities: { '/': { gzipBytes: home }, event: { gzipBytes: event } } } },
+    listingRender: { medianMs: 500 },
+    eventPageByFunction: { p95Ms: 100 },
+  })
+
+  it('holds the home page and an event page to their HTML budget with 200 events in five cities', () => {
+    expect(budgetMisses({ ...within(), catalogue: catalogue(4_600, 3_900) })).toEqual([])
+    expect(budgetMisses({ ...within(), catalogue: catalogue(21_000, 3_900) })).toEqual([
+      'the HTML of / with 200 events in five cities: 21000 > 6000 bytes gzip',
+    ])
+  })
+})

@@ -1,15 +1,20 @@
 // @ts-check
 /**
- * The catalogue as data (decision 0018): the published document's size for the seed and for 200
- * events; the events listing rendering 200 published events, from the document's arrival to the
- * 200th card on screen, with the CPU slowed to Lighthouse's mid-tier phone as calibrated to this
- * host (decision 0004); and an event page rendered by the publicPages function with no cache in
- * front of it (the local stack has no CDN: every request is one the function renders), p50 and
- * p95, and the first request of a fresh instance.
+ * The catalogue as data (decisions 0018, 0020): the published document's size for the seed and for
+ * 200 events; the HTML (gzip) of the home page, the listing and an event page, which the function
+ * writes carrying only their part of the catalogue, for the seed (through the stack) and for 200
+ * events in 5 cities (the same server render, the build's, with the stack's shell); the events
+ * listing rendering 200 published events, from the document's arrival to the 200th card on
+ * screen, with the CPU slowed to Lighthouse's mid-tier phone as calibrated to this host (decision
+ * 0004); and an event page rendered by the publicPages function with no cache in front of it (the
+ * local stack has no CDN: every request is one the function renders), p50 and p95, and the first
+ * request of a fresh instance.
  */
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
-import { functionUrl } from '../lib/config.mjs'
+import { functionUrl, ROOT } from '../lib/config.mjs'
 import { CATALOGUE } from './budgets.mjs'
 import { calibratedCpuSlowdown } from './lighthouse-calibration.mjs'
 import { median, quantile } from './stats.mjs'
@@ -60,6 +65,60 @@ export function catalogueOf(seed, count) {
   return { ...seed, version: seed.version + 1_000, events }
 }
 
+/** The five live cities the 200 events are spread over. */
+const CITIES = ['bangalore', 'mumbai', 'pune', 'chennai', 'hyderabad']
+
+/**
+ * `count` published events spread over five live cities, one in seven featured: the catalogue
+ * a team has after a while, for the pages' sizes.
+ * @param {{ version: number, events: Record<string, unknown>[], cities: { id: string, name: string, live: boolean }[] } & Record<string, unknown>} seed @param {number} count
+ */
+export function citiesCatalogueOf(seed, count) {
+  const many = catalogueOf(seed, count)
+  return {
+    ...many,
+    cities: CITIES.map((id) => ({ id, name: id[0]?.toUpperCase() + id.slice(1), live: true })),
+    events: many.events.map((event, i) => ({ ...event, city: CITIES[i % CITIES.length], featured: i % 7 === 0 })),
+  }
+}
+
+/** The pages whose HTML the bench weighs (each event page is the first event's of its catalogue). */
+const PAGES = ['/', '/events', 'event']
+
+/**
+ * The gzip size of each page's HTML: for the seed as the stack's function answers; for 200 events
+ * in five cities as the same server render writes them (functions/lib/pages, the build's) on the
+ * stack's shell, with the catalogue a function would hold.
+ * @param {string} appUrl @param {any} seed
+ */
+async function pageSizes(appUrl, seed) {
+  /** @type {Record<string, Record<string, { bytes: number, gzipBytes: number }>>} */
+  const sizes = { seed: {}, [`events${CATALOGUE.events}InFiveCities`]: {} }
+  const eventPath = (/** @type {{ events: { id: string }[] }} */ catalogue) => `/events/${catalogue.events[0]?.id}`
+  for (const page of PAGES) {
+    const path = page === 'event' ? eventPath(seed) : page
+    sizes.seed[page] = sizeOf(await (await fetch(`${appUrl}${path}`)).text())
+  }
+  /** @type {import('@yaari/domain/page-catalogue').PagesRender} */
+  const render = await import(pathToFileURL(join(ROOT, 'functions', 'lib', 'pages', 'render.mjs')).href)
+  const template = await (await fetch(`${appUrl}/app.html`)).text()
+  const many = citiesCatalogueOf(seed, CATALOGUE.events)
+  for (const page of PAGES) {
+    const path = page === 'event' ? eventPath(many) : page
+    const written = await render.renderPublicPage({
+      path,
+      search: '',
+      now: Date.now(),
+      template,
+      siteUrl: appUrl,
+      catalogue: /** @type {any} */ (many),
+    })
+    if (!written || written.status !== 200) throw new Error(`The server render wrote no page for ${path}`)
+    sizes[`events${CATALOGUE.events}InFiveCities`][page] = sizeOf(written.html)
+  }
+  return sizes
+}
+
 /** In the page: when the document arrived, and when the listing first showed `count` cards. */
 const WATCH = `(() => {
   window.__listing = {}
@@ -77,6 +136,7 @@ export async function measureCatalogue(browser, appUrl) {
   const seedText = await (await fetch(`${appUrl}/catalogue.json`)).text()
   const many = JSON.stringify(catalogueOf(JSON.parse(seedText), CATALOGUE.events))
   const sizes = { seed: sizeOf(seedText), [`events${CATALOGUE.events}`]: sizeOf(many) }
+  const pageHtml = await pageSizes(appUrl, JSON.parse(seedText))
 
   const probe = await browser.newPage()
   await probe.goto(appUrl)
@@ -128,6 +188,7 @@ export async function measureCatalogue(browser, appUrl) {
   const sorted = [...pageMs].sort((a, b) => a - b)
   return {
     documentSize: sizes,
+    pageHtml: { sizes: pageHtml, gzipBudgetBytes: CATALOGUE.pageHtmlGzipBudgetBytes },
     listingRender: {
       events: CATALOGUE.events,
       cpuSlowdown,
