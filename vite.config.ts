@@ -7,8 +7,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import type { PagesRender } from '@yaari/domain/page-catalogue'
-import { NOINDEX } from '@yaari/domain/page-head'
-import { SITE_SOCIAL_IMAGE, SOCIAL_IMAGE_SIZE, sitePicturePreview } from '@yaari/domain/structured-data'
+import { NOINDEX, SOCIAL_IMAGE_SIZE } from '@yaari/domain/page-head'
+import { SITE_SOCIAL_IMAGE, sitePicturePreview } from '@yaari/domain/structured-data'
 import { build, defineConfig, loadEnv, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { pandaStaticClasses } from './dev/build/panda-static-classes.ts'
@@ -378,6 +378,12 @@ export default defineConfig(({ mode }) => {
             groups: [
               { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
               { name: 'router', test: /node_modules[\\/]@tanstack[\\/]/ },
+              // Ark UI's and zag's small shared helpers, one chunk rather than a dozen (each chunk's name
+              // is in the list every page loads): only pages that use Ark UI load it.
+              {
+                name: 'ark-core',
+                test: /node_modules[\\/](@zag-js[\\/](core|utils)|@ark-ui[\\/]react[\\/]dist[\\/]utils)[\\/]/,
+              },
               // The route definitions (their pages stay split) with the tree and the layout.
               { name: 'shell', test: /[\\/]src[\\/](routes[\\/].*\.tsx|routeTree\.gen\.ts|router\.ts)$/ },
               {

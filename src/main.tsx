@@ -1,7 +1,7 @@
 import { installCatalogue } from '@yaari/domain/catalogue'
 import { CATALOGUE_SCRIPT_ID } from '@yaari/domain/page-head'
 import { StrictMode, startTransition } from 'react'
-import { installSavedCatalogue, refreshCatalogue } from './lib/catalogue'
+import { refreshCatalogue, SAVED_CATALOGUE } from './lib/catalogue'
 import { setRenderedAt } from './lib/clock'
 import { logError } from './lib/log'
 import './index.css'
@@ -15,9 +15,12 @@ for (const type of ['error', 'unhandledrejection'])
 // The part of the catalogue this page was written with, installed before any page module runs, so
 // the page renders what its HTML shows; a page that carries none starts on the last whole one this
 // device kept.
-const embedded = document.getElementById(CATALOGUE_SCRIPT_ID)?.textContent
-if (embedded) installCatalogue(JSON.parse(embedded))
-else installSavedCatalogue()
+try {
+  const carried = document.getElementById(CATALOGUE_SCRIPT_ID)?.textContent ?? localStorage.getItem(SAVED_CATALOGUE)
+  if (carried) installCatalogue(JSON.parse(carried))
+} catch {
+  // Storage refused or a damaged copy: the catalogue arrives from the network.
+}
 
 /** Lets the browser paint and answer input before the next piece of start-up work. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))

@@ -113,7 +113,7 @@ async function pageSizes(appUrl, seed) {
       siteUrl: appUrl,
       catalogue: /** @type {any} */ (many),
     })
-    if (!written || written.status !== 200) throw new Error(`The server render wrote no page for ${path}`)
+    if (written?.status !== 200) throw new Error(`The server render wrote no page for ${path}`)
     sizes[`events${CATALOGUE.events}InFiveCities`][page] = sizeOf(written.html)
   }
   return sizes

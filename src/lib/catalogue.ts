@@ -25,35 +25,25 @@ function looksPublished(value: unknown): value is PublishedCatalogue {
   return typeof candidate?.version === 'number' && Array.isArray(candidate.events) && Array.isArray(candidate.cities)
 }
 
-/** Where the device keeps the last whole catalogue it installed. */
-const SAVED = 'yaari:catalogue'
+/** Where the device keeps the last whole catalogue it installed (main.tsx starts on it when a page carries none). */
+export const SAVED_CATALOGUE = 'yaari:catalogue'
 
-/** Installs `body` when it is a whole catalogue newer than the one in use, or the whole of a page's part. */
-function installIfNewer(body: unknown): boolean {
-  const current = currentCatalogue()
-  const newer =
-    looksPublished(body) &&
-    !body.excerpt &&
-    (body.version > current.version || (body.version === current.version && current.excerpt === true))
-  if (newer) installCatalogue(body)
-  return newer
-}
-
-/** The last whole catalogue this device installed, installed again (a page that carries none starts on it). Never throws. */
-export function installSavedCatalogue(): void {
-  try {
-    installIfNewer(JSON.parse(localStorage.getItem(SAVED) ?? 'null'))
-  } catch {
-    // Nothing kept, or storage refused: the catalogue arrives from the network.
-  }
-}
-
-/** Fetches the published catalogue and installs it when it is newer than the one in use. Never throws. */
+/**
+ * Fetches the published catalogue and installs it (and keeps it on the device) when it is newer
+ * than the one in use, or the whole of the version a page carried a part of. Never throws.
+ */
 export function refreshCatalogue(): Promise<void> {
   pending ??= fetch(CATALOGUE_URL, { headers: { accept: 'application/json' } })
     .then((response) => (response.ok ? response.json() : undefined))
     .then((body: unknown) => {
-      if (installIfNewer(body)) localStorage.setItem(SAVED, JSON.stringify(body))
+      const current = currentCatalogue()
+      if (
+        looksPublished(body) &&
+        (body.version > current.version || (body.version === current.version && current.excerpt))
+      ) {
+        installCatalogue(body)
+        localStorage.setItem(SAVED_CATALOGUE, JSON.stringify(body))
+      }
     })
     .catch(() => undefined)
     .finally(() => {

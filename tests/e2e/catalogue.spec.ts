@@ -98,7 +98,10 @@ test.describe
       // A one-off date is tapped on the calendar, the Sundays marked among its days; the chosen one is listed.
       const oneOff = page.getByRole('group', { name: 'One-off dates' })
       await oneOff.getByRole('button', { name: 'Next month' }).click()
-      await oneOff.getByRole('gridcell', { name: /^Choose Saturday, 1\d / }).first().click()
+      await oneOff
+        .getByRole('gridcell', { name: /^Choose Saturday, 1\d / })
+        .first()
+        .click()
       const chosen = page.getByRole('list', { name: 'One-off dates: chosen' }).getByRole('listitem')
       await expect(chosen).toHaveCount(1)
       await expect(chosen).toContainText(/^Sat, 1\d /)

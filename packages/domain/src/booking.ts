@@ -6,11 +6,11 @@
 import * as v from 'valibot'
 import type { AfterNightStatus } from './after-night'
 import type { CallableContract } from './callable'
-import { NOT_ON_SALE, PRICE_TIERS } from './catalogue'
+import { PRICE_TIERS } from './catalogue'
 import { knownEventId } from './event-id'
 import type { IssuedPass } from './pass'
 import { ACCOUNT_MESSAGES, dateOfBirthSchema, INTERESTS, MAX_EMAIL_LENGTH, mobileSchema, nameSchema } from './profile'
-import { parseIsoDate } from './schedule'
+import { NOT_ON_SALE, parseIsoDate } from './schedule'
 
 /** How long an unpaid seat is held (and the Cashfree order stays payable). */
 export const HOLD_MINUTES = 20

@@ -199,11 +199,6 @@ export function priceFor(eventId: EventId, tier: PriceTier): number {
   return event.prices[tier]
 }
 
-/** What an archived event's page, and a booking of it, say. */
-export const NOT_ON_SALE = 'This event is no longer on sale.'
-/** What the page of an event says while its city is not live yet. */
-export const notOpenYet = (cityName: string) => `Bookings in ${cityName} open soon.`
-
 /** How the tiers read on screen. */
 export const TIER_LABELS: Record<PriceTier, string> = { girls: 'Girls', boys: 'Boys' }
 

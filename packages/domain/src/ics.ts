@@ -4,8 +4,8 @@
  * file is offered on My bookings and attached to the confirmation email.
  */
 import type { YaariEvent } from './catalogue'
+import { cityLocality } from './city-places'
 import { VENUE_SHARED_HOURS_BEFORE } from './refund-policy'
-import { cityLocality } from './structured-data'
 
 const VTIMEZONE = [
   'BEGIN:VTIMEZONE',

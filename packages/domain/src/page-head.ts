@@ -5,7 +5,6 @@
  * publicPages function into the pages it writes when they are asked for: one code for both.
  */
 import { SITE } from './site'
-import { absolute, jsonForScript, SOCIAL_IMAGE_SIZE } from './structured-data'
 
 export interface PageMeta {
   title: string
@@ -22,6 +21,16 @@ export interface SocialParts {
 
 /** What a page that should not be listed (a missing page, an event no longer on sale) says to search engines. */
 export const NOINDEX = '<meta name="robots" content="noindex" />'
+
+/** Link previews and search results want a raster picture of 1200 x 630 (JPEG or PNG). */
+export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const
+
+/** An address on the site, or an absolute one, as an absolute one. */
+export const absolute = (siteUrl: string, path: string) => (/^https?:\/\//.test(path) ? path : `${siteUrl}${path}`)
+
+/** JSON for a <script type="application/ld+json">: nothing in it can end the script early. */
+export const jsonForScript = (data: unknown) =>
+  JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
 
 /** The element of every page that carries the catalogue the page was written with. */
 export const CATALOGUE_SCRIPT_ID = 'yaari-catalogue'

@@ -101,6 +101,12 @@ export function runsOn(event: Pick<YaariEvent, 'schedule'>, date: string): boole
   return event.schedule.dates.includes(date) || event.schedule.weekdays.includes(weekdayOf(date))
 }
 
+/** What an archived event's page, and a refused booking of it, say. */
+export const NOT_ON_SALE = 'This event is no longer on sale.'
+
+/** What the page of an event says while its city is not live yet. */
+export const notOpenYet = (cityName: string) => `Bookings in ${cityName} open soon.`
+
 /** True when `date` is one of the dates `availableDates` offers at `now`. */
 export function isBookableDate(event: Scheduled, date: string, now: Date = new Date()): boolean {
   return parseIsoDate(date) !== undefined && availableDates(event, now).includes(date)

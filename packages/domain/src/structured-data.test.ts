@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { SEED_EVENTS } from './catalogue-seed'
+import { jsonForScript } from './page-head'
 import {
   eventSocialImage,
   eventStructuredData,
   istDateTime,
-  jsonForScript,
   SITE_SOCIAL_IMAGE,
   siteStructuredData,
 } from './structured-data'

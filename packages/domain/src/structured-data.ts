@@ -5,13 +5,13 @@
  * `Organization` and `WebSite` of the home page, and the picture each page is previewed with.
  * Pure; the pages are written with it when they are asked for (decision 0020).
  */
-import { catalogueCities, TIER_LABELS, type YaariEvent } from './catalogue'
+import { TIER_LABELS, type YaariEvent } from './catalogue'
+import { cityLocality } from './city-places'
 import { coverPreviewOf } from './cover'
+import { absolute } from './page-head'
 import { availableDates, eventStartInstant, IST_OFFSET_MINUTES, weekdayName } from './schedule'
 import { SITE } from './site'
 
-/** Link previews and search results want a raster picture of 1200 x 630 (JPEG or PNG). */
-export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const
 /** The site's own preview picture (the home page's, and any page without one of its own); the build draws it. */
 export const SITE_SOCIAL_IMAGE = '/images/og/yaari.png'
 
@@ -29,26 +29,6 @@ export const sitePicturePreview = (path: string) =>
 export function eventSocialImage(event: Pick<YaariEvent, 'image'>): string {
   if (event.image.startsWith('/images/')) return sitePicturePreview(event.image)
   return coverPreviewOf(event.image) ?? SITE_SOCIAL_IMAGE
-}
-
-/** An address on the site, or an absolute one, as an absolute one. */
-export const absolute = (siteUrl: string, path: string) => (/^https?:\/\//.test(path) ? path : `${siteUrl}${path}`)
-
-/** The locality and state postal addresses use, for the cities Yaari names (another city: its name and India). */
-const CITY_ADDRESSES: Readonly<Record<string, readonly [locality: string, region: string]>> = {
-  bangalore: [SITE.homeCity, 'Karnataka'],
-  mumbai: ['Mumbai', 'Maharashtra'],
-  hyderabad: ['Hyderabad', 'Telangana'],
-  chennai: ['Chennai', 'Tamil Nadu'],
-  pune: ['Pune', 'Maharashtra'],
-  jaipur: ['Jaipur', 'Rajasthan'],
-}
-
-/** The locality a postal address (or a calendar's location) names for a city: "Bengaluru" for bangalore. */
-export function cityLocality(cityId: string): { locality: string; region?: string } {
-  const known = CITY_ADDRESSES[cityId]
-  if (known) return { locality: known[0], region: known[1] }
-  return { locality: catalogueCities().find((city) => city.id === cityId)?.name ?? cityId }
 }
 
 /** "2026-11-28T18:00:00+05:30": a local IST time with its offset. */
@@ -142,7 +122,3 @@ export function siteStructuredData(siteUrl: string) {
     },
   ]
 }
-
-/** JSON for a <script type="application/ld+json">: nothing in it can end the script early. */
-export const jsonForScript = (data: unknown) =>
-  JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')

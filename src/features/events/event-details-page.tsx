@@ -1,18 +1,10 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
-import {
-  eventById,
-  isOnSale,
-  NOT_ON_SALE,
-  notOpenYet,
-  type PriceTier,
-  TIER_LABELS,
-  type YaariEvent,
-} from '@yaari/domain/catalogue'
+import { eventById, listedEvents, type PriceTier, TIER_LABELS, type YaariEvent } from '@yaari/domain/catalogue'
 import { cityName } from '@yaari/domain/event-listing'
 import { eventPageMeta } from '@yaari/domain/event-meta'
 import { formatInr } from '@yaari/domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
-import { formatTime, scheduleLabel } from '@yaari/domain/schedule'
+import { formatTime, NOT_ON_SALE, notOpenYet, scheduleLabel } from '@yaari/domain/schedule'
 import { type ComponentType, Suspense, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container, grid, stack } from 'styled-system/patterns'
@@ -100,7 +92,7 @@ export function EventDetailsPage({
   usePageMeta(eventPageMeta(event))
   const city = cityName(event.city)
   // Archived, or in a city not live yet: the page says so where the tickets would be, and offers none.
-  const onSale = isOnSale(event)
+  const onSale = listedEvents().includes(event)
 
   return (
     <article className={container({ maxW: '4xl', py: { base: '6', md: '10' } })}>

@@ -1,0 +1,20 @@
+/** The places a city is written as: the locality and state of a postal address, or a calendar's location. */
+import { catalogueCities } from './catalogue'
+import { SITE } from './site'
+
+/** The locality and state postal addresses use, for the cities Yaari names (another city: its name and India). */
+const CITY_ADDRESSES: Readonly<Record<string, readonly [locality: string, region: string]>> = {
+  bangalore: [SITE.homeCity, 'Karnataka'],
+  mumbai: ['Mumbai', 'Maharashtra'],
+  hyderabad: ['Hyderabad', 'Telangana'],
+  chennai: ['Chennai', 'Tamil Nadu'],
+  pune: ['Pune', 'Maharashtra'],
+  jaipur: ['Jaipur', 'Rajasthan'],
+}
+
+/** The locality a postal address (or a calendar's location) names for a city: "Bengaluru" for bangalore. */
+export function cityLocality(cityId: string): { locality: string; region?: string } {
+  const known = CITY_ADDRESSES[cityId]
+  if (known) return { locality: known[0], region: known[1] }
+  return { locality: catalogueCities().find((city) => city.id === cityId)?.name ?? cityId }
+}
