@@ -155,34 +155,33 @@ describe('passes past 255 events', () => {
   let before: PublishedCatalogue
 
   beforeAll(async () => {
-    // Years of publishing: 300 archived events of a city no longer on the selector, each with its number.
+    // Years of publishing: 300 archived events (each in its document, out of the snapshot) of a city
+    // no longer on the selector, each with its number.
     before = (await adminDb().doc('catalogue/published').get()).data() as PublishedCatalogue
-    const highest = Math.max(...before.events.map((event) => event.passCode))
-    const old: YaariEvent[] = Array.from({ length: 300 }, (_, i) => ({
-      ...before.events[0]!,
-      id: `old-${suffix}-${i}`,
-      shortId: undefined,
-      city: 'gone',
-      status: 'archived',
-      passCode: highest + 1 + i,
-    }))
-    for (const event of old) delete (event as Partial<YaariEvent>).shortId
+    const highest = Math.max(before.highestPassCode ?? 0, ...before.events.map((event) => event.passCode))
     const version = before.version + 1
+    const { shortId: _link, ...template } = before.events[0]!
+    const batch = adminDb().batch()
+    for (let i = 0; i < 300; i++) {
+      batch.set(adminDb().doc(`catalogue_archive/old-${suffix}-${i}`), {
+        ...template,
+        id: `old-${suffix}-${i}`,
+        city: 'gone',
+        status: 'archived',
+        passCode: highest + 1 + i,
+        archived_version: version,
+      })
+    }
+    await batch.commit()
     await adminDb()
       .doc('catalogue/published')
-      .set({ ...before, version, events: [...before.events, ...old] })
+      .set({ ...before, version, highestPassCode: highest + 300 })
     await adminDb().doc('catalogue/version').set({ version, published_at: before.publishedAt })
   })
 
   afterAll(async () => {
-    // The stack's catalogue without them again (as a newer version, so every reader moves on).
-    const now = (await adminDb().doc('catalogue/published').get()).data() as PublishedCatalogue
-    const version = now.version + 1
-    const events = now.events.filter((event) => !event.id.startsWith(`old-${suffix}-`))
-    await adminDb()
-      .doc('catalogue/published')
-      .set({ ...now, version, events })
-    await adminDb().doc('catalogue/version').set({ version, published_at: now.publishedAt })
+    const old = await adminDb().collection('catalogue_archive').where('city', '==', 'gone').get()
+    await Promise.all(old.docs.filter((doc) => doc.id.startsWith(`old-${suffix}-`)).map((doc) => doc.ref.delete()))
   })
 
   it('publishes event 300-odd, and its paid booking’s pass reads at the door as that event', async () => {
@@ -190,7 +189,11 @@ describe('passes past 255 events', () => {
     const late = draft('late')
     await publishNew(late)
     const live = await liveCopy(late.id)
-    expect(live?.passCode).toBeGreaterThan(255)
+    expect(live?.passCode).toBeGreaterThan(300)
+    // The 300 archived events are none of the snapshot's document, and all of what members read.
+    const stored = (await adminDb().doc('catalogue/published').get()).data() as PublishedCatalogue
+    expect(stored.events.some((event) => event.status === 'archived' && event.city === 'gone')).toBe(false)
+    expect((await published()).events.filter((event) => event.id.startsWith(`old-${suffix}-`))).toHaveLength(300)
     await signOutMember()
     await member()
     const date = availableDates(late)[1]!
@@ -212,6 +215,45 @@ describe('passes past 255 events', () => {
       pass: { eventId: late.id, date, orderId },
     })
   }, 90_000)
+})
+
+describe('the snapshot’s size', () => {
+  it('refuses a publish past what one Firestore document holds, with a message, and changes nothing', async () => {
+    const before = (await adminDb().doc('catalogue/published').get()).data() as PublishedCatalogue
+    const { shortId: _link, ...template } = before.events[0]!
+    // 1,100 events on sale in a city off the selector: over 900 KB, near Firestore’s 1 MiB.
+    const full = {
+      ...before,
+      version: before.version + 1,
+      events: [
+        ...before.events,
+        ...Array.from({ length: 1_100 }, (_, i) => ({
+          ...template,
+          id: `full-${suffix}-${i}`,
+          city: 'gone',
+          passCode: 10_000 + i,
+        })),
+      ],
+    }
+    await adminDb().doc('catalogue/published').set(full)
+    await adminDb().doc('catalogue/version').set({ version: full.version, published_at: full.publishedAt })
+    try {
+      await asAdmin()
+      const event = draft('heavy')
+      await callFunction(saveCatalogueEventCall, { event, isNew: true })
+      const refused = await failure(callAnything(publishCatalogueEventCall, { id: event.id }))
+      expect([refused.code, refused.message]).toEqual(['functions/resource-exhausted', CATALOGUE_MESSAGES.tooLarge])
+      expect(((await adminDb().doc('catalogue/published').get()).data() as PublishedCatalogue).version).toBe(
+        full.version,
+      )
+    } finally {
+      const version = full.version + 1
+      await adminDb()
+        .doc('catalogue/published')
+        .set({ ...before, version })
+      await adminDb().doc('catalogue/version').set({ version, published_at: before.publishedAt })
+    }
+  }, 60_000)
 })
 
 describe('an address is one event’s for good', () => {

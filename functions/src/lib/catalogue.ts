@@ -1,28 +1,66 @@
 /**
- * The published catalogue this instance holds (decision 0018). Every entry point (a callable, the
- * webhook, a job) calls `refreshCatalogue` before it reads a price, a capacity, a city or a
- * schedule: it reads the one small version document and, only when the version moved, the
- * snapshot, then installs it, so every lookup of the domain's catalogue reads what the team
- * published and never what a client sent. A project with no catalogue yet has no events.
+ * The published catalogue this instance holds (decisions 0018, 0020). Every entry point (a
+ * callable, the webhook, a job) calls `refreshCatalogue` before it reads a price, a capacity, a
+ * city or a schedule: it reads the one small version document and, only when the version moved,
+ * the snapshot (the cities and the events on sale) and the archived events it has not read yet
+ * (each in a document of its own, `catalogue_archive/{id}`, never changed once written), then
+ * installs them together, so every lookup of the domain's catalogue reads what the team published
+ * and never what a client sent, and an archived event's tickets and passes keep reading. A
+ * project with no catalogue yet has no events.
  */
-import { currentCatalogue, installCatalogue, NO_CATALOGUE, type PublishedCatalogue } from '@yaari/domain/catalogue'
+import {
+  currentCatalogue,
+  installCatalogue,
+  NO_CATALOGUE,
+  type PublishedCatalogue,
+  type YaariEvent,
+} from '@yaari/domain/catalogue'
 import type { Firestore, Transaction } from 'firebase-admin/firestore'
-import { refs } from './collections'
+import { collectionOf, refs } from './collections'
 
 export { NO_CATALOGUE }
 
 let loaded: number | undefined
+/** The archived events read so far, and the newest version they were archived in. */
+const archived = new Map<string, YaariEvent>()
+let archivedThrough = -1
+
+/** An archived event as its document keeps it (the version that archived it beside). */
+export type ArchivedEvent = YaariEvent & { archived_version: number }
+
+export const archiveOf = (firestore: Firestore) => collectionOf(firestore, 'catalogue_archive')
+
+/** The archived events archived after the ones this instance holds. */
+async function readNewlyArchived(firestore: Firestore): Promise<void> {
+  const fresh = await archiveOf(firestore).where('archived_version', '>', archivedThrough).get()
+  for (const doc of fresh.docs) {
+    const { archived_version: version, ...event } = doc.data() as ArchivedEvent
+    archived.set(event.id, event)
+    archivedThrough = Math.max(archivedThrough, version)
+  }
+}
 
 /** Installs the published catalogue when its version differs from the one held (or none is held yet). */
 export async function refreshCatalogue(firestore: Firestore): Promise<PublishedCatalogue> {
   const version = (await refs.catalogueVersion(firestore).get()).get('version')
   const wanted = typeof version === 'number' ? version : NO_CATALOGUE.version
   if (loaded !== wanted) {
-    const snapshot =
+    const [snapshot] = await Promise.all([
       wanted === NO_CATALOGUE.version
         ? NO_CATALOGUE
-        : ((await refs.publishedCatalogue(firestore).get()).data() as PublishedCatalogue | undefined)
-    installCatalogue(snapshot ?? NO_CATALOGUE)
+        : refs
+            .publishedCatalogue(firestore)
+            .get()
+            .then((doc) => doc.data() as PublishedCatalogue | undefined),
+      readNewlyArchived(firestore),
+    ])
+    const current = snapshot ?? NO_CATALOGUE
+    // (a snapshot written before archived events moved out holds them itself: theirs stand)
+    const onSale = new Set(current.events.map((event) => event.id))
+    installCatalogue({
+      ...current,
+      events: [...current.events, ...[...archived.values()].filter((event) => !onSale.has(event.id))],
+    })
     loaded = snapshot?.version ?? NO_CATALOGUE.version
   }
   return currentCatalogue()

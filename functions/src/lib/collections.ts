@@ -41,6 +41,8 @@ const COLLECTIONS = [
   'catalogue_events',
   'catalogue_cities',
   'catalogue_versions',
+  // Each archived event's last published copy, out of the snapshot (decision 0020).
+  'catalogue_archive',
   // Per account and day: the catalogue editor's new events and cover uploads (decision 0020).
   'editor_slots',
   // Each cover upload, written before its files: the sweep deletes what no event uses (decision 0020).

@@ -5,6 +5,7 @@
  */
 import type { CallableContract } from './callable'
 import type { UserProfileRecord } from './profile'
+import { istToday } from './schedule'
 import { noInputSchema } from './validation'
 
 /** Deleting the account asks for the password again: a sign-in at most this old. */
@@ -92,5 +93,5 @@ export const deleteMyAccountCall: CallableContract<typeof noInputSchema, { delet
   messages: [ACCOUNT_DATA_MESSAGES],
 }
 
-/** The file name of a member's export: yaari-data-2026-11-24.json */
-export const exportFileName = (exportedAt: string) => `yaari-data-${exportedAt.slice(0, 10)}.json`
+/** The file name of a member's export: yaari-data-2026-11-24.json, the IST day it was made. */
+export const exportFileName = (exportedAt: string) => `yaari-data-${istToday(new Date(exportedAt))}.json`

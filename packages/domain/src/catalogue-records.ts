@@ -221,9 +221,13 @@ export function seedCatalogue(): { cities: CityRecord[]; events: EventRecord[] }
   }
 }
 
-/** The next pass number: one after the highest ever given (archived events keep theirs, so none is reused). */
+/** The highest pass number ever given (archived events keep theirs, out of the snapshot's events). */
+const highestPassCode = (catalogue: PublishedCatalogue) =>
+  Math.max(0, catalogue.highestPassCode ?? 0, ...catalogue.events.map((event) => event.passCode))
+
+/** The next pass number: one after the highest ever given, so none is reused. */
 export function nextPassCode(catalogue: PublishedCatalogue): number {
-  const next = Math.max(0, ...catalogue.events.map((event) => event.passCode)) + 1
+  const next = highestPassCode(catalogue) + 1
   if (next > MAX_PASS_CODE) throw new Error('Every pass number is taken')
   return next
 }
@@ -266,7 +270,24 @@ export function withPublishedEvent(
   const events = live
     ? catalogue.events.map((known) => (known.id === record.id ? event : known))
     : [...catalogue.events, event]
-  return { ...catalogue, ...stamp, events }
+  return { ...catalogue, ...stamp, events, highestPassCode: Math.max(highestPassCode(catalogue), event.passCode) }
+}
+
+/**
+ * `catalogue` without an event, which is archived: it leaves the snapshot for a document of its own
+ * (its tickets and passes keep reading from there), its pass number kept as given.
+ */
+export function withoutEvent(
+  catalogue: PublishedCatalogue,
+  id: string,
+  stamp: { version: number; publishedAt: string },
+): PublishedCatalogue {
+  return {
+    ...catalogue,
+    ...stamp,
+    events: catalogue.events.filter((event) => event.id !== id),
+    highestPassCode: highestPassCode(catalogue),
+  }
 }
 
 /** `catalogue` with one city as `record` says (published: on the selector; otherwise off it). */

@@ -108,6 +108,11 @@ export interface PublishedCatalogue {
    * version when it arrives, even at the same number.
    */
   excerpt?: true
+  /**
+   * The highest pass number ever given, archived events' included (they are kept out of the
+   * snapshot's document: decision 0020), so a new event's is never one given before.
+   */
+  highestPassCode?: number
 }
 
 interface Installed {

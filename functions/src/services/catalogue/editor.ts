@@ -26,6 +26,7 @@ import {
   type EventRecord,
   NEW_EVENTS_PER_DAY,
   RESERVED_SLUGS,
+  withoutEvent,
   withPublishedCity,
   withPublishedEvent,
 } from '@yaari/domain/catalogue-records'
@@ -33,6 +34,7 @@ import type { Roles } from '@yaari/domain/host'
 import { availableDates, istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import { archiveOf } from '../../lib/catalogue'
 import { claimFirst, isAlreadyExists } from '../../lib/claims'
 import { collectionOf } from '../../lib/collections'
 import { expiry } from '../../lib/retention'
@@ -251,9 +253,10 @@ export async function publishEvent(
 }
 
 /**
- * Archives an event: its live copy, as it was published, goes off the listing and off sale; its
- * tickets and passes stay valid. What was saved since and never published stays unpublished.
- * Archiving again changes nothing.
+ * Archives an event: its live copy, as it was published, goes off the listing and off sale, and
+ * out of the snapshot into a document of its own (`catalogue_archive/{id}`), where its tickets and
+ * passes keep reading it. What was saved since and never published stays unpublished. Archiving
+ * again changes nothing.
  */
 export async function archiveEvent(
   firestore: Firestore,
@@ -263,9 +266,7 @@ export async function archiveEvent(
 ): Promise<{ event: EditorEvent; version: number }> {
   const record = await editableRecord(firestore, roles, id)
   const ref = eventRecords(firestore).doc(id)
-  const current = await readPublished(firestore)
-  if (record.status === 'archived' && current.events.find((event) => event.id === id)?.status === 'archived')
-    return answerOf(firestore, id, current)
+  if (record.status === 'archived') return answerOf(firestore, id, await readPublished(firestore))
   const catalogue = await publishChange(
     firestore,
     actor,
@@ -279,11 +280,19 @@ export async function archiveEvent(
     now,
     async (previous) => {
       const live = previous.events.find((event) => event.id === id)
-      if (!live) throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.notPublished)
-      const { passCode: _code, ...published } = live
+      if (!live || live.status === 'archived') throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.notPublished)
       return {
-        next: (stamp) => withPublishedEvent(previous, { ...published, status: 'archived' }, stamp),
-        write: (tx) => tx.update(ref, { status: 'archived' }),
+        next: (stamp) => withoutEvent(previous, id, stamp),
+        write: (tx, stamp) => {
+          // (set, not create: in a commit, only the version's line may fail, and it comes first)
+          tx.set(archiveOf(firestore).doc(id), {
+            ...live,
+            status: 'archived',
+            publishedAt: stamp.publishedAt,
+            archived_version: stamp.version,
+          })
+          tx.update(ref, { status: 'archived' })
+        },
       }
     },
   )

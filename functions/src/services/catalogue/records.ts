@@ -75,8 +75,8 @@ export async function readPublished(firestore: Firestore, transaction?: Transact
 
 /**
  * The most the snapshot may weigh: one Firestore document holds at most 1 MiB, and a publish past
- * this is refused with a message rather than failing in Firestore (decision 0020: about 800 events
- * of today's length, published and archived together).
+ * this is refused with a message rather than failing in Firestore (decision 0020). It holds the
+ * events on sale only (archived ones have documents of their own): about 800 at today's length.
  */
 export const MAX_SNAPSHOT_BYTES = 900_000
 
@@ -89,8 +89,8 @@ const isAborted = (error: unknown) => errorCode(error) === 10
 /** What one publish changes: the next snapshot made of the one read, and the records written beside it. */
 export interface CatalogueChange {
   next: (stamp: VersionStamp) => PublishedCatalogue
-  /** Writes beside the publish (a record's status), made after the version's line. */
-  write?: (transaction: Transaction) => void
+  /** Writes beside the publish (a record's status, an archived copy), made after the version's line. */
+  write?: (transaction: Transaction, stamp: VersionStamp) => void
   /** The audit line's change, once the transaction knows it. */
   audited?: Record<string, unknown>
 }
@@ -114,7 +114,8 @@ export async function publishChange(
         const previous = await readPublished(firestore, transaction)
         const { next, write, audited } = await change(previous, transaction)
         const version = Math.max(previous.version, 0) + 1
-        const catalogue = next({ version, publishedAt: new Date(now).toISOString() })
+        const stamp = { version, publishedAt: new Date(now).toISOString() }
+        const catalogue = next(stamp)
         if (Buffer.byteLength(JSON.stringify(catalogue)) > MAX_SNAPSHOT_BYTES)
           throw new HttpsError('resource-exhausted', CATALOGUE_MESSAGES.tooLarge)
         // First, so that the publish that loses this race has written nothing when its commit fails.
@@ -126,7 +127,7 @@ export async function publishChange(
           subject: audit.eventId || audit.city || '',
         })
         writePublished(firestore, transaction, catalogue)
-        write?.(transaction)
+        write?.(transaction, stamp)
         transaction.set(
           auditLog(firestore).doc(),
           auditRecord(actor, { ...audit, ...(audited ? { change: audited } : {}), at: now }),
