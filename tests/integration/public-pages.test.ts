@@ -1,22 +1,11 @@
-/**
- * The public pages as a crawler and a link preview read them, with no script, through Hosting as
- * deployed (the Hosting emulator with firebase.json) on any day after a deploy (decision 0020):
- * today's next date and valid offers; an archived event's page says so, offers nothing and asks
- * not to be listed (its tickets still open); a published cover previews as a 1200 x 630 JPEG in
- * both Open Graph and JSON-LD; each page carries only its part of the catalogue; the home page
- * says who runs the site; the sitemap says when each address changed; the manifest has an id.
- */
-import { randomUUID } from 'node:crypto'
 import type { PublishedCatalogue } from '@yaari/domain/catalogue'
 import {
   archiveCatalogueEventCall,
-  type EventDraft,
   publishCatalogueEventCall,
   saveCatalogueCityCall,
   saveCatalogueEventCall,
   uploadEventCoverCall,
 } from '@yaari/domain/catalogue-editor'
-import { seedCatalogue } from '@yaari/domain/catalogue-records'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { availableDates, eventStartInstant } from '@yaari/domain/schedule'
 import { istDateTime } from '@yaari/domain/structured-data'
@@ -24,30 +13,15 @@ import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { HOST, stackPorts } from '../../dev/lib/config.mjs'
 import { callFunction } from '../../src/lib/firebase'
+import { eventDraft, runCity } from './catalogue-fixtures'
 import { adminDb, signedInWith, signOutMember } from './helpers'
 
 afterEach(signOutMember)
 
 const SITE = `http://${HOST}:${stackPorts().hosting}`
 const DAY = 86_400_000
-const suffix = randomUUID().slice(0, 6)
-const CITY = {
-  id: `crawl-${suffix}`,
-  name: 'Crawlpur',
-  timeZone: 'Asia/Kolkata',
-  live: true,
-  status: 'published',
-} as const
-const { status: _s, shortId: _l, rating: _r, ...seedDraft } = seedCatalogue().events[0]!
-const brunch: EventDraft = {
-  ...seedDraft,
-  id: `crawl-brunch-${suffix}`,
-  city: CITY.id,
-  title: `Crawl Brunch ${suffix}`,
-  kind: 'Sunday Brunch',
-  prices: { girls: 899, boys: 1299 },
-  schedule: { weekdays: [0], dates: [], skipped: [], monthsAhead: 2 },
-}
+const CITY = runCity('crawl', 'Crawlpur')
+const brunch = eventDraft(CITY, `${CITY.id}-brunch`)
 
 /** A page as a crawler reads it: status, headers, the JSON-LD, the meta tags, the catalogue it carries. */
 async function crawl(path: string) {

@@ -1,12 +1,3 @@
-/**
- * Publishing that holds (decision 0020), through the public API as a host, an admin and an insider
- * with a host's account would try it: a save never goes live through anyone else's publish, and the
- * editor's flag shows every difference; passes past 255 events; an older link never taken over; not
- * live means not for sale; rights follow the account, not an hour-old token; per-account limits;
- * publishes at once end without a 500; a save in flight is never overwritten by a publish; a cover
- * nobody saved is deleted; a host's reports and moderation stay within what a host may do.
- */
-import { randomUUID } from 'node:crypto'
 import { createBookingCall, getBookingCall } from '@yaari/domain/booking'
 import { VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
 import { installCatalogue, type PublishedCatalogue, type YaariEvent } from '@yaari/domain/catalogue'
@@ -36,6 +27,7 @@ import { stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import { publishEvent } from '../../functions/src/services/catalogue/editor'
 import { callFunction } from '../../src/lib/firebase'
+import { eventDraft, runCity } from './catalogue-fixtures'
 import {
   adminDb,
   bookableDates,
@@ -53,26 +45,11 @@ import {
 afterEach(signOutMember)
 
 const APP = `http://127.0.0.1:${stackPorts().app}`
-const suffix = randomUUID().slice(0, 6)
-const CITY = {
-  id: `pub-${suffix}`,
-  name: 'Publishpur',
-  timeZone: 'Asia/Kolkata',
-  live: true,
-  status: 'published',
-} as const
-const { status: _s, shortId: _l, rating: _r, ...seedDraft } = seedCatalogue().events[0]!
-/** A draft of this run's city, its cover a picture the site carries. */
-const draft = (name: string, change: Partial<EventDraft> = {}): EventDraft => ({
-  ...seedDraft,
-  id: `${name}-${suffix}`,
-  city: CITY.id,
-  title: `${name} ${suffix}`,
-  image: '/images/events/first-hello-stranger-meetup.svg',
-  prices: { girls: 899, boys: 1299 },
-  schedule: { weekdays: [0], dates: [], skipped: [], monthsAhead: 2 },
-  ...change,
-})
+const CITY = runCity('pub', 'Publishpur')
+const suffix = CITY.id.slice('pub-'.length)
+/** A draft of an event of this run's city. */
+const draft = (name: string, change: Partial<EventDraft> = {}) =>
+  eventDraft(CITY, `${name}-${suffix}`, { title: `${name} ${suffix}`, ...change })
 
 const published = async (): Promise<PublishedCatalogue> => (await fetch(`${APP}/catalogue.json`)).json()
 const liveCopy = async (id: string) => (await published()).events.find((event) => event.id === id)

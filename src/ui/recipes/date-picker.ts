@@ -2,6 +2,18 @@ import { datePickerAnatomy } from '@ark-ui/react/anatomy'
 import { defineSlotRecipe } from '@pandacss/dev'
 
 const focusRing = { outline: '3px solid', outlineColor: 'focus.ring', outlineOffset: '2px' }
+/** The previous and next month's buttons. */
+const monthTrigger = {
+  minW: '10',
+  minH: '10',
+  borderRadius: 'l2',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  bg: 'bg.surface',
+  cursor: 'pointer',
+  _focusVisible: focusRing,
+  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+}
 
 /**
  * A month's calendar shown in the page (Ark UI DatePicker, inline): a row to move between months,
@@ -18,28 +30,8 @@ export const datePickerRecipe = defineSlotRecipe({
     content: { display: 'grid', gap: '2' },
     viewControl: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' },
     rangeText: { fontWeight: 'semibold' },
-    prevTrigger: {
-      minW: '10',
-      minH: '10',
-      borderRadius: 'l2',
-      borderWidth: '1px',
-      borderColor: 'border.default',
-      bg: 'bg.surface',
-      cursor: 'pointer',
-      _focusVisible: focusRing,
-      _disabled: { opacity: 0.4, cursor: 'not-allowed' },
-    },
-    nextTrigger: {
-      minW: '10',
-      minH: '10',
-      borderRadius: 'l2',
-      borderWidth: '1px',
-      borderColor: 'border.default',
-      bg: 'bg.surface',
-      cursor: 'pointer',
-      _focusVisible: focusRing,
-      _disabled: { opacity: 0.4, cursor: 'not-allowed' },
-    },
+    prevTrigger: monthTrigger,
+    nextTrigger: monthTrigger,
     table: { borderCollapse: 'collapse', width: '100%' },
     tableHeader: { fontSize: 'xs', color: 'fg.muted', fontWeight: 'semibold', py: '1' },
     tableCell: { p: '0', textAlign: 'center' },

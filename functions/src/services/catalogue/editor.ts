@@ -280,7 +280,8 @@ export async function archiveEvent(
     now,
     async (previous) => {
       const live = previous.events.find((event) => event.id === id)
-      if (!live || live.status === 'archived') throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.notPublished)
+      if (!live || live.status === 'archived')
+        throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.notPublished)
       return {
         next: (stamp) => withoutEvent(previous, id, stamp),
         write: (tx, stamp) => {

@@ -1,0 +1,36 @@
+/**
+ * A city of this run (live, so its events are on sale) and drafts of its events, for the tests
+ * that publish through the catalogue editor: a new address each run, so a stack kept between runs
+ * never meets an event it already has. Each test file switches its city off when it ends.
+ */
+import { randomUUID } from 'node:crypto'
+import type { EventDraft } from '@yaari/domain/catalogue-editor'
+import { seedCatalogue } from '@yaari/domain/catalogue-records'
+
+/** The city `prefix-<run>`, named `name`. */
+export function runCity(prefix: string, name: string) {
+  return {
+    id: `${prefix}-${randomUUID().slice(0, 6)}`,
+    name,
+    timeZone: 'Asia/Kolkata',
+    live: true,
+    status: 'published',
+  } as const
+}
+
+const { status: _status, shortId: _link, rating: _rating, ...seedDraft } = seedCatalogue().events[0]!
+
+/** A draft of an event on Sundays at ₹899 / ₹1,299 in `city`, its cover a picture the site carries. */
+export function eventDraft(city: { id: string }, id: string, change: Partial<EventDraft> = {}): EventDraft {
+  return {
+    ...seedDraft,
+    id,
+    city: city.id,
+    title: `Brunch ${id}`,
+    kind: 'Sunday Brunch',
+    image: '/images/events/first-hello-stranger-meetup.svg',
+    prices: { girls: 899, boys: 1299 },
+    schedule: { weekdays: [0], dates: [], skipped: [], monthsAhead: 2 },
+    ...change,
+  }
+}
