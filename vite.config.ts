@@ -105,6 +105,8 @@ function prerenderPages(define: Record<string, string>): Plugin {
       )
       // The shell is the built index.html; no page is written at "/", which Hosting sends to the function.
       const template = readFileSync(join(outDir, 'index.html'), 'utf8')
+      // The function writes its pages on this build's shell, so they name the scripts this build made.
+      writeFileSync(join(pagesDirFor(outDir), APP_SHELL), template)
       // The shell serves members' pages and nothing a search engine should list.
       writeFileSync(
         join(outDir, APP_SHELL),

@@ -30,17 +30,15 @@ export const SAVED_CATALOGUE = 'yaari:catalogue'
 
 /**
  * Fetches the published catalogue and installs it (and keeps it on the device) when it is newer
- * than the one in use, or the whole of the version a page carried a part of. Never throws.
+ * than the one in use, or when the one in use is only a page's part (the whole, even a version
+ * older than a page a CDN had fresher, shows every event). Never throws.
  */
 export function refreshCatalogue(): Promise<void> {
   pending ??= fetch(CATALOGUE_URL, { headers: { accept: 'application/json' } })
     .then((response) => (response.ok ? response.json() : undefined))
     .then((body: unknown) => {
       const current = currentCatalogue()
-      if (
-        looksPublished(body) &&
-        (body.version > current.version || (body.version === current.version && current.excerpt))
-      ) {
+      if (looksPublished(body) && (body.version > current.version || current.excerpt)) {
         installCatalogue(body)
         localStorage.setItem(SAVED_CATALOGUE, JSON.stringify(body))
       }

@@ -46,19 +46,31 @@ export async function renderPublicPage(request: PublicPageRequest): Promise<Publ
   return { status: 200, html, indexable }
 }
 
-/** The not-found page, not to be listed; the app renders it again for the address it is at. */
+/**
+ * The not-found page, not to be listed; the app renders it again for the address it is at. Written
+ * when asked for, it carries the cities it was rendered with (no events), so the browser hydrates
+ * what was rendered; the build's 404.html carries nothing, its catalogue being the build's.
+ */
 async function notFound(
   template: string,
   path: string,
   now: number,
-  catalogue: PublishedCatalogue = NO_CATALOGUE,
+  catalogue?: PublishedCatalogue,
 ): Promise<PublicPage> {
-  installCatalogue({ ...catalogue, events: [], excerpt: true })
+  const excerpt: PublishedCatalogue = { ...(catalogue ?? NO_CATALOGUE), events: [], excerpt: true }
+  installCatalogue(excerpt)
   const rendered = await renderPage(path, now)
   const meta = rendered.meta ?? { title: 'Page Not Found', description: 'This page does not exist.' }
   return {
     status: 404,
-    html: prerenderedPageHtml(template, { path, body: rendered.html, meta, renderedAt: now, indexable: false }),
+    html: prerenderedPageHtml(template, {
+      path,
+      body: rendered.html,
+      meta,
+      renderedAt: now,
+      indexable: false,
+      ...(catalogue ? { catalogue: excerpt } : {}),
+    }),
     indexable: false,
   }
 }

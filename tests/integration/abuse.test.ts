@@ -145,7 +145,7 @@ const TARGETS = [
   // The catalogue editor, tried by a Bangalore host on a Bangalore event.
   target(listCatalogueCall, {}, 'host'),
   target(saveCatalogueEventCall, { event: seedDraft, isNew: false }, 'host'),
-  target(publishCatalogueEventCall, { id: event.id }, 'host'),
+  target(publishCatalogueEventCall, { id: event.id, savedAt: new Date().toISOString() }, 'host'),
   target(archiveCatalogueEventCall, { id: event.id }, 'host'),
   target(saveCatalogueCityCall, { city: seedCatalogue().cities[0]! }, 'host'),
   target(uploadEventCoverCall, { id: event.id, data: PNG_BASE64 }, 'host'),

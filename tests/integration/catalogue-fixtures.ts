@@ -4,8 +4,9 @@
  * never meets an event it already has. Each test file switches its city off when it ends.
  */
 import { randomUUID } from 'node:crypto'
-import type { EventDraft } from '@yaari/domain/catalogue-editor'
+import { type EventDraft, listCatalogueCall, publishCatalogueEventCall } from '@yaari/domain/catalogue-editor'
 import { seedCatalogue } from '@yaari/domain/catalogue-records'
+import { callFunction } from '../../src/lib/firebase'
 
 /** The city `prefix-<run>`, named `name`. */
 export function runCity(prefix: string, name: string) {
@@ -34,3 +35,12 @@ export function eventDraft(city: { id: string }, id: string, change: Partial<Eve
     ...change,
   }
 }
+
+/** What a publish of event `id` names: the copy its editor last saved, as the editor's list shows it. */
+export async function savedCopy(id: string) {
+  const saved = (await callFunction(listCatalogueCall, {})).events.find((event) => event.id === id)
+  return { id, savedAt: saved?.updatedAt ?? new Date(0).toISOString() }
+}
+
+/** Publishes event `id` as its editor last saved it, as the editor's Publish does. */
+export const publishSaved = async (id: string) => callFunction(publishCatalogueEventCall, await savedCopy(id))

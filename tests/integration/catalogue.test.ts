@@ -26,6 +26,7 @@ import sharp from 'sharp'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { callFunction } from '../../src/lib/firebase'
+import { publishSaved, savedCopy } from './catalogue-fixtures'
 import {
   adminDb,
   callAnything,
@@ -84,7 +85,7 @@ describe('who may edit the catalogue', () => {
   const requests = {
     listCatalogue: {},
     saveCatalogueEvent: { event: brunch, isNew: false },
-    publishCatalogueEvent: { id: brunch.id },
+    publishCatalogueEvent: { id: brunch.id, savedAt: new Date().toISOString() },
     archiveCatalogueEvent: { id: brunch.id },
     saveCatalogueCity: { city: { ...CITY, name: 'Renamed' } },
     uploadEventCover: { id: brunch.id, data: 'iVBORw0KGgo=' },
@@ -175,7 +176,7 @@ describe('what the editor refuses', () => {
     // A draft may wait for its cover; publishing may not.
     const bare = { ...brunch, id: `no-cover-${suffix}`, image: '' }
     expect((await callFunction(saveCatalogueEventCall, { event: bare, isNew: true })).event.status).toBe('draft')
-    const unpublished = await failure(callAnything(publishCatalogueEventCall, { id: bare.id }))
+    const unpublished = await failure(callAnything(publishCatalogueEventCall, await savedCopy(bare.id)))
     expect([unpublished.code, unpublished.message]).toEqual([
       'functions/invalid-argument',
       `image: ${CATALOGUE_MESSAGES.cover}`,
@@ -215,7 +216,7 @@ describe('what the editor refuses', () => {
 describe('publishing', () => {
   it('shows a published event to members at once, charges its price whatever is sent, and keeps a sold price', async () => {
     await asAdmin()
-    const first = await callFunction(publishCatalogueEventCall, { id: brunch.id })
+    const first = await publishSaved(brunch.id)
     expect(first.event).toMatchObject({ status: 'published', unpublishedChanges: false })
     const live = (await published()).events.find((event) => event.id === brunch.id)
     expect(live).toMatchObject({ prices: { girls: 899, boys: 1499 }, city: CITY.id, status: 'published' })
@@ -247,7 +248,7 @@ describe('publishing', () => {
     })
     // Saved, not yet published: members still pay ₹899.
     expect((await published()).events.find((event) => event.id === brunch.id)?.prices.girls).toBe(899)
-    const raised = await callFunction(publishCatalogueEventCall, { id: brunch.id })
+    const raised = await publishSaved(brunch.id)
     expect(raised.version).toBeGreaterThan(first.version)
     await signOutMember()
 
@@ -262,7 +263,7 @@ describe('publishing', () => {
       event: { ...brunch, prices: { girls: 999, boys: 1499 }, schedule: { ...brunch.schedule, skipped: [date] } },
       isNew: false,
     })
-    const dropped = await failure(callAnything(publishCatalogueEventCall, { id: brunch.id }))
+    const dropped = await failure(callAnything(publishCatalogueEventCall, await savedCopy(brunch.id)))
     expect([dropped.code, dropped.message]).toEqual([
       'functions/failed-precondition',
       expect.stringContaining(`These dates have bookings and cannot be removed by an edit: ${date}.`),

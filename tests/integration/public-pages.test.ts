@@ -1,7 +1,6 @@
 import type { PublishedCatalogue } from '@yaari/domain/catalogue'
 import {
   archiveCatalogueEventCall,
-  publishCatalogueEventCall,
   saveCatalogueCityCall,
   saveCatalogueEventCall,
   uploadEventCoverCall,
@@ -13,7 +12,7 @@ import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { HOST, stackPorts } from '../../dev/lib/config.mjs'
 import { callFunction } from '../../src/lib/firebase'
-import { eventDraft, runCity } from './catalogue-fixtures'
+import { eventDraft, publishSaved, runCity } from './catalogue-fixtures'
 import { adminDb, signedInWith, signOutMember } from './helpers'
 
 afterEach(signOutMember)
@@ -99,7 +98,7 @@ describe('an event published from the console, then archived', () => {
       .toBuffer()
     cover = (await callFunction(uploadEventCoverCall, { id: brunch.id, data: photo.toString('base64') })).image
     await callFunction(saveCatalogueEventCall, { event: { ...brunch, image: cover }, isNew: false })
-    await callFunction(publishCatalogueEventCall, { id: brunch.id })
+    await publishSaved(brunch.id)
     const page = await crawl(`/events/${brunch.id}`)
     expect([page.status, page.robots]).toEqual([200, null])
     const image = page.meta('og:image')!

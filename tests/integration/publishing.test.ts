@@ -2,6 +2,7 @@ import { createBookingCall, getBookingCall } from '@yaari/domain/booking'
 import { VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
 import { installCatalogue, type PublishedCatalogue, type YaariEvent } from '@yaari/domain/catalogue'
 import {
+  archiveCatalogueEventCall,
   type EventDraft,
   listCatalogueCall,
   publishCatalogueEventCall,
@@ -13,6 +14,7 @@ import {
   CATALOGUE_MESSAGES,
   COVER_UPLOADS_PER_DAY,
   NEW_EVENTS_PER_DAY,
+  PUBLISHES_PER_DAY,
   seedCatalogue,
 } from '@yaari/domain/catalogue-records'
 import { HOST_MESSAGES, listReportsCall, moderateMemberCall } from '@yaari/domain/host'
@@ -20,20 +22,23 @@ import { PASS_PREFIX_V2, type PassPublicKeys, parsePassPublicKeys, verifyPass } 
 import { saveProfileCall } from '@yaari/domain/profile'
 import { availableDates } from '@yaari/domain/schedule'
 import { joinWaitlistCall } from '@yaari/domain/waitlist'
+import { getAuth } from 'firebase-admin/auth'
 import type { Firestore } from 'firebase-admin/firestore'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import { publishEvent } from '../../functions/src/services/catalogue/editor'
+import { moderateMember } from '../../functions/src/services/host/moderation'
 import { callFunction } from '../../src/lib/firebase'
-import { eventDraft, runCity } from './catalogue-fixtures'
+import { eventDraft, publishSaved, runCity, savedCopy } from './catalogue-fixtures'
 import {
   adminDb,
   bookableDates,
   callAnything,
   failure,
   paidBooking,
+  rejection,
   setClaims,
   signedInHost,
   signedInWith,
@@ -58,7 +63,7 @@ const asAdmin = () => signedInWith({ admin: true })
 /** Saves (new) and publishes `event` as an admin. */
 async function publishNew(event: EventDraft) {
   await callFunction(saveCatalogueEventCall, { event, isNew: true })
-  return callFunction(publishCatalogueEventCall, { id: event.id })
+  return publishSaved(event.id)
 }
 
 /** A fresh member with a profile, signed in. */
@@ -110,10 +115,10 @@ describe('a save goes live only by its own publish', () => {
     const listed = (await callFunction(listCatalogueCall, {})).events.find((e) => e.id === brunch.id)
     expect(listed?.unpublishedChanges).toBe(true)
     // Publishing it directly is refused: the date has a seat held.
-    const refused = await failure(callAnything(publishCatalogueEventCall, { id: brunch.id }))
+    const refused = await failure(callAnything(publishCatalogueEventCall, await savedCopy(brunch.id)))
     expect(refused.code).toBe('functions/failed-precondition')
     // Someone publishes another event, then an admin saves the city: neither carries the brunch's save.
-    await callFunction(publishCatalogueEventCall, { id: walk.id })
+    await publishSaved(walk.id)
     await signOutMember()
     await asAdmin()
     await callFunction(saveCatalogueCityCall, { city: { ...CITY, name: 'Publishpur East' } })
@@ -126,6 +131,35 @@ describe('a save goes live only by its own publish', () => {
     const booked = await hold(brunch.id, availableDates(brunch)[2]!)
     expect((await adminDb().doc(`bookings/${booked.order_id}`).get()).get('amount')).toBe(899)
   }, 90_000)
+
+  it('refuses a publish of a copy someone saved over since, and publishes nothing of either', async () => {
+    const dinner = draft('dinner')
+    await asAdmin()
+    await publishNew(dinner)
+    await signOutMember()
+    // One host saves ₹111 and is about to publish it; another saves ₹222 first.
+    await signedInWith({ host_cities: [CITY.id] })
+    const mine = await callFunction(saveCatalogueEventCall, {
+      event: { ...dinner, prices: { girls: 111, boys: 1299 } },
+      isNew: false,
+    })
+    await signOutMember()
+    await signedInWith({ host_cities: [CITY.id] })
+    await callFunction(saveCatalogueEventCall, {
+      event: { ...dinner, prices: { girls: 222, boys: 1299 } },
+      isNew: false,
+    })
+    await signOutMember()
+    await signedInWith({ host_cities: [CITY.id] })
+    const stale = await failure(
+      callAnything(publishCatalogueEventCall, { id: dinner.id, savedAt: mine.event.updatedAt }),
+    )
+    expect([stale.code, stale.message]).toEqual(['functions/failed-precondition', CATALOGUE_MESSAGES.changedSince])
+    expect((await liveCopy(dinner.id))?.prices.girls).toBe(899)
+    // Opened again, the copy on record is what a publish puts live.
+    await publishSaved(dinner.id)
+    expect((await liveCopy(dinner.id))?.prices.girls).toBe(222)
+  }, 60_000)
 })
 
 describe('passes past 255 events', () => {
@@ -218,7 +252,7 @@ describe('the snapshot’s size', () => {
       await asAdmin()
       const event = draft('heavy')
       await callFunction(saveCatalogueEventCall, { event, isNew: true })
-      const refused = await failure(callAnything(publishCatalogueEventCall, { id: event.id }))
+      const refused = await failure(callAnything(publishCatalogueEventCall, await savedCopy(event.id)))
       expect([refused.code, refused.message]).toEqual(['functions/resource-exhausted', CATALOGUE_MESSAGES.tooLarge])
       expect(((await adminDb().doc('catalogue/published').get()).data() as PublishedCatalogue).version).toBe(
         full.version,
@@ -316,6 +350,24 @@ describe('limits per account and day', () => {
     const over = await failure(callAnything(uploadEventCoverCall, { id: `many-0-${suffix}`, data: tiny }))
     expect([over.code, over.message]).toEqual(['functions/resource-exhausted', CATALOGUE_MESSAGES.tooManyCovers])
   }, 120_000)
+
+  it(`refuses a host's publish or archive past ${PUBLISHES_PER_DAY} a day, with a message`, async () => {
+    const often = draft('often')
+    await asAdmin()
+    await callFunction(saveCatalogueEventCall, { event: often, isNew: true })
+    await signOutMember()
+    await signedInWith({ host_cities: [CITY.id] })
+    for (let i = 0; i < PUBLISHES_PER_DAY; i++) await publishSaved(often.id)
+    const version = (await published()).version
+    for (const call of [
+      callAnything(publishCatalogueEventCall, await savedCopy(often.id)),
+      callAnything(archiveCatalogueEventCall, { id: often.id }),
+    ]) {
+      const over = await failure(call)
+      expect([over.code, over.message]).toEqual(['functions/resource-exhausted', CATALOGUE_MESSAGES.tooManyPublishes])
+    }
+    expect([(await published()).version, (await liveCopy(often.id))?.status]).toEqual([version, 'published'])
+  }, 120_000)
 })
 
 describe('publishes at once', () => {
@@ -324,9 +376,7 @@ describe('publishes at once', () => {
     const events = Array.from({ length: 6 }, (_, i) => draft(`race-${i}`))
     for (const event of events) await callFunction(saveCatalogueEventCall, { event, isNew: true })
     const before = (await published()).version
-    const answers = await Promise.allSettled(
-      [...events, ...events.slice(0, 2)].map((event) => callFunction(publishCatalogueEventCall, { id: event.id })),
-    )
+    const answers = await Promise.allSettled([...events, ...events.slice(0, 2)].map((event) => publishSaved(event.id)))
     for (const answer of answers) {
       if (answer.status === 'rejected')
         expect([answer.reason.code, answer.reason.message]).toEqual(['functions/aborted', CATALOGUE_MESSAGES.busy])
@@ -337,7 +387,7 @@ describe('publishes at once', () => {
     expect(catalogue.version).toBe(before + won.length)
     // Every event whose publish answered is live; a retry publishes the one that said "try again".
     for (const event of events) {
-      if (!(await liveCopy(event.id))) await callFunction(publishCatalogueEventCall, { id: event.id })
+      if (!(await liveCopy(event.id))) await publishSaved(event.id)
       expect((await liveCopy(event.id))?.status, event.id).toBe('published')
     }
   }, 90_000)
@@ -347,7 +397,7 @@ describe('a save in flight', () => {
   it('is never overwritten by a publish that read the record before it', async () => {
     await asAdmin()
     const event = draft('inflight')
-    await publishNew(event)
+    const { savedAt } = await savedCopy((await publishNew(event)).event.id)
     const db = adminDb()
     // The service runs in this process, on the catalogue published now.
     installCatalogue(await published())
@@ -366,7 +416,7 @@ describe('a save in flight', () => {
         return gate
       }),
       { actor: { command: 'test' }, roles: { admin: true, hostCities: [] } },
-      { id: event.id },
+      { id: event.id, savedAt },
       () => true,
       Date.now(),
     )
@@ -411,6 +461,28 @@ describe('a cover nobody saved', () => {
     await runStackJob('sweepCovers', { at: new Date(Date.now() + 25 * 3_600_000) })
     for (const url of [unused, preview(unused)]) expect((await fetch(url)).status, url).toBe(404)
     for (const url of [used, preview(used)]) expect((await fetch(url)).status, url).toBe(200)
+  }, 60_000)
+})
+
+describe('a cover uploaded for one event', () => {
+  it('is refused on another: a host cannot borrow a cover they may not edit', async () => {
+    await asAdmin()
+    const [theirs, mine] = [draft('their-cover'), draft('my-cover')]
+    for (const event of [theirs, mine]) await callFunction(saveCatalogueEventCall, { event, isNew: true })
+    const png = (
+      await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#5500aa' } })
+        .png()
+        .toBuffer()
+    ).toString('base64')
+    const { image } = await callFunction(uploadEventCoverCall, { id: theirs.id, data: png })
+    const refused = await failure(callAnything(saveCatalogueEventCall, { event: { ...mine, image }, isNew: false }))
+    expect([refused.code, refused.message]).toEqual([
+      'functions/invalid-argument',
+      `image: ${CATALOGUE_MESSAGES.cover}`,
+    ])
+    expect(
+      (await callFunction(saveCatalogueEventCall, { event: { ...theirs, image }, isNew: false })).event.image,
+    ).toBe(image)
   }, 60_000)
 })
 
@@ -472,12 +544,78 @@ describe('what a host sees and does after a report', () => {
       changed: true,
     })
   }, 60_000)
+
+  it('never lets a host’s warning, decided on the standing before, replace a ban an admin set meanwhile', async () => {
+    const date = bookableDates(seedCatalogue().events[0]! as unknown as YaariEvent)[4]!
+    const { member: guest } = await paidBooking('first-hello-stranger-meetup', date)
+    const request = { eventId: 'first-hello-stranger-meetup', eventDate: date, uid: guest.uid }
+    const host = await signedInHost()
+    await signOutMember()
+    let reached = () => {}
+    const atGate = new Promise<void>((resolve) => {
+      reached = resolve
+    })
+    let open = () => {}
+    const gate = new Promise<void>((resolve) => {
+      open = resolve
+    })
+    // The host's warning (the service, in this process) stops once it has read the member's standing: none.
+    const warning = moderateMember(
+      heldAfterStandingRead(adminDb(), () => {
+        reached()
+        return gate
+      }),
+      getAuth(),
+      { uid: host.uid, email: host.email ?? undefined, roles: { admin: false, hostCities: ['bangalore'] } },
+      { ...request, action: 'warn', reason: 'Late again' },
+      Date.now(),
+    )
+    await atGate
+    // Meanwhile an admin bans the member.
+    await asAdmin()
+    await callFunction(moderateMemberCall, { ...request, action: 'ban', reason: 'Harassed a guest' })
+    open()
+    // The warning reads the standing again, finds the admin's ban and is refused, as a host is on any standing an admin set.
+    const refused = await rejection(warning)
+    expect([refused.code, refused.message]).toEqual(['permission-denied', HOST_MESSAGES.adminStanding])
+    expect((await adminDb().doc(`moderation/${guest.uid}`).get()).data()).toMatchObject({
+      level: 'banned',
+      by_admin: true,
+    })
+  }, 60_000)
 })
 
 /**
  * `db`, but the first transaction stops after it has read the event records until `wait`
  * resolves: a publish held between what it read and what it writes.
  */
+/** `db`, whose first read of a member's standing (moderation/…) waits for `wait()` before it answers. */
+function heldAfterStandingRead(db: Firestore, wait: () => Promise<void>): Firestore {
+  let held = false
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== 'doc') return Reflect.get(target, property, receiver)
+      return (path: string) => {
+        const ref = target.doc(path)
+        if (held || !path.startsWith('moderation/')) return ref
+        return new Proxy(ref, {
+          get(doc, name, docReceiver) {
+            if (name !== 'get') return Reflect.get(doc, name, docReceiver)
+            return async () => {
+              const read = await doc.get()
+              if (!held) {
+                held = true
+                await wait()
+              }
+              return read
+            }
+          },
+        })
+      }
+    },
+  })
+}
+
 function heldAfterFirstRead(db: Firestore, wait: () => Promise<void>): Firestore {
   let held = false
   return new Proxy(db, {

@@ -235,7 +235,7 @@ export const removeAdmission = adminCallable(removeAdmissionCall, async (input, 
 
 // The catalogue editor: hosts edit their cities' events, admins everything and the cities.
 const editorOf = (host: HostCaller) => ({ actor: host, roles: host.roles })
-const isCoverUrl = (url: string) => photoStore().isCoverUrl(url)
+const isCoverUrl = (url: string, eventId: string) => photoStore().isCoverUrl(url, eventId)
 export const listCatalogue = hostCallable(listCatalogueCall, (_, host) => catalogue.listCatalogue(db(), host.roles))
 export const saveCatalogueEvent = hostCallable(saveCatalogueEventCall, (input, host) => catalogue.saveEvent(db(), editorOf(host), input, isCoverUrl, Date.now()))
 export const publishCatalogueEvent = hostCallable(publishCatalogueEventCall, (input, host) => catalogue.publishEvent(db(), editorOf(host), input, isCoverUrl, Date.now()))

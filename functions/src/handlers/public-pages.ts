@@ -3,16 +3,19 @@
  * asked for (decision 0020):
  * - the pages that show the catalogue (`/`, `/events`, `/categories/<slug>`, `/events/<id>`),
  *   rendered by the app's own server render (functions/lib/pages, built with the site) from the
- *   catalogue published at that moment and with that moment's dates, on the shell the site serves
- *   now (app.html: its script's address is the deployed one). Shared caches keep a page five
- *   minutes, so a crawler the day after a deploy reads that day's dates and offers. An event no
+ *   catalogue published at that moment and with that moment's dates, on the shell of the same
+ *   build (pages/app.html: its scripts are the ones that render hydrates). Shared caches keep a page
+ *   five minutes, so a crawler the day after a deploy reads that day's dates and offers. An event no
  *   longer on sale says so and asks not to be listed; an address of no page is a 404 with
- *   `noindex`, and an older address of an event a 301 to its one address;
+ *   `noindex`, an older address of an event a 301 to its one address, and a query a page does not
+ *   read a 301 to the address without it (each query is a page of its own to a CDN);
  * - `/sitemap.xml`, every listed page with the day it last changed;
  * - a file that does not exist (an old deploy's script, a picture): a plain 404 no cache keeps,
  *   never the app's HTML under a script's address.
  */
-import type { PagesRender } from '@yaari/domain/page-catalogue'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { canonicalSearch, type PagesRender } from '@yaari/domain/page-catalogue'
 import { sitemapEntries, sitemapXml } from '@yaari/domain/sitemap'
 import { onRequest } from 'firebase-functions/v2/https'
 import { db } from '../lib/admin'
@@ -24,17 +27,16 @@ import { runOptions } from './sizing'
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=300'
 /** What a missing file answers: nobody keeps it, so a later deploy that has it is seen at once. */
 export const MISSING_FILE_CACHE_CONTROL = 'no-store'
-const SHELL_TTL_MS = 10 * 60_000
-
-let shell: { html: string; at: number } | undefined
-
-/** The app's shell (app.html) as the site serves it now: a deploy changes its script's address. */
-async function appShell(origin: string, now: number): Promise<string> {
-  if (shell && now - shell.at < SHELL_TTL_MS) return shell.html
-  const response = await fetch(`${origin}/app.html`)
-  if (!response.ok) throw new Error(`The site answered ${response.status} for /app.html`)
-  shell = { html: await response.text(), at: now }
-  return shell.html
+let shell: string | undefined
+/**
+ * The app's shell of the build the render comes from (written beside it): the page's scripts are
+ * that build's, so what the render writes is what they hydrate. A deploy sends both (the
+ * functions' predeploy builds the site); between the functions' release and Hosting's, a page
+ * names scripts Hosting does not serve yet, and Hosting's release clears the CDN of it.
+ */
+const appShell = () => {
+  shell ??= readFileSync(join(__dirname, 'pages', 'app.html'), 'utf8')
+  return shell
 }
 
 /** The day the deployed site was built (the shell says), for the sitemap's information pages. */
@@ -75,17 +77,22 @@ export const publicPages = onRequest(runOptions('publicPages'), async (request, 
   const origin = APP_ORIGIN.value().replace(/\/+$/, '')
   const catalogue = await refreshCatalogue(db())
   const now = await pagesNow(db())
-  const template = await appShell(origin, Date.now())
   if (path === '/sitemap.xml') {
     response
       .status(200)
       .set('cache-control', PAGE_CACHE_CONTROL)
       .type('application/xml')
-      .send(sitemapXml(origin, sitemapEntries(catalogue, deployedAt(template, now))))
+      .send(sitemapXml(origin, sitemapEntries(catalogue, deployedAt(appShell(), now))))
     return
   }
   const search = new URL(request.originalUrl, 'http://local').search
+  const kept = canonicalSearch(path, search)
+  if (kept !== search) {
+    response.set('cache-control', PAGE_CACHE_CONTROL).redirect(301, `${path}${kept}`)
+    return
+  }
   const pages = await pagesRender()
+  const template = appShell()
   const page = await oneAtATime(
     async () =>
       (await pages.renderPublicPage({ path, search, now, template, siteUrl: origin, catalogue })) ??

@@ -45,15 +45,13 @@ export async function refreshCatalogue(firestore: Firestore): Promise<PublishedC
   const version = (await refs.catalogueVersion(firestore).get()).get('version')
   const wanted = typeof version === 'number' ? version : NO_CATALOGUE.version
   if (loaded !== wanted) {
-    const [snapshot] = await Promise.all([
+    // The snapshot first, then the archive: an event archived in between is in one or the other
+    // (an archive writes its document before the snapshot that leaves it out).
+    const snapshot =
       wanted === NO_CATALOGUE.version
         ? NO_CATALOGUE
-        : refs
-            .publishedCatalogue(firestore)
-            .get()
-            .then((doc) => doc.data() as PublishedCatalogue | undefined),
-      readNewlyArchived(firestore),
-    ])
+        : ((await refs.publishedCatalogue(firestore).get()).data() as PublishedCatalogue | undefined)
+    await readNewlyArchived(firestore)
     const current = snapshot ?? NO_CATALOGUE
     // (a snapshot written before archived events moved out holds them itself: theirs stand)
     const onSale = new Set(current.events.map((event) => event.id))

@@ -22,8 +22,8 @@ export interface PhotoStore {
   delete(path: string): Promise<void>
   /** True only for a URL this store gave out for a picture in the member's own folder. */
   isMemberPhotoUrl(url: string, uid: string): boolean
-  /** True only for a URL this store gave out for an event's cover (event-covers/...). */
-  isCoverUrl(url: string): boolean
+  /** True only for a URL this store gave out for this event's cover (event-covers/<event>/...). */
+  isCoverUrl(url: string, eventId: string): boolean
   /** Deletes every picture in the member's folder but the one at `keepUrl` (all of them without it). */
   deleteMemberPhotos(uid: string, keepUrl?: string | null): Promise<number>
 }
@@ -50,6 +50,9 @@ function parseUrl(url: string): URL | undefined {
 }
 
 const inCovers = (path: string | undefined) => path?.startsWith('event-covers/') === true && !path.includes('..')
+/** An event's own covers: another event's upload is not this one's to show. */
+const isCoverOf = (path: string | undefined, eventId: string) =>
+  inCovers(path) && path?.startsWith(`event-covers/${eventId}/`) === true
 
 function inMemberFolder(path: string | undefined, uid: string): boolean {
   return path?.startsWith(memberFolder(uid)) === true && !path.includes('..')
@@ -95,12 +98,12 @@ class CloudStoragePhotoStore implements PhotoStore {
     )
   }
 
-  isCoverUrl(url: string): boolean {
+  isCoverUrl(url: string, eventId: string): boolean {
     const parsed = parseUrl(url)
     return (
       parsed?.origin === 'https://firebasestorage.googleapis.com' &&
       parsed.pathname.startsWith(`/v0/b/${getStorage(adminApp()).bucket().name}/o/`) &&
-      inCovers(objectPathOf(parsed))
+      isCoverOf(objectPathOf(parsed), eventId)
     )
   }
 
@@ -145,9 +148,9 @@ class LocalPhotoStore implements PhotoStore {
     return parsed?.origin === new URL(this.baseUrl).origin && inMemberFolder(objectPathOf(parsed), uid)
   }
 
-  isCoverUrl(url: string): boolean {
+  isCoverUrl(url: string, eventId: string): boolean {
     const parsed = parseUrl(url)
-    return parsed?.origin === new URL(this.baseUrl).origin && inCovers(objectPathOf(parsed))
+    return parsed?.origin === new URL(this.baseUrl).origin && isCoverOf(objectPathOf(parsed), eventId)
   }
 
   async deleteMemberPhotos(uid: string, keepUrl?: string | null): Promise<number> {

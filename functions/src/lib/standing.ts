@@ -16,7 +16,7 @@ export interface Standing {
   by_admin?: true
 }
 
-const asStanding = (data: Record<string, unknown> | undefined) =>
+export const asStanding = (data: Record<string, unknown> | undefined) =>
   data && ['warning', 'suspended', 'banned'].includes(String(data.level)) ? (data as unknown as Standing) : undefined
 
 export async function readStanding(firestore: Firestore, uid: string): Promise<Standing | undefined> {

@@ -46,6 +46,17 @@ export const saveCatalogueEventSchema = v.strictObject({
   isNew: v.boolean('isNew must be true or false'),
 })
 export const catalogueEventSchema = v.strictObject({ id: slug })
+/**
+ * A publish names the copy it means: the `updatedAt` of the save the editor made (or read). A save
+ * by anyone since is not published by it: "a save is live only by its own publish".
+ */
+export const publishCatalogueEventSchema = v.strictObject({
+  id: slug,
+  savedAt: v.pipe(
+    v.string('savedAt must be the saved copy’s time'),
+    v.isoTimestamp('savedAt must be the saved copy’s time'),
+  ),
+})
 export const saveCatalogueCitySchema = v.strictObject({ city: cityRecordSchema })
 
 // base64 is 4/3 of the bytes; a little over, so a 5 MB file is refused by its bytes with the message.
@@ -73,10 +84,10 @@ export const saveCatalogueEventCall = editor<typeof saveCatalogueEventSchema, { 
   'saveCatalogueEvent',
   saveCatalogueEventSchema,
 )
-export const publishCatalogueEventCall = editor<typeof catalogueEventSchema, { event: EditorEvent; version: number }>(
-  'publishCatalogueEvent',
-  catalogueEventSchema,
-)
+export const publishCatalogueEventCall = editor<
+  typeof publishCatalogueEventSchema,
+  { event: EditorEvent; version: number }
+>('publishCatalogueEvent', publishCatalogueEventSchema)
 export const archiveCatalogueEventCall = editor<typeof catalogueEventSchema, { event: EditorEvent; version: number }>(
   'archiveCatalogueEvent',
   catalogueEventSchema,

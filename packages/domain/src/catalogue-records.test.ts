@@ -116,7 +116,14 @@ describe('the catalogue as records', () => {
   })
 
   it('refuses a cover from anywhere but the site’s pictures or an address (protocol-relative ones included)', () => {
-    for (const image of ['//evil.example/x.png', '/../x.png', 'javascript:alert(1)', '/images//evil.example/x.png'])
+    for (const image of [
+      '//evil.example/x.png',
+      '/../x.png',
+      'javascript:alert(1)',
+      '/images//evil.example/x.png',
+      '/images/og/events/x.png',
+      '/images/icon-192.png',
+    ])
       expect(problem({ ...firstHello, image }), image).toBe(CATALOGUE_MESSAGES.cover)
     expect(problem({ ...firstHello, image: '/images/events/brunch.webp' })).toBeUndefined()
   })
@@ -126,6 +133,9 @@ describe('the catalogue as records', () => {
     expect(problem({ ...firstHello, venueArea: 'Bandra\nWest' })).toBe(CATALOGUE_MESSAGES.controlCharacters)
     expect(problem({ ...firstHello, description: 'Two\nlines' })).toBeUndefined()
     expect(problem({ ...firstHello, description: 'Bell\u0007' })).toBe(CATALOGUE_MESSAGES.controlCharacters)
+    for (const title of ['Next\u0085line', 'Brunch\u2028X', 'Para\u2029X', 'gnp.\u202eexe', 'Isolate\u2066x\u2069'])
+      expect(problem({ ...firstHello, title }), JSON.stringify(title)).toBe(CATALOGUE_MESSAGES.controlCharacters)
+    expect(problem({ ...firstHello, title: 'Chai & चाय 👩‍👩‍👧 meet-up' })).toBeUndefined()
   })
 
   it('says what is wrong in the editor’s words', () => {

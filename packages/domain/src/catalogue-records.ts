@@ -28,6 +28,8 @@ export const CITY_TIME_ZONE = 'Asia/Kolkata'
 export const NEW_EVENTS_PER_DAY = 10
 /** Cover uploads one account may make a day. */
 export const COVER_UPLOADS_PER_DAY = 30
+/** Publishes and archives one account may make a day (each one grows what every member downloads). */
+export const PUBLISHES_PER_DAY = 30
 /** Addresses an event may not take: the editor's own page for a new event. */
 export const RESERVED_SLUGS: readonly string[] = ['new']
 
@@ -55,6 +57,8 @@ export const CATALOGUE_MESSAGES = {
   tooManyNewEvents: `You can create at most ${NEW_EVENTS_PER_DAY} new events a day. Try again tomorrow, or ask an admin.`,
   tooManyCovers: `You can upload at most ${COVER_UPLOADS_PER_DAY} covers a day. Try again tomorrow.`,
   busy: 'Someone else is publishing the catalogue right now. Please try again in a moment.',
+  changedSince: 'This event was saved again since you saved it: open it again to see what changed, then publish.',
+  tooManyPublishes: `You can publish or archive at most ${PUBLISHES_PER_DAY} times a day. Try again tomorrow.`,
   tooLarge:
     'The published catalogue is full: archive what no longer runs, or ask a developer to move archived events out of it.',
 } as const
@@ -73,11 +77,23 @@ const eventSlugSchema = v.pipe(
 )
 /** The city an event is in: one of the cities (the functions check it is published), never the address's message. */
 const eventCitySchema = v.pipe(v.string(CATALOGUE_MESSAGES.cityUnknown), v.regex(SLUG, CATALOGUE_MESSAGES.cityUnknown))
-/** A character below space, or DEL; a line break (\n) only where `lines` allows it. */
+/**
+ * A control character (C0 below space, DEL, C1), a line or paragraph separator (U+2028/9, which end
+ * a line as \n does), or a direction override or isolate (U+202A-E, U+2066-9, which can make a
+ * title read as another); a line break (\n) only where `lines` allows it.
+ */
 const hasControlCharacter = (text: string, lines: boolean) =>
   [...text].some((char) => {
-    const code = char.charCodeAt(0)
-    return code === 0x7f || (code < 0x20 && !(lines && code === 0x0a))
+    const code = char.codePointAt(0) ?? 0
+    if (code === 0x0a) return !lines
+    return (
+      code < 0x20 ||
+      (code >= 0x7f && code <= 0x9f) ||
+      code === 0x2028 ||
+      code === 0x2029 ||
+      (code >= 0x202a && code <= 0x202e) ||
+      (code >= 0x2066 && code <= 0x2069)
+    )
   })
 
 /**
@@ -153,7 +169,7 @@ export const eventRecordSchema = v.strictObject({
   groupSize: copy('Group size', 40),
   venueArea: copy('Venue area', 60),
   /**
-   * The cover: a picture the site carries under /images/ (the seed's), or the URL an upload
+   * The cover: an event picture the site carries under /images/events/ (the seed's), or the URL an upload
    * through the editor gave (the functions check it is their store's); empty on a draft saved
    * before its cover (publishing needs one). Never another site's address, protocol-relative
    * ("//host/x.png") included.
@@ -162,7 +178,7 @@ export const eventRecordSchema = v.strictObject({
     v.string(CATALOGUE_MESSAGES.cover),
     v.maxLength(2048, CATALOGUE_MESSAGES.cover),
     v.regex(
-      /^(?:|\/images\/[\w-]+(?:\/[\w-]+)*\.(?:svg|webp|jpe?g|png)|https?:\/\/[^/\s]+\/\S*)$/,
+      /^(?:|\/images\/events\/[\w-]+\.(?:svg|webp|jpe?g|png)|https?:\/\/[^/\s]+\/\S*)$/,
       CATALOGUE_MESSAGES.cover,
     ),
   ),

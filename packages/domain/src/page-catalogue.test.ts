@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PublishedCatalogue, YaariEvent } from './catalogue'
 import { SEED_CATALOGUE } from './catalogue-seed'
-import { cataloguePage } from './page-catalogue'
+import { canonicalSearch, cataloguePage } from './page-catalogue'
 
 const first = SEED_CATALOGUE.events[0]!
 /** 200 published events across 5 cities, as the bench has them. */
@@ -70,5 +70,19 @@ describe('the part of the catalogue each page carries', () => {
     expect(cataloguePage('/events/%E0%A4', {}, SEED_CATALOGUE)).toEqual({ kind: 'not-found' })
     expect(cataloguePage('/categories/gardening', {}, SEED_CATALOGUE)).toEqual({ kind: 'not-found' })
     expect(cataloguePage('/about', {}, SEED_CATALOGUE)).toBeUndefined()
+  })
+})
+
+describe('the query a page reads', () => {
+  it('keeps the listing’s filters and the event page’s price and date, in one order, and drops the rest', () => {
+    expect(canonicalSearch('/events', '?utm_source=x&category=food-drink&city=mumbai')).toBe(
+      '?city=mumbai&category=food-drink',
+    )
+    expect(canonicalSearch('/events/first-hello-stranger-meetup', '?date=2026-12-05&tier=girls&x=1')).toBe(
+      '?tier=girls&date=2026-12-05',
+    )
+    expect(canonicalSearch('/', '?junk=123')).toBe('')
+    expect(canonicalSearch('/categories/culture', '')).toBe('')
+    expect(canonicalSearch('/events', '?city=mumbai&category=food-drink')).toBe('?city=mumbai&category=food-drink')
   })
 })

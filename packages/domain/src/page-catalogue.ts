@@ -40,6 +40,32 @@ export interface PagesRender {
   ): Promise<{ file: string; html: string }>
 }
 
+/**
+ * What a page reads of its address's query: the listing its filters, an event page the price and
+ * date to open its booking with ("Sign in to book" returns there); nothing else anywhere.
+ */
+const QUERY_KEYS: { path: RegExp; keys: readonly string[] }[] = [
+  { path: /^\/events\/?$/, keys: ['city', 'q', 'category'] },
+  { path: /^\/events\/[^/]+$/, keys: ['tier', 'date'] },
+]
+
+/**
+ * `search` with only what the page at `path` reads, in a fixed order ("" when nothing is left): a
+ * page's address that differs from it is sent there, so a query of nonsense is not a page of its own
+ * to a CDN, each rendered anew.
+ */
+export function canonicalSearch(path: string, search: string): string {
+  const keys = QUERY_KEYS.find((page) => page.path.test(path))?.keys ?? []
+  const given = new URLSearchParams(search)
+  const kept = new URLSearchParams()
+  for (const key of keys) {
+    const value = given.get(key)
+    if (value !== null) kept.set(key, value)
+  }
+  const text = kept.toString()
+  return text ? `?${text}` : ''
+}
+
 /** How many featured events the home page shows. */
 export const FEATURED_ON_HOME = 3
 

@@ -30,3 +30,18 @@ it('lists every public page and listed event, each with the day it last changed'
   expect(xml).toContain('<url><loc>https://yaari.example/privacy</loc><lastmod>2026-11-24</lastmod></url>')
   expect(xml.match(/<url>/g)).toHaveLength(entries.length)
 })
+
+it('dates a listing by the catalogue’s last change too: an event archived from it changed it', () => {
+  const archivedToday: PublishedCatalogue = {
+    ...SEED_CATALOGUE,
+    publishedAt: '2026-11-27T09:00:00.000Z',
+    events: SEED_CATALOGUE.events.map((event) => ({ ...event, publishedAt: '2026-11-20T10:00:00.000Z' })),
+  }
+  const entries = sitemapEntries(archivedToday, '2026-11-24T00:00:00.000Z')
+  const day = (path: string) => entries.find((entry) => entry.path === path)?.lastmod
+  expect([day('/'), day('/events'), day('/events/first-hello-stranger-meetup')]).toEqual([
+    '2026-11-27',
+    '2026-11-27',
+    '2026-11-20',
+  ])
+})

@@ -2,8 +2,8 @@
  * The public pages and the sitemap that lists them (the publicPages function answers
  * /sitemap.xml from the catalogue published now). Each address says when it last changed: an
  * event's page when the event was last published; the home page, the listing and a category when
- * the newest of the events they show was, or the deploy when that is later (the page's own code
- * changed); an information page at the deploy that wrote it.
+ * the catalogue last changed (an event published, or one taken off), or the deploy when that is
+ * later (the page's own code changed); an information page at the deploy that wrote it.
  */
 import type { PublishedCatalogue, YaariEvent } from './catalogue'
 import { CATEGORY_PAGE_SLUGS } from './categories'
@@ -48,7 +48,10 @@ export function sitemapEntries(catalogue: PublishedCatalogue, deployedAt: string
   const live = new Set(catalogue.cities.filter((city) => city.live).map((city) => city.id))
   const listed = catalogue.events.filter((event) => event.status === 'published' && live.has(event.city))
   const changed = (event: YaariEvent) => dayOf(event.publishedAt ?? catalogue.publishedAt)
-  const shown = (events: readonly YaariEvent[]) => newest(dayOf(deployedAt), ...events.map(changed))
+  // A listing changes when an event it shows is published, and when one leaves it (an archive, a
+  // city switched off), which only the catalogue's own day records.
+  const shown = (events: readonly YaariEvent[]) =>
+    newest(dayOf(deployedAt), dayOf(catalogue.publishedAt), ...events.map(changed))
   const pageDay: Record<string, string> = {
     '/': shown(featuredEvents(listed)),
     '/events': shown(listed.filter((event) => event.city === DEFAULT_CITY)),

@@ -75,9 +75,10 @@ export async function uploadEventCover(
     throw new HttpsError('permission-denied', CATALOGUE_MESSAGES.notYourCity)
   const bytes = Buffer.from(input.data, 'base64')
   if (bytes.length > MAX_PHOTO_BYTES) throw new HttpsError('invalid-argument', CATALOGUE_MESSAGES.coverSize)
+  // The day's slot before the decoding: a flood of files costs the account its slots, not our CPU.
+  await claimDailySlot(firestore, actor, 'cover', COVER_UPLOADS_PER_DAY, CATALOGUE_MESSAGES.tooManyCovers, now)
   const encoded = bytes.length ? await encodeCover(bytes) : undefined
   if (!encoded) throw new HttpsError('invalid-argument', CATALOGUE_MESSAGES.coverType)
-  await claimDailySlot(firestore, actor, 'cover', COVER_UPLOADS_PER_DAY, CATALOGUE_MESSAGES.tooManyCovers, now)
   // A new address for each upload: a cover once cached never changes.
   const id = randomUUID()
   const files = coverFiles(`event-covers/${input.id}/${id}`)

@@ -25,6 +25,7 @@ import {
   datesBookedMessage,
   type EventRecord,
   NEW_EVENTS_PER_DAY,
+  PUBLISHES_PER_DAY,
   RESERVED_SLUGS,
   withoutEvent,
   withPublishedCity,
@@ -56,8 +57,8 @@ export interface Editor {
   roles: Roles
 }
 
-/** A cover is a picture the site carries or one uploaded through the editor, never any other URL. */
-export type CoverCheck = (url: string) => boolean
+/** A cover is a picture the site carries or one uploaded through the editor for this event, never any other URL. */
+export type CoverCheck = (url: string, eventId: string) => boolean
 
 const mayEdit = (roles: Roles, city: string) => roles.admin || roles.hostCities.includes(city)
 
@@ -122,13 +123,13 @@ async function addressTaken(firestore: Firestore, id: string): Promise<boolean> 
 }
 
 /**
- * One of the account's new events for today (IST), or `resource-exhausted`: a limit of N is N
+ * One of the account's slots of `kind` for today (IST), or `resource-exhausted`: a limit of N is N
  * documents created once each (decision 0020). The team's commands have none.
  */
 export async function claimDailySlot(
   firestore: Firestore,
   actor: Actor,
-  kind: 'new-event' | 'cover',
+  kind: 'new-event' | 'cover' | 'publish',
   limit: number,
   message: string,
   now: number,
@@ -150,7 +151,7 @@ export async function saveEvent(
   isCoverUrl: CoverCheck,
   now: number,
 ): Promise<{ event: EditorEvent }> {
-  if (draft.image && !draft.image.startsWith('/') && !isCoverUrl(draft.image))
+  if (draft.image && !draft.image.startsWith('/') && !isCoverUrl(draft.image, draft.id))
     throw new HttpsError('invalid-argument', `image: ${CATALOGUE_MESSAGES.cover}`)
   if (!catalogueCities().some((city) => city.id === draft.city))
     throw new HttpsError('invalid-argument', `city: ${CATALOGUE_MESSAGES.cityUnknown}`)
@@ -210,35 +211,42 @@ async function bookedDatesDropped(
 }
 
 /**
- * Publishes an event's record as saved at that moment: the next catalogue version, with this one
- * event changed. Every check a publish makes is made on the copy that goes live, inside the
+ * Publishes an event's record as the editor saved it (`savedAt`): the next catalogue version, with
+ * this one event changed. A save by anyone since is refused, not published: a save goes live only
+ * by its own publish. Every check a publish makes is made on the copy that goes live, inside the
  * transaction that puts it there.
  */
 export async function publishEvent(
   firestore: Firestore,
   { actor, roles }: Editor,
-  { id }: RequestOf<typeof publishCatalogueEventCall>,
+  { id, savedAt }: RequestOf<typeof publishCatalogueEventCall>,
   isCoverUrl: CoverCheck,
   now: number,
 ): Promise<{ event: EditorEvent; version: number }> {
   const first = await editableRecord(firestore, roles, id)
   const ref = eventRecords(firestore).doc(id)
+  await claimDailySlot(firestore, actor, 'publish', PUBLISHES_PER_DAY, CATALOGUE_MESSAGES.tooManyPublishes, now)
   const catalogue = await publishChange(
     firestore,
     actor,
     { action: 'publish-event', eventId: id, eventDate: '', city: first.city },
     now,
     async (previous, transaction) => {
-      const record = eventOf((await transaction.get(ref)).data())
+      const data = (await transaction.get(ref)).data()
+      const record = eventOf(data)
       if (!record) throw new HttpsError('not-found', CATALOGUE_MESSAGES.notFound)
       refuseOtherCity(roles, record.city)
       if (record.status === 'archived') throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.archived)
+      if (Number(data?.updated_at ?? 0) !== Date.parse(savedAt))
+        throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.changedSince)
       if (!record.image) throw new HttpsError('invalid-argument', `image: ${CATALOGUE_MESSAGES.cover}`)
-      if (!record.image.startsWith('/') && !isCoverUrl(record.image))
+      if (!record.image.startsWith('/') && !isCoverUrl(record.image, record.id))
         throw new HttpsError('invalid-argument', `image: ${CATALOGUE_MESSAGES.cover}`)
-      if (!catalogueCities().some((city) => city.id === record.city))
+      if (!previous.cities.some((city) => city.id === record.city))
         throw new HttpsError('invalid-argument', `city: ${CATALOGUE_MESSAGES.cityUnknown}`)
       const live = previous.events.find((event) => event.id === id)
+      // Moving a live event takes it out of its city too: the caller must edit both.
+      if (live) refuseOtherCity(roles, live.city)
       const next: EventRecord = { ...record, status: 'published' }
       const dropped = await bookedDatesDropped(firestore, live, next, now)
       if (dropped.length) throw new HttpsError('failed-precondition', datesBookedMessage(dropped))
@@ -267,6 +275,7 @@ export async function archiveEvent(
   const record = await editableRecord(firestore, roles, id)
   const ref = eventRecords(firestore).doc(id)
   if (record.status === 'archived') return answerOf(firestore, id, await readPublished(firestore))
+  await claimDailySlot(firestore, actor, 'publish', PUBLISHES_PER_DAY, CATALOGUE_MESSAGES.tooManyPublishes, now)
   const catalogue = await publishChange(
     firestore,
     actor,
@@ -282,6 +291,8 @@ export async function archiveEvent(
       const live = previous.events.find((event) => event.id === id)
       if (!live || live.status === 'archived')
         throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.notPublished)
+      // The copy members see is the one archived: its city decides too.
+      refuseOtherCity(roles, live.city)
       return {
         next: (stamp) => withoutEvent(previous, id, stamp),
         write: (tx, stamp) => {

@@ -89,7 +89,7 @@ const isAborted = (error: unknown) => errorCode(error) === 10
 /** What one publish changes: the next snapshot made of the one read, and the records written beside it. */
 export interface CatalogueChange {
   next: (stamp: VersionStamp) => PublishedCatalogue
-  /** Writes beside the publish (a record's status, an archived copy), made after the version's line. */
+  /** Writes beside the publish (a record's status, an archived copy), made after the version's line and before the snapshot. */
   write?: (transaction: Transaction, stamp: VersionStamp) => void
   /** The audit line's change, once the transaction knows it. */
   audited?: Record<string, unknown>
@@ -126,8 +126,9 @@ export async function publishChange(
           action: audit.action,
           subject: audit.eventId || audit.city || '',
         })
-        writePublished(firestore, transaction, catalogue)
+        // The records (an archived copy) before the snapshot: a reader that sees the new version finds them.
         write?.(transaction, stamp)
+        writePublished(firestore, transaction, catalogue)
         transaction.set(
           auditLog(firestore).doc(),
           auditRecord(actor, { ...audit, ...(audited ? { change: audited } : {}), at: now }),

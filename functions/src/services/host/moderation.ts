@@ -11,6 +11,7 @@
  * ladder; only an admin comes down it.
  */
 import type { RequestOf } from '@yaari/domain/callable'
+import { errorCode } from '@yaari/domain/error-code'
 import {
   HOST_MESSAGES,
   type liftModerationCall,
@@ -21,11 +22,11 @@ import {
 import { isHost, rolesOf } from '@yaari/domain/roles'
 import { istToday } from '@yaari/domain/schedule'
 import type { Auth } from 'firebase-admin/auth'
-import type { Firestore } from 'firebase-admin/firestore'
+import { type DocumentSnapshot, FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import type { HostCaller } from '../../lib/auth'
 import { collectionOf, refs } from '../../lib/collections'
-import { readStanding, type Standing } from '../../lib/standing'
+import { asStanding, type Standing } from '../../lib/standing'
 import { mailRef, noticeRecord } from '../mail/outbox'
 import { type Actor, type AuditInput, auditLog, auditRecord, onDate } from './audit'
 
@@ -89,15 +90,31 @@ async function memberEmail(firestore: Firestore, uid: string): Promise<string | 
   return typeof email === 'string' && email.includes('@') ? email : undefined
 }
 
+/** Tries `attempt` again (up to three times) when the standing it read changed before it wrote. */
+async function onStandingRead<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt()
+    } catch (error) {
+      // FAILED_PRECONDITION (the update time moved) or ALREADY_EXISTS (one was set meanwhile).
+      const code = errorCode(error)
+      if (tries >= 3 || (code !== 6 && code !== 9)) throw error
+    }
+  }
+}
+
 /**
  * Writes a member's new standing (or lifts it), the email that tells them and the audit line in
  * one batch: a run cut off part-way leaves all three or none, so a repeat is never "unchanged"
- * while the member was never told.
+ * while the member was never told. The standing is written only over the one `read` found (its
+ * update time, or its absence): one set meanwhile (an admin's ban while a host warns) is never
+ * overwritten by a decision made on the one before.
  */
 async function applyStanding(
   firestore: Firestore,
   actor: Actor,
   uid: string,
+  read: DocumentSnapshot,
   standing: Standing | undefined,
   notice: { level: ModerationResult['level']; reason: string; until?: string },
   audit: AuditInput,
@@ -110,9 +127,14 @@ async function applyStanding(
       noticeRecord({ orderId: `member_${uid}`, to }, { kind: 'moderation', notice }, audit.at),
     )
   }
-  const ref = firestore.doc(moderationPath(uid))
-  if (standing) batch.set(ref, standing)
-  else batch.delete(ref)
+  const ref = read.ref
+  if (!read.exists) {
+    if (standing) batch.create(ref, standing)
+  } else if (standing) {
+    const { level, reason, at, until = FieldValue.delete(), by_admin = FieldValue.delete() } = standing
+    const precondition = read.updateTime ? { lastUpdateTime: read.updateTime } : {}
+    batch.update(ref, { level, reason, at, until, by_admin }, precondition)
+  } else batch.delete(ref, read.updateTime ? { lastUpdateTime: read.updateTime } : {})
   batch.create(auditLog(firestore).doc(), auditRecord(actor, audit))
   await batch.commit()
 }
@@ -126,40 +148,37 @@ export async function moderateMember(
 ): Promise<ModerationResult> {
   if (input.until && input.until < istToday(new Date(now)))
     throw new HttpsError('invalid-argument', HOST_MESSAGES.untilPast)
-  const current = await readStanding(firestore, input.uid)
-  await refuseBeyondHost(
-    auth,
-    actor,
-    input.uid,
-    current,
-    { level: LEVELS[input.action], until: input.until },
-    istToday(new Date(now)),
-  )
-  if (!(await onGuestList(firestore, input.uid, input.eventId, input.eventDate))) {
-    throw new HttpsError('failed-precondition', HOST_MESSAGES.notOnList)
-  }
   const level = LEVELS[input.action]
   const reason = input.reason.trim()
   const result = { uid: input.uid, level, ...(input.until ? { until: input.until } : {}) }
-  if (current && current.level === level && current.reason === reason && current.until === input.until) {
-    return { ...result, changed: false }
-  }
   const until = input.until ? { until: input.until } : {}
-  const standing: Standing = { level, reason, at: now, ...until, ...(actor.roles.admin ? { by_admin: true } : {}) }
-  await applyStanding(
-    firestore,
-    actor,
-    input.uid,
-    standing,
-    { level, reason, ...until },
-    {
-      action: 'moderate',
-      ...onDate(input),
-      change: { member: input.uid, level, reason, ...until },
-      at: now,
-    },
-  )
-  return { ...result, changed: true }
+  return onStandingRead(async () => {
+    const read = await firestore.doc(moderationPath(input.uid)).get()
+    const current = asStanding(read.data())
+    await refuseBeyondHost(auth, actor, input.uid, current, { level, until: input.until }, istToday(new Date(now)))
+    if (!(await onGuestList(firestore, input.uid, input.eventId, input.eventDate))) {
+      throw new HttpsError('failed-precondition', HOST_MESSAGES.notOnList)
+    }
+    if (current && current.level === level && current.reason === reason && current.until === input.until) {
+      return { ...result, changed: false }
+    }
+    const standing: Standing = { level, reason, at: now, ...until, ...(actor.roles.admin ? { by_admin: true } : {}) }
+    await applyStanding(
+      firestore,
+      actor,
+      input.uid,
+      read,
+      standing,
+      { level, reason, ...until },
+      {
+        action: 'moderate',
+        ...onDate(input),
+        change: { member: input.uid, level, reason, ...until },
+        at: now,
+      },
+    )
+    return { ...result, changed: true }
+  })
 }
 
 /** An admin lifts a member's standing; nothing to lift changes nothing. */
@@ -169,22 +188,26 @@ export async function liftModeration(
   input: RequestOf<typeof liftModerationCall>,
   now: number,
 ): Promise<ModerationResult> {
-  const current = await readStanding(firestore, input.uid)
-  if (!current) return { uid: input.uid, level: 'none', changed: false }
-  const reason = input.reason.trim()
-  await applyStanding(
-    firestore,
-    actor,
-    input.uid,
-    undefined,
-    { level: 'none', reason },
-    {
-      action: 'lift-moderation',
-      eventId: '',
-      eventDate: '',
-      change: { member: input.uid, was: current.level, reason },
-      at: now,
-    },
-  )
-  return { uid: input.uid, level: 'none', changed: true }
+  return onStandingRead(async () => {
+    const read = await firestore.doc(moderationPath(input.uid)).get()
+    const current = asStanding(read.data())
+    if (!current) return { uid: input.uid, level: 'none', changed: false }
+    const reason = input.reason.trim()
+    await applyStanding(
+      firestore,
+      actor,
+      input.uid,
+      read,
+      undefined,
+      { level: 'none', reason },
+      {
+        action: 'lift-moderation',
+        eventId: '',
+        eventDate: '',
+        change: { member: input.uid, was: current.level, reason },
+        at: now,
+      },
+    )
+    return { uid: input.uid, level: 'none', changed: true }
+  })
 }

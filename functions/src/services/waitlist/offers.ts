@@ -9,7 +9,7 @@
  * seat); an offer that ends unused passes: the entry is marked passed, its seat freed, and the
  * next member offered it.
  */
-import { eventById, type YaariEvent } from '@yaari/domain/catalogue'
+import { eventById, isOnSale, type YaariEvent } from '@yaari/domain/catalogue'
 import { isBookableDate } from '@yaari/domain/schedule'
 import { OFFER_MINUTES } from '@yaari/domain/waitlist'
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
@@ -130,8 +130,13 @@ export async function offerFreedSeats(deps: Deps, eventId: string, date: string)
   const event = eventById(eventId)
   const line = await entriesOf(firestore, eventId, date, ['waiting', 'offered'])
   if (!event || line.length === 0) return 0
-  if (!isBookableDate(event, date, new Date(now)) || (await isDateCancelled(firestore, eventId, date))) {
-    // Nothing to offer any more: the line ends (an offer's seat goes with the date).
+  if (
+    !isOnSale(event) ||
+    !isBookableDate(event, date, new Date(now)) ||
+    (await isDateCancelled(firestore, eventId, date))
+  ) {
+    // Nothing to offer any more (the date is gone, or the event is archived or its city not live):
+    // the line ends, and an offer's seat goes with it.
     await Promise.all(
       line.map(async (entry) => {
         await freeUnbookedOffer(firestore, entry.data() as WaitlistEntry)

@@ -192,7 +192,7 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
       // Every field is checked as a save checks it, and the cover too, before anything is sent.
       const event = await save(true)
       if (!event) return
-      await callHost(publishCatalogueEventCall, { id: event.id }).then(
+      await callHost(publishCatalogueEventCall, { id: event.id, savedAt: event.updatedAt }).then(
         async (answer) => {
           setLoaded({ ...loaded, saved: answer.event })
           await refreshCatalogue()
