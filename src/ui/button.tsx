@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react'
+import type { ButtonHTMLAttributes, Ref } from 'react'
 import { cx } from 'styled-system/css'
 import { useHydrated } from '../lib/hydration'
 
@@ -16,6 +16,8 @@ export const buttonClass = (
 ) => `button button--variant_${variant} button--size_${size}`
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** The button element (React 19 passes ref as a prop), e.g. to give focus back to it. */
+  ref?: Ref<HTMLButtonElement>
   variant?: (typeof BUTTON_VARIANTS)[number]
   size?: (typeof BUTTON_SIZES)[number]
   /**

@@ -22,7 +22,19 @@ export function CheckboxField({
       onCheckedChange={(details) => onChange(details.checked === true)}
       className={styles.root}
     >
-      <Checkbox.Control className={styles.control} />
+      <Checkbox.Control className={styles.control}>
+        <Checkbox.Indicator className={styles.indicator}>
+          <svg viewBox="0 0 12 12" aria-hidden="true" fill="none" width="100%" height="100%">
+            <path
+              d="M2 6.5 5 9.5 10 3"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </Checkbox.Indicator>
+      </Checkbox.Control>
       <Checkbox.Label>{label}</Checkbox.Label>
       <Checkbox.HiddenInput />
     </Checkbox.Root>

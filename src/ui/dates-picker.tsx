@@ -8,6 +8,7 @@
  */
 import { DatePicker, parseDate } from '@ark-ui/react/date-picker'
 import { formatShortDate } from '@yaari/domain/schedule'
+import { useEffect, useRef, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { wrap } from 'styled-system/patterns'
 import { chip, datePicker, field, text } from 'styled-system/recipes'
@@ -52,6 +53,17 @@ export function DatesPicker({
 }: DatesPickerProps) {
   const styles = datePicker()
   const messages = field()
+  // A removed day's button leaves the page: focus moves to the next chosen day's, or the calendar's day.
+  const rootRef = useRef<HTMLDivElement>(null)
+  const [removedAt, setRemovedAt] = useState<number>()
+  useEffect(() => {
+    if (removedAt === undefined) return
+    setRemovedAt(undefined)
+    const root = rootRef.current
+    const removers = root?.querySelectorAll<HTMLButtonElement>('ul button')
+    const next = removers?.[Math.min(removedAt, removers.length - 1)]
+    ;(next ?? root?.querySelector<HTMLElement>('[data-part="table-cell-trigger"][tabindex="0"]'))?.focus()
+  }, [removedAt])
   const chosen = value.flatMap((date) => dayOf(date) ?? [])
   const first = dayOf(min)
   const last = dayOf(max)
@@ -66,6 +78,7 @@ export function DatesPicker({
       {...(first ? { min: first, defaultFocusedValue: chosen[0] ?? first } : {})}
       {...(last ? { max: last } : {})}
       disabled={disabled}
+      ref={rootRef}
       className={styles.root}
       data-invalid={error ? '' : undefined}
       role="group"
@@ -121,7 +134,7 @@ export function DatesPicker({
       {markedMeaning ? <p className={text({ size: 'sm', tone: 'muted' })}>{markedMeaning}</p> : null}
       {value.length ? (
         <ul aria-label={`${label}: chosen`} className={wrap({ gap: '2' })}>
-          {value.map((date) => (
+          {value.map((date, i) => (
             <li key={date} className={chip({ variant: 'subtle' }).root}>
               {dayOf(date) ? formatShortDate(date) : date}
               <button
@@ -129,7 +142,10 @@ export function DatesPicker({
                 disabled={disabled}
                 className={cx(text({ weight: 'semibold' }))}
                 aria-label={`Remove ${dayOf(date) ? formatShortDate(date) : date}`}
-                onClick={() => onChange(value.filter((other) => other !== date))}
+                onClick={() => {
+                  onChange(value.filter((other) => other !== date))
+                  setRemovedAt(i)
+                }}
               >
                 <span aria-hidden="true"> ✕</span>
               </button>

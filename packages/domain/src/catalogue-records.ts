@@ -45,6 +45,7 @@ export const CATALOGUE_MESSAGES = {
   timeZone: 'Yaari runs in India: a city’s time zone is Asia/Kolkata.',
   date: 'Give each date as YYYY-MM-DD, a day of the calendar.',
   cover: 'Add a cover image.',
+  coverAfterSave: 'Save the draft first, then add its cover.',
   coverType: 'A cover is a JPEG, PNG or WebP photo (SVG and other files are refused).',
   coverSize: 'A cover is at most 5 MB.',
   notFound: 'There is no such event in the catalogue.',

@@ -56,7 +56,8 @@ export const datePickerRecipe = defineSlotRecipe({
         bg: 'accent.default',
       },
       '&[data-today]': { fontWeight: 'bold', textDecoration: 'underline' },
-      '&[data-selected]': { bg: 'accent.default', color: 'fg.onAccent' },
+      // A chosen day keeps its fill under the pointer (white on the page's grey would be unreadable).
+      '&[data-selected]': { bg: 'accent.default', color: 'fg.onAccent', _hover: { bg: 'accent.emphasized' } },
       '&[data-selected][data-weekly]::after': { bg: 'fg.onAccent' },
       '&[data-disabled], &[data-unavailable], &[data-outside-range]': {
         opacity: 0.35,

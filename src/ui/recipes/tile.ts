@@ -66,10 +66,10 @@ export const tileRecipe = defineSlotRecipe({
   defaultVariants: { layout: 'inline', shape: 'square' },
 })
 
-/** A checkbox with its label beside it (Ark's Checkbox: root, control, label). */
+/** A checkbox with its label beside it (Ark's Checkbox: root, control with its tick, label). */
 export const checkboxRecipe = defineSlotRecipe({
   className: 'checkbox',
-  slots: ['root', 'control', 'label'],
+  slots: ['root', 'control', 'indicator', 'label'],
   base: {
     root: { display: 'flex', gap: '3', alignItems: 'flex-start', cursor: 'pointer' },
     control: {
@@ -80,8 +80,12 @@ export const checkboxRecipe = defineSlotRecipe({
       borderWidth: '2px',
       borderColor: 'border.strong',
       borderRadius: 'l1',
+      display: 'grid',
+      placeItems: 'center',
       '&[data-state=checked]': checked,
       '&[data-focus-visible]': focusRing,
     },
+    // The tick: a checked box is told by its mark, not by its fill alone.
+    indicator: { display: 'grid', color: 'fg.onAccent', w: '3.5', h: '3.5', _hidden: { display: 'none' } },
   },
 })

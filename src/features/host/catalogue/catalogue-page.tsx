@@ -8,7 +8,7 @@ import type { CatalogueEditorView } from '@yaari/domain/catalogue-editor'
 import { listCatalogueCall, saveCatalogueCityCall } from '@yaari/domain/catalogue-editor'
 import { CITY_TIME_ZONE, type CityRecord, cityRecordSchema } from '@yaari/domain/catalogue-records'
 import { describeIssues } from '@yaari/domain/validation'
-import { type FormEvent, useCallback, useEffect, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { flow, wrap } from 'styled-system/patterns'
 import { button, card, chip, heading, link, text, toolbar } from 'styled-system/recipes'
@@ -107,12 +107,32 @@ function Catalogue({ session }: { session: Extract<HostSession, { status: 'host'
 
 const STATUS_LABELS = { draft: 'Draft', published: 'Published', archived: 'Archived' } as const
 
+type CityErrors = Partial<Record<'name' | 'id', string>>
+
+/** Each problem under its field (the name, the address), when a check or the server names one. */
+function cityErrorsOf(issues: readonly { field: string; message: string }[]): CityErrors {
+  const errors: CityErrors = {}
+  for (const { field, message } of issues)
+    if ((field === 'name' || field === 'id') && !errors[field]) errors[field] = message
+  return errors
+}
+
 /** An admin's cities: each one's state, and a form to add one or change one. */
 function Cities({ cities, onSaved }: { cities: CityRecord[]; onSaved: () => void }) {
   const [form, setForm] = useState({ name: '', id: '', live: true })
+  const [errors, setErrors] = useState<CityErrors>({})
   const [problem, setProblem] = useState<string>()
   const [saved, setSaved] = useState<string>()
   const [saving, setSaving] = useState(false)
+  const nameRef = useRef<HTMLInputElement>(null)
+  const idRef = useRef<HTMLInputElement>(null)
+  const saveRef = useRef<HTMLButtonElement>(null)
+  /** Shows the problems, each under its field, and moves focus to the first; answers whether any was a field's. */
+  const show = (found: CityErrors, otherwise: string) => {
+    setErrors(found)
+    setProblem(found.name || found.id ? undefined : otherwise)
+    ;(found.name ? nameRef : found.id ? idRef : saveRef).current?.focus()
+  }
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const parsed = v.safeParse(cityRecordSchema, {
@@ -124,10 +144,15 @@ function Cities({ cities, onSaved }: { cities: CityRecord[]; onSaved: () => void
     })
     setSaved(undefined)
     if (!parsed.success) {
-      setProblem(describeIssues(parsed.issues))
+      const issues = parsed.issues.map((issue) => ({
+        field: String(issue.path?.[0]?.key ?? ''),
+        message: issue.message,
+      }))
+      show(cityErrorsOf(issues), describeIssues(parsed.issues))
       return
     }
     setSaving(true)
+    setErrors({})
     setProblem(undefined)
     await callHost(saveCatalogueCityCall, { city: parsed.output }).then(
       ({ city }) => {
@@ -135,9 +160,18 @@ function Cities({ cities, onSaved }: { cities: CityRecord[]; onSaved: () => void
         setSaved(`Saved ${city.name}: ${city.live ? 'live for members' : 'listed as coming soon'}.`)
         onSaved()
       },
-      (error: unknown) => setProblem(hostErrorMessage(error)),
+      (error: unknown) => {
+        const message = hostErrorMessage(error)
+        // The server names a field as "city.id: …" or "id: …".
+        const named = /^(?:city\.)?(\w+): (.*)$/.exec(message)
+        show(cityErrorsOf(named ? [{ field: named[1] ?? '', message: named[2] ?? '' }] : []), message)
+      },
     )
     setSaving(false)
+    // The button was disabled while it saved, which drops the keyboard's focus: it comes back.
+    requestAnimationFrame(() => {
+      if (document.activeElement === document.body) saveRef.current?.focus()
+    })
   }
   return (
     <section aria-labelledby="catalogue-cities" className={flow({ gap: '3' })}>
@@ -154,17 +188,31 @@ function Cities({ cities, onSaved }: { cities: CityRecord[]; onSaved: () => void
       <form onSubmit={submit} className={flow({ gap: '3' })} noValidate>
         <h3 className={heading({ level: 'label' })}>Add or change a city</h3>
         <TextField
+          ref={nameRef}
           label="City name"
           value={form.name}
           maxLength={40}
-          onChange={(e) => setForm({ ...form, name: e.target.value })}
+          error={errors.name}
+          onChange={(e) => {
+            setForm({ ...form, name: e.target.value })
+            setErrors({ ...errors, name: undefined, ...(form.id ? {} : { id: undefined }) })
+          }}
         />
         <TextField
+          ref={idRef}
           label="Address in links"
-          hint={`Leave empty for “${slugOf(form.name) || 'mumbai'}”.`}
+          hint={
+            form.name
+              ? `Leave empty for “${slugOf(form.name)}”.`
+              : 'Leave empty to make it from the name (e.g. “mumbai” for Mumbai).'
+          }
           value={form.id}
           maxLength={60}
-          onChange={(e) => setForm({ ...form, id: e.target.value })}
+          error={errors.id}
+          onChange={(e) => {
+            setForm({ ...form, id: e.target.value })
+            setErrors({ ...errors, id: undefined })
+          }}
         />
         <CheckboxField
           label="Live: members can pick it and book in it"
@@ -174,7 +222,7 @@ function Cities({ cities, onSaved }: { cities: CityRecord[]; onSaved: () => void
         {problem ? <p role="alert">{problem}</p> : null}
         {saved ? <p role="status">{saved}</p> : null}
         <div>
-          <Button type="submit" disabled={saving}>
+          <Button ref={saveRef} type="submit" disabled={saving}>
             Save city
           </Button>
         </div>

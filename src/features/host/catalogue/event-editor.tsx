@@ -21,7 +21,7 @@ import {
 } from '@yaari/domain/catalogue-editor'
 import { CATALOGUE_MESSAGES, MAX_MONTHS_AHEAD } from '@yaari/domain/catalogue-records'
 import { MAX_PHOTO_BYTES } from '@yaari/domain/profile'
-import { istToday, lastOfferedDate, weekdayOf } from '@yaari/domain/schedule'
+import { formatShortDate, istToday, lastOfferedDate, weekdayOf } from '@yaari/domain/schedule'
 import { WEEKDAY_NAMES } from '@yaari/domain/time-labels'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
@@ -82,6 +82,21 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
     first?.scrollIntoView({ block: 'center' })
   }, [focusFirstProblem])
 
+  // A button is disabled while its action runs, which drops the keyboard's focus: it comes back when
+  // the action ends. A new event's first save opens its own address: focus goes to what was said.
+  const focusAfter = useRef<HTMLElement | null>(null)
+  useEffect(() => {
+    if (busy || !focusAfter.current) return
+    const back = focusAfter.current
+    focusAfter.current = null
+    if (back.isConnected && (document.activeElement === document.body || !document.activeElement)) back.focus()
+  }, [busy])
+  const noteRef = useRef<HTMLParagraphElement>(null)
+  const [arrivedWithNote] = useState(Boolean(note))
+  useEffect(() => {
+    if (arrivedWithNote && loaded) noteRef.current?.focus()
+  }, [arrivedWithNote, loaded])
+
   useEffect(() => {
     let live = true
     Promise.all([callHost(listCatalogueCall, {}), readEventDraft(uid, eventId)]).then(
@@ -126,13 +141,22 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
     if (isNew && !slugTouched.current && patch.title !== undefined) next.id = slugOf(patch.title)
     setForm(next)
     setNote(undefined)
+    // A field's message goes once it is changed (a schedule's with any of its days); the rest stay until the next check.
+    setErrors((current) => {
+      const left = { ...current }
+      for (const name of Object.keys(patch) as (keyof FormErrors)[]) delete left[name]
+      if (patch.weekdays || patch.dates !== undefined) delete left.schedule
+      if (patch.title !== undefined && next.id !== form.id) delete left.id
+      return left
+    })
     void keepEventDraft(uid, eventId, next)
   }
   /** Every field checked (and, to publish, the cover): the draft, or undefined with each problem shown. */
   const checked = (toPublish = false) => {
     const result = checkForm(form)
     const problems: FormErrors = { ...result.errors }
-    if (toPublish && !form.image) problems.image = CATALOGUE_MESSAGES.cover
+    // A new event takes its cover once saved: Publish says so rather than ask for what cannot be given yet.
+    if (toPublish && !form.image) problems.image = saved ? CATALOGUE_MESSAGES.cover : CATALOGUE_MESSAGES.coverAfterSave
     setErrors(problems)
     if (Object.keys(problems).length) {
       setProblem('Some fields need a look: each says what is wrong.')
@@ -174,6 +198,7 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
     await navigate({ to: '/host/catalogue/$eventId', params: { eventId: event.id }, replace: true })
   }
   const run = async (name: string, task: () => Promise<void>) => {
+    focusAfter.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
     setBusy(name)
     setNote(undefined)
     await task()
@@ -242,6 +267,12 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
   const today = istToday()
   const lastDay = lastOfferedDate(MAX_MONTHS_AHEAD)
   const weekly = (date: string) => form.weekdays.includes(weekdayOf(date))
+  // Days that change nothing, said (not refused): a one-off on a weekly day, a skip of a day it does not run.
+  const isDay = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date)
+  const oneOffs = dateList(form.dates).filter(isDay)
+  const days = (dates: string[]) => dates.map(formatShortDate).join(', ')
+  const doubled = oneOffs.filter(weekly)
+  const idle = dateList(form.skipped).filter((date) => isDay(date) && !weekly(date) && !oneOffs.includes(date))
   const bar = toolbar()
   const field = (name: keyof EventForm) => ({
     value: String(form[name]),
@@ -341,7 +372,11 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
           </fieldset>
           <DatesPicker
             label="One-off dates"
-            hint="Tap a day to add it, again to take it away."
+            hint={
+              doubled.length
+                ? `It runs every week on ${days(doubled)} already: no need to add ${doubled.length > 1 ? 'them' : 'it'}.`
+                : 'Tap a day to add it, again to take it away.'
+            }
             value={dateList(form.dates)}
             onChange={(dates) => update({ dates: dates.join(', ') })}
             min={today}
@@ -353,7 +388,11 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
           />
           <DatesPicker
             label="Dates skipped"
-            hint="Tap a weekly day (marked with a dot) that it does not run."
+            hint={
+              idle.length
+                ? `It does not run on ${days(idle)} anyway: skipping ${idle.length > 1 ? 'them' : 'it'} changes nothing.`
+                : 'Tap a weekly day (marked with a dot) that it does not run.'
+            }
             value={dateList(form.skipped)}
             onChange={(skipped) => update({ skipped: skipped.join(', ') })}
             min={today}
@@ -401,15 +440,17 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
               </p>
             ) : (
               <p className={text({ size: 'sm', tone: 'muted' })}>
-                {saved
-                  ? 'A JPEG, PNG or WebP photo, at most 5 MB; shown 16:9.'
-                  : 'Save the draft first, then add its cover.'}
+                {saved ? 'A JPEG, PNG or WebP photo, at most 5 MB; shown 16:9.' : CATALOGUE_MESSAGES.coverAfterSave}
               </p>
             )}
           </FileUpload.Root>
         </fieldset>
         {problem ? <p role="alert">{problem}</p> : null}
-        {note ? <p role="status">{note}</p> : null}
+        {note ? (
+          <p role="status" ref={noteRef} tabIndex={-1}>
+            {note}
+          </p>
+        ) : null}
         {archived ? null : (
           <div className={wrap({ gap: '2' })}>
             <Button type="submit" variant="outline" disabled={Boolean(busy)}>
