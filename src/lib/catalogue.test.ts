@@ -31,6 +31,31 @@ describe('the catalogue on this device', () => {
     }
   })
 
+  it('installs the whole catalogue over a page’s part, and lays a newer part over an older whole', async () => {
+    const [first, second] = SEED_CATALOGUE.events
+    // A page of version 7 carries one event; the whole of version 7 replaces it.
+    installCatalogue({ ...SEED_CATALOGUE, version: 7, events: [first!], excerpt: true })
+    vi.stubGlobal('fetch', answer({ ...SEED_CATALOGUE, version: 7 }))
+    await refreshCatalogue()
+    expect([currentCatalogue().excerpt, currentCatalogue().events.length]).toEqual([
+      undefined,
+      SEED_CATALOGUE.events.length,
+    ])
+    // A page of version 9 shows an event just published; this connection's whole is still version 8.
+    const justPublished = { ...second!, id: 'just-published', title: 'Just Published' }
+    installCatalogue({ ...SEED_CATALOGUE, version: 9, events: [justPublished], excerpt: true })
+    vi.stubGlobal('fetch', answer({ ...SEED_CATALOGUE, version: 8 }))
+    await refreshCatalogue()
+    const ids = currentCatalogue().events.map((event) => event.id)
+    expect(ids).toContain('just-published')
+    expect(ids).toContain(first!.id)
+    expect(currentCatalogue().version).toBe(8)
+    // The next whole, version 9, is installed over it.
+    vi.stubGlobal('fetch', answer({ ...SEED_CATALOGUE, version: 9, events: [first!, justPublished] }))
+    await refreshCatalogue()
+    expect([currentCatalogue().version, currentCatalogue().events.length]).toEqual([9, 2])
+  })
+
   it('waits for a hanging connection no longer than it is told', async () => {
     vi.useFakeTimers()
     vi.stubGlobal(

@@ -30,18 +30,27 @@ export const SAVED_CATALOGUE = 'yaari:catalogue'
 
 /**
  * Fetches the published catalogue and installs it (and keeps it on the device) when it is newer
- * than the one in use, or when the one in use is only a page's part (the whole, even a version
- * older than a page a CDN had fresher, shows every event). Never throws.
+ * than the one in use, or the whole of the version a page carried a part of. A page's part newer
+ * than the whole this connection gives (a CDN's or the service worker's older copy) is laid over
+ * it, so nothing the page showed goes, and the next refresh installs the newer whole. Never throws.
  */
 export function refreshCatalogue(): Promise<void> {
   pending ??= fetch(CATALOGUE_URL, { headers: { accept: 'application/json' } })
     .then((response) => (response.ok ? response.json() : undefined))
     .then((body: unknown) => {
       const current = currentCatalogue()
-      if (looksPublished(body) && (body.version > current.version || current.excerpt)) {
+      if (!looksPublished(body)) return
+      if (body.version > current.version || (body.version === current.version && current.excerpt)) {
         installCatalogue(body)
-        localStorage.setItem(SAVED_CATALOGUE, JSON.stringify(body))
-      }
+      } else if (current.excerpt) {
+        const shown = new Set(current.events.map((event) => event.id))
+        installCatalogue({
+          ...body,
+          cities: current.cities,
+          events: [...body.events.filter((event) => !shown.has(event.id)), ...current.events],
+        })
+      } else return
+      localStorage.setItem(SAVED_CATALOGUE, JSON.stringify(body))
     })
     .catch(() => undefined)
     .finally(() => {

@@ -82,7 +82,9 @@ test.describe
       await expect(girls).toBeFocused()
       await expect(girls).toHaveAttribute('aria-invalid', 'true')
       // (a new event takes its cover once saved, and says so rather than ask for it)
-      await expect(page.getByRole('alert').filter({ hasText: 'Save the draft first, then add its cover.' })).toBeVisible()
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Save the draft first, then add its cover.' }),
+      ).toBeVisible()
       await page.getByRole('button', { name: 'Save draft' }).click()
       const priceProblem = page.getByText('A price is a whole number of rupees from ₹1 to ₹20,000.')
       await expect(priceProblem).toBeVisible()

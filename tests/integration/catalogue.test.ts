@@ -150,7 +150,7 @@ describe('what the editor refuses', () => {
       [{ capacity: 61 }, CATALOGUE_MESSAGES.capacity],
       [{ startTime: '7pm' }, CATALOGUE_MESSAGES.time],
       [{ description: 'x'.repeat(601) }, 'The description is at most 600 characters.'],
-      [{ image: 'https://evil.example/cover.jpg' }, CATALOGUE_MESSAGES.cover],
+      [{ image: 'https://evil.example/cover.jpg' }, CATALOGUE_MESSAGES.coverUpload],
       // Protocol-relative: another site's picture all the same.
       [{ image: '//evil.example/x.png' }, CATALOGUE_MESSAGES.cover],
       // A bare carriage return would end a line of a member's calendar entry.

@@ -155,6 +155,26 @@ describe('what every page tells a crawler', () => {
     )
   })
 
+  it('a query the page does not read is a 301 to the page without it; one it reads is the page', async () => {
+    for (const [asked, canonical] of [
+      ['/events?utm_source=x', '/events'],
+      ['/events/midweek-wednesday-dinner?fbclid=1', '/events/midweek-wednesday-dinner'],
+      ['/?ref=a', '/'],
+    ] as const) {
+      const response = await fetch(`${SITE}${asked}`, { redirect: 'manual' })
+      const location = new URL(response.headers.get('location') ?? '', SITE)
+      expect([response.status, `${location.pathname}${location.search}`], asked).toEqual([301, canonical])
+    }
+    expect((await fetch(`${SITE}/events?city=mumbai`, { redirect: 'manual' })).status).toBe(200)
+  })
+
+  it('an event that does not exist is a 404 not to be listed, carrying the cities it was written with and no events', async () => {
+    const page = await crawl('/events/no-such-event-here')
+    expect([page.status, page.robots]).toEqual([404, 'noindex'])
+    expect(page.catalogue?.events).toEqual([])
+    expect(page.catalogue?.cities.map((city) => city.id)).toContain('bangalore')
+  })
+
   it('the manifest names the app by an id', async () => {
     const manifest = await (await fetch(`${SITE}/manifest.webmanifest`)).json()
     expect(manifest.id).toBe('/')

@@ -84,7 +84,14 @@ beforeAll(async () => {
 // This run's city off the selector again: its events are on no listing of the tests that follow.
 afterAll(async () => {
   await asAdmin()
-  await callFunction(saveCatalogueCityCall, { city: { ...CITY, status: 'archived' } })
+  // This run's cities off the selector (the ones a test adds beside it too).
+  for (const id of [CITY.id, `move-${suffix}`, `pause-${suffix}`, `soon-${suffix}`]) {
+    const city = (await published()).cities.find((known) => known.id === id)
+    if (city)
+      await callFunction(saveCatalogueCityCall, {
+        city: { ...CITY, id, name: city.name, live: city.live, status: 'archived' },
+      })
+  }
   await signOutMember()
 }, 60_000)
 
@@ -312,6 +319,42 @@ describe('not live means not for sale', () => {
 })
 const CATALOGUE_NOT_ON_SALE = 'This event is no longer on sale.'
 
+describe('a waitlist of a city switched off for a while', () => {
+  it('keeps its places and offers none; live again, the first in line is offered the seat', async () => {
+    const pause = { ...CITY, id: `pause-${suffix}`, name: 'Pausepur' }
+    const event = draft('paused', { city: pause.id, capacity: 1 })
+    await asAdmin()
+    await callFunction(saveCatalogueCityCall, { city: pause })
+    await publishNew(event)
+    await signOutMember()
+    const date = availableDates(event)[1]!
+    // One member holds the only seat; another joins the line.
+    await member()
+    await hold(event.id, date)
+    await signOutMember()
+    await member()
+    await callFunction(joinWaitlistCall, { eventId: event.id, eventDate: date })
+    await signOutMember()
+    const place = async () =>
+      (await adminDb().collection('waitlist').where('event_id', '==', event.id).get()).docs.map((doc) =>
+        doc.get('status'),
+      )
+    expect(await place()).toEqual(['waiting'])
+    // The city is listed as coming for a while, and the seat frees (the hold runs out).
+    await asAdmin()
+    await callFunction(saveCatalogueCityCall, { city: { ...pause, live: false } })
+    await signOutMember()
+    await runStackJob('sweepExpiredHolds', { at: new Date(Date.now() + 20 * 60_000) })
+    expect(await place()).toEqual(['waiting'])
+    // Live again: the sweep offers the seat to the member in line.
+    await asAdmin()
+    await callFunction(saveCatalogueCityCall, { city: pause })
+    await signOutMember()
+    await runStackJob('sweepExpiredHolds', { at: new Date(Date.now() + 21 * 60_000) })
+    expect(await place()).toEqual(['offered'])
+  }, 90_000)
+})
+
 describe('rights follow the account', () => {
   it('refuses a host whose city was taken away, with the token they still hold', async () => {
     await asAdmin()
@@ -327,6 +370,31 @@ describe('rights follow the account', () => {
     expect(refused.code).toBe('functions/permission-denied')
     expect((await adminDb().doc(`catalogue_events/${mine.id}`).get()).get('groupSize')).toBe(mine.groupSize)
   })
+
+  it('refuses a host a publish or an archive that would take a live event out of a city they do not host', async () => {
+    const other = { ...CITY, id: `move-${suffix}`, name: 'Movepur' }
+    const moving = draft('moving')
+    await asAdmin()
+    await callFunction(saveCatalogueCityCall, { city: other })
+    await publishNew(moving)
+    // An admin saves it into the other city, and leaves the publish to that city's host.
+    await callFunction(saveCatalogueEventCall, { event: { ...moving, city: other.id }, isNew: false })
+    await signOutMember()
+    await signedInWith({ host_cities: [other.id] })
+    for (const call of [
+      callAnything(publishCatalogueEventCall, await savedCopy(moving.id)),
+      callAnything(archiveCatalogueEventCall, { id: moving.id }),
+    ]) {
+      const refused = await failure(call)
+      expect([refused.code, refused.message]).toEqual(['functions/permission-denied', CATALOGUE_MESSAGES.notYourCity])
+    }
+    expect((await liveCopy(moving.id))?.city).toBe(CITY.id)
+    await signOutMember()
+    // A host of both cities may.
+    await signedInWith({ host_cities: [CITY.id, other.id] })
+    await publishSaved(moving.id)
+    expect((await liveCopy(moving.id))?.city).toBe(other.id)
+  }, 60_000)
 })
 
 describe('limits per account and day', () => {
@@ -357,6 +425,11 @@ describe('limits per account and day', () => {
     await callFunction(saveCatalogueEventCall, { event: often, isNew: true })
     await signOutMember()
     await signedInWith({ host_cities: [CITY.id] })
+    // A publish refused (a copy saved over since) is not counted.
+    const stale = await failure(
+      callAnything(publishCatalogueEventCall, { id: often.id, savedAt: new Date(0).toISOString() }),
+    )
+    expect(stale.message).toBe(CATALOGUE_MESSAGES.changedSince)
     for (let i = 0; i < PUBLISHES_PER_DAY; i++) await publishSaved(often.id)
     const version = (await published()).version
     for (const call of [
@@ -464,6 +537,27 @@ describe('a cover nobody saved', () => {
   }, 60_000)
 })
 
+describe('a record saved before a rule grew stricter', () => {
+  it('stays listed and editable; its publish names the field to change, and once changed it publishes', async () => {
+    await asAdmin()
+    const old = draft('old-rules')
+    await callFunction(saveCatalogueEventCall, { event: old, isNew: true })
+    // As stored before direction overrides were refused.
+    await adminDb().doc(`catalogue_events/${old.id}`).update({ title: `Brunch \u202egnp.exe` })
+    const listed = (await callFunction(listCatalogueCall, {})).events.find((event) => event.id === old.id)
+    expect(listed?.title).toBe(`Brunch \u202egnp.exe`)
+    const refused = await failure(callAnything(publishCatalogueEventCall, await savedCopy(old.id)))
+    expect([refused.code, refused.message]).toEqual([
+      'functions/invalid-argument',
+      `title: ${CATALOGUE_MESSAGES.controlCharacters}`,
+    ])
+    expect(await liveCopy(old.id)).toBeUndefined()
+    await callFunction(saveCatalogueEventCall, { event: { ...old, title: 'Brunch again' }, isNew: false })
+    await publishSaved(old.id)
+    expect((await liveCopy(old.id))?.title).toBe('Brunch again')
+  }, 60_000)
+})
+
 describe('a cover uploaded for one event', () => {
   it('is refused on another: a host cannot borrow a cover they may not edit', async () => {
     await asAdmin()
@@ -478,7 +572,7 @@ describe('a cover uploaded for one event', () => {
     const refused = await failure(callAnything(saveCatalogueEventCall, { event: { ...mine, image }, isNew: false }))
     expect([refused.code, refused.message]).toEqual([
       'functions/invalid-argument',
-      `image: ${CATALOGUE_MESSAGES.cover}`,
+      `image: ${CATALOGUE_MESSAGES.coverUpload}`,
     ])
     expect(
       (await callFunction(saveCatalogueEventCall, { event: { ...theirs, image }, isNew: false })).event.image,
@@ -545,50 +639,58 @@ describe('what a host sees and does after a report', () => {
     })
   }, 60_000)
 
-  it('never lets a host’s warning, decided on the standing before, replace a ban an admin set meanwhile', async () => {
-    const date = bookableDates(seedCatalogue().events[0]! as unknown as YaariEvent)[4]!
-    const { member: guest } = await paidBooking('first-hello-stranger-meetup', date)
-    const request = { eventId: 'first-hello-stranger-meetup', eventDate: date, uid: guest.uid }
-    const host = await signedInHost()
-    await signOutMember()
-    let reached = () => {}
-    const atGate = new Promise<void>((resolve) => {
-      reached = resolve
-    })
-    let open = () => {}
-    const gate = new Promise<void>((resolve) => {
-      open = resolve
-    })
-    // The host's warning (the service, in this process) stops once it has read the member's standing: none.
-    const warning = moderateMember(
-      heldAfterStandingRead(adminDb(), () => {
-        reached()
-        return gate
-      }),
-      getAuth(),
-      { uid: host.uid, email: host.email ?? undefined, roles: { admin: false, hostCities: ['bangalore'] } },
-      { ...request, action: 'warn', reason: 'Late again' },
-      Date.now(),
-    )
-    await atGate
-    // Meanwhile an admin bans the member.
-    await asAdmin()
-    await callFunction(moderateMemberCall, { ...request, action: 'ban', reason: 'Harassed a guest' })
-    open()
-    // The warning reads the standing again, finds the admin's ban and is refused, as a host is on any standing an admin set.
-    const refused = await rejection(warning)
-    expect([refused.code, refused.message]).toEqual(['permission-denied', HOST_MESSAGES.adminStanding])
-    expect((await adminDb().doc(`moderation/${guest.uid}`).get()).data()).toMatchObject({
-      level: 'banned',
-      by_admin: true,
-    })
-  }, 60_000)
+  it.each([
+    { before: 'none', step: 'warn' as const },
+    { before: 'a warning another host gave', step: 'suspend' as const },
+  ])(
+    'never lets a host’s step, decided on the standing before ($before), replace a ban an admin set meanwhile',
+    async ({ before, step }) => {
+      const date = bookableDates(seedCatalogue().events[0]! as unknown as YaariEvent)[4]!
+      const { member: guest } = await paidBooking('first-hello-stranger-meetup', date)
+      const request = { eventId: 'first-hello-stranger-meetup', eventDate: date, uid: guest.uid }
+      if (before !== 'none') {
+        await signedInHost()
+        await callFunction(moderateMemberCall, { ...request, action: 'warn', reason: 'Late' })
+        await signOutMember()
+      }
+      const host = await signedInHost()
+      await signOutMember()
+      let reached = () => {}
+      const atGate = new Promise<void>((resolve) => {
+        reached = resolve
+      })
+      let open = () => {}
+      const gate = new Promise<void>((resolve) => {
+        open = resolve
+      })
+      // The host's step (the service, in this process) stops once it has read the member's standing.
+      const stepping = moderateMember(
+        heldAfterStandingRead(adminDb(), () => {
+          reached()
+          return gate
+        }),
+        getAuth(),
+        { uid: host.uid, email: host.email ?? undefined, roles: { admin: false, hostCities: ['bangalore'] } },
+        { ...request, action: step, reason: 'Late again', ...(step === 'suspend' ? { until: date } : {}) },
+        Date.now(),
+      )
+      await atGate
+      // Meanwhile an admin bans the member.
+      await asAdmin()
+      await callFunction(moderateMemberCall, { ...request, action: 'ban', reason: 'Harassed a guest' })
+      open()
+      // The step reads the standing again, finds the admin's ban and is refused, as a host is on any standing an admin set.
+      const refused = await rejection(stepping)
+      expect([refused.code, refused.message]).toEqual(['permission-denied', HOST_MESSAGES.adminStanding])
+      expect((await adminDb().doc(`moderation/${guest.uid}`).get()).data()).toMatchObject({
+        level: 'banned',
+        by_admin: true,
+      })
+    },
+    60_000,
+  )
 })
 
-/**
- * `db`, but the first transaction stops after it has read the event records until `wait`
- * resolves: a publish held between what it read and what it writes.
- */
 /** `db`, whose first read of a member's standing (moderation/…) waits for `wait()` before it answers. */
 function heldAfterStandingRead(db: Firestore, wait: () => Promise<void>): Firestore {
   let held = false
@@ -616,6 +718,10 @@ function heldAfterStandingRead(db: Firestore, wait: () => Promise<void>): Firest
   })
 }
 
+/**
+ * `db`, but the first transaction stops after it has read the event records until `wait`
+ * resolves: a publish held between what it read and what it writes.
+ */
 function heldAfterFirstRead(db: Firestore, wait: () => Promise<void>): Firestore {
   let held = false
   return new Proxy(db, {

@@ -88,7 +88,8 @@ export const publicPages = onRequest(runOptions('publicPages'), async (request, 
   const search = new URL(request.originalUrl, 'http://local').search
   const kept = canonicalSearch(path, search)
   if (kept !== search) {
-    response.set('cache-control', PAGE_CACHE_CONTROL).redirect(301, `${path}${kept}`)
+    // One leading slash: "//host" would send the visitor to another site.
+    response.set('cache-control', PAGE_CACHE_CONTROL).redirect(301, `${path.replace(/^\/+/, '/')}${kept}`)
     return
   }
   const pages = await pagesRender()

@@ -30,9 +30,12 @@ export interface PhotoStore {
 
 const memberFolder = (uid: string) => `profile-pictures/${uid}/`
 
-/** The object path inside a download URL (`.../o/{encoded path}?...`), if it has one. */
+/**
+ * The object path inside a download URL (`/v0/b/{bucket}/o/{encoded path}?...`, or the local
+ * store's `/o/{encoded path}`), if it is one: the whole path, so nothing before a second `/o/` hides.
+ */
 export function objectPathOf(url: URL): string | undefined {
-  const match = /\/o\/([^/]+)$/.exec(url.pathname)
+  const match = /^(?:\/v0\/b\/[^/]+)?\/o\/([^/]+)$/.exec(url.pathname)
   if (!match?.[1]) return undefined
   try {
     return decodeURIComponent(match[1])

@@ -46,6 +46,8 @@ export const CATALOGUE_MESSAGES = {
   date: 'Give each date as YYYY-MM-DD, a day of the calendar.',
   cover: 'Add a cover image.',
   coverAfterSave: 'Save the draft first, then add its cover.',
+  coverUpload:
+    'Upload this event’s own cover with “Choose a cover”: a picture from elsewhere, or another event’s, is not used.',
   coverType: 'A cover is a JPEG, PNG or WebP photo (SVG and other files are refused).',
   coverSize: 'A cover is at most 5 MB.',
   notFound: 'There is no such event in the catalogue.',

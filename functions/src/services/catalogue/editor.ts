@@ -33,7 +33,7 @@ import {
 } from '@yaari/domain/catalogue-records'
 import type { Roles } from '@yaari/domain/host'
 import { availableDates, istToday } from '@yaari/domain/schedule'
-import type { Firestore } from 'firebase-admin/firestore'
+import type { DocumentReference, Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { archiveOf } from '../../lib/catalogue'
 import { claimFirst, isAlreadyExists } from '../../lib/claims'
@@ -50,6 +50,7 @@ import {
   publishChange,
   readPublished,
   stampOf,
+  strictProblem,
 } from './records'
 
 export interface Editor {
@@ -133,14 +134,32 @@ export async function claimDailySlot(
   limit: number,
   message: string,
   now: number,
-): Promise<void> {
-  if (!('uid' in actor)) return
+): Promise<DocumentReference | undefined> {
+  if (!('uid' in actor)) return undefined
   const day = istToday(new Date(now))
   const slots = Array.from({ length: limit }, (_, i) =>
     collectionOf(firestore, 'editor_slots').doc(`${actor.uid}_${kind}_${day}_${i + 1}`),
   )
   const claimed = await claimFirst(slots, { user_id: actor.uid, kind, day, at: now, ...expiry('editor_slots', now) })
   if (claimed === undefined) throw new HttpsError('resource-exhausted', message)
+  return slots[claimed]
+}
+
+/**
+ * A host's publish or archive, counted against the day's PUBLISHES_PER_DAY only when it changes
+ * the catalogue: one refused (a save since, a booked date, the snapshot full, a lost race) gives its
+ * slot back. An admin's are not counted.
+ */
+async function countedPublish<T>(firestore: Firestore, { actor, roles }: Editor, now: number, run: () => Promise<T>) {
+  const slot = roles.admin
+    ? undefined
+    : await claimDailySlot(firestore, actor, 'publish', PUBLISHES_PER_DAY, CATALOGUE_MESSAGES.tooManyPublishes, now)
+  try {
+    return await run()
+  } catch (error) {
+    await slot?.delete().catch(() => undefined)
+    throw error
+  }
 }
 
 /** Saves an event's record (a new one as a draft); members see nothing of it until it is published. */
@@ -152,12 +171,13 @@ export async function saveEvent(
   now: number,
 ): Promise<{ event: EditorEvent }> {
   if (draft.image && !draft.image.startsWith('/') && !isCoverUrl(draft.image, draft.id))
-    throw new HttpsError('invalid-argument', `image: ${CATALOGUE_MESSAGES.cover}`)
+    throw new HttpsError('invalid-argument', `image: ${CATALOGUE_MESSAGES.coverUpload}`)
   if (!catalogueCities().some((city) => city.id === draft.city))
     throw new HttpsError('invalid-argument', `city: ${CATALOGUE_MESSAGES.cityUnknown}`)
   refuseOtherCity(roles, draft.city)
   const ref = eventRecords(firestore).doc(draft.id)
   const stamp = stampOf(actor, now)
+  let savedAt = now
   const line = (change: Record<string, unknown>) =>
     auditRecord(actor, { action: 'save-event', eventId: draft.id, eventDate: '', city: draft.city, change, at: now })
   if (isNew) {
@@ -175,12 +195,15 @@ export async function saveEvent(
       throw error
     })
   } else {
-    const before = eventOf((await ref.get()).data())
+    const stored = (await ref.get()).data()
+    const before = eventOf(stored)
     if (!before) throw new HttpsError('not-found', CATALOGUE_MESSAGES.notFound)
     refuseOtherCity(roles, before.city)
     if (before.status === 'archived') throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.archived)
     const change = changedFields(before, draft)
-    if (Object.keys(change).length > 0) {
+    // Nothing changed: the copy this editor has is the one stored, saved when it was.
+    if (Object.keys(change).length === 0) savedAt = Number(stored?.updated_at ?? 0)
+    else {
       const batch = firestore.batch()
       // The fields the editor sends, never the status (only a publish or an archive sets it), nor
       // the older link or the guests' rating, which are not the editor's to change.
@@ -190,7 +213,10 @@ export async function saveEvent(
     }
   }
   const [published, saved] = await Promise.all([readPublished(firestore), ref.get()])
-  return { event: editorEvent(saved.data() ?? {}, published) as EditorEvent }
+  // The time of the copy this call saved (or found unchanged), whatever was saved after it: a
+  // Publish that names it puts live this copy, or is refused when another save came since.
+  const event = editorEvent(saved.data() ?? {}, published) as EditorEvent
+  return { event: { ...event, updatedAt: new Date(savedAt).toISOString() } }
 }
 
 /**
@@ -225,37 +251,40 @@ export async function publishEvent(
 ): Promise<{ event: EditorEvent; version: number }> {
   const first = await editableRecord(firestore, roles, id)
   const ref = eventRecords(firestore).doc(id)
-  await claimDailySlot(firestore, actor, 'publish', PUBLISHES_PER_DAY, CATALOGUE_MESSAGES.tooManyPublishes, now)
-  const catalogue = await publishChange(
-    firestore,
-    actor,
-    { action: 'publish-event', eventId: id, eventDate: '', city: first.city },
-    now,
-    async (previous, transaction) => {
-      const data = (await transaction.get(ref)).data()
-      const record = eventOf(data)
-      if (!record) throw new HttpsError('not-found', CATALOGUE_MESSAGES.notFound)
-      refuseOtherCity(roles, record.city)
-      if (record.status === 'archived') throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.archived)
-      if (Number(data?.updated_at ?? 0) !== Date.parse(savedAt))
-        throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.changedSince)
-      if (!record.image) throw new HttpsError('invalid-argument', `image: ${CATALOGUE_MESSAGES.cover}`)
-      if (!record.image.startsWith('/') && !isCoverUrl(record.image, record.id))
-        throw new HttpsError('invalid-argument', `image: ${CATALOGUE_MESSAGES.cover}`)
-      if (!previous.cities.some((city) => city.id === record.city))
-        throw new HttpsError('invalid-argument', `city: ${CATALOGUE_MESSAGES.cityUnknown}`)
-      const live = previous.events.find((event) => event.id === id)
-      // Moving a live event takes it out of its city too: the caller must edit both.
-      if (live) refuseOtherCity(roles, live.city)
-      const next: EventRecord = { ...record, status: 'published' }
-      const dropped = await bookedDatesDropped(firestore, live, next, now)
-      if (dropped.length) throw new HttpsError('failed-precondition', datesBookedMessage(dropped))
-      return {
-        next: (stamp) => withPublishedEvent(previous, next, stamp),
-        write: (tx) => tx.update(ref, { status: 'published' }),
-        audited: changedFields(live, next),
-      }
-    },
+  const catalogue = await countedPublish(firestore, { actor, roles }, now, () =>
+    publishChange(
+      firestore,
+      actor,
+      { action: 'publish-event', eventId: id, eventDate: '', city: first.city },
+      now,
+      async (previous, transaction) => {
+        const data = (await transaction.get(ref)).data()
+        const record = eventOf(data)
+        if (!record) throw new HttpsError('not-found', CATALOGUE_MESSAGES.notFound)
+        refuseOtherCity(roles, record.city)
+        if (record.status === 'archived') throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.archived)
+        if (Number(data?.updated_at ?? 0) !== Date.parse(savedAt))
+          throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.changedSince)
+        const problem = strictProblem(record)
+        if (problem) throw new HttpsError('invalid-argument', problem)
+        if (!record.image) throw new HttpsError('invalid-argument', `image: ${CATALOGUE_MESSAGES.cover}`)
+        if (!record.image.startsWith('/') && !isCoverUrl(record.image, record.id))
+          throw new HttpsError('invalid-argument', `image: ${CATALOGUE_MESSAGES.coverUpload}`)
+        if (!previous.cities.some((city) => city.id === record.city))
+          throw new HttpsError('invalid-argument', `city: ${CATALOGUE_MESSAGES.cityUnknown}`)
+        const live = previous.events.find((event) => event.id === id)
+        // Moving a live event takes it out of its city too: the caller must edit both.
+        if (live) refuseOtherCity(roles, live.city)
+        const next: EventRecord = { ...record, status: 'published' }
+        const dropped = await bookedDatesDropped(firestore, live, next, now)
+        if (dropped.length) throw new HttpsError('failed-precondition', datesBookedMessage(dropped))
+        return {
+          next: (stamp) => withPublishedEvent(previous, next, stamp),
+          write: (tx) => tx.update(ref, { status: 'published' }),
+          audited: changedFields(live, next),
+        }
+      },
+    ),
   )
   return answerOf(firestore, id, catalogue)
 }
@@ -275,38 +304,39 @@ export async function archiveEvent(
   const record = await editableRecord(firestore, roles, id)
   const ref = eventRecords(firestore).doc(id)
   if (record.status === 'archived') return answerOf(firestore, id, await readPublished(firestore))
-  await claimDailySlot(firestore, actor, 'publish', PUBLISHES_PER_DAY, CATALOGUE_MESSAGES.tooManyPublishes, now)
-  const catalogue = await publishChange(
-    firestore,
-    actor,
-    {
-      action: 'archive-event',
-      eventId: id,
-      eventDate: '',
-      city: record.city,
-      change: { status: { from: record.status, to: 'archived' } },
-    },
-    now,
-    async (previous) => {
-      const live = previous.events.find((event) => event.id === id)
-      if (!live || live.status === 'archived')
-        throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.notPublished)
-      // The copy members see is the one archived: its city decides too.
-      refuseOtherCity(roles, live.city)
-      return {
-        next: (stamp) => withoutEvent(previous, id, stamp),
-        write: (tx, stamp) => {
-          // (set, not create: in a commit, only the version's line may fail, and it comes first)
-          tx.set(archiveOf(firestore).doc(id), {
-            ...live,
-            status: 'archived',
-            publishedAt: stamp.publishedAt,
-            archived_version: stamp.version,
-          })
-          tx.update(ref, { status: 'archived' })
-        },
-      }
-    },
+  const catalogue = await countedPublish(firestore, { actor, roles }, now, () =>
+    publishChange(
+      firestore,
+      actor,
+      {
+        action: 'archive-event',
+        eventId: id,
+        eventDate: '',
+        city: record.city,
+        change: { status: { from: record.status, to: 'archived' } },
+      },
+      now,
+      async (previous) => {
+        const live = previous.events.find((event) => event.id === id)
+        if (!live || live.status === 'archived')
+          throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.notPublished)
+        // The copy members see is the one archived: its city decides too.
+        refuseOtherCity(roles, live.city)
+        return {
+          next: (stamp) => withoutEvent(previous, id, stamp),
+          write: (tx, stamp) => {
+            // (set, not create: in a commit, only the version's line may fail, and it comes first)
+            tx.set(archiveOf(firestore).doc(id), {
+              ...live,
+              status: 'archived',
+              publishedAt: stamp.publishedAt,
+              archived_version: stamp.version,
+            })
+            tx.update(ref, { status: 'archived' })
+          },
+        }
+      },
+    ),
   )
   return answerOf(firestore, id, catalogue)
 }

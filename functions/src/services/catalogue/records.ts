@@ -12,6 +12,7 @@ import type { EditorEvent } from '@yaari/domain/catalogue-editor'
 import {
   CATALOGUE_MESSAGES,
   cityRecordSchema,
+  type EventRecord,
   eventRecordSchema,
   matchesLiveCopy,
 } from '@yaari/domain/catalogue-records'
@@ -48,7 +49,34 @@ function recordOf<T>(schema: v.GenericSchema<unknown, T>, data: Record<string, u
   const parsed = v.safeParse(schema, record)
   return parsed.success ? parsed.output : undefined
 }
-export const eventOf = (data: Record<string, unknown> | undefined) => recordOf(eventRecordSchema, data)
+
+/**
+ * An event record as stored, read with the copy and the cover as any text: a record saved before a
+ * rule grew stricter (a character now refused, a cover another event's) stays listed, editable and
+ * archivable, and its editor is told what to change when it saves. A publish checks the copy it puts
+ * live with the whole schema (`strictProblem`).
+ */
+const storedEventSchema = v.strictObject({
+  ...eventRecordSchema.entries,
+  title: v.string(),
+  kind: v.string(),
+  description: v.string(),
+  whatToExpect: v.array(v.string()),
+  groupSize: v.string(),
+  venueArea: v.string(),
+  image: v.string(),
+})
+export const eventOf = (data: Record<string, unknown> | undefined): EventRecord | undefined =>
+  recordOf(storedEventSchema, data)
+
+/** What the whole schema says of a stored record ("title: …"), or undefined when it passes. */
+export function strictProblem(record: EventRecord): string | undefined {
+  const parsed = v.safeParse(eventRecordSchema, record)
+  if (parsed.success) return undefined
+  const issue = parsed.issues[0]
+  const field = issue.path?.[0]?.key
+  return typeof field === 'string' ? `${field}: ${issue.message}` : issue.message
+}
 export const cityOf = (data: Record<string, unknown> | undefined) => recordOf(cityRecordSchema, data)
 
 export const stampOf = (actor: Actor, now: number): Stamp => ({ updated_at: now, updated_by: actorName(actor) })

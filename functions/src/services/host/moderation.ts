@@ -90,7 +90,10 @@ async function memberEmail(firestore: Firestore, uid: string): Promise<string | 
   return typeof email === 'string' && email.includes('@') ? email : undefined
 }
 
-/** Tries `attempt` again (up to three times) when the standing it read changed before it wrote. */
+/**
+ * Tries `attempt` again when the standing it read changed before it wrote; after three such losses
+ * answers `aborted` with a message, never an internal error.
+ */
 async function onStandingRead<T>(attempt: () => Promise<T>): Promise<T> {
   for (let tries = 1; ; tries++) {
     try {
@@ -98,7 +101,8 @@ async function onStandingRead<T>(attempt: () => Promise<T>): Promise<T> {
     } catch (error) {
       // FAILED_PRECONDITION (the update time moved) or ALREADY_EXISTS (one was set meanwhile).
       const code = errorCode(error)
-      if (tries >= 3 || (code !== 6 && code !== 9)) throw error
+      if (code !== 6 && code !== 9) throw error
+      if (tries >= 3) throw new HttpsError('aborted', HOST_MESSAGES.standingBusy)
     }
   }
 }

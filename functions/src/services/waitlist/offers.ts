@@ -131,12 +131,12 @@ export async function offerFreedSeats(deps: Deps, eventId: string, date: string)
   const line = await entriesOf(firestore, eventId, date, ['waiting', 'offered'])
   if (!event || line.length === 0) return 0
   if (
-    !isOnSale(event) ||
+    event.status === 'archived' ||
     !isBookableDate(event, date, new Date(now)) ||
     (await isDateCancelled(firestore, eventId, date))
   ) {
-    // Nothing to offer any more (the date is gone, or the event is archived or its city not live):
-    // the line ends, and an offer's seat goes with it.
+    // Nothing to offer any more (the date is gone, or the event is archived): the line ends, and
+    // an offer's seat goes with it.
     await Promise.all(
       line.map(async (entry) => {
         await freeUnbookedOffer(firestore, entry.data() as WaitlistEntry)
@@ -146,6 +146,9 @@ export async function offerFreedSeats(deps: Deps, eventId: string, date: string)
     return 0
   }
   await endLapsedOffers(firestore, eventId, date, now)
+  // Off sale for now (its city switched off or listed as coming): the line keeps its places and
+  // is offered seats once the city is live again.
+  if (!isOnSale(event)) return 0
   let offered = 0
   for (const entry of await entriesOf(firestore, eventId, date, ['waiting'])) {
     if ((await seatsClaimed(firestore, eventId, date)) >= (await seatNumbersOf(firestore, eventId, date))) break

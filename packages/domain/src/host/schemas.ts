@@ -27,6 +27,8 @@ export const HOST_MESSAGES = {
   notStaff: 'A host or an admin is moderated by the team, not from a guest list.',
   adminStanding: 'An admin set this member’s standing: only an admin can change it.',
   lowerStanding: 'This member already has a stronger standing: only an admin can lower it.',
+  standingBusy:
+    'This member’s standing is being changed by someone else right now. Open the guest list again and retry.',
   tooManyForDate: 'This date’s guests have had 3 messages today. Send the next one tomorrow.',
   tooManyForHost: 'You have sent 10 messages to guests today. Send the next one tomorrow.',
   subjectOneLine: 'The subject is one line.',

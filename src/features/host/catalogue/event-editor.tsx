@@ -45,6 +45,8 @@ export function EventEditorPage({ eventId }: { eventId: string }) {
   return <HostGate>{(session) => <Editor key={eventId} uid={session.uid} eventId={eventId} />}</HostGate>
 }
 
+const FIELDS_PROBLEM = 'Some fields need a look: each says what is wrong.'
+
 /** What a save said just before the editor moved to the saved event's address (it opens anew there). */
 let carriedNote: string | undefined
 
@@ -92,10 +94,12 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
     if (back.isConnected && (document.activeElement === document.body || !document.activeElement)) back.focus()
   }, [busy])
   const noteRef = useRef<HTMLParagraphElement>(null)
-  const [arrivedWithNote] = useState(Boolean(note))
+  const arrivedWithNote = useRef(Boolean(note))
   useEffect(() => {
-    if (arrivedWithNote && loaded) noteRef.current?.focus()
-  }, [arrivedWithNote, loaded])
+    if (!arrivedWithNote.current || !loaded) return
+    arrivedWithNote.current = false
+    noteRef.current?.focus()
+  }, [loaded])
 
   useEffect(() => {
     let live = true
@@ -142,13 +146,13 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
     setForm(next)
     setNote(undefined)
     // A field's message goes once it is changed (a schedule's with any of its days); the rest stay until the next check.
-    setErrors((current) => {
-      const left = { ...current }
-      for (const name of Object.keys(patch) as (keyof FormErrors)[]) delete left[name]
-      if (patch.weekdays || patch.dates !== undefined) delete left.schedule
-      if (patch.title !== undefined && next.id !== form.id) delete left.id
-      return left
-    })
+    const left = { ...errors }
+    for (const name of Object.keys(patch) as (keyof FormErrors)[]) delete left[name]
+    if (patch.weekdays || patch.dates !== undefined) delete left.schedule
+    if (patch.title !== undefined && next.id !== form.id) delete left.id
+    setErrors(left)
+    // The summary goes with the last message it stood for.
+    if (Object.keys(left).length === 0 && problem === FIELDS_PROBLEM) setProblem(undefined)
     void keepEventDraft(uid, eventId, next)
   }
   /** Every field checked (and, to publish, the cover): the draft, or undefined with each problem shown. */
@@ -159,7 +163,7 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
     if (toPublish && !form.image) problems.image = saved ? CATALOGUE_MESSAGES.cover : CATALOGUE_MESSAGES.coverAfterSave
     setErrors(problems)
     if (Object.keys(problems).length) {
-      setProblem('Some fields need a look: each says what is wrong.')
+      setProblem(FIELDS_PROBLEM)
       setFocusFirstProblem((n) => n + 1)
       return undefined
     }
