@@ -113,7 +113,13 @@ async function main() {
       clientId: STANDIN_CLIENT_ID,
       clientSecret: STANDIN_CLIENT_SECRET,
     })
-    const deps = { firestore, gateway, appOrigin: `http://${HOST}:${stackPorts().app}`, cashfreeMode: 'sandbox' }
+    const deps = {
+      firestore,
+      catalogue: code.SEED,
+      gateway,
+      appOrigin: `http://${HOST}:${stackPorts().app}`,
+      cashfreeMode: 'sandbox',
+    }
     const event = code.SEED_EVENTS.find((/** @type {{ id: string }} */ e) => e.id === 'midweek-wednesday-dinner')
     const dates = code.availableDates(event).slice(-3)
 
@@ -270,7 +276,7 @@ async function main() {
         const mailer = () => ({ transport: code.smtpTransport(smtp.url), from: 'Yaari <hello@yaari.local>' })
         // Only this mail is due now, as far as this run goes: the others keep their own schedule.
         await firestore.doc(`mail/${mailId}`).update({ due_at: Date.now() })
-        await code.deliverMail({ firestore, appOrigin: deps.appOrigin, mailer })
+        await code.deliverMail({ firestore, catalogue: code.SEED, appOrigin: deps.appOrigin, mailer })
       },
       async () => {
         const mail = (await firestore.doc(`mail/${mailId}`).get()).data()

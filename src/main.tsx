@@ -1,7 +1,6 @@
-import { installCatalogue } from '@yaari/domain/catalogue'
 import { CATALOGUE_SCRIPT_ID } from '@yaari/domain/page-head'
 import { StrictMode, startTransition } from 'react'
-import { refreshCatalogue, SAVED_CATALOGUE } from './lib/catalogue'
+import { installCatalogue, refreshCatalogue, SAVED_CATALOGUE } from './lib/catalogue'
 import { setRenderedAt } from './lib/clock'
 import { logError } from './lib/log'
 import './index.css'

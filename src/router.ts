@@ -4,6 +4,7 @@ import { createRouter } from './router-library'
 
 export { RouterProvider } from './router-library'
 
+import { currentCatalogue } from './lib/catalogue'
 import { routeTree } from './routeTree.gen'
 
 /**
@@ -21,6 +22,8 @@ export function createAppRouter(
 ) {
   return createRouter({
     routeTree,
+    // Loaders and guards read the catalogue the app shows when they run (it changes when a newer one arrives).
+    context: { catalogue: currentCatalogue },
     defaultPreload: 'intent',
     scrollRestoration: true,
     ...options,

@@ -3,16 +3,11 @@
  * process (a failpoint and a clock cannot cross HTTP): bundled by dev/bench/inventory.mjs.
  */
 
-// The services run in this process read the installed catalogue: the seed, which the stack starts
-// with. Installed in the copy of the domain the functions' code is bundled with (their sources').
-import { installCatalogue } from '../../packages/domain/src/catalogue'
-import { SEED_CATALOGUE } from '../../packages/domain/src/catalogue-seed'
-
-installCatalogue(SEED_CATALOGUE)
-
 export { BOOKING_MESSAGES, HOLD_MINUTES, MAX_LIVE_HOLDS } from '@yaari/domain/booking'
 export { bookingRequest } from '@yaari/domain/booking.fixture'
-export { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+// The services run in this process read the catalogue they are given: the seed's, which the stack
+// starts with.
+export { SEED, SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 export { availableDates } from '@yaari/domain/schedule'
 export { CashfreeError, cashfreeGateway } from '../../functions/src/lib/cashfree'
 export { CREATE_BOOKING_STEPS } from '../../functions/src/lib/records'

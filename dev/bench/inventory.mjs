@@ -50,6 +50,7 @@ export async function inventoryHarness({ firestore, paymentsPort }) {
   /** @param {object} [overrides] */
   const deps = (overrides = {}) => ({
     firestore,
+    catalogue: code.SEED,
     gateway,
     appOrigin: 'http://127.0.0.1:4173',
     cashfreeMode: 'sandbox',

@@ -2,15 +2,11 @@
  * What `npm run drill` needs of the functions' own code, bundled by dev/drill.mjs: the handlers and
  * jobs it puts under faults, run in its process against the local stack (as the bench does).
  */
-// The services run in this process read the installed catalogue: the seed, which the stack starts
-// with. Installed in the copy of the domain the functions' code is bundled with (their sources').
-import { installCatalogue } from '../../packages/domain/src/catalogue'
-import { SEED_CATALOGUE } from '../../packages/domain/src/catalogue-seed'
-
-installCatalogue(SEED_CATALOGUE)
+// The services run in this process read the catalogue they are given: the seed's, which the stack
+// starts with.
 
 export { bookingRequest } from '@yaari/domain/booking.fixture'
-export { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+export { SEED, SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 export { availableDates } from '@yaari/domain/schedule'
 export { runJobLogged } from '../../functions/src/handlers/schedules'
 export { cashfreeGateway } from '../../functions/src/lib/cashfree'

@@ -7,9 +7,9 @@
 import { timingSafeEqual } from 'node:crypto'
 import { onRequest } from 'firebase-functions/v2/https'
 import { onSchedule } from 'firebase-functions/v2/scheduler'
-import { type JobDeps, runJobLogged, SCHEDULED_JOBS, type ScheduledJob } from './handlers/schedules'
+import { type JobSetup, runJobLogged, SCHEDULED_JOBS, type ScheduledJob } from './handlers/schedules'
 import { jobDeadline, runOptions } from './handlers/sizing'
-import { bookingDeps } from './lib/deps'
+import { bookingSetup } from './lib/deps'
 import { photoStore } from './lib/photo-store'
 import { REGION, TIME_ZONE } from './lib/region'
 import { CASHFREE_SECRETS, SMTP_URL } from './lib/settings'
@@ -24,8 +24,8 @@ export { publicPages } from './handlers/public-pages'
 export { cashfreeWebhook } from './handlers/webhook'
 
 /** What the jobs run with; the mail transport is made (and its params read) only by deliverMail. */
-const jobDeps = (name: ScheduledJob, now?: Date): JobDeps => ({
-  ...bookingDeps(),
+const jobDeps = (name: ScheduledJob, now?: Date): JobSetup => ({
+  ...bookingSetup(),
   mailer: smtpMailer,
   photos: photoStore(),
   // It stops taking new items in time to end inside its timeout; the rest stays due for its next run.

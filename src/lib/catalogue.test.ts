@@ -1,7 +1,6 @@
-import { currentCatalogue, installCatalogue, listedEvents } from '@yaari/domain/catalogue'
 import { SEED_CATALOGUE } from '@yaari/domain/catalogue-seed'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { refreshCatalogue, refreshedCatalogue } from './catalogue'
+import { currentCatalogue, installCatalogue, refreshCatalogue, refreshedCatalogue } from './catalogue'
 
 const answer = (body: unknown, ok = true) => vi.fn(async () => ({ ok, json: async () => body }))
 
@@ -15,8 +14,8 @@ describe('the catalogue on this device', () => {
     const newer = { ...SEED_CATALOGUE, version: 4, events: SEED_CATALOGUE.events.slice(0, 1) }
     vi.stubGlobal('fetch', answer(newer))
     await refreshCatalogue()
-    expect(currentCatalogue().version).toBe(4)
-    expect(listedEvents()).toHaveLength(1)
+    expect(currentCatalogue().snapshot.version).toBe(4)
+    expect(currentCatalogue().listed).toHaveLength(1)
     for (const fetch of [
       answer({ ...SEED_CATALOGUE, version: 2 }),
       answer({ version: 9, events: 'nope' }),
@@ -27,7 +26,7 @@ describe('the catalogue on this device', () => {
     ]) {
       vi.stubGlobal('fetch', fetch)
       await refreshCatalogue()
-      expect(currentCatalogue().version).toBe(4)
+      expect(currentCatalogue().snapshot.version).toBe(4)
     }
   })
 
@@ -37,7 +36,7 @@ describe('the catalogue on this device', () => {
     installCatalogue({ ...SEED_CATALOGUE, version: 7, events: [first!], excerpt: true })
     vi.stubGlobal('fetch', answer({ ...SEED_CATALOGUE, version: 7 }))
     await refreshCatalogue()
-    expect([currentCatalogue().excerpt, currentCatalogue().events.length]).toEqual([
+    expect([currentCatalogue().snapshot.excerpt, currentCatalogue().events.length]).toEqual([
       undefined,
       SEED_CATALOGUE.events.length,
     ])
@@ -49,11 +48,11 @@ describe('the catalogue on this device', () => {
     const ids = currentCatalogue().events.map((event) => event.id)
     expect(ids).toContain('just-published')
     expect(ids).toContain(first!.id)
-    expect(currentCatalogue().version).toBe(8)
+    expect(currentCatalogue().snapshot.version).toBe(8)
     // The next whole, version 9, is installed over it.
     vi.stubGlobal('fetch', answer({ ...SEED_CATALOGUE, version: 9, events: [first!, justPublished] }))
     await refreshCatalogue()
-    expect([currentCatalogue().version, currentCatalogue().events.length]).toEqual([9, 2])
+    expect([currentCatalogue().snapshot.version, currentCatalogue().events.length]).toEqual([9, 2])
   })
 
   it('waits for a hanging connection no longer than it is told', async () => {

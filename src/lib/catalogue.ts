@@ -8,17 +8,36 @@
  * The service worker keeps the document too (network first, its copy when the network is slow or
  * gone), so an online visit shows the newest version.
  */
-import {
-  currentCatalogue,
-  installCatalogue,
-  onCatalogueInstalled,
-  type PublishedCatalogue,
-} from '@yaari/domain/catalogue'
+import { type Catalogue, catalogueOf, EMPTY_CATALOGUE, type PublishedCatalogue } from '@yaari/domain/catalogue'
 import { useSyncExternalStore } from 'react'
 
 export const CATALOGUE_URL = '/catalogue.json'
 
+/** The catalogue this device shows now (the domain keeps none: the app holds it here). */
+let current: Catalogue = EMPTY_CATALOGUE
+const listeners = new Set<() => void>()
 let pending: Promise<void> | undefined
+
+/** Makes `snapshot` the catalogue every page shows, and re-renders the ones that read it. */
+export function installCatalogue(snapshot: PublishedCatalogue): void {
+  current = catalogueOf(snapshot)
+  for (const listener of listeners) listener()
+}
+
+/** What the router gives every loader and guard: the catalogue shown when it runs. */
+export interface CatalogueContext {
+  catalogue: () => Catalogue
+}
+
+/** The catalogue shown now: for loaders (through the router's context) and code outside React. */
+export function currentCatalogue(): Catalogue {
+  return current
+}
+
+function onInstalled(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
 
 function looksPublished(value: unknown): value is PublishedCatalogue {
   const candidate = value as Partial<PublishedCatalogue> | null
@@ -38,16 +57,16 @@ export function refreshCatalogue(): Promise<void> {
   pending ??= fetch(CATALOGUE_URL, { headers: { accept: 'application/json' } })
     .then((response) => (response.ok ? response.json() : undefined))
     .then((body: unknown) => {
-      const current = currentCatalogue()
+      const shown = current.snapshot
       if (!looksPublished(body)) return
-      if (body.version > current.version || (body.version === current.version && current.excerpt)) {
+      if (body.version > shown.version || (body.version === shown.version && shown.excerpt)) {
         installCatalogue(body)
-      } else if (current.excerpt) {
-        const shown = new Set(current.events.map((event) => event.id))
+      } else if (shown.excerpt) {
+        const ids = new Set(shown.events.map((event) => event.id))
         installCatalogue({
           ...body,
-          cities: current.cities,
-          events: [...body.events.filter((event) => !shown.has(event.id)), ...current.events],
+          cities: shown.cities,
+          events: [...body.events.filter((event) => !ids.has(event.id)), ...shown.events],
         })
       } else return
       localStorage.setItem(SAVED_CATALOGUE, JSON.stringify(body))
@@ -67,7 +86,7 @@ export function refreshedCatalogue(ms = 4000): Promise<void> {
   return Promise.race([refreshCatalogue(), new Promise<void>((resolve) => setTimeout(resolve, ms))])
 }
 
-/** The installed catalogue, re-rendering the component when another is installed. */
-export function useCatalogue(): PublishedCatalogue {
-  return useSyncExternalStore(onCatalogueInstalled, currentCatalogue, currentCatalogue)
+/** The catalogue shown now, re-rendering the component when another is installed. */
+export function useCatalogue(): Catalogue {
+  return useSyncExternalStore(onInstalled, currentCatalogue, currentCatalogue)
 }

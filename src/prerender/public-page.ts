@@ -6,11 +6,12 @@
  * only the part of the catalogue it shows; an event no longer on sale, and a missing page, ask
  * search engines not to list them.
  */
-import { installCatalogue, NO_CATALOGUE, type PublishedCatalogue } from '@yaari/domain/catalogue'
+import { catalogueOf, NO_CATALOGUE, type PublishedCatalogue } from '@yaari/domain/catalogue'
 import { eventPageHead } from '@yaari/domain/event-page'
 import { cataloguePage, type PublicPage, type PublicPageRequest } from '@yaari/domain/page-catalogue'
 import type { SocialParts } from '@yaari/domain/page-head'
 import { SITE_SOCIAL_IMAGE, siteStructuredData } from '@yaari/domain/structured-data'
+import { installCatalogue } from '../lib/catalogue'
 import { prerenderedPageHtml } from './page-html'
 import { htmlFileFor, NOT_FOUND_PATH } from './paths'
 import { renderPage } from './render-page'
@@ -33,7 +34,8 @@ export async function renderPublicPage(request: PublicPageRequest): Promise<Publ
   let social: SocialParts = { siteUrl, image: SITE_SOCIAL_IMAGE }
   let indexable = true
   if (page.kind === 'home') social = { ...social, structuredData: siteStructuredData(siteUrl) }
-  if (page.kind === 'event') ({ social, indexable } = eventPageHead(page.event, { siteUrl, now: new Date(now) }))
+  if (page.kind === 'event')
+    ({ social, indexable } = eventPageHead(catalogueOf(page.excerpt), page.event, { siteUrl, now: new Date(now) }))
   const html = prerenderedPageHtml(request.template, {
     path: request.path,
     body: rendered.html,

@@ -1,4 +1,4 @@
-import { createRootRoute, lazyRouteComponent, Outlet, useRouterState } from '@tanstack/react-router'
+import { createRootRouteWithContext, lazyRouteComponent, Outlet, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { AppErrorPage } from '../features/errors/app-error-page'
@@ -9,6 +9,7 @@ import { captureInstallPrompt, useInstallOption } from '../features/pwa/install'
 import { OfflineBanner } from '../features/pwa/offline-banner'
 import { RegisterServiceWorker } from '../features/pwa/service-worker'
 import { reloadOnStaleChunks } from '../features/pwa/stale-version'
+import type { CatalogueContext } from '../lib/catalogue'
 import { useIdleAfterMount } from '../lib/use-idle'
 import { useOnline } from '../lib/use-online'
 import { useToastRendererWanted } from '../ui/toast'
@@ -25,7 +26,7 @@ const AppToaster = lazy(() => import('../ui/toaster'))
 // Most browsers never offer to install (or it is installed already): its offer loads when one is made.
 const InstallApp = lazy(() => import('../features/pwa/install-button'))
 
-export const Route = createRootRoute({
+export const Route = createRootRouteWithContext<CatalogueContext>()({
   component: RootLayout,
   // A wrong address is rare: its page loads when one is met (the worker keeps it offline too).
   notFoundComponent: lazyRouteComponent(() => import('../features/errors/not-found-page'), 'NotFoundPage'),

@@ -46,7 +46,7 @@ test.use({ viewport: { width: 360, height: 780 } })
 
 /** The stack's clock for this date (only) an hour into its evening, when its door takes check-ins. */
 async function atTheNight(date: string) {
-  const start = doorWindow(sunday.id, date).opens + DOOR_OPENS_BEFORE_MS
+  const start = doorWindow(sunday, date).opens + DOOR_OPENS_BEFORE_MS
   await admin()
     .doc(`stack_clocks/${sunday.id}_${date}`)
     .set({ offset_ms: start + 3_600_000 - Date.now() })

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { seatsCollectionPath } from '@yaari/domain/availability'
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+import { SEED, SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { DOOR_OPENS_BEFORE_MS, doorWindow } from '@yaari/domain/door'
 import { decodePass, passCredential } from '@yaari/domain/pass'
 import { availableDates } from '@yaari/domain/schedule'
@@ -37,7 +37,7 @@ const host = DEMO_ACCOUNTS.find((account) => !account.claims.admin)!
 
 /** The pass with one byte of its payload changed and the signature kept: what a forger makes. */
 function forged(credential: string) {
-  const decoded = decodePass(credential)!
+  const decoded = decodePass(SEED, credential)!
   const payload = decoded.payload.slice()
   payload[payload.length - 2] = (payload[payload.length - 2] ?? 0) ^ 0x01
   return passCredential(payload, decoded.signature)
@@ -48,7 +48,7 @@ function forged(credential: string) {
  * check-ins in the date's night window only, and these dates are weeks ahead.
  */
 async function atTheNight(date: string) {
-  const start = doorWindow(midweek.id, date).opens + DOOR_OPENS_BEFORE_MS
+  const start = doorWindow(midweek, date).opens + DOOR_OPENS_BEFORE_MS
   await admin()
     .doc(`stack_clocks/${midweek.id}_${date}`)
     .set({ offset_ms: start + 3_600_000 - Date.now() })

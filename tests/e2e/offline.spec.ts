@@ -2,8 +2,7 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Page, Route } from '@playwright/test'
-import { eventById } from '@yaari/domain/catalogue'
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+import { SEED, SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { eventStartInstant, formatLongDate } from '@yaari/domain/schedule'
 import { PROJECT_ID } from '../../dev/lib/config.mjs'
 import { waitForMail } from '../../dev/lib/mail-inbox.mjs'
@@ -109,7 +108,7 @@ test.describe('offline', () => {
     expect(stdout).toContain(`Shared venue_briefs/${booking?.event_id}_${booking?.event_date}`)
     // The brief's email, once, from 24 hours before: the jobs run as of then, twice.
     const dayBefore = new Date(
-      eventStartInstant(booking?.event_date, eventById(booking?.event_id)!.startTime).getTime() - 23 * 3_600_000,
+      eventStartInstant(booking?.event_date, SEED.eventById(booking?.event_id)!.startTime).getTime() - 23 * 3_600_000,
     )
     for (let run = 0; run < 2; run++) {
       await runStackJob('queueReminders', { at: dayBefore })

@@ -10,8 +10,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
 import type { RequestOf } from '@yaari/domain/callable'
-import { eventById, installCatalogue } from '@yaari/domain/catalogue'
-import { SEED_CATALOGUE } from '@yaari/domain/catalogue-seed'
+import { SEED } from '@yaari/domain/catalogue-seed'
 import { saveProfileCall } from '@yaari/domain/profile'
 import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
 import { getApps, initializeApp } from 'firebase-admin/app'
@@ -20,9 +19,6 @@ import { functionUrl, HOST, PROJECT_ID, stackPorts, standinControl } from '../..
 
 /** The stack's Firestore stand-in, for firebase-admin and the team's commands. */
 export const FIRESTORE_HOST = `${HOST}:${stackPorts().firestore}`
-
-// The tests' own lookups read the seed: the catalogue the stack is started with.
-installCatalogue(SEED_CATALOGUE)
 
 export { expect }
 
@@ -315,7 +311,7 @@ export async function checkoutFor(
   await expect(booking.getByRole('checkbox', { name: 'I accept the terms and conditions' })).toBeChecked()
   await pay.click()
   await expect(page.getByRole('heading', { name: 'Complete your payment' })).toBeVisible(BACKEND)
-  await expect(page.getByText(`₹${eventById(eventId)?.prices.girls}.00`)).toBeVisible()
+  await expect(page.getByText(`₹${SEED.eventById(eventId)?.prices.girls}.00`)).toBeVisible()
 }
 
 /**

@@ -9,7 +9,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type BrowserContext, chromium, type Page } from '@playwright/test'
-import { type PassPublicKeys, parsePassPublicKeys, verifyPass } from '@yaari/domain/pass'
+import { SEED } from '@yaari/domain/catalogue-seed'
+import { type PassPublicKeys, parsePassPublicKeys, passVerifier } from '@yaari/domain/pass'
 import { formatLongDate } from '@yaari/domain/schedule'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../dev/lib/chromium.mjs'
 import {
@@ -80,7 +81,7 @@ async function expectTicketFromDevice(page: Page, { orderId, date }: { orderId: 
   await expect(page.getByText(`${formatLongDate(date)}, 6:00 PM IST`)).toBeVisible()
   await expect(page.getByText(/^[0-9A-Z]{3}-[0-9A-Z]{3}$/)).toBeVisible()
   // The QR code on screen is the pass the server signed for this booking, read as a door phone reads it.
-  const verdict = await verifyPass((await readQrCode(qr)) ?? '', APP_KEYS, { eventId: EVENT, date })
+  const verdict = await passVerifier(APP_KEYS).verify(SEED, (await readQrCode(qr)) ?? '', { eventId: EVENT, date })
   expect(verdict).toMatchObject({ ok: true, pass: { orderId, tier: 'girls', firstName: name.split(' ')[0] } })
 }
 

@@ -2,8 +2,7 @@ import { createHmac } from 'node:crypto'
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { type CreateBookingRequest, createBookingCall, getBookingCall, HOLD_MINUTES } from '@yaari/domain/booking'
 import { bookingRequest, VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
-import { priceFor } from '@yaari/domain/catalogue'
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+import { SEED, SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { shareVenueProblem } from '@yaari/domain/host'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
 import { MESSAGES, saveProfileCall } from '@yaari/domain/profile'
@@ -82,7 +81,7 @@ describe('createBooking', () => {
       event_id: event.id,
       event_date: date,
       tier: 'boys',
-      amount: priceFor(event.id, 'boys'),
+      amount: SEED.priceFor(event.id, 'boys'),
       status: 'pending',
     })
     const order = await (await fetch(`${STANDIN}/pg/orders/${order_id}`, { headers: CASHFREE_HEADERS })).json()
@@ -266,10 +265,10 @@ describe('payment webhooks and booking status', () => {
     await pay(second, { outcome: 'SUCCESS', lateSuccess: true })
     expect(await getBooking(second)).toBe('refunded')
     const refunds = await (await fetch(`${STANDIN}/pg/orders/${second}/refunds`, { headers: CASHFREE_HEADERS })).json()
-    expect(refunds).toMatchObject([{ refund_amount: priceFor(event.id, 'girls'), refund_status: 'PENDING' }])
+    expect(refunds).toMatchObject([{ refund_amount: SEED.priceFor(event.id, 'girls'), refund_status: 'PENDING' }])
     const refunded = await callFunction(getBookingCall, { orderId: second })
     expect(refunded.booking.refund).toEqual({
-      amount: priceFor(event.id, 'girls'),
+      amount: SEED.priceFor(event.id, 'girls'),
       status: 'pending',
       reason: 'table-full',
     })
@@ -310,10 +309,16 @@ describe('payment webhooks and booking status', () => {
 
     const invalid = { eventId: event.id, eventDate: date, brief: { venueName: ' ', mapsUrl: 'http://x.test' } }
     // What the team's share-venue command does: the shared schema's reason, or the brief published.
-    expect(shareVenueProblem(invalid)).toMatch(/venueName is required.*address/)
+    expect(shareVenueProblem(SEED, invalid)).toMatch(/venueName is required.*address/)
     const tuesday = { eventId: event.id, eventDate: '2026-11-24', brief }
-    expect(shareVenueProblem(tuesday)).toMatch('eventDate is not a date this event runs on')
-    await publishVenue(adminDb(), { command: 'share-venue' }, { eventId: event.id, eventDate: date, brief }, Date.now())
+    expect(shareVenueProblem(SEED, tuesday)).toMatch('eventDate is not a date this event runs on')
+    await publishVenue(
+      adminDb(),
+      { command: 'share-venue' },
+      event,
+      { eventId: event.id, eventDate: date, brief },
+      Date.now(),
+    )
 
     const after = await callFunction(listMyBookingsCall, {})
     expect(after.bookings).toEqual([expect.objectContaining({ orderId: order_id, venueBrief: brief })])

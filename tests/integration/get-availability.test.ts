@@ -60,7 +60,7 @@ describe('getAvailability, called through the web SDK as a signed-in member', ()
 
   it('answers invalid-argument with a readable reason for bad input', async () => {
     await signUpFreshMember()
-    await expectInvalidArgument({ eventId: 'made-up-event' }, /eventId must be one of our events/)
+    await expectInvalidArgument({ eventId: 'made-up-event' }, /eventId: Unknown event/)
     await expectInvalidArgument({ eventId: 42 }, /eventId/)
     await expectInvalidArgument(null, /object/i)
     await expectInvalidArgument({ eventId: 'midweek-wednesday-dinner', extra: true }, /extra/)

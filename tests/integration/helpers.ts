@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
 import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
-import type { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+import { SEED, type SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { DOOR_OPENS_BEFORE_MS, doorWindow } from '@yaari/domain/door'
 import { FirebaseError } from 'firebase/app'
 import { createUserWithEmailAndPassword, signOut, type User } from 'firebase/auth'
@@ -59,6 +59,8 @@ export function callAnything<C extends CallableContract>(contract: C, data: unkn
 export function stackDeps(overrides: Partial<BookingDeps> = {}): BookingDeps {
   return {
     firestore: adminDb(),
+    // What the stack is started with; a test that publishes passes what it published.
+    catalogue: SEED,
     gateway: cashfreeGateway({
       baseUrl: `http://127.0.0.1:${stackPorts().payments}/pg`,
       clientId: STANDIN_CLIENT_ID,
@@ -146,7 +148,7 @@ export async function paidBooking(
  * (the functions read stack_clocks only in the emulator on a demo project; nothing else moves).
  */
 export async function atTheNight(eventId: string, date: string) {
-  const start = doorWindow(eventId, date).opens + DOOR_OPENS_BEFORE_MS
+  const start = doorWindow(SEED.eventById(eventId)!, date).opens + DOOR_OPENS_BEFORE_MS
   await adminDb()
     .doc(`stack_clocks/${eventId}_${date}`)
     .set({ offset_ms: start + 3_600_000 - Date.now() })

@@ -1,6 +1,6 @@
 import { createBookingCall, getBookingCall } from '@yaari/domain/booking'
 import { VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
-import { installCatalogue, type PublishedCatalogue, type YaariEvent } from '@yaari/domain/catalogue'
+import { catalogueOf, type PublishedCatalogue, type YaariEvent } from '@yaari/domain/catalogue'
 import {
   archiveCatalogueEventCall,
   type EventDraft,
@@ -17,8 +17,9 @@ import {
   PUBLISHES_PER_DAY,
   seedCatalogue,
 } from '@yaari/domain/catalogue-records'
+import { SEED } from '@yaari/domain/catalogue-seed'
 import { HOST_MESSAGES, listReportsCall, moderateMemberCall } from '@yaari/domain/host'
-import { PASS_PREFIX_V2, type PassPublicKeys, parsePassPublicKeys, verifyPass } from '@yaari/domain/pass'
+import { PASS_PREFIX_V2, type PassPublicKeys, parsePassPublicKeys, passVerifier } from '@yaari/domain/pass'
 import { saveProfileCall } from '@yaari/domain/profile'
 import { availableDates } from '@yaari/domain/schedule'
 import { joinWaitlistCall } from '@yaari/domain/waitlist'
@@ -224,11 +225,13 @@ describe('passes past 255 events', () => {
     }
     expect(pass?.startsWith(PASS_PREFIX_V2)).toBe(true)
     // The door's device holds the published catalogue and the public keys.
-    installCatalogue(await published())
+    const catalogue = catalogueOf(await published())
     const keys = parsePassPublicKeys(
       process.env.VITE_PASS_PUBLIC_KEYS ?? 'dev1:ebRBfdb08ihv8JXY5WM-bFQKlf6bSNcAAmodkVVdUSE',
     )
-    expect(await verifyPass(pass!, keys as PassPublicKeys, { eventId: late.id, date })).toMatchObject({
+    expect(
+      await passVerifier(keys as PassPublicKeys).verify(catalogue, pass!, { eventId: late.id, date }),
+    ).toMatchObject({
       ok: true,
       pass: { eventId: late.id, date, orderId },
     })
@@ -472,8 +475,7 @@ describe('a save in flight', () => {
     const event = draft('inflight')
     const { savedAt } = await savedCopy((await publishNew(event)).event.id)
     const db = adminDb()
-    // The service runs in this process, on the catalogue published now.
-    installCatalogue(await published())
+    // The service runs in this process (it reads the published catalogue itself).
     let reached = () => {}
     const atGate = new Promise<void>((resolve) => {
       reached = resolve
@@ -670,6 +672,7 @@ describe('what a host sees and does after a report', () => {
           return gate
         }),
         getAuth(),
+        SEED,
         { uid: host.uid, email: host.email ?? undefined, roles: { admin: false, hostCities: ['bangalore'] } },
         { ...request, action: step, reason: 'Late again', ...(step === 'suspend' ? { until: date } : {}) },
         Date.now(),

@@ -12,8 +12,8 @@ import { HOST_CALLABLES } from '@yaari/domain/host'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 
 vi.mock('../lib/catalogue', async () => {
-  const { currentCatalogue } = await import('@yaari/domain/catalogue')
-  return { refreshCatalogue: async () => currentCatalogue() }
+  const { SEED } = await import('@yaari/domain/catalogue-seed')
+  return { loadCatalogue: async () => SEED }
 })
 
 type Runnable = { run: (request: unknown) => Promise<unknown> }

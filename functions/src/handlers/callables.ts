@@ -13,8 +13,10 @@ import { blockGuestCall, getAfterNightCall, listConnectionsCall, pickGuestCall, 
 import { getAvailabilityCall } from '@yaari/domain/availability'
 import { cancelBookingCall, createBookingCall, getBookingCall } from '@yaari/domain/booking'
 import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
+import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
 import { archiveCatalogueEventCall, listCatalogueCall, publishCatalogueEventCall, saveCatalogueCityCall, saveCatalogueEventCall, uploadEventCoverCall } from '@yaari/domain/catalogue-editor'
 import { getDoorListCall, removeAdmissionCall, syncCheckInsCall } from '@yaari/domain/door'
+import { dateIssue, UNKNOWN_EVENT } from '@yaari/domain/event-id'
 import {
   exportGuestListCall,
   getGuestListCall,
@@ -41,7 +43,7 @@ import { getAuth } from 'firebase-admin/auth'
 import { type CallableOptions, type CallableRequest, HttpsError, onCall } from 'firebase-functions/v2/https'
 import { adminApp, db } from '../lib/admin'
 import { bothGrant, type HostCaller, refuseStaleHost, requireHost, requireMember } from '../lib/auth'
-import { refreshCatalogue } from '../lib/catalogue'
+import { loadCatalogue } from '../lib/catalogue'
 import { doorNow } from '../lib/clock'
 import { bookingDeps } from '../lib/deps'
 import { ALERTS, alert } from '../lib/log'
@@ -51,15 +53,18 @@ import { APP_CHECK_SITE_KEY, APP_ORIGIN, CASHFREE_SECRETS, PASS_SIGNING_KEY, pas
 import { isDemoProject } from '../lib/settings-schema'
 import { parseRequest, refuseDangerousKeys } from '../lib/validate'
 import * as account from '../services/account'
-import * as afterNight from '../services/after-night/member'
+import * as feedback from '../services/after-night/feedback'
+import * as picks from '../services/after-night/picks'
+import * as reports from '../services/after-night/reports'
+import * as sharing from '../services/after-night/sharing'
+import * as audit from '../services/audit'
 import * as availability from '../services/availability'
 import * as cancel from '../services/bookings/cancel'
 import * as create from '../services/bookings/create'
 import * as views from '../services/bookings/views'
 import * as covers from '../services/catalogue/covers'
-import * as catalogue from '../services/catalogue/editor'
+import * as editor from '../services/catalogue/editor'
 import * as hostActions from '../services/host/actions'
-import * as audit from '../services/host/audit'
 import * as hostDates from '../services/host/dates'
 import * as door from '../services/host/door'
 import * as moderation from '../services/host/moderation'
@@ -94,9 +99,26 @@ function refuseStrangers(request: CallableRequest) {
   refuseDangerousKeys((request.rawRequest?.body as { data?: unknown } | undefined)?.data)
 }
 
+/** What a callable's handler is given besides the request: the catalogue read for it, and the raw request. */
+interface CallContext {
+  catalogue: Catalogue
+  request: CallableRequest
+}
+
+/**
+ * Parses the request with the contract's schema, then checks what it names against the published
+ * catalogue (an event it knows; for a host's request, a date the event runs on).
+ */
+function parseAgainst<C extends CallableContract>(contract: C, catalogue: Catalogue, data: unknown, dated: boolean) {
+  const input = parseRequest(contract.request, data) as RequestOf<C>
+  const issue = dateIssue(catalogue, input, { dated })
+  if (issue) throw new HttpsError('invalid-argument', issue)
+  return input
+}
+
 function callable<C extends CallableContract, Public extends boolean = false>(
   contract: C,
-  handle: (input: RequestOf<C>, caller: Caller<Public>, request: CallableRequest) => Promise<ResponseOf<C>>,
+  handle: (input: RequestOf<C>, caller: Caller<Public>, context: CallContext) => Promise<ResponseOf<C>>,
   { public: isPublic, ...options }: Registration<Public> = {},
 ) {
   const sized = { ...withAppCheck, ...runOptions(contract.name), ...options }
@@ -104,8 +126,8 @@ function callable<C extends CallableContract, Public extends boolean = false>(
     refuseStrangers(request)
     const caller = (isPublic ? undefined : requireMember(request)) as Caller<Public>
     // The request's eventId is checked against, and the service prices from, what is published now.
-    await refreshCatalogue(db())
-    return handle(parseRequest(contract.request, request.data) as RequestOf<C>, caller, request)
+    const catalogue = await loadCatalogue(db())
+    return handle(parseAgainst(contract, catalogue, request.data, false), caller, { catalogue, request })
   })
   return Object.assign(endpoint, { contract })
 }
@@ -124,40 +146,41 @@ function logRefusal(name: string, request: CallableRequest, error: unknown): nev
  * revoked session or a role taken away is refused within a minute, not when the token expires);
  * then, for a request naming an event, unless they host in its city. Every refusal is logged.
  */
-function hostCallable<C extends CallableContract>(contract: C, handle: (input: RequestOf<C>, host: HostCaller) => Promise<ResponseOf<C>>, options: Omit<CallableOptions, 'cors'> = {}) {
+function hostCallable<C extends CallableContract>(contract: C, handle: (input: RequestOf<C>, host: HostCaller, catalogue: Catalogue) => Promise<ResponseOf<C>>, options: Omit<CallableOptions, 'cors'> = {}) {
   const sized = { ...withAppCheck, ...runOptions(contract.name), ...options }
   const endpoint = onCall({ ...sized, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, async (request) => {
     refuseStrangers(request)
     let host: HostCaller
     let input: RequestOf<C>
+    let catalogue: Catalogue
     try {
       // Roles follow the published cities, and the request's eventId is checked against its events.
-      await refreshCatalogue(db())
-      requireHost(request)
-      input = parseRequest(contract.request, request.data) as RequestOf<C>
+      catalogue = await loadCatalogue(db())
+      requireHost(catalogue, request)
+      input = parseAgainst(contract, catalogue, request.data, true)
       const named = (input as { eventId?: unknown }).eventId
       const eventId = typeof named === 'string' ? named : undefined
-      const token = requireHost(request, eventId)
+      const token = requireHost(catalogue, request, eventId)
       // Rights are what the token and the account both grant: a city taken away stops at once.
-      host = { ...token, roles: bothGrant(token.roles, await refuseStaleHost(getAuth(adminApp()), request, eventId)) }
+      host = { ...token, roles: bothGrant(token.roles, await refuseStaleHost(getAuth(adminApp()), catalogue, request, eventId)) }
     } catch (error) {
       logRefusal(contract.name, request, error)
     }
-    return handle(input, host)
+    return handle(input, host, catalogue)
   })
   return Object.assign(endpoint, { contract })
 }
 
 /** An admin's callable: a host callable that refuses hosts too. */
-function adminCallable<C extends CallableContract>(contract: C, handle: (input: RequestOf<C>, admin: HostCaller) => Promise<ResponseOf<C>>, options: Omit<CallableOptions, 'cors'> = {}) {
+function adminCallable<C extends CallableContract>(contract: C, handle: (input: RequestOf<C>, admin: HostCaller, catalogue: Catalogue) => Promise<ResponseOf<C>>, options: Omit<CallableOptions, 'cors'> = {}) {
   return hostCallable(
     contract,
-    (input, host) => {
+    (input, host, catalogue) => {
       if (!host.roles.admin) {
         alert(ALERTS.hostRefused, { callable: contract.name, uid: host.uid, reason: HOST_MESSAGES.adminsOnly })
         throw new HttpsError('permission-denied', HOST_MESSAGES.adminsOnly)
       }
-      return handle(input, host)
+      return handle(input, host, catalogue)
     },
     options,
   )
@@ -183,75 +206,88 @@ async function deleteAuthUser(uid: string): Promise<void> {
     })
 }
 
-export const getAvailability = callable(getAvailabilityCall, (input) => availability.getAvailability(bookingDeps(), input), {
+/** The event a checked request names (the wrappers refused one the catalogue does not know). */
+function eventOf(catalogue: Catalogue, eventId: string): YaariEvent {
+  const event = catalogue.eventById(eventId)
+  if (!event) throw new HttpsError('invalid-argument', UNKNOWN_EVENT)
+  return event
+}
+
+export const getAvailability = callable(getAvailabilityCall, (input, _, { catalogue }) => availability.getAvailability(bookingDeps(catalogue), input), {
   ...withCashfree,
   public: true,
 })
 export const saveProfile = callable(saveProfileCall, (input, member) => profile.saveProfile(db(), photoStore(), member, input))
 export const getMyProfile = callable(getMyProfileCall, (_, member) => profile.getMyProfile(db(), member))
 export const uploadProfilePhoto = callable(uploadProfilePhotoCall, (input, member) => photos.uploadProfilePhoto(db(), photoStore(), member, input))
-export const createBooking = callable(createBookingCall, (input, member) => create.createBooking(bookingDeps(), member, input), withCashfree)
-export const getBooking = callable(getBookingCall, (input, member) => views.getBooking({ ...bookingDeps(), passes: passSigner() }, member, input), withPasses)
-export const cancelBooking = callable(cancelBookingCall, (input, member) => cancel.cancelBooking(bookingDeps(), member, input), withCashfree)
-export const joinWaitlist = callable(joinWaitlistCall, (input, member) => waitlist.joinWaitlist(bookingDeps(), member, input), withCashfree)
-export const leaveWaitlist = callable(leaveWaitlistCall, (input, member) => waitlist.leaveWaitlist(bookingDeps(), member, input), withCashfree)
-export const listMyBookings = callable(listMyBookingsCall, (_, member) => views.listMyBookings({ ...bookingDeps(), passes: passSigner() }, member), withPasses)
+export const createBooking = callable(createBookingCall, (input, member, { catalogue }) => create.createBooking(bookingDeps(catalogue), member, input), withCashfree)
+export const getBooking = callable(getBookingCall, (input, member, { catalogue }) => views.getBooking({ ...bookingDeps(catalogue), passes: passSigner() }, member, input), withPasses)
+export const cancelBooking = callable(cancelBookingCall, (input, member, { catalogue }) => cancel.cancelBooking(bookingDeps(catalogue), member, input), withCashfree)
+export const joinWaitlist = callable(joinWaitlistCall, (input, member, { catalogue }) => waitlist.joinWaitlist(bookingDeps(catalogue), member, input), withCashfree)
+export const leaveWaitlist = callable(leaveWaitlistCall, (input, member, { catalogue }) => waitlist.leaveWaitlist(bookingDeps(catalogue), member, input), withCashfree)
+export const listMyBookings = callable(listMyBookingsCall, (_, member, { catalogue }) => views.listMyBookings({ ...bookingDeps(catalogue), passes: passSigner() }, member), withPasses)
 export const exportMyData = callable(exportMyDataCall, (_, member) => account.exportMyData({ firestore: db() }, member))
 export const deleteMyAccount = callable(
   deleteMyAccountCall,
-  (_, member, request) => account.deleteMyAccount({ ...bookingDeps(), photos: photoStore(), deleteAuthUser }, { ...member, signedInAt: Number(request.auth?.token.auth_time) * 1000 }),
+  (_, member, { catalogue, request }) => account.deleteMyAccount({ ...bookingDeps(catalogue), photos: photoStore(), deleteAuthUser }, { ...member, signedInAt: Number(request.auth?.token.auth_time) * 1000 }),
   withCashfree,
 )
 
 // Hosts' console: every date of their cities, a date's guest list, and what they do to a date.
-export const listHostDates = hostCallable(listHostDatesCall, async (_, host) => ({ dates: await hostDates.listHostDates(db(), host.roles, Date.now()) }))
-export const getGuestList = hostCallable(getGuestListCall, async (input, host) => {
+export const listHostDates = hostCallable(listHostDatesCall, async (_, host, catalogue) => ({ dates: await hostDates.listHostDates(db(), catalogue, host.roles, Date.now()) }))
+export const getGuestList = hostCallable(getGuestListCall, async (input, host, catalogue) => {
   const now = Date.now()
-  const list = await hostDates.guestList(db(), input.eventId, input.eventDate, now)
+  const event = eventOf(catalogue, input.eventId)
+  const list = await hostDates.guestList(db(), event, input.eventDate, now)
   // One line per host, date and 10 minutes: an open console refreshes its list every 30 s.
   const window = Math.floor(now / 600_000)
-  await audit.recordAudit(db(), host, { action: 'view-guest-list', eventId: input.eventId, eventDate: input.eventDate, change: { guests: list.guests.length }, at: now }, `view_${host.uid}_${input.eventId}_${input.eventDate}_${window}`)
+  await audit.recordAudit(db(), host, { action: 'view-guest-list', about: audit.onDate(event, input.eventDate), change: { guests: list.guests.length }, at: now }, `view_${host.uid}_${input.eventId}_${input.eventDate}_${window}`)
   return list
 })
-export const exportGuestList = hostCallable(exportGuestListCall, async (input, host) => {
-  const list = await hostDates.guestList(db(), input.eventId, input.eventDate, Date.now())
-  await audit.recordAudit(db(), host, { action: 'export-guest-list', eventId: input.eventId, eventDate: input.eventDate, change: { guests: list.guests.length }, at: Date.now() })
+export const exportGuestList = hostCallable(exportGuestListCall, async (input, host, catalogue) => {
+  const event = eventOf(catalogue, input.eventId)
+  const list = await hostDates.guestList(db(), event, input.eventDate, Date.now())
+  await audit.recordAudit(db(), host, { action: 'export-guest-list', about: audit.onDate(event, input.eventDate), change: { guests: list.guests.length }, at: Date.now() })
   return { filename: `yaari-${input.eventId}-${input.eventDate}.csv`, csv: guestListCsv(list.guests) }
 })
 export const listAudit = hostCallable(listAuditCall, async (_, host) => ({ entries: await audit.listAudit(db(), host.roles) }))
-export const messageGuests = hostCallable(messageGuestsCall, (input, host) => hostActions.messageGuests(bookingDeps(), host, input))
-export const moderateMember = hostCallable(moderateMemberCall, (input, host) => moderation.moderateMember(db(), getAuth(adminApp()), host, input, Date.now()))
+export const messageGuests = hostCallable(messageGuestsCall, (input, host, catalogue) => hostActions.messageGuests(bookingDeps(catalogue), host, input))
+export const moderateMember = hostCallable(moderateMemberCall, (input, host, catalogue) => moderation.moderateMember(db(), getAuth(adminApp()), catalogue, host, input, Date.now()))
 export const liftModeration = adminCallable(liftModerationCall, (input, host) => moderation.liftModeration(db(), host, input, Date.now()))
-export const shareVenue = hostCallable(shareVenueCall, (input, host) => hostActions.shareVenue(bookingDeps(), host, input), withCashfree)
-export const setCapacity = hostCallable(setCapacityCall, (input, host) => hostActions.changeCapacity(bookingDeps(), host, input), withCashfree)
-export const setSales = hostCallable(setSalesCall, (input, host) => hostActions.setSales(bookingDeps(), host, input), withCashfree)
-export const hostCancelDate = hostCallable(hostCancelDateCall, (input, host) => hostActions.cancelHostedDate(bookingDeps(), host, input), withCashfree)
-export const hostCancelSeat = hostCallable(hostCancelSeatCall, (input, host) => hostActions.cancelGuestSeat(bookingDeps(), host, input), withCashfree)
+export const shareVenue = hostCallable(shareVenueCall, (input, host, catalogue) => hostActions.shareVenue(bookingDeps(catalogue), host, input), withCashfree)
+export const setCapacity = hostCallable(setCapacityCall, (input, host, catalogue) => hostActions.changeCapacity(bookingDeps(catalogue), host, input), withCashfree)
+export const setSales = hostCallable(setSalesCall, (input, host, catalogue) => hostActions.setSales(bookingDeps(catalogue), host, input), withCashfree)
+export const hostCancelDate = hostCallable(hostCancelDateCall, (input, host, catalogue) => hostActions.cancelHostedDate(bookingDeps(catalogue), host, input), withCashfree)
+export const hostCancelSeat = hostCallable(hostCancelSeatCall, (input, host, catalogue) => hostActions.cancelGuestSeat(bookingDeps(catalogue), host, input), withCashfree)
 
 // The door: a phone saves a date's door list before the night, and syncs its check-ins when it can.
-export const getDoorList = hostCallable(getDoorListCall, async (input, host) => door.getDoorList(db(), host, input, doorKeys(), await doorNow(db(), input.eventId, input.eventDate)), { secrets: [PASS_SIGNING_KEY] })
-export const syncCheckIns = hostCallable(syncCheckInsCall, async (input, host) => door.syncCheckIns(db(), host, input, doorKeys(), await doorNow(db(), input.eventId, input.eventDate)), { secrets: [PASS_SIGNING_KEY] })
-export const removeAdmission = adminCallable(removeAdmissionCall, async (input, admin) => door.removeAdmission(db(), admin, input, await doorNow(db(), input.eventId, input.eventDate)))
+export const getDoorList = hostCallable(getDoorListCall, async (input, host, catalogue) => door.getDoorList(db(), host, eventOf(catalogue, input.eventId), input, doorKeys(), await doorNow(db(), input.eventId, input.eventDate)), {
+  secrets: [PASS_SIGNING_KEY],
+})
+export const syncCheckIns = hostCallable(syncCheckInsCall, async (input, host, catalogue) => door.syncCheckIns(db(), host, eventOf(catalogue, input.eventId), input, doorKeys(), await doorNow(db(), input.eventId, input.eventDate)), {
+  secrets: [PASS_SIGNING_KEY],
+})
+export const removeAdmission = adminCallable(removeAdmissionCall, async (input, admin, catalogue) => door.removeAdmission(db(), admin, eventOf(catalogue, input.eventId), input, await doorNow(db(), input.eventId, input.eventDate)))
 
 // The catalogue editor: hosts edit their cities' events, admins everything and the cities.
 const editorOf = (host: HostCaller) => ({ actor: host, roles: host.roles })
 const isCoverUrl = (url: string, eventId: string) => photoStore().isCoverUrl(url, eventId)
-export const listCatalogue = hostCallable(listCatalogueCall, (_, host) => catalogue.listCatalogue(db(), host.roles))
-export const saveCatalogueEvent = hostCallable(saveCatalogueEventCall, (input, host) => catalogue.saveEvent(db(), editorOf(host), input, isCoverUrl, Date.now()))
-export const publishCatalogueEvent = hostCallable(publishCatalogueEventCall, (input, host) => catalogue.publishEvent(db(), editorOf(host), input, isCoverUrl, Date.now()))
-export const archiveCatalogueEvent = hostCallable(archiveCatalogueEventCall, (input, host) => catalogue.archiveEvent(db(), editorOf(host), input, Date.now()))
-export const saveCatalogueCity = adminCallable(saveCatalogueCityCall, (input, admin) => catalogue.saveCity(db(), admin, input, Date.now()))
+export const listCatalogue = hostCallable(listCatalogueCall, (_, host) => editor.listCatalogue(db(), host.roles))
+export const saveCatalogueEvent = hostCallable(saveCatalogueEventCall, (input, host, catalogue) => editor.saveEvent(db(), catalogue, editorOf(host), input, isCoverUrl, Date.now()))
+export const publishCatalogueEvent = hostCallable(publishCatalogueEventCall, (input, host) => editor.publishEvent(db(), editorOf(host), input, isCoverUrl, Date.now()))
+export const archiveCatalogueEvent = hostCallable(archiveCatalogueEventCall, (input, host) => editor.archiveEvent(db(), editorOf(host), input, Date.now()))
+export const saveCatalogueCity = adminCallable(saveCatalogueCityCall, (input, admin) => editor.saveCity(db(), admin, input, Date.now()))
 export const uploadEventCover = hostCallable(uploadEventCoverCall, (input, host) => covers.uploadEventCover(db(), photoStore(), editorOf(host), input, Date.now()))
 
 // After the night: the guests who came rate it, pick whom they would meet again, and report; hosts see it and act.
-export const getAfterNight = callable(getAfterNightCall, (input, member) => afterNight.getAfterNight(db(), member, input, Date.now()))
-export const saveFeedback = callable(saveFeedbackCall, (input, member) => afterNight.saveFeedback(db(), member, input, Date.now()))
-export const pickGuest = callable(pickGuestCall, (input, member) => afterNight.pickGuest(db(), member, input, Date.now()))
-export const blockGuest = callable(blockGuestCall, (input, member) => afterNight.blockGuest(db(), member, input, Date.now()))
-export const reportGuest = callable(reportGuestCall, (input, member) => afterNight.reportGuest(db(), member, input, Date.now()))
-export const listConnections = callable(listConnectionsCall, (_, member) => afterNight.listConnections(db(), member))
-export const removeConnection = callable(removeConnectionCall, (input, member) => afterNight.removeConnection(db(), member, input))
-export const saveSharing = callable(saveSharingCall, (input, member) => afterNight.saveSharing(db(), member, input, Date.now()))
-export const markAttendance = hostCallable(markAttendanceCall, async (input, host) => hostNight.markAttendance(db(), host, input, await doorNow(db(), input.eventId, input.eventDate)))
+export const getAfterNight = callable(getAfterNightCall, (input, member) => feedback.getAfterNight(db(), member, input, Date.now()))
+export const saveFeedback = callable(saveFeedbackCall, (input, member) => feedback.saveFeedback(db(), member, input, Date.now()))
+export const pickGuest = callable(pickGuestCall, (input, member) => picks.pickGuest(db(), member, input, Date.now()))
+export const blockGuest = callable(blockGuestCall, (input, member) => picks.blockGuest(db(), member, input, Date.now()))
+export const reportGuest = callable(reportGuestCall, (input, member) => reports.reportGuest(db(), member, input, Date.now()))
+export const listConnections = callable(listConnectionsCall, (_, member) => picks.listConnections(db(), member))
+export const removeConnection = callable(removeConnectionCall, (input, member) => picks.removeConnection(db(), member, input))
+export const saveSharing = callable(saveSharingCall, (input, member) => sharing.saveSharing(db(), member, input, Date.now()))
+export const markAttendance = hostCallable(markAttendanceCall, async (input, host, catalogue) => hostNight.markAttendance(db(), host, eventOf(catalogue, input.eventId), input, await doorNow(db(), input.eventId, input.eventDate)))
 export const listReports = hostCallable(listReportsCall, (_, host) => hostNight.listReports(db(), host.roles, Date.now()))
-export const resolveReport = hostCallable(resolveReportCall, (input, host) => hostNight.resolveReport(db(), getAuth(adminApp()), host, input, Date.now()))
+export const resolveReport = hostCallable(resolveReportCall, (input, host, catalogue) => hostNight.resolveReport(db(), getAuth(adminApp()), catalogue, host, input, Date.now()))

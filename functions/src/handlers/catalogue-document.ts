@@ -5,10 +5,9 @@
  * on the next online visit and an unchanged catalogue costs a 304. The service worker keeps the
  * last copy for offline.
  */
-import { currentCatalogue } from '@yaari/domain/catalogue'
 import { onRequest } from 'firebase-functions/v2/https'
 import { db } from '../lib/admin'
-import { refreshCatalogue } from '../lib/catalogue'
+import { loadCatalogue } from '../lib/catalogue'
 import { runOptions } from './sizing'
 
 export const CATALOGUE_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=30'
@@ -18,8 +17,7 @@ export const catalogueDocument = onRequest(runOptions('catalogueDocument'), asyn
     response.status(405).set('allow', 'GET, HEAD').send('GET only')
     return
   }
-  await refreshCatalogue(db())
-  const catalogue = currentCatalogue()
+  const catalogue = (await loadCatalogue(db())).snapshot
   const etag = `"v${catalogue.version}"`
   response.set({ 'cache-control': CATALOGUE_CACHE_CONTROL, etag, vary: 'accept-encoding' })
   if (request.get('if-none-match') === etag) {

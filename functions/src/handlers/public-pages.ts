@@ -19,7 +19,7 @@ import { canonicalSearch, type PagesRender } from '@yaari/domain/page-catalogue'
 import { sitemapEntries, sitemapXml } from '@yaari/domain/sitemap'
 import { onRequest } from 'firebase-functions/v2/https'
 import { db } from '../lib/admin'
-import { refreshCatalogue } from '../lib/catalogue'
+import { loadCatalogue } from '../lib/catalogue'
 import { pagesNow } from '../lib/clock'
 import { APP_ORIGIN } from '../lib/settings'
 import { runOptions } from './sizing'
@@ -75,7 +75,7 @@ export const publicPages = onRequest(runOptions('publicPages'), async (request, 
     return
   }
   const origin = APP_ORIGIN.value().replace(/\/+$/, '')
-  const catalogue = await refreshCatalogue(db())
+  const catalogue = (await loadCatalogue(db())).snapshot
   const now = await pagesNow(db())
   if (path === '/sitemap.xml') {
     response

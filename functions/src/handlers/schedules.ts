@@ -3,7 +3,7 @@
  * the local stack's timer both read. Each job lives with its service.
  */
 
-import { refreshCatalogue } from '../lib/catalogue'
+import { loadCatalogue } from '../lib/catalogue'
 import { ALERTS, alert, info } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
 import { type BookingDeps, nowOf } from '../lib/records'
@@ -16,6 +16,8 @@ import { queueReminders } from '../services/mail/reminders'
 
 /** What the jobs run with: the bookings' dependencies, the mail transport and the photo store. */
 export type JobDeps = BookingDeps & Pick<MailDeps, 'mailer'> & { photos: PhotoStore }
+/** The same before the run reads the catalogue. */
+export type JobSetup = Omit<JobDeps, 'catalogue'>
 
 export const SCHEDULED_JOBS = {
   sweepExpiredHolds: { everyMinutes: 5, run: sweepExpiredHolds },
@@ -26,7 +28,10 @@ export const SCHEDULED_JOBS = {
   // Asks each date's guests at 10:00 IST the day after (a run after that finds the date), closes evenings a week on.
   morningAfter: { everyMinutes: 15, run: runMorningAfter },
   // Deletes covers uploaded over a day ago that no event uses (an editor that never saved, an upload cut off).
-  sweepCovers: { everyMinutes: 60, run: (deps) => sweepUnusedCovers(deps.firestore, deps.photos, nowOf(deps)) },
+  sweepCovers: {
+    everyMinutes: 60,
+    run: (deps) => sweepUnusedCovers(deps.firestore, deps.catalogue, deps.photos, nowOf(deps)),
+  },
 } as const satisfies Record<string, { everyMinutes: number; run: (deps: JobDeps) => Promise<unknown> }>
 export type ScheduledJob = keyof typeof SCHEDULED_JOBS
 
@@ -34,9 +39,9 @@ export type ScheduledJob = keyof typeof SCHEDULED_JOBS
  * Runs one job: its report logged, or, when it throws, a `job-failed` alert naming it (then thrown
  * on, so the scheduler records the run as failed; the next run tries again).
  */
-export async function runJobLogged(name: ScheduledJob, deps: JobDeps) {
+export async function runJobLogged(name: ScheduledJob, setup: JobSetup) {
   try {
-    await refreshCatalogue(deps.firestore)
+    const deps = { ...setup, catalogue: await loadCatalogue(setup.firestore) }
     const report = await SCHEDULED_JOBS[name].run(deps)
     info(`job-${name}`, { report })
     return report

@@ -14,9 +14,9 @@ import { describeIssues } from '@yaari/domain/validation'
 import { onRequest } from 'firebase-functions/v2/https'
 import * as v from 'valibot'
 import { isFreshWebhookTimestamp, isValidWebhookSignature } from '../lib/cashfree'
-import { refreshCatalogue } from '../lib/catalogue'
+import { loadCatalogue } from '../lib/catalogue'
 import { collectionOf } from '../lib/collections'
-import { bookingDeps } from '../lib/deps'
+import { bookingSetup } from '../lib/deps'
 import { ALERTS, alert, burstDetector, warn } from '../lib/log'
 import { type BookingDeps, isAlreadyExists, nowOf } from '../lib/records'
 import { expiry } from '../lib/retention'
@@ -50,7 +50,7 @@ function refuseUnverified(now: number, reason: string, deliveredBy: string | und
 }
 
 export async function cashfreeWebhookHandler(
-  deps: BookingDeps,
+  setup: Omit<BookingDeps, 'catalogue'>,
   secret: string,
   request: { rawBody: Buffer; headers: Record<string, string | string[] | undefined> },
 ): Promise<{ status: number; body: string }> {
@@ -59,7 +59,7 @@ export async function cashfreeWebhookHandler(
     return Array.isArray(value) ? value[0] : value
   }
   const timestamp = header('x-webhook-timestamp')
-  const now = nowOf(deps)
+  const now = nowOf(setup)
   const deliveredBy = header('user-agent')
   if (!isValidWebhookSignature(secret, request.rawBody, timestamp, header('x-webhook-signature'))) {
     return refuseUnverified(now, 'invalid signature', deliveredBy)
@@ -68,7 +68,8 @@ export async function cashfreeWebhookHandler(
     return refuseUnverified(now, 'timestamp outside the window', deliveredBy)
   const webhook = parseJsonBody(request.rawBody, webhookSchema, 'not a Cashfree webhook')
   if ('refusal' in webhook) return webhook.refusal
-  await refreshCatalogue(deps.firestore)
+  // Read only for a delivery Cashfree signed: what it names is reconciled against what is published.
+  const deps: BookingDeps = { ...setup, catalogue: await loadCatalogue(setup.firestore) }
   const { json: body, output } = webhook
   const { type } = output
 
@@ -120,8 +121,7 @@ export const cashfreeWebhook = onRequest(
       response.status(405).send('POST only')
       return
     }
-    const deps = bookingDeps()
-    const { status, body } = await cashfreeWebhookHandler(deps, functionSettings().cashfree.clientSecret, {
+    const { status, body } = await cashfreeWebhookHandler(bookingSetup(), functionSettings().cashfree.clientSecret, {
       rawBody: request.rawBody,
       headers: request.headers,
     })

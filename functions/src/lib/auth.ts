@@ -1,3 +1,4 @@
+import type { Catalogue } from '@yaari/domain/catalogue'
 import { HOST_MESSAGES, isHost, mayHost, type Roles, rolesOf } from '@yaari/domain/host'
 import { ACCOUNT_MESSAGES } from '@yaari/domain/profile'
 import type { Auth } from 'firebase-admin/auth'
@@ -46,11 +47,15 @@ export interface HostCaller {
  * The caller, refused with `permission-denied` unless their verified token makes them a host
  * (of `eventId`'s city, when one is named) or an admin.
  */
-export function requireHost(request: Pick<CallableRequest, 'auth'>, eventId?: string): HostCaller {
+export function requireHost(
+  catalogue: Catalogue,
+  request: Pick<CallableRequest, 'auth'>,
+  eventId?: string,
+): HostCaller {
   const member = requireMember(request, { requireEmailVerification: false })
-  const roles = rolesOf(request.auth?.token as Record<string, unknown> | undefined)
+  const roles = rolesOf(catalogue, request.auth?.token as Record<string, unknown> | undefined)
   if (!isHost(roles)) throw new HttpsError('permission-denied', HOST_MESSAGES.hostsOnly)
-  if (eventId !== undefined && !mayHost(roles, eventId))
+  if (eventId !== undefined && !mayHost(roles, catalogue.eventById(eventId)))
     throw new HttpsError('permission-denied', HOST_MESSAGES.notYourCity)
   return { ...member, roles }
 }
@@ -60,7 +65,10 @@ export const ACCOUNT_CACHE_MS = 10_000
 
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.'
 
-const accounts = new Map<string, { at: number; validAfter: number; roles: Roles; disabled: boolean }>()
+const accounts = new Map<
+  string,
+  { at: number; validAfter: number; claims: Record<string, unknown> | undefined; disabled: boolean }
+>()
 
 /** What both the token and the account grant: a city taken away since the token was signed grants nothing. */
 export function bothGrant(token: Roles, account: Roles): Roles {
@@ -79,6 +87,7 @@ export function bothGrant(token: Roles, account: Roles): Roles {
  */
 export async function refuseStaleHost(
   auth: Pick<Auth, 'getUser'>,
+  catalogue: Catalogue,
   request: Pick<CallableRequest, 'auth'>,
   eventId?: string,
   now = Date.now(),
@@ -89,15 +98,16 @@ export async function refuseStaleHost(
   if (!account || now - account.at > ACCOUNT_CACHE_MS) {
     const user = await auth.getUser(uid)
     const validAfter = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : 0
-    account = { at: now, validAfter, roles: rolesOf(user.customClaims), disabled: user.disabled }
+    account = { at: now, validAfter, claims: user.customClaims, disabled: user.disabled }
     accounts.set(uid, account)
   }
   const signedInAt = Number(request.auth?.token.auth_time) * 1000
   if (account.disabled || !(signedInAt >= account.validAfter)) throw new HttpsError('permission-denied', SESSION_ENDED)
-  if (!isHost(account.roles)) throw new HttpsError('permission-denied', HOST_MESSAGES.hostsOnly)
-  if (eventId !== undefined && !mayHost(account.roles, eventId))
+  const roles = rolesOf(catalogue, account.claims)
+  if (!isHost(roles)) throw new HttpsError('permission-denied', HOST_MESSAGES.hostsOnly)
+  if (eventId !== undefined && !mayHost(roles, catalogue.eventById(eventId)))
     throw new HttpsError('permission-denied', HOST_MESSAGES.notYourCity)
-  return account.roles
+  return roles
 }
 
 /** Forgets what was read of the accounts (tests). */

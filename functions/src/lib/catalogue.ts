@@ -1,16 +1,20 @@
 /**
- * The published catalogue this instance holds (decisions 0018, 0020). Every entry point (a
- * callable, the webhook, a job) calls `refreshCatalogue` before it reads a price, a capacity, a
- * city or a schedule: it reads the one small version document and, only when the version moved,
- * the snapshot (the cities and the events on sale) and the archived events it has not read yet
- * (each in a document of its own, `catalogue_archive/{id}`, never changed once written), then
- * installs them together, so every lookup of the domain's catalogue reads what the team published
- * and never what a client sent, and an archived event's tickets and passes keep reading. A
- * project with no catalogue yet has no events.
+ * The published catalogue (decisions 0018, 0020), read once per request. Every entry point (a
+ * callable, the webhook, a job, a page) calls `loadCatalogue` before it reads a price, a capacity,
+ * a city or a schedule, and passes the value it gets to the services: it reads the one small
+ * version document and, only when the version moved since this instance last read, the snapshot
+ * (the cities and the events on sale) and the archived events it has not read yet (each in a
+ * document of its own, `catalogue_archive/{id}`, never changed once written), so every lookup reads
+ * what the team published and never what a client sent, and an archived event's tickets and
+ * passes keep reading. A project with no catalogue yet has no events.
+ *
+ * The instance keeps the last catalogue it built, by version (a cache of what Firestore says, not
+ * a state anything else reads): the domain holds none.
  */
 import {
-  currentCatalogue,
-  installCatalogue,
+  type Catalogue,
+  catalogueOf,
+  EMPTY_CATALOGUE,
   NO_CATALOGUE,
   type PublishedCatalogue,
   type YaariEvent,
@@ -20,7 +24,8 @@ import { collectionOf, refs } from './collections'
 
 export { NO_CATALOGUE }
 
-let loaded: number | undefined
+/** The catalogue this instance built last, and the version document's number it was built for. */
+let built: { wanted: number; catalogue: Catalogue } | undefined
 /** The archived events read so far, and the newest version they were archived in. */
 const archived = new Map<string, YaariEvent>()
 let archivedThrough = -1
@@ -40,28 +45,28 @@ async function readNewlyArchived(firestore: Firestore): Promise<void> {
   }
 }
 
-/** Installs the published catalogue when its version differs from the one held (or none is held yet). */
-export async function refreshCatalogue(firestore: Firestore): Promise<PublishedCatalogue> {
+/** The published catalogue as it stands: rebuilt only when its version moved since this instance read it. */
+export async function loadCatalogue(firestore: Firestore): Promise<Catalogue> {
   const version = (await refs.catalogueVersion(firestore).get()).get('version')
   const wanted = typeof version === 'number' ? version : NO_CATALOGUE.version
-  if (loaded !== wanted) {
-    // The snapshot first, then the archive: an event archived in between is in one or the other
-    // (an archive writes its document before the snapshot that leaves it out).
-    const snapshot =
-      wanted === NO_CATALOGUE.version
-        ? NO_CATALOGUE
-        : ((await refs.publishedCatalogue(firestore).get()).data() as PublishedCatalogue | undefined)
-    await readNewlyArchived(firestore)
-    const current = snapshot ?? NO_CATALOGUE
-    // (a snapshot written before archived events moved out holds them itself: theirs stand)
-    const onSale = new Set(current.events.map((event) => event.id))
-    installCatalogue({
-      ...current,
-      events: [...current.events, ...[...archived.values()].filter((event) => !onSale.has(event.id))],
-    })
-    loaded = snapshot?.version ?? NO_CATALOGUE.version
+  if (built?.wanted === wanted) return built.catalogue
+  if (wanted === NO_CATALOGUE.version) {
+    built = { wanted, catalogue: EMPTY_CATALOGUE }
+    return EMPTY_CATALOGUE
   }
-  return currentCatalogue()
+  // The snapshot first, then the archive: an event archived in between is in one or the other
+  // (an archive writes its document before the snapshot that leaves it out).
+  const snapshot = (await refs.publishedCatalogue(firestore).get()).data() as PublishedCatalogue | undefined
+  await readNewlyArchived(firestore)
+  const current = snapshot ?? NO_CATALOGUE
+  // (a snapshot written before archived events moved out holds them itself: theirs stand)
+  const onSale = new Set(current.events.map((event) => event.id))
+  const catalogue = catalogueOf({
+    ...current,
+    events: [...current.events, ...[...archived.values()].filter((event) => !onSale.has(event.id))],
+  })
+  built = { wanted: snapshot ? wanted : NO_CATALOGUE.version, catalogue }
+  return catalogue
 }
 
 /** Writes `snapshot` as the published catalogue, in a transaction that has read nothing after writing. */

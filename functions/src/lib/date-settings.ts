@@ -3,7 +3,7 @@
  * (never fewer than the catalogue's capacity; more once a host raised it) and whether its sales
  * are closed. A date without the document is as the catalogue says, with sales open.
  */
-import { eventById } from '@yaari/domain/catalogue'
+import type { YaariEvent } from '@yaari/domain/catalogue'
 import { dateSettingsPath } from '@yaari/domain/host'
 import type { Firestore } from 'firebase-admin/firestore'
 
@@ -13,26 +13,28 @@ export interface DateSettings {
   salesClosed: boolean
 }
 
-const settingsOf = (eventId: string, data: Record<string, unknown> | undefined): DateSettings => {
-  const catalogue = eventById(eventId)?.capacity ?? 0
+/** The event a date belongs to: its id (where the settings live) and its capacity in the catalogue. */
+export type DatedEvent = Pick<YaariEvent, 'id' | 'capacity'>
+
+const settingsOf = (event: DatedEvent, data: Record<string, unknown> | undefined): DateSettings => {
   const stored = typeof data?.seat_numbers === 'number' ? data.seat_numbers : 0
-  return { seatNumbers: Math.max(catalogue, stored), salesClosed: data?.sales_closed === true }
+  return { seatNumbers: Math.max(event.capacity, stored), salesClosed: data?.sales_closed === true }
 }
 
 export const dateSettingsRef = (firestore: Firestore, eventId: string, date: string) =>
   firestore.doc(dateSettingsPath(eventId, date))
 
-export async function readDateSettings(firestore: Firestore, eventId: string, date: string): Promise<DateSettings> {
-  return settingsOf(eventId, (await dateSettingsRef(firestore, eventId, date).get()).data())
+export async function readDateSettings(firestore: Firestore, event: DatedEvent, date: string): Promise<DateSettings> {
+  return settingsOf(event, (await dateSettingsRef(firestore, event.id, date).get()).data())
 }
 
 /** The settings of several dates of one event, in one read. */
 export async function dateSettingsAmong(
   firestore: Firestore,
-  eventId: string,
+  event: DatedEvent,
   dates: string[],
 ): Promise<Map<string, DateSettings>> {
   if (dates.length === 0) return new Map()
-  const snapshots = await firestore.getAll(...dates.map((date) => dateSettingsRef(firestore, eventId, date)))
-  return new Map(dates.map((date, i) => [date, settingsOf(eventId, snapshots[i]?.data())]))
+  const snapshots = await firestore.getAll(...dates.map((date) => dateSettingsRef(firestore, event.id, date)))
+  return new Map(dates.map((date, i) => [date, settingsOf(event, snapshots[i]?.data())]))
 }

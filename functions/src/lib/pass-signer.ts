@@ -5,6 +5,7 @@
  * Ed25519 signatures are deterministic: the same booking and key always give the same pass.
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
+import type { Catalogue } from '@yaari/domain/catalogue'
 import {
   fromBase64Url,
   type IssuedPass,
@@ -19,7 +20,7 @@ export interface PassSigner {
   keyId: string
   /** The public key, as the app's VITE_PASS_PUBLIC_KEYS lists it. */
   publicKey: string
-  issue(claims: PassClaims): IssuedPass
+  issue(catalogue: Catalogue, claims: PassClaims): IssuedPass
 }
 
 /** PKCS#8 wrapping of a raw Ed25519 private key (RFC 8410). */
@@ -43,8 +44,8 @@ export function parsePassSigningKey(value: string): PassSigner | string {
   return {
     keyId,
     publicKey,
-    issue(claims) {
-      const payload = passPayload(claims, keyId)
+    issue(catalogue, claims) {
+      const payload = passPayload(catalogue, claims, keyId)
       return { credential: passCredential(payload, sign(null, payload, key)), code: passCode(claims.orderId) }
     },
   }

@@ -11,6 +11,7 @@ import {
   type RefundReason,
   type RefundState,
 } from '@yaari/domain/booking'
+import type { Catalogue } from '@yaari/domain/catalogue'
 import { errorCode } from '@yaari/domain/error-code'
 import type { DocumentReference, Firestore, Timestamp } from 'firebase-admin/firestore'
 import type { PaymentGateway } from './cashfree'
@@ -105,6 +106,8 @@ export type CreateBookingStep = (typeof CREATE_BOOKING_STEPS)[number]
 
 export interface BookingDeps {
   firestore: Firestore
+  /** The published catalogue, read once for the request or the job's run (lib/catalogue.ts). */
+  catalogue: Catalogue
   gateway: PaymentGateway
   /** Where the member's browser comes back after checkout, e.g. https://yaari.app */
   appOrigin: string

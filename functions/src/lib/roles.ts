@@ -4,10 +4,10 @@
  * applies when the person's app next refreshes its token (it does on opening the console); a
  * revoke also ends their sessions, so a role taken away cannot be used until the token expires.
  */
-import { type City, catalogueCities } from '@yaari/domain/catalogue'
+import type { City } from '@yaari/domain/catalogue'
 import type { Auth } from 'firebase-admin/auth'
 import type { Firestore } from 'firebase-admin/firestore'
-import { refreshCatalogue } from './catalogue'
+import { loadCatalogue } from './catalogue'
 
 export interface RoleChange {
   email: string
@@ -49,8 +49,7 @@ export async function changeRole(
   change: RoleChange,
 ): Promise<{ uid: string; claims: Claims }> {
   const user = await auth.getUserByEmail(change.email)
-  await refreshCatalogue(firestore)
-  const cities = catalogueCities().map((city) => city.id)
+  const cities = (await loadCatalogue(firestore)).cities.map((city) => city.id)
   const claims = changedClaims(user.customClaims, change, cities)
   await auth.setCustomUserClaims(user.uid, claims)
   if (change.revoke) await auth.revokeRefreshTokens(user.uid)

@@ -7,11 +7,12 @@
  * `npm run cancel-date` (dev/ops.mjs) points it at the local stack when the variable is unset.
  */
 import { parseArgs } from 'node:util'
+import type { YaariEvent } from '@yaari/domain/catalogue'
 import { initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
-import { refreshCatalogue } from '../lib/catalogue'
+import { loadCatalogue } from '../lib/catalogue'
+import { onDate, recordAudit } from '../services/audit'
 import { cancelDate } from '../services/bookings/cancelled-dates'
-import { recordAudit } from '../services/host/audit'
 
 const { values } = parseArgs({
   options: { event: { type: 'string' }, date: { type: 'string' }, reason: { type: 'string' } },
@@ -26,27 +27,28 @@ initializeApp({ projectId: project })
 
 const input = { eventId: values.event, eventDate: values.date, reason: values.reason }
 // The event is checked against the published catalogue, as the functions check it.
-refreshCatalogue(getFirestore())
-  .then(() => cancelDate(getFirestore(), input))
-  .then(
-    async ({ path, cancelled }) => {
-      if (!cancelled) return console.log(`${path} was already cancelled: nothing changed.`)
-      await recordAudit(
-        getFirestore(),
-        { command: 'cancel-date' },
-        {
-          action: 'cancel-date',
-          eventId: String(values.event),
-          eventDate: String(values.date),
-          change: { reason: String(values.reason).trim() },
-          at: Date.now(),
-        },
-        `cancel-date_${values.event}_${values.date}`,
-      )
-      console.log(`Cancelled ${path}: members are refunded and told within 5 minutes.`)
-    },
-    (error: Error) => {
-      console.error(`Not cancelled: ${error.message}`)
-      process.exitCode = 1
-    },
-  )
+async function cancel() {
+  const catalogue = await loadCatalogue(getFirestore())
+  return { catalogue, ...(await cancelDate(getFirestore(), catalogue, input)) }
+}
+cancel().then(
+  async ({ catalogue, path, cancelled }) => {
+    if (!cancelled) return console.log(`${path} was already cancelled: nothing changed.`)
+    await recordAudit(
+      getFirestore(),
+      { command: 'cancel-date' },
+      {
+        action: 'cancel-date',
+        about: onDate(catalogue.eventById(String(values.event)) as YaariEvent, String(values.date)),
+        change: { reason: String(values.reason).trim() },
+        at: Date.now(),
+      },
+      `cancel-date_${values.event}_${values.date}`,
+    )
+    console.log(`Cancelled ${path}: members are refunded and told within 5 minutes.`)
+  },
+  (error: Error) => {
+    console.error(`Not cancelled: ${error.message}`)
+    process.exitCode = 1
+  },
+)

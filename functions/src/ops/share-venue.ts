@@ -9,12 +9,12 @@
  */
 import { parseArgs } from 'node:util'
 import { venueBriefPath } from '@yaari/domain/booking'
-import { shareVenueSchema } from '@yaari/domain/host'
-import { describeIssues } from '@yaari/domain/validation'
+import type { YaariEvent } from '@yaari/domain/catalogue'
+import { shareVenueProblem, shareVenueSchema } from '@yaari/domain/host'
 import { initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
-import { refreshCatalogue } from '../lib/catalogue'
+import { loadCatalogue } from '../lib/catalogue'
 import { publishVenue } from '../services/host/actions'
 
 const { values } = parseArgs({
@@ -45,11 +45,14 @@ const brief = {
 }
 /** Checks the request against the published catalogue, as the functions check it, then shares. */
 async function share() {
-  await refreshCatalogue(getFirestore())
-  const parsed = v.safeParse(shareVenueSchema, { eventId: values.event, eventDate: values.date, brief })
-  if (!parsed.success) throw new Error(describeIssues(parsed.issues))
-  const { change } = await publishVenue(getFirestore(), { command: 'share-venue' }, parsed.output, Date.now())
-  return { change, path: venueBriefPath(parsed.output.eventId, parsed.output.eventDate) }
+  const catalogue = await loadCatalogue(getFirestore())
+  const request = { eventId: String(values.event), eventDate: String(values.date), brief }
+  const problem = shareVenueProblem(catalogue, request)
+  if (problem) throw new Error(problem)
+  const input = v.parse(shareVenueSchema, request)
+  const event = catalogue.eventById(input.eventId) as YaariEvent
+  const { change } = await publishVenue(getFirestore(), { command: 'share-venue' }, event, input, Date.now())
+  return { change, path: venueBriefPath(input.eventId, input.eventDate) }
 }
 share().then(
   ({ change, path }) =>

@@ -18,7 +18,6 @@ import {
   type MyDataExport,
   RECENT_SIGN_IN_MINUTES,
 } from '@yaari/domain/account'
-import { eventById } from '@yaari/domain/catalogue'
 import { moderationPath } from '@yaari/domain/host'
 import type { UserProfileRecord } from '@yaari/domain/profile'
 import { cancellationRefund } from '@yaari/domain/refund-policy'
@@ -31,9 +30,9 @@ import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
 import { type BookingDeps, type BookingRecord, bookingRef, isNotFound, nowOf } from '../lib/records'
 import { expiry } from '../lib/retention'
+import { auditLog, auditRecord } from './audit'
 import { cancelConfirmed } from './bookings/cancel'
 import { reconcileBooking } from './bookings/reconcile'
-import { auditLog, auditRecord } from './host/audit'
 import { queueAccountDeletedMail } from './mail/outbox'
 import { leaveLine } from './waitlist/line'
 
@@ -195,6 +194,7 @@ function withoutTimestamps(profile: UserProfileRecord & { created_at?: unknown; 
  * seat is cancelled with the refund the policy gives now.
  */
 async function endBooking(deps: BookingDeps, booking: BookingRecord, now: number): Promise<void> {
+  const { catalogue } = deps
   let current: BookingRecord | undefined = booking
   if (current.status === 'pending') {
     await bookingRef(deps.firestore, current.order_id).update({
@@ -203,7 +203,7 @@ async function endBooking(deps: BookingDeps, booking: BookingRecord, now: number
     current = await reconcileBooking(deps, current.order_id)
   }
   if (current?.status !== 'confirmed') return
-  const event = eventById(current.event_id)
+  const event = catalogue.eventById(current.event_id)
   const refund =
     event && cancellationRefund(current.amount, eventStartInstant(current.event_date, event.startTime), new Date(now))
   // An event already started (or over) is not cancelled: it stays as it was, without the personal fields.
@@ -267,7 +267,7 @@ export async function deleteMyAccount(deps: AccountDeps, member: VerifiedMember)
     .set(
       auditRecord(
         { command: 'deleteMyAccount' },
-        { action: 'account-deleted', at: now, eventId: '', eventDate: '', change: { uid } },
+        { action: 'account-deleted', at: now, about: { account: uid }, change: { uid } },
       ),
     )
   await deps.deleteAuthUser(uid)

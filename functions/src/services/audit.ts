@@ -1,13 +1,15 @@
 /**
- * The audit log (audit_log/{id}): every host action that changed something, and every view or
- * export of a guest list, with who, when and what. Written only by the functions.
+ * The audit log (audit_log/{id}): every action of the team that changed something (on a date, an
+ * event, a city or a member's account), and every view or export of a guest list, with who, when,
+ * what it was about and what changed. Written only by the functions, by any service that acts for
+ * the team; read by city (a host reads their cities' lines).
  */
-import { eventById } from '@yaari/domain/catalogue'
+import type { City, YaariEvent } from '@yaari/domain/catalogue'
 import { AUDIT_PAGE, type AuditEntry, type Roles } from '@yaari/domain/host'
 import type { Firestore, Timestamp } from 'firebase-admin/firestore'
-import { collectionOf } from '../../lib/collections'
-import { isAlreadyExists } from '../../lib/records'
-import { expiry } from '../../lib/retention'
+import { collectionOf } from '../lib/collections'
+import { isAlreadyExists } from '../lib/records'
+import { expiry } from '../lib/retention'
 
 /** Who acted: a signed-in host or admin, or the team's command line. */
 export type Actor = { uid: string; email: string | undefined } | { command: string }
@@ -45,9 +47,11 @@ export interface AuditRecord {
   action: AuditAction
   actor_uid: string | null
   actor: string
+  /** The event it is about ('' when none). */
   event_id: string
+  /** The date it is about ('' when none). */
   event_date: string
-  /** The event's city: what a host's audit page reads by (absent for what is about no event). */
+  /** The city of what it is about: what a host's audit page reads by (absent for a member's account). */
   city?: string
   /** What changed, e.g. { from: 10, to: 12 }. */
   change?: Record<string, unknown>
@@ -55,29 +59,54 @@ export interface AuditRecord {
   expire_at?: Timestamp
 }
 
+/** An event as an audit line names it: by its id, and read by its city. */
+export type AuditedEvent = Pick<YaariEvent, 'id' | 'city'>
+
+/**
+ * What an audit line is about: one date of an event, an event (the catalogue's), a city, the
+ * whole catalogue, or a member's account (the last two in no city: only admins read those lines).
+ */
+export type AuditSubject =
+  | { event: AuditedEvent; date: string }
+  | { event: AuditedEvent; date?: undefined }
+  | { city: City }
+  | { catalogue: 'whole' }
+  | { account: string }
+
+/** What a line is about, named in a word: the event's id, the city's, or '' for the rest. */
+export function subjectName(about: AuditSubject): string {
+  if ('event' in about) return about.event.id
+  if ('city' in about) return about.city
+  return ''
+}
+
 export interface AuditInput {
   action: AuditAction
-  eventId: string
-  eventDate: string
-  /** The city, when the event is not (yet) in the published catalogue. */
-  city?: string
+  about: AuditSubject
   change?: Record<string, unknown>
   at: number
 }
 
-/** The audit line for an entry, to write alone or beside the change it records. */
-/** The date a request names, as its audit line names it. */
-export const onDate = ({ eventId, eventDate }: { eventId: string; eventDate: string }) => ({ eventId, eventDate })
+/** A date of an event, as an audit line is about it. */
+export const onDate = (event: AuditedEvent, date: string): AuditSubject => ({ event, date })
 
+/** The record's fields of what it is about (empty where a line is about no event or date). */
+function subjectFields(about: AuditSubject): Pick<AuditRecord, 'event_id' | 'event_date' | 'city'> {
+  if ('event' in about) {
+    return { event_id: about.event.id, event_date: about.date ?? '', city: about.event.city }
+  }
+  if ('city' in about) return { event_id: '', event_date: '', city: about.city }
+  return { event_id: '', event_date: '' }
+}
+
+/** The audit line for an entry, to write alone or beside the change it records. */
 export function auditRecord(actor: Actor, entry: AuditInput): AuditRecord {
   return {
     at: entry.at,
     action: entry.action,
     actor_uid: 'uid' in actor ? actor.uid : null,
     actor: 'uid' in actor ? (actor.email ?? actor.uid) : `command: ${actor.command}`,
-    event_id: entry.eventId,
-    event_date: entry.eventDate,
-    ...((entry.city ?? eventById(entry.eventId)?.city) ? { city: entry.city ?? eventById(entry.eventId)?.city } : {}),
+    ...subjectFields(entry.about),
     ...(entry.change ? { change: entry.change } : {}),
     ...expiry('audit_log', entry.at),
   }

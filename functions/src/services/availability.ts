@@ -8,7 +8,7 @@
 
 import type { AvailabilityResponse, EventAvailability, getAvailabilityCall } from '@yaari/domain/availability'
 import type { RequestOf } from '@yaari/domain/callable'
-import { eventById, listedEvents, type YaariEvent } from '@yaari/domain/catalogue'
+import type { YaariEvent } from '@yaari/domain/catalogue'
 import { availableDates } from '@yaari/domain/schedule'
 import { dateSettingsAmong } from '../lib/date-settings'
 import { type BookingDeps, cancelledAmong, nowOf } from '../lib/records'
@@ -19,7 +19,7 @@ async function eventAvailability(deps: BookingDeps, event: YaariEvent): Promise<
   const open = availableDates(event, new Date(nowOf(deps)))
   const [cancelled, settings] = await Promise.all([
     cancelledAmong(deps.firestore, event.id, open),
-    dateSettingsAmong(deps.firestore, event.id, open),
+    dateSettingsAmong(deps.firestore, event, open),
   ])
   const dates = await Promise.all(
     open.map(async (date) => {
@@ -44,8 +44,9 @@ export async function getAvailability(
   deps: BookingDeps,
   { eventId }: RequestOf<typeof getAvailabilityCall>,
 ): Promise<AvailabilityResponse> {
+  const { catalogue } = deps
   // One event (an archived one too: its page may still be open), or the listing's.
-  const one = eventId ? eventById(eventId) : undefined
-  const events = eventId ? (one ? [one] : []) : listedEvents()
+  const one = eventId ? catalogue.eventById(eventId) : undefined
+  const events = eventId ? (one ? [one] : []) : catalogue.listed
   return { events: await Promise.all(events.map((event) => eventAvailability(deps, event))) }
 }

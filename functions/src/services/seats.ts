@@ -27,7 +27,7 @@ import {
 } from 'firebase-admin/firestore'
 import { claimFirst } from '../lib/claims'
 import { refs, seatClaims } from '../lib/collections'
-import { dateSettingsRef, readDateSettings } from '../lib/date-settings'
+import { type DatedEvent, dateSettingsRef, readDateSettings } from '../lib/date-settings'
 import { type BookingRecord, isAlreadyExists, isNotFound } from '../lib/records'
 import { expiry } from '../lib/retention'
 
@@ -188,10 +188,10 @@ export async function countLiveSeats(firestore: Firestore, eventId: string, date
 }
 
 /** A date's settings and every seat document of it, read side by side. */
-async function readDateSeats(firestore: Firestore, eventId: string, date: string) {
+async function readDateSeats(firestore: Firestore, event: DatedEvent, date: string) {
   const [settings, snapshot] = await Promise.all([
-    readDateSettings(firestore, eventId, date),
-    seatClaims(firestore, eventId, date).get(),
+    readDateSettings(firestore, event, date),
+    seatClaims(firestore, event.id, date).get(),
   ])
   return { settings, docs: snapshot.docs }
 }
@@ -200,8 +200,8 @@ async function readDateSeats(firestore: Firestore, eventId: string, date: string
  * This date's seats for a booking about to claim one, in one read (at most capacity documents):
  * how many count, the numbers they hold, and the seats whose hold time has passed.
  */
-export async function readSeats(firestore: Firestore, eventId: string, date: string, now: number) {
-  const { settings, docs } = await readDateSeats(firestore, eventId, date)
+export async function readSeats(firestore: Firestore, event: DatedEvent, date: string, now: number) {
+  const { settings, docs } = await readDateSeats(firestore, event, date)
   const live = docs.filter((seat) => isLive(seat.data(), now))
   return {
     ...settings,
@@ -279,8 +279,8 @@ export const isBlocked = (data: { status?: unknown } | undefined) => data?.statu
  * A date's seats as a host sees them: how many numbers exist, how many are blocked, the capacity
  * in force (the difference), and how many seats are live (paid, held or offered) besides blockers.
  */
-export async function readCapacity(firestore: Firestore, eventId: string, date: string, now: number) {
-  const { settings, docs } = await readDateSeats(firestore, eventId, date)
+export async function readCapacity(firestore: Firestore, event: DatedEvent, date: string, now: number) {
+  const { settings, docs } = await readDateSeats(firestore, event, date)
   const blocked = docs.filter((seat) => isBlocked(seat.data()))
   const seats = docs.filter((seat) => !isBlocked(seat.data()))
   return {
@@ -307,21 +307,21 @@ export type CapacityChange =
  */
 export async function setCapacity(
   firestore: Firestore,
-  eventId: string,
+  event: DatedEvent,
   date: string,
   target: number,
   now: number,
 ): Promise<CapacityChange> {
-  const state = await readCapacity(firestore, eventId, date, now)
+  const state = await readCapacity(firestore, event, date, now)
   const previous = state.capacity
   if (target === previous) return { outcome: 'unchanged', capacity: previous, previous }
-  const seats = seatClaims(firestore, eventId, date)
+  const seats = seatClaims(firestore, event.id, date)
   if (target > previous) {
     const unblock = state.blocked.slice(0, target - previous)
     await Promise.all(unblock.map((seat) => seat.ref.delete()))
     const more = target - previous - unblock.length
     if (more > 0)
-      await dateSettingsRef(firestore, eventId, date).set(
+      await dateSettingsRef(firestore, event.id, date).set(
         { seat_numbers: state.seatNumbers + more, ...expiry('date_settings', now, date) },
         { merge: true },
       )
@@ -337,7 +337,7 @@ export async function setCapacity(
     try {
       await ref.create({
         status: 'blocked',
-        order_id: `blocked_${eventId}_${date}_${n}`,
+        order_id: `blocked_${event.id}_${date}_${n}`,
         user_id: '',
         blocked_at: now,
         ...expiry('seats', now, date),
@@ -349,7 +349,7 @@ export async function setCapacity(
   }
   if (made.length < needed) {
     await Promise.all(made.map((ref) => ref.delete()))
-    const taken = (await readCapacity(firestore, eventId, date, now)).live.length
+    const taken = (await readCapacity(firestore, event, date, now)).live.length
     return { outcome: 'below-taken', capacity: previous, taken }
   }
   return { outcome: 'lowered', capacity: target, previous }

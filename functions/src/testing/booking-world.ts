@@ -5,7 +5,7 @@
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import type { CreateBookingRequest } from '@yaari/domain/booking'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+import { SEED, SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { fullMobile } from '@yaari/domain/profile'
 import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
 import { availableDates } from '@yaari/domain/schedule'
@@ -23,6 +23,7 @@ export function bookingWorld(start = '2026-11-23T06:30:00Z') {
   const gateway = new FakeGateway()
   let now = Date.parse(start)
   const deps: BookingDeps = {
+    catalogue: SEED,
     firestore: firestore.asFirestore,
     gateway,
     appOrigin: 'https://yaari.example',

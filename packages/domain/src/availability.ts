@@ -4,11 +4,11 @@
  */
 import * as v from 'valibot'
 import type { CallableContract } from './callable'
-import { knownEventId } from './event-id'
+import { eventIdField } from './event-id'
 
 /** One event, or every event when eventId is left out (the listing asks once for all). */
 export const availabilityRequestSchema = v.strictObject({
-  eventId: v.optional(knownEventId('eventId must be one of our events')),
+  eventId: v.optional(eventIdField('Unknown event')),
 })
 
 export interface DateAvailability {

@@ -7,7 +7,7 @@ import * as v from 'valibot'
 import type { AfterNightStatus } from './after-night'
 import type { CallableContract } from './callable'
 import { PRICE_TIERS } from './catalogue'
-import { knownEventId } from './event-id'
+import { eventIdField } from './event-id'
 import type { IssuedPass } from './pass'
 import { ACCOUNT_MESSAGES, dateOfBirthSchema, INTERESTS, MAX_EMAIL_LENGTH, mobileSchema, nameSchema } from './profile'
 import { NOT_ON_SALE, parseIsoDate } from './schedule'
@@ -119,7 +119,7 @@ export const eventDateSchema = v.pipe(
  * the price it showed) but is never charged: the price comes from the catalogue.
  */
 export const createBookingSchema = v.strictObject({
-  eventId: knownEventId('Unknown event'),
+  eventId: eventIdField('Unknown event'),
   eventDate: eventDateSchema,
   tier: v.picklist(PRICE_TIERS, 'tier must be girls or boys'),
   amount: v.optional(v.pipe(v.number(), v.finite())),

@@ -4,7 +4,7 @@
  * stack and `npm run catalogue -- seed` into a real project; a build carries it as version 0, so
  * the first paint of a first visit needs no request.
  */
-import type { CatalogueCity, PublishedCatalogue, YaariEvent } from './catalogue'
+import { type Catalogue, type CatalogueCity, catalogueOf, type PublishedCatalogue, type YaariEvent } from './catalogue'
 
 const CITIES: readonly CatalogueCity[] = [
   { id: 'bangalore', name: 'Bangalore', live: true },
@@ -106,3 +106,6 @@ export const SEED_CATALOGUE: PublishedCatalogue = {
   cities: CITIES,
   events: SEED_EVENTS,
 }
+
+/** The seed as the domain reads it: what the build and the tests render and book from. */
+export const SEED: Catalogue = catalogueOf(SEED_CATALOGUE)

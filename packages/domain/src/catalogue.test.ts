@@ -1,25 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import {
-  canonicalEventId,
-  categoryCounts,
-  currentCatalogue,
-  eventById,
-  eventByPassCode,
-  installCatalogue,
-  isEventId,
-  listedEvents,
-  priceFor,
-  priceRange,
-  tierIssue,
-  tiersFor,
-} from './catalogue'
-import { SEED_CATALOGUE } from './catalogue-seed'
+import { describe, expect, it } from 'vitest'
+import { catalogueOf, categoryCounts, priceRange, tierIssue, tiersFor } from './catalogue'
+import { SEED, SEED_CATALOGUE } from './catalogue-seed'
+
+const { canonicalEventId, eventById, priceFor } = SEED
 
 const SEED_EVENTS = SEED_CATALOGUE.events
 
 describe('event catalogue', () => {
   it('holds the three events under their canonical ids', () => {
-    expect(listedEvents().map((e) => e.id)).toEqual([
+    expect(SEED.listed.map((e) => e.id)).toEqual([
       'first-hello-stranger-meetup',
       'unplanned-sunday-social-mixup',
       'midweek-wednesday-dinner',
@@ -71,7 +60,7 @@ describe('event catalogue', () => {
   })
 
   it('counts events per listing category, zeros included', () => {
-    expect(categoryCounts()).toEqual({
+    expect(categoryCounts(SEED.listed)).toEqual({
       'Social Mixers': 2,
       'Outdoor Adventures': 0,
       'Food & Drink': 1,
@@ -82,12 +71,10 @@ describe('event catalogue', () => {
   })
 })
 
-describe('the installed catalogue', () => {
-  afterEach(() => installCatalogue(SEED_CATALOGUE))
-
-  it('reads the snapshot installed last: a new event, a new price, an archived one off the listing', () => {
+describe('a catalogue as a value', () => {
+  it('reads the snapshot it was made of: a new event, a new price, an archived one off the listing', () => {
     const brunch = { ...SEED_EVENTS[0]!, id: 'mumbai-sunday-brunch', city: 'mumbai', passCode: 4, shortId: undefined }
-    installCatalogue({
+    const catalogue = catalogueOf({
       version: 7,
       publishedAt: '2026-11-26T10:00:00.000Z',
       cities: [...SEED_CATALOGUE.cities, { id: 'mumbai', name: 'Mumbai', live: true }],
@@ -97,18 +84,27 @@ describe('the installed catalogue', () => {
         brunch,
       ],
     })
-    expect(currentCatalogue().version).toBe(7)
-    expect(priceFor('first-hello-stranger-meetup', 'girls')).toBe(599)
-    expect(listedEvents().map((e) => e.id)).toEqual(['first-hello-stranger-meetup', 'mumbai-sunday-brunch'])
-    // Archived: not listed, still known (its tickets render and its passes read).
-    expect(eventById('unplanned-sunday-social-mixup')?.status).toBe('archived')
-    expect(eventByPassCode(4)?.id).toBe('mumbai-sunday-brunch')
-    expect(isEventId('midweek-wednesday-dinner')).toBe(false)
+    expect(catalogue.snapshot.version).toBe(7)
+    expect(catalogue.priceFor('first-hello-stranger-meetup', 'girls')).toBe(599)
+    expect(catalogue.listed.map((e) => e.id)).toEqual(['first-hello-stranger-meetup', 'mumbai-sunday-brunch'])
+    // Archived: not listed, not on sale, still known (its tickets render and its passes read).
+    const archived = catalogue.eventById('unplanned-sunday-social-mixup')!
+    expect([archived.status, catalogue.isOnSale(archived)]).toEqual(['archived', false])
+    expect(catalogue.eventByPassCode(4)?.id).toBe('mumbai-sunday-brunch')
+    expect(catalogue.isEventId('midweek-wednesday-dinner')).toBe(false)
+    expect(catalogue.cityName('mumbai')).toBe('Mumbai')
+    // The seed is untouched by another catalogue: nothing is shared between the two.
+    expect([SEED.priceFor('first-hello-stranger-meetup', 'girls'), SEED.isEventId('mumbai-sunday-brunch')]).toEqual([
+      499,
+      false,
+    ])
   })
 
-  it('lists an event only in a live city', () => {
-    installCatalogue({ ...SEED_CATALOGUE, cities: SEED_CATALOGUE.cities.map((c) => ({ ...c, live: false })) })
-    expect(listedEvents()).toEqual([])
+  it('lists an event only in a live city, and sells nothing of a city that is not live', () => {
+    const closed = catalogueOf({ ...SEED_CATALOGUE, cities: SEED_CATALOGUE.cities.map((c) => ({ ...c, live: false })) })
+    expect(closed.listed).toEqual([])
+    expect(closed.isOnSale(SEED_EVENTS[0]!)).toBe(false)
+    expect(SEED.isOnSale(SEED_EVENTS[0]!)).toBe(true)
   })
 })
 

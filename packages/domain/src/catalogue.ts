@@ -2,10 +2,8 @@
  * The event catalogue as the pages and the functions read it: the published snapshot
  * (decision 0018), one version of the cities and events the team has published, with their
  * prices, schedules, capacities and venue areas. A price or a capacity is never written anywhere
- * else. The process holds one snapshot at a time, none until one is installed: the app starts on
- * the one its page carries (the build's, or the function's for a page it rendered) and installs a
- * newer one when it arrives; the functions install the one in Firestore before they read it; the
- * build and the tests install the seed. Every lookup here reads the installed snapshot.
+ * else. A snapshot is read through `catalogueOf`, a value every lookup is given: this module holds
+ * none (a test checks that the domain keeps no state between calls).
  */
 
 /** An event's id is its address, /events/<id>: a slug the catalogue knows (`isEventId`). */
@@ -115,24 +113,66 @@ export interface PublishedCatalogue {
   highestPassCode?: number
 }
 
-interface Installed {
-  snapshot: PublishedCatalogue
-  byId: Map<string, YaariEvent>
-  byShortId: Map<string, YaariEvent>
-  listed: readonly YaariEvent[]
+/**
+ * A published snapshot as the domain reads it: a value, built once (`catalogueOf`) and passed to
+ * whatever needs a price, a capacity, a city or a schedule. Nothing here holds a catalogue between
+ * calls: the functions build one per request from what Firestore says, the app from what its page
+ * carries and then what `/catalogue.json` says, the build and the tests from the seed.
+ */
+export interface Catalogue {
+  /** The published version it was built from. */
+  readonly snapshot: PublishedCatalogue
+  /** The cities of the city selector, live ones and the ones coming. */
+  readonly cities: readonly CatalogueCity[]
+  /** Every event it knows, archived ones included (their tickets still open). */
+  readonly events: readonly YaariEvent[]
+  /** The events a member can find and book: published, in a live city, in the team's order. */
+  readonly listed: readonly YaariEvent[]
+  /** The event with this canonical id (published or archived), or undefined. */
+  eventById(id: string): YaariEvent | undefined
+  /** Whether `value` is the canonical id of an event it knows. */
+  isEventId(value: string): value is EventId
+  /** The event a pass's number names, or undefined. */
+  eventByPassCode(code: number): YaariEvent | undefined
+  /** The canonical id for a canonical or short (older link's) id, or undefined. */
+  canonicalEventId(id: string): EventId | undefined
+  /**
+   * Whether the event is for sale: published (not archived) in a city that is live. An event of a
+   * city listed as coming, or switched off, is not, whatever its own status.
+   */
+  isOnSale(event: YaariEvent): boolean
+  /** The price of one seat in rupees: always from the catalogue, never from the client. */
+  priceFor(eventId: EventId, tier: PriceTier): number
+  /** The city's name as members read it ("Bangalore"), or its id when it is not listed. */
+  cityName(id: City): string
 }
 
-function index(snapshot: PublishedCatalogue): Installed {
+/** Indexes `snapshot` once, for every lookup a request or a render makes. */
+export function catalogueOf(snapshot: PublishedCatalogue): Catalogue {
   const live = new Set(snapshot.cities.filter((city) => city.live).map((city) => city.id))
-  return {
+  const byId = new Map(snapshot.events.map((event) => [event.id, event]))
+  const byShortId = new Map(snapshot.events.flatMap((event) => (event.shortId ? [[event.shortId, event]] : [])))
+  const listed = snapshot.events.filter((event) => event.status === 'published' && live.has(event.city))
+  return Object.freeze({
     snapshot,
-    byId: new Map(snapshot.events.map((event) => [event.id, event])),
-    byShortId: new Map(snapshot.events.flatMap((event) => (event.shortId ? [[event.shortId, event]] : []))),
-    listed: snapshot.events.filter((event) => event.status === 'published' && live.has(event.city)),
-  }
+    cities: snapshot.cities,
+    events: snapshot.events,
+    listed,
+    eventById: (id: string) => byId.get(id),
+    isEventId: (value: string): value is EventId => byId.has(value),
+    eventByPassCode: (code: number) => snapshot.events.find((event) => event.passCode === code),
+    canonicalEventId: (id: string) => (byId.get(id) ?? byShortId.get(id))?.id,
+    isOnSale: (event: YaariEvent) => event.status === 'published' && live.has(event.city),
+    priceFor(eventId: EventId, tier: PriceTier) {
+      const event = byId.get(eventId)
+      if (!event) throw new Error(`Unknown event: ${eventId}`)
+      return event.prices[tier]
+    },
+    cityName: (id: City) => snapshot.cities.find((city) => city.id === id)?.name ?? id,
+  })
 }
 
-/** Before any is installed: nothing to list, book or host. */
+/** Before any is published: nothing to list, book or host. */
 export const NO_CATALOGUE: PublishedCatalogue = {
   version: -1,
   publishedAt: '1970-01-01T00:00:00.000Z',
@@ -140,69 +180,8 @@ export const NO_CATALOGUE: PublishedCatalogue = {
   events: [],
 }
 
-let installed = index(NO_CATALOGUE)
-const listeners = new Set<() => void>()
-
-/** Makes `snapshot` the catalogue every lookup reads, and tells the subscribers. */
-export function installCatalogue(snapshot: PublishedCatalogue): void {
-  installed = index(snapshot)
-  for (const listener of listeners) listener()
-}
-
-/** The installed snapshot (the same object until another is installed). */
-export function currentCatalogue(): PublishedCatalogue {
-  return installed.snapshot
-}
-
-/** Calls `listener` after each install; returns the unsubscribe. */
-export function onCatalogueInstalled(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
-/** The events a member can find and book: published, in a live city, in the team's order. */
-export function listedEvents(): readonly YaariEvent[] {
-  return installed.listed
-}
-
-/**
- * Whether the event is for sale: published (not archived) in a city that is live. An event of a
- * city listed as coming, or switched off, is not, whatever its own status.
- */
-export function isOnSale(event: YaariEvent): boolean {
-  return installed.listed.includes(event)
-}
-
-/** The cities of the city selector, live ones and the ones coming. */
-export function catalogueCities(): readonly CatalogueCity[] {
-  return installed.snapshot.cities
-}
-
-export function isEventId(value: string): value is EventId {
-  return installed.byId.has(value)
-}
-
-/** The event with this canonical id (published or archived), or undefined. */
-export function eventById(id: string): YaariEvent | undefined {
-  return installed.byId.get(id)
-}
-
-/** The event a pass's number names, or undefined. */
-export function eventByPassCode(code: number): YaariEvent | undefined {
-  return installed.snapshot.events.find((event) => event.passCode === code)
-}
-
-/** The canonical id for a canonical or short (older link's) id, or undefined. */
-export function canonicalEventId(id: string): EventId | undefined {
-  return (installed.byId.get(id) ?? installed.byShortId.get(id))?.id
-}
-
-/** The price of one seat in rupees: always from the catalogue, never from the client. */
-export function priceFor(eventId: EventId, tier: PriceTier): number {
-  const event = installed.byId.get(eventId)
-  if (!event) throw new Error(`Unknown event: ${eventId}`)
-  return event.prices[tier]
-}
+/** The catalogue of `NO_CATALOGUE`. */
+export const EMPTY_CATALOGUE: Catalogue = catalogueOf(NO_CATALOGUE)
 
 /** How the tiers read on screen. */
 export const TIER_LABELS: Record<PriceTier, string> = { girls: 'Girls', boys: 'Boys' }
@@ -232,7 +211,7 @@ export function priceRange(event: YaariEvent): { min: number; max: number } {
 }
 
 /** How many of `events` fall in each listing category (zero counts included). */
-export function categoryCounts(events: readonly YaariEvent[] = listedEvents()): Record<EventCategory, number> {
+export function categoryCounts(events: readonly YaariEvent[]): Record<EventCategory, number> {
   const counts = Object.fromEntries(EVENT_CATEGORIES.map((c) => [c, 0])) as Record<EventCategory, number>
   for (const event of events) counts[event.category] += 1
   return counts

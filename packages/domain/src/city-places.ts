@@ -1,5 +1,5 @@
 /** The places a city is written as: the locality and state of a postal address, or a calendar's location. */
-import { catalogueCities } from './catalogue'
+import type { Catalogue } from './catalogue'
 import { SITE } from './site'
 
 /** The locality and state postal addresses use, for the cities Yaari names (another city: its name and India). */
@@ -13,8 +13,8 @@ const CITY_ADDRESSES: Readonly<Record<string, readonly [locality: string, region
 }
 
 /** The locality a postal address (or a calendar's location) names for a city: "Bengaluru" for bangalore. */
-export function cityLocality(cityId: string): { locality: string; region?: string } {
+export function cityLocality(catalogue: Catalogue, cityId: string): { locality: string; region?: string } {
   const known = CITY_ADDRESSES[cityId]
   if (known) return { locality: known[0], region: known[1] }
-  return { locality: catalogueCities().find((city) => city.id === cityId)?.name ?? cityId }
+  return { locality: catalogue.cityName(cityId) }
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { SEED } from './catalogue-seed'
 import {
   checkedIn,
   DOOR_REFUSALS,
@@ -11,7 +12,7 @@ import {
   scanVerdict,
   syncCheckInsSchema,
 } from './door'
-import { decodePass, type PassClaims, passCode, passCredential } from './pass'
+import { decodePass, type PassClaims, passCode, passCredential, passVerifier } from './pass'
 import { issueTestPass, testKeyPair } from './pass.fixture'
 
 /** A signing key and the passes it issues, `k1` unless told. */
@@ -63,8 +64,8 @@ const checkIn = (orderId: string, id: string, minutes = 0): LocalCheckIn => ({
 describe('the door verdict on a scanned code', () => {
   it('admits a real pass for tonight: first name, tier, food, and how many are in', async () => {
     const key = await keyPair()
-    const state: DoorState = { list: list(), keys: { k1: key.publicKey }, local: [] }
-    expect(await scanVerdict(state, await key.issue(claims(ASHA)))).toEqual({
+    const state: DoorState = { list: list(), passes: passVerifier({ k1: key.publicKey }), local: [] }
+    expect(await scanVerdict(state, SEED, await key.issue(claims(ASHA)))).toEqual({
       kind: 'admit',
       orderId: ASHA,
       firstName: 'Asha',
@@ -75,51 +76,57 @@ describe('the door verdict on a scanned code', () => {
       unlisted: false,
     })
     const one = { ...state, local: [checkIn(RAVI, 'checkin-ravi-1')] }
-    expect(await scanVerdict(one, await key.issue(claims(ASHA)))).toMatchObject({ kind: 'admit', inCount: 2 })
+    expect(await scanVerdict(one, SEED, await key.issue(claims(ASHA)))).toMatchObject({ kind: 'admit', inCount: 2 })
   })
 
   it('refuses a forged, an altered, an unknown-key and a non-pass code', async () => {
     const key = await keyPair()
     const stranger = await keyPair()
-    const state: DoorState = { list: list(), keys: { k1: key.publicKey }, local: [] }
+    const state: DoorState = { list: list(), passes: passVerifier({ k1: key.publicKey }), local: [] }
     const forged = await stranger.issue(claims(ASHA))
-    expect(await scanVerdict(state, forged)).toMatchObject({ kind: 'refuse', reason: 'forged' })
-    const real = decodePass(await key.issue(claims(ASHA)))!
+    expect(await scanVerdict(state, SEED, forged)).toMatchObject({ kind: 'refuse', reason: 'forged' })
+    const real = decodePass(SEED, await key.issue(claims(ASHA)))!
     const payload = real.payload.slice()
     payload[payload.length - 1] = (payload[payload.length - 1] ?? 0) ^ 1 // one bit of the first name
-    expect(await scanVerdict(state, passCredential(payload, real.signature))).toMatchObject({
+    expect(await scanVerdict(state, SEED, passCredential(payload, real.signature))).toMatchObject({
       kind: 'refuse',
       reason: 'forged',
       message: DOOR_REFUSALS.forged,
     })
-    expect(await scanVerdict(state, await stranger.issue(claims(ASHA), 'k9'))).toMatchObject({ reason: 'unknown-key' })
-    expect(await scanVerdict(state, 'https://example.com/not-a-pass')).toMatchObject({ reason: 'not-a-pass' })
+    expect(await scanVerdict(state, SEED, await stranger.issue(claims(ASHA), 'k9'))).toMatchObject({
+      reason: 'unknown-key',
+    })
+    expect(await scanVerdict(state, SEED, 'https://example.com/not-a-pass')).toMatchObject({ reason: 'not-a-pass' })
   })
 
   it('refuses a real pass for another date or another event', async () => {
     const key = await keyPair()
-    const state: DoorState = { list: list(), keys: { k1: key.publicKey }, local: [] }
+    const state: DoorState = { list: list(), passes: passVerifier({ k1: key.publicKey }), local: [] }
     const otherDate = await key.issue(claims(ASHA, { date: '2026-12-09' }))
-    expect(await scanVerdict(state, otherDate)).toMatchObject({ kind: 'refuse', reason: 'another-date' })
+    expect(await scanVerdict(state, SEED, otherDate)).toMatchObject({ kind: 'refuse', reason: 'another-date' })
     const otherEvent = await key.issue(claims(ASHA, { eventId: 'first-hello-stranger-meetup' }))
-    expect(await scanVerdict(state, otherEvent)).toMatchObject({ kind: 'refuse', reason: 'another-event' })
+    expect(await scanVerdict(state, SEED, otherEvent)).toMatchObject({ kind: 'refuse', reason: 'another-event' })
   })
 
   it('refuses a booking cancelled or refunded since its pass was issued', async () => {
     const key = await keyPair()
-    const state: DoorState = { list: list(), keys: { k1: key.publicKey }, local: [] }
-    expect(await scanVerdict(state, await key.issue(claims(GONE)))).toMatchObject({
+    const state: DoorState = { list: list(), passes: passVerifier({ k1: key.publicKey }), local: [] }
+    expect(await scanVerdict(state, SEED, await key.issue(claims(GONE)))).toMatchObject({
       kind: 'refuse',
       reason: 'cancelled',
       firstName: 'Gita',
     })
-    expect(await scanVerdict(state, await key.issue(claims(BACK)))).toMatchObject({ reason: 'refunded' })
+    expect(await scanVerdict(state, SEED, await key.issue(claims(BACK)))).toMatchObject({ reason: 'refunded' })
   })
 
   it('refuses a guest already in on this phone, saying when and where', async () => {
     const key = await keyPair()
-    const state: DoorState = { list: list(), keys: { k1: key.publicKey }, local: [checkIn(ASHA, 'checkin-asha-1')] }
-    expect(await scanVerdict(state, await key.issue(claims(ASHA)))).toEqual({
+    const state: DoorState = {
+      list: list(),
+      passes: passVerifier({ k1: key.publicKey }),
+      local: [checkIn(ASHA, 'checkin-asha-1')],
+    }
+    expect(await scanVerdict(state, SEED, await key.issue(claims(ASHA)))).toEqual({
       kind: 'refuse',
       reason: 'already-in',
       message: DOOR_REFUSALS['already-in'],
@@ -139,8 +146,12 @@ describe('the door verdict on a scanned code', () => {
       by: 'host@yaari.test',
       doubles: [],
     }
-    const state: DoorState = { list: list({ admissions: [admitted] }), keys: { k1: key.publicKey }, local: [] }
-    expect(await scanVerdict(state, await key.issue(claims(ASHA)))).toMatchObject({
+    const state: DoorState = {
+      list: list({ admissions: [admitted] }),
+      passes: passVerifier({ k1: key.publicKey }),
+      local: [],
+    }
+    expect(await scanVerdict(state, SEED, await key.issue(claims(ASHA)))).toMatchObject({
       kind: 'refuse',
       reason: 'already-in',
       earlier: { door: 'Back door', by: 'host@yaari.test' },
@@ -149,9 +160,9 @@ describe('the door verdict on a scanned code', () => {
 
   it('admits a real pass for tonight booked after the list was saved, and says so', async () => {
     const key = await keyPair()
-    const state: DoorState = { list: list(), keys: { k1: key.publicKey }, local: [] }
+    const state: DoorState = { list: list(), passes: passVerifier({ k1: key.publicKey }), local: [] }
     const late = await key.issue(claims('yaari_20261202_late0009', { firstName: 'Lata', tier: 'boys' }))
-    expect(await scanVerdict(state, late)).toMatchObject({ kind: 'admit', firstName: 'Lata', unlisted: true })
+    expect(await scanVerdict(state, SEED, late)).toMatchObject({ kind: 'admit', firstName: 'Lata', unlisted: true })
   })
 })
 

@@ -8,9 +8,10 @@
  */
 import * as v from 'valibot'
 import type { CallableContract } from './callable'
-import { eventById } from './catalogue'
+import type { Catalogue, YaariEvent } from './catalogue'
 import { dateScoped, HOST_MESSAGES, hostDateSchema, reasonField } from './host/schemas'
-import { normalizePassCode, type PassClaims, type PassPublicKeys, verifyPass } from './pass'
+import { firstNameOf } from './names'
+import { normalizePassCode, type PassClaims, type PassPublicKeys, type PassVerifier } from './pass'
 import { eventStartInstant } from './schedule'
 
 /** A booking at the door: a paid guest, or one cancelled or refunded since (refused). */
@@ -78,9 +79,7 @@ export const DOOR_OPENS_BEFORE_MS = 6 * 3_600_000
 export const DOOR_CLOSES_AFTER_MS = 12 * 3_600_000
 
 /** The night window of a date (ms since 1970): when the server takes its check-ins. */
-export function doorWindow(eventId: string, eventDate: string): { opens: number; closes: number } {
-  const event = eventById(eventId)
-  if (!event) throw new Error(`unknown event ${eventId}`)
+export function doorWindow(event: YaariEvent, eventDate: string): { opens: number; closes: number } {
   const start = eventStartInstant(eventDate, event.startTime).getTime()
   return { opens: start - DOOR_OPENS_BEFORE_MS, closes: start + DOOR_CLOSES_AFTER_MS }
 }
@@ -246,7 +245,8 @@ export type DoorVerdict =
 /** Everything the door knows: the saved list, the public keys, and this phone's own check-ins. */
 export interface DoorState {
   list: DoorList
-  keys: PassPublicKeys
+  /** The pass keys the door was readied with, as a verifier (each key imported once). */
+  passes: PassVerifier
   local: readonly LocalCheckIn[]
 }
 
@@ -273,11 +273,9 @@ export function checkedIn(state: Pick<DoorState, 'list' | 'local'>): Map<string,
   return marks
 }
 
-const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? name
-
 /** The verdict on a guest found in the list (by pass or by name): admit, or why not. */
 export function guestVerdict(state: Pick<DoorState, 'list' | 'local'>, guest: DoorGuest): DoorVerdict {
-  const base = { orderId: guest.orderId, firstName: firstNameOf(guest.name) }
+  const base = { orderId: guest.orderId, firstName: firstNameOf(guest.name) ?? guest.name }
   if (guest.state !== 'paid')
     return { kind: 'refuse', reason: guest.state, message: DOOR_REFUSALS[guest.state], ...base }
   const marks = checkedIn(state)
@@ -307,8 +305,8 @@ const PASS_TO_DOOR = {
  * the phone holds) for this event and date, whose booking is not cancelled or refunded and not
  * already checked in (here, or elsewhere as far as the last sync knows).
  */
-export async function scanVerdict(state: DoorState, scanned: string): Promise<DoorVerdict> {
-  const verdict = await verifyPass(scanned.trim(), state.keys, {
+export async function scanVerdict(state: DoorState, catalogue: Catalogue, scanned: string): Promise<DoorVerdict> {
+  const verdict = await state.passes.verify(catalogue, scanned.trim(), {
     eventId: state.list.eventId,
     date: state.list.eventDate,
   })

@@ -1,25 +1,25 @@
 import { expect, it } from 'vitest'
 import { categorySlug } from './catalogue'
-import { SEED_EVENTS } from './catalogue-seed'
+import { SEED, SEED_EVENTS } from './catalogue-seed'
 import { filterEvents, parseEventsSearch } from './event-listing'
 
 const parse = parseEventsSearch
 
 it('searches titles case-insensitively', () => {
-  expect(filterEvents(SEED_EVENTS, { q: 'MIDWEEK' }).map((e) => e.id)).toEqual(['midweek-wednesday-dinner'])
-  expect(filterEvents(SEED_EVENTS, { q: '  the  ' }).map((e) => e.id)).toEqual([
+  expect(filterEvents(SEED, { q: 'MIDWEEK' }).map((e) => e.id)).toEqual(['midweek-wednesday-dinner'])
+  expect(filterEvents(SEED, { q: '  the  ' }).map((e) => e.id)).toEqual([
     'first-hello-stranger-meetup',
     'unplanned-sunday-social-mixup',
   ])
-  expect(filterEvents(SEED_EVENTS, { q: 'karaoke' })).toEqual([])
+  expect(filterEvents(SEED, { q: 'karaoke' })).toEqual([])
 })
 
 it('filters by category slug', () => {
   expect(categorySlug('Food & Drink')).toBe('food-drink')
   expect(categorySlug('Social Mixers')).toBe('social-mixers')
-  expect(filterEvents(SEED_EVENTS, { category: 'food-drink' }).map((e) => e.id)).toEqual(['midweek-wednesday-dinner'])
-  expect(filterEvents(SEED_EVENTS, { category: 'nightlife' })).toEqual([])
-  expect(filterEvents(SEED_EVENTS, {})).toHaveLength(3)
+  expect(filterEvents(SEED, { category: 'food-drink' }).map((e) => e.id)).toEqual(['midweek-wednesday-dinner'])
+  expect(filterEvents(SEED, { category: 'nightlife' })).toEqual([])
+  expect(filterEvents(SEED, {})).toHaveLength(3)
 })
 
 it('keeps valid URL values and drops invalid ones instead of failing', () => {
@@ -39,8 +39,8 @@ it('keeps valid URL values and drops invalid ones instead of failing', () => {
 it('lists the events of the city asked for, and the default city’s when it is not live', () => {
   const brunch = { ...SEED_EVENTS[0]!, id: 'mumbai-sunday-brunch', city: 'mumbai' }
   const events = [...SEED_EVENTS, brunch]
-  expect(filterEvents(events, {})).toHaveLength(3)
+  expect(filterEvents(SEED, {}, events)).toHaveLength(3)
   // Mumbai is not in the seed's cities: the page falls back to Bangalore.
-  expect(filterEvents(events, { city: 'mumbai' })).toHaveLength(3)
-  expect(filterEvents(events, { city: 'pune' }).every((e) => e.city === 'bangalore')).toBe(true)
+  expect(filterEvents(SEED, { city: 'mumbai' }, events)).toHaveLength(3)
+  expect(filterEvents(SEED, { city: 'pune' }, events).every((e) => e.city === 'bangalore')).toBe(true)
 })

@@ -2,7 +2,7 @@
  * The events page's filters: city, title search and category, kept in the URL so a
  * filtered list can be shared and survives reload. Invalid values fall back to defaults.
  */
-import { CATEGORY_SLUGS, catalogueCities, categoryFromSlug, categorySlug, type YaariEvent } from './catalogue'
+import { CATEGORY_SLUGS, type Catalogue, categoryFromSlug, categorySlug, type YaariEvent } from './catalogue'
 
 /** The city a visitor sees first, and the one the address leaves out. */
 export const DEFAULT_CITY = 'bangalore'
@@ -30,8 +30,8 @@ export function parseEventsSearch(search: Record<string, unknown>): EventsSearch
 }
 
 /** The live city the address names, or the default one. */
-export function listedCity(cityId: string | undefined) {
-  const cities = catalogueCities()
+export function listedCity(catalogue: Catalogue, cityId: string | undefined) {
+  const { cities } = catalogue
   return (
     cities.find((city) => city.live && city.id === (cityId ?? DEFAULT_CITY)) ??
     cities.find((city) => city.id === DEFAULT_CITY) ?? { id: DEFAULT_CITY, name: 'Bangalore', live: true }
@@ -39,15 +39,21 @@ export function listedCity(cityId: string | undefined) {
 }
 
 /** A city's name as pages write it ("Bangalore"). */
-export function cityName(cityId: string | undefined): string {
-  return catalogueCities().find((city) => city.id === (cityId ?? DEFAULT_CITY))?.name ?? listedCity(undefined).name
+export function cityName(catalogue: Catalogue, cityId: string | undefined): string {
+  return (
+    catalogue.cities.find((city) => city.id === (cityId ?? DEFAULT_CITY))?.name ?? listedCity(catalogue, undefined).name
+  )
 }
 
-/** Events in the city whose title contains `q` (case-insensitive) and in `category`. */
-export function filterEvents(events: readonly YaariEvent[], search: EventsSearch): YaariEvent[] {
+/** Of `events`, those in the listed city whose title contains `q` (case-insensitive) and in `category`. */
+export function filterEvents(
+  catalogue: Catalogue,
+  search: EventsSearch,
+  events: readonly YaariEvent[] = catalogue.listed,
+): YaariEvent[] {
   const query = search.q?.trim().toLocaleLowerCase('en-IN') ?? ''
   const category = search.category ? categoryFromSlug(search.category) : undefined
-  const city = listedCity(search.city).id
+  const city = listedCity(catalogue, search.city).id
   return events.filter(
     (event) =>
       event.city === city &&

@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest'
+import { SEED } from './catalogue-seed'
 import { csvField, guestListCsv, rolesOf } from './host'
 
 describe('rolesOf', () => {
   it('reads admin and host cities, and grants nothing for anything else', () => {
     // An admin hosts in every published city; a host in the published cities granted.
-    expect(rolesOf({ admin: true })).toEqual({
+    expect(rolesOf(SEED, { admin: true })).toEqual({
       admin: true,
       hostCities: ['bangalore', 'hyderabad', 'chennai', 'pune', 'jaipur'],
     })
-    expect(rolesOf({ host_cities: ['bangalore', 'mumbai', 42, 'pune'] })).toEqual({
+    expect(rolesOf(SEED, { host_cities: ['bangalore', 'mumbai', 42, 'pune'] })).toEqual({
       admin: false,
       hostCities: ['bangalore', 'pune'],
     })
-    expect(rolesOf({ admin: 'true', host_cities: 'bangalore' })).toEqual({ admin: false, hostCities: [] })
-    expect(rolesOf(undefined)).toEqual({ admin: false, hostCities: [] })
+    expect(rolesOf(SEED, { admin: 'true', host_cities: 'bangalore' })).toEqual({ admin: false, hostCities: [] })
+    expect(rolesOf(SEED, undefined)).toEqual({ admin: false, hostCities: [] })
   })
 })
 

@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest'
-import { SEED_EVENTS } from './catalogue-seed'
+import { SEED, SEED_EVENTS } from './catalogue-seed'
 import { bookingCalendar, foldLine } from './ics'
 
 it('writes an iCalendar event in Asia/Kolkata with the evening’s start, end and area', () => {
   const event = SEED_EVENTS[0]! // 18:00, 180 minutes, Manyata - Hebbal
-  const ics = bookingCalendar(event, '2026-11-28', 'yaari_20261128_abc', new Date('2026-11-22T03:00:00Z'))
+  const ics = bookingCalendar(SEED, event, '2026-11-28', 'yaari_20261128_abc', new Date('2026-11-22T03:00:00Z'))
   const lines = ics.split('\r\n')
   expect(lines[0]).toBe('BEGIN:VCALENDAR')
   expect(lines).toContain('TZID:Asia/Kolkata')
@@ -20,7 +20,7 @@ it('writes an iCalendar event in Asia/Kolkata with the evening’s start, end an
 
 it('ends after midnight on the next day when the evening runs late', () => {
   const late = { ...SEED_EVENTS[0]!, startTime: '22:30', durationMinutes: 180 }
-  expect(bookingCalendar(late, '2026-12-31', 'o')).toContain('DTEND;TZID=Asia/Kolkata:20270101T013000')
+  expect(bookingCalendar(SEED, late, '2026-12-31', 'o')).toContain('DTEND;TZID=Asia/Kolkata:20270101T013000')
 })
 
 /** The content lines of a file, unfolded (RFC 5545 3.1: CRLF followed by a space continues a line). */
@@ -44,7 +44,7 @@ it('folds every line longer than 75 octets, never inside a character, and unfold
 it('writes a valid file for every event: CRLF lines of at most 75 octets, one VEVENT with its required fields', () => {
   const encoder = new TextEncoder()
   for (const event of SEED_EVENTS) {
-    const ics = bookingCalendar(event, '2026-12-05', `yaari_${event.id}_order`, new Date('2026-11-22T03:00:00Z'))
+    const ics = bookingCalendar(SEED, event, '2026-12-05', `yaari_${event.id}_order`, new Date('2026-11-22T03:00:00Z'))
     expect(ics.endsWith('\r\n')).toBe(true)
     expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/)
     for (const line of ics.split('\r\n')) expect(encoder.encode(line).length).toBeLessThanOrEqual(75)
@@ -58,7 +58,7 @@ it('writes a valid file for every event: CRLF lines of at most 75 octets, one VE
 
 it('keeps every value on its line: a carriage return, a line break or both become \\n; the city is the event’s', () => {
   const event = { ...SEED_EVENTS[0]!, title: 'Brunch\rBEGIN:VALARM', venueArea: 'Bandra\r\nWest', city: 'mumbai' }
-  const lines = unfold(bookingCalendar(event, '2026-11-28', 'o'))
+  const lines = unfold(bookingCalendar(SEED, event, '2026-11-28', 'o'))
   expect(lines.filter((line) => line.startsWith('BEGIN:VALARM'))).toEqual([])
   expect(lines.find((line) => line.startsWith('SUMMARY:'))).toBe(
     'SUMMARY:Brunch\\nBEGIN:VALARM (Yaari Stranger Meet Up)',

@@ -3,11 +3,11 @@
  * (fixed +05:30, no daylight saving), so every calendar app shows the right local time. The same
  * file is offered on My bookings and attached to the confirmation email.
  */
-import type { YaariEvent } from './catalogue'
+import type { Catalogue, YaariEvent } from './catalogue'
 import { cityLocality } from './city-places'
 import { VENUE_SHARED_HOURS_BEFORE } from './refund-policy'
 
-const VTIMEZONE = [
+const VTIMEZONE: readonly string[] = [
   'BEGIN:VTIMEZONE',
   'TZID:Asia/Kolkata',
   'BEGIN:STANDARD',
@@ -56,6 +56,7 @@ function localStamp(date: string, time: string, plusMinutes = 0): string {
 }
 
 export function bookingCalendar(
+  catalogue: Catalogue,
   event: Pick<YaariEvent, 'title' | 'kind' | 'city' | 'startTime' | 'durationMinutes' | 'venueArea' | 'whatToExpect'>,
   date: string,
   orderId: string,
@@ -74,7 +75,7 @@ export function bookingCalendar(
     `DTSTART;TZID=Asia/Kolkata:${localStamp(date, event.startTime)}`,
     `DTEND;TZID=Asia/Kolkata:${localStamp(date, event.startTime, event.durationMinutes)}`,
     `SUMMARY:${text(`${event.title} (Yaari ${event.kind})`)}`,
-    `LOCATION:${text(`${event.venueArea}, ${cityLocality(event.city).locality} (exact venue shared ${VENUE_SHARED_HOURS_BEFORE} hours before)`)}`,
+    `LOCATION:${text(`${event.venueArea}, ${cityLocality(catalogue, event.city).locality} (exact venue shared ${VENUE_SHARED_HOURS_BEFORE} hours before)`)}`,
     `DESCRIPTION:${text(`Booking ${orderId}\n${event.whatToExpect.join('\n')}`)}`,
     'END:VEVENT',
     'END:VCALENDAR',

@@ -1,4 +1,6 @@
 /** Test keys: an Ed25519 pair as the functions hold one, to sign passes the door then verifies (unit tests). */
+import type { Catalogue } from './catalogue'
+import { SEED } from './catalogue-seed'
 import { type PassClaims, passCredential, passPayload, toBase64Url } from './pass'
 
 export interface TestKeyPair {
@@ -22,8 +24,13 @@ export async function testKeyPair(): Promise<TestKeyPair> {
   }
 }
 
-/** The pass of `claims` signed with `key` under `keyId`. */
-export async function issueTestPass(claims: PassClaims, keyId: string, key: TestKeyPair): Promise<string> {
-  const payload = passPayload(claims, keyId)
+/** The pass of `claims` signed with `key` under `keyId`, its event numbered as `catalogue` (the seed) says. */
+export async function issueTestPass(
+  claims: PassClaims,
+  keyId: string,
+  key: TestKeyPair,
+  catalogue: Catalogue = SEED,
+): Promise<string> {
+  const payload = passPayload(catalogue, claims, keyId)
   return passCredential(payload, await key.sign(payload))
 }

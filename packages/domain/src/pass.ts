@@ -22,7 +22,8 @@
  *
  * Pure: no framework. Verification uses the platform's WebCrypto (browsers and Node alike).
  */
-import { type EventId, eventById, eventByPassCode, PRICE_TIERS, type PriceTier } from './catalogue'
+import { type Catalogue, type EventId, PRICE_TIERS, type PriceTier } from './catalogue'
+import { firstNameOf } from './names'
 
 /** What a pass says: the booking, its date and tier, and the attendee's first name, nothing more. */
 export interface PassClaims {
@@ -162,7 +163,7 @@ const orderIdPrefix = (date: string) => `yaari_${date.replaceAll('-', '')}_`
 
 /** The first word of a name, cut to PASS_FIRST_NAME_MAX_BYTES of UTF-8 without splitting a character. */
 export function passFirstName(name: string): string {
-  const first = name.trim().split(/\s+/)[0] ?? ''
+  const first = firstNameOf(name) ?? ''
   const encoder = new TextEncoder()
   let out = ''
   for (const char of first) {
@@ -188,10 +189,10 @@ function varint(value: number): number[] {
 export const passVersionFor = (eventCode: number): 1 | 2 => (eventCode <= 0xff ? 1 : 2)
 
 /** The signed part of a pass. Throws on claims no pass can carry (a bug in the caller). */
-export function passPayload(claims: PassClaims, keyId: string): Uint8Array {
+export function passPayload(catalogue: Catalogue, claims: PassClaims, keyId: string): Uint8Array {
   if (!PASS_KEY_ID.test(keyId)) throw new Error(`Pass key id ${keyId} is not 1-8 letters, digits, _ or -`)
   // Each event's number is the catalogue's: given at its first publish, never reused.
-  const event = eventById(claims.eventId)?.passCode
+  const event = catalogue.eventById(claims.eventId)?.passCode
   const tier = PASS_TIER_CODES[claims.tier]
   const days = daysOf(claims.date)
   if (
@@ -243,8 +244,11 @@ interface DecodedPass {
   signature: Uint8Array
 }
 
-/** Reads a credential without checking it; undefined when it is not a Yaari pass of version 1 or 2. */
-export function decodePass(credential: string): DecodedPass | undefined {
+/**
+ * Reads a credential without checking it (its event by the number `catalogue` gave it); undefined
+ * when it is not a Yaari pass of version 1 or 2 for an event the catalogue knows.
+ */
+export function decodePass(catalogue: Catalogue, credential: string): DecodedPass | undefined {
   if (typeof credential !== 'string' || credential.length > 1_000) return undefined
   const version = PREFIXES[credential.slice(0, PASS_PREFIX.length)]
   if (!version) return undefined
@@ -288,7 +292,7 @@ export function decodePass(credential: string): DecodedPass | undefined {
   if (at !== payload.length || keyId === undefined || !order || firstName === undefined || orderLength < 0) {
     return undefined
   }
-  const eventId = eventByPassCode(eventCode)?.id
+  const eventId = catalogue.eventByPassCode(eventCode)?.id
   const tier = PRICE_TIERS.find((t) => PASS_TIER_CODES[t] === tierCode)
   if (!eventId || !tier || days < 0 || !PASS_KEY_ID.test(keyId)) return undefined
   const date = dateOf(days)
@@ -296,60 +300,62 @@ export function decodePass(credential: string): DecodedPass | undefined {
   return { keyId, claims: { orderId, eventId, date, tier, firstName }, payload, signature }
 }
 
-type VerifyKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>
-
-/** The raw public key of each key id, imported once per set of keys. */
-const importedKeys = new WeakMap<PassPublicKeys, Map<string, Promise<VerifyKey | undefined>>>()
-
-function publicKey(keys: PassPublicKeys, keyId: string): Promise<VerifyKey | undefined> {
-  let cache = importedKeys.get(keys)
-  if (!cache) {
-    cache = new Map()
-    importedKeys.set(keys, cache)
-  }
-  let key = cache.get(keyId)
-  if (!key) {
-    const raw = Object.hasOwn(keys, keyId) ? fromBase64Url(keys[keyId] ?? '') : undefined
-    key =
-      raw?.length === 32
-        ? crypto.subtle
-            .importKey('raw', raw as Uint8Array<ArrayBuffer>, { name: 'Ed25519' }, false, ['verify'])
-            .catch(() => undefined)
-        : Promise.resolve(undefined)
-    cache.set(keyId, key)
-  }
-  return key
+/**
+ * Checks scanned passes against one set of public keys, importing each key once (a door checks
+ * every guest of the night with the same keys): `verify` says whether `credential` (a scanned QR
+ * code's text) is a Yaari pass signed with one of the keys, for an event `catalogue` knows, and,
+ * when `expected` names them, for that event and date. Never throws: anything it cannot read is
+ * `malformed`. The signature is checked before the event and date are compared, so an altered
+ * pass reads as altered, not as a pass for another night.
+ */
+export interface PassVerifier {
+  readonly keys: PassPublicKeys
+  verify(catalogue: Catalogue, credential: string, expected?: { eventId?: string; date?: string }): Promise<PassVerdict>
 }
 
-/**
- * Whether `credential` (a scanned QR code's text) is a Yaari pass signed with one of `keys`,
- * and, when `expected` names them, for that event and date. Never throws: anything it cannot
- * read is `malformed`. The signature is checked before the event and date are compared, so an
- * altered pass reads as altered, not as a pass for another night.
- */
-export async function verifyPass(
-  credential: string,
-  keys: PassPublicKeys,
-  expected: { eventId?: string; date?: string } = {},
-): Promise<PassVerdict> {
-  const decoded = decodePass(credential)
-  if (!decoded) return { ok: false, reason: 'malformed' }
-  const key = await publicKey(keys, decoded.keyId)
-  if (!key) return { ok: false, reason: 'unknown-key' }
-  const valid = await crypto.subtle
-    .verify(
-      { name: 'Ed25519' },
-      key,
-      decoded.signature as Uint8Array<ArrayBuffer>,
-      decoded.payload as Uint8Array<ArrayBuffer>,
-    )
-    .catch(() => false)
-  if (!valid) return { ok: false, reason: 'bad-signature' }
-  if (expected.eventId !== undefined && decoded.claims.eventId !== expected.eventId) {
-    return { ok: false, reason: 'wrong-event' }
+type VerifyKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>
+
+export function passVerifier(keys: PassPublicKeys): PassVerifier {
+  const imported = new Map<string, Promise<VerifyKey | undefined>>()
+  const publicKey = (keyId: string) => {
+    let key = imported.get(keyId)
+    if (!key) {
+      const raw = Object.hasOwn(keys, keyId) ? fromBase64Url(keys[keyId] ?? '') : undefined
+      key =
+        raw?.length === 32
+          ? crypto.subtle
+              .importKey('raw', raw as Uint8Array<ArrayBuffer>, { name: 'Ed25519' }, false, ['verify'])
+              .catch(() => undefined)
+          : Promise.resolve(undefined)
+      imported.set(keyId, key)
+    }
+    return key
   }
-  if (expected.date !== undefined && decoded.claims.date !== expected.date) return { ok: false, reason: 'wrong-date' }
-  return { ok: true, pass: decoded.claims, keyId: decoded.keyId }
+  return {
+    keys,
+    async verify(catalogue, credential, expected = {}) {
+      const decoded = decodePass(catalogue, credential)
+      if (!decoded) return { ok: false, reason: 'malformed' }
+      const key = await publicKey(decoded.keyId)
+      if (!key) return { ok: false, reason: 'unknown-key' }
+      const valid = await crypto.subtle
+        .verify(
+          { name: 'Ed25519' },
+          key,
+          decoded.signature as Uint8Array<ArrayBuffer>,
+          decoded.payload as Uint8Array<ArrayBuffer>,
+        )
+        .catch(() => false)
+      if (!valid) return { ok: false, reason: 'bad-signature' }
+      if (expected.eventId !== undefined && decoded.claims.eventId !== expected.eventId) {
+        return { ok: false, reason: 'wrong-event' }
+      }
+      if (expected.date !== undefined && decoded.claims.date !== expected.date) {
+        return { ok: false, reason: 'wrong-date' }
+      }
+      return { ok: true, pass: decoded.claims, keyId: decoded.keyId }
+    },
+  }
 }
 
 // --- the short code ---

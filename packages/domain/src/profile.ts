@@ -57,10 +57,9 @@ export const PROFILE_FORM_PROFESSIONS = [
   'other',
 ] as const
 export type Profession = (typeof PROFESSION_CARDS)[number] | (typeof PROFILE_FORM_PROFESSIONS)[number]
-export const PROFESSIONS = [...new Set([...PROFESSION_CARDS, ...PROFILE_FORM_PROFESSIONS])] as [
-  Profession,
-  ...Profession[],
-]
+export const PROFESSIONS: readonly [Profession, ...Profession[]] = [
+  ...new Set([...PROFESSION_CARDS, ...PROFILE_FORM_PROFESSIONS]),
+] as [Profession, ...Profession[]]
 
 export const GENDERS = ['male', 'female', 'non-binary', 'prefer-not-to-say'] as const
 export const INTERESTS = [

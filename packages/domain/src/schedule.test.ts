@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { eventById } from './catalogue'
+import { SEED } from './catalogue-seed'
 import {
   availableDates,
   eventStartInstant,
@@ -123,7 +123,7 @@ describe('availableDates', () => {
 
 describe('isBookableDate', () => {
   const now = new Date('2026-11-18T06:30:00Z')
-  const firstHello = eventById('first-hello-stranger-meetup')!
+  const firstHello = SEED.eventById('first-hello-stranger-meetup')!
 
   it('accepts an upcoming occurrence and rejects anything else', () => {
     expect(isBookableDate(firstHello, '2026-11-21', now)).toBe(true)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SEED_EVENTS } from './catalogue-seed'
+import { SEED, SEED_EVENTS } from './catalogue-seed'
 import { jsonForScript } from './page-head'
 import {
   eventSocialImage,
@@ -14,7 +14,7 @@ const options = { siteUrl: 'https://yaari.example', now: new Date('2026-11-23T06
 describe('the schema.org Event of every event', () => {
   for (const event of SEED_EVENTS) {
     it(`${event.id}: its next date in IST, the weekly schedule, the area, an INR offer per price`, () => {
-      const data = eventStructuredData(event, options)!
+      const data = eventStructuredData(SEED, event, options)!
       // What search engines require of an Event, and what they read for its place and tickets.
       expect(data).toMatchObject({
         '@context': 'https://schema.org',
@@ -49,8 +49,11 @@ describe('the schema.org Event of every event', () => {
 
   it('is as of the moment it is written: a week later, the next date and the offers’ end are a week later', () => {
     const event = SEED_EVENTS[0]!
-    const now = eventStructuredData(event, options)!
-    const later = eventStructuredData(event, { ...options, now: new Date(options.now.getTime() + 7 * 86_400_000) })!
+    const now = eventStructuredData(SEED, event, options)!
+    const later = eventStructuredData(SEED, event, {
+      ...options,
+      now: new Date(options.now.getTime() + 7 * 86_400_000),
+    })!
     expect(Date.parse(later.startDate) - Date.parse(now.startDate)).toBe(7 * 86_400_000)
     expect(later.offers[0]!.validThrough).toBe(later.startDate)
     expect(later.eventSchedule?.startDate).toBe(later.startDate.slice(0, 10))

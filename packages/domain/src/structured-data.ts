@@ -5,7 +5,7 @@
  * `Organization` and `WebSite` of the home page, and the picture each page is previewed with.
  * Pure; the pages are written with it when they are asked for (decision 0020).
  */
-import { TIER_LABELS, type YaariEvent } from './catalogue'
+import { type Catalogue, TIER_LABELS, type YaariEvent } from './catalogue'
 import { cityLocality } from './city-places'
 import { coverPreviewOf } from './cover'
 import { absolute } from './page-head'
@@ -37,13 +37,17 @@ export function istDateTime(instant: Date): string {
   return `${local.toISOString().slice(0, 19)}+05:30`
 }
 
-export function eventStructuredData(event: YaariEvent, { siteUrl, now }: { siteUrl: string; now: Date }) {
+export function eventStructuredData(
+  catalogue: Catalogue,
+  event: YaariEvent,
+  { siteUrl, now }: { siteUrl: string; now: Date },
+) {
   const url = `${siteUrl}/events/${event.id}`
   const dates = availableDates(event, now)
   const next = dates[0]
   // An event with no date ahead is no Event to a search engine.
   if (!next) return undefined
-  const { locality: city, region } = cityLocality(event.city)
+  const { locality: city, region } = cityLocality(catalogue, event.city)
   const start = eventStartInstant(next, event.startTime)
   const end = new Date(start.getTime() + event.durationMinutes * 60_000)
   const endTime = istDateTime(end).slice(11, 19)

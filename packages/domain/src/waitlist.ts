@@ -7,7 +7,7 @@
 import * as v from 'valibot'
 import { BOOKING_MESSAGES, eventDateSchema } from './booking'
 import type { CallableContract } from './callable'
-import { knownEventId } from './event-id'
+import { eventIdField } from './event-id'
 import { ACCOUNT_MESSAGES } from './profile'
 
 /** How long a seat offered to the first member waiting is held for them. */
@@ -32,7 +32,7 @@ export const WAITLIST_MESSAGES = {
 } as const
 
 export const waitlistRequestSchema = v.strictObject({
-  eventId: knownEventId('Unknown event'),
+  eventId: eventIdField('Unknown event'),
   eventDate: eventDateSchema,
 })
 

@@ -21,7 +21,6 @@ import {
   REPORT_REASON_LABELS,
   saveFeedbackCall,
 } from '@yaari/domain/after-night'
-import { eventById } from '@yaari/domain/catalogue'
 import { formatLongDate, istToday } from '@yaari/domain/schedule'
 import { useCallback, useEffect, useState } from 'react'
 import { css, cx } from 'styled-system/css'
@@ -294,12 +293,12 @@ function GuestItem({
 }
 
 export function AfterNightPage({ orderId }: { orderId: string }) {
-  useCatalogue()
+  const catalogue = useCatalogue()
   const fetchView = useCallback(() => callAfter(getAfterNightCall, { orderId }), [orderId])
   const { auth, loaded: load, refresh, replace } = useSignedInLoad(fetchView)
 
   const view = load.state === 'ready' ? load.value : undefined
-  const event = view ? eventById(view.eventId) : undefined
+  const event = view ? catalogue.eventById(view.eventId) : undefined
   usePageMeta({
     title: event ? `How was ${event.title}?` : 'How was the evening?',
     description: 'Rate the evening, pick who you would meet again, or report someone.',

@@ -15,7 +15,6 @@ import {
   type Sharing,
   saveSharingCall,
 } from '@yaari/domain/after-night'
-import { eventById } from '@yaari/domain/catalogue'
 import { formatLongDate } from '@yaari/domain/schedule'
 import { useCallback, useState } from 'react'
 import { css, cx } from 'styled-system/css'
@@ -123,7 +122,7 @@ function ConnectionItem({ connection, onRemoved }: { connection: ConnectionView;
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
   const styles = card({ variant: 'outline' })
-  const event = eventById(connection.eventId)
+  const event = useCatalogue().eventById(connection.eventId)
   const remove = async () => {
     setBusy(true)
     try {
@@ -180,7 +179,6 @@ function ConnectionItem({ connection, onRemoved }: { connection: ConnectionView;
 }
 
 export function ConnectionsPage() {
-  useCatalogue()
   usePageMeta({
     title: 'Connections',
     description: 'The people you picked each other with after an evening, and what you share with them.',

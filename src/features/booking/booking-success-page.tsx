@@ -1,6 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { BOOKING_MESSAGES } from '@yaari/domain/booking'
-import { eventById } from '@yaari/domain/catalogue'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { formatLongDate, formatTime } from '@yaari/domain/schedule'
 import { useEffect, useRef, useState } from 'react'
@@ -40,7 +39,7 @@ const TIPS = [
  */
 export function BookingSuccessPage({ orderId }: { orderId: string | undefined }) {
   // An event published since this device's catalogue: shown once the newer catalogue arrives.
-  useCatalogue()
+  const catalogue = useCatalogue()
   usePageMeta({ title: 'Your booking', description: 'Confirming your Yaari booking and what happens next.' })
   const [attempt, setAttempt] = useState(0)
   const [waited, setWaited] = useState(false)
@@ -149,7 +148,7 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
   }
 
   const { booking } = call
-  const event = eventById(booking.eventId)
+  const event = catalogue.eventById(booking.eventId)
   if (booking.status === 'refunded') {
     return frame(
       <PageMessage

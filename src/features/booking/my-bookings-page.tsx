@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router'
 import type { BookingView } from '@yaari/domain/booking'
-import { eventById } from '@yaari/domain/catalogue'
 import { formatInr } from '@yaari/domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { formatIstClock, formatLongDate, formatTime, istToday } from '@yaari/domain/schedule'
@@ -32,8 +31,8 @@ function BookingCard({
   onChanged: () => void
 }) {
   // An event published since this device's catalogue: shown once the newer catalogue arrives.
-  useCatalogue()
-  const event = eventById(booking.eventId)
+  const catalogue = useCatalogue()
+  const event = catalogue.eventById(booking.eventId)
   if (!event) return null
   const confirmed = booking.status === 'confirmed'
   const styles = card({ variant: 'outline' })

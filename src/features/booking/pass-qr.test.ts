@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { SEED } from '@yaari/domain/catalogue-seed'
 import { PASS_QR, type PassClaims, passCredential, passPayload } from '@yaari/domain/pass'
 import type { Mask } from 'lean-qr'
 import { toPngBuffer } from 'lean-qr/extras/node_export'
@@ -10,7 +11,7 @@ import { passQrCode } from './pass-qr'
 /** A pass signed as the functions sign one (Ed25519), here with WebCrypto. */
 async function issue(claims: PassClaims) {
   const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, false, ['sign', 'verify'])) as CryptoKeyPair
-  const payload = passPayload(claims, 'k1234567') // the longest key id a pass may carry
+  const payload = passPayload(SEED, claims, 'k1234567') // the longest key id a pass may carry
   const signature = await crypto.subtle.sign({ name: 'Ed25519' }, pair.privateKey, payload as Uint8Array<ArrayBuffer>)
   return passCredential(payload, new Uint8Array(signature))
 }

@@ -6,7 +6,7 @@
  */
 import { Link } from '@tanstack/react-router'
 import type { BookingView } from '@yaari/domain/booking'
-import { eventById, type PriceTier, TIER_LABELS } from '@yaari/domain/catalogue'
+import { type PriceTier, TIER_LABELS } from '@yaari/domain/catalogue'
 import { formatInr } from '@yaari/domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { formatIstClock, formatLongDate, formatTime } from '@yaari/domain/schedule'
@@ -42,8 +42,8 @@ function noPassReason(booking: BookingView): string | undefined {
 
 function Ticket({ booking }: { booking: BookingView }) {
   // An event published since this device's catalogue: shown once the newer catalogue arrives.
-  useCatalogue()
-  const event = eventById(booking.eventId)
+  const catalogue = useCatalogue()
+  const event = catalogue.eventById(booking.eventId)
   if (!event) return null
   const confirmed = booking.status === 'confirmed'
   const reason = noPassReason(booking)

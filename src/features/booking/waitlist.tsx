@@ -5,7 +5,7 @@
  * device is offline.
  */
 import { Link } from '@tanstack/react-router'
-import { eventById, type PriceTier, type YaariEvent } from '@yaari/domain/catalogue'
+import type { PriceTier, YaariEvent } from '@yaari/domain/catalogue'
 import { formatIstClock, formatLongDate, formatShortDate, formatTime } from '@yaari/domain/schedule'
 import {
   joinWaitlistCall,
@@ -164,8 +164,8 @@ interface WaitlistCardProps {
 /** A place on a waitlist, or a seat offered, in My bookings. */
 export function WaitlistCard({ entry, onChanged }: WaitlistCardProps) {
   // An event published since this device's catalogue: shown once the newer catalogue arrives.
-  useCatalogue()
-  const event = eventById(entry.eventId)
+  const catalogue = useCatalogue()
+  const event = catalogue.eventById(entry.eventId)
   return event ? <EventWaitlistCard event={event} entry={entry} onChanged={onChanged} /> : null
 }
 

@@ -1,5 +1,5 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { categorySlug, listedEvents, priceRange } from '@yaari/domain/catalogue'
+import { categorySlug, priceRange, type YaariEvent } from '@yaari/domain/catalogue'
 import { CATEGORY_PAGE_EVENTS, type CategoryPage as Category, categoryPage } from '@yaari/domain/category-pages'
 import { cityName } from '@yaari/domain/event-listing'
 import { formatInr } from '@yaari/domain/money'
@@ -19,9 +19,9 @@ export function CategoryPage() {
   // The route's beforeLoad only lets known slugs through.
   const category = categoryPage(slug)!
   // A newer catalogue (an event published in this category) re-renders the page.
-  useCatalogue()
+  const catalogue = useCatalogue()
   const listing = CATEGORY_PAGE_EVENTS[category.slug]
-  const events = listedEvents().filter((event) => event.category === listing)
+  const events = catalogue.listed.filter((event) => event.category === listing)
   usePageMeta({
     title: category.title,
     description: `${category.heroSubtitle} ${events.length ? 'Book a seat on Yaari.' : 'Coming soon to Yaari.'}`,
@@ -60,7 +60,8 @@ const LIST = css({
 const ITEM = css({ borderRadius: 'l3', overflow: 'hidden', boxShadow: 'card' })
 
 /** The category's published events, each to its page. */
-function Upcoming({ events, categorySlugOf }: { events: ReturnType<typeof listedEvents>; categorySlugOf: string }) {
+function Upcoming({ events, categorySlugOf }: { events: readonly YaariEvent[]; categorySlugOf: string }) {
+  const catalogue = useCatalogue()
   return (
     <>
       <h2 className={heading({ level: 'section' })}>Upcoming events</h2>
@@ -74,7 +75,7 @@ function Upcoming({ events, categorySlugOf }: { events: ReturnType<typeof listed
                 <p className={text({ tone: 'muted' })}>{event.description}</p>
                 <p className={text({ size: 'sm' })}>
                   {event.kind} · {scheduleLabel(event)}, {formatTime(event.startTime)} · {event.venueArea},{' '}
-                  {cityName(event.city)}
+                  {cityName(catalogue, event.city)}
                 </p>
                 <p className={text({ size: 'sm' })}>
                   From <strong>{formatInr(priceRange(event).min)}</strong> per person

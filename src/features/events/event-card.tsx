@@ -8,6 +8,7 @@ import { spotsText } from '@yaari/domain/spots'
 import { css, cx } from 'styled-system/css'
 import { flex, visuallyHidden } from 'styled-system/patterns'
 import { button, card, chip, dataList, heading, text } from 'styled-system/recipes'
+import { useCatalogue } from '../../lib/catalogue'
 import { useNow } from '../../lib/clock'
 import { useAvailability } from '../../lib/use-availability'
 import { CoverImage } from '../../ui/cover-image'
@@ -77,7 +78,7 @@ export function EventCard({ event, now, first = false }: { event: YaariEvent; no
           </dd>
           <dt>Location</dt>
           <dd>
-            {event.venueArea}, {cityName(event.city)}
+            {event.venueArea}, {cityName(useCatalogue(), event.city)}
           </dd>
           <dt>Joined</dt>
           <dd>{joined === undefined ? '…' : `${joined} of ${event.capacity}`}</dd>

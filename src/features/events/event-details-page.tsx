@@ -1,5 +1,5 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { eventById, listedEvents, type PriceTier, TIER_LABELS, type YaariEvent } from '@yaari/domain/catalogue'
+import { type PriceTier, TIER_LABELS, type YaariEvent } from '@yaari/domain/catalogue'
 import { cityName } from '@yaari/domain/event-listing'
 import { eventPageMeta } from '@yaari/domain/event-meta'
 import { formatInr } from '@yaari/domain/money'
@@ -10,6 +10,7 @@ import { css } from 'styled-system/css'
 import { container, grid, stack } from 'styled-system/patterns'
 import { bullets, button, dataList, heading, link, text } from 'styled-system/recipes'
 import { afterNextPaint } from '../../lib/after-paint'
+import { useCatalogue } from '../../lib/catalogue'
 import { useHydrated } from '../../lib/hydration'
 import { usePageMeta } from '../../lib/page-meta'
 import { MY_BOOKINGS_LINK } from '../../lib/paths'
@@ -43,8 +44,9 @@ export function EventDetailsPage({
   preloadBookingDialogs: () => unknown
 }) {
   const { eventId } = route.useParams()
+  const catalogue = useCatalogue()
   // The route's beforeLoad only lets canonical catalogue ids through.
-  const event = eventById(eventId)!
+  const event = catalogue.eventById(eventId)!
   const [tier, setTier] = useState<PriceTier | undefined>()
   // Back from "Sign in to book": the price and date chosen before, taken once from the address.
   const search = route.useSearch()
@@ -89,10 +91,10 @@ export function EventDetailsPage({
     window.addEventListener('scroll', onScroll, { passive: true })
     return stop
   }, [hydrated, preloadBookingDialogs])
-  usePageMeta(eventPageMeta(event))
-  const city = cityName(event.city)
+  usePageMeta(eventPageMeta(catalogue, event))
+  const city = cityName(catalogue, event.city)
   // Archived, or in a city not live yet: the page says so where the tickets would be, and offers none.
-  const onSale = listedEvents().includes(event)
+  const onSale = catalogue.isOnSale(event)
 
   return (
     <article className={container({ maxW: '4xl', py: { base: '6', md: '10' } })}>

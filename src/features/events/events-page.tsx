@@ -1,5 +1,5 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { catalogueCities, categoryCounts, categorySlug, EVENT_CATEGORIES, listedEvents } from '@yaari/domain/catalogue'
+import { categoryCounts, categorySlug, EVENT_CATEGORIES } from '@yaari/domain/catalogue'
 import { COMING_SOON_PANELS } from '@yaari/domain/categories'
 import { DEFAULT_CITY, filterEvents, listedCity } from '@yaari/domain/event-listing'
 import { useEffect, useRef, useState } from 'react'
@@ -24,11 +24,11 @@ export function EventsPage() {
   const search = route.useSearch()
   const navigate = route.useNavigate()
   // A newer catalogue (a new event, a new city) re-renders the page.
-  useCatalogue()
-  const listed = listedCity(search.city)
+  const catalogue = useCatalogue()
+  const listed = listedCity(catalogue, search.city)
   const city = listed.name
-  const inCity = filterEvents(listedEvents(), { city: listed.id })
-  const events = filterEvents(inCity, search)
+  const inCity = filterEvents(catalogue, { city: listed.id })
+  const events = filterEvents(catalogue, search, inCity)
   const counts = categoryCounts(inCity)
   const filtered = Boolean(search.q || search.category)
   // The filters work once the app has taken over the prerendered page.
@@ -73,7 +73,7 @@ export function EventsPage() {
         <fieldset>
           <legend className={filterLabel}>City</legend>
           <div className={wrap({ gap: '2' })}>
-            {catalogueCities().map((option) => (
+            {catalogue.cities.map((option) => (
               <label key={option.id} className={filterChip}>
                 <input
                   type="radio"

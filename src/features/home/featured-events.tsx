@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { listedEvents, priceRange } from '@yaari/domain/catalogue'
+import { priceRange } from '@yaari/domain/catalogue'
 import { formatInr } from '@yaari/domain/money'
 import { formatTime, scheduleLabel } from '@yaari/domain/time-labels'
 import { css } from 'styled-system/css'
@@ -12,10 +12,8 @@ import { CoverImage } from '../../ui/cover-image'
 /** Featured events: three cards to their pages, 'Join Event' to /auth, 'View All Events'. */
 export function FeaturedEvents() {
   // A newer catalogue re-renders the cards.
-  useCatalogue()
-  const featured = listedEvents()
-    .filter((event) => event.featured)
-    .slice(0, 3)
+  const catalogue = useCatalogue()
+  const featured = catalogue.listed.filter((event) => event.featured).slice(0, 3)
   const styles = card({ variant: 'raised' })
   return (
     <section aria-labelledby="featured-title" className={css({ bg: 'bg.muted' })}>

@@ -3,13 +3,13 @@
  * about their cities' dates, newest first, each event named by its title.
  */
 import { Link } from '@tanstack/react-router'
-import { eventById } from '@yaari/domain/catalogue'
 import { type AuditEntry, listAuditCall } from '@yaari/domain/host'
 import { formatIstDateTime } from '@yaari/domain/schedule'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { flow, grid } from 'styled-system/patterns'
 import { heading, link, text } from 'styled-system/recipes'
+import { useCatalogue } from '../../lib/catalogue'
 import { usePageMeta } from '../../lib/page-meta'
 import { HostGate } from './host-pages'
 import { callHost, hostErrorMessage } from './host-session'
@@ -74,6 +74,7 @@ export function HostAuditPage() {
 }
 
 function AuditList() {
+  const catalogue = useCatalogue()
   const [state, setState] = useState<{ entries?: AuditEntry[]; error?: string }>({})
   useEffect(() => {
     let live = true
@@ -106,9 +107,9 @@ function AuditList() {
               <p className={text({ weight: 'semibold' })}>
                 {ACTION_LABELS[entry.action] ?? entry.action}
                 {entry.eventDate
-                  ? `: ${entry.eventDate} · ${eventById(entry.eventId)?.title ?? entry.eventId}`
+                  ? `: ${entry.eventDate} · ${catalogue.eventById(entry.eventId)?.title ?? entry.eventId}`
                   : entry.eventId
-                    ? `: ${eventById(entry.eventId)?.title ?? entry.eventId}`
+                    ? `: ${catalogue.eventById(entry.eventId)?.title ?? entry.eventId}`
                     : ''}
               </p>
               <p className={text({ size: 'sm', tone: 'muted' })}>

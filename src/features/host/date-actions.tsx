@@ -16,6 +16,7 @@ import { type FormEvent, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { grid, wrap } from 'styled-system/patterns'
 import { button, card, heading } from 'styled-system/recipes'
+import { useCatalogue } from '../../lib/catalogue'
 import { saveFile } from '../../lib/save-file'
 import { TextAreaField, TextField } from '../../ui/field'
 import { callHost, hostErrorMessage } from './host-session'
@@ -129,6 +130,7 @@ export function VenueForm({
   shared?: VenueBrief
   act: Act
 }) {
+  const catalogue = useCatalogue()
   const [venue, setVenue] = useState({
     venueName: shared?.venueName ?? '',
     address: shared?.address ?? '',
@@ -146,7 +148,7 @@ export function VenueForm({
       ...(venue.notes.trim() ? { notes: venue.notes.trim() } : {}),
     }
     const request = { eventId, eventDate: date, brief }
-    const problem = shareVenueProblem(request)
+    const problem = shareVenueProblem(catalogue, request)
     setError(problem)
     if (problem) return
     await act(

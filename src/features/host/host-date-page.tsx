@@ -6,7 +6,7 @@
  */
 import { Link } from '@tanstack/react-router'
 import { enumLabel } from '@yaari/domain/booking'
-import { type EventId, eventById } from '@yaari/domain/catalogue'
+import type { EventId } from '@yaari/domain/catalogue'
 import { type GuestList, type GuestRow, hostCancelSeatCall } from '@yaari/domain/host'
 import { GENDER_LABELS } from '@yaari/domain/profile'
 import { eventStartInstant, formatIstClock, formatIstDateTime, formatLongDate } from '@yaari/domain/schedule'
@@ -14,6 +14,7 @@ import { useMemo, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { flow } from 'styled-system/patterns'
 import { button, heading, link, text, toolbar } from 'styled-system/recipes'
+import { useCatalogue } from '../../lib/catalogue'
 import { CancelForm, CapacityForm, DownloadCsv, MessageForm, SalesToggle, VenueForm } from './date-actions'
 import { GuestItem } from './guest-item'
 import { DateBadges, DateGate, DateMoney, DateNumbers, type DatePageProps, VenueWarning } from './host-pages'
@@ -64,8 +65,9 @@ function DateConsole({
   date: string
   held?: GuestList | null
 }) {
+  const catalogue = useCatalogue()
   const { list, refresh, notice, setNotice, act, moderate, markCame } = useHostDate({ uid, eventId, date, held })
-  const event = eventById(eventId)
+  const event = catalogue.eventById(eventId)
   const [search, setSearch] = useState('')
   const shown = useMemo(() => {
     const query = search.trim().toLowerCase()

@@ -1,11 +1,12 @@
 import { isNotFound } from '@tanstack/react-router'
+import { SEED } from '@yaari/domain/catalogue-seed'
 import { describe, expect, it } from 'vitest'
 import { hostDateParams } from './host-loaders'
 
 /** What the route's loader throws for these params, or undefined when it takes them. */
 function refusal(params: { eventId: string; date: string }) {
   try {
-    hostDateParams(params)
+    hostDateParams(SEED, params)
     return undefined
   } catch (error) {
     return error
@@ -15,7 +16,7 @@ function refusal(params: { eventId: string; date: string }) {
 describe("the console's date routes", () => {
   it('take a date the event runs on, typed as our event', () => {
     // The First Hello runs on Saturdays: 2026-11-28 is one.
-    expect(hostDateParams({ eventId: 'first-hello-stranger-meetup', date: '2026-11-28' })).toEqual({
+    expect(hostDateParams(SEED, { eventId: 'first-hello-stranger-meetup', date: '2026-11-28' })).toEqual({
       eventId: 'first-hello-stranger-meetup',
       date: '2026-11-28',
     })

@@ -5,10 +5,11 @@
  * own chunk: members' pages never load them, nor the schema library.
  */
 import { notFound } from '@tanstack/react-router'
-import { type EventId, isEventId } from '@yaari/domain/catalogue'
+import type { Catalogue, EventId } from '@yaari/domain/catalogue'
+import { dateIssue } from '@yaari/domain/event-id'
 import { hostDateSchema } from '@yaari/domain/host'
 import * as v from 'valibot'
-import { refreshedCatalogue } from '../../lib/catalogue'
+import { type CatalogueContext, refreshedCatalogue } from '../../lib/catalogue'
 import { localDb } from '../../lib/db'
 import { knownMember } from '../../lib/session/member-hint'
 import { readDoor } from './door/door-store'
@@ -20,21 +21,20 @@ export interface HostDateParams {
   date: string
 }
 
-/** The address's event and date, or the not-found page. */
-export function hostDateParams(params: { eventId: string; date: string }): HostDateParams {
-  return checkedDate(params)
+/** The address's event and date in `catalogue` (one it knows, on a day it runs), or the not-found page. */
+export function hostDateParams(catalogue: Catalogue, params: { eventId: string; date: string }): HostDateParams {
+  const checked = v.safeParse(hostDateSchema, { eventId: params.eventId, eventDate: params.date })
+  if (!checked.success || dateIssue(catalogue, checked.output, { dated: true })) throw notFound()
+  return { eventId: checked.output.eventId, date: checked.output.eventDate }
 }
 
 /** The same, after asking for the newest catalogue when the event is one this device does not know yet. */
-async function knownDate(params: { eventId: string; date: string }): Promise<HostDateParams> {
-  if (!isEventId(params.eventId)) await refreshedCatalogue()
-  return checkedDate(params)
-}
-
-function checkedDate(params: { eventId: string; date: string }): HostDateParams {
-  const checked = v.safeParse(hostDateSchema, { eventId: params.eventId, eventDate: params.date })
-  if (!checked.success) throw notFound()
-  return { eventId: checked.output.eventId, date: checked.output.eventDate }
+async function knownDate(
+  { catalogue }: CatalogueContext,
+  params: { eventId: string; date: string },
+): Promise<HostDateParams> {
+  if (!catalogue().isEventId(params.eventId)) await refreshedCatalogue()
+  return hostDateParams(catalogue(), params)
 }
 
 /**
@@ -56,14 +56,14 @@ export function loadHostDates() {
   return held(readSavedDates).then((saved) => ({ saved }))
 }
 
-export async function loadHostDate(params: { eventId: string; date: string }) {
-  const date = await knownDate(params)
+export async function loadHostDate(context: CatalogueContext, params: { eventId: string; date: string }) {
+  const date = await knownDate(context, params)
   const saved = await held((uid) => readSavedGuestList(uid, date.eventId, date.date))
   return { ...date, saved }
 }
 
-export async function loadDoor(params: { eventId: string; date: string }) {
-  const date = await knownDate(params)
+export async function loadDoor(context: CatalogueContext, params: { eventId: string; date: string }) {
+  const date = await knownDate(context, params)
   const saved = await held(async (uid) => (await readDoor(localDb(), uid, date.eventId, date.date)) ?? null)
   return { ...date, saved }
 }

@@ -4,7 +4,7 @@
  * refuse them whatever they send.
  */
 import { Link } from '@tanstack/react-router'
-import { currentCatalogue, type EventId, eventById } from '@yaari/domain/catalogue'
+import type { EventId } from '@yaari/domain/catalogue'
 import { HOST_MESSAGES, type HostDateSummary, listHostDatesCall, VENUE_WARNING_HOURS } from '@yaari/domain/host'
 import { formatInr } from '@yaari/domain/money'
 import { formatLongDate } from '@yaari/domain/schedule'
@@ -12,6 +12,7 @@ import { type ReactNode, useEffect, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { container, flow, grid, wrap } from 'styled-system/patterns'
 import { button, card, chip, disclosure, heading, link, notice, stat, text, toolbar } from 'styled-system/recipes'
+import { useCatalogue } from '../../lib/catalogue'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK } from '../../lib/paths'
 import { SelectField } from '../../ui/field'
@@ -46,7 +47,8 @@ export function DateGate<T>({
   description: string
   children: (session: Host, held: T | undefined) => ReactNode
 }) {
-  usePageMeta({ title: `${title}: ${eventById(eventId)?.title ?? 'date'}, ${date}`, description })
+  const catalogue = useCatalogue()
+  usePageMeta({ title: `${title}: ${catalogue.eventById(eventId)?.title ?? 'date'}, ${date}`, description })
   return <HostGate>{(session) => children(session, heldFor(saved, session.uid))}</HostGate>
 }
 
@@ -185,6 +187,7 @@ interface DatesState {
 }
 
 function DatesList({ held }: { held?: HostDateSummary[] }) {
+  const catalogue = useCatalogue()
   const [state, setState] = useState<DatesState>(() => (held?.length ? { dates: held, fromDevice: true } : {}))
   const [eventFilter, setEventFilter] = useState('')
   useEffect(() => {
@@ -240,8 +243,8 @@ function DatesList({ held }: { held?: HostDateSummary[] }) {
             value={eventFilter}
             onChange={(e) => setEventFilter(e.target.value)}
             placeholder="All events"
-            options={currentCatalogue()
-              .events.filter((event) => state.dates?.some((date) => date.eventId === event.id))
+            options={catalogue.events
+              .filter((event) => state.dates?.some((date) => date.eventId === event.id))
               .map((event) => ({
                 value: event.id,
                 label: event.title,

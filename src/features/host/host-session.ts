@@ -31,17 +31,20 @@ async function readSession(): Promise<HostSession> {
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error('slow')), FRESH_TOKEN_MS)),
   ])
   // Roles follow the published cities: a city published since this device's catalogue counts too.
-  const catalogue = import('../../lib/catalogue').then(({ refreshedCatalogue }) => refreshedCatalogue(FRESH_TOKEN_MS))
+  const catalogue = import('../../lib/catalogue').then(async ({ refreshedCatalogue, currentCatalogue }) => {
+    await refreshedCatalogue(FRESH_TOKEN_MS)
+    return currentCatalogue()
+  })
   const answer = await fresh.then(
     (token) => ({ token, fresh: true }),
     async () => ({ token: await held, fresh: false }),
   )
-  await catalogue
-  const roles = rolesOf(answer.token.claims)
+  const shown = await catalogue
+  const roles = rolesOf(shown, answer.token.claims)
   noteMemberRoles(user.uid, isHost(roles))
   const [{ localDb }, staff] = await Promise.all([import('../../lib/db'), import('./staff-data')])
   // Guest data on a staff phone expires: the nights that are over, and everything once not a host.
-  await staff.dropPastStaffData(localDb()).catch(() => undefined)
+  await staff.dropPastStaffData(localDb(), shown).catch(() => undefined)
   if (answer.fresh && !isHost(roles)) await staff.forgetStaffData(localDb(), user.uid).catch(() => undefined)
   return isHost(roles)
     ? { status: 'host', uid: user.uid, roles, verified: true }

@@ -6,7 +6,6 @@
  */
 import { Link } from '@tanstack/react-router'
 import { REPORT_REASON_LABELS, type ReportReason } from '@yaari/domain/after-night'
-import { eventById } from '@yaari/domain/catalogue'
 import {
   listReportsCall,
   MODERATION_LABELS,
@@ -19,6 +18,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { flow, wrap } from 'styled-system/patterns'
 import { button, card, chip, heading, link, text, toolbar } from 'styled-system/recipes'
+import { useCatalogue } from '../../lib/catalogue'
 import { usePageMeta } from '../../lib/page-meta'
 import { SelectField, TextField } from '../../ui/field'
 import { HostGate } from './host-pages'
@@ -91,9 +91,10 @@ function ResolveForm({ report, onDone }: { report: ReportEntry; onDone: (message
 }
 
 function ReportItem({ report, onDone }: { report: ReportEntry; onDone: (message: string) => void }) {
+  const catalogue = useCatalogue()
   const styles = card({ variant: 'outline' })
   const bar = toolbar()
-  const event = eventById(report.eventId)
+  const event = catalogue.eventById(report.eventId)
   return (
     <li className={cx(styles.root, styles.body, flow({ gap: '3' }))}>
       <div className={bar.root}>

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto'
+import { SEED } from '@yaari/domain/catalogue-seed'
 import { doorWindow } from '@yaari/domain/door'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { YaariDb } from '../../lib/db'
@@ -25,9 +26,9 @@ describe('staff data on a phone', () => {
     await saveBoth('host-1', '2026-12-09')
     await db.checkIns.add({ uid: 'host-1', date: `${EVENT}_2026-12-02`, op: {}, synced: 1 })
     await db.checkIns.add({ uid: 'host-1', date: `${EVENT}_2026-12-02`, op: {}, synced: 0 })
-    const closes = doorWindow(EVENT, '2026-12-02').closes
-    expect(await dropPastStaffData(db, closes)).toBe(0)
-    expect(await dropPastStaffData(db, closes + 1)).toBe(2)
+    const closes = doorWindow(SEED.eventById(EVENT)!, '2026-12-02').closes
+    expect(await dropPastStaffData(db, SEED, closes)).toBe(0)
+    expect(await dropPastStaffData(db, SEED, closes + 1)).toBe(2)
     expect(await db.hostLists.toCollection().primaryKeys()).toEqual([`host-1/${EVENT}_2026-12-09`])
     expect(await db.doorLists.toCollection().primaryKeys()).toEqual([`host-1/${EVENT}_2026-12-09`])
     expect((await db.checkIns.toArray()).map((row) => row.synced)).toEqual([0])

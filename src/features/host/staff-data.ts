@@ -4,6 +4,7 @@
  * goes as soon as a fresh token says the account is no longer a host. Check-ins the server does not
  * have yet stay (order ids and times, nothing personal) until a host syncs them.
  */
+import type { Catalogue } from '@yaari/domain/catalogue'
 import { doorWindow } from '@yaari/domain/door'
 import type { YaariDb } from '../../lib/db'
 
@@ -13,24 +14,21 @@ function nightOf(key: string): { eventId: string; date: string } | undefined {
   return match ? { eventId: match[1] as string, date: match[2] as string } : undefined
 }
 
-function isOver(key: string, now: number): boolean {
+function isOver(catalogue: Catalogue, key: string, now: number): boolean {
   const night = nightOf(key)
-  if (!night) return true
-  try {
-    return now > doorWindow(night.eventId, night.date).closes
-  } catch {
-    return true // an event that no longer exists
-  }
+  const event = night && catalogue.eventById(night.eventId)
+  // (an event that no longer exists: its night is over)
+  return !night || !event || now > doorWindow(event, night.date).closes
 }
 
 /** Removes the saved guest and door lists (and synced check-ins) of dates whose night is over. */
-export async function dropPastStaffData(db: YaariDb, now = Date.now()): Promise<number> {
+export async function dropPastStaffData(db: YaariDb, catalogue: Catalogue, now = Date.now()): Promise<number> {
   return db.transaction('rw', db.hostLists, db.doorLists, db.checkIns, async () => {
-    const hostKeys = (await db.hostLists.toCollection().primaryKeys()).filter((key) => isOver(key, now))
-    const doorKeys = (await db.doorLists.toCollection().primaryKeys()).filter((key) => isOver(key, now))
+    const hostKeys = (await db.hostLists.toCollection().primaryKeys()).filter((key) => isOver(catalogue, key, now))
+    const doorKeys = (await db.doorLists.toCollection().primaryKeys()).filter((key) => isOver(catalogue, key, now))
     await db.hostLists.bulkDelete(hostKeys)
     await db.doorLists.bulkDelete(doorKeys)
-    await db.checkIns.filter((row) => row.synced !== 0 && isOver(`x/${row.date}`, now)).delete()
+    await db.checkIns.filter((row) => row.synced !== 0 && isOver(catalogue, `x/${row.date}`, now)).delete()
     return hostKeys.length + doorKeys.length
   })
 }

@@ -6,7 +6,7 @@ import { button } from 'styled-system/recipes'
 import { afterNextPaint } from '../../lib/after-paint'
 import { useHydrated } from '../../lib/hydration'
 import { HOST_LINK, LOGIN_LINK, MY_BOOKINGS_LINK, PRIMARY_NAV, PROFILE_LINK, SIGNUP_LINK } from '../../lib/paths'
-import { firstNameOf, useKnownMember } from '../../lib/session/member-hint'
+import { memberFirstName, useKnownMember } from '../../lib/session/member-hint'
 
 export interface SiteHeaderProps {
   /** Transparent over the home page hero; solid everywhere else. */
@@ -25,7 +25,7 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
   const menuId = useId()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const member = useKnownMember()
-  const firstName = firstNameOf(member)
+  const firstName = memberFirstName(member)
   // A member's Profile and My bookings, or a visitor's Login and Join.
   const [secondary, primary] = member ? [PROFILE_LINK, MY_BOOKINGS_LINK] : [LOGIN_LINK, SIGNUP_LINK]
   // A host also sees the way to their console (the functions refuse anyone else there).

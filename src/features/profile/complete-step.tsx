@@ -1,5 +1,6 @@
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { errorCode } from '@yaari/domain/error-code'
+import { firstNameOf } from '@yaari/domain/names'
 import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { heading, text } from 'styled-system/recipes'
@@ -125,7 +126,7 @@ export function CompleteStep() {
     )
   }
 
-  const name = store.getState().draft.name?.trim().split(/\s+/)[0]
+  const name = firstNameOf(store.getState().draft.name)
   return (
     <div className={css({ display: 'grid', gap: '4', py: '10', textAlign: 'center' })}>
       <h1 className={heading({ level: 'page' })}>Welcome to Yaari{name ? `, ${name}` : ''}!</h1>

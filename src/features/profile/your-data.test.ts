@@ -1,5 +1,5 @@
 import type { BookingView } from '@yaari/domain/booking'
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+import { SEED, SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { eventStartInstant, formatLongDate } from '@yaari/domain/schedule'
 import { describe, expect, it } from 'vitest'
 import { upcomingOutcomes } from './your-data'
@@ -23,20 +23,24 @@ describe('what deleting the account does to each upcoming booking', () => {
 
   it('names each confirmed booking still ahead with its refund, marking those within 48 hours', () => {
     const now = new Date(start - 30 * HOUR)
-    expect(upcomingOutcomes([booking('a', soon), booking('b', later)], now)).toEqual([
+    expect(upcomingOutcomes(SEED, [booking('a', soon), booking('b', later)], now)).toEqual([
       {
         orderId: 'a',
         text: `${event.title}, ${formatLongDate(soon)} (starts within 48 hours): cancelled, ₹250 of ₹499 refunded.`,
       },
       { orderId: 'b', text: `${event.title}, ${formatLongDate(later)}: cancelled, ₹499 of ₹499 refunded.` },
     ])
-    expect(upcomingOutcomes([booking('a', soon)], new Date(start - 2 * HOUR))[0]?.text).toMatch(/no refund\.$/)
+    expect(upcomingOutcomes(SEED, [booking('a', soon)], new Date(start - 2 * HOUR))[0]?.text).toMatch(/no refund\.$/)
   })
 
   it('leaves out holds, cancelled bookings and events already started', () => {
     const now = new Date(start + HOUR)
     expect(
-      upcomingOutcomes([booking('a', soon), booking('b', later, 'pending'), booking('c', later, 'cancelled')], now),
+      upcomingOutcomes(
+        SEED,
+        [booking('a', soon), booking('b', later, 'pending'), booking('c', later, 'cancelled')],
+        now,
+      ),
     ).toEqual([])
   })
 })

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { ACCOUNT_DATA_MESSAGES, deleteMyAccountCall, exportFileName, exportMyDataCall } from '@yaari/domain/account'
 import type { BookingView } from '@yaari/domain/booking'
-import { eventById } from '@yaari/domain/catalogue'
+import type { Catalogue } from '@yaari/domain/catalogue'
 import { errorCode } from '@yaari/domain/error-code'
 import { formatInr } from '@yaari/domain/money'
 import { cancellationRefund } from '@yaari/domain/refund-policy'
@@ -9,6 +9,7 @@ import { eventStartInstant, formatLongDate } from '@yaari/domain/schedule'
 import { useState } from 'react'
 import { grid } from 'styled-system/patterns'
 import { bullets, heading, text } from 'styled-system/recipes'
+import { useCatalogue } from '../../lib/catalogue'
 import { useMyBookings } from '../../lib/member-data/hooks'
 import { saveFile } from '../../lib/save-file'
 import { confirmPassword } from '../../lib/session/auth-actions'
@@ -24,9 +25,9 @@ import { showToast } from '../../ui/toast'
 const HOUR = 3_600_000
 
 /** What deleting the account does to each confirmed booking still ahead: its refund now. */
-export function upcomingOutcomes(bookings: readonly BookingView[], now: Date = new Date()) {
+export function upcomingOutcomes(catalogue: Catalogue, bookings: readonly BookingView[], now: Date = new Date()) {
   return bookings.flatMap((booking) => {
-    const event = eventById(booking.eventId)
+    const event = catalogue.eventById(booking.eventId)
     if (!event || booking.status !== 'confirmed') return []
     const startsAt = eventStartInstant(booking.eventDate, event.startTime)
     const refund = cancellationRefund(booking.amount, startsAt, now)
@@ -91,6 +92,7 @@ export function YourData() {
 
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate()
+  const catalogue = useCatalogue()
   const [password, setPassword] = useState('')
   // What happens to the member's upcoming bookings, before they confirm: the device's list, asked
   // of the server again as the dialog opens.
@@ -98,7 +100,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const snapshot = mine.status === 'signed-in' ? mine.snapshot : undefined
   const firstLook =
     snapshot?.refreshedAt === undefined && mine.status === 'signed-in' && mine.refresh?.status === 'refreshing'
-  const outcomes = snapshot && !firstLook ? upcomingOutcomes(snapshot.data.bookings) : undefined
+  const outcomes = snapshot && !firstLook ? upcomingOutcomes(catalogue, snapshot.data.bookings) : undefined
   const { error, busy, onSubmit } = useAuthSubmit(
     () => (password ? undefined : 'Please enter your password.'),
     async () => {

@@ -7,6 +7,8 @@
  * replaces this at once. Sign-out removes it. This module only reads (it is on every page);
  * remember.ts writes, and price-tiers.ts keeps the prices a member is offered.
  */
+
+import { firstNameOf } from '@yaari/domain/names'
 import { useSyncExternalStore } from 'react'
 
 /** The member as this device knows them. */
@@ -83,5 +85,4 @@ const snapshot = () => {
 export const useKnownMember = () => useSyncExternalStore(subscribe, snapshot, () => null)
 
 /** "Asha" of "Asha Rao"; undefined when the name is not known. */
-export const firstNameOf = (member: Pick<KnownMember, 'name'> | null | undefined) =>
-  member?.name?.trim().split(/\s+/)[0] || undefined
+export const memberFirstName = (member: Pick<KnownMember, 'name'> | null | undefined) => firstNameOf(member?.name)

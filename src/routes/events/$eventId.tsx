@@ -1,5 +1,5 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
-import { canonicalEventId, PRICE_TIERS, type PriceTier } from '@yaari/domain/catalogue'
+import { PRICE_TIERS, type PriceTier } from '@yaari/domain/catalogue'
 import { lazy } from 'react'
 import { EventDetailsPage } from '../../features/events/event-details-page'
 import { refreshedCatalogue } from '../../lib/catalogue'
@@ -21,10 +21,10 @@ export function bookingSearch(search: Record<string, unknown>): { tier?: PriceTi
 
 export const Route = createFileRoute('/events/$eventId')({
   validateSearch: bookingSearch,
-  beforeLoad: async ({ params }) => {
+  beforeLoad: async ({ params, context }) => {
     // An event published after this device's catalogue: ask for the newest one first.
-    if (!canonicalEventId(params.eventId)) await refreshedCatalogue()
-    const canonical = canonicalEventId(params.eventId)
+    if (!context.catalogue().canonicalEventId(params.eventId)) await refreshedCatalogue()
+    const canonical = context.catalogue().canonicalEventId(params.eventId)
     if (!canonical) throw notFound()
     // The featured cards' short ids are the same events: one address per event.
     if (canonical !== params.eventId) {

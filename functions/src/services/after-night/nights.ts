@@ -7,7 +7,8 @@
  */
 import { createHash } from 'node:crypto'
 import { AFTER_WINDOW_DAYS, morningAfter, nightId, windowCloses } from '@yaari/domain/after-night'
-import { eventById } from '@yaari/domain/catalogue'
+import type { Catalogue } from '@yaari/domain/catalogue'
+import { firstNameOf } from '@yaari/domain/names'
 import { istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { collectionOf } from '../../lib/collections'
@@ -49,7 +50,7 @@ export const guestKey = (night: string, uid: string) =>
 /** A connection's id: the same for the pair whoever picked last. */
 export const connectionKey = (pair: string) => createHash('sha256').update(`pair:${pair}`).digest('hex').slice(0, 16)
 
-export const firstName = (name: unknown) => (typeof name === 'string' ? name.trim().split(/\s+/)[0] : '') || 'A guest'
+export const firstName = (name: unknown) => firstNameOf(name) ?? 'A guest'
 
 /** Whether a paid booking's guest came: the door checked them in, or a host marked them. */
 export const came = (booking: BookingRecord) =>
@@ -75,9 +76,14 @@ export interface MorningAfterReport {
 }
 
 /** Asks one date's guests: records the night (once), then queues each guest's mail and marks their booking. */
-async function askNight(firestore: Firestore, bookings: BookingRecord[], now: number): Promise<number> {
+async function askNight(
+  firestore: Firestore,
+  catalogue: Catalogue,
+  bookings: BookingRecord[],
+  now: number,
+): Promise<number> {
   const first = bookings[0]!
-  const event = eventById(first.event_id)
+  const event = catalogue.eventById(first.event_id)
   const ref = nightRef(firestore, first.event_id, first.event_date)
   const guests: Record<string, NightGuest> = {}
   for (const booking of bookings.filter(came)) {
@@ -125,7 +131,9 @@ async function closeNight(firestore: Firestore, id: string, now: number): Promis
  * no one recorded as come is recorded as such, and asks no one), and closes the evenings whose
  * seven days are over.
  */
-export async function runMorningAfter(deps: Pick<BookingDeps, 'firestore' | 'now'>): Promise<MorningAfterReport> {
+export async function runMorningAfter(
+  deps: Pick<BookingDeps, 'firestore' | 'now' | 'catalogue'>,
+): Promise<MorningAfterReport> {
   const { firestore } = deps
   const now = nowOf(deps)
   const report: MorningAfterReport = { asked: 0, nights: 0, noAttendance: 0, closed: 0, picksDeleted: 0 }
@@ -140,7 +148,7 @@ export async function runMorningAfter(deps: Pick<BookingDeps, 'firestore' | 'now
       byDate.set(id, [...(byDate.get(id) ?? []), booking])
     }
     for (const bookings of byDate.values()) {
-      const asked = await askNight(firestore, bookings, now)
+      const asked = await askNight(firestore, deps.catalogue, bookings, now)
       report.nights++
       report.asked += asked
       if (!bookings.some(came)) report.noAttendance++

@@ -9,7 +9,6 @@
 
 import { BOOKING_MESSAGES, type BookingView, type cancelBookingCall, type RefundReason } from '@yaari/domain/booking'
 import type { RequestOf } from '@yaari/domain/callable'
-import { eventById } from '@yaari/domain/catalogue'
 import { cancellationRefund } from '@yaari/domain/refund-policy'
 import { eventStartInstant } from '@yaari/domain/schedule'
 import { HttpsError } from 'firebase-functions/v2/https'
@@ -25,6 +24,7 @@ export async function cancelBooking(
   member: { uid: string },
   { orderId }: RequestOf<typeof cancelBookingCall>,
 ): Promise<{ booking: BookingView }> {
+  const { catalogue } = deps
   const { firestore } = deps
   const booking = await readBooking(firestore, orderId)
   if (!booking || booking.user_id !== member.uid || booking.payment_session_id === null) {
@@ -33,7 +33,7 @@ export async function cancelBooking(
   // Already cancelled (a double tap, a retry after a lost answer): the same answer again.
   if (booking.status === 'cancelled') return { booking: await bookingView(deps, booking) }
   if (booking.status !== 'confirmed') throw new HttpsError('failed-precondition', BOOKING_MESSAGES.notCancellable)
-  const event = eventById(booking.event_id)
+  const event = catalogue.eventById(booking.event_id)
   const now = nowOf(deps)
   const refund = event
     ? cancellationRefund(booking.amount, eventStartInstant(booking.event_date, event.startTime), new Date(now))

@@ -5,6 +5,7 @@
  */
 
 import { BOOKING_MESSAGES } from '@yaari/domain/booking'
+import { SEED } from '@yaari/domain/catalogue-seed'
 import { describe, expect, it } from 'vitest'
 import { bookingWorld, EVENT } from '../../testing/booking-world'
 import { refusal } from '../../testing/refusal'
@@ -19,7 +20,7 @@ async function cancelledWithBookings() {
   const paid = await world.paidBooking()
   const holder = await world.member()
   const held = await world.book(holder, paid.date)
-  await cancelDate(world.firestore.asFirestore, {
+  await cancelDate(world.firestore.asFirestore, SEED, {
     eventId: EVENT.id,
     eventDate: paid.date,
     reason: 'The venue flooded',
@@ -74,10 +75,10 @@ describe('a cancelled date', () => {
   it('the command refuses a date the event does not run on, and a missing reason', async () => {
     const world = bookingWorld()
     await expect(
-      cancelDate(world.firestore.asFirestore, { eventId: EVENT.id, eventDate: '2026-12-01', reason: 'x' }),
+      cancelDate(world.firestore.asFirestore, SEED, { eventId: EVENT.id, eventDate: '2026-12-01', reason: 'x' }),
     ).rejects.toThrow('eventDate is not a date this event runs on')
     await expect(
-      cancelDate(world.firestore.asFirestore, { eventId: EVENT.id, eventDate: world.dates[1], reason: ' ' }),
+      cancelDate(world.firestore.asFirestore, SEED, { eventId: EVENT.id, eventDate: world.dates[1], reason: ' ' }),
     ).rejects.toThrow('reason is required')
   })
 })

@@ -8,8 +8,8 @@
  */
 
 import { cancelledDatePath, eventDateSchema } from '@yaari/domain/booking'
-import { knownEventId } from '@yaari/domain/event-id'
-import { runsThatDay } from '@yaari/domain/host'
+import type { Catalogue } from '@yaari/domain/catalogue'
+import { dateIssue, eventIdField } from '@yaari/domain/event-id'
 import { describeIssues } from '@yaari/domain/validation'
 import type { Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
@@ -21,14 +21,11 @@ import { queueMail } from '../mail/outbox'
 import { cancelConfirmed } from './cancel'
 import { reconcileBooking } from './reconcile'
 
-export const cancelDateSchema = v.pipe(
-  v.strictObject({
-    eventId: knownEventId('Unknown event'),
-    eventDate: eventDateSchema,
-    reason: v.pipe(v.string('reason must be text'), v.trim(), v.nonEmpty('reason is required'), v.maxLength(300)),
-  }),
-  v.check((input) => runsThatDay(input), 'eventDate is not a date this event runs on'),
-)
+export const cancelDateSchema = v.strictObject({
+  eventId: eventIdField('Unknown event'),
+  eventDate: eventDateSchema,
+  reason: v.pipe(v.string('reason must be text'), v.trim(), v.nonEmpty('reason is required'), v.maxLength(300)),
+})
 
 /**
  * Records the date as cancelled, once (again is harmless): the team's command and the host
@@ -36,11 +33,14 @@ export const cancelDateSchema = v.pipe(
  */
 export async function cancelDate(
   firestore: Firestore,
+  catalogue: Catalogue,
   input: unknown,
   now = Date.now(),
 ): Promise<{ path: string; cancelled: boolean }> {
   const parsed = v.safeParse(cancelDateSchema, input)
   if (!parsed.success) throw new Error(describeIssues(parsed.issues))
+  const refused = dateIssue(catalogue, parsed.output, { dated: true })
+  if (refused) throw new Error(refused)
   const { eventId, eventDate, reason } = parsed.output
   const path = cancelledDatePath(eventId, eventDate)
   try {

@@ -5,7 +5,7 @@
  */
 
 import { BOOKING_MESSAGES, HOLD_MINUTES, MAX_LIVE_HOLDS } from '@yaari/domain/booking'
-import { priceFor } from '@yaari/domain/catalogue'
+import { SEED } from '@yaari/domain/catalogue-seed'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { describe, expect, it } from 'vitest'
 import { CashfreeError } from '../../lib/cashfree'
@@ -46,7 +46,7 @@ describe('createBooking', () => {
     expect(booking).toMatchObject({
       status: 'pending',
       user_id: member.uid,
-      amount: priceFor(EVENT.id, 'girls'),
+      amount: SEED.priceFor(EVENT.id, 'girls'),
       payment_session_id: 'session_1',
       hold_expires_at: world.now + HOLD_MS,
     })
@@ -56,7 +56,7 @@ describe('createBooking', () => {
     expect(Object.values(world.firestore.dump('member_holds'))).toHaveLength(1)
     expect(Object.keys(world.firestore.dump('member_dates'))).toEqual([`${member.uid}_${EVENT.id}_${date}`])
     const order = world.gateway.orders.get(answer.order_id)!
-    expect(order.order_amount).toBe(priceFor(EVENT.id, 'girls')) // never the client's amount
+    expect(order.order_amount).toBe(SEED.priceFor(EVENT.id, 'girls')) // never the client's amount
     expect(order.body.order_meta.return_url).toBe('https://yaari.example/booking-success?order_id={order_id}')
     expect(order.body.customer_details).toMatchObject({ customer_id: member.uid, customer_phone: '9876543210' })
   })

@@ -20,7 +20,7 @@ import {
   HOLD_MINUTES,
 } from '@yaari/domain/booking'
 import type { RequestOf } from '@yaari/domain/callable'
-import { currentCatalogue, eventById, isOnSale, priceFor, tierIssue } from '@yaari/domain/catalogue'
+import { tierIssue } from '@yaari/domain/catalogue'
 import { fullMobile } from '@yaari/domain/profile'
 import { isBookableDate, weekdaysLabel } from '@yaari/domain/schedule'
 import { HttpsError } from 'firebase-functions/v2/https'
@@ -190,12 +190,13 @@ export async function createBooking(
   member: { uid: string; email: string | undefined },
   input: RequestOf<typeof createBookingCall>,
 ): Promise<CreateBookingResponse> {
+  const { catalogue } = deps
   const { firestore } = deps
   const now = nowOf(deps)
   const step = async (name: CreateBookingStep) => deps.failpoint?.(name)
-  const event = eventById(input.eventId)
+  const event = catalogue.eventById(input.eventId)
   if (!event) throw new HttpsError('invalid-argument', 'eventId: Unknown event')
-  if (!isOnSale(event)) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.notOnSale)
+  if (!catalogue.isOnSale(event)) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.notOnSale)
   if (!isBookableDate(event, input.eventDate, new Date(now))) {
     throw new HttpsError(
       'invalid-argument',
@@ -206,7 +207,7 @@ export async function createBooking(
   // member's offer on it: read side by side.
   const [profile, seats, cancelled, waiting, offer, barred] = await Promise.all([
     refs.profile(firestore, member.uid).get(),
-    readSeats(firestore, event.id, input.eventDate, now),
+    readSeats(firestore, event, input.eventDate, now),
     isDateCancelled(firestore, event.id, input.eventDate),
     waitingCount(firestore, event.id, input.eventDate),
     liveOffer(deps, member.uid, event.id, input.eventDate),
@@ -261,8 +262,8 @@ export async function createBooking(
     event_id: event.id,
     event_date: input.eventDate,
     tier: input.tier,
-    amount: priceFor(event.id, input.tier), // never the client's amount
-    catalogue_version: currentCatalogue().version,
+    amount: catalogue.priceFor(event.id, input.tier), // never the client's amount
+    catalogue_version: catalogue.snapshot.version,
     seat: null,
     status: 'pending',
     payment_session_id: null,

@@ -13,7 +13,7 @@
  *   booking is re-checked for a day by the reconciler (recheck_at).
  */
 
-import { eventById } from '@yaari/domain/catalogue'
+import type { YaariEvent } from '@yaari/domain/catalogue'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import {
   CashfreeError,
@@ -130,6 +130,7 @@ async function endHold(
  * refund, never an over-full table and never two seats for one member.
  */
 async function givePaidSeat(deps: BookingDeps, booking: BookingRecord, now: number): Promise<void> {
+  const { catalogue } = deps
   const { firestore } = deps
   if (await isDateCancelled(firestore, booking.event_id, booking.event_date)) {
     // Paid for a date the team has cancelled: no seat, all of it back.
@@ -160,13 +161,14 @@ async function givePaidSeat(deps: BookingDeps, booking: BookingRecord, now: numb
       ...expiry('member_dates', now, booking.event_date),
     })
   }
-  const event = eventById(booking.event_id)
+  const event = catalogue.eventById(booking.event_id)
   const held = (await seatsOf(firestore, booking))[0]
-  const seatNumbers = async () => (await readDateSettings(firestore, booking.event_id, booking.event_date)).seatNumbers
+  const seatNumbers = async (dated: YaariEvent) =>
+    (await readDateSettings(firestore, dated, booking.event_date)).seatNumbers
   const seat = held
     ? Number(held.id)
     : event
-      ? await claimSeat(firestore, booking, await seatNumbers(), now)
+      ? await claimSeat(firestore, booking, await seatNumbers(event), now)
       : undefined
   if (seat === undefined) {
     await releaseHold(deps, booking)

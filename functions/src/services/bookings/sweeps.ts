@@ -11,7 +11,7 @@
  *   order whose webhook was lost, or that turned PAID after its hold ended, is settled.
  */
 
-import { currentCatalogue, type YaariEvent } from '@yaari/domain/catalogue'
+import type { YaariEvent } from '@yaari/domain/catalogue'
 import { availableDates, istToday, runsOn } from '@yaari/domain/schedule'
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
 import { type Collection, collectionOf, seatClaims } from '../../lib/collections'
@@ -84,6 +84,7 @@ export interface SweepReport {
 }
 
 export async function sweepExpiredHolds(deps: BookingDeps): Promise<SweepReport> {
+  const { catalogue } = deps
   const { firestore } = deps
   const now = nowOf(deps)
   // Pending bookings whose hold ran out: each ends (or is confirmed, if its payment arrived).
@@ -99,7 +100,7 @@ export async function sweepExpiredHolds(deps: BookingDeps): Promise<SweepReport>
   // Whatever else still holds a seat or a claim past its time.
   const seats = (
     await Promise.all(
-      currentCatalogue().events.flatMap((event) =>
+      catalogue.events.flatMap((event) =>
         sweptDates(event, now).map(async (date) => {
           const query = seatClaims(firestore, event.id, date).where('hold_expires_at', '<', now)
           return (await query.get()).docs

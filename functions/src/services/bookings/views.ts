@@ -12,7 +12,7 @@ import {
   venueBriefPath,
 } from '@yaari/domain/booking'
 import type { RequestOf } from '@yaari/domain/callable'
-import { isEventId, PRICE_TIERS } from '@yaari/domain/catalogue'
+import { type Catalogue, PRICE_TIERS } from '@yaari/domain/catalogue'
 import type { WaitlistView } from '@yaari/domain/waitlist'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
@@ -99,10 +99,10 @@ const attendeeName = (booking: BookingRecord) =>
  * key give the same pass on every answer, and a rotated key reissues every pass at the member's
  * next refresh). Nothing else has one: a cancelled or refunded booking's ticket shows no code.
  */
-function passOf(booking: BookingRecord, passes: PassSigner | undefined) {
+function passOf(catalogue: Catalogue, booking: BookingRecord, passes: PassSigner | undefined) {
   const tier = PRICE_TIERS.find((known) => known === booking.tier)
-  if (booking.status !== 'confirmed' || !passes || !isEventId(booking.event_id) || !tier) return undefined
-  return passes.issue({
+  if (booking.status !== 'confirmed' || !passes || !catalogue.isEventId(booking.event_id) || !tier) return undefined
+  return passes.issue(catalogue, {
     orderId: booking.order_id,
     eventId: booking.event_id,
     date: booking.event_date,
@@ -127,18 +127,25 @@ async function connectionsByNight(firestore: Firestore, uid: string, bookings: r
   return counts
 }
 
+/** What a booking's view is made with besides the booking: read once for all of a member's bookings. */
+interface ViewContext {
+  catalogue: Catalogue
+  briefs: Map<string, VenueBrief>
+  now: number
+  cashfreeMode: CashfreeMode
+  /** Signs the passes of paid bookings (a view without one shows none). */
+  passes?: PassSigner
+  connections?: ReadonlyMap<string, number>
+}
+
 export function toView(
   booking: BookingRecord,
-  briefs: Map<string, VenueBrief>,
-  now: number,
-  cashfreeMode: CashfreeMode,
-  passes?: PassSigner,
-  connections: ReadonlyMap<string, number> = new Map(),
+  { catalogue, briefs, now, cashfreeMode, passes, connections = new Map() }: ViewContext,
 ): BookingView {
   const venueBrief =
     booking.status === 'confirmed' ? briefs.get(venueBriefPath(booking.event_id, booking.event_date)) : undefined
   const holding = booking.status === 'pending' && booking.hold_expires_at > now
-  const pass = passOf(booking, passes)
+  const pass = passOf(catalogue, booking, passes)
   const name = attendeeName(booking)
   return {
     ...(venueBrief ? { venueBrief } : {}),
@@ -199,7 +206,7 @@ export async function getBooking(
     venueBriefsFor(deps.firestore, [booking]),
     connectionsByNight(deps.firestore, member.uid, [booking]),
   ])
-  const view = toView(booking, briefs, now, deps.cashfreeMode, deps.passes, connections)
+  const view = toView(booking, { ...deps, briefs, now, connections })
   return { booking: checkedAt ? { ...view, checkedAt } : view }
 }
 
@@ -218,12 +225,12 @@ export async function listMyBookings(
     venueBriefsFor(deps.firestore, records),
     connectionsByNight(deps.firestore, member.uid, records),
   ])
-  const bookings = records.map((record) => toView(record, briefs, now, deps.cashfreeMode, deps.passes, connections))
+  const bookings = records.map((record) => toView(record, { ...deps, briefs, now, connections }))
   bookings.sort((a, b) => a.eventDate.localeCompare(b.eventDate) || a.createdAt.localeCompare(b.createdAt))
   return { bookings, waitlist }
 }
 
 /** One booking as its member sees it, as it stands now. */
 export async function bookingView(deps: BookingDeps, booking: BookingRecord): Promise<BookingView> {
-  return toView(booking, await venueBriefsFor(deps.firestore, [booking]), nowOf(deps), deps.cashfreeMode)
+  return toView(booking, { ...deps, briefs: await venueBriefsFor(deps.firestore, [booking]), now: nowOf(deps) })
 }

@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { RequestOf } from '@yaari/domain/callable'
-import { currentCatalogue } from '@yaari/domain/catalogue'
+import type { Catalogue } from '@yaari/domain/catalogue'
 import type { uploadEventCoverCall } from '@yaari/domain/catalogue-editor'
 import { CATALOGUE_MESSAGES, COVER_UPLOADS_PER_DAY } from '@yaari/domain/catalogue-records'
 import { COVER_WIDTH, coverFiles } from '@yaari/domain/cover'
@@ -100,6 +100,7 @@ export async function uploadEventCover(
  */
 export async function sweepUnusedCovers(
   firestore: Firestore,
+  catalogue: Catalogue,
   store: PhotoStore,
   now: number,
 ): Promise<{ deleted: number; kept: number }> {
@@ -111,7 +112,7 @@ export async function sweepUnusedCovers(
   ])
   const used = new Set([
     ...records.docs.map((doc) => String(doc.get('image') ?? '')),
-    ...currentCatalogue().events.map((event) => event.image),
+    ...catalogue.events.map((event) => event.image),
   ])
   let deleted = 0
   for (const upload of old.docs) {

@@ -10,7 +10,7 @@
  * as an unpublished change.
  */
 import type { RequestOf } from '@yaari/domain/callable'
-import { canonicalEventId, catalogueCities, type PublishedCatalogue, type YaariEvent } from '@yaari/domain/catalogue'
+import type { Catalogue, PublishedCatalogue, YaariEvent } from '@yaari/domain/catalogue'
 import type {
   archiveCatalogueEventCall,
   CatalogueEditorView,
@@ -39,7 +39,7 @@ import { archiveOf } from '../../lib/catalogue'
 import { claimFirst, isAlreadyExists } from '../../lib/claims'
 import { collectionOf } from '../../lib/collections'
 import { expiry } from '../../lib/retention'
-import { type Actor, auditLog, auditRecord } from '../host/audit'
+import { type Actor, auditLog, auditRecord } from '../audit'
 import { countLiveSeats } from '../seats'
 import {
   cityOf,
@@ -114,8 +114,8 @@ function changedFields(before: object | undefined, after: object): Record<string
  * Whether `id` would take an address someone already uses: another record's, the live
  * catalogue's, or an older link (`shortId`) that redirects to another event.
  */
-async function addressTaken(firestore: Firestore, id: string): Promise<boolean> {
-  if (canonicalEventId(id) !== undefined) return true
+async function addressTaken(firestore: Firestore, catalogue: Catalogue, id: string): Promise<boolean> {
+  if (catalogue.canonicalEventId(id) !== undefined) return true
   const [record, shortLink] = await Promise.all([
     eventRecords(firestore).doc(id).get(),
     eventRecords(firestore).where('shortId', '==', id).limit(1).get(),
@@ -165,6 +165,7 @@ async function countedPublish<T>(firestore: Firestore, { actor, roles }: Editor,
 /** Saves an event's record (a new one as a draft); members see nothing of it until it is published. */
 export async function saveEvent(
   firestore: Firestore,
+  catalogue: Catalogue,
   { actor, roles }: Editor,
   { event: draft, isNew }: RequestOf<typeof saveCatalogueEventCall>,
   isCoverUrl: CoverCheck,
@@ -172,18 +173,18 @@ export async function saveEvent(
 ): Promise<{ event: EditorEvent }> {
   if (draft.image && !draft.image.startsWith('/') && !isCoverUrl(draft.image, draft.id))
     throw new HttpsError('invalid-argument', `image: ${CATALOGUE_MESSAGES.coverUpload}`)
-  if (!catalogueCities().some((city) => city.id === draft.city))
+  if (!catalogue.cities.some((city) => city.id === draft.city))
     throw new HttpsError('invalid-argument', `city: ${CATALOGUE_MESSAGES.cityUnknown}`)
   refuseOtherCity(roles, draft.city)
   const ref = eventRecords(firestore).doc(draft.id)
   const stamp = stampOf(actor, now)
   let savedAt = now
   const line = (change: Record<string, unknown>) =>
-    auditRecord(actor, { action: 'save-event', eventId: draft.id, eventDate: '', city: draft.city, change, at: now })
+    auditRecord(actor, { action: 'save-event', about: { event: draft }, change, at: now })
   if (isNew) {
     if (RESERVED_SLUGS.includes(draft.id))
       throw new HttpsError('invalid-argument', `id: ${CATALOGUE_MESSAGES.reservedSlug}`)
-    if (await addressTaken(firestore, draft.id))
+    if (await addressTaken(firestore, catalogue, draft.id))
       throw new HttpsError('already-exists', `id: ${CATALOGUE_MESSAGES.slugTaken}`)
     await claimDailySlot(firestore, actor, 'new-event', NEW_EVENTS_PER_DAY, CATALOGUE_MESSAGES.tooManyNewEvents, now)
     const batch = firestore.batch()
@@ -255,7 +256,7 @@ export async function publishEvent(
     publishChange(
       firestore,
       actor,
-      { action: 'publish-event', eventId: id, eventDate: '', city: first.city },
+      { action: 'publish-event', about: { event: { id, city: first.city } } },
       now,
       async (previous, transaction) => {
         const data = (await transaction.get(ref)).data()
@@ -310,9 +311,7 @@ export async function archiveEvent(
       actor,
       {
         action: 'archive-event',
-        eventId: id,
-        eventDate: '',
-        city: record.city,
+        about: { event: { id, city: record.city } },
         change: { status: { from: record.status, to: 'archived' } },
       },
       now,
@@ -357,7 +356,7 @@ export async function saveCity(
   const published = await publishChange(
     firestore,
     actor,
-    { action: 'save-city', eventId: '', eventDate: '', city: city.id, change },
+    { action: 'save-city', about: { city: city.id }, change },
     now,
     async (previous) => ({
       next: (stamp) => withPublishedCity(previous, city, stamp),

@@ -23,7 +23,7 @@ import * as v from 'valibot'
 import { NO_CATALOGUE, writePublished } from '../../lib/catalogue'
 import { isAlreadyExists } from '../../lib/claims'
 import { collectionOf, refs } from '../../lib/collections'
-import { type Actor, type AuditInput, auditLog, auditRecord } from '../host/audit'
+import { type Actor, type AuditInput, auditLog, auditRecord, subjectName } from '../audit'
 
 /** Who changed a record last, as the editor shows it. */
 interface Stamp {
@@ -152,7 +152,7 @@ export async function publishChange(
           at: now,
           by: actorName(actor),
           action: audit.action,
-          subject: audit.eventId || audit.city || '',
+          subject: subjectName(audit.about),
         })
         // The records (an archived copy) before the snapshot: a reader that sees the new version finds them.
         write?.(transaction, stamp)

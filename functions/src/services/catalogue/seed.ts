@@ -6,7 +6,7 @@
 import { publishedCatalogueOf, seedCatalogue as seedRecords } from '@yaari/domain/catalogue-records'
 import type { Firestore } from 'firebase-admin/firestore'
 import { refs } from '../../lib/collections'
-import type { Actor } from '../host/audit'
+import type { Actor } from '../audit'
 import { cityRecords, eventRecords, publishChange, stampOf } from './records'
 
 export async function seedCatalogue(
@@ -21,7 +21,11 @@ export async function seedCatalogue(
   const published = await publishChange(
     firestore,
     actor,
-    { action: 'seed-catalogue', eventId: '', eventDate: '', change: { events: events.length, cities: cities.length } },
+    {
+      action: 'seed-catalogue',
+      about: { catalogue: 'whole' },
+      change: { events: events.length, cities: cities.length },
+    },
     now,
     async (previous) => {
       if (previous.version >= 0) throw new Error('The catalogue was published meanwhile: not seeded.')

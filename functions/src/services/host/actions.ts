@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import type { VenueBrief } from '@yaari/domain/booking'
 import type { RequestOf } from '@yaari/domain/callable'
-import { eventById, type YaariEvent } from '@yaari/domain/catalogue'
+import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
 import {
   HOST_MESSAGES,
   type HostActionResult,
@@ -35,21 +35,21 @@ import {
   readBooking,
 } from '../../lib/records'
 import { expiry } from '../../lib/retention'
+import { type Actor, type AuditedEvent, auditLog, auditRecord, onDate, recordAudit } from '../audit'
 import { cancelConfirmed } from '../bookings/cancel'
 import { cancelDate, settleCancelledDate } from '../bookings/cancelled-dates'
 import { queueMail, queueNotice } from '../mail/outbox'
 import { setCapacity as setSeatCapacity } from '../seats'
 import { storeVenueBrief } from '../venue-briefs'
 import { offerFreedSeats } from '../waitlist/offers'
-import { type Actor, auditLog, auditRecord, onDate, recordAudit } from './audit'
 import { summarizeDate } from './dates'
 
 /** A capacity change holds its date this long at most (a run that died lets go after it). */
 const CAPACITY_LEASE_MS = 30_000
 
 /** The event of a date a host may still act on: one that has not started. */
-function openDate(eventId: string, eventDate: string, now: number): YaariEvent {
-  const event = eventById(eventId)
+function openDate(catalogue: Catalogue, eventId: string, eventDate: string, now: number): YaariEvent {
+  const event = catalogue.eventById(eventId)
   if (!event) throw new HttpsError('invalid-argument', 'eventId: Unknown event')
   if (eventStartInstant(eventDate, event.startTime).getTime() <= now) {
     throw new HttpsError('failed-precondition', HOST_MESSAGES.datePassed)
@@ -68,6 +68,8 @@ interface ActionCall<Request> {
   actor: Actor
   input: Request
   now: number
+  /** The event of the date (from the request's catalogue). */
+  event: YaariEvent
 }
 
 /**
@@ -80,9 +82,9 @@ function dateAction<Request extends { eventId: string; eventDate: string }>(
 ) {
   return async (deps: BookingDeps, actor: Actor, input: Request): Promise<HostActionResult> => {
     const now = nowOf(deps)
-    const event = openDate(input.eventId, input.eventDate, now)
+    const event = openDate(deps.catalogue, input.eventId, input.eventDate, now)
     if (live) await refuseCancelled(deps, input.eventId, input.eventDate)
-    const changed = await run({ deps, actor, input, now })
+    const changed = await run({ deps, actor, input, now, event })
     return answer(deps, event, input.eventDate, now, changed)
   }
 }
@@ -111,6 +113,7 @@ async function confirmedBookings(firestore: Firestore, eventId: string, eventDat
 export async function publishVenue(
   firestore: Firestore,
   actor: Actor,
+  event: AuditedEvent,
   input: { eventId: string; eventDate: string; brief: VenueBrief },
   now: number,
 ) {
@@ -120,7 +123,7 @@ export async function publishVenue(
       auditLog(firestore).doc(),
       auditRecord(actor, {
         action: change.change === 'shared' ? 'share-venue' : 'change-venue',
-        ...onDate(input),
+        about: onDate(event, input.eventDate),
         change: { ...input.brief, version: change.version },
         at: now,
       }),
@@ -137,8 +140,8 @@ export async function publishVenue(
 
 /** Shares a date's venue (or changes it): confirmed members see it on their ticket and are emailed. */
 export const shareVenue = dateAction<RequestOf<typeof shareVenueCall>>(
-  async ({ deps, actor, input, now }) => {
-    const stored = await publishVenue(deps.firestore, actor, input, now)
+  async ({ deps, actor, input, now, event }) => {
+    const stored = await publishVenue(deps.firestore, actor, event, input, now)
     return stored.change !== 'unchanged'
   },
   { live: true },
@@ -176,7 +179,7 @@ export async function messageGuests(
   input: RequestOf<typeof messageGuestsCall>,
 ): Promise<{ sent: number; changed: boolean }> {
   const now = nowOf(deps)
-  openDate(input.eventId, input.eventDate, now)
+  const event = openDate(deps.catalogue, input.eventId, input.eventDate, now)
   await refuseCancelled(deps, input.eventId, input.eventDate)
   const ref = collectionOf(deps.firestore, 'host_messages').doc(input.messageId)
   const message = {
@@ -223,7 +226,7 @@ export async function messageGuests(
       auditLog(deps.firestore).doc(`message_${input.messageId}`),
       auditRecord(actor, {
         action: 'message-guests',
-        ...onDate(input),
+        about: onDate(event, input.eventDate),
         change: {
           subject: message.subject,
           textSha256: createHash('sha256').update(message.text).digest('hex'),
@@ -286,9 +289,9 @@ async function withCapacityLease<T>(
  * to the members waiting first.
  */
 export const changeCapacity = dateAction<RequestOf<typeof setCapacityCall>>(
-  async ({ deps, actor, input, now }) => {
+  async ({ deps, actor, input, now, event }) => {
     const result = await withCapacityLease(deps, input.eventId, input.eventDate, now, () =>
-      setSeatCapacity(deps.firestore, input.eventId, input.eventDate, input.capacity, now),
+      setSeatCapacity(deps.firestore, event, input.eventDate, input.capacity, now),
     )
     if (result.outcome === 'below-taken') {
       throw new HttpsError('failed-precondition', `${HOST_MESSAGES.belowTaken} (${result.taken} taken)`)
@@ -296,7 +299,7 @@ export const changeCapacity = dateAction<RequestOf<typeof setCapacityCall>>(
     if (result.outcome !== 'unchanged') {
       await recordAudit(deps.firestore, actor, {
         action: 'set-capacity',
-        ...onDate(input),
+        about: onDate(event, input.eventDate),
         change: { from: result.previous, to: result.capacity },
         at: now,
       })
@@ -309,8 +312,8 @@ export const changeCapacity = dateAction<RequestOf<typeof setCapacityCall>>(
 
 /** Closes or reopens a date's sales. Reopened, its free seats go to the members waiting first. */
 export const setSales = dateAction<RequestOf<typeof setSalesCall>>(
-  async ({ deps, actor, input, now }) => {
-    const settings = await readDateSettings(deps.firestore, input.eventId, input.eventDate)
+  async ({ deps, actor, input, now, event }) => {
+    const settings = await readDateSettings(deps.firestore, event, input.eventDate)
     const changed = settings.salesClosed === input.open
     if (changed) {
       // The change and its audit line in one batch: both or neither.
@@ -324,7 +327,7 @@ export const setSales = dateAction<RequestOf<typeof setSalesCall>>(
         auditLog(deps.firestore).doc(),
         auditRecord(actor, {
           action: input.open ? 'reopen-sales' : 'close-sales',
-          ...onDate(input),
+          about: onDate(event, input.eventDate),
           at: now,
         }),
       )
@@ -342,9 +345,10 @@ export const setSales = dateAction<RequestOf<typeof setSalesCall>>(
  * Settled here at once; the settleCancelledDates job finishes what a failure left.
  */
 export const cancelHostedDate = dateAction<RequestOf<typeof hostCancelDateCall>>(
-  async ({ deps, actor, input, now }) => {
+  async ({ deps, actor, input, now, event }) => {
     const { cancelled } = await cancelDate(
       deps.firestore,
+      deps.catalogue,
       { eventId: input.eventId, eventDate: input.eventDate, reason: input.reason },
       now,
     )
@@ -355,7 +359,7 @@ export const cancelHostedDate = dateAction<RequestOf<typeof hostCancelDateCall>>
       actor,
       {
         action: 'cancel-date',
-        ...onDate(input),
+        about: onDate(event, input.eventDate),
         change: { reason: input.reason.trim() },
         at: now,
       },
@@ -373,36 +377,38 @@ export const cancelHostedDate = dateAction<RequestOf<typeof hostCancelDateCall>>
  * member's own cancellation, changes nothing more. The audit line has an id of its own, so a run
  * cut off before writing it writes it on the repeat.
  */
-export const cancelGuestSeat = dateAction<RequestOf<typeof hostCancelSeatCall>>(async ({ deps, actor, input, now }) => {
-  const booking = await readBooking(deps.firestore, input.orderId)
-  if (!booking || booking.event_id !== input.eventId || booking.event_date !== input.eventDate) {
-    throw new HttpsError('failed-precondition', HOST_MESSAGES.notThisDate)
-  }
-  const reason = input.reason.trim()
-  let changed = false
-  if (booking.status === 'confirmed') {
-    changed = await cancelConfirmed(deps, booking, {
-      amount: booking.amount,
-      reason: 'host-cancelled',
-      mail: 'seat-cancelled',
-      record: { host_cancel_reason: reason },
-    })
-  } else if (booking.status !== 'cancelled') {
-    throw new HttpsError('failed-precondition', HOST_MESSAGES.notPaid)
-  }
-  const after = await readBooking(deps.firestore, input.orderId)
-  if (after?.refund?.reason === 'host-cancelled') {
-    await recordAudit(
-      deps.firestore,
-      actor,
-      {
-        action: 'cancel-seat',
-        ...onDate(input),
-        change: { order: input.orderId, member: booking.user_id, refund: after.refund.amount, reason },
-        at: now,
-      },
-      `cancel-seat_${input.orderId}`,
-    )
-  }
-  return changed
-})
+export const cancelGuestSeat = dateAction<RequestOf<typeof hostCancelSeatCall>>(
+  async ({ deps, actor, input, now, event }) => {
+    const booking = await readBooking(deps.firestore, input.orderId)
+    if (!booking || booking.event_id !== input.eventId || booking.event_date !== input.eventDate) {
+      throw new HttpsError('failed-precondition', HOST_MESSAGES.notThisDate)
+    }
+    const reason = input.reason.trim()
+    let changed = false
+    if (booking.status === 'confirmed') {
+      changed = await cancelConfirmed(deps, booking, {
+        amount: booking.amount,
+        reason: 'host-cancelled',
+        mail: 'seat-cancelled',
+        record: { host_cancel_reason: reason },
+      })
+    } else if (booking.status !== 'cancelled') {
+      throw new HttpsError('failed-precondition', HOST_MESSAGES.notPaid)
+    }
+    const after = await readBooking(deps.firestore, input.orderId)
+    if (after?.refund?.reason === 'host-cancelled') {
+      await recordAudit(
+        deps.firestore,
+        actor,
+        {
+          action: 'cancel-seat',
+          about: onDate(event, input.eventDate),
+          change: { order: input.orderId, member: booking.user_id, refund: after.refund.amount, reason },
+          at: now,
+        },
+        `cancel-seat_${input.orderId}`,
+      )
+    }
+    return changed
+  },
+)

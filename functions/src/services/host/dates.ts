@@ -3,7 +3,7 @@
  * list. Reads only: nothing here sweeps, sends or writes (the audit of a view is the caller's).
  */
 import { venueBriefPath } from '@yaari/domain/booking'
-import { currentCatalogue, eventById, type YaariEvent } from '@yaari/domain/catalogue'
+import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
 import {
   type GuestList,
   type GuestRow,
@@ -52,7 +52,7 @@ async function dateRecords(firestore: Firestore, eventId: string, date: string) 
 /** One date read once: its seats, bookings, waitlist, venue brief and cancellation, and its numbers. */
 async function readDate(firestore: Firestore, event: YaariEvent, date: string, now: number) {
   const [seats, records, brief, cancelled] = await Promise.all([
-    readCapacity(firestore, event.id, date, now),
+    readCapacity(firestore, event, date, now),
     dateRecords(firestore, event.id, date),
     firestore.doc(venueBriefPath(event.id, date)).get(),
     isDateCancelled(firestore, event.id, date),
@@ -93,10 +93,15 @@ export async function summarizeDate(firestore: Firestore, event: YaariEvent, dat
 }
 
 /** Every upcoming date the host may run, soonest first. */
-export async function listHostDates(firestore: Firestore, roles: Roles, now: number): Promise<HostDateSummary[]> {
+export async function listHostDates(
+  firestore: Firestore,
+  catalogue: Catalogue,
+  roles: Roles,
+  now: number,
+): Promise<HostDateSummary[]> {
   // Published and archived events alike: an archived event's dates still run for its guests.
-  const dates = currentCatalogue()
-    .events.filter((event) => mayHost(roles, event.id))
+  const dates = catalogue.events
+    .filter((event) => mayHost(roles, event))
     .flatMap((event) => availableDates(event, new Date(now)).map((date) => ({ event, date })))
   const summaries = await Promise.all(dates.map(({ event, date }) => summarizeDate(firestore, event, date, now)))
   return summaries.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.eventId.localeCompare(b.eventId))
@@ -113,9 +118,12 @@ function bookingState(booking: BookingRecord, seated: boolean): GuestState | und
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined)
 
 /** One date's guest list: every booking that is or was real, and everyone in line. */
-export async function guestList(firestore: Firestore, eventId: string, date: string, now: number): Promise<GuestList> {
-  const event = eventById(eventId)
-  if (!event) throw new Error(`unknown event ${eventId}`)
+export async function guestList(
+  firestore: Firestore,
+  event: YaariEvent,
+  date: string,
+  now: number,
+): Promise<GuestList> {
   const { summary, seats, records, venue } = await readDate(firestore, event, date, now)
   const seatedOrders = new Set(seats.live.map((seat) => String(seat.get('order_id'))))
   const uids = [...new Set([...records.bookings.map((b) => b.user_id), ...records.line.map((e) => e.user_id)])]
@@ -194,6 +202,6 @@ export async function guestList(firestore: Firestore, eventId: string, date: str
       ...standingOf(entry.user_id),
     })
   }
-  const night = await nightSummary(firestore, eventId, date, records.bookings)
+  const night = await nightSummary(firestore, event.id, date, records.bookings)
   return { date: summary, ...(venue ? { venue } : {}), guests, night, readAt: new Date(now).toISOString() }
 }

@@ -15,7 +15,9 @@
  * only an admin removes an admission. Every check-in, undo and removal is its own audit line,
  * written in the same batch as the change.
  */
+
 import type { RequestOf } from '@yaari/domain/callable'
+import type { YaariEvent } from '@yaari/domain/catalogue'
 import {
   type Admission,
   type CheckInMark,
@@ -38,7 +40,7 @@ import { collectionOf } from '../../lib/collections'
 import { ALERTS, alert } from '../../lib/log'
 import { type BookingRecord, bookingRef, isAlreadyExists, isNotFound } from '../../lib/records'
 import { expiry } from '../../lib/retention'
-import { type Actor, auditLog, auditRecord, onDate } from './audit'
+import { type Actor, auditLog, auditRecord, onDate } from '../audit'
 import { bookingsOfDate } from './dates'
 
 /** door_check_ins/{checkInId}: one check-in (or, once undone, its record). */
@@ -130,6 +132,7 @@ function doorGuest(booking: BookingRecord): DoorGuest | undefined {
 /** The date as a door phone keeps it: every booking with a pass in its state now, who is in, the keys. */
 async function doorListOf(
   firestore: Firestore,
+  event: YaariEvent,
   input: { eventId: string; eventDate: string },
   keys: Record<string, string>,
   now: number,
@@ -143,10 +146,11 @@ async function doorListOf(
   guests.sort((a, b) => a.name.localeCompare(b.name))
   const doorKeys: DoorKeys = {
     keys,
-    until: new Date(doorWindow(input.eventId, input.eventDate).closes).toISOString(),
+    until: new Date(doorWindow(event, input.eventDate).closes).toISOString(),
   }
   return {
-    ...onDate(input),
+    eventId: input.eventId,
+    eventDate: input.eventDate,
     expected: guests.filter((guest) => guest.state === 'paid').length,
     guests,
     admissions: admitted,
@@ -159,15 +163,16 @@ async function doorListOf(
 export async function getDoorList(
   firestore: Firestore,
   actor: Actor,
+  event: YaariEvent,
   input: { eventId: string; eventDate: string },
   keys: Record<string, string>,
   now: number,
 ): Promise<DoorList> {
-  const list = await doorListOf(firestore, input, keys, now)
+  const list = await doorListOf(firestore, event, input, keys, now)
   await auditLog(firestore).add(
     auditRecord(actor, {
       action: 'ready-door',
-      ...onDate(input),
+      about: onDate(event, input.eventDate),
       change: { guests: list.guests.length },
       at: now,
     }),
@@ -244,6 +249,7 @@ type Outcome = { applied: true } | { refused: SyncRefusal }
 async function checkIn(
   firestore: Firestore,
   actor: Actor,
+  event: YaariEvent,
   input: SyncInput,
   op: Op,
   booking: BookingRecord,
@@ -272,7 +278,7 @@ async function checkIn(
     auditLog(firestore).doc(),
     auditRecord(actor, {
       action: 'check-in',
-      ...onDate(input),
+      about: onDate(event, input.eventDate),
       change: {
         order: op.orderId,
         door,
@@ -299,7 +305,8 @@ async function checkIn(
   if (refused) {
     alert(ALERTS.doorUnpaidEntry, {
       orderId: op.orderId,
-      ...onDate(input),
+      eventId: input.eventId,
+      eventDate: input.eventDate,
       state: refused,
       door,
       by: record.by,
@@ -314,6 +321,7 @@ async function checkIn(
 async function undoCheckIn(
   firestore: Firestore,
   actor: Actor,
+  event: YaariEvent,
   input: SyncInput,
   op: Op,
   now: number,
@@ -340,7 +348,7 @@ async function undoCheckIn(
     auditLog(firestore).doc(),
     auditRecord(actor, {
       action: 'undo-check-in',
-      ...onDate(input),
+      about: onDate(event, input.eventDate),
       change: { order: op.orderId, door: input.door.trim(), method: entry.method, checkIn: op.of, undo: op.id },
       at: now,
     }),
@@ -359,13 +367,14 @@ async function undoCheckIn(
 export async function syncCheckIns(
   firestore: Firestore,
   actor: Actor,
+  event: YaariEvent,
   input: SyncInput,
   keys: Record<string, string>,
   now: number,
 ): Promise<DoorSyncAnswer> {
   const bookings = await bookingsOfDate(firestore, input.eventId, input.eventDate)
   const byOrder = new Map(bookings.map((booking) => [booking.order_id, booking]))
-  const window = doorWindow(input.eventId, input.eventDate)
+  const window = doorWindow(event, input.eventDate)
   const open = now >= window.opens && now <= window.closes
   let synced = 0
   const refused: DoorSyncAnswer['refused'] = []
@@ -376,14 +385,14 @@ export async function syncCheckIns(
       : !open
         ? { refused: 'outside-window' }
         : op.kind === 'undo'
-          ? await undoCheckIn(firestore, actor, input, op, now)
-          : await checkIn(firestore, actor, input, op, booking, now)
+          ? await undoCheckIn(firestore, actor, event, input, op, now)
+          : await checkIn(firestore, actor, event, input, op, booking, now)
     if ('refused' in outcome)
       refused.push({ id: op.id, reason: outcome.refused, message: SYNC_REFUSALS[outcome.refused] })
     else synced++
   }
   // The answer reads the bookings again when something was applied (a refused entry flags one).
-  const list = await doorListOf(firestore, input, keys, now, synced > 0 ? undefined : bookings)
+  const list = await doorListOf(firestore, event, input, keys, now, synced > 0 ? undefined : bookings)
   return { ...list, synced, refused }
 }
 
@@ -391,6 +400,7 @@ export async function syncCheckIns(
 export async function removeAdmission(
   firestore: Firestore,
   actor: Actor,
+  event: YaariEvent,
   input: RequestOf<typeof removeAdmissionCall>,
   now: number,
 ): Promise<{ removed: number }> {
@@ -408,7 +418,7 @@ export async function removeAdmission(
     auditLog(firestore).doc(),
     auditRecord(actor, {
       action: 'remove-admission',
-      ...onDate(input),
+      about: onDate(event, input.eventDate),
       change: { order: input.orderId, checkIns: standing.length, reason: input.reason.trim() },
       at: now,
     }),

@@ -10,7 +10,9 @@
  * set either (a ban is not turned into a warning, a suspension is not shortened): a host goes up the
  * ladder; only an admin comes down it.
  */
+
 import type { RequestOf } from '@yaari/domain/callable'
+import type { Catalogue } from '@yaari/domain/catalogue'
 import { errorCode } from '@yaari/domain/error-code'
 import {
   HOST_MESSAGES,
@@ -27,8 +29,8 @@ import { HttpsError } from 'firebase-functions/v2/https'
 import type { HostCaller } from '../../lib/auth'
 import { collectionOf, refs } from '../../lib/collections'
 import { asStanding, type Standing } from '../../lib/standing'
+import { type Actor, type AuditInput, type AuditSubject, auditLog, auditRecord, onDate } from '../audit'
 import { mailRef, noticeRecord } from '../mail/outbox'
-import { type Actor, type AuditInput, auditLog, auditRecord, onDate } from './audit'
 
 const LEVELS = { warn: 'warning', suspend: 'suspended', ban: 'banned' } as const
 /** The ladder's steps, lowest first. */
@@ -67,9 +69,16 @@ async function onGuestList(firestore: Firestore, uid: string, eventId: string, e
   return paid || (waiting.exists && LIVE_PLACES.has(String(waiting.get('status'))))
 }
 
+/** The date a moderation names, as its audit line is about it (the member's account, were the event gone). */
+function aboutDate(catalogue: Catalogue, input: { uid: string; eventId: string; eventDate: string }): AuditSubject {
+  const event = catalogue.eventById(input.eventId)
+  return event ? onDate(event, input.eventDate) : { account: input.uid }
+}
+
 /** Refuses what a host (not an admin) may not do to this member, given the standing they hold now. */
 async function refuseBeyondHost(
   auth: Pick<Auth, 'getUser'>,
+  catalogue: Catalogue,
   host: HostCaller,
   uid: string,
   current: Standing | undefined,
@@ -79,7 +88,8 @@ async function refuseBeyondHost(
   if (host.roles.admin) return
   if (uid === host.uid) throw new HttpsError('permission-denied', HOST_MESSAGES.notYourself)
   const member = await auth.getUser(uid).catch(() => undefined)
-  if (member && isHost(rolesOf(member.customClaims))) throw new HttpsError('permission-denied', HOST_MESSAGES.notStaff)
+  if (member && isHost(rolesOf(catalogue, member.customClaims)))
+    throw new HttpsError('permission-denied', HOST_MESSAGES.notStaff)
   const ended = current?.level === 'suspended' && current.until !== undefined && current.until < today
   if (current?.by_admin && !ended) throw new HttpsError('permission-denied', HOST_MESSAGES.adminStanding)
   if (current && !ended && lowers(current, next)) throw new HttpsError('permission-denied', HOST_MESSAGES.lowerStanding)
@@ -146,6 +156,7 @@ async function applyStanding(
 export async function moderateMember(
   firestore: Firestore,
   auth: Pick<Auth, 'getUser'>,
+  catalogue: Catalogue,
   actor: HostCaller,
   input: RequestOf<typeof moderateMemberCall>,
   now: number,
@@ -159,7 +170,15 @@ export async function moderateMember(
   return onStandingRead(async () => {
     const read = await firestore.doc(moderationPath(input.uid)).get()
     const current = asStanding(read.data())
-    await refuseBeyondHost(auth, actor, input.uid, current, { level, until: input.until }, istToday(new Date(now)))
+    await refuseBeyondHost(
+      auth,
+      catalogue,
+      actor,
+      input.uid,
+      current,
+      { level, until: input.until },
+      istToday(new Date(now)),
+    )
     if (!(await onGuestList(firestore, input.uid, input.eventId, input.eventDate))) {
       throw new HttpsError('failed-precondition', HOST_MESSAGES.notOnList)
     }
@@ -176,7 +195,7 @@ export async function moderateMember(
       { level, reason, ...until },
       {
         action: 'moderate',
-        ...onDate(input),
+        about: aboutDate(catalogue, input),
         change: { member: input.uid, level, reason, ...until },
         at: now,
       },
@@ -206,8 +225,7 @@ export async function liftModeration(
       { level: 'none', reason },
       {
         action: 'lift-moderation',
-        eventId: '',
-        eventDate: '',
+        about: { account: input.uid },
         change: { member: input.uid, was: current.level, reason },
         at: now,
       },

@@ -7,7 +7,7 @@
  */
 import { isOpen } from '@yaari/domain/after-night'
 import type { RequestOf } from '@yaari/domain/callable'
-import { eventById } from '@yaari/domain/catalogue'
+import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
 import {
   HOST_MESSAGES,
   type markAttendanceCall,
@@ -15,7 +15,7 @@ import {
   type ReportEntry,
   type resolveReportCall,
 } from '@yaari/domain/host'
-import type { Roles } from '@yaari/domain/roles'
+import { mayHostCity, type Roles } from '@yaari/domain/roles'
 import { eventStartInstant } from '@yaari/domain/schedule'
 import type { Auth } from 'firebase-admin/auth'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
@@ -24,10 +24,10 @@ import type { HostCaller } from '../../lib/auth'
 import { collectionOf, refs } from '../../lib/collections'
 import { type BookingRecord, readBooking } from '../../lib/records'
 import { readStandings } from '../../lib/standing'
-import type { ReportRecord } from '../after-night/member'
 import { came, type NightRecord, nightRef } from '../after-night/nights'
+import type { ReportRecord } from '../after-night/store'
+import { auditLog, auditRecord, onDate } from '../audit'
 import { mailRef, noticeRecord } from '../mail/outbox'
-import { auditLog, auditRecord, onDate } from './audit'
 import { moderateMember } from './moderation'
 
 const round1 = (n: number) => Math.round(n * 10) / 10
@@ -72,10 +72,10 @@ export async function nightSummary(
 export async function markAttendance(
   firestore: Firestore,
   host: HostCaller,
+  event: YaariEvent,
   input: RequestOf<typeof markAttendanceCall>,
   now: number,
 ): Promise<{ night: NightSummary; changed: boolean }> {
-  const event = eventById(input.eventId)!
   if (now < eventStartInstant(input.eventDate, event.startTime).getTime()) {
     throw new HttpsError('failed-precondition', HOST_MESSAGES.attendanceTooEarly)
   }
@@ -98,7 +98,7 @@ export async function markAttendance(
       auditLog(firestore).doc(),
       auditRecord(host, {
         action: 'mark-attendance',
-        ...onDate(input),
+        about: onDate(event, input.eventDate),
         change: { member: booking.user_id, order: booking.order_id, came: input.came },
         at: now,
       }),
@@ -113,8 +113,6 @@ export async function markAttendance(
   ).docs.map((doc) => doc.data() as BookingRecord)
   return { night: await nightSummary(firestore, input.eventId, input.eventDate, bookings), changed }
 }
-
-const mayActOn = (roles: Roles, city: string) => roles.admin || roles.hostCities.includes(city)
 
 function toEntry(id: string, report: ReportRecord, earlier: ReportEntry['earlier']): Omit<ReportEntry, 'standing'> {
   return {
@@ -164,7 +162,7 @@ async function entriesFor(
     const standing = standings.get(report.reported_uid)
     // Earlier reports of the caller's cities only: a host sees nothing of another city's evenings.
     const earlier = (history.get(report.reported_uid) ?? [])
-      .filter((other) => other.id !== id && mayActOn(roles, other.report.city))
+      .filter((other) => other.id !== id && mayHostCity(roles, other.report.city))
       .sort((a, b) => b.report.at - a.report.at)
       .map((other) => ({
         reportId: other.id,
@@ -200,7 +198,7 @@ export async function listReports(
   const found = await (roles.admin ? reports : reports.where('city', 'in', roles.hostCities.slice(0, 30))).get()
   const mine = found.docs
     .map((doc) => ({ id: doc.id, report: doc.data() as ReportRecord }))
-    .filter(({ report }) => mayActOn(roles, report.city))
+    .filter(({ report }) => mayHostCity(roles, report.city))
     .sort(
       (a, b) => Number(b.report.status === 'open') - Number(a.report.status === 'open') || b.report.at - a.report.at,
     )
@@ -216,13 +214,14 @@ export async function listReports(
 export async function resolveReport(
   firestore: Firestore,
   auth: Pick<Auth, 'getUser'>,
+  catalogue: Catalogue,
   host: HostCaller,
   input: RequestOf<typeof resolveReportCall>,
   now: number,
 ): Promise<{ report: ReportEntry; changed: boolean }> {
   const ref = collectionOf(firestore, 'reports').doc(input.reportId)
   const report = (await ref.get()).data() as ReportRecord | undefined
-  if (!report || !mayActOn(host.roles, report.city)) throw new HttpsError('not-found', HOST_MESSAGES.reportNotFound)
+  if (!report || !mayHostCity(host.roles, report.city)) throw new HttpsError('not-found', HOST_MESSAGES.reportNotFound)
   const answer = async (changed: boolean) => {
     const fresh = (await ref.get()).data() as ReportRecord
     const [entry] = await entriesFor(firestore, host.roles, [{ id: ref.id, report: fresh }], now)
@@ -238,6 +237,7 @@ export async function resolveReport(
     await moderateMember(
       firestore,
       auth,
+      catalogue,
       host,
       {
         eventId: report.event_id,
@@ -264,8 +264,7 @@ export async function resolveReport(
     auditLog(firestore).doc(),
     auditRecord(host, {
       action: 'resolve-report',
-      eventId: report.event_id,
-      eventDate: report.event_date,
+      about: onDate({ id: report.event_id, city: report.city }, report.event_date),
       change: { report: ref.id, member: report.reported_uid, action: input.action, reason },
       at: now,
     }),

@@ -1,5 +1,6 @@
 /** Which mail members get, and what a composed mail is: a subject, plain text and HTML of the same words. */
 import type { VenueBrief } from '@yaari/domain/booking'
+import type { Catalogue } from '@yaari/domain/catalogue'
 import type { BookingRecord } from '../../lib/records'
 
 /** What a member is told about a booking, once per booking each. */
@@ -38,6 +39,8 @@ export interface MailContent {
 }
 
 export interface MailContext {
+  /** The published catalogue: the event the mail is about. */
+  catalogue: Catalogue
   booking: BookingRecord
   /** The site, e.g. https://yaari.example: where the links in the mail go. */
   appOrigin: string

@@ -4,7 +4,8 @@
  * the booking mail.
  */
 import { ACCOUNT_DATA_MESSAGES, DATA_RETENTION } from '@yaari/domain/account'
-import { eventById } from '@yaari/domain/catalogue'
+import type { Catalogue } from '@yaari/domain/catalogue'
+import { firstNameOf } from '@yaari/domain/names'
 import { formatIstClock, formatLongDate, formatTime } from '@yaari/domain/schedule'
 import { SITE } from '@yaari/domain/site'
 import { OFFER_MINUTES } from '@yaari/domain/waitlist'
@@ -13,6 +14,7 @@ import type { MailContent } from './mail-kinds'
 
 /** A waitlist offer as its mail needs it. */
 export interface OfferContext {
+  catalogue: Catalogue
   eventId: string
   eventDate: string
   name?: string
@@ -21,10 +23,10 @@ export interface OfferContext {
 }
 
 /** The seat offered to the first member waiting: held until expiresAt, booked from the event page. */
-export function composeOfferMail({ eventId, eventDate, name, expiresAt, appOrigin }: OfferContext) {
-  const event = eventById(eventId)
+export function composeOfferMail({ catalogue, eventId, eventDate, name, expiresAt, appOrigin }: OfferContext) {
+  const event = catalogue.eventById(eventId)
   if (!event) return undefined
-  const first = name?.trim().split(/\s+/)[0]
+  const first = firstNameOf(name)
   const until = `${formatIstClock(expiresAt)} IST`
   return mail(`A seat is yours: ${event.title}, ${formatLongDate(eventDate)}`, [
     { p: first ? `Hi ${first},` : 'Hi,' },
@@ -49,10 +51,11 @@ export function composeOfferMail({ eventId, eventDate, name, expiresAt, appOrigi
 
 /** A host's message to a date's guests, as the host wrote it, with the date it is about. */
 export function composeHostMessage(
+  catalogue: Catalogue,
   { subject, text, eventId, eventDate }: { subject: string; text: string; eventId: string; eventDate: string },
   appOrigin: string,
 ): MailContent | undefined {
-  const event = eventById(eventId)
+  const event = catalogue.eventById(eventId)
   if (!event) return undefined
   return mail(`${subject} (${event.title}, ${formatLongDate(eventDate)})`, [
     ...text.split(/\n{2,}/).map((paragraph) => ({ p: paragraph })),
@@ -104,7 +107,7 @@ export function composeModerationMail(
 
 /** The confirmation that a member's account is deleted, with what is kept and why. */
 export function composeAccountDeletedMail({ name, cancelled }: { name?: string; cancelled: number }): MailContent {
-  const first = name?.trim().split(/\s+/)[0]
+  const first = firstNameOf(name)
   return mail(`Your ${SITE.productName} account has been deleted`, [
     { p: first ? `Hi ${first},` : 'Hi,' },
     {
@@ -120,10 +123,11 @@ export function composeAccountDeletedMail({ name, cancelled }: { name?: string; 
 
 /** Two guests picked each other: each is told the other's first name, and where to see what they share. */
 export function composeConnectionMail(
+  catalogue: Catalogue,
   night: { event_id: string; event_date: string; name?: string; order_id?: string },
   appOrigin: string,
 ): MailContent | undefined {
-  const event = eventById(night.event_id)
+  const event = catalogue.eventById(night.event_id)
   if (!event) return undefined
   const who = night.name ?? 'Someone'
   return mail(`You and ${who} would both meet again`, [
@@ -138,10 +142,11 @@ export function composeConnectionMail(
 
 /** A report the member made has been looked at by the team (never what was done about the other member). */
 export function composeReportReviewedMail(
+  catalogue: Catalogue,
   night: { event_id: string; event_date: string },
   appOrigin: string,
 ): MailContent | undefined {
-  const event = eventById(night.event_id)
+  const event = catalogue.eventById(night.event_id)
   if (!event) return undefined
   return mail('We looked at your report', [
     { p: 'Hi,' },

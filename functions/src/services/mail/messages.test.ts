@@ -1,5 +1,4 @@
-import { eventById } from '@yaari/domain/catalogue'
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+import { SEED, SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { REFUND_TIERS } from '@yaari/domain/refund-policy'
 import { describe, expect, it } from 'vitest'
 import type { BookingRecord } from '../../lib/records'
@@ -21,6 +20,7 @@ const booking = (overrides: Partial<BookingRecord> = {}): BookingRecord => ({
   ...overrides,
 })
 const context = (b: BookingRecord) => ({
+  catalogue: SEED,
   booking: b,
   appOrigin: 'https://yaari.example',
   now: new Date('2026-11-30T05:00:00Z'),
@@ -187,7 +187,7 @@ describe('composeMail', () => {
   it('asks a guest how the evening was while it is open, with the link to answer; never after', () => {
     const asked = booking({ after_closes_at: Date.parse('2026-12-10T04:30:00Z') })
     const mail = composeMail('how-was', context(asked))!
-    expect(mail.subject).toBe(`How was ${eventById(asked.event_id)!.title}?`)
+    expect(mail.subject).toBe(`How was ${SEED.eventById(asked.event_id)!.title}?`)
     expect(mail.text).toContain(`https://yaari.example/my-bookings/${asked.order_id}/after`)
     expect(mail.text).toContain('Nobody is told who picked them')
     expect(composeMail('how-was', { ...context(asked), now: new Date('2026-12-10T04:30:00Z') })).toBeUndefined()

@@ -4,9 +4,10 @@
  * amounts in rupees. Pure: what goes in decides what comes out, so every kind is unit-tested.
  */
 import type { RefundReason, VenueBrief } from '@yaari/domain/booking'
-import { eventById, type PriceTier, TIER_LABELS, type YaariEvent } from '@yaari/domain/catalogue'
+import { type PriceTier, TIER_LABELS, type YaariEvent } from '@yaari/domain/catalogue'
 import { bookingCalendar } from '@yaari/domain/ics'
 import { formatInr } from '@yaari/domain/money'
+import { firstNameOf } from '@yaari/domain/names'
 import { REFUND_DAYS, REFUND_POLICY, VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { formatLongDate, formatTime, istToday } from '@yaari/domain/schedule'
 import { SITE } from '@yaari/domain/site'
@@ -28,7 +29,7 @@ const REFUND_REASONS: Record<RefundReason, string> = {
 }
 
 const greeting = (booking: BookingRecord) => {
-  const name = typeof booking.attendee.name === 'string' ? booking.attendee.name.trim().split(/\s+/)[0] : ''
+  const name = firstNameOf(booking.attendee.name)
   return { p: name ? `Hi ${name},` : 'Hi,' }
 }
 
@@ -63,9 +64,9 @@ export const refundToldElsewhere = (booking: Pick<BookingRecord, 'status' | 'ref
  */
 export function composeMail(
   kind: BookingMailKind,
-  { booking, appOrigin, brief, now }: MailContext,
+  { catalogue, booking, appOrigin, brief, now }: MailContext,
 ): MailContent | undefined {
-  const event = eventById(booking.event_id)
+  const event = catalogue.eventById(booking.event_id)
   if (!event) return undefined
   const myBookings = { link: `${appOrigin}/my-bookings`, label: 'My bookings' }
   const eventPage = { link: `${appOrigin}/events/${event.id}`, label: `Back to ${event.title}` }
@@ -100,7 +101,7 @@ export function composeMail(
         [
           {
             filename: `yaari-${booking.event_date}.ics`,
-            content: bookingCalendar(event, booking.event_date, booking.order_id, now),
+            content: bookingCalendar(catalogue, event, booking.event_date, booking.order_id, now),
             contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
           },
         ],

@@ -13,6 +13,7 @@
 
 import { createHash } from 'node:crypto'
 import { type VenueBrief, venueBriefPath } from '@yaari/domain/booking'
+import type { Catalogue } from '@yaari/domain/catalogue'
 import { type DocumentReference, FieldValue, type Firestore, type Timestamp } from 'firebase-admin/firestore'
 import { collectionOf, refs, subcollectionOf } from '../../lib/collections'
 import { ALERTS, alert, warn } from '../../lib/log'
@@ -32,6 +33,8 @@ import { composeMail } from './messages'
 
 export interface MailDeps {
   firestore: Firestore
+  /** The published catalogue, read once for the job's run. */
+  catalogue: Catalogue
   /** Where links in the mail go, e.g. https://yaari.example */
   appOrigin: string
   /** The transport, made when first needed: a missing SMTP setting fails sending, never queueing. */
@@ -163,6 +166,7 @@ async function hostMessageContent(deps: MailDeps, record: MailRecord, booking: B
   const message = (await deps.firestore.doc(record.message).get()).data()
   if (!message) return undefined
   return composeHostMessage(
+    deps.catalogue,
     {
       subject: String(message.subject),
       text: String(message.text),
@@ -223,6 +227,7 @@ async function offerContent(deps: MailDeps, record: MailRecord, now: number): Pr
   const expiresAt = Number(entry.offer_expires_at)
   if (!(expiresAt > now)) return undefined
   return composeOfferMail({
+    catalogue: deps.catalogue,
     eventId: String(entry.event_id),
     eventDate: String(entry.event_date),
     name: typeof entry.attendee?.name === 'string' ? entry.attendee.name : undefined,
@@ -261,13 +266,14 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
         : record.kind === 'moderation'
           ? record.notice && composeModerationMail(record.notice, deps.appOrigin)
           : record.kind === 'connection'
-            ? record.night && composeConnectionMail(record.night, deps.appOrigin)
+            ? record.night && composeConnectionMail(deps.catalogue, record.night, deps.appOrigin)
             : record.kind === 'report-reviewed'
-              ? record.night && composeReportReviewedMail(record.night, deps.appOrigin)
+              ? record.night && composeReportReviewedMail(deps.catalogue, record.night, deps.appOrigin)
               : record.kind === 'host-message'
                 ? await hostMessageContent(deps, record, booking)
                 : booking &&
                   composeMail(record.kind, {
+                    catalogue: deps.catalogue,
                     booking,
                     appOrigin: deps.appOrigin,
                     brief:

@@ -5,7 +5,6 @@
  * that mail. Queueing is once per booking and kind, so the job may run as often as it likes.
  */
 import { venueBriefPath } from '@yaari/domain/booking'
-import { eventById } from '@yaari/domain/catalogue'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { eventStartInstant, istToday, istTomorrow } from '@yaari/domain/schedule'
 import { collectionOf } from '../../lib/collections'
@@ -23,7 +22,8 @@ export interface ReminderReport {
   reminders: number
 }
 
-export async function queueReminders(deps: Pick<MailDeps, 'firestore' | 'now'>): Promise<ReminderReport> {
+export async function queueReminders(deps: Pick<MailDeps, 'firestore' | 'now' | 'catalogue'>): Promise<ReminderReport> {
+  const { catalogue } = deps
   const { firestore } = deps
   const now = nowOf(deps)
   const today = istToday(new Date(now))
@@ -47,7 +47,7 @@ export async function queueReminders(deps: Pick<MailDeps, 'firestore' | 'now'>):
   }
 
   const queued = await mapLimit(bookings, 4, async (booking) => {
-    const event = eventById(booking.event_id)
+    const event = catalogue.eventById(booking.event_id)
     if (!event) return { brief: false, reminder: false }
     const start = eventStartInstant(booking.event_date, event.startTime).getTime()
     if (now >= start) return { brief: false, reminder: false }

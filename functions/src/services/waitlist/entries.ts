@@ -25,7 +25,7 @@ export interface WaitlistEntry {
   offered_at?: number
 }
 
-export type Deps = Pick<BookingDeps, 'firestore' | 'now'>
+export type Deps = Pick<BookingDeps, 'firestore' | 'now' | 'catalogue'>
 
 export const entryRef = (firestore: Firestore, eventId: string, date: string, uid: string) =>
   refs.waitlistEntry(firestore, eventId, date, uid)

@@ -5,7 +5,7 @@
  */
 import { BOOKING_MESSAGES } from '@yaari/domain/booking'
 import type { RequestOf } from '@yaari/domain/callable'
-import { eventById, isOnSale, type YaariEvent } from '@yaari/domain/catalogue'
+import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
 import { isBookableDate } from '@yaari/domain/schedule'
 import {
   type joinWaitlistCall,
@@ -27,8 +27,8 @@ import { type Deps, entryRef, freeWaitSlot, removeEntry, type WaitlistEntry, wai
 import { freeUnbookedOffer, offerQuietly } from './offers'
 import { viewOf, waitingCount } from './views'
 
-function bookableEvent(input: { eventId: string; eventDate: string }, now: number): YaariEvent {
-  const event = eventById(input.eventId)
+function bookableEvent(catalogue: Catalogue, input: { eventId: string; eventDate: string }, now: number): YaariEvent {
+  const event = catalogue.eventById(input.eventId)
   if (!event) throw new HttpsError('invalid-argument', 'eventId: Unknown event')
   if (!isBookableDate(event, input.eventDate, new Date(now))) {
     throw new HttpsError('failed-precondition', WAITLIST_MESSAGES.notBookable)
@@ -67,11 +67,12 @@ export async function joinWaitlist(
   member: { uid: string; email: string | undefined },
   input: RequestOf<typeof joinWaitlistCall>,
 ): Promise<{ entry: WaitlistView }> {
+  const { catalogue } = deps
   const { firestore } = deps
   const now = nowOf(deps)
-  const event = bookableEvent(input, now)
+  const event = bookableEvent(catalogue, input, now)
   // An archived event, or one of a city that is not live, takes no new places in line.
-  if (!isOnSale(event)) throw new HttpsError('failed-precondition', WAITLIST_MESSAGES.notOnSale)
+  if (!catalogue.isOnSale(event)) throw new HttpsError('failed-precondition', WAITLIST_MESSAGES.notOnSale)
   const ref = entryRef(firestore, event.id, input.eventDate, member.uid)
   const [profile, cancelled, existing, dateClaim, claimed, waiting, settings, barred] = await Promise.all([
     refs.profile(firestore, member.uid).get(),
@@ -80,7 +81,7 @@ export async function joinWaitlist(
     memberDateRef(firestore, member.uid, event.id, input.eventDate).get(),
     countLiveSeats(firestore, event.id, input.eventDate, now),
     waitingCount(firestore, event.id, input.eventDate),
-    readDateSettings(firestore, event.id, input.eventDate),
+    readDateSettings(firestore, event, input.eventDate),
     refusalFor(firestore, member.uid, now),
   ])
   if (barred) throw new HttpsError('permission-denied', barred)

@@ -9,7 +9,7 @@
  * seat); an offer that ends unused passes: the entry is marked passed, its seat freed, and the
  * next member offered it.
  */
-import { eventById, isOnSale, type YaariEvent } from '@yaari/domain/catalogue'
+import type { YaariEvent } from '@yaari/domain/catalogue'
 import { isBookableDate } from '@yaari/domain/schedule'
 import { OFFER_MINUTES } from '@yaari/domain/waitlist'
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
@@ -63,8 +63,8 @@ export async function freeUnbookedOffer(firestore: Firestore, entry: WaitlistEnt
   return freeClaims(firestore, offerOwner(entry, entry.offer_order_id))
 }
 
-const seatNumbersOf = async (firestore: Firestore, eventId: string, date: string) =>
-  (await readDateSettings(firestore, eventId, date)).seatNumbers
+const seatNumbersOf = async (firestore: Firestore, event: YaariEvent, date: string) =>
+  (await readDateSettings(firestore, event, date)).seatNumbers
 
 /** How many of a date's seat documents exist (paid, held, offered or blocked; expired ones until swept). */
 async function seatsClaimed(firestore: Firestore, eventId: string, date: string): Promise<number> {
@@ -91,7 +91,7 @@ async function offerTo(deps: Deps, event: YaariEvent, snapshot: DocumentSnapshot
     : await claimSeat(
         firestore,
         owner,
-        await seatNumbersOf(firestore, event.id, entry.event_date),
+        await seatNumbersOf(firestore, event, entry.event_date),
         expiresAt,
         undefined,
         'offered',
@@ -125,9 +125,9 @@ async function offerTo(deps: Deps, event: YaariEvent, snapshot: DocumentSnapshot
  * Returns how many offers this run made.
  */
 export async function offerFreedSeats(deps: Deps, eventId: string, date: string): Promise<number> {
-  const { firestore } = deps
+  const { firestore, catalogue } = deps
   const now = nowOf(deps)
-  const event = eventById(eventId)
+  const event = catalogue.eventById(eventId)
   const line = await entriesOf(firestore, eventId, date, ['waiting', 'offered'])
   if (!event || line.length === 0) return 0
   if (
@@ -148,10 +148,10 @@ export async function offerFreedSeats(deps: Deps, eventId: string, date: string)
   await endLapsedOffers(firestore, eventId, date, now)
   // Off sale for now (its city switched off or listed as coming): the line keeps its places and
   // is offered seats once the city is live again.
-  if (!isOnSale(event)) return 0
+  if (!catalogue.isOnSale(event)) return 0
   let offered = 0
   for (const entry of await entriesOf(firestore, eventId, date, ['waiting'])) {
-    if ((await seatsClaimed(firestore, eventId, date)) >= (await seatNumbersOf(firestore, eventId, date))) break
+    if ((await seatsClaimed(firestore, eventId, date)) >= (await seatNumbersOf(firestore, event, date))) break
     // Another run is offering to this member: it goes on down the line, so this one stops here
     // (the line is served in order).
     if (!(await offerTo(deps, event, entry, now))) break

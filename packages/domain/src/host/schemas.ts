@@ -1,13 +1,13 @@
 /**
- * What hosts send: every host request names one date of an event (`dateScoped`: the event is ours
- * and runs that weekday) and adds its own fields, each with the message a host reads when it is
- * wrong. The callables parse requests with these; the console's forms and routes check with them.
+ * What hosts send: every host request names one date of an event (`dateScoped`) and adds its own
+ * fields, each with the message a host reads when it is wrong. The callables parse requests with
+ * these, then check the event is ours and runs that day against the published catalogue
+ * (`dateIssue`); the console's forms and routes check with them.
  */
 import * as v from 'valibot'
 import { eventDateSchema, venueBriefSchema } from '../booking'
-import { eventById } from '../catalogue'
-import { knownEventId } from '../event-id'
-import { runsOn } from '../schedule'
+import type { Catalogue } from '../catalogue'
+import { dateIssue, eventIdField } from '../event-id'
 import { describeIssues } from '../validation'
 
 export const HOST_MESSAGES = {
@@ -43,12 +43,6 @@ export const HOST_MESSAGES = {
 export const MIN_CAPACITY = 1
 export const MAX_CAPACITY = 60
 
-/** Whether the event's schedule has that date; an unknown event passes here (the eventId's check says why). */
-export function runsThatDay(input: { eventId: string; eventDate: string }) {
-  const event = eventById(input.eventId)
-  return event === undefined || runsOn(event, input.eventDate)
-}
-
 /** A reason a host gives, trimmed: `required` says it is missing, `tooLong` that it is over `max`. */
 export function reasonField(required: string, max: number, tooLong = `The reason is at most ${max} characters.`) {
   return v.pipe(v.string('reason must be text'), v.trim(), v.nonEmpty(required), v.maxLength(max, tooLong))
@@ -56,34 +50,27 @@ export function reasonField(required: string, max: number, tooLong = `The reason
 
 /** A date of an event, as every host request names it. */
 const dateEntries = {
-  eventId: knownEventId('eventId: Unknown event'),
+  eventId: eventIdField('eventId: Unknown event'),
   eventDate: eventDateSchema,
 }
 
 /**
- * A request about one date: the date's fields and `entries`, no others, the date one the event runs
- * on. A request with checks of its own pipes this into them.
+ * A request about one date: the date's fields and `entries`, no others (the event and its date
+ * are checked against the catalogue by `dateIssue`). A request with checks of its own pipes this
+ * into them.
  */
 export function dateScoped<const Entries extends v.ObjectEntries>(entries: Entries) {
-  return v.pipe(
-    v.strictObject({ ...dateEntries, ...entries }),
-    // `entries` adds fields and never names the date's two (none does); TypeScript cannot see
-    // through the generic spread that they are still the date's.
-    v.check(
-      (input) => runsThatDay(input as { eventId: string; eventDate: string }),
-      'eventDate is not a date this event runs on',
-    ),
-  )
+  return v.strictObject({ ...dateEntries, ...entries })
 }
 
 export const hostDateSchema = dateScoped({})
 
 export const shareVenueSchema = dateScoped({ brief: venueBriefSchema })
 
-/** What is wrong with a venue to share, in words (undefined when it may be shared). */
-export function shareVenueProblem(request: unknown): string | undefined {
+/** What is wrong with a venue to share for a date of `catalogue`, in words (undefined when it may be shared). */
+export function shareVenueProblem(catalogue: Catalogue, request: unknown): string | undefined {
   const parsed = v.safeParse(shareVenueSchema, request)
-  return parsed.success ? undefined : describeIssues(parsed.issues)
+  return parsed.success ? dateIssue(catalogue, parsed.output, { dated: true }) : describeIssues(parsed.issues)
 }
 
 export const setCapacitySchema = dateScoped({

@@ -8,13 +8,14 @@
  */
 import { Tabs } from '@ark-ui/react/tabs'
 import { Link } from '@tanstack/react-router'
-import { type EventId, eventById } from '@yaari/domain/catalogue'
+import type { EventId } from '@yaari/domain/catalogue'
 import { guestVerdict } from '@yaari/domain/door'
 import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
 import { useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { flow, wrap } from 'styled-system/patterns'
 import { button, heading, link, tabs as tabsRecipe, text } from 'styled-system/recipes'
+import { useCatalogue } from '../../../lib/catalogue'
 import { TextField } from '../../../ui/field'
 import { DateGate, type DatePageProps } from '../host-pages'
 import { ByName } from './by-name'
@@ -60,11 +61,12 @@ function Door({
   date: string
   held?: SavedDoor | null
 }) {
+  const catalogue = useCatalogue()
   useFullScreenTool()
   const door = useDoor(where, held)
   const { eventId, date, verified } = where
   const { saved } = door
-  const event = eventById(eventId)
+  const event = catalogue.eventById(eventId)
   return (
     <div className={flow({ gap: '3' })}>
       <Link to="/host/$eventId/$date" params={{ eventId, date }} className={link()}>

@@ -16,8 +16,10 @@ import {
   UNDO_WINDOW_MS,
   undoneCheckIns,
 } from '@yaari/domain/door'
+import { type PassPublicKeys, passVerifier } from '@yaari/domain/pass'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCatalogue } from '../../../lib/catalogue'
 import { localDb } from '../../../lib/db'
 import { useOnline } from '../../../lib/use-online'
 import { callHost, hostErrorMessage } from '../host-session'
@@ -67,6 +69,10 @@ export function useDoor(
     [uid, eventId, date],
     held,
   )
+  const catalogue = useCatalogue()
+  // The keys the door was readied with, each imported once for the night's scans.
+  const keysText = JSON.stringify(saved?.keys ?? {})
+  const passes = useMemo(() => passVerifier(JSON.parse(keysText) as PassPublicKeys), [keysText])
   const [doorName, setDoorName] = useDoorName()
   const online = useOnline()
   const [notice, setNotice] = useState<string>()
@@ -163,7 +169,7 @@ export function useDoor(
   /** A code the camera read: judged on this phone, from the pass and the saved door. */
   const onScan = async (code: string) => {
     if (!saved) return
-    await decide(await scanVerdict({ list: saved.list, keys: saved.keys, local: saved.local }, code), 'qr')
+    await decide(await scanVerdict({ list: saved.list, passes, local: saved.local }, catalogue, code), 'qr')
   }
 
   const next = useCallback(() => setShown(undefined), [])

@@ -4,7 +4,7 @@ import { loadDoor } from '../../../../features/host/host-loaders'
 
 export const Route = createFileRoute('/host/$eventId/$date/door')({
   // The params checked by the domain's schema, and the door as this phone holds it.
-  loader: ({ params }) => loadDoor(params),
+  loader: ({ params, context }) => loadDoor(context, params),
   component: function Door() {
     return <DoorPage {...Route.useLoaderData()} />
   },

@@ -5,7 +5,7 @@ import { loadHostDate } from '../../../../features/host/host-loaders'
 export const Route = createFileRoute('/host/$eventId/$date/')({
   // The params checked by the domain's schema (a date the event runs on, or no page), and the guest
   // list as this device saved it, read before the page renders.
-  loader: ({ params }) => loadHostDate(params),
+  loader: ({ params, context }) => loadHostDate(context, params),
   component: function HostDate() {
     return <HostDatePage {...Route.useLoaderData()} />
   },

@@ -1,0 +1,134 @@
+/**
+ * The evening as a guest sees it the morning after (getAfterNight), and their rating of it
+ * (saveFeedback, taken while the evening is open). Every call names the member's own booking of a
+ * date; the member must have come to it (the night's record lists them), or they are refused before
+ * anything is read about the others.
+ */
+
+import type { saveFeedbackCall } from '@yaari/domain/after-night'
+import {
+  type AfterNightView,
+  guestsSeenBy,
+  type ImproveOption,
+  isOpen,
+  type ReportReason,
+  windowCloses,
+} from '@yaari/domain/after-night'
+import type { RequestOf } from '@yaari/domain/callable'
+import type { Firestore } from 'firebase-admin/firestore'
+import { collectionOf, refs } from '../../lib/collections'
+import { expiry } from '../../lib/retention'
+import { guestKey } from './nights'
+import {
+  blocksOf,
+  connectionView,
+  type Member,
+  myConnections,
+  myNight,
+  nightState,
+  requireOpen,
+  sharingOf,
+} from './store'
+
+/** getAfterNight: the evening as this guest sees it. */
+export async function getAfterNight(
+  firestore: Firestore,
+  member: Member,
+  { orderId }: { orderId: string },
+  now: number,
+): Promise<AfterNightView> {
+  const night = await myNight(firestore, member, orderId)
+  const { id } = night
+  const blocks = await blocksOf(firestore, member.uid)
+  const others = guestsSeenBy(
+    member.uid,
+    Object.entries(night.night.guests).map(([uid, guest]) => ({ uid, ...guest })),
+    blocks,
+  )
+  const [picks, connections, feedback, reports, sharing, profiles] = await Promise.all([
+    collectionOf(firestore, 'picks').where('night', '==', id).where('from', '==', member.uid).get(),
+    myConnections(firestore, member.uid),
+    collectionOf(firestore, 'feedback').doc(`${id}_${member.uid}`).get(),
+    collectionOf(firestore, 'reports').where('night', '==', id).where('reporter_uid', '==', member.uid).get(),
+    sharingOf(firestore, [...others.map((guest) => guest.uid)]),
+    others.length ? firestore.getAll(...others.map((guest) => refs.profile(firestore, guest.uid))) : [],
+  ])
+  const picked = new Set(picks.docs.map((doc) => String(doc.get('to'))))
+  const connectedWith = new Set(connections.flatMap(({ record }) => record.members))
+  const reported = new Map(reports.docs.map((doc) => [String(doc.get('reported_uid')), doc]))
+  const photos = new Map(profiles.map((doc) => [doc.id, doc.get('profile_picture_url') as unknown]))
+  const hereConnections = connections.filter(({ record }) => others.some((guest) => record.members.includes(guest.uid)))
+  const record = feedback.data()
+  return {
+    orderId,
+    eventId: night.night.event_id,
+    eventDate: night.night.event_date,
+    open: isOpen(nightState(night.night), now),
+    closesAt: new Date(windowCloses(night.night.event_date)).toISOString(),
+    feedback: record
+      ? {
+          rating: Number(record.rating),
+          comment: String(record.comment ?? ''),
+          improve: record.improve as ImproveOption[],
+        }
+      : null,
+    guests: others.map((guest) => {
+      const photo = photos.get(guest.uid)
+      return {
+        guestId: guestKey(id, guest.uid),
+        firstName: guest.first_name,
+        ...(sharing.get(guest.uid)?.showPhoto && typeof photo === 'string' && photo ? { photoUrl: photo } : {}),
+        picked: picked.has(guest.uid),
+        connected: connectedWith.has(guest.uid),
+        reported: reported.has(guest.uid),
+      }
+    }),
+    connections: hereConnections.map(({ id: connectionId, record: c }) =>
+      connectionView(connectionId, c, member.uid, sharing),
+    ),
+    reports: [...reported.entries()].map(([uid, doc]) => ({
+      guestId: guestKey(id, uid),
+      firstName: String(doc.get('reported_name')),
+      reason: doc.get('reason') as ReportReason,
+      at: new Date(Number(doc.get('at'))).toISOString(),
+      lookedAt: doc.get('status') !== 'open',
+    })),
+  }
+}
+
+/** saveFeedback: the guest's rating, comment and what to improve; saved again while open. */
+export async function saveFeedback(
+  firestore: Firestore,
+  member: Member,
+  input: RequestOf<typeof saveFeedbackCall>,
+  now: number,
+): Promise<{ saved: true; changed: boolean }> {
+  const night = await myNight(firestore, member, input.orderId)
+  requireOpen(night.night, now)
+  const ref = collectionOf(firestore, 'feedback').doc(`${night.id}_${member.uid}`)
+  const existing = (await ref.get()).data()
+  const comment = (input.comment ?? '').trim()
+  const improve = [...(input.improve ?? [])].sort()
+  if (
+    existing &&
+    existing.rating === input.rating &&
+    existing.comment === comment &&
+    JSON.stringify(existing.improve) === JSON.stringify(improve)
+  ) {
+    return { saved: true, changed: false }
+  }
+  await ref.set({
+    night: night.id,
+    event_id: night.night.event_id,
+    event_date: night.night.event_date,
+    city: night.night.city,
+    user_id: member.uid,
+    rating: input.rating,
+    comment,
+    improve,
+    at: existing?.at ?? now,
+    updated_at: now,
+    ...expiry('feedback', now, night.night.event_date),
+  })
+  return { saved: true, changed: true }
+}

@@ -1,0 +1,174 @@
+/**
+ * Whom a guest would meet again. A pick is told to nobody. When it completes a pair (the other
+ * picked them too, neither blocked the other), the connection is created once (connections/{id of
+ * the pair}, a create()), both are emailed, and each sees the other's first name and what they chose
+ * to share for connections. A member may remove a connection or block someone at any time.
+ */
+
+import type { blockGuestCall, pickGuestCall, removeConnectionCall } from '@yaari/domain/after-night'
+import {
+  AFTER_MESSAGES,
+  blockedBetween,
+  type ConnectionView,
+  makesConnection,
+  NO_SHARING,
+  type Sharing,
+} from '@yaari/domain/after-night'
+import type { RequestOf } from '@yaari/domain/callable'
+import type { Firestore } from 'firebase-admin/firestore'
+import { FieldValue } from 'firebase-admin/firestore'
+import { HttpsError } from 'firebase-functions/v2/https'
+import { collectionOf, refs } from '../../lib/collections'
+import { isAlreadyExists } from '../../lib/records'
+import { expiry } from '../../lib/retention'
+import { mailRef, noticeRecord } from '../mail/outbox'
+import { nightRef } from './nights'
+import {
+  blocksOf,
+  type ConnectionRecord,
+  connectionRef,
+  connectionView,
+  guestOf,
+  type Member,
+  myConnections,
+  myNight,
+  pickRef,
+  requireOpen,
+  sharingOf,
+} from './store'
+
+/** Queues the connection's mail to one of the pair, about the other. */
+async function tellConnected(firestore: Firestore, uid: string, connection: ConnectionRecord, now: number, id: string) {
+  const to = (await refs.profile(firestore, uid).get()).get('email')
+  if (typeof to !== 'string' || !to.includes('@')) return
+  const other = connection.members.find((m) => m !== uid) ?? uid
+  await mailRef(firestore, `member_${uid}_connection_${id}`)
+    .create(
+      noticeRecord(
+        { orderId: `member_${uid}`, to },
+        {
+          kind: 'connection',
+          night: { event_id: connection.event_id, event_date: connection.event_date, name: connection.names[other] },
+        },
+        now,
+      ),
+    )
+    .catch((error: unknown) => {
+      if (!isAlreadyExists(error)) throw error
+    })
+}
+
+/** pickGuest: picks (or unpicks) another guest; a pick that completes a pair makes the connection. */
+export async function pickGuest(
+  firestore: Firestore,
+  member: Member,
+  input: RequestOf<typeof pickGuestCall>,
+  now: number,
+): Promise<{ picked: boolean; connected: boolean }> {
+  const night = await myNight(firestore, member, input.orderId)
+  const { uid, guest } = guestOf(night, member, input.guestId)
+  requireOpen(night.night, now)
+  const blocks = await blocksOf(firestore, member.uid)
+  // Across a block nothing is kept, and the answer is an ordinary pick's: a member someone blocked
+  // (whose list may be older than the block) never learns it from a refusal.
+  if (blockedBetween(blocks, member.uid, uid)) return { picked: input.picked, connected: false }
+  const mine = pickRef(firestore, night.id, member.uid, uid)
+  const connection = connectionRef(firestore, member.uid, uid)
+  if (!input.picked) {
+    await mine.delete()
+    return { picked: false, connected: (await connection.get()).exists }
+  }
+  await mine.set({
+    night: night.id,
+    from: member.uid,
+    to: uid,
+    at: now,
+    ...expiry('picks', now, night.night.event_date),
+  })
+  const theirs = await pickRef(firestore, night.id, uid, member.uid).get()
+  const picks = [{ from: member.uid, to: uid }, ...(theirs.exists ? [{ from: uid, to: member.uid }] : [])]
+  if (!makesConnection(member.uid, uid, picks, blocks))
+    return { picked: true, connected: (await connection.get()).exists }
+  const record: ConnectionRecord = {
+    members: [member.uid, uid].sort() as [string, string],
+    event_id: night.night.event_id,
+    event_date: night.night.event_date,
+    names: { [member.uid]: night.night.guests[member.uid]?.first_name ?? 'A guest', [uid]: guest.first_name },
+    at: now,
+  }
+  try {
+    await connection.create(record)
+  } catch (error) {
+    // Both picked at once, or met again: the pair has its one connection already.
+    if (isAlreadyExists(error)) return { picked: true, connected: true }
+    throw error
+  }
+  // A block that landed while this pick was on its way wins: the pair is not connected.
+  if (blockedBetween(await blocksOf(firestore, member.uid), member.uid, uid)) {
+    await Promise.all([connection.delete(), mine.delete()])
+    return { picked: true, connected: false }
+  }
+  await nightRef(firestore, night.night.event_id, night.night.event_date).update({
+    connections: FieldValue.increment(1),
+  })
+  await Promise.all(record.members.map((m) => tellConnected(firestore, m, record, now, connection.id)))
+  return { picked: true, connected: true }
+}
+
+/** Deletes the two members' picks of each other, wherever they met: a removed or blocked pair does not connect again by itself. */
+async function unpair(firestore: Firestore, a: string, b: string) {
+  const picks = await Promise.all([
+    collectionOf(firestore, 'picks').where('from', '==', a).where('to', '==', b).get(),
+    collectionOf(firestore, 'picks').where('from', '==', b).where('to', '==', a).get(),
+  ])
+  await Promise.all(picks.flatMap((found) => found.docs.map((doc) => doc.ref.delete())))
+}
+
+/** blockGuest: the other guest never appears in the member's lists again, nor the member in theirs; any connection goes. */
+export async function blockGuest(
+  firestore: Firestore,
+  member: Member,
+  input: RequestOf<typeof blockGuestCall>,
+  now: number,
+): Promise<{ blocked: true }> {
+  const night = await myNight(firestore, member, input.orderId)
+  const { uid } = guestOf(night, member, input.guestId)
+  await collectionOf(firestore, 'blocks').doc(`${member.uid}_${uid}`).set({ from: member.uid, to: uid, at: now })
+  await unpair(firestore, member.uid, uid)
+  await connectionRef(firestore, member.uid, uid).delete()
+  return { blocked: true }
+}
+
+/** listConnections: every connection of the member, what they share, and how many they blocked. */
+export async function listConnections(
+  firestore: Firestore,
+  member: Member,
+): Promise<{ connections: ConnectionView[]; sharing: Sharing; blocked: number }> {
+  const [connections, blocked] = await Promise.all([
+    myConnections(firestore, member.uid),
+    collectionOf(firestore, 'blocks').where('from', '==', member.uid).get(),
+  ])
+  const others = connections.map(({ record }) => record.members.find((uid) => uid !== member.uid) ?? member.uid)
+  const sharing = await sharingOf(firestore, [...new Set([member.uid, ...others])])
+  return {
+    connections: connections
+      .map(({ id, record }) => connectionView(id, record, member.uid, sharing))
+      .sort((a, b) => b.at.localeCompare(a.at)),
+    sharing: sharing.get(member.uid) ?? NO_SHARING,
+    blocked: blocked.size,
+  }
+}
+
+/** removeConnection: either member ends it (their picks of each other go too); neither is told. */
+export async function removeConnection(
+  firestore: Firestore,
+  member: Member,
+  { connectionId }: RequestOf<typeof removeConnectionCall>,
+): Promise<{ removed: boolean }> {
+  const ref = collectionOf(firestore, 'connections').doc(connectionId)
+  const record = (await ref.get()).data() as ConnectionRecord | undefined
+  if (!record?.members.includes(member.uid)) throw new HttpsError('not-found', AFTER_MESSAGES.noConnection)
+  await unpair(firestore, record.members[0], record.members[1])
+  await ref.delete()
+  return { removed: true }
+}

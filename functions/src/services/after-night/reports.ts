@@ -1,0 +1,57 @@
+/**
+ * A guest's report about another guest of the evening. A report names the reporter only to the
+ * functions: hosts see whom it is about, never who made it.
+ */
+
+import type { reportGuestCall } from '@yaari/domain/after-night'
+import { AFTER_MESSAGES, REPORTS_PER_DAY } from '@yaari/domain/after-night'
+import type { RequestOf } from '@yaari/domain/callable'
+import { istToday } from '@yaari/domain/schedule'
+import type { Firestore } from 'firebase-admin/firestore'
+import { HttpsError } from 'firebase-functions/v2/https'
+import { claimFirst } from '../../lib/claims'
+import { collectionOf } from '../../lib/collections'
+import { isAlreadyExists } from '../../lib/records'
+import { expiry } from '../../lib/retention'
+import { guestOf, type Member, myNight, type ReportRecord, reportKey, requireOpen } from './store'
+
+/** reportGuest: a report about another guest of the evening, at most REPORTS_PER_DAY a day, once per guest. */
+export async function reportGuest(
+  firestore: Firestore,
+  member: Member,
+  input: RequestOf<typeof reportGuestCall>,
+  now: number,
+): Promise<{ reported: true }> {
+  const night = await myNight(firestore, member, input.orderId)
+  const { uid, guest } = guestOf(night, member, input.guestId)
+  requireOpen(night.night, now)
+  const ref = collectionOf(firestore, 'reports').doc(reportKey(night.id, member.uid, uid))
+  if ((await ref.get()).exists) throw new HttpsError('already-exists', AFTER_MESSAGES.alreadyReported)
+  const day = istToday(new Date(now))
+  const slots = Array.from({ length: REPORTS_PER_DAY }, (_, i) =>
+    collectionOf(firestore, 'report_slots').doc(`${member.uid}_${day}_${i + 1}`),
+  )
+  if ((await claimFirst(slots, { user_id: member.uid, day, at: now, ...expiry('report_slots', now) })) === undefined) {
+    throw new HttpsError('resource-exhausted', AFTER_MESSAGES.tooManyReports)
+  }
+  const record: ReportRecord = {
+    night: night.id,
+    event_id: night.night.event_id,
+    event_date: night.night.event_date,
+    city: night.night.city,
+    reporter_uid: member.uid,
+    reported_uid: uid,
+    reported_name: guest.first_name,
+    reason: input.reason,
+    text: input.text,
+    at: now,
+    status: 'open',
+  }
+  try {
+    await ref.create({ ...record, ...expiry('reports', now) })
+  } catch (error) {
+    if (isAlreadyExists(error)) throw new HttpsError('already-exists', AFTER_MESSAGES.alreadyReported)
+    throw error
+  }
+  return { reported: true }
+}

@@ -1,0 +1,134 @@
+/**
+ * What the evening after keeps, and how the services read it: the records (connections, reports),
+ * their references (picks, connections, sharing), and the readers every job of the member's side
+ * starts from (the member's own night, the guest behind a guest id, blocks, sharing, connections).
+ * The services beside it (feedback, picks, reports, sharing) hold the rules, not the field plumbing.
+ */
+
+import { createHash } from 'node:crypto'
+import {
+  AFTER_MESSAGES,
+  type Blocks,
+  type ConnectionView,
+  type ContactKind,
+  isOpen,
+  NO_SHARING,
+  nightId,
+  pairId,
+  type ReportReason,
+  type Sharing,
+} from '@yaari/domain/after-night'
+import type { Firestore } from 'firebase-admin/firestore'
+import { HttpsError } from 'firebase-functions/v2/https'
+import { collectionOf } from '../../lib/collections'
+import { readBooking } from '../../lib/records'
+import { connectionKey, guestKey, type NightGuest, type NightRecord, nightRef } from './nights'
+
+export type Member = { uid: string }
+
+/** connections/{id}: two members who picked each other, and where they met. */
+export interface ConnectionRecord {
+  members: [string, string]
+  event_id: string
+  event_date: string
+  names: Record<string, string>
+  at: number
+}
+
+/** reports/{id}: a report about a member; the reporter's uid is known to the functions alone. */
+export interface ReportRecord {
+  night: string
+  event_id: string
+  event_date: string
+  city: string
+  /** Absent once the reporter deleted their account: the report stays, without who made it. */
+  reporter_uid?: string
+  reported_uid: string
+  reported_name: string
+  reason: ReportReason
+  text: string
+  at: number
+  status: 'open' | 'resolved' | 'dismissed'
+  resolution?: { action: string; reason: string; by: string; by_uid: string | null; at: number; until?: string }
+}
+
+/** The member's booking and the evening it belongs to, or a refusal that says nothing of anyone else. */
+export async function myNight(firestore: Firestore, member: Member, orderId: string) {
+  const booking = await readBooking(firestore, orderId)
+  if (!booking || booking.user_id !== member.uid) throw new HttpsError('not-found', 'No such booking.')
+  const snapshot = await nightRef(firestore, booking.event_id, booking.event_date).get()
+  const night = snapshot.data() as NightRecord | undefined
+  if (!night || night.asked_at === undefined) throw new HttpsError('failed-precondition', AFTER_MESSAGES.notOpenYet)
+  if (!night.guests[member.uid] || booking.status !== 'confirmed')
+    throw new HttpsError('permission-denied', AFTER_MESSAGES.notAGuest)
+  return { booking, night, id: nightId(booking.event_id, booking.event_date) }
+}
+
+export type Night = Awaited<ReturnType<typeof myNight>>
+
+export const nightState = (night: NightRecord) => ({
+  eventDate: night.event_date,
+  opened: night.asked_at !== undefined,
+  closed: night.closed,
+})
+
+export function requireOpen(night: NightRecord, now: number) {
+  if (!isOpen(nightState(night), now)) throw new HttpsError('failed-precondition', AFTER_MESSAGES.closed)
+}
+
+/** The uid behind a guest id of this evening's list (never the caller). */
+export function guestOf({ night, id }: Night, member: Member, guestId: string): { uid: string; guest: NightGuest } {
+  if (guestKey(id, member.uid) === guestId) throw new HttpsError('invalid-argument', AFTER_MESSAGES.notYourself)
+  const found = Object.entries(night.guests).find(([uid]) => guestKey(id, uid) === guestId)
+  if (!found) throw new HttpsError('not-found', AFTER_MESSAGES.unknownGuest)
+  return { uid: found[0], guest: found[1] }
+}
+
+/** Every block the member made or is under. */
+export async function blocksOf(firestore: Firestore, uid: string): Promise<Blocks> {
+  const [made, under] = await Promise.all([
+    collectionOf(firestore, 'blocks').where('from', '==', uid).get(),
+    collectionOf(firestore, 'blocks').where('to', '==', uid).get(),
+  ])
+  return [...made.docs, ...under.docs].map((doc) => ({ from: String(doc.get('from')), to: String(doc.get('to')) }))
+}
+
+export const sharingRef = (firestore: Firestore, uid: string) => collectionOf(firestore, 'member_sharing').doc(uid)
+
+export async function sharingOf(firestore: Firestore, uids: readonly string[]): Promise<Map<string, Sharing>> {
+  if (uids.length === 0) return new Map()
+  const docs = await firestore.getAll(...uids.map((uid) => sharingRef(firestore, uid)))
+  return new Map(docs.map((doc) => [doc.id, (doc.exists ? doc.data() : NO_SHARING) as Sharing]))
+}
+
+export const pickRef = (firestore: Firestore, night: string, from: string, to: string) =>
+  collectionOf(firestore, 'picks').doc(`${night}_${from}_${to}`)
+export const connectionRef = (firestore: Firestore, a: string, b: string) =>
+  collectionOf(firestore, 'connections').doc(connectionKey(pairId(a, b)))
+export const reportKey = (night: string, reporter: string, reported: string) =>
+  createHash('sha256').update(`report:${night}:${reporter}:${reported}`).digest('hex').slice(0, 20)
+
+export function connectionView(
+  id: string,
+  record: ConnectionRecord,
+  me: string,
+  sharing: Map<string, Sharing>,
+): ConnectionView {
+  const other = record.members.find((uid) => uid !== me) ?? me
+  const shared = sharing.get(other) ?? NO_SHARING
+  return {
+    connectionId: id,
+    firstName: record.names[other] ?? 'A guest',
+    ...(shared.contactKind !== 'none' && shared.contact
+      ? { contact: { kind: shared.contactKind as Exclude<ContactKind, 'none'>, value: shared.contact } }
+      : {}),
+    eventId: record.event_id,
+    eventDate: record.event_date,
+    at: new Date(record.at).toISOString(),
+  }
+}
+
+export async function myConnections(firestore: Firestore, uid: string) {
+  const found = await collectionOf(firestore, 'connections').where('members', 'array-contains', uid).get()
+  return found.docs.map((doc) => ({ id: doc.id, record: doc.data() as ConnectionRecord }))
+}
