@@ -407,7 +407,9 @@ export function stackParts({ mode, ports, secret, appUrl }) {
       step: mode === 'dev' ? `Vite dev server on ${appUrl}` : `production build on ${appUrl}`,
       command: join(BIN, 'vite'),
       args: [mode === 'dev' ? 'dev' : 'preview', '--host', HOST, '--port', String(ports.app), '--strictPort'],
-      ready: [{ what: `The app (${appUrl})`, probe: () => fetchOk(`${appUrl}/`), timeoutMs: 30_000 }],
+      // A page the build wrote: `/` is written by the publicPages function, which answers once the
+      // Functions emulator is up (its own readiness probe), however long that takes on a busy machine.
+      ready: [{ what: `The app (${appUrl})`, probe: () => fetchOk(`${appUrl}/about`), timeoutMs: 30_000 }],
     },
   ]
 }
