@@ -96,6 +96,17 @@ test.describe
       await expect(page.getByText('Restored what you typed on this device; it is not saved yet.')).toBeVisible(BACKEND)
       await expect(page.getByRole('textbox', { name: 'Venue area' })).toHaveValue('Bandra West')
       await expect(page.getByRole('textbox', { name: 'Girls price (₹)' })).toHaveValue('899')
+      // An address another event has (an older link of The First Hello): the server's refusal names
+      // the field in its details, and its reason goes under the address, with focus there.
+      const address = page.getByRole('textbox', { name: 'Web address' })
+      await address.fill('first-hello')
+      await page.getByRole('button', { name: 'Save draft' }).click()
+      await expect(page.getByText('This address is taken by another event: choose another.').first()).toBeVisible(
+        BACKEND,
+      )
+      await expect(address).toBeFocused()
+      await expect(address).toHaveAttribute('aria-invalid', 'true')
+      await address.fill(slug)
       await page.getByRole('button', { name: 'Save draft' }).click()
       await expect(page.getByText('Draft saved.')).toBeVisible(BACKEND)
       await expect(page).toHaveURL(new RegExp(`/host/catalogue/${slug}$`))

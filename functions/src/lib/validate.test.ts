@@ -1,5 +1,8 @@
+import { refusedField } from '@yaari/domain/callable'
+import { HttpsError } from 'firebase-functions/v2/https'
+import * as v from 'valibot'
 import { expect, it } from 'vitest'
-import { refuseDangerousKeys } from './validate'
+import { fieldRefusal, parseRequest, refuseDangerousKeys } from './validate'
 
 it('refuses prototype keys at any depth, and payloads nested deeper than any real request', () => {
   expect(() => refuseDangerousKeys(JSON.parse('{"a":[{"b":{"__proto__":{"admin":true}}}]}'))).toThrow(
@@ -11,4 +14,28 @@ it('refuses prototype keys at any depth, and payloads nested deeper than any rea
   expect(() => refuseDangerousKeys(deep)).toThrow('The request is nested too deeply.')
   expect(() => refuseDangerousKeys({ eventId: 'first-hello-stranger-meetup', dates: [[1], { a: null }] })).not.toThrow()
   expect(() => refuseDangerousKeys(null)).not.toThrow()
+})
+
+it('names the refused field in its details, apart from the sentence a log shows', () => {
+  const schema = v.strictObject({ event: v.strictObject({ title: v.pipe(v.string(), v.nonEmpty('Add a title.')) }) })
+  const refused = (() => {
+    try {
+      parseRequest(schema, { event: { title: '' } })
+    } catch (error) {
+      return error as HttpsError
+    }
+  })()
+  expect([refused?.code, refused?.message, refusedField(refused)]).toEqual([
+    'invalid-argument',
+    'event.title: Add a title.',
+    { field: 'event.title', reason: 'Add a title.' },
+  ])
+  const taken = fieldRefusal('already-exists', 'id', 'That address is taken.')
+  expect([taken.message, refusedField(taken)]).toEqual([
+    'id: That address is taken.',
+    { field: 'id', reason: 'That address is taken.' },
+  ])
+  // A refusal about no one field names none.
+  expect(refusedField(new HttpsError('invalid-argument', 'This function takes no input'))).toBeUndefined()
+  expect(refusedField(undefined)).toBeUndefined()
 })

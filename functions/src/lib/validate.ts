@@ -1,3 +1,4 @@
+import type { FieldRefusal } from '@yaari/domain/callable'
 import { describeIssues } from '@yaari/domain/validation'
 import { HttpsError } from 'firebase-functions/v2/https'
 import * as v from 'valibot'
@@ -8,8 +9,24 @@ import * as v from 'valibot'
  */
 export function parseRequest<TSchema extends v.GenericSchema>(schema: TSchema, data: unknown): v.InferOutput<TSchema> {
   const result = v.safeParse(schema, data)
-  if (!result.success) throw new HttpsError('invalid-argument', describeIssues(result.issues))
+  if (!result.success) throw issuesRefusal(result.issues)
   return result.output
+}
+
+/**
+ * A refusal about one field of the request: its message reads "field: reason" (what a log or an
+ * older app shows), its details carry both apart, so a form puts the reason beside that field.
+ */
+export function fieldRefusal(code: 'invalid-argument' | 'already-exists', field: string, reason: string): HttpsError {
+  return new HttpsError(code, `${field}: ${reason}`, { field, reason } satisfies FieldRefusal)
+}
+
+/** `invalid-argument` for a schema's issues: the readable sentence, and the first issue's field as details. */
+export function issuesRefusal(issues: readonly v.BaseIssue<unknown>[]): HttpsError {
+  const first = issues[0]
+  const field = first && v.getDotPath(first)
+  const details: FieldRefusal | undefined = first && field ? { field, reason: first.message } : undefined
+  return new HttpsError('invalid-argument', describeIssues(issues), details)
 }
 
 /**

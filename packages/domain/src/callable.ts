@@ -25,3 +25,21 @@ export interface CallableContract<Schema extends v.GenericSchema = v.GenericSche
 export type RequestOf<C> = C extends CallableContract<infer S, unknown> ? v.InferInput<S> : never
 /** What the function answers. */
 export type ResponseOf<C> = C extends CallableContract<v.GenericSchema, infer R> ? R : never
+
+/**
+ * What a refusal about one field of a request carries as its details, besides its sentence
+ * ("field: reason"): the field's path in the request ("event.title", "image") and the reason alone,
+ * so a form puts the reason beside that field without reading it out of the sentence.
+ */
+export interface FieldRefusal {
+  field: string
+  reason: string
+}
+
+/** The field a refusal's details name, or undefined when it names none. */
+export function refusedField(error: unknown): FieldRefusal | undefined {
+  const details = (error as { details?: unknown } | null | undefined)?.details as Partial<FieldRefusal> | undefined
+  return typeof details?.field === 'string' && typeof details.reason === 'string'
+    ? { field: details.field, reason: details.reason }
+    : undefined
+}

@@ -1,7 +1,7 @@
 /**
- * The host console: every upcoming date of the host's cities with its numbers (/host), and the
- * audit log (/host/audit). Members and visitors who open it get a "Hosts only" page; the functions
- * refuse them whatever they send.
+ * What every console page shares: the gate a page sits behind (members and visitors get a "Hosts
+ * only" page; the functions refuse them whatever they send), a date's gate and its numbers, money
+ * and badges, and the console's first screen, every upcoming date of the host's cities (/host).
  */
 import { Link } from '@tanstack/react-router'
 import type { EventId } from '@yaari/domain/catalogue'

@@ -39,6 +39,7 @@ import { archiveOf } from '../../lib/catalogue'
 import { claimFirst, isAlreadyExists } from '../../lib/claims'
 import { collectionOf } from '../../lib/collections'
 import { expiry } from '../../lib/retention'
+import { fieldRefusal } from '../../lib/validate'
 import { type Actor, auditLog, auditRecord } from '../audit'
 import { countLiveSeats } from '../seats'
 import {
@@ -172,9 +173,9 @@ export async function saveEvent(
   now: number,
 ): Promise<{ event: EditorEvent }> {
   if (draft.image && !draft.image.startsWith('/') && !isCoverUrl(draft.image, draft.id))
-    throw new HttpsError('invalid-argument', `image: ${CATALOGUE_MESSAGES.coverUpload}`)
+    throw fieldRefusal('invalid-argument', 'image', CATALOGUE_MESSAGES.coverUpload)
   if (!catalogue.cities.some((city) => city.id === draft.city))
-    throw new HttpsError('invalid-argument', `city: ${CATALOGUE_MESSAGES.cityUnknown}`)
+    throw fieldRefusal('invalid-argument', 'city', CATALOGUE_MESSAGES.cityUnknown)
   refuseOtherCity(roles, draft.city)
   const ref = eventRecords(firestore).doc(draft.id)
   const stamp = stampOf(actor, now)
@@ -182,17 +183,16 @@ export async function saveEvent(
   const line = (change: Record<string, unknown>) =>
     auditRecord(actor, { action: 'save-event', about: { event: draft }, change, at: now })
   if (isNew) {
-    if (RESERVED_SLUGS.includes(draft.id))
-      throw new HttpsError('invalid-argument', `id: ${CATALOGUE_MESSAGES.reservedSlug}`)
+    if (RESERVED_SLUGS.includes(draft.id)) throw fieldRefusal('invalid-argument', 'id', CATALOGUE_MESSAGES.reservedSlug)
     if (await addressTaken(firestore, catalogue, draft.id))
-      throw new HttpsError('already-exists', `id: ${CATALOGUE_MESSAGES.slugTaken}`)
+      throw fieldRefusal('already-exists', 'id', CATALOGUE_MESSAGES.slugTaken)
     await claimDailySlot(firestore, actor, 'new-event', NEW_EVENTS_PER_DAY, CATALOGUE_MESSAGES.tooManyNewEvents, now)
     const batch = firestore.batch()
     // The record first: when the address was taken meanwhile, the batch writes nothing.
     batch.create(ref, { ...draft, status: 'draft', ...stamp })
     batch.set(auditLog(firestore).doc(), line(changedFields(undefined, draft)))
     await batch.commit().catch((error: unknown) => {
-      if (isAlreadyExists(error)) throw new HttpsError('already-exists', `id: ${CATALOGUE_MESSAGES.slugTaken}`)
+      if (isAlreadyExists(error)) throw fieldRefusal('already-exists', 'id', CATALOGUE_MESSAGES.slugTaken)
       throw error
     })
   } else {
@@ -267,12 +267,12 @@ export async function publishEvent(
         if (Number(data?.updated_at ?? 0) !== Date.parse(savedAt))
           throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.changedSince)
         const problem = strictProblem(record)
-        if (problem) throw new HttpsError('invalid-argument', problem)
-        if (!record.image) throw new HttpsError('invalid-argument', `image: ${CATALOGUE_MESSAGES.cover}`)
+        if (problem) throw problem
+        if (!record.image) throw fieldRefusal('invalid-argument', 'image', CATALOGUE_MESSAGES.cover)
         if (!record.image.startsWith('/') && !isCoverUrl(record.image, record.id))
-          throw new HttpsError('invalid-argument', `image: ${CATALOGUE_MESSAGES.coverUpload}`)
+          throw fieldRefusal('invalid-argument', 'image', CATALOGUE_MESSAGES.coverUpload)
         if (!previous.cities.some((city) => city.id === record.city))
-          throw new HttpsError('invalid-argument', `city: ${CATALOGUE_MESSAGES.cityUnknown}`)
+          throw fieldRefusal('invalid-argument', 'city', CATALOGUE_MESSAGES.cityUnknown)
         const live = previous.events.find((event) => event.id === id)
         // Moving a live event takes it out of its city too: the caller must edit both.
         if (live) refuseOtherCity(roles, live.city)

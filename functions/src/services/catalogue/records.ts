@@ -23,6 +23,7 @@ import * as v from 'valibot'
 import { NO_CATALOGUE, writePublished } from '../../lib/catalogue'
 import { isAlreadyExists } from '../../lib/claims'
 import { collectionOf, refs } from '../../lib/collections'
+import { fieldRefusal } from '../../lib/validate'
 import { type Actor, type AuditInput, auditLog, auditRecord, subjectName } from '../audit'
 
 /** Who changed a record last, as the editor shows it. */
@@ -69,13 +70,15 @@ const storedEventSchema = v.strictObject({
 export const eventOf = (data: Record<string, unknown> | undefined): EventRecord | undefined =>
   recordOf(storedEventSchema, data)
 
-/** What the whole schema says of a stored record ("title: …"), or undefined when it passes. */
-export function strictProblem(record: EventRecord): string | undefined {
+/** What the whole schema says of a stored record, as the refusal a publish answers, or undefined when it passes. */
+export function strictProblem(record: EventRecord): HttpsError | undefined {
   const parsed = v.safeParse(eventRecordSchema, record)
   if (parsed.success) return undefined
   const issue = parsed.issues[0]
   const field = issue.path?.[0]?.key
-  return typeof field === 'string' ? `${field}: ${issue.message}` : issue.message
+  return typeof field === 'string'
+    ? fieldRefusal('invalid-argument', field, issue.message)
+    : new HttpsError('invalid-argument', issue.message)
 }
 export const cityOf = (data: Record<string, unknown> | undefined) => recordOf(cityRecordSchema, data)
 

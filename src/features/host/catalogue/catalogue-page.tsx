@@ -3,7 +3,9 @@
  * status (draft, published, archived, unpublished changes), the way to a new one, and for admins
  * the cities: live for members, listed as coming, or off the selector.
  */
+
 import { Link } from '@tanstack/react-router'
+import { refusedField } from '@yaari/domain/callable'
 import type { CatalogueEditorView } from '@yaari/domain/catalogue-editor'
 import { listCatalogueCall, saveCatalogueCityCall } from '@yaari/domain/catalogue-editor'
 import { CITY_TIME_ZONE, type CityRecord, cityRecordSchema } from '@yaari/domain/catalogue-records'
@@ -162,9 +164,10 @@ function Cities({ cities, onSaved }: { cities: CityRecord[]; onSaved: () => void
       },
       (error: unknown) => {
         const message = hostErrorMessage(error)
-        // The server names a field as "city.id: …" or "id: …".
-        const named = /^(?:city\.)?(\w+): (.*)$/.exec(message)
-        show(cityErrorsOf(named ? [{ field: named[1] ?? '', message: named[2] ?? '' }] : []), message)
+        // The server names the field in its details, as "city.id" (the schema's) or "id".
+        const refused = refusedField(error)
+        const field = refused?.field.replace(/^city\./, '').split('.')[0] ?? ''
+        show(cityErrorsOf(refused ? [{ field, message: refused.reason }] : []), message)
       },
     )
     setSaving(false)

@@ -6,8 +6,10 @@
  * One-off and skipped dates are tapped on a calendar that marks the weekly dates. The cover is
  * uploaded through a function once the event is saved.
  */
+
 import { FileUpload } from '@ark-ui/react/file-upload'
 import { Link, useNavigate } from '@tanstack/react-router'
+import { refusedField } from '@yaari/domain/callable'
 import { EVENT_CATEGORIES } from '@yaari/domain/catalogue'
 import {
   archiveCatalogueEventCall,
@@ -184,13 +186,15 @@ function Editor({ uid, eventId }: { uid: string; eventId: string }) {
         return event
       },
       (error: unknown) => {
-        const message = hostErrorMessage(error)
-        const field = /^(\w+): (.*)$/.exec(message)
-        if (field?.[1] && field[2] && field[1] in form) {
-          setErrors({ [field[1]]: field[2] })
+        // A refusal about one field names it in its details ("image", or "event.title" from the schema).
+        const refused = refusedField(error)
+        const field = refused?.field.replace(/^event\./, '').split('.')[0]
+        const beside = refused && field && field in form ? field : undefined
+        if (refused && beside) {
+          setErrors({ [beside]: refused.reason })
           setFocusFirstProblem((n) => n + 1)
         }
-        setProblem(field?.[2] ?? message)
+        setProblem(refused && beside ? refused.reason : hostErrorMessage(error))
         return undefined
       },
     )
