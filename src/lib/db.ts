@@ -16,6 +16,7 @@
  * is not loaded on public pages.
  * Schema rule: every version stays listed with its upgrade; add a version, never edit one.
  */
+import type { LocalCheckIn } from '@yaari/domain/door'
 import Dexie, { type EntityTable } from 'dexie'
 
 export interface DraftRow {
@@ -94,16 +95,23 @@ export interface DoorListRow {
   syncedAt?: number
 }
 
+/**
+ * Where a check-in stands with the server: waiting to be sent, taken, or refused for good (the
+ * reason beside it). Stored as the number, which the `[date+synced]` index reads.
+ */
+export const SYNC = { waiting: 0, taken: 1, refused: 2 } as const
+export type SyncState = (typeof SYNC)[keyof typeof SYNC]
+
 /** One check-in (or undo) made at a door, kept until the server has it, then as this phone's record. */
 export interface CheckInRow {
   seq?: number
   uid: string
   /** "<eventId>_<date>". */
   date: string
-  /** The LocalCheckIn: id, kind, orderId, at, method, of, door. */
-  op: unknown
-  /** 0 until the server has taken it, then 1; 2 when the server refused it for good (IndexedDB cannot index booleans). */
-  synced: 0 | 1 | 2
+  /** The check-in (or undo) as the phone made it: id, kind, orderId, at, method, of, door. */
+  op: LocalCheckIn
+  /** Where it stands with the server (`SYNC`: a number, as IndexedDB cannot index booleans). */
+  synced: SyncState
   /** Why the server refused it (synced 2), in words for the host. */
   refusal?: string
 }
@@ -241,6 +249,6 @@ export async function clearMemberData(db: YaariDb, uid: string): Promise<void> {
  * ("<eventId>_<date>") of the oldest, where a host would sync them. A sign-out warns about them.
  */
 export async function unsyncedCheckIns(db: YaariDb): Promise<{ count: number; date?: string }> {
-  const waiting = await db.checkIns.filter((row) => row.synced === 0).sortBy('seq')
+  const waiting = await db.checkIns.filter((row) => row.synced === SYNC.waiting).sortBy('seq')
   return { count: waiting.length, ...(waiting[0] ? { date: waiting[0].date } : {}) }
 }

@@ -1,12 +1,21 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto'
 import { SEED } from '@yaari/domain/catalogue-seed'
-import { doorWindow } from '@yaari/domain/door'
+import { doorWindow, type LocalCheckIn } from '@yaari/domain/door'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { YaariDb } from '../../lib/db'
 import { dropPastStaffData, forgetStaffData } from './staff-data'
 
 const EVENT = 'midweek-wednesday-dinner'
+/** A check-in as a door phone keeps it. */
+const op = (id: string): LocalCheckIn => ({
+  id,
+  kind: 'in',
+  orderId: 'yaari_20261202_order',
+  at: 1,
+  method: 'qr',
+  door: 'Door A',
+})
 let db: YaariDb
 let count = 0
 beforeEach(() => {
@@ -24,8 +33,8 @@ describe('staff data on a phone', () => {
   it('goes once the date’s night is over; a later date’s stays; unsynced check-ins stay', async () => {
     await saveBoth('host-1', '2026-12-02')
     await saveBoth('host-1', '2026-12-09')
-    await db.checkIns.add({ uid: 'host-1', date: `${EVENT}_2026-12-02`, op: {}, synced: 1 })
-    await db.checkIns.add({ uid: 'host-1', date: `${EVENT}_2026-12-02`, op: {}, synced: 0 })
+    await db.checkIns.add({ uid: 'host-1', date: `${EVENT}_2026-12-02`, op: op('checkin-synced'), synced: 1 })
+    await db.checkIns.add({ uid: 'host-1', date: `${EVENT}_2026-12-02`, op: op('checkin-waiting'), synced: 0 })
     const closes = doorWindow(SEED.eventById(EVENT)!, '2026-12-02').closes
     expect(await dropPastStaffData(db, SEED, closes)).toBe(0)
     expect(await dropPastStaffData(db, SEED, closes + 1)).toBe(2)

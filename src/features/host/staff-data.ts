@@ -6,7 +6,7 @@
  */
 import type { Catalogue } from '@yaari/domain/catalogue'
 import { doorWindow } from '@yaari/domain/door'
-import type { YaariDb } from '../../lib/db'
+import { SYNC, type YaariDb } from '../../lib/db'
 
 /** "<uid>/<eventId>_<date>" back into its date. */
 function nightOf(key: string): { eventId: string; date: string } | undefined {
@@ -28,7 +28,7 @@ export async function dropPastStaffData(db: YaariDb, catalogue: Catalogue, now =
     const doorKeys = (await db.doorLists.toCollection().primaryKeys()).filter((key) => isOver(catalogue, key, now))
     await db.hostLists.bulkDelete(hostKeys)
     await db.doorLists.bulkDelete(doorKeys)
-    await db.checkIns.filter((row) => row.synced !== 0 && isOver(catalogue, `x/${row.date}`, now)).delete()
+    await db.checkIns.filter((row) => row.synced !== SYNC.waiting && isOver(catalogue, `x/${row.date}`, now)).delete()
     return hostKeys.length + doorKeys.length
   })
 }

@@ -9,7 +9,7 @@
  */
 import { type DoorList, type DoorSyncAnswer, keysInForce, type LocalCheckIn, SYNC_BATCH } from '@yaari/domain/door'
 import type { PassPublicKeys } from '@yaari/domain/pass'
-import type { CheckInRow, YaariDb } from '../../../lib/db'
+import { type CheckInRow, SYNC, type YaariDb } from '../../../lib/db'
 
 const dateKey = (eventId: string, date: string) => `${eventId}_${date}`
 const listKey = (uid: string, eventId: string, date: string) => `${uid}/${dateKey(eventId, date)}`
@@ -48,7 +48,7 @@ export async function readDoor(
     // This phone's check-ins of the date, whoever was signed in when they were made.
     db.checkIns
       .where('[date+synced]')
-      .anyOf([0, 1, 2].map((synced) => [dateKey(eventId, date), synced]))
+      .anyOf(Object.values(SYNC).map((synced) => [dateKey(eventId, date), synced]))
       .sortBy('seq'),
   ])
   if (!row) return undefined
@@ -59,17 +59,17 @@ export async function readDoor(
     keys: list.keys ? keysInForce(list.keys, now) : (row.keys ?? {}),
     savedAt: row.savedAt,
     ...(row.syncedAt ? { syncedAt: row.syncedAt } : {}),
-    local: checkIns.map((r) => r.op as LocalCheckIn),
-    unsynced: checkIns.filter((r) => r.synced === 0).length,
+    local: checkIns.map((r) => r.op),
+    unsynced: checkIns.filter((r) => r.synced === SYNC.waiting).length,
     setAside: checkIns
-      .filter((r) => r.synced === 2)
-      .map((r) => ({ op: r.op as LocalCheckIn, reason: r.refusal ?? 'Refused by the server.' })),
+      .filter((r) => r.synced === SYNC.refused)
+      .map((r) => ({ op: r.op, reason: r.refusal ?? 'Refused by the server.' })),
   }
 }
 
 /** Records a check-in (or an undo) on this phone, after everything made before it. */
 export async function recordCheckIn(db: YaariDb, uid: string, eventId: string, date: string, op: LocalCheckIn) {
-  await db.checkIns.add({ uid, date: dateKey(eventId, date), op, synced: 0 })
+  await db.checkIns.add({ uid, date: dateKey(eventId, date), op, synced: SYNC.waiting })
 }
 
 /** What the server says of the date (every guest's state, every door's admissions, the keys) replaces what the phone held. */
@@ -128,20 +128,20 @@ export function syncDoor(db: YaariDb, uid: string, eventId: string, date: string
     for (;;) {
       const pending = await db.checkIns
         .where('[date+synced]')
-        .equals([dateKey(eventId, date), 0])
+        .equals([dateKey(eventId, date), SYNC.waiting])
         .sortBy('seq')
       if (pending.length === 0) break
-      const door = (pending[0]?.op as LocalCheckIn | undefined)?.door ?? ''
+      const door = pending[0]?.op.door ?? ''
       const batch: CheckInRow[] = []
       for (const row of pending) {
-        if ((row.op as LocalCheckIn).door !== door || batch.length === (oneAtATime ? 1 : SYNC_BATCH)) break
+        if (row.op.door !== door || batch.length === (oneAtATime ? 1 : SYNC_BATCH)) break
         batch.push(row)
       }
       let answer: DoorSyncAnswer
       try {
         answer = await send(
           door,
-          batch.map((row) => row.op as LocalCheckIn),
+          batch.map((row) => row.op),
         )
       } catch (error) {
         if (!refusedForGood(error)) throw error
@@ -151,7 +151,7 @@ export function syncDoor(db: YaariDb, uid: string, eventId: string, date: string
         }
         const reason = (error as { message?: unknown }).message
         await db.checkIns.update(batch[0]?.seq as number, {
-          synced: 2,
+          synced: SYNC.refused,
           refusal: typeof reason === 'string' ? reason : 'Refused by the server.',
         })
         continue
@@ -160,10 +160,10 @@ export function syncDoor(db: YaariDb, uid: string, eventId: string, date: string
       await db.transaction('rw', db.checkIns, db.doorLists, async () => {
         await db.checkIns.bulkUpdate(
           batch.map((row) => {
-            const reason = refused.get((row.op as LocalCheckIn).id)
+            const reason = refused.get(row.op.id)
             return {
               key: row.seq as number,
-              changes: reason ? { synced: 2 as const, refusal: reason } : { synced: 1 as const },
+              changes: reason ? { synced: SYNC.refused, refusal: reason } : { synced: SYNC.taken },
             }
           }),
         )
