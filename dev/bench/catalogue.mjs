@@ -43,7 +43,7 @@ function words(seed, n) {
  * prices, time and pass number, newer than anything published.
  * @param {{ version: number, events: Record<string, unknown>[] } & Record<string, unknown>} seed @param {number} count
  */
-export function catalogueOf(seed, count) {
+function catalogueOf(seed, count) {
   const events = Array.from({ length: count }, (_, i) => {
     const base = seed.events[i % seed.events.length] ?? {}
     return {
@@ -73,7 +73,7 @@ const CITIES = ['bangalore', 'mumbai', 'pune', 'chennai', 'hyderabad']
  * a team has after a while, for the pages' sizes.
  * @param {{ version: number, events: Record<string, unknown>[], cities: { id: string, name: string, live: boolean }[] } & Record<string, unknown>} seed @param {number} count
  */
-export function citiesCatalogueOf(seed, count) {
+function citiesCatalogueOf(seed, count) {
   const many = catalogueOf(seed, count)
   return {
     ...many,

@@ -140,7 +140,7 @@ const openDate = (dialog) =>
  *   done: (page: import('@playwright/test').Page) => Promise<void>,
  * }>}
  */
-export const SCENARIOS = {
+const SCENARIOS = {
   'open the mobile menu': {
     account: 'none',
     prepare: async (page) => {

@@ -26,7 +26,7 @@ import { median } from './stats.mjs'
 const PASSWORD = 'bench-password-42'
 
 /** A callable function over HTTP, as the web SDK calls it. @param {string} name @param {string} idToken @param {unknown} data */
-export async function call(name, idToken, data) {
+async function call(name, idToken, data) {
   const response = await fetch(functionUrl(name), {
     method: 'POST',
     headers: {

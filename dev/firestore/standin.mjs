@@ -24,7 +24,7 @@ import { FirestoreServer, FirestoreState, FirestoreStateDocument } from '@firest
 const requireFromServer = createRequire(createRequire(import.meta.url).resolve('@firestore-emulator/server'))
 const { ServerCredentials } = requireFromServer('@grpc/grpc-js')
 
-export const FIRESTORE_STANDIN_HOST = '127.0.0.1'
+const FIRESTORE_STANDIN_HOST = '127.0.0.1'
 
 /** "a.b", "`a.b`.c": the segments of a Firestore field path. @param {string} path */
 function segments(path) {
@@ -198,7 +198,7 @@ const { ListCollectionIdsResponse, ListDocumentsResponse } = requireFromServer(
  * @param {any} state @param {string} parent
  * @returns {string[]}
  */
-export function collectionIds(state, parent) {
+function collectionIds(state, parent) {
   const [, project, , database, , ...path] = parent.split('/')
   const owner = path.length === 0 ? state.getProject(project).getDatabase(database) : state.getDocument(parent)
   return Object.entries(owner.collections)
@@ -214,7 +214,7 @@ export function collectionIds(state, parent) {
  * @param {any} state @param {string} parent @param {string} collectionId
  * @returns {string[]}
  */
-export function documentNames(state, parent, collectionId) {
+function documentNames(state, parent, collectionId) {
   const collection = state.getCollection(`${parent}/${collectionId}`)
   return collection
     .getAllDocuments()

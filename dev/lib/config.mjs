@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const PROJECT_ID = 'demo-yaari'
-export const REGION = 'asia-south1'
+const REGION = 'asia-south1'
 export const HOST = '127.0.0.1'
 
 /**

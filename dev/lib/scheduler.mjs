@@ -21,7 +21,7 @@ function log(line) {
  * Runs one job through the trigger, now or as of `at`; resolves with its report.
  * @param {string} triggerUrl @param {string} secret @param {string} name @param {Date} [at]
  */
-export async function runJob(triggerUrl, secret, name, at) {
+async function runJob(triggerUrl, secret, name, at) {
   const when = at ? `&at=${encodeURIComponent(at.toISOString())}` : ''
   const response = await fetch(`${triggerUrl}?job=${encodeURIComponent(name)}${when}`, {
     method: 'POST',

@@ -537,5 +537,3 @@ export async function startStack({ mode = 'preview', onStep = () => {} } = {}) {
   }
   return { appUrl, ports, startupMs: Date.now() - started, stop }
 }
-
-export { PROJECT_ID }

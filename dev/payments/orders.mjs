@@ -53,7 +53,7 @@ const ID = /^[A-Za-z0-9_-]+$/
  * Validates a create-order body as Cashfree does; throws ApiError (400) on the first problem.
  * @param {any} body
  */
-export function validateCreateOrder(body) {
+function validateCreateOrder(body) {
   validateRequest('CreateOrderRequest', body)
   const amount = body.order_amount
   if (amount === undefined) throw missing('order_amount')

@@ -15,7 +15,7 @@ const MONEY_KEYS = new Set(['order_amount', 'payment_amount', 'refund_amount'])
  * that re-serialises the parsed body (170.00 -> 170) breaks the signature.
  * @param {unknown} value
  */
-export function moneyJson(value) {
+function moneyJson(value) {
   const json = JSON.stringify(value, (key, v) =>
     MONEY_KEYS.has(key) && typeof v === 'number' ? `__money:${v.toFixed(2)}__` : v,
   )
@@ -23,7 +23,7 @@ export function moneyJson(value) {
 }
 
 /** @param {string} secret @param {string} timestamp @param {string} rawBody */
-export function sign(secret, timestamp, rawBody) {
+function sign(secret, timestamp, rawBody) {
   return createHmac('sha256', secret)
     .update(timestamp + rawBody)
     .digest('base64')

@@ -18,7 +18,7 @@ import { getFirestore } from 'firebase-admin/firestore'
 import { functionUrl, HOST, PROJECT_ID, stackPorts, standinControl } from '../../dev/lib/config.mjs'
 
 /** The stack's Firestore stand-in, for firebase-admin and the team's commands. */
-export const FIRESTORE_HOST = `${HOST}:${stackPorts().firestore}`
+const FIRESTORE_HOST = `${HOST}:${stackPorts().firestore}`
 
 export { expect }
 

@@ -19,7 +19,7 @@ import { reconcileBooking } from '../../functions/src/services/bookings/reconcil
 import { auth, callFunction } from '../../src/lib/firebase'
 
 export { VALID_PROFILE } from '@yaari/domain/profile.fixture'
-export { adminDb, bookableDates, emptyEveryDate, SURE_DATES } from './stack-data'
+export { adminDb, bookableDates, emptyEveryDate } from './stack-data'
 
 import { adminDb } from './stack-data'
 

@@ -20,7 +20,7 @@ export function adminDb() {
  * How many dates a member can always book. The rest of this month may offer none, and each of the
  * next two months has at least four of every weekday, so some days of the year offer only 8.
  */
-export const SURE_DATES = 8
+const SURE_DATES = 8
 
 /**
  * The first SURE_DATES dates of `event`, never more: a test reaching past them fails every day,

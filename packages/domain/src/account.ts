@@ -13,7 +13,7 @@ export const RECENT_SIGN_IN_MINUTES = 5
 /** A member may download their data this many times a day (IST): each is a read of all they have. */
 export const EXPORTS_PER_DAY = 5
 /** How long the accounting part of a paid booking is kept (Companies Act 2013, section 128). */
-export const ACCOUNTING_YEARS = 8
+const ACCOUNTING_YEARS = 8
 
 /** What we keep, and for how long: one line each, in the order the Privacy page lists them. */
 export const DATA_RETENTION = {

@@ -242,14 +242,14 @@ export interface GuestView {
   reported: boolean
 }
 
-export interface FeedbackView {
+interface FeedbackView {
   rating: number
   comment: string
   improve: ImproveOption[]
 }
 
 /** A report as its reporter sees it: what they said, and whether the team has looked at it. */
-export interface MyReportView {
+interface MyReportView {
   guestId: string
   firstName: string
   reason: ReportReason

@@ -15,11 +15,11 @@ import { MAX_CAPACITY, MIN_CAPACITY } from './host/schemas'
 import { MAX_PASS_CODE } from './pass'
 import { parseIsoDate } from './schedule'
 
-export const CATALOGUE_STATUSES = ['draft', 'published', 'archived'] as const
+const CATALOGUE_STATUSES = ['draft', 'published', 'archived'] as const
 export type CatalogueStatus = (typeof CATALOGUE_STATUSES)[number]
 
 /** The most a seat may cost, in rupees: a price above it is a typo, not an event. */
-export const PRICE_CEILING = 20_000
+const PRICE_CEILING = 20_000
 /** The furthest ahead, in months after the current one, an event's dates may be offered. */
 export const MAX_MONTHS_AHEAD = 6
 /** The only time zone a city may have: every date and time Yaari computes is IST. */
@@ -135,7 +135,7 @@ export const cityRecordSchema = v.strictObject({
 export type CityRecord = v.InferOutput<typeof cityRecordSchema>
 
 /** When an event takes place: a weekly rule and/or one-off dates, less the dates skipped. */
-export const scheduleSchema = v.pipe(
+const scheduleSchema = v.pipe(
   v.strictObject({
     /** 0 = Sunday ... 6 = Saturday. */
     weekdays: v.pipe(
@@ -154,7 +154,6 @@ export const scheduleSchema = v.pipe(
   }),
   v.check((schedule) => schedule.weekdays.length > 0 || schedule.dates.length > 0, CATALOGUE_MESSAGES.noDates),
 )
-export type Schedule = v.InferOutput<typeof scheduleSchema>
 
 export const eventRecordSchema = v.strictObject({
   /** The event's address, /events/<id>; fixed once published. */
@@ -245,7 +244,7 @@ const highestPassCode = (catalogue: PublishedCatalogue) =>
   Math.max(0, catalogue.highestPassCode ?? 0, ...catalogue.events.map((event) => event.passCode))
 
 /** The next pass number: one after the highest ever given, so none is reused. */
-export function nextPassCode(catalogue: PublishedCatalogue): number {
+function nextPassCode(catalogue: PublishedCatalogue): number {
   const next = highestPassCode(catalogue) + 1
   if (next > MAX_PASS_CODE) throw new Error('Every pass number is taken')
   return next

@@ -36,11 +36,8 @@ export function categoryFromSlug(slug: string): EventCategory | undefined {
   return EVENT_CATEGORIES.find((category) => categorySlug(category) === slug)
 }
 
-/** 0 = Sunday ... 6 = Saturday, as Date#getUTCDay counts. */
-export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6
-
 /** When an event takes place: a weekly rule and/or one-off dates, less the dates skipped. */
-export interface EventSchedule {
+interface EventSchedule {
   weekdays: readonly number[]
   /** One-off dates, "YYYY-MM-DD" (IST). */
   dates: readonly string[]

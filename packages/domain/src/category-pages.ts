@@ -13,7 +13,7 @@ export const CATEGORY_PAGE_EVENTS: Readonly<Record<CategoryPageSlug, EventCatego
   nightlife: 'Nightlife',
 }
 
-export interface ComingSoonListing {
+interface ComingSoonListing {
   title: string
   description: string
   date: string

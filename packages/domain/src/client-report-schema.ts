@@ -18,6 +18,10 @@ export const clientReportSchema = v.strictObject({
   orderId: v.optional(orderIdSchema.entries.orderId),
 })
 
-// The schema and the interface the browser fills in describe the same thing.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+/**
+ * The schema and the interface the browser fills in describe the same thing: a compile-time
+ * check, exported only so that an unused local does not fail the build.
+ * @public
+ */
 export const SCHEMA_MATCHES_REPORT: Same<v.InferOutput<typeof clientReportSchema>, ClientReport> = true

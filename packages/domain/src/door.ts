@@ -76,7 +76,7 @@ export function keysInForce(keys: DoorKeys | undefined, now: number): PassPublic
 /** The night a door takes check-ins in: from this long before the event starts ... */
 export const DOOR_OPENS_BEFORE_MS = 6 * 3_600_000
 /** ... to this long after it started. Outside it, the server refuses a check-in (and says why). */
-export const DOOR_CLOSES_AFTER_MS = 12 * 3_600_000
+const DOOR_CLOSES_AFTER_MS = 12 * 3_600_000
 
 /** The night window of a date (ms since 1970): when the server takes its check-ins. */
 export function doorWindow(event: YaariEvent, eventDate: string): { opens: number; closes: number } {
@@ -85,7 +85,7 @@ export function doorWindow(event: YaariEvent, eventDate: string): { opens: numbe
 }
 
 /** A check-in (or its undo) made on a door phone, in the order it was made. */
-export const CHECK_IN_ID = /^[A-Za-z0-9_-]{8,64}$/
+const CHECK_IN_ID = /^[A-Za-z0-9_-]{8,64}$/
 /** A check-in can be undone this long after it was made (a mistap), on the phone that made it. */
 export const UNDO_WINDOW_MS = 60_000
 /**
@@ -100,7 +100,7 @@ const orderIdSchema = v.pipe(
   v.string('orderId must be text'),
   v.regex(/^[A-Za-z0-9_-]{3,45}$/, 'orderId is not a valid order id'),
 )
-export const CHECK_IN_METHODS = ['qr', 'code', 'name'] as const
+const CHECK_IN_METHODS = ['qr', 'code', 'name'] as const
 export type CheckInMethod = (typeof CHECK_IN_METHODS)[number]
 
 const checkInOpSchema = v.strictObject({
@@ -117,10 +117,10 @@ const checkInOpSchema = v.strictObject({
   /** For an undo: the check-in it takes back. */
   of: v.optional(v.pipe(v.string('of must be text'), v.regex(CHECK_IN_ID, 'of must be a check-in id'))),
 })
-export type CheckInOp = v.InferOutput<typeof checkInOpSchema>
+type CheckInOp = v.InferOutput<typeof checkInOpSchema>
 
 /** What a door phone calls itself ("Front door"): shown to the other door on a double entry. */
-export const doorNameSchema = v.pipe(
+const doorNameSchema = v.pipe(
   v.string('door must be text'),
   v.trim(),
   v.nonEmpty('Name this door.'),

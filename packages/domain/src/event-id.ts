@@ -9,7 +9,7 @@ import type { Catalogue } from './catalogue'
 import { runsOn } from './schedule'
 
 /** The shape of every event id: a slug of at most 60 characters. */
-export const EVENT_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+const EVENT_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /** A request's event id, by its shape; `message` when it is not one. */
 export const eventIdField = (message: string) =>
@@ -18,7 +18,7 @@ export const eventIdField = (message: string) =>
 /** What a request naming an event the catalogue does not know is answered. */
 export const UNKNOWN_EVENT = 'eventId: Unknown event'
 /** What a request naming a date its event does not run on is answered. */
-export const NOT_ITS_DATE = 'eventDate is not a date this event runs on'
+const NOT_ITS_DATE = 'eventDate is not a date this event runs on'
 
 /**
  * Why a request that names an event (and, with `dated`, one of its dates) cannot be about it in

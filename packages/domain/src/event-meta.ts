@@ -4,7 +4,7 @@ import type { PageMeta } from './page-head'
 import { formatTime, scheduleLabel } from './time-labels'
 
 /** The event's city as pages name it. */
-export const cityOf = (catalogue: Catalogue, event: YaariEvent) => catalogue.cityName(event.city)
+const cityOf = (catalogue: Catalogue, event: YaariEvent) => catalogue.cityName(event.city)
 
 /** The event page's title and description. */
 export function eventPageMeta(catalogue: Catalogue, event: YaariEvent): PageMeta {

@@ -9,8 +9,6 @@ import { eventPageMeta } from './event-meta'
 import type { PageMeta, SocialParts } from './page-head'
 import { eventSocialImage, eventStructuredData } from './structured-data'
 
-export { eventPageMeta }
-
 /** An event page's head: its meta, its picture and data, and whether search engines should list it. */
 export function eventPageHead(
   catalogue: Catalogue,

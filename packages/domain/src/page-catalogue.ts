@@ -67,7 +67,7 @@ export function canonicalSearch(path: string, search: string): string {
 }
 
 /** How many featured events the home page shows. */
-export const FEATURED_ON_HOME = 3
+const FEATURED_ON_HOME = 3
 
 /** A public page the catalogue decides, and the part of the catalogue it carries. */
 export type CataloguePage =
@@ -84,7 +84,7 @@ function listed(catalogue: PublishedCatalogue): YaariEvent[] {
 }
 
 /** The catalogue with only `events`: what one page carries (`excerpt`: the app fetches the rest when it needs it). */
-export function excerptOf(catalogue: PublishedCatalogue, events: readonly YaariEvent[]): PublishedCatalogue {
+function excerptOf(catalogue: PublishedCatalogue, events: readonly YaariEvent[]): PublishedCatalogue {
   return {
     version: catalogue.version,
     publishedAt: catalogue.publishedAt,

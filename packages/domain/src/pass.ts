@@ -52,7 +52,7 @@ const PREFIXES: Readonly<Record<string, 1 | 2>> = { [PASS_PREFIX]: 1, [PASS_PREF
 export const MAX_PASS_CODE = 0x1f_ffff
 const SIGNATURE_BYTES = 64
 /** A first name is cut to this many bytes of UTF-8 (at a character's end). */
-export const PASS_FIRST_NAME_MAX_BYTES = 16
+const PASS_FIRST_NAME_MAX_BYTES = 16
 /** Key ids are short and plain: they travel in every pass. */
 export const PASS_KEY_ID = /^[A-Za-z0-9_-]{1,8}$/
 /** The largest pass (the longest key id and first name) fits a QR code of this version at level M. */
@@ -83,7 +83,7 @@ export function parsePassPublicKeys(value: string): PassPublicKeys | string {
 const PASS_TIER_CODES: Readonly<Record<PriceTier, number>> = { girls: 1, boys: 2 }
 
 /** Why a scanned code is not admitted. */
-export type PassRefusal =
+type PassRefusal =
   /** Not a Yaari pass at all, or one this app cannot read. */
   | 'malformed'
   /** Signed with a key this device does not know (or no longer trusts). */
@@ -95,7 +95,7 @@ export type PassRefusal =
   /** A real pass, for another date of this event. */
   | 'wrong-date'
 
-export type PassVerdict = { ok: true; pass: PassClaims; keyId: string } | { ok: false; reason: PassRefusal }
+type PassVerdict = { ok: true; pass: PassClaims; keyId: string } | { ok: false; reason: PassRefusal }
 
 // --- Base45 (RFC 9285) ---
 
@@ -186,7 +186,7 @@ function varint(value: number): number[] {
 }
 
 /** The pass version an event's number needs: 1 while it fits a byte, else 2. */
-export const passVersionFor = (eventCode: number): 1 | 2 => (eventCode <= 0xff ? 1 : 2)
+const passVersionFor = (eventCode: number): 1 | 2 => (eventCode <= 0xff ? 1 : 2)
 
 /** The signed part of a pass. Throws on claims no pass can carry (a bug in the caller). */
 export function passPayload(catalogue: Catalogue, claims: PassClaims, keyId: string): Uint8Array {

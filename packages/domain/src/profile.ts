@@ -203,7 +203,7 @@ export const ACCOUNT_MESSAGES = {
 } as const
 
 /** Indian mobiles only: members type 10 digits, profiles keep them with the country code. */
-export const COUNTRY_CODE = '+91'
+const COUNTRY_CODE = '+91'
 /** "9876543210" -> "+919876543210": how a profile stores the mobile. */
 export const fullMobile = (tenDigits: string) => `${COUNTRY_CODE}${tenDigits}`
 /** "+919876543210" -> "9876543210": what the member types, and what Cashfree takes. */

@@ -9,8 +9,6 @@ import { formatTime, WEEKDAY_NAMES } from './time-labels'
 export { formatTime, scheduleLabel, weekdayName, weekdaysLabel } from './time-labels'
 
 export const IST_OFFSET_MINUTES = 330
-/** How many calendar months ahead (after the current one) a date may be booked. */
-export const BOOKING_WINDOW_EXTRA_MONTHS = 2
 
 export type IsoDate = string
 
@@ -25,7 +23,7 @@ function pad(n: number): string {
   return String(n).padStart(2, '0')
 }
 
-export function toIsoDate({ year, month, day }: CalendarDay): IsoDate {
+function toIsoDate({ year, month, day }: CalendarDay): IsoDate {
   return `${year}-${pad(month)}-${pad(day)}`
 }
 

@@ -2,7 +2,7 @@
 import type { GuestRow } from './views'
 
 /** The guest list's columns, in the order the CSV has them. */
-export const GUEST_CSV_COLUMNS = [
+const GUEST_CSV_COLUMNS = [
   'Name',
   'Age',
   'Gender',

@@ -173,7 +173,7 @@ export const markAttendanceSchema = dateScoped({
 })
 
 /** How a host resolves a report: a step of the ladder, or dismissing it. */
-export const REPORT_RESOLUTIONS = [...MODERATION_ACTIONS, 'dismiss'] as const
+const REPORT_RESOLUTIONS = [...MODERATION_ACTIONS, 'dismiss'] as const
 export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number]
 
 export const resolveReportSchema = v.pipe(

@@ -33,7 +33,7 @@ export interface HostDateSummary {
 /** A date this close to its start with no venue shared is flagged in the console. */
 export const VENUE_WARNING_HOURS = 48
 
-export const GUEST_STATES = ['paid', 'held', 'offered', 'waiting', 'cancelled', 'refunded'] as const
+const GUEST_STATES = ['paid', 'held', 'offered', 'waiting', 'cancelled', 'refunded'] as const
 export type GuestState = (typeof GUEST_STATES)[number]
 
 /** One row of a date's guest list. */
