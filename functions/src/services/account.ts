@@ -28,7 +28,7 @@ import { claimFirst } from '../lib/claims'
 import { collectionOf, refs, seatClaims, subcollectionOf } from '../lib/collections'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
-import { type BookingDeps, type BookingRecord, bookingRef, isNotFound, nowOf } from '../lib/records'
+import { type BookingDeps, type BookingRecord, bookingRef, bookingsOfMember, isNotFound, nowOf } from '../lib/records'
 import { expiry } from '../lib/retention'
 import { auditLog, auditRecord } from './audit'
 import { cancelConfirmed } from './bookings/cancel'
@@ -52,10 +52,7 @@ export interface VerifiedMember {
 
 const iso = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString() : null)
 
-async function bookingsOf(deps: Pick<BookingDeps, 'firestore'>, uid: string): Promise<BookingRecord[]> {
-  const snapshot = await collectionOf(deps.firestore, 'bookings').where('user_id', '==', uid).get()
-  return snapshot.docs.map((doc) => doc.data() as BookingRecord)
-}
+const bookingsOf = (deps: Pick<BookingDeps, 'firestore'>, uid: string) => bookingsOfMember(deps.firestore, uid)
 
 /** exportMyData: the member's profile, bookings, waitlist places and the emails sent to them. */
 export async function exportMyData(

@@ -12,7 +12,15 @@ import { firstNameOf } from '@yaari/domain/names'
 import { istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { collectionOf } from '../../lib/collections'
-import { type BookingDeps, type BookingRecord, bookingRef, isAlreadyExists, mapLimit, nowOf } from '../../lib/records'
+import {
+  type BookingDeps,
+  type BookingRecord,
+  bookingRef,
+  isAlreadyExists,
+  mapLimit,
+  nowOf,
+  paidBookingsOn,
+} from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { queueMail } from '../mail/outbox'
 
@@ -139,9 +147,7 @@ export async function runMorningAfter(
   const report: MorningAfterReport = { asked: 0, nights: 0, noAttendance: 0, closed: 0, picksDeleted: 0 }
   const dates = datesToAsk(now)
   if (dates.length > 0) {
-    const paid = (await collectionOf(firestore, 'bookings').where('event_date', 'in', dates).get()).docs
-      .map((doc) => doc.data() as BookingRecord)
-      .filter((booking) => booking.status === 'confirmed')
+    const paid = await paidBookingsOn(firestore, dates)
     const byDate = new Map<string, BookingRecord[]>()
     for (const booking of paid) {
       const id = nightId(booking.event_id, booking.event_date)

@@ -23,6 +23,7 @@ import {
   type BookingDeps,
   type BookingRecord,
   bookingRef,
+  bookingsOfMember,
   isAlreadyExists,
   nowOf,
   readBooking,
@@ -216,11 +217,11 @@ export async function listMyBookings(
   member: { uid: string },
 ): Promise<{ bookings: BookingView[]; waitlist: WaitlistView[] }> {
   const now = nowOf(deps)
-  const [snapshot, waitlist] = await Promise.all([
-    collectionOf(deps.firestore, 'bookings').where('user_id', '==', member.uid).get(),
+  const [mine, waitlist] = await Promise.all([
+    bookingsOfMember(deps.firestore, member.uid),
     myWaitlist(deps, member.uid),
   ])
-  const records = snapshot.docs.map((doc) => doc.data() as BookingRecord).filter((booking) => !neverOffered(booking))
+  const records = mine.filter((booking) => !neverOffered(booking))
   const [briefs, connections] = await Promise.all([
     venueBriefsFor(deps.firestore, records),
     connectionsByNight(deps.firestore, member.uid, records),

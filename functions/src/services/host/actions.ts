@@ -29,6 +29,7 @@ import { dateSettingsRef, readDateSettings } from '../../lib/date-settings'
 import {
   type BookingDeps,
   type BookingRecord,
+  bookingRecords,
   isAlreadyExists,
   isDateCancelled,
   nowOf,
@@ -101,7 +102,7 @@ async function confirmedBookings(firestore: Firestore, eventId: string, eventDat
     .where('event_date', '==', eventDate)
     .where('status', '==', 'confirmed')
     .get()
-  return snapshot.docs.map((doc) => doc.data() as BookingRecord)
+  return bookingRecords.all(snapshot)
 }
 
 /**

@@ -17,7 +17,7 @@ import { ageOn, localMobile } from '@yaari/domain/profile'
 import { availableDates, eventStartInstant } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { collectionOf, refs } from '../../lib/collections'
-import { type BookingRecord, isDateCancelled } from '../../lib/records'
+import { type BookingRecord, bookingsOfDate, isDateCancelled } from '../../lib/records'
 import { readStandings } from '../../lib/standing'
 import { isBlocked, isLive, readCapacity } from '../seats'
 import { storedBrief } from '../venue-briefs'
@@ -28,15 +28,6 @@ import { nightSummary } from './night'
 const paidIn = (booking: BookingRecord) => (booking.paid_at !== undefined ? booking.amount : 0)
 const paidBack = (booking: BookingRecord) =>
   booking.refund && booking.refund.status !== 'failed' ? booking.refund.amount : 0
-
-/** Every booking of a date, whatever its state. */
-export async function bookingsOfDate(firestore: Firestore, eventId: string, date: string): Promise<BookingRecord[]> {
-  const snapshot = await collectionOf(firestore, 'bookings')
-    .where('event_id', '==', eventId)
-    .where('event_date', '==', date)
-    .get()
-  return snapshot.docs.map((doc) => doc.data() as BookingRecord)
-}
 
 async function dateRecords(firestore: Firestore, eventId: string, date: string) {
   const [bookings, line] = await Promise.all([

@@ -38,10 +38,9 @@ import { passCode } from '@yaari/domain/pass'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { collectionOf } from '../../lib/collections'
 import { ALERTS, alert } from '../../lib/log'
-import { type BookingRecord, bookingRef, isAlreadyExists, isNotFound } from '../../lib/records'
+import { type BookingRecord, bookingRef, bookingsOfDate, isAlreadyExists, isNotFound } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { type Actor, auditLog, auditRecord, onDate } from '../audit'
-import { bookingsOfDate } from './dates'
 
 /** door_check_ins/{checkInId}: one check-in (or, once undone, its record). */
 interface CheckInRecord {

@@ -22,7 +22,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import type { HostCaller } from '../../lib/auth'
 import { collectionOf, refs } from '../../lib/collections'
-import { type BookingRecord, readBooking } from '../../lib/records'
+import { type BookingRecord, bookingsOfDate, readBooking } from '../../lib/records'
 import { readStandings } from '../../lib/standing'
 import { came, type NightRecord, nightRef } from '../after-night/nights'
 import type { ReportRecord } from '../after-night/store'
@@ -105,12 +105,7 @@ export async function markAttendance(
     )
     await batch.commit()
   }
-  const bookings = (
-    await collectionOf(firestore, 'bookings')
-      .where('event_id', '==', input.eventId)
-      .where('event_date', '==', input.eventDate)
-      .get()
-  ).docs.map((doc) => doc.data() as BookingRecord)
+  const bookings = await bookingsOfDate(firestore, input.eventId, input.eventDate)
   return { night: await nightSummary(firestore, input.eventId, input.eventDate, bookings), changed }
 }
 
