@@ -14,6 +14,11 @@ import { expiry } from '../lib/retention'
 /** Who acted: a signed-in host or admin, or the team's command line. */
 export type Actor = { uid: string; email: string | undefined } | { command: string }
 
+/** How a record names who acted: a person's email (or uid), or the command that ran. */
+export const actorName = (actor: Actor) => ('uid' in actor ? (actor.email ?? actor.uid) : `command: ${actor.command}`)
+/** The account that acted, or null for the team's command line. */
+export const actorUid = (actor: Actor) => ('uid' in actor ? actor.uid : null)
+
 export const AUDIT_ACTIONS = [
   'share-venue',
   'change-venue',
@@ -104,8 +109,8 @@ export function auditRecord(actor: Actor, entry: AuditInput): AuditRecord {
   return {
     at: entry.at,
     action: entry.action,
-    actor_uid: 'uid' in actor ? actor.uid : null,
-    actor: 'uid' in actor ? (actor.email ?? actor.uid) : `command: ${actor.command}`,
+    actor_uid: actorUid(actor),
+    actor: actorName(actor),
     ...subjectFields(entry.about),
     ...(entry.change ? { change: entry.change } : {}),
     ...expiry('audit_log', entry.at),

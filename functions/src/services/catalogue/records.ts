@@ -24,7 +24,7 @@ import { NO_CATALOGUE, writePublished } from '../../lib/catalogue'
 import { isAlreadyExists } from '../../lib/claims'
 import { collectionOf, refs } from '../../lib/collections'
 import { fieldRefusal } from '../../lib/validate'
-import { type Actor, type AuditInput, auditLog, auditRecord, subjectName } from '../audit'
+import { type Actor, type AuditInput, actorName, auditLog, auditRecord, subjectName } from '../audit'
 
 /** Who changed a record last, as the editor shows it. */
 interface Stamp {
@@ -40,8 +40,6 @@ export interface VersionStamp {
 
 export const eventRecords = (firestore: Firestore) => collectionOf(firestore, 'catalogue_events')
 export const cityRecords = (firestore: Firestore) => collectionOf(firestore, 'catalogue_cities')
-
-export const actorName = (actor: Actor) => ('uid' in actor ? (actor.email ?? actor.uid) : `command: ${actor.command}`)
 
 /** A stored record without its stamp, checked again: what is stored is only ever what a schema passed. */
 function recordOf<T>(schema: v.GenericSchema<unknown, T>, data: Record<string, unknown> | undefined): T | undefined {
