@@ -21,6 +21,7 @@ describe('reader', () => {
     const firestore = await setup()
     expect(notes.one(await firestore.collection('notes').doc('a').get())).toEqual({ text: 'one', n: 1 })
     expect(notes.one(await firestore.collection('notes').doc('none').get())).toBeUndefined()
+    expect(notes.existing(await firestore.collection('notes').doc('b').get()).text).toBe('two')
   })
 
   it("reads a query's documents in its order, with or without their ids", async () => {

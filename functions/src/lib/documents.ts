@@ -8,6 +8,8 @@ import type { DocumentSnapshot, QuerySnapshot } from 'firebase-admin/firestore'
 export interface Reader<T> {
   /** The document's record, or undefined when there is no such document. */
   one(snapshot: DocumentSnapshot): T | undefined
+  /** The record of a document known to be there (one of a query's, or one the caller saw exists). */
+  existing(snapshot: DocumentSnapshot): T
   /** The records of a query's documents, in its order. */
   all(snapshot: QuerySnapshot): T[]
   /** The records of a query's documents with their ids, in its order. */
@@ -17,6 +19,7 @@ export interface Reader<T> {
 export function reader<T>(): Reader<T> {
   return {
     one: (snapshot) => snapshot.data() as T | undefined,
+    existing: (snapshot) => snapshot.data() as T,
     all: (snapshot) => snapshot.docs.map((doc) => doc.data() as T),
     withIds: (snapshot) => snapshot.docs.map((doc) => ({ id: doc.id, record: doc.data() as T })),
   }

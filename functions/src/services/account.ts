@@ -19,7 +19,6 @@ import {
   RECENT_SIGN_IN_MINUTES,
 } from '@yaari/domain/account'
 import { moderationPath } from '@yaari/domain/host'
-import type { UserProfileRecord } from '@yaari/domain/profile'
 import { cancellationRefund } from '@yaari/domain/refund-policy'
 import { eventStartInstant, istToday } from '@yaari/domain/schedule'
 import { type DocumentReference, type DocumentSnapshot, FieldValue, type Firestore } from 'firebase-admin/firestore'
@@ -30,10 +29,13 @@ import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
 import { type BookingDeps, type BookingRecord, bookingRef, bookingsOfMember, isNotFound, nowOf } from '../lib/records'
 import { expiry } from '../lib/retention'
+import { nightRecords } from './after-night/nights'
+import { connectionRecords } from './after-night/store'
 import { auditLog, auditRecord } from './audit'
 import { cancelConfirmed } from './bookings/cancel'
 import { reconcileBooking } from './bookings/reconcile'
 import { queueAccountDeletedMail } from './mail/outbox'
+import { readProfile, withoutTimestamps } from './store'
 import { leaveLine } from './waitlist/line'
 
 export interface AccountDeps extends BookingDeps {
@@ -62,7 +64,7 @@ export async function exportMyData(
   const { firestore } = deps
   await claimExport(firestore, member.uid, nowOf(deps))
   const [profile, bookings, waitlist] = await Promise.all([
-    refs.profile(firestore, member.uid).get(),
+    readProfile(firestore, member.uid),
     bookingsOf(deps, member.uid),
     collectionOf(firestore, 'waitlist').where('user_id', '==', member.uid).get(),
   ])
@@ -71,7 +73,7 @@ export async function exportMyData(
   return {
     exported_at: new Date(nowOf(deps)).toISOString(),
     account: { user_id: member.uid, email: member.email ?? null },
-    profile: profile.exists ? withoutTimestamps(profile.data() as UserProfileRecord) : null,
+    profile: profile ? withoutTimestamps(profile) : null,
     // The payment session id is a key to the order's checkout, not information about the member.
     bookings: bookings.map(({ payment_session_id: _session, ...booking }) => booking as ExportedBooking),
     waitlist: waitlist.docs.map((doc) => doc.data()),
@@ -104,7 +106,7 @@ async function afterNightOf(firestore: Firestore, uid: string): Promise<MyDataEx
       collectionOf(firestore, 'nights').doc(id).get(),
     ),
   )) {
-    for (const [guest, record] of Object.entries((night.get('guests') ?? {}) as Record<string, { first_name: string }>))
+    for (const [guest, record] of Object.entries(nightRecords.one(night)?.guests ?? {}))
       names.set(`${night.id}:${guest}`, record.first_name)
   }
   const nightOf = (id: string) => ({ event_id: id.slice(0, -11), event_date: id.slice(-10) })
@@ -118,14 +120,14 @@ async function afterNightOf(firestore: Firestore, uid: string): Promise<MyDataEx
       picked: names.get(`${doc.get('night')}:${doc.get('to')}`) ?? 'A guest',
       at: iso(doc.get('at')) ?? '',
     })),
-    connections: connections.docs.map((doc) => {
-      const names = (doc.get('names') ?? {}) as Record<string, string>
-      const other = ((doc.get('members') ?? []) as string[]).find((m) => m !== uid) ?? ''
+    connections: connectionRecords.all(connections).map((connection) => {
+      const names = connection.names ?? {}
+      const other = (connection.members ?? []).find((m) => m !== uid) ?? ''
       return {
         with: names[other] ?? 'A guest',
-        event_id: String(doc.get('event_id')),
-        event_date: String(doc.get('event_date')),
-        at: iso(doc.get('at')) ?? '',
+        event_id: String(connection.event_id),
+        event_date: String(connection.event_date),
+        at: iso(connection.at) ?? '',
       }
     }),
     sharing: sharing.exists
@@ -178,11 +180,6 @@ async function mailAbout(
     chunks.map((ids) => collectionOf(deps.firestore, 'mail').where('order_id', 'in', ids).get()),
   )
   return found.flatMap((snapshot) => snapshot.docs)
-}
-
-function withoutTimestamps(profile: UserProfileRecord & { created_at?: unknown; updated_at?: unknown }) {
-  const { created_at: _created, updated_at: _updated, ...rest } = profile
-  return rest as UserProfileRecord
 }
 
 /**

@@ -12,6 +12,7 @@ import { firstNameOf } from '@yaari/domain/names'
 import { istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { collectionOf } from '../../lib/collections'
+import { reader } from '../../lib/documents'
 import {
   type BookingDeps,
   type BookingRecord,
@@ -50,6 +51,10 @@ export interface NightRecord {
 export const nights = (firestore: Firestore) => collectionOf(firestore, 'nights')
 export const nightRef = (firestore: Firestore, eventId: string, date: string) =>
   nights(firestore).doc(nightId(eventId, date))
+export const nightRecords = reader<NightRecord>()
+/** A date's night record, or undefined before its morning after. */
+export const readNight = async (firestore: Firestore, eventId: string, date: string) =>
+  nightRecords.one(await nightRef(firestore, eventId, date).get())
 
 /** What a member's list calls another guest: an id made for this evening, never their account's. */
 export const guestKey = (night: string, uid: string) =>
@@ -114,7 +119,7 @@ async function askNight(
     })
   }
   // Who came is what was recorded first: a run cut off after it asks the same guests.
-  const asked = ((await ref.get()).get('guests') ?? {}) as Record<string, NightGuest>
+  const asked = nightRecords.one(await ref.get())?.guests ?? {}
   const closesAt = windowCloses(first.event_date)
   const queued = await mapLimit(Object.values(asked), 4, async (guest) => {
     const booking = bookings.find((b) => b.order_id === guest.order_id)

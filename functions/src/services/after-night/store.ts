@@ -11,6 +11,7 @@ import {
   type Blocks,
   type ConnectionView,
   type ContactKind,
+  type ImproveOption,
   isOpen,
   NO_SHARING,
   nightId,
@@ -21,8 +22,9 @@ import {
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { collectionOf } from '../../lib/collections'
+import { reader } from '../../lib/documents'
 import { readBooking } from '../../lib/records'
-import { connectionKey, guestKey, type NightGuest, type NightRecord, nightRef } from './nights'
+import { connectionKey, guestKey, type NightGuest, type NightRecord, readNight } from './nights'
 
 export type Member = { uid: string }
 
@@ -52,12 +54,29 @@ export interface ReportRecord {
   resolution?: { action: string; reason: string; by: string; by_uid: string | null; at: number; until?: string }
 }
 
+/** feedback/{night}_{uid}: a guest's rating of the evening, saved again while it is open. */
+export interface FeedbackRecord {
+  night: string
+  event_id: string
+  event_date: string
+  city: string
+  user_id: string
+  rating: number
+  comment: string
+  improve: ImproveOption[]
+  at: number
+  updated_at: number
+}
+
+export const connectionRecords = reader<ConnectionRecord>()
+export const reportRecords = reader<ReportRecord>()
+export const feedbackRecords = reader<FeedbackRecord>()
+
 /** The member's booking and the evening it belongs to, or a refusal that says nothing of anyone else. */
 export async function myNight(firestore: Firestore, member: Member, orderId: string) {
   const booking = await readBooking(firestore, orderId)
   if (!booking || booking.user_id !== member.uid) throw new HttpsError('not-found', 'No such booking.')
-  const snapshot = await nightRef(firestore, booking.event_id, booking.event_date).get()
-  const night = snapshot.data() as NightRecord | undefined
+  const night = await readNight(firestore, booking.event_id, booking.event_date)
   if (!night || night.asked_at === undefined) throw new HttpsError('failed-precondition', AFTER_MESSAGES.notOpenYet)
   if (!night.guests[member.uid] || booking.status !== 'confirmed')
     throw new HttpsError('permission-denied', AFTER_MESSAGES.notAGuest)
@@ -130,5 +149,5 @@ export function connectionView(
 
 export async function myConnections(firestore: Firestore, uid: string) {
   const found = await collectionOf(firestore, 'connections').where('members', 'array-contains', uid).get()
-  return found.docs.map((doc) => ({ id: doc.id, record: doc.data() as ConnectionRecord }))
+  return connectionRecords.withIds(found)
 }

@@ -21,7 +21,7 @@ import { type BookingRecord, bookingsOfDate, isDateCancelled } from '../../lib/r
 import { readStandings } from '../../lib/standing'
 import { isBlocked, isLive, readCapacity } from '../seats'
 import { storedBrief } from '../venue-briefs'
-import type { WaitlistEntry } from '../waitlist/entries'
+import { waitlistEntries } from '../waitlist/entries'
 import { nightSummary } from './night'
 
 /** Money that came in for a booking, and what went back (whole rupees). */
@@ -36,7 +36,7 @@ async function dateRecords(firestore: Firestore, eventId: string, date: string) 
   ])
   return {
     bookings,
-    line: line.docs.map((doc) => doc.data() as WaitlistEntry).filter((e) => e.status !== 'passed'),
+    line: waitlistEntries.all(line).filter((e) => e.status !== 'passed'),
   }
 }
 
