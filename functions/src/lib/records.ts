@@ -144,6 +144,20 @@ export async function bookingsOfDate(firestore: Firestore, eventId: string, date
   return bookingRecords.all(snapshot)
 }
 
+/** The paid bookings of a date. */
+export async function paidBookingsOfDate(
+  firestore: Firestore,
+  eventId: string,
+  date: string,
+): Promise<BookingRecord[]> {
+  const snapshot = await collectionOf(firestore, 'bookings')
+    .where('event_id', '==', eventId)
+    .where('event_date', '==', date)
+    .where('status', '==', 'confirmed')
+    .get()
+  return bookingRecords.all(snapshot)
+}
+
 /** Every booking a member made, whatever its state. */
 export async function bookingsOfMember(firestore: Firestore, uid: string): Promise<BookingRecord[]> {
   return bookingRecords.all(await collectionOf(firestore, 'bookings').where('user_id', '==', uid).get())
