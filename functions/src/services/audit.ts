@@ -8,6 +8,7 @@ import type { City, YaariEvent } from '@yaari/domain/catalogue'
 import { AUDIT_PAGE, type AuditEntry, type Roles } from '@yaari/domain/host'
 import type { Firestore, Timestamp } from 'firebase-admin/firestore'
 import { collectionOf } from '../lib/collections'
+import { reader } from '../lib/documents'
 import { isAlreadyExists } from '../lib/records'
 import { expiry } from '../lib/retention'
 
@@ -118,6 +119,7 @@ export function auditRecord(actor: Actor, entry: AuditInput): AuditRecord {
 }
 
 export const auditLog = (firestore: Firestore) => collectionOf(firestore, 'audit_log')
+const auditRecords = reader<AuditRecord>()
 
 /**
  * Writes an audit line. With an id, once: a step repeated after a run was cut off writes the line
@@ -148,7 +150,7 @@ export async function listAudit(firestore: Firestore, roles: Roles, limit = AUDI
     ? [await newest(auditLog(firestore))]
     : await Promise.all(cities.map((city) => newest(auditLog(firestore).where('city', '==', city))))
   return snapshots
-    .flatMap((snapshot) => snapshot.docs.map((doc) => ({ id: doc.id, record: doc.data() as AuditRecord })))
+    .flatMap((snapshot) => auditRecords.withIds(snapshot))
     .sort((a, b) => b.record.at - a.record.at)
     .slice(0, limit)
     .map(({ id, record }) => ({

@@ -23,6 +23,7 @@ import * as v from 'valibot'
 import { NO_CATALOGUE, writePublished } from '../../lib/catalogue'
 import { isAlreadyExists } from '../../lib/claims'
 import { collectionOf, refs } from '../../lib/collections'
+import { reader } from '../../lib/documents'
 import { fieldRefusal } from '../../lib/validate'
 import { type Actor, type AuditInput, actorName, auditLog, auditRecord, subjectName } from '../audit'
 
@@ -95,11 +96,13 @@ export function editorEvent(data: Record<string, unknown>, published: PublishedC
   }
 }
 
+const publishedRecords = reader<PublishedCatalogue>()
+
 /** The published snapshot as stored (the one before the first publish: none). */
 export async function readPublished(firestore: Firestore, transaction?: Transaction): Promise<PublishedCatalogue> {
   const ref = refs.publishedCatalogue(firestore)
   const snapshot = transaction ? await transaction.get(ref) : await ref.get()
-  return (snapshot.data() as PublishedCatalogue | undefined) ?? NO_CATALOGUE
+  return publishedRecords.one(snapshot) ?? NO_CATALOGUE
 }
 
 /**
