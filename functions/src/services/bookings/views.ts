@@ -31,7 +31,8 @@ import {
 import { expiry } from '../../lib/retention'
 import { storedBrief } from '../venue-briefs'
 import { myWaitlist } from '../waitlist/views'
-import { isFailedAttemptStatus, reconcileBooking } from './reconcile'
+import { isFailedAttemptStatus } from './orders'
+import { reconcileBooking } from './reconcile'
 
 /**
  * A member asks Cashfree about a booking at most this often (getBooking polls while a payment is
