@@ -30,12 +30,13 @@ import type { PhotoStore } from '../lib/photo-store'
 import { type BookingDeps, type BookingRecord, bookingRef, bookingsOfMember, nowOf } from '../lib/records'
 import { expiry } from '../lib/retention'
 import { nightRecords } from './after-night/nights'
-import { connectionRecords } from './after-night/store'
+import { connectionRecords, pickRecords, reportRecords, sharingRecords } from './after-night/store'
 import { auditLog, auditRecord } from './audit'
 import { cancelConfirmed } from './bookings/cancel'
 import { reconcileBooking } from './bookings/reconcile'
 import { forgetAfterNights, forgetClaims, forgetMail } from './forget'
 import { queueAccountDeletedMail } from './mail/outbox'
+import { mailRecords } from './mail/store'
 import { readProfile, withoutTimestamps } from './store'
 import { leaveLine } from './waitlist/line'
 
@@ -78,13 +79,13 @@ export async function exportMyData(
     // The payment session id is a key to the order's checkout, not information about the member.
     bookings: bookings.map(({ payment_session_id: _session, ...booking }) => booking as ExportedBooking),
     waitlist: waitlist.docs.map((doc) => doc.data()),
-    emails: emails.map((doc) => ({
-      kind: String(doc.get('kind')),
-      to: String(doc.get('to')),
-      state: String(doc.get('state')),
-      order_id: String(doc.get('order_id')),
-      created_at: iso(doc.get('created_at')) ?? '',
-      sent_at: iso(doc.get('sent_at')),
+    emails: emails.map(mailRecords.existing).map((mail) => ({
+      kind: String(mail.kind),
+      to: String(mail.to),
+      state: String(mail.state),
+      order_id: String(mail.order_id),
+      created_at: iso(mail.created_at) ?? '',
+      sent_at: iso(mail.sent_at),
     })),
     after_night: afterNight,
   }
@@ -101,25 +102,25 @@ async function afterNightOf(firestore: Firestore, uid: string): Promise<MyDataEx
     collectionOf(firestore, 'reports').where('reporter_uid', '==', uid).get(),
   ])
   // Whom they picked or reported, by the first name they saw; never the other member's account.
+  const picked = pickRecords.all(picks)
   const names = new Map<string, string>()
   for (const night of await Promise.all(
-    [...new Set(picks.docs.map((doc) => String(doc.get('night'))))].map((id) =>
-      collectionOf(firestore, 'nights').doc(id).get(),
-    ),
+    [...new Set(picked.map((pick) => String(pick.night)))].map((id) => collectionOf(firestore, 'nights').doc(id).get()),
   )) {
     for (const [guest, record] of Object.entries(nightRecords.one(night)?.guests ?? {}))
       names.set(`${night.id}:${guest}`, record.first_name)
   }
+  const shared = sharingRecords.one(sharing)
   const nightOf = (id: string) => ({ event_id: id.slice(0, -11), event_date: id.slice(-10) })
   return {
     feedback: feedback.docs.map((doc) => {
       const { expire_at: _expire, user_id: _user, night: _night, city: _city, ...rest } = doc.data()
       return { ...rest, at: iso(rest.at), updated_at: iso(rest.updated_at) }
     }),
-    picks: picks.docs.map((doc) => ({
-      ...nightOf(String(doc.get('night'))),
-      picked: names.get(`${doc.get('night')}:${doc.get('to')}`) ?? 'A guest',
-      at: iso(doc.get('at')) ?? '',
+    picks: picked.map((pick) => ({
+      ...nightOf(String(pick.night)),
+      picked: names.get(`${pick.night}:${pick.to}`) ?? 'A guest',
+      at: iso(pick.at) ?? '',
     })),
     connections: connectionRecords.all(connections).map((connection) => {
       const names = connection.names ?? {}
@@ -131,22 +132,22 @@ async function afterNightOf(firestore: Firestore, uid: string): Promise<MyDataEx
         at: iso(connection.at) ?? '',
       }
     }),
-    sharing: sharing.exists
+    sharing: shared
       ? {
-          contactKind: sharing.get('contactKind'),
-          contact: sharing.get('contact'),
-          showPhoto: sharing.get('showPhoto'),
+          contactKind: shared.contactKind,
+          contact: shared.contact,
+          showPhoto: shared.showPhoto,
         }
       : null,
     blocked: blocked.size,
-    reports: reports.docs.map((doc) => ({
-      event_id: String(doc.get('event_id')),
-      event_date: String(doc.get('event_date')),
-      about: String(doc.get('reported_name')),
-      reason: String(doc.get('reason')),
-      text: String(doc.get('text')),
-      at: iso(doc.get('at')) ?? '',
-      status: doc.get('status') === 'open' ? 'open' : 'looked at',
+    reports: reportRecords.all(reports).map((report) => ({
+      event_id: String(report.event_id),
+      event_date: String(report.event_date),
+      about: String(report.reported_name),
+      reason: String(report.reason),
+      text: String(report.text),
+      at: iso(report.at) ?? '',
+      status: report.status === 'open' ? 'open' : 'looked at',
     })),
   }
 }

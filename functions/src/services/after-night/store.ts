@@ -68,7 +68,18 @@ export interface FeedbackRecord {
   updated_at: number
 }
 
+/** picks/{night}_{from}_{to}: one guest picked another, told to nobody. */
+export interface PickRecord {
+  night: string
+  from: string
+  to: string
+  at: number
+}
+
 export const connectionRecords = reader<ConnectionRecord>()
+export const pickRecords = reader<PickRecord>()
+/** member_sharing/{uid}: what a member's connections see of them. */
+export const sharingRecords = reader<Sharing>()
 export const reportRecords = reader<ReportRecord>()
 export const feedbackRecords = reader<FeedbackRecord>()
 
@@ -117,7 +128,7 @@ export const sharingRef = (firestore: Firestore, uid: string) => collectionOf(fi
 export async function sharingOf(firestore: Firestore, uids: readonly string[]): Promise<Map<string, Sharing>> {
   if (uids.length === 0) return new Map()
   const docs = await firestore.getAll(...uids.map((uid) => sharingRef(firestore, uid)))
-  return new Map(docs.map((doc) => [doc.id, (doc.exists ? doc.data() : NO_SHARING) as Sharing]))
+  return new Map(docs.map((doc) => [doc.id, sharingRecords.one(doc) ?? NO_SHARING]))
 }
 
 export const pickRef = (firestore: Firestore, night: string, from: string, to: string) =>
