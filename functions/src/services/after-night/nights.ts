@@ -112,7 +112,7 @@ async function askNight(
     closed: false,
   }
   const existing = await ref.get()
-  if (existing.get('asked_at') !== undefined) return 0
+  if (nightRecords.one(existing)?.asked_at !== undefined) return 0
   if (!existing.exists) {
     await ref.create({ ...record, ...expiry('nights', now, first.event_date) }).catch((error: unknown) => {
       if (!isAlreadyExists(error)) throw error
@@ -166,9 +166,9 @@ export async function runMorningAfter(
     }
   }
   const open = await nights(firestore).where('closed', '==', false).get()
-  for (const night of open.docs) {
-    if (windowCloses(String(night.get('event_date'))) > now) continue
-    report.picksDeleted += await closeNight(firestore, night.id, now)
+  for (const { id, record } of nightRecords.withIds(open)) {
+    if (windowCloses(String(record.event_date)) > now) continue
+    report.picksDeleted += await closeNight(firestore, id, now)
     report.closed++
   }
   return report
