@@ -67,6 +67,7 @@ import * as editor from '../services/catalogue/editor'
 import * as hostActions from '../services/host/actions'
 import * as hostDates from '../services/host/dates'
 import * as door from '../services/host/door'
+import * as hostMessages from '../services/host/messages'
 import * as moderation from '../services/host/moderation'
 import * as hostNight from '../services/host/night'
 import * as photos from '../services/photos'
@@ -251,7 +252,7 @@ export const exportGuestList = hostCallable(exportGuestListCall, async (input, h
   return { filename: `yaari-${input.eventId}-${input.eventDate}.csv`, csv: guestListCsv(list.guests) }
 })
 export const listAudit = hostCallable(listAuditCall, async (_, host) => ({ entries: await audit.listAudit(db(), host.roles) }))
-export const messageGuests = hostCallable(messageGuestsCall, (input, host, catalogue) => hostActions.messageGuests(bookingDeps(catalogue), host, input))
+export const messageGuests = hostCallable(messageGuestsCall, (input, host, catalogue) => hostMessages.messageGuests(bookingDeps(catalogue), host, input))
 export const moderateMember = hostCallable(moderateMemberCall, (input, host, catalogue) => moderation.moderateMember(db(), getAuth(adminApp()), catalogue, host, input, Date.now()))
 export const liftModeration = adminCallable(liftModerationCall, (input, host) => moderation.liftModeration(db(), host, input, Date.now()))
 export const shareVenue = hostCallable(shareVenueCall, (input, host, catalogue) => hostActions.shareVenue(bookingDeps(catalogue), host, input), withCashfree)

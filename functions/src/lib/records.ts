@@ -16,7 +16,8 @@ import { errorCode } from '@yaari/domain/error-code'
 import type { DocumentReference, Firestore, Timestamp } from 'firebase-admin/firestore'
 import type { PaymentGateway } from './cashfree'
 import { isAlreadyExists } from './claims'
-import { refs, subcollectionOf } from './collections'
+import { collectionOf, refs, subcollectionOf } from './collections'
+import { reader } from './documents'
 import { expiry } from './retention'
 
 export { isAlreadyExists }
@@ -127,9 +128,45 @@ export const nowOf = (deps: Pick<BookingDeps, 'now'>): number => (deps.now ?? ((
 
 export const bookingRef = (firestore: Firestore, orderId: string): DocumentReference => refs.booking(firestore, orderId)
 
+/** The documents of bookings/ as booking records. */
+export const bookingRecords = reader<BookingRecord>()
+
 export async function readBooking(firestore: Firestore, orderId: string): Promise<BookingRecord | undefined> {
-  const snapshot = await bookingRef(firestore, orderId).get()
-  return snapshot.exists ? (snapshot.data() as BookingRecord) : undefined
+  return bookingRecords.one(await bookingRef(firestore, orderId).get())
+}
+
+/** Every booking of a date, whatever its state. */
+export async function bookingsOfDate(firestore: Firestore, eventId: string, date: string): Promise<BookingRecord[]> {
+  const snapshot = await collectionOf(firestore, 'bookings')
+    .where('event_id', '==', eventId)
+    .where('event_date', '==', date)
+    .get()
+  return bookingRecords.all(snapshot)
+}
+
+/** The paid bookings of a date. */
+export async function paidBookingsOfDate(
+  firestore: Firestore,
+  eventId: string,
+  date: string,
+): Promise<BookingRecord[]> {
+  const snapshot = await collectionOf(firestore, 'bookings')
+    .where('event_id', '==', eventId)
+    .where('event_date', '==', date)
+    .where('status', '==', 'confirmed')
+    .get()
+  return bookingRecords.all(snapshot)
+}
+
+/** Every booking a member made, whatever its state. */
+export async function bookingsOfMember(firestore: Firestore, uid: string): Promise<BookingRecord[]> {
+  return bookingRecords.all(await collectionOf(firestore, 'bookings').where('user_id', '==', uid).get())
+}
+
+/** The paid bookings of these dates, of every event. */
+export async function paidBookingsOn(firestore: Firestore, dates: string[]): Promise<BookingRecord[]> {
+  const snapshot = await collectionOf(firestore, 'bookings').where('event_date', 'in', dates).get()
+  return bookingRecords.all(snapshot).filter((booking) => booking.status === 'confirmed')
 }
 
 /** gRPC NOT_FOUND: update() found no document. */

@@ -19,21 +19,25 @@ import {
   RECENT_SIGN_IN_MINUTES,
 } from '@yaari/domain/account'
 import { moderationPath } from '@yaari/domain/host'
-import type { UserProfileRecord } from '@yaari/domain/profile'
 import { cancellationRefund } from '@yaari/domain/refund-policy'
 import { eventStartInstant, istToday } from '@yaari/domain/schedule'
-import { type DocumentReference, type DocumentSnapshot, FieldValue, type Firestore } from 'firebase-admin/firestore'
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { claimFirst } from '../lib/claims'
-import { collectionOf, refs, seatClaims, subcollectionOf } from '../lib/collections'
+import { collectionOf, refs } from '../lib/collections'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
-import { type BookingDeps, type BookingRecord, bookingRef, isNotFound, nowOf } from '../lib/records'
+import { type BookingDeps, type BookingRecord, bookingRef, bookingsOfMember, nowOf } from '../lib/records'
 import { expiry } from '../lib/retention'
+import { nightRecords } from './after-night/nights'
+import { connectionRecords, pickRecords, reportRecords, sharingRecords } from './after-night/store'
 import { auditLog, auditRecord } from './audit'
 import { cancelConfirmed } from './bookings/cancel'
 import { reconcileBooking } from './bookings/reconcile'
+import { forgetAfterNights, forgetClaims, forgetMail } from './forget'
 import { queueAccountDeletedMail } from './mail/outbox'
+import { mailRecords } from './mail/store'
+import { readProfile, withoutTimestamps } from './store'
 import { leaveLine } from './waitlist/line'
 
 export interface AccountDeps extends BookingDeps {
@@ -52,10 +56,7 @@ export interface VerifiedMember {
 
 const iso = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString() : null)
 
-async function bookingsOf(deps: Pick<BookingDeps, 'firestore'>, uid: string): Promise<BookingRecord[]> {
-  const snapshot = await collectionOf(deps.firestore, 'bookings').where('user_id', '==', uid).get()
-  return snapshot.docs.map((doc) => doc.data() as BookingRecord)
-}
+const bookingsOf = (deps: Pick<BookingDeps, 'firestore'>, uid: string) => bookingsOfMember(deps.firestore, uid)
 
 /** exportMyData: the member's profile, bookings, waitlist places and the emails sent to them. */
 export async function exportMyData(
@@ -65,7 +66,7 @@ export async function exportMyData(
   const { firestore } = deps
   await claimExport(firestore, member.uid, nowOf(deps))
   const [profile, bookings, waitlist] = await Promise.all([
-    refs.profile(firestore, member.uid).get(),
+    readProfile(firestore, member.uid),
     bookingsOf(deps, member.uid),
     collectionOf(firestore, 'waitlist').where('user_id', '==', member.uid).get(),
   ])
@@ -74,17 +75,17 @@ export async function exportMyData(
   return {
     exported_at: new Date(nowOf(deps)).toISOString(),
     account: { user_id: member.uid, email: member.email ?? null },
-    profile: profile.exists ? withoutTimestamps(profile.data() as UserProfileRecord) : null,
+    profile: profile ? withoutTimestamps(profile) : null,
     // The payment session id is a key to the order's checkout, not information about the member.
     bookings: bookings.map(({ payment_session_id: _session, ...booking }) => booking as ExportedBooking),
     waitlist: waitlist.docs.map((doc) => doc.data()),
-    emails: emails.map((doc) => ({
-      kind: String(doc.get('kind')),
-      to: String(doc.get('to')),
-      state: String(doc.get('state')),
-      order_id: String(doc.get('order_id')),
-      created_at: iso(doc.get('created_at')) ?? '',
-      sent_at: iso(doc.get('sent_at')),
+    emails: emails.map(mailRecords.existing).map((mail) => ({
+      kind: String(mail.kind),
+      to: String(mail.to),
+      state: String(mail.state),
+      order_id: String(mail.order_id),
+      created_at: iso(mail.created_at) ?? '',
+      sent_at: iso(mail.sent_at),
     })),
     after_night: afterNight,
   }
@@ -101,52 +102,52 @@ async function afterNightOf(firestore: Firestore, uid: string): Promise<MyDataEx
     collectionOf(firestore, 'reports').where('reporter_uid', '==', uid).get(),
   ])
   // Whom they picked or reported, by the first name they saw; never the other member's account.
+  const picked = pickRecords.all(picks)
   const names = new Map<string, string>()
   for (const night of await Promise.all(
-    [...new Set(picks.docs.map((doc) => String(doc.get('night'))))].map((id) =>
-      collectionOf(firestore, 'nights').doc(id).get(),
-    ),
+    [...new Set(picked.map((pick) => String(pick.night)))].map((id) => collectionOf(firestore, 'nights').doc(id).get()),
   )) {
-    for (const [guest, record] of Object.entries((night.get('guests') ?? {}) as Record<string, { first_name: string }>))
+    for (const [guest, record] of Object.entries(nightRecords.one(night)?.guests ?? {}))
       names.set(`${night.id}:${guest}`, record.first_name)
   }
+  const shared = sharingRecords.one(sharing)
   const nightOf = (id: string) => ({ event_id: id.slice(0, -11), event_date: id.slice(-10) })
   return {
     feedback: feedback.docs.map((doc) => {
       const { expire_at: _expire, user_id: _user, night: _night, city: _city, ...rest } = doc.data()
       return { ...rest, at: iso(rest.at), updated_at: iso(rest.updated_at) }
     }),
-    picks: picks.docs.map((doc) => ({
-      ...nightOf(String(doc.get('night'))),
-      picked: names.get(`${doc.get('night')}:${doc.get('to')}`) ?? 'A guest',
-      at: iso(doc.get('at')) ?? '',
+    picks: picked.map((pick) => ({
+      ...nightOf(String(pick.night)),
+      picked: names.get(`${pick.night}:${pick.to}`) ?? 'A guest',
+      at: iso(pick.at) ?? '',
     })),
-    connections: connections.docs.map((doc) => {
-      const names = (doc.get('names') ?? {}) as Record<string, string>
-      const other = ((doc.get('members') ?? []) as string[]).find((m) => m !== uid) ?? ''
+    connections: connectionRecords.all(connections).map((connection) => {
+      const names = connection.names ?? {}
+      const other = (connection.members ?? []).find((m) => m !== uid) ?? ''
       return {
         with: names[other] ?? 'A guest',
-        event_id: String(doc.get('event_id')),
-        event_date: String(doc.get('event_date')),
-        at: iso(doc.get('at')) ?? '',
+        event_id: String(connection.event_id),
+        event_date: String(connection.event_date),
+        at: iso(connection.at) ?? '',
       }
     }),
-    sharing: sharing.exists
+    sharing: shared
       ? {
-          contactKind: sharing.get('contactKind'),
-          contact: sharing.get('contact'),
-          showPhoto: sharing.get('showPhoto'),
+          contactKind: shared.contactKind,
+          contact: shared.contact,
+          showPhoto: shared.showPhoto,
         }
       : null,
     blocked: blocked.size,
-    reports: reports.docs.map((doc) => ({
-      event_id: String(doc.get('event_id')),
-      event_date: String(doc.get('event_date')),
-      about: String(doc.get('reported_name')),
-      reason: String(doc.get('reason')),
-      text: String(doc.get('text')),
-      at: iso(doc.get('at')) ?? '',
-      status: doc.get('status') === 'open' ? 'open' : 'looked at',
+    reports: reportRecords.all(reports).map((report) => ({
+      event_id: String(report.event_id),
+      event_date: String(report.event_date),
+      about: String(report.reported_name),
+      reason: String(report.reason),
+      text: String(report.text),
+      at: iso(report.at) ?? '',
+      status: report.status === 'open' ? 'open' : 'looked at',
     })),
   }
 }
@@ -181,11 +182,6 @@ async function mailAbout(
     chunks.map((ids) => collectionOf(deps.firestore, 'mail').where('order_id', 'in', ids).get()),
   )
   return found.flatMap((snapshot) => snapshot.docs)
-}
-
-function withoutTimestamps(profile: UserProfileRecord & { created_at?: unknown; updated_at?: unknown }) {
-  const { created_at: _created, updated_at: _updated, ...rest } = profile
-  return rest as UserProfileRecord
 }
 
 /**
@@ -272,84 +268,4 @@ export async function deleteMyAccount(deps: AccountDeps, member: VerifiedMember)
     )
   await deps.deleteAuthUser(uid)
   return { deleted: true }
-}
-
-/** What a deleted member's bookings, seats and audit lines name instead of their uid. */
-export const DELETED_MEMBER = 'deleted'
-
-const deleteWithAttempts = async (ref: DocumentReference) => {
-  const attempts = await subcollectionOf(ref, 'attempts').get()
-  await Promise.all(attempts.docs.map((attempt) => attempt.ref.delete()))
-  await ref.delete()
-}
-
-/**
- * Mail to the member: what was sent (or given up) goes, with its attempts (an SMTP answer may quote
- * the address); what is still queued (a cancellation's receipt) is sent, then redacted. A queued
- * notice named by the uid (moderation) is dropped: there is no one left to tell.
- */
-async function forgetMail(firestore: Firestore, uid: string, emails: string[], about: DocumentSnapshot[]) {
-  const found = await Promise.all([
-    ...emails.map((email) => collectionOf(firestore, 'mail').where('to', '==', email).get()),
-    collectionOf(firestore, 'mail').where('order_id', '==', `member_${uid}`).get(),
-  ])
-  const mails = new Map([...about, ...found.flatMap((snapshot) => snapshot.docs)].map((doc) => [doc.id, doc]))
-  for (const mail of mails.values()) {
-    if (mail.get('state') === 'queued' && !mail.id.includes(uid)) {
-      if (mail.get('redact_after_send') !== true) await mail.ref.update({ redact_after_send: true })
-    } else await deleteWithAttempts(mail.ref)
-  }
-}
-
-/**
- * Every claim and count named by the member goes (holds, per-date claims, waitlist places and
- * their count, the per-day counters); the seats and bookings kept for accounting name DELETED_MEMBER;
- * audit lines about them too.
- */
-async function forgetClaims(firestore: Firestore, uid: string, bookings: readonly BookingRecord[]) {
-  const named = await Promise.all(
-    (['member_dates', 'member_holds', 'member_waits', 'waitlist', 'photo_uploads', 'data_exports'] as const).map(
-      (collection) => collectionOf(firestore, collection).where('user_id', '==', uid).get(),
-    ),
-  )
-  await Promise.all(named.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))
-  for (const booking of bookings) {
-    const seats = await seatClaims(firestore, booking.event_id, booking.event_date)
-      .where('order_id', '==', booking.order_id)
-      .get()
-    await Promise.all(seats.docs.map((seat) => seat.ref.update({ user_id: DELETED_MEMBER })))
-    await bookingRef(firestore, booking.order_id).update({ user_id: DELETED_MEMBER })
-  }
-  const audit = await auditLog(firestore).where('change.member', '==', uid).get()
-  await Promise.all(audit.docs.map((line) => line.ref.update({ 'change.member': DELETED_MEMBER })))
-}
-
-/**
- * After the evenings: the evenings they came to no longer list them; their feedback, picks (theirs and of them), connections, blocks and
- * sharing go; their reports stay (a safety record) without who made them. Reports about them stay,
- * as their standing's history, until the reports' retention ends.
- */
-async function forgetAfterNights(firestore: Firestore, uid: string, bookings: readonly BookingRecord[]) {
-  // The evenings they came to list them no more (nor their first name).
-  for (const booking of bookings.filter((b) => b.after_closes_at !== undefined)) {
-    await collectionOf(firestore, 'nights')
-      .doc(`${booking.event_id}_${booking.event_date}`)
-      .update({ [`guests.${uid}`]: FieldValue.delete() })
-      .catch((error: unknown) => {
-        if (!isNotFound(error)) throw error
-      })
-  }
-  const found = await Promise.all([
-    collectionOf(firestore, 'feedback').where('user_id', '==', uid).get(),
-    collectionOf(firestore, 'picks').where('from', '==', uid).get(),
-    collectionOf(firestore, 'picks').where('to', '==', uid).get(),
-    collectionOf(firestore, 'connections').where('members', 'array-contains', uid).get(),
-    collectionOf(firestore, 'blocks').where('from', '==', uid).get(),
-    collectionOf(firestore, 'blocks').where('to', '==', uid).get(),
-    collectionOf(firestore, 'report_slots').where('user_id', '==', uid).get(),
-  ])
-  await Promise.all(found.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))
-  await collectionOf(firestore, 'member_sharing').doc(uid).delete()
-  const reports = await collectionOf(firestore, 'reports').where('reporter_uid', '==', uid).get()
-  await Promise.all(reports.docs.map((doc) => doc.ref.update({ reporter_uid: FieldValue.delete() })))
 }

@@ -8,11 +8,17 @@ import type { City, YaariEvent } from '@yaari/domain/catalogue'
 import { AUDIT_PAGE, type AuditEntry, type Roles } from '@yaari/domain/host'
 import type { Firestore, Timestamp } from 'firebase-admin/firestore'
 import { collectionOf } from '../lib/collections'
+import { reader } from '../lib/documents'
 import { isAlreadyExists } from '../lib/records'
 import { expiry } from '../lib/retention'
 
 /** Who acted: a signed-in host or admin, or the team's command line. */
 export type Actor = { uid: string; email: string | undefined } | { command: string }
+
+/** How a record names who acted: a person's email (or uid), or the command that ran. */
+export const actorName = (actor: Actor) => ('uid' in actor ? (actor.email ?? actor.uid) : `command: ${actor.command}`)
+/** The account that acted, or null for the team's command line. */
+export const actorUid = (actor: Actor) => ('uid' in actor ? actor.uid : null)
 
 export const AUDIT_ACTIONS = [
   'share-venue',
@@ -104,8 +110,8 @@ export function auditRecord(actor: Actor, entry: AuditInput): AuditRecord {
   return {
     at: entry.at,
     action: entry.action,
-    actor_uid: 'uid' in actor ? actor.uid : null,
-    actor: 'uid' in actor ? (actor.email ?? actor.uid) : `command: ${actor.command}`,
+    actor_uid: actorUid(actor),
+    actor: actorName(actor),
     ...subjectFields(entry.about),
     ...(entry.change ? { change: entry.change } : {}),
     ...expiry('audit_log', entry.at),
@@ -113,6 +119,7 @@ export function auditRecord(actor: Actor, entry: AuditInput): AuditRecord {
 }
 
 export const auditLog = (firestore: Firestore) => collectionOf(firestore, 'audit_log')
+const auditRecords = reader<AuditRecord>()
 
 /**
  * Writes an audit line. With an id, once: a step repeated after a run was cut off writes the line
@@ -143,7 +150,7 @@ export async function listAudit(firestore: Firestore, roles: Roles, limit = AUDI
     ? [await newest(auditLog(firestore))]
     : await Promise.all(cities.map((city) => newest(auditLog(firestore).where('city', '==', city))))
   return snapshots
-    .flatMap((snapshot) => snapshot.docs.map((doc) => ({ id: doc.id, record: doc.data() as AuditRecord })))
+    .flatMap((snapshot) => auditRecords.withIds(snapshot))
     .sort((a, b) => b.record.at - a.record.at)
     .slice(0, limit)
     .map(({ id, record }) => ({

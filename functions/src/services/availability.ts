@@ -12,7 +12,8 @@ import type { YaariEvent } from '@yaari/domain/catalogue'
 import { availableDates } from '@yaari/domain/schedule'
 import { dateSettingsAmong } from '../lib/date-settings'
 import { type BookingDeps, cancelledAmong, nowOf } from '../lib/records'
-import { countBlockedSeats, countLiveSeats } from './seats'
+import { countBlockedSeats } from './capacity'
+import { countLiveSeats } from './seats'
 import { waitingCount } from './waitlist/views'
 
 async function eventAvailability(deps: BookingDeps, event: YaariEvent): Promise<EventAvailability> {

@@ -11,6 +11,7 @@ import { HttpsError } from 'firebase-functions/v2/https'
 import { refs } from '../lib/collections'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
+import { readProfile, withoutTimestamps } from './store'
 
 export async function saveProfile(
   firestore: Firestore,
@@ -43,12 +44,6 @@ export async function getMyProfile(
   firestore: Firestore,
   member: { uid: string },
 ): Promise<{ profile: UserProfileRecord | null }> {
-  const doc = await refs.profile(firestore, member.uid).get()
-  if (!doc.exists) return { profile: null }
-  const {
-    created_at: _created,
-    updated_at: _updated,
-    ...profile
-  } = doc.data() as UserProfileRecord & Record<string, unknown>
-  return { profile: profile as UserProfileRecord }
+  const stored = await readProfile(firestore, member.uid)
+  return { profile: stored ? withoutTimestamps(stored) : null }
 }

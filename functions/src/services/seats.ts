@@ -27,7 +27,8 @@ import {
 } from 'firebase-admin/firestore'
 import { claimFirst } from '../lib/claims'
 import { refs, seatClaims } from '../lib/collections'
-import { type DatedEvent, dateSettingsRef, readDateSettings } from '../lib/date-settings'
+import { type DatedEvent, readDateSettings } from '../lib/date-settings'
+import { reader } from '../lib/documents'
 import { type BookingRecord, isAlreadyExists, isNotFound } from '../lib/records'
 import { expiry } from '../lib/retention'
 
@@ -39,6 +40,9 @@ export interface Claim {
   /** Absent once paid: a paid claim is kept, not swept. */
   hold_expires_at?: number
 }
+
+/** A claim's document: its claim, and when it was made (member_dates keeps that). */
+const claimRecords = reader<Claim & { created_at?: number }>()
 
 export const memberDateRef = (firestore: Firestore, uid: string, eventId: string, date: string) =>
   refs.memberDate(firestore, uid, eventId, date)
@@ -76,7 +80,7 @@ export async function claimMemberDate(
   const existing = await ref.get()
   // Freed between our create and our read: try once more.
   if (!existing.exists) return claimMemberDate(firestore, owner, claim)
-  return existing.data() as Claim & { created_at?: number }
+  return claimRecords.existing(existing)
 }
 
 /**
@@ -188,7 +192,7 @@ export async function countLiveSeats(firestore: Firestore, eventId: string, date
 }
 
 /** A date's settings and every seat document of it, read side by side. */
-async function readDateSeats(firestore: Firestore, event: DatedEvent, date: string) {
+export async function readDateSeats(firestore: Firestore, event: DatedEvent, date: string) {
   const [settings, snapshot] = await Promise.all([
     readDateSettings(firestore, event, date),
     seatClaims(firestore, event.id, date).get(),
@@ -267,96 +271,4 @@ export async function keepSeat(firestore: Firestore, owner: HoldOwner, seat: num
   const date = await dateRef.get()
   if (date.get('order_id') === owner.order_id) await dateRef.update({ hold_expires_at: FieldValue.delete() })
   await Promise.all(holdSlotRefs(firestore, owner.user_id).map((ref) => deleteIfOurs(ref, owner.order_id)))
-}
-
-/**
- * A seat a host took away: a seat document like any other (so no booking can take its number),
- * marked blocked, with an order id of its own that no booking has.
- */
-export const isBlocked = (data: { status?: unknown } | undefined) => data?.status === 'blocked'
-
-/**
- * A date's seats as a host sees them: how many numbers exist, how many are blocked, the capacity
- * in force (the difference), and how many seats are live (paid, held or offered) besides blockers.
- */
-export async function readCapacity(firestore: Firestore, event: DatedEvent, date: string, now: number) {
-  const { settings, docs } = await readDateSeats(firestore, event, date)
-  const blocked = docs.filter((seat) => isBlocked(seat.data()))
-  const seats = docs.filter((seat) => !isBlocked(seat.data()))
-  return {
-    seatNumbers: settings.seatNumbers,
-    salesClosed: settings.salesClosed,
-    blocked,
-    capacity: settings.seatNumbers - blocked.length,
-    live: seats.filter((seat) => isLive(seat.data(), now)),
-    expired: seats.filter((seat) => !isLive(seat.data(), now)),
-  }
-}
-
-export type CapacityChange =
-  | { outcome: 'unchanged' | 'raised' | 'lowered'; capacity: number; previous: number }
-  | { outcome: 'below-taken'; capacity: number; taken: number }
-
-/**
- * Sets a date's capacity in force. Raising removes blockers, then adds seat numbers; the seats it
- * adds are free, and the caller offers them to the waitlist first. Lowering blocks free seat
- * numbers one create() at a time, racing fairly with bookings for the same numbers, so at every
- * moment the live seats never exceed the seat numbers less the blocked ones; if bookings take the
- * numbers first and the capacity would fall below the seats taken, the blockers it made are
- * removed and nothing changes. One change at a time per date (the caller holds the date's lease).
- */
-export async function setCapacity(
-  firestore: Firestore,
-  event: DatedEvent,
-  date: string,
-  target: number,
-  now: number,
-): Promise<CapacityChange> {
-  const state = await readCapacity(firestore, event, date, now)
-  const previous = state.capacity
-  if (target === previous) return { outcome: 'unchanged', capacity: previous, previous }
-  const seats = seatClaims(firestore, event.id, date)
-  if (target > previous) {
-    const unblock = state.blocked.slice(0, target - previous)
-    await Promise.all(unblock.map((seat) => seat.ref.delete()))
-    const more = target - previous - unblock.length
-    if (more > 0)
-      await dateSettingsRef(firestore, event.id, date).set(
-        { seat_numbers: state.seatNumbers + more, ...expiry('date_settings', now, date) },
-        { merge: true },
-      )
-    return { outcome: 'raised', capacity: target, previous }
-  }
-  if (state.live.length > target) return { outcome: 'below-taken', capacity: previous, taken: state.live.length }
-  // Seats whose hold has run out are free: cleared so their numbers can be blocked.
-  await Promise.all(state.expired.map((seat) => takeOverExpiredSeat(seat, now)))
-  const needed = previous - target
-  const made: DocumentReference[] = []
-  for (let n = 1; n <= state.seatNumbers && made.length < needed; n++) {
-    const ref = seats.doc(String(n))
-    try {
-      await ref.create({
-        status: 'blocked',
-        order_id: `blocked_${event.id}_${date}_${n}`,
-        user_id: '',
-        blocked_at: now,
-        ...expiry('seats', now, date),
-      })
-      made.push(ref)
-    } catch (error) {
-      if (!isAlreadyExists(error)) throw error
-    }
-  }
-  if (made.length < needed) {
-    await Promise.all(made.map((ref) => ref.delete()))
-    const taken = (await readCapacity(firestore, event, date, now)).live.length
-    return { outcome: 'below-taken', capacity: previous, taken }
-  }
-  return { outcome: 'lowered', capacity: target, previous }
-}
-
-/** How many of a date's seats a host has blocked (an aggregation count). */
-export async function countBlockedSeats(firestore: Firestore, eventId: string, date: string): Promise<number> {
-  const blocked = seatClaims(firestore, eventId, date).where('status', '==', 'blocked')
-  return (await blocked.count().get()).data().count
 }

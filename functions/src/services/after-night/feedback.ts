@@ -6,26 +6,22 @@
  */
 
 import type { saveFeedbackCall } from '@yaari/domain/after-night'
-import {
-  type AfterNightView,
-  guestsSeenBy,
-  type ImproveOption,
-  isOpen,
-  type ReportReason,
-  windowCloses,
-} from '@yaari/domain/after-night'
+import { type AfterNightView, guestsSeenBy, isOpen, windowCloses } from '@yaari/domain/after-night'
 import type { RequestOf } from '@yaari/domain/callable'
 import type { Firestore } from 'firebase-admin/firestore'
 import { collectionOf, refs } from '../../lib/collections'
 import { expiry } from '../../lib/retention'
+import { profileRecords } from '../store'
 import { guestKey } from './nights'
 import {
   blocksOf,
   connectionView,
+  feedbackRecords,
   type Member,
   myConnections,
   myNight,
   nightState,
+  reportRecords,
   requireOpen,
   sharingOf,
 } from './store'
@@ -55,10 +51,10 @@ export async function getAfterNight(
   ])
   const picked = new Set(picks.docs.map((doc) => String(doc.get('to'))))
   const connectedWith = new Set(connections.flatMap(({ record }) => record.members))
-  const reported = new Map(reports.docs.map((doc) => [String(doc.get('reported_uid')), doc]))
-  const photos = new Map(profiles.map((doc) => [doc.id, doc.get('profile_picture_url') as unknown]))
+  const reported = new Map(reportRecords.all(reports).map((report) => [String(report.reported_uid), report]))
+  const photos = new Map(profiles.map((doc) => [doc.id, profileRecords.one(doc)?.profile_picture_url]))
   const hereConnections = connections.filter(({ record }) => others.some((guest) => record.members.includes(guest.uid)))
-  const record = feedback.data()
+  const record = feedbackRecords.one(feedback)
   return {
     orderId,
     eventId: night.night.event_id,
@@ -69,7 +65,7 @@ export async function getAfterNight(
       ? {
           rating: Number(record.rating),
           comment: String(record.comment ?? ''),
-          improve: record.improve as ImproveOption[],
+          improve: record.improve,
         }
       : null,
     guests: others.map((guest) => {
@@ -86,12 +82,12 @@ export async function getAfterNight(
     connections: hereConnections.map(({ id: connectionId, record: c }) =>
       connectionView(connectionId, c, member.uid, sharing),
     ),
-    reports: [...reported.entries()].map(([uid, doc]) => ({
+    reports: [...reported.entries()].map(([uid, report]) => ({
       guestId: guestKey(id, uid),
-      firstName: String(doc.get('reported_name')),
-      reason: doc.get('reason') as ReportReason,
-      at: new Date(Number(doc.get('at'))).toISOString(),
-      lookedAt: doc.get('status') !== 'open',
+      firstName: String(report.reported_name),
+      reason: report.reason,
+      at: new Date(Number(report.at)).toISOString(),
+      lookedAt: report.status !== 'open',
     })),
   }
 }
@@ -106,7 +102,7 @@ export async function saveFeedback(
   const night = await myNight(firestore, member, input.orderId)
   requireOpen(night.night, now)
   const ref = collectionOf(firestore, 'feedback').doc(`${night.id}_${member.uid}`)
-  const existing = (await ref.get()).data()
+  const existing = feedbackRecords.one(await ref.get())
   const comment = (input.comment ?? '').trim()
   const improve = [...(input.improve ?? [])].sort()
   if (

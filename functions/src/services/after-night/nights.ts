@@ -12,7 +12,16 @@ import { firstNameOf } from '@yaari/domain/names'
 import { istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { collectionOf } from '../../lib/collections'
-import { type BookingDeps, type BookingRecord, bookingRef, isAlreadyExists, mapLimit, nowOf } from '../../lib/records'
+import { reader } from '../../lib/documents'
+import {
+  type BookingDeps,
+  type BookingRecord,
+  bookingRef,
+  isAlreadyExists,
+  mapLimit,
+  nowOf,
+  paidBookingsOn,
+} from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { queueMail } from '../mail/outbox'
 
@@ -42,6 +51,10 @@ export interface NightRecord {
 export const nights = (firestore: Firestore) => collectionOf(firestore, 'nights')
 export const nightRef = (firestore: Firestore, eventId: string, date: string) =>
   nights(firestore).doc(nightId(eventId, date))
+export const nightRecords = reader<NightRecord>()
+/** A date's night record, or undefined before its morning after. */
+export const readNight = async (firestore: Firestore, eventId: string, date: string) =>
+  nightRecords.one(await nightRef(firestore, eventId, date).get())
 
 /** What a member's list calls another guest: an id made for this evening, never their account's. */
 export const guestKey = (night: string, uid: string) =>
@@ -99,14 +112,14 @@ async function askNight(
     closed: false,
   }
   const existing = await ref.get()
-  if (existing.get('asked_at') !== undefined) return 0
+  if (nightRecords.one(existing)?.asked_at !== undefined) return 0
   if (!existing.exists) {
     await ref.create({ ...record, ...expiry('nights', now, first.event_date) }).catch((error: unknown) => {
       if (!isAlreadyExists(error)) throw error
     })
   }
   // Who came is what was recorded first: a run cut off after it asks the same guests.
-  const asked = ((await ref.get()).get('guests') ?? {}) as Record<string, NightGuest>
+  const asked = nightRecords.one(await ref.get())?.guests ?? {}
   const closesAt = windowCloses(first.event_date)
   const queued = await mapLimit(Object.values(asked), 4, async (guest) => {
     const booking = bookings.find((b) => b.order_id === guest.order_id)
@@ -139,9 +152,7 @@ export async function runMorningAfter(
   const report: MorningAfterReport = { asked: 0, nights: 0, noAttendance: 0, closed: 0, picksDeleted: 0 }
   const dates = datesToAsk(now)
   if (dates.length > 0) {
-    const paid = (await collectionOf(firestore, 'bookings').where('event_date', 'in', dates).get()).docs
-      .map((doc) => doc.data() as BookingRecord)
-      .filter((booking) => booking.status === 'confirmed')
+    const paid = await paidBookingsOn(firestore, dates)
     const byDate = new Map<string, BookingRecord[]>()
     for (const booking of paid) {
       const id = nightId(booking.event_id, booking.event_date)
@@ -155,9 +166,9 @@ export async function runMorningAfter(
     }
   }
   const open = await nights(firestore).where('closed', '==', false).get()
-  for (const night of open.docs) {
-    if (windowCloses(String(night.get('event_date'))) > now) continue
-    report.picksDeleted += await closeNight(firestore, night.id, now)
+  for (const { id, record } of nightRecords.withIds(open)) {
+    if (windowCloses(String(record.event_date)) > now) continue
+    report.picksDeleted += await closeNight(firestore, id, now)
     report.closed++
   }
   return report

@@ -18,14 +18,16 @@ import type { RequestOf } from '@yaari/domain/callable'
 import type { Firestore } from 'firebase-admin/firestore'
 import { FieldValue } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { collectionOf, refs } from '../../lib/collections'
+import { collectionOf } from '../../lib/collections'
 import { isAlreadyExists } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { mailRef, noticeRecord } from '../mail/outbox'
+import { profileEmail } from '../store'
 import { nightRef } from './nights'
 import {
   blocksOf,
   type ConnectionRecord,
+  connectionRecords,
   connectionRef,
   connectionView,
   guestOf,
@@ -39,8 +41,8 @@ import {
 
 /** Queues the connection's mail to one of the pair, about the other. */
 async function tellConnected(firestore: Firestore, uid: string, connection: ConnectionRecord, now: number, id: string) {
-  const to = (await refs.profile(firestore, uid).get()).get('email')
-  if (typeof to !== 'string' || !to.includes('@')) return
+  const to = await profileEmail(firestore, uid)
+  if (!to) return
   const other = connection.members.find((m) => m !== uid) ?? uid
   await mailRef(firestore, `member_${uid}_connection_${id}`)
     .create(
@@ -166,7 +168,7 @@ export async function removeConnection(
   { connectionId }: RequestOf<typeof removeConnectionCall>,
 ): Promise<{ removed: boolean }> {
   const ref = collectionOf(firestore, 'connections').doc(connectionId)
-  const record = (await ref.get()).data() as ConnectionRecord | undefined
+  const record = connectionRecords.one(await ref.get())
   if (!record?.members.includes(member.uid)) throw new HttpsError('not-found', AFTER_MESSAGES.noConnection)
   await unpair(firestore, record.members[0], record.members[1])
   await ref.delete()

@@ -11,6 +11,7 @@ import {
   type Blocks,
   type ConnectionView,
   type ContactKind,
+  type ImproveOption,
   isOpen,
   NO_SHARING,
   nightId,
@@ -21,8 +22,9 @@ import {
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { collectionOf } from '../../lib/collections'
+import { reader } from '../../lib/documents'
 import { readBooking } from '../../lib/records'
-import { connectionKey, guestKey, type NightGuest, type NightRecord, nightRef } from './nights'
+import { connectionKey, guestKey, type NightGuest, type NightRecord, readNight } from './nights'
 
 export type Member = { uid: string }
 
@@ -52,12 +54,40 @@ export interface ReportRecord {
   resolution?: { action: string; reason: string; by: string; by_uid: string | null; at: number; until?: string }
 }
 
+/** feedback/{night}_{uid}: a guest's rating of the evening, saved again while it is open. */
+export interface FeedbackRecord {
+  night: string
+  event_id: string
+  event_date: string
+  city: string
+  user_id: string
+  rating: number
+  comment: string
+  improve: ImproveOption[]
+  at: number
+  updated_at: number
+}
+
+/** picks/{night}_{from}_{to}: one guest picked another, told to nobody. */
+export interface PickRecord {
+  night: string
+  from: string
+  to: string
+  at: number
+}
+
+export const connectionRecords = reader<ConnectionRecord>()
+export const pickRecords = reader<PickRecord>()
+/** member_sharing/{uid}: what a member's connections see of them. */
+export const sharingRecords = reader<Sharing>()
+export const reportRecords = reader<ReportRecord>()
+export const feedbackRecords = reader<FeedbackRecord>()
+
 /** The member's booking and the evening it belongs to, or a refusal that says nothing of anyone else. */
 export async function myNight(firestore: Firestore, member: Member, orderId: string) {
   const booking = await readBooking(firestore, orderId)
   if (!booking || booking.user_id !== member.uid) throw new HttpsError('not-found', 'No such booking.')
-  const snapshot = await nightRef(firestore, booking.event_id, booking.event_date).get()
-  const night = snapshot.data() as NightRecord | undefined
+  const night = await readNight(firestore, booking.event_id, booking.event_date)
   if (!night || night.asked_at === undefined) throw new HttpsError('failed-precondition', AFTER_MESSAGES.notOpenYet)
   if (!night.guests[member.uid] || booking.status !== 'confirmed')
     throw new HttpsError('permission-denied', AFTER_MESSAGES.notAGuest)
@@ -98,7 +128,7 @@ export const sharingRef = (firestore: Firestore, uid: string) => collectionOf(fi
 export async function sharingOf(firestore: Firestore, uids: readonly string[]): Promise<Map<string, Sharing>> {
   if (uids.length === 0) return new Map()
   const docs = await firestore.getAll(...uids.map((uid) => sharingRef(firestore, uid)))
-  return new Map(docs.map((doc) => [doc.id, (doc.exists ? doc.data() : NO_SHARING) as Sharing]))
+  return new Map(docs.map((doc) => [doc.id, sharingRecords.one(doc) ?? NO_SHARING]))
 }
 
 export const pickRef = (firestore: Firestore, night: string, from: string, to: string) =>
@@ -130,5 +160,5 @@ export function connectionView(
 
 export async function myConnections(firestore: Firestore, uid: string) {
   const found = await collectionOf(firestore, 'connections').where('members', 'array-contains', uid).get()
-  return found.docs.map((doc) => ({ id: doc.id, record: doc.data() as ConnectionRecord }))
+  return connectionRecords.withIds(found)
 }

@@ -15,7 +15,15 @@ import type { Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { collectionOf } from '../../lib/collections'
 import { warn } from '../../lib/log'
-import { type BookingDeps, type BookingRecord, bookingRef, isAlreadyExists, mapLimit, nowOf } from '../../lib/records'
+import {
+  type BookingDeps,
+  type BookingRecord,
+  bookingRef,
+  bookingsOfDate,
+  isAlreadyExists,
+  mapLimit,
+  nowOf,
+} from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { queueMail } from '../mail/outbox'
 import { cancelConfirmed } from './cancel'
@@ -88,19 +96,19 @@ export async function settleCancelledDate(
   report: CancelledDatesReport = { dates: 0, refunded: 0, holdsEnded: 0 },
 ): Promise<boolean> {
   const { firestore } = deps
-  const bookings = () =>
-    collectionOf(firestore, 'bookings').where('event_id', '==', eventId).where('event_date', '==', eventDate).get()
-  const outcomes = await mapLimit((await bookings()).docs, 4, async (doc) => {
+  const outcomes = await mapLimit(await bookingsOfDate(firestore, eventId, eventDate), 4, async (booking) => {
     try {
-      return await settleBooking(deps, doc.data() as BookingRecord)
+      return await settleBooking(deps, booking)
     } catch (error) {
-      warn('cancelled-date-booking-failed', { orderId: doc.id, error: String(error) })
+      warn('cancelled-date-booking-failed', { orderId: booking.order_id, error: String(error) })
       return 'none' as const
     }
   })
   report.refunded += outcomes.filter((o) => o === 'refunded').length
   report.holdsEnded += outcomes.filter((o) => o === 'ended').length
-  const left = (await bookings()).docs.filter((doc) => ['confirmed', 'pending'].includes(doc.get('status')))
+  const left = (await bookingsOfDate(firestore, eventId, eventDate)).filter((booking) =>
+    ['confirmed', 'pending'].includes(booking.status),
+  )
   if (left.length > 0) return false
   await firestore.doc(cancelledDatePath(eventId, eventDate)).update({ settled: true })
   return true

@@ -12,7 +12,6 @@
  * order and session back while its hold lasts, never a second order.
  */
 
-import { createHash, randomBytes } from 'node:crypto'
 import {
   BOOKING_MESSAGES,
   type CreateBookingResponse,
@@ -24,7 +23,7 @@ import { tierIssue } from '@yaari/domain/catalogue'
 import { fullMobile } from '@yaari/domain/profile'
 import { isBookableDate, weekdaysLabel } from '@yaari/domain/schedule'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { CashfreeError, type CashfreeOrder, customerDetails, istTimestamp } from '../../lib/cashfree'
+import { CashfreeError, customerDetails, istTimestamp } from '../../lib/cashfree'
 import { refs } from '../../lib/collections'
 import { warn } from '../../lib/log'
 import {
@@ -53,25 +52,13 @@ import {
 } from '../seats'
 import { liveOffer, offerQuietly, offerTaken, releaseHold } from '../waitlist/offers'
 import { waitingCount } from '../waitlist/views'
+import { NO_SESSION, newOrderId, openOrder, toHttpsError } from './orders'
 import { reconcileBooking } from './reconcile'
 
 /** How long a second call waits for the first one's checkout session (a double click). */
 const IN_FLIGHT_WAIT_MS = 8_000
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-function newOrderId(date: string): string {
-  const random = randomBytes(9)
-    .toString('base64url')
-    .replace(/[^A-Za-z0-9]/g, 'x')
-  return `yaari_${date.replaceAll('-', '')}_${random}`
-}
-
-/** Cashfree's idempotency key (a UUID), the same for every request creating this order. */
-function idempotencyKey(orderId: string): string {
-  const h = createHash('sha256').update(`create-order:${orderId}`).digest('hex')
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`
-}
 
 /**
  * The answer for a date the member already has a claim on: that booking's checkout while its
@@ -119,38 +106,6 @@ async function existingBooking(
     if (Date.now() > deadline) throw new HttpsError('unavailable', BOOKING_MESSAGES.gatewayError)
     await sleep(250)
   }
-}
-
-/** Creates Cashfree's order, retrying once with the same idempotency key if the answer was lost. */
-async function openOrder(
-  deps: BookingDeps,
-  body: Parameters<BookingDeps['gateway']['createOrder']>[0],
-): Promise<CashfreeOrder> {
-  const key = idempotencyKey(body.order_id)
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await deps.gateway.createOrder(body, key)
-    } catch (error) {
-      if (error instanceof CashfreeError && error.status === 409) return deps.gateway.getOrder(body.order_id)
-      const retryable = !(error instanceof CashfreeError) || error.status >= 500 || error.status === 429
-      if (retryable && attempt < 2) continue
-      // No answer at all (a timeout, a dropped connection): the gateway is unreachable for now.
-      if (!(error instanceof CashfreeError)) throw new HttpsError('unavailable', BOOKING_MESSAGES.gatewayError)
-      throw error
-    }
-  }
-}
-
-/** The details of the refusal when Cashfree gave no checkout session; the browser shows noSession. */
-const NO_SESSION = { reason: 'no-session' } as const
-
-function toHttpsError(error: unknown): HttpsError {
-  if (error instanceof HttpsError) return error
-  if (error instanceof CashfreeError && error.status === 400) {
-    return new HttpsError('invalid-argument', `${BOOKING_MESSAGES.creationFailed} (${error.message})`)
-  }
-  if (error instanceof CashfreeError) return new HttpsError('unavailable', BOOKING_MESSAGES.gatewayError)
-  return new HttpsError('internal', BOOKING_MESSAGES.unexpected)
 }
 
 /**

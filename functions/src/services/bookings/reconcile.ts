@@ -15,13 +15,7 @@
 
 import type { YaariEvent } from '@yaari/domain/catalogue'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
-import {
-  CashfreeError,
-  type CashfreeOrder,
-  type CashfreePayment,
-  latestPayment,
-  type PaymentGateway,
-} from '../../lib/cashfree'
+import { type CashfreeOrder, type CashfreePayment, latestPayment } from '../../lib/cashfree'
 import { subcollectionOf } from '../../lib/collections'
 import { readDateSettings } from '../../lib/date-settings'
 import { ALERTS, alert } from '../../lib/log'
@@ -39,11 +33,7 @@ import { queueMail } from '../mail/outbox'
 import { followRefund, refundBooking } from '../refunds'
 import { claimMemberDate, claimSeat, keepSeat, memberDateRef, seatsOf } from '../seats'
 import { releaseHold } from '../waitlist/offers'
-
-/** Attempts that ended without money: the member may try again while the hold lasts. */
-const FAILED_ATTEMPTS = new Set(['FAILED', 'USER_DROPPED', 'CANCELLED', 'VOID'])
-export const isFailedAttemptStatus = (status: string | undefined) => status !== undefined && FAILED_ATTEMPTS.has(status)
-const isFailedAttempt = (payment: CashfreePayment | undefined) => isFailedAttemptStatus(payment?.payment_status)
+import { closeOrder, getOrderOrNone, isFailedAttempt, paymentMatches } from './orders'
 
 /** A paid order still not settled this long after its payment needs a person. */
 const UNSETTLED_ALERT_MS = 10 * 60_000
@@ -65,40 +55,6 @@ async function scheduleRecheck(firestore: Firestore, booking: BookingRecord, now
   const next = nextRecheck(booking, now)
   if (next === booking.recheck_at) return
   await bookingRef(firestore, booking.order_id).update({ recheck_at: next ?? FieldValue.delete() })
-}
-
-async function getOrderOrNone(gateway: PaymentGateway, orderId: string): Promise<CashfreeOrder | undefined> {
-  try {
-    return await gateway.getOrder(orderId)
-  } catch (error) {
-    if (error instanceof CashfreeError && error.status === 404) return undefined
-    throw error
-  }
-}
-
-/** Terminates an open order; whatever Cashfree then says it is (it may have been paid meanwhile). */
-async function closeOrder(gateway: PaymentGateway, orderId: string): Promise<CashfreeOrder> {
-  try {
-    return await gateway.terminateOrder(orderId)
-  } catch (error) {
-    if (!(error instanceof CashfreeError)) throw error
-    return gateway.getOrder(orderId)
-  }
-}
-
-const sameAmount = (a: number, b: number) => Math.round(a * 100) === Math.round(b * 100)
-
-/** A payment confirms a booking only if it is for this order, in rupees, of the booking's amount. */
-function paymentMatches(booking: BookingRecord, order: CashfreeOrder, paid: CashfreePayment | undefined): boolean {
-  return (
-    order.order_id === booking.order_id &&
-    order.order_currency === 'INR' &&
-    sameAmount(order.order_amount, booking.amount) &&
-    paid !== undefined &&
-    (paid.order_id === undefined || paid.order_id === booking.order_id) &&
-    (paid.payment_currency ?? 'INR') === 'INR' &&
-    sameAmount(paid.payment_amount, booking.amount)
-  )
 }
 
 /** Ends a hold that ran out: frees what it holds, then records how it ended (once). */

@@ -23,6 +23,7 @@ import {
   type BookingDeps,
   type BookingRecord,
   bookingRef,
+  bookingsOfMember,
   isAlreadyExists,
   nowOf,
   readBooking,
@@ -30,7 +31,8 @@ import {
 import { expiry } from '../../lib/retention'
 import { storedBrief } from '../venue-briefs'
 import { myWaitlist } from '../waitlist/views'
-import { isFailedAttemptStatus, reconcileBooking } from './reconcile'
+import { isFailedAttemptStatus } from './orders'
+import { reconcileBooking } from './reconcile'
 
 /**
  * A member asks Cashfree about a booking at most this often (getBooking polls while a payment is
@@ -216,11 +218,11 @@ export async function listMyBookings(
   member: { uid: string },
 ): Promise<{ bookings: BookingView[]; waitlist: WaitlistView[] }> {
   const now = nowOf(deps)
-  const [snapshot, waitlist] = await Promise.all([
-    collectionOf(deps.firestore, 'bookings').where('user_id', '==', member.uid).get(),
+  const [mine, waitlist] = await Promise.all([
+    bookingsOfMember(deps.firestore, member.uid),
     myWaitlist(deps, member.uid),
   ])
-  const records = snapshot.docs.map((doc) => doc.data() as BookingRecord).filter((booking) => !neverOffered(booking))
+  const records = mine.filter((booking) => !neverOffered(booking))
   const [briefs, connections] = await Promise.all([
     venueBriefsFor(deps.firestore, records),
     connectionsByNight(deps.firestore, member.uid, records),

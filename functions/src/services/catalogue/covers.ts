@@ -21,7 +21,8 @@ import { HttpsError } from 'firebase-functions/v2/https'
 import { collectionOf } from '../../lib/collections'
 import type { PhotoStore } from '../../lib/photo-store'
 import { MAX_INPUT_PIXELS } from '../photos'
-import { claimDailySlot, type Editor } from './editor'
+import type { Editor } from './editor'
+import { claimDailySlot } from './limits'
 import { eventOf, eventRecords } from './records'
 
 const COVER_FORMATS = new Set(['jpeg', 'png', 'webp'])

@@ -10,7 +10,7 @@
  * as an unpublished change.
  */
 import type { RequestOf } from '@yaari/domain/callable'
-import type { Catalogue, PublishedCatalogue, YaariEvent } from '@yaari/domain/catalogue'
+import type { Catalogue, PublishedCatalogue } from '@yaari/domain/catalogue'
 import type {
   archiveCatalogueEventCall,
   CatalogueEditorView,
@@ -25,23 +25,20 @@ import {
   datesBookedMessage,
   type EventRecord,
   NEW_EVENTS_PER_DAY,
-  PUBLISHES_PER_DAY,
   RESERVED_SLUGS,
   withoutEvent,
   withPublishedCity,
   withPublishedEvent,
 } from '@yaari/domain/catalogue-records'
 import type { Roles } from '@yaari/domain/host'
-import { availableDates, istToday } from '@yaari/domain/schedule'
-import type { DocumentReference, Firestore } from 'firebase-admin/firestore'
+import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { archiveOf } from '../../lib/catalogue'
-import { claimFirst, isAlreadyExists } from '../../lib/claims'
-import { collectionOf } from '../../lib/collections'
-import { expiry } from '../../lib/retention'
+import { isAlreadyExists } from '../../lib/claims'
 import { fieldRefusal } from '../../lib/validate'
 import { type Actor, auditLog, auditRecord } from '../audit'
-import { countLiveSeats } from '../seats'
+import { bookedDatesDropped, changedFields, mayEdit, refuseOtherCity } from './checks'
+import { claimDailySlot, countedPublish } from './limits'
 import {
   cityOf,
   cityRecords,
@@ -61,13 +58,6 @@ export interface Editor {
 
 /** A cover is a picture the site carries or one uploaded through the editor for this event, never any other URL. */
 export type CoverCheck = (url: string, eventId: string) => boolean
-
-const mayEdit = (roles: Roles, city: string) => roles.admin || roles.hostCities.includes(city)
-
-function refuseOtherCity(roles: Roles, ...cities: string[]) {
-  if (!cities.every((city) => mayEdit(roles, city)))
-    throw new HttpsError('permission-denied', CATALOGUE_MESSAGES.notYourCity)
-}
 
 /** What the editor lists: every city, and the events of the cities the caller edits. */
 export async function listCatalogue(firestore: Firestore, roles: Roles): Promise<CatalogueEditorView> {
@@ -100,17 +90,6 @@ async function answerOf(firestore: Firestore, id: string, catalogue: PublishedCa
   return { event: editorEvent(data, catalogue) as EditorEvent, version: catalogue.version }
 }
 
-/** The fields an edit changed, each as { from, to } (a new record: every field, from nothing). */
-function changedFields(before: object | undefined, after: object): Record<string, unknown> {
-  const change: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(after)) {
-    if (key === 'status' || key === 'passCode') continue
-    const previous = (before as Record<string, unknown> | undefined)?.[key]
-    if (JSON.stringify(previous) !== JSON.stringify(value)) change[key] = { from: previous ?? null, to: value }
-  }
-  return change
-}
-
 /**
  * Whether `id` would take an address someone already uses: another record's, the live
  * catalogue's, or an older link (`shortId`) that redirects to another event.
@@ -122,45 +101,6 @@ async function addressTaken(firestore: Firestore, catalogue: Catalogue, id: stri
     eventRecords(firestore).where('shortId', '==', id).limit(1).get(),
   ])
   return record.exists || !shortLink.empty
-}
-
-/**
- * One of the account's slots of `kind` for today (IST), or `resource-exhausted`: a limit of N is N
- * documents created once each (decision 0020). The team's commands have none.
- */
-export async function claimDailySlot(
-  firestore: Firestore,
-  actor: Actor,
-  kind: 'new-event' | 'cover' | 'publish',
-  limit: number,
-  message: string,
-  now: number,
-): Promise<DocumentReference | undefined> {
-  if (!('uid' in actor)) return undefined
-  const day = istToday(new Date(now))
-  const slots = Array.from({ length: limit }, (_, i) =>
-    collectionOf(firestore, 'editor_slots').doc(`${actor.uid}_${kind}_${day}_${i + 1}`),
-  )
-  const claimed = await claimFirst(slots, { user_id: actor.uid, kind, day, at: now, ...expiry('editor_slots', now) })
-  if (claimed === undefined) throw new HttpsError('resource-exhausted', message)
-  return slots[claimed]
-}
-
-/**
- * A host's publish or archive, counted against the day's PUBLISHES_PER_DAY only when it changes
- * the catalogue: one refused (a save since, a booked date, the snapshot full, a lost race) gives its
- * slot back. An admin's are not counted.
- */
-async function countedPublish<T>(firestore: Firestore, { actor, roles }: Editor, now: number, run: () => Promise<T>) {
-  const slot = roles.admin
-    ? undefined
-    : await claimDailySlot(firestore, actor, 'publish', PUBLISHES_PER_DAY, CATALOGUE_MESSAGES.tooManyPublishes, now)
-  try {
-    return await run()
-  } catch (error) {
-    await slot?.delete().catch(() => undefined)
-    throw error
-  }
 }
 
 /** Saves an event's record (a new one as a draft); members see nothing of it until it is published. */
@@ -218,23 +158,6 @@ export async function saveEvent(
   // Publish that names it puts live this copy, or is refused when another save came since.
   const event = editorEvent(saved.data() ?? {}, published) as EditorEvent
   return { event: { ...event, updatedAt: new Date(savedAt).toISOString() } }
-}
-
-/**
- * The dates members could book under `before` that `after` no longer offers, with a seat taken:
- * an edit may not drop them (cancelling a date refunds its guests; an edit would strand them).
- */
-async function bookedDatesDropped(
-  firestore: Firestore,
-  before: YaariEvent | undefined,
-  after: EventRecord,
-  now: number,
-): Promise<string[]> {
-  if (!before) return []
-  const kept = new Set(availableDates(after, new Date(now)))
-  const dropped = availableDates(before, new Date(now)).filter((date) => !kept.has(date))
-  const taken = await Promise.all(dropped.map((date) => countLiveSeats(firestore, after.id, date, now)))
-  return dropped.filter((_, i) => (taken[i] ?? 0) > 0)
 }
 
 /**

@@ -23,8 +23,9 @@ import * as v from 'valibot'
 import { NO_CATALOGUE, writePublished } from '../../lib/catalogue'
 import { isAlreadyExists } from '../../lib/claims'
 import { collectionOf, refs } from '../../lib/collections'
+import { reader } from '../../lib/documents'
 import { fieldRefusal } from '../../lib/validate'
-import { type Actor, type AuditInput, auditLog, auditRecord, subjectName } from '../audit'
+import { type Actor, type AuditInput, actorName, auditLog, auditRecord, subjectName } from '../audit'
 
 /** Who changed a record last, as the editor shows it. */
 interface Stamp {
@@ -40,8 +41,6 @@ export interface VersionStamp {
 
 export const eventRecords = (firestore: Firestore) => collectionOf(firestore, 'catalogue_events')
 export const cityRecords = (firestore: Firestore) => collectionOf(firestore, 'catalogue_cities')
-
-export const actorName = (actor: Actor) => ('uid' in actor ? (actor.email ?? actor.uid) : `command: ${actor.command}`)
 
 /** A stored record without its stamp, checked again: what is stored is only ever what a schema passed. */
 function recordOf<T>(schema: v.GenericSchema<unknown, T>, data: Record<string, unknown> | undefined): T | undefined {
@@ -97,11 +96,13 @@ export function editorEvent(data: Record<string, unknown>, published: PublishedC
   }
 }
 
+const publishedRecords = reader<PublishedCatalogue>()
+
 /** The published snapshot as stored (the one before the first publish: none). */
 export async function readPublished(firestore: Firestore, transaction?: Transaction): Promise<PublishedCatalogue> {
   const ref = refs.publishedCatalogue(firestore)
   const snapshot = transaction ? await transaction.get(ref) : await ref.get()
-  return (snapshot.data() as PublishedCatalogue | undefined) ?? NO_CATALOGUE
+  return publishedRecords.one(snapshot) ?? NO_CATALOGUE
 }
 
 /**

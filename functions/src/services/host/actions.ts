@@ -1,11 +1,3 @@
-/**
- * What a host does to a date: share or change its venue, change its capacity, close or reopen its
- * sales, cancel it. Each is idempotent (the same call again changes nothing and sends nothing),
- * records what it changed in the audit log, and answers the date as it now stands. The role and
- * city are checked by the caller (handlers/callables.ts) from the verified token; the team's
- * commands (functions/src/ops) come through here too.
- */
-import { createHash } from 'node:crypto'
 import type { VenueBrief } from '@yaari/domain/booking'
 import type { RequestOf } from '@yaari/domain/callable'
 import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
@@ -14,32 +6,29 @@ import {
   type HostActionResult,
   type hostCancelDateCall,
   type hostCancelSeatCall,
-  MESSAGES_PER_DATE_PER_DAY,
-  MESSAGES_PER_HOST_PER_DAY,
-  type messageGuestsCall,
   type setCapacityCall,
   type setSalesCall,
   type shareVenueCall,
 } from '@yaari/domain/host'
-import { eventStartInstant, istToday } from '@yaari/domain/schedule'
+import { eventStartInstant } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { collectionOf, subcollectionOf } from '../../lib/collections'
+import { subcollectionOf } from '../../lib/collections'
 import { dateSettingsRef, readDateSettings } from '../../lib/date-settings'
 import {
   type BookingDeps,
-  type BookingRecord,
   isAlreadyExists,
   isDateCancelled,
   nowOf,
+  paidBookingsOfDate,
   readBooking,
 } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { type Actor, type AuditedEvent, auditLog, auditRecord, onDate, recordAudit } from '../audit'
 import { cancelConfirmed } from '../bookings/cancel'
 import { cancelDate, settleCancelledDate } from '../bookings/cancelled-dates'
-import { queueMail, queueNotice } from '../mail/outbox'
-import { setCapacity as setSeatCapacity } from '../seats'
+import { setCapacity as setSeatCapacity } from '../capacity'
+import { queueMail } from '../mail/outbox'
 import { storeVenueBrief } from '../venue-briefs'
 import { offerFreedSeats } from '../waitlist/offers'
 import { summarizeDate } from './dates'
@@ -48,7 +37,7 @@ import { summarizeDate } from './dates'
 const CAPACITY_LEASE_MS = 30_000
 
 /** The event of a date a host may still act on: one that has not started. */
-function openDate(catalogue: Catalogue, eventId: string, eventDate: string, now: number): YaariEvent {
+export function openDate(catalogue: Catalogue, eventId: string, eventDate: string, now: number): YaariEvent {
   const event = catalogue.eventById(eventId)
   if (!event) throw new HttpsError('invalid-argument', 'eventId: Unknown event')
   if (eventStartInstant(eventDate, event.startTime).getTime() <= now) {
@@ -89,19 +78,10 @@ function dateAction<Request extends { eventId: string; eventDate: string }>(
   }
 }
 
-async function refuseCancelled(deps: BookingDeps, eventId: string, eventDate: string) {
+export async function refuseCancelled(deps: BookingDeps, eventId: string, eventDate: string) {
   if (await isDateCancelled(deps.firestore, eventId, eventDate)) {
     throw new HttpsError('failed-precondition', HOST_MESSAGES.dateCancelled)
   }
-}
-
-async function confirmedBookings(firestore: Firestore, eventId: string, eventDate: string): Promise<BookingRecord[]> {
-  const snapshot = await collectionOf(firestore, 'bookings')
-    .where('event_id', '==', eventId)
-    .where('event_date', '==', eventDate)
-    .where('status', '==', 'confirmed')
-    .get()
-  return snapshot.docs.map((doc) => doc.data() as BookingRecord)
 }
 
 /**
@@ -132,7 +112,7 @@ export async function publishVenue(
   if (stored.change === 'unchanged') return stored
   const kind = stored.change === 'shared' ? 'venue-brief' : 'venue-changed'
   const version = stored.change === 'shared' ? undefined : stored.version
-  for (const booking of await confirmedBookings(firestore, input.eventId, input.eventDate)) {
+  for (const booking of await paidBookingsOfDate(firestore, input.eventId, input.eventDate)) {
     await queueMail(firestore, booking, kind, now, undefined, version)
   }
   return stored
@@ -146,116 +126,6 @@ export const shareVenue = dateAction<RequestOf<typeof shareVenueCall>>(
   },
   { live: true },
 )
-
-/**
- * Claims one of `max` numbered slots under `prefix` for a message (a create() each, so two calls
- * at once never both take the last one); a message that already holds one (a retry after a run
- * was cut off) keeps it. Undefined when all are taken.
- */
-async function claimSlot(firestore: Firestore, prefix: string, max: number, messageId: string, now: number) {
-  for (let n = 1; n <= max; n++) {
-    const ref = collectionOf(firestore, 'message_slots').doc(`${prefix}_${n}`)
-    try {
-      await ref.create({ message_id: messageId, at: now, ...expiry('message_slots', now) })
-      return ref
-    } catch (error) {
-      if (!isAlreadyExists(error)) throw error
-      if ((await ref.get()).get('message_id') === messageId) return ref
-    }
-  }
-  return undefined
-}
-
-/**
- * Sends a host's message to every confirmed guest of the date, through the outbox: once per guest
- * and message, however often the same message (its id) is sent again. At most
- * MESSAGES_PER_DATE_PER_DAY new messages per date and MESSAGES_PER_HOST_PER_DAY per host (IST days):
- * a host's account is no mass-mail channel. The audit line keeps the subject, a digest and the
- * length of the text. How many it went to.
- */
-export async function messageGuests(
-  deps: BookingDeps,
-  actor: Actor,
-  input: RequestOf<typeof messageGuestsCall>,
-): Promise<{ sent: number; changed: boolean }> {
-  const now = nowOf(deps)
-  const event = openDate(deps.catalogue, input.eventId, input.eventDate, now)
-  await refuseCancelled(deps, input.eventId, input.eventDate)
-  const ref = collectionOf(deps.firestore, 'host_messages').doc(input.messageId)
-  const message = {
-    event_id: input.eventId,
-    event_date: input.eventDate,
-    subject: input.subject.trim(),
-    text: input.text.trim(),
-    at: now,
-    ...expiry('host_messages', now),
-  }
-  const guests = (await confirmedBookings(deps.firestore, input.eventId, input.eventDate)).filter(
-    (booking) => typeof booking.attendee.email === 'string' && booking.attendee.email.includes('@'),
-  )
-  const earlier = (await ref.get()).data()
-  const changed = earlier === undefined
-  if (earlier && (earlier.event_id !== input.eventId || earlier.event_date !== input.eventDate)) {
-    throw new HttpsError('invalid-argument', 'messageId: already used for another date')
-  }
-  if (changed) {
-    const day = istToday(new Date(now))
-    const dateSlot = await claimSlot(
-      deps.firestore,
-      `date_${input.eventId}_${input.eventDate}_${day}`,
-      MESSAGES_PER_DATE_PER_DAY,
-      input.messageId,
-      now,
-    )
-    if (!dateSlot) throw new HttpsError('resource-exhausted', HOST_MESSAGES.tooManyForDate)
-    const sender = 'uid' in actor ? actor.uid : 'command'
-    const hostSlot = await claimSlot(
-      deps.firestore,
-      `host_${sender}_${day}`,
-      MESSAGES_PER_HOST_PER_DAY,
-      input.messageId,
-      now,
-    )
-    if (!hostSlot) {
-      await dateSlot.delete()
-      throw new HttpsError('resource-exhausted', HOST_MESSAGES.tooManyForHost)
-    }
-    const batch = deps.firestore.batch()
-    batch.create(ref, message)
-    batch.create(
-      auditLog(deps.firestore).doc(`message_${input.messageId}`),
-      auditRecord(actor, {
-        action: 'message-guests',
-        about: onDate(event, input.eventDate),
-        change: {
-          subject: message.subject,
-          textSha256: createHash('sha256').update(message.text).digest('hex'),
-          textLength: message.text.length,
-          guests: guests.length,
-        },
-        at: now,
-      }),
-    )
-    await batch.commit().catch((error: unknown) => {
-      if (!isAlreadyExists(error)) throw error // two calls with one id at once: the other stored it
-    })
-  }
-  let sent = 0
-  for (const booking of guests) {
-    await queueNotice(
-      deps.firestore,
-      {
-        id: `${booking.order_id}_host-message_${input.messageId}`,
-        orderId: booking.order_id,
-        to: booking.attendee.email as string,
-      },
-      { kind: 'host-message', message: ref.path },
-      now,
-    )
-    sent++
-  }
-  return { sent, changed }
-}
 
 /** Holds the date's capacity lease for `work`; refused (aborted) while another change holds it. */
 async function withCapacityLease<T>(

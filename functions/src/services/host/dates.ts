@@ -17,26 +17,18 @@ import { ageOn, localMobile } from '@yaari/domain/profile'
 import { availableDates, eventStartInstant } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { collectionOf, refs } from '../../lib/collections'
-import { type BookingRecord, isDateCancelled } from '../../lib/records'
+import { type BookingRecord, bookingsOfDate, isDateCancelled } from '../../lib/records'
 import { readStandings } from '../../lib/standing'
-import { isBlocked, isLive, readCapacity } from '../seats'
+import { isBlocked, readCapacity } from '../capacity'
+import { isLive } from '../seats'
 import { storedBrief } from '../venue-briefs'
-import type { WaitlistEntry } from '../waitlist/entries'
+import { waitlistEntries } from '../waitlist/entries'
 import { nightSummary } from './night'
 
 /** Money that came in for a booking, and what went back (whole rupees). */
 const paidIn = (booking: BookingRecord) => (booking.paid_at !== undefined ? booking.amount : 0)
 const paidBack = (booking: BookingRecord) =>
   booking.refund && booking.refund.status !== 'failed' ? booking.refund.amount : 0
-
-/** Every booking of a date, whatever its state. */
-export async function bookingsOfDate(firestore: Firestore, eventId: string, date: string): Promise<BookingRecord[]> {
-  const snapshot = await collectionOf(firestore, 'bookings')
-    .where('event_id', '==', eventId)
-    .where('event_date', '==', date)
-    .get()
-  return snapshot.docs.map((doc) => doc.data() as BookingRecord)
-}
 
 async function dateRecords(firestore: Firestore, eventId: string, date: string) {
   const [bookings, line] = await Promise.all([
@@ -45,7 +37,7 @@ async function dateRecords(firestore: Firestore, eventId: string, date: string) 
   ])
   return {
     bookings,
-    line: line.docs.map((doc) => doc.data() as WaitlistEntry).filter((e) => e.status !== 'passed'),
+    line: waitlistEntries.all(line).filter((e) => e.status !== 'passed'),
   }
 }
 

@@ -19,11 +19,6 @@
 import type { RequestOf } from '@yaari/domain/callable'
 import type { YaariEvent } from '@yaari/domain/catalogue'
 import {
-  type Admission,
-  type CheckInMark,
-  type CheckInMethod,
-  type DoorGuest,
-  type DoorKeys,
   type DoorList,
   type DoorSyncAnswer,
   doorWindow,
@@ -34,130 +29,14 @@ import {
   UNDO_SYNC_GRACE_MS,
   UNDO_WINDOW_MS,
 } from '@yaari/domain/door'
-import { passCode } from '@yaari/domain/pass'
-import { FieldValue, type Firestore } from 'firebase-admin/firestore'
-import { collectionOf } from '../../lib/collections'
+import type { Firestore } from 'firebase-admin/firestore'
 import { ALERTS, alert } from '../../lib/log'
-import { type BookingRecord, bookingRef, isAlreadyExists, isNotFound } from '../../lib/records'
+import { type BookingRecord, bookingRef, bookingsOfDate, isAlreadyExists } from '../../lib/records'
 import { expiry } from '../../lib/retention'
-import { type Actor, auditLog, auditRecord, onDate } from '../audit'
-import { bookingsOfDate } from './dates'
-
-/** door_check_ins/{checkInId}: one check-in (or, once undone, its record). */
-interface CheckInRecord {
-  event_id: string
-  event_date: string
-  order_id: string
-  /** When the server received it: the record. */
-  at: number
-  /** When the phone says it happened: advice, kept beside the record. */
-  phone_at: number
-  door: string
-  by: string
-  by_uid: string | null
-  method: CheckInMethod
-  synced_at: number
-  /** A check-in of a booking that was not paid when it reached the server: never an admission. */
-  refused?: 'refunded' | 'cancelled' | 'unpaid'
-  undone_at?: number
-  undone_by?: string
-  undo_reason?: string
-}
-
-/** door_admissions/{orderId}: a booking's first check-in, and the later ones (doubles) by check-in id. */
-interface AdmissionRecord {
-  event_id: string
-  event_date: string
-  check_in_id: string
-  at: number
-  door: string
-  by: string
-  /** How the guest was let in: their pass, its short code, or their name. */
-  method?: CheckInMethod
-  doubles?: Record<string, { at: number; door: string; by: string }>
-}
-
-const checkIns = (firestore: Firestore) => collectionOf(firestore, 'door_check_ins')
-const admissions = (firestore: Firestore) => collectionOf(firestore, 'door_admissions')
-
-const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined)
-const actorName = (actor: Actor) => ('uid' in actor ? (actor.email ?? actor.uid) : `command: ${actor.command}`)
-const actorUid = (actor: Actor) => ('uid' in actor ? actor.uid : null)
-
-const mark = (id: string, record: { at: number; door: string; by: string }): CheckInMark => ({
-  checkInId: id,
-  at: new Date(record.at).toISOString(),
-  door: record.door,
-  by: record.by,
-})
-
-function toAdmission(orderId: string, record: AdmissionRecord): Admission {
-  const doubles = Object.entries(record.doubles ?? {})
-    .map(([id, double]) => mark(id, double))
-    .sort((a, b) => a.at.localeCompare(b.at))
-  return { orderId, ...mark(record.check_in_id, record), ...(record.method ? { method: record.method } : {}), doubles }
-}
-
-async function dateAdmissions(firestore: Firestore, eventId: string, eventDate: string): Promise<Admission[]> {
-  const snapshot = await admissions(firestore)
-    .where('event_id', '==', eventId)
-    .where('event_date', '==', eventDate)
-    .get()
-  return snapshot.docs
-    .map((doc) => toAdmission(doc.id, doc.data() as AdmissionRecord))
-    .sort((a, b) => a.at.localeCompare(b.at))
-}
-
-/** A booking's state at the door: paid, or why not (held, failed and expired ones never had a pass). */
-function doorState(booking: BookingRecord): DoorGuest['state'] | undefined {
-  if (booking.status === 'confirmed') return 'paid'
-  if (booking.status === 'refunded') return 'refunded'
-  if (booking.status === 'cancelled') return booking.refund ? 'refunded' : 'cancelled'
-  return undefined
-}
-
-function doorGuest(booking: BookingRecord): DoorGuest | undefined {
-  const state = doorState(booking)
-  if (!state) return undefined
-  return {
-    orderId: booking.order_id,
-    code: passCode(booking.order_id),
-    name: text(booking.attendee?.name) ?? 'Member',
-    tier: booking.tier,
-    ...(text(booking.attendee?.foodPreference) ? { foodPreference: text(booking.attendee.foodPreference) } : {}),
-    state,
-  }
-}
-
-/** The date as a door phone keeps it: every booking with a pass in its state now, who is in, the keys. */
-async function doorListOf(
-  firestore: Firestore,
-  event: YaariEvent,
-  input: { eventId: string; eventDate: string },
-  keys: Record<string, string>,
-  now: number,
-  bookings?: BookingRecord[],
-): Promise<DoorList> {
-  const [records, admitted] = await Promise.all([
-    bookings ?? bookingsOfDate(firestore, input.eventId, input.eventDate),
-    dateAdmissions(firestore, input.eventId, input.eventDate),
-  ])
-  const guests = records.map(doorGuest).filter((guest): guest is DoorGuest => guest !== undefined)
-  guests.sort((a, b) => a.name.localeCompare(b.name))
-  const doorKeys: DoorKeys = {
-    keys,
-    until: new Date(doorWindow(event, input.eventDate).closes).toISOString(),
-  }
-  return {
-    eventId: input.eventId,
-    eventDate: input.eventDate,
-    expected: guests.filter((guest) => guest.state === 'paid').length,
-    guests,
-    admissions: admitted,
-    keys: doorKeys,
-    readAt: new Date(now).toISOString(),
-  }
-}
+import { type Actor, actorName, actorUid, auditLog, auditRecord, onDate } from '../audit'
+import { admit, settleAdmission } from './admissions'
+import { doorListOf, doorState } from './door-list'
+import { type CheckInRecord, checkIns, checkInsOf, readCheckIn } from './store'
 
 /** The door list of a date, as a door phone saves it. Recorded in the audit log (it holds names). */
 export async function getDoorList(
@@ -178,67 +57,6 @@ export async function getDoorList(
     }),
   )
   return list
-}
-
-/** Makes a check-in the booking's admission, or, when another came first, a double entry on it. */
-async function admit(firestore: Firestore, id: string, record: CheckInRecord) {
-  const ref = admissions(firestore).doc(record.order_id)
-  const first: AdmissionRecord = {
-    event_id: record.event_id,
-    event_date: record.event_date,
-    check_in_id: id,
-    at: record.at,
-    door: record.door,
-    by: record.by,
-    method: record.method,
-  }
-  try {
-    await ref.create({ ...first, ...expiry('door_admissions', record.at) })
-    await bookingRef(firestore, record.order_id).update({ checked_in_at: record.at })
-    return
-  } catch (error) {
-    if (!isAlreadyExists(error)) throw error
-  }
-  const held = (await ref.get()).data() as AdmissionRecord | undefined
-  if (!held || held.check_in_id === id || held.doubles?.[id]) {
-    // This very check-in, seen again (a retry after a lost answer): make sure the booking says so.
-    if (held?.check_in_id === id) await bookingRef(firestore, record.order_id).update({ checked_in_at: held.at })
-    return
-  }
-  await ref.update({ [`doubles.${id}`]: { at: record.at, door: record.door, by: record.by } })
-}
-
-/** After check-ins of a booking were undone: its admission passes to the earliest still in force, or goes. */
-async function settleAdmission(firestore: Firestore, orderId: string, eventId: string, eventDate: string) {
-  const standing = (await checkIns(firestore).where('order_id', '==', orderId).get()).docs
-    .map((doc) => ({ id: doc.id, record: doc.data() as CheckInRecord }))
-    .filter(({ record }) => record.undone_at === undefined && record.refused === undefined)
-    .sort((a, b) => a.record.at - b.record.at)
-  const ref = admissions(firestore).doc(orderId)
-  const [next, ...rest] = standing
-  if (!next) {
-    await ref.delete()
-    await bookingRef(firestore, orderId)
-      .update({ checked_in_at: FieldValue.delete() })
-      .catch((error: unknown) => {
-        if (!isNotFound(error)) throw error
-      })
-    return
-  }
-  await ref.set({
-    ...expiry('door_admissions', next.record.at),
-    event_id: eventId,
-    event_date: eventDate,
-    check_in_id: next.id,
-    at: next.record.at,
-    door: next.record.door,
-    by: next.record.by,
-    method: next.record.method,
-    doubles: Object.fromEntries(
-      rest.map(({ id, record }) => [id, { at: record.at, door: record.door, by: record.by }]),
-    ),
-  } satisfies AdmissionRecord)
-  await bookingRef(firestore, orderId).update({ checked_in_at: next.record.at })
 }
 
 type SyncInput = RequestOf<typeof syncCheckInsCall>
@@ -297,7 +115,7 @@ async function checkIn(
   } catch (error) {
     if (!isAlreadyExists(error)) throw error
     // Sent before (a lost answer, a reload mid-sync): applied once, by its id.
-    const earlier = (await entryRef.get()).data() as CheckInRecord
+    const earlier = (await readCheckIn(firestore, op.id))!
     if (earlier.order_id !== op.orderId) return { refused: 'id-reused' }
     if (earlier.undone_at === undefined && earlier.refused === undefined) await admit(firestore, op.id, earlier)
     return { applied: true }
@@ -327,7 +145,7 @@ async function undoCheckIn(
   now: number,
 ): Promise<Outcome> {
   const entryRef = checkIns(firestore).doc(op.of as string)
-  const entry = (await entryRef.get()).data() as CheckInRecord | undefined
+  const entry = await readCheckIn(firestore, op.of as string)
   if (
     !entry ||
     entry.order_id !== op.orderId ||
@@ -404,16 +222,18 @@ export async function removeAdmission(
   input: RequestOf<typeof removeAdmissionCall>,
   now: number,
 ): Promise<{ removed: number }> {
-  const standing = (await checkIns(firestore).where('order_id', '==', input.orderId).get()).docs.filter(
-    (doc) =>
-      doc.get('event_id') === input.eventId &&
-      doc.get('event_date') === input.eventDate &&
-      doc.get('undone_at') === undefined,
+  const standing = (await checkInsOf(firestore, input.orderId)).filter(
+    ({ record }) =>
+      record.event_id === input.eventId && record.event_date === input.eventDate && record.undone_at === undefined,
   )
   if (standing.length === 0) return { removed: 0 }
   const batch = firestore.batch()
-  for (const doc of standing)
-    batch.update(doc.ref, { undone_at: now, undone_by: actorName(actor), undo_reason: input.reason.trim() })
+  for (const { id } of standing)
+    batch.update(checkIns(firestore).doc(id), {
+      undone_at: now,
+      undone_by: actorName(actor),
+      undo_reason: input.reason.trim(),
+    })
   batch.create(
     auditLog(firestore).doc(),
     auditRecord(actor, {

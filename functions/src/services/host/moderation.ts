@@ -27,10 +27,11 @@ import type { Auth } from 'firebase-admin/auth'
 import { type DocumentSnapshot, FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import type { HostCaller } from '../../lib/auth'
-import { collectionOf, refs } from '../../lib/collections'
+import { collectionOf } from '../../lib/collections'
 import { asStanding, type Standing } from '../../lib/standing'
 import { type Actor, type AuditInput, type AuditSubject, auditLog, auditRecord, onDate } from '../audit'
 import { mailRef, noticeRecord } from '../mail/outbox'
+import { profileEmail } from '../store'
 
 const LEVELS = { warn: 'warning', suspend: 'suspended', ban: 'banned' } as const
 /** The ladder's steps, lowest first. */
@@ -95,11 +96,6 @@ async function refuseBeyondHost(
   if (current && !ended && lowers(current, next)) throw new HttpsError('permission-denied', HOST_MESSAGES.lowerStanding)
 }
 
-async function memberEmail(firestore: Firestore, uid: string): Promise<string | undefined> {
-  const email = (await refs.profile(firestore, uid).get()).get('email')
-  return typeof email === 'string' && email.includes('@') ? email : undefined
-}
-
 /**
  * Tries `attempt` again when the standing it read changed before it wrote; after three such losses
  * answers `aborted` with a message, never an internal error.
@@ -134,7 +130,7 @@ async function applyStanding(
   audit: AuditInput,
 ) {
   const batch = firestore.batch()
-  const to = await memberEmail(firestore, uid)
+  const to = await profileEmail(firestore, uid)
   if (to) {
     batch.create(
       mailRef(firestore, `member_${uid}_moderation_${audit.at}`),

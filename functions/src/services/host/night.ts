@@ -22,12 +22,13 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import type { HostCaller } from '../../lib/auth'
 import { collectionOf, refs } from '../../lib/collections'
-import { type BookingRecord, readBooking } from '../../lib/records'
+import { type BookingRecord, bookingsOfDate, readBooking } from '../../lib/records'
 import { readStandings } from '../../lib/standing'
-import { came, type NightRecord, nightRef } from '../after-night/nights'
-import type { ReportRecord } from '../after-night/store'
+import { came, readNight } from '../after-night/nights'
+import { feedbackRecords, type ReportRecord, reportRecords } from '../after-night/store'
 import { auditLog, auditRecord, onDate } from '../audit'
 import { mailRef, noticeRecord } from '../mail/outbox'
+import { profileEmail } from '../store'
 import { moderateMember } from './moderation'
 
 const round1 = (n: number) => Math.round(n * 10) / 10
@@ -39,15 +40,15 @@ export async function nightSummary(
   date: string,
   bookings: readonly BookingRecord[],
 ): Promise<NightSummary> {
-  const [snapshot, feedback] = await Promise.all([
-    nightRef(firestore, eventId, date).get(),
+  const [night, found] = await Promise.all([
+    readNight(firestore, eventId, date),
     collectionOf(firestore, 'feedback').where('event_id', '==', eventId).where('event_date', '==', date).get(),
   ])
-  const night = snapshot.data() as NightRecord | undefined
-  const ratings = feedback.docs.map((doc) => Number(doc.get('rating'))).filter((n) => n >= 1 && n <= 5)
+  const feedback = feedbackRecords.all(found)
+  const ratings = feedback.map((record) => Number(record.rating)).filter((n) => n >= 1 && n <= 5)
   const improve = { venue: 0, group: 0, host: 0 }
-  for (const doc of feedback.docs) {
-    for (const item of (doc.get('improve') ?? []) as (keyof typeof improve)[]) if (item in improve) improve[item]++
+  for (const record of feedback) {
+    for (const item of record.improve ?? []) if (item in improve) improve[item]++
   }
   const asked = night?.asked_at !== undefined
   const guests = asked ? Object.keys(night.guests).length : bookings.filter(came).length
@@ -62,7 +63,7 @@ export async function nightSummary(
     came: guests,
     ratings: ratings.length,
     ...(ratings.length ? { average: round1(ratings.reduce((a, b) => a + b, 0) / ratings.length) } : {}),
-    comments: feedback.docs.map((doc) => String(doc.get('comment') ?? '')).filter((comment) => comment !== ''),
+    comments: feedback.map((record) => String(record.comment ?? '')).filter((comment) => comment !== ''),
     improve,
     connections: night?.connections ?? 0,
   }
@@ -79,7 +80,7 @@ export async function markAttendance(
   if (now < eventStartInstant(input.eventDate, event.startTime).getTime()) {
     throw new HttpsError('failed-precondition', HOST_MESSAGES.attendanceTooEarly)
   }
-  if ((await nightRef(firestore, input.eventId, input.eventDate).get()).get('asked_at') !== undefined) {
+  if ((await readNight(firestore, input.eventId, input.eventDate))?.asked_at !== undefined) {
     throw new HttpsError('failed-precondition', HOST_MESSAGES.attendanceClosed)
   }
   const booking = await readBooking(firestore, input.orderId)
@@ -105,12 +106,7 @@ export async function markAttendance(
     )
     await batch.commit()
   }
-  const bookings = (
-    await collectionOf(firestore, 'bookings')
-      .where('event_id', '==', input.eventId)
-      .where('event_date', '==', input.eventDate)
-      .get()
-  ).docs.map((doc) => doc.data() as BookingRecord)
+  const bookings = await bookingsOfDate(firestore, input.eventId, input.eventDate)
   return { night: await nightSummary(firestore, input.eventId, input.eventDate, bookings), changed }
 }
 
@@ -143,7 +139,7 @@ function toEntry(id: string, report: ReportRecord, earlier: ReportEntry['earlier
 /** Every report about this member, for the history beside one (never who made them). */
 async function reportsAbout(firestore: Firestore, uid: string) {
   const found = await collectionOf(firestore, 'reports').where('reported_uid', '==', uid).get()
-  return found.docs.map((doc) => ({ id: doc.id, report: doc.data() as ReportRecord }))
+  return reportRecords.withIds(found).map(({ id, record }) => ({ id, report: record }))
 }
 
 async function entriesFor(
@@ -196,8 +192,9 @@ export async function listReports(
   const reports = collectionOf(firestore, 'reports')
   if (!roles.admin && roles.hostCities.length === 0) return { reports: [] }
   const found = await (roles.admin ? reports : reports.where('city', 'in', roles.hostCities.slice(0, 30))).get()
-  const mine = found.docs
-    .map((doc) => ({ id: doc.id, report: doc.data() as ReportRecord }))
+  const mine = reportRecords
+    .withIds(found)
+    .map(({ id, record }) => ({ id, report: record }))
     .filter(({ report }) => mayHostCity(roles, report.city))
     .sort(
       (a, b) => Number(b.report.status === 'open') - Number(a.report.status === 'open') || b.report.at - a.report.at,
@@ -220,10 +217,10 @@ export async function resolveReport(
   now: number,
 ): Promise<{ report: ReportEntry; changed: boolean }> {
   const ref = collectionOf(firestore, 'reports').doc(input.reportId)
-  const report = (await ref.get()).data() as ReportRecord | undefined
+  const report = reportRecords.one(await ref.get())
   if (!report || !mayHostCity(host.roles, report.city)) throw new HttpsError('not-found', HOST_MESSAGES.reportNotFound)
   const answer = async (changed: boolean) => {
-    const fresh = (await ref.get()).data() as ReportRecord
+    const fresh = reportRecords.existing(await ref.get())
     const [entry] = await entriesFor(firestore, host.roles, [{ id: ref.id, report: fresh }], now)
     return { report: entry!, changed }
   }
@@ -269,8 +266,8 @@ export async function resolveReport(
       at: now,
     }),
   )
-  const to = report.reporter_uid ? (await refs.profile(firestore, report.reporter_uid).get()).get('email') : undefined
-  if (report.reporter_uid && typeof to === 'string' && to.includes('@')) {
+  const to = report.reporter_uid ? await profileEmail(firestore, report.reporter_uid) : undefined
+  if (report.reporter_uid && to) {
     batch.create(
       mailRef(firestore, `member_${report.reporter_uid}_report-reviewed_${ref.id}`),
       noticeRecord(

@@ -12,66 +12,25 @@
  */
 
 import { createHash } from 'node:crypto'
-import { type VenueBrief, venueBriefPath } from '@yaari/domain/booking'
-import type { Catalogue } from '@yaari/domain/catalogue'
-import { type DocumentReference, FieldValue, type Firestore, type Timestamp } from 'firebase-admin/firestore'
-import { collectionOf, refs, subcollectionOf } from '../../lib/collections'
+import { type DocumentReference, FieldValue, type Firestore } from 'firebase-admin/firestore'
+import { collectionOf, subcollectionOf } from '../../lib/collections'
 import { ALERTS, alert, warn } from '../../lib/log'
 import { type BookingRecord, isAlreadyExists, mapUntil, nowOf, readBooking } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { domainOf, type Mailer, PermanentMailRefusal } from '../../lib/smtp'
-import type { MailContent, MailKind } from './mail-kinds'
-import {
-  composeAccountDeletedMail,
-  composeConnectionMail,
-  composeHostMessage,
-  composeModerationMail,
-  composeOfferMail,
-  composeReportReviewedMail,
-} from './member-mail'
-import { composeMail } from './messages'
+import { type ContentDeps, contentOf, mayStillApply } from './content'
+import type { MailKind } from './mail-kinds'
+import { type MailRecord, mailId, mailRecords, mailRef } from './store'
 
-export interface MailDeps {
-  firestore: Firestore
-  /** The published catalogue, read once for the job's run. */
-  catalogue: Catalogue
-  /** Where links in the mail go, e.g. https://yaari.example */
-  appOrigin: string
+/** What callers and tests name a mail by, kept where the outbox is. */
+export { type MailRecord, mailId, mailRef }
+
+export interface MailDeps extends ContentDeps {
   /** The transport, made when first needed: a missing SMTP setting fails sending, never queueing. */
   mailer: () => Mailer
   now?: () => Date
   /** When the job must stop taking new mail (its timeout less one send's worst case). */
   deadline?: number
-}
-
-export type MailState = 'queued' | 'sent' | 'skipped' | 'failed'
-
-export interface MailRecord {
-  order_id: string
-  kind: MailKind
-  to: string
-  state: MailState
-  /** Attempts claimed so far. */
-  attempts: number
-  /** When the job should look at it next; absent once it is sent, skipped or failed. */
-  due_at?: number
-  created_at: number
-  sent_at?: number
-  last_error?: string
-  /** A waitlist offer's mail: the path of the entry it offers a seat to. */
-  entry?: string
-  /** An account deletion's mail: how many upcoming bookings the deletion cancelled. */
-  cancelled_bookings?: number
-  /** A host's message: the path of the message (host_messages/{id}) it sends. */
-  message?: string
-  /** A moderation notice: the step and its reason. */
-  notice?: { level: 'warning' | 'suspended' | 'banned' | 'none'; until?: string; reason: string }
-  /** A connection's or a report's notice: the date it is about (and the other member's first name). */
-  night?: { event_id: string; event_date: string; name?: string }
-  /** To a deleted account: once sent (or given up) it keeps no address, nor an SMTP answer quoting it. */
-  redact_after_send?: boolean
-  /** When Firestore's TTL policy deletes it (retention.ts). */
-  expire_at?: Timestamp
 }
 
 /** Waits after the 1st, 2nd, ... failed attempt. */
@@ -87,11 +46,6 @@ const NOT_YET_LIMIT_MS = 24 * 3_600_000
 /** The most mail one run sends; the rest waits for the next run. */
 const BATCH = 100
 const CONCURRENCY = 4
-
-/** One mail per booking and kind; a kind sent again for something new (a venue's next change) names its version. */
-export const mailId = (orderId: string, kind: MailKind, version?: number) =>
-  version === undefined ? `${orderId}_${kind}` : `${orderId}_${kind}_${version}`
-export const mailRef = (firestore: Firestore, id: string) => refs.mail(firestore, id)
 
 /**
  * Queues `kind` for this booking, once: a second call for the same booking and kind does nothing.
@@ -160,23 +114,6 @@ export async function queueAccountDeletedMail(
     })
 }
 
-/** A host's message to a guest whose booking is still confirmed (a guest who cancelled since is not written to). */
-async function hostMessageContent(deps: MailDeps, record: MailRecord, booking: BookingRecord | undefined) {
-  if (!record.message || booking?.status !== 'confirmed') return undefined
-  const message = (await deps.firestore.doc(record.message).get()).data()
-  if (!message) return undefined
-  return composeHostMessage(
-    deps.catalogue,
-    {
-      subject: String(message.subject),
-      text: String(message.text),
-      eventId: booking.event_id,
-      eventDate: booking.event_date,
-    },
-    deps.appOrigin,
-  )
-}
-
 /** A notice's mail record (not about a booking): to queue alone, or in a batch beside what it tells. */
 export function noticeRecord(
   about: { orderId: string; to: string },
@@ -214,38 +151,6 @@ export async function queueNotice(
   }
 }
 
-async function readBrief(firestore: Firestore, booking: BookingRecord): Promise<VenueBrief | undefined> {
-  const snapshot = await firestore.doc(venueBriefPath(booking.event_id, booking.event_date)).get()
-  return snapshot.exists ? (snapshot.data() as VenueBrief) : undefined
-}
-
-/** An offer's mail while the seat is still held for the member (not once booked, left or passed). */
-async function offerContent(deps: MailDeps, record: MailRecord, now: number): Promise<MailContent | undefined> {
-  if (!record.entry) return undefined
-  const entry = (await deps.firestore.doc(record.entry).get()).data()
-  if (entry?.status !== 'offered' || entry.offer_order_id !== record.order_id) return undefined
-  const expiresAt = Number(entry.offer_expires_at)
-  if (!(expiresAt > now)) return undefined
-  return composeOfferMail({
-    catalogue: deps.catalogue,
-    eventId: String(entry.event_id),
-    eventDate: String(entry.event_date),
-    name: typeof entry.attendee?.name === 'string' ? entry.attendee.name : undefined,
-    expiresAt: new Date(expiresAt),
-    appOrigin: deps.appOrigin,
-  })
-}
-
-/** Whether the booking may still get to the state this mail is about (then the mail waits). */
-function mayStillApply(kind: MailKind, booking: BookingRecord | undefined): boolean {
-  if (!booking) return false
-  if (kind === 'booking-confirmed' || kind === 'payment-ended') return booking.status === 'pending'
-  if (kind === 'booking-cancelled' || kind === 'seat-cancelled') return booking.status === 'confirmed'
-  if (kind === 'date-cancelled') return booking.status === 'confirmed' || booking.status === 'pending'
-  if (kind === 'refund-issued') return booking.refund?.status === 'requested'
-  return false
-}
-
 export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'skipped' | 'waiting' | 'busy' | 'not-due'
 
 /** Sends one queued mail if it is due and no one else is sending it. */
@@ -254,34 +159,11 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
   const now = nowOf(deps)
   const ref = mailRef(firestore, id)
   const snapshot = await ref.get()
-  const record = snapshot.data() as MailRecord | undefined
+  const record = mailRecords.one(snapshot)
   if (record?.state !== 'queued' || record.due_at === undefined || record.due_at > now) return 'not-due'
 
   const booking = await readBooking(firestore, record.order_id)
-  const content =
-    record.kind === 'waitlist-offer'
-      ? await offerContent(deps, record, now)
-      : record.kind === 'account-deleted'
-        ? composeAccountDeletedMail({ cancelled: record.cancelled_bookings ?? 0 })
-        : record.kind === 'moderation'
-          ? record.notice && composeModerationMail(record.notice, deps.appOrigin)
-          : record.kind === 'connection'
-            ? record.night && composeConnectionMail(deps.catalogue, record.night, deps.appOrigin)
-            : record.kind === 'report-reviewed'
-              ? record.night && composeReportReviewedMail(deps.catalogue, record.night, deps.appOrigin)
-              : record.kind === 'host-message'
-                ? await hostMessageContent(deps, record, booking)
-                : booking &&
-                  composeMail(record.kind, {
-                    catalogue: deps.catalogue,
-                    booking,
-                    appOrigin: deps.appOrigin,
-                    brief:
-                      record.kind === 'venue-brief' || record.kind === 'venue-changed' || record.kind === 'day-reminder'
-                        ? await readBrief(firestore, booking)
-                        : undefined,
-                    now: new Date(now),
-                  })
+  const content = await contentOf(deps, record, booking, now)
   if (!content) {
     if (mayStillApply(record.kind, booking) && now - record.created_at < NOT_YET_LIMIT_MS) {
       await ref.update({ due_at: now + NOT_YET_MS })

@@ -7,9 +7,8 @@
 import { venueBriefPath } from '@yaari/domain/booking'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { eventStartInstant, istToday, istTomorrow } from '@yaari/domain/schedule'
-import { collectionOf } from '../../lib/collections'
 import type { BookingRecord } from '../../lib/records'
-import { mapLimit, nowOf } from '../../lib/records'
+import { mapLimit, nowOf, paidBookingsOn } from '../../lib/records'
 import type { MailDeps } from './outbox'
 import { queueMail } from './outbox'
 
@@ -28,9 +27,7 @@ export async function queueReminders(deps: Pick<MailDeps, 'firestore' | 'now' | 
   const now = nowOf(deps)
   const today = istToday(new Date(now))
   const dates = [today, istTomorrow(new Date(now))]
-  const bookings = (await collectionOf(firestore, 'bookings').where('event_date', 'in', dates).get()).docs
-    .map((doc) => doc.data() as BookingRecord)
-    .filter((booking) => booking.status === 'confirmed')
+  const bookings = await paidBookingsOn(firestore, dates)
 
   const briefShared = new Map<string, Promise<boolean>>()
   const hasBrief = (booking: BookingRecord) => {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import type { WaitlistStatus } from '@yaari/domain/waitlist'
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
 import { collectionOf, refs } from '../../lib/collections'
+import { reader } from '../../lib/documents'
 import { type BookingDeps, isNotFound } from '../../lib/records'
 import type { HoldOwner } from '../seats'
 
@@ -24,6 +25,9 @@ export interface WaitlistEntry {
   offer_expires_at?: number
   offered_at?: number
 }
+
+/** The documents of waitlist/ as entries. */
+export const waitlistEntries = reader<WaitlistEntry>()
 
 export type Deps = Pick<BookingDeps, 'firestore' | 'now' | 'catalogue'>
 

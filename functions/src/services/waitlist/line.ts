@@ -23,7 +23,15 @@ import { type BookingDeps, isAlreadyExists, isDateCancelled, nowOf, readBooking 
 import { expiry } from '../../lib/retention'
 import { refusalFor } from '../../lib/standing'
 import { countLiveSeats, isLive, memberDateRef } from '../seats'
-import { type Deps, entryRef, freeWaitSlot, removeEntry, type WaitlistEntry, waitSlotRef } from './entries'
+import {
+  type Deps,
+  entryRef,
+  freeWaitSlot,
+  removeEntry,
+  type WaitlistEntry,
+  waitlistEntries,
+  waitSlotRef,
+} from './entries'
 import { freeUnbookedOffer, offerQuietly } from './offers'
 import { viewOf, waitingCount } from './views'
 
@@ -139,7 +147,7 @@ export async function leaveWaitlist(
 
 /** Takes an entry out of its line; a seat offered to it goes to the next member waiting. */
 export async function leaveLine(deps: Deps, snapshot: DocumentSnapshot): Promise<void> {
-  const entry = snapshot.data() as WaitlistEntry
+  const entry = waitlistEntries.existing(snapshot)
   await removeEntry(deps.firestore, snapshot)
   if (await freeUnbookedOffer(deps.firestore, entry)) await offerQuietly(deps, entry.event_id, entry.event_date)
 }

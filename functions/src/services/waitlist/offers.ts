@@ -28,6 +28,7 @@ import {
   offerOwner,
   removeEntry,
   type WaitlistEntry,
+  waitlistEntries,
 } from './entries'
 
 /**
@@ -40,7 +41,7 @@ async function endLapsedOffers(firestore: Firestore, eventId: string, date: stri
     offered
       .filter((entry) => Number(entry.get('offer_expires_at')) <= now)
       .map(async (snapshot) => {
-        const entry = snapshot.data() as WaitlistEntry
+        const entry = waitlistEntries.existing(snapshot)
         const orderId = entry.offer_order_id ?? offerOrderId(entry)
         const booking = await readBooking(firestore, orderId)
         if (booking && (booking.status === 'pending' || booking.status === 'confirmed')) {
@@ -77,7 +78,7 @@ async function seatsClaimed(firestore: Firestore, eventId: string, date: string)
  */
 async function offerTo(deps: Deps, event: YaariEvent, snapshot: DocumentSnapshot, now: number): Promise<boolean> {
   const { firestore } = deps
-  const entry = snapshot.data() as WaitlistEntry
+  const entry = waitlistEntries.existing(snapshot)
   const orderId = offerOrderId(entry)
   const owner = offerOwner(entry, orderId)
   const claim = await claimChange(firestore, orderId, 'offered')
@@ -139,7 +140,7 @@ export async function offerFreedSeats(deps: Deps, eventId: string, date: string)
     // an offer's seat goes with it.
     await Promise.all(
       line.map(async (entry) => {
-        await freeUnbookedOffer(firestore, entry.data() as WaitlistEntry)
+        await freeUnbookedOffer(firestore, waitlistEntries.existing(entry))
         await removeEntry(firestore, entry)
       }),
     )
@@ -201,7 +202,7 @@ export async function liveOffer(
   date: string,
 ): Promise<(WaitlistEntry & { offer_order_id: string; ref: DocumentSnapshot['ref'] }) | undefined> {
   const snapshot = await entryRef(deps.firestore, eventId, date, uid).get()
-  const entry = snapshot.data() as WaitlistEntry | undefined
+  const entry = waitlistEntries.one(snapshot)
   if (entry?.status !== 'offered' || !entry.offer_order_id || Number(entry.offer_expires_at) <= nowOf(deps)) {
     return undefined
   }

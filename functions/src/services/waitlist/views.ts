@@ -4,7 +4,7 @@ import type { WaitlistView } from '@yaari/domain/waitlist'
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
 import { collectionOf } from '../../lib/collections'
 import { nowOf } from '../../lib/records'
-import { type Deps, entriesOf, type WaitlistEntry } from './entries'
+import { type Deps, entriesOf, type WaitlistEntry, waitlistEntries } from './entries'
 
 /** How many members wait on a date (offers not counted). */
 export async function waitingCount(firestore: Firestore, eventId: string, date: string): Promise<number> {
@@ -32,7 +32,7 @@ export function toWaitlistView(entry: WaitlistEntry, line: DocumentSnapshot[], i
 }
 
 export async function viewOf(firestore: Firestore, snapshot: DocumentSnapshot): Promise<WaitlistView> {
-  const entry = snapshot.data() as WaitlistEntry
+  const entry = waitlistEntries.existing(snapshot)
   const line = await entriesOf(firestore, entry.event_id, entry.event_date, ['waiting'])
   return toWaitlistView(entry, line, snapshot.id)
 }

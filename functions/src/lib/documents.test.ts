@@ -1,0 +1,36 @@
+import type { Firestore } from 'firebase-admin/firestore'
+import { describe, expect, it } from 'vitest'
+import { FakeFirestore } from '../testing/fake-firestore'
+import { reader } from './documents'
+
+interface Note {
+  text: string
+  n: number
+}
+const notes = reader<Note>()
+
+describe('reader', () => {
+  const setup = async () => {
+    const firestore = new FakeFirestore() as unknown as Firestore
+    await firestore.collection('notes').doc('b').set({ text: 'two', n: 2 })
+    await firestore.collection('notes').doc('a').set({ text: 'one', n: 1 })
+    return firestore
+  }
+
+  it('reads one document as its record, undefined when there is none', async () => {
+    const firestore = await setup()
+    expect(notes.one(await firestore.collection('notes').doc('a').get())).toEqual({ text: 'one', n: 1 })
+    expect(notes.one(await firestore.collection('notes').doc('none').get())).toBeUndefined()
+    expect(notes.existing(await firestore.collection('notes').doc('b').get()).text).toBe('two')
+  })
+
+  it("reads a query's documents in its order, with or without their ids", async () => {
+    const firestore = await setup()
+    const found = await firestore.collection('notes').orderBy('n').get()
+    expect(notes.all(found)).toEqual([
+      { text: 'one', n: 1 },
+      { text: 'two', n: 2 },
+    ])
+    expect(notes.withIds(found).map(({ id, record }) => `${id}:${record.text}`)).toEqual(['a:one', 'b:two'])
+  })
+})

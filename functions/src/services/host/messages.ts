@@ -1,0 +1,132 @@
+/**
+ * A host's message to a date's guests (messageGuests): emailed through the outbox to every
+ * confirmed guest, once per guest and message id however often it is sent again, within the
+ * limits of new messages per date and per host a day (numbered slots, each a create()).
+ */
+import { createHash } from 'node:crypto'
+import type { RequestOf } from '@yaari/domain/callable'
+import {
+  HOST_MESSAGES,
+  MESSAGES_PER_DATE_PER_DAY,
+  MESSAGES_PER_HOST_PER_DAY,
+  type messageGuestsCall,
+} from '@yaari/domain/host'
+import { istToday } from '@yaari/domain/schedule'
+import type { Firestore } from 'firebase-admin/firestore'
+import { HttpsError } from 'firebase-functions/v2/https'
+import { collectionOf } from '../../lib/collections'
+import { type BookingDeps, isAlreadyExists, nowOf, paidBookingsOfDate } from '../../lib/records'
+import { expiry } from '../../lib/retention'
+import { type Actor, auditLog, auditRecord, onDate } from '../audit'
+import { queueNotice } from '../mail/outbox'
+import { openDate, refuseCancelled } from './actions'
+
+/**
+ * Claims one of `max` numbered slots under `prefix` for a message (a create() each, so two calls
+ * at once never both take the last one); a message that already holds one (a retry after a run
+ * was cut off) keeps it. Undefined when all are taken.
+ */
+async function claimSlot(firestore: Firestore, prefix: string, max: number, messageId: string, now: number) {
+  for (let n = 1; n <= max; n++) {
+    const ref = collectionOf(firestore, 'message_slots').doc(`${prefix}_${n}`)
+    try {
+      await ref.create({ message_id: messageId, at: now, ...expiry('message_slots', now) })
+      return ref
+    } catch (error) {
+      if (!isAlreadyExists(error)) throw error
+      if ((await ref.get()).get('message_id') === messageId) return ref
+    }
+  }
+  return undefined
+}
+
+/**
+ * Sends a host's message to every confirmed guest of the date, through the outbox: once per guest
+ * and message, however often the same message (its id) is sent again. At most
+ * MESSAGES_PER_DATE_PER_DAY new messages per date and MESSAGES_PER_HOST_PER_DAY per host (IST days):
+ * a host's account is no mass-mail channel. The audit line keeps the subject, a digest and the
+ * length of the text. How many it went to.
+ */
+export async function messageGuests(
+  deps: BookingDeps,
+  actor: Actor,
+  input: RequestOf<typeof messageGuestsCall>,
+): Promise<{ sent: number; changed: boolean }> {
+  const now = nowOf(deps)
+  const event = openDate(deps.catalogue, input.eventId, input.eventDate, now)
+  await refuseCancelled(deps, input.eventId, input.eventDate)
+  const ref = collectionOf(deps.firestore, 'host_messages').doc(input.messageId)
+  const message = {
+    event_id: input.eventId,
+    event_date: input.eventDate,
+    subject: input.subject.trim(),
+    text: input.text.trim(),
+    at: now,
+    ...expiry('host_messages', now),
+  }
+  const guests = (await paidBookingsOfDate(deps.firestore, input.eventId, input.eventDate)).filter(
+    (booking) => typeof booking.attendee.email === 'string' && booking.attendee.email.includes('@'),
+  )
+  const earlier = (await ref.get()).data()
+  const changed = earlier === undefined
+  if (earlier && (earlier.event_id !== input.eventId || earlier.event_date !== input.eventDate)) {
+    throw new HttpsError('invalid-argument', 'messageId: already used for another date')
+  }
+  if (changed) {
+    const day = istToday(new Date(now))
+    const dateSlot = await claimSlot(
+      deps.firestore,
+      `date_${input.eventId}_${input.eventDate}_${day}`,
+      MESSAGES_PER_DATE_PER_DAY,
+      input.messageId,
+      now,
+    )
+    if (!dateSlot) throw new HttpsError('resource-exhausted', HOST_MESSAGES.tooManyForDate)
+    const sender = 'uid' in actor ? actor.uid : 'command'
+    const hostSlot = await claimSlot(
+      deps.firestore,
+      `host_${sender}_${day}`,
+      MESSAGES_PER_HOST_PER_DAY,
+      input.messageId,
+      now,
+    )
+    if (!hostSlot) {
+      await dateSlot.delete()
+      throw new HttpsError('resource-exhausted', HOST_MESSAGES.tooManyForHost)
+    }
+    const batch = deps.firestore.batch()
+    batch.create(ref, message)
+    batch.create(
+      auditLog(deps.firestore).doc(`message_${input.messageId}`),
+      auditRecord(actor, {
+        action: 'message-guests',
+        about: onDate(event, input.eventDate),
+        change: {
+          subject: message.subject,
+          textSha256: createHash('sha256').update(message.text).digest('hex'),
+          textLength: message.text.length,
+          guests: guests.length,
+        },
+        at: now,
+      }),
+    )
+    await batch.commit().catch((error: unknown) => {
+      if (!isAlreadyExists(error)) throw error // two calls with one id at once: the other stored it
+    })
+  }
+  let sent = 0
+  for (const booking of guests) {
+    await queueNotice(
+      deps.firestore,
+      {
+        id: `${booking.order_id}_host-message_${input.messageId}`,
+        orderId: booking.order_id,
+        to: booking.attendee.email as string,
+      },
+      { kind: 'host-message', message: ref.path },
+      now,
+    )
+    sent++
+  }
+  return { sent, changed }
+}
