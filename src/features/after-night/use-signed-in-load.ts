@@ -3,9 +3,11 @@
  * confirmed the member, load what the page shows from Yaari. A connection that leaves the sign-in
  * or the call hanging ends in the offline message after 25 s, with a way to try again.
  */
+
 import { useCallback, useEffect, useState } from 'react'
+import { spokenMessage } from '../../lib/call'
 import { type AuthState, useAuthStore, watchAuth } from '../../lib/session/auth-store'
-import { AFTER_PAGE_MESSAGES, afterErrorMessage } from './after-night-calls'
+import { AFTER_PAGE_MESSAGES, AFTER_WORDS } from './after-night-calls'
 
 export type Loaded<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; value: T }
 
@@ -19,7 +21,7 @@ export function useSignedInLoad<T>(load: () => Promise<T>) {
     try {
       setLoaded({ state: 'ready', value: await load() })
     } catch (caught) {
-      setLoaded({ state: 'error', message: afterErrorMessage(caught) })
+      setLoaded({ state: 'error', message: spokenMessage(caught, AFTER_WORDS) })
     }
   }, [load])
 
