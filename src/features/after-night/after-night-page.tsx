@@ -19,14 +19,19 @@ import { Button } from '../../ui/button'
 import { AFTER_PAGE_MESSAGES } from './after-night-calls'
 import { EveningGuest } from './evening-guest'
 import { Feedback } from './feedback'
+import type { loadEvening } from './loaders'
 import { useSignedInLoad } from './use-signed-in-load'
 
 const closesText = (closesAt: string) => formatLongDate(istToday(new Date(closesAt)))
 
-export function AfterNightPage({ orderId }: { orderId: string }) {
+export function AfterNightPage({
+  orderId,
+  draft,
+  first,
+}: { orderId: string } & Partial<Awaited<ReturnType<typeof loadEvening>>>) {
   const catalogue = useCatalogue()
   const fetchView = useCallback(() => call(getAfterNightCall, { orderId }), [orderId])
-  const { auth, loaded: load, refresh, replace } = useSignedInLoad(fetchView)
+  const { auth, loaded: load, refresh, replace } = useSignedInLoad(fetchView, first)
 
   const view = load.state === 'ready' ? load.value : undefined
   const event = view ? catalogue.eventById(view.eventId) : undefined
@@ -86,7 +91,9 @@ export function AfterNightPage({ orderId }: { orderId: string }) {
         </p>
       </div>
 
-      {view.open && auth.member ? <Feedback view={view} uid={auth.member.uid} onSaved={() => void refresh()} /> : null}
+      {view.open && auth.member ? (
+        <Feedback view={view} uid={auth.member.uid} saved={draft} onSaved={() => void refresh()} />
+      ) : null}
 
       <section aria-labelledby="meet-again" className={flow({ gap: '4' })}>
         <h2 id="meet-again" className={heading({ level: 'section' })}>

@@ -31,6 +31,7 @@ import { Dialog } from '../../ui/dialog'
 import { TextField } from '../../ui/field'
 import { showToast } from '../../ui/toast'
 import { AFTER_WORDS } from './after-night-calls'
+import type { loadConnections } from './loaders'
 import { useSignedInLoad } from './use-signed-in-load'
 
 const KIND_OPTIONS = CONTACT_KINDS.map((value) => ({ value, label: CONTACT_LABELS[value] }))
@@ -164,13 +165,13 @@ function ConnectionItem({ connection, onRemoved }: { connection: ConnectionView;
   )
 }
 
-export function ConnectionsPage() {
+export function ConnectionsPage({ first }: Partial<ReturnType<typeof loadConnections>>) {
   usePageMeta({
     title: 'Connections',
     description: 'The people you picked each other with after an evening, and what you share with them.',
   })
   const fetchConnections = useCallback(() => call(listConnectionsCall, {}), [])
-  const { auth, loaded, refresh: load } = useSignedInLoad(fetchConnections)
+  const { auth, loaded, refresh: load } = useSignedInLoad(fetchConnections, first)
   const answer = loaded.state === 'ready' ? loaded.value : undefined
   const error = loaded.state === 'error' ? loaded.message : undefined
 

@@ -51,14 +51,33 @@ export const storedFeedback = (form: unknown): FeedbackForm | undefined => {
   return parsed.success ? parsed.output : undefined
 }
 
-export function Feedback({ view, uid, onSaved }: { view: AfterNightView; uid: string; onSaved: () => void }) {
-  const what = `feedback:${view.orderId}`
-  const [form, setForm] = useState<FeedbackForm>({
-    rating: view.feedback?.rating,
-    comment: view.feedback?.comment ?? '',
-    improve: view.feedback?.improve ?? [],
-  })
-  const [restored, setRestored] = useState(false)
+/** Where the feedback typed for an evening is kept on the device. */
+export const feedbackDraft = (orderId: string) => `feedback:${orderId}`
+
+export function Feedback({
+  view,
+  uid,
+  saved,
+  onSaved,
+}: {
+  view: AfterNightView
+  uid: string
+  /** The draft the route's loader read for the member the device knew (undefined: not read). */
+  saved: { uid: string; value: FeedbackForm | undefined } | undefined
+  onSaved: () => void
+}) {
+  const what = feedbackDraft(view.orderId)
+  // Read before the page rendered when it is this member's: the form opens on it.
+  const held = saved?.uid === uid ? saved : undefined
+  const [form, setForm] = useState<FeedbackForm>(
+    () =>
+      held?.value ?? {
+        rating: view.feedback?.rating,
+        comment: view.feedback?.comment ?? '',
+        improve: view.feedback?.improve ?? [],
+      },
+  )
+  const [restored, setRestored] = useState(held?.value !== undefined)
   const sending = useAction(async (feedback: v.InferOutput<typeof feedbackSchema>) => {
     await call(saveFeedbackCall, feedback)
     await dropDraft(uid, what)
@@ -69,13 +88,14 @@ export function Feedback({ view, uid, onSaved }: { view: AfterNightView; uid: st
   const { error, setError } = sending
 
   useEffect(() => {
+    if (held) return
     void readDraft(uid, what, storedFeedback).then((draft) => {
       if (draft) {
         setForm(draft)
         setRestored(true)
       }
     })
-  }, [uid, what])
+  }, [uid, what, held])
 
   const change = (next: FeedbackForm) => {
     setForm(next)
