@@ -18,7 +18,7 @@ import {
 import { formatLongDate } from '@yaari/domain/schedule'
 import { useCallback, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { container, flow, wrap } from 'styled-system/patterns'
+import { container, flow } from 'styled-system/patterns'
 import { button, card, heading, link, text } from 'styled-system/recipes'
 import { call, useAction } from '../../lib/call'
 import { useCatalogue } from '../../lib/catalogue'
@@ -27,10 +27,11 @@ import { LOGIN_LINK } from '../../lib/paths'
 import { Button } from '../../ui/button'
 import { CheckboxField } from '../../ui/checkbox'
 import { SingleChoiceCards } from '../../ui/choice-cards'
-import { Dialog } from '../../ui/dialog'
 import { TextField } from '../../ui/field'
 import { showToast } from '../../ui/toast'
 import { AFTER_WORDS } from './after-night-calls'
+import { ConfirmDialog } from './confirm-dialog'
+import { ErrorLine } from './error-line'
 import type { loadConnections } from './loaders'
 import { useSignedInLoad } from './use-signed-in-load'
 
@@ -97,11 +98,7 @@ function SharingForm({ initial }: { initial: Sharing }) {
         checked={form.showPhoto}
         onChange={(showPhoto) => setForm({ ...form, showPhoto })}
       />
-      {error && form.contactKind === 'none' ? (
-        <p role="alert" className={text({ tone: 'error' })}>
-          {error}
-        </p>
-      ) : null}
+      {form.contactKind === 'none' ? <ErrorLine error={error} /> : null}
       <Button loading={saving.busy} loadingText="Saving…" className={css({ justifySelf: 'start' })} onClick={save}>
         Save what I share
       </Button>
@@ -138,29 +135,20 @@ function ConnectionItem({ connection, onRemoved }: { connection: ConnectionView;
       <p className={text({ tone: 'muted', size: 'sm' })}>
         Met at {event?.title ?? 'an evening'}, {formatLongDate(connection.eventDate)}
       </p>
-      {error ? (
-        <p role="alert" className={text({ tone: 'error' })}>
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine error={error} />
       <Button variant="ghost" className={css({ justifySelf: 'start' })} onClick={() => setConfirming(true)}>
         Remove<span className={css({ srOnly: true })}> {connection.firstName}</span>
       </Button>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={`Remove ${connection.firstName}?`}
         description="Neither of you sees the other's contact any more. They are not told."
+        busy={busy}
+        onConfirm={() => void remove()}
       >
-        <div className={wrap({ gap: '3', mt: '5' })}>
-          <Button loading={busy} onClick={() => void remove()}>
-            Remove
-          </Button>
-          <Button variant="outline" onClick={() => setConfirming(false)}>
-            Keep
-          </Button>
-        </div>
-      </Dialog>
+        Remove
+      </ConfirmDialog>
     </li>
   )
 }

@@ -5,13 +5,14 @@
 import { type AfterNightView, blockGuestCall, type GuestView, pickGuestCall } from '@yaari/domain/after-night'
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { flex, flow, wrap } from 'styled-system/patterns'
-import { card, chip, heading, text } from 'styled-system/recipes'
+import { circle, flex, flow, wrap } from 'styled-system/patterns'
+import { card, chip, heading } from 'styled-system/recipes'
 import { call, useAction } from '../../lib/call'
 import { Button } from '../../ui/button'
-import { Dialog } from '../../ui/dialog'
 import { showToast } from '../../ui/toast'
 import { AFTER_WORDS } from './after-night-calls'
+import { ConfirmDialog } from './confirm-dialog'
+import { ErrorLine } from './error-line'
 import { ReportDialog } from './report-dialog'
 
 export function EveningGuest({
@@ -52,21 +53,10 @@ export function EveningGuest({
             alt=""
             width={48}
             height={48}
-            className={css({ w: '12', h: '12', borderRadius: 'full', objectFit: 'cover' })}
+            className={circle({ size: '12', objectFit: 'cover' })}
           />
         ) : (
-          <span
-            aria-hidden="true"
-            className={css({
-              w: '12',
-              h: '12',
-              borderRadius: 'full',
-              display: 'grid',
-              placeItems: 'center',
-              bg: 'accent.subtle',
-              fontWeight: 'bold',
-            })}
-          >
+          <span aria-hidden="true" className={circle({ size: '12', bg: 'accent.subtle', fontWeight: 'bold' })}>
             {guest.firstName.slice(0, 1)}
           </span>
         )}
@@ -97,26 +87,17 @@ export function EveningGuest({
           </Button>
         </div>
       </div>
-      {error ? (
-        <p role="alert" className={text({ tone: 'error' })}>
-          {error}
-        </p>
-      ) : null}
-      <Dialog
+      <ErrorLine error={error} />
+      <ConfirmDialog
         open={blocking}
         onOpenChange={setBlocking}
         title={`Block ${guest.firstName}?`}
         description="You will never see each other in these lists again, and you can never connect. They are not told."
+        busy={busy}
+        onConfirm={() => void run(block)}
       >
-        <div className={wrap({ gap: '3', mt: '5' })}>
-          <Button loading={busy} onClick={() => void run(block)}>
-            Block {guest.firstName}
-          </Button>
-          <Button variant="outline" onClick={() => setBlocking(false)}>
-            Keep
-          </Button>
-        </div>
-      </Dialog>
+        Block {guest.firstName}
+      </ConfirmDialog>
       {reporting ? (
         <ReportDialog
           orderId={view.orderId}

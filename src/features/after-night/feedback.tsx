@@ -23,6 +23,7 @@ import { MultiChoiceCards, SingleChoiceCards } from '../../ui/choice-cards'
 import { TextAreaField } from '../../ui/field'
 import { showToast } from '../../ui/toast'
 import { AFTER_WORDS, dropDraft, keepDraft, readDraft } from './after-night-calls'
+import { ErrorLine } from './error-line'
 
 const RATING_OPTIONS = [
   { value: '1', label: '1: Not for me' },
@@ -136,11 +137,7 @@ export function Feedback({
         value={form.improve}
         onChange={(value) => change({ ...form, improve: value as ImproveOption[] })}
       />
-      {error ? (
-        <p role="alert" className={text({ tone: 'error' })}>
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine error={error} />
       <Button loading={sending.busy} loadingText="Sending…" onClick={send} className={css({ justifySelf: 'start' })}>
         {view.feedback ? 'Update feedback' : 'Send feedback'}
       </Button>

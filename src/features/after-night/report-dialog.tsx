@@ -28,6 +28,7 @@ import { Dialog } from '../../ui/dialog'
 import { TextAreaField } from '../../ui/field'
 import { showToast } from '../../ui/toast'
 import { AFTER_WORDS, dropDraft, keepDraft, readDraft } from './after-night-calls'
+import { ErrorLine } from './error-line'
 
 const REASON_OPTIONS = REPORT_REASONS.map((value) => ({ value, label: REPORT_REASON_LABELS[value] }))
 
@@ -123,11 +124,7 @@ export function ReportDialog({
           required
           onChange={(event) => change({ ...form, text: event.target.value })}
         />
-        {error ? (
-          <p role="alert" className={text({ tone: 'error' })}>
-            {error}
-          </p>
-        ) : null}
+        <ErrorLine error={error} />
         <div className={wrap({ gap: '3' })}>
           <Button loading={sending.busy} loadingText="Sending…" onClick={send}>
             Send report
