@@ -78,3 +78,19 @@ describe('useAction', () => {
     expect(result.current.error).toBe('You are offline.')
   })
 })
+
+describe('call', () => {
+  it('gives up after 20 s unless told otherwise, and 0 leaves the SDK’s own limit', async () => {
+    const callFunction = vi.fn(async () => ({ ok: true }))
+    vi.doMock('./firebase', () => ({ callFunction }))
+    const { call } = await import('./call')
+    const contract = { name: 'ping' } as unknown as Parameters<typeof call>[0]
+    await call(contract, {} as never)
+    await call(contract, {} as never, { timeoutMs: 0 })
+    expect(callFunction.mock.calls.map((args) => (args as unknown[])[2])).toEqual([
+      { timeoutMs: 20_000 },
+      { timeoutMs: 0 },
+    ])
+    vi.doUnmock('./firebase')
+  })
+})

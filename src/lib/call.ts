@@ -21,7 +21,10 @@ import { useCallback, useRef, useState } from 'react'
 export const CALL_TIMEOUT_MS = 20_000
 
 export interface CallOptions {
-  /** Gives up after this long with `functions/deadline-exceeded` (default 20 s). */
+  /**
+   * Gives up after this long with `functions/deadline-exceeded` (default 20 s). 0 waits as long as
+   * the SDK does (70 s), for work the server may take long over (a payment order, a photo, an export).
+   */
   timeoutMs?: number
 }
 

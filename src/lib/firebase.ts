@@ -81,13 +81,6 @@ export function functions(): Functions {
 }
 
 /**
- * How long a member's change (a cancel, joining or leaving a line, a profile save) waits for the
- * server before it says it could not reach it: a venue's hanging connection must not leave a
- * button spinning for the SDK's 70 s.
- */
-export const WRITE_TIMEOUT = { timeoutMs: 20_000 }
-
-/**
  * Calls a callable function through its contract; the signed-in user's ID token is attached by
  * the SDK. `timeoutMs` (default the SDK's 70 s) ends a call the connection leaves hanging with
  * `functions/deadline-exceeded`.

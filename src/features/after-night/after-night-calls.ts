@@ -1,10 +1,9 @@
 /**
- * Calls of the evening after, and what a member reads when one fails: the server's own sentence
- * for a refusal (not a guest, closed, blocked, too many reports), or that it needs a connection.
- * The Firebase SDK loads with the first call, never with the page.
+ * What a member reads when a call of the evening after fails: the server's own sentence for a
+ * refusal (not a guest, closed, blocked, too many reports), or that it needs a connection. And the
+ * drafts these pages keep on the device until they are sent.
  */
-import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
-import { errorCode } from '@yaari/domain/error-code'
+import type { SpokenWords } from '../../lib/call'
 import { localDb } from '../../lib/db'
 
 export const AFTER_PAGE_MESSAGES = {
@@ -14,29 +13,18 @@ export const AFTER_PAGE_MESSAGES = {
   loading: 'Loading your evening…',
 } as const
 
-const SPOKEN = new Set([
-  'functions/failed-precondition',
-  'functions/permission-denied',
-  'functions/not-found',
-  'functions/resource-exhausted',
-  'functions/already-exists',
-  'functions/invalid-argument',
-])
-
-/** The sentence for a failed call. */
-export function afterErrorMessage(error: unknown): string {
-  const code = errorCode(error)
-  if (!navigator.onLine || code === 'functions/unavailable' || code === 'functions/deadline-exceeded') {
-    return AFTER_PAGE_MESSAGES.offline
-  }
-  const message = (error as { message?: unknown } | undefined)?.message
-  if (typeof code === 'string' && SPOKEN.has(code) && typeof message === 'string') return message
-  return AFTER_PAGE_MESSAGES.unexpected
-}
-
-export async function callAfter<C extends CallableContract>(contract: C, data: RequestOf<C>): Promise<ResponseOf<C>> {
-  const { callFunction, WRITE_TIMEOUT } = await import('../../lib/firebase')
-  return callFunction(contract, data, WRITE_TIMEOUT)
+/** The sentences of these pages' calls (the server's own for its refusals, `aborted` aside). */
+export const AFTER_WORDS: SpokenWords = {
+  offline: AFTER_PAGE_MESSAGES.offline,
+  unexpected: AFTER_PAGE_MESSAGES.unexpected,
+  speaks: [
+    'functions/failed-precondition',
+    'functions/permission-denied',
+    'functions/not-found',
+    'functions/resource-exhausted',
+    'functions/already-exists',
+    'functions/invalid-argument',
+  ],
 }
 
 /** What a member typed on these pages, kept on the device until it is sent (cleared at sign-out). */

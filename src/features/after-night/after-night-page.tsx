@@ -5,297 +5,33 @@
  * what it answers. The feedback typed is kept on the device until it is sent.
  */
 import { Link } from '@tanstack/react-router'
-import {
-  AFTER_MESSAGES,
-  type AfterNightView,
-  blockGuestCall,
-  COMMENT_MAX,
-  CONTACT_LABELS,
-  feedbackSchema,
-  type GuestView,
-  getAfterNightCall,
-  IMPROVE_LABELS,
-  IMPROVE_OPTIONS,
-  type ImproveOption,
-  pickGuestCall,
-  REPORT_REASON_LABELS,
-  saveFeedbackCall,
-} from '@yaari/domain/after-night'
+import { CONTACT_LABELS, type GuestView, getAfterNightCall, REPORT_REASON_LABELS } from '@yaari/domain/after-night'
 import { formatLongDate, istToday } from '@yaari/domain/schedule'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback } from 'react'
 import { css, cx } from 'styled-system/css'
-import { container, flex, flow, wrap } from 'styled-system/patterns'
-import { button, card, chip, heading, link, text } from 'styled-system/recipes'
-import * as v from 'valibot'
+import { container, flow } from 'styled-system/patterns'
+import { button, heading, link, text } from 'styled-system/recipes'
+import { call } from '../../lib/call'
 import { useCatalogue } from '../../lib/catalogue'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK } from '../../lib/paths'
 import { Button } from '../../ui/button'
-import { MultiChoiceCards, SingleChoiceCards } from '../../ui/choice-cards'
-import { Dialog } from '../../ui/dialog'
-import { TextAreaField } from '../../ui/field'
-import { showToast } from '../../ui/toast'
-import { AFTER_PAGE_MESSAGES, afterErrorMessage, callAfter, dropDraft, keepDraft, readDraft } from './after-night-calls'
-import { ReportDialog } from './report-dialog'
+import { AFTER_PAGE_MESSAGES } from './after-night-calls'
+import { EveningGuest } from './evening-guest'
+import { Feedback } from './feedback'
+import type { loadEvening } from './loaders'
 import { useSignedInLoad } from './use-signed-in-load'
-
-const RATING_OPTIONS = [
-  { value: '1', label: '1: Not for me' },
-  { value: '2', label: '2: Meh' },
-  { value: '3', label: '3: Good' },
-  { value: '4', label: '4: Great' },
-  { value: '5', label: '5: Loved it' },
-]
-const IMPROVE_CHOICES = IMPROVE_OPTIONS.map((value) => ({ value, label: IMPROVE_LABELS[value] }))
-
-interface FeedbackForm {
-  rating?: number
-  comment: string
-  improve: ImproveOption[]
-}
-
-const storedFeedback = (form: unknown): FeedbackForm | undefined => {
-  const parsed = v.safeParse(
-    v.object({
-      rating: v.optional(v.number()),
-      comment: v.string(),
-      improve: v.array(v.picklist(IMPROVE_OPTIONS)),
-    }),
-    form,
-  )
-  return parsed.success ? parsed.output : undefined
-}
 
 const closesText = (closesAt: string) => formatLongDate(istToday(new Date(closesAt)))
 
-function Feedback({ view, uid, onSaved }: { view: AfterNightView; uid: string; onSaved: () => void }) {
-  const what = `feedback:${view.orderId}`
-  const [form, setForm] = useState<FeedbackForm>({
-    rating: view.feedback?.rating,
-    comment: view.feedback?.comment ?? '',
-    improve: view.feedback?.improve ?? [],
-  })
-  const [restored, setRestored] = useState(false)
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
-
-  useEffect(() => {
-    void readDraft(uid, what, storedFeedback).then((draft) => {
-      if (draft) {
-        setForm(draft)
-        setRestored(true)
-      }
-    })
-  }, [uid, what])
-
-  const change = (next: FeedbackForm) => {
-    setForm(next)
-    setError(undefined)
-    void keepDraft(uid, what, next)
-  }
-
-  const send = async () => {
-    const parsed = v.safeParse(feedbackSchema, { orderId: view.orderId, ...form })
-    if (!parsed.success) return setError(parsed.issues[0].message)
-    setBusy(true)
-    try {
-      await callAfter(saveFeedbackCall, parsed.output)
-      await dropDraft(uid, what)
-      setRestored(false)
-      void showToast({ title: 'Thank you: your feedback is saved.', type: 'success' })
-      onSaved()
-    } catch (caught) {
-      setError(afterErrorMessage(caught))
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  return (
-    <section aria-labelledby="feedback" className={flow({ gap: '4' })}>
-      <h2 id="feedback" className={heading({ level: 'section' })}>
-        How was the evening?
-      </h2>
-      {restored ? <p className={text({ tone: 'muted' })}>Restored what you typed on this device.</p> : null}
-      <SingleChoiceCards
-        label="Your rating"
-        options={RATING_OPTIONS}
-        value={form.rating === undefined ? undefined : String(form.rating)}
-        onChange={(value) => change({ ...form, rating: Number(value) })}
-        invalid={error === AFTER_MESSAGES.ratingRequired}
-      />
-      <TextAreaField
-        label="Anything you want to tell us? (optional)"
-        value={form.comment}
-        rows={4}
-        maxLength={COMMENT_MAX}
-        hint={`${form.comment.length} of ${COMMENT_MAX} characters. Your host reads it, without your name.`}
-        onChange={(event) => change({ ...form, comment: event.target.value })}
-      />
-      <MultiChoiceCards
-        label="What could be better? (optional)"
-        options={IMPROVE_CHOICES}
-        value={form.improve}
-        onChange={(value) => change({ ...form, improve: value as ImproveOption[] })}
-      />
-      {error ? (
-        <p role="alert" className={text({ tone: 'error' })}>
-          {error}
-        </p>
-      ) : null}
-      <Button
-        loading={busy}
-        loadingText="Sending…"
-        onClick={() => void send()}
-        className={css({ justifySelf: 'start' })}
-      >
-        {view.feedback ? 'Update feedback' : 'Send feedback'}
-      </Button>
-    </section>
-  )
-}
-
-function GuestItem({
-  guest,
-  view,
-  onChanged,
-}: {
-  guest: GuestView
-  view: AfterNightView
-  onChanged: (next?: Partial<GuestView>) => void
-}) {
-  const [busy, setBusy] = useState(false)
-  const [blocking, setBlocking] = useState(false)
-  const [reporting, setReporting] = useState(false)
-  const [error, setError] = useState<string>()
-  const styles = card({ variant: 'outline' })
-
-  const pick = async () => {
-    setBusy(true)
-    setError(undefined)
-    try {
-      const answer = await callAfter(pickGuestCall, {
-        orderId: view.orderId,
-        guestId: guest.guestId,
-        picked: !guest.picked,
-      })
-      onChanged({ picked: answer.picked, connected: answer.connected })
-      if (answer.connected && !guest.connected) {
-        void showToast({ title: `You and ${guest.firstName} picked each other!`, type: 'success' })
-      }
-    } catch (caught) {
-      setError(afterErrorMessage(caught))
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const block = async () => {
-    setBusy(true)
-    try {
-      await callAfter(blockGuestCall, { orderId: view.orderId, guestId: guest.guestId })
-      setBlocking(false)
-      void showToast({ title: `${guest.firstName} is blocked.`, type: 'success' })
-      onChanged()
-    } catch (caught) {
-      setError(afterErrorMessage(caught))
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  return (
-    <li className={cx(styles.root, styles.body, flow({ gap: '3' }))}>
-      <div className={wrap({ gap: '3', alignItems: 'center' })}>
-        {guest.photoUrl ? (
-          <img
-            src={guest.photoUrl}
-            alt=""
-            width={48}
-            height={48}
-            className={css({ w: '12', h: '12', borderRadius: 'full', objectFit: 'cover' })}
-          />
-        ) : (
-          <span
-            aria-hidden="true"
-            className={css({
-              w: '12',
-              h: '12',
-              borderRadius: 'full',
-              display: 'grid',
-              placeItems: 'center',
-              bg: 'accent.subtle',
-              fontWeight: 'bold',
-            })}
-          >
-            {guest.firstName.slice(0, 1)}
-          </span>
-        )}
-        <h3 className={heading({ level: 'card' })}>{guest.firstName}</h3>
-        {guest.connected ? <span className={chip({ variant: 'subtle' }).root}>Connected</span> : null}
-      </div>
-      <div className={wrap({ gap: '2' })}>
-        {view.open ? (
-          <Button
-            variant={guest.picked ? 'solid' : 'outline'}
-            aria-pressed={guest.picked}
-            loading={busy}
-            onClick={() => void pick()}
-          >
-            {guest.picked ? 'Would meet again' : 'Meet again?'}
-            <span className={css({ srOnly: true })}> {guest.firstName}</span>
-          </Button>
-        ) : null}
-        {/* Report and Block stay together on a narrow phone: neither wraps to a line of its own. */}
-        <div className={flex({ gap: '2' })}>
-          {view.open && !guest.reported ? (
-            <Button variant="ghost" onClick={() => setReporting(true)}>
-              Report<span className={css({ srOnly: true })}> {guest.firstName}</span>
-            </Button>
-          ) : null}
-          <Button variant="ghost" onClick={() => setBlocking(true)}>
-            Block<span className={css({ srOnly: true })}> {guest.firstName}</span>
-          </Button>
-        </div>
-      </div>
-      {error ? (
-        <p role="alert" className={text({ tone: 'error' })}>
-          {error}
-        </p>
-      ) : null}
-      <Dialog
-        open={blocking}
-        onOpenChange={setBlocking}
-        title={`Block ${guest.firstName}?`}
-        description="You will never see each other in these lists again, and you can never connect. They are not told."
-      >
-        <div className={wrap({ gap: '3', mt: '5' })}>
-          <Button loading={busy} onClick={() => void block()}>
-            Block {guest.firstName}
-          </Button>
-          <Button variant="outline" onClick={() => setBlocking(false)}>
-            Keep
-          </Button>
-        </div>
-      </Dialog>
-      {reporting ? (
-        <ReportDialog
-          orderId={view.orderId}
-          guest={guest}
-          onClose={(sent) => {
-            setReporting(false)
-            if (sent) onChanged({ reported: true })
-          }}
-        />
-      ) : null}
-    </li>
-  )
-}
-
-export function AfterNightPage({ orderId }: { orderId: string }) {
+export function AfterNightPage({
+  orderId,
+  draft,
+  first,
+}: { orderId: string } & Partial<Awaited<ReturnType<typeof loadEvening>>>) {
   const catalogue = useCatalogue()
-  const fetchView = useCallback(() => callAfter(getAfterNightCall, { orderId }), [orderId])
-  const { auth, loaded: load, refresh, replace } = useSignedInLoad(fetchView)
+  const fetchView = useCallback(() => call(getAfterNightCall, { orderId }), [orderId])
+  const { auth, loaded: load, refresh, replace } = useSignedInLoad(fetchView, first)
 
   const view = load.state === 'ready' ? load.value : undefined
   const event = view ? catalogue.eventById(view.eventId) : undefined
@@ -355,7 +91,9 @@ export function AfterNightPage({ orderId }: { orderId: string }) {
         </p>
       </div>
 
-      {view.open && auth.member ? <Feedback view={view} uid={auth.member.uid} onSaved={() => void refresh()} /> : null}
+      {view.open && auth.member ? (
+        <Feedback view={view} uid={auth.member.uid} saved={draft} onSaved={() => void refresh()} />
+      ) : null}
 
       <section aria-labelledby="meet-again" className={flow({ gap: '4' })}>
         <h2 id="meet-again" className={heading({ level: 'section' })}>
@@ -370,7 +108,7 @@ export function AfterNightPage({ orderId }: { orderId: string }) {
         ) : (
           <ul className={flow({ gap: '3' })}>
             {view.guests.map((guest) => (
-              <GuestItem
+              <EveningGuest
                 key={guest.guestId}
                 guest={guest}
                 view={view}

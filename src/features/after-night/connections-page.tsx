@@ -18,18 +18,21 @@ import {
 import { formatLongDate } from '@yaari/domain/schedule'
 import { useCallback, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { container, flow, wrap } from 'styled-system/patterns'
+import { container, flow } from 'styled-system/patterns'
 import { button, card, heading, link, text } from 'styled-system/recipes'
+import { call, useAction } from '../../lib/call'
 import { useCatalogue } from '../../lib/catalogue'
 import { usePageMeta } from '../../lib/page-meta'
 import { LOGIN_LINK } from '../../lib/paths'
 import { Button } from '../../ui/button'
 import { CheckboxField } from '../../ui/checkbox'
 import { SingleChoiceCards } from '../../ui/choice-cards'
-import { Dialog } from '../../ui/dialog'
 import { TextField } from '../../ui/field'
 import { showToast } from '../../ui/toast'
-import { afterErrorMessage, callAfter } from './after-night-calls'
+import { AFTER_WORDS } from './after-night-calls'
+import { ConfirmDialog } from './confirm-dialog'
+import { ErrorLine } from './error-line'
+import type { loadConnections } from './loaders'
 import { useSignedInLoad } from './use-signed-in-load'
 
 const KIND_OPTIONS = CONTACT_KINDS.map((value) => ({ value, label: CONTACT_LABELS[value] }))
@@ -49,23 +52,18 @@ function contactHref({ kind, value }: NonNullable<ConnectionView['contact']>): s
 
 function SharingForm({ initial }: { initial: Sharing }) {
   const [form, setForm] = useState<Sharing>(initial)
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const saving = useAction(async (next: Sharing) => {
+    const { sharing } = await call(saveSharingCall, next)
+    setForm(sharing)
+    void showToast({ title: 'Saved: this is what your connections see.', type: 'success' })
+  }, AFTER_WORDS)
+  const { error, setError } = saving
 
-  const save = async () => {
+  const save = () => {
     const contact = form.contactKind === 'whatsapp' ? form.contact.replace(/\D/g, '').slice(-10) : form.contact.trim()
     const problem = contactProblem(form.contactKind, contact)
     if (problem) return setError(problem)
-    setBusy(true)
-    try {
-      const { sharing } = await callAfter(saveSharingCall, { ...form, contact })
-      setForm(sharing)
-      void showToast({ title: 'Saved: this is what your connections see.', type: 'success' })
-    } catch (caught) {
-      setError(afterErrorMessage(caught))
-    } finally {
-      setBusy(false)
-    }
+    void saving.run({ ...form, contact })
   }
 
   return (
@@ -100,17 +98,8 @@ function SharingForm({ initial }: { initial: Sharing }) {
         checked={form.showPhoto}
         onChange={(showPhoto) => setForm({ ...form, showPhoto })}
       />
-      {error && form.contactKind === 'none' ? (
-        <p role="alert" className={text({ tone: 'error' })}>
-          {error}
-        </p>
-      ) : null}
-      <Button
-        loading={busy}
-        loadingText="Saving…"
-        className={css({ justifySelf: 'start' })}
-        onClick={() => void save()}
-      >
+      {form.contactKind === 'none' ? <ErrorLine error={error} /> : null}
+      <Button loading={saving.busy} loadingText="Saving…" className={css({ justifySelf: 'start' })} onClick={save}>
         Save what I share
       </Button>
     </section>
@@ -119,22 +108,17 @@ function SharingForm({ initial }: { initial: Sharing }) {
 
 function ConnectionItem({ connection, onRemoved }: { connection: ConnectionView; onRemoved: () => void }) {
   const [confirming, setConfirming] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string>()
+  const {
+    busy,
+    error,
+    run: remove,
+  } = useAction(async () => {
+    await call(removeConnectionCall, { connectionId: connection.connectionId })
+    setConfirming(false)
+    onRemoved()
+  }, AFTER_WORDS)
   const styles = card({ variant: 'outline' })
   const event = useCatalogue().eventById(connection.eventId)
-  const remove = async () => {
-    setBusy(true)
-    try {
-      await callAfter(removeConnectionCall, { connectionId: connection.connectionId })
-      setConfirming(false)
-      onRemoved()
-    } catch (caught) {
-      setError(afterErrorMessage(caught))
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
     <li className={cx(styles.root, styles.body, flow({ gap: '2' }))}>
       <h3 className={heading({ level: 'card' })}>{connection.firstName}</h3>
@@ -151,40 +135,31 @@ function ConnectionItem({ connection, onRemoved }: { connection: ConnectionView;
       <p className={text({ tone: 'muted', size: 'sm' })}>
         Met at {event?.title ?? 'an evening'}, {formatLongDate(connection.eventDate)}
       </p>
-      {error ? (
-        <p role="alert" className={text({ tone: 'error' })}>
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine error={error} />
       <Button variant="ghost" className={css({ justifySelf: 'start' })} onClick={() => setConfirming(true)}>
         Remove<span className={css({ srOnly: true })}> {connection.firstName}</span>
       </Button>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={`Remove ${connection.firstName}?`}
         description="Neither of you sees the other's contact any more. They are not told."
+        busy={busy}
+        onConfirm={() => void remove()}
       >
-        <div className={wrap({ gap: '3', mt: '5' })}>
-          <Button loading={busy} onClick={() => void remove()}>
-            Remove
-          </Button>
-          <Button variant="outline" onClick={() => setConfirming(false)}>
-            Keep
-          </Button>
-        </div>
-      </Dialog>
+        Remove
+      </ConfirmDialog>
     </li>
   )
 }
 
-export function ConnectionsPage() {
+export function ConnectionsPage({ first }: Partial<ReturnType<typeof loadConnections>>) {
   usePageMeta({
     title: 'Connections',
     description: 'The people you picked each other with after an evening, and what you share with them.',
   })
-  const fetchConnections = useCallback(() => callAfter(listConnectionsCall, {}), [])
-  const { auth, loaded, refresh: load } = useSignedInLoad(fetchConnections)
+  const fetchConnections = useCallback(() => call(listConnectionsCall, {}), [])
+  const { auth, loaded, refresh: load } = useSignedInLoad(fetchConnections, first)
   const answer = loaded.state === 'ready' ? loaded.value : undefined
   const error = loaded.state === 'error' ? loaded.message : undefined
 

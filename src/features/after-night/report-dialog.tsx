@@ -20,13 +20,15 @@ import { cx } from 'styled-system/css'
 import { flow, wrap } from 'styled-system/patterns'
 import { button, notice, text } from 'styled-system/recipes'
 import * as v from 'valibot'
+import { call, useAction } from '../../lib/call'
 import { useAuthStore } from '../../lib/session/auth-store'
 import { Button } from '../../ui/button'
 import { SingleChoiceCards } from '../../ui/choice-cards'
 import { Dialog } from '../../ui/dialog'
 import { TextAreaField } from '../../ui/field'
 import { showToast } from '../../ui/toast'
-import { afterErrorMessage, callAfter, dropDraft, keepDraft, readDraft } from './after-night-calls'
+import { AFTER_WORDS, dropDraft, keepDraft, readDraft } from './after-night-calls'
+import { ErrorLine } from './error-line'
 
 const REASON_OPTIONS = REPORT_REASONS.map((value) => ({ value, label: REPORT_REASON_LABELS[value] }))
 
@@ -70,8 +72,17 @@ export function ReportDialog({
   const uid = useAuthStore((state) => state.member?.uid)
   const what = `report:${orderId}:${guest.guestId}`
   const [form, setForm] = useState<ReportForm>({ text: '' })
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const sending = useAction(async (report: v.InferOutput<typeof reportSchema>) => {
+    await call(reportGuestCall, report)
+    if (uid) await dropDraft(uid, what)
+    void showToast({
+      title: 'Your report is sent.',
+      description: `${guest.firstName} is not told who reported. We will tell you when our team has looked at it.`,
+      type: 'success',
+    })
+    onClose(true)
+  }, AFTER_WORDS)
+  const { error, setError } = sending
 
   useEffect(() => {
     if (uid) void readDraft(uid, what, storedReport).then((draft) => draft && setForm(draft))
@@ -83,24 +94,10 @@ export function ReportDialog({
     if (uid) void keepDraft(uid, what, next)
   }
 
-  const send = async () => {
+  const send = () => {
     const parsed = v.safeParse(reportSchema, { orderId, guestId: guest.guestId, ...form })
     if (!parsed.success) return setError(parsed.issues[0].message)
-    setBusy(true)
-    try {
-      await callAfter(reportGuestCall, parsed.output)
-      if (uid) await dropDraft(uid, what)
-      void showToast({
-        title: 'Your report is sent.',
-        description: `${guest.firstName} is not told who reported. We will tell you when our team has looked at it.`,
-        type: 'success',
-      })
-      onClose(true)
-    } catch (caught) {
-      setError(afterErrorMessage(caught))
-    } finally {
-      setBusy(false)
-    }
+    void sending.run(parsed.output)
   }
 
   return (
@@ -127,13 +124,9 @@ export function ReportDialog({
           required
           onChange={(event) => change({ ...form, text: event.target.value })}
         />
-        {error ? (
-          <p role="alert" className={text({ tone: 'error' })}>
-            {error}
-          </p>
-        ) : null}
+        <ErrorLine error={error} />
         <div className={wrap({ gap: '3' })}>
-          <Button loading={busy} loadingText="Sending…" onClick={() => void send()}>
+          <Button loading={sending.busy} loadingText="Sending…" onClick={send}>
             Send report
           </Button>
           <Button variant="outline" onClick={() => onClose(false)}>

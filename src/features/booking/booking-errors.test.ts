@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { BOOKING_MESSAGES } from '@yaari/domain/booking'
 import { expect, it } from 'vitest'
 import { bookingErrorMessage } from './booking-errors'

@@ -1,11 +1,6 @@
 import { BOOKING_MESSAGES } from '@yaari/domain/booking'
+import { type SpokenWords, spokenMessage } from '../../lib/call'
 
-/**
- * What a member reads when createBooking fails. The catalogue of messages for input and gateway
- * errors; the server's own words (written for members) where it explains a refusal the member
- * can act on: sold out, too many seats held, already booked, a price their profile does not allow,
- * an account suspended or banned (with the reason).
- */
 /** A refusal the member can act on (their input, the seats, their account): not a failed checkout. */
 const MEMBER_REFUSALS = new Set([
   'functions/invalid-argument',
@@ -20,22 +15,33 @@ const MEMBER_REFUSALS = new Set([
 export const isCheckoutFailure = (error: unknown) =>
   !MEMBER_REFUSALS.has(String((error as { code?: unknown } | null | undefined)?.code))
 
-export function bookingErrorMessage(error: unknown): string {
-  const { code, message, details } = (error ?? {}) as { code?: unknown; message?: unknown; details?: unknown }
-  switch (code) {
-    case 'functions/invalid-argument':
-      return BOOKING_MESSAGES.creationFailed
-    case 'functions/failed-precondition':
-    case 'functions/resource-exhausted':
-    case 'functions/permission-denied': // a suspended or banned account, with the reason it was given
-    case 'functions/already-exists':
-      return typeof message === 'string' && message ? message : BOOKING_MESSAGES.creationFailed
-    case 'functions/unavailable':
-      // Cashfree made the order but gave no checkout session to pay it with.
-      return (details as { reason?: unknown } | undefined)?.reason === 'no-session'
+/**
+ * What a member reads when createBooking fails. The catalogue of messages for input and gateway
+ * errors; the server's own words (written for members) where it explains a refusal the member
+ * can act on: sold out, too many seats held, already booked, a price their profile does not allow,
+ * an account suspended or banned (with the reason).
+ */
+export const BOOKING_WORDS: SpokenWords = {
+  offline: 'You are offline. Booking needs a connection; your details are kept.',
+  unexpected: BOOKING_MESSAGES.unexpected,
+  speaks: [
+    'functions/failed-precondition',
+    'functions/resource-exhausted',
+    'functions/permission-denied', // a suspended or banned account, with the reason it was given
+    'functions/already-exists',
+  ],
+  byCode: {
+    'functions/invalid-argument': BOOKING_MESSAGES.creationFailed,
+    // Cashfree made the order but gave no checkout session to pay it with.
+    'functions/unavailable': (error) =>
+      (error as { details?: { reason?: unknown } } | undefined)?.details?.reason === 'no-session'
         ? BOOKING_MESSAGES.noSession
-        : BOOKING_MESSAGES.gatewayError
-    default:
-      return BOOKING_MESSAGES.unexpected
-  }
+        : BOOKING_MESSAGES.gatewayError,
+    // No answer in the SDK's 70 s: said as any other failure, not as a line that is down.
+    'functions/deadline-exceeded': BOOKING_MESSAGES.unexpected,
+    // The server answered without a checkout session.
+    'no-session': BOOKING_MESSAGES.noSession,
+  },
 }
+
+export const bookingErrorMessage = (error: unknown): string => spokenMessage(error, BOOKING_WORDS)

@@ -17,13 +17,13 @@ import {
   RELATIONSHIP_STATUSES,
 } from '@yaari/domain/booking'
 import { type PriceTier, TIER_LABELS, tierIssue, tiersFor, type YaariEvent } from '@yaari/domain/catalogue'
-import { errorCode } from '@yaari/domain/error-code'
 import { formatInr } from '@yaari/domain/money'
 import { INTERESTS, localMobile, type UserProfileRecord } from '@yaari/domain/profile'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { grid } from 'styled-system/patterns'
 import { button, text } from 'styled-system/recipes'
 import * as v from 'valibot'
+import { type Action, call, useAction } from '../../lib/call'
 import { logError } from '../../lib/log'
 import { useMyProfile } from '../../lib/member-data/hooks'
 import { LOGIN_LINK } from '../../lib/paths'
@@ -34,7 +34,7 @@ import { Button } from '../../ui/button'
 import { SelectField, TextField } from '../../ui/field'
 import { MobileField } from '../../ui/mobile-field'
 import { showToast } from '../../ui/toast'
-import { bookingErrorMessage, isCheckoutFailure } from './booking-errors'
+import { BOOKING_WORDS, isCheckoutFailure } from './booking-errors'
 import { TermsAndSubmit } from './terms-and-submit'
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: enumLabel(value) }))
@@ -82,6 +82,9 @@ function profileInterests(profile: UserProfileRecord): string[] {
     return []
   }
 }
+
+/** The member's details as createBooking takes them. */
+type Details = v.InferOutput<typeof bookingProfileSchema>
 
 /** What the form says instead of itself (sign in first, loading, ...): a line and a full-width action. */
 const STATE = grid({ gap: '4', mt: '5' })
@@ -193,8 +196,6 @@ function DetailsForm({
   const [values, setValues] = useState(initial)
   // Held by the terms' own component, so ticking the box re-renders it alone, not every field.
   const terms = useRef(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string>()
   const [showErrors, setShowErrors] = useState(false)
   const set = (key: keyof Values) => (value: string) => setValues((current) => ({ ...current, [key]: value }))
   const missing = !values.name.trim() || !values.email.trim() || !values.mobile || !values.dateOfBirth
@@ -213,41 +214,39 @@ function DetailsForm({
   const issueFor = (key: string) =>
     parsed && !parsed.success ? parsed.issues.find((issue) => issue.path?.[0]?.key === key)?.message : undefined
 
-  const submit = async (formEvent: FormEvent) => {
-    formEvent.preventDefault()
-    setShowErrors(true)
-    if (!terms.current) return setError(BOOKING_MESSAGES.termsRequired)
-    if (missing) return setError(BOOKING_MESSAGES.requiredFields)
-    const checked = v.safeParse(bookingProfileSchema, { ...profile, termsAccepted: terms.current })
-    if (!checked.success) return setError(checked.issues[0].message)
-    if (!navigator.onLine) return setError('You are offline. Booking needs a connection; your details are kept.')
-    setError(undefined)
-    setBusy(true)
+  const booking: Action<[Details], void> = useAction(async (userProfile: Details) => {
     try {
-      const { callFunction } = await import('../../lib/firebase')
-      const session = await callFunction(createBookingCall, {
-        eventId: event.id,
-        eventDate: date,
-        tier,
-        amount: event.prices[tier],
-        userProfile: checked.output,
-      })
+      // No time limit of our own: making the order waits on the payment gateway.
+      const session = await call(
+        createBookingCall,
+        { eventId: event.id, eventDate: date, tier, amount: event.prices[tier], userProfile },
+        { timeoutMs: 0 },
+      )
       if (!session.payment_session_id) throw Object.assign(new Error('no session'), { code: 'no-session' })
       void showToast({ title: BOOKING_MESSAGES.redirecting, type: 'success' })
       const { openCheckout } = await import('./checkout')
       const result = await openCheckout({ paymentSessionId: session.payment_session_id, mode: session.cashfree_mode })
       if (result.error) {
         logError('checkout-failed', result.error, { orderId: session.order_id })
-        setError(BOOKING_MESSAGES.gatewayError)
-        setBusy(false)
+        return booking.setError(BOOKING_MESSAGES.gatewayError)
       }
-      // Otherwise the browser is on its way to the checkout page.
     } catch (caught) {
       if (navigator.onLine && isCheckoutFailure(caught)) logError('checkout-failed', caught)
-      const code = errorCode(caught)
-      setError(code === 'no-session' ? BOOKING_MESSAGES.noSession : bookingErrorMessage(caught))
-      setBusy(false)
+      throw caught
     }
+    // The browser is on its way to the checkout page: the button stays busy until it leaves.
+    await new Promise(() => undefined)
+  }, BOOKING_WORDS)
+  const { busy, error, setError } = booking
+
+  const submit = (formEvent: FormEvent) => {
+    formEvent.preventDefault()
+    setShowErrors(true)
+    if (!terms.current) return setError(BOOKING_MESSAGES.termsRequired)
+    if (missing) return setError(BOOKING_MESSAGES.requiredFields)
+    const checked = v.safeParse(bookingProfileSchema, { ...profile, termsAccepted: terms.current })
+    if (!checked.success) return setError(checked.issues[0].message)
+    void booking.run(checked.output)
   }
 
   return (

@@ -13,6 +13,7 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { wrap } from 'styled-system/patterns'
 import { text } from 'styled-system/recipes'
+import { call, type SpokenWords, useAction } from '../../lib/call'
 import { keepBooking } from '../../lib/member-data/refresh'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
@@ -31,13 +32,11 @@ export function refundIfCancelledNow(
     : `Cancelling now refunds nothing (${refund.tier.label}).`
 }
 
-function cancelErrorMessage(error: unknown): string {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
-  if (!navigator.onLine || code === 'functions/unavailable' || code === 'functions/deadline-exceeded') {
-    return BOOKING_MESSAGES.cancelOffline
-  }
-  if (code === 'functions/failed-precondition' && typeof message === 'string') return message
-  return BOOKING_MESSAGES.unexpected
+/** Cancelling reads out only why the booking cannot be cancelled (started, not confirmed). */
+const CANCEL_WORDS: SpokenWords = {
+  offline: BOOKING_MESSAGES.cancelOffline,
+  unexpected: BOOKING_MESSAGES.unexpected,
+  speaks: ['functions/failed-precondition'],
 }
 
 export function CancelBookingButton({
@@ -50,29 +49,21 @@ export function CancelBookingButton({
   onCancelled: (booking: BookingView) => void
 }) {
   const [open, setOpen] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string>()
+  const {
+    busy,
+    error,
+    run: confirm,
+    setError,
+  } = useAction(async () => {
+    const { booking: cancelled } = await call(cancelBookingCall, { orderId: booking.orderId })
+    await keepBooking(cancelled)
+    setOpen(false)
+    const refund = cancelled.refund ? `${formatInr(cancelled.refund.amount)} is on its way back to you.` : undefined
+    void showToast({ title: 'Your booking is cancelled.', description: refund, type: 'success' })
+    onCancelled(cancelled)
+  }, CANCEL_WORDS)
   const terms = refundIfCancelledNow(booking, event)
   if (!terms) return null
-
-  const confirm = async () => {
-    if (!navigator.onLine) return setError(BOOKING_MESSAGES.cancelOffline)
-    setBusy(true)
-    setError(undefined)
-    try {
-      const { callFunction, WRITE_TIMEOUT } = await import('../../lib/firebase')
-      const { booking: cancelled } = await callFunction(cancelBookingCall, { orderId: booking.orderId }, WRITE_TIMEOUT)
-      await keepBooking(cancelled)
-      setOpen(false)
-      const refund = cancelled.refund ? `${formatInr(cancelled.refund.amount)} is on its way back to you.` : undefined
-      void showToast({ title: 'Your booking is cancelled.', description: refund, type: 'success' })
-      onCancelled(cancelled)
-    } catch (caught) {
-      setError(cancelErrorMessage(caught))
-    } finally {
-      setBusy(false)
-    }
-  }
 
   return (
     <>

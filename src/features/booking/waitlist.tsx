@@ -15,10 +15,10 @@ import {
   WAITLIST_MESSAGES,
   type WaitlistView,
 } from '@yaari/domain/waitlist'
-import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { wrap } from 'styled-system/patterns'
 import { button, card, chip, dataList, heading, text } from 'styled-system/recipes'
+import { call, type SpokenWords, useAction } from '../../lib/call'
 import { useCatalogue } from '../../lib/catalogue'
 import { keepWaitlistPlace } from '../../lib/member-data/refresh'
 import { LOGIN_LINK } from '../../lib/paths'
@@ -36,49 +36,32 @@ export function waitlistLabel(entry: WaitlistView): string {
   return 'Offer passed'
 }
 
-function errorMessage(error: unknown, offline: string): string {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
-  if (!navigator.onLine || code === 'functions/unavailable' || code === 'functions/deadline-exceeded') return offline
-  if (
-    (code === 'functions/failed-precondition' ||
-      code === 'functions/resource-exhausted' ||
-      code === 'functions/permission-denied') &&
-    typeof message === 'string'
-  ) {
-    return message
-  }
-  return 'Oops! Something went wrong. Please try again or contact our friendly support team.'
-}
+const WAITLIST_WORDS = {
+  unexpected: 'Oops! Something went wrong. Please try again or contact our friendly support team.',
+  // Full, not open to this member, or too many places: the server says which.
+  speaks: ['functions/failed-precondition', 'functions/resource-exhausted', 'functions/permission-denied'],
+} satisfies Omit<SpokenWords, 'offline'>
 
-/** join or leave; the entry as it now stands (undefined once left), or the reason it could not. */
+/** Joining and leaving one date's line; each keeps the entry as it now stands (undefined once left). */
 function useWaitlistCall(
   eventId: YaariEvent['id'],
   eventDate: string,
   onChanged: (entry: WaitlistView | undefined) => void,
 ) {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string>()
-  const run = async (action: 'join' | 'leave') => {
-    const offline = action === 'join' ? WAITLIST_MESSAGES.joinOffline : WAITLIST_MESSAGES.leaveOffline
-    if (!navigator.onLine) return setError(offline)
-    setBusy(true)
-    setError(undefined)
-    try {
-      const { callFunction, WRITE_TIMEOUT } = await import('../../lib/firebase')
-      const place = { eventId, eventDate }
-      const entry =
-        action === 'join'
-          ? (await callFunction(joinWaitlistCall, place, WRITE_TIMEOUT)).entry
-          : void (await callFunction(leaveWaitlistCall, place, WRITE_TIMEOUT))
-      await keepWaitlistPlace(place, entry)
-      onChanged(entry)
-    } catch (caught) {
-      setError(errorMessage(caught, offline))
-    } finally {
-      setBusy(false)
-    }
+  const place = { eventId, eventDate }
+  const changed = async (entry: WaitlistView | undefined) => {
+    await keepWaitlistPlace(place, entry)
+    onChanged(entry)
   }
-  return { busy, error, run }
+  const join = useAction(async () => changed((await call(joinWaitlistCall, place)).entry), {
+    ...WAITLIST_WORDS,
+    offline: WAITLIST_MESSAGES.joinOffline,
+  })
+  const leave = useAction(async () => changed(void (await call(leaveWaitlistCall, place))), {
+    ...WAITLIST_WORDS,
+    offline: WAITLIST_MESSAGES.leaveOffline,
+  })
+  return { join, leave }
 }
 
 const errorText = (error: string | undefined) =>
@@ -110,7 +93,7 @@ export function DateWaitlist({
   signedIn: boolean
   onChanged: (entry: WaitlistView | undefined) => void
 }) {
-  const { busy, error, run } = useWaitlistCall(event.id, date, onChanged)
+  const { join, leave } = useWaitlistCall(event.id, date, onChanged)
   const styles = css({ mt: '5', display: 'flex', flexDirection: 'column', gap: '3' })
   if (entry?.status === 'waiting') {
     return (
@@ -121,8 +104,8 @@ export function DateWaitlist({
         <p className={text({ tone: 'muted', size: 'sm' })}>
           If a seat opens up, we hold it for you for {OFFER_MINUTES} minutes and email you.
         </p>
-        {errorText(error)}
-        <Button variant="outline" loading={busy} loadingText="Leaving..." onClick={() => void run('leave')}>
+        {errorText(leave.error)}
+        <Button variant="outline" loading={leave.busy} loadingText="Leaving..." onClick={() => void leave.run()}>
           Leave the waitlist
         </Button>
       </div>
@@ -138,9 +121,9 @@ export function DateWaitlist({
         Join the waitlist: when a seat opens up, the first member waiting gets it held for {OFFER_MINUTES} minutes to
         book.
       </p>
-      {errorText(error)}
+      {errorText(join.error)}
       {signedIn ? (
-        <Button loading={busy} loadingText="Joining..." onClick={() => void run('join')}>
+        <Button loading={join.busy} loadingText="Joining..." onClick={() => void join.run()}>
           Join the waitlist
         </Button>
       ) : (
@@ -170,7 +153,7 @@ export function WaitlistCard({ entry, onChanged }: WaitlistCardProps) {
 }
 
 function EventWaitlistCard({ event, entry, onChanged }: WaitlistCardProps & { event: YaariEvent }) {
-  const { busy, error, run } = useWaitlistCall(event.id, entry.eventDate, onChanged)
+  const { leave } = useWaitlistCall(event.id, entry.eventDate, onChanged)
   const tiers = usePriceTiersHint()
   // The member's one price known on this device: the date dialog opens on the offered date.
   const search = tiers.length === 1 ? { tier: tiers[0], date: entry.eventDate } : {}
@@ -206,7 +189,7 @@ function EventWaitlistCard({ event, entry, onChanged }: WaitlistCardProps & { ev
       {entry.status === 'passed' || (entry.status === 'offered' && !offered) ? (
         <p>The seat offered to you was not booked in time and has gone to the next member.</p>
       ) : null}
-      {errorText(error)}
+      {errorText(leave.error)}
       <div className={wrap({ gap: '3' })}>
         {offered ? (
           <Link to="/events/$eventId" params={{ eventId: event.id }} search={search} className={button()}>
@@ -214,7 +197,7 @@ function EventWaitlistCard({ event, entry, onChanged }: WaitlistCardProps & { ev
           </Link>
         ) : null}
         {entry.status !== 'passed' ? (
-          <Button variant="ghost" loading={busy} loadingText="Leaving..." onClick={() => void run('leave')}>
+          <Button variant="ghost" loading={leave.busy} loadingText="Leaving..." onClick={() => void leave.run()}>
             Leave the waitlist
           </Button>
         ) : null}

@@ -7,8 +7,8 @@
 import { tiersFor } from '@yaari/domain/catalogue'
 import type { SaveProfileRequest } from '@yaari/domain/profile'
 import { saveProfileCall } from '@yaari/domain/profile'
+import { call } from '../../lib/call'
 import { localDb } from '../../lib/db'
-import { callFunction } from '../../lib/firebase'
 import { useAuthStore, watchAuth } from '../../lib/session/auth-store'
 import { rememberPriceTiers } from '../../lib/session/price-tiers'
 import { showToast } from '../../ui/toast'
@@ -18,7 +18,7 @@ import { ONBOARDING_MESSAGES } from './steps'
 
 export const liveSyncDeps: SyncDeps = {
   saveProfile: async (payload: SaveProfileRequest) => {
-    const saved = await callFunction(saveProfileCall, payload)
+    const saved = await call(saveProfileCall, payload, { timeoutMs: 0 })
     rememberPriceTiers(tiersFor(payload.gender)) // the prices this member is offered from now on
     return saved
   },

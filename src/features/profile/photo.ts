@@ -4,6 +4,7 @@
  */
 
 import { MAX_PHOTO_BYTES, MESSAGES, PHOTO_MAX_SIDE, uploadProfilePhotoCall } from '@yaari/domain/profile'
+import { call } from '../../lib/call'
 
 export type PhotoProblem = { title: string; description: string }
 
@@ -53,10 +54,8 @@ export async function blobToBase64(blob: Blob): Promise<string> {
 
 /** Uploads the picture; resolves with the URL to keep in the profile. */
 export async function uploadPhoto(blob: Blob): Promise<string> {
-  const { callFunction } = await import('../../lib/firebase')
-  const { url } = await callFunction(uploadProfilePhotoCall, {
-    contentType: 'image/jpeg', // resizePhoto always makes a JPEG
-    data: await blobToBase64(blob),
-  })
+  const data = await blobToBase64(blob)
+  // resizePhoto always makes a JPEG. No time limit of our own: a photo on a slow line takes a while.
+  const { url } = await call(uploadProfilePhotoCall, { contentType: 'image/jpeg', data }, { timeoutMs: 0 })
   return url
 }

@@ -9,6 +9,7 @@ import { eventStartInstant, formatLongDate } from '@yaari/domain/schedule'
 import { useState } from 'react'
 import { grid } from 'styled-system/patterns'
 import { bullets, heading, text } from 'styled-system/recipes'
+import { call, type SpokenWords, spokenMessage, useAction } from '../../lib/call'
 import { useCatalogue } from '../../lib/catalogue'
 import { useMyBookings } from '../../lib/member-data/hooks'
 import { saveFile } from '../../lib/save-file'
@@ -23,6 +24,15 @@ import { CurrentPasswordField } from '../../ui/password-field'
 import { showToast } from '../../ui/toast'
 
 const HOUR = 3_600_000
+
+const EXPORT_FAILED = 'We couldn’t prepare your file. Please try again.'
+/** The file's one refusal of its own is too many exports; anything else is worth another try. */
+const EXPORT_WORDS: SpokenWords = {
+  offline: EXPORT_FAILED,
+  unexpected: EXPORT_FAILED,
+  speaks: [],
+  byCode: { 'functions/resource-exhausted': ACCOUNT_DATA_MESSAGES.tooManyExports },
+}
 
 /** What deleting the account does to each confirmed booking still ahead: its refund now. */
 export function upcomingOutcomes(catalogue: Catalogue, bookings: readonly BookingView[], now: Date = new Date()) {
@@ -47,7 +57,15 @@ export function upcomingOutcomes(catalogue: Catalogue, bookings: readonly Bookin
 /** The profile page's 'Your data': download a copy, or delete the account. */
 export function YourData() {
   const online = useOnline()
-  const [exporting, setExporting] = useState(false)
+  const exporting = useAction(async () => {
+    try {
+      // No time limit of our own: gathering everything may take the server a while.
+      const data = await call(exportMyDataCall, {}, { timeoutMs: 0 })
+      saveFile(exportFileName(data.exported_at), JSON.stringify(data, null, 2), 'application/json')
+    } catch (error) {
+      void showToast({ title: spokenMessage(error, EXPORT_WORDS), type: 'error' })
+    }
+  }, EXPORT_WORDS)
   const [deleting, setDeleting] = useState(false)
 
   return (
@@ -58,25 +76,10 @@ export function YourData() {
       <p>{ACCOUNT_DATA_MESSAGES.download}</p>
       <Button
         variant="outline"
-        loading={exporting}
+        loading={exporting.busy}
         loadingText="Preparing your file…"
         disabled={!online}
-        onClick={async () => {
-          setExporting(true)
-          try {
-            const { callFunction } = await import('../../lib/firebase')
-            const data = await callFunction(exportMyDataCall, {})
-            saveFile(exportFileName(data.exported_at), JSON.stringify(data, null, 2), 'application/json')
-          } catch (error) {
-            const used = errorCode(error) === 'functions/resource-exhausted'
-            void showToast({
-              title: used ? ACCOUNT_DATA_MESSAGES.tooManyExports : 'We couldn’t prepare your file. Please try again.',
-              type: 'error',
-            })
-          } finally {
-            setExporting(false)
-          }
-        }}
+        onClick={() => void exporting.run()}
       >
         Download my data
       </Button>
@@ -105,8 +108,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     () => (password ? undefined : 'Please enter your password.'),
     async () => {
       await confirmPassword(password)
-      const { callFunction } = await import('../../lib/firebase')
-      await callFunction(deleteMyAccountCall, {})
+      await call(deleteMyAccountCall, {}, { timeoutMs: 0 })
       await signOutAndForget()
       void showToast({ title: ACCOUNT_DATA_MESSAGES.deleted, type: 'success' })
       await navigate({ to: '/' })
