@@ -51,6 +51,7 @@ import {
   callAnything,
   emptyEveryDate,
   failure,
+  gate,
   signedInWith,
   signOutMember,
   signUpFreshMember,
@@ -513,12 +514,9 @@ describe('the morning after', () => {
     await pickGuest(db, { uid: b }, { orderId: `yaari_race_${b}`, guestId: guestKey(id, a), picked: true }, now)
 
     // A's pick is held just before it creates the connection (past its own look at the blocks)...
-    let open = () => {}
-    const gate = new Promise<void>((resolve) => {
-      open = resolve
-    })
+    const held = gate()
     const picking = pickGuest(
-      heldConnections(db, gate),
+      heldConnections(db, held.opened),
       { uid: a },
       { orderId: `yaari_race_${a}`, guestId: guestKey(id, b), picked: true },
       now,
@@ -526,7 +524,7 @@ describe('the morning after', () => {
     await expect.poll(async () => (await db.doc(`picks/${id}_${a}_${b}`).get()).exists).toBe(true)
     // ...while B blocks A, to the end.
     await blockGuest(db, { uid: b }, { orderId: `yaari_race_${b}`, guestId: guestKey(id, a) }, now)
-    open()
+    held.open()
     // The pick answers as any pick that made no pair: nothing tells A of B's block.
     expect(await picking).toEqual({ picked: true, connected: false })
     expect((await db.collection('connections').where('members', 'array-contains', a).get()).size).toBe(0)
