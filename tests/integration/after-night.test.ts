@@ -414,23 +414,13 @@ describe('the morning after', () => {
 
   it('where the door was not used, a host marks who came until the morning after; no one marked, no one asked', async () => {
     const marked = await paidGuest('Mira Pillai', markedNight)
+    const mark = (came: boolean) =>
+      callFunction(markAttendanceCall, { eventId: sunday.id, eventDate: markedNight, orderId: marked.orderId, came })
     await hostOfBangalore()
-    const early = await failure(
-      callFunction(markAttendanceCall, {
-        eventId: sunday.id,
-        eventDate: markedNight,
-        orderId: marked.orderId,
-        came: true,
-      }),
-    )
+    const early = await failure(mark(true))
     expect(early.message).toBe(HOST_MESSAGES.attendanceTooEarly)
     await atTheNight(sunday.id, markedNight)
-    const answer = await callFunction(markAttendanceCall, {
-      eventId: sunday.id,
-      eventDate: markedNight,
-      orderId: marked.orderId,
-      came: true,
-    })
+    const answer = await mark(true)
     expect(answer).toMatchObject({ changed: true, night: { state: 'waiting', came: 1 } })
     const audit = await adminDb().collection('audit_log').where('action', '==', 'mark-attendance').get()
     expect(audit.docs.map((doc) => doc.get('change'))).toEqual([
@@ -439,14 +429,7 @@ describe('the morning after', () => {
     await signOutMember()
     expect(await morningJob(morningAfter(markedNight) + 60_000)).toMatchObject({ asked: 1 })
     await hostOfBangalore()
-    const closed = await failure(
-      callFunction(markAttendanceCall, {
-        eventId: sunday.id,
-        eventDate: markedNight,
-        orderId: marked.orderId,
-        came: false,
-      }),
-    )
+    const closed = await failure(mark(false))
     expect(closed.message).toBe(HOST_MESSAGES.attendanceClosed)
     expect((await viewOf(marked)).open).toBe(true)
 
