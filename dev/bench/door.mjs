@@ -15,12 +15,10 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { correction, generate, mode } from 'lean-qr'
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import { ROOT } from '../lib/config.mjs'
 import { DEMO_ACCOUNTS } from '../lib/demo-accounts.mjs'
 import { DOOR } from './budgets.mjs'
-import { calibratedCpuSlowdown } from './lighthouse-calibration.mjs'
-import { median } from './stats.mjs'
+import { slowedRuns } from './slowed-runs.mjs'
 import { paidMember } from './ticket.mjs'
 
 /** The QR code of `text` as rows of 0/1 modules, with its quiet zone. @param {string} text */
@@ -125,13 +123,7 @@ async function timesToVerdict(browser, appUrl, door, slowdown) {
     await page.getByRole('button', { name: 'Start the camera' }).click()
     await page.getByText('Hold the guest’s ticket QR code in view.').waitFor({ timeout: 30_000 })
 
-    const benchmarkIndex = Number(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`))
-    const rate = slowdown === 'calibrated' ? calibratedCpuSlowdown(benchmarkIndex) : slowdown
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate })
-    /** @type {number[]} */
-    const runs = []
-    for (let run = 0; run <= DOOR.runs; run++) {
+    return await slowedRuns(context, page, slowdown, DOOR.runs, async (run) => {
       const next = page.getByRole('button', { name: 'Next guest' })
       if (await next.isVisible()) await next.click()
       await page.evaluate(() => /** @type {any} */ (window).__blank())
@@ -145,16 +137,8 @@ async function timesToVerdict(browser, appUrl, door, slowdown) {
         undefined,
         { timeout: 20_000 },
       )
-      if (run > 0) runs.push(Math.round(Number(await shown.jsonValue()))) // the first warms up
-    }
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
-    return {
-      cpuSlowdown: rate,
-      benchmarkIndex: Math.round(benchmarkIndex),
-      runsMs: runs,
-      medianMs: median(runs),
-      maxMs: Math.max(...runs),
-    }
+      return Math.round(Number(await shown.jsonValue()))
+    })
   } finally {
     await context.close()
   }

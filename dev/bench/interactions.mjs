@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
-import { functionUrl, HOST, ROOT, stackPorts } from '../lib/config.mjs'
+import { authAccounts, postCallable, ROOT } from '../lib/config.mjs'
 import { importTypeScript } from '../lib/typescript.mjs'
 import { INTERACTIONS } from './budgets.mjs'
 import { calibratedCpuSlowdown } from './lighthouse-calibration.mjs'
@@ -54,26 +54,11 @@ const sharedProfile = () =>
 /** An account (with a saved profile unless `onboarded` is false) made as the e2e tests make theirs. */
 async function account(onboarded = true) {
   const email = `bench-${randomUUID()}@example.test`
-  const signUp = await fetch(
-    `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
-    },
-  )
+  const signUp = await authAccounts('signUp', { email, password: PASSWORD })
   if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`)
   const { idToken } = /** @type {{ idToken: string }} */ (await signUp.json())
   if (onboarded) {
-    const saved = await fetch(functionUrl('saveProfile'), {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${idToken}`,
-        origin: `http://${HOST}:${stackPorts().app}`,
-      },
-      body: JSON.stringify({ data: (await sharedProfile()).VALID_PROFILE }),
-    })
+    const saved = await postCallable('saveProfile', idToken, (await sharedProfile()).VALID_PROFILE)
     if (!saved.ok) throw new Error(`saveProfile: ${saved.status} ${await saved.text()}`)
   }
   return email

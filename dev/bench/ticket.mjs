@@ -15,27 +15,17 @@
  */
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
-import { functionUrl, HOST, ROOT, stackPorts, standinControl } from '../lib/config.mjs'
+import { authAccounts, postCallable, ROOT, standinControl } from '../lib/config.mjs'
 import { importTypeScript } from '../lib/typescript.mjs'
 import { INTERACTIONS, TICKET } from './budgets.mjs'
 import { hangingProxy } from './hanging-proxy.mjs'
-import { calibratedCpuSlowdown } from './lighthouse-calibration.mjs'
-import { median } from './stats.mjs'
+import { slowedRuns } from './slowed-runs.mjs'
 
 const PASSWORD = 'bench-password-42'
 
 /** A callable function over HTTP, as the web SDK calls it. @param {string} name @param {string} idToken @param {unknown} data */
 async function call(name, idToken, data) {
-  const response = await fetch(functionUrl(name), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${idToken}`,
-      origin: `http://${HOST}:${stackPorts().app}`,
-    },
-    body: JSON.stringify({ data }),
-  })
+  const response = await postCallable(name, idToken, data)
   if (!response.ok) throw new Error(`${name}: ${response.status} ${await response.text()}`)
   return /** @type {any} */ (await response.json()).result
 }
@@ -54,14 +44,7 @@ export async function paidMember() {
     'ticket-dates',
   )
   const email = `bench-ticket-${randomUUID()}@example.test`
-  const signUp = await fetch(
-    `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD, displayName: 'Asha Rao', returnSecureToken: true }),
-    },
-  )
+  const signUp = await authAccounts('signUp', { email, password: PASSWORD, displayName: 'Asha Rao' })
   if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`)
   const { idToken } = /** @type {{ idToken: string }} */ (await signUp.json())
   await call('saveProfile', idToken, VALID_PROFILE)
@@ -133,35 +116,21 @@ async function timesToQr(browser, appUrl, member, { hanging, slowdown }) {
 
     if (hanging) signal.hang()
     await context.addInitScript(WATCH_FOR_QR)
-    const benchmarkIndex = Number(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`))
-    const rate = slowdown === 'calibrated' ? calibratedCpuSlowdown(benchmarkIndex) : slowdown
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate })
-    /** @type {number[]} */
-    const runs = []
-    for (let run = 0; run <= TICKET.runs; run++) {
+    const times = await slowedRuns(context, page, slowdown, TICKET.runs, async () => {
       // Reloaded in the same tab, as the offline start-up figure is (offline-fcp.mjs).
       await page.goto(`/my-bookings/${member.orderId}`, { waitUntil: 'commit' })
       const shown = await page.waitForFunction(() => /** @type {any} */ (window).__qrShownAt, undefined, {
         timeout: 20_000,
       })
-      if (run > 0) runs.push(Math.round(Number(await shown.jsonValue()))) // the first warms the caches
-    }
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+      return Math.round(Number(await shown.jsonValue()))
+    })
     // The page left open: Firebase Auth asks about the member, and that request hangs too.
     const lookedUp = () => signal.held.some((url) => url.includes('accounts:lookup'))
     for (let waited = 0; hanging && !lookedUp() && waited < 15_000; waited += 250) await page.waitForTimeout(250)
     if (hanging && !lookedUp()) {
       throw new Error("Firebase Auth's account look-up was not among the hanging requests: the hang did not work")
     }
-    return {
-      cpuSlowdown: rate,
-      benchmarkIndex: Math.round(benchmarkIndex),
-      runsMs: runs,
-      medianMs: median(runs),
-      maxMs: Math.max(...runs),
-      ...(hanging ? { requestsHanging: signal.held.length } : {}),
-    }
+    return { ...times, ...(hanging ? { requestsHanging: signal.held.length } : {}) }
   } finally {
     await context.close()
     await signal.close()

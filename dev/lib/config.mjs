@@ -57,6 +57,38 @@ export function functionUrl(name, port = stackPorts().functions) {
   return `http://${HOST}:${port}/${PROJECT_ID}/${REGION}/${name}`
 }
 
+/**
+ * Signs up (`signUp`) or in (`signInWithPassword`) on the Auth emulator's REST API, as the web SDK
+ * does; the answer carries the person's idToken and localId.
+ * @param {'signUp' | 'signInWithPassword'} how @param {Record<string, unknown>} body email, password (and displayName)
+ */
+export function authAccounts(how, body) {
+  return fetch(
+    `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1/accounts:${how}?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, returnSecureToken: true }),
+    },
+  )
+}
+
+/**
+ * A callable function over HTTP, as the web SDK calls it from the app: `data`, as whoever `idToken` signs in.
+ * @param {string} name @param {string} idToken @param {unknown} data
+ */
+export function postCallable(name, idToken, data) {
+  return fetch(functionUrl(name), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${idToken}`,
+      origin: `http://${HOST}:${stackPorts().app}`,
+    },
+    body: JSON.stringify({ data }),
+  })
+}
+
 /** The local inbox's API (MailDev): every email the functions sent, newest last. */
 export const mailInboxUrl = (port = stackPorts().mailInbox) => `http://${HOST}:${port}`
 

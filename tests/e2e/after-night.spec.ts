@@ -16,7 +16,7 @@ import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { DOOR_OPENS_BEFORE_MS, doorWindow } from '@yaari/domain/door'
 import { availableDates } from '@yaari/domain/schedule'
 import { SITE } from '@yaari/domain/site'
-import { functionUrl, HOST, stackPorts } from '../../dev/lib/config.mjs'
+import { authAccounts, postCallable } from '../../dev/lib/config.mjs'
 import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
 import { mailTo } from '../../dev/lib/mail-inbox.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
@@ -218,22 +218,9 @@ test('three guests after the night: feedback, a connection, nothing told to the 
 
 /** The demo host's callable, through the Auth emulator's REST API and the functions, as a door phone's sync is sent. */
 async function asHost(fn: string, data: unknown) {
-  const auth = `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1`
-  const signedIn = await fetch(`${auth}/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: host.email, password: host.password, returnSecureToken: true }),
-  })
+  const signedIn = await authAccounts('signInWithPassword', { email: host.email, password: host.password })
   const { idToken } = (await signedIn.json()) as { idToken: string }
-  const response = await fetch(functionUrl(fn), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${idToken}`,
-      origin: `http://${HOST}:${stackPorts().app}`,
-    },
-    body: JSON.stringify({ data }),
-  })
+  const response = await postCallable(fn, idToken, data)
   expect(response.ok, await response.clone().text()).toBe(true)
   return ((await response.json()) as { result: Record<string, unknown> }).result
 }

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
-import { functionUrl, HOST, stackPorts } from '../../dev/lib/config.mjs'
+import { authAccounts, postCallable } from '../../dev/lib/config.mjs'
 import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
 import {
   BACKEND,
@@ -329,22 +329,12 @@ test.describe
       await expect(page.getByText('There is no such event in the catalogue.')).toBeVisible(BACKEND)
 
       // Nor through the public API: the callable refuses them with the reason.
-      const auth = `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1`
-      const signIn = await fetch(`${auth}/accounts:signInWithPassword?key=demo-api-key`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: hostAccount.email, password: hostAccount.password, returnSecureToken: true }),
+      const signIn = await authAccounts('signInWithPassword', {
+        email: hostAccount.email,
+        password: hostAccount.password,
       })
       const { idToken } = (await signIn.json()) as { idToken: string }
-      const refused = await fetch(functionUrl('archiveCatalogueEvent'), {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${idToken}`,
-          origin: `http://${HOST}:${stackPorts().app}`,
-        },
-        body: JSON.stringify({ data: { id: slug } }),
-      })
+      const refused = await postCallable('archiveCatalogueEvent', idToken, { id: slug })
       expect(refused.status).toBe(403)
       expect(await refused.text()).toContain('You do not host events in this city.')
     })

@@ -18,19 +18,8 @@ import { availableDates } from '@yaari/domain/schedule'
 import { ROOT } from '../../dev/lib/config.mjs'
 import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
 import { browserWithCamera, writeCodesVideo } from './fake-camera'
-import {
-  admin,
-  apiMember,
-  BACKEND,
-  controlledByServiceWorker,
-  expect,
-  expectNoSeriousA11yViolations,
-  expectOneMain,
-  hangOutsideRequests,
-  paidThroughApi,
-  signInAt,
-  test,
-} from './support'
+import * as support from './support'
+import { BACKEND, expect, test } from './support'
 
 const midweek = SEED_EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')!
 const host = DEMO_ACCOUNTS.find((account) => !account.claims.admin)!
@@ -49,14 +38,15 @@ function forged(credential: string) {
  */
 async function atTheNight(date: string) {
   const start = doorWindow(midweek, date).opens + DOOR_OPENS_BEFORE_MS
-  await admin()
+  await support
+    .admin()
     .doc(`stack_clocks/${midweek.id}_${date}`)
     .set({ offset_ms: start + 3_600_000 - Date.now() })
 }
 
 /** Leaves the date as it was (its seats, bookings, check-ins and clock), so another run on this stack can book it. */
 async function emptyDate(date: string) {
-  const db = admin()
+  const db = support.admin()
   await db.doc(`stack_clocks/${midweek.id}_${date}`).delete()
   const seats = await db.collection(seatsCollectionPath(midweek.id, date)).get()
   const ofDate = (collection: string) =>
@@ -92,7 +82,7 @@ async function doorPhone(browser: Browser, name: string): Promise<{ context: Bro
     ),
   )
   test.info().annotations.push({ type: 'door', description: name })
-  await signInAt(page, host.email, host.password)
+  await support.signInAt(page, host.email, host.password)
   await expect(page).toHaveURL(/\/$/, BACKEND)
   Object.assign(page, { cspViolations: violations })
   return { context, page }
@@ -105,8 +95,8 @@ async function readyDoor(page: Page, date: string, doorName: string) {
   await page.getByRole('textbox', { name: 'This door' }).fill(doorName)
   await page.getByRole('button', { name: 'Get ready for the door' }).click()
   await expect(page.getByText(/^Ready: \d+ paid guests? saved on this phone\.$/)).toBeVisible(BACKEND)
-  await expectNoSeriousA11yViolations(page)
-  await expectOneMain(page)
+  await support.expectNoSeriousA11yViolations(page)
+  await support.expectOneMain(page)
   // A tool held at arm's length all night: no site header or footer, the screen kept on where it can be.
   await expect(page.getByRole('banner')).toHaveCount(0)
   await expect(page.getByRole('contentinfo')).toHaveCount(0)
@@ -149,10 +139,10 @@ test.describe('the door with no signal', () => {
     test.slow()
     const date = availableDates(midweek)[3]!
     await atTheNight(date)
-    const asha = await apiMember('Asha Rao')
-    const ravi = await apiMember('Ravi Kumar')
-    const ashaPaid = await paidThroughApi(asha, midweek.id, date)
-    const raviPaid = await paidThroughApi(ravi, midweek.id, date)
+    const asha = await support.apiMember('Asha Rao')
+    const ravi = await support.apiMember('Ravi Kumar')
+    const ashaPaid = await support.paidThroughApi(asha, midweek.id, date)
+    const raviPaid = await support.paidThroughApi(ravi, midweek.id, date)
     expect(ashaPaid.pass?.credential).toMatch(/^YP1:/)
     const video = join(mkdtempSync(join(tmpdir(), 'yaari-door-')), 'door.y4m')
     writeCodesVideo(video, [ashaPaid.pass!.credential, forged(ashaPaid.pass!.credential)])
@@ -161,7 +151,7 @@ test.describe('the door with no signal', () => {
       const { context, page } = await doorPhone(browser, 'Front door')
       await readyDoor(page, date, 'Front door')
       // The app installed as a host's phone has it: its service worker serves it from then on.
-      await controlledByServiceWorker(page)
+      await support.controlledByServiceWorker(page)
 
       // No signal at all from here on.
       await context.setOffline(true)
@@ -181,7 +171,7 @@ test.describe('the door with no signal', () => {
       await expect(verdict.getByRole('heading', { name: 'Admit Ravi' })).toBeVisible()
       await verdict.getByRole('button', { name: 'Next guest' }).click()
       await expect(page.getByText(/2 check-ins not yet synced \(offline\)/)).toBeVisible()
-      expect((await admin().doc(`door_admissions/${ashaPaid.orderId}`).get()).exists).toBe(false)
+      expect((await support.admin().doc(`door_admissions/${ashaPaid.orderId}`).get()).exists).toBe(false)
 
       // Signing out now would leave them unsent: the phone says so and offers the way back to sync.
       await page.goto('/auth')
@@ -195,7 +185,7 @@ test.describe('the door with no signal', () => {
       await context.setOffline(false)
       await expect(page.getByText(/Every check-in synced/)).toBeVisible(BACKEND)
       for (const { orderId } of [ashaPaid, raviPaid]) {
-        expect((await admin().doc(`door_admissions/${orderId}`).get()).get('door')).toBe('Front door')
+        expect((await support.admin().doc(`door_admissions/${orderId}`).get()).get('door')).toBe('Front door')
       }
       const ticket = (await asha.call('getBooking', { orderId: ashaPaid.orderId })).booking as { checkedInAt?: string }
       expect(ticket.checkedInAt).toBeDefined()
@@ -219,14 +209,14 @@ test.describe('the door with no signal', () => {
     test.slow()
     const date = availableDates(midweek)[4]!
     await atTheNight(date)
-    const lata = await apiMember('Lata Menon')
-    const paid = await paidThroughApi(lata, midweek.id, date)
+    const lata = await support.apiMember('Lata Menon')
+    const paid = await support.paidThroughApi(lata, midweek.id, date)
     const { browser, front, back } = await twoReadyPhones(date, paid.pass!.credential)
     try {
       // The front phone has no signal; the back one has a signal that hangs (every request to
       // Firebase and the functions left unanswered), as a venue's one bar gives.
       await front.context.setOffline(true)
-      const signal = await hangOutsideRequests(back.context)
+      const signal = await support.hangOutsideRequests(back.context)
       // Both cameras see her pass at once: each phone, knowing nothing of the other, admits her.
       for (const phone of [front, back]) await phone.page.getByRole('button', { name: 'Start the camera' }).click()
       for (const phone of [front, back]) await expectChecked(phone.page, /Admitted Lata \(pass\)/)
@@ -251,8 +241,8 @@ test.describe('the door with no signal', () => {
     test.slow()
     const date = availableDates(midweek)[5]!
     await atTheNight(date)
-    const meera = await apiMember('Meera Iyer')
-    const paid = await paidThroughApi(meera, midweek.id, date)
+    const meera = await support.apiMember('Meera Iyer')
+    const paid = await support.paidThroughApi(meera, midweek.id, date)
     const { browser, front, back } = await twoReadyPhones(date, paid.pass!.credential)
     try {
       // The back phone has no signal from here on, all night.
@@ -279,10 +269,10 @@ test.describe('the door with no signal', () => {
       await expect(back.page.getByText(/Every check-in synced/)).toBeVisible(BACKEND)
 
       // The server kept it as a refused entry: the console flags it, and the alert is in the log.
-      expect((await admin().doc(`door_admissions/${paid.orderId}`).get()).exists).toBe(false)
+      expect((await support.admin().doc(`door_admissions/${paid.orderId}`).get()).exists).toBe(false)
       await front.page.goto(`/host/${midweek.id}/${date}`)
       await expect(front.page.getByText(/Entered after refund \(\d{1,2}:\d\d [AP]M, Back door\)/)).toBeVisible(BACKEND)
-      await expectNoSeriousA11yViolations(front.page)
+      await support.expectNoSeriousA11yViolations(front.page)
       expect(await front.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
       const log = readFileSync(join(ROOT, '.tmp', 'logs', 'firebase-emulators.log'), 'utf8')
       expect(log.split('\n').some((line) => line.includes('door-unpaid-entry') && line.includes(paid.orderId))).toBe(

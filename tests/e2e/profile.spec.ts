@@ -14,21 +14,8 @@ import { MESSAGES } from '@yaari/domain/profile'
 import { ROOT } from '../../dev/lib/config.mjs'
 import { waitForMail } from '../../dev/lib/mail-inbox.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
-import {
-  admin,
-  BACKEND,
-  checkoutFor,
-  controlledByServiceWorker,
-  expect,
-  expectNoSeriousA11yViolations,
-  onboardedAccount,
-  onboardedMember,
-  PASSWORD,
-  signInAt,
-  test,
-  unfoldedHeader,
-  WITH_SERVICE_WORKER,
-} from './support'
+import * as support from './support'
+import { BACKEND, expect, test } from './support'
 
 // Real images the browser can decode and resize (1x1 PNGs of two colours).
 const PHOTOS = [
@@ -37,12 +24,12 @@ const PHOTOS = [
 ].map((base64, i) => ({ name: `me-${i}.png`, mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') }))
 
 async function storedProfile(email: string) {
-  const snapshot = await admin().collection('user_profiles').where('email', '==', email).get()
+  const snapshot = await support.admin().collection('user_profiles').where('email', '==', email).get()
   return snapshot.docs[0]?.data()
 }
 
 async function openProfile(page: Page) {
-  const header = await unfoldedHeader(page)
+  const header = await support.unfoldedHeader(page)
   await header.getByRole('link', { name: 'Profile' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible()
   const form = page.getByRole('form', { name: 'Your profile' })
@@ -69,12 +56,12 @@ async function save(page: Page) {
 }
 
 test('a member edits every field of their profile, each check seen once, and replaces the photo', async ({ page }) => {
-  const email = await onboardedMember(page)
+  const email = await support.onboardedMember(page)
   const form = await openProfile(page)
   await expect(form.getByRole('textbox', { name: /Phone/ })).toHaveValue('98765 43210')
   await expect(form.getByRole('combobox', { name: /Gender/ })).toHaveValue('female')
   await expect(form.getByRole('checkbox', { name: 'Brunch', exact: true })).toBeChecked()
-  await expectNoSeriousA11yViolations(page)
+  await support.expectNoSeriousA11yViolations(page)
 
   // Every field wrong at once: each message once, and nothing saved.
   await form.getByRole('textbox', { name: /Phone/ }).fill('12345')
@@ -147,14 +134,14 @@ test('a member edits every field of their profile, each check seen once, and rep
 
 test('a member downloads their data, then deletes the account', async ({ page }) => {
   test.slow() // a booking, a photo, an export, two password checks and the deletion: ~26 s on 2 cores
-  const other = await onboardedAccount()
-  const email = await onboardedMember(page)
+  const other = await support.onboardedAccount()
+  const email = await support.onboardedMember(page)
   // A seat held at checkout, and a photo.
-  await checkoutFor(page, -3)
+  await support.checkoutFor(page, -3)
   const uid = (await storedProfile(email))?.user_id
-  const [held] = (await admin().collection('bookings').where('user_id', '==', uid).get()).docs
+  const [held] = (await support.admin().collection('bookings').where('user_id', '==', uid).get()).docs
   const booking = held!.data()
-  const seats = () => admin().collection(seatsCollectionPath(booking.event_id, booking.event_date))
+  const seats = () => support.admin().collection(seatsCollectionPath(booking.event_id, booking.event_date))
   expect((await seats().where('order_id', '==', booking.order_id).get()).size).toBe(1)
   await page.goto('/')
   await openProfile(page)
@@ -178,11 +165,11 @@ test('a member downloads their data, then deletes the account', async ({ page })
   await page.getByRole('button', { name: 'Delete my account' }).click()
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' })
   await expect(dialog.getByText(/cannot be undone/)).toBeVisible()
-  await expectNoSeriousA11yViolations(page)
+  await support.expectNoSeriousA11yViolations(page)
   await dialog.getByLabel(/Password/).fill('not-my-password')
   await dialog.getByRole('button', { name: 'Delete my account' }).click()
   await expect(dialog.getByText('Invalid email or password. Please check your credentials.')).toBeVisible(BACKEND)
-  await dialog.getByLabel(/Password/).fill(PASSWORD)
+  await dialog.getByLabel(/Password/).fill(support.PASSWORD)
   await dialog.getByRole('button', { name: 'Delete my account' }).click()
   await expect(page.getByText(ACCOUNT_DATA_MESSAGES.deleted)).toBeVisible(BACKEND)
   await expect(page).toHaveURL(/\/$/)
@@ -191,7 +178,7 @@ test('a member downloads their data, then deletes the account', async ({ page })
   expect(await storedProfile(email)).toBeUndefined()
   expect(storedPhotos(uid)).toEqual([])
   expect((await seats().where('order_id', '==', booking.order_id).get()).size).toBe(0)
-  const after = (await admin().collection('bookings').doc(booking.order_id).get()).data()
+  const after = (await support.admin().collection('bookings').doc(booking.order_id).get()).data()
   expect(after).toMatchObject({ order_id: booking.order_id, amount: booking.amount, attendee: {}, status: 'expired' })
   // Another member's data is untouched.
   expect(await storedProfile(other)).toMatchObject({ email: other, name: 'Asha Rao' })
@@ -200,16 +187,16 @@ test('a member downloads their data, then deletes the account', async ({ page })
   await runStackJob('deliverMail')
   const mails = await waitForMail(email)
   expect(mails.map((mail) => mail.subject)).toContain('Your Yaari account has been deleted')
-  await signInAt(page, email)
+  await support.signInAt(page, email)
   await expect(page.getByText('Invalid email or password. Please check your credentials.')).toBeVisible(BACKEND)
 })
 
 test.describe('offline', () => {
-  test.use(WITH_SERVICE_WORKER)
+  test.use(support.WITH_SERVICE_WORKER)
 
   test("the profile opens from the device's copy, and says changes need a connection", async ({ page, context }) => {
-    await onboardedMember(page)
-    await controlledByServiceWorker(page)
+    await support.onboardedMember(page)
+    await support.controlledByServiceWorker(page)
     await openProfile(page)
     await context.setOffline(true)
     await page.reload()

@@ -15,7 +15,7 @@ import { saveProfileCall } from '@yaari/domain/profile'
 import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
 import { getApps, initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
-import { functionUrl, HOST, PROJECT_ID, stackPorts, standinControl } from '../../dev/lib/config.mjs'
+import { authAccounts, HOST, PROJECT_ID, postCallable, stackPorts, standinControl } from '../../dev/lib/config.mjs'
 
 /** The stack's Firestore stand-in, for firebase-admin and the team's commands. */
 const FIRESTORE_HOST = `${HOST}:${stackPorts().firestore}`
@@ -236,25 +236,10 @@ export async function signInAt(page: Page, email: string, password = PASSWORD) {
 /** An account with a completed profile, made through the Auth emulator's REST API and saveProfile; not signed in. */
 export async function onboardedAccount(name = ONBOARDED_PROFILE.name) {
   const email = newEmail('booking')
-  const signUp = await fetch(
-    `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD, displayName: name, returnSecureToken: true }),
-    },
-  )
+  const signUp = await authAccounts('signUp', { email, password: PASSWORD, displayName: name })
   expect(signUp.ok, await signUp.clone().text()).toBe(true)
   const { idToken } = (await signUp.json()) as { idToken: string }
-  const saved = await fetch(functionUrl(saveProfileCall.name), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${idToken}`,
-      origin: `http://${HOST}:${stackPorts().app}`,
-    },
-    body: JSON.stringify({ data: { ...ONBOARDED_PROFILE, name } }),
-  })
+  const saved = await postCallable(saveProfileCall.name, idToken, { ...ONBOARDED_PROFILE, name })
   expect(saved.ok, await saved.clone().text()).toBe(true)
   return email
 }
@@ -347,21 +332,11 @@ export async function readQrCode(locator: Locator): Promise<string | undefined> 
 
 /** A member made through the Auth emulator and the functions, as the app calls them; `call` calls a function as them. */
 export async function apiMember(name: string) {
-  const auth = `http://${HOST}:${stackPorts().auth}/identitytoolkit.googleapis.com/v1`
-  const origin = `http://${HOST}:${stackPorts().app}`
   const email = newEmail('api')
-  const made = await fetch(`${auth}/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
-  })
+  const made = await authAccounts('signUp', { email, password: PASSWORD })
   const { idToken, localId } = (await made.json()) as { idToken: string; localId: string }
   const call = async (fn: string, data: unknown) => {
-    const response = await fetch(functionUrl(fn), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}`, origin },
-      body: JSON.stringify({ data }),
-    })
+    const response = await postCallable(fn, idToken, data)
     expect(response.ok, await response.clone().text()).toBe(true)
     return ((await response.json()) as { result: Record<string, unknown> }).result
   }

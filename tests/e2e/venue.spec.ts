@@ -13,19 +13,8 @@ import { SEED } from '@yaari/domain/catalogue-seed'
 import { type PassPublicKeys, parsePassPublicKeys, passVerifier } from '@yaari/domain/pass'
 import { formatLongDate } from '@yaari/domain/schedule'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../dev/lib/chromium.mjs'
-import {
-  admin,
-  BACKEND,
-  checkoutFor,
-  controlledByServiceWorker,
-  expect,
-  expectNoSeriousA11yViolations,
-  hangOutsideRequests,
-  onboardedMember,
-  readQrCode,
-  test,
-  WITH_SERVICE_WORKER,
-} from './support'
+import * as support from './support'
+import { BACKEND, expect, test } from './support'
 
 /** The passes' public keys the app is built with (the local stack's, from .env). */
 const APP_KEYS = parsePassPublicKeys(
@@ -50,17 +39,18 @@ const AT_ONCE = { timeout: 5_000 }
  * once online; on `page`, controlled by the service worker.
  */
 async function paidMemberWithVenue(page: Page, dateIndex: number, name = 'Asha Rao') {
-  await onboardedMember(page, name)
-  await checkoutFor(page, dateIndex, { eventId: EVENT, name })
+  await support.onboardedMember(page, name)
+  await support.checkoutFor(page, dateIndex, { eventId: EVENT, name })
   await page.getByRole('button', { name: 'Pay', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
   const orderId = new URL(page.url()).searchParams.get('order_id') ?? ''
-  const booking = (await admin().collection('bookings').doc(orderId).get()).data()!
-  await admin()
+  const booking = (await support.admin().collection('bookings').doc(orderId).get()).data()!
+  await support
+    .admin()
     .doc(`venue_briefs/${EVENT}_${booking.event_date}`)
     .set({ ...BRIEF, shared_at: Date.now() })
   await page.goto('/my-bookings')
-  await controlledByServiceWorker(page)
+  await support.controlledByServiceWorker(page)
   const card = page.getByRole('listitem').filter({ hasText: orderId })
   await expect(card.getByText(BRIEF.address)).toBeVisible(BACKEND)
   return { orderId, date: String(booking.event_date) }
@@ -81,12 +71,15 @@ async function expectTicketFromDevice(page: Page, { orderId, date }: { orderId: 
   await expect(page.getByText(`${formatLongDate(date)}, 6:00 PM IST`)).toBeVisible()
   await expect(page.getByText(/^[0-9A-Z]{3}-[0-9A-Z]{3}$/)).toBeVisible()
   // The QR code on screen is the pass the server signed for this booking, read as a door phone reads it.
-  const verdict = await passVerifier(APP_KEYS).verify(SEED, (await readQrCode(qr)) ?? '', { eventId: EVENT, date })
+  const verdict = await passVerifier(APP_KEYS).verify(SEED, (await support.readQrCode(qr)) ?? '', {
+    eventId: EVENT,
+    date,
+  })
   expect(verdict).toMatchObject({ ok: true, pass: { orderId, tier: 'girls', firstName: name.split(' ')[0] } })
 }
 
 test.describe('at the venue', () => {
-  test.use(WITH_SERVICE_WORKER)
+  test.use(support.WITH_SERVICE_WORKER)
 
   test('with every outside request hanging, then with no network, the ticket and the venue render from the device', async ({
     page,
@@ -96,11 +89,11 @@ test.describe('at the venue', () => {
     const booking = await paidMemberWithVenue(page, 0)
 
     // One bar of signal: nothing outside the app's origin answers, Firebase Auth included.
-    const signal = await hangOutsideRequests(context)
+    const signal = await support.hangOutsideRequests(context)
     await page.goto('/my-bookings')
     await expectTicketFromDevice(page, booking, 'Asha Rao')
     await expect(page.getByText(/^Updated .+ · checking for changes…$/)).toBeVisible()
-    await expectNoSeriousA11yViolations(page)
+    await support.expectNoSeriousA11yViolations(page)
     // A deep link to the ticket, reloaded: the same.
     await page.reload()
     await expect(page.getByRole('img', { name: /QR code of your pass/ })).toBeVisible(AT_ONCE)
@@ -120,7 +113,7 @@ test.describe('at the venue', () => {
     await expectTicketFromDevice(page, booking, 'Asha Rao')
     await expect(page.getByText(/^Updated .+ · you’re offline$/)).toBeVisible()
     await context.setOffline(false)
-    await admin().doc(`venue_briefs/${EVENT}_${booking.date}`).delete()
+    await support.admin().doc(`venue_briefs/${EVENT}_${booking.date}`).delete()
   })
 
   test('after the browser is closed and opened again, with every outside request hanging', async () => {
@@ -140,11 +133,11 @@ test.describe('at the venue', () => {
       await phone.close()
 
       phone = await launch()
-      await hangOutsideRequests(phone)
+      await support.hangOutsideRequests(phone)
       const page = phone.pages()[0] ?? (await phone.newPage())
       await page.goto('/my-bookings')
       await expectTicketFromDevice(page, booking, 'Asha Rao')
-      await admin().doc(`venue_briefs/${EVENT}_${booking.date}`).delete()
+      await support.admin().doc(`venue_briefs/${EVENT}_${booking.date}`).delete()
     } finally {
       await phone.close()
       rmSync(profile, { recursive: true, force: true })
@@ -176,7 +169,7 @@ test.describe('at the venue', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click()
     await expect(page).toHaveURL(/\/$/, BACKEND)
     await expect(page.getByRole('banner').getByText('Hi, Asha')).toHaveCount(0)
-    await onboardedMember(page, 'Ravi Kumar')
+    await support.onboardedMember(page, 'Ravi Kumar')
     // Even if something of Asha's were still on the device (put back here as it was), Ravi's pages
     // would not show it: every read is by the signed-in member.
     await page.evaluate(
@@ -206,7 +199,7 @@ test.describe('at the venue', () => {
       [first.orderId, 'Hi, Asha', BRIEF.address],
     )
 
-    const signal = await hangOutsideRequests(context)
+    const signal = await support.hangOutsideRequests(context)
     await page.goto('/my-bookings')
     await expect(page.getByRole('banner').getByText('Hi, Ravi')).toBeVisible(AT_ONCE)
     await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible()
@@ -220,6 +213,6 @@ test.describe('at the venue', () => {
     // Auth was asked, and is still hanging (its request may start after the page has rendered).
     await expect.poll(() => signal.hung.some((url) => url.includes('accounts:lookup')), BACKEND).toBe(true)
     await signal.release()
-    await admin().doc(`venue_briefs/${EVENT}_${first.date}`).delete()
+    await support.admin().doc(`venue_briefs/${EVENT}_${first.date}`).delete()
   })
 })

@@ -27,34 +27,11 @@ import { cancelBookingCall, createBookingCall, getBookingCall } from '@yaari/dom
 import { VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
 import type { CallableContract, RequestOf } from '@yaari/domain/callable'
 import { CALLABLES } from '@yaari/domain/callables'
-import {
-  archiveCatalogueEventCall,
-  listCatalogueCall,
-  publishCatalogueEventCall,
-  saveCatalogueCityCall,
-  saveCatalogueEventCall,
-  uploadEventCoverCall,
-} from '@yaari/domain/catalogue-editor'
+import * as editor from '@yaari/domain/catalogue-editor'
 import { seedCatalogue } from '@yaari/domain/catalogue-records'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { getDoorListCall, removeAdmissionCall, syncCheckInsCall } from '@yaari/domain/door'
-import {
-  exportGuestListCall,
-  getGuestListCall,
-  hostCancelDateCall,
-  hostCancelSeatCall,
-  liftModerationCall,
-  listAuditCall,
-  listHostDatesCall,
-  listReportsCall,
-  markAttendanceCall,
-  messageGuestsCall,
-  moderateMemberCall,
-  resolveReportCall,
-  setCapacityCall,
-  setSalesCall,
-  shareVenueCall,
-} from '@yaari/domain/host'
+import * as host from '@yaari/domain/host'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '@yaari/domain/profile'
 import { availableDates } from '@yaari/domain/schedule'
@@ -104,37 +81,37 @@ const TARGETS = [
   target(exportMyDataCall, {}),
   target(deleteMyAccountCall, {}),
   // A host's callables, tried by a Bangalore host (anyone else is refused before the input is read).
-  target(listHostDatesCall, {}, 'host'),
-  target(getGuestListCall, { eventId: event.id, eventDate: date }, 'host'),
-  target(shareVenueCall, { eventId: event.id, eventDate: date, brief: { venueName: 'A', address: 'B' } }, 'host'),
-  target(setCapacityCall, { eventId: event.id, eventDate: date, capacity: 8 }, 'host'),
-  target(setSalesCall, { eventId: event.id, eventDate: date, open: false }, 'host'),
-  target(hostCancelDateCall, { eventId: event.id, eventDate: date, confirm: date, reason: 'x' }, 'host'),
+  target(host.listHostDatesCall, {}, 'host'),
+  target(host.getGuestListCall, { eventId: event.id, eventDate: date }, 'host'),
+  target(host.shareVenueCall, { eventId: event.id, eventDate: date, brief: { venueName: 'A', address: 'B' } }, 'host'),
+  target(host.setCapacityCall, { eventId: event.id, eventDate: date, capacity: 8 }, 'host'),
+  target(host.setSalesCall, { eventId: event.id, eventDate: date, open: false }, 'host'),
+  target(host.hostCancelDateCall, { eventId: event.id, eventDate: date, confirm: date, reason: 'x' }, 'host'),
   target(
-    hostCancelSeatCall,
+    host.hostCancelSeatCall,
     { eventId: event.id, eventDate: date, orderId: 'yaari_20261128_abcdef', reason: 'x' },
     'host',
   ),
-  target(exportGuestListCall, { eventId: event.id, eventDate: date }, 'host'),
-  target(listAuditCall, {}, 'host'),
+  target(host.exportGuestListCall, { eventId: event.id, eventDate: date }, 'host'),
+  target(host.listAuditCall, {}, 'host'),
   target(
-    messageGuestsCall,
+    host.messageGuestsCall,
     { eventId: event.id, eventDate: date, messageId: 'abuse-message-1', subject: 'Hi', text: 'See you' },
     'host',
   ),
   target(
-    moderateMemberCall,
+    host.moderateMemberCall,
     { eventId: event.id, eventDate: date, uid: 'someone', action: 'warn', reason: 'x' },
     'host',
   ),
-  target(liftModerationCall, { uid: 'someone', reason: 'x' }, 'host'),
+  target(host.liftModerationCall, { uid: 'someone', reason: 'x' }, 'host'),
   target(
-    markAttendanceCall,
+    host.markAttendanceCall,
     { eventId: event.id, eventDate: date, orderId: 'yaari_20261128_abcdef', came: true },
     'host',
   ),
-  target(listReportsCall, {}, 'host'),
-  target(resolveReportCall, { reportId: 'no-such-report', action: 'dismiss', reason: 'x' }, 'host'),
+  target(host.listReportsCall, {}, 'host'),
+  target(host.resolveReportCall, { reportId: 'no-such-report', action: 'dismiss', reason: 'x' }, 'host'),
   target(getDoorListCall, { eventId: event.id, eventDate: date }, 'host'),
   target(syncCheckInsCall, { eventId: event.id, eventDate: date, door: 'Front door', ops: [] }, 'host'),
   target(
@@ -143,12 +120,12 @@ const TARGETS = [
     'host',
   ),
   // The catalogue editor, tried by a Bangalore host on a Bangalore event.
-  target(listCatalogueCall, {}, 'host'),
-  target(saveCatalogueEventCall, { event: seedDraft, isNew: false }, 'host'),
-  target(publishCatalogueEventCall, { id: event.id, savedAt: new Date().toISOString() }, 'host'),
-  target(archiveCatalogueEventCall, { id: event.id }, 'host'),
-  target(saveCatalogueCityCall, { city: seedCatalogue().cities[0]! }, 'host'),
-  target(uploadEventCoverCall, { id: event.id, data: PNG_BASE64 }, 'host'),
+  target(editor.listCatalogueCall, {}, 'host'),
+  target(editor.saveCatalogueEventCall, { event: seedDraft, isNew: false }, 'host'),
+  target(editor.publishCatalogueEventCall, { id: event.id, savedAt: new Date().toISOString() }, 'host'),
+  target(editor.archiveCatalogueEventCall, { id: event.id }, 'host'),
+  target(editor.saveCatalogueCityCall, { city: seedCatalogue().cities[0]! }, 'host'),
+  target(editor.uploadEventCoverCall, { id: event.id, data: PNG_BASE64 }, 'host'),
   // After the night: a member who came to no evening (refused before anything is read of one).
   target(getAfterNightCall, { orderId: 'yaari_20261128_abcdef' }),
   target(saveFeedbackCall, { orderId: 'yaari_20261128_abcdef', rating: 5, comment: 'Lovely', improve: ['venue'] }),

@@ -51,6 +51,7 @@ import {
   callAnything,
   emptyEveryDate,
   failure,
+  gate,
   signedInWith,
   signOutMember,
   signUpFreshMember,
@@ -413,23 +414,13 @@ describe('the morning after', () => {
 
   it('where the door was not used, a host marks who came until the morning after; no one marked, no one asked', async () => {
     const marked = await paidGuest('Mira Pillai', markedNight)
+    const mark = (came: boolean) =>
+      callFunction(markAttendanceCall, { eventId: sunday.id, eventDate: markedNight, orderId: marked.orderId, came })
     await hostOfBangalore()
-    const early = await failure(
-      callFunction(markAttendanceCall, {
-        eventId: sunday.id,
-        eventDate: markedNight,
-        orderId: marked.orderId,
-        came: true,
-      }),
-    )
+    const early = await failure(mark(true))
     expect(early.message).toBe(HOST_MESSAGES.attendanceTooEarly)
     await atTheNight(sunday.id, markedNight)
-    const answer = await callFunction(markAttendanceCall, {
-      eventId: sunday.id,
-      eventDate: markedNight,
-      orderId: marked.orderId,
-      came: true,
-    })
+    const answer = await mark(true)
     expect(answer).toMatchObject({ changed: true, night: { state: 'waiting', came: 1 } })
     const audit = await adminDb().collection('audit_log').where('action', '==', 'mark-attendance').get()
     expect(audit.docs.map((doc) => doc.get('change'))).toEqual([
@@ -438,14 +429,7 @@ describe('the morning after', () => {
     await signOutMember()
     expect(await morningJob(morningAfter(markedNight) + 60_000)).toMatchObject({ asked: 1 })
     await hostOfBangalore()
-    const closed = await failure(
-      callFunction(markAttendanceCall, {
-        eventId: sunday.id,
-        eventDate: markedNight,
-        orderId: marked.orderId,
-        came: false,
-      }),
-    )
+    const closed = await failure(mark(false))
     expect(closed.message).toBe(HOST_MESSAGES.attendanceClosed)
     expect((await viewOf(marked)).open).toBe(true)
 
@@ -513,12 +497,9 @@ describe('the morning after', () => {
     await pickGuest(db, { uid: b }, { orderId: `yaari_race_${b}`, guestId: guestKey(id, a), picked: true }, now)
 
     // A's pick is held just before it creates the connection (past its own look at the blocks)...
-    let open = () => {}
-    const gate = new Promise<void>((resolve) => {
-      open = resolve
-    })
+    const held = gate()
     const picking = pickGuest(
-      heldConnections(db, gate),
+      heldConnections(db, held.opened),
       { uid: a },
       { orderId: `yaari_race_${a}`, guestId: guestKey(id, b), picked: true },
       now,
@@ -526,7 +507,7 @@ describe('the morning after', () => {
     await expect.poll(async () => (await db.doc(`picks/${id}_${a}_${b}`).get()).exists).toBe(true)
     // ...while B blocks A, to the end.
     await blockGuest(db, { uid: b }, { orderId: `yaari_race_${b}`, guestId: guestKey(id, a) }, now)
-    open()
+    held.open()
     // The pick answers as any pick that made no pair: nothing tells A of B's block.
     expect(await picking).toEqual({ picked: true, connected: false })
     expect((await db.collection('connections').where('members', 'array-contains', a).get()).size).toBe(0)

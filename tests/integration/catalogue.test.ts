@@ -8,16 +8,8 @@
 import { createBookingCall } from '@yaari/domain/booking'
 import { VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
 import type { PublishedCatalogue } from '@yaari/domain/catalogue'
-import {
-  archiveCatalogueEventCall,
-  CATALOGUE_CALLABLES,
-  type EventDraft,
-  listCatalogueCall,
-  publishCatalogueEventCall,
-  saveCatalogueCityCall,
-  saveCatalogueEventCall,
-  uploadEventCoverCall,
-} from '@yaari/domain/catalogue-editor'
+import type { EventDraft } from '@yaari/domain/catalogue-editor'
+import * as editor from '@yaari/domain/catalogue-editor'
 import { CATALOGUE_MESSAGES, seedCatalogue } from '@yaari/domain/catalogue-records'
 import { HOST_MESSAGES } from '@yaari/domain/host'
 import { saveProfileCall } from '@yaari/domain/profile'
@@ -27,15 +19,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { callFunction } from '../../src/lib/firebase'
 import { publishSaved, savedCopy } from './catalogue-fixtures'
-import {
-  adminDb,
-  callAnything,
-  failure,
-  signedInWith,
-  signOutMember,
-  signUpFreshMember,
-  VALID_PROFILE,
-} from './helpers'
+import * as stack from './helpers'
+import { signOutMember } from './helpers'
 
 afterEach(signOutMember)
 
@@ -64,7 +49,7 @@ const brunch: EventDraft = {
 }
 
 const published = async (): Promise<PublishedCatalogue> => (await fetch(`${APP}/catalogue.json`)).json()
-const asAdmin = () => signedInWith({ admin: true })
+const asAdmin = () => stack.signedInWith({ admin: true })
 
 async function png(width: number, height: number) {
   return (
@@ -76,8 +61,8 @@ async function png(width: number, height: number) {
 
 beforeAll(async () => {
   await asAdmin()
-  await callFunction(saveCatalogueCityCall, { city: CITY })
-  await callFunction(saveCatalogueEventCall, { event: brunch, isNew: true })
+  await callFunction(editor.saveCatalogueCityCall, { city: CITY })
+  await callFunction(editor.saveCatalogueEventCall, { event: brunch, isNew: true })
   await signOutMember()
 }, 60_000)
 
@@ -93,13 +78,13 @@ describe('who may edit the catalogue', () => {
 
   it('refuses a visitor and a member every catalogue callable, and changes nothing', async () => {
     const before = JSON.stringify(await published())
-    for (const contract of CATALOGUE_CALLABLES) {
-      const refused = await failure(callAnything(contract, requests[contract.name]))
+    for (const contract of editor.CATALOGUE_CALLABLES) {
+      const refused = await stack.failure(stack.callAnything(contract, requests[contract.name]))
       expect([refused.code, contract.name]).toEqual(['functions/unauthenticated', contract.name])
     }
-    await signUpFreshMember()
-    for (const contract of CATALOGUE_CALLABLES) {
-      const refused = await failure(callAnything(contract, requests[contract.name]))
+    await stack.signUpFreshMember()
+    for (const contract of editor.CATALOGUE_CALLABLES) {
+      const refused = await stack.failure(stack.callAnything(contract, requests[contract.name]))
       expect([refused.code, refused.message, contract.name]).toEqual([
         'functions/permission-denied',
         HOST_MESSAGES.hostsOnly,
@@ -110,9 +95,9 @@ describe('who may edit the catalogue', () => {
   })
 
   it('refuses a Bangalore host another city’s event and every city, and lists only Bangalore’s events', async () => {
-    await signedInWith({ host_cities: ['bangalore'] })
-    for (const contract of CATALOGUE_CALLABLES.filter((c) => c.name !== 'listCatalogue')) {
-      const refused = await failure(callAnything(contract, requests[contract.name]))
+    await stack.signedInWith({ host_cities: ['bangalore'] })
+    for (const contract of editor.CATALOGUE_CALLABLES.filter((c) => c.name !== 'listCatalogue')) {
+      const refused = await stack.failure(stack.callAnything(contract, requests[contract.name]))
       expect([refused.code, refused.message, contract.name]).toEqual([
         'functions/permission-denied',
         contract.name === 'saveCatalogueCity' ? HOST_MESSAGES.adminsOnly : CATALOGUE_MESSAGES.notYourCity,
@@ -120,24 +105,24 @@ describe('who may edit the catalogue', () => {
       ])
     }
     // Nor may they move the event into Bangalore, or take a Bangalore event's address for it.
-    const moved = await failure(
-      callAnything(saveCatalogueEventCall, { event: { ...brunch, city: 'bangalore' }, isNew: false }),
+    const moved = await stack.failure(
+      stack.callAnything(editor.saveCatalogueEventCall, { event: { ...brunch, city: 'bangalore' }, isNew: false }),
     )
     expect(moved.message).toBe(CATALOGUE_MESSAGES.notYourCity)
-    const { events } = await callFunction(listCatalogueCall, {})
+    const { events } = await callFunction(editor.listCatalogueCall, {})
     expect(events.map((event) => event.city)).not.toContain(CITY.id)
     expect(events.map((event) => event.id)).toContain('first-hello-stranger-meetup')
     expect((await published()).events.find((event) => event.id === brunch.id)).toBeUndefined()
   })
 
   it('lets the city’s own host edit it', async () => {
-    await signedInWith({ host_cities: [CITY.id] })
-    const { event } = await callFunction(saveCatalogueEventCall, {
+    await stack.signedInWith({ host_cities: [CITY.id] })
+    const { event } = await callFunction(editor.saveCatalogueEventCall, {
       event: { ...brunch, groupSize: '6-8 guests' },
       isNew: false,
     })
     expect([event.groupSize, event.status, event.unpublishedChanges]).toEqual(['6-8 guests', 'draft', true])
-    await callFunction(saveCatalogueEventCall, { event: brunch, isNew: false })
+    await callFunction(editor.saveCatalogueEventCall, { event: brunch, isNew: false })
   })
 })
 
@@ -159,24 +144,26 @@ describe('what the editor refuses', () => {
       [{ city: 'atlantis' }, CATALOGUE_MESSAGES.cityUnknown],
     ]
     for (const [change, message] of cases) {
-      const refused = await failure(
-        callAnything(saveCatalogueEventCall, { event: { ...brunch, ...change }, isNew: false }),
+      const refused = await stack.failure(
+        stack.callAnything(editor.saveCatalogueEventCall, { event: { ...brunch, ...change }, isNew: false }),
       )
       expect([refused.code, refused.message]).toEqual(['functions/invalid-argument', expect.stringContaining(message)])
     }
-    const taken = await failure(
-      callAnything(saveCatalogueEventCall, { event: { ...brunch, id: firstHello.id }, isNew: true }),
+    const taken = await stack.failure(
+      stack.callAnything(editor.saveCatalogueEventCall, { event: { ...brunch, id: firstHello.id }, isNew: true }),
     )
     expect([taken.code, taken.message]).toEqual(['functions/already-exists', `id: ${CATALOGUE_MESSAGES.slugTaken}`])
-    const stored = (await adminDb().collection('catalogue_events').doc(brunch.id).get()).data()
+    const stored = (await stack.adminDb().collection('catalogue_events').doc(brunch.id).get()).data()
     expect([stored?.prices, stored?.capacity, stored?.city]).toEqual([brunch.prices, 8, CITY.id])
-    expect((await adminDb().collection('catalogue_events').doc(firstHello.id).get()).get('title')).toBe(
+    expect((await stack.adminDb().collection('catalogue_events').doc(firstHello.id).get()).get('title')).toBe(
       firstHello.title,
     )
     // A draft may wait for its cover; publishing may not.
     const bare = { ...brunch, id: `no-cover-${suffix}`, image: '' }
-    expect((await callFunction(saveCatalogueEventCall, { event: bare, isNew: true })).event.status).toBe('draft')
-    const unpublished = await failure(callAnything(publishCatalogueEventCall, await savedCopy(bare.id)))
+    expect((await callFunction(editor.saveCatalogueEventCall, { event: bare, isNew: true })).event.status).toBe('draft')
+    const unpublished = await stack.failure(
+      stack.callAnything(editor.publishCatalogueEventCall, await savedCopy(bare.id)),
+    )
     expect([unpublished.code, unpublished.message]).toEqual([
       'functions/invalid-argument',
       `image: ${CATALOGUE_MESSAGES.cover}`,
@@ -190,25 +177,25 @@ describe('what the editor refuses', () => {
     )
     const html = Buffer.from('<!doctype html><html><body><img src=x onerror=alert(1)></body></html>')
     for (const bytes of [svg, html]) {
-      const refused = await failure(
-        callAnything(uploadEventCoverCall, { id: brunch.id, data: bytes.toString('base64') }),
+      const refused = await stack.failure(
+        stack.callAnything(editor.uploadEventCoverCall, { id: brunch.id, data: bytes.toString('base64') }),
       )
       expect([refused.code, refused.message]).toEqual(['functions/invalid-argument', CATALOGUE_MESSAGES.coverType])
     }
     const huge = Buffer.alloc(10 * 1024 * 1024, 7).toString('base64')
-    const tooBig = await failure(callAnything(uploadEventCoverCall, { id: brunch.id, data: huge }))
+    const tooBig = await stack.failure(stack.callAnything(editor.uploadEventCoverCall, { id: brunch.id, data: huge }))
     expect([tooBig.code, tooBig.message]).toEqual([
       'functions/invalid-argument',
       `data: ${CATALOGUE_MESSAGES.coverSize}`,
     ])
 
-    const { image } = await callFunction(uploadEventCoverCall, { id: brunch.id, data: await png(1600, 1000) })
+    const { image } = await callFunction(editor.uploadEventCoverCall, { id: brunch.id, data: await png(1600, 1000) })
     const stored = Buffer.from(await (await fetch(image)).arrayBuffer())
     expect(stored.subarray(0, 4).toString()).toBe('RIFF')
     expect(stored.subarray(8, 12).toString()).toBe('WEBP')
     const meta = await sharp(stored).metadata()
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 960, 540, undefined])
-    await callFunction(saveCatalogueEventCall, { event: { ...brunch, image }, isNew: false })
+    await callFunction(editor.saveCatalogueEventCall, { event: { ...brunch, image }, isNew: false })
     brunch.image = image
   })
 })
@@ -224,10 +211,10 @@ describe('publishing', () => {
 
     const date = availableDates(brunch)[1]!
     const book = async () => {
-      await signUpFreshMember()
-      await callFunction(saveProfileCall, VALID_PROFILE)
+      await stack.signUpFreshMember()
+      await callFunction(saveProfileCall, stack.VALID_PROFILE)
       // The client says ₹1: never charged.
-      return callAnything(createBookingCall, {
+      return stack.callAnything(createBookingCall, {
         eventId: brunch.id,
         eventDate: date,
         tier: 'girls',
@@ -235,14 +222,14 @@ describe('publishing', () => {
         userProfile: { ...VALID_ATTENDEE, profession: 'software_engineer' },
       })
     }
-    const booking = async (orderId: string) => (await adminDb().collection('bookings').doc(orderId).get()).data()
+    const booking = async (orderId: string) => (await stack.adminDb().collection('bookings').doc(orderId).get()).data()
     const sold = await book()
     expect(await booking(sold.order_id)).toMatchObject({ amount: 899, catalogue_version: first.version })
     expect((await standinControl(`/orders/${sold.order_id}/pay`)).ok).toBe(true)
     await signOutMember()
 
     await asAdmin()
-    await callFunction(saveCatalogueEventCall, {
+    await callFunction(editor.saveCatalogueEventCall, {
       event: { ...brunch, prices: { girls: 999, boys: 1499 } },
       isNew: false,
     })
@@ -259,11 +246,13 @@ describe('publishing', () => {
     // An edit that drops the booked date is refused and names the way that refunds its guests.
     await signOutMember()
     await asAdmin()
-    await callFunction(saveCatalogueEventCall, {
+    await callFunction(editor.saveCatalogueEventCall, {
       event: { ...brunch, prices: { girls: 999, boys: 1499 }, schedule: { ...brunch.schedule, skipped: [date] } },
       isNew: false,
     })
-    const dropped = await failure(callAnything(publishCatalogueEventCall, await savedCopy(brunch.id)))
+    const dropped = await stack.failure(
+      stack.callAnything(editor.publishCatalogueEventCall, await savedCopy(brunch.id)),
+    )
     expect([dropped.code, dropped.message]).toEqual([
       'functions/failed-precondition',
       expect.stringContaining(`These dates have bookings and cannot be removed by an edit: ${date}.`),
@@ -273,15 +262,15 @@ describe('publishing', () => {
 
   it('archives an event: off the listing and not for sale, its page and tickets still readable', async () => {
     await asAdmin()
-    const { version } = await callFunction(archiveCatalogueEventCall, { id: brunch.id })
+    const { version } = await callFunction(editor.archiveCatalogueEventCall, { id: brunch.id })
     const catalogue = await published()
     expect(catalogue.version).toBe(version)
     expect(catalogue.events.find((event) => event.id === brunch.id)?.status).toBe('archived')
     await signOutMember()
-    await signUpFreshMember()
-    await callFunction(saveProfileCall, VALID_PROFILE)
-    const refused = await failure(
-      callAnything(createBookingCall, {
+    await stack.signUpFreshMember()
+    await callFunction(saveProfileCall, stack.VALID_PROFILE)
+    const refused = await stack.failure(
+      stack.callAnything(createBookingCall, {
         eventId: brunch.id,
         eventDate: availableDates(brunch)[2]!,
         tier: 'girls',
@@ -295,8 +284,8 @@ describe('publishing', () => {
   })
 
   it('audits every change with what changed', async () => {
-    const lines = (await adminDb().collection('audit_log').where('event_id', '==', brunch.id).get()).docs.map((doc) =>
-      doc.data(),
+    const lines = (await stack.adminDb().collection('audit_log').where('event_id', '==', brunch.id).get()).docs.map(
+      (doc) => doc.data(),
     )
     const actions = lines.map((line) => line.action)
     for (const action of ['save-event', 'publish-event', 'archive-event']) expect(actions).toContain(action)

@@ -31,28 +31,16 @@ import { ROOT, HOST as STACK_HOST, stackPorts } from '../../dev/lib/config.mjs'
 import { changeRole } from '../../functions/src/lib/roles'
 import { cancelBooking } from '../../functions/src/services/bookings/cancel'
 import { auth, callFunction } from '../../src/lib/firebase'
-import {
-  adminDb,
-  atTheNight,
-  bookableDates,
-  callAnything,
-  emptyEveryDate,
-  failure,
-  paidBooking,
-  profiledMember,
-  signedInHost,
-  signedInWith,
-  signOutMember,
-  stackDeps,
-} from './helpers'
+import * as stack from './helpers'
+import { emptyEveryDate, signOutMember } from './helpers'
 
 afterEach(signOutMember)
 afterAll(emptyEveryDate)
 
 const sunday = SEED_EVENTS.find((event) => event.id === 'unplanned-sunday-social-mixup')!
 const midweek = SEED_EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')!
-const night = bookableDates(sunday)[5]!
-const dayTime = bookableDates(sunday)[6]!
+const night = stack.bookableDates(sunday)[5]!
+const dayTime = stack.bookableDates(sunday)[6]!
 
 const emulatorLog = () => readFileSync(join(ROOT, '.tmp', 'logs', 'firebase-emulators.log'), 'utf8')
 const logged = (needle: RegExp) =>
@@ -73,23 +61,23 @@ const op = (orderId: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 const sync = (ops: unknown[], date = night, door = 'Front door') =>
-  callAnything(syncCheckInsCall, { eventId: sunday.id, eventDate: date, door, ops })
+  stack.callAnything(syncCheckInsCall, { eventId: sunday.id, eventDate: date, door, ops })
 
 beforeAll(async () => {
-  await atTheNight(sunday.id, night)
+  await stack.atTheNight(sunday.id, night)
 })
 
 describe('the door against a stale phone and a phone with a wrong clock', () => {
   it('a seat refunded after "Get ready" is refused once the phone syncs; let in offline, it is a flagged, alerted entry', async () => {
-    const asha = await paidBooking(sunday.id, night, { name: 'Asha Rao' })
-    await signedInHost()
+    const asha = await stack.paidBooking(sunday.id, night, { name: 'Asha Rao' })
+    await stack.signedInHost()
     const readied = await callFunction(getDoorListCall, { eventId: sunday.id, eventDate: night })
     expect(readied.guests.find((g) => g.orderId === asha.orderId)?.state).toBe('paid')
     expect(readied.keys.until).toBe(new Date(doorWindow(sunday, night).closes).toISOString())
     expect(Object.keys(readied.keys.keys)).toHaveLength(1)
 
     // Asha cancels after the door was readied: a full refund.
-    await cancelBooking(stackDeps(), asha.member, { orderId: asha.orderId })
+    await cancelBooking(stack.stackDeps(), asha.member, { orderId: asha.orderId })
 
     // The phone syncs (nothing to send): its list now says refunded, so its next verdict refuses.
     const synced = await sync([])
@@ -101,7 +89,7 @@ describe('the door against a stale phone and a phone with a wrong clock', () => 
     const answer = await sync([entry], night, 'Back door')
     expect(answer).toMatchObject({ synced: 1, refused: [] })
     expect(answer.admissions.find((a) => a.orderId === asha.orderId)).toBeUndefined()
-    const booking = (await adminDb().doc(`bookings/${asha.orderId}`).get()).data()
+    const booking = (await stack.adminDb().doc(`bookings/${asha.orderId}`).get()).data()
     expect(booking?.checked_in_at).toBeUndefined()
     expect(booking?.door_refused_entry).toMatchObject({ door: 'Back door', state: 'refunded' })
     const list = await callFunction(getGuestListCall, { eventId: sunday.id, eventDate: night })
@@ -114,41 +102,43 @@ describe('the door against a stale phone and a phone with a wrong clock', () => 
     )
     // Sent again (a lost answer): recorded once, alerted once.
     expect(await sync([entry], night, 'Back door')).toMatchObject({ synced: 1, refused: [] })
-    expect((await adminDb().collection('door_check_ins').where('order_id', '==', asha.orderId).get()).size).toBe(1)
+    expect((await stack.adminDb().collection('door_check_ins').where('order_id', '==', asha.orderId).get()).size).toBe(
+      1,
+    )
   })
 
   it('the server’s time is the record: a back-dated check-in is recorded when it arrived, the phone’s time beside it', async () => {
-    const ravi = await paidBooking(sunday.id, night, { name: 'Ravi Kumar' })
-    await signedInHost()
+    const ravi = await stack.paidBooking(sunday.id, night, { name: 'Ravi Kumar' })
+    await stack.signedInHost()
     const backDated = op(ravi.orderId, { at: Date.parse('2023-01-01T10:00:00Z') })
     expect(await sync([backDated])).toMatchObject({ synced: 1, refused: [] })
-    const record = (await adminDb().doc(`door_check_ins/${backDated.id}`).get()).data()
+    const record = (await stack.adminDb().doc(`door_check_ins/${backDated.id}`).get()).data()
     const window = doorWindow(sunday, night)
     expect(record?.phone_at).toBe(backDated.at)
     expect(record?.at).toBeGreaterThanOrEqual(window.opens)
     expect(record?.at).toBeLessThanOrEqual(window.closes)
-    expect((await adminDb().doc(`bookings/${ravi.orderId}`).get()).get('checked_in_at')).toBe(record?.at)
+    expect((await stack.adminDb().doc(`bookings/${ravi.orderId}`).get()).get('checked_in_at')).toBe(record?.at)
   })
 
   it('a check-in outside the date’s night is refused with the reason, and nothing is recorded', async () => {
-    const gita = await paidBooking(sunday.id, dayTime, { name: 'Gita Nair' })
-    await signedInHost()
+    const gita = await stack.paidBooking(sunday.id, dayTime, { name: 'Gita Nair' })
+    await stack.signedInHost()
     const early = op(gita.orderId)
     const answer = await sync([early], dayTime)
     expect(answer.synced).toBe(0)
     expect(answer.refused).toEqual([
       { id: early.id, reason: 'outside-window', message: SYNC_REFUSALS['outside-window'] },
     ])
-    expect((await adminDb().doc(`door_check_ins/${early.id}`).get()).exists).toBe(false)
-    expect((await adminDb().doc(`bookings/${gita.orderId}`).get()).get('checked_in_at')).toBeUndefined()
+    expect((await stack.adminDb().doc(`door_check_ins/${early.id}`).get()).exists).toBe(false)
+    expect((await stack.adminDb().doc(`bookings/${gita.orderId}`).get()).get('checked_in_at')).toBeUndefined()
   })
 })
 
 describe('undo', () => {
   it('an undo must name a check-in of the same booking and date, by the same host, within the minute; later only an admin removes it', async () => {
-    const lata = await paidBooking(sunday.id, night, { name: 'Lata Menon' })
-    const other = await paidBooking(sunday.id, night, { name: 'Om Prakash' })
-    await signedInHost()
+    const lata = await stack.paidBooking(sunday.id, night, { name: 'Lata Menon' })
+    const other = await stack.paidBooking(sunday.id, night, { name: 'Om Prakash' })
+    await stack.signedInHost()
     const lataIn = op(lata.orderId)
     const otherIn = op(other.orderId)
     await sync([lataIn, otherIn])
@@ -165,19 +155,19 @@ describe('undo', () => {
 
     // Another host (their phone, their account) cannot undo it either.
     await signOutMember()
-    await signedInHost()
+    await stack.signedInHost()
     const notYours = await sync([undo(lataIn.id, lata.orderId)], night, 'Back door')
     expect(notYours.refused.map((r) => r.reason)).toEqual(['undo-not-yours'])
     expect(notYours.admissions.map((a) => a.orderId)).toEqual(expect.arrayContaining([lata.orderId, other.orderId]))
     // A host cannot remove an admission; an admin can, as its own audited action.
     const removal = { eventId: sunday.id, eventDate: night, orderId: lata.orderId, reason: 'Scanned by mistake' }
-    expect((await failure(callFunction(removeAdmissionCall, removal))).message).toBe(HOST_MESSAGES.adminsOnly)
+    expect((await stack.failure(callFunction(removeAdmissionCall, removal))).message).toBe(HOST_MESSAGES.adminsOnly)
     await signOutMember()
-    await signedInWith({ admin: true })
+    await stack.signedInWith({ admin: true })
     expect(await callFunction(removeAdmissionCall, removal)).toEqual({ removed: 1 })
-    expect((await adminDb().doc(`door_admissions/${lata.orderId}`).get()).exists).toBe(false)
-    expect((await adminDb().doc(`bookings/${lata.orderId}`).get()).get('checked_in_at')).toBeUndefined()
-    const audit = (await adminDb().collection('audit_log').where('event_date', '==', night).get()).docs.map((d) =>
+    expect((await stack.adminDb().doc(`door_admissions/${lata.orderId}`).get()).exists).toBe(false)
+    expect((await stack.adminDb().doc(`bookings/${lata.orderId}`).get()).get('checked_in_at')).toBeUndefined()
+    const audit = (await stack.adminDb().collection('audit_log').where('event_date', '==', night).get()).docs.map((d) =>
       d.data(),
     )
     expect(audit.filter((line) => line.action === 'check-in' && line.change.order === lata.orderId)).toEqual([
@@ -191,15 +181,16 @@ describe('undo', () => {
   })
 
   it('the same host’s undo within the minute takes the admission back, its own audit line', async () => {
-    const nina = await paidBooking(sunday.id, night, { name: 'Nina Das' })
-    await signedInHost()
+    const nina = await stack.paidBooking(sunday.id, night, { name: 'Nina Das' })
+    await stack.signedInHost()
     const ninaIn = op(nina.orderId)
     await sync([ninaIn])
     const undo = op(nina.orderId, { kind: 'undo', of: ninaIn.id, at: ninaIn.at + 20_000 })
     const answer = await sync([undo])
     expect(answer).toMatchObject({ synced: 1, refused: [] })
     expect(answer.admissions.find((a) => a.orderId === nina.orderId)).toBeUndefined()
-    const undone = await adminDb()
+    const undone = await stack
+      .adminDb()
       .collection('audit_log')
       .where('event_date', '==', night)
       .where('action', '==', 'undo-check-in')
@@ -208,8 +199,8 @@ describe('undo', () => {
   })
 
   it('an op the server will never take is answered as refused; the ops after it in the batch still apply', async () => {
-    const pia = await paidBooking(sunday.id, night, { name: 'Pia Sen' })
-    await signedInHost()
+    const pia = await stack.paidBooking(sunday.id, night, { name: 'Pia Sen' })
+    await stack.signedInHost()
     const poison = op(pia.orderId, { kind: 'undo', of: 'no-such-check-in' })
     const after = op(pia.orderId)
     const answer = await sync([poison, after])
@@ -219,34 +210,37 @@ describe('undo', () => {
 })
 
 describe('moderation by a host', () => {
-  const date = bookableDates(midweek)[6]!
+  const date = stack.bookableDates(midweek)[6]!
 
   it('cannot lower or replace an admin’s standing, nor moderate a host, an admin or themselves; only paid guests', async () => {
-    const { member } = await paidBooking(midweek.id, date)
+    const { member } = await stack.paidBooking(midweek.id, date)
     const request = { eventId: midweek.id, eventDate: date, uid: member.uid, reason: 'Rude to staff' }
-    await signedInWith({ admin: true })
+    await stack.signedInWith({ admin: true })
     expect(await callFunction(moderateMemberCall, { ...request, action: 'ban' })).toMatchObject({ changed: true })
     await signOutMember()
-    const host = await signedInHost()
-    const lowered = await failure(callFunction(moderateMemberCall, { ...request, action: 'warn' }))
+    const host = await stack.signedInHost()
+    const lowered = await stack.failure(callFunction(moderateMemberCall, { ...request, action: 'warn' }))
     expect([lowered.code, lowered.message]).toEqual(['functions/permission-denied', HOST_MESSAGES.adminStanding])
-    expect((await adminDb().doc(`moderation/${member.uid}`).get()).get('level')).toBe('banned')
+    expect((await stack.adminDb().doc(`moderation/${member.uid}`).get()).get('level')).toBe('banned')
 
     // Themselves, another host, an admin: each refused, whatever seat they hold.
-    const self = await failure(callFunction(moderateMemberCall, { ...request, uid: host.uid, action: 'warn' }))
+    const self = await stack.failure(callFunction(moderateMemberCall, { ...request, uid: host.uid, action: 'warn' }))
     expect(self.message).toBe(HOST_MESSAGES.notYourself)
     for (const claims of [{ host_cities: ['bangalore'] }, { admin: true }]) {
       await signOutMember()
-      const staff = await signedInWith(claims)
+      const staff = await stack.signedInWith(claims)
       await signOutMember()
-      await signedInHost()
-      const refused = await failure(callFunction(moderateMemberCall, { ...request, uid: staff.uid, action: 'warn' }))
+      await stack.signedInHost()
+      const refused = await stack.failure(
+        callFunction(moderateMemberCall, { ...request, uid: staff.uid, action: 'warn' }),
+      )
       expect(refused.message).toBe(HOST_MESSAGES.notStaff)
     }
 
     // A hold that expired unpaid is no seat of the date.
-    const expired = await profiledMember()
-    await adminDb()
+    const expired = await stack.profiledMember()
+    await stack
+      .adminDb()
       .doc(`bookings/expired_${expired.uid}`)
       .set({
         order_id: `expired_${expired.uid}`,
@@ -256,7 +250,9 @@ describe('moderation by a host', () => {
         status: 'expired',
         attendee: {},
       })
-    const notPaid = await failure(callFunction(moderateMemberCall, { ...request, uid: expired.uid, action: 'warn' }))
+    const notPaid = await stack.failure(
+      callFunction(moderateMemberCall, { ...request, uid: expired.uid, action: 'warn' }),
+    )
     expect(notPaid.message).toBe(HOST_MESSAGES.notOnList)
   })
 })
@@ -264,8 +260,8 @@ describe('moderation by a host', () => {
 describe('a revoked host', () => {
   it('is refused within a minute of `grant-role --revoke`, though their ID token lives an hour; the refusal is logged', async () => {
     process.env.FIREBASE_AUTH_EMULATOR_HOST = `${STACK_HOST}:${stackPorts().auth}`
-    const firestore = adminDb()
-    const host = await signedInHost()
+    const firestore = stack.adminDb()
+    const host = await stack.signedInHost()
     expect(await callFunction(listAuditCall, {})).toHaveProperty('entries')
     await new Promise((resolve) => setTimeout(resolve, 1_100)) // revoked in a later second than the sign-in
     await changeRole(getAuth(), firestore, {
@@ -291,7 +287,7 @@ describe('a revoked host', () => {
 })
 
 describe('messages to guests', () => {
-  const date = bookableDates(midweek)[5]!
+  const date = stack.bookableDates(midweek)[5]!
   const message = (overrides: Record<string, unknown> = {}) => ({
     eventId: midweek.id,
     eventDate: date,
@@ -302,14 +298,15 @@ describe('messages to guests', () => {
   })
 
   it('at most 3 a date a day and 10 a host a day; the audit keeps a digest and the length; a subject is one line', async () => {
-    await paidBooking(midweek.id, date)
-    await signedInHost()
+    await stack.paidBooking(midweek.id, date)
+    await stack.signedInHost()
     for (let n = 0; n < 3; n++)
       expect(await callFunction(messageGuestsCall, message())).toMatchObject({ changed: true })
-    const fourth = await failure(callFunction(messageGuestsCall, message()))
+    const fourth = await stack.failure(callFunction(messageGuestsCall, message()))
     expect([fourth.code, fourth.message]).toEqual(['functions/resource-exhausted', HOST_MESSAGES.tooManyForDate])
     const lines = (
-      await adminDb()
+      await stack
+        .adminDb()
         .collection('audit_log')
         .where('event_date', '==', date)
         .where('action', '==', 'message-guests')
@@ -322,12 +319,13 @@ describe('messages to guests', () => {
       textLength: 'We are upstairs.'.length,
       guests: 1,
     })
-    const twoLines = await failure(callFunction(messageGuestsCall, message({ subject: 'Hi\nBcc: everyone' })))
+    const twoLines = await stack.failure(callFunction(messageGuestsCall, message({ subject: 'Hi\nBcc: everyone' })))
     expect(twoLines.code).toBe('functions/invalid-argument')
     expect(twoLines.message).toContain(HOST_MESSAGES.subjectOneLine)
 
     // The same host across other dates: the eleventh of the day is refused.
-    const dates = bookableDates(midweek)
+    const dates = stack
+      .bookableDates(midweek)
       .filter((other) => other !== date)
       .slice(0, 4)
     let sent = 3
@@ -336,7 +334,7 @@ describe('messages to guests', () => {
         await callFunction(messageGuestsCall, message({ eventDate: other }))
       }
     }
-    const eleventh = await failure(callFunction(messageGuestsCall, message({ eventDate: dates[3] })))
+    const eleventh = await stack.failure(callFunction(messageGuestsCall, message({ eventDate: dates[3] })))
     expect([eleventh.code, eleventh.message]).toEqual(['functions/resource-exhausted', HOST_MESSAGES.tooManyForHost])
   })
 })

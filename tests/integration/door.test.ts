@@ -13,28 +13,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { cancelBooking } from '../../functions/src/services/bookings/cancel'
 import { listMyBookings } from '../../functions/src/services/bookings/views'
 import { callFunction } from '../../src/lib/firebase'
-import {
-  adminDb,
-  atTheNight,
-  bookableDates,
-  callAnything,
-  emptyEveryDate,
-  failure,
-  paidBooking,
-  signedInHost,
-  signedInWith,
-  signOutMember,
-  signUpFreshMember,
-  stackDeps,
-} from './helpers'
+import * as stack from './helpers'
+import { emptyEveryDate, signOutMember } from './helpers'
 
 afterEach(signOutMember)
 afterAll(emptyEveryDate)
 
 const sunday = SEED_EVENTS.find((event) => event.id === 'unplanned-sunday-social-mixup')!
-const date = bookableDates(sunday)[4]!
+const date = stack.bookableDates(sunday)[4]!
 // The stack's clock for this date only: an hour into its evening, when the door takes check-ins.
-beforeAll(() => atTheNight(sunday.id, date))
+beforeAll(() => stack.atTheNight(sunday.id, date))
 const at = () => Date.now() - 1_000
 const checkIn = (orderId: string, id = randomUUID()) => ({
   id,
@@ -54,21 +42,23 @@ describe('who may use the door', () => {
       removeAdmission: { eventId: sunday.id, eventDate: date, orderId: 'yaari_20990101_x', reason: 'Scanned twice' },
     }
     for (const contract of DOOR_CALLABLES) {
-      expect((await failure(callAnything(contract, requests[contract.name]))).code).toBe('functions/unauthenticated')
+      expect((await stack.failure(stack.callAnything(contract, requests[contract.name]))).code).toBe(
+        'functions/unauthenticated',
+      )
     }
-    await signUpFreshMember()
+    await stack.signUpFreshMember()
     for (const contract of DOOR_CALLABLES) {
-      const refused = await failure(callAnything(contract, requests[contract.name]))
+      const refused = await stack.failure(stack.callAnything(contract, requests[contract.name]))
       expect([refused.code, refused.message]).toEqual(['functions/permission-denied', HOST_MESSAGES.hostsOnly])
     }
     await signOutMember()
-    await signedInWith({ host_cities: ['pune'] })
+    await stack.signedInWith({ host_cities: ['pune'] })
     for (const contract of DOOR_CALLABLES) {
-      const refused = await failure(callAnything(contract, requests[contract.name]))
+      const refused = await stack.failure(stack.callAnything(contract, requests[contract.name]))
       expect([refused.code, refused.message]).toEqual(['functions/permission-denied', HOST_MESSAGES.notYourCity])
     }
     await signOutMember()
-    await signedInHost()
+    await stack.signedInHost()
     const cases: [unknown, RegExp][] = [
       [{ ...(requests.syncCheckIns as object), door: ' ' }, /Name this door/],
       [{ ...(requests.syncCheckIns as object), ops: [{ ...checkIn('abc'), id: 'x' }] }, /id must be 8-64/],
@@ -79,7 +69,7 @@ describe('who may use the door', () => {
       [{ ...(requests.syncCheckIns as object), ops: Array.from({ length: 101 }, () => checkIn('abc')) }, /at most 100/],
     ]
     for (const [data, reason] of cases) {
-      const error = await failure(callAnything(syncCheckInsCall, data))
+      const error = await stack.failure(stack.callAnything(syncCheckInsCall, data))
       expect(error.code).toBe('functions/invalid-argument')
       expect(error.message).toMatch(reason)
     }
@@ -88,11 +78,11 @@ describe('who may use the door', () => {
 
 describe('a night at the door', () => {
   it('saves the list, applies each check-in once, keeps the first door and shows the second as a double', async () => {
-    const asha = await paidBooking(sunday.id, date, { name: 'Asha Rao', foodPreference: 'jain' })
-    const ravi = await paidBooking(sunday.id, date, { name: 'Ravi Kumar' })
-    const gone = await paidBooking(sunday.id, date, { name: 'Gita Nair' })
-    await cancelBooking(stackDeps(), gone.member, { orderId: gone.orderId })
-    await signedInHost()
+    const asha = await stack.paidBooking(sunday.id, date, { name: 'Asha Rao', foodPreference: 'jain' })
+    const ravi = await stack.paidBooking(sunday.id, date, { name: 'Ravi Kumar' })
+    const gone = await stack.paidBooking(sunday.id, date, { name: 'Gita Nair' })
+    await cancelBooking(stack.stackDeps(), gone.member, { orderId: gone.orderId })
+    await stack.signedInHost()
 
     // Ready: the paid guests with their short codes, and the cancelled booking to refuse.
     const list = await callFunction(getDoorListCall, { eventId: sunday.id, eventDate: date })
@@ -115,10 +105,12 @@ describe('a night at the door', () => {
       expect.objectContaining({ orderId: asha.orderId, checkInId: front.id, door: 'Front door', doubles: [] }),
     ])
     expect((await sync('Front door', [front])).admissions).toEqual(first.admissions)
-    expect((await adminDb().collection('door_check_ins').where('order_id', '==', asha.orderId).get()).size).toBe(1)
+    expect((await stack.adminDb().collection('door_check_ins').where('order_id', '==', asha.orderId).get()).size).toBe(
+      1,
+    )
 
     // Her ticket says she is in.
-    const { bookings } = await listMyBookings(stackDeps(), asha.member)
+    const { bookings } = await listMyBookings(stack.stackDeps(), asha.member)
     expect(bookings.find((b) => b.orderId === asha.orderId)?.checkedInAt).toBeDefined()
 
     // The back door, offline all along, admitted her too: kept as a double entry, seen by both.
@@ -145,16 +137,16 @@ describe('a night at the door', () => {
     // Undone at the back door too: she is not in, and her ticket no longer says so.
     const none = await sync('Back door', [{ ...undo, id: randomUUID(), of: back.id }])
     expect(none.admissions.map((a) => a.orderId)).toEqual([ravi.orderId])
-    expect((await adminDb().doc(`bookings/${asha.orderId}`).get()).get('checked_in_at')).toBeUndefined()
+    expect((await stack.adminDb().doc(`bookings/${asha.orderId}`).get()).get('checked_in_at')).toBeUndefined()
 
     // The console counts who is in.
-    const audit = await adminDb().collection('audit_log').where('event_date', '==', date).get()
+    const audit = await stack.adminDb().collection('audit_log').where('event_date', '==', date).get()
     expect(audit.docs.map((doc) => doc.get('action'))).toEqual(expect.arrayContaining(['ready-door', 'check-in']))
   })
 
   it('two phones syncing the same guest at the same moment: one admission, one double', async () => {
-    const { orderId } = await paidBooking(sunday.id, date, { name: 'Lata Menon' })
-    await signedInHost()
+    const { orderId } = await stack.paidBooking(sunday.id, date, { name: 'Lata Menon' })
+    await stack.signedInHost()
     const [a, b] = [checkIn(orderId), checkIn(orderId)]
     await Promise.all([sync('Front door', [a]), sync('Back door', [b])])
     const { admissions } = await sync('Front door', [])

@@ -153,3 +153,24 @@ export async function atTheNight(eventId: string, date: string) {
     .doc(`stack_clocks/${eventId}_${date}`)
     .set({ offset_ms: start + 3_600_000 - Date.now() })
 }
+
+/**
+ * Somewhere a step run in this process stops until the test lets it go on: the step calls `wait()`
+ * (which tells `reached`) or awaits `opened`; `open()` lets it through. For holding a service
+ * between its read and its write while something else happens.
+ */
+export function gate() {
+  let arrive = () => {}
+  const reached = new Promise<void>((resolve) => {
+    arrive = resolve
+  })
+  let open = () => {}
+  const opened = new Promise<void>((resolve) => {
+    open = resolve
+  })
+  const wait = () => {
+    arrive()
+    return opened
+  }
+  return { wait, reached, opened, open }
+}

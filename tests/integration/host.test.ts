@@ -12,22 +12,7 @@ import { seatsCollectionPath } from '@yaari/domain/availability'
 import { BOOKING_MESSAGES } from '@yaari/domain/booking'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
-import {
-  getGuestListCall,
-  HOST_CALLABLES,
-  HOST_MESSAGES,
-  hostCancelDateCall,
-  hostCancelSeatCall,
-  liftModerationCall,
-  listAuditCall,
-  listHostDatesCall,
-  listReportsCall,
-  messageGuestsCall,
-  moderateMemberCall,
-  setCapacityCall,
-  setSalesCall,
-  shareVenueCall,
-} from '@yaari/domain/host'
+import * as host from '@yaari/domain/host'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { createBooking } from '../../functions/src/services/bookings/create'
 import { changeCapacity } from '../../functions/src/services/host/actions'
@@ -95,21 +80,21 @@ describe("who may call a host's callable", () => {
     timeout: 120_000,
   }, async () => {
     const requests = validRequests(date)
-    for (const contract of HOST_CALLABLES) {
+    for (const contract of host.HOST_CALLABLES) {
       expect((await failure(callAnything(contract, requests[contract.name]))).code, `${contract.name}, visitor`).toBe(
         'functions/unauthenticated',
       )
     }
     await signUpFreshMember()
-    for (const contract of HOST_CALLABLES) {
+    for (const contract of host.HOST_CALLABLES) {
       const member = await failure(callAnything(contract, requests[contract.name]))
       expect(member.code, `${contract.name}, member`).toBe('functions/permission-denied')
-      expect(member.message).toBe(HOST_MESSAGES.hostsOnly)
+      expect(member.message).toBe(host.HOST_MESSAGES.hostsOnly)
     }
     // A member with claims that grant nothing (a city Yaari has no such role for, admin not true).
     await signOutMember()
     await signedInWith({ host_cities: ['atlantis'], admin: 'true' })
-    for (const contract of HOST_CALLABLES) {
+    for (const contract of host.HOST_CALLABLES) {
       expect((await failure(callAnything(contract, requests[contract.name]))).code, `${contract.name}, forged`).toBe(
         'functions/permission-denied',
       )
@@ -117,16 +102,16 @@ describe("who may call a host's callable", () => {
     // A Pune host (a published city with no events yet) sees the console but is refused every Bangalore date.
     await signOutMember()
     await signedInWith({ host_cities: ['pune'] })
-    expect(await callFunction(listHostDatesCall, {})).toEqual({ dates: [] })
-    expect((await callFunction(listAuditCall, {})).entries.filter((e) => e.eventId === midweek.id)).toEqual([])
+    expect(await callFunction(host.listHostDatesCall, {})).toEqual({ dates: [] })
+    expect((await callFunction(host.listAuditCall, {})).entries.filter((e) => e.eventId === midweek.id)).toEqual([])
     // Reports are per city: a report of another city's date is not theirs to see or resolve (after-night.test.ts).
-    expect(await callFunction(listReportsCall, {})).toEqual({ reports: [] })
+    expect(await callFunction(host.listReportsCall, {})).toEqual({ reports: [] })
     const perCity = ['listHostDates', 'listAudit', 'listReports', 'resolveReport']
-    for (const contract of HOST_CALLABLES.filter((c) => !perCity.includes(c.name))) {
+    for (const contract of host.HOST_CALLABLES.filter((c) => !perCity.includes(c.name))) {
       const refused = await failure(callAnything(contract, requests[contract.name]))
       expect(refused.code, `${contract.name}, Pune host`).toBe('functions/permission-denied')
       expect(refused.message).toBe(
-        contract.name === 'liftModeration' ? HOST_MESSAGES.adminsOnly : HOST_MESSAGES.notYourCity,
+        contract.name === 'liftModeration' ? host.HOST_MESSAGES.adminsOnly : host.HOST_MESSAGES.notYourCity,
       )
     }
     expect(await auditOf(midweek.id, date)).toEqual([])
@@ -136,7 +121,7 @@ describe("who may call a host's callable", () => {
 
   it('npm run grant-role makes a member a Bangalore host; after a token refresh the console answers', async () => {
     const user = await signUpFreshMember()
-    expect((await failure(callFunction(listHostDatesCall, {}))).code).toBe('functions/permission-denied')
+    expect((await failure(callFunction(host.listHostDatesCall, {}))).code).toBe('functions/permission-denied')
     const { GOOGLE_CLOUD_PROJECT: _, ...local } = process.env
     const { stdout } = await promisify(execFile)(
       'node',
@@ -145,7 +130,7 @@ describe("who may call a host's callable", () => {
     )
     expect(stdout).toContain('"host_cities":["bangalore"]')
     await user.getIdToken(true)
-    const { dates } = await callFunction(listHostDatesCall, {})
+    const { dates } = await callFunction(host.listHostDatesCall, {})
     expect(dates.length).toBeGreaterThan(0)
     expect(new Set(dates.map((d) => d.city))).toEqual(new Set(['bangalore']))
   })
@@ -159,25 +144,37 @@ describe('bad input', () => {
     const tuesday = new Date(`${date}T00:00:00Z`)
     tuesday.setUTCDate(tuesday.getUTCDate() - 1)
     const notWednesday = tuesday.toISOString().slice(0, 10)
-    const cases: [contract: (typeof HOST_CALLABLES)[number], data: unknown, reason: RegExp][] = [
-      [setCapacityCall, { eventId: midweek.id, eventDate: date, capacity: 0 }, /capacity must be at least 1/],
-      [setCapacityCall, { eventId: midweek.id, eventDate: date, capacity: 2.5 }, /whole number/],
-      [setCapacityCall, { eventId: midweek.id, eventDate: date, capacity: '12' }, /capacity must be a number/],
-      [setCapacityCall, { eventId: midweek.id, eventDate: date, capacity: 500 }, /at most 60/],
-      [setSalesCall, { eventId: midweek.id, eventDate: date, open: 'yes' }, /open must be true or false/],
-      [shareVenueCall, { eventId: midweek.id, eventDate: date, brief: { venueName: 'x' } }, /address/],
-      [shareVenueCall, { eventId: midweek.id, eventDate: notWednesday, brief: BRIEF }, /not a date this event runs on/],
-      [getGuestListCall, { eventId: 'nope', eventDate: date }, /Unknown event/],
-      [getGuestListCall, { eventId: midweek.id, eventDate: '2026-13-45' }, /YYYY-MM-DD/],
-      [hostCancelDateCall, { eventId: midweek.id, eventDate: date, confirm: 'yes', reason: 'x' }, /Type the date/],
-      [hostCancelDateCall, { eventId: midweek.id, eventDate: date, confirm: date, reason: ' ' }, /reason is required/],
-      [listHostDatesCall, { anything: 1 }, /./],
+    const cases: [contract: (typeof host.HOST_CALLABLES)[number], data: unknown, reason: RegExp][] = [
+      [host.setCapacityCall, { eventId: midweek.id, eventDate: date, capacity: 0 }, /capacity must be at least 1/],
+      [host.setCapacityCall, { eventId: midweek.id, eventDate: date, capacity: 2.5 }, /whole number/],
+      [host.setCapacityCall, { eventId: midweek.id, eventDate: date, capacity: '12' }, /capacity must be a number/],
+      [host.setCapacityCall, { eventId: midweek.id, eventDate: date, capacity: 500 }, /at most 60/],
+      [host.setSalesCall, { eventId: midweek.id, eventDate: date, open: 'yes' }, /open must be true or false/],
+      [host.shareVenueCall, { eventId: midweek.id, eventDate: date, brief: { venueName: 'x' } }, /address/],
       [
-        hostCancelSeatCall,
+        host.shareVenueCall,
+        { eventId: midweek.id, eventDate: notWednesday, brief: BRIEF },
+        /not a date this event runs on/,
+      ],
+      [host.getGuestListCall, { eventId: 'nope', eventDate: date }, /Unknown event/],
+      [host.getGuestListCall, { eventId: midweek.id, eventDate: '2026-13-45' }, /YYYY-MM-DD/],
+      [host.hostCancelDateCall, { eventId: midweek.id, eventDate: date, confirm: 'yes', reason: 'x' }, /Type the date/],
+      [
+        host.hostCancelDateCall,
+        { eventId: midweek.id, eventDate: date, confirm: date, reason: ' ' },
+        /reason is required/,
+      ],
+      [host.listHostDatesCall, { anything: 1 }, /./],
+      [
+        host.hostCancelSeatCall,
         { eventId: midweek.id, eventDate: date, orderId: 'a/b', reason: 'x' },
         /not a valid order id/,
       ],
-      [hostCancelSeatCall, { eventId: midweek.id, eventDate: date, orderId: 'abc', reason: '' }, /give the reason/],
+      [
+        host.hostCancelSeatCall,
+        { eventId: midweek.id, eventDate: date, orderId: 'abc', reason: '' },
+        /give the reason/,
+      ],
     ]
     for (const [contract, data, reason] of cases) {
       const error = await failure(callAnything(contract, data))
@@ -196,12 +193,12 @@ describe('each action, once', () => {
     const { orderId } = await paidBooking(midweek.id, date)
     await signedInHost()
     const request = { eventId: midweek.id, eventDate: date, brief: BRIEF }
-    expect((await callFunction(shareVenueCall, request)).changed).toBe(true)
-    expect((await callFunction(shareVenueCall, request)).changed).toBe(false)
+    expect((await callFunction(host.shareVenueCall, request)).changed).toBe(true)
+    expect((await callFunction(host.shareVenueCall, request)).changed).toBe(false)
     const moved = { ...request, brief: { ...BRIEF, venueName: 'The Round Table' } }
-    const changed = await callFunction(shareVenueCall, moved)
+    const changed = await callFunction(host.shareVenueCall, moved)
     expect(changed).toMatchObject({ changed: true, date: { venueShared: true, venueMissing: false } })
-    expect((await callFunction(shareVenueCall, moved)).changed).toBe(false)
+    expect((await callFunction(host.shareVenueCall, moved)).changed).toBe(false)
     const mail = (await adminDb().collection('mail').where('order_id', '==', orderId).get()).docs.map((d) => d.id)
     expect(mail.filter((id) => id.includes('venue')).sort()).toEqual(
       [`${orderId}_venue-brief`, `${orderId}_venue-changed_2`].sort(),
@@ -214,12 +211,12 @@ describe('each action, once', () => {
     const paid = await Promise.all(Array.from({ length: 4 }, () => paidBooking(saturday.id, date2)))
     await signedInHost()
     const request = { eventId: saturday.id, eventDate: date2 }
-    const refused = await failure(callFunction(setCapacityCall, { ...request, capacity: 3 }))
+    const refused = await failure(callFunction(host.setCapacityCall, { ...request, capacity: 3 }))
     expect(refused.code).toBe('functions/failed-precondition')
-    expect(refused.message).toContain(HOST_MESSAGES.belowTaken)
-    const lowered = await callFunction(setCapacityCall, { ...request, capacity: 4 })
+    expect(refused.message).toContain(host.HOST_MESSAGES.belowTaken)
+    const lowered = await callFunction(host.setCapacityCall, { ...request, capacity: 4 })
     expect(lowered).toMatchObject({ changed: true, date: { capacity: 4, paid: 4, free: 0 } })
-    expect((await callFunction(setCapacityCall, { ...request, capacity: 4 })).changed).toBe(false)
+    expect((await callFunction(host.setCapacityCall, { ...request, capacity: 4 })).changed).toBe(false)
     // Sold out at 4: a booking is refused, a member waits.
     const late = await profiledMember()
     expect((await rejection(createBooking(stackDeps(), late, bookingRequest(saturday.id, date2)))).message).toBe(
@@ -227,7 +224,7 @@ describe('each action, once', () => {
     )
     const waiting = await profiledMember()
     await joinWaitlist(stackDeps(), waiting, { eventId: saturday.id, eventDate: date2 })
-    const raised = await callFunction(setCapacityCall, { ...request, capacity: 11 })
+    const raised = await callFunction(host.setCapacityCall, { ...request, capacity: 11 })
     expect(raised.date).toMatchObject({ capacity: 11, paid: 4, held: 1, waiting: 0 })
     const entry = await adminDb().doc(`waitlist/${saturday.id}_${date2}_${waiting.uid}`).get()
     expect(entry.get('status')).toBe('offered')
@@ -243,8 +240,8 @@ describe('each action, once', () => {
     const date3 = bookableDates(midweek)[3]!
     await signedInHost()
     const request = { eventId: midweek.id, eventDate: date3 }
-    expect((await callFunction(setSalesCall, { ...request, open: false })).date.salesOpen).toBe(false)
-    expect((await callFunction(setSalesCall, { ...request, open: false })).changed).toBe(false)
+    expect((await callFunction(host.setSalesCall, { ...request, open: false })).date.salesOpen).toBe(false)
+    expect((await callFunction(host.setSalesCall, { ...request, open: false })).changed).toBe(false)
     const member = await profiledMember()
     expect((await rejection(createBooking(stackDeps(), member, bookingRequest(midweek.id, date3)))).message).toBe(
       BOOKING_MESSAGES.salesClosed,
@@ -252,7 +249,7 @@ describe('each action, once', () => {
     expect(
       (await rejection(joinWaitlist(stackDeps(), member, { eventId: midweek.id, eventDate: date3 }))).message,
     ).toBe(BOOKING_MESSAGES.salesClosed)
-    expect((await callFunction(setSalesCall, { ...request, open: true })).changed).toBe(true)
+    expect((await callFunction(host.setSalesCall, { ...request, open: true })).changed).toBe(true)
     await expect(createBooking(stackDeps(), member, bookingRequest(midweek.id, date3))).resolves.toHaveProperty(
       'order_id',
     )
@@ -266,7 +263,7 @@ describe('each action, once', () => {
       drinkingPreference: 'non_drinker',
     })
     await signedInHost()
-    const list = await callFunction(getGuestListCall, { eventId: midweek.id, eventDate: date4 })
+    const list = await callFunction(host.getGuestListCall, { eventId: midweek.id, eventDate: date4 })
     expect(list.date).toMatchObject({
       paid: 1,
       capacity: 12,
@@ -294,16 +291,21 @@ describe('each action, once', () => {
     const { orderId } = await paidBooking(midweek.id, date5)
     await signedInHost()
     const request = { eventId: midweek.id, eventDate: date5, confirm: date5, reason: 'The venue flooded' }
-    expect(await callFunction(hostCancelDateCall, request)).toMatchObject({ changed: true, date: { cancelled: true } })
-    expect(await callFunction(hostCancelDateCall, request)).toMatchObject({ changed: false })
+    expect(await callFunction(host.hostCancelDateCall, request)).toMatchObject({
+      changed: true,
+      date: { cancelled: true },
+    })
+    expect(await callFunction(host.hostCancelDateCall, request)).toMatchObject({ changed: false })
     const booking = (await adminDb().doc(`bookings/${orderId}`).get()).data()
     expect(booking).toMatchObject({
       status: 'cancelled',
       refund: { amount: midweek.prices.girls, reason: 'date-cancelled' },
     })
     expect((await auditOf(midweek.id, date5)).map((a) => a.action)).toEqual(['cancel-date'])
-    const shared = await failure(callFunction(shareVenueCall, { eventId: midweek.id, eventDate: date5, brief: BRIEF }))
-    expect(shared.message).toBe(HOST_MESSAGES.dateCancelled)
+    const shared = await failure(
+      callFunction(host.shareVenueCall, { eventId: midweek.id, eventDate: date5, brief: BRIEF }),
+    )
+    expect(shared.message).toBe(host.HOST_MESSAGES.dateCancelled)
   })
 })
 
@@ -320,12 +322,12 @@ describe('messages and moderation', () => {
       subject: 'Table moved',
       text: 'We are upstairs.',
     }
-    expect(await callFunction(messageGuestsCall, message)).toEqual({ sent: 1, changed: true })
-    expect(await callFunction(messageGuestsCall, message)).toEqual({ sent: 1, changed: false })
+    expect(await callFunction(host.messageGuestsCall, message)).toEqual({ sent: 1, changed: true })
+    expect(await callFunction(host.messageGuestsCall, message)).toEqual({ sent: 1, changed: false })
     const mail = await adminDb().collection('mail').where('order_id', '==', orderId).get()
     expect(mail.docs.filter((doc) => doc.get('kind') === 'host-message')).toHaveLength(1)
     const long = await failure(
-      callFunction(messageGuestsCall, { ...message, messageId: randomUUID(), subject: 'x'.repeat(121) }),
+      callFunction(host.messageGuestsCall, { ...message, messageId: randomUUID(), subject: 'x'.repeat(121) }),
     )
     expect(long.code).toBe('functions/invalid-argument')
     expect(long.message).toContain('at most 120 characters')
@@ -344,8 +346,8 @@ describe('messages and moderation', () => {
       reason: 'Rude to staff',
       until,
     }
-    expect(await callFunction(moderateMemberCall, request)).toMatchObject({ level: 'suspended', changed: true })
-    expect(await callFunction(moderateMemberCall, request)).toMatchObject({ changed: false })
+    expect(await callFunction(host.moderateMemberCall, request)).toMatchObject({ level: 'suspended', changed: true })
+    expect(await callFunction(host.moderateMemberCall, request)).toMatchObject({ changed: false })
     const refused = await rejection(
       createBooking(stackDeps(), member, bookingRequest(saturday.id, bookableDates(saturday)[1]!)),
     )
@@ -357,16 +359,16 @@ describe('messages and moderation', () => {
     expect(wait.message).toBe(refused.message)
     // Someone not on the date's list is not the host's to moderate; a host cannot lift.
     const stranger = await profiledMember()
-    const notOnList = await failure(callFunction(moderateMemberCall, { ...request, uid: stranger.uid }))
-    expect(notOnList.message).toBe(HOST_MESSAGES.notOnList)
+    const notOnList = await failure(callFunction(host.moderateMemberCall, { ...request, uid: stranger.uid }))
+    expect(notOnList.message).toBe(host.HOST_MESSAGES.notOnList)
     const lift = { uid: member.uid, reason: 'Apologised' }
-    expect((await failure(callFunction(liftModerationCall, lift))).message).toBe(HOST_MESSAGES.adminsOnly)
+    expect((await failure(callFunction(host.liftModerationCall, lift))).message).toBe(host.HOST_MESSAGES.adminsOnly)
     const moderationMail = await adminDb().collection('mail').where('order_id', '==', `member_${member.uid}`).get()
     expect(moderationMail.docs.map((doc) => doc.get('notice.level'))).toEqual(['suspended'])
     await signOutMember()
     await signedInWith({ admin: true })
-    expect(await callFunction(liftModerationCall, lift)).toMatchObject({ level: 'none', changed: true })
-    expect(await callFunction(liftModerationCall, lift)).toMatchObject({ changed: false })
+    expect(await callFunction(host.liftModerationCall, lift)).toMatchObject({ level: 'none', changed: true })
+    expect(await callFunction(host.liftModerationCall, lift)).toMatchObject({ changed: false })
     await expect(
       createBooking(stackDeps(), member, bookingRequest(saturday.id, bookableDates(saturday)[1]!)),
     ).resolves.toHaveProperty('order_id')
@@ -379,7 +381,7 @@ describe("a host cancels one member's seat", () => {
   it('refunded in full and told with the reason, the seat freed, once; only a paid seat of that date', async () => {
     const { member, orderId } = await paidBooking(saturday.id, date)
     await signedInHost()
-    await callFunction(moderateMemberCall, {
+    await callFunction(host.moderateMemberCall, {
       eventId: saturday.id,
       eventDate: date,
       uid: member.uid,
@@ -387,7 +389,7 @@ describe("a host cancels one member's seat", () => {
       reason: 'Harassed another guest',
     })
     // The guest list shows the member's standing beside the seat they still hold.
-    const before = await callFunction(getGuestListCall, { eventId: saturday.id, eventDate: date })
+    const before = await callFunction(host.getGuestListCall, { eventId: saturday.id, eventDate: date })
     expect(before.guests.find((g) => g.orderId === orderId)).toMatchObject({
       state: 'paid',
       standing: { level: 'banned', reason: 'Harassed another guest' },
@@ -395,21 +397,24 @@ describe("a host cancels one member's seat", () => {
     const seatsBefore = (await liveSeats(saturday.id, date)).length
     // An order of another date is not this date's to cancel.
     const elsewhere = await failure(
-      callFunction(hostCancelSeatCall, {
+      callFunction(host.hostCancelSeatCall, {
         eventId: saturday.id,
         eventDate: bookableDates(saturday)[2]!,
         orderId,
         reason: 'x',
       }),
     )
-    expect([elsewhere.code, elsewhere.message]).toEqual(['functions/failed-precondition', HOST_MESSAGES.notThisDate])
+    expect([elsewhere.code, elsewhere.message]).toEqual([
+      'functions/failed-precondition',
+      host.HOST_MESSAGES.notThisDate,
+    ])
     const request = { eventId: saturday.id, eventDate: date, orderId, reason: 'Banned: harassed another guest' }
     const [first, second] = await Promise.all([
-      callFunction(hostCancelSeatCall, request),
-      callFunction(hostCancelSeatCall, request),
+      callFunction(host.hostCancelSeatCall, request),
+      callFunction(host.hostCancelSeatCall, request),
     ])
     expect([first.changed, second.changed].sort()).toEqual([false, true])
-    expect(await callFunction(hostCancelSeatCall, request)).toMatchObject({ changed: false })
+    expect(await callFunction(host.hostCancelSeatCall, request)).toMatchObject({ changed: false })
     const booking = (await adminDb().doc(`bookings/${orderId}`).get()).data()
     expect(booking).toMatchObject({
       status: 'cancelled',
@@ -425,7 +430,7 @@ describe("a host cancels one member's seat", () => {
       expect.objectContaining({ change: expect.objectContaining({ order: orderId, refund: saturday.prices.girls }) }),
     ])
     // The member sees why in My bookings, and their own cancel finds nothing more to do.
-    const after = await callFunction(getGuestListCall, { eventId: saturday.id, eventDate: date })
+    const after = await callFunction(host.getGuestListCall, { eventId: saturday.id, eventDate: date })
     expect(after.guests.find((g) => g.orderId === orderId)?.state).toBe('refunded')
     // A seat only held for payment is not a host's to cancel here.
     const { order_id: held } = await createBooking(
@@ -433,8 +438,8 @@ describe("a host cancels one member's seat", () => {
       await profiledMember(),
       bookingRequest(saturday.id, date),
     )
-    const unpaid = await failure(callFunction(hostCancelSeatCall, { ...request, orderId: held }))
-    expect(unpaid.message).toBe(HOST_MESSAGES.notPaid)
+    const unpaid = await failure(callFunction(host.hostCancelSeatCall, { ...request, orderId: held }))
+    expect(unpaid.message).toBe(host.HOST_MESSAGES.notPaid)
   })
 })
 

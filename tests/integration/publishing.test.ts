@@ -38,6 +38,7 @@ import {
   bookableDates,
   callAnything,
   failure,
+  gate,
   paidBooking,
   rejection,
   setClaims,
@@ -476,32 +477,22 @@ describe('a save in flight', () => {
     const { savedAt } = await savedCopy((await publishNew(event)).event.id)
     const db = adminDb()
     // The service runs in this process (it reads the published catalogue itself).
-    let reached = () => {}
-    const atGate = new Promise<void>((resolve) => {
-      reached = resolve
-    })
-    let open = () => {}
-    const gate = new Promise<void>((resolve) => {
-      open = resolve
-    })
+    const held = gate()
     // The publish stops after its transaction has read the record, before it writes.
     const publishing = publishEvent(
-      heldAfterFirstRead(db, () => {
-        reached()
-        return gate
-      }),
+      heldAfterFirstRead(db, held.wait),
       { actor: { command: 'test' }, roles: { admin: true, hostCities: [] } },
       { id: event.id, savedAt },
       () => true,
       Date.now(),
     )
-    await atGate
+    await held.reached
     // Meanwhile a host saves a new price.
     await callFunction(saveCatalogueEventCall, {
       event: { ...event, prices: { girls: 555, boys: 1299 } },
       isNew: false,
     })
-    open()
+    held.open()
     await publishing
     const record = (await db.doc(`catalogue_events/${event.id}`).get()).data()
     expect(record?.prices.girls).toBe(555)
@@ -657,31 +648,21 @@ describe('what a host sees and does after a report', () => {
       }
       const host = await signedInHost()
       await signOutMember()
-      let reached = () => {}
-      const atGate = new Promise<void>((resolve) => {
-        reached = resolve
-      })
-      let open = () => {}
-      const gate = new Promise<void>((resolve) => {
-        open = resolve
-      })
+      const held = gate()
       // The host's step (the service, in this process) stops once it has read the member's standing.
       const stepping = moderateMember(
-        heldAfterStandingRead(adminDb(), () => {
-          reached()
-          return gate
-        }),
+        heldAfterStandingRead(adminDb(), held.wait),
         getAuth(),
         SEED,
         { uid: host.uid, email: host.email ?? undefined, roles: { admin: false, hostCities: ['bangalore'] } },
         { ...request, action: step, reason: 'Late again', ...(step === 'suspend' ? { until: date } : {}) },
         Date.now(),
       )
-      await atGate
+      await held.reached
       // Meanwhile an admin bans the member.
       await asAdmin()
       await callFunction(moderateMemberCall, { ...request, action: 'ban', reason: 'Harassed a guest' })
-      open()
+      held.open()
       // The step reads the standing again, finds the admin's ban and is refused, as a host is on any standing an admin set.
       const refused = await rejection(stepping)
       expect([refused.code, refused.message]).toEqual(['permission-denied', HOST_MESSAGES.adminStanding])
