@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { tanstackRouter, tanstackRouterGenerator } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import type { PagesRender } from '@yaari/domain/page-catalogue'
 import { NOINDEX, SOCIAL_IMAGE_SIZE } from '@yaari/domain/page-head'
@@ -265,7 +265,8 @@ export default defineConfig(({ mode }) => {
   return {
     define,
     plugins: [
-      // The router plugin must run before react(): it generates routeTree.gen.ts and splits routes.
+      // The router plugin must run before react(): it generates routeTree.gen.ts (every route: the
+      // staff's router and the types) and splits routes.
       tanstackRouter({
         target: 'react',
         autoCodeSplitting: true,
@@ -274,6 +275,13 @@ export default defineConfig(({ mode }) => {
         codeSplittingOptions: {
           defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
         },
+      }),
+      // The member pages' route tree: every route but the console's (src/routes/host), which only the
+      // staff's router (src/staff-router.ts) carries, so a console route costs the members nothing.
+      tanstackRouterGenerator({
+        target: 'react',
+        routeFileIgnorePattern: '^host(\\.|$)',
+        generatedRouteTree: './src/memberRouteTree.gen.ts',
       }),
       react(),
       buildDay,
@@ -386,8 +394,13 @@ export default defineConfig(({ mode }) => {
                 name: 'ark-core',
                 test: /node_modules[\\/](@zag-js[\\/](core|utils)|@ark-ui[\\/]react[\\/]dist[\\/]utils)[\\/]/,
               },
-              // The route definitions (their pages stay split) with the tree and the layout.
-              { name: 'shell', test: /[\\/]src[\\/](routes[\\/].*\.tsx|routeTree\.gen\.ts|router\.ts)$/ },
+              // The member pages' route definitions (their pages stay split) with their tree and the
+              // layout. The console's definitions and the tree of every route stay with the staff's
+              // router, which only a console address loads (src/main.tsx).
+              {
+                name: 'shell',
+                test: /[\\/]src[\\/](routes[\\/](?!host[\\/.]).*\.tsx|memberRouteTree\.gen\.ts|router\.ts)$/,
+              },
               {
                 name: 'app',
                 test: /[\\/](domain[\\/]src[\\/](catalogue|categories|time-labels|money|site|event-listing)|src[\\/]lib[\\/](clock|hydration|page-meta|paths|log|use-idle)|src[\\/]ui[\\/](button|cover-image|toast))\.tsx?$/,
