@@ -253,6 +253,19 @@ const serviceWorkerRegistrationStub: Plugin = {
       : undefined,
 }
 
+/**
+ * The file of the member pages' route tree (the `shell` chunk), known once the bundle is complete:
+ * its name is its hash. Vite writes the preload lists after this hook (resolveDependencies below).
+ */
+let memberRouteTreeFile: string | undefined
+const findMemberRouteTree: Plugin = {
+  name: 'yaari:member-route-tree-file',
+  apply: 'build',
+  generateBundle(_, bundle) {
+    memberRouteTreeFile = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.name === 'shell')?.fileName
+  },
+}
+
 export default defineConfig(({ mode }) => {
   // Fail the build, not the app, when the configuration is wrong.
   if (mode !== 'test') {
@@ -364,6 +377,7 @@ export default defineConfig(({ mode }) => {
       }),
       // Before VitePWA's closeBundle generates the worker: the pages are precached with the rest.
       prerenderPages(define),
+      findMemberRouteTree,
       hostingRoutes(loadEnv(mode, process.cwd(), 'VITE_')),
     ],
     resolve: { alias },
@@ -379,7 +393,11 @@ export default defineConfig(({ mode }) => {
         output: {
           // Seven characters of content hash (the fewest Rolldown allows for this many chunks), and every
           // page's code lists its chunks' names: one fewer than the default eight on each.
-          chunkFileNames: 'assets/[name]-[hash:7].js',
+          //
+          // A chunk that several pages share is named by its hash alone: every page lists the chunks
+          // its routes need (the preload lists in the route tree), and a name adds bytes to each entry
+          // there and to each import of it. A route's own chunk keeps its route's name.
+          chunkFileNames: (chunk) => (chunk.isDynamicEntry ? 'assets/[name]-[hash:7].js' : 'assets/[hash:7].js'),
           entryFileNames: 'assets/[name]-[hash:7].js',
           // Every page starts with these: a few chunks of them rather than dozens of small
           // ones (each compresses on its own: ~9 KB more on a first visit). Route code stays
@@ -417,8 +435,16 @@ export default defineConfig(({ mode }) => {
         // get no preload links: each chunk already imports all it needs directly, and adding
         // dozens of <link> elements costs the phone more main-thread time than it saves.
         // The error reporter loads when an error happens: nothing to win by preloading its imports.
+        // The member pages' route tree and layout list no chunks to preload with a route's code (or
+        // the layout's own late parts): every page loads the tree, and the lists of all its routes
+        // cost each page ~1.5 KB, more than any route of theirs needs. A route's code loads its own imports as it arrives (one or two round trips
+        // more on a first visit; none once the service worker holds the app), and a link's route
+        // code starts loading when a finger or pointer is on it.
         resolveDependencies: (file, deps, { hostId, hostType }) =>
-          hostType === 'js' && (/^assets\/index-[\w-]+\.js$/.test(hostId) || /^assets\/report-[\w-]+\.js$/.test(file))
+          hostType === 'js' &&
+          (/^assets\/index-[\w-]+\.js$/.test(hostId) ||
+            hostId === memberRouteTreeFile ||
+            /^assets\/report-[\w-]+\.js$/.test(file))
             ? []
             : deps,
       },
