@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { tanstackRouter, tanstackRouterGenerator } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import type { PagesRender } from '@yaari/domain/page-catalogue'
 import { NOINDEX, SOCIAL_IMAGE_SIZE } from '@yaari/domain/page-head'
@@ -253,6 +253,19 @@ const serviceWorkerRegistrationStub: Plugin = {
       : undefined,
 }
 
+/**
+ * The file of the member pages' route tree (the `shell` chunk), known once the bundle is complete:
+ * its name is its hash. Vite writes the preload lists after this hook (resolveDependencies below).
+ */
+let memberRouteTreeFile: string | undefined
+const findMemberRouteTree: Plugin = {
+  name: 'yaari:member-route-tree-file',
+  apply: 'build',
+  generateBundle(_, bundle) {
+    memberRouteTreeFile = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.name === 'shell')?.fileName
+  },
+}
+
 export default defineConfig(({ mode }) => {
   // Fail the build, not the app, when the configuration is wrong.
   if (mode !== 'test') {
@@ -265,7 +278,8 @@ export default defineConfig(({ mode }) => {
   return {
     define,
     plugins: [
-      // The router plugin must run before react(): it generates routeTree.gen.ts and splits routes.
+      // The router plugin must run before react(): it generates routeTree.gen.ts (every route: the
+      // staff's router and the types) and splits routes.
       tanstackRouter({
         target: 'react',
         autoCodeSplitting: true,
@@ -274,6 +288,13 @@ export default defineConfig(({ mode }) => {
         codeSplittingOptions: {
           defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
         },
+      }),
+      // The member pages' route tree: every route but the console's (src/routes/host), which only the
+      // staff's router (src/staff-router.ts) carries, so a console route costs the members nothing.
+      tanstackRouterGenerator({
+        target: 'react',
+        routeFileIgnorePattern: '^host(\\.|$)',
+        generatedRouteTree: './src/memberRouteTree.gen.ts',
       }),
       react(),
       buildDay,
@@ -356,6 +377,7 @@ export default defineConfig(({ mode }) => {
       }),
       // Before VitePWA's closeBundle generates the worker: the pages are precached with the rest.
       prerenderPages(define),
+      findMemberRouteTree,
       hostingRoutes(loadEnv(mode, process.cwd(), 'VITE_')),
     ],
     resolve: { alias },
@@ -371,7 +393,11 @@ export default defineConfig(({ mode }) => {
         output: {
           // Seven characters of content hash (the fewest Rolldown allows for this many chunks), and every
           // page's code lists its chunks' names: one fewer than the default eight on each.
-          chunkFileNames: 'assets/[name]-[hash:7].js',
+          //
+          // A chunk that several pages share is named by its hash alone: every page lists the chunks
+          // its routes need (the preload lists in the route tree), and a name adds bytes to each entry
+          // there and to each import of it. A route's own chunk keeps its route's name.
+          chunkFileNames: (chunk) => (chunk.isDynamicEntry ? 'assets/[name]-[hash:7].js' : 'assets/[hash:7].js'),
           entryFileNames: 'assets/[name]-[hash:7].js',
           // Every page starts with these: a few chunks of them rather than dozens of small
           // ones (each compresses on its own: ~9 KB more on a first visit). Route code stays
@@ -386,8 +412,13 @@ export default defineConfig(({ mode }) => {
                 name: 'ark-core',
                 test: /node_modules[\\/](@zag-js[\\/](core|utils)|@ark-ui[\\/]react[\\/]dist[\\/]utils)[\\/]/,
               },
-              // The route definitions (their pages stay split) with the tree and the layout.
-              { name: 'shell', test: /[\\/]src[\\/](routes[\\/].*\.tsx|routeTree\.gen\.ts|router\.ts)$/ },
+              // The member pages' route definitions (their pages stay split) with their tree and the
+              // layout. The console's definitions and the tree of every route stay with the staff's
+              // router, which only a console address loads (src/main.tsx).
+              {
+                name: 'shell',
+                test: /[\\/]src[\\/](routes[\\/](?!host[\\/.]).*\.tsx|memberRouteTree\.gen\.ts|router\.ts)$/,
+              },
               {
                 name: 'app',
                 test: /[\\/](domain[\\/]src[\\/](catalogue|categories|time-labels|money|site|event-listing)|src[\\/]lib[\\/](clock|hydration|page-meta|paths|log|use-idle)|src[\\/]ui[\\/](button|cover-image|toast))\.tsx?$/,
@@ -404,8 +435,16 @@ export default defineConfig(({ mode }) => {
         // get no preload links: each chunk already imports all it needs directly, and adding
         // dozens of <link> elements costs the phone more main-thread time than it saves.
         // The error reporter loads when an error happens: nothing to win by preloading its imports.
+        // The member pages' route tree and layout list no chunks to preload with a route's code (or
+        // the layout's own late parts): every page loads the tree, and the lists of all its routes
+        // cost each page ~1.5 KB, more than any route of theirs needs. A route's code loads its own imports as it arrives (one or two round trips
+        // more on a first visit; none once the service worker holds the app), and a link's route
+        // code starts loading when a finger or pointer is on it.
         resolveDependencies: (file, deps, { hostId, hostType }) =>
-          hostType === 'js' && (/^assets\/index-[\w-]+\.js$/.test(hostId) || /^assets\/report-[\w-]+\.js$/.test(file))
+          hostType === 'js' &&
+          (/^assets\/index-[\w-]+\.js$/.test(hostId) ||
+            hostId === memberRouteTreeFile ||
+            /^assets\/report-[\w-]+\.js$/.test(file))
             ? []
             : deps,
       },

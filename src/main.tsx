@@ -31,7 +31,11 @@ const { createRoot, hydrateRoot } = await import('react-dom/client')
 await nextTask()
 await import('./router-library')
 await nextTask()
-const { createAppRouter, RouterProvider } = await import('./router')
+// The console (/host and below) has a router of its own, with every route: the member pages'
+// tree leaves the console's routes out, so a new console route adds nothing to their start-up.
+const STAFF_PATH = /^\/host(\/|$)/
+const staffPage = STAFF_PATH.test(location.pathname)
+const { createAppRouter, RouterProvider } = await (staffPage ? import('./staff-router') : import('./router'))
 await nextTask()
 
 const root = document.getElementById('root')
@@ -54,6 +58,18 @@ const router = createAppRouter({
     return false
   },
 })
+
+// A member page's router has no console route: a link to the console opens it as a new page,
+// which this file starts on the staff's router.
+if (!staffPage)
+  router.history.block({
+    blockerFn: ({ nextLocation }) => {
+      if (!STAFF_PATH.test(nextLocation.pathname)) return false
+      location.assign(nextLocation.href)
+      return true
+    },
+    enableBeforeUnload: false,
+  })
 
 const app = (
   <StrictMode>
