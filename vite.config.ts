@@ -262,7 +262,9 @@ const findMemberRouteTree: Plugin = {
   name: 'yaari:member-route-tree-file',
   apply: 'build',
   generateBundle(_, bundle) {
-    memberRouteTreeFile = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.name === 'shell')?.fileName
+    memberRouteTreeFile = Object.values(bundle).find(
+      (chunk) => chunk.type === 'chunk' && chunk.name === 'shell',
+    )?.fileName
   },
 }
 
