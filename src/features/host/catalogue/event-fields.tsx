@@ -48,6 +48,7 @@ export function EventFields({
   const today = istToday()
   const lastDay = lastOfferedDate(MAX_MONTHS_AHEAD)
   const weekly = (date: string) => form.weekdays.includes(weekdayOf(date))
+  const calendar = { min: today, max: lastDay, marked: weekly, disabled: archived }
   // Days that change nothing, said (not refused): a one-off on a weekly day, a skip of a day it does not run.
   const isDay = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date)
   const oneOffs = dateList(form.dates).filter(isDay)
@@ -137,12 +138,9 @@ export function EventFields({
           }
           value={dateList(form.dates)}
           onChange={(dates) => update({ dates: dates.join(', ') })}
-          min={today}
-          max={lastDay}
-          marked={weekly}
+          {...calendar}
           markedMeaning={form.weekdays.length ? 'A dot marks the days it runs every week.' : undefined}
           error={errors.dates}
-          disabled={archived}
         />
         <DatesPicker
           label="Dates skipped"
@@ -153,11 +151,8 @@ export function EventFields({
           }
           value={dateList(form.skipped)}
           onChange={(skipped) => update({ skipped: skipped.join(', ') })}
-          min={today}
-          max={lastDay}
-          marked={weekly}
+          {...calendar}
           error={errors.skipped}
-          disabled={archived}
         />
         <TextField
           label="Months ahead offered"
