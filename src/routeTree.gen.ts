@@ -18,6 +18,7 @@ import { Route as CareersRouteImport } from './routes/careers'
 import { Route as CommunityRouteImport } from './routes/community'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as HelpRouteImport } from './routes/help'
+import { Route as HostRouteRouteImport } from './routes/host/route'
 import { Route as HowItWorksRouteImport } from './routes/how-it-works'
 import { Route as MyBookingsRouteImport } from './routes/my-bookings'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
@@ -97,6 +98,11 @@ const HelpRoute = HelpRouteImport.update({
   path: '/help',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HostRouteRoute = HostRouteRouteImport.update({
+  id: '/host',
+  path: '/host',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HowItWorksRoute = HowItWorksRouteImport.update({
   id: '/how-it-works',
   path: '/how-it-works',
@@ -163,19 +169,19 @@ const EventsEventIdRoute = EventsEventIdRouteImport.update({
   getParentRoute: () => rootRouteImport,
 } as any)
 const HostIndexRoute = HostIndexRouteImport.update({
-  id: '/host/',
-  path: '/host/',
-  getParentRoute: () => rootRouteImport,
+  id: '/',
+  path: '/',
+  getParentRoute: () => HostRouteRoute,
 } as any)
 const HostAuditRoute = HostAuditRouteImport.update({
-  id: '/host/audit',
-  path: '/host/audit',
-  getParentRoute: () => rootRouteImport,
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => HostRouteRoute,
 } as any)
 const HostReportsRoute = HostReportsRouteImport.update({
-  id: '/host/reports',
-  path: '/host/reports',
-  getParentRoute: () => rootRouteImport,
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => HostRouteRoute,
 } as any)
 const MyBookingsOrderIdRoute = MyBookingsOrderIdRouteImport.update({
   id: '/my-bookings_/$orderId',
@@ -239,14 +245,14 @@ const ProfileConnectionsRoute = ProfileConnectionsRouteImport.update({
   getParentRoute: () => rootRouteImport,
 } as any)
 const HostCatalogueIndexRoute = HostCatalogueIndexRouteImport.update({
-  id: '/host/catalogue/',
-  path: '/host/catalogue/',
-  getParentRoute: () => rootRouteImport,
+  id: '/catalogue/',
+  path: '/catalogue/',
+  getParentRoute: () => HostRouteRoute,
 } as any)
 const HostCatalogueEventIdRoute = HostCatalogueEventIdRouteImport.update({
-  id: '/host/catalogue/$eventId',
-  path: '/host/catalogue/$eventId',
-  getParentRoute: () => rootRouteImport,
+  id: '/catalogue/$eventId',
+  path: '/catalogue/$eventId',
+  getParentRoute: () => HostRouteRoute,
 } as any)
 const MyBookingsOrderIdAfterRoute = MyBookingsOrderIdAfterRouteImport.update({
   id: '/my-bookings_/$orderId_/after',
@@ -254,18 +260,19 @@ const MyBookingsOrderIdAfterRoute = MyBookingsOrderIdAfterRouteImport.update({
   getParentRoute: () => rootRouteImport,
 } as any)
 const HostEventIdDateIndexRoute = HostEventIdDateIndexRouteImport.update({
-  id: '/host/$eventId/$date/',
-  path: '/host/$eventId/$date/',
-  getParentRoute: () => rootRouteImport,
+  id: '/$eventId/$date/',
+  path: '/$eventId/$date/',
+  getParentRoute: () => HostRouteRoute,
 } as any)
 const HostEventIdDateDoorRoute = HostEventIdDateDoorRouteImport.update({
-  id: '/host/$eventId/$date/door',
-  path: '/host/$eventId/$date/door',
-  getParentRoute: () => rootRouteImport,
+  id: '/$eventId/$date/door',
+  path: '/$eventId/$date/door',
+  getParentRoute: () => HostRouteRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/host': typeof HostRouteRouteWithChildren
   '/about': typeof AboutRoute
   '/auth': typeof AuthRoute
   '/booking-failed': typeof BookingFailedRoute
@@ -354,6 +361,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/host': typeof HostRouteRouteWithChildren
   '/about': typeof AboutRoute
   '/auth': typeof AuthRoute
   '/booking-failed': typeof BookingFailedRoute
@@ -400,6 +408,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/host'
     | '/about'
     | '/auth'
     | '/booking-failed'
@@ -487,6 +496,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/host'
     | '/about'
     | '/auth'
     | '/booking-failed'
@@ -532,6 +542,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  HostRouteRoute: typeof HostRouteRouteWithChildren
   AboutRoute: typeof AboutRoute
   AuthRoute: typeof AuthRoute
   BookingFailedRoute: typeof BookingFailedRoute
@@ -552,17 +563,10 @@ export interface RootRouteChildren {
   AuthActionRoute: typeof AuthActionRoute
   CategoriesSlugRoute: typeof CategoriesSlugRoute
   EventsEventIdRoute: typeof EventsEventIdRoute
-  HostAuditRoute: typeof HostAuditRoute
-  HostReportsRoute: typeof HostReportsRoute
   MyBookingsOrderIdRoute: typeof MyBookingsOrderIdRoute
   ProfileConnectionsRoute: typeof ProfileConnectionsRoute
   EventsIndexRoute: typeof EventsIndexRoute
-  HostIndexRoute: typeof HostIndexRoute
-  HostCatalogueEventIdRoute: typeof HostCatalogueEventIdRoute
   MyBookingsOrderIdAfterRoute: typeof MyBookingsOrderIdAfterRoute
-  HostCatalogueIndexRoute: typeof HostCatalogueIndexRoute
-  HostEventIdDateDoorRoute: typeof HostEventIdDateDoorRoute
-  HostEventIdDateIndexRoute: typeof HostEventIdDateIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -628,6 +632,13 @@ declare module '@tanstack/react-router' {
       path: '/help'
       fullPath: '/help'
       preLoaderRoute: typeof HelpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/host': {
+      id: '/host'
+      path: '/host'
+      fullPath: '/host'
+      preLoaderRoute: typeof HostRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/how-it-works': {
@@ -723,24 +734,24 @@ declare module '@tanstack/react-router' {
     }
     '/host/': {
       id: '/host/'
-      path: '/host'
+      path: '/'
       fullPath: '/host/'
       preLoaderRoute: typeof HostIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof HostRouteRoute
     }
     '/host/audit': {
       id: '/host/audit'
-      path: '/host/audit'
+      path: '/audit'
       fullPath: '/host/audit'
       preLoaderRoute: typeof HostAuditRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof HostRouteRoute
     }
     '/host/reports': {
       id: '/host/reports'
-      path: '/host/reports'
+      path: '/reports'
       fullPath: '/host/reports'
       preLoaderRoute: typeof HostReportsRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof HostRouteRoute
     }
     '/my-bookings_/$orderId': {
       id: '/my-bookings_/$orderId'
@@ -828,17 +839,17 @@ declare module '@tanstack/react-router' {
     }
     '/host/catalogue/': {
       id: '/host/catalogue/'
-      path: '/host/catalogue'
+      path: '/catalogue'
       fullPath: '/host/catalogue/'
       preLoaderRoute: typeof HostCatalogueIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof HostRouteRoute
     }
     '/host/catalogue/$eventId': {
       id: '/host/catalogue/$eventId'
-      path: '/host/catalogue/$eventId'
+      path: '/catalogue/$eventId'
       fullPath: '/host/catalogue/$eventId'
       preLoaderRoute: typeof HostCatalogueEventIdRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof HostRouteRoute
     }
     '/my-bookings_/$orderId_/after': {
       id: '/my-bookings_/$orderId_/after'
@@ -849,20 +860,44 @@ declare module '@tanstack/react-router' {
     }
     '/host/$eventId/$date/': {
       id: '/host/$eventId/$date/'
-      path: '/host/$eventId/$date'
+      path: '/$eventId/$date'
       fullPath: '/host/$eventId/$date/'
       preLoaderRoute: typeof HostEventIdDateIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof HostRouteRoute
     }
     '/host/$eventId/$date/door': {
       id: '/host/$eventId/$date/door'
-      path: '/host/$eventId/$date/door'
+      path: '/$eventId/$date/door'
       fullPath: '/host/$eventId/$date/door'
       preLoaderRoute: typeof HostEventIdDateDoorRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof HostRouteRoute
     }
   }
 }
+
+interface HostRouteRouteChildren {
+  HostAuditRoute: typeof HostAuditRoute
+  HostReportsRoute: typeof HostReportsRoute
+  HostIndexRoute: typeof HostIndexRoute
+  HostCatalogueEventIdRoute: typeof HostCatalogueEventIdRoute
+  HostCatalogueIndexRoute: typeof HostCatalogueIndexRoute
+  HostEventIdDateDoorRoute: typeof HostEventIdDateDoorRoute
+  HostEventIdDateIndexRoute: typeof HostEventIdDateIndexRoute
+}
+
+const HostRouteRouteChildren: HostRouteRouteChildren = {
+  HostAuditRoute: HostAuditRoute,
+  HostReportsRoute: HostReportsRoute,
+  HostIndexRoute: HostIndexRoute,
+  HostCatalogueEventIdRoute: HostCatalogueEventIdRoute,
+  HostCatalogueIndexRoute: HostCatalogueIndexRoute,
+  HostEventIdDateDoorRoute: HostEventIdDateDoorRoute,
+  HostEventIdDateIndexRoute: HostEventIdDateIndexRoute,
+}
+
+const HostRouteRouteWithChildren = HostRouteRoute._addFileChildren(
+  HostRouteRouteChildren,
+)
 
 interface OnboardingRouteChildren {
   OnboardingCompleteRoute: typeof OnboardingCompleteRoute
@@ -896,6 +931,7 @@ const OnboardingRouteWithChildren = OnboardingRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  HostRouteRoute: HostRouteRouteWithChildren,
   AboutRoute: AboutRoute,
   AuthRoute: AuthRoute,
   BookingFailedRoute: BookingFailedRoute,
@@ -916,17 +952,10 @@ const rootRouteChildren: RootRouteChildren = {
   AuthActionRoute: AuthActionRoute,
   CategoriesSlugRoute: CategoriesSlugRoute,
   EventsEventIdRoute: EventsEventIdRoute,
-  HostAuditRoute: HostAuditRoute,
-  HostReportsRoute: HostReportsRoute,
   MyBookingsOrderIdRoute: MyBookingsOrderIdRoute,
   ProfileConnectionsRoute: ProfileConnectionsRoute,
   EventsIndexRoute: EventsIndexRoute,
-  HostIndexRoute: HostIndexRoute,
-  HostCatalogueEventIdRoute: HostCatalogueEventIdRoute,
   MyBookingsOrderIdAfterRoute: MyBookingsOrderIdAfterRoute,
-  HostCatalogueIndexRoute: HostCatalogueIndexRoute,
-  HostEventIdDateDoorRoute: HostEventIdDateDoorRoute,
-  HostEventIdDateIndexRoute: HostEventIdDateIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

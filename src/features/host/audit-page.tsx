@@ -3,16 +3,13 @@
  * about their cities' dates, newest first, each event named by its title.
  */
 import { Link } from '@tanstack/react-router'
-import { type AuditEntry, listAuditCall } from '@yaari/domain/host'
+import type { AuditEntry } from '@yaari/domain/host'
 import { formatIstDateTime } from '@yaari/domain/schedule'
-import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { flow, grid } from 'styled-system/patterns'
 import { heading, link, text } from 'styled-system/recipes'
 import { useCatalogue } from '../../lib/catalogue'
-import { usePageMeta } from '../../lib/page-meta'
-import { HostGate } from './host-pages'
-import { callHost, hostErrorMessage } from './host-session'
+import { type Answer, useAnswer } from './answer'
 
 const ACTION_LABELS: Record<string, string> = {
   'share-venue': 'Shared the venue',
@@ -68,24 +65,10 @@ function changeText(entry: AuditEntry): string {
 /** An entry: a line under the one before, a long reason wrapping anywhere. */
 const ENTRY = css({ borderBottomWidth: '1px', borderColor: 'border.default', py: '2', overflowWrap: 'anywhere' })
 
-export function HostAuditPage() {
-  usePageMeta({ title: 'Audit log', description: 'Every host action and guest-list view.' })
-  return <HostGate>{() => <AuditList />}</HostGate>
-}
-
-function AuditList() {
+export function HostAuditPage({ entries }: { entries: Promise<Answer<AuditEntry[]> | undefined> }) {
   const catalogue = useCatalogue()
-  const [state, setState] = useState<{ entries?: AuditEntry[]; error?: string }>({})
-  useEffect(() => {
-    let live = true
-    callHost(listAuditCall, {}).then(
-      ({ entries }) => live && setState({ entries }),
-      (error: unknown) => live && setState({ error: hostErrorMessage(error) }),
-    )
-    return () => {
-      live = false
-    }
-  }, [])
+  const { answer } = useAnswer(entries)
+  const state = { entries: answer?.value, error: answer?.error }
   return (
     <div className={flow({ gap: '3' })}>
       <Link to="/host" className={link()}>

@@ -12,14 +12,24 @@ import {
   shareVenueCall,
   shareVenueProblem,
 } from '@yaari/domain/host'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { grid, wrap } from 'styled-system/patterns'
 import { button, card, heading } from 'styled-system/recipes'
+import { call, useAction } from '../../lib/call'
 import { useCatalogue } from '../../lib/catalogue'
 import { saveFile } from '../../lib/save-file'
 import { TextAreaField, TextField } from '../../ui/field'
-import { callHost, hostErrorMessage } from './host-session'
+import { HOST_WORDS } from './host-words'
+
+/** A date action's button: busy while it runs; what went wrong is said at the top of the page (`say`). */
+function useDateAction(action: () => Promise<void>, say: (message: string) => void) {
+  const run = useAction(action, HOST_WORDS)
+  useEffect(() => {
+    if (run.error) say(run.error)
+  }, [run.error, say])
+  return run
+}
 
 export function MessageForm({
   eventId,
@@ -34,22 +44,17 @@ export function MessageForm({
   const [body, setBody] = useState('')
   // One id per message written: a double tap or a retry of it sends nothing more.
   const [messageId, setMessageId] = useState(() => crypto.randomUUID())
-  const [busy, setBusy] = useState(false)
-  const submit = async (e: FormEvent) => {
+  const send = useDateAction(async () => {
+    const request = { eventId, eventDate: date, messageId, subject, text: body }
+    const result = await call(messageGuestsCall, request)
+    onDone(`Message sent to ${result.sent} ${result.sent === 1 ? 'guest' : 'guests'}.`)
+    setSubject('')
+    setBody('')
+    setMessageId(crypto.randomUUID())
+  }, onDone)
+  const submit = (e: FormEvent) => {
     e.preventDefault()
-    setBusy(true)
-    try {
-      const request = { eventId, eventDate: date, messageId, subject, text: body }
-      const result = await callHost(messageGuestsCall, request)
-      onDone(`Message sent to ${result.sent} ${result.sent === 1 ? 'guest' : 'guests'}.`)
-      setSubject('')
-      setBody('')
-      setMessageId(crypto.randomUUID())
-    } catch (error) {
-      onDone(hostErrorMessage(error))
-    } finally {
-      setBusy(false)
-    }
+    void send.run()
   }
   return (
     <Section title="Message the guests" id="message">
@@ -69,8 +74,8 @@ export function MessageForm({
           value={body}
           onChange={(e) => setBody(e.target.value)}
         />
-        <button type="submit" className={button()} disabled={busy}>
-          {busy ? 'Sending…' : 'Send to paid guests'}
+        <button type="submit" className={button()} disabled={send.busy}>
+          {send.busy ? 'Sending…' : 'Send to paid guests'}
         </button>
       </form>
     </Section>
@@ -86,21 +91,18 @@ export function DownloadCsv({
   date: string
   onError: (message: string) => void
 }) {
-  const [busy, setBusy] = useState(false)
-  const download = async () => {
-    setBusy(true)
-    try {
-      const { filename, csv } = await callHost(exportGuestListCall, { eventId, eventDate: date })
-      saveFile(filename, csv, 'text/csv;charset=utf-8')
-    } catch (error) {
-      onError(hostErrorMessage(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const download = useDateAction(async () => {
+    const { filename, csv } = await call(exportGuestListCall, { eventId, eventDate: date })
+    saveFile(filename, csv, 'text/csv;charset=utf-8')
+  }, onError)
   return (
-    <button type="button" className={button({ variant: 'outline', size: 'sm' })} disabled={busy} onClick={download}>
-      {busy ? 'Preparing…' : 'Download CSV'}
+    <button
+      type="button"
+      className={button({ variant: 'outline', size: 'sm' })}
+      disabled={download.busy}
+      onClick={() => void download.run()}
+    >
+      {download.busy ? 'Preparing…' : 'Download CSV'}
     </button>
   )
 }
@@ -152,7 +154,7 @@ export function VenueForm({
     setError(problem)
     if (problem) return
     await act(
-      () => callHost(shareVenueCall, request),
+      () => call(shareVenueCall, request),
       'Venue saved: members see it on their ticket and are emailed.',
       'That venue is already shared.',
     )
@@ -208,7 +210,7 @@ export function CapacityForm({
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     await act(
-      () => callHost(setCapacityCall, { eventId, eventDate: date, capacity: Number(value) }),
+      () => call(setCapacityCall, { eventId, eventDate: date, capacity: Number(value) }),
       'Capacity changed. New seats go to the waitlist first.',
       'The capacity is already that.',
     )
@@ -236,7 +238,7 @@ export function CapacityForm({
 export function SalesToggle({ eventId, date, open, act }: { eventId: EventId; date: string; open: boolean; act: Act }) {
   const toggle = async () => {
     await act(
-      () => callHost(setSalesCall, { eventId, eventDate: date, open: !open }),
+      () => call(setSalesCall, { eventId, eventDate: date, open: !open }),
       open ? 'Sales closed: nobody can book or join the waitlist.' : 'Sales reopened.',
       'Nothing changed.',
     )
@@ -257,7 +259,7 @@ export function CancelForm({ eventId, date, act }: { eventId: EventId; date: str
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     await act(
-      () => callHost(hostCancelDateCall, { eventId, eventDate: date, confirm, reason }),
+      () => call(hostCancelDateCall, { eventId, eventDate: date, confirm, reason }),
       'Date cancelled: every member is refunded in full and told.',
       'This date was already cancelled.',
     )

@@ -7,8 +7,8 @@
 import type { EventId } from '@yaari/domain/catalogue'
 import { type GuestList, type GuestRow, getGuestListCall, type HostDateSummary } from '@yaari/domain/host'
 import { useLiveQuery } from 'dexie-react-hooks'
+import { call } from '../../lib/call'
 import { localDb } from '../../lib/db'
-import { callHost } from './host-session'
 
 const keyOf = (uid: string, eventId: string, date: string) => `${uid}/${eventId}_${date}`
 
@@ -61,7 +61,7 @@ export async function readSavedDates(uid: string): Promise<HostDateSummary[]> {
 
 /** Loads the guest list from the server and keeps it on the device. */
 export async function loadGuestList(uid: string, eventId: EventId, date: string): Promise<GuestList> {
-  const list = await callHost(getGuestListCall, { eventId, eventDate: date })
+  const list = await call(getGuestListCall, { eventId, eventDate: date })
   const key = keyOf(uid, eventId, date)
   await localDb().hostLists.put({ key, uid, list: withoutMobiles(key, list), at: Date.now() })
   return list

@@ -14,28 +14,28 @@ import { useMemo, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { flow } from 'styled-system/patterns'
 import { button, heading, link, text, toolbar } from 'styled-system/recipes'
+import { call } from '../../lib/call'
 import { useCatalogue } from '../../lib/catalogue'
 import { CancelForm, CapacityForm, DownloadCsv, MessageForm, SalesToggle, VenueForm } from './date-actions'
 import { GuestItem } from './guest-item'
-import { DateBadges, DateGate, DateMoney, DateNumbers, type DatePageProps, VenueWarning } from './host-pages'
-import { callHost } from './host-session'
+import { useHost } from './host-layout'
+import { heldFor } from './host-loaders'
+import { DateBadges, DateMoney, DateNumbers, type DatePageProps, VenueWarning } from './host-pages'
 import { NightSection } from './night-section'
 import { SearchList } from './search-list'
 import { useHostDate } from './use-host-date'
 
-export function HostDatePage(page: DatePageProps<GuestList | null>) {
+export function HostDatePage({ eventId, date, saved }: DatePageProps<GuestList | null>) {
+  const host = useHost()
   return (
-    <DateGate {...page} title="Host" description="Guests, venue, capacity and sales of one date.">
-      {(session, held) => (
-        <DateConsole
-          {...session}
-          admin={session.roles?.admin === true}
-          eventId={page.eventId}
-          date={page.date}
-          held={held}
-        />
-      )}
-    </DateGate>
+    <DateConsole
+      uid={host.uid}
+      verified={host.verified}
+      admin={host.roles?.admin === true}
+      eventId={eventId}
+      date={date}
+      held={heldFor(saved, host.uid)}
+    />
   )
 }
 
@@ -166,7 +166,7 @@ function DateConsole({
                             }),
                           cancelSeat: async (orderId, reason) => {
                             return act(
-                              () => callHost(hostCancelSeatCall, { eventId, eventDate: date, orderId, reason }),
+                              () => call(hostCancelSeatCall, { eventId, eventDate: date, orderId, reason }),
                               `${guest.name}’s seat is cancelled: refunded in full and told why.`,
                               'That seat was already cancelled.',
                             )

@@ -1,19 +1,27 @@
 /**
  * What the console's routes read before a page renders: the params, checked by the domain's schema
- * (an unknown event, or a day the event does not run, is no page), and what this device saved for
- * the host it knows, so a date or a door opens at once with no signal. These run in the console's
- * own chunk: members' pages never load them, nor the schema library.
+ * (an unknown event, or a day the event does not run, is no page), what this device saved for the
+ * host it knows, so a date or a door opens at once with no signal, and the server's answers, asked
+ * for as the page loads and shown when they come (a loader never waits for the network: the page
+ * says it is loading meanwhile). These run in the console's own chunk: members' pages never load
+ * them, nor the schema library.
  */
 import { notFound } from '@tanstack/react-router'
 import type { Catalogue, EventId } from '@yaari/domain/catalogue'
+import { listCatalogueCall } from '@yaari/domain/catalogue-editor'
 import { dateIssue } from '@yaari/domain/event-id'
-import { hostDateSchema } from '@yaari/domain/host'
+import { hostDateSchema, listAuditCall, listHostDatesCall, listReportsCall } from '@yaari/domain/host'
 import * as v from 'valibot'
+import { call } from '../../lib/call'
 import { type CatalogueContext, refreshedCatalogue } from '../../lib/catalogue'
 import { localDb } from '../../lib/db'
+import { firstHostSession, type Host, type HostAccess } from '../../lib/host-access'
 import { knownMember } from '../../lib/session/member-hint'
+import type { Answer } from './answer'
+import { readEventDraft } from './catalogue/event-drafts'
 import { readDoor } from './door/door-store'
 import { readSavedDates, readSavedGuestList } from './guest-lists'
+import { hostMessage } from './host-words'
 
 /** A date of an event, as the console's addresses name it. */
 export interface HostDateParams {
@@ -51,10 +59,44 @@ async function held<T>(read: (uid: string) => Promise<T>): Promise<Held<T> | und
   return uid ? { uid, value: await read(uid).catch(() => undefined) } : undefined
 }
 
-/** The console's first screen: the dates of the lists this device saved for the host, until the server answers. */
-export function loadHostDates() {
-  return held(readSavedDates).then((saved) => ({ saved }))
+/**
+ * A server call a page's loader starts for the host (a host the device knows at once, anyone else
+ * once checked; nothing for someone the console turns away): its answer, or what went wrong in words.
+ */
+export function hostAnswer<T>(access: HostAccess, ask: (host: Host) => Promise<T>): Promise<Answer<T> | undefined> {
+  return firstHostSession(access).then((session) =>
+    session.status === 'host'
+      ? ask(session).then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error: hostMessage(error) }),
+        )
+      : undefined,
+  )
 }
+
+/** The console's first screen: the dates of the lists this device saved for the host, until the server answers. */
+export async function loadHostDates(access: HostAccess) {
+  const saved = await held(readSavedDates)
+  return { saved, dates: hostAnswer(access, () => call(listHostDatesCall, {}).then(({ dates }) => dates)) }
+}
+
+export const loadAudit = (access: HostAccess) => ({
+  entries: hostAnswer(access, () => call(listAuditCall, {}).then(({ entries }) => entries)),
+})
+
+export const loadReports = (access: HostAccess) => ({
+  reports: hostAnswer(access, () => call(listReportsCall, {}).then(({ reports }) => reports)),
+})
+
+export const loadCatalogue = (access: HostAccess) => ({ view: hostAnswer(access, () => call(listCatalogueCall, {})) })
+
+/** The editor's event as saved (none for "new"), the cities to pick from, and what the host typed on this device. */
+export const loadEventEditor = (access: HostAccess, eventId: string) => ({
+  editor: hostAnswer(access, async (host) => {
+    const [view, typed] = await Promise.all([call(listCatalogueCall, {}), readEventDraft(host.uid, eventId)])
+    return { cities: view.cities, saved: view.events.find((event) => event.id === eventId), typed }
+  }),
+})
 
 export async function loadHostDate(context: CatalogueContext, params: { eventId: string; date: string }) {
   const date = await knownDate(context, params)

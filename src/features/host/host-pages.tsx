@@ -1,94 +1,33 @@
 /**
- * What every console page shares: the gate a page sits behind (members and visitors get a "Hosts
- * only" page; the functions refuse them whatever they send), a date's gate and its numbers, money
- * and badges, and the console's first screen, every upcoming date of the host's cities (/host).
+ * What the console's pages share: a date's numbers, money and badges, and the console's first
+ * screen, every upcoming date of the host's cities (/host).
  */
 import { Link } from '@tanstack/react-router'
 import type { EventId } from '@yaari/domain/catalogue'
-import { HOST_MESSAGES, type HostDateSummary, listHostDatesCall, VENUE_WARNING_HOURS } from '@yaari/domain/host'
+import { type HostDateSummary, listHostDatesCall, VENUE_WARNING_HOURS } from '@yaari/domain/host'
 import { formatInr } from '@yaari/domain/money'
 import { formatLongDate } from '@yaari/domain/schedule'
-import { type ReactNode, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { container, flow, grid, wrap } from 'styled-system/patterns'
-import { button, card, chip, disclosure, heading, link, notice, stat, text, toolbar } from 'styled-system/recipes'
+import { flow, grid, wrap } from 'styled-system/patterns'
+import { card, chip, disclosure, heading, link, notice, stat, text, toolbar } from 'styled-system/recipes'
+import { call } from '../../lib/call'
 import { useCatalogue } from '../../lib/catalogue'
-import { usePageMeta } from '../../lib/page-meta'
-import { LOGIN_LINK } from '../../lib/paths'
 import { SelectField } from '../../ui/field'
-import { PageMessage } from '../../ui/page-message'
+import type { Answer } from './answer'
 import { groupHostDates } from './date-groups'
+import { useHost } from './host-layout'
 import { type Held, heldFor } from './host-loaders'
-import { callHost, type HostSession, hostErrorMessage, useHostSession } from './host-session'
-
-/** A signed-in host, as the console's pages get them. */
-type Host = Extract<HostSession, { status: 'host' }>
 
 /**
- * A page about one date (its guest list, its door): titled with the event and the date, shown to
- * hosts only, each given what the route's loader read from the device when it is theirs.
+ * A page about one date (its guest list, its door), given what the route's loader read from the
+ * device when it is the signed-in host's.
  */
 export interface DatePageProps<T> {
   eventId: EventId
   date: string
   /** What the route's loader read from the device, and for whom. */
   saved?: Held<T>
-}
-
-export function DateGate<T>({
-  eventId,
-  date,
-  saved,
-  title,
-  description,
-  children,
-}: DatePageProps<T> & {
-  title: string
-  description: string
-  children: (session: Host, held: T | undefined) => ReactNode
-}) {
-  const catalogue = useCatalogue()
-  usePageMeta({ title: `${title}: ${catalogue.eventById(eventId)?.title ?? 'date'}, ${date}`, description })
-  return <HostGate>{(session) => children(session, heldFor(saved, session.uid))}</HostGate>
-}
-
-/** The page around every host screen: who may see it decides what it shows. */
-export function HostGate({ children }: { children: (session: Host) => ReactNode }) {
-  const session = useHostSession()
-  return (
-    <div className={container({ maxW: '5xl', py: { base: '6', md: '10' }, px: '4' })}>
-      {session.status === 'checking' ? (
-        <p role="status" className={text({ tone: 'muted' })}>
-          Checking your access…
-        </p>
-      ) : session.status === 'signed-out' ? (
-        <PageMessage
-          title="Hosts only"
-          actions={
-            <Link to={LOGIN_LINK.to} className={button({ size: 'lg' })}>
-              Sign in
-            </Link>
-          }
-        >
-          <p>Sign in with a host account to open the console.</p>
-        </PageMessage>
-      ) : session.status === 'not-host' ? (
-        <PageMessage
-          title="Hosts only"
-          actions={
-            <Link to="/events" className={button({ size: 'lg' })}>
-              Browse events
-            </Link>
-          }
-        >
-          <p>{HOST_MESSAGES.hostsOnly}</p>
-          <p>If you host with Yaari and were just given access, sign out and back in.</p>
-        </PageMessage>
-      ) : (
-        children(session)
-      )}
-    </div>
-  )
 }
 
 const NUMBERS: [key: keyof HostDateSummary, label: string][] = [
@@ -173,9 +112,15 @@ function DateCards({ dates, label }: { dates: HostDateSummary[]; label: string }
   )
 }
 
-export function HostDatesPage({ saved }: { saved?: Held<HostDateSummary[]> }) {
-  usePageMeta({ title: 'Host console', description: 'Your upcoming Yaari dates: seats, guests, venue and money.' })
-  return <HostGate>{(session) => <DatesList held={heldFor(saved, session.uid)} />}</HostGate>
+export function HostDatesPage({
+  saved,
+  dates,
+}: {
+  saved?: Held<HostDateSummary[]>
+  dates: Promise<Answer<HostDateSummary[]> | undefined>
+}) {
+  const host = useHost()
+  return <DatesList held={heldFor(saved, host.uid)} asked={dates} />
 }
 
 /** The dates as the console shows them: from the server, or what this device saved until it answers. */
@@ -186,28 +131,36 @@ interface DatesState {
   error?: string
 }
 
-function DatesList({ held }: { held?: HostDateSummary[] }) {
+function DatesList({
+  held,
+  asked,
+}: {
+  held?: HostDateSummary[]
+  asked: Promise<Answer<HostDateSummary[]> | undefined>
+}) {
   const catalogue = useCatalogue()
   const [state, setState] = useState<DatesState>(() => (held?.length ? { dates: held, fromDevice: true } : {}))
   const [eventFilter, setEventFilter] = useState('')
   useEffect(() => {
     let live = true
-    const load = (first: boolean) =>
-      callHost(listHostDatesCall, {}).then(
-        ({ dates }) => live && setState({ dates }),
-        // A refresh that fails keeps the numbers shown; only the first load says why it failed.
-        (error: unknown) => live && first && setState((shown) => ({ ...shown, error: hostErrorMessage(error) })),
-      )
-    void load(true)
+    // Only the first answer (the loader's) says why it failed; a refresh that fails keeps the numbers shown.
+    void asked.then((first) => {
+      if (!live || !first) return
+      setState((shown) => (first.value ? { dates: first.value } : { ...shown, error: first.error }))
+    })
     // Live while open and online: checked in against expected, seats sold.
     const timer = setInterval(() => {
-      if (navigator.onLine && document.visibilityState === 'visible') void load(false)
+      if (navigator.onLine && document.visibilityState === 'visible')
+        call(listHostDatesCall, {}).then(
+          ({ dates }) => live && setState({ dates }),
+          () => undefined,
+        )
     }, 30_000)
     return () => {
       live = false
       clearInterval(timer)
     }
-  }, [])
+  }, [asked])
   const bar = toolbar()
   const folded = disclosure({ summary: 'heading' })
   return (

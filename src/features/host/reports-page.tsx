@@ -14,15 +14,15 @@ import {
   resolveReportCall,
 } from '@yaari/domain/host'
 import { formatIstClock, formatLongDate, istToday } from '@yaari/domain/schedule'
-import { type FormEvent, useCallback, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { flow, wrap } from 'styled-system/patterns'
 import { button, card, chip, heading, link, text, toolbar } from 'styled-system/recipes'
+import { call, useAction } from '../../lib/call'
 import { useCatalogue } from '../../lib/catalogue'
-import { usePageMeta } from '../../lib/page-meta'
 import { SelectField, TextField } from '../../ui/field'
-import { HostGate } from './host-pages'
-import { callHost, hostErrorMessage } from './host-session'
+import { type Answer, useAnswer } from './answer'
+import { HOST_WORDS } from './host-words'
 
 const RESOLUTION_LABELS: Record<ReportResolution, string> = { ...MODERATION_LABELS, dismiss: 'Dismiss' }
 const STATUS_LABELS: Record<ReportEntry['status'], string> = {
@@ -39,32 +39,25 @@ function ResolveForm({ report, onDone }: { report: ReportEntry; onDone: (message
   const [action, setAction] = useState<ReportResolution>('warn')
   const [reason, setReason] = useState('')
   const [until, setUntil] = useState('')
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
-  const submit = async (event: FormEvent) => {
+  const resolve = useAction(async () => {
+    await call(resolveReportCall, {
+      reportId: report.reportId,
+      action,
+      reason,
+      ...(action === 'suspend' ? { until } : {}),
+    })
+    onDone(
+      action === 'dismiss'
+        ? `The report about ${report.member.firstName} is dismissed. The reporter is told it was looked at.`
+        : `${RESOLUTION_LABELS[action]} for ${report.member.firstName}: they are told by email. The reporter is told it was looked at.`,
+    )
+  }, HOST_WORDS)
+  const submit = (event: FormEvent) => {
     event.preventDefault()
-    setBusy(true)
-    setError(undefined)
-    try {
-      await callHost(resolveReportCall, {
-        reportId: report.reportId,
-        action,
-        reason,
-        ...(action === 'suspend' ? { until } : {}),
-      })
-      onDone(
-        action === 'dismiss'
-          ? `The report about ${report.member.firstName} is dismissed. The reporter is told it was looked at.`
-          : `${RESOLUTION_LABELS[action]} for ${report.member.firstName}: they are told by email. The reporter is told it was looked at.`,
-      )
-    } catch (caught) {
-      setError(hostErrorMessage(caught))
-    } finally {
-      setBusy(false)
-    }
+    void resolve.run()
   }
   return (
-    <form onSubmit={(event) => void submit(event)} className={flow({ gap: '3' })}>
+    <form onSubmit={submit} className={flow({ gap: '3' })}>
       <SelectField
         label="Resolve with"
         value={action}
@@ -81,10 +74,10 @@ function ResolveForm({ report, onDone }: { report: ReportEntry; onDone: (message
         label={action === 'dismiss' ? 'Why it is dismissed' : 'Reason (the member is told)'}
         value={reason}
         onChange={(e) => setReason(e.target.value)}
-        error={error}
+        error={resolve.error}
       />
-      <button type="submit" className={cx(button({ size: 'sm' }))} disabled={busy}>
-        {busy ? 'Saving…' : 'Resolve report'}
+      <button type="submit" className={cx(button({ size: 'sm' }))} disabled={resolve.busy}>
+        {resolve.busy ? 'Saving…' : 'Resolve report'}
       </button>
     </form>
   )
@@ -138,26 +131,11 @@ function ReportItem({ report, onDone }: { report: ReportEntry; onDone: (message:
   )
 }
 
-export function HostReportsPage() {
-  usePageMeta({ title: 'Reports', description: 'What guests reported about other guests, and what was done.' })
-  return <HostGate>{() => <Reports />}</HostGate>
-}
-
-function Reports() {
-  const [reports, setReports] = useState<ReportEntry[]>()
-  const [error, setError] = useState<string>()
+export function HostReportsPage({ reports: asked }: { reports: Promise<Answer<ReportEntry[]> | undefined> }) {
+  const { answer, reload } = useAnswer(asked)
   const [notice, setNotice] = useState<string>()
-  const load = useCallback(async () => {
-    try {
-      setReports((await callHost(listReportsCall, {})).reports)
-      setError(undefined)
-    } catch (caught) {
-      setError(hostErrorMessage(caught))
-    }
-  }, [])
-  useEffect(() => {
-    void load()
-  }, [load])
+  const reports = answer?.value
+  const error = answer?.error
   const open = reports?.filter((report) => report.status === 'open').length ?? 0
   return (
     <div className={flow({ gap: '4' })}>
@@ -193,7 +171,7 @@ function Reports() {
                 report={report}
                 onDone={(message) => {
                   setNotice(message)
-                  void load()
+                  void reload(call(listReportsCall, {}).then((answer) => answer.reports))
                 }}
               />
             ))}

@@ -13,8 +13,9 @@ import {
   moderateMemberCall,
 } from '@yaari/domain/host'
 import { useEffect, useState } from 'react'
+import { call } from '../../lib/call'
 import { loadGuestList, saveSummary, useSavedGuestList } from './guest-lists'
-import { callHost, hostErrorMessage } from './host-session'
+import { hostMessage } from './host-words'
 
 /** How often an open date refreshes its numbers while online. */
 const LIVE_EVERY_MS = 30_000
@@ -49,7 +50,7 @@ export function useHostDate({
     setRefresh({ status: 'loading' })
     loadGuestList(uid, eventId, date).then(
       () => setRefresh({ status: 'done' }),
-      (error: unknown) => setRefresh({ status: 'failed', error: hostErrorMessage(error) }),
+      (error: unknown) => setRefresh({ status: 'failed', error: hostMessage(error) }),
     )
   }
   useEffect(reload, [uid, eventId, date])
@@ -73,7 +74,7 @@ export function useHostDate({
       reload()
       return true
     } catch (error) {
-      setNotice(hostErrorMessage(error))
+      setNotice(hostMessage(error))
       return false
     }
   }
@@ -86,8 +87,8 @@ export function useHostDate({
     try {
       const result =
         request.action === 'lift'
-          ? await callHost(liftModerationCall, { uid: request.uid, reason: request.reason })
-          : await callHost(moderateMemberCall, request)
+          ? await call(liftModerationCall, { uid: request.uid, reason: request.reason })
+          : await call(moderateMemberCall, request)
       setNotice(
         result.changed
           ? `${MODERATION_DONE[result.level]} The member is told by email.`
@@ -96,7 +97,7 @@ export function useHostDate({
       reload()
       return true
     } catch (error) {
-      setNotice(hostErrorMessage(error))
+      setNotice(hostMessage(error))
       return false
     }
   }
@@ -105,14 +106,14 @@ export function useHostDate({
   const markCame = async (orderId: string, name: string, came: boolean) => {
     setNotice(undefined)
     try {
-      const result = await callHost(markAttendanceCall, { eventId, eventDate: date, orderId, came })
+      const result = await call(markAttendanceCall, { eventId, eventDate: date, orderId, came })
       setNotice(
         result.changed ? (came ? `${name} is marked as come.` : `${name} is no longer marked as come.`) : undefined,
       )
       reload()
       return true
     } catch (error) {
-      setNotice(hostErrorMessage(error))
+      setNotice(hostMessage(error))
       return false
     }
   }

@@ -10,38 +10,25 @@ import type { CatalogueEditorView } from '@yaari/domain/catalogue-editor'
 import { listCatalogueCall, saveCatalogueCityCall } from '@yaari/domain/catalogue-editor'
 import { CITY_TIME_ZONE, type CityRecord, cityRecordSchema } from '@yaari/domain/catalogue-records'
 import { describeIssues } from '@yaari/domain/validation'
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { type FormEvent, useRef, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { flow, wrap } from 'styled-system/patterns'
 import { button, card, chip, heading, link, text, toolbar } from 'styled-system/recipes'
 import * as v from 'valibot'
+import { call } from '../../../lib/call'
 import { refreshCatalogue } from '../../../lib/catalogue'
-import { usePageMeta } from '../../../lib/page-meta'
 import { Button } from '../../../ui/button'
 import { CheckboxField } from '../../../ui/checkbox'
 import { TextField } from '../../../ui/field'
-import { HostGate } from '../host-pages'
-import { callHost, type HostSession, hostErrorMessage } from '../host-session'
+import { type Answer, useAnswer } from '../answer'
+import { useHost } from '../host-layout'
+import { hostMessage } from '../host-words'
 import { slugOf } from './event-form'
 
-export function CataloguePage() {
-  usePageMeta({ title: 'Catalogue', description: 'The events and cities members can book.' })
-  return <HostGate>{(session) => <Catalogue session={session} />}</HostGate>
-}
-
-function Catalogue({ session }: { session: Extract<HostSession, { status: 'host' }> }) {
-  const [state, setState] = useState<{ view?: CatalogueEditorView; error?: string }>({})
-  const load = useCallback(
-    () =>
-      callHost(listCatalogueCall, {}).then(
-        (view) => setState({ view }),
-        (error: unknown) => setState((shown) => ({ ...shown, error: hostErrorMessage(error) })),
-      ),
-    [],
-  )
-  useEffect(() => {
-    void load()
-  }, [load])
+export function CataloguePage({ view }: { view: Promise<Answer<CatalogueEditorView> | undefined> }) {
+  const session = useHost()
+  const { answer, reload } = useAnswer(view)
+  const state = { view: answer?.value, error: answer?.error }
   const bar = toolbar()
   const cityName = (id: string) => state.view?.cities.find((city) => city.id === id)?.name ?? id
   return (
@@ -96,7 +83,7 @@ function Catalogue({ session }: { session: Extract<HostSession, { status: 'host'
             <Cities
               cities={state.view.cities}
               onSaved={() => {
-                void load()
+                void reload(call(listCatalogueCall, {}))
                 void refreshCatalogue()
               }}
             />
@@ -156,14 +143,14 @@ function Cities({ cities, onSaved }: { cities: CityRecord[]; onSaved: () => void
     setSaving(true)
     setErrors({})
     setProblem(undefined)
-    await callHost(saveCatalogueCityCall, { city: parsed.output }).then(
+    await call(saveCatalogueCityCall, { city: parsed.output }).then(
       ({ city }) => {
         setForm({ name: '', id: '', live: true })
         setSaved(`Saved ${city.name}: ${city.live ? 'live for members' : 'listed as coming soon'}.`)
         onSaved()
       },
       (error: unknown) => {
-        const message = hostErrorMessage(error)
+        const message = hostMessage(error)
         // The server names the field in its details, as "city.id" (the schema's) or "id".
         const refused = refusedField(error)
         const field = refused?.field.replace(/^city\./, '').split('.')[0] ?? ''

@@ -17,7 +17,9 @@ import { flow, wrap } from 'styled-system/patterns'
 import { button, heading, link, tabs as tabsRecipe, text } from 'styled-system/recipes'
 import { useCatalogue } from '../../../lib/catalogue'
 import { TextField } from '../../../ui/field'
-import { DateGate, type DatePageProps } from '../host-pages'
+import { useHost } from '../host-layout'
+import { heldFor } from '../host-loaders'
+import type { DatePageProps } from '../host-pages'
 import { ByName } from './by-name'
 import { Doubles, RecentLog, SetAside } from './door-records'
 import type { SavedDoor } from './door-store'
@@ -31,14 +33,9 @@ const tabs = tabsRecipe({ variant: 'segment' })
 /** The door's name takes the row's room beside its button. */
 const DOOR_NAME = css({ flex: '1', minW: '40' })
 
-export function DoorPage(page: DatePageProps<SavedDoor | null>) {
-  return (
-    <DateGate {...page} title="Door" description="Check guests in, with or without a signal.">
-      {(session, held) => (
-        <Door uid={session.uid} verified={session.verified} eventId={page.eventId} date={page.date} held={held} />
-      )}
-    </DateGate>
-  )
+export function DoorPage({ eventId, date, saved }: DatePageProps<SavedDoor | null>) {
+  const host = useHost()
+  return <Door uid={host.uid} verified={host.verified} eventId={eventId} date={date} held={heldFor(saved, host.uid)} />
 }
 
 /** While the door is open the whole screen is the door: the site's header and footer go (panda.config.ts). */

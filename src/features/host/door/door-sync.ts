@@ -4,8 +4,8 @@
  */
 import type { EventId } from '@yaari/domain/catalogue'
 import { syncCheckInsCall } from '@yaari/domain/door'
+import { call } from '../../../lib/call'
 import { localDb } from '../../../lib/db'
-import { callHost } from '../host-session'
 import { type SendCheckIns, syncNow } from './door-store'
 
 /** How long one batch may take on a bad connection before the door tries again later. */
@@ -13,10 +13,10 @@ const SYNC_TIMEOUT_MS = 15_000
 
 export function syncDoorWithServer(uid: string, eventId: EventId, date: string, door: string) {
   const send: SendCheckIns = (name, ops) =>
-    callHost(
+    call(
       syncCheckInsCall,
       { eventId, eventDate: date, door: name, ops: ops.map(({ door: _door, firstName: _name, ...op }) => op) },
-      SYNC_TIMEOUT_MS,
+      { timeoutMs: SYNC_TIMEOUT_MS },
     )
   return syncNow(localDb(), uid, eventId, date, door, send)
 }

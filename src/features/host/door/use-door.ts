@@ -19,10 +19,11 @@ import {
 import { type PassPublicKeys, passVerifier } from '@yaari/domain/pass'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback, useEffect, useMemo, useState } from 'react'
+import { call, useAction } from '../../../lib/call'
 import { useCatalogue } from '../../../lib/catalogue'
 import { localDb } from '../../../lib/db'
 import { useOnline } from '../../../lib/use-online'
-import { callHost, hostErrorMessage } from '../host-session'
+import { HOST_WORDS } from '../host-words'
 import { LOG_SIZE, type Refusal, recentChecks } from './door-log'
 import { readDoor, recordCheckIn, type SavedDoor, saveDoorList } from './door-store'
 import { syncDoorWithServer } from './door-sync'
@@ -76,7 +77,6 @@ export function useDoor(
   const [doorName, setDoorName] = useDoorName()
   const online = useOnline()
   const [notice, setNotice] = useState<string>()
-  const [readying, setReadying] = useState(false)
   const [syncState, setSyncState] = useState<'idle' | 'syncing' | 'failed'>('idle')
   const [shown, setShown] = useState<Shown>()
   /** This session's refusals: they are no check-ins, so only the page holds them. */
@@ -108,24 +108,18 @@ export function useDoor(
     return () => clearInterval(timer)
   }, [online, verified, hasDoor, sync])
 
-  const ready = async () => {
-    setReadying(true)
+  const readying = useAction(async () => {
     setNotice(undefined)
-    try {
-      const list = await callHost(getDoorListCall, { eventId, eventDate: date })
-      await saveDoorList(localDb(), uid, list, Date.now())
-      // The browser may clear a site's storage when space runs short, unless asked to keep it.
-      await navigator.storage?.persist?.().catch(() => false)
-      // The scanner, ready before the signal goes: its decoder fetched and compiled now.
-      await prefetchScanner().catch(() => undefined)
-      await qrReader().catch(() => undefined)
-      setNotice(`Ready: ${list.expected} paid ${list.expected === 1 ? 'guest' : 'guests'} saved on this phone.`)
-    } catch (error) {
-      setNotice(hostErrorMessage(error))
-    } finally {
-      setReadying(false)
-    }
-  }
+    const list = await call(getDoorListCall, { eventId, eventDate: date })
+    await saveDoorList(localDb(), uid, list, Date.now())
+    // The browser may clear a site's storage when space runs short, unless asked to keep it.
+    await navigator.storage?.persist?.().catch(() => false)
+    // The scanner, ready before the signal goes: its decoder fetched and compiled now.
+    await prefetchScanner().catch(() => undefined)
+    await qrReader().catch(() => undefined)
+    setNotice(`Ready: ${list.expected} paid ${list.expected === 1 ? 'guest' : 'guests'} saved on this phone.`)
+  }, HOST_WORDS)
+  const ready = () => void readying.run()
 
   /** Records the check-in of a verdict that admits (on this phone first), then tries to sync. */
   const decide = async (verdict: DoorVerdict, method: CheckInMethod) => {
@@ -162,6 +156,7 @@ export function useDoor(
       door,
     })
     setShown(undefined)
+    readying.setError(undefined)
     setNotice('Check-in undone.')
     if (navigator.onLine) void sync()
   }
@@ -180,8 +175,8 @@ export function useDoor(
     doorName,
     setDoorName,
     online,
-    notice,
-    readying,
+    notice: readying.error ?? notice,
+    readying: readying.busy,
     syncState,
     sync,
     ready,
