@@ -101,7 +101,7 @@ let ok =
   ensureChromium() &&
   (await all([
     run('type check', 'npx', ['tsc', '-b'], { quiet: true }),
-    run('lint and format check', 'npx', ['biome', 'check', '.'], { quiet: true }),
+    run('lint and format check, unused code', 'npm', ['run', 'lint'], { quiet: true }),
     run('build', 'npm', ['run', 'build'], { quiet: true }),
   ]))
 

@@ -18,7 +18,7 @@ import { errorCode } from '@yaari/domain/error-code'
 import { useCallback, useRef, useState } from 'react'
 
 /** How long a change waits for the server before it says it could not reach it. */
-export const CALL_TIMEOUT_MS = 20_000
+const CALL_TIMEOUT_MS = 20_000
 
 export interface CallOptions {
   /**
@@ -48,7 +48,7 @@ const REFUSALS = [
   'functions/resource-exhausted',
   'functions/aborted',
 ] as const
-export type Refusal = (typeof REFUSALS)[number]
+type Refusal = (typeof REFUSALS)[number]
 
 /** Failures that mean the server could not be reached in time. */
 const UNREACHED = new Set(['functions/unavailable', 'functions/deadline-exceeded'])

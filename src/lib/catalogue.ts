@@ -11,7 +11,7 @@
 import { type Catalogue, catalogueOf, EMPTY_CATALOGUE, type PublishedCatalogue } from '@yaari/domain/catalogue'
 import { useSyncExternalStore } from 'react'
 
-export const CATALOGUE_URL = '/catalogue.json'
+const CATALOGUE_URL = '/catalogue.json'
 
 /** The catalogue this device shows now (the domain keeps none: the app holds it here). */
 let current: Catalogue = EMPTY_CATALOGUE

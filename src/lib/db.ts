@@ -100,7 +100,7 @@ export interface DoorListRow {
  * reason beside it). Stored as the number, which the `[date+synced]` index reads.
  */
 export const SYNC = { waiting: 0, taken: 1, refused: 2 } as const
-export type SyncState = (typeof SYNC)[keyof typeof SYNC]
+type SyncState = (typeof SYNC)[keyof typeof SYNC]
 
 /** One check-in (or undo) made at a door, kept until the server has it, then as this phone's record. */
 export interface CheckInRow {

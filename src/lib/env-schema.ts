@@ -12,7 +12,7 @@ const required = (name: string) =>
 const optionalPort = (name: string) =>
   v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, `${name} must be a port number`), v.transform(Number)))
 
-export const clientEnvSchema = v.object({
+const clientEnvSchema = v.object({
   VITE_FIREBASE_PROJECT_ID: required('VITE_FIREBASE_PROJECT_ID'),
   VITE_FIREBASE_API_KEY: required('VITE_FIREBASE_API_KEY'),
   VITE_FIREBASE_AUTH_DOMAIN: required('VITE_FIREBASE_AUTH_DOMAIN'),

@@ -1,7 +1,7 @@
 import { documentTitle, type PageMeta } from '@yaari/domain/page-head'
 import { useEffect } from 'react'
 
-export { documentTitle, type PageMeta }
+export type { PageMeta }
 
 let prerendered: PageMeta | undefined
 

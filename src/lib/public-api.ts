@@ -6,7 +6,7 @@
 import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
 import { functionEndpoint } from './client-config'
 
-export class FunctionCallError extends Error {
+class FunctionCallError extends Error {
   constructor(
     message: string,
     readonly status: string,

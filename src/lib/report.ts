@@ -18,7 +18,7 @@ const sent = new Set<string>()
 const cut = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value)
 
 /** The report for `error` (anything thrown), as the endpoint's schema takes it. */
-export function reportOf(
+function reportOf(
   kind: ClientReportKind,
   error: unknown,
   extra: { event?: string; orderId?: string } = {},

@@ -5,7 +5,7 @@ import type { RefreshState } from '../lib/member-data/refresh-state'
 import { useOnline } from '../lib/use-online'
 
 /** "just now", "12 min ago", "at 2:05 PM", "on Tue, 24 Nov at 2:05 PM": the IST day and time, whatever the device's zone. */
-export function sinceText(at: number, now = Date.now()): string {
+function sinceText(at: number, now = Date.now()): string {
   const minutes = Math.floor((now - at) / 60_000)
   if (minutes < 1) return 'just now'
   if (minutes < 60) return `${minutes} min ago`
@@ -17,7 +17,7 @@ export function sinceText(at: number, now = Date.now()): string {
 }
 
 /** What the small print says of where the data stands. */
-export function refreshedText({
+function refreshedText({
   refreshedAt,
   refresh,
   online,

@@ -10,7 +10,7 @@ import { db } from '../lib/admin'
 import { loadCatalogue } from '../lib/catalogue'
 import { runOptions } from './sizing'
 
-export const CATALOGUE_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=30'
+const CATALOGUE_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=30'
 
 export const catalogueDocument = onRequest(runOptions('catalogueDocument'), async (request, response) => {
   if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -24,9 +24,9 @@ import { pagesNow } from '../lib/clock'
 import { APP_ORIGIN } from '../lib/settings'
 import { runOptions } from './sizing'
 
-export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=300'
+const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=300'
 /** What a missing file answers: nobody keeps it, so a later deploy that has it is seen at once. */
-export const MISSING_FILE_CACHE_CONTROL = 'no-store'
+const MISSING_FILE_CACHE_CONTROL = 'no-store'
 let shell: string | undefined
 /**
  * The app's shell of the build the render comes from (written beside it): the page's scripts are

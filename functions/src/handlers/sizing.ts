@@ -17,7 +17,7 @@ export { MAX_INPUT_PIXELS } from '../services/photos'
  * Warm instances kept for the checkout path (createBooking, getBooking): a cold start costs a member
  * seconds at the moment they pay. 0 by default (an idle instance costs money); raise it for a launch.
  */
-export const CHECKOUT_MIN_INSTANCES = defineInt('CHECKOUT_MIN_INSTANCES', {
+const CHECKOUT_MIN_INSTANCES = defineInt('CHECKOUT_MIN_INSTANCES', {
   default: 0,
   description: 'Warm instances kept for createBooking and getBooking (0: none; each costs an idle instance).',
 })

@@ -37,7 +37,7 @@ const refundWebhookSchema = v.object({ data: v.object({ refund: v.object({ order
 const disputeWebhookSchema = v.object({ data: v.object({ order_details: v.object({ order_id: orderId }) }) })
 
 /** Unverified webhooks that make an alert: this many within this window (per instance). */
-export const UNVERIFIED_ALERT = { threshold: 5, windowMs: 10 * 60_000 }
+const UNVERIFIED_ALERT = { threshold: 5, windowMs: 10 * 60_000 }
 const unverified = burstDetector(UNVERIFIED_ALERT.threshold, UNVERIFIED_ALERT.windowMs)
 
 /** A webhook refused as unverified: a warning each time, an alert when they keep coming. */
@@ -49,7 +49,7 @@ function refuseUnverified(now: number, reason: string, deliveredBy: string | und
   return { status: 401, body: reason }
 }
 
-export async function cashfreeWebhookHandler(
+async function cashfreeWebhookHandler(
   setup: Omit<BookingDeps, 'catalogue'>,
   secret: string,
   request: { rawBody: Buffer; headers: Record<string, string | string[] | undefined> },

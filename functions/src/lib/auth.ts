@@ -61,9 +61,9 @@ export function requireHost(
 }
 
 /** What the account says now, read at most this often per person and instance. */
-export const ACCOUNT_CACHE_MS = 10_000
+const ACCOUNT_CACHE_MS = 10_000
 
-export const SESSION_ENDED = 'Your session has ended. Please sign in again.'
+const SESSION_ENDED = 'Your session has ended. Please sign in again.'
 
 const accounts = new Map<
   string,
@@ -109,6 +109,3 @@ export async function refuseStaleHost(
     throw new HttpsError('permission-denied', HOST_MESSAGES.notYourCity)
   return roles
 }
-
-/** Forgets what was read of the accounts (tests). */
-export const forgetAccounts = () => accounts.clear()

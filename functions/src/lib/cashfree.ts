@@ -8,7 +8,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { localMobile } from '@yaari/domain/profile'
 import { ALERTS, alert } from './log'
 
-export const CASHFREE_API_VERSION = '2025-01-01'
+const CASHFREE_API_VERSION = '2025-01-01'
 
 export interface CashfreeConfig {
   baseUrl: string
@@ -84,7 +84,7 @@ export function latestPayment(payments: readonly CashfreePayment[]): CashfreePay
 }
 
 /** Cashfree's customer_id: 3-50 letters, digits, `_` or `-`. A Firebase uid fits; anything else is hashed. */
-export function cashfreeCustomerId(uid: string): string {
+function cashfreeCustomerId(uid: string): string {
   if (/^[A-Za-z0-9_-]{3,50}$/.test(uid)) return uid
   return `uid_${createHash('sha256').update(uid).digest('base64url').slice(0, 43)}`
 }
@@ -233,9 +233,9 @@ export function isValidWebhookSignature(
  * all of those; older is a replay. Duplicates inside the window are harmless (each webhook only
  * triggers a read of the order) and are also skipped by their idempotency key.
  */
-export const WEBHOOK_MAX_AGE_MS = 24 * 60 * 60_000
+const WEBHOOK_MAX_AGE_MS = 24 * 60 * 60_000
 /** Clocks disagree a little: a timestamp up to this far ahead of ours is still accepted. */
-export const WEBHOOK_MAX_SKEW_MS = 5 * 60_000
+const WEBHOOK_MAX_SKEW_MS = 5 * 60_000
 
 /** True when a webhook's timestamp (epoch milliseconds) is inside the window at `now`. */
 export function isFreshWebhookTimestamp(timestamp: string | undefined, now: number): boolean {

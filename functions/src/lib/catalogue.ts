@@ -31,7 +31,7 @@ const archived = new Map<string, YaariEvent>()
 let archivedThrough = -1
 
 /** An archived event as its document keeps it (the version that archived it beside). */
-export type ArchivedEvent = YaariEvent & { archived_version: number }
+type ArchivedEvent = YaariEvent & { archived_version: number }
 
 export const archiveOf = (firestore: Firestore) => collectionOf(firestore, 'catalogue_archive')
 

@@ -11,15 +11,15 @@ import type { Firestore } from 'firebase-admin/firestore'
 import { collectionOf } from './collections'
 import { isDemoProject } from './settings-schema'
 
-export const STACK_CLOCKS = 'stack_clocks'
+const STACK_CLOCKS = 'stack_clocks'
 
 /** Whether this process may read a test's clock: the emulator, on a demo project. */
-export function mayShiftClock(env: Record<string, string | undefined> = process.env): boolean {
+function mayShiftClock(env: Record<string, string | undefined> = process.env): boolean {
   return env.FUNCTIONS_EMULATOR === 'true' && isDemoProject(env.GCLOUD_PROJECT ?? '')
 }
 
 /** The clock a test may move for the public pages (the function writes them as of `now` plus its offset). */
-export const PAGES_CLOCK = 'public-pages'
+const PAGES_CLOCK = 'public-pages'
 
 /** Now, for the public pages (ms since 1970). */
 export async function pagesNow(

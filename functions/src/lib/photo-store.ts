@@ -8,7 +8,7 @@ import { getStorage } from 'firebase-admin/storage'
 import { adminApp } from './admin'
 
 /** How a picture is kept: its download token (shared by an upload's files), and who may cache it. */
-export interface SaveOptions {
+interface SaveOptions {
   token?: string
 }
 
@@ -34,7 +34,7 @@ const memberFolder = (uid: string) => `profile-pictures/${uid}/`
  * The object path inside a download URL (`/v0/b/{bucket}/o/{encoded path}?...`, or the local
  * store's `/o/{encoded path}`), if it is one: the whole path, so nothing before a second `/o/` hides.
  */
-export function objectPathOf(url: URL): string | undefined {
+function objectPathOf(url: URL): string | undefined {
   const match = /^(?:\/v0\/b\/[^/]+)?\/o\/([^/]+)$/.exec(url.pathname)
   if (!match?.[1]) return undefined
   try {

@@ -8,11 +8,11 @@
  * project that is given a stand-in's address, or an http origin, is refused, never used.
  */
 
-export const CASHFREE_ENVIRONMENTS = ['sandbox', 'production'] as const
-export type CashfreeEnvironment = (typeof CASHFREE_ENVIRONMENTS)[number]
+const CASHFREE_ENVIRONMENTS = ['sandbox', 'production'] as const
+type CashfreeEnvironment = (typeof CASHFREE_ENVIRONMENTS)[number]
 
 /** Cashfree's PG API for each environment. */
-export const CASHFREE_API_URLS: Record<CashfreeEnvironment, string> = {
+const CASHFREE_API_URLS: Record<CashfreeEnvironment, string> = {
   sandbox: 'https://sandbox.cashfree.com/pg',
   production: 'https://api.cashfree.com/pg',
 }

@@ -19,15 +19,15 @@ import {
   parseMailSettings,
 } from './settings-schema'
 
-export const CASHFREE_CLIENT_SECRET = defineSecret('CASHFREE_CLIENT_SECRET', {
+const CASHFREE_CLIENT_SECRET = defineSecret('CASHFREE_CLIENT_SECRET', {
   description: "Cashfree's Secret Key (Developers > API Keys), for the environment in CASHFREE_ENV.",
 })
 
-export const CASHFREE_CLIENT_ID = defineString('CASHFREE_CLIENT_ID', {
+const CASHFREE_CLIENT_ID = defineString('CASHFREE_CLIENT_ID', {
   description: "Cashfree's App ID (Developers > API Keys), for the environment in CASHFREE_ENV.",
 })
 
-export const CASHFREE_ENV = defineString('CASHFREE_ENV', {
+const CASHFREE_ENV = defineString('CASHFREE_ENV', {
   description: "Cashfree's environment: sandbox (test payments) or production (real money).",
   input: { select: { options: [{ value: 'sandbox' }, { value: 'production' }] } },
 })
@@ -54,7 +54,7 @@ export const SMTP_URL = defineSecret('SMTP_URL', {
   description: 'The SMTP server the functions send email through, with its credentials: smtps://user:password@host:465',
 })
 
-export const MAIL_FROM = defineString('MAIL_FROM', {
+const MAIL_FROM = defineString('MAIL_FROM', {
   description: "The sender of the members' email, a mailbox the SMTP server may send as.",
   input: { text: { example: 'Yaari <hello@yaari.example>' } },
 })

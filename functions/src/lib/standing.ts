@@ -19,7 +19,7 @@ export interface Standing {
 export const asStanding = (data: Record<string, unknown> | undefined) =>
   data && ['warning', 'suspended', 'banned'].includes(String(data.level)) ? (data as unknown as Standing) : undefined
 
-export async function readStanding(firestore: Firestore, uid: string): Promise<Standing | undefined> {
+async function readStanding(firestore: Firestore, uid: string): Promise<Standing | undefined> {
   return asStanding((await firestore.doc(moderationPath(uid)).get()).data())
 }
 

@@ -22,7 +22,7 @@ export function fieldRefusal(code: 'invalid-argument' | 'already-exists', field:
 }
 
 /** `invalid-argument` for a schema's issues: the readable sentence, and the first issue's field as details. */
-export function issuesRefusal(issues: readonly v.BaseIssue<unknown>[]): HttpsError {
+function issuesRefusal(issues: readonly v.BaseIssue<unknown>[]): HttpsError {
   const first = issues[0]
   const field = first && v.getDotPath(first)
   const details: FieldRefusal | undefined = first && field ? { field, reason: first.message } : undefined

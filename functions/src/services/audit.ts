@@ -20,7 +20,7 @@ export const actorName = (actor: Actor) => ('uid' in actor ? (actor.email ?? act
 /** The account that acted, or null for the team's command line. */
 export const actorUid = (actor: Actor) => ('uid' in actor ? actor.uid : null)
 
-export const AUDIT_ACTIONS = [
+const AUDIT_ACTIONS = [
   'share-venue',
   'change-venue',
   'set-capacity',
@@ -46,7 +46,7 @@ export const AUDIT_ACTIONS = [
   'mark-attendance',
   'resolve-report',
 ] as const
-export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
 export interface AuditRecord {
   at: number

@@ -10,7 +10,7 @@ import { type BookingRecord, bookingRef, isNotFound } from '../lib/records'
 import { auditLog } from './audit'
 
 /** What a deleted member's bookings, seats and audit lines name instead of their uid. */
-export const DELETED_MEMBER = 'deleted'
+const DELETED_MEMBER = 'deleted'
 
 const deleteWithAttempts = async (ref: DocumentReference) => {
   const attempts = await subcollectionOf(ref, 'attempts').get()

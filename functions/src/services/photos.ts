@@ -24,11 +24,11 @@ import { expiry } from '../lib/retention'
  * 160 MB as RGBA: the function's memory (handlers/sizing.ts) is sized to decode two at once.
  */
 export const MAX_INPUT_PIXELS = 40_000_000
-export const PHOTO_UPLOADS_PER_DAY = 10
+const PHOTO_UPLOADS_PER_DAY = 10
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif'])
 
 /** A real image, re-encoded as a JPEG with no metadata; undefined when the bytes are not one. */
-export async function reencodePhoto(bytes: Buffer): Promise<Buffer | undefined> {
+async function reencodePhoto(bytes: Buffer): Promise<Buffer | undefined> {
   // Loaded on the first upload, not with every function: libvips is a large native library.
   const { default: sharp } = await import('sharp')
   try {

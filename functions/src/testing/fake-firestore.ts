@@ -30,7 +30,7 @@ function compare(a: unknown, op: Op, b: unknown): boolean {
   return op === '<' ? x < y : op === '<=' ? x <= y : op === '>' ? x > y : x >= y
 }
 
-export class FakeSnapshot {
+class FakeSnapshot {
   constructor(
     readonly ref: FakeDocument,
     private readonly stored: { data: Data; version: number } | undefined,
@@ -107,7 +107,7 @@ export class FakeDocument {
   }
 }
 
-export class FakeQuery {
+class FakeQuery {
   constructor(
     readonly firestore: FakeFirestore,
     readonly path: string,

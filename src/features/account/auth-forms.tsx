@@ -104,7 +104,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
 }
 
 /** Asks Firebase for the password reset email; says the same whether or not the account exists. */
-export function ForgotPasswordForm({
+function ForgotPasswordForm({
   email,
   onEmailChange,
   onBack,

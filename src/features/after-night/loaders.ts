@@ -10,7 +10,11 @@ import { readDraft } from './after-night-calls'
 import { type FeedbackForm, feedbackDraft, storedFeedback } from './feedback'
 import { firstAnswer } from './use-signed-in-load'
 
-/** What the device holds, and for whom: a page uses it only when that member is the one signed in. */
+/**
+ * What the device holds, and for whom: a page uses it only when that member is the one signed in.
+ * Exported because the route's generated type names it.
+ * @public
+ */
 export interface Held<T> {
   uid: string
   value: T | undefined

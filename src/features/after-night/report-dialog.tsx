@@ -43,7 +43,7 @@ const storedReport = (form: unknown): ReportForm | undefined => {
 }
 
 /** Who to call now: shown at the top of every report. */
-export function EmergencyContacts() {
+function EmergencyContacts() {
   return (
     <div role="note" aria-label="In an emergency" className={cx(notice({ size: 'md' }), flow({ gap: '2' }))}>
       <p className={text({ weight: 'bold' })}>In danger right now? Call 108.</p>

@@ -59,7 +59,7 @@ type Values = {
 }
 
 /** The form's starting values: what the member's profile already says. */
-export function valuesFromProfile(profile: UserProfileRecord, email: string | null): Values {
+function valuesFromProfile(profile: UserProfileRecord, email: string | null): Values {
   const pick = (value: string, allowed: readonly string[]) => (allowed.includes(value) ? value : '')
   return {
     name: profile.name,

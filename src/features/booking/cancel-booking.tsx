@@ -20,11 +20,7 @@ import { Dialog } from '../../ui/dialog'
 import { showToast } from '../../ui/toast'
 
 /** What cancelling now gives back, in the member's words. */
-export function refundIfCancelledNow(
-  booking: Pick<BookingView, 'amount' | 'eventDate'>,
-  event: YaariEvent,
-  now = new Date(),
-) {
+function refundIfCancelledNow(booking: Pick<BookingView, 'amount' | 'eventDate'>, event: YaariEvent, now = new Date()) {
   const refund = cancellationRefund(booking.amount, eventStartInstant(booking.eventDate, event.startTime), now)
   if (!refund) return undefined
   return refund.amount > 0

@@ -109,7 +109,7 @@ export function DownloadCsv({
 
 export type Act = (run: () => Promise<HostActionResult>, done: string, unchanged: string) => Promise<boolean>
 
-export function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
+function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
   const styles = card({ variant: 'outline' })
   return (
     <section aria-labelledby={id} className={cx(styles.root, styles.body)}>

@@ -17,7 +17,7 @@ export interface DateGroup {
  * "December 2026": the month of a date, the end of its long form ("Sunday, 6 December 2026"). Not a
  * schedule.ts function of its own: that module is in every member's first load, and this is the console's.
  */
-export const monthOf = (iso: string) => formatLongDate(iso).split(' ').slice(-2).join(' ')
+const monthOf = (iso: string) => formatLongDate(iso).split(' ').slice(-2).join(' ')
 
 /** The IST date `days` after `iso`. */
 function plusDays(iso: string, days: number): string {

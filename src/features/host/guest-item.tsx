@@ -23,7 +23,7 @@ const STATE_LABELS: Record<GuestRow['state'], string> = {
   refunded: 'Refunded',
 }
 
-export type Moderate = (action: ModerationAction | 'lift', reason: string, until?: string) => Promise<boolean>
+type Moderate = (action: ModerationAction | 'lift', reason: string, until?: string) => Promise<boolean>
 
 export interface GuestActions {
   admin: boolean

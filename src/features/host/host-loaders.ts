@@ -63,7 +63,7 @@ async function held<T>(read: (uid: string) => Promise<T>): Promise<Held<T> | und
  * A server call a page's loader starts for the host (a host the device knows at once, anyone else
  * once checked; nothing for someone the console turns away): its answer, or what went wrong in words.
  */
-export function hostAnswer<T>(access: HostAccess, ask: (host: Host) => Promise<T>): Promise<Answer<T> | undefined> {
+function hostAnswer<T>(access: HostAccess, ask: (host: Host) => Promise<T>): Promise<Answer<T> | undefined> {
   return firstHostSession(access).then((session) =>
     session.status === 'host'
       ? ask(session).then(

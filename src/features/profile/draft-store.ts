@@ -12,7 +12,7 @@ import type { YaariDb } from '../../lib/db'
 import { logWarning } from '../../lib/log'
 
 /** Everything onboarding collects, each part optional until its step is done. */
-export const draftSchema = v.object({
+const draftSchema = v.object({
   mobile: v.optional(v.string()),
   name: v.optional(v.string()),
   dateOfBirth: v.optional(v.string()),

@@ -7,7 +7,7 @@ import { useFlowStep } from './use-step'
 const PROFESSION_OPTIONS = PROFESSION_CARDS.map((value) => ({ value, label: PROFESSION_LABELS[value] }))
 const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: GENDER_LABELS[value] }))
 
-export const PREFERENCE_MESSAGES = {
+const PREFERENCE_MESSAGES = {
   profession: 'Please choose what you do',
   gender: 'Please choose your gender',
 } as const

@@ -35,7 +35,7 @@ import { GroupError } from './step-form'
 
 const INTEREST_OPTIONS = INTERESTS.map((value) => ({ value, label: INTEREST_LABELS[value] }))
 
-export const PROFILE_MESSAGES = {
+const PROFILE_MESSAGES = {
   saved: 'Your profile is saved.',
   offline: 'You’re offline: changes to your profile need a connection.',
   saveFailed: 'We couldn’t save your profile. Please try again.',
@@ -48,7 +48,7 @@ export const PROFILE_MESSAGES = {
 const PROFILE_WORDS = { offline: PROFILE_MESSAGES.offline }
 
 /** The profile as the form edits it (the onboarding draft's shape, so the same checks apply). */
-export function draftOf(profile: UserProfileRecord): OnboardingDraft {
+function draftOf(profile: UserProfileRecord): OnboardingDraft {
   const interests = (() => {
     try {
       const parsed: unknown = JSON.parse(profile.interests)

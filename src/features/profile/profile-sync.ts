@@ -19,7 +19,7 @@ export interface SyncDeps {
 }
 
 /** Errors that mean "no connection" (or the server is unreachable): worth retrying later. */
-export function isRetryable(error: unknown): boolean {
+function isRetryable(error: unknown): boolean {
   const code = errorCode(error)
   return (
     code === 'functions/internal' ||

@@ -10,7 +10,7 @@ import { PROFILE_FORM_PATH, pathAfter, type StepPath, stepNumber } from './steps
  * number), show validation once the member has left the field or pressed Continue, and
  * move on to the next step (the order is STEP_PATHS').
  */
-export function useStep(path: StepPath | typeof PROFILE_FORM_PATH) {
+function useStep(path: StepPath | typeof PROFILE_FORM_PATH) {
   const step = stepNumber(path)
   const { store } = useOnboarding()
   const draft = useDraft((state) => state.draft)

@@ -46,7 +46,7 @@ function isStandalone(): boolean {
 }
 
 /** How this browser can add the app to the home screen, if it can and it is not there yet. */
-export function installOption(): InstallOption {
+function installOption(): InstallOption {
   if (installed || isStandalone()) return { kind: 'none' }
   if (deferred) {
     const event = deferred

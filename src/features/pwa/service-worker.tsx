@@ -17,7 +17,7 @@ export type WorkerContainer = Pick<ServiceWorkerContainer, 'controller' | 'regis
  * controls the next visit. A worker found later while this page is open takes over at once
  * (no page of the old one is open), so the next visit is the newest.
  */
-export function registerFirstWorker(container: WorkerContainer): void {
+function registerFirstWorker(container: WorkerContainer): void {
   container
     .register(SERVICE_WORKER.url, { scope: SERVICE_WORKER.scope })
     .then((registration) => checkForUpdates(registration))

@@ -119,7 +119,7 @@ export function useMyProfile(
  * For a route's loader: what this device holds for the member it knows, read before the page
  * renders (no network; at most `waitMs`, after which the page renders and reads it itself).
  */
-export async function loadSnapshot<T>(
+async function loadSnapshot<T>(
   kind: MemberDataKind,
   read: (uid: string) => Promise<T>,
   waitMs = 800,

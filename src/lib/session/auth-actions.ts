@@ -31,7 +31,7 @@ export interface AuthOptions {
 }
 
 /** Thrown when an unconfirmed member signs in while confirmation is required. */
-export class UnverifiedEmailError extends Error {
+class UnverifiedEmailError extends Error {
   readonly code = 'auth/unverified-email'
 }
 

@@ -13,7 +13,7 @@ const BookingDialogs = lazy(loadBookingDialogs)
  * `?tier=girls&date=2026-12-05`: where "Sign in to book" returns, the date dialog open again at
  * that price with that date chosen. Anything else in the address is ignored.
  */
-export function bookingSearch(search: Record<string, unknown>): { tier?: PriceTier; date?: string } {
+function bookingSearch(search: Record<string, unknown>): { tier?: PriceTier; date?: string } {
   const tier = PRICE_TIERS.find((option) => option === search.tier)
   const date = typeof search.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(search.date) ? search.date : undefined
   return { ...(tier ? { tier } : {}), ...(tier && date ? { date } : {}) }

@@ -4,7 +4,7 @@ import { HostLayout } from '../../features/host/host-layout'
 import { hostAccess } from '../../lib/host-access'
 
 /** A console page's title and description, the same whoever opens it (a host, or someone told it is for hosts). */
-export interface HostPageMeta {
+interface HostPageMeta {
   title: string | ((params: Record<string, string>, catalogue: Catalogue) => string)
   description: string
 }

@@ -48,7 +48,7 @@ export interface NightRecord {
   closed_at?: number
 }
 
-export const nights = (firestore: Firestore) => collectionOf(firestore, 'nights')
+const nights = (firestore: Firestore) => collectionOf(firestore, 'nights')
 export const nightRef = (firestore: Firestore, eventId: string, date: string) =>
   nights(firestore).doc(nightId(eventId, date))
 export const nightRecords = reader<NightRecord>()
@@ -63,14 +63,14 @@ export const guestKey = (night: string, uid: string) =>
 /** A connection's id: the same for the pair whoever picked last. */
 export const connectionKey = (pair: string) => createHash('sha256').update(`pair:${pair}`).digest('hex').slice(0, 16)
 
-export const firstName = (name: unknown) => firstNameOf(name) ?? 'A guest'
+const firstName = (name: unknown) => firstNameOf(name) ?? 'A guest'
 
 /** Whether a paid booking's guest came: the door checked them in, or a host marked them. */
 export const came = (booking: BookingRecord) =>
   booking.status === 'confirmed' && (booking.checked_in_at !== undefined || booking.came_marked !== undefined)
 
 /** The dates whose morning after has come and whose window has not closed, as of `now`. */
-export function datesToAsk(now: number): string[] {
+function datesToAsk(now: number): string[] {
   const today = istToday(new Date(now))
   const dates: string[] = []
   for (let back = 1; back <= AFTER_WINDOW_DAYS + 1; back++) {

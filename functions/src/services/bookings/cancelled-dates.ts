@@ -29,7 +29,7 @@ import { queueMail } from '../mail/outbox'
 import { cancelConfirmed } from './cancel'
 import { reconcileBooking } from './reconcile'
 
-export const cancelDateSchema = v.strictObject({
+const cancelDateSchema = v.strictObject({
   eventId: eventIdField('Unknown event'),
   eventDate: eventDateSchema,
   reason: v.pipe(v.string('reason must be text'), v.trim(), v.nonEmpty('reason is required'), v.maxLength(300)),

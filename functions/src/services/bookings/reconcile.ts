@@ -42,7 +42,7 @@ const PENDING_RECHECK_MS = 5 * 60_000
 /** After the hold ended, when to look again: a payment begun in time may still turn PAID. */
 const RECHECK_AFTER_END_MS = [5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000, 24 * 3_600_000]
 
-export function nextRecheck(booking: BookingRecord, now: number): number | undefined {
+function nextRecheck(booking: BookingRecord, now: number): number | undefined {
   if (booking.status === 'pending') return now + PENDING_RECHECK_MS
   if (booking.status !== 'failed' && booking.status !== 'expired') return undefined
   const ended = booking.ended_at ?? booking.hold_expires_at

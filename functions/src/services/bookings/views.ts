@@ -39,7 +39,7 @@ import { reconcileBooking } from './reconcile'
  * being confirmed): Cashfree limits order reads per merchant, and one member's script must not
  * spend everyone's.
  */
-export const GATEWAY_READ_EVERY_MS = 5_000
+const GATEWAY_READ_EVERY_MS = 5_000
 
 /** True for the first caller in this booking's current window; each window is one create(). */
 async function mayAskGateway(firestore: Firestore, orderId: string, now: number): Promise<boolean> {
@@ -140,7 +140,7 @@ interface ViewContext {
   connections?: ReadonlyMap<string, number>
 }
 
-export function toView(
+function toView(
   booking: BookingRecord,
   { catalogue, briefs, now, cashfreeMode, passes, connections = new Map() }: ViewContext,
 ): BookingView {

@@ -31,10 +31,10 @@ const COVER_RATIO = 9 / 16
 /** Link previews (Open Graph, Twitter, search results) want 1200 x 630. */
 const PREVIEW = { width: 1200, height: 630 } as const
 /** How long an upload no record uses is kept: the editor's "Save or publish to use it" takes minutes. */
-export const UNUSED_COVER_MS = 24 * 60 * 60_000
+const UNUSED_COVER_MS = 24 * 60 * 60_000
 
 /** The cover as WebP and its link preview as JPEG, or undefined when the bytes are not a photo of an accepted format. */
-export async function encodeCover(bytes: Buffer): Promise<{ cover: Buffer; preview: Buffer } | undefined> {
+async function encodeCover(bytes: Buffer): Promise<{ cover: Buffer; preview: Buffer } | undefined> {
   const { default: sharp } = await import('sharp')
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })

@@ -34,7 +34,7 @@ interface Stamp {
 }
 
 /** When a publish is made and which version it is. */
-export interface VersionStamp {
+interface VersionStamp {
   version: number
   publishedAt: string
 }
@@ -110,7 +110,7 @@ export async function readPublished(firestore: Firestore, transaction?: Transact
  * this is refused with a message rather than failing in Firestore (decision 0020). It holds the
  * events on sale only (archived ones have documents of their own): about 800 at today's length.
  */
-export const MAX_SNAPSHOT_BYTES = 900_000
+const MAX_SNAPSHOT_BYTES = 900_000
 
 /** How many times a publish that lost a race to another one reads the newer version and tries again. */
 const PUBLISH_ATTEMPTS = 6

@@ -13,7 +13,7 @@ import type { MailDeps } from './outbox'
 import { queueMail } from './outbox'
 
 /** The day's reminder goes out from this IST time on the day of the event. */
-export const DAY_REMINDER_FROM = '09:00'
+const DAY_REMINDER_FROM = '09:00'
 
 export interface ReminderReport {
   bookings: number

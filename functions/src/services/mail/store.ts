@@ -10,7 +10,7 @@ import { reader } from '../../lib/documents'
 import type { BookingRecord } from '../../lib/records'
 import type { MailKind } from './mail-kinds'
 
-export type MailState = 'queued' | 'sent' | 'skipped' | 'failed'
+type MailState = 'queued' | 'sent' | 'skipped' | 'failed'
 
 export interface MailRecord {
   order_id: string
@@ -48,7 +48,7 @@ export const mailRef = (firestore: Firestore, id: string) => refs.mail(firestore
 export const mailRecords = reader<MailRecord>()
 
 /** host_messages/{id}: what a host sent a date's guests. */
-export interface HostMessageRecord {
+interface HostMessageRecord {
   event_id: string
   event_date: string
   subject: string

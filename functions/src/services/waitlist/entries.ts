@@ -52,7 +52,7 @@ export const offerOwner = (entry: WaitlistEntry, orderId: string): HoldOwner => 
   event_date: entry.event_date,
 })
 
-export const byTurn = (a: DocumentSnapshot, b: DocumentSnapshot) =>
+const byTurn = (a: DocumentSnapshot, b: DocumentSnapshot) =>
   Number(a.get('joined_at')) - Number(b.get('joined_at')) || a.id.localeCompare(b.id)
 
 /** The entries of one date in these states, first in line first. */

@@ -15,7 +15,7 @@ export async function waitingCount(firestore: Firestore, eventId: string, date: 
   return (await query.count().get()).data().count
 }
 
-export function toWaitlistView(entry: WaitlistEntry, line: DocumentSnapshot[], id: string): WaitlistView {
+function toWaitlistView(entry: WaitlistEntry, line: DocumentSnapshot[], id: string): WaitlistView {
   const waiting = line.filter((doc) => doc.get('status') === 'waiting')
   const position = waiting.findIndex((doc) => doc.id === id) + 1
   return {

@@ -32,7 +32,7 @@ export interface EventForm {
   featured: boolean
 }
 
-export type FormField = keyof EventForm
+type FormField = keyof EventForm
 
 export const EMPTY_FORM: EventForm = {
   id: '',

@@ -73,7 +73,7 @@ export async function recordCheckIn(db: YaariDb, uid: string, eventId: string, d
 }
 
 /** What the server says of the date (every guest's state, every door's admissions, the keys) replaces what the phone held. */
-export async function applyDoorAnswer(
+async function applyDoorAnswer(
   db: YaariDb,
   uid: string,
   eventId: string,

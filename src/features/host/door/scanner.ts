@@ -30,7 +30,7 @@ async function nativeDetector(): Promise<DetectorLike | undefined> {
 }
 
 /** The wasm file's address among our own assets. */
-export async function zxingWasmUrl(): Promise<string> {
+async function zxingWasmUrl(): Promise<string> {
   return (await import('zxing-wasm/reader/zxing_reader.wasm?url')).default
 }
 
@@ -71,4 +71,4 @@ export async function prefetchScanner(): Promise<void> {
 }
 
 /** The cache the service worker serves the scanner's wasm from (vite.config.ts names the same). */
-export const SCANNER_CACHE = 'yaari-door-scanner'
+const SCANNER_CACHE = 'yaari-door-scanner'
