@@ -63,10 +63,16 @@ const router = createAppRouter({
 // which this file starts on the staff's router.
 if (!staffPage)
   router.history.block({
-    blockerFn: ({ nextLocation }) => {
+    blockerFn: ({ nextLocation, action }) => {
       if (!STAFF_PATH.test(nextLocation.pathname)) return false
-      location.assign(nextLocation.href)
-      return true
+      if (action === 'PUSH' || action === 'REPLACE') {
+        location.assign(nextLocation.href)
+        return true
+      }
+      // Back or forward into the console: the address has already changed, so load it again as a
+      // page (stopping the step would send the history back, racing a load of the address).
+      location.reload()
+      return false
     },
     enableBeforeUnload: false,
   })

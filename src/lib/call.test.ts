@@ -69,6 +69,16 @@ describe('useAction', () => {
     expect(result.current.error).toBeUndefined()
   })
 
+  it('tells a page-level notice of every failure, the same message twice included', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const said = vi.fn()
+    const { result } = renderHook(() => useAction(async () => 'ok', WORDS, said))
+    await act(async () => void (await result.current.run()))
+    await act(async () => void (await result.current.run()))
+    expect(said).toHaveBeenCalledTimes(2)
+    expect(said).toHaveBeenLastCalledWith('You are offline.')
+  })
+
   it('does not try when the device is offline', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     const action = vi.fn(async () => 'ok')

@@ -94,30 +94,39 @@ export interface Action<A extends unknown[], R> {
 export function useAction<A extends unknown[], R>(
   action: (...args: A) => Promise<R>,
   words: SpokenWords,
+  /** Told each time the action fails or is refused, the same message again included (a page-level notice). */
+  onError?: (message: string) => void,
 ): Action<A, R> {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
   const running = useRef(false)
-  const latest = useRef({ action, words })
-  latest.current = { action, words }
-  const run = useCallback(async (...args: A) => {
-    if (running.current) return undefined
-    if (!navigator.onLine) {
-      setError(latest.current.words.offline)
-      return undefined
-    }
-    running.current = true
-    setBusy(true)
-    setError(undefined)
-    try {
-      return await latest.current.action(...args)
-    } catch (caught) {
-      setError(spokenMessage(caught, latest.current.words))
-      return undefined
-    } finally {
-      running.current = false
-      setBusy(false)
-    }
+  const latest = useRef({ action, words, onError })
+  latest.current = { action, words, onError }
+  const fail = useCallback((message: string) => {
+    setError(message)
+    latest.current.onError?.(message)
   }, [])
+  const run = useCallback(
+    async (...args: A) => {
+      if (running.current) return undefined
+      if (!navigator.onLine) {
+        fail(latest.current.words.offline)
+        return undefined
+      }
+      running.current = true
+      setBusy(true)
+      setError(undefined)
+      try {
+        return await latest.current.action(...args)
+      } catch (caught) {
+        fail(spokenMessage(caught, latest.current.words))
+        return undefined
+      } finally {
+        running.current = false
+        setBusy(false)
+      }
+    },
+    [fail],
+  )
   return { busy, error, run, setError }
 }

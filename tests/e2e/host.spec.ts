@@ -81,6 +81,20 @@ test.describe('the host console', () => {
     await signal.release()
   })
 
+  test('Back from a member page into the console opens the console', async ({ page }) => {
+    await signInAt(page, host.email, host.password)
+    await expect(page).toHaveURL(/\/$/, BACKEND)
+    await page.goto('/host')
+    await expect(page.getByRole('heading', { level: 1, name: 'Host console' })).toBeVisible(BACKEND)
+    // Out of the console within the page, then that member page loaded again on its own.
+    await page.getByRole('link', { name: 'Yaari' }).first().click()
+    await expect(page).toHaveURL(/\/$/)
+    await page.reload()
+    await page.goBack()
+    await expect(page).toHaveURL(/\/host$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Host console' })).toBeVisible(BACKEND)
+  })
+
   test('with every outside request hanging, the console opens on the dates whose lists the device saved', async ({
     page,
     context,

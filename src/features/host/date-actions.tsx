@@ -12,7 +12,7 @@ import {
   shareVenueCall,
   shareVenueProblem,
 } from '@yaari/domain/host'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { grid, wrap } from 'styled-system/patterns'
 import { button, card, heading } from 'styled-system/recipes'
@@ -24,11 +24,7 @@ import { HOST_WORDS } from './host-words'
 
 /** A date action's button: busy while it runs; what went wrong is said at the top of the page (`say`). */
 function useDateAction(action: () => Promise<void>, say: (message: string) => void) {
-  const run = useAction(action, HOST_WORDS)
-  useEffect(() => {
-    if (run.error) say(run.error)
-  }, [run.error, say])
-  return run
+  return useAction(action, HOST_WORDS, say)
 }
 
 export function MessageForm({

@@ -89,6 +89,8 @@ function Editor({ eventId, start }: { eventId: string; start: EditorStart }) {
     if (!arrivedWithNote.current) return
     arrivedWithNote.current = false
     noteRef.current?.focus()
+    // Said once: the browser keeps an entry's state through a reload and Back, where it is old news.
+    window.history.replaceState({ ...window.history.state, editorNote: undefined }, '')
   }, [])
 
   const archived = saved?.status === 'archived'
