@@ -151,34 +151,11 @@ export class YaariDb extends Dexie {
 
   constructor(name = 'yaari') {
     super(name)
-    this.version(1).stores({ drafts: 'uid', outbox: '++id, uid' })
-    this.version(2).stores({ drafts: 'uid', outbox: '++id, uid', bookings: 'orderId, uid' })
-    this.version(3).stores({ drafts: 'uid', outbox: '++id, uid', bookings: 'orderId, uid', waitlists: 'uid' })
-    this.version(4).stores({
-      drafts: 'uid',
-      outbox: '++id, uid',
-      bookings: 'orderId, uid',
-      waitlists: 'uid',
-      profiles: 'uid',
-    })
-    this.version(5).stores({
-      drafts: 'uid',
-      outbox: '++id, uid',
-      bookings: 'orderId, uid',
-      waitlists: 'uid',
-      profiles: 'uid',
-      refreshes: 'key, uid',
-    })
-    this.version(6).stores({
-      drafts: 'uid',
-      outbox: '++id, uid',
-      bookings: 'orderId, uid',
-      waitlists: 'uid',
-      profiles: 'uid',
-      refreshes: 'key, uid',
-      hostLists: 'key, uid',
-    })
-    this.version(7).stores({
+    // The schema as it is now, under the latest version number. Dexie (3 and later) upgrades a
+    // database from any older version by comparing this with what is installed, so earlier
+    // declarations need keeping only where one carries an upgrade() function; none does. Each
+    // change to the schema raises the number.
+    this.version(10).stores({
       drafts: 'uid',
       outbox: '++id, uid',
       bookings: 'orderId, uid',
@@ -187,15 +164,14 @@ export class YaariDb extends Dexie {
       refreshes: 'key, uid',
       hostLists: 'key, uid',
       doorLists: 'key, uid',
-      checkIns: '++seq, uid, [uid+date+synced]',
+      // By member and date (a host's own check-ins) and by date alone: one made by a host who signed
+      // out is sent by the next host.
+      checkIns: '++seq, uid, [uid+date+synced], [date+synced]',
+      // What a host types into the catalogue editor, kept until it is saved.
+      eventDrafts: 'key, uid',
+      // What a member types after an evening (feedback, a report), kept until it is sent.
+      memberDrafts: 'key, uid',
     })
-    // The door's outbox by date alone: a check-in made by a host who signed out is sent by the next
-    // host. Only the changed table is named: Dexie keeps the others as version 7 declared them.
-    this.version(8).stores({ checkIns: '++seq, uid, [uid+date+synced], [date+synced]' })
-    // What a host types into the catalogue editor, kept until it is saved.
-    this.version(9).stores({ eventDrafts: 'key, uid' })
-    // What a member types after an evening (feedback, a report), kept until it is sent.
-    this.version(10).stores({ memberDrafts: 'key, uid' })
   }
 }
 
