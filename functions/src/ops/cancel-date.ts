@@ -8,22 +8,17 @@
  */
 import { parseArgs } from 'node:util'
 import type { YaariEvent } from '@yaari/domain/catalogue'
-import { initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
 import { loadCatalogue } from '../lib/catalogue'
 import { onDate, recordAudit } from '../services/audit'
 import { cancelDate } from '../services/bookings/cancelled-dates'
+import { adminProject } from './project'
 
 const { values } = parseArgs({
   options: { event: { type: 'string' }, date: { type: 'string' }, reason: { type: 'string' } },
 })
 
-const project = process.env.GOOGLE_CLOUD_PROJECT
-if (!project) {
-  console.error('Not cancelled: set GOOGLE_CLOUD_PROJECT (npm run cancel-date sets it to the local stack when unset).')
-  process.exit(1)
-}
-initializeApp({ projectId: project })
+adminProject('Not cancelled', 'cancel-date')
 
 const input = { eventId: values.event, eventDate: values.date, reason: values.reason }
 // The event is checked against the published catalogue, as the functions check it.

@@ -6,21 +6,16 @@
  * no catalogue yet; a project that has one is left as it is. `npm start` does the same for the
  * local stack. After that the team publishes from the console (/host/catalogue).
  */
-import { initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
 import { seedCatalogue } from '../services/catalogue/seed'
+import { adminProject } from './project'
 
 const [command] = process.argv.slice(2)
 if (command !== 'seed') {
   console.error('Usage: npm run catalogue -- seed')
   process.exit(2)
 }
-const project = process.env.GOOGLE_CLOUD_PROJECT
-if (!project) {
-  console.error('Not seeded: set GOOGLE_CLOUD_PROJECT (npm run catalogue sets it to the local stack when unset).')
-  process.exit(1)
-}
-initializeApp({ projectId: project })
+const project = adminProject('Not seeded', 'catalogue')
 
 seedCatalogue(getFirestore(), { command: 'catalogue seed' }, Date.now()).then(
   ({ seeded, version }) =>

@@ -7,10 +7,10 @@
  * out everywhere. `npm run grant-role` (dev/ops.mjs) points it at the local stack when unset.
  */
 import { parseArgs } from 'node:util'
-import { initializeApp } from 'firebase-admin/app'
 import { getAuth } from 'firebase-admin/auth'
 import { getFirestore } from 'firebase-admin/firestore'
 import { changeRole } from '../lib/roles'
+import { adminProject } from './project'
 
 const { values } = parseArgs({
   options: {
@@ -25,12 +25,7 @@ if (!values.email || (values.role !== 'host' && values.role !== 'admin')) {
   console.error('Usage: npm run grant-role -- --email <address> --role host|admin [--city bangalore] [--revoke]')
   process.exit(2)
 }
-const project = process.env.GOOGLE_CLOUD_PROJECT
-if (!project) {
-  console.error('Not changed: set GOOGLE_CLOUD_PROJECT (npm run grant-role sets it to the local stack when unset).')
-  process.exit(1)
-}
-initializeApp({ projectId: project })
+adminProject('Not changed', 'grant-role')
 
 changeRole(getAuth(), getFirestore(), {
   email: values.email,

@@ -11,11 +11,11 @@ import { parseArgs } from 'node:util'
 import { venueBriefPath } from '@yaari/domain/booking'
 import type { YaariEvent } from '@yaari/domain/catalogue'
 import { shareVenueProblem, shareVenueSchema } from '@yaari/domain/host'
-import { initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { loadCatalogue } from '../lib/catalogue'
 import { publishVenue } from '../services/host/actions'
+import { adminProject } from './project'
 
 const { values } = parseArgs({
   options: {
@@ -28,14 +28,7 @@ const { values } = parseArgs({
   },
 })
 
-const project = process.env.GOOGLE_CLOUD_PROJECT
-if (!project) {
-  console.error(
-    'Not shared: set GOOGLE_CLOUD_PROJECT (npm run share-venue sets it to the local stack when it is unset).',
-  )
-  process.exit(1)
-}
-initializeApp({ projectId: project })
+adminProject('Not shared', 'share-venue')
 
 const brief = {
   venueName: values.venue,
