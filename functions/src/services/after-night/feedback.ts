@@ -5,10 +5,8 @@
  * anything is read about the others.
  */
 
-import type { saveFeedbackCall } from '@yaari/domain/after-night'
-import { type AfterNightView, guestsSeenBy, isOpen, windowCloses } from '@yaari/domain/after-night'
-import type { RequestOf } from '@yaari/domain/callable'
-import type { Firestore } from 'firebase-admin/firestore'
+import type { getAfterNightCall, saveFeedbackCall } from '@yaari/domain/after-night'
+import { guestsSeenBy, isOpen, windowCloses } from '@yaari/domain/after-night'
 import { collectionOf, refs } from '../../lib/collections'
 import { expiry } from '../../lib/retention'
 import { profileRecords } from '../store'
@@ -17,7 +15,7 @@ import {
   blocksOf,
   connectionView,
   feedbackRecords,
-  type Member,
+  type MemberCall,
   myConnections,
   myNight,
   nightState,
@@ -27,12 +25,7 @@ import {
 } from './store'
 
 /** getAfterNight: the evening as this guest sees it. */
-export async function getAfterNight(
-  firestore: Firestore,
-  member: Member,
-  { orderId }: { orderId: string },
-  now: number,
-): Promise<AfterNightView> {
+export const getAfterNight: MemberCall<typeof getAfterNightCall> = async (firestore, member, { orderId }, now) => {
   const night = await myNight(firestore, member, orderId)
   const { id } = night
   const blocks = await blocksOf(firestore, member.uid)
@@ -93,12 +86,7 @@ export async function getAfterNight(
 }
 
 /** saveFeedback: the guest's rating, comment and what to improve; saved again while open. */
-export async function saveFeedback(
-  firestore: Firestore,
-  member: Member,
-  input: RequestOf<typeof saveFeedbackCall>,
-  now: number,
-): Promise<{ saved: true; changed: boolean }> {
+export const saveFeedback: MemberCall<typeof saveFeedbackCall> = async (firestore, member, input, now) => {
   const night = await myNight(firestore, member, input.orderId)
   requireOpen(night.night, now)
   const ref = collectionOf(firestore, 'feedback').doc(`${night.id}_${member.uid}`)

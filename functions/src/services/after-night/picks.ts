@@ -5,16 +5,13 @@
  * to share for connections. A member may remove a connection or block someone at any time.
  */
 
-import type { blockGuestCall, pickGuestCall, removeConnectionCall } from '@yaari/domain/after-night'
-import {
-  AFTER_MESSAGES,
-  blockedBetween,
-  type ConnectionView,
-  makesConnection,
-  NO_SHARING,
-  type Sharing,
+import type {
+  blockGuestCall,
+  listConnectionsCall,
+  pickGuestCall,
+  removeConnectionCall,
 } from '@yaari/domain/after-night'
-import type { RequestOf } from '@yaari/domain/callable'
+import { AFTER_MESSAGES, blockedBetween, makesConnection, NO_SHARING } from '@yaari/domain/after-night'
 import type { Firestore } from 'firebase-admin/firestore'
 import { FieldValue } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
@@ -31,7 +28,7 @@ import {
   connectionRef,
   connectionView,
   guestOf,
-  type Member,
+  type MemberCall,
   myConnections,
   myNight,
   pickRef,
@@ -61,12 +58,7 @@ async function tellConnected(firestore: Firestore, uid: string, connection: Conn
 }
 
 /** pickGuest: picks (or unpicks) another guest; a pick that completes a pair makes the connection. */
-export async function pickGuest(
-  firestore: Firestore,
-  member: Member,
-  input: RequestOf<typeof pickGuestCall>,
-  now: number,
-): Promise<{ picked: boolean; connected: boolean }> {
+export const pickGuest: MemberCall<typeof pickGuestCall> = async (firestore, member, input, now) => {
   const night = await myNight(firestore, member, input.orderId)
   const { uid, guest } = guestOf(night, member, input.guestId)
   requireOpen(night.night, now)
@@ -127,12 +119,7 @@ async function unpair(firestore: Firestore, a: string, b: string) {
 }
 
 /** blockGuest: the other guest never appears in the member's lists again, nor the member in theirs; any connection goes. */
-export async function blockGuest(
-  firestore: Firestore,
-  member: Member,
-  input: RequestOf<typeof blockGuestCall>,
-  now: number,
-): Promise<{ blocked: true }> {
+export const blockGuest: MemberCall<typeof blockGuestCall> = async (firestore, member, input, now) => {
   const night = await myNight(firestore, member, input.orderId)
   const { uid } = guestOf(night, member, input.guestId)
   await collectionOf(firestore, 'blocks').doc(`${member.uid}_${uid}`).set({ from: member.uid, to: uid, at: now })
@@ -142,10 +129,7 @@ export async function blockGuest(
 }
 
 /** listConnections: every connection of the member, what they share, and how many they blocked. */
-export async function listConnections(
-  firestore: Firestore,
-  member: Member,
-): Promise<{ connections: ConnectionView[]; sharing: Sharing; blocked: number }> {
+export const listConnections: MemberCall<typeof listConnectionsCall> = async (firestore, member) => {
   const [connections, blocked] = await Promise.all([
     myConnections(firestore, member.uid),
     collectionOf(firestore, 'blocks').where('from', '==', member.uid).get(),
@@ -162,11 +146,11 @@ export async function listConnections(
 }
 
 /** removeConnection: either member ends it (their picks of each other go too); neither is told. */
-export async function removeConnection(
-  firestore: Firestore,
-  member: Member,
-  { connectionId }: RequestOf<typeof removeConnectionCall>,
-): Promise<{ removed: boolean }> {
+export const removeConnection: MemberCall<typeof removeConnectionCall> = async (
+  firestore,
+  member,
+  { connectionId },
+) => {
   const ref = collectionOf(firestore, 'connections').doc(connectionId)
   const record = connectionRecords.one(await ref.get())
   if (!record?.members.includes(member.uid)) throw new HttpsError('not-found', AFTER_MESSAGES.noConnection)

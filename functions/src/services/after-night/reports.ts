@@ -5,23 +5,16 @@
 
 import type { reportGuestCall } from '@yaari/domain/after-night'
 import { AFTER_MESSAGES, REPORTS_PER_DAY } from '@yaari/domain/after-night'
-import type { RequestOf } from '@yaari/domain/callable'
 import { istToday } from '@yaari/domain/schedule'
-import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { claimFirst } from '../../lib/claims'
 import { collectionOf } from '../../lib/collections'
 import { isAlreadyExists } from '../../lib/records'
 import { expiry } from '../../lib/retention'
-import { guestOf, type Member, myNight, type ReportRecord, reportKey, requireOpen } from './store'
+import { guestOf, type MemberCall, myNight, type ReportRecord, reportKey, requireOpen } from './store'
 
 /** reportGuest: a report about another guest of the evening, at most REPORTS_PER_DAY a day, once per guest. */
-export async function reportGuest(
-  firestore: Firestore,
-  member: Member,
-  input: RequestOf<typeof reportGuestCall>,
-  now: number,
-): Promise<{ reported: true }> {
+export const reportGuest: MemberCall<typeof reportGuestCall> = async (firestore, member, input, now) => {
   const night = await myNight(firestore, member, input.orderId)
   const { uid, guest } = guestOf(night, member, input.guestId)
   requireOpen(night.night, now)

@@ -19,6 +19,7 @@ import {
   type ReportReason,
   type Sharing,
 } from '@yaari/domain/after-night'
+import type { RequestOf, ResponseOf } from '@yaari/domain/callable'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { collectionOf } from '../../lib/collections'
@@ -27,6 +28,17 @@ import { readBooking } from '../../lib/records'
 import { connectionKey, guestKey, type NightGuest, type NightRecord, readNight } from './nights'
 
 export type Member = { uid: string }
+
+/**
+ * A member's call about their evenings, as its callable runs it: the store, the member the verified
+ * token names, the checked request and the server's time; it answers what its contract says.
+ */
+export type MemberCall<C> = (
+  firestore: Firestore,
+  member: Member,
+  input: RequestOf<C>,
+  now: number,
+) => Promise<ResponseOf<C>>
 
 /** connections/{id}: two members who picked each other, and where they met. */
 export interface ConnectionRecord {
