@@ -3,7 +3,7 @@
  * how long, taking a copy, deleting the account. The Privacy page, the profile page, the
  * functions and the deletion email all say it from here, so the words match what the code does.
  */
-import type { CallableContract } from './callable'
+import { contract } from './callable'
 import type { UserProfileRecord } from './profile'
 import { istToday } from './schedule'
 import { noInputSchema } from './validation'
@@ -80,18 +80,14 @@ export interface MyDataExport {
 }
 
 /** Everything the server holds about the signed-in member. */
-export const exportMyDataCall: CallableContract<typeof noInputSchema, MyDataExport> = {
-  name: 'exportMyData',
-  request: noInputSchema,
-  messages: [ACCOUNT_DATA_MESSAGES],
-}
+export const exportMyDataCall = contract<typeof noInputSchema, MyDataExport>('exportMyData', noInputSchema, [
+  ACCOUNT_DATA_MESSAGES,
+])
 
 /** Deletes the signed-in member's account (a sign-in of the last few minutes only). */
-export const deleteMyAccountCall: CallableContract<typeof noInputSchema, { deleted: true }> = {
-  name: 'deleteMyAccount',
-  request: noInputSchema,
-  messages: [ACCOUNT_DATA_MESSAGES],
-}
+export const deleteMyAccountCall = contract<typeof noInputSchema, { deleted: true }>('deleteMyAccount', noInputSchema, [
+  ACCOUNT_DATA_MESSAGES,
+])
 
 /** The file name of a member's export: yaari-data-2026-11-24.json, the IST day it was made. */
 export const exportFileName = (exportedAt: string) => `yaari-data-${istToday(new Date(exportedAt))}.json`

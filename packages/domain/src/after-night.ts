@@ -9,7 +9,7 @@
  * records and the app shows them, both from these schemas and words.
  */
 import * as v from 'valibot'
-import type { CallableContract } from './callable'
+import { contract as callable } from './callable'
 import { MAX_EMAIL_LENGTH } from './profile'
 import { eventStartInstant } from './schedule'
 import { noInputSchema } from './validation'
@@ -278,10 +278,8 @@ export interface AfterNightStatus {
   connections: number
 }
 
-const contract = <Schema extends v.GenericSchema, Response>(
-  name: string,
-  request: Schema,
-): CallableContract<Schema, Response> => ({ name, request, messages: [AFTER_MESSAGES] })
+const contract = <Schema extends v.GenericSchema, Response>(name: string, request: Schema) =>
+  callable<Schema, Response>(name, request, [AFTER_MESSAGES])
 
 const orderIdOnly = v.strictObject({ orderId })
 

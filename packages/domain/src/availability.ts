@@ -3,7 +3,7 @@
  * The function validates with this schema; the client uses the same types.
  */
 import * as v from 'valibot'
-import type { CallableContract } from './callable'
+import { contract } from './callable'
 import { eventIdField } from './event-id'
 
 /** One event, or every event when eventId is left out (the listing asks once for all). */
@@ -38,8 +38,7 @@ export function seatsCollectionPath(eventId: string, date: string): string {
 }
 
 /** Spots left per event and date. Public: no sign-in needed. */
-export const getAvailabilityCall: CallableContract<typeof availabilityRequestSchema, AvailabilityResponse> = {
-  name: 'getAvailability',
-  request: availabilityRequestSchema,
-  messages: [],
-}
+export const getAvailabilityCall = contract<typeof availabilityRequestSchema, AvailabilityResponse>(
+  'getAvailability',
+  availabilityRequestSchema,
+)

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot'
 import type { AfterNightStatus } from './after-night'
-import type { CallableContract } from './callable'
+import { contract } from './callable'
 import { PRICE_TIERS } from './catalogue'
 import { eventIdField } from './event-id'
 import type { IssuedPass } from './pass'
@@ -247,22 +247,21 @@ export interface BookingView {
 }
 
 /** Holds a seat and opens a Cashfree order for it. */
-export const createBookingCall: CallableContract<typeof createBookingSchema, CreateBookingResponse> = {
-  name: 'createBooking',
-  request: createBookingSchema,
-  messages: [BOOKING_MESSAGES, ACCOUNT_MESSAGES],
-}
+export const createBookingCall = contract<typeof createBookingSchema, CreateBookingResponse>(
+  'createBooking',
+  createBookingSchema,
+  [BOOKING_MESSAGES, ACCOUNT_MESSAGES],
+)
 
 /** One of the member's bookings, checked with Cashfree when its payment may have moved. */
-export const getBookingCall: CallableContract<typeof orderIdSchema, { booking: BookingView }> = {
-  name: 'getBooking',
-  request: orderIdSchema,
-  messages: [BOOKING_MESSAGES, ACCOUNT_MESSAGES],
-}
+export const getBookingCall = contract<typeof orderIdSchema, { booking: BookingView }>('getBooking', orderIdSchema, [
+  BOOKING_MESSAGES,
+  ACCOUNT_MESSAGES,
+])
 
 /** Gives a confirmed seat back before the event, refunding what the policy gives at that moment. */
-export const cancelBookingCall: CallableContract<typeof orderIdSchema, { booking: BookingView }> = {
-  name: 'cancelBooking',
-  request: orderIdSchema,
-  messages: [BOOKING_MESSAGES, ACCOUNT_MESSAGES],
-}
+export const cancelBookingCall = contract<typeof orderIdSchema, { booking: BookingView }>(
+  'cancelBooking',
+  orderIdSchema,
+  [BOOKING_MESSAGES, ACCOUNT_MESSAGES],
+)

@@ -21,6 +21,16 @@ export interface CallableContract<Schema extends v.GenericSchema = v.GenericSche
   readonly response?: Response
 }
 
+/**
+ * A contract: `contract<typeof schema, Answer>('name', schema, [MESSAGES])`, the one way each module
+ * declares its callables (a module whose callables share their messages binds them once).
+ */
+export const contract = <Schema extends v.GenericSchema, Response>(
+  name: string,
+  request: Schema,
+  messages: CallableContract['messages'] = [],
+): CallableContract<Schema, Response> => ({ name, request, messages })
+
 /** What the browser may send: the schema's input. */
 export type RequestOf<C> = C extends CallableContract<infer S, unknown> ? v.InferInput<S> : never
 /** What the function answers. */

@@ -5,7 +5,7 @@
  * record the team edits; only a publish changes what members see (a new catalogue version).
  */
 import * as v from 'valibot'
-import type { CallableContract } from './callable'
+import { contract } from './callable'
 import {
   CATALOGUE_MESSAGES,
   type CityRecord,
@@ -70,14 +70,8 @@ export const uploadEventCoverSchema = v.strictObject({
   ),
 })
 
-const editor = <Schema extends v.GenericSchema, Response>(
-  name: string,
-  request: Schema,
-): CallableContract<Schema, Response> => ({
-  name,
-  request,
-  messages: [CATALOGUE_MESSAGES],
-})
+const editor = <Schema extends v.GenericSchema, Response>(name: string, request: Schema) =>
+  contract<Schema, Response>(name, request, [CATALOGUE_MESSAGES])
 
 export const listCatalogueCall = editor<typeof empty, CatalogueEditorView>('listCatalogue', empty)
 export const saveCatalogueEventCall = editor<typeof saveCatalogueEventSchema, { event: EditorEvent }>(

@@ -7,7 +7,7 @@
  * second one from another door is a double entry both phones are shown, never merged away.
  */
 import * as v from 'valibot'
-import type { CallableContract } from './callable'
+import { contract } from './callable'
 import type { Catalogue, YaariEvent } from './catalogue'
 import { dateScoped, HOST_MESSAGES, hostDateSchema, reasonField } from './host/schemas'
 import { firstNameOf } from './names'
@@ -138,11 +138,7 @@ export const syncCheckInsSchema = v.pipe(
   v.check((input) => input.ops.every((op) => op.kind === 'in' || op.of !== undefined), 'an undo names its check-in'),
 )
 
-export const getDoorListCall: CallableContract<typeof hostDateSchema, DoorList> = {
-  name: 'getDoorList',
-  request: hostDateSchema,
-  messages: [HOST_MESSAGES],
-}
+export const getDoorListCall = contract<typeof hostDateSchema, DoorList>('getDoorList', hostDateSchema, [HOST_MESSAGES])
 
 /** Why the server will never take an op: the phone sets it aside, shows the reason and sends the rest. */
 export type SyncRefusal =
@@ -170,11 +166,11 @@ export interface DoorSyncAnswer extends DoorList {
   refused: { id: string; reason: SyncRefusal; message: string }[]
 }
 
-export const syncCheckInsCall: CallableContract<typeof syncCheckInsSchema, DoorSyncAnswer> = {
-  name: 'syncCheckIns',
-  request: syncCheckInsSchema,
-  messages: [HOST_MESSAGES],
-}
+export const syncCheckInsCall = contract<typeof syncCheckInsSchema, DoorSyncAnswer>(
+  'syncCheckIns',
+  syncCheckInsSchema,
+  [HOST_MESSAGES],
+)
 
 /** An admin takes an admission back after the undo window (a host cannot): every check-in of the booking undone. */
 export const removeAdmissionSchema = dateScoped({
@@ -182,11 +178,11 @@ export const removeAdmissionSchema = dateScoped({
   reason: reasonField('Please give the reason.', 300),
 })
 
-export const removeAdmissionCall: CallableContract<typeof removeAdmissionSchema, { removed: number }> = {
-  name: 'removeAdmission',
-  request: removeAdmissionSchema,
-  messages: [HOST_MESSAGES],
-}
+export const removeAdmissionCall = contract<typeof removeAdmissionSchema, { removed: number }>(
+  'removeAdmission',
+  removeAdmissionSchema,
+  [HOST_MESSAGES],
+)
 
 export const DOOR_CALLABLES = [getDoorListCall, syncCheckInsCall, removeAdmissionCall] as const
 

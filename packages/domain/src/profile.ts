@@ -4,7 +4,7 @@
  * schemas, so a message shown in the browser is the reason the server gives.
  */
 import * as v from 'valibot'
-import type { CallableContract } from './callable'
+import { contract } from './callable'
 import { istCalendarDay, parseIsoDate } from './schedule'
 import { noInputSchema } from './validation'
 
@@ -307,22 +307,21 @@ export const AREA_LABELS: Record<(typeof AREAS)[number], string> = {
 }
 
 /** Saves the member's profile at the end of onboarding (and again when it changes). */
-export const saveProfileCall: CallableContract<typeof saveProfileSchema, { saved: true }> = {
-  name: 'saveProfile',
-  request: saveProfileSchema,
-  messages: [MESSAGES, ACCOUNT_MESSAGES],
-}
+export const saveProfileCall = contract<typeof saveProfileSchema, { saved: true }>('saveProfile', saveProfileSchema, [
+  MESSAGES,
+  ACCOUNT_MESSAGES,
+])
 
 /** The signed-in member's profile, or null before onboarding has saved one. */
-export const getMyProfileCall: CallableContract<typeof noInputSchema, { profile: UserProfileRecord | null }> = {
-  name: 'getMyProfile',
-  request: noInputSchema,
-  messages: [ACCOUNT_MESSAGES],
-}
+export const getMyProfileCall = contract<typeof noInputSchema, { profile: UserProfileRecord | null }>(
+  'getMyProfile',
+  noInputSchema,
+  [ACCOUNT_MESSAGES],
+)
 
 /** Stores a profile picture; answers the URL to keep in the profile. */
-export const uploadProfilePhotoCall: CallableContract<typeof uploadPhotoSchema, { url: string; path: string }> = {
-  name: 'uploadProfilePhoto',
-  request: uploadPhotoSchema,
-  messages: [MESSAGES, ACCOUNT_MESSAGES],
-}
+export const uploadProfilePhotoCall = contract<typeof uploadPhotoSchema, { url: string; path: string }>(
+  'uploadProfilePhoto',
+  uploadPhotoSchema,
+  [MESSAGES, ACCOUNT_MESSAGES],
+)

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot'
 import { BOOKING_MESSAGES, eventDateSchema } from './booking'
-import type { CallableContract } from './callable'
+import { contract } from './callable'
 import { eventIdField } from './event-id'
 import { ACCOUNT_MESSAGES } from './profile'
 
@@ -58,18 +58,18 @@ export interface WaitlistView {
 }
 
 /** Puts the member in line for a sold-out date (once; a second call answers the same entry). */
-export const joinWaitlistCall: CallableContract<typeof waitlistRequestSchema, { entry: WaitlistView }> = {
-  name: 'joinWaitlist',
-  request: waitlistRequestSchema,
-  messages: [WAITLIST_MESSAGES, ACCOUNT_MESSAGES],
-}
+export const joinWaitlistCall = contract<typeof waitlistRequestSchema, { entry: WaitlistView }>(
+  'joinWaitlist',
+  waitlistRequestSchema,
+  [WAITLIST_MESSAGES, ACCOUNT_MESSAGES],
+)
 
 /** Takes the member out of a date's line; a seat offered to them goes to the next member. */
-export const leaveWaitlistCall: CallableContract<typeof waitlistRequestSchema, { left: true }> = {
-  name: 'leaveWaitlist',
-  request: waitlistRequestSchema,
-  messages: [ACCOUNT_MESSAGES],
-}
+export const leaveWaitlistCall = contract<typeof waitlistRequestSchema, { left: true }>(
+  'leaveWaitlist',
+  waitlistRequestSchema,
+  [ACCOUNT_MESSAGES],
+)
 
 /** Minutes left of an offer, rounded up (0 once it has ended). */
 export function offerMinutesLeft(offerExpiresAt: string, now: Date): number {

@@ -1,6 +1,6 @@
 /** The host callables: each a name, its request schema, and the host messages it may answer with. */
 import * as v from 'valibot'
-import type { CallableContract } from '../callable'
+import { contract } from '../callable'
 import {
   HOST_MESSAGES,
   hostCancelDateSchema,
@@ -28,12 +28,8 @@ import type {
 const empty = v.strictObject({})
 
 /** A host callable's contract: every one answers with the host messages. */
-function hostContract<Schema extends v.GenericSchema, Response>(
-  name: string,
-  request: Schema,
-): CallableContract<Schema, Response> {
-  return { name, request, messages: [HOST_MESSAGES] }
-}
+const hostContract = <Schema extends v.GenericSchema, Response>(name: string, request: Schema) =>
+  contract<Schema, Response>(name, request, [HOST_MESSAGES])
 
 /** An action on a date: it answers with the date as it now stands, and whether the call changed it. */
 const dateAction = <Schema extends v.GenericSchema>(name: string, request: Schema) =>
