@@ -18,6 +18,7 @@ import { flow } from 'styled-system/patterns'
 import { heading, text } from 'styled-system/recipes'
 import * as v from 'valibot'
 import { call, useAction } from '../../lib/call'
+import type { Held } from '../../lib/held'
 import { Button } from '../../ui/button'
 import { MultiChoiceCards, SingleChoiceCards } from '../../ui/choice-cards'
 import { TextAreaField } from '../../ui/field'
@@ -64,7 +65,7 @@ export function Feedback({
   view: AfterNightView
   uid: string
   /** The draft the route's loader read for the member the device knew (undefined: not read). */
-  saved: { uid: string; value: FeedbackForm | undefined } | undefined
+  saved: Held<FeedbackForm> | undefined
   onSaved: () => void
 }) {
   const what = feedbackDraft(view.orderId)

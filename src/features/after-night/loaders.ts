@@ -5,26 +5,13 @@
  */
 import { getAfterNightCall, listConnectionsCall } from '@yaari/domain/after-night'
 import { call } from '../../lib/call'
-import { knownMember } from '../../lib/session/member-hint'
+import { held } from '../../lib/held'
 import { readDraft } from './after-night-calls'
-import { type FeedbackForm, feedbackDraft, storedFeedback } from './feedback'
+import { feedbackDraft, storedFeedback } from './feedback'
 import { firstAnswer } from './use-signed-in-load'
 
-/**
- * What the device holds, and for whom: a page uses it only when that member is the one signed in.
- * Exported because the route's generated type names it.
- * @public
- */
-export interface Held<T> {
-  uid: string
-  value: T | undefined
-}
-
 export async function loadEvening(orderId: string) {
-  const uid = knownMember()?.uid
-  const draft: Held<FeedbackForm> | undefined = uid
-    ? { uid, value: await readDraft(uid, feedbackDraft(orderId), storedFeedback) }
-    : undefined
+  const draft = await held((uid) => readDraft(uid, feedbackDraft(orderId), storedFeedback))
   return { draft, first: firstAnswer(() => call(getAfterNightCall, { orderId })) }
 }
 

@@ -15,8 +15,8 @@ import * as v from 'valibot'
 import { call } from '../../lib/call'
 import { type CatalogueContext, refreshedCatalogue } from '../../lib/catalogue'
 import { localDb } from '../../lib/db'
+import { held } from '../../lib/held'
 import { firstHostSession, type Host, type HostAccess } from '../../lib/host-access'
-import { knownMember } from '../../lib/session/member-hint'
 import type { Answer } from './answer'
 import { readEventDraft } from './catalogue/event-drafts'
 import { readDoor } from './door/door-store'
@@ -43,20 +43,6 @@ async function knownDate(
 ): Promise<HostDateParams> {
   if (!catalogue().isEventId(params.eventId)) await refreshedCatalogue()
   return hostDateParams(catalogue(), params)
-}
-
-/**
- * What the device holds, and for whom: a page uses it only when that host is the one signed in.
- * `value` is undefined when the device could not be read (the page then reads it live).
- */
-export interface Held<T> {
-  uid: string
-  value: T | undefined
-}
-
-async function held<T>(read: (uid: string) => Promise<T>): Promise<Held<T> | undefined> {
-  const uid = knownMember()?.uid
-  return uid ? { uid, value: await read(uid).catch(() => undefined) } : undefined
 }
 
 /**
@@ -108,9 +94,4 @@ export async function loadDoor(context: CatalogueContext, params: { eventId: str
   const date = await knownDate(context, params)
   const saved = await held(async (uid) => (await readDoor(localDb(), uid, date.eventId, date.date)) ?? null)
   return { ...date, saved }
-}
-
-/** What a page starts from: the held copy when it is this host's, else nothing yet (read live). */
-export function heldFor<T>(saved: Held<T> | undefined, uid: string): T | undefined {
-  return saved?.uid === uid ? saved.value : undefined
 }

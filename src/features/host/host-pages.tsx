@@ -13,11 +13,11 @@ import { flow, grid, wrap } from 'styled-system/patterns'
 import { card, chip, disclosure, heading, link, notice, stat, text, toolbar } from 'styled-system/recipes'
 import { call } from '../../lib/call'
 import { useCatalogue } from '../../lib/catalogue'
+import { type Held, heldFor } from '../../lib/held'
 import { SelectField } from '../../ui/field'
 import type { Answer } from './answer'
 import { groupHostDates } from './date-groups'
 import { useHost } from './host-layout'
-import { type Held, heldFor } from './host-loaders'
 
 /**
  * A page about one date (its guest list, its door), given what the route's loader read from the
