@@ -64,13 +64,14 @@ export function useHostDate({
     return () => clearInterval(timer)
   }, [uid, eventId, date])
 
-  /** Runs a host action; the date's new numbers replace the saved ones, then the list reloads. */
-  const act = async (run: () => Promise<HostActionResult>, done: string, unchanged: string) => {
+  /**
+   * Runs a host's change and says at the top of the page what it did (or why not); the list reloads.
+   * Answers whether it went through, so a form keeps what was typed when it did not.
+   */
+  const attempt = async (change: () => Promise<string | undefined>) => {
     setNotice(undefined)
     try {
-      const result = await run()
-      if (list) await saveSummary(uid, { ...list, date: result.date })
-      setNotice(result.changed ? done : unchanged)
+      setNotice(await change())
       reload()
       return true
     } catch (error) {
@@ -79,44 +80,33 @@ export function useHostDate({
     }
   }
 
-  /** Moderates a guest (or, for an admin, lifts it); what it did, or why not, is said at the top of the page. */
-  const moderate = async (
-    request: RequestOf<typeof moderateMemberCall> | { action: 'lift'; uid: string; reason: string },
-  ) => {
-    setNotice(undefined)
-    try {
+  /** A date action: the date's new numbers replace the saved ones. */
+  const act = (run: () => Promise<HostActionResult>, done: string, unchanged: string) =>
+    attempt(async () => {
+      const result = await run()
+      if (list) await saveSummary(uid, { ...list, date: result.date })
+      return result.changed ? done : unchanged
+    })
+
+  /** Moderates a guest (or, for an admin, lifts it). */
+  const moderate = (request: RequestOf<typeof moderateMemberCall> | { action: 'lift'; uid: string; reason: string }) =>
+    attempt(async () => {
       const result =
         request.action === 'lift'
           ? await call(liftModerationCall, { uid: request.uid, reason: request.reason })
           : await call(moderateMemberCall, request)
-      setNotice(
-        result.changed
-          ? `${MODERATION_DONE[result.level]} The member is told by email.`
-          : 'Nothing changed: that is already their standing.',
-      )
-      reload()
-      return true
-    } catch (error) {
-      setNotice(hostMessage(error))
-      return false
-    }
-  }
+      return result.changed
+        ? `${MODERATION_DONE[result.level]} The member is told by email.`
+        : 'Nothing changed: that is already their standing.'
+    })
 
-  /** Marks a paid guest as come (or not) where the door was not used; the list reloads. */
-  const markCame = async (orderId: string, name: string, came: boolean) => {
-    setNotice(undefined)
-    try {
+  /** Marks a paid guest as come (or not) where the door was not used. */
+  const markCame = (orderId: string, name: string, came: boolean) =>
+    attempt(async () => {
       const result = await call(markAttendanceCall, { eventId, eventDate: date, orderId, came })
-      setNotice(
-        result.changed ? (came ? `${name} is marked as come.` : `${name} is no longer marked as come.`) : undefined,
-      )
-      reload()
-      return true
-    } catch (error) {
-      setNotice(hostMessage(error))
-      return false
-    }
-  }
+      if (!result.changed) return undefined
+      return came ? `${name} is marked as come.` : `${name} is no longer marked as come.`
+    })
 
   return { list, refresh, notice, setNotice, act, moderate, markCame }
 }

@@ -111,30 +111,33 @@ export function ProfileForm({
   }
   const shown = (issue: string | undefined) => (showErrors ? issue : undefined)
 
-  const saving = useAction(async (next: OnboardingDraft) => {
-    try {
-      if (next.photo && !next.profilePictureUrl) {
-        // Kept at once: a save that fails after the upload does not upload the photo again.
-        const profilePictureUrl = await uploadPhoto(next.photo)
-        change({ profilePictureUrl })
-        next = { ...next, profilePictureUrl }
+  const sayFailed = (description: string | undefined) =>
+    void showToast({ title: PROFILE_MESSAGES.saveFailed, description, type: 'error' })
+  const saving = useAction(
+    async (next: OnboardingDraft) => {
+      try {
+        if (next.photo && !next.profilePictureUrl) {
+          // Kept at once: a save that fails after the upload does not upload the photo again.
+          const profilePictureUrl = await uploadPhoto(next.photo)
+          change({ profilePictureUrl })
+          next = { ...next, profilePictureUrl }
+        }
+        const result = payloadFromDraft(next)
+        if (!result.ok) throw new Error(result.message)
+        await call(saveProfileCall, result.payload)
+        void showToast({ title: PROFILE_MESSAGES.saved, type: 'success' })
+        setEdited(false)
+        onSaved(result.payload.name)
+      } catch (error) {
+        // Whatever stopped it, in its own words (a field the server refused says which).
+        const message = (error as { message?: unknown } | null)?.message
+        sayFailed(typeof message === 'string' ? message : undefined)
       }
-      const result = payloadFromDraft(next)
-      if (!result.ok) throw new Error(result.message)
-      await call(saveProfileCall, result.payload)
-      void showToast({ title: PROFILE_MESSAGES.saved, type: 'success' })
-      setEdited(false)
-      onSaved(result.payload.name)
-    } catch (error) {
-      // Whatever stopped it, in its own words (a field the server refused says which).
-      const message = (error as { message?: unknown } | null)?.message
-      void showToast({
-        title: PROFILE_MESSAGES.saveFailed,
-        description: typeof message === 'string' ? message : undefined,
-        type: 'error',
-      })
-    }
-  }, PROFILE_WORDS)
+    },
+    PROFILE_WORDS,
+    // Refused before it ran: the device went offline since the button was last drawn.
+    sayFailed,
+  )
 
   const save = () => {
     setShowErrors(true)

@@ -9,7 +9,7 @@ import { eventStartInstant, formatLongDate } from '@yaari/domain/schedule'
 import { useState } from 'react'
 import { grid } from 'styled-system/patterns'
 import { bullets, heading, text } from 'styled-system/recipes'
-import { call, type SpokenWords, spokenMessage, useAction } from '../../lib/call'
+import { call, type SpokenWords, useAction } from '../../lib/call'
 import { useCatalogue } from '../../lib/catalogue'
 import { useMyBookings } from '../../lib/member-data/hooks'
 import { saveFile } from '../../lib/save-file'
@@ -57,15 +57,15 @@ export function upcomingOutcomes(catalogue: Catalogue, bookings: readonly Bookin
 /** The profile page's 'Your data': download a copy, or delete the account. */
 export function YourData() {
   const online = useOnline()
-  const exporting = useAction(async () => {
-    try {
+  const exporting = useAction(
+    async () => {
       // No time limit of our own: gathering everything may take the server a while.
       const data = await call(exportMyDataCall, {}, { timeoutMs: 0 })
       saveFile(exportFileName(data.exported_at), JSON.stringify(data, null, 2), 'application/json')
-    } catch (error) {
-      void showToast({ title: spokenMessage(error, EXPORT_WORDS), type: 'error' })
-    }
-  }, EXPORT_WORDS)
+    },
+    EXPORT_WORDS,
+    (message) => void showToast({ title: message, type: 'error' }),
+  )
   const [deleting, setDeleting] = useState(false)
 
   return (
