@@ -1,8 +1,8 @@
 /**
  * Who may open the console, as its layout route (src/routes/host/route.tsx) decides before a page
- * loads. This module is part of every page's route tree, so it only reads what the device already
- * knows; the check with Firebase Auth and the catalogue (`check`) loads with the console, only
- * when a console page is opened.
+ * loads. It reads only what the device already knows, so the console (the door on a hanging line
+ * above all) renders at once; the check with Firebase Auth and the catalogue (`check`) is the
+ * layout's, and answers later.
  */
 import type { Catalogue, EventId } from '@yaari/domain/catalogue'
 import type { Roles } from '@yaari/domain/roles'

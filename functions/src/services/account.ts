@@ -30,7 +30,7 @@ import type { PhotoStore } from '../lib/photo-store'
 import { type BookingDeps, type BookingRecord, bookingRef, bookingsOfMember, nowOf } from '../lib/records'
 import { expiry } from '../lib/retention'
 import { nightRecords } from './after-night/nights'
-import { connectionRecords, pickRecords, reportRecords, sharingRecords } from './after-night/store'
+import { connectionRecords, pickRecords, reportRecords, sharingRecords, sharingRef } from './after-night/store'
 import { auditLog, auditRecord } from './audit'
 import { cancelConfirmed } from './bookings/cancel'
 import { reconcileBooking } from './bookings/reconcile'
@@ -56,8 +56,6 @@ export interface VerifiedMember {
 
 const iso = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString() : null)
 
-const bookingsOf = (deps: Pick<BookingDeps, 'firestore'>, uid: string) => bookingsOfMember(deps.firestore, uid)
-
 /** exportMyData: the member's profile, bookings, waitlist places and the emails sent to them. */
 export async function exportMyData(
   deps: Pick<BookingDeps, 'firestore' | 'now'>,
@@ -67,7 +65,7 @@ export async function exportMyData(
   await claimExport(firestore, member.uid, nowOf(deps))
   const [profile, bookings, waitlist] = await Promise.all([
     readProfile(firestore, member.uid),
-    bookingsOf(deps, member.uid),
+    bookingsOfMember(firestore, member.uid),
     collectionOf(firestore, 'waitlist').where('user_id', '==', member.uid).get(),
   ])
   const emails = await mailAbout(deps, bookings, waitlist.docs)
@@ -97,7 +95,7 @@ async function afterNightOf(firestore: Firestore, uid: string): Promise<MyDataEx
     collectionOf(firestore, 'feedback').where('user_id', '==', uid).get(),
     collectionOf(firestore, 'picks').where('from', '==', uid).get(),
     collectionOf(firestore, 'connections').where('members', 'array-contains', uid).get(),
-    collectionOf(firestore, 'member_sharing').doc(uid).get(),
+    sharingRef(firestore, uid).get(),
     collectionOf(firestore, 'blocks').where('from', '==', uid).get(),
     collectionOf(firestore, 'reports').where('reporter_uid', '==', uid).get(),
   ])
@@ -225,7 +223,7 @@ export async function deleteMyAccount(deps: AccountDeps, member: VerifiedMember)
   const waitlist = await collectionOf(firestore, 'waitlist').where('user_id', '==', uid).get()
   for (const entry of waitlist.docs) await leaveLine(deps, entry)
 
-  const bookings = await bookingsOf(deps, uid)
+  const bookings = await bookingsOfMember(deps.firestore, uid)
   for (const booking of bookings) {
     // Marked first: whatever ends the booking from here on (this run, the sweep) mails no one.
     if (booking.account_deleted_at === undefined) {
@@ -243,7 +241,7 @@ export async function deleteMyAccount(deps: AccountDeps, member: VerifiedMember)
   }
 
   // Cancelled by the deletion (this run or one cut off before it): the email says so.
-  const cancelled = (await bookingsOf(deps, uid)).filter(
+  const cancelled = (await bookingsOfMember(deps.firestore, uid)).filter(
     (booking) =>
       booking.status === 'cancelled' &&
       booking.account_deleted_at !== undefined &&

@@ -1,3 +1,10 @@
+/**
+ * What a host does to a date: share or change its venue, change its capacity, close or reopen its
+ * sales, cancel it or one guest's seat. Each is idempotent (the same call again changes nothing and
+ * sends nothing), records what it changed in the audit log, and answers the date as it now stands.
+ * The role and city are checked by the caller (handlers/callables.ts) from the verified token; the
+ * team's commands (functions/src/ops) come through here too.
+ */
 import type { VenueBrief } from '@yaari/domain/booking'
 import type { RequestOf } from '@yaari/domain/callable'
 import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'

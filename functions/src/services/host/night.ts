@@ -18,7 +18,7 @@ import {
 import { mayHostCity, type Roles } from '@yaari/domain/roles'
 import { eventStartInstant } from '@yaari/domain/schedule'
 import type { Auth } from 'firebase-admin/auth'
-import { FieldValue, type Firestore } from 'firebase-admin/firestore'
+import { FieldValue, type Firestore, type QuerySnapshot } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import type { HostCaller } from '../../lib/auth'
 import { collectionOf, refs } from '../../lib/collections'
@@ -136,10 +136,13 @@ function toEntry(id: string, report: ReportRecord, earlier: ReportEntry['earlier
   }
 }
 
+/** The reports a query found, each with its id. */
+const reportsIn = (found: QuerySnapshot) =>
+  reportRecords.withIds(found).map(({ id, record }) => ({ id, report: record }))
+
 /** Every report about this member, for the history beside one (never who made them). */
 async function reportsAbout(firestore: Firestore, uid: string) {
-  const found = await collectionOf(firestore, 'reports').where('reported_uid', '==', uid).get()
-  return reportRecords.withIds(found).map(({ id, record }) => ({ id, report: record }))
+  return reportsIn(await collectionOf(firestore, 'reports').where('reported_uid', '==', uid).get())
 }
 
 async function entriesFor(
@@ -192,9 +195,7 @@ export async function listReports(
   const reports = collectionOf(firestore, 'reports')
   if (!roles.admin && roles.hostCities.length === 0) return { reports: [] }
   const found = await (roles.admin ? reports : reports.where('city', 'in', roles.hostCities.slice(0, 30))).get()
-  const mine = reportRecords
-    .withIds(found)
-    .map(({ id, record }) => ({ id, report: record }))
+  const mine = reportsIn(found)
     .filter(({ report }) => mayHostCity(roles, report.city))
     .sort(
       (a, b) => Number(b.report.status === 'open') - Number(a.report.status === 'open') || b.report.at - a.report.at,
