@@ -19,7 +19,7 @@ import {
 import { type PriceTier, TIER_LABELS, tierIssue, tiersFor, type YaariEvent } from '@yaari/domain/catalogue'
 import { formatInr } from '@yaari/domain/money'
 import { INTERESTS, localMobile, type UserProfileRecord } from '@yaari/domain/profile'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react'
 import { grid } from 'styled-system/patterns'
 import { button, text } from 'styled-system/recipes'
 import * as v from 'valibot'
@@ -213,6 +213,13 @@ function DetailsForm({
   const parsed = showErrors ? v.safeParse(bookingProfileSchema, profile) : undefined
   const issueFor = (key: string) =>
     parsed && !parsed.success ? parsed.issues.find((issue) => issue.path?.[0]?.key === key)?.message : undefined
+  /** A required text field's value, change and issue. */
+  const bound = (key: 'name' | 'email' | 'dateOfBirth') => ({
+    required: true,
+    value: values[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(key)(event.target.value),
+    error: issueFor(key),
+  })
 
   const booking: Action<[Details], void> = useAction(async (userProfile: Details) => {
     try {
@@ -256,32 +263,10 @@ function DetailsForm({
           You are offline. Booking needs a connection; check your details now and pay once you are back online.
         </p>
       )}
-      <TextField
-        label="Full name"
-        autoComplete="name"
-        required
-        value={values.name}
-        onChange={(e) => set('name')(e.target.value)}
-        error={issueFor('name')}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        value={values.email}
-        onChange={(e) => set('email')(e.target.value)}
-        error={issueFor('email')}
-      />
+      <TextField label="Full name" autoComplete="name" {...bound('name')} />
+      <TextField label="Email" type="email" autoComplete="email" {...bound('email')} />
       <MobileField label="Mobile number" digits={values.mobile} onChange={set('mobile')} showError={showErrors} />
-      <TextField
-        label="Date of birth"
-        type="date"
-        required
-        value={values.dateOfBirth}
-        onChange={(e) => set('dateOfBirth')(e.target.value)}
-        error={issueFor('dateOfBirth')}
-      />
+      <TextField label="Date of birth" type="date" {...bound('dateOfBirth')} />
       {SELECTS.map(({ key, label, values: choices }) => (
         <SelectField
           key={key}

@@ -6,7 +6,7 @@
  * The route's loader reads the event (event-fields.tsx lays out its fields; editor-state.ts holds
  * what changes). The cover is uploaded through a function once the event is saved.
  */
-import { Link, useLocation, useNavigate } from '@tanstack/react-router'
+import { useLocation, useNavigate } from '@tanstack/react-router'
 import { refusedField } from '@yaari/domain/callable'
 import {
   archiveCatalogueEventCall,
@@ -19,7 +19,7 @@ import { CATALOGUE_MESSAGES, type CityRecord } from '@yaari/domain/catalogue-rec
 import { MAX_PHOTO_BYTES } from '@yaari/domain/profile'
 import { type FormEvent, useEffect, useReducer, useRef } from 'react'
 import { flow, wrap } from 'styled-system/patterns'
-import { chip, heading, link, text, toolbar } from 'styled-system/recipes'
+import { text } from 'styled-system/recipes'
 import { call } from '../../../lib/call'
 import { refreshCatalogue } from '../../../lib/catalogue'
 import { Button } from '../../../ui/button'
@@ -28,6 +28,7 @@ import { type Answer, useAnswer } from '../answer'
 import { useHost } from '../host-layout'
 import { hostMessage } from '../host-words'
 import { useFocusBack, useFocusFirstProblem } from './editor-focus'
+import { BackLink, EditorHeading } from './editor-heading'
 import { type EditorBusy, editedForm, editorReducer, initialEditor } from './editor-state'
 import { dropEventDraft, keepEventDraft } from './event-drafts'
 import { EventFields } from './event-fields'
@@ -212,22 +213,10 @@ function Editor({ eventId, start }: { eventId: string; start: EditorStart }) {
     })
 
   const cities = start.cities.filter((city) => city.status === 'published')
-  const bar = toolbar()
   return (
     <div className={flow({ gap: '4' })}>
       <BackLink />
-      <div className={bar.root}>
-        <h1 className={`${heading({ level: 'page' })} ${bar.title}`}>
-          {isNew ? 'New event' : form.title || saved?.title}
-        </h1>
-        {saved ? (
-          <span className={chip({ variant: saved.status === 'published' ? 'subtle' : 'muted' }).root}>
-            {saved.status === 'published' && saved.unpublishedChanges
-              ? 'Published, with unpublished changes'
-              : { draft: 'Draft', published: 'Published', archived: 'Archived' }[saved.status]}
-          </span>
-        ) : null}
-      </div>
+      <EditorHeading title={isNew ? 'New event' : form.title || saved?.title} saved={saved} />
       {state.restored ? (
         <p role="status" className={text({ size: 'sm', tone: 'muted' })}>
           Restored what you typed on this device; it is not saved yet.
@@ -310,13 +299,5 @@ function Editor({ eventId, start }: { eventId: string; start: EditorStart }) {
         </Button>
       </Dialog>
     </div>
-  )
-}
-
-function BackLink() {
-  return (
-    <Link to="/host/catalogue" className={link()}>
-      ← Catalogue
-    </Link>
   )
 }
