@@ -265,15 +265,17 @@ async function runOnce(page, cdp, scenario, slowdown) {
 /**
  * Every scenario at each slowdown: the median of INTERACTIONS.runs runs of the worst duration.
  * 'calibrated' is Lighthouse's mid-tier phone on this host (decision 0004), from the host's
- * benchmark index, measured once in a page and reported with the results.
+ * benchmark index, measured once on a blank page and reported with the results.
  * @param {import('@playwright/test').Browser} browser @param {string} appUrl
  * @param {(number | 'calibrated')[]} slowdowns
  * @param {string} [only] only the scenarios whose name has this in it
  */
 export async function measureInteractions(browser, appUrl, slowdowns, only = '') {
   const member = await account(true)
+  // On a blank page, as Lighthouse measures it: on the app's page the index would count the app's own
+  // start-up against the host (a lighter app would read as a faster host and be slowed down more).
   const probe = await browser.newPage()
-  await probe.goto(appUrl)
+  await probe.goto('about:blank')
   const benchmarkIndex = Number(await probe.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`))
   await probe.close()
   const calibratedSlowdown = calibratedCpuSlowdown(benchmarkIndex)
