@@ -10,12 +10,12 @@ import { formatLongDate, istToday } from '@yaari/domain/schedule'
 import { useCallback } from 'react'
 import { css, cx } from 'styled-system/css'
 import { container, flow } from 'styled-system/patterns'
-import { button, heading, link, text } from 'styled-system/recipes'
+import { heading, link, text } from 'styled-system/recipes'
 import { call } from '../../lib/call'
 import { useCatalogue } from '../../lib/catalogue'
 import { usePageMeta } from '../../lib/page-meta'
-import { LOGIN_LINK } from '../../lib/paths'
 import { Button } from '../../ui/button'
+import { SignInPrompt } from '../../ui/sign-in'
 import { AFTER_PAGE_MESSAGES } from './after-night-calls'
 import { EveningGuest } from './evening-guest'
 import { Feedback } from './feedback'
@@ -45,10 +45,7 @@ export function AfterNightPage({
     return (
       <div className={cx(page, flow({ gap: '4' }))}>
         <h1 className={heading({ level: 'page' })}>How was the evening?</h1>
-        <p>{AFTER_PAGE_MESSAGES.signIn}</p>
-        <Link to={LOGIN_LINK.to} className={button({ size: 'lg' })}>
-          Sign in
-        </Link>
+        <SignInPrompt>{AFTER_PAGE_MESSAGES.signIn}</SignInPrompt>
       </div>
     )
   }

@@ -19,15 +19,15 @@ import { formatLongDate } from '@yaari/domain/schedule'
 import { useCallback, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { container, flow } from 'styled-system/patterns'
-import { button, card, heading, link, text } from 'styled-system/recipes'
+import { card, heading, link, text } from 'styled-system/recipes'
 import { call, useAction } from '../../lib/call'
 import { useCatalogue } from '../../lib/catalogue'
 import { usePageMeta } from '../../lib/page-meta'
-import { LOGIN_LINK } from '../../lib/paths'
 import { Button } from '../../ui/button'
 import { CheckboxField } from '../../ui/checkbox'
 import { SingleChoiceCards } from '../../ui/choice-cards'
 import { TextField } from '../../ui/field'
+import { SignInLink } from '../../ui/sign-in'
 import { showToast } from '../../ui/toast'
 import { AFTER_WORDS } from './after-night-calls'
 import { ConfirmDialog } from './confirm-dialog'
@@ -168,9 +168,7 @@ export function ConnectionsPage({ first }: Partial<ReturnType<typeof loadConnect
     return (
       <div className={page}>
         <h1 className={heading({ level: 'page' })}>Connections</h1>
-        <Link to={LOGIN_LINK.to} className={button({ size: 'lg' })}>
-          Sign in
-        </Link>
+        <SignInLink />
       </div>
     )
   }

@@ -9,9 +9,9 @@ import { bullets, button, text } from 'styled-system/recipes'
 import { useCatalogue } from '../../lib/catalogue'
 import { useBookingCheck } from '../../lib/member-data/use-booking-check'
 import { usePageMeta } from '../../lib/page-meta'
-import { LOGIN_LINK } from '../../lib/paths'
 import { Button } from '../../ui/button'
 import { PageMessage } from '../../ui/page-message'
+import { SignInLink } from '../../ui/sign-in'
 import { showToast } from '../../ui/toast'
 import { AddToCalendarButton } from './add-to-calendar'
 import { refundExplanation } from './booking-status'
@@ -115,14 +115,7 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
   }
   if (call.status === 'signed-out') {
     return frame(
-      <PageMessage
-        title="Sign in to see your booking"
-        actions={
-          <Link to={LOGIN_LINK.to} className={button({ size: 'lg' })}>
-            Sign in
-          </Link>
-        }
-      >
+      <PageMessage title="Sign in to see your booking" actions={<SignInLink />}>
         <p>Your booking {orderId} is on your account.</p>
       </PageMessage>,
     )

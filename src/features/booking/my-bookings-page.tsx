@@ -11,8 +11,9 @@ import { type MyBookings, type Snapshot, useMyBookings } from '../../lib/member-
 import { refreshMemberData } from '../../lib/member-data/refresh'
 import { usePendingRecheck } from '../../lib/member-data/use-pending-recheck'
 import { usePageMeta } from '../../lib/page-meta'
-import { LOGIN_LINK, PROFILE_LINK } from '../../lib/paths'
+import { PROFILE_LINK } from '../../lib/paths'
 import { RefreshedNote } from '../../ui/refreshed-note'
+import { SignInPrompt } from '../../ui/sign-in'
 import { AddToCalendarButton } from './add-to-calendar'
 import { AfterNightCard } from './after-night-card'
 import { refundExplanation, statusLabel } from './booking-status'
@@ -130,14 +131,7 @@ export function MyBookingsPage({ initial }: { initial?: Snapshot<MyBookings> | n
     !snapshot.data.bookings.length &&
     !snapshot.data.waitlist.length
   if (mine.status === 'signed-out') {
-    body = (
-      <>
-        <p>Sign in to see your bookings.</p>
-        <Link to={LOGIN_LINK.to} className={button({ size: 'lg' })}>
-          Sign in
-        </Link>
-      </>
-    )
+    body = <SignInPrompt>Sign in to see your bookings.</SignInPrompt>
   } else if (mine.status === 'signed-in' && neverSaved && mine.refresh?.status === 'failed') {
     body = (
       <p role="alert">We couldn’t load your bookings. This page needs a connection the first time; please try again.</p>

@@ -12,13 +12,14 @@ import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { formatIstClock, formatLongDate, formatTime } from '@yaari/domain/schedule'
 import { cx } from 'styled-system/css'
 import { container, flow, grid } from 'styled-system/patterns'
-import { button, card, chip, dataList, heading, link, text, toolbar } from 'styled-system/recipes'
+import { card, chip, dataList, heading, link, text, toolbar } from 'styled-system/recipes'
 import { useCatalogue } from '../../lib/catalogue'
 import { type Snapshot, useMyBooking } from '../../lib/member-data/hooks'
 import { usePendingRecheck } from '../../lib/member-data/use-pending-recheck'
 import { usePageMeta } from '../../lib/page-meta'
-import { LOGIN_LINK, MY_BOOKINGS_LINK } from '../../lib/paths'
+import { MY_BOOKINGS_LINK } from '../../lib/paths'
 import { RefreshedNote } from '../../ui/refreshed-note'
+import { SignInPrompt } from '../../ui/sign-in'
 import { AfterNightCard } from './after-night-card'
 import { refundExplanation, statusLabel } from './booking-status'
 import { PassQr } from './pass-qr'
@@ -126,14 +127,7 @@ export function TicketPage({
   usePendingRecheck(snapshot?.data?.status === 'pending' ? [orderId] : [])
   let body: React.ReactNode
   if (mine.status === 'signed-out') {
-    body = (
-      <>
-        <p>Sign in to see your ticket.</p>
-        <Link to={LOGIN_LINK.to} className={button({ size: 'lg' })}>
-          Sign in
-        </Link>
-      </>
-    )
+    body = <SignInPrompt>Sign in to see your ticket.</SignInPrompt>
   } else if (mine.status === 'signed-in' && snapshot?.data) {
     body = (
       <>

@@ -11,8 +11,8 @@ import { button, text } from 'styled-system/recipes'
 import { useCatalogue } from '../../lib/catalogue'
 import type { Host, HostAccess, HostSession } from '../../lib/host-access'
 import { usePageMeta } from '../../lib/page-meta'
-import { LOGIN_LINK } from '../../lib/paths'
 import { PageMessage } from '../../ui/page-message'
+import { SignInLink } from '../../ui/sign-in'
 
 const HostContext = createContext<Host | undefined>(undefined)
 
@@ -60,14 +60,7 @@ export function HostLayout({ access }: { access: HostAccess }) {
           Checking your access…
         </p>
       ) : session.status === 'signed-out' ? (
-        <PageMessage
-          title="Hosts only"
-          actions={
-            <Link to={LOGIN_LINK.to} className={button({ size: 'lg' })}>
-              Sign in
-            </Link>
-          }
-        >
+        <PageMessage title="Hosts only" actions={<SignInLink />}>
           <p>Sign in with a host account to open the console.</p>
         </PageMessage>
       ) : session.status === 'not-host' ? (

@@ -2,13 +2,14 @@ import { Link } from '@tanstack/react-router'
 import type { UserProfileRecord } from '@yaari/domain/profile'
 import type { ReactNode } from 'react'
 import { container, grid } from 'styled-system/patterns'
-import { button, heading, link, text } from 'styled-system/recipes'
+import { heading, link, text } from 'styled-system/recipes'
 import { type Snapshot, useMyProfile } from '../../lib/member-data/hooks'
 import { refreshMemberData } from '../../lib/member-data/refresh'
 import { usePageMeta } from '../../lib/page-meta'
-import { LOGIN_LINK, MY_BOOKINGS_LINK } from '../../lib/paths'
+import { MY_BOOKINGS_LINK } from '../../lib/paths'
 import { noteMemberName } from '../../lib/session/auth-store'
 import { RefreshedNote } from '../../ui/refreshed-note'
+import { SignInPrompt } from '../../ui/sign-in'
 import { ProfileForm } from './profile-form'
 
 /**
@@ -32,14 +33,7 @@ export function ProfilePage({
   const title = <h1 className={heading({ level: 'page' })}>Your profile</h1>
   let body: ReactNode
   if (mine.status === 'signed-out') {
-    body = (
-      <>
-        <p>Sign in to see your profile.</p>
-        <Link to={LOGIN_LINK.to} className={button({ size: 'lg' })}>
-          Sign in
-        </Link>
-      </>
-    )
+    body = <SignInPrompt>Sign in to see your profile.</SignInPrompt>
   } else if (mine.status === 'signed-in' && profile === null) {
     body = (
       <p>
