@@ -273,7 +273,7 @@ export const removeAdmission = adminCallable(removeAdmissionCall, async (input, 
 // The catalogue editor: hosts edit their cities' events, admins everything and the cities.
 const editorOf = (host: HostCaller) => ({ actor: host, roles: host.roles })
 const isCoverUrl = (url: string, eventId: string) => photoStore().isCoverUrl(url, eventId)
-export const listCatalogue = hostCallable(listCatalogueCall, (_, host) => editor.listCatalogue(db(), host.roles))
+export const listCatalogue = hostCallable(listCatalogueCall, (input, host) => editor.listCatalogue(db(), host.roles, input))
 export const saveCatalogueEvent = hostCallable(saveCatalogueEventCall, (input, host, catalogue) => editor.saveEvent(db(), catalogue, editorOf(host), input, isCoverUrl, Date.now()))
 export const publishCatalogueEvent = hostCallable(publishCatalogueEventCall, (input, host) => editor.publishEvent(db(), editorOf(host), input, isCoverUrl, Date.now()))
 export const archiveCatalogueEvent = hostCallable(archiveCatalogueEventCall, (input, host) => editor.archiveEvent(db(), editorOf(host), input, Date.now()))

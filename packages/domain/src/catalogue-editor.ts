@@ -39,7 +39,6 @@ export interface CatalogueEditorView {
 }
 
 const slug = v.pipe(v.string(CATALOGUE_MESSAGES.notFound), v.regex(/^[a-z0-9-]{3,60}$/, CATALOGUE_MESSAGES.notFound))
-const empty = v.strictObject({})
 export const saveCatalogueEventSchema = v.strictObject({
   event: eventDraftSchema,
   /** A new event: refused when its address is taken. */
@@ -73,7 +72,15 @@ export const uploadEventCoverSchema = v.strictObject({
 const editor = <Schema extends v.GenericSchema, Response>(name: string, request: Schema) =>
   contract<Schema, Response>(name, request, [CATALOGUE_MESSAGES])
 
-export const listCatalogueCall = editor<typeof empty, CatalogueEditorView>('listCatalogue', empty)
+/**
+ * The editor's list; with `eventId`, the event one editor opens alone ("new" names none: the
+ * cities only). An event that does not exist, or is of a city the caller does not edit, is left out.
+ */
+export const listCatalogueSchema = v.strictObject({ eventId: v.optional(slug) })
+export const listCatalogueCall = editor<typeof listCatalogueSchema, CatalogueEditorView>(
+  'listCatalogue',
+  listCatalogueSchema,
+)
 export const saveCatalogueEventCall = editor<typeof saveCatalogueEventSchema, { event: EditorEvent }>(
   'saveCatalogueEvent',
   saveCatalogueEventSchema,

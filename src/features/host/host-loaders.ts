@@ -8,7 +8,7 @@
  */
 import { notFound } from '@tanstack/react-router'
 import type { Catalogue, EventId } from '@yaari/domain/catalogue'
-import { listCatalogueCall } from '@yaari/domain/catalogue-editor'
+import { listCatalogueCall, listCatalogueSchema } from '@yaari/domain/catalogue-editor'
 import { dateIssue } from '@yaari/domain/event-id'
 import { hostDateSchema, listAuditCall, listHostDatesCall, listReportsCall } from '@yaari/domain/host'
 import * as v from 'valibot'
@@ -76,10 +76,15 @@ export const loadReports = (access: HostAccess) => ({
 
 export const loadCatalogue = (access: HostAccess) => ({ view: hostAnswer(access, () => call(listCatalogueCall, {})) })
 
-/** The editor's event as saved (none for "new"), the cities to pick from, and what the host typed on this device. */
+/**
+ * The editor's event as saved (none for "new"), the cities to pick from, and what the host typed on
+ * this device. The server reads that one event; an address no event can have is not asked about
+ * (the page says the event was not found, as for one that does not exist).
+ */
 export const loadEventEditor = (access: HostAccess, eventId: string) => ({
   editor: hostAnswer(access, async (host) => {
-    const [view, typed] = await Promise.all([call(listCatalogueCall, {}), readEventDraft(host.uid, eventId)])
+    const request = v.is(listCatalogueSchema, { eventId }) ? { eventId } : { eventId: 'new' }
+    const [view, typed] = await Promise.all([call(listCatalogueCall, request), readEventDraft(host.uid, eventId)])
     return { cities: view.cities, saved: view.events.find((event) => event.id === eventId), typed }
   }),
 })

@@ -16,6 +16,7 @@ import type {
   CatalogueEditorView,
   EditorEvent,
   EventDraft,
+  listCatalogueCall,
   publishCatalogueEventCall,
   saveCatalogueCityCall,
   saveCatalogueEventCall,
@@ -59,18 +60,31 @@ export interface Editor {
 /** A cover is a picture the site carries or one uploaded through the editor for this event, never any other URL. */
 export type CoverCheck = (url: string, eventId: string) => boolean
 
-/** What the editor lists: every city, and the events of the cities the caller edits. */
-export async function listCatalogue(firestore: Firestore, roles: Roles): Promise<CatalogueEditorView> {
+/**
+ * What the editor lists: every city, and the events of the cities the caller edits; with `eventId`,
+ * that event alone (one document read, not the collection).
+ */
+export async function listCatalogue(
+  firestore: Firestore,
+  roles: Roles,
+  { eventId }: RequestOf<typeof listCatalogueCall> = {},
+): Promise<CatalogueEditorView> {
+  const records = eventRecords(firestore)
   const [published, events, cities] = await Promise.all([
     readPublished(firestore),
-    eventRecords(firestore).get(),
+    eventId === undefined
+      ? records.get().then(({ docs }) => docs.map((doc) => doc.data()))
+      : records
+          .doc(eventId)
+          .get()
+          .then((doc) => [doc.data()].flatMap((data) => data ?? [])),
     cityRecords(firestore).get(),
   ])
   return {
     version: published.version,
     cities: cities.docs.flatMap((doc) => cityOf(doc.data()) ?? []),
-    events: events.docs
-      .flatMap((doc) => editorEvent(doc.data(), published) ?? [])
+    events: events
+      .flatMap((data) => editorEvent(data, published) ?? [])
       .filter((event) => mayEdit(roles, event.city))
       .sort((a, b) => a.city.localeCompare(b.city) || a.title.localeCompare(b.title)),
   }
