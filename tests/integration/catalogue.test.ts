@@ -117,16 +117,16 @@ describe('who may edit the catalogue', () => {
 
   it('answers the editor one event by its id: none of another city, none for "new", a malformed id refused', async () => {
     await stack.signedInWith({ host_cities: ['bangalore'] })
-    const other = await callFunction(editor.listCatalogueCall, { eventId: brunch.id })
+    const other = await callFunction(editor.listCatalogueCall, { id: brunch.id })
     expect(other.events).toEqual([])
     expect(other.cities.map((city) => city.id)).toContain('bangalore')
-    const own = await callFunction(editor.listCatalogueCall, { eventId: 'first-hello-stranger-meetup' })
+    const own = await callFunction(editor.listCatalogueCall, { id: 'first-hello-stranger-meetup' })
     expect(own.events.map((event) => event.id)).toEqual(['first-hello-stranger-meetup'])
-    expect((await callFunction(editor.listCatalogueCall, { eventId: 'new' })).events).toEqual([])
-    const bad = await stack.failure(stack.callAnything(editor.listCatalogueCall, { eventId: '../Brunch' }))
+    expect((await callFunction(editor.listCatalogueCall, { id: 'new' })).events).toEqual([])
+    const bad = await stack.failure(stack.callAnything(editor.listCatalogueCall, { id: '../Brunch' }))
     expect(bad.code).toBe('functions/invalid-argument')
     await stack.signedInWith({ host_cities: [CITY.id] })
-    const mine = await callFunction(editor.listCatalogueCall, { eventId: brunch.id })
+    const mine = await callFunction(editor.listCatalogueCall, { id: brunch.id })
     expect(mine.events.map((event) => [event.id, event.city])).toEqual([[brunch.id, CITY.id]])
   })
 

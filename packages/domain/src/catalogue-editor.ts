@@ -73,10 +73,12 @@ const editor = <Schema extends v.GenericSchema, Response>(name: string, request:
   contract<Schema, Response>(name, request, [CATALOGUE_MESSAGES])
 
 /**
- * The editor's list; with `eventId`, the event one editor opens alone ("new" names none: the
- * cities only). An event that does not exist, or is of a city the caller does not edit, is left out.
+ * The editor's list; with `id`, the event one editor opens alone ("new" names none: the cities
+ * only). An event that does not exist, or is of a city the caller does not edit, is left out. Named
+ * `id` as in the editor's other calls: an `eventId` is checked against the published catalogue,
+ * and a draft is not in it.
  */
-export const listCatalogueSchema = v.strictObject({ eventId: v.optional(slug) })
+export const listCatalogueSchema = v.strictObject({ id: v.optional(slug) })
 export const listCatalogueCall = editor<typeof listCatalogueSchema, CatalogueEditorView>(
   'listCatalogue',
   listCatalogueSchema,

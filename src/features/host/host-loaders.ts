@@ -83,7 +83,7 @@ export const loadCatalogue = (access: HostAccess) => ({ view: hostAnswer(access,
  */
 export const loadEventEditor = (access: HostAccess, eventId: string) => ({
   editor: hostAnswer(access, async (host) => {
-    const request = v.is(listCatalogueSchema, { eventId }) ? { eventId } : { eventId: 'new' }
+    const request = v.is(listCatalogueSchema, { id: eventId }) ? { id: eventId } : { id: 'new' }
     const [view, typed] = await Promise.all([call(listCatalogueCall, request), readEventDraft(host.uid, eventId)])
     return { cities: view.cities, saved: view.events.find((event) => event.id === eventId), typed }
   }),

@@ -61,21 +61,21 @@ export interface Editor {
 export type CoverCheck = (url: string, eventId: string) => boolean
 
 /**
- * What the editor lists: every city, and the events of the cities the caller edits; with `eventId`,
- * that event alone (one document read, not the collection).
+ * What the editor lists: every city, and the events of the cities the caller edits; with `id`, that
+ * event alone (one document read, not the collection).
  */
 export async function listCatalogue(
   firestore: Firestore,
   roles: Roles,
-  { eventId }: RequestOf<typeof listCatalogueCall> = {},
+  { id }: RequestOf<typeof listCatalogueCall> = {},
 ): Promise<CatalogueEditorView> {
   const records = eventRecords(firestore)
   const [published, events, cities] = await Promise.all([
     readPublished(firestore),
-    eventId === undefined
+    id === undefined
       ? records.get().then(({ docs }) => docs.map((doc) => doc.data()))
       : records
-          .doc(eventId)
+          .doc(id)
           .get()
           .then((doc) => [doc.data()].flatMap((data) => data ?? [])),
     cityRecords(firestore).get(),
