@@ -13,10 +13,10 @@
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import { functionUrl, ROOT } from '../lib/config.mjs'
 import { CATALOGUE } from './budgets.mjs'
 import { calibratedCpuSlowdown } from './lighthouse-calibration.mjs'
+import { hostBenchmarkIndex } from './slowed-runs.mjs'
 import { median, quantile } from './stats.mjs'
 
 /** @param {string} text */
@@ -138,10 +138,7 @@ export async function measureCatalogue(browser, appUrl) {
   const sizes = { seed: sizeOf(seedText), [`events${CATALOGUE.events}`]: sizeOf(many) }
   const pageHtml = await pageSizes(appUrl, JSON.parse(seedText))
 
-  const probe = await browser.newPage()
-  await probe.goto(appUrl)
-  const benchmarkIndex = Number(await probe.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`))
-  await probe.close()
+  const benchmarkIndex = await hostBenchmarkIndex(browser)
   const cpuSlowdown = calibratedCpuSlowdown(benchmarkIndex)
 
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true })

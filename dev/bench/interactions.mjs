@@ -10,11 +10,11 @@
  */
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import { authAccounts, postCallable, ROOT } from '../lib/config.mjs'
 import { importTypeScript } from '../lib/typescript.mjs'
 import { INTERACTIONS } from './budgets.mjs'
 import { calibratedCpuSlowdown } from './lighthouse-calibration.mjs'
+import { hostBenchmarkIndex } from './slowed-runs.mjs'
 import { median } from './stats.mjs'
 
 /** Records every Event Timing entry of an interaction (16 ms and up: the API's floor) into window.__events. */
@@ -272,12 +272,7 @@ async function runOnce(page, cdp, scenario, slowdown) {
  */
 export async function measureInteractions(browser, appUrl, slowdowns, only = '') {
   const member = await account(true)
-  // On a blank page, as Lighthouse measures it: on the app's page the index would count the app's own
-  // start-up against the host (a lighter app would read as a faster host and be slowed down more).
-  const probe = await browser.newPage()
-  await probe.goto('about:blank')
-  const benchmarkIndex = Number(await probe.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`))
-  await probe.close()
+  const benchmarkIndex = await hostBenchmarkIndex(browser)
   const calibratedSlowdown = calibratedCpuSlowdown(benchmarkIndex)
   /** @type {Record<string, Record<string, { runsMs: number[], medianMs: number }>>} */
   const results = {}

@@ -11,10 +11,13 @@
  * - hostLists: a host's last-loaded guest list per date.
  * - doorLists: what a door phone saved before the night (the date's door list and the pass keys).
  * - checkIns: the door's outbox: check-ins and undos in the order made, until the server has them.
+ * - eventDrafts: what a host types into the catalogue editor, until it is saved.
+ * - memberDrafts: what a member types after an evening (feedback, a report), until it is sent.
  * Member pages read bookings, waitlists and profiles from here, never from the network: the
  * network only fills them (lib/member-data). Imported only by the features that need it: Dexie
  * is not loaded on public pages.
- * Schema rule: every version stays listed with its upgrade; add a version, never edit one.
+ * Schema rule: one declaration, as the schema is now; a change raises the version number; an older
+ * version is declared again only to carry an upgrade() function.
  */
 import type { LocalCheckIn } from '@yaari/domain/door'
 import Dexie, { type EntityTable } from 'dexie'
