@@ -103,6 +103,21 @@ export const CATALOGUE = {
 }
 
 /**
+ * The seating planner (dev/bench/seating.mjs, pure: no stack): `datesPerSize` synthetic dates of each
+ * of `guests` guests (seeded). The plan breaks no hard rule (no apart pair together, nobody alone with
+ * a food need), seats pairs sharing more interests than random seating does, and plans the largest
+ * date within the p95 budget (`runs` runs after `warmUpRuns`).
+ */
+export const SEATING = {
+  guests: [12, 30, 60],
+  datesPerSize: 40,
+  runs: 50,
+  warmUpRuns: 5,
+  p95BudgetMs: 200,
+  seed: 20261206,
+}
+
+/**
  * Every budget against a report.
  * @param {{
  *   firstLoadJs: Record<string, { gzipBytes: number, budgetBytes: number, forbidden: string[] }>,
@@ -125,6 +140,10 @@ export const CATALOGUE = {
  *   bookingsWithFaults: {
  *     beforeJobs: { orphanSeats: number },
  *     afterJobs: { orphanSeats: number, paidUnconfirmed: number, pending: number, payableEnded: number },
+ *   },
+ *   seating?: {
+ *     byDateSize: Record<string, { plan: { meanSharedPerPair: number, hardViolations: number }, random: { meanSharedPerPair: number } }>,
+ *     planMs: { guests?: number, p95Ms: number },
  *   },
  * }} report
  * @returns {string[]}
@@ -240,5 +259,26 @@ export function budgetMisses(report) {
     misses.push(
       `${INVENTORY.faultyBookings} faulty bookings: ${faults.afterJobs.pending} still pending, ${faults.afterJobs.payableEnded} orders payable after their booking ended`,
     )
+  const seating = report.seating
+  if (!seating) misses.push('the seating planner was not measured')
+  else {
+    for (const count of SEATING.guests) {
+      const sizes = seating.byDateSize[`guests${count}`]
+      if (!sizes) {
+        misses.push(`the seating planner: no dates of ${count} guests measured`)
+        continue
+      }
+      if (sizes.plan.hardViolations !== 0)
+        misses.push(`the seating plans of ${count} guests: ${sizes.plan.hardViolations} hard rules broken (budget 0)`)
+      if (!(sizes.plan.meanSharedPerPair > sizes.random.meanSharedPerPair))
+        misses.push(
+          `the seating plans of ${count} guests: ${sizes.plan.meanSharedPerPair} shared interests a pair, not above random seating's ${sizes.random.meanSharedPerPair}`,
+        )
+    }
+    if (seating.planMs.p95Ms > SEATING.p95BudgetMs)
+      misses.push(
+        `planning ${seating.planMs.guests ?? SEATING.guests.at(-1)} guests: p95 ${seating.planMs.p95Ms} > ${SEATING.p95BudgetMs} ms`,
+      )
+  }
   return misses
 }
