@@ -26,12 +26,13 @@ export const DATA_RETENTION = {
     'Emails we sent you (to which address, what about, when): kept while you have an account, deleted with it. The email confirming the deletion, and any about a refund still under way, are sent afterwards.',
   afterNight:
     'After an evening you came to: your rating and comment (a year from the date), your picks (deleted when the evening closes, a week after it, unless they became a connection), your connections and blocks (until removed, or your account is deleted), and what you share with connections. Reports you made are kept two years; deleting your account removes your name from them.',
+  groups: 'The groups you were seated in (which date, which group, the interests it shared): a year from the date.',
   device:
     'On your device: your onboarding draft and the saved copy of your bookings and waitlist places, removed when you sign out or delete your account.',
 } as const
 
 const DOWNLOAD_WHAT =
-  'a file (JSON) of your profile, your bookings, your waitlist places, the emails we sent you, and your feedback, picks, connections and reports after evenings'
+  'a file (JSON) of your profile, your bookings, your waitlist places, the emails we sent you, and your feedback, picks, connections and reports after evenings, and the groups you were seated in'
 
 export const ACCOUNT_DATA_MESSAGES = {
   /** On the profile page, next to the button. */
@@ -77,6 +78,8 @@ export interface MyDataExport {
       status: string
     }[]
   }
+  /** The groups the member was seated in (published by a host): the date, the group's number, what it shared. */
+  groups: { eventId: string; eventDate: string; group: number; shared: string[] }[]
 }
 
 /** Everything the server holds about the signed-in member. */

@@ -236,6 +236,8 @@ export interface ConnectionView {
 export interface GuestView {
   guestId: string
   firstName: string
+  /** Sat in the member's group (the evening's published groups): listed first. */
+  myGroup?: true
   photoUrl?: string
   picked: boolean
   connected: boolean

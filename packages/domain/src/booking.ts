@@ -211,6 +211,13 @@ export const venueBriefPath = (eventId: string, date: string) => `venue_briefs/$
 export const cancelledDatePath = (eventId: string, date: string) => `cancelled_dates/${eventId}_${date}`
 
 /** A booking as the member sees it (getBooking, listMyBookings). */
+/** What a member's ticket says of their group (groups.ts). */
+export type TableView =
+  /** Before the reveal, or before the host has published: when it will be revealed (ISO). */
+  | { revealAt: string; number?: undefined }
+  /** After the reveal: their group's number, the others' first names, the interests they share. */
+  | { revealAt: string; number: number; others: string[]; shared: (typeof INTERESTS)[number][] }
+
 export interface BookingView {
   orderId: string
   status: BookingStatus
@@ -244,6 +251,8 @@ export interface BookingView {
   pass?: IssuedPass
   /** Once the morning after has asked this guest how the evening was: whether it is still open, until when. */
   afterNight?: AfterNightStatus
+  /** Only on a confirmed booking of a date to come: when its group is revealed, and once it is, the group. */
+  table?: TableView
 }
 
 /** Holds a seat and opens a Cashfree order for it. */

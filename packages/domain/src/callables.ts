@@ -9,6 +9,7 @@ import { getAvailabilityCall } from './availability'
 import { cancelBookingCall, createBookingCall, getBookingCall } from './booking'
 import { CATALOGUE_CALLABLES } from './catalogue-editor'
 import { DOOR_CALLABLES } from './door'
+import { GROUP_CALLABLES } from './groups'
 import { HOST_CALLABLES } from './host'
 import { listMyBookingsCall } from './my-bookings'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from './profile'
@@ -28,6 +29,7 @@ export const CALLABLES = [
   exportMyDataCall,
   deleteMyAccountCall,
   ...HOST_CALLABLES,
+  ...GROUP_CALLABLES,
   ...DOOR_CALLABLES,
   ...CATALOGUE_CALLABLES,
   ...AFTER_NIGHT_CALLABLES,

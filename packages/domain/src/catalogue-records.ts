@@ -14,6 +14,10 @@ import { SEED_CATALOGUE } from './catalogue-seed'
 import { MAX_CAPACITY, MIN_CAPACITY } from './host/schemas'
 import { MAX_PASS_CODE } from './pass'
 import { parseIsoDate } from './schedule'
+import { GROUP_SIZE_MAX, GROUP_SIZE_MIN } from './seating'
+
+/** The most hours before the start a date's groups may be revealed. */
+const MAX_REVEAL_HOURS = 72
 
 const CATALOGUE_STATUSES = ['draft', 'published', 'archived'] as const
 export type CatalogueStatus = (typeof CATALOGUE_STATUSES)[number]
@@ -39,6 +43,8 @@ export const CATALOGUE_MESSAGES = {
   slugTaken: 'This address is taken by another event: choose another.',
   price: `A price is a whole number of rupees from ₹1 to ₹${PRICE_CEILING.toLocaleString('en-IN')}.`,
   capacity: `Capacity is a whole number of seats from ${MIN_CAPACITY} to ${MAX_CAPACITY}.`,
+  tableSize: `A group is a whole number of guests from ${GROUP_SIZE_MIN} to ${GROUP_SIZE_MAX}.`,
+  revealHours: `Reveal the groups a whole number of hours from 1 to ${MAX_REVEAL_HOURS} before the start.`,
   time: 'Give the start time as HH:MM, 24-hour (e.g. 18:00).',
   duration: 'The duration is from 30 minutes to 12 hours.',
   noDates: 'Give the weekday it runs on, or at least one date.',
@@ -169,6 +175,22 @@ export const eventRecordSchema = v.strictObject({
     v.maxLength(6, 'At most 6 things to expect.'),
   ),
   groupSize: copy('Group size', 40),
+  tableSize: v.optional(
+    v.pipe(
+      v.number(CATALOGUE_MESSAGES.tableSize),
+      v.integer(CATALOGUE_MESSAGES.tableSize),
+      v.minValue(GROUP_SIZE_MIN, CATALOGUE_MESSAGES.tableSize),
+      v.maxValue(GROUP_SIZE_MAX, CATALOGUE_MESSAGES.tableSize),
+    ),
+  ),
+  revealHours: v.optional(
+    v.pipe(
+      v.number(CATALOGUE_MESSAGES.revealHours),
+      v.integer(CATALOGUE_MESSAGES.revealHours),
+      v.minValue(1, CATALOGUE_MESSAGES.revealHours),
+      v.maxValue(MAX_REVEAL_HOURS, CATALOGUE_MESSAGES.revealHours),
+    ),
+  ),
   venueArea: copy('Venue area', 60),
   /**
    * The cover: an event picture the site carries under /images/events/ (the seed's), or the URL an upload

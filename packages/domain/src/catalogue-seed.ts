@@ -30,6 +30,8 @@ export const SEED_EVENTS: readonly YaariEvent[] = [
     venueArea: 'Manyata - Hebbal',
     capacity: 10,
     groupSize: '8-10 guests',
+    tableSize: 6,
+    revealHours: 2,
     whatToExpect: [
       'A host who welcomes you and introduces everyone',
       'Icebreakers that make the first hello easy',
@@ -58,6 +60,8 @@ export const SEED_EVENTS: readonly YaariEvent[] = [
     venueArea: 'Indiranagar',
     capacity: 10,
     groupSize: '8-10 guests',
+    tableSize: 6,
+    revealHours: 2,
     whatToExpect: [
       'A relaxed evening with no fixed agenda',
       'Board games, stories and spontaneous plans',
@@ -85,6 +89,8 @@ export const SEED_EVENTS: readonly YaariEvent[] = [
     venueArea: 'Indiranagar',
     capacity: 12,
     groupSize: '10-12 guests',
+    tableSize: 6,
+    revealHours: 2,
     whatToExpect: [
       'Dinner at a vetted restaurant with a table for the group',
       'Seating that mixes people from different walks of life',

@@ -67,6 +67,10 @@ export interface YaariEvent {
   capacity: number
   /** How the group size is described to members, e.g. "8-10 guests". */
   groupSize: string
+  /** The size the date's groups are planned at (4-8; 6 when unset). */
+  tableSize?: number
+  /** How many hours before the start each guest's group is revealed (2 when unset). */
+  revealHours?: number
   /** What a member can expect on the evening, shown on the event page and the ticket. */
   whatToExpect: readonly string[]
   /** Price per person in whole rupees, including applicable taxes. */

@@ -23,6 +23,8 @@ export interface DoorGuest {
   tier: string
   foodPreference?: string
   state: 'paid' | 'cancelled' | 'refunded'
+  /** The guest's group, once the host has published the date's groups. */
+  group?: number
 }
 
 /** One check-in as the door shows it: when, at which door, by whom. */
@@ -222,6 +224,8 @@ export type DoorVerdict =
       firstName: string
       tier: string
       foodPreference?: string
+      /** The guest's group, once the host has published the date's groups. */
+      group?: number
       /** Guests in once this one is, and guests expected. */
       inCount: number
       expected: number
@@ -282,6 +286,7 @@ export function guestVerdict(state: Pick<DoorState, 'list' | 'local'>, guest: Do
     ...base,
     tier: guest.tier,
     ...(guest.foodPreference ? { foodPreference: guest.foodPreference } : {}),
+    ...(guest.group !== undefined ? { group: guest.group } : {}),
     inCount: marks.size + 1,
     expected: state.list.expected,
     unlisted: false,

@@ -95,7 +95,13 @@ describe('saveProfile payload', () => {
       location: 'koramangala',
       bio: '',
       profile_picture_url: null,
+      // Interests and personality seat the member in a group unless they say no.
+      seat_by_answers: true,
     })
+    expect(
+      toProfileRecord('uid-1', undefined, v.parse(saveProfileSchema, { ...valid, seatByAnswers: false }))
+        .seat_by_answers,
+    ).toBe(false)
     expect(
       toProfileRecord('uid-1', undefined, v.parse(saveProfileSchema, { ...valid, profession: undefined })),
     ).toMatchObject({

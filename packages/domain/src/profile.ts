@@ -180,6 +180,8 @@ export const saveProfileSchema = v.strictObject({
   location: locationSchema,
   bio: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'Bio is at most 500 characters'))),
   profilePictureUrl: v.optional(v.nullable(v.pipe(v.string(), v.url(), v.maxLength(2048)))),
+  /** Whether the member's interests and personality may be used to seat them (yes unless they say no). */
+  seatByAnswers: v.optional(v.boolean('seatByAnswers must be true or false')),
 })
 export type SaveProfileRequest = v.InferInput<typeof saveProfileSchema>
 
@@ -229,6 +231,8 @@ export interface UserProfileRecord {
   location: string
   bio: string
   profile_picture_url: string | null
+  /** Interests and personality may seat them in a group (absent on profiles saved before it was asked: yes). */
+  seat_by_answers?: boolean
 }
 
 export function toProfileRecord(
@@ -253,6 +257,7 @@ export function toProfileRecord(
     location: input.location,
     bio: input.bio ?? '',
     profile_picture_url: input.profilePictureUrl ?? null,
+    seat_by_answers: input.seatByAnswers ?? true,
   }
 }
 
