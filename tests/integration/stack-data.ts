@@ -58,6 +58,7 @@ export async function emptyEveryDate() {
       'blocks',
       'reports',
       'report_slots',
+      'seatings',
     ].map((path) => db.collection(path).get()),
   )
   await Promise.all(seats.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))

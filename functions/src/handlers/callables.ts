@@ -17,6 +17,7 @@ import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
 import { archiveCatalogueEventCall, listCatalogueCall, publishCatalogueEventCall, saveCatalogueCityCall, saveCatalogueEventCall, uploadEventCoverCall } from '@yaari/domain/catalogue-editor'
 import { getDoorListCall, removeAdmissionCall, syncCheckInsCall } from '@yaari/domain/door'
 import { dateIssue, UNKNOWN_EVENT } from '@yaari/domain/event-id'
+import { changeSeatingCall, getSeatingCall } from '@yaari/domain/groups'
 import {
   exportGuestListCall,
   getGuestListCall,
@@ -72,6 +73,7 @@ import * as moderation from '../services/host/moderation'
 import * as hostNight from '../services/host/night'
 import * as photos from '../services/photos'
 import * as profile from '../services/profile'
+import * as seating from '../services/seating/plans'
 import * as waitlist from '../services/waitlist/line'
 import { runOptions } from './sizing'
 
@@ -292,3 +294,7 @@ export const saveSharing = callable(saveSharingCall, (input, member) => sharing.
 export const markAttendance = hostCallable(markAttendanceCall, async (input, host, catalogue) => hostNight.markAttendance(db(), host, eventOf(catalogue, input.eventId), input, await doorNow(db(), input.eventId, input.eventDate)))
 export const listReports = hostCallable(listReportsCall, (_, host) => hostNight.listReports(db(), host.roles, Date.now()))
 export const resolveReport = hostCallable(resolveReportCall, (input, host, catalogue) => hostNight.resolveReport(db(), getAuth(adminApp()), catalogue, host, input, Date.now()))
+
+// A date's groups: the host plans, moves, locks and publishes; members see their own at the reveal (on their booking).
+export const getSeating = hostCallable(getSeatingCall, (input, _, catalogue) => seating.getSeating(db(), eventOf(catalogue, input.eventId), input))
+export const changeSeating = hostCallable(changeSeatingCall, (input, host, catalogue) => seating.changeSeating(db(), host, eventOf(catalogue, input.eventId), input, Date.now()))

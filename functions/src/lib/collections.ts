@@ -36,6 +36,8 @@ const COLLECTIONS = [
   'reports',
   'report_slots',
   'member_sharing',
+  // Each date's groups: the host's plan and what was published (groups.ts).
+  'seatings',
   // The catalogue (decision 0018): the published snapshot and its version; the records the team edits.
   'catalogue',
   'catalogue_events',

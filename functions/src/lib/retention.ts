@@ -57,6 +57,8 @@ export const RETENTION = {
   /** Who came to a date and where its evening after stands; its ratings: a season's look back. */
   nights: { days: 365, from: 'event-date' },
   feedback: { days: 365, from: 'event-date' },
+  /** A date's groups: the evening after lists a guest's group first, and the export shows it, for a year. */
+  seatings: { days: 365, from: 'event-date' },
   /** A pick that did not become a connection: the job deletes it when the window closes; this is the backstop. */
   picks: { days: 9, from: 'event-date' },
   /** A report about a member: what a later report, and a ban, is weighed against. */

@@ -37,6 +37,7 @@ import { reconcileBooking } from './bookings/reconcile'
 import { forgetAfterNights, forgetClaims, forgetMail } from './forget'
 import { queueAccountDeletedMail } from './mail/outbox'
 import { mailRecords } from './mail/store'
+import { groupsOfMember } from './seating/tables'
 import { readProfile, withoutTimestamps } from './store'
 import { leaveLine } from './waitlist/line'
 
@@ -69,7 +70,10 @@ export async function exportMyData(
     collectionOf(firestore, 'waitlist').where('user_id', '==', member.uid).get(),
   ])
   const emails = await mailAbout(deps, bookings, waitlist.docs)
-  const afterNight = await afterNightOf(firestore, member.uid)
+  const [afterNight, groups] = await Promise.all([
+    afterNightOf(firestore, member.uid),
+    groupsOfMember(firestore, bookings),
+  ])
   return {
     exported_at: new Date(nowOf(deps)).toISOString(),
     account: { user_id: member.uid, email: member.email ?? null },
@@ -86,6 +90,7 @@ export async function exportMyData(
       sent_at: iso(mail.sent_at),
     })),
     after_night: afterNight,
+    groups,
   }
 }
 

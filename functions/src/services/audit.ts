@@ -45,6 +45,10 @@ const AUDIT_ACTIONS = [
   'seed-catalogue',
   'mark-attendance',
   'resolve-report',
+  'plan-groups',
+  'move-guest',
+  'lock-group',
+  'publish-groups',
 ] as const
 type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

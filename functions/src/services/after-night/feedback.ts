@@ -9,6 +9,7 @@ import type { getAfterNightCall, saveFeedbackCall } from '@yaari/domain/after-ni
 import { guestsSeenBy, isOpen, windowCloses } from '@yaari/domain/after-night'
 import { collectionOf, refs } from '../../lib/collections'
 import { expiry } from '../../lib/retention'
+import { groupMates } from '../seating/tables'
 import { profileRecords } from '../store'
 import { guestKey } from './nights'
 import {
@@ -34,14 +35,17 @@ export const getAfterNight: MemberCall<typeof getAfterNightCall> = async (firest
     Object.entries(night.night.guests).map(([uid, guest]) => ({ uid, ...guest })),
     blocks,
   )
-  const [picks, connections, feedback, reports, sharing, profiles] = await Promise.all([
+  const [picks, connections, feedback, reports, sharing, profiles, mates] = await Promise.all([
     collectionOf(firestore, 'picks').where('night', '==', id).where('from', '==', member.uid).get(),
     myConnections(firestore, member.uid),
     collectionOf(firestore, 'feedback').doc(`${id}_${member.uid}`).get(),
     collectionOf(firestore, 'reports').where('night', '==', id).where('reporter_uid', '==', member.uid).get(),
     sharingOf(firestore, [...others.map((guest) => guest.uid)]),
     others.length ? firestore.getAll(...others.map((guest) => refs.profile(firestore, guest.uid))) : [],
+    groupMates(firestore, night.night.event_id, night.night.event_date, orderId),
   ])
+  // Their own group first, as they sat; then everyone else who came.
+  others.sort((a, b) => Number(mates.has(b.order_id)) - Number(mates.has(a.order_id)))
   const picked = new Set(picks.docs.map((doc) => String(doc.get('to'))))
   const connectedWith = new Set(connections.flatMap(({ record }) => record.members))
   const reported = new Map(reportRecords.all(reports).map((report) => [String(report.reported_uid), report]))
@@ -66,6 +70,7 @@ export const getAfterNight: MemberCall<typeof getAfterNightCall> = async (firest
       return {
         guestId: guestKey(id, guest.uid),
         firstName: guest.first_name,
+        ...(mates.has(guest.order_id) ? { myGroup: true as const } : {}),
         ...(sharing.get(guest.uid)?.showPhoto && typeof photo === 'string' && photo ? { photoUrl: photo } : {}),
         picked: picked.has(guest.uid),
         connected: connectedWith.has(guest.uid),

@@ -8,6 +8,7 @@ import {
   type BookingView,
   type CashfreeMode,
   type getBookingCall,
+  type TableView,
   type VenueBrief,
   venueBriefPath,
 } from '@yaari/domain/booking'
@@ -29,6 +30,7 @@ import {
   readBooking,
 } from '../../lib/records'
 import { expiry } from '../../lib/retention'
+import { tablesFor } from '../seating/tables'
 import { storedBrief } from '../venue-briefs'
 import { myWaitlist } from '../waitlist/views'
 import { isFailedAttemptStatus } from './orders'
@@ -138,12 +140,15 @@ interface ViewContext {
   /** Signs the passes of paid bookings (a view without one shows none). */
   passes?: PassSigner
   connections?: ReadonlyMap<string, number>
+  /** The groups of confirmed bookings of dates to come, by order id. */
+  tables?: ReadonlyMap<string, TableView>
 }
 
 function toView(
   booking: BookingRecord,
-  { catalogue, briefs, now, cashfreeMode, passes, connections = new Map() }: ViewContext,
+  { catalogue, briefs, now, cashfreeMode, passes, connections = new Map(), tables = new Map() }: ViewContext,
 ): BookingView {
+  const table = booking.status === 'confirmed' ? tables.get(booking.order_id) : undefined
   const venueBrief =
     booking.status === 'confirmed' ? briefs.get(venueBriefPath(booking.event_id, booking.event_date)) : undefined
   const holding = booking.status === 'pending' && booking.hold_expires_at > now
@@ -152,6 +157,7 @@ function toView(
   return {
     ...(venueBrief ? { venueBrief } : {}),
     ...(pass ? { pass } : {}),
+    ...(table ? { table } : {}),
     ...(name ? { attendeeName: name } : {}),
     orderId: booking.order_id,
     status: booking.status,
@@ -204,11 +210,12 @@ export async function getBooking(
     booking = (await reconcileBooking(deps, orderId)) ?? booking
     checkedAt = new Date(now).toISOString()
   }
-  const [briefs, connections] = await Promise.all([
+  const [briefs, connections, tables] = await Promise.all([
     venueBriefsFor(deps.firestore, [booking]),
     connectionsByNight(deps.firestore, member.uid, [booking]),
+    tablesFor(deps.firestore, deps.catalogue, [booking], now),
   ])
-  const view = toView(booking, { ...deps, briefs, now, connections })
+  const view = toView(booking, { ...deps, briefs, now, connections, tables })
   return { booking: checkedAt ? { ...view, checkedAt } : view }
 }
 
@@ -223,11 +230,12 @@ export async function listMyBookings(
     myWaitlist(deps, member.uid),
   ])
   const records = mine.filter((booking) => !neverOffered(booking))
-  const [briefs, connections] = await Promise.all([
+  const [briefs, connections, tables] = await Promise.all([
     venueBriefsFor(deps.firestore, records),
     connectionsByNight(deps.firestore, member.uid, records),
+    tablesFor(deps.firestore, deps.catalogue, records, now),
   ])
-  const bookings = records.map((record) => toView(record, { ...deps, briefs, now, connections }))
+  const bookings = records.map((record) => toView(record, { ...deps, briefs, now, connections, tables }))
   bookings.sort((a, b) => a.eventDate.localeCompare(b.eventDate) || a.createdAt.localeCompare(b.createdAt))
   return { bookings, waitlist }
 }

@@ -8,6 +8,7 @@ import { type DoorGuest, type DoorKeys, type DoorList, doorWindow } from '@yaari
 import { passCode } from '@yaari/domain/pass'
 import type { Firestore } from 'firebase-admin/firestore'
 import { type BookingRecord, bookingsOfDate } from '../../lib/records'
+import { doorGroups } from '../seating/tables'
 import { dateAdmissions } from './admissions'
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined)
@@ -20,10 +21,12 @@ export function doorState(booking: BookingRecord): DoorGuest['state'] | undefine
   return undefined
 }
 
-function doorGuest(booking: BookingRecord): DoorGuest | undefined {
+function doorGuest(booking: BookingRecord, groups: ReadonlyMap<string, number>): DoorGuest | undefined {
   const state = doorState(booking)
   if (!state) return undefined
+  const group = state === 'paid' ? groups.get(booking.order_id) : undefined
   return {
+    ...(group !== undefined ? { group } : {}),
     orderId: booking.order_id,
     code: passCode(booking.order_id),
     name: text(booking.attendee?.name) ?? 'Member',
@@ -42,11 +45,14 @@ export async function doorListOf(
   now: number,
   bookings?: BookingRecord[],
 ): Promise<DoorList> {
-  const [records, admitted] = await Promise.all([
+  const [records, admitted, groups] = await Promise.all([
     bookings ?? bookingsOfDate(firestore, input.eventId, input.eventDate),
     dateAdmissions(firestore, input.eventId, input.eventDate),
+    doorGroups(firestore, event, input.eventDate),
   ])
-  const guests = records.map(doorGuest).filter((guest): guest is DoorGuest => guest !== undefined)
+  const guests = records
+    .map((record) => doorGuest(record, groups))
+    .filter((guest): guest is DoorGuest => guest !== undefined)
   guests.sort((a, b) => a.name.localeCompare(b.name))
   const doorKeys: DoorKeys = {
     keys,

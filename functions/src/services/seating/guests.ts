@@ -1,0 +1,167 @@
+/**
+ * A date's paid guests as the planner takes them, and the rules between them: what each told us
+ * when booking (personality and interests only if their profile lets us seat them by it), who must
+ * never share a group (a block either way, an open report between them), and who sat at an earlier
+ * evening together without connecting. Read here, at the seating floor: it calls nothing above it.
+ */
+import { pairId } from '@yaari/domain/after-night'
+import { FOOD_PREFERENCES, PERSONALITY_TYPES } from '@yaari/domain/booking'
+import type { YaariEvent } from '@yaari/domain/catalogue'
+import { firstNameOf } from '@yaari/domain/names'
+import { ageOn, INTERESTS } from '@yaari/domain/profile'
+import { eventStartInstant } from '@yaari/domain/schedule'
+import type { SeatingGuest } from '@yaari/domain/seating'
+import type { Firestore } from 'firebase-admin/firestore'
+import { collectionOf, refs } from '../../lib/collections'
+import { type BookingRecord, bookingRecords, paidBookingsOfDate } from '../../lib/records'
+
+/** A paid guest of the date: the booking, the planner's view of them, their names. */
+interface DateGuest {
+  booking: BookingRecord
+  seat: SeatingGuest
+  name: string
+  firstName: string
+}
+
+/** The date's guests and the rules between them, in the planner's ids (booking order ids). */
+export interface DateGuests {
+  guests: DateGuest[]
+  byOrder: Map<string, DateGuest>
+  apart: [string, string][]
+  metBefore: [string, string][]
+}
+
+/** Firestore takes at most 30 values in an `in` or `array-contains-any` filter. */
+const IN_LIMIT = 30
+const chunks = <T>(items: readonly T[]) =>
+  Array.from({ length: Math.ceil(items.length / IN_LIMIT) }, (_, i) => items.slice(i * IN_LIMIT, (i + 1) * IN_LIMIT))
+
+const oneOf = <T extends string>(value: unknown, allowed: readonly T[]): T | undefined =>
+  allowed.find((known) => known === value)
+
+const nameOf = (booking: BookingRecord) =>
+  typeof booking.attendee?.name === 'string' && booking.attendee.name.trim() ? booking.attendee.name.trim() : 'Guest'
+export const firstNameOfBooking = (booking: BookingRecord) => firstNameOf(booking.attendee?.name) ?? 'Guest'
+
+/** The planner's view of a guest: what they told us, less what they asked us not to seat them by. */
+function seatOf(booking: BookingRecord, seatByAnswers: boolean, start: Date): SeatingGuest {
+  const told = booking.attendee ?? {}
+  const interests = Array.isArray(told.interests)
+    ? told.interests.flatMap((id) => oneOf(id, INTERESTS) ?? [])
+    : ([] as SeatingGuest['interests'])
+  const personality = seatByAnswers ? oneOf(told.personalityType, PERSONALITY_TYPES) : undefined
+  const food = oneOf(told.foodPreference, FOOD_PREFERENCES)
+  const age = typeof told.dateOfBirth === 'string' ? ageOn(told.dateOfBirth, start) : undefined
+  return {
+    id: booking.order_id,
+    tier: booking.tier === 'girls' ? 'girls' : 'boys',
+    interests: seatByAnswers ? interests : [],
+    ...(personality ? { personality } : {}),
+    ...(food ? { food } : {}),
+    ...(age !== undefined ? { age } : {}),
+  }
+}
+
+/** Pairs of members by their pair id (after-night's `pairId`), each as [a, b]. */
+type Pairs = Map<string, [string, string]>
+
+/** Whether a guest's booking-time answers came to a door (checked in, or marked as come by a host). */
+const came = (booking: BookingRecord) =>
+  booking.status === 'confirmed' && (booking.checked_in_at !== undefined || booking.came_marked !== undefined)
+
+/** Pairs of these members who must never share a group: a block either way, an open report between them. */
+async function apartPairs(firestore: Firestore, uids: readonly string[]): Promise<Pairs> {
+  const among = new Set(uids)
+  const pairs: Pairs = new Map()
+  await Promise.all(
+    chunks(uids).map(async (chunk) => {
+      const [blocks, reports] = await Promise.all([
+        collectionOf(firestore, 'blocks').where('from', 'in', chunk).get(),
+        collectionOf(firestore, 'reports').where('reported_uid', 'in', chunk).get(),
+      ])
+      for (const doc of blocks.docs) {
+        const [from, to] = [String(doc.get('from')), String(doc.get('to'))]
+        if (among.has(to)) pairs.set(pairId(from, to), [from, to])
+      }
+      for (const doc of reports.docs) {
+        const reporter = doc.get('reporter_uid')
+        if (doc.get('status') === 'open' && typeof reporter === 'string' && among.has(reporter))
+          pairs.set(pairId(reporter, String(doc.get('reported_uid'))), [reporter, String(doc.get('reported_uid'))])
+      }
+    }),
+  )
+  return pairs
+}
+
+/** Pairs of these members who came to an earlier evening together, and pairs who connected since. */
+async function earlierEvenings(firestore: Firestore, uids: readonly string[], before: string) {
+  const among = new Set(uids)
+  const nights = new Map<string, Set<string>>()
+  const connected = new Set<string>()
+  await Promise.all(
+    chunks(uids).map(async (chunk) => {
+      const [bookings, connections] = await Promise.all([
+        collectionOf(firestore, 'bookings').where('user_id', 'in', chunk).where('status', '==', 'confirmed').get(),
+        collectionOf(firestore, 'connections').where('members', 'array-contains-any', chunk).get(),
+      ])
+      for (const booking of bookingRecords.all(bookings)) {
+        if (booking.event_date >= before || !came(booking)) continue
+        const night = `${booking.event_id}_${booking.event_date}`
+        nights.set(night, (nights.get(night) ?? new Set()).add(booking.user_id))
+      }
+      for (const doc of connections.docs) {
+        const [a, b] = (doc.get('members') as unknown[]).map(String)
+        if (a && b && among.has(a) && among.has(b)) connected.add(pairId(a, b))
+      }
+    }),
+  )
+  const met: Pairs = new Map()
+  for (const guests of nights.values()) {
+    const list = [...guests].sort()
+    list.forEach((a, i) => {
+      for (const b of list.slice(i + 1)) {
+        const pair = pairId(a, b)
+        if (!connected.has(pair)) met.set(pair, [a, b])
+      }
+    })
+  }
+  return met
+}
+
+/** The date's paid guests, as the planner takes them, with the rules between them. */
+export async function dateGuests(
+  firestore: Firestore,
+  event: Pick<YaariEvent, 'id' | 'startTime'>,
+  date: string,
+): Promise<DateGuests> {
+  const bookings = await paidBookingsOfDate(firestore, event.id, date)
+  const uids = [...new Set(bookings.map((booking) => booking.user_id))]
+  const [profiles, apart, met] = await Promise.all([
+    uids.length > 0 ? firestore.getAll(...uids.map((uid) => refs.profile(firestore, uid))) : Promise.resolve([]),
+    apartPairs(firestore, uids),
+    earlierEvenings(firestore, uids, date),
+  ])
+  const optedOut = new Set(profiles.filter((doc) => doc.get('seat_by_answers') === false).map((doc) => doc.id))
+  const start = eventStartInstant(date, event.startTime)
+  const guests = bookings
+    .map((booking) => ({
+      booking,
+      seat: seatOf(booking, !optedOut.has(booking.user_id), start),
+      name: nameOf(booking),
+      firstName: firstNameOfBooking(booking),
+    }))
+    .sort((a, b) => (a.booking.paid_at ?? a.booking.created_at) - (b.booking.paid_at ?? b.booking.created_at))
+  const orderOf = new Map(guests.map((guest) => [guest.booking.user_id, guest.booking.order_id]))
+  const asOrders = (pairs: Pairs) =>
+    [...pairs.values()].flatMap(([a, b]): [string, string][] => {
+      const first = orderOf.get(a)
+      const second = orderOf.get(b)
+      return first && second ? [[first, second]] : []
+    })
+  return {
+    guests,
+    byOrder: new Map(guests.map((guest) => [guest.booking.order_id, guest])),
+    apart: asOrders(apart),
+    metBefore: asOrders(met),
+  }
+}

@@ -1,0 +1,239 @@
+/**
+ * A date's groups through the public API on the running stack: a host of the city plans the paid
+ * guests into groups, moves one, publishes; members see when their group is revealed and, from the
+ * reveal (the date's clock moved to its evening), their own group with the others' first names;
+ * the door names each guest's group; the export holds it. Each refusal is tried as the person it
+ * refuses: a member, a host of another city, a move that seats a blocked pair together, a member
+ * asking for another's booking, a guest whose seat was cancelled.
+ */
+
+import { exportMyDataCall } from '@yaari/domain/account'
+import { pairId } from '@yaari/domain/after-night'
+import { getBookingCall } from '@yaari/domain/booking'
+import { bookingRequest } from '@yaari/domain/booking.fixture'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+import { getDoorListCall } from '@yaari/domain/door'
+import { changeSeatingCall, GROUP_MESSAGES, getSeatingCall, type SeatingView } from '@yaari/domain/groups'
+import { hostCancelSeatCall } from '@yaari/domain/host'
+import { listMyBookingsCall } from '@yaari/domain/my-bookings'
+import { saveProfileCall } from '@yaari/domain/profile'
+import { signInWithEmailAndPassword } from 'firebase/auth'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { standinControl } from '../../dev/lib/config.mjs'
+import { createBooking } from '../../functions/src/services/bookings/create'
+import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
+import { auth, callFunction } from '../../src/lib/firebase'
+import {
+  adminDb,
+  atTheNight,
+  bookableDates,
+  emptyEveryDate,
+  failure,
+  signedInWith,
+  signOutMember,
+  signUpFreshMember,
+  stackDeps,
+  VALID_PROFILE,
+} from './helpers'
+
+afterEach(signOutMember)
+afterAll(emptyEveryDate)
+
+const dinner = SEED_EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')!
+const date = bookableDates(dinner)[2]!
+const PASSWORD = 'correct-horse-42'
+
+interface Guest {
+  uid: string
+  email: string
+  name: string
+  orderId: string
+}
+
+const PERSONALITIES = ['extrovert', 'introvert', 'ambivert'] as const
+const INTERESTS = [['photography', 'travel'], ['gaming', 'art'], ['travel', 'outdoor'], ['book_clubs']] as const
+
+/** A member with an account and a profile, who paid for a seat of the dinner; left signed out. */
+async function paidGuest(name: string, n: number): Promise<Guest> {
+  const user = await signUpFreshMember()
+  const girl = n % 2 === 0
+  await callFunction(saveProfileCall, { ...VALID_PROFILE, name, gender: girl ? 'female' : 'male' })
+  const request = bookingRequest(dinner.id, date, { tier: girl ? 'girls' : 'boys' })
+  const { order_id: orderId } = await createBooking(
+    stackDeps(),
+    { uid: user.uid, email: user.email! },
+    {
+      ...request,
+      userProfile: {
+        ...request.userProfile,
+        name,
+        email: user.email!,
+        personalityType: PERSONALITIES[n % 3],
+        interests: [...INTERESTS[n % 4]!],
+        foodPreference: n === 3 || n === 8 ? 'jain' : 'non_vegetarian',
+        dateOfBirth: `${1990 + (n % 8)}-03-1${n % 10}`,
+      },
+    },
+  )
+  expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
+  expect((await reconcileBooking(stackDeps(), orderId))?.status).toBe('confirmed')
+  await signOutMember()
+  return { uid: user.uid, email: user.email!, name, orderId }
+}
+
+const as = (guest: Guest) => signInWithEmailAndPassword(auth(), guest.email, PASSWORD)
+const hostOf = (city: string) => signedInWith({ host_cities: [city] })
+const dateOf = { eventId: dinner.id, eventDate: date }
+const tableOf = async (guest: Guest) => {
+  await as(guest)
+  return (await callFunction(getBookingCall, { orderId: guest.orderId })).booking.table
+}
+const groupOf = (view: SeatingView, guest: Guest) =>
+  view.groups.find((group) => group.guests.some((seated) => seated.orderId === guest.orderId))!
+
+const NAMES = ['Asha', 'Bala', 'Chitra', 'Dev', 'Esha', 'Farhan', 'Gita', 'Hari', 'Isha', 'Jai', 'Kavya', 'Lokesh']
+let guests: Guest[]
+let planned: SeatingView
+
+beforeAll(async () => {
+  await emptyEveryDate()
+  guests = []
+  for (const [n, first] of NAMES.entries()) guests.push(await paidGuest(`${first} Test`, n))
+  // Asha blocked Bala (after an evening elsewhere): they must never share a group.
+  const [asha, bala] = [guests[0]!, guests[1]!]
+  await adminDb()
+    .collection('blocks')
+    .doc(pairId(asha.uid, bala.uid))
+    .set({ from: asha.uid, to: bala.uid, at: Date.now() })
+}, 180_000)
+
+describe('a host plans, moves and publishes', () => {
+  it('refuses a member and a host of another city, before and after a plan', async () => {
+    await signedInWith({})
+    expect((await failure(callFunction(getSeatingCall, dateOf))).code).toBe('functions/permission-denied')
+    await hostOf('hyderabad')
+    expect((await failure(callFunction(getSeatingCall, dateOf))).code).toBe('functions/permission-denied')
+    const refused = await failure(callFunction(changeSeatingCall, { ...dateOf, change: { kind: 'plan' } }))
+    expect(refused.code).toBe('functions/permission-denied')
+  })
+
+  it('plans 12 paid guests into two groups of 6, each guest once, the blocked pair apart', async () => {
+    await hostOf('bangalore')
+    expect((await callFunction(getSeatingCall, dateOf)).seating.status).toBe('none')
+    const { seating, changed } = await callFunction(changeSeatingCall, { ...dateOf, change: { kind: 'plan' } })
+    expect(changed).toBe(true)
+    expect(seating.status).toBe('draft')
+    expect(seating.groups.map((group) => group.guests.length)).toEqual([6, 6])
+    const seated = seating.groups.flatMap((group) => group.guests.map((guest) => guest.orderId)).sort()
+    expect(seated).toEqual(guests.map((guest) => guest.orderId).sort())
+    expect(groupOf(seating, guests[0]!).number).not.toBe(groupOf(seating, guests[1]!).number)
+    // The two Jain guests sit together.
+    expect(groupOf(seating, guests[3]!).number).toBe(groupOf(seating, guests[8]!).number)
+    planned = seating
+  })
+
+  it('refuses a move that would seat a blocked pair together, and moves anyone else', async () => {
+    await hostOf('bangalore')
+    const ashaGroup = groupOf(planned, guests[0]!).number
+    const refused = await failure(
+      callFunction(changeSeatingCall, {
+        ...dateOf,
+        change: { kind: 'move', orderId: guests[1]!.orderId, group: ashaGroup },
+      }),
+    )
+    expect(refused.code).toBe('functions/failed-precondition')
+    expect(refused.message).toBe(GROUP_MESSAGES.apart)
+    // Someone from the other group who is not Bala moves to Asha's.
+    const mover = guests.find(
+      (guest) => guest !== guests[1] && groupOf(planned, guest).number !== ashaGroup && guest !== guests[3],
+    )!
+    const { seating } = await callFunction(changeSeatingCall, {
+      ...dateOf,
+      change: { kind: 'move', orderId: mover.orderId, group: ashaGroup },
+    })
+    expect(groupOf(seating, mover).number).toBe(ashaGroup)
+    expect(seating.groups.map((group) => group.guests.length).sort()).toEqual([5, 7])
+    planned = seating
+  })
+
+  it('before publishing and before the reveal, a member sees only when it is revealed', async () => {
+    const table = await tableOf(guests[4]!)
+    expect(table?.number).toBeUndefined()
+    expect(Date.parse(table!.revealAt)).toBeGreaterThan(Date.now())
+  })
+
+  it('publishes; before the reveal members still see only the time', async () => {
+    await hostOf('bangalore')
+    const { seating } = await callFunction(changeSeatingCall, { ...dateOf, change: { kind: 'publish' } })
+    expect(seating.status).toBe('published')
+    expect(seating.unpublishedChanges).toBe(false)
+    expect((await tableOf(guests[4]!))?.number).toBeUndefined()
+  })
+})
+
+describe('from the reveal', () => {
+  beforeAll(() => atTheNight(dinner.id, date))
+
+  it('a member sees their own group: its number, the others’ first names, never another group', async () => {
+    for (const guest of [guests[0]!, guests[1]!]) {
+      const table = await tableOf(guest)
+      const group = groupOf(planned, guest)
+      expect(table?.number).toBe(group.number)
+      const mates = group.guests.filter((seated) => seated.orderId !== guest.orderId)
+      expect(table && 'others' in table ? [...table.others].sort() : []).toEqual(
+        mates.map((mate) => mate.name.split(' ')[0]).sort(),
+      )
+    }
+    // The list of bookings says the same.
+    await as(guests[0]!)
+    const listed = (await callFunction(listMyBookingsCall, {})).bookings[0]!.table
+    expect(listed?.number).toBe(groupOf(planned, guests[0]!).number)
+  })
+
+  it('refuses a member another member’s booking (and with it their group)', async () => {
+    await as(guests[0]!)
+    const refused = await failure(callFunction(getBookingCall, { orderId: guests[1]!.orderId }))
+    expect(refused.code).toBe('functions/not-found')
+  })
+
+  it('the door names each paid guest’s group', async () => {
+    await hostOf('bangalore')
+    const list = await callFunction(getDoorListCall, dateOf)
+    for (const guest of guests) {
+      const listed = list.guests.find((entry) => entry.orderId === guest.orderId)
+      expect(listed?.group).toBe(groupOf(planned, guest).number)
+    }
+  })
+
+  it('a cancelled guest loses the view, leaves a gap, and the host is told', async () => {
+    const leaving = guests[5]!
+    const stays = groupOf(planned, leaving).guests.find((seated) => seated.orderId !== leaving.orderId)!
+    await hostOf('bangalore')
+    await callFunction(hostCancelSeatCall, { ...dateOf, orderId: leaving.orderId, reason: 'Asked to leave' })
+    expect(await tableOf(leaving)).toBeUndefined()
+    const stayer = guests.find((guest) => guest.orderId === stays.orderId)!
+    const table = await tableOf(stayer)
+    expect(table && 'others' in table ? table.others : []).not.toContain('Farhan')
+    await hostOf('bangalore')
+    const { seating } = await callFunction(getSeatingCall, dateOf)
+    expect(seating.changes).toContain(`Farhan cancelled: group ${groupOf(planned, leaving).number} has a free seat.`)
+  })
+
+  it('a guest who paid after publishing joins a group with room, and sees it', async () => {
+    const late = await paidGuest('Meera Test', 12)
+    const table = await tableOf(late)
+    expect(table?.number).toBeGreaterThan(0)
+    await hostOf('bangalore')
+    const { seating } = await callFunction(getSeatingCall, dateOf)
+    expect(seating.changes).toContain(`Meera booked after publishing and joins group ${table?.number}.`)
+    expect(groupOf(seating, late).number).toBe(table?.number)
+  })
+
+  it('the member’s data export holds their group', async () => {
+    await as(guests[0]!)
+    const data = await callFunction(exportMyDataCall, {})
+    expect(data.groups).toEqual([
+      expect.objectContaining({ eventId: dinner.id, eventDate: date, group: groupOf(planned, guests[0]!).number }),
+    ])
+  })
+})
