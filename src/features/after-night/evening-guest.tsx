@@ -61,6 +61,7 @@ export function EveningGuest({
           </span>
         )}
         <h3 className={heading({ level: 'card' })}>{guest.firstName}</h3>
+        {guest.myGroup ? <span className={chip({ variant: 'muted' }).root}>Your group</span> : null}
         {guest.connected ? <span className={chip({ variant: 'subtle' }).root}>Connected</span> : null}
       </div>
       <div className={wrap({ gap: '2' })}>

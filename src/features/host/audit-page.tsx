@@ -35,6 +35,10 @@ const ACTION_LABELS: Record<string, string> = {
   'seed-catalogue': 'Loaded the seed catalogue',
   'mark-attendance': 'Marked who came',
   'resolve-report': 'Resolved a report',
+  'plan-groups': 'Planned the groups',
+  'move-guest': 'Moved a guest to another group',
+  'lock-group': 'Locked or unlocked a group',
+  'publish-groups': 'Published the groups',
 }
 
 const METHOD_LABELS: Record<string, string> = { qr: 'by pass', code: 'by code', name: 'by name' }

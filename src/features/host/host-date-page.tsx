@@ -18,6 +18,7 @@ import { call } from '../../lib/call'
 import { useCatalogue } from '../../lib/catalogue'
 import { heldFor } from '../../lib/held'
 import { CancelForm, CapacityForm, DownloadCsv, MessageForm, SalesToggle, VenueForm } from './date-actions'
+import { GroupsSection } from './groups-section'
 import { GuestItem } from './guest-item'
 import { useHost } from './host-layout'
 import { DateBadges, DateMoney, DateNumbers, type DatePageProps, VenueWarning } from './host-pages'
@@ -179,6 +180,8 @@ function DateConsole({
             </SearchList>
             {shown.length === 0 ? <p>{search ? 'No guest matches that search.' : 'No guests yet.'}</p> : null}
           </section>
+
+          <GroupsSection eventId={eventId} date={date} editable={verified && !list.date.cancelled} />
 
           <NightSection
             list={list}

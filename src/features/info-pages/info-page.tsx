@@ -34,9 +34,9 @@ export function InfoPage({ title, subtitle, description, children }: InfoPagePro
   )
 }
 
-export function InfoSection({ title, children }: { title: string; children: ReactNode }) {
+export function InfoSection({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   return (
-    <section className={stack({ gap: '3' })}>
+    <section id={id} className={stack({ gap: '3' })}>
       <h2 className={heading({ level: 'section' })}>{title}</h2>
       {children}
     </section>

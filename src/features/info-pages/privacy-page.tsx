@@ -30,6 +30,27 @@ export function PrivacyPage() {
           ]}
         />
       </InfoSection>
+      <InfoSection title="How seating works" id="seating">
+        <p>
+          At each event you sit in a small group (about six people). A host seats the paid guests of a date, starting
+          from a plan that follows these rules:
+        </p>
+        <Bullets
+          items={[
+            'Two people where one blocked or reported the other are never in the same group.',
+            'Nobody is the only one at their table with a food need the venue is told about (for example Jain or vegan) when another guest shares it.',
+            'Each group mixes personality types and is balanced between the prices paid, as far as the date’s guests allow, with ages kept close.',
+            'Shared interests bring people together; people who met at an earlier evening sit apart unless both chose to meet again.',
+            'You can stop us using your interests and personality type for seating on your profile page.',
+          ]}
+        />
+        <p>
+          Your group is revealed on your ticket a few hours before the event: the others’ first names and the interests
+          you share. Other guests never see your date of birth, age, relationship status or food and drink preferences,
+          nor which group anyone else is in. Nobody sees your date of birth or relationship status; your hosts see your
+          food preference, so the venue can cater for it.
+        </p>
+      </InfoSection>
       <InfoSection title="What we never do">
         <p>
           We do not sell your data. Other guests never see your phone number or email unless you choose to share them.

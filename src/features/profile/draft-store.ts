@@ -24,6 +24,8 @@ const draftSchema = v.object({
   bio: v.optional(v.string()),
   photo: v.optional(v.instance(Blob)),
   profilePictureUrl: v.optional(v.nullable(v.string())),
+  /** The profile page's choice: interests and personality may seat them in a group. */
+  seatByAnswers: v.optional(v.boolean()),
 })
 export type OnboardingDraft = v.InferOutput<typeof draftSchema>
 

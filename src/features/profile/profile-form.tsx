@@ -2,6 +2,8 @@
  * The profile's form: what the member told us at onboarding, with the same checks and messages,
  * saved through saveProfile (a new photo is uploaded first, and the server deletes the old one).
  */
+
+import { Link } from '@tanstack/react-router'
 import {
   AREA_LABELS,
   AREAS,
@@ -23,6 +25,7 @@ import { notice, text } from 'styled-system/recipes'
 import { call, useAction } from '../../lib/call'
 import { useOnline } from '../../lib/use-online'
 import { Button } from '../../ui/button'
+import { CheckboxField } from '../../ui/checkbox'
 import { MultiChoiceCards } from '../../ui/choice-cards'
 import { TextField } from '../../ui/field'
 import { showToast } from '../../ui/toast'
@@ -47,6 +50,12 @@ const PROFILE_MESSAGES = {
 
 const PROFILE_WORDS = { offline: PROFILE_MESSAGES.offline }
 
+/** What the profile says beside the answers used to seat a member in a group. */
+const SEATING_WORDS = {
+  choice: 'Use my interests and personality type to seat me in a group',
+  how: 'At our events you sit in a small group. Your interests and the personality type you give when booking help us seat you with people you are likely to click with; the others in your group see only your first name and the interests you share. Your date of birth and relationship status are never shown to anyone.',
+} as const
+
 /** The profile as the form edits it (the onboarding draft's shape, so the same checks apply). */
 function draftOf(profile: UserProfileRecord): OnboardingDraft {
   const interests = (() => {
@@ -68,6 +77,7 @@ function draftOf(profile: UserProfileRecord): OnboardingDraft {
     typedArea: area ? AREA_LABELS[area] : profile.location,
     bio: profile.bio,
     profilePictureUrl: profile.profile_picture_url,
+    seatByAnswers: profile.seat_by_answers ?? true,
   }
 }
 
@@ -205,6 +215,20 @@ export function ProfileForm({
             onChange={(value) => change({ interests: value })}
           />
           <GroupError message={shown(issues.interests)} />
+        </div>
+        <div className={grid({ gap: '2' })}>
+          <CheckboxField
+            label={SEATING_WORDS.choice}
+            checked={draft.seatByAnswers ?? true}
+            onChange={(seatByAnswers) => change({ seatByAnswers })}
+            disabled={!verified}
+          />
+          <p className={text({ tone: 'muted', size: 'sm' })}>
+            {SEATING_WORDS.how}{' '}
+            <Link to="/privacy" hash="seating">
+              How seating works
+            </Link>
+          </p>
         </div>
         <TextField
           label="Location"

@@ -36,6 +36,7 @@ export function payloadFromDraft(draft: OnboardingDraft): PayloadResult {
     location: draftLocation(draft),
     ...(draft.bio?.trim() ? { bio: draft.bio } : {}),
     ...(draft.profilePictureUrl ? { profilePictureUrl: draft.profilePictureUrl } : {}),
+    ...(draft.seatByAnswers !== undefined ? { seatByAnswers: draft.seatByAnswers } : {}),
   }
   const parsed = v.safeParse(saveProfileSchema, candidate)
   if (parsed.success) return { ok: true, payload: parsed.output }

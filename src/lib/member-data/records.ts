@@ -13,7 +13,7 @@ import {
   REFUND_STATES,
   venueBriefSchema,
 } from '@yaari/domain/booking'
-import type { UserProfileRecord } from '@yaari/domain/profile'
+import { INTERESTS, type UserProfileRecord } from '@yaari/domain/profile'
 import { WAITLIST_STATUSES, type WaitlistView } from '@yaari/domain/waitlist'
 import * as v from 'valibot'
 import type { YaariDb } from '../db'
@@ -46,6 +46,18 @@ const bookingViewSchema = v.object({
   pass: v.optional(v.object({ credential: v.string(), code: v.string() })),
   checkedInAt: v.optional(v.string()),
   afterNight: v.optional(v.object({ open: v.boolean(), closesAt: v.string(), connections: v.optional(v.number(), 0) })),
+  // The group: its reveal time, and from the reveal its number, the others' first names and what they share.
+  table: v.optional(
+    v.union([
+      v.object({
+        revealAt: v.string(),
+        number: v.number(),
+        others: v.array(v.string()),
+        shared: v.array(v.picklist(INTERESTS)),
+      }),
+      v.object({ revealAt: v.string() }),
+    ]),
+  ),
 })
 
 const waitlistViewSchema = v.object({
@@ -75,6 +87,7 @@ const profileRecordSchema = v.object({
   location: v.string(),
   bio: v.string(),
   profile_picture_url: v.nullable(v.string()),
+  seat_by_answers: v.optional(v.boolean()),
 })
 
 const refreshKey = (uid: string, kind: MemberDataKind) => `${uid}/${kind}`

@@ -101,6 +101,20 @@ export function EventFields({
           <TextField label="Boys price (₹)" inputMode="numeric" {...field('boys')} />
         </div>
         <TextField label="Capacity per date" inputMode="numeric" {...field('capacity')} />
+        <div className={grid({ columns: 2, gap: '3' })}>
+          <TextField
+            label="Guests per group"
+            hint="Each date’s guests are seated in groups of about this size (4-8)"
+            inputMode="numeric"
+            {...field('tableSize')}
+          />
+          <TextField
+            label="Reveal groups (hours before)"
+            hint="When each guest sees their group on the ticket"
+            inputMode="numeric"
+            {...field('revealHours')}
+          />
+        </div>
       </fieldset>
       <fieldset className={flow({ gap: '3' })} disabled={archived}>
         <legend className={heading({ level: 'sub' })}>When</legend>

@@ -5,6 +5,8 @@
  */
 import { type EventDraft, eventDraftSchema } from '@yaari/domain/catalogue-editor'
 import type { EventRecord } from '@yaari/domain/catalogue-records'
+import { DEFAULT_REVEAL_HOURS, seatingOf } from '@yaari/domain/groups'
+import { DEFAULT_GROUP_SIZE } from '@yaari/domain/seating'
 import * as v from 'valibot'
 
 export interface EventForm {
@@ -17,6 +19,10 @@ export interface EventForm {
   /** One line each. */
   whatToExpect: string
   groupSize: string
+  /** The size its dates' groups are planned at. */
+  tableSize: string
+  /** Hours before the start a guest's group is revealed. */
+  revealHours: string
   venueArea: string
   image: string
   girls: string
@@ -43,6 +49,8 @@ export const EMPTY_FORM: EventForm = {
   description: '',
   whatToExpect: '',
   groupSize: '',
+  tableSize: String(DEFAULT_GROUP_SIZE),
+  revealHours: String(DEFAULT_REVEAL_HOURS),
   venueArea: '',
   image: '',
   girls: '',
@@ -68,6 +76,8 @@ export function formOf(event: EventRecord): EventForm {
     description: event.description,
     whatToExpect: event.whatToExpect.join('\n'),
     groupSize: event.groupSize,
+    tableSize: String(seatingOf(event).size),
+    revealHours: String(seatingOf(event).revealHours),
     venueArea: event.venueArea,
     image: event.image,
     girls: String(event.prices.girls),
@@ -113,6 +123,8 @@ export function draftOf(form: EventForm): unknown {
       .map((line) => line.trim())
       .filter(Boolean),
     groupSize: form.groupSize,
+    tableSize: number(form.tableSize),
+    revealHours: number(form.revealHours),
     venueArea: form.venueArea,
     image: form.image,
     prices: { girls: number(form.girls), boys: number(form.boys) },

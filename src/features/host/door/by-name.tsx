@@ -44,6 +44,7 @@ export function ByName({
                   <span className={text({ size: 'sm', tone: 'muted' })}>
                     {guest.code} · {enumLabel(guest.tier)}
                     {guest.foodPreference ? ` · ${enumLabel(guest.foodPreference)}` : ''}
+                    {guest.group !== undefined ? ` · Group ${guest.group}` : ''}
                   </span>
                 </span>
                 {guest.state !== 'paid' ? (

@@ -51,6 +51,11 @@ export function VerdictScreen({
       <div id="verdict-detail" className={styles.detail}>
         {admit ? (
           <>
+            {verdict.group !== undefined ? (
+              <p>
+                <strong>Group {verdict.group}</strong>
+              </p>
+            ) : null}
             <p>
               {[enumLabel(verdict.tier), verdict.foodPreference && enumLabel(verdict.foodPreference)]
                 .filter(Boolean)

@@ -1,0 +1,52 @@
+/**
+ * A member's group on their ticket and booking card: when it is revealed, and once it is, the
+ * group's number, the others' first names and the interests they share. It is part of the booking
+ * the device keeps, so it opens offline with the rest of the ticket.
+ */
+import type { TableView } from '@yaari/domain/booking'
+import { INTEREST_LABELS } from '@yaari/domain/profile'
+import { formatIstClock, formatShortDate, istToday } from '@yaari/domain/schedule'
+import { text } from 'styled-system/recipes'
+
+/** "Asha, Rahul and Meera" */
+const listed = (names: readonly string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+
+/** "6:00 PM", or "6:00 PM on Tue, 1 Dec" when the reveal is not on the event's day. */
+function revealTime(revealAt: string, eventDate: string) {
+  const at = new Date(revealAt)
+  const day = istToday(at)
+  return day === eventDate ? formatIstClock(at) : `${formatIstClock(at)} on ${formatShortDate(day)}`
+}
+
+/** The group as a data list's row: the caller puts it under a "Your group" term. */
+export function YourGroup({
+  table,
+  eventDate,
+  now = Date.now(),
+}: {
+  table: TableView
+  eventDate: string
+  now?: number
+}) {
+  const time = revealTime(table.revealAt, eventDate)
+  if (table.number === undefined) {
+    return Date.parse(table.revealAt) > now ? (
+      <>Your group is revealed at {time}</>
+    ) : (
+      <>
+        Your group was due at {time}. It shows here once your host has published the groups and this page has reached
+        Yaari.
+      </>
+    )
+  }
+  const shared = table.shared.map((id) => INTEREST_LABELS[id])
+  return (
+    <>
+      <strong>Group {table.number}</strong>
+      <br />
+      {table.others.length > 0 ? `With ${listed(table.others)}` : 'The others in your group are joining soon.'}
+      {shared.length > 0 ? <p className={text({ tone: 'muted', size: 'sm' })}>You share {listed(shared)}</p> : null}
+    </>
+  )
+}

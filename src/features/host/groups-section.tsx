@@ -1,0 +1,235 @@
+/**
+ * A date's groups on its console page: the planner's proposal, a move of any guest to another group
+ * (a select and a button: keyboard and screen reader alike), a lock per group, a re-plan of the
+ * unlocked ones, and the publish that shows each guest their group at the reveal. What changed since
+ * publishing (a cancellation, a late booking) is listed. Read from Yaari when the page opens: it is
+ * not kept on the phone.
+ */
+import { enumLabel } from '@yaari/domain/booking'
+import {
+  changeSeatingCall,
+  type GroupView,
+  getSeatingCall,
+  type SeatingChange,
+  type SeatingView,
+} from '@yaari/domain/groups'
+import { formatIstClock, formatIstDateTime, formatShortDate, istToday } from '@yaari/domain/schedule'
+import { sharedReason } from '@yaari/domain/seating'
+import { useCallback, useEffect, useState } from 'react'
+import { cx } from 'styled-system/css'
+import { flow, visuallyHidden, wrap } from 'styled-system/patterns'
+import { bullets, card, heading, text, toolbar } from 'styled-system/recipes'
+import { call, spokenMessage, useAction } from '../../lib/call'
+import { Button } from '../../ui/button'
+import { CheckboxField } from '../../ui/checkbox'
+import { SelectField } from '../../ui/field'
+
+const WORDS = { offline: 'You’re offline: the groups need a connection.' }
+
+const revealLine = (view: SeatingView) => {
+  const at = new Date(view.revealAt)
+  const day = istToday(at)
+  const time = day === view.eventDate ? formatIstClock(at) : `${formatIstClock(at)} on ${formatShortDate(day)}`
+  return `Each guest sees their group on their ticket from ${time}. Groups of about ${view.size}.`
+}
+
+function statusLine(view: SeatingView) {
+  if (view.status === 'none') return 'No groups yet: plan them from the paid guests.'
+  if (view.status === 'draft') return 'Not published: guests do not see these groups yet.'
+  const when = view.publishedAt ? formatIstDateTime(new Date(view.publishedAt)) : ''
+  return view.unpublishedChanges
+    ? `Published ${when}. You have changes guests do not see yet: publish them.`
+    : `Published ${when}.`
+}
+
+function GuestMove({
+  guest,
+  group,
+  groups,
+  disabled,
+  onMove,
+}: {
+  guest: GroupView['guests'][number]
+  group: GroupView
+  groups: GroupView[]
+  disabled: boolean
+  onMove: (orderId: string, to: number) => void
+}) {
+  const [to, setTo] = useState('')
+  const others = groups.filter((other) => other.number !== group.number && !other.locked)
+  return (
+    <li className={flow({ gap: '1' })}>
+      <span>
+        <span className={text({ weight: 'semibold' })}>{guest.name}</span>
+        {guest.food ? <span className={text({ size: 'sm', tone: 'muted' })}> · {enumLabel(guest.food)}</span> : null}
+      </span>
+      {group.locked || others.length === 0 ? null : (
+        <div className={wrap({ gap: '2', alignItems: 'flex-end' })}>
+          <SelectField
+            label={`Move ${guest.name} to`}
+            placeholder="Another group…"
+            options={others.map((other) => ({ value: String(other.number), label: `Group ${other.number}` }))}
+            value={to}
+            disabled={disabled}
+            onChange={(event) => setTo(event.target.value)}
+          />
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={disabled || !to}
+            onClick={() => {
+              onMove(guest.orderId, Number(to))
+              setTo('')
+            }}
+          >
+            Move<span className={visuallyHidden()}> {guest.name}</span>
+          </Button>
+        </div>
+      )}
+    </li>
+  )
+}
+
+function GroupCard({
+  group,
+  groups,
+  busy,
+  change,
+}: {
+  group: GroupView
+  groups: GroupView[]
+  busy: boolean
+  change: (change: SeatingChange) => void
+}) {
+  const styles = card({ variant: 'outline', size: 'compact' })
+  const bar = toolbar()
+  const reason = sharedReason(group.shared)
+  return (
+    <li className={cx(styles.root, styles.body)} aria-labelledby={`group-${group.number}`}>
+      <div className={bar.root}>
+        <h3 id={`group-${group.number}`} className={cx(heading({ level: 'card' }), bar.title)}>
+          Group {group.number}
+        </h3>
+        <CheckboxField
+          label={`Lock group ${group.number}`}
+          checked={group.locked}
+          disabled={busy}
+          onChange={(locked) => change({ kind: 'lock', group: group.number, locked })}
+        />
+      </div>
+      <p className={text({ size: 'sm', tone: 'muted' })}>
+        {group.guests.length} guests: {group.girls} girls, {group.boys} boys{reason ? `. ${reason}` : ''}
+      </p>
+      <ul className={flow({ gap: '3' })} aria-label={`Guests of group ${group.number}`}>
+        {group.guests.map((guest) => (
+          <GuestMove
+            key={guest.orderId}
+            guest={guest}
+            group={group}
+            groups={groups}
+            disabled={busy}
+            onMove={(orderId, to) => change({ kind: 'move', orderId, group: to })}
+          />
+        ))}
+      </ul>
+    </li>
+  )
+}
+
+export function GroupsSection({ eventId, date, editable }: { eventId: string; date: string; editable: boolean }) {
+  const [view, setView] = useState<SeatingView>()
+  const [notice, setNotice] = useState<string>()
+  const [loadError, setLoadError] = useState<string>()
+  const load = useCallback(async () => {
+    try {
+      setView((await call(getSeatingCall, { eventId, eventDate: date })).seating)
+      setLoadError(undefined)
+    } catch (error) {
+      setLoadError(spokenMessage(error, WORDS))
+    }
+  }, [eventId, date])
+  useEffect(() => {
+    void load()
+  }, [load])
+  const changing = useAction(
+    async (change: SeatingChange, done: string) => {
+      setNotice(undefined)
+      const answer = await call(changeSeatingCall, { eventId, eventDate: date, change })
+      setView(answer.seating)
+      setNotice(done)
+    },
+    WORDS,
+    setNotice,
+  )
+  const change = (next: SeatingChange) => {
+    const done =
+      next.kind === 'plan'
+        ? 'Groups planned: publish them when they look right.'
+        : next.kind === 'publish'
+          ? 'Groups published: each guest sees theirs at the reveal.'
+          : next.kind === 'lock'
+            ? `Group ${next.group} is ${next.locked ? 'locked' : 'unlocked'}.`
+            : `Moved to group ${next.group}.`
+    void changing.run(next, done)
+  }
+
+  return (
+    <section aria-labelledby="groups" className={flow({ gap: '3' })}>
+      <h2 id="groups" className={heading({ level: 'section' })}>
+        Groups
+      </h2>
+      {view ? (
+        <>
+          <p>{revealLine(view)}</p>
+          <p role="status" className={text({ weight: 'semibold' })}>
+            {statusLine(view)}
+          </p>
+          {view.changes.length > 0 ? (
+            <div>
+              <p>Since publishing:</p>
+              <ul className={bullets()}>
+                {view.changes.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {notice ? (
+            <p role="alert" className={text({ weight: 'semibold' })}>
+              {notice}
+            </p>
+          ) : null}
+          {editable ? (
+            <div className={wrap({ gap: '2' })}>
+              <Button size="sm" variant="outline" loading={changing.busy} onClick={() => change({ kind: 'plan' })}>
+                {view.status === 'none' ? 'Plan groups' : 'Re-plan unlocked groups'}
+              </Button>
+              {view.status !== 'none' ? (
+                <Button size="sm" loading={changing.busy} onClick={() => change({ kind: 'publish' })}>
+                  Publish groups
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
+          {view.groups.length > 0 ? (
+            <ul className={flow({ gap: '3' })} aria-label="Groups">
+              {view.groups.map((group) => (
+                <GroupCard
+                  key={group.number}
+                  group={group}
+                  groups={view.groups}
+                  busy={changing.busy || !editable}
+                  change={change}
+                />
+              ))}
+            </ul>
+          ) : null}
+        </>
+      ) : (
+        <p role="status" className={text({ size: 'sm', tone: 'muted' })}>
+          {loadError ?? 'Loading the groups…'}
+        </p>
+      )}
+    </section>
+  )
+}
