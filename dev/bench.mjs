@@ -3,7 +3,7 @@
 /**
  * `npm run bench`: builds, starts the local stack (timing its start-up), then runs each
  * measurement (dev/bench/: first-load JS, offline reloads, interaction latency, the catalogue, the ticket at the door, Lighthouse, createBooking under load,
- * the seat inventory, the waitlist's churn), checks the report against the budgets (dev/bench/budgets.mjs, the one
+ * the seat inventory, the waitlist's churn, the seating planner's groups and speed), checks the report against the budgets (dev/bench/budgets.mjs, the one
  * table of them), prints it as JSON, writes .tmp/bench/bench.json and bench.html, and exits
  * non-zero when a budget is missed. Budgets live here, not in the tests.
  */
@@ -33,6 +33,7 @@ import {
 import { measureLighthouse } from './bench/lighthouse.mjs'
 import { measureOfflineFcp } from './bench/offline-fcp.mjs'
 import { benchReportHtml } from './bench/report.mjs'
+import { measureSeating } from './bench/seating.mjs'
 import { measureTicket } from './bench/ticket.mjs'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs'
 import { ROOT } from './lib/config.mjs'
@@ -94,6 +95,7 @@ async function measureAll(stack) {
       abandonedCheckouts: await measureAbandonedCheckouts(inventory),
       waitlistChurn: await measureWaitlistChurn(inventory),
       bookingsWithFaults: await measureBookingsWithFaults(inventory),
+      seating: await measureSeating(),
     }
   } finally {
     await harness.stop()
