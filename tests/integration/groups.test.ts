@@ -7,12 +7,13 @@
  * asking for another's booking, a guest whose seat was cancelled.
  */
 
+import { randomUUID } from 'node:crypto'
 import { exportMyDataCall } from '@yaari/domain/account'
-import { pairId } from '@yaari/domain/after-night'
+import { getAfterNightCall, morningAfter, pairId } from '@yaari/domain/after-night'
 import { getBookingCall } from '@yaari/domain/booking'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
-import { getDoorListCall } from '@yaari/domain/door'
+import { getDoorListCall, syncCheckInsCall } from '@yaari/domain/door'
 import { changeSeatingCall, GROUP_MESSAGES, getSeatingCall, type SeatingView } from '@yaari/domain/groups'
 import { hostCancelSeatCall } from '@yaari/domain/host'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
@@ -20,6 +21,7 @@ import { saveProfileCall } from '@yaari/domain/profile'
 import { signInWithEmailAndPassword } from 'firebase/auth'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
+import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import { createBooking } from '../../functions/src/services/bookings/create'
 import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
 import { auth, callFunction } from '../../src/lib/firebase'
@@ -27,6 +29,7 @@ import {
   adminDb,
   atTheNight,
   bookableDates,
+  callAnything,
   emptyEveryDate,
   failure,
   signedInWith,
@@ -156,6 +159,28 @@ describe('a host plans, moves and publishes', () => {
     planned = seating
   })
 
+  it('keeps a locked group through a re-plan, and refuses moves into or out of it', async () => {
+    await hostOf('bangalore')
+    const ashaGroup = groupOf(planned, guests[0]!)
+    const locking = await callFunction(changeSeatingCall, {
+      ...dateOf,
+      change: { kind: 'lock', group: ashaGroup.number, locked: true },
+    })
+    expect(locking.seating.groups.find((group) => group.number === ashaGroup.number)?.locked).toBe(true)
+    const { seating } = await callFunction(changeSeatingCall, { ...dateOf, change: { kind: 'plan' } })
+    const kept = seating.groups.find((group) => group.number === ashaGroup.number)!
+    expect(kept.guests.map((guest) => guest.orderId).sort()).toEqual(ashaGroup.guests.map((g) => g.orderId).sort())
+    const outsider = guests.find((guest) => groupOf(seating, guest).number !== ashaGroup.number)!
+    const refused = await failure(
+      callFunction(changeSeatingCall, {
+        ...dateOf,
+        change: { kind: 'move', orderId: outsider.orderId, group: ashaGroup.number },
+      }),
+    )
+    expect(refused.message).toBe(GROUP_MESSAGES.locked)
+    planned = seating
+  })
+
   it('before publishing and before the reveal, a member sees only when it is revealed', async () => {
     const table = await tableOf(guests[4]!)
     expect(table?.number).toBeUndefined()
@@ -227,6 +252,30 @@ describe('from the reveal', () => {
     const { seating } = await callFunction(getSeatingCall, dateOf)
     expect(seating.changes).toContain(`Meera booked after publishing and joins group ${table?.number}.`)
     expect(groupOf(seating, late).number).toBe(table?.number)
+  })
+
+  it('the morning after, the evening lists the member’s own group first', async () => {
+    const came = guests.filter((guest) => guest !== guests[5])
+    await hostOf('bangalore')
+    const ops = came.map((guest) => ({
+      id: randomUUID(),
+      kind: 'in',
+      orderId: guest.orderId,
+      at: Date.now(),
+      method: 'name',
+    }))
+    const synced = await callAnything(syncCheckInsCall, { ...dateOf, door: 'Front door', ops })
+    expect(synced.refused).toEqual([])
+    await runStackJob('morningAfter', { at: new Date(morningAfter(date) + 60_000) })
+    await as(guests[0]!)
+    const evening = await callFunction(getAfterNightCall, { orderId: guests[0]!.orderId })
+    const mates = groupOf(planned, guests[0]!)
+      .guests.filter((seated) => seated.orderId !== guests[0]!.orderId && seated.orderId !== guests[5]!.orderId)
+      .map((seated) => seated.name.split(' ')[0])
+    const first = evening.guests.slice(0, mates.length)
+    expect(first.map((guest) => guest.firstName).sort()).toEqual([...mates].sort())
+    expect(first.every((guest) => guest.myGroup)).toBe(true)
+    expect(evening.guests.slice(mates.length).some((guest) => guest.myGroup)).toBe(false)
   })
 
   it('the member’s data export holds their group', async () => {

@@ -45,11 +45,12 @@ export async function doorListOf(
   now: number,
   bookings?: BookingRecord[],
 ): Promise<DoorList> {
-  const [records, admitted, groups] = await Promise.all([
+  const [records, admitted] = await Promise.all([
     bookings ?? bookingsOfDate(firestore, input.eventId, input.eventDate),
     dateAdmissions(firestore, input.eventId, input.eventDate),
-    doorGroups(firestore, event, input.eventDate),
   ])
+  const paid = records.filter((record) => record.status === 'confirmed').map((record) => record.order_id)
+  const groups = await doorGroups(firestore, event, input.eventDate, paid)
   const guests = records
     .map((record) => doorGuest(record, groups))
     .filter((guest): guest is DoorGuest => guest !== undefined)

@@ -44,7 +44,7 @@ const nameOf = (booking: BookingRecord) =>
 export const firstNameOfBooking = (booking: BookingRecord) => firstNameOf(booking.attendee?.name) ?? 'Guest'
 
 /** The planner's view of a guest: what they told us, less what they asked us not to seat them by. */
-function seatOf(booking: BookingRecord, seatByAnswers: boolean, start: Date): SeatingGuest {
+export function seatOf(booking: BookingRecord, seatByAnswers: boolean, start: Date): SeatingGuest {
   const told = booking.attendee ?? {}
   const interests = Array.isArray(told.interests)
     ? told.interests.flatMap((id) => oneOf(id, INTERESTS) ?? [])

@@ -87,11 +87,22 @@ export async function tablesFor(
   return tables
 }
 
-/** Each paid guest's published group, by order id (empty before a publish): what the door says. */
-export async function doorGroups(firestore: Firestore, event: YaariEvent, date: string): Promise<Map<string, number>> {
+/**
+ * Each paid guest's published group, by order id (empty before a publish): what the door says. `paid`
+ * are the date's paid order ids, which the door list has read: when every one of them is where the
+ * host published them, nothing more is read (the door syncs often); a guest who paid after the
+ * publish is placed as every reader places them.
+ */
+export async function doorGroups(
+  firestore: Firestore,
+  event: YaariEvent,
+  date: string,
+  paid: readonly string[],
+): Promise<Map<string, number>> {
   const published = await publishedGroups(firestore, event.id, date)
   if (!published) return new Map()
-  const groups = await standing(firestore, event, date, published)
+  const seated = new Set(published.flatMap((group) => group.members))
+  const groups = paid.every((id) => seated.has(id)) ? published : await standing(firestore, event, date, published)
   return new Map(groups.flatMap((group) => group.members.map((id) => [id, group.number] as const)))
 }
 
