@@ -1,6 +1,6 @@
 /**
  * A date's groups on its console page: the planner's proposal, a move of any guest to another group
- * (a select and a button: keyboard and screen reader alike), a lock per group, a re-plan of the
+ * (a native select named for the guest, and a button: keyboard and screen reader alike), a lock per group, a re-plan of the
  * unlocked ones, and the publish that shows each guest their group at the reveal. What changed since
  * publishing (a cancellation, a late booking) is listed. Read from Yaari when the page opens: it is
  * not kept on the phone.
@@ -16,13 +16,12 @@ import {
 import { formatIstClock, formatIstDateTime, formatShortDate, istToday } from '@yaari/domain/schedule'
 import { sharedReason } from '@yaari/domain/seating'
 import { useCallback, useEffect, useState } from 'react'
-import { cx } from 'styled-system/css'
-import { flow, visuallyHidden, wrap } from 'styled-system/patterns'
-import { bullets, card, heading, text, toolbar } from 'styled-system/recipes'
+import { css, cx } from 'styled-system/css'
+import { flex, flow, visuallyHidden, wrap } from 'styled-system/patterns'
+import { bullets, card, field, heading, text, toolbar } from 'styled-system/recipes'
 import { call, spokenMessage, useAction } from '../../lib/call'
 import { Button } from '../../ui/button'
 import { CheckboxField } from '../../ui/checkbox'
-import { SelectField } from '../../ui/field'
 
 const WORDS = { offline: 'You’re offline: the groups need a connection.' }
 
@@ -58,21 +57,27 @@ function GuestMove({
   const [to, setTo] = useState('')
   const others = groups.filter((other) => other.number !== group.number && !other.locked)
   return (
-    <li className={flow({ gap: '1' })}>
+    <li className={flex({ align: 'center', justify: 'space-between', gap: '2', wrap: 'wrap' })}>
       <span>
         <span className={text({ weight: 'semibold' })}>{guest.name}</span>
         {guest.food ? <span className={text({ size: 'sm', tone: 'muted' })}> · {enumLabel(guest.food)}</span> : null}
       </span>
       {group.locked || others.length === 0 ? null : (
-        <div className={wrap({ gap: '2', alignItems: 'flex-end' })}>
-          <SelectField
-            label={`Move ${guest.name} to`}
-            placeholder="Another group…"
-            options={others.map((other) => ({ value: String(other.number), label: `Group ${other.number}` }))}
+        <span className={flex({ gap: '2', align: 'center' })}>
+          <select
+            aria-label={`Move ${guest.name} to`}
+            className={cx(field().input, css({ w: 'auto', minW: '0' }))}
             value={to}
             disabled={disabled}
             onChange={(event) => setTo(event.target.value)}
-          />
+          >
+            <option value="">Move to…</option>
+            {others.map((other) => (
+              <option key={other.number} value={String(other.number)}>
+                Group {other.number}
+              </option>
+            ))}
+          </select>
           <Button
             size="sm"
             variant="outline"
@@ -84,7 +89,7 @@ function GuestMove({
           >
             Move<span className={visuallyHidden()}> {guest.name}</span>
           </Button>
-        </div>
+        </span>
       )}
     </li>
   )
@@ -120,7 +125,7 @@ function GroupCard({
       <p className={text({ size: 'sm', tone: 'muted' })}>
         {group.guests.length} guests: {group.girls} girls, {group.boys} boys{reason ? `. ${reason}` : ''}
       </p>
-      <ul className={flow({ gap: '3' })} aria-label={`Guests of group ${group.number}`}>
+      <ul className={flow({ gap: '2' })} aria-label={`Guests of group ${group.number}`}>
         {group.guests.map((guest) => (
           <GuestMove
             key={guest.orderId}
