@@ -155,6 +155,7 @@ function quality(seated, seatingIssues) {
   let shared = 0
   let groups = 0
   let mixed = 0
+  let bothEnds = 0
   let tierOff = 0
   let apartTogether = 0
   let loneFoodNeeds = 0
@@ -174,6 +175,8 @@ function quality(seated, seatingIssues) {
       const kinds = new Set(members.map((guest) => guest.personality))
       // Mixed: an ambivert (who mixes with either), or an extrovert and an introvert.
       if (kinds.has('ambivert') || (kinds.has('extrovert') && kinds.has('introvert'))) mixed++
+      // The stricter reading: an extrovert and an introvert at the same table.
+      if (kinds.has('extrovert') && kinds.has('introvert')) bothEnds++
       const ages = members.flatMap((guest) => guest.age ?? [])
       if (ages.length) ageRanges.push(Math.max(...ages) - Math.min(...ages))
       tierOff += Math.abs(members.filter((guest) => guest.tier === 'girls').length / members.length - girlsShare)
@@ -186,6 +189,7 @@ function quality(seated, seatingIssues) {
   return {
     meanSharedPerPair: round(shared / pairs),
     mixedPersonalityShare: round(mixed / groups),
+    extrovertAndIntrovertShare: round(bothEnds / groups),
     medianAgeRange: median(ageRanges),
     tierImbalance: round(tierOff / groups),
     apartTogether,

@@ -73,6 +73,8 @@ const SHARED = 2
 const MET_BEFORE = 30
 /** A group of only introverts or only extroverts, when the date could mix it. */
 const ONE_SIDED = 25
+/** A group with no extrovert or no introvert, when the date has both (ambiverts mix, but both ends mix more). */
+const BOTH_ENDS = 10
 /** Per squared seat a group's girls are off the date's share. */
 const TIER = 12
 /** Per year a group's age range is over AGE_SPREAD_YEARS, and per year of range. */
@@ -197,6 +199,7 @@ function scorer(guests: readonly SeatingGuest[], apart: ReadonlySet<string>, met
   )
   const kinds = new Set(personality)
   const canMix = kinds.has(3) || (kinds.has(1) && kinds.has(2))
+  const hasBothEnds = kinds.has(1) && kinds.has(2)
   const girl = Int8Array.from(guests, (guest) => (guest.tier === 'girls' ? 1 : 0))
   const girlsShare = n ? girl.reduce((sum, x) => sum + x, 0) / n : 0
   const age = Float64Array.from(guests, (guest) =>
@@ -236,6 +239,7 @@ function scorer(guests: readonly SeatingGuest[], apart: ReadonlySet<string>, met
     if (needs1 === 1 && needCount[1]! >= 2) score -= LONE_FOOD
     if (needs2 === 1 && needCount[2]! >= 2) score -= LONE_FOOD
     if (canMix && ambi === 0 && extro + intro >= 2 && (extro === 0 || intro === 0)) score -= ONE_SIDED
+    if (hasBothEnds && (extro === 0 || intro === 0)) score -= BOTH_ENDS
     const off = girls - girlsShare * members.length
     score -= TIER * off * off
     if (high >= low) {
