@@ -111,7 +111,9 @@ test('a host seats twelve guests in two groups; each guest sees their own at the
       .trim()
     await groups.getByRole('combobox', { name: `Move ${mover} to` }).selectOption(String(ashaGroup))
     await groups.getByRole('button', { name: `Move ${mover}` }).click()
-    await expect(groups.getByText(`Moved to group ${ashaGroup}.`)).toBeVisible(BACKEND)
+    await expect(groups.getByText(`${mover} moved to group ${ashaGroup}.`)).toBeVisible(BACKEND)
+    // The focus follows the guest to their new group, for the next move by keyboard.
+    await expect(groups.getByRole('combobox', { name: `Move ${mover} to` })).toBeFocused()
     await expect(guestsOf(groupCard(page, ashaGroup))).toHaveCount(7)
     await expect(guestsOf(groupCard(page, ashaGroup)).filter({ hasText: mover })).toHaveCount(1)
     await groups.getByRole('button', { name: 'Publish groups' }).click()

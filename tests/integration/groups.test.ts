@@ -14,10 +14,16 @@ import { getBookingCall } from '@yaari/domain/booking'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { getDoorListCall, syncCheckInsCall } from '@yaari/domain/door'
-import { changeSeatingCall, GROUP_MESSAGES, getSeatingCall, type SeatingView } from '@yaari/domain/groups'
-import { hostCancelSeatCall } from '@yaari/domain/host'
+import {
+  changeSeatingCall,
+  GROUP_MESSAGES,
+  getSeatingCall,
+  type SeatingChange,
+  type SeatingView,
+} from '@yaari/domain/groups'
+import { HOST_MESSAGES, hostCancelSeatCall } from '@yaari/domain/host'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
-import { saveProfileCall } from '@yaari/domain/profile'
+import { getMyProfileCall, saveProfileCall } from '@yaari/domain/profile'
 import { signInWithEmailAndPassword } from 'firebase/auth'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
@@ -91,6 +97,11 @@ const tableOf = async (guest: Guest) => {
   await as(guest)
   return (await callFunction(getBookingCall, { orderId: guest.orderId })).booking.table
 }
+/** A host's change to the groups as they now see them (the version their view names). */
+async function changeGroups(change: SeatingChange) {
+  const { seating } = await callFunction(getSeatingCall, dateOf)
+  return callFunction(changeSeatingCall, { ...dateOf, version: seating.version, change })
+}
 const groupOf = (view: SeatingView, guest: Guest) =>
   view.groups.find((group) => group.guests.some((seated) => seated.orderId === guest.orderId))!
 
@@ -116,14 +127,14 @@ describe('a host plans, moves and publishes', () => {
     expect((await failure(callFunction(getSeatingCall, dateOf))).code).toBe('functions/permission-denied')
     await hostOf('hyderabad')
     expect((await failure(callFunction(getSeatingCall, dateOf))).code).toBe('functions/permission-denied')
-    const refused = await failure(callFunction(changeSeatingCall, { ...dateOf, change: { kind: 'plan' } }))
+    const refused = await failure(callFunction(changeSeatingCall, { ...dateOf, version: 0, change: { kind: 'plan' } }))
     expect(refused.code).toBe('functions/permission-denied')
   })
 
   it('plans 12 paid guests into two groups of 6, each guest once, the blocked pair apart', async () => {
     await hostOf('bangalore')
     expect((await callFunction(getSeatingCall, dateOf)).seating.status).toBe('none')
-    const { seating, changed } = await callFunction(changeSeatingCall, { ...dateOf, change: { kind: 'plan' } })
+    const { seating, changed } = await changeGroups({ kind: 'plan' })
     expect(changed).toBe(true)
     expect(seating.status).toBe('draft')
     expect(seating.groups.map((group) => group.guests.length)).toEqual([6, 6])
@@ -138,22 +149,14 @@ describe('a host plans, moves and publishes', () => {
   it('refuses a move that would seat a blocked pair together, and moves anyone else', async () => {
     await hostOf('bangalore')
     const ashaGroup = groupOf(planned, guests[0]!).number
-    const refused = await failure(
-      callFunction(changeSeatingCall, {
-        ...dateOf,
-        change: { kind: 'move', orderId: guests[1]!.orderId, group: ashaGroup },
-      }),
-    )
+    const refused = await failure(changeGroups({ kind: 'move', orderId: guests[1]!.orderId, group: ashaGroup }))
     expect(refused.code).toBe('functions/failed-precondition')
     expect(refused.message).toBe(GROUP_MESSAGES.apart)
     // Someone from the other group who is not Bala moves to Asha's.
     const mover = guests.find(
       (guest) => guest !== guests[1] && groupOf(planned, guest).number !== ashaGroup && guest !== guests[3],
     )!
-    const { seating } = await callFunction(changeSeatingCall, {
-      ...dateOf,
-      change: { kind: 'move', orderId: mover.orderId, group: ashaGroup },
-    })
+    const { seating } = await changeGroups({ kind: 'move', orderId: mover.orderId, group: ashaGroup })
     expect(groupOf(seating, mover).number).toBe(ashaGroup)
     expect(seating.groups.map((group) => group.guests.length).sort()).toEqual([5, 7])
     planned = seating
@@ -162,23 +165,28 @@ describe('a host plans, moves and publishes', () => {
   it('keeps a locked group through a re-plan, and refuses moves into or out of it', async () => {
     await hostOf('bangalore')
     const ashaGroup = groupOf(planned, guests[0]!)
-    const locking = await callFunction(changeSeatingCall, {
-      ...dateOf,
-      change: { kind: 'lock', group: ashaGroup.number, locked: true },
-    })
+    const locking = await changeGroups({ kind: 'lock', group: ashaGroup.number, locked: true })
     expect(locking.seating.groups.find((group) => group.number === ashaGroup.number)?.locked).toBe(true)
-    const { seating } = await callFunction(changeSeatingCall, { ...dateOf, change: { kind: 'plan' } })
+    const { seating } = await changeGroups({ kind: 'plan' })
     const kept = seating.groups.find((group) => group.number === ashaGroup.number)!
     expect(kept.guests.map((guest) => guest.orderId).sort()).toEqual(ashaGroup.guests.map((g) => g.orderId).sort())
     const outsider = guests.find((guest) => groupOf(seating, guest).number !== ashaGroup.number)!
-    const refused = await failure(
-      callFunction(changeSeatingCall, {
-        ...dateOf,
-        change: { kind: 'move', orderId: outsider.orderId, group: ashaGroup.number },
-      }),
-    )
+    const refused = await failure(changeGroups({ kind: 'move', orderId: outsider.orderId, group: ashaGroup.number }))
     expect(refused.message).toBe(GROUP_MESSAGES.locked)
     planned = seating
+  })
+
+  it('refuses a change to groups another host changed since they were read', async () => {
+    await hostOf('bangalore')
+    const { seating: seen } = await callFunction(getSeatingCall, dateOf)
+    const first = seen.groups[0]!
+    await changeGroups({ kind: 'lock', group: first.number, locked: !first.locked })
+    const refused = await failure(
+      callFunction(changeSeatingCall, { ...dateOf, version: seen.version, change: { kind: 'publish' } }),
+    )
+    expect(refused.code).toBe('functions/aborted')
+    expect(refused.message).toBe(GROUP_MESSAGES.busy)
+    await changeGroups({ kind: 'lock', group: first.number, locked: first.locked })
   })
 
   it('before publishing and before the reveal, a member sees only when it is revealed', async () => {
@@ -189,7 +197,7 @@ describe('a host plans, moves and publishes', () => {
 
   it('publishes; before the reveal members still see only the time', async () => {
     await hostOf('bangalore')
-    const { seating } = await callFunction(changeSeatingCall, { ...dateOf, change: { kind: 'publish' } })
+    const { seating } = await changeGroups({ kind: 'publish' })
     expect(seating.status).toBe('published')
     expect(seating.unpublishedChanges).toBe(false)
     expect((await tableOf(guests[4]!))?.number).toBeUndefined()
@@ -213,6 +221,37 @@ describe('from the reveal', () => {
     await as(guests[0]!)
     const listed = (await callFunction(listMyBookingsCall, {})).bookings[0]!.table
     expect(listed?.number).toBe(groupOf(planned, guests[0]!).number)
+  })
+
+  it('refuses a host’s change once the date has started, by the server’s clock for it', async () => {
+    await hostOf('bangalore')
+    const refused = await failure(changeGroups({ kind: 'publish' }))
+    expect(refused.code).toBe('functions/failed-precondition')
+    expect(refused.message).toBe(HOST_MESSAGES.datePassed)
+  })
+
+  it('a block since the publish: neither is named to the other, and the host is told to move one', async () => {
+    const [blocker, blocked] = groupOf(planned, guests[2]!)
+      .guests.filter((seated) => ![guests[0], guests[1], guests[5]].some((guest) => guest?.orderId === seated.orderId))
+      .map((seated) => guests.find((guest) => guest.orderId === seated.orderId)!)
+    const block = adminDb().collection('blocks').doc(pairId(blocker!.uid, blocked!.uid))
+    await block.set({ from: blocker!.uid, to: blocked!.uid, at: Date.now() })
+    try {
+      const firstOf = (guest: Guest) => guest.name.split(' ')[0]!
+      const seenByBlocker = await tableOf(blocker!)
+      expect(seenByBlocker && 'others' in seenByBlocker ? seenByBlocker.others : ['none']).not.toContain(
+        firstOf(blocked!),
+      )
+      const seenByBlocked = await tableOf(blocked!)
+      expect(seenByBlocked && 'others' in seenByBlocked ? seenByBlocked.others : ['none']).not.toContain(
+        firstOf(blocker!),
+      )
+      await hostOf('bangalore')
+      const { seating } = await callFunction(getSeatingCall, dateOf)
+      expect(groupOf(seating, blocker!).warning).toBe(GROUP_MESSAGES.apartHere)
+    } finally {
+      await block.delete()
+    }
   })
 
   it('refuses a member another member’s booking (and with it their group)', async () => {
@@ -252,6 +291,12 @@ describe('from the reveal', () => {
     const { seating } = await callFunction(getSeatingCall, dateOf)
     expect(seating.changes).toContain(`Meera booked after publishing and joins group ${table?.number}.`)
     expect(groupOf(seating, late).number).toBe(table?.number)
+    // Those already in that group see the newcomer too.
+    const mate = guests.find(
+      (guest) => guest !== guests[5] && groupOf(seating, guest).number === table?.number && guest !== late,
+    )!
+    const theirs = await tableOf(mate)
+    expect(theirs && 'others' in theirs ? theirs.others : []).toContain('Meera')
   })
 
   it('the morning after, the evening lists the member’s own group first', async () => {
@@ -284,5 +329,16 @@ describe('from the reveal', () => {
     expect(data.groups).toEqual([
       expect.objectContaining({ eventId: dinner.id, eventDate: date, group: groupOf(planned, guests[0]!).number }),
     ])
+  })
+})
+
+describe('a member’s choice', () => {
+  it('not to be seated by their interests and personality is kept when a later save does not say', async () => {
+    await signUpFreshMember()
+    await callFunction(saveProfileCall, { ...VALID_PROFILE, seatByAnswers: false })
+    await callFunction(saveProfileCall, { ...VALID_PROFILE, name: 'Asha Rao' })
+    expect((await callFunction(getMyProfileCall, {})).profile?.seat_by_answers).toBe(false)
+    await callFunction(saveProfileCall, { ...VALID_PROFILE, seatByAnswers: true })
+    expect((await callFunction(getMyProfileCall, {})).profile?.seat_by_answers).toBe(true)
   })
 })

@@ -158,6 +158,10 @@ export async function paidBookingsOfDate(
   return bookingRecords.all(snapshot)
 }
 
+/** Whether a paid booking's guest came: the door checked them in, or a host marked them. */
+export const came = (booking: BookingRecord) =>
+  booking.status === 'confirmed' && (booking.checked_in_at !== undefined || booking.came_marked !== undefined)
+
 /** Every booking a member made, whatever its state. */
 export async function bookingsOfMember(firestore: Firestore, uid: string): Promise<BookingRecord[]> {
   return bookingRecords.all(await collectionOf(firestore, 'bookings').where('user_id', '==', uid).get())

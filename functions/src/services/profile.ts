@@ -28,6 +28,8 @@ export async function saveProfile(
   const existing = await ref.get()
   await ref.set({
     ...record,
+    // A save that does not say (an older app, onboarding's last step) keeps the member's choice.
+    seat_by_answers: input.seatByAnswers ?? existing.get('seat_by_answers') !== false,
     created_at: existing.exists ? existing.get('created_at') : FieldValue.serverTimestamp(),
     updated_at: FieldValue.serverTimestamp(),
   })

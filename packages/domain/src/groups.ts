@@ -23,7 +23,9 @@ export const GROUP_MESSAGES = {
   locked: 'This group is locked: unlock it to change it.',
   apart: 'This guest cannot sit with someone in that group.',
   noGroup: 'No such group.',
-  busy: 'Someone else changed these groups just now: look again, then make your change.',
+  busy: 'Someone else changed these groups since you opened them: they are shown again as they now stand.',
+  apartHere: 'Two guests here must not share a group: move one of them, or re-plan.',
+  loneFoodHere: 'A guest here is the only one with their food need while another guest shares it: move them together.',
 } as const
 
 /** The group size and reveal an event plans its dates with. */
@@ -42,6 +44,8 @@ export interface StoredGroup {
   members: string[]
 }
 
+const isLocked = (group: StoredGroup) => (group as { locked?: unknown }).locked === true
+
 /**
  * The groups as they stand for the date's paid guests (`paid`, in the order they paid): a guest no
  * longer paid leaves a gap, and each paid guest in none joins a group with room, one at a time in
@@ -59,9 +63,11 @@ export function withLateGuests<G extends StoredGroup>(
     late: [] as string[],
   }))
   const seated = new Set(kept.flatMap((group) => group.members))
+  // A locked group is the host's as it is: a late guest joins one only when every group is locked.
+  const open = kept.some((group) => !isLocked(group)) ? kept.filter((group) => !isLocked(group)) : kept
   for (const guest of paid) {
     if (seated.has(guest.id)) continue
-    const plan = { groups: kept.map(({ number, members }) => ({ number, members, shared: [] })) }
+    const plan = { groups: open.map(({ number, members }) => ({ number, members, shared: [] })) }
     const group = kept.find((known) => known.number === placeLate(plan, guest, { guests: paid, ...rules }))
     if (!group) break
     group.members = [...group.members, guest.id]
@@ -82,6 +88,8 @@ interface GroupGuestView {
 export interface GroupView {
   number: number
   locked: boolean
+  /** A rule this group breaks (a late booking, a block since the plan, a host's move), for the host to fix. */
+  warning?: string
   guests: GroupGuestView[]
   /** Why it is a group, in the words members read ("You share Photography and Travel"). */
   shared: Interest[]
@@ -93,6 +101,8 @@ export interface GroupView {
 export interface SeatingView {
   eventId: string
   eventDate: string
+  /** Which saved plan this is: a change names it, and is refused if another change came since. */
+  version: number
   size: number
   revealAt: string
   /** No plan yet, a plan not yet published, or published (perhaps changed since). */
@@ -114,6 +124,11 @@ const groupNumber = v.pipe(
 
 /** What a host does to a date's groups. */
 export const seatingChangeSchema = dateScoped({
+  version: v.pipe(
+    v.number('version must be a number'),
+    v.integer('version must be a whole number'),
+    v.minValue(0, 'version must be 0 or more'),
+  ),
   change: v.variant(
     'kind',
     [

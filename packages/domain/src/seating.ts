@@ -104,6 +104,11 @@ export function groupSizes(guestCount: number, size: number): number[] {
   const fewest = Math.ceil(n / GROUP_SIZE_MAX)
   const most = Math.max(1, Math.floor(n / GROUP_SIZE_MIN))
   const k = Math.min(most, Math.max(fewest, Math.ceil(n / clampSize(size) - 0.5)))
+  return evenSizes(n, k)
+}
+
+/** `n` guests in `k` groups as even as can be, larger first. */
+function evenSizes(n: number, k: number): number[] {
   const base = Math.floor(n / k)
   return Array.from({ length: k }, (_, i) => (i < n % k ? base + 1 : base))
 }
@@ -452,11 +457,24 @@ export function planSeating(input: SeatingInput): SeatingPlan {
       return { number, members: kept }
     })
   const free = [...known.values()].filter((guest) => !placed.has(guest.id))
-  const sizes = groupSizes(free.length, input.size)
+  const apart = pairSet(input.apart)
+  const metBefore = pairSet(input.metBefore)
+  // A hard rule outranks the size: when no split into `groupSizes` keeps every apart pair apart (a
+  // small date in one group, say), one more group at a time, as even as can be.
+  let sizes = groupSizes(free.length, input.size)
+  let arranged = arrange(free, sizes, apart, metBefore)
+  const apartInside = (groups: number[][]) =>
+    groups.some((members) =>
+      members.some((i, at) => members.slice(at + 1).some((j) => hasPair(apart, free[i]!.id, free[j]!.id))),
+    )
+  while (apartInside(arranged) && sizes.length < free.length) {
+    sizes = evenSizes(free.length, sizes.length + 1)
+    arranged = arrange(free, sizes, apart, metBefore)
+  }
   const taken = new Set(locked.map((group) => group.number))
   const numbers: number[] = []
   for (let number = 1; numbers.length < sizes.length; number++) if (!taken.has(number)) numbers.push(number)
-  const planned = arrange(free, sizes, pairSet(input.apart), pairSet(input.metBefore)).map((members, g) => ({
+  const planned = arranged.map((members, g) => ({
     number: numbers[g]!,
     members: members.map((i) => free[i]!.id),
   }))
@@ -499,13 +517,12 @@ export function seatingIssues(
 }
 
 /**
- * The group for a guest who booked after the plan. The groups with room are those smaller than the
- * largest group or the event's size (all of them when every group is full); among them, one that
- * seats the guest with nobody they must be kept apart from, the smallest first, then the one where
- * they share most interests, keep a food need company and keep the tiers balanced. A hard rule
- * comes before room: with no clean group with room, a clean full group is taken; only when every
- * group holds someone the guest must be kept apart from is the one with fewest of them returned (the
- * host sees it and moves someone). A plan with no groups gives 1.
+ * The group for a guest who booked after the plan, in this order: one that seats them with nobody
+ * they must be kept apart from; under GROUP_SIZE_MAX; where a food need of theirs has company;
+ * not empty; with room (smaller than the largest group or the event's size); the smallest; where
+ * they share most interests and keep the tiers balanced; the lowest number. Only when every group
+ * holds someone the guest must be kept apart from is the one with fewest of them returned: the
+ * host's view flags it (`seatingIssues`) for a move. A plan with no groups gives 1.
  */
 export function placeLate(plan: SeatingPlan, guest: SeatingGuest, input: SeatingInput): number {
   if (plan.groups.length === 0) return 1
@@ -529,8 +546,22 @@ export function placeLate(plan: SeatingPlan, guest: SeatingGuest, input: Seating
     const girls = seats.filter((seat) => seat.tier === 'girls').length + (guest.tier === 'girls' ? 1 : 0)
     const off = girls - girlsShare * (seats.length + 1)
     const fit = SHARED * shared + (company ? LONE_FOOD : 0) - TIER * off * off
-    // Higher first: clean, with room, smallest, best fit, lowest number.
-    return { number: group.number, key: [-conflicts, others.length < room ? 1 : 0, -others.length, fit, -group.number] }
+    // Higher first: clean; under the largest size a group may have; with food company for a need;
+    // not empty (a group the others left is no table to sit alone at); with room; smallest; best
+    // fit; lowest number.
+    return {
+      number: group.number,
+      key: [
+        -conflicts,
+        others.length < GROUP_SIZE_MAX ? 1 : 0,
+        company,
+        others.length > 0 ? 1 : 0,
+        others.length < room ? 1 : 0,
+        -others.length,
+        fit,
+        -group.number,
+      ],
+    }
   })
   const clean = candidates.filter((candidate) => candidate.key[0] === 0)
   const pool = clean.length > 0 ? clean : candidates

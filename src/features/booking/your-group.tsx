@@ -31,12 +31,13 @@ export function YourGroup({
 }) {
   const time = revealTime(table.revealAt, eventDate)
   if (table.number === undefined) {
+    // Whether the reveal has come is the server's to say: this phone's clock only picks the words.
     return Date.parse(table.revealAt) > now ? (
       <>Your group is revealed at {time}</>
     ) : (
       <>
-        Your group was due at {time}. It shows here once your host has published the groups and this page has reached
-        Yaari.
+        Your group is revealed at {time}: it shows here once your host has published the groups and this page has
+        reached Yaari.
       </>
     )
   }
@@ -45,7 +46,7 @@ export function YourGroup({
     <>
       <strong>Group {table.number}</strong>
       <br />
-      {table.others.length > 0 ? `With ${listed(table.others)}` : 'The others in your group are joining soon.'}
+      {table.others.length > 0 ? `With ${listed(table.others)}` : 'Your host will introduce you at the table.'}
       {shared.length > 0 ? <p className={text({ tone: 'muted', size: 'sm' })}>You share {listed(shared)}</p> : null}
     </>
   )

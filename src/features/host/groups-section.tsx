@@ -6,6 +6,7 @@
  * not kept on the phone.
  */
 import { enumLabel } from '@yaari/domain/booking'
+import { errorCode } from '@yaari/domain/error-code'
 import {
   changeSeatingCall,
   type GroupView,
@@ -24,6 +25,9 @@ import { Button } from '../../ui/button'
 import { CheckboxField } from '../../ui/checkbox'
 
 const WORDS = { offline: 'You’re offline: the groups need a connection.' }
+
+/** "1 guest", "6 guests". */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
 
 const revealLine = (view: SeatingView) => {
   const at = new Date(view.revealAt)
@@ -52,10 +56,11 @@ function GuestMove({
   group: GroupView
   groups: GroupView[]
   disabled: boolean
-  onMove: (orderId: string, to: number) => void
+  onMove: (orderId: string, to: number, name: string) => void
 }) {
   const [to, setTo] = useState('')
   const others = groups.filter((other) => other.number !== group.number && !other.locked)
+  const id = `move-${guest.orderId}`
   return (
     <li className={flex({ align: 'center', justify: 'space-between', gap: '2', wrap: 'wrap' })}>
       <span>
@@ -64,14 +69,17 @@ function GuestMove({
       </span>
       {group.locked || others.length === 0 ? null : (
         <span className={flex({ gap: '2', align: 'center' })}>
+          <label htmlFor={id} className={text({ size: 'sm' })}>
+            Move<span className={visuallyHidden()}> {guest.name}</span> to
+          </label>
           <select
-            aria-label={`Move ${guest.name} to`}
+            id={id}
             className={cx(field().input, css({ w: 'auto', minW: '0' }))}
             value={to}
             disabled={disabled}
             onChange={(event) => setTo(event.target.value)}
           >
-            <option value="">Move to…</option>
+            <option value="">Group…</option>
             {others.map((other) => (
               <option key={other.number} value={String(other.number)}>
                 Group {other.number}
@@ -83,7 +91,7 @@ function GuestMove({
             variant="outline"
             disabled={disabled || !to}
             onClick={() => {
-              onMove(guest.orderId, Number(to))
+              onMove(guest.orderId, Number(to), guest.name)
               setTo('')
             }}
           >
@@ -104,7 +112,7 @@ function GroupCard({
   group: GroupView
   groups: GroupView[]
   busy: boolean
-  change: (change: SeatingChange) => void
+  change: (change: SeatingChange, name?: string) => void
 }) {
   const styles = card({ variant: 'outline', size: 'compact' })
   const bar = toolbar()
@@ -123,8 +131,10 @@ function GroupCard({
         />
       </div>
       <p className={text({ size: 'sm', tone: 'muted' })}>
-        {group.guests.length} guests: {group.girls} girls, {group.boys} boys{reason ? `. ${reason}` : ''}
+        {count(group.guests.length, 'guest')}: {count(group.girls, 'girl')}, {count(group.boys, 'boy')}
+        {reason ? `. ${reason}` : ''}
       </p>
+      {group.warning ? <p className={text({ weight: 'semibold', tone: 'error' })}>{group.warning}</p> : null}
       <ul className={flow({ gap: '2' })} aria-label={`Guests of group ${group.number}`}>
         {group.guests.map((guest) => (
           <GuestMove
@@ -133,7 +143,7 @@ function GroupCard({
             group={group}
             groups={groups}
             disabled={busy}
-            onMove={(orderId, to) => change({ kind: 'move', orderId, group: to })}
+            onMove={(orderId, to, name) => change({ kind: 'move', orderId, group: to }, name)}
           />
         ))}
       </ul>
@@ -143,8 +153,11 @@ function GroupCard({
 
 export function GroupsSection({ eventId, date, editable }: { eventId: string; date: string; editable: boolean }) {
   const [view, setView] = useState<SeatingView>()
-  const [notice, setNotice] = useState<string>()
+  // What the last change did (a status), or why it was refused (an alert).
+  const [notice, setNotice] = useState<{ text: string; refused: boolean }>()
   const [loadError, setLoadError] = useState<string>()
+  // The guest just moved: their row's select gets the focus back in its new group.
+  const [moved, setMoved] = useState<string>()
   const load = useCallback(async () => {
     try {
       setView((await call(getSeatingCall, { eventId, eventDate: date })).seating)
@@ -156,17 +169,27 @@ export function GroupsSection({ eventId, date, editable }: { eventId: string; da
   useEffect(() => {
     void load()
   }, [load])
+  useEffect(() => {
+    if (moved && view) document.getElementById(`move-${moved}`)?.focus()
+  }, [moved, view])
   const changing = useAction(
     async (change: SeatingChange, done: string) => {
       setNotice(undefined)
-      const answer = await call(changeSeatingCall, { eventId, eventDate: date, change })
-      setView(answer.seating)
-      setNotice(done)
+      try {
+        const answer = await call(changeSeatingCall, { eventId, eventDate: date, version: view?.version ?? 0, change })
+        setView(answer.seating)
+        setNotice({ text: done, refused: false })
+        if (change.kind === 'move') setMoved(change.orderId)
+      } catch (error) {
+        // Another host changed them since: shown again as they now stand, with the reason.
+        if (errorCode(error) === 'functions/aborted') await load()
+        throw error
+      }
     },
     WORDS,
-    setNotice,
+    (text) => setNotice({ text, refused: true }),
   )
-  const change = (next: SeatingChange) => {
+  const change = (next: SeatingChange, name?: string) => {
     const done =
       next.kind === 'plan'
         ? 'Groups planned: publish them when they look right.'
@@ -174,7 +197,7 @@ export function GroupsSection({ eventId, date, editable }: { eventId: string; da
           ? 'Groups published: each guest sees theirs at the reveal.'
           : next.kind === 'lock'
             ? `Group ${next.group} is ${next.locked ? 'locked' : 'unlocked'}.`
-            : `Moved to group ${next.group}.`
+            : `${name ?? 'The guest'} moved to group ${next.group}.`
     void changing.run(next, done)
   }
 
@@ -186,9 +209,7 @@ export function GroupsSection({ eventId, date, editable }: { eventId: string; da
       {view ? (
         <>
           <p>{revealLine(view)}</p>
-          <p role="status" className={text({ weight: 'semibold' })}>
-            {statusLine(view)}
-          </p>
+          <p className={text({ weight: 'semibold' })}>{statusLine(view)}</p>
           {view.changes.length > 0 ? (
             <div>
               <p>Since publishing:</p>
@@ -199,9 +220,12 @@ export function GroupsSection({ eventId, date, editable }: { eventId: string; da
               </ul>
             </div>
           ) : null}
-          {notice ? (
-            <p role="alert" className={text({ weight: 'semibold' })}>
-              {notice}
+          <p role={notice?.refused ? 'alert' : 'status'} className={text({ weight: 'semibold' })}>
+            {notice?.text}
+          </p>
+          {editable && view.status !== 'none' ? (
+            <p className={text({ size: 'sm', tone: 'muted' })}>
+              Re-planning seats every guest of an unlocked group again: lock a group to keep it as it is.
             </p>
           ) : null}
           {editable ? (

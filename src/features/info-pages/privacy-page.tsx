@@ -32,23 +32,23 @@ export function PrivacyPage() {
       </InfoSection>
       <InfoSection title="How seating works" id="seating">
         <p>
-          At each event you sit in a small group (about six people). A host seats the paid guests of a date, starting
-          from a plan that follows these rules:
+          At each event you sit in a small group (four to eight people, as the event says). Your host seats the paid
+          guests of a date, starting from a plan made by these rules:
         </p>
         <Bullets
           items={[
-            'Two people where one blocked or reported the other are never in the same group.',
-            'Nobody is the only one at their table with a food need the venue is told about (for example Jain or vegan) when another guest shares it.',
-            'Each group mixes personality types and is balanced between the prices paid, as far as the date’s guests allow, with ages kept close.',
-            'Shared interests bring people together; people who met at an earlier evening sit apart unless both chose to meet again.',
-            'You can stop us using your interests and personality type for seating on your profile page.',
+            'The plan never puts two people in one group when one blocked the other or a report between them is open. A block made after the plan is flagged to your host, and neither is named to the other on their ticket.',
+            'It seats anyone with a food need the venue is told about (vegetarian, vegan, Jain) with another guest who shares it wherever the date allows, and your host is warned of any table where it could not.',
+            'It mixes personality types, balances the prices paid and keeps ages close, as far as the date’s guests allow.',
+            'Shared interests bring people together; people who came to an earlier evening together sit apart where it can, unless both chose to meet again.',
+            'You can stop us using your interests and personality type on your profile page; your food preference and age are always used.',
           ]}
         />
         <p>
-          Your group is revealed on your ticket a few hours before the event: the others’ first names and the interests
-          you share. Other guests never see your date of birth, age, relationship status or food and drink preferences,
-          nor which group anyone else is in. Nobody sees your date of birth or relationship status; your hosts see your
-          food preference, so the venue can cater for it.
+          Your group is revealed on your ticket before the event (the ticket says when): the others’ first names and the
+          interests you share. Other guests never see your date of birth, age, relationship status, personality type or
+          food and drink preferences, nor which group anyone else is in. Nobody sees your date of birth or relationship
+          status; your hosts see your age and food preference to run the evening.
         </p>
       </InfoSection>
       <InfoSection title="What we never do">

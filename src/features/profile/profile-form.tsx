@@ -53,7 +53,7 @@ const PROFILE_WORDS = { offline: PROFILE_MESSAGES.offline }
 /** What the profile says beside the answers used to seat a member in a group. */
 const SEATING_WORDS = {
   choice: 'Use my interests and personality type to seat me in a group',
-  how: 'At our events you sit in a small group. Your interests and the personality type you give when booking help us seat you with people you are likely to click with; the others in your group see only your first name and the interests you share. Your date of birth and relationship status are never shown to anyone.',
+  how: 'At our events you sit in a small group. We seat you by your food preference and age (so nobody is the only one with their food need, and ages stay close) and, if you tick this, by your interests and the personality type you give when booking. The others in your group see only your first name and the interests you share. Your date of birth and relationship status are never shown to anyone; your host sees your age and food preference to run the evening.',
 } as const
 
 /** The profile as the form edits it (the onboarding draft's shape, so the same checks apply). */

@@ -14,6 +14,7 @@ import {
   venueBriefSchema,
 } from '@yaari/domain/booking'
 import { INTERESTS, type UserProfileRecord } from '@yaari/domain/profile'
+import type { Interest } from '@yaari/domain/seating'
 import { WAITLIST_STATUSES, type WaitlistView } from '@yaari/domain/waitlist'
 import * as v from 'valibot'
 import type { YaariDb } from '../db'
@@ -53,7 +54,11 @@ const bookingViewSchema = v.object({
         revealAt: v.string(),
         number: v.number(),
         others: v.array(v.string()),
-        shared: v.array(v.picklist(INTERESTS)),
+        // An interest this version does not know is left out, not a reason to drop the group.
+        shared: v.pipe(
+          v.array(v.string()),
+          v.transform((ids) => ids.filter((id): id is Interest => (INTERESTS as readonly string[]).includes(id))),
+        ),
       }),
       v.object({ revealAt: v.string() }),
     ]),

@@ -42,7 +42,7 @@ export const getAfterNight: MemberCall<typeof getAfterNightCall> = async (firest
     collectionOf(firestore, 'reports').where('night', '==', id).where('reporter_uid', '==', member.uid).get(),
     sharingOf(firestore, [...others.map((guest) => guest.uid)]),
     others.length ? firestore.getAll(...others.map((guest) => refs.profile(firestore, guest.uid))) : [],
-    groupMates(firestore, night.night.event_id, night.night.event_date, orderId),
+    groupMates(firestore, night.booking),
   ])
   // Their own group first, as they sat; then everyone else who came.
   others.sort((a, b) => Number(mates.has(b.order_id)) - Number(mates.has(a.order_id)))

@@ -17,6 +17,7 @@ import {
   type BookingDeps,
   type BookingRecord,
   bookingRef,
+  came,
   isAlreadyExists,
   mapLimit,
   nowOf,
@@ -65,9 +66,7 @@ export const connectionKey = (pair: string) => createHash('sha256').update(`pair
 
 const firstName = (name: unknown) => firstNameOf(name) ?? 'A guest'
 
-/** Whether a paid booking's guest came: the door checked them in, or a host marked them. */
-export const came = (booking: BookingRecord) =>
-  booking.status === 'confirmed' && (booking.checked_in_at !== undefined || booking.came_marked !== undefined)
+export { came }
 
 /** The dates whose morning after has come and whose window has not closed, as of `now`. */
 function datesToAsk(now: number): string[] {

@@ -13,7 +13,7 @@ import { eventStartInstant } from '@yaari/domain/schedule'
 import type { SeatingGuest } from '@yaari/domain/seating'
 import type { Firestore } from 'firebase-admin/firestore'
 import { collectionOf, refs } from '../../lib/collections'
-import { type BookingRecord, bookingRecords, paidBookingsOfDate } from '../../lib/records'
+import { type BookingRecord, bookingRecords, came, paidBookingsOfDate } from '../../lib/records'
 
 /** A paid guest of the date: the booking, the planner's view of them, their names. */
 interface DateGuest {
@@ -64,10 +64,6 @@ export function seatOf(booking: BookingRecord, seatByAnswers: boolean, start: Da
 
 /** Pairs of members by their pair id (after-night's `pairId`), each as [a, b]. */
 type Pairs = Map<string, [string, string]>
-
-/** Whether a guest's booking-time answers came to a door (checked in, or marked as come by a host). */
-const came = (booking: BookingRecord) =>
-  booking.status === 'confirmed' && (booking.checked_in_at !== undefined || booking.came_marked !== undefined)
 
 /** Pairs of these members who must never share a group: a block either way, an open report between them. */
 async function apartPairs(firestore: Firestore, uids: readonly string[]): Promise<Pairs> {
@@ -128,18 +124,22 @@ async function earlierEvenings(firestore: Firestore, uids: readonly string[], be
   return met
 }
 
-/** The date's paid guests, as the planner takes them, with the rules between them. */
+/**
+ * The date's paid guests, as the planner takes them, with the rules between them. Who met before is
+ * read only to plan (`plan`): placing a late guest needs the rest, and runs on the door's syncs.
+ */
 export async function dateGuests(
   firestore: Firestore,
   event: Pick<YaariEvent, 'id' | 'startTime'>,
   date: string,
+  { plan = false }: { plan?: boolean } = {},
 ): Promise<DateGuests> {
   const bookings = await paidBookingsOfDate(firestore, event.id, date)
   const uids = [...new Set(bookings.map((booking) => booking.user_id))]
   const [profiles, apart, met] = await Promise.all([
     uids.length > 0 ? firestore.getAll(...uids.map((uid) => refs.profile(firestore, uid))) : Promise.resolve([]),
     apartPairs(firestore, uids),
-    earlierEvenings(firestore, uids, date),
+    plan ? earlierEvenings(firestore, uids, date) : Promise.resolve<Pairs>(new Map()),
   ])
   const optedOut = new Set(profiles.filter((doc) => doc.get('seat_by_answers') === false).map((doc) => doc.id))
   const start = eventStartInstant(date, event.startTime)

@@ -22,9 +22,17 @@ import {
 } from '@yaari/domain/groups'
 import { HOST_MESSAGES } from '@yaari/domain/host'
 import { eventStartInstant } from '@yaari/domain/schedule'
-import { FOOD_NEEDS, type Interest, moveProblem, planSeating, sharedInterests } from '@yaari/domain/seating'
+import {
+  FOOD_NEEDS,
+  type Interest,
+  moveProblem,
+  planSeating,
+  seatingIssues,
+  sharedInterests,
+} from '@yaari/domain/seating'
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import { doorNow } from '../../lib/clock'
 import { collectionOf } from '../../lib/collections'
 import { reader } from '../../lib/documents'
 import { type BookingRecord, bookingRecords, bookingRef, isDateCancelled } from '../../lib/records'
@@ -57,13 +65,34 @@ const seatingRecords = reader<SeatingRecord>()
 export const readSeating = async (firestore: Firestore, eventId: string, date: string) =>
   seatingRecords.one(await seatingRef(firestore, eventId, date).get())
 
-/** `groups` as they stand for the date's paid guests: gaps where a guest cancelled, latecomers placed. */
-export function asTheyStand<G extends StoredGroup>(groups: readonly G[], guests: DateGuests, size: number) {
-  return withLateGuests(
-    groups,
-    guests.guests.map((guest) => guest.seat),
-    { size, apart: guests.apart },
+/**
+ * `groups` as they stand for the date's paid guests: gaps where a guest cancelled, latecomers placed.
+ * Given what was published, the host's plan places a guest who paid after the publish in the group
+ * the members' view (and the door) places them in, where the plan has that group open.
+ */
+export function asTheyStand<G extends StoredGroup & { locked?: boolean }>(
+  groups: readonly G[],
+  guests: DateGuests,
+  size: number,
+  published?: readonly StoredGroup[],
+) {
+  const rules = { size, apart: guests.apart }
+  const seats = guests.guests.map((guest) => guest.seat)
+  if (!published) return withLateGuests(groups, seats, rules)
+  const shown = new Map(
+    withLateGuests(published, seats, rules).flatMap((group) => group.late.map((id) => [id, group.number] as const)),
   )
+  const planned = new Set(groups.flatMap((group) => group.members))
+  const placed = groups.map((group) => ({
+    ...group,
+    members: group.locked
+      ? group.members
+      : [
+          ...group.members,
+          ...[...shown].filter(([id, number]) => number === group.number && !planned.has(id)).map(([id]) => id),
+        ],
+  }))
+  return withLateGuests(placed, seats, rules)
 }
 
 const seatsOf = (members: readonly string[], guests: DateGuests) =>
@@ -107,12 +136,25 @@ async function changesSincePublished(
   ]
 }
 
+/** What a group breaks, in the host's words (never who blocked or reported whom). */
+function warningOf(group: PlanGroup, guests: DateGuests): string | undefined {
+  const issues = seatingIssues(
+    { groups: [{ ...group, shared: [] }] },
+    { guests: guests.guests.map((guest) => guest.seat), size: 0, apart: guests.apart },
+  )
+  if (issues.apartTogether > 0) return GROUP_MESSAGES.apartHere
+  if (issues.loneFoodNeeds > 0) return GROUP_MESSAGES.loneFoodHere
+  return undefined
+}
+
 function groupView(group: PlanGroup, guests: DateGuests): GroupView {
   const members = group.members.flatMap((id) => guests.byOrder.get(id) ?? [])
   const needs: readonly string[] = FOOD_NEEDS
+  const warning = warningOf(group, guests)
   return {
     number: group.number,
     locked: group.locked,
+    ...(warning ? { warning } : {}),
     guests: members.map((guest) => ({
       orderId: guest.booking.order_id,
       name: guest.name,
@@ -133,11 +175,12 @@ async function seatingView(
   guests: DateGuests,
 ): Promise<SeatingView> {
   const { size } = seatingOf(event)
-  const groups = record ? asTheyStand(record.groups, guests, size) : []
   const published = record?.published
+  const groups = record ? asTheyStand(record.groups, guests, size, published?.groups) : []
   return {
     eventId: event.id,
     eventDate: date,
+    version: record?.updated_at ?? 0,
     size,
     revealAt: new Date(revealAt(event, date)).toISOString(),
     status: !record || record.groups.length === 0 ? 'none' : published ? 'published' : 'draft',
@@ -169,7 +212,7 @@ function changed(
   size: number,
 ): { groups: PlanGroup[]; publish?: true } {
   if (change.kind === 'plan') {
-    const locked = groups.filter((group) => group.locked)
+    const locked = groups.filter((group) => group.locked && group.members.length > 0)
     const plan = planSeating({
       guests: guests.guests.map((guest) => guest.seat),
       size,
@@ -198,11 +241,14 @@ function changed(
   )
   if (problem) throw new HttpsError('failed-precondition', problem)
   return {
-    groups: groups.map((group) => ({
-      ...group,
-      members:
-        group === target ? [...group.members, change.orderId] : group.members.filter((id) => id !== change.orderId),
-    })),
+    // A group its last guest left is no group (unless the host locked it).
+    groups: groups
+      .map((group) => ({
+        ...group,
+        members:
+          group === target ? [...group.members, change.orderId] : group.members.filter((id) => id !== change.orderId),
+      }))
+      .filter((group) => group.members.length > 0 || group.locked),
   }
 }
 
@@ -215,16 +261,39 @@ export async function changeSeating(
   now: number,
 ): Promise<{ seating: SeatingView; changed: boolean }> {
   const date = input.eventDate
-  if (eventStartInstant(date, event.startTime).getTime() <= now)
+  // The date's clock (the one the door and the reveal read): the server's, never the phone's.
+  if (eventStartInstant(date, event.startTime).getTime() <= (await doorNow(firestore, event.id, date, now)))
     throw new HttpsError('failed-precondition', HOST_MESSAGES.datePassed)
   if (await isDateCancelled(firestore, event.id, date))
     throw new HttpsError('failed-precondition', HOST_MESSAGES.dateCancelled)
   const { size } = seatingOf(event)
   const ref = seatingRef(firestore, event.id, date)
-  const [snapshot, guests] = await Promise.all([ref.get(), dateGuests(firestore, event, date)])
+  const [snapshot, guests] = await Promise.all([
+    ref.get(),
+    dateGuests(firestore, event, date, { plan: input.change.kind === 'plan' }),
+  ])
   const record = seatingRecords.one(snapshot)
-  const before = record ? asTheyStand(record.groups, guests, size) : []
-  const after = changed(input.change, before, guests, size)
+  // A change is made to the groups the host last saw: another host's change since is refused.
+  if ((record?.updated_at ?? 0) !== input.version) throw new HttpsError('aborted', GROUP_MESSAGES.busy)
+  const before = record ? asTheyStand(record.groups, guests, size, record.published?.groups) : []
+  let after: ReturnType<typeof changed>
+  try {
+    after = changed(input.change, before, guests, size)
+  } catch (error) {
+    // A move refused for a pair kept apart says something private: who tried is on the record.
+    if (input.change.kind === 'move' && error instanceof HttpsError && error.message === GROUP_MESSAGES.apart)
+      await collectionOf(firestore, 'audit_log')
+        .doc()
+        .set(
+          auditRecord(actor, {
+            action: 'move-guest',
+            about: onDate(event, date),
+            change: { orderId: input.change.orderId, group: input.change.group, refused: 'kept apart' },
+            at: now,
+          }),
+        )
+    throw error
+  }
   const published = after.publish
     ? {
         at: now,

@@ -1,29 +1,54 @@
 /**
  * What others read of a date's published groups: a member's own group on their ticket (only a paid
- * guest of that date, only from the reveal, only their own group and only first names), the door's
- * group for each guest, and the evening after's "your group first".
+ * guest of that date, only from the reveal, only their own group, only first names, never someone
+ * they blocked or who blocked them), the door's group for each guest, the evening after's "your
+ * group first", and the member's export. Each reads the published groups as they stand now: a guest
+ * who cancelled is out, and a guest who paid after the publish is where every reader places them.
  */
 import type { TableView } from '@yaari/domain/booking'
 import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
 import { revealAt, seatingOf } from '@yaari/domain/groups'
 import { eventStartInstant } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
+import { loadCatalogue } from '../../lib/catalogue'
 import { doorNow } from '../../lib/clock'
-import { type BookingRecord, bookingRecords, bookingRef } from '../../lib/records'
+import { collectionOf } from '../../lib/collections'
+import { type BookingRecord, paidBookingsOfDate } from '../../lib/records'
 import { dateGuests, firstNameOfBooking } from './guests'
 import { asTheyStand, type PublishedGroup, readSeating } from './plans'
 
 /** How long after its start a date's ticket still shows its group (the evening itself). */
 const SHOWN_AFTER_START_MS = 12 * 3_600_000
 
-/** A date's published groups, as the host published them; undefined before a publish. */
-const publishedGroups = async (firestore: Firestore, eventId: string, date: string) =>
-  (await readSeating(firestore, eventId, date))?.published?.groups
-
-/** Published groups as they stand now: cancellations out, guests who paid after placed. */
-async function standing(firestore: Firestore, event: YaariEvent, date: string, groups: readonly PublishedGroup[]) {
+/**
+ * A date's published groups as they stand for `paid` (its paid order ids), or undefined before a
+ * publish. While every paid guest is where the host published them, nothing more is read (the door
+ * syncs often); otherwise the late guests are placed, as the host's view and the door place them.
+ */
+async function standing(
+  firestore: Firestore,
+  event: Pick<YaariEvent, 'id' | 'startTime' | 'tableSize' | 'revealHours'>,
+  date: string,
+  paid: readonly string[],
+): Promise<PublishedGroup[] | undefined> {
+  const published = (await readSeating(firestore, event.id, date))?.published?.groups
+  if (!published) return undefined
+  const seated = new Set(published.flatMap((group) => group.members))
+  const stillPaid = new Set(paid)
+  if (paid.every((id) => seated.has(id)))
+    return published.map((group) => ({ ...group, members: group.members.filter((id) => stillPaid.has(id)) }))
   const guests = await dateGuests(firestore, event, date)
-  return asTheyStand(groups, guests, seatingOf(event).size)
+  return asTheyStand(published, guests, seatingOf(event).size)
+}
+
+/** Whether either of two members blocked the other. */
+async function blockedWith(firestore: Firestore, uid: string): Promise<Set<string>> {
+  const blocks = collectionOf(firestore, 'blocks')
+  const [made, under] = await Promise.all([blocks.where('from', '==', uid).get(), blocks.where('to', '==', uid).get()])
+  return new Set([
+    ...made.docs.map((doc) => String(doc.get('to'))),
+    ...under.docs.map((doc) => String(doc.get('from'))),
+  ])
 }
 
 /** The member's group on one confirmed booking: when it is revealed, and from then on the group. */
@@ -36,31 +61,22 @@ async function tableOf(
   const at = revealAt(event, booking.event_date)
   const when = { revealAt: new Date(at).toISOString() }
   if (now < at) return when
-  const published = await publishedGroups(firestore, event.id, booking.event_date)
-  if (!published) return when
-  // Most guests are where the host published them: one read of the others' bookings. A guest who paid
-  // after the publish is placed as every reader places them.
-  let group = published.find((known) => known.members.includes(booking.order_id))
-  if (!group) {
-    const late = (await standing(firestore, event, booking.event_date, published)).find((known) =>
-      known.members.includes(booking.order_id),
-    )
-    if (!late) return when
-    group = late
-  }
-  const others = group.members.filter((id) => id !== booking.order_id)
-  const records =
-    others.length > 0
-      ? (await firestore.getAll(...others.map((id) => bookingRef(firestore, id)))).flatMap(
-          (doc) => bookingRecords.one(doc) ?? [],
-        )
-      : []
-  return {
-    ...when,
-    number: group.number,
-    others: records.filter((other) => other.status === 'confirmed').map(firstNameOfBooking),
-    shared: [...group.shared],
-  }
+  const paid = await paidBookingsOfDate(firestore, event.id, booking.event_date)
+  const groups = await standing(
+    firestore,
+    event,
+    booking.event_date,
+    paid.map((other) => other.order_id),
+  )
+  const group = groups?.find((known) => known.members.includes(booking.order_id))
+  if (!group) return when
+  // Someone they blocked, or who blocked them, since the plan is not named to them (the host is told).
+  const blocked = await blockedWith(firestore, booking.user_id)
+  const others = paid.filter(
+    (other) =>
+      other.order_id !== booking.order_id && group.members.includes(other.order_id) && !blocked.has(other.user_id),
+  )
+  return { ...when, number: group.number, others: others.map(firstNameOfBooking), shared: [...group.shared] }
 }
 
 /**
@@ -87,29 +103,36 @@ export async function tablesFor(
   return tables
 }
 
-/**
- * Each paid guest's published group, by order id (empty before a publish): what the door says. `paid`
- * are the date's paid order ids, which the door list has read: when every one of them is where the
- * host published them, nothing more is read (the door syncs often); a guest who paid after the
- * publish is placed as every reader places them.
- */
+/** Each paid guest's published group, by order id (empty before a publish): what the door says. */
 export async function doorGroups(
   firestore: Firestore,
   event: YaariEvent,
   date: string,
   paid: readonly string[],
 ): Promise<Map<string, number>> {
-  const published = await publishedGroups(firestore, event.id, date)
-  if (!published) return new Map()
-  const seated = new Set(published.flatMap((group) => group.members))
-  const groups = paid.every((id) => seated.has(id)) ? published : await standing(firestore, event, date, published)
+  const groups = (await standing(firestore, event, date, paid)) ?? []
   return new Map(groups.flatMap((group) => group.members.map((id) => [id, group.number] as const)))
 }
 
-/** The other guests of a member's published group (order ids), for the evening after to list first. */
-export async function groupMates(firestore: Firestore, eventId: string, date: string, orderId: string) {
-  const group = (await publishedGroups(firestore, eventId, date))?.find((known) => known.members.includes(orderId))
-  return new Set(group?.members.filter((id) => id !== orderId) ?? [])
+/** A member's group on one paid booking of theirs, as the published groups stand; undefined when none. */
+async function groupOn(firestore: Firestore, booking: BookingRecord): Promise<PublishedGroup | undefined> {
+  if (booking.status !== 'confirmed') return undefined
+  const event = (await loadCatalogue(firestore)).eventById(booking.event_id)
+  if (!event) return undefined
+  const paid = await paidBookingsOfDate(firestore, event.id, booking.event_date)
+  const groups = await standing(
+    firestore,
+    event,
+    booking.event_date,
+    paid.map((other) => other.order_id),
+  )
+  return groups?.find((group) => group.members.includes(booking.order_id))
+}
+
+/** The other guests of a member's group (order ids), for the evening after to list first. */
+export async function groupMates(firestore: Firestore, booking: BookingRecord): Promise<Set<string>> {
+  const group = await groupOn(firestore, booking)
+  return new Set(group?.members.filter((id) => id !== booking.order_id) ?? [])
 }
 
 /** The member's groups for their data export: event, date, group number and what it shared. */
@@ -118,8 +141,7 @@ export async function groupsOfMember(firestore: Firestore, bookings: readonly Bo
     bookings
       .filter((booking) => booking.status === 'confirmed')
       .map(async (booking) => {
-        const groups = await publishedGroups(firestore, booking.event_id, booking.event_date)
-        const group = groups?.find((known) => known.members.includes(booking.order_id))
+        const group = await groupOn(firestore, booking)
         return group
           ? [{ eventId: booking.event_id, eventDate: booking.event_date, group: group.number, shared: group.shared }]
           : []
