@@ -99,6 +99,12 @@ test('a member edits every field of their profile, each check seen once, and rep
   await form.getByText('Outdoor', { exact: true }).click()
   await form.getByRole('textbox', { name: /Location/ }).fill('Indiranagar')
   await form.getByRole('textbox', { name: /Bio/ }).fill('Board games and long walks.')
+  // Seated by food and age only: the form says what seating uses, and the choice is kept.
+  const seating = form.getByRole('checkbox', { name: 'Use my interests and personality type to seat me in a group' })
+  await expect(seating).toBeChecked()
+  await expect(form.getByText(/Your date of birth and relationship status are never shown to anyone/)).toBeVisible()
+  await form.getByText('Use my interests and personality type to seat me in a group').click()
+  await expect(seating).not.toBeChecked()
   await choosePhoto(page, PHOTOS[0]!)
   await save(page)
   const first = await storedProfile(email)
@@ -111,6 +117,7 @@ test('a member edits every field of their profile, each check seen once, and rep
     interests: JSON.stringify(['art', 'outdoor']),
     location: 'indiranagar',
     bio: 'Board games and long walks.',
+    seat_by_answers: false,
   })
   expect((await page.request.get(first?.profile_picture_url)).status()).toBe(200)
 
@@ -130,6 +137,9 @@ test('a member edits every field of their profile, each check seen once, and rep
   await page.reload()
   await expect(form.getByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Kumar', BACKEND)
   await expect(form.getByRole('textbox', { name: /Location/ })).toHaveValue('Indiranagar')
+  await expect(
+    form.getByRole('checkbox', { name: 'Use my interests and personality type to seat me in a group' }),
+  ).not.toBeChecked()
 })
 
 test('a member downloads their data, then deletes the account', async ({ page }) => {
