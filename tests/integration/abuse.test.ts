@@ -31,6 +31,7 @@ import * as editor from '@yaari/domain/catalogue-editor'
 import { seedCatalogue } from '@yaari/domain/catalogue-records'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { getDoorListCall, removeAdmissionCall, syncCheckInsCall } from '@yaari/domain/door'
+import { changeSeatingCall, getSeatingCall } from '@yaari/domain/groups'
 import * as host from '@yaari/domain/host'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '@yaari/domain/profile'
@@ -112,6 +113,13 @@ const TARGETS = [
   ),
   target(host.listReportsCall, {}, 'host'),
   target(host.resolveReportCall, { reportId: 'no-such-report', action: 'dismiss', reason: 'x' }, 'host'),
+  // A date's groups.
+  target(getSeatingCall, { eventId: event.id, eventDate: date }, 'host'),
+  target(
+    changeSeatingCall,
+    { eventId: event.id, eventDate: date, version: 0, change: { kind: 'lock', group: 1, locked: true } },
+    'host',
+  ),
   target(getDoorListCall, { eventId: event.id, eventDate: date }, 'host'),
   target(syncCheckInsCall, { eventId: event.id, eventDate: date, door: 'Front door', ops: [] }, 'host'),
   target(
@@ -235,6 +243,7 @@ async function snapshot(uid: string) {
     afterNight: await Promise.all(
       ['nights', 'feedback', 'picks', 'connections', 'blocks', 'reports', 'report_slots', 'member_sharing'].map(count),
     ),
+    seatings: await count('seatings'),
     seats: seats.reduce((a, b) => a + b, 0),
     myProfile: JSON.stringify((await db.collection('user_profiles').doc(uid).get()).data() ?? null),
     myPhotos: existsSync(join(ROOT, '.tmp', 'photo-store', 'profile-pictures', uid)),
