@@ -116,6 +116,13 @@ test('a host seats twelve guests in two groups; each guest sees their own at the
     await expect(groups.getByRole('combobox', { name: `Move ${mover} to` })).toBeFocused()
     await expect(guestsOf(groupCard(page, ashaGroup))).toHaveCount(7)
     await expect(guestsOf(groupCard(page, ashaGroup)).filter({ hasText: mover })).toHaveCount(1)
+    // Re-planning would undo the move: asked first, and kept.
+    await groups.getByRole('button', { name: 'Re-plan unlocked groups' }).click()
+    const asked = page.getByRole('dialog', { name: 'Re-plan the unlocked groups?' })
+    await expect(asked).toBeVisible()
+    await asked.getByRole('button', { name: 'Keep' }).click()
+    await expect(asked).toBeHidden()
+    await expect(guestsOf(groupCard(page, ashaGroup)).filter({ hasText: mover })).toHaveCount(1)
     await groups.getByRole('button', { name: 'Publish groups' }).click()
     await expect(groups.getByText('Groups published: each guest sees theirs at the reveal.')).toBeVisible(BACKEND)
     await expectNoSeriousA11yViolations(page)

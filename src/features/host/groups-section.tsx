@@ -23,6 +23,7 @@ import { bullets, card, field, heading, text, toolbar } from 'styled-system/reci
 import { call, spokenMessage, useAction } from '../../lib/call'
 import { Button } from '../../ui/button'
 import { CheckboxField } from '../../ui/checkbox'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 
 const WORDS = { offline: 'You’re offline: the groups need a connection.' }
 
@@ -156,6 +157,8 @@ export function GroupsSection({ eventId, date, editable }: { eventId: string; da
   // What the last change did (a status), or why it was refused (an alert).
   const [notice, setNotice] = useState<{ text: string; refused: boolean }>()
   const [loadError, setLoadError] = useState<string>()
+  // Re-planning undoes every move in the unlocked groups: asked first.
+  const [asking, setAsking] = useState(false)
   // The guest just moved: their row's select gets the focus back in its new group.
   const [moved, setMoved] = useState<string>()
   const load = useCallback(async () => {
@@ -224,13 +227,16 @@ export function GroupsSection({ eventId, date, editable }: { eventId: string; da
             {notice?.text}
           </p>
           {editable && view.status !== 'none' ? (
-            <p className={text({ size: 'sm', tone: 'muted' })}>
-              Re-planning seats every guest of an unlocked group again: lock a group to keep it as it is.
-            </p>
+            <p className={text({ size: 'sm', tone: 'muted' })}>Lock a group to keep it as it is when you re-plan.</p>
           ) : null}
           {editable ? (
             <div className={wrap({ gap: '2' })}>
-              <Button size="sm" variant="outline" loading={changing.busy} onClick={() => change({ kind: 'plan' })}>
+              <Button
+                size="sm"
+                variant="outline"
+                loading={changing.busy}
+                onClick={() => (view.status === 'none' ? change({ kind: 'plan' }) : setAsking(true))}
+              >
                 {view.status === 'none' ? 'Plan groups' : 'Re-plan unlocked groups'}
               </Button>
               {view.status !== 'none' ? (
@@ -240,6 +246,19 @@ export function GroupsSection({ eventId, date, editable }: { eventId: string; da
               ) : null}
             </div>
           ) : null}
+          <ConfirmDialog
+            open={asking}
+            onOpenChange={setAsking}
+            title="Re-plan the unlocked groups?"
+            description="Every guest of a group that is not locked is seated again, and the moves made in those groups are undone. Locked groups stay as they are."
+            busy={changing.busy}
+            onConfirm={() => {
+              setAsking(false)
+              change({ kind: 'plan' })
+            }}
+          >
+            Re-plan
+          </ConfirmDialog>
           {view.groups.length > 0 ? (
             <ul className={flow({ gap: '3' })} aria-label="Groups">
               {view.groups.map((group) => (

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import { wrap } from 'styled-system/patterns'
-import { Button } from '../../ui/button'
-import { Dialog } from '../../ui/dialog'
+import { Button } from './button'
+import { Dialog } from './dialog'
 
-/** Asks before something that cannot be undone (blocking a guest, removing a connection); 'Keep' backs out. */
+/** Asks before something that cannot be undone (blocking a guest, removing a connection, re-planning groups); 'Keep' backs out. */
 export function ConfirmDialog({
   open,
   onOpenChange,
