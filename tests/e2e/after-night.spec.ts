@@ -9,7 +9,6 @@
  * is kept on the device and sent once the signal is back.
  */
 import { randomUUID } from 'node:crypto'
-import type { Browser, Page } from '@playwright/test'
 import { morningAfter, nightId } from '@yaari/domain/after-night'
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
@@ -28,6 +27,7 @@ import {
   expectNoSeriousA11yViolations,
   expectOneMain,
   hangOutsideRequests,
+  memberPage,
   paidThroughApi,
   signInAt,
   test,
@@ -70,18 +70,6 @@ async function emptyDate(date: string) {
     db.collection('picks').where('night', '==', nightId(sunday.id, date)).get(),
   ])
   await Promise.all(found.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))
-}
-
-async function memberPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    viewport: { width: 360, height: 780 },
-    hasTouch: true,
-  })
-  const page = await context.newPage()
-  await signInAt(page, email)
-  await expect(page).toHaveURL(/\/$/, BACKEND)
-  return page
 }
 
 test('three guests after the night: feedback, a connection, nothing told to the third, a report a host acts on', async ({

@@ -5,7 +5,7 @@
  * clock moved to its evening) it shows their group and the others' first names, also reloaded with
  * every request that leaves the app's origin hanging; the door's verdict names the group.
  */
-import type { Browser, Locator, Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { pairId } from '@yaari/domain/after-night'
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
@@ -19,6 +19,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   hangOutsideRequests,
+  memberPage,
   paidThroughApi,
   signInAt,
   test,
@@ -45,18 +46,6 @@ async function emptyDate() {
     ofDate('door_check_ins'),
   ])
   await Promise.all(found.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))
-}
-
-async function memberPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    viewport: { width: 360, height: 780 },
-    hasTouch: true,
-  })
-  const page = await context.newPage()
-  await signInAt(page, email)
-  await expect(page).toHaveURL(/\/$/, BACKEND)
-  return page
 }
 
 /** A group's card on the console, by its number. */

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
-import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test'
+import { type Browser, type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
 import type { RequestOf } from '@yaari/domain/callable'
 import { SEED } from '@yaari/domain/catalogue-seed'
@@ -360,4 +360,17 @@ export async function paidThroughApi(member: Awaited<ReturnType<typeof apiMember
     }, BACKEND)
     .toBe('confirmed')
   return { orderId, pass: booking.pass }
+}
+
+/** A member signed in on a phone of their own (a new context at 360 px, touch), on the home page. */
+export async function memberPage(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 360, height: 780 },
+    hasTouch: true,
+  })
+  const page = await context.newPage()
+  await signInAt(page, email)
+  await expect(page).toHaveURL(/\/$/, BACKEND)
+  return page
 }

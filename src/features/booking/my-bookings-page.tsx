@@ -21,7 +21,7 @@ import { CancelBookingButton } from './cancel-booking'
 import { ResumePaymentButton } from './resume-payment'
 import { VenueBriefDetails } from './venue-brief'
 import { WaitlistCard } from './waitlist'
-import { YourGroup } from './your-group'
+import { YourGroupRow } from './your-group'
 
 function BookingCard({
   booking,
@@ -59,14 +59,7 @@ function BookingCard({
             `${event.venueArea} (exact venue shared ${VENUE_SHARED_HOURS_BEFORE} hours before)`
           )}
         </dd>
-        {confirmed && booking.table ? (
-          <>
-            <dt>Your group</dt>
-            <dd>
-              <YourGroup table={booking.table} eventDate={booking.eventDate} />
-            </dd>
-          </>
-        ) : null}
+        <YourGroupRow booking={booking} />
         <dt>{confirmed || booking.status === 'refunded' || booking.status === 'cancelled' ? 'Paid' : 'Price'}</dt>
         <dd>{formatInr(booking.amount)}</dd>
         <dt>Order</dt>

@@ -24,7 +24,7 @@ import { AfterNightCard } from './after-night-card'
 import { refundExplanation, statusLabel } from './booking-status'
 import { PassQr } from './pass-qr'
 import { VenueBriefDetails } from './venue-brief'
-import { YourGroup } from './your-group'
+import { YourGroupRow } from './your-group'
 
 /** Why a booking has no pass, in a sentence; undefined for a paid one. */
 function noPassReason(booking: BookingView): string | undefined {
@@ -96,14 +96,7 @@ function Ticket({ booking }: { booking: BookingView }) {
             `${event.venueArea} (exact venue shared ${VENUE_SHARED_HOURS_BEFORE} hours before)`
           )}
         </dd>
-        {confirmed && booking.table ? (
-          <>
-            <dt>Your group</dt>
-            <dd>
-              <YourGroup table={booking.table} eventDate={booking.eventDate} />
-            </dd>
-          </>
-        ) : null}
+        <YourGroupRow booking={booking} />
         <dt>Ticket</dt>
         <dd>
           {TIER_LABELS[booking.tier as PriceTier] ?? booking.tier}, {formatInr(booking.amount)}

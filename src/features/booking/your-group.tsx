@@ -3,7 +3,7 @@
  * group's number, the others' first names and the interests they share. It is part of the booking
  * the device keeps, so it opens offline with the rest of the ticket.
  */
-import type { TableView } from '@yaari/domain/booking'
+import type { BookingView, TableView } from '@yaari/domain/booking'
 import { INTEREST_LABELS } from '@yaari/domain/profile'
 import { formatIstClock, formatShortDate, istToday } from '@yaari/domain/schedule'
 import { text } from 'styled-system/recipes'
@@ -19,16 +19,20 @@ function revealTime(revealAt: string, eventDate: string) {
   return day === eventDate ? formatIstClock(at) : `${formatIstClock(at)} on ${formatShortDate(day)}`
 }
 
-/** The group as a data list's row: the caller puts it under a "Your group" term. */
-export function YourGroup({
-  table,
-  eventDate,
-  now = Date.now(),
-}: {
-  table: TableView
-  eventDate: string
-  now?: number
-}) {
+/** The "Your group" row of a booking's data list, on a confirmed booking that carries its group. */
+export function YourGroupRow({ booking }: { booking: BookingView }) {
+  if (booking.status !== 'confirmed' || !booking.table) return null
+  return (
+    <>
+      <dt>Your group</dt>
+      <dd>
+        <YourGroup table={booking.table} eventDate={booking.eventDate} />
+      </dd>
+    </>
+  )
+}
+
+function YourGroup({ table, eventDate, now = Date.now() }: { table: TableView; eventDate: string; now?: number }) {
   const time = revealTime(table.revealAt, eventDate)
   if (table.number === undefined) {
     // Whether the reveal has come is the server's to say: this phone's clock only picks the words.

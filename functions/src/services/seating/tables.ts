@@ -41,6 +41,18 @@ async function standing(
   return asTheyStand(published, guests, seatingOf(event).size)
 }
 
+/** The date's paid bookings, and the published group one booking of it is in as the groups stand. */
+async function bookingGroup(firestore: Firestore, event: YaariEvent, booking: BookingRecord) {
+  const paid = await paidBookingsOfDate(firestore, event.id, booking.event_date)
+  const groups = await standing(
+    firestore,
+    event,
+    booking.event_date,
+    paid.map((other) => other.order_id),
+  )
+  return { paid, group: groups?.find((known) => known.members.includes(booking.order_id)) }
+}
+
 /** Whether either of two members blocked the other. */
 async function blockedWith(firestore: Firestore, uid: string): Promise<Set<string>> {
   const blocks = collectionOf(firestore, 'blocks')
@@ -61,14 +73,7 @@ async function tableOf(
   const at = revealAt(event, booking.event_date)
   const when = { revealAt: new Date(at).toISOString() }
   if (now < at) return when
-  const paid = await paidBookingsOfDate(firestore, event.id, booking.event_date)
-  const groups = await standing(
-    firestore,
-    event,
-    booking.event_date,
-    paid.map((other) => other.order_id),
-  )
-  const group = groups?.find((known) => known.members.includes(booking.order_id))
+  const { paid, group } = await bookingGroup(firestore, event, booking)
   if (!group) return when
   // Someone they blocked, or who blocked them, since the plan is not named to them (the host is told).
   const blocked = await blockedWith(firestore, booking.user_id)
@@ -119,14 +124,7 @@ async function groupOn(firestore: Firestore, booking: BookingRecord): Promise<Pu
   if (booking.status !== 'confirmed') return undefined
   const event = (await loadCatalogue(firestore)).eventById(booking.event_id)
   if (!event) return undefined
-  const paid = await paidBookingsOfDate(firestore, event.id, booking.event_date)
-  const groups = await standing(
-    firestore,
-    event,
-    booking.event_date,
-    paid.map((other) => other.order_id),
-  )
-  return groups?.find((group) => group.members.includes(booking.order_id))
+  return (await bookingGroup(firestore, event, booking)).group
 }
 
 /** The other guests of a member's group (order ids), for the evening after to list first. */
