@@ -17,7 +17,7 @@ const secretsOf = (name: string) =>
   )
 
 describe('the deployed functions', () => {
-  it('bind the Cashfree secret to every function that reads the settings, the pass key to those answering with tickets, and the SMTP secret to deliverMail alone', () => {
+  it('bind the Cashfree secret to every function that reads the settings, the pass key to those answering with tickets, the SMTP secret to deliverMail alone and the VAPID key to deliverPushes alone', () => {
     for (const name of [
       'getAvailability',
       'createBooking',
@@ -36,6 +36,9 @@ describe('the deployed functions', () => {
     }
     // The SMTP server's credentials reach only the job that sends mail.
     expect(secretsOf('deliverMail')).toEqual(['CASHFREE_CLIENT_SECRET', 'SMTP_URL'])
+    // The VAPID key reaches only the job that pushes.
+    expect(secretsOf('deliverPushes')).toEqual(['CASHFREE_CLIENT_SECRET', 'VAPID_PRIVATE_KEY'])
+    expect(secretsOf('tellGroups')).toEqual(['CASHFREE_CLIENT_SECRET'])
     for (const name of ['saveProfile', 'getMyProfile', 'uploadProfilePhoto']) {
       expect(secretsOf(name), name).toEqual([])
     }

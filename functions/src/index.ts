@@ -11,8 +11,9 @@ import { type JobSetup, runJobLogged, SCHEDULED_JOBS, type ScheduledJob } from '
 import { jobDeadline, runOptions } from './handlers/sizing'
 import { bookingSetup } from './lib/deps'
 import { photoStore } from './lib/photo-store'
+import { webPusher } from './lib/push'
 import { REGION, TIME_ZONE } from './lib/region'
-import { CASHFREE_SECRETS, SMTP_URL } from './lib/settings'
+import { CASHFREE_SECRETS, pushStandinUrl, SMTP_URL, VAPID_PRIVATE_KEY, vapidSettings } from './lib/settings'
 import { smtpMailer } from './lib/smtp'
 
 // Every callable, registered from the table of contracts.
@@ -23,10 +24,12 @@ export { reportClientError } from './handlers/client-report'
 export { publicPages } from './handlers/public-pages'
 export { cashfreeWebhook } from './handlers/webhook'
 
-/** What the jobs run with; the mail transport is made (and its params read) only by deliverMail. */
+/** What the jobs run with; the mail and push transports are made (and their params read) only by the jobs that send. */
 const jobDeps = (name: ScheduledJob, now?: Date): JobSetup => ({
   ...bookingSetup(),
   mailer: smtpMailer,
+  pusher: () => webPusher(vapidSettings),
+  pushStandin: pushStandinUrl(),
   photos: photoStore(),
   // It stops taking new items in time to end inside its timeout; the rest stays due for its next run.
   deadline: jobDeadline(name, Date.now()),
@@ -37,15 +40,19 @@ async function runJob(name: ScheduledJob, now?: Date) {
   return runJobLogged(name, jobDeps(name, now))
 }
 
-/** Every job reads the settings, Cashfree's secret among them; deliverMail also needs the SMTP server's. */
-const JOB_SECRETS = [...CASHFREE_SECRETS, SMTP_URL]
+/** Every job reads the settings, Cashfree's secret among them; deliverMail also needs the SMTP server's, deliverPushes the VAPID key. */
+const JOB_SECRETS = [...CASHFREE_SECRETS, SMTP_URL, VAPID_PRIVATE_KEY]
+const SECRETS_OF: Partial<Record<ScheduledJob, typeof JOB_SECRETS>> = {
+  deliverMail: [...CASHFREE_SECRETS, SMTP_URL],
+  deliverPushes: [...CASHFREE_SECRETS, VAPID_PRIVATE_KEY],
+}
 
 const every = (name: ScheduledJob) => ({
   ...runOptions(name),
   schedule: `every ${SCHEDULED_JOBS[name].everyMinutes} minutes`,
   timeZone: TIME_ZONE,
   region: REGION,
-  secrets: name === 'deliverMail' ? JOB_SECRETS : CASHFREE_SECRETS,
+  secrets: SECRETS_OF[name] ?? CASHFREE_SECRETS,
 })
 
 /** Frees holds whose time has passed (abandoned checkouts, interrupted bookings). */
@@ -71,6 +78,16 @@ export const settleCancelledDates = onSchedule(every('settleCancelledDates'), as
 /** Sends the queued email that is due (confirmations, briefs, reminders, payment and refund news). */
 export const deliverMail = onSchedule(every('deliverMail'), async () => {
   await runJob('deliverMail')
+})
+
+/** Pushes the notices that are due to members' devices (Web Push). */
+export const deliverPushes = onSchedule(every('deliverPushes'), async () => {
+  await runJob('deliverPushes')
+})
+
+/** Tells each paid guest of today's dates that their group is revealed. */
+export const tellGroups = onSchedule(every('tellGroups'), async () => {
+  await runJob('tellGroups')
 })
 
 /** The morning after a date: asks its guests how it was; a week on, closes it and deletes the picks. */

@@ -38,6 +38,7 @@ import {
   shareVenueCall,
 } from '@yaari/domain/host'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
+import { listNotificationsCall, markNotificationsReadCall, removePushSubscriptionCall, saveNotificationSettingsCall, savePushSubscriptionCall } from '@yaari/domain/notifications'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '@yaari/domain/profile'
 import { joinWaitlistCall, leaveWaitlistCall } from '@yaari/domain/waitlist'
 import { getAuth } from 'firebase-admin/auth'
@@ -50,7 +51,7 @@ import { bookingDeps } from '../lib/deps'
 import { ALERTS, alert } from '../lib/log'
 import { isAllowedOrigin, LOOPBACK_ORIGIN } from '../lib/origins'
 import { photoStore } from '../lib/photo-store'
-import { APP_CHECK_SITE_KEY, APP_ORIGIN, CASHFREE_SECRETS, PASS_SIGNING_KEY, passSigner } from '../lib/settings'
+import { APP_CHECK_SITE_KEY, APP_ORIGIN, CASHFREE_SECRETS, PASS_SIGNING_KEY, passSigner, pushStandinUrl } from '../lib/settings'
 import { isDemoProject } from '../lib/settings-schema'
 import { parseRequest, refuseDangerousKeys } from '../lib/validate'
 import * as account from '../services/account'
@@ -71,6 +72,7 @@ import * as door from '../services/host/door'
 import * as hostMessages from '../services/host/messages'
 import * as moderation from '../services/host/moderation'
 import * as hostNight from '../services/host/night'
+import * as notices from '../services/notify/notices'
 import * as photos from '../services/photos'
 import * as profile from '../services/profile'
 import * as seating from '../services/seating/plans'
@@ -298,3 +300,10 @@ export const resolveReport = hostCallable(resolveReportCall, (input, host, catal
 // A date's groups: the host plans, moves, locks and publishes; members see their own at the reveal (on their booking).
 export const getSeating = hostCallable(getSeatingCall, (input, _, catalogue) => seating.getSeating(db(), eventOf(catalogue, input.eventId), input))
 export const changeSeating = hostCallable(changeSeatingCall, (input, host, catalogue) => seating.changeSeating(db(), host, eventOf(catalogue, input.eventId), input, Date.now()))
+
+// What members are told: the list under the bell, read marks, the kinds turned off, and the devices push goes to.
+export const listNotifications = callable(listNotificationsCall, (_, member) => notices.listNotices(db(), member.uid))
+export const markNotificationsRead = callable(markNotificationsReadCall, (input, member) => notices.markRead(db(), member.uid, input.upTo))
+export const saveNotificationSettings = callable(saveNotificationSettingsCall, (input, member) => notices.saveSettings(db(), member.uid, input.off, Date.now()))
+export const savePushSubscription = callable(savePushSubscriptionCall, (input, member) => notices.saveSubscription(db(), member.uid, input, Date.now(), pushStandinUrl()))
+export const removePushSubscription = callable(removePushSubscriptionCall, (input, member) => notices.removeSubscription(db(), member.uid, input.endpoint))

@@ -13,9 +13,13 @@ import { reconcilePayments, sweepExpiredHolds } from '../services/bookings/sweep
 import { sweepUnusedCovers } from '../services/catalogue/covers'
 import { deliverMail, type MailDeps } from '../services/mail/outbox'
 import { queueReminders } from '../services/mail/reminders'
+import { deliverPushes, type PushDeps } from '../services/notify/deliver'
+import { tellGroups } from '../services/seating/tables'
 
-/** What the jobs run with: the bookings' dependencies, the mail transport and the photo store. */
-export type JobDeps = BookingDeps & Pick<MailDeps, 'mailer'> & { photos: PhotoStore }
+/** What the jobs run with: the bookings' dependencies, the mail and push transports and the photo store. */
+export type JobDeps = BookingDeps &
+  Pick<MailDeps, 'mailer'> &
+  Pick<PushDeps, 'pusher' | 'pushStandin'> & { photos: PhotoStore }
 /** The same before the run reads the catalogue. */
 export type JobSetup = Omit<JobDeps, 'catalogue'>
 
@@ -25,6 +29,10 @@ export const SCHEDULED_JOBS = {
   queueReminders: { everyMinutes: 15, run: queueReminders },
   settleCancelledDates: { everyMinutes: 5, run: settleCancelledDates },
   deliverMail: { everyMinutes: 1, run: deliverMail },
+  // Pushes the notices that are due (those held by quiet hours at 08:00 IST) to members' devices.
+  deliverPushes: { everyMinutes: 1, run: deliverPushes },
+  // Tells each paid guest their group is revealed, from the date's reveal (a few hours before it).
+  tellGroups: { everyMinutes: 5, run: tellGroups },
   // Asks each date's guests at 10:00 IST the day after (a run after that finds the date), closes evenings a week on.
   morningAfter: { everyMinutes: 15, run: runMorningAfter },
   // Deletes covers uploaded over a day ago that no event uses (an editor that never saved, an upload cut off).

@@ -159,6 +159,22 @@ export const SIZING: Record<string, Sizing> = {
     worstItemMs: 3 * GATEWAY_TIMEOUT_MS,
     why: 'every 5 minutes: refunds each paid booking of a cancelled date in full (Cashfree, 15 s each)',
   },
+  deliverPushes: {
+    ...CALLABLE,
+    timeoutSeconds: 300,
+    concurrency: 1,
+    maxInstances: 1,
+    worstItemMs: 15_000,
+    why: "every minute: up to 100 notices, 4 at a time, each to the member's devices at once (10 s timeout per push)",
+  },
+  tellGroups: {
+    ...CALLABLE,
+    timeoutSeconds: 300,
+    concurrency: 1,
+    maxInstances: 1,
+    worstItemMs: 5_000,
+    why: "every 5 minutes: Firestore only (today's dates in their reveal window: the paid bookings, the groups, a notice per guest)",
+  },
   deliverMail: {
     ...CALLABLE,
     timeoutSeconds: 300,

@@ -36,6 +36,10 @@ const COLLECTIONS = [
   'reports',
   'report_slots',
   'member_sharing',
+  // What members are told (the list under the bell), the devices push goes to, the kinds turned off.
+  'notices',
+  'push_subscriptions',
+  'notice_settings',
   // Each date's groups: the host's plan and what was published (groups.ts).
   'seatings',
   // The catalogue (decision 0018): the published snapshot and its version; the records the team edits.

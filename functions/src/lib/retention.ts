@@ -57,6 +57,10 @@ export const RETENTION = {
   /** Who came to a date and where its evening after stands; its ratings: a season's look back. */
   nights: { days: 365, from: 'event-date' },
   feedback: { days: 365, from: 'event-date' },
+  /** What a member was told under the bell: the list shows the newest 50; three months is plenty. */
+  notices: { days: 90, from: 'written' },
+  /** A device push goes to: saved again each time the app allows push there; one unused for a year is gone. */
+  push_subscriptions: { days: 365, from: 'written' },
   /** A date's groups: the evening after lists a guest's group first, and the export shows it, for a year. */
   seatings: { days: 365, from: 'event-date' },
   /** A pick that did not become a connection: the job deletes it when the window closes; this is the backstop. */

@@ -68,6 +68,23 @@ export const PASS_SIGNING_KEY = defineSecret('PASS_SIGNING_KEY', {
   description: 'The Ed25519 key members\' passes are signed with: "<key id>:<private key in base64url>".',
 })
 
+/**
+ * Web Push (RFC 8292): the VAPID key pair the functions sign pushes with, and who to contact about
+ * them. The app subscribes with the public half (VITE_VAPID_PUBLIC_KEY); `npx web-push
+ * generate-vapid-keys` makes a pair.
+ */
+export const VAPID_PRIVATE_KEY = defineSecret('VAPID_PRIVATE_KEY', {
+  description:
+    'The private half of the Web Push (VAPID) key pair, base64url, as `npx web-push generate-vapid-keys` prints it.',
+})
+const VAPID_PUBLIC_KEY = defineString('VAPID_PUBLIC_KEY', {
+  description: "The public half of the Web Push (VAPID) key pair: the same as the web app's VITE_VAPID_PUBLIC_KEY.",
+})
+const VAPID_SUBJECT = defineString('VAPID_SUBJECT', {
+  description: 'Who push services may contact about our pushes: a mailto: or https: address.',
+  input: { text: { example: 'mailto:hello@yaari.example' } },
+})
+
 /** The secrets of every function that talks to Cashfree. */
 export const CASHFREE_SECRETS = [CASHFREE_CLIENT_SECRET]
 
@@ -135,6 +152,43 @@ export function passSigner(): PassSigner {
   }
   signer = parsed
   return signer
+}
+
+/** The VAPID details pushes are signed with; the local stack's pair is refused for a real project. */
+export function vapidSettings(): { subject: string; publicKey: string; privateKey: string } {
+  const details = {
+    subject: VAPID_SUBJECT.value(),
+    publicKey: VAPID_PUBLIC_KEY.value(),
+    privateKey: VAPID_PRIVATE_KEY.value(),
+  }
+  const problems = [
+    ...(/^[A-Za-z0-9_-]{87}$/.test(details.publicKey) ? [] : ['VAPID_PUBLIC_KEY is not a base64url P-256 public key.']),
+    ...(/^[A-Za-z0-9_-]{43}$/.test(details.privateKey)
+      ? []
+      : ['VAPID_PRIVATE_KEY is not a base64url P-256 private key.']),
+    ...(/^(mailto:|https:\/\/)\S+$/.test(details.subject) ? [] : ['VAPID_SUBJECT is not a mailto: or https: address.']),
+    ...(!isDemoProject(process.env.GCLOUD_PROJECT ?? '') && details.publicKey === LOCAL_VAPID_PUBLIC_KEY
+      ? ["VAPID_PUBLIC_KEY is the local stack's: make this project's own pair (npx web-push generate-vapid-keys)."]
+      : []),
+  ]
+  if (problems.length > 0) {
+    alert(ALERTS.configInvalid, { problems })
+    throw new SettingsError(problems)
+  }
+  return details
+}
+
+/** The local stack's public VAPID key (committed, like its pass key): never a real project's. */
+export const LOCAL_VAPID_PUBLIC_KEY =
+  'BCLBOUx_PZKCj_7oxeNu-7X5qn7DuAcdQcVak6QaIAPyidHxIuqHKs-NDBtFgYYLAR0aTbYZMbPhfHE06cmGw_w'
+
+/**
+ * The local push service stand-in's address (the local stack only): subscriptions naming it are
+ * accepted besides the browsers' push services. Ignored in a real project.
+ */
+export function pushStandinUrl(): string | undefined {
+  const url = process.env.PUSH_STANDIN_URL
+  return url && isDemoProject(process.env.GCLOUD_PROJECT ?? '') ? url.replace(/\/$/, '') : undefined
 }
 
 /** Tests only: read the parameters again. */

@@ -37,6 +37,7 @@ import { reconcileBooking } from './bookings/reconcile'
 import { forgetAfterNights, forgetClaims, forgetMail } from './forget'
 import { queueAccountDeletedMail } from './mail/outbox'
 import { mailRecords } from './mail/store'
+import { forgetNotices } from './notify/notices'
 import { groupsOfMember } from './seating/tables'
 import { readProfile, withoutTimestamps } from './store'
 import { leaveLine } from './waitlist/line'
@@ -259,6 +260,8 @@ export async function deleteMyAccount(deps: AccountDeps, member: VerifiedMember)
   if (member.email) await queueAccountDeletedMail(firestore, { uid, to: member.email, cancelled }, now)
   await forgetClaims(firestore, uid, bookings)
   await forgetAfterNights(firestore, uid, bookings)
+  // Its devices get no more pushes, and its notices go.
+  await forgetNotices(firestore, uid)
   await profile.ref.delete()
   await firestore.doc(moderationPath(uid)).delete()
   await auditLog(firestore)

@@ -12,6 +12,7 @@ import { DOOR_CALLABLES } from './door'
 import { GROUP_CALLABLES } from './groups'
 import { HOST_CALLABLES } from './host'
 import { listMyBookingsCall } from './my-bookings'
+import { NOTIFY_CALLABLES } from './notifications'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from './profile'
 import { joinWaitlistCall, leaveWaitlistCall } from './waitlist'
 
@@ -33,4 +34,5 @@ export const CALLABLES = [
   ...DOOR_CALLABLES,
   ...CATALOGUE_CALLABLES,
   ...AFTER_NIGHT_CALLABLES,
+  ...NOTIFY_CALLABLES,
 ] as const

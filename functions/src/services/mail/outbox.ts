@@ -20,6 +20,7 @@ import { expiry } from '../../lib/retention'
 import { domainOf, type Mailer, PermanentMailRefusal } from '../../lib/smtp'
 import { type ContentDeps, contentOf, mayStillApply } from './content'
 import type { MailKind } from './mail-kinds'
+import { tellMail } from './notices'
 import { type MailRecord, mailId, mailRecords, mailRef } from './store'
 
 /** What callers and tests name a mail by, kept where the outbox is. */
@@ -173,6 +174,9 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
     await redactIfAsked(ref, record)
     return 'skipped'
   }
+
+  // The member's notice (the list under the bell, and a push): told once, whatever the SMTP server does.
+  if (record.attempts === 0) await tellMail(firestore, deps.catalogue, id, record, booking, now)
 
   const attempt = record.attempts + 1
   const claim = subcollectionOf(ref, 'attempts').doc(String(attempt))

@@ -8,12 +8,13 @@
 import type { TableView } from '@yaari/domain/booking'
 import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
 import { revealAt, seatingOf } from '@yaari/domain/groups'
-import { eventStartInstant } from '@yaari/domain/schedule'
+import { eventStartInstant, formatTime, istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { loadCatalogue } from '../../lib/catalogue'
 import { doorNow } from '../../lib/clock'
 import { collectionOf } from '../../lib/collections'
 import { type BookingRecord, paidBookingsOfDate } from '../../lib/records'
+import { tell } from '../notify/notices'
 import { dateGuests, firstNameOfBooking } from './guests'
 import { asTheyStand, type PublishedGroup, readSeating } from './plans'
 
@@ -146,4 +147,49 @@ export async function groupsOfMember(firestore: Firestore, bookings: readonly Bo
       }),
   )
   return found.flat()
+}
+
+/**
+ * The tellGroups job: from a date's reveal until it starts, each paid guest in a published group is
+ * told their group is revealed (once per booking; the ticket says who). Today's dates only (IST):
+ * a reveal is at most a few hours before the evening.
+ */
+export async function tellGroups(deps: { firestore: Firestore; catalogue: Catalogue; now?: () => Date }) {
+  const { firestore, catalogue } = deps
+  const now = (deps.now ?? (() => new Date()))().getTime()
+  const today = istToday(new Date(now))
+  let told = 0
+  for (const event of catalogue.events) {
+    const start = eventStartInstant(today, event.startTime).getTime()
+    if (now < revealAt(event, today) || now >= start) continue
+    const paid = await paidBookingsOfDate(firestore, event.id, today)
+    if (paid.length === 0) continue
+    const groups = await standing(
+      firestore,
+      event,
+      today,
+      paid.map((booking) => booking.order_id),
+    )
+    if (!groups) continue
+    for (const booking of paid) {
+      const group = groups.find((known) => known.members.includes(booking.order_id))
+      if (!group) continue
+      const wrote = await tell(
+        firestore,
+        {
+          id: `${booking.order_id}_group`,
+          uid: booking.user_id,
+          kind: 'group',
+          title: `Your group for ${event.title}`,
+          body: `Groups are revealed: see who you are sitting with at ${formatTime(event.startTime)}.`,
+          url: `/my-bookings/${booking.order_id}`,
+          tag: `group-${event.id}-${today}`,
+          critical: false,
+        },
+        now,
+      )
+      if (wrote) told += 1
+    }
+  }
+  return { told }
 }

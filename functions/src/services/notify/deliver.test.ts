@@ -1,0 +1,130 @@
+/**
+ * Notices and their pushes against a fake Firestore and a fake push service: told once, held by
+ * quiet hours (an offer is not), a device gone (410) removed, a busy service (429) tried again and
+ * only the devices still without it sent it, a kind turned off not pushed, a member's notice never
+ * pushed to another member's device, and an endpoint outside the push services refused.
+ */
+import { pushDueAt } from '@yaari/domain/notifications'
+import { describe, expect, it } from 'vitest'
+import type { PushAnswer, PushTarget } from '../../lib/push'
+import { FakeFirestore } from '../../testing/fake-firestore'
+import { deliverPushes } from './deliver'
+import { forgetNotices, type Notice, saveSettings, saveSubscription, tell } from './notices'
+
+// 2026-12-01 14:00 IST, and 23:30 IST the same day.
+const AFTERNOON = Date.parse('2026-12-01T14:00:00+05:30')
+const NIGHT = Date.parse('2026-12-01T23:30:00+05:30')
+const KEYS = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) }
+const device = (n: number) => ({ endpoint: `https://fcm.googleapis.com/fcm/send/device-${n}`, keys: KEYS })
+
+function world(answers: Record<string, number[]> = {}) {
+  const firestore = new FakeFirestore()
+  const sent: { endpoint: string; payload: string }[] = []
+  const pusher = async (target: PushTarget, payload: string): Promise<PushAnswer> => {
+    const status = answers[target.endpoint]?.shift() ?? 201
+    if (status === 201) sent.push({ endpoint: target.endpoint, payload })
+    return { status }
+  }
+  const at = (now: number) => ({ firestore: firestore.asFirestore, pusher: () => pusher, now: () => new Date(now) })
+  return { firestore, db: firestore.asFirestore, sent, at }
+}
+
+const notice = (over: Partial<Notice> = {}): Notice => ({
+  id: 'order-1_day-reminder',
+  uid: 'asha',
+  kind: 'reminder',
+  title: 'Today: Wednesday Dinner',
+  body: 'Doors open at 7:30 PM.',
+  url: '/my-bookings/order-1',
+  tag: 'reminder-wednesday-dinner-2026-12-02',
+  critical: false,
+  ...over,
+})
+
+describe('quiet hours', () => {
+  it('hold what can wait until 08:00 IST, and nothing that cannot', () => {
+    expect(pushDueAt(AFTERNOON, false)).toBe(AFTERNOON)
+    expect(pushDueAt(NIGHT, false)).toBe(Date.parse('2026-12-02T08:00:00+05:30'))
+    expect(pushDueAt(Date.parse('2026-12-02T06:10:00+05:30'), false)).toBe(Date.parse('2026-12-02T08:00:00+05:30'))
+    expect(pushDueAt(NIGHT, true)).toBe(NIGHT)
+  })
+})
+
+describe('notices and their pushes', () => {
+  it('tell once, and push to each of the member’s devices, never to another member’s', async () => {
+    const { db, sent, at } = world()
+    await saveSubscription(db, 'asha', device(1), AFTERNOON, undefined)
+    await saveSubscription(db, 'asha', device(2), AFTERNOON, undefined)
+    await saveSubscription(db, 'bela', device(3), AFTERNOON, undefined)
+    expect(await tell(db, notice(), AFTERNOON)).toBe(true)
+    expect(await tell(db, notice(), AFTERNOON)).toBe(false)
+    expect(await deliverPushes(at(AFTERNOON))).toMatchObject({ due: 1, sent: 1 })
+    expect(sent.map((s) => s.endpoint).sort()).toEqual([device(1).endpoint, device(2).endpoint])
+    expect(JSON.parse(sent[0]!.payload)).toEqual({
+      title: 'Today: Wednesday Dinner',
+      body: 'Doors open at 7:30 PM.',
+      url: '/my-bookings/order-1',
+      tag: 'reminder-wednesday-dinner-2026-12-02',
+    })
+    expect(await deliverPushes(at(AFTERNOON + 60_000))).toMatchObject({ due: 0 })
+    expect(sent).toHaveLength(2)
+  })
+
+  it('hold a reminder told at night until 08:00, and push an offer at once', async () => {
+    const { db, sent, at } = world()
+    await saveSubscription(db, 'asha', device(1), NIGHT, undefined)
+    await tell(db, notice(), NIGHT)
+    await tell(db, notice({ id: 'offer-1', kind: 'offer', critical: true, tag: 'offer-x' }), NIGHT)
+    await deliverPushes(at(NIGHT + 60_000))
+    expect(sent.map((s) => JSON.parse(s.payload).tag)).toEqual(['offer-x'])
+    await deliverPushes(at(Date.parse('2026-12-02T07:59:00+05:30')))
+    expect(sent).toHaveLength(1)
+    await deliverPushes(at(Date.parse('2026-12-02T08:00:00+05:30')))
+    expect(sent.map((s) => JSON.parse(s.payload).tag)).toEqual(['offer-x', 'reminder-wednesday-dinner-2026-12-02'])
+  })
+
+  it('remove a device the push service no longer knows (410), and retry a busy one (429) alone', async () => {
+    const { firestore, db, sent, at } = world({
+      [device(1).endpoint]: [410],
+      [device(2).endpoint]: [429, 201],
+      [device(3).endpoint]: [201],
+    })
+    for (const n of [1, 2, 3]) await saveSubscription(db, 'asha', device(n), AFTERNOON, undefined)
+    await tell(db, notice(), AFTERNOON)
+    expect(await deliverPushes(at(AFTERNOON))).toMatchObject({ retrying: 1 })
+    expect(Object.values(firestore.dump('push_subscriptions')).map((d) => d.endpoint)).not.toContain(device(1).endpoint)
+    expect(sent.map((s) => s.endpoint)).toEqual([device(3).endpoint])
+    await deliverPushes(at(AFTERNOON + 10_000))
+    expect(sent).toHaveLength(1) // not due again yet
+    await deliverPushes(at(AFTERNOON + 31_000))
+    expect(sent.map((s) => s.endpoint)).toEqual([device(3).endpoint, device(2).endpoint])
+    expect(firestore.read('notices/order-1_day-reminder')).toMatchObject({ push_state: 'sent' })
+  })
+
+  it('do not push a kind the member turned off (it stays in the list)', async () => {
+    const { firestore, db, sent, at } = world()
+    await saveSubscription(db, 'asha', device(1), AFTERNOON, undefined)
+    await saveSettings(db, 'asha', ['reminder'], AFTERNOON)
+    await tell(db, notice(), AFTERNOON)
+    await deliverPushes(at(AFTERNOON))
+    expect(sent).toHaveLength(0)
+    expect(firestore.read('notices/order-1_day-reminder')).toMatchObject({ push_state: 'off', read: false })
+  })
+
+  it('refuse an endpoint that is not a push service, and forget everything with the account', async () => {
+    const { firestore, db } = world()
+    await expect(
+      saveSubscription(db, 'asha', { endpoint: 'https://evil.example/collect', keys: KEYS }, AFTERNOON, undefined),
+    ).rejects.toThrow('This push service is not one Yaari sends to.')
+    await expect(
+      saveSubscription(db, 'asha', { endpoint: 'http://127.0.0.1:8083/push/x', keys: KEYS }, AFTERNOON, undefined),
+    ).rejects.toThrow('not one Yaari sends to')
+    await saveSubscription(db, 'asha', { endpoint: 'http://127.0.0.1:8083/push/x', keys: KEYS }, AFTERNOON, 'http://127.0.0.1:8083')
+    await tell(db, notice(), AFTERNOON)
+    await saveSettings(db, 'asha', ['how-was'], AFTERNOON)
+    await forgetNotices(db, 'asha')
+    expect(firestore.dump('push_subscriptions')).toEqual({})
+    expect(firestore.dump('notices')).toEqual({})
+    expect(firestore.dump('notice_settings')).toEqual({})
+  })
+})

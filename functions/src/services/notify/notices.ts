@@ -1,0 +1,180 @@
+/**
+ * The member's notices: what the services tell (`tell`, once per id, whoever calls it and however
+ * often), the list under the bell, read marks, the kinds turned off, and the devices push goes to.
+ * A notice is written whether or not the member allowed push: the list is the same either way.
+ * Telling never waits for a push service; the deliverPushes job pushes what is due.
+ */
+import {
+  isPushServiceUrl,
+  MAX_PUSH_DEVICES,
+  NOTICE_LIST_LIMIT,
+  NOTIFY_MESSAGES,
+  type NoticeKind,
+  type NoticeView,
+  PUSH_LIMITS,
+  type PushSubscriptionInput,
+  pushDueAt,
+} from '@yaari/domain/notifications'
+import type { Firestore } from 'firebase-admin/firestore'
+import { HttpsError } from 'firebase-functions/v2/https'
+import { collectionOf } from '../../lib/collections'
+import { isAlreadyExists } from '../../lib/records'
+import { expiry } from '../../lib/retention'
+import {
+  kindsOff,
+  type NoticeRecord,
+  noticeRecords,
+  noticeRef,
+  settingsRef,
+  subscriptionRecords,
+  subscriptionRef,
+  subscriptionsOf,
+} from './store'
+
+/** What a service tells a member. */
+export interface Notice {
+  /** Once per id: a second `tell` with the same id does nothing. */
+  id: string
+  uid: string
+  kind: NoticeKind
+  title: string
+  body: string
+  detail?: string
+  url: string
+  tag: string
+  /** Pushed even in quiet hours (an offer, a change on the day). */
+  critical: boolean
+}
+
+/** Cuts words to a platform's limit, with an ellipsis. */
+const cut = (text: string, limit: number) => (text.length > limit ? `${text.slice(0, limit - 1).trimEnd()}…` : text)
+
+/** Writes the notice once; whether this call wrote it. Its push is due now, or at 08:00 IST in quiet hours. */
+export async function tell(firestore: Firestore, notice: Notice, now: number): Promise<boolean> {
+  const record: NoticeRecord = {
+    uid: notice.uid,
+    kind: notice.kind,
+    title: cut(notice.title, PUSH_LIMITS.title),
+    body: cut(notice.body, PUSH_LIMITS.body),
+    ...(notice.detail ? { detail: notice.detail.slice(0, 4000) } : {}),
+    url: notice.url,
+    tag: notice.tag,
+    at: now,
+    read: false,
+    critical: notice.critical,
+    push_state: 'due',
+    push_due_at: pushDueAt(now, notice.critical),
+    push_attempts: 0,
+    ...expiry('notices', now),
+  }
+  try {
+    await noticeRef(firestore, notice.id).create(record)
+    return true
+  } catch (error) {
+    if (isAlreadyExists(error)) return false
+    throw error
+  }
+}
+
+const viewOf = (id: string, record: NoticeRecord): NoticeView => ({
+  id,
+  kind: record.kind,
+  title: record.title,
+  body: record.body,
+  ...(record.detail ? { detail: record.detail } : {}),
+  url: record.url,
+  tag: record.tag,
+  at: new Date(record.at).toISOString(),
+  read: record.read,
+})
+
+const unreadOf = async (firestore: Firestore, uid: string) =>
+  (
+    await collectionOf(firestore, 'notices')
+      .where('uid', '==', uid)
+      .where('read', '==', false)
+      .limit(NOTICE_LIST_LIMIT + 1)
+      .get()
+  ).size
+
+/** listNotifications: the member's newest notices, how many are unread, and the kinds turned off. */
+export async function listNotices(firestore: Firestore, uid: string) {
+  const snapshot = await collectionOf(firestore, 'notices')
+    .where('uid', '==', uid)
+    .orderBy('at', 'desc')
+    .limit(NOTICE_LIST_LIMIT)
+    .get()
+  const notices = noticeRecords.withIds(snapshot).map(({ id, record }) => viewOf(id, record))
+  return {
+    notices,
+    unread: Math.min(await unreadOf(firestore, uid), NOTICE_LIST_LIMIT),
+    off: await kindsOff(firestore, uid),
+  }
+}
+
+/** markNotificationsRead: every notice of the member said up to `upTo` is read. */
+export async function markRead(firestore: Firestore, uid: string, upTo: string) {
+  const until = Date.parse(upTo)
+  const unread = await collectionOf(firestore, 'notices').where('uid', '==', uid).where('read', '==', false).get()
+  await Promise.all(
+    unread.docs.filter((doc) => noticeRecords.existing(doc).at <= until).map((doc) => doc.ref.update({ read: true })),
+  )
+  return { unread: await unreadOf(firestore, uid) }
+}
+
+/** saveNotificationSettings: the kinds the member turned off (each listed once). */
+export async function saveSettings(firestore: Firestore, uid: string, off: readonly NoticeKind[], now: number) {
+  const kinds = [...new Set(off)]
+  await settingsRef(firestore, uid).set({ off: kinds, updated_at: now })
+  return { off: kinds }
+}
+
+/**
+ * savePushSubscription: the device's subscription, under the member who saved it (a device that
+ * changes hands is the new member's). Only a browser's push service (or the local stand-in) may
+ * be named; past MAX_PUSH_DEVICES the device least recently saved is dropped.
+ */
+export async function saveSubscription(
+  firestore: Firestore,
+  uid: string,
+  input: PushSubscriptionInput,
+  now: number,
+  standin: string | undefined,
+) {
+  const allowed =
+    isPushServiceUrl(input.endpoint) || (standin !== undefined && input.endpoint.startsWith(`${standin}/push/`))
+  if (!allowed) throw new HttpsError('invalid-argument', NOTIFY_MESSAGES.unknownPushService)
+  const ref = subscriptionRef(firestore, input.endpoint)
+  const before = subscriptionRecords.one(await ref.get())
+  await ref.set({
+    uid,
+    endpoint: input.endpoint,
+    keys: { p256dh: input.keys.p256dh, auth: input.keys.auth },
+    created_at: before?.uid === uid ? before.created_at : now,
+    seen_at: now,
+    ...expiry('push_subscriptions', now),
+  })
+  const devices = await subscriptionsOf(firestore, uid)
+  const extra = devices.sort((a, b) => b.record.seen_at - a.record.seen_at).slice(MAX_PUSH_DEVICES)
+  await Promise.all(extra.map(({ id }) => collectionOf(firestore, 'push_subscriptions').doc(id).delete()))
+  return { saved: true as const }
+}
+
+/** removePushSubscription: the member's own device only (another's endpoint is left alone). */
+export async function removeSubscription(firestore: Firestore, uid: string, endpoint: string) {
+  const ref = subscriptionRef(firestore, endpoint)
+  const record = subscriptionRecords.one(await ref.get())
+  if (record?.uid !== uid) return { removed: false }
+  await ref.delete()
+  return { removed: true }
+}
+
+/** An account's deletion: its devices, notices and settings go with it. */
+export async function forgetNotices(firestore: Firestore, uid: string): Promise<void> {
+  const [devices, notices] = await Promise.all([
+    collectionOf(firestore, 'push_subscriptions').where('uid', '==', uid).get(),
+    collectionOf(firestore, 'notices').where('uid', '==', uid).get(),
+  ])
+  await Promise.all([...devices.docs, ...notices.docs].map((doc) => doc.ref.delete()))
+  await settingsRef(firestore, uid).delete()
+}
