@@ -6,7 +6,12 @@
  * to change. dev/preflight.mjs reads the files and prints the result.
  */
 import { createHash } from 'node:crypto'
-import { LOCAL_ONLY_SETTINGS, parseFunctionSettings, parseMailSettings } from '../../functions/src/lib/settings-schema'
+import {
+  LOCAL_ONLY_SETTINGS,
+  LOCAL_VAPID_PUBLIC_KEY,
+  parseFunctionSettings,
+  parseMailSettings,
+} from '../../functions/src/lib/settings-schema'
 import { parseClientEnv } from '../../src/lib/env-schema'
 import { cspDirectives, type HostingHeaderRule, hostingHeaders } from '../../src/prerender/hosting'
 import { LOADER_SCRIPT } from '../../src/prerender/page-html'
@@ -32,9 +37,11 @@ export const FUNCTION_PARAMS = [
   'APP_CHECK_SITE_KEY',
   'MAIL_FROM',
   'CHECKOUT_MIN_INSTANCES',
+  'VAPID_PUBLIC_KEY',
+  'VAPID_SUBJECT',
 ] as const
 /** Secrets: set in Secret Manager, never written in an .env file. */
-const SECRETS = ['CASHFREE_CLIENT_SECRET', 'SMTP_URL', 'PASS_SIGNING_KEY'] as const
+const SECRETS = ['CASHFREE_CLIENT_SECRET', 'SMTP_URL', 'PASS_SIGNING_KEY', 'VAPID_PRIVATE_KEY'] as const
 
 /** What App Check's reCAPTCHA Enterprise needs from the CSP, when a site key is set. */
 export const APP_CHECK_SOURCES = {
@@ -119,6 +126,23 @@ export function checkFunctionParams(input: PreflightInput): string[] {
     if (/\b(127\.0\.0\.1|localhost)\b/.test(value) && !(LOCAL_ONLY_SETTINGS as readonly string[]).includes(name)) {
       problems.push(`${name} points at this machine (${value}): a deployed function cannot reach it.`)
     }
+  }
+  // Web Push: the app subscribes with the public half the functions sign with.
+  const vapid = functions.VAPID_PUBLIC_KEY
+  if (vapid !== undefined && vapid !== (input.web.VITE_VAPID_PUBLIC_KEY ?? '')) {
+    problems.push(
+      `The functions' VAPID_PUBLIC_KEY and the web app's VITE_VAPID_PUBLIC_KEY differ: pushes signed with one are refused for subscriptions made with the other. Set both to the public half of the pair whose private half is the VAPID_PRIVATE_KEY secret.`,
+    )
+  }
+  if (vapid === LOCAL_VAPID_PUBLIC_KEY) {
+    problems.push(
+      `VAPID_PUBLIC_KEY is the local stack's key: make this project's own pair (npx web-push generate-vapid-keys), put the private half in Secret Manager (npx firebase functions:secrets:set VAPID_PRIVATE_KEY --project ${projectId}).`,
+    )
+  }
+  if ('VAPID_SUBJECT' in functions && !/^(mailto:|https:\/\/)\S+$/.test(functions.VAPID_SUBJECT ?? '')) {
+    problems.push(
+      `VAPID_SUBJECT is "${functions.VAPID_SUBJECT}": push services need a mailto: or https: address to reach us.`,
+    )
   }
   const site = (input.web.VITE_SITE_URL ?? '').replace(/\/$/, '')
   const origin = (functions.APP_ORIGIN ?? '').replace(/\/$/, '')

@@ -92,7 +92,26 @@ describe('npm run preflight', () => {
       expect.stringContaining('APP_CHECK_SITE_KEY is not in'),
       expect.stringContaining('MAIL_FROM is not in'),
       expect.stringContaining('CHECKOUT_MIN_INSTANCES is not in'),
+      expect.stringContaining('VAPID_PUBLIC_KEY is not in'),
+      expect.stringContaining('VAPID_SUBJECT is not in'),
     ])
+  })
+
+  it("refuses a VAPID key the app does not subscribe with, the local stack's key, and the private key in a file", async () => {
+    const local = 'BCLBOUx_PZKCj_7oxeNu-7X5qn7DuAcdQcVak6QaIAPyidHxIuqHKs-NDBtFgYYLAR0aTbYZMbPhfHE06cmGw_w'
+    const dir = exampleConfig((d) => {
+      const params = join(d, 'functions', `.env.${PROJECT}`)
+      replaceIn(params, /VAPID_PUBLIC_KEY=.*/, `VAPID_PUBLIC_KEY=${local}`)
+      replaceIn(params, /VAPID_SUBJECT=.*/, 'VAPID_SUBJECT=hello@yaari-example.web.app')
+      writeFileSync(params, `${readFileSync(params, 'utf8')}VAPID_PRIVATE_KEY=aB2smomZ4_DzHvZhwQPGEssxgAWtXKplxpRiGWf6BK0\n`)
+    })
+    const { code, output } = await preflight('--project', PROJECT, '--config-dir', dir)
+    expect(code).toBe(1)
+    const lines = failures(output).join('\n')
+    expect(lines).toContain("The functions' VAPID_PUBLIC_KEY and the web app's VITE_VAPID_PUBLIC_KEY differ")
+    expect(lines).toContain("VAPID_PUBLIC_KEY is the local stack's key")
+    expect(lines).toContain('VAPID_SUBJECT is "hello@yaari-example.web.app"')
+    expect(lines).toContain('VAPID_PRIVATE_KEY is written in')
   })
 
   it('fails on stand-in settings, a secret in a file, an http origin, and one-sided App Check', async () => {

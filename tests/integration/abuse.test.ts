@@ -34,6 +34,7 @@ import { getDoorListCall, removeAdmissionCall, syncCheckInsCall } from '@yaari/d
 import { changeSeatingCall, getSeatingCall } from '@yaari/domain/groups'
 import * as host from '@yaari/domain/host'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
+import * as notify from '@yaari/domain/notifications'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '@yaari/domain/profile'
 import { availableDates } from '@yaari/domain/schedule'
 import { joinWaitlistCall, leaveWaitlistCall } from '@yaari/domain/waitlist'
@@ -148,6 +149,14 @@ const TARGETS = [
   target(listConnectionsCall, {}),
   target(removeConnectionCall, { connectionId: '0123456789abcdef' }),
   target(saveSharingCall, { contactKind: 'instagram', contact: '@asha.rao', showPhoto: true }),
+  target(notify.savePushSubscriptionCall, {
+    endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
+    keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+  }),
+  target(notify.removePushSubscriptionCall, { endpoint: 'https://fcm.googleapis.com/fcm/send/abc' }),
+  target(notify.listNotificationsCall, {}),
+  target(notify.markNotificationsReadCall, { upTo: '2026-11-28T10:00:00.000Z' }),
+  target(notify.saveNotificationSettingsCall, { off: ['how-was'] }),
 ]
 
 const POLLUTION = ['{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"__proto__":null}']
@@ -244,6 +253,7 @@ async function snapshot(uid: string) {
       ['nights', 'feedback', 'picks', 'connections', 'blocks', 'reports', 'report_slots', 'member_sharing'].map(count),
     ),
     seatings: await count('seatings'),
+    notify: await Promise.all(['notices', 'push_subscriptions', 'notice_settings'].map(count)),
     seats: seats.reduce((a, b) => a + b, 0),
     myProfile: JSON.stringify((await db.collection('user_profiles').doc(uid).get()).data() ?? null),
     myPhotos: existsSync(join(ROOT, '.tmp', 'photo-store', 'profile-pictures', uid)),

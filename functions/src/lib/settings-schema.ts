@@ -30,7 +30,12 @@ export const LOCAL_ONLY_SETTINGS = [
   'PHOTO_STORE_URL',
   'PHOTO_STORE_SECRET',
   'STACK_SECRET',
+  'PUSH_STANDIN_URL',
 ] as const
+
+/** The local stack's public VAPID key (committed, like its pass key): never a real project's. */
+export const LOCAL_VAPID_PUBLIC_KEY =
+  'BCLBOUx_PZKCj_7oxeNu-7X5qn7DuAcdQcVak6QaIAPyidHxIuqHKs-NDBtFgYYLAR0aTbYZMbPhfHE06cmGw_w'
 
 export interface FunctionSettings {
   cashfree: { environment: CashfreeEnvironment; baseUrl: string; clientId: string; clientSecret: string }

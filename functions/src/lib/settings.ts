@@ -14,6 +14,7 @@ import {
   describeProblems,
   type FunctionSettings,
   isDemoProject,
+  LOCAL_VAPID_PUBLIC_KEY,
   type MailSettings,
   parseFunctionSettings,
   parseMailSettings,
@@ -177,10 +178,6 @@ export function vapidSettings(): { subject: string; publicKey: string; privateKe
   }
   return details
 }
-
-/** The local stack's public VAPID key (committed, like its pass key): never a real project's. */
-export const LOCAL_VAPID_PUBLIC_KEY =
-  'BCLBOUx_PZKCj_7oxeNu-7X5qn7DuAcdQcVak6QaIAPyidHxIuqHKs-NDBtFgYYLAR0aTbYZMbPhfHE06cmGw_w'
 
 /**
  * The local push service stand-in's address (the local stack only): subscriptions naming it are
