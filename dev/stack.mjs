@@ -36,7 +36,7 @@ try {
 const { appUrl, ports, startupMs, stop } = stack
 console.log(
   `Yaari is running at ${appUrl} (Auth emulator :${ports.auth}, Functions :${ports.functions}, ` +
-    `Firestore stand-in :${ports.firestore}, photo store :${ports.photos}, payment stand-in :${ports.payments}, mail inbox http://127.0.0.1:${ports.mailInbox}; ready in ${(startupMs / 1000).toFixed(1)} s). ` +
+    `Firestore stand-in :${ports.firestore}, photo store :${ports.photos}, payment stand-in :${ports.payments}, push stand-in :${ports.push}, mail inbox http://127.0.0.1:${ports.mailInbox}; ready in ${(startupMs / 1000).toFixed(1)} s). ` +
     (values.exec ? '' : 'Ctrl-C stops everything.'),
 )
 if (!values.quiet) {

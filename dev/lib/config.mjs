@@ -19,6 +19,16 @@ export const HOST = '127.0.0.1'
  */
 export const DEV_PASS_SIGNING_KEY = 'dev1:7tis76NDceyYdtAXiWbOKO0pr49blTH_N1rG2dB4RmQ'
 
+/**
+ * The local stack's VAPID key pair (Web Push), committed like the pass key: the functions sign with
+ * the private half (VAPID_PRIVATE_KEY), the app subscribes with the public half (.env
+ * VITE_VAPID_PUBLIC_KEY), and preflight refuses this pair for a real project.
+ */
+export const DEV_VAPID_KEYS = {
+  publicKey: 'BCLBOUx_PZKCj_7oxeNu-7X5qn7DuAcdQcVak6QaIAPyidHxIuqHKs-NDBtFgYYLAR0aTbYZMbPhfHE06cmGw_w',
+  privateKey: 'aB2smomZ4_DzHvZhwQPGEssxgAWtXKplxpRiGWf6BK0',
+}
+
 const firebaseJson = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8'))
 /** @type {Record<string, { port: number }>} */
 const emulators = firebaseJson.emulators
@@ -40,6 +50,7 @@ export function stackPorts() {
     firestore: envPort('FIRESTORE_STANDIN_PORT', 8080),
     payments: envPort('PAYMENT_STANDIN_PORT', 8081),
     photos: envPort('PHOTO_STORE_PORT', 8082),
+    push: envPort('PUSH_STANDIN_PORT', 8083),
     mailSmtp: envPort('MAIL_SMTP_PORT', 1025),
     mailInbox: envPort('MAIL_INBOX_PORT', 1080),
     auth: emulators.auth.port,
@@ -96,8 +107,8 @@ export const mailInboxUrl = (port = stackPorts().mailInbox) => `http://${HOST}:$
 export const STACK_FILE = join(ROOT, '.tmp', 'stack.json')
 
 /**
- * The running stack's secret: the photo store's writes, the payment stand-in's control API and
- * the local job trigger answer only requests that carry it. Generated afresh at every start.
+ * The running stack's secret: the photo store's writes, the payment and push stand-ins' control
+ * APIs and the local job trigger answer only requests that carry it. Generated afresh at every start.
  * @returns {string}
  */
 export function stackSecret() {
@@ -117,5 +128,21 @@ export function standinControl(path, body = {}) {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-standin-secret': stackSecret() },
     body: JSON.stringify(body),
+  })
+}
+
+/**
+ * The push stand-in's control API (tests), with the stack's secret: POST `/subscriptions` makes
+ * a subscription (as a browser's PushSubscription.toJSON(), and its id), GET
+ * `/subscriptions/{id}/messages` or `/messages` reads what the functions pushed (decrypted), POST
+ * `/subscriptions/{id}/fault` makes the next pushes fail, DELETE `/subscriptions/{id}` ends one.
+ * @param {string} path e.g. `/subscriptions/{id}/messages`
+ * @param {{ method?: string, body?: unknown }} [options]
+ */
+export function pushControl(path, { method = 'POST', body } = {}) {
+  return fetch(`http://${HOST}:${stackPorts().push}/__push${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-stack-secret': stackSecret() },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
 }

@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * Starts the local stack from a table of its parts (stackParts): the Firestore stand-in, the photo
- * store, the payment stand-in, the mail inbox and the app (production build with its service worker, or Vite's
+ * store, the payment stand-in, the push stand-in (a Web Push service the functions send
+ * notifications to), the mail inbox and the app (production build with its service worker, or Vite's
  * dev server) side by side; the Firebase Auth + Functions emulators once Firestore answers; the
  * functions' scheduled jobs once a function answers. Every part is checked before what depends
  * on it starts, and every failure says what is wrong and what to do; nothing waits silently. Every part listens on 127.0.0.1 only; the parts that take writes or
@@ -16,6 +17,7 @@ import grpc from '@grpc/grpc-js'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../payments/standin.mjs'
 import {
   DEV_PASS_SIGNING_KEY,
+  DEV_VAPID_KEYS,
   functionUrl,
   HOST,
   mailInboxUrl,
@@ -192,6 +194,11 @@ export function writeFunctionsConfig(dir, { ports, secret, appUrl }) {
       'CHECKOUT_MIN_INSTANCES=0',
       // Local only (refused for a real project): Cashfree's API is the stand-in.
       `CASHFREE_STANDIN_URL=http://${HOST}:${ports.payments}/pg`,
+      // Local only (refused for a real project): the functions may send pushes to the push stand-in.
+      `PUSH_STANDIN_URL=http://${HOST}:${ports.push}`,
+      // Web Push: the committed local VAPID key pair, whose public half the app subscribes with (.env).
+      `VAPID_PUBLIC_KEY=${DEV_VAPID_KEYS.publicKey}`,
+      'VAPID_SUBJECT=mailto:hello@yaari.local',
       // Matches the web app's VITE_REQUIRE_EMAIL_VERIFICATION when set in the environment.
       `REQUIRE_EMAIL_VERIFICATION=${process.env.VITE_REQUIRE_EMAIL_VERIFICATION === 'true'}`,
       '',
@@ -206,6 +213,8 @@ export function writeFunctionsConfig(dir, { ports, secret, appUrl }) {
       `SMTP_URL=smtp://${HOST}:${ports.mailSmtp}`,
       // Members' passes: the committed local key, whose public half the app is built with (.env).
       `PASS_SIGNING_KEY=${DEV_PASS_SIGNING_KEY}`,
+      // Web Push: the private half of the committed local VAPID key pair.
+      `VAPID_PRIVATE_KEY=${DEV_VAPID_KEYS.privateKey}`,
       '',
     ].join('\n'),
   )
@@ -303,6 +312,21 @@ export function stackParts({ mode, ports, secret, appUrl }) {
         {
           what: `The payment stand-in (${HOST}:${ports.payments})`,
           probe: () => fetchOk(`http://${HOST}:${ports.payments}/health`),
+          timeoutMs: 10_000,
+        },
+      ],
+    },
+    {
+      name: 'push-standin',
+      step: `push stand-in on ${HOST}:${ports.push}`,
+      command: process.execPath,
+      args: ['dev/push/standin.mjs', String(ports.push)],
+      // Its control API (the tests' subscriptions, messages and faults) answers only this.
+      env: { STACK_SECRET: secret },
+      ready: [
+        {
+          what: `The push stand-in (${HOST}:${ports.push})`,
+          probe: () => fetchOk(`http://${HOST}:${ports.push}/health`),
           timeoutMs: 10_000,
         },
       ],
@@ -484,6 +508,7 @@ export async function startStack({ mode = 'preview', onStep = () => {} } = {}) {
     firestore: 'the Firestore stand-in (set FIRESTORE_STANDIN_PORT to use another)',
     payments: 'the payment stand-in (set PAYMENT_STANDIN_PORT to use another)',
     photos: 'the photo store (set PHOTO_STORE_PORT to use another)',
+    push: 'the push stand-in (set PUSH_STANDIN_PORT to use another)',
     mailSmtp: "the mail inbox's SMTP server (set MAIL_SMTP_PORT to use another)",
     mailInbox: 'the mail inbox (set MAIL_INBOX_PORT to use another)',
     auth: 'the Firebase Auth emulator (firebase.json)',

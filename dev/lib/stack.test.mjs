@@ -132,6 +132,7 @@ describe('the stack as a table of parts', () => {
       'firestore-standin': [],
       'photo-store': [],
       'payment-standin': [],
+      'push-standin': [],
       'mail-inbox': [],
       catalogue: ['firestore-standin'],
       'firebase-emulators': ['firestore-standin', 'catalogue'],
@@ -156,7 +157,12 @@ describe("the functions' local configuration", () => {
     writeFunctionsConfig(dir, { ports: stackPorts(), secret: 'stack-secret', appUrl: 'http://127.0.0.1:4173' })
     const env = parseEnv(readFileSync(join(dir, '.env.local'), 'utf8'))
     const secrets = parseEnv(readFileSync(join(dir, '.secret.local'), 'utf8'))
-    expect(Object.keys(secrets).sort()).toEqual(['CASHFREE_CLIENT_SECRET', 'PASS_SIGNING_KEY', 'SMTP_URL'])
+    expect(Object.keys(secrets).sort()).toEqual([
+      'CASHFREE_CLIENT_SECRET',
+      'PASS_SIGNING_KEY',
+      'SMTP_URL',
+      'VAPID_PRIVATE_KEY',
+    ])
     expect(env).not.toHaveProperty('PASS_SIGNING_KEY')
     expect(parseMailSettings({ ...env, ...secrets })).toEqual({
       ok: true,

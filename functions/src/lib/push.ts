@@ -44,7 +44,7 @@ export function webPusher(vapid: () => { subject: string; publicKey: string; pri
     const response = await fetch(request.endpoint, {
       method: request.method,
       headers: request.headers as Record<string, string>,
-      body: request.body ?? null,
+      body: request.body ? new Uint8Array(request.body) : null,
       redirect: 'error',
       signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
     })

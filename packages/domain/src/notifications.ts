@@ -87,32 +87,8 @@ export interface NoticeView extends PushPayload {
   read: boolean
 }
 
-export const NOTIFY_COPY = {
-  afterBooking: 'Get told when doors open and when your group is revealed?',
-  afterWaitlist: 'Get told the moment a seat frees up?',
-  installFirst: 'Add Yaari to your home screen to get notifications',
-  installHow: 'In Safari, tap Share, then Add to Home Screen, and open Yaari from there.',
-  unsupported: 'This browser cannot show notifications. Every message is still listed under the bell.',
-  blocked: 'Notifications are blocked for Yaari in this browser. Allow them in its site settings to be told here.',
-  allow: 'Allow notifications',
-  notNow: 'Not now',
-  allowed: 'Notifications are on for this device.',
-  listTitle: 'Notifications',
-  empty: 'Nothing yet. What we tell you about your bookings shows up here.',
-  markRead: 'Mark all as read',
-  settingsHeading: 'Notifications',
-  settingsIntro: 'Choose what we tell you on this phone and under the bell. Email is sent either way.',
-  quietHours:
-    'Between 10 PM and 8 AM we hold everything until 8 AM, except a seat offered to you and a change on the day itself.',
-  saved: 'Notification settings saved.',
-  offline: 'You are offline. Your notifications need a connection the first time.',
-  turnOff: 'Turn off on this device',
-  onThisDevice: 'This device',
-} as const
-
-/** "Notifications, 2 unread" / "Notifications": the bell's name for a screen reader. */
-export const bellLabel = (unread: number) =>
-  unread > 0 ? `${NOTIFY_COPY.listTitle}, ${unread} unread` : NOTIFY_COPY.listTitle
+// The words live apart from the contracts: the header's bell (on every page) reads them without valibot.
+export { bellLabel, NOTIFY_COPY } from './notify-copy'
 
 /**
  * The push services a subscription may name: the browsers' own (Chrome's FCM, Firefox's autopush,
@@ -147,6 +123,8 @@ const endpointSchema = v.pipe(
 
 export const pushSubscriptionSchema = v.strictObject({
   endpoint: endpointSchema,
+  // What PushSubscription.toJSON() carries besides (null in every browser today): not kept.
+  expirationTime: v.optional(v.nullable(v.number())),
   keys: v.strictObject({
     // An uncompressed P-256 point (65 bytes) and a 16-byte secret, base64url as browsers give them.
     p256dh: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{87}=?$/, 'The subscription key is not a P-256 public key.')),
