@@ -1,0 +1,305 @@
+/**
+ * Notices and Web Push against the running stack: the callables through the public API (as the
+ * app calls them), the jobs' steps in this process on a chosen clock (as mail.test.ts does), and the
+ * push-service stand-in, which checks each push's VAPID signature and decrypts it (RFC 8291) with
+ * the device's keys. A booking's news reaches its member's device alone; a reminder told at night
+ * waits for 08:00 IST; an offer is pushed at once; a device the service dropped (410) is removed; a
+ * kind turned off is listed, not pushed; a deleted account leaves no device and no notice.
+ */
+import { deleteMyAccountCall } from '@yaari/domain/account'
+import { seatsCollectionPath } from '@yaari/domain/availability'
+import { bookingRequest } from '@yaari/domain/booking.fixture'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+import { saveProfileCall } from '@yaari/domain/profile'
+import {
+  listNotificationsCall,
+  markNotificationsReadCall,
+  NOTIFY_MESSAGES,
+  type PushPayload,
+  removePushSubscriptionCall,
+  saveNotificationSettingsCall,
+  savePushSubscriptionCall,
+} from '@yaari/domain/notifications'
+import { afterAll, describe, expect, it } from 'vitest'
+import { DEV_VAPID_KEYS, pushControl, stackPorts, standinControl } from '../../dev/lib/config.mjs'
+import { webPusher } from '../../functions/src/lib/push'
+import type { BookingRecord } from '../../functions/src/lib/records'
+import { smtpTransport } from '../../functions/src/lib/smtp'
+import { cancelBooking } from '../../functions/src/services/bookings/cancel'
+import { createBooking } from '../../functions/src/services/bookings/create'
+import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
+import type { MailKind } from '../../functions/src/services/mail/mail-kinds'
+import { deliverOne, mailId, queueMail } from '../../functions/src/services/mail/outbox'
+import { deliverPushes } from '../../functions/src/services/notify/deliver'
+import { saveSubscription } from '../../functions/src/services/notify/notices'
+import { joinWaitlist } from '../../functions/src/services/waitlist/line'
+import { callFunction } from '../../src/lib/firebase'
+import {
+  adminDb,
+  bookableDates,
+  emptyEveryDate,
+  failure,
+  profiledMember,
+  signOutMember,
+  signUpFreshMember,
+  stackDeps,
+  VALID_PROFILE,
+} from './helpers'
+
+afterAll(async () => {
+  await signOutMember()
+  await emptyEveryDate()
+})
+
+const STANDIN = `http://127.0.0.1:${stackPorts().push}`
+const IST = 330 * 60_000
+const HOUR = 3_600_000
+/** The next 14:00 IST from now: a clock outside quiet hours, whatever the hour the suite runs at. */
+const DAYTIME = (() => {
+  const now = Date.now()
+  const day = Math.floor((now + IST) / (24 * HOUR)) * 24 * HOUR - IST
+  const at = day + 14 * HOUR
+  return at > now ? at : at + 24 * HOUR
+})()
+
+interface Device {
+  id: string
+  endpoint: string
+  keys: { p256dh: string; auth: string }
+}
+
+/** A device as the push stand-in makes it (a browser's PushSubscription.toJSON()). */
+async function device(): Promise<Device> {
+  const response = await pushControl('/subscriptions', { body: { applicationServerKey: DEV_VAPID_KEYS.publicKey } })
+  expect(response.status).toBe(201)
+  return (await response.json()) as Device
+}
+/** What the app sends: the subscription as a browser's toJSON() gives it. */
+const asSubscription = ({ endpoint, keys }: Device) => ({ endpoint, expirationTime: null, keys })
+
+/** What a device received, decrypted by the stand-in with its keys. */
+async function received(of: Device): Promise<PushPayload[]> {
+  const response = await pushControl(`/subscriptions/${of.id}/messages`, { method: 'GET' })
+  const { messages } = (await response.json()) as { messages: { json: PushPayload }[] }
+  return messages.map((message) => message.json)
+}
+
+const pushDeps = (now: number) => ({
+  firestore: adminDb(),
+  pusher: () => webPusher(() => ({ subject: 'mailto:hello@yaari.local', ...DEV_VAPID_KEYS })),
+  pushStandin: STANDIN,
+  now: () => new Date(now),
+})
+const mailDeps = (now: number) => ({
+  ...stackDeps({ now: () => new Date(now) }),
+  mailer: () => ({
+    transport: smtpTransport(`smtp://127.0.0.1:${stackPorts().mailSmtp}`),
+    from: 'Yaari <hello@yaari.test>',
+  }),
+})
+
+/** Sends a booking's queued mail as of `now`: the mail, and the notice it makes. */
+const deliver = (orderId: string, kind: MailKind, now: number) => deliverOne(mailDeps(now), mailId(orderId, kind))
+
+/** A paid, confirmed booking of `date` by `member`. */
+async function paidFor(member: { uid: string; email: string }, eventId: string, date: string) {
+  const { order_id: orderId } = await createBooking(stackDeps(), member, bookingRequest(eventId, date))
+  expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
+  const booking = await reconcileBooking(stackDeps(), orderId)
+  expect(booking?.status).toBe('confirmed')
+  return booking as BookingRecord
+}
+
+/** A member signed in through the web SDK, with a profile (so they may book). */
+async function bookingMember() {
+  const user = await signUpFreshMember()
+  await callFunction(saveProfileCall, VALID_PROFILE)
+  return user
+}
+
+const devicesOf = async (uid: string) =>
+  (await adminDb().collection('push_subscriptions').where('uid', '==', uid).get()).docs.map((doc) =>
+    doc.get('endpoint'),
+  )
+
+describe('devices through the public API', () => {
+  it('take a push service’s address only, and only its owner removes it; a visitor is refused', async () => {
+    const owner = await signUpFreshMember()
+    const phone = await device()
+    await expect(callFunction(savePushSubscriptionCall, asSubscription(phone))).resolves.toEqual({ saved: true })
+    const evil = await failure(
+      callFunction(savePushSubscriptionCall, { ...asSubscription(phone), endpoint: 'https://collector.example/push' }),
+    )
+    expect(evil.code).toBe('functions/invalid-argument')
+    expect(evil.message).toBe(NOTIFY_MESSAGES.unknownPushService)
+    expect(await devicesOf(owner.uid)).toEqual([phone.endpoint])
+
+    await signUpFreshMember()
+    await expect(callFunction(removePushSubscriptionCall, { endpoint: phone.endpoint })).resolves.toEqual({
+      removed: false,
+    })
+    expect(await devicesOf(owner.uid)).toEqual([phone.endpoint])
+
+    await signOutMember()
+    expect((await failure(callFunction(listNotificationsCall, {}))).code).toBe('functions/unauthenticated')
+    expect((await failure(callFunction(savePushSubscriptionCall, asSubscription(phone)))).code).toBe(
+      'functions/unauthenticated',
+    )
+  })
+})
+
+describe('a booking’s news', () => {
+  const event = SEED_EVENTS[1]!
+  const date = bookableDates(event)[3]!
+
+  it('is pushed, encrypted, to its member’s device alone, and listed the same under the bell', async () => {
+    const other = await signUpFreshMember()
+    const otherPhone = await device()
+    await callFunction(savePushSubscriptionCall, asSubscription(otherPhone))
+    const member = await bookingMember()
+    const phone = await device()
+    await callFunction(savePushSubscriptionCall, asSubscription(phone))
+    expect(other.uid).not.toBe(member.uid)
+
+    const booking = await paidFor({ uid: member.uid, email: `${member.uid}@example.test` }, event.id, date)
+    expect(await deliver(booking.order_id, 'booking-confirmed', DAYTIME)).toBe('sent')
+    await deliverPushes(pushDeps(DAYTIME))
+
+    const [payload, ...more] = await received(phone)
+    expect(more).toEqual([])
+    expect(payload).toEqual({
+      title: `Booked: ${event.title}`,
+      body: expect.stringContaining('Your ticket is in the app.'),
+      url: `/my-bookings/${booking.order_id}`,
+      tag: `booking-${event.id}-${date}`,
+    })
+    expect(await received(otherPhone)).toEqual([])
+
+    const list = await callFunction(listNotificationsCall, {})
+    expect(list.unread).toBe(1)
+    expect(list.notices).toEqual([
+      expect.objectContaining({
+        kind: 'account',
+        title: payload!.title,
+        body: payload!.body,
+        url: payload!.url,
+        read: false,
+      }),
+    ])
+    await expect(callFunction(markNotificationsReadCall, { upTo: list.notices[0]!.at })).resolves.toEqual({ unread: 0 })
+    expect((await callFunction(listNotificationsCall, {})).notices[0]?.read).toBe(true)
+
+    // The other member's list holds none of it.
+    await signOutMember()
+    await signUpFreshMember()
+    expect((await callFunction(listNotificationsCall, {})).notices).toEqual([])
+  })
+
+  it('told at night waits for 08:00 IST (a reminder); a kind turned off is listed, never pushed', async () => {
+    const member = await bookingMember()
+    const phone = await device()
+    await callFunction(savePushSubscriptionCall, asSubscription(phone))
+    const booking = await paidFor({ uid: member.uid, email: `${member.uid}@example.test` }, event.id, date)
+
+    // The night before the date, 23:00 IST: the day's reminder is told (queued as the reminders job queues it).
+    const night = Date.parse(`${date}T23:00:00+05:30`) - 24 * HOUR
+    const morning = Date.parse(`${date}T08:00:00+05:30`)
+    expect(night).toBeGreaterThan(Date.now())
+    await queueMail(adminDb(), booking, 'day-reminder', night)
+    expect(await deliver(booking.order_id, 'day-reminder', night)).toBe('sent')
+    await deliverPushes(pushDeps(night + 5 * 60_000))
+    await deliverPushes(pushDeps(morning - 60_000))
+    expect(await received(phone)).toEqual([])
+    await deliverPushes(pushDeps(morning))
+    expect(await received(phone)).toEqual([
+      expect.objectContaining({ title: `Today: ${event.title}`, url: `/my-bookings/${booking.order_id}` }),
+    ])
+
+    // The member turns off "Bookings, payments and your account": a cancellation is listed, not pushed.
+    await expect(callFunction(saveNotificationSettingsCall, { off: ['account'] })).resolves.toEqual({
+      off: ['account'],
+    })
+    await cancelBooking(stackDeps(), { uid: member.uid }, { orderId: booking.order_id })
+    expect(await deliver(booking.order_id, 'booking-cancelled', DAYTIME)).toBe('sent')
+    await deliverPushes(pushDeps(DAYTIME))
+    expect((await received(phone)).map((p) => p.title)).toEqual([`Today: ${event.title}`])
+    const { notices, off } = await callFunction(listNotificationsCall, {})
+    expect(off).toEqual(['account'])
+    expect(notices.map((n) => n.title)).toContain('Booking cancelled')
+  })
+})
+
+describe('a seat offered from the waitlist', () => {
+  const event = SEED_EVENTS[0]! // 10 seats
+  const date = bookableDates(event)[5]!
+
+  it('is pushed at once, whatever the hour, to the member waiting', async () => {
+    const seats = adminDb().collection(seatsCollectionPath(event.id, date))
+    await Promise.all(
+      Array.from({ length: event.capacity - 1 }, (_, i) =>
+        seats.doc(String(event.capacity - i)).create({ order_id: `taken_${i}`, user_id: 'someone', status: 'taken' }),
+      ),
+    )
+    const holder = await profiledMember()
+    const held = await paidFor(holder, event.id, date)
+    const waiting = await profiledMember()
+    const phone = await device()
+    await saveSubscription(adminDb(), waiting.uid, asSubscription(phone), Date.now(), STANDIN)
+    await joinWaitlist(stackDeps(), waiting, { eventId: event.id, eventDate: date })
+    await cancelBooking(stackDeps(), holder, { orderId: held.order_id })
+    const offer = (await adminDb().doc(`waitlist/${event.id}_${date}_${waiting.uid}`).get()).data()
+    expect(offer?.status).toBe('offered')
+
+    const now = Date.now()
+    await deliverOne(mailDeps(now), mailId(String(offer?.offer_order_id), 'waitlist-offer'))
+    await deliverPushes(pushDeps(now))
+    expect(await received(phone)).toEqual([
+      {
+        title: `A seat is yours: ${event.title}`,
+        body: expect.stringMatching(/held for you until .+ IST\. Book it before then\./),
+        url: `/events/${event.id}`,
+        tag: `offer-${event.id}-${date}`,
+      },
+    ])
+    const notice = (
+      await adminDb().collection('notices').where('uid', '==', waiting.uid).where('kind', '==', 'offer').get()
+    ).docs[0]?.data()
+    expect(notice).toMatchObject({ critical: true, push_state: 'sent' })
+  })
+})
+
+describe('devices that go', () => {
+  const event = SEED_EVENTS[2]!
+  const date = bookableDates(event)[4]!
+
+  it('a device the push service dropped (410) is removed at the first push', async () => {
+    const member = await bookingMember()
+    const phone = await device()
+    await callFunction(savePushSubscriptionCall, asSubscription(phone))
+    expect((await pushControl(`/subscriptions/${phone.id}/fault`, { body: { answer: 410 } })).ok).toBe(true)
+    const booking = await paidFor({ uid: member.uid, email: `${member.uid}@example.test` }, event.id, date)
+    await deliver(booking.order_id, 'booking-confirmed', DAYTIME)
+    await deliverPushes(pushDeps(DAYTIME))
+    expect(await devicesOf(member.uid)).toEqual([])
+    const notice = (await adminDb().collection('notices').where('uid', '==', member.uid).get()).docs[0]?.data()
+    expect(notice).toMatchObject({ push_state: 'none' })
+  })
+
+  it('a deleted account leaves no device, no notice and no settings', async () => {
+    const member = await bookingMember()
+    await callFunction(savePushSubscriptionCall, asSubscription(await device()))
+    await callFunction(saveNotificationSettingsCall, { off: ['how-was'] })
+    const booking = await paidFor(
+      { uid: member.uid, email: `${member.uid}@example.test` },
+      event.id,
+      bookableDates(event)[5]!,
+    )
+    await deliver(booking.order_id, 'booking-confirmed', DAYTIME)
+    expect((await adminDb().collection('notices').where('uid', '==', member.uid).get()).size).toBe(1)
+
+    await expect(callFunction(deleteMyAccountCall, {})).resolves.toEqual({ deleted: true })
+    expect(await devicesOf(member.uid)).toEqual([])
+    expect((await adminDb().collection('notices').where('uid', '==', member.uid).get()).size).toBe(0)
+    expect((await adminDb().doc(`notice_settings/${member.uid}`).get()).exists).toBe(false)
+  })
+})
