@@ -18,6 +18,7 @@ import {
   changeSeatingCall,
   GROUP_MESSAGES,
   getSeatingCall,
+  revealAt,
   type SeatingChange,
   type SeatingView,
 } from '@yaari/domain/groups'
@@ -30,6 +31,7 @@ import { standinControl } from '../../dev/lib/config.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import { createBooking } from '../../functions/src/services/bookings/create'
 import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
+import { tellGroups } from '../../functions/src/services/seating/tables'
 import { auth, callFunction } from '../../src/lib/firebase'
 import {
   adminDb,
@@ -206,6 +208,28 @@ describe('a host plans, moves and publishes', () => {
 
 describe('from the reveal', () => {
   beforeAll(() => atTheNight(dinner.id, date))
+
+  it('each paid guest is told once, at the reveal, that their group is revealed (the bell, and a push)', async () => {
+    const at = (ms: number) => ({ ...stackDeps(), now: () => new Date(ms) })
+    const noticesOf = async (guest: Guest) =>
+      (await adminDb().collection('notices').where('uid', '==', guest.uid).where('kind', '==', 'group').get()).docs.map(
+        (doc) => doc.data(),
+      )
+    const reveal = revealAt(dinner, date)
+    await tellGroups(at(reveal - 60_000))
+    expect(await noticesOf(guests[0]!)).toEqual([])
+    expect((await tellGroups(at(reveal + 60_000))).told).toBe(12)
+    await tellGroups(at(reveal + 5 * 60_000))
+    for (const guest of [guests[0]!, guests[5]!]) {
+      expect(await noticesOf(guest)).toEqual([
+        expect.objectContaining({
+          title: `Your group for ${dinner.title}`,
+          url: `/my-bookings/${guest.orderId}`,
+          tag: `group-${dinner.id}-${date}`,
+        }),
+      ])
+    }
+  })
 
   it('a member sees their own group: its number, the others’ first names, never another group', async () => {
     for (const guest of [guests[0]!, guests[1]!]) {
