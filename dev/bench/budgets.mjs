@@ -9,7 +9,7 @@
  * pages load neither Firebase nor Dexie, nor Panda's runtime: their class names are computed at
  * build time (dev/build/panda-static-classes.ts).
  */
-const PUBLIC = ['firebase', 'dexie', 'panda-runtime', 'after-night']
+const PUBLIC = ['firebase', 'dexie', 'panda-runtime', 'after-night', 'push']
 export const ROUTES = [
   { path: '/', budgetBytes: 110_000, mustNotLoad: PUBLIC },
   { path: '/events', budgetBytes: 120_000, mustNotLoad: PUBLIC },
@@ -18,10 +18,11 @@ export const ROUTES = [
   { path: '/auth', budgetBytes: 200_000, mustNotLoad: [] },
   // The first onboarding step as a member who just signed up opens it: the shell (~110 KB),
   // Firebase Auth (~45 KB) and Dexie (~31 KB) for the draft, and the step. Measured 215 KB.
-  { path: '/onboarding/mobile', budgetBytes: 230_000, mustNotLoad: [], signedIn: true },
+  { path: '/onboarding/mobile', budgetBytes: 230_000, mustNotLoad: ['push'], signedIn: true },
   // My bookings as a signed-in member opens it: the shell, Firebase Auth and Functions, Dexie and the
   // list (measured 242 KB); the evening after's pages, linked from a booking's card, load only when opened.
-  { path: '/my-bookings', budgetBytes: 250_000, mustNotLoad: ['after-night'], signedIn: true, readyRole: 'heading' },
+  // Web Push's code loads only when a member allows notifications, never with a page.
+  { path: '/my-bookings', budgetBytes: 250_000, mustNotLoad: ['after-night', 'push'], signedIn: true, readyRole: 'heading' },
 ]
 /**
  * Offline start: /events reloaded with no network after one online visit, 10 times; the median

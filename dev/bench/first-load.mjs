@@ -18,6 +18,8 @@ const PACKAGE_PATTERNS = {
   'panda-runtime': /styled-system\/css\/css\.mjs$/,
   // The evening after's pages: their own route chunks, loaded only when a member opens one.
   'after-night': /src\/features\/after-night\//,
+  // Web Push on the device (subscribe, save, unsubscribe): loaded when a member allows notifications.
+  push: /src\/features\/notifications\/push\.ts$/,
 }
 
 /**
