@@ -22,7 +22,13 @@ export const ROUTES = [
   // My bookings as a signed-in member opens it: the shell, Firebase Auth and Functions, Dexie and the
   // list (measured 242 KB); the evening after's pages, linked from a booking's card, load only when opened.
   // Web Push's code loads only when a member allows notifications, never with a page.
-  { path: '/my-bookings', budgetBytes: 250_000, mustNotLoad: ['after-night', 'push'], signedIn: true, readyRole: 'heading' },
+  {
+    path: '/my-bookings',
+    budgetBytes: 250_000,
+    mustNotLoad: ['after-night', 'push'],
+    signedIn: true,
+    readyRole: 'heading',
+  },
 ]
 /**
  * Offline start: /events reloaded with no network after one online visit, 10 times; the median

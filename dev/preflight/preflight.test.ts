@@ -103,7 +103,10 @@ describe('npm run preflight', () => {
       const params = join(d, 'functions', `.env.${PROJECT}`)
       replaceIn(params, /VAPID_PUBLIC_KEY=.*/, `VAPID_PUBLIC_KEY=${local}`)
       replaceIn(params, /VAPID_SUBJECT=.*/, 'VAPID_SUBJECT=hello@yaari-example.web.app')
-      writeFileSync(params, `${readFileSync(params, 'utf8')}VAPID_PRIVATE_KEY=aB2smomZ4_DzHvZhwQPGEssxgAWtXKplxpRiGWf6BK0\n`)
+      writeFileSync(
+        params,
+        `${readFileSync(params, 'utf8')}VAPID_PRIVATE_KEY=aB2smomZ4_DzHvZhwQPGEssxgAWtXKplxpRiGWf6BK0\n`,
+      )
     })
     const { code, output } = await preflight('--project', PROJECT, '--config-dir', dir)
     expect(code).toBe(1)

@@ -157,7 +157,7 @@ function jwtJson(part) {
  * @param {number} [now] seconds since the epoch
  * @returns {Buffer}
  */
-export function checkVapid(header, audience, now = Math.floor(Date.now() / 1000)) {
+function checkVapid(header, audience, now = Math.floor(Date.now() / 1000)) {
   const refuse = (/** @type {string} */ reason) => new HttpError(401, reason)
   if (!header) throw refuse('Authorization is missing: a push needs `vapid t=<JWT>, k=<public key>` (RFC 8292).')
   const scheme = /^vapid\s+(.*)$/i.exec(header.trim())

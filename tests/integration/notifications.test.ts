@@ -10,7 +10,6 @@ import { deleteMyAccountCall } from '@yaari/domain/account'
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
-import { saveProfileCall } from '@yaari/domain/profile'
 import {
   listNotificationsCall,
   markNotificationsReadCall,
@@ -20,6 +19,7 @@ import {
   saveNotificationSettingsCall,
   savePushSubscriptionCall,
 } from '@yaari/domain/notifications'
+import { saveProfileCall } from '@yaari/domain/profile'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEV_VAPID_KEYS, pushControl, stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { webPusher } from '../../functions/src/lib/push'

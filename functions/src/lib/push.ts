@@ -11,7 +11,7 @@ export interface PushTarget {
   keys: { p256dh: string; auth: string }
 }
 
-export interface PushOptions {
+interface PushOptions {
   /** How long the push service keeps the message for a device that is offline (seconds). */
   ttlSeconds: number
   urgency: 'low' | 'normal' | 'high'

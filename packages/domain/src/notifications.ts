@@ -37,13 +37,13 @@ export const NOTICE_KIND_LABELS: Record<NoticeKind, string> = {
 }
 
 /** Quiet hours, in IST: a notice that can wait is pushed at `until` instead. */
-export const QUIET_HOURS = { from: 22, until: 8 } as const
+const QUIET_HOURS = { from: 22, until: 8 } as const
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
 
 /** Whether `at` falls in quiet hours (22:00-08:00 IST). */
-export function inQuietHours(at: number): boolean {
+function inQuietHours(at: number): boolean {
   const hour = new Date(at + IST_OFFSET_MINUTES * 60_000).getUTCHours()
   return hour >= QUIET_HOURS.from || hour < QUIET_HOURS.until
 }
@@ -87,8 +87,8 @@ export interface NoticeView extends PushPayload {
   read: boolean
 }
 
-// The words live apart from the contracts: the header's bell (on every page) reads them without valibot.
-export { bellLabel, NOTIFY_COPY } from './notify-copy'
+// The words live apart from the contracts (notify-copy.ts): the bell reads them without valibot.
+export { NOTIFY_COPY } from './notify-copy'
 
 /**
  * The push services a subscription may name: the browsers' own (Chrome's FCM, Firefox's autopush,
@@ -96,7 +96,7 @@ export { bellLabel, NOTIFY_COPY } from './notify-copy'
  * send requests to an address of their choosing. (The local stack's stand-in is allowed by the
  * functions' own setting, never here.)
  */
-export const PUSH_SERVICE_HOSTS = [
+const PUSH_SERVICE_HOSTS = [
   'fcm.googleapis.com',
   'updates.push.services.mozilla.com',
   'notify.windows.com',

@@ -162,7 +162,7 @@ async function dateOf(firestore: Firestore, record: MailRecord, booking: Booking
 }
 
 /** The notice a mail makes, or undefined (an account's deletion; a date the catalogue no longer has). */
-export async function noticeOfMail(
+async function noticeOfMail(
   firestore: Firestore,
   catalogue: Catalogue,
   id: string,

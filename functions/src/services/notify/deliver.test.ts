@@ -119,7 +119,13 @@ describe('notices and their pushes', () => {
     await expect(
       saveSubscription(db, 'asha', { endpoint: 'http://127.0.0.1:8083/push/x', keys: KEYS }, AFTERNOON, undefined),
     ).rejects.toThrow('not one Yaari sends to')
-    await saveSubscription(db, 'asha', { endpoint: 'http://127.0.0.1:8083/push/x', keys: KEYS }, AFTERNOON, 'http://127.0.0.1:8083')
+    await saveSubscription(
+      db,
+      'asha',
+      { endpoint: 'http://127.0.0.1:8083/push/x', keys: KEYS },
+      AFTERNOON,
+      'http://127.0.0.1:8083',
+    )
     await tell(db, notice(), AFTERNOON)
     await saveSettings(db, 'asha', ['how-was'], AFTERNOON)
     await forgetNotices(db, 'asha')

@@ -49,7 +49,7 @@ const payloadOf = (record: NoticeRecord): PushPayload => ({
 const topicOf = (tag: string) => tag.replace(/[^A-Za-z0-9_-]/g, '').slice(-32) || 'yaari'
 
 /** Pushes one notice to the member's devices that do not have it yet. */
-export async function pushOne(deps: PushDeps, id: string, now: number): Promise<Outcome> {
+async function pushOne(deps: PushDeps, id: string, now: number): Promise<Outcome> {
   const { firestore } = deps
   const ref = noticeRef(firestore, id)
   const snapshot = await ref.get()

@@ -11,7 +11,7 @@ import { collectionOf } from '../../lib/collections'
 import { reader } from '../../lib/documents'
 
 /** A push's state: due (push_due_at says when), sent, off (the member turned the kind off), none (no device), failed. */
-export type PushState = 'due' | 'sent' | 'off' | 'none' | 'failed'
+type PushState = 'due' | 'sent' | 'off' | 'none' | 'failed'
 
 export interface NoticeRecord {
   uid: string
@@ -46,7 +46,7 @@ export interface SubscriptionRecord {
   expire_at?: Timestamp
 }
 
-export interface NoticeSettingsRecord {
+interface NoticeSettingsRecord {
   off: NoticeKind[]
   updated_at: number
 }
@@ -58,7 +58,7 @@ const settingsRecords = reader<NoticeSettingsRecord>()
 export const noticeRef = (firestore: Firestore, id: string) => collectionOf(firestore, 'notices').doc(id)
 
 /** A device's id: a digest of its endpoint (the same endpoint saved twice is one device). */
-export const subscriptionId = (endpoint: string) => createHash('sha256').update(endpoint).digest('hex').slice(0, 40)
+const subscriptionId = (endpoint: string) => createHash('sha256').update(endpoint).digest('hex').slice(0, 40)
 export const subscriptionRef = (firestore: Firestore, endpoint: string) =>
   collectionOf(firestore, 'push_subscriptions').doc(subscriptionId(endpoint))
 
