@@ -320,6 +320,10 @@ export default defineConfig(({ mode }) => {
           // so they open at once offline and on a hanging connection; the app then installs the
           // newest catalogue over what they show.
           additionalManifestEntries: ['/', '/events'].map((url) => ({ url, revision: define.__APP_VERSION__ })),
+          // Web Push (showing a push, opening its page on a tap) is plain code of ours in public/, which
+          // the generated worker loads with importScripts(); globPatterns precaches it with the app,
+          // and the browser checks it for changes with the worker itself.
+          importScripts: ['push-sw.js'],
           navigateFallback: `/${APP_SHELL}`,
           // Firebase Hosting's reserved URLs (/__/auth/..., /__/firebase/init.json) are never the app.
           navigateFallbackDenylist: [/^\/__\//],

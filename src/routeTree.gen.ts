@@ -21,6 +21,7 @@ import { Route as HelpRouteImport } from './routes/help'
 import { Route as HostRouteRouteImport } from './routes/host/route'
 import { Route as HowItWorksRouteImport } from './routes/how-it-works'
 import { Route as MyBookingsRouteImport } from './routes/my-bookings'
+import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as PressRouteImport } from './routes/press'
 import { Route as PrivacyRouteImport } from './routes/privacy'
@@ -111,6 +112,11 @@ const HowItWorksRoute = HowItWorksRouteImport.update({
 const MyBookingsRoute = MyBookingsRouteImport.update({
   id: '/my-bookings',
   path: '/my-bookings',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NotificationsRoute = NotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => rootRouteImport,
 } as any)
 const OnboardingRoute = OnboardingRouteImport.update({
@@ -283,6 +289,7 @@ export interface FileRoutesByFullPath {
   '/help': typeof HelpRoute
   '/how-it-works': typeof HowItWorksRoute
   '/my-bookings': typeof MyBookingsRoute
+  '/notifications': typeof NotificationsRoute
   '/onboarding': typeof OnboardingRouteWithChildren
   '/press': typeof PressRoute
   '/privacy': typeof PrivacyRoute
@@ -327,6 +334,7 @@ export interface FileRoutesByTo {
   '/help': typeof HelpRoute
   '/how-it-works': typeof HowItWorksRoute
   '/my-bookings': typeof MyBookingsRoute
+  '/notifications': typeof NotificationsRoute
   '/press': typeof PressRoute
   '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
@@ -372,6 +380,7 @@ export interface FileRoutesById {
   '/help': typeof HelpRoute
   '/how-it-works': typeof HowItWorksRoute
   '/my-bookings': typeof MyBookingsRoute
+  '/notifications': typeof NotificationsRoute
   '/onboarding': typeof OnboardingRouteWithChildren
   '/press': typeof PressRoute
   '/privacy': typeof PrivacyRoute
@@ -419,6 +428,7 @@ export interface FileRouteTypes {
     | '/help'
     | '/how-it-works'
     | '/my-bookings'
+    | '/notifications'
     | '/onboarding'
     | '/press'
     | '/privacy'
@@ -463,6 +473,7 @@ export interface FileRouteTypes {
     | '/help'
     | '/how-it-works'
     | '/my-bookings'
+    | '/notifications'
     | '/press'
     | '/privacy'
     | '/profile'
@@ -507,6 +518,7 @@ export interface FileRouteTypes {
     | '/help'
     | '/how-it-works'
     | '/my-bookings'
+    | '/notifications'
     | '/onboarding'
     | '/press'
     | '/privacy'
@@ -553,6 +565,7 @@ export interface RootRouteChildren {
   HelpRoute: typeof HelpRoute
   HowItWorksRoute: typeof HowItWorksRoute
   MyBookingsRoute: typeof MyBookingsRoute
+  NotificationsRoute: typeof NotificationsRoute
   OnboardingRoute: typeof OnboardingRouteWithChildren
   PressRoute: typeof PressRoute
   PrivacyRoute: typeof PrivacyRoute
@@ -653,6 +666,13 @@ declare module '@tanstack/react-router' {
       path: '/my-bookings'
       fullPath: '/my-bookings'
       preLoaderRoute: typeof MyBookingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notifications': {
+      id: '/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof NotificationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/onboarding': {
@@ -942,6 +962,7 @@ const rootRouteChildren: RootRouteChildren = {
   HelpRoute: HelpRoute,
   HowItWorksRoute: HowItWorksRoute,
   MyBookingsRoute: MyBookingsRoute,
+  NotificationsRoute: NotificationsRoute,
   OnboardingRoute: OnboardingRouteWithChildren,
   PressRoute: PressRoute,
   PrivacyRoute: PrivacyRoute,

@@ -22,6 +22,8 @@ export const clientConfig = {
   appCheckSiteKey: (env.VITE_APP_CHECK_SITE_KEY as string | undefined) || '',
   /** New members must confirm their email before signing in (off unless set to 'true'). */
   requireEmailVerification: env.VITE_REQUIRE_EMAIL_VERIFICATION === 'true',
+  /** Web Push's VAPID public key (base64url), which each subscription on a device is tied to. */
+  vapidPublicKey: env.VITE_VAPID_PUBLIC_KEY as string,
 }
 
 /** The HTTPS address of a callable function (the emulator's locally). */

@@ -34,6 +34,8 @@ describe('YaariDb on a device an older release set up', () => {
     await db.memberDrafts.put({ key: 'm1:feedback:o1', uid: 'm1', form: {}, updatedAt: 1 })
     await db.eventDrafts.put({ key: 'h1:new', uid: 'h1', form: {}, updatedAt: 1 })
     expect(await db.memberDrafts.where('uid').equals('m1').count()).toBe(1)
+    await db.notices.put({ uid: 'm1', notices: [], unread: 0, off: [], savedAt: 1 })
+    expect(await db.notices.get('m1')).toMatchObject({ unread: 0 })
   })
 
   it("keeps a door phone's unsent check-ins from version 7 and finds them by date alone (the index version 8 added)", async () => {

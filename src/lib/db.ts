@@ -7,13 +7,15 @@
  *   with no signal.
  * - waitlists: the member's places on waitlists as last seen online (one row per member).
  * - profiles: the member's profile as last seen online, so the profile page opens offline.
+ * - notices: the member's notifications (the list under the bell) and the kinds they turned off,
+ *   as last seen online (one row per member).
  * - refreshes: when each of those was last brought up to date from the server (per member).
  * - hostLists: a host's last-loaded guest list per date.
  * - doorLists: what a door phone saved before the night (the date's door list and the pass keys).
  * - checkIns: the door's outbox: check-ins and undos in the order made, until the server has them.
  * - eventDrafts: what a host types into the catalogue editor, until it is saved.
  * - memberDrafts: what a member types after an evening (feedback, a report), until it is sent.
- * Member pages read bookings, waitlists and profiles from here, never from the network: the
+ * Member pages read bookings, waitlists, profiles and notices from here, never from the network: the
  * network only fills them (lib/member-data). Imported only by the features that need it: Dexie
  * is not loaded on public pages.
  * Schema rule: one declaration, as the schema is now; a change raises the version number; an older
@@ -61,6 +63,17 @@ export interface ProfileRow {
   uid: string
   /** The UserProfileRecord from getMyProfile (null: no profile yet); validated on read. */
   profile: unknown
+  savedAt: number
+}
+
+export interface NoticesRow {
+  uid: string
+  /** The NoticeViews from listNotifications; validated on read. */
+  notices: unknown[]
+  /** How many are unread, as the server counted them. */
+  unread: number
+  /** The kinds the member turned off; validated on read. */
+  off: unknown[]
   savedAt: number
 }
 
@@ -145,6 +158,7 @@ export class YaariDb extends Dexie {
   bookings!: EntityTable<BookingRow, 'orderId'>
   waitlists!: EntityTable<WaitlistRow, 'uid'>
   profiles!: EntityTable<ProfileRow, 'uid'>
+  notices!: EntityTable<NoticesRow, 'uid'>
   refreshes!: EntityTable<RefreshRow, 'key'>
   hostLists!: EntityTable<HostListRow, 'key'>
   doorLists!: EntityTable<DoorListRow, 'key'>
@@ -158,12 +172,14 @@ export class YaariDb extends Dexie {
     // database from any older version by comparing this with what is installed, so earlier
     // declarations need keeping only where one carries an upgrade() function; none does. Each
     // change to the schema raises the number.
-    this.version(10).stores({
+    this.version(11).stores({
       drafts: 'uid',
       outbox: '++id, uid',
       bookings: 'orderId, uid',
       waitlists: 'uid',
       profiles: 'uid',
+      // The member's notifications and the kinds turned off, as one row: the list is short (the newest 50).
+      notices: 'uid',
       refreshes: 'key, uid',
       hostLists: 'key, uid',
       doorLists: 'key, uid',
@@ -197,6 +213,7 @@ export async function clearMemberData(db: YaariDb, uid: string): Promise<void> {
     db.bookings,
     db.waitlists,
     db.profiles,
+    db.notices,
     db.refreshes,
     db.hostLists,
     db.doorLists,
@@ -208,6 +225,7 @@ export async function clearMemberData(db: YaariDb, uid: string): Promise<void> {
     await db.drafts.delete(uid)
     await db.waitlists.delete(uid)
     await db.profiles.delete(uid)
+    await db.notices.delete(uid)
     await db.outbox.where('uid').equals(uid).delete()
     await db.bookings.where('uid').equals(uid).delete()
     await db.refreshes.where('uid').equals(uid).delete()

@@ -5,13 +5,20 @@ import { parseClientEnv } from './env-schema'
 
 const committed = loadEnv('production', process.cwd(), 'VITE_')
 
-/** The committed configuration pointed at a real project (no emulators, no stand-in, an https site). */
+/** A VAPID public key made for these tests (a real P-256 point). */
+const PROJECT_VAPID_KEY = 'BE83K-tis1CGeNN6kejQACO3rt805ycbjqF7lOweLte90EXT61eJBZ39kLOt2JyFgOPbMHZCdbiX7qyyUdRkgxU'
+
+/**
+ * The committed configuration pointed at a real project (no emulators, no stand-in, an https site,
+ * its own VAPID key).
+ */
 const realProject = () => ({
   ...committed,
   VITE_FIREBASE_PROJECT_ID: 'yaari-prod',
   VITE_FIREBASE_EMULATOR_HOST: '',
   VITE_CASHFREE_SDK_URL: '',
   VITE_SITE_URL: 'https://yaari.example',
+  VITE_VAPID_PUBLIC_KEY: PROJECT_VAPID_KEY,
 })
 
 describe('client configuration', () => {
@@ -82,6 +89,7 @@ describe("the site's address", () => {
       VITE_FIREBASE_EMULATOR_HOST: '',
       VITE_CASHFREE_SDK_URL: '',
       VITE_PASS_PUBLIC_KEYS: PROJECT_KEY,
+      VITE_VAPID_PUBLIC_KEY: PROJECT_VAPID_KEY,
     }
     expect(() => parseClientEnv({ ...real, VITE_SITE_URL: 'http://yaari.example' })).toThrow(
       /must be the site's https address/,
@@ -89,5 +97,32 @@ describe("the site's address", () => {
     expect(parseClientEnv({ ...real, VITE_SITE_URL: 'https://yaari.example/' }).VITE_SITE_URL).toBe(
       'https://yaari.example',
     )
+  })
+})
+
+describe("Web Push's public key", () => {
+  it('is required, and an uncompressed P-256 point in base64url', () => {
+    expect(() => parseClientEnv({ ...committed, VITE_VAPID_PUBLIC_KEY: '' })).toThrow(
+      /VITE_VAPID_PUBLIC_KEY is missing/,
+    )
+    for (const wrong of [
+      PROJECT_VAPID_KEY.slice(1), // 86 characters
+      `A${PROJECT_VAPID_KEY.slice(1)}`, // not 0x04 first
+      `${PROJECT_VAPID_KEY.slice(0, -1)}V`, // bits past the 65th byte
+      PROJECT_VAPID_KEY.replace('-', '+'), // base64, not base64url
+    ]) {
+      expect(() => parseClientEnv({ ...committed, VITE_VAPID_PUBLIC_KEY: wrong })).toThrow(
+        /VITE_VAPID_PUBLIC_KEY must be a VAPID public key/,
+      )
+    }
+    expect(parseClientEnv(committed).VITE_VAPID_PUBLIC_KEY).toMatch(/^B/)
+  })
+
+  it("is never the local stack's committed key in a real project's build", () => {
+    const real = { ...realProject(), VITE_PASS_PUBLIC_KEYS: PROJECT_KEY }
+    expect(() => parseClientEnv({ ...real, VITE_VAPID_PUBLIC_KEY: committed.VITE_VAPID_PUBLIC_KEY })).toThrow(
+      /VITE_VAPID_PUBLIC_KEY is the local stack's key/,
+    )
+    expect(parseClientEnv(real).VITE_VAPID_PUBLIC_KEY).toBe(PROJECT_VAPID_KEY)
   })
 })

@@ -9,6 +9,11 @@ import * as v from 'valibot'
 
 const required = (name: string) =>
   v.pipe(v.optional(v.string(`${name} must be text`), ''), v.trim(), v.nonEmpty(`${name} is missing`))
+/**
+ * The public half of the local stack's VAPID key pair (.env; its private half is committed in
+ * dev/lib/config.mjs, so anyone could push to a real project's members with it).
+ */
+const LOCAL_VAPID_PUBLIC_KEY = 'BCLBOUx_PZKCj_7oxeNu-7X5qn7DuAcdQcVak6QaIAPyidHxIuqHKs-NDBtFgYYLAR0aTbYZMbPhfHE06cmGw_w'
 const optionalPort = (name: string) =>
   v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, `${name} must be a port number`), v.transform(Number)))
 
@@ -64,6 +69,18 @@ const clientEnvSchema = v.object({
       (issue) => `VITE_PASS_PUBLIC_KEYS is invalid: ${parsePassPublicKeys(String(issue.input))}`,
     ),
   ),
+  /**
+   * Web Push: the public half of the VAPID key the functions sign pushes with (VAPID_PRIVATE_KEY),
+   * which browsers tie each subscription to. An uncompressed P-256 point (65 bytes, the first 0x04)
+   * in base64url: 87 characters starting with B, the last carrying 4 bits (so one of 16 letters).
+   */
+  VITE_VAPID_PUBLIC_KEY: v.pipe(
+    required('VITE_VAPID_PUBLIC_KEY'),
+    v.regex(
+      /^B[A-Za-z0-9_-]{85}[AEIMQUYcgkosw048]$/,
+      'VITE_VAPID_PUBLIC_KEY must be a VAPID public key (a P-256 point in base64url, 87 characters starting with B): npx web-push generate-vapid-keys',
+    ),
+  ),
   VITE_FIREBASE_AUTH_EMULATOR_PORT: optionalPort('VITE_FIREBASE_AUTH_EMULATOR_PORT'),
   VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: optionalPort('VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT'),
 })
@@ -97,6 +114,12 @@ export function parseClientEnv(source: Record<string, unknown>): ClientEnv {
     throw new Error(
       `The web app's configuration is invalid: VITE_PASS_PUBLIC_KEYS lists the local stack's key ${localKeys.join(', ')}, ` +
         'whose private key is committed. List only keys made for this project (npm run pass-key).',
+    )
+  }
+  if (!env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-') && env.VITE_VAPID_PUBLIC_KEY === LOCAL_VAPID_PUBLIC_KEY) {
+    throw new Error(
+      "The web app's configuration is invalid: VITE_VAPID_PUBLIC_KEY is the local stack's key, whose private key is " +
+        'committed. Make a key pair for this project (npx web-push generate-vapid-keys) and give the functions its private half.',
     )
   }
   if (!env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-') && !env.VITE_SITE_URL.startsWith('https://')) {

@@ -5,7 +5,15 @@
  */
 
 /** Pages of one member, never useful in search results. */
-export const PRIVATE_PATHS = ['/auth', '/signup', '/onboarding', '/my-bookings', '/booking-success', '/booking-failed']
+export const PRIVATE_PATHS = [
+  '/auth',
+  '/signup',
+  '/onboarding',
+  '/my-bookings',
+  '/notifications',
+  '/booking-success',
+  '/booking-failed',
+]
 
 export function robotsTxt(siteUrl: string): string {
   return [

@@ -9,6 +9,7 @@ import { captureInstallPrompt, useInstallOption } from '../features/pwa/install'
 import { OfflineBanner } from '../features/pwa/offline-banner'
 import { RegisterServiceWorker } from '../features/pwa/service-worker'
 import { reloadOnStaleChunks } from '../features/pwa/stale-version'
+import { useOpenFromWorker } from '../features/pwa/worker-messages'
 import type { CatalogueContext } from '../lib/catalogue'
 import { useIdleAfterMount } from '../lib/use-idle'
 import { useOnline } from '../lib/use-online'
@@ -25,6 +26,8 @@ if (typeof window !== 'undefined') {
 const AppToaster = lazy(() => import('../ui/toaster'))
 // Most browsers never offer to install (or it is installed already): its offer loads when one is made.
 const InstallApp = lazy(() => import('../features/pwa/install-button'))
+// A visitor never needs the bell: the header shows it (loaded then) only on a member's device.
+const NoticeBell = lazy(() => import('../features/notifications/notice-bell'))
 
 export const Route = createRootRouteWithContext<CatalogueContext>()({
   component: RootLayout,
@@ -40,6 +43,8 @@ function RootLayout() {
   // hides them itself: features/host/door/door-page.tsx.)
   const focused = pathname.startsWith('/onboarding')
   const toastsWanted = useToastRendererWanted()
+  // A tap on a notification while the app is open: the worker asks it to show the notice's page.
+  useOpenFromWorker()
   const installable = useInstallOption().kind !== 'none'
   // The service worker registers once the page is idle (its install fetches the whole app,
   // which should not compete with the first page starting up) and online (its code loads then).
@@ -76,7 +81,17 @@ function RootLayout() {
       {/* The offline notice and the header stay together at the top: over the home hero, sticky elsewhere. */}
       <div className={css({ position: isHome ? 'absolute' : 'sticky', top: 0, insetX: 0, zIndex: 'banner' })}>
         <OfflineBanner />
-        {focused ? null : <SiteHeader transparent={isHome} />}
+        {focused ? null : (
+          <SiteHeader
+            transparent={isHome}
+            bell={
+              // The bell's place is kept while it loads, so the header does not move.
+              <Suspense fallback={<span className={css({ w: '11', h: '11', flexShrink: 0 })} />}>
+                <NoticeBell />
+              </Suspense>
+            }
+          />
+        )}
       </div>
       <main id="main" tabIndex={-1} className={css({ flex: '1', _focus: { outline: 'none' } })}>
         <Outlet />

@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { BookingSuccessPage } from '../features/booking/booking-success-page'
+import { NotifyAsk } from '../features/notifications/notify-ask'
 import { orderIdSearch } from '../lib/order-search'
 
 export const Route = createFileRoute('/booking-success')({
   validateSearch: orderIdSearch,
   component: function BookingSuccess() {
     const { order_id } = Route.useSearch()
-    return <BookingSuccessPage orderId={order_id} />
+    // Once the booking is confirmed: would the member like to be told what comes next?
+    return <BookingSuccessPage orderId={order_id} notifyAsk={<NotifyAsk context="booking" />} />
   },
 })

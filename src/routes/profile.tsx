@@ -1,11 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { DevicePush } from '../features/notifications/device-push'
+import { NotificationSettings } from '../features/notifications/settings-section'
 import { ProfilePage } from '../features/profile/profile-page'
 import { YourData } from '../features/profile/your-data'
 
-/** The member's profile (onboarding's fields) and their data rights (the account's). */
+/**
+ * The member's profile (onboarding's fields), their notifications on this device, and their data
+ * rights (the account's).
+ */
 function Profile() {
   return (
-    <ProfilePage initial={Route.useLoaderData()}>
+    <ProfilePage
+      initial={Route.useLoaderData()}
+      notifications={
+        <NotificationSettings>
+          <DevicePush />
+        </NotificationSettings>
+      }
+    >
       <YourData />
     </ProfilePage>
   )

@@ -3,7 +3,7 @@ import { formatInr } from '@yaari/domain/money'
 import { availableDates, formatLongDate, formatShortDate, formatTime, weekdaysLabel } from '@yaari/domain/schedule'
 import { spotsText } from '@yaari/domain/spots'
 import type { WaitlistView } from '@yaari/domain/waitlist'
-import { useId, useMemo, useState } from 'react'
+import { type ReactNode, useId, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { grid, visuallyHidden } from 'styled-system/patterns'
 import { dataList, text, tile } from 'styled-system/recipes'
@@ -25,6 +25,8 @@ export interface BookingDialogsProps {
   onTierChange: (tier: PriceTier) => void
   /** Called when the member leaves the flow; the chosen date is forgotten with it. */
   onClose: () => void
+  /** Shown under the member's place right after they join a date's waitlist (another feature's ask). */
+  afterWaitlistJoin?: ReactNode
 }
 
 /**
@@ -74,7 +76,14 @@ function useMyDates(eventId: string) {
  * After a price is chosen: the date dialog (the event's weekday in the current and next two
  * months, today or later in IST), then the booking dialog with the chosen date and amount.
  */
-export default function BookingDialogs({ event, tier, initialDate, onTierChange, onClose }: BookingDialogsProps) {
+export default function BookingDialogs({
+  event,
+  tier,
+  initialDate,
+  onTierChange,
+  onClose,
+  afterWaitlistJoin,
+}: BookingDialogsProps) {
   // Computed once: walking three months of days is work a tap need not repeat.
   const dates = useMemo(() => availableDates(event), [event])
   const [step, setStep] = useState<'date' | 'booking'>('date')
@@ -178,6 +187,7 @@ export default function BookingDialogs({ event, tier, initialDate, onTierChange,
               entry={chosenEntry}
               signedIn={mine.signedIn}
               onChanged={() => void refreshMemberData('bookings')}
+              afterJoin={afterWaitlistJoin}
             />
           )
         ) : (

@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { BOOKING_MESSAGES } from '@yaari/domain/booking'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { formatLongDate, formatTime } from '@yaari/domain/schedule'
-import { useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { bullets, button, text } from 'styled-system/recipes'
@@ -36,8 +36,10 @@ const TIPS = [
 /**
  * Where Cashfree's checkout returns (/booking-success?order_id=...). The query string proves
  * nothing: the page shows what getBooking says, and "You're In" only for a paid booking.
+ * `notifyAsk` (the ask to turn notifications on, another feature's: the route gives it) shows
+ * with "You're In" only.
  */
-export function BookingSuccessPage({ orderId }: { orderId: string | undefined }) {
+export function BookingSuccessPage({ orderId, notifyAsk }: { orderId: string | undefined; notifyAsk?: ReactNode }) {
   // An event published since this device's catalogue: shown once the newer catalogue arrives.
   const catalogue = useCatalogue()
   usePageMeta({ title: 'Your booking', description: 'Confirming your Yaari booking and what happens next.' })
@@ -84,7 +86,7 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
     void navigate({ to: '/booking-failed', search: { order_id: orderId }, replace: true })
   }, [failed, waited, navigate, orderId])
 
-  const frame = (children: React.ReactNode) => (
+  const frame = (children: ReactNode) => (
     <section className={container({ maxW: '2xl', py: { base: '12', md: '20' } })}>{children}</section>
   )
 
@@ -232,6 +234,7 @@ export function BookingSuccessPage({ orderId }: { orderId: string | undefined })
           {booking.orderId}
         </span>
       </p>
+      {notifyAsk}
     </PageMessage>,
   )
 }

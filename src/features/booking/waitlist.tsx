@@ -15,6 +15,7 @@ import {
   WAITLIST_MESSAGES,
   type WaitlistView,
 } from '@yaari/domain/waitlist'
+import { type ReactNode, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { wrap } from 'styled-system/patterns'
 import { button, card, chip, dataList, heading, text } from 'styled-system/recipes'
@@ -73,7 +74,8 @@ const errorText = (error: string | undefined) =>
 
 /**
  * Under the date dialog's dates, when the chosen date is sold out and no seat is offered to the
- * member: join the line, or their place in it and a way out.
+ * member: join the line, or their place in it and a way out. `afterJoin` shows under their place
+ * right after they join here (the ask to turn notifications on), not when they come back to it.
  */
 export function DateWaitlist({
   event,
@@ -83,6 +85,7 @@ export function DateWaitlist({
   entry,
   signedIn,
   onChanged,
+  afterJoin,
 }: {
   event: YaariEvent
   tier: PriceTier
@@ -92,8 +95,14 @@ export function DateWaitlist({
   entry: WaitlistView | undefined
   signedIn: boolean
   onChanged: (entry: WaitlistView | undefined) => void
+  afterJoin?: ReactNode
 }) {
-  const { join, leave } = useWaitlistCall(event.id, date, onChanged)
+  // The date joined in this dialog (a join gives the entry; a leave gives none).
+  const [joinedDate, setJoinedDate] = useState<string>()
+  const { join, leave } = useWaitlistCall(event.id, date, (changed) => {
+    setJoinedDate(changed ? date : undefined)
+    onChanged(changed)
+  })
   const styles = css({ mt: '5', display: 'flex', flexDirection: 'column', gap: '3' })
   if (entry?.status === 'waiting') {
     return (
@@ -104,6 +113,7 @@ export function DateWaitlist({
         <p className={text({ tone: 'muted', size: 'sm' })}>
           If a seat opens up, we hold it for you for {OFFER_MINUTES} minutes and email you.
         </p>
+        {joinedDate === date ? afterJoin : null}
         {errorText(leave.error)}
         <Button variant="outline" loading={leave.busy} loadingText="Leaving..." onClick={() => void leave.run()}>
           Leave the waitlist

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
-import { type MouseEvent, useEffect, useId, useState } from 'react'
+import { type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { flex, grid } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
@@ -11,15 +11,19 @@ import { memberFirstName, useKnownMember } from '../../lib/session/member-hint'
 export interface SiteHeaderProps {
   /** Transparent over the home page hero; solid everywhere else. */
   transparent: boolean
+  /** The bell (the member's notifications), shown beside their name: the root layout composes it. */
+  bell?: ReactNode
 }
 
 /**
  * The shared header, pinned by the root layout (over the home hero, sticky elsewhere): Login and
- * Join, or the member's name, Profile and My bookings on a device that knows a signed-in member
- * (from the first frame, before Firebase Auth has confirmed them: session/member-hint.ts). On small screens the links collapse
- * behind a Menu disclosure button that closes when a link is chosen, on Escape and on navigation.
+ * Join, or the member's name, the bell (their notifications), Profile and My bookings on a device
+ * that knows a signed-in member (from the first frame, before Firebase Auth has confirmed them:
+ * session/member-hint.ts). The bell stays beside the name on every screen size; on small screens
+ * the other links collapse behind a Menu disclosure button that closes when a link is chosen, on
+ * Escape and on navigation.
  */
-export function SiteHeader({ transparent }: SiteHeaderProps) {
+export function SiteHeader({ transparent, bell }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const hydrated = useHydrated() // the menu opens once the app has taken over the page
   const menuId = useId()
@@ -107,6 +111,7 @@ export function SiteHeader({ transparent }: SiteHeaderProps) {
         <span className={css({ ml: { base: 'auto', lg: '2' }, fontWeight: 'semibold', truncate: true, maxW: '10rem' })}>
           {firstName && `Hi, ${firstName}`}
         </span>
+        {member ? bell : null}
         <div className={css({ display: { base: 'none', lg: 'flex' }, gap: '2' })}>
           <Link to={secondary.to} className={button({ variant: onDark ? 'inverse' : 'outline', size: 'sm' })}>
             {secondary.label}

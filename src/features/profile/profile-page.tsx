@@ -21,9 +21,12 @@ import { ProfileForm } from './profile-form'
 export function ProfilePage({
   children,
   initial,
+  notifications,
 }: {
   children?: ReactNode
   initial?: Snapshot<UserProfileRecord | null | undefined> | null
+  /** The Notifications section (the kinds a member wants, and push on this phone): the route composes it. */
+  notifications?: ReactNode
 }) {
   usePageMeta({ title: 'Your profile', description: 'See and change your Yaari profile.' })
   const mine = useMyProfile(initial)
@@ -79,6 +82,7 @@ export function ProfilePage({
           Connections: who you met again, and what you share
         </Link>
         {body}
+        {mine.status === 'signed-in' ? notifications : null}
         {mine.status === 'signed-out' ? null : children}
       </div>
     </section>

@@ -13,7 +13,16 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
 import { localDb } from '../db'
 import { useAuthStore, watchAuth } from '../session/auth-store'
-import { type MemberDataKind, readBooking, readBookings, readProfile, readWaitlist, refreshedAt } from './records'
+import {
+  type MemberDataKind,
+  type MyNotices,
+  readBooking,
+  readBookings,
+  readNotices,
+  readProfile,
+  readWaitlist,
+  refreshedAt,
+} from './records'
 import { type RefreshState, refreshStateKey, useRefreshStore } from './refresh-state'
 
 /** The code that asks the server loads after the device's data is on screen. */
@@ -115,6 +124,11 @@ export function useMyProfile(
   return useMemberData('profile', (uid) => readProfile(localDb(), uid), initial)
 }
 
+/** The member's notifications, newest first, and the kinds they turned off (undefined: none on this device yet). */
+export function useMyNotices(initial?: Snapshot<MyNotices | undefined> | null): MemberData<MyNotices | undefined> {
+  return useMemberData('notices', (uid) => readNotices(localDb(), uid), initial)
+}
+
 /**
  * For a route's loader: what this device holds for the member it knows, read before the page
  * renders (no network; at most `waitMs`, after which the page renders and reads it itself).
@@ -139,3 +153,4 @@ export const loadMyBookings = () => loadSnapshot('bookings', readMyBookings)
 export const loadMyBooking = (orderId: string) =>
   loadSnapshot('bookings', (uid) => readBooking(localDb(), uid, orderId))
 export const loadMyProfile = () => loadSnapshot('profile', (uid) => readProfile(localDb(), uid))
+export const loadMyNotices = () => loadSnapshot('notices', (uid) => readNotices(localDb(), uid))

@@ -1,17 +1,22 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto'
 import type { BookingView } from '@yaari/domain/booking'
+import type { NoticeView } from '@yaari/domain/notifications'
 import type { UserProfileRecord } from '@yaari/domain/profile'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { clearMemberData, YaariDb } from '../db'
 import {
   readBooking,
   readBookings,
+  readNotices,
   readProfile,
   readWaitlist,
   refreshedAt,
   writeBooking,
   writeBookings,
+  writeNoticeSettings,
+  writeNotices,
+  writeNoticesRead,
   writeProfile,
   writeWaitlistPlace,
 } from './records'
@@ -165,4 +170,57 @@ it('keeps the profile, or that there is none yet, and forgets it on sign-out', a
   expect(await readProfile(db, 'bob')).toBeUndefined()
   await clearMemberData(db, 'alice')
   expect(await readProfile(db, 'alice')).toBeUndefined()
+})
+
+const notice = (id: string, at: string, read = false): NoticeView => ({
+  id,
+  kind: 'reminder',
+  title: `Notice ${id}`,
+  body: 'Doors open at 7 PM.',
+  url: '/my-bookings',
+  tag: id,
+  at,
+  read,
+})
+
+it('keeps the notifications newest first with the kinds turned off, marks them read up to a time, and forgets them on sign-out', async () => {
+  expect(await readNotices(db, 'alice')).toBeUndefined()
+  const older = notice('n1', '2026-11-27T10:00:00.000Z')
+  const newer = { ...notice('n2', '2026-11-28T10:00:00.000Z'), detail: 'Bring a friend.' }
+  await writeNotices(db, 'alice', { notices: [older, newer], unread: 2, off: ['how-was'] }, { now: 7 })
+  expect(await readNotices(db, 'alice')).toEqual({ notices: [newer, older], unread: 2, off: ['how-was'] })
+  expect(await refreshedAt(db, 'alice', 'notices')).toBe(7)
+  // One said after the list was marked stays unread.
+  await writeNoticesRead(db, 'alice', older.at, 1)
+  expect(await readNotices(db, 'alice')).toEqual({
+    notices: [newer, { ...older, read: true }],
+    unread: 1,
+    off: ['how-was'],
+  })
+  await writeNoticeSettings(db, 'alice', ['venue'])
+  expect((await readNotices(db, 'alice'))?.off).toEqual(['venue'])
+  expect(await writeNotices(db, 'bob', { notices: [], unread: 0, off: [] }, { stillTheirs: () => false })).toBe(false)
+  expect(await readNotices(db, 'bob')).toBeUndefined()
+  await clearMemberData(db, 'alice')
+  expect(await readNotices(db, 'alice')).toBeUndefined()
+  expect(await refreshedAt(db, 'alice', 'notices')).toBeUndefined()
+})
+
+it('skips a stored notice that no longer fits, or would open another site, and a kind this version does not know', async () => {
+  await db.notices.put({
+    uid: 'alice',
+    notices: [
+      notice('ok', '2026-11-28T10:00:00.000Z'),
+      { ...notice('away', '2026-11-28T09:00:00.000Z'), url: '//evil.example/x' },
+      { id: 'x' },
+    ],
+    unread: 3,
+    off: ['venue', 'carrier-pigeon'],
+    savedAt: 1,
+  })
+  expect(await readNotices(db, 'alice')).toEqual({
+    notices: [notice('ok', '2026-11-28T10:00:00.000Z')],
+    unread: 3,
+    off: ['venue'],
+  })
 })

@@ -1,6 +1,7 @@
 /**
  * The member's data as this device keeps it (Dexie): their bookings (with each ticket's venue
- * brief and signed pass), their waitlist places, their profile, and when each was last brought
+ * brief and signed pass), their waitlist places, their profile, their notifications (and the kinds
+ * they turned off), and when each was last brought
  * up to date from the server. Screens read only these (hooks.ts); the network only writes them
  * (refresh.ts). What is read is checked first: a row an older version wrote, or one tampered
  * with, is logged and skipped rather than shown.
@@ -13,6 +14,7 @@ import {
   REFUND_STATES,
   venueBriefSchema,
 } from '@yaari/domain/booking'
+import { NOTICE_KINDS, type NoticeKind, type NoticeView } from '@yaari/domain/notifications'
 import { INTERESTS, type UserProfileRecord } from '@yaari/domain/profile'
 import type { Interest } from '@yaari/domain/seating'
 import { WAITLIST_STATUSES, type WaitlistView } from '@yaari/domain/waitlist'
@@ -21,7 +23,7 @@ import type { YaariDb } from '../db'
 import { logWarning } from '../log'
 
 /** What the member's pages refresh from the server, each with one call. */
-export type MemberDataKind = 'bookings' | 'profile'
+export type MemberDataKind = 'bookings' | 'profile' | 'notices'
 
 const bookingViewSchema = v.object({
   orderId: v.string(),
@@ -94,6 +96,23 @@ const profileRecordSchema = v.object({
   profile_picture_url: v.nullable(v.string()),
   seat_by_answers: v.optional(v.boolean()),
 })
+
+const noticeViewSchema = v.object({
+  id: v.string(),
+  kind: v.picklist(NOTICE_KINDS),
+  title: v.string(),
+  body: v.string(),
+  // A path of the app's own: a notice never opens another site.
+  url: v.pipe(v.string(), v.regex(/^\/(?![/\\])/)),
+  tag: v.string(),
+  detail: v.optional(v.string()),
+  at: v.pipe(v.string(), v.isoTimestamp()),
+  read: v.boolean(),
+})
+
+/** A kind this version does not know (a newer server's) is left out, not a reason to drop the list. */
+const knownKinds = (kinds: unknown[]): NoticeKind[] =>
+  kinds.filter((kind): kind is NoticeKind => (NOTICE_KINDS as readonly unknown[]).includes(kind))
 
 const refreshKey = (uid: string, kind: MemberDataKind) => `${uid}/${kind}`
 
@@ -211,4 +230,75 @@ export async function readProfile(db: YaariDb, uid: string): Promise<UserProfile
   if (parsed.success) return parsed.output
   logWarning('saved-profile-corrupt', { uid })
   return undefined
+}
+
+/** The member's notifications as listNotifications answers them. */
+export interface MyNotices {
+  notices: NoticeView[]
+  unread: number
+  /** The kinds the member turned off. */
+  off: NoticeKind[]
+}
+
+/** The member's notifications as the server just said them (unless the member has since changed). */
+export async function writeNotices(
+  db: YaariDb,
+  uid: string,
+  data: MyNotices,
+  { now = Date.now(), stillTheirs = () => true }: { now?: number; stillTheirs?: () => boolean } = {},
+): Promise<boolean> {
+  return db.transaction('rw', [db.notices, db.refreshes], async () => {
+    if (!stillTheirs()) return false
+    await db.notices.put({ uid, notices: data.notices, unread: data.unread, off: data.off, savedAt: now })
+    await db.refreshes.put({ key: refreshKey(uid, 'notices'), uid, at: now })
+    return true
+  })
+}
+
+/**
+ * The member's notifications on this device, newest first (a notice that no longer fits is
+ * skipped), or undefined when this device has none yet.
+ */
+export async function readNotices(db: YaariDb, uid: string): Promise<MyNotices | undefined> {
+  const row = await db.notices.get(uid)
+  if (!row) return undefined
+  const notices = row.notices.flatMap((notice) => {
+    const parsed = v.safeParse(noticeViewSchema, notice)
+    return parsed.success ? [parsed.output] : []
+  })
+  notices.sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
+  return { notices, unread: row.unread, off: knownKinds(row.off) }
+}
+
+/** After markNotificationsRead: every notice up to `upTo` is read, and the server's new count. */
+export async function writeNoticesRead(
+  db: YaariDb,
+  uid: string,
+  upTo: string,
+  unread: number,
+  { stillTheirs = () => true }: { stillTheirs?: () => boolean } = {},
+): Promise<void> {
+  const until = Date.parse(upTo)
+  await db.transaction('rw', db.notices, async () => {
+    const row = await db.notices.get(uid)
+    if (!row || !stillTheirs()) return
+    const notices = row.notices.map((notice) => {
+      const at = (notice as { at?: unknown } | null)?.at
+      return typeof at === 'string' && Date.parse(at) <= until ? { ...(notice as object), read: true } : notice
+    })
+    await db.notices.put({ ...row, notices, unread })
+  })
+}
+
+/** After saveNotificationSettings: the kinds the member turned off, as the server kept them. */
+export async function writeNoticeSettings(
+  db: YaariDb,
+  uid: string,
+  off: NoticeKind[],
+  { stillTheirs = () => true }: { stillTheirs?: () => boolean } = {},
+): Promise<void> {
+  await db.transaction('rw', db.notices, async () => {
+    const row = await db.notices.get(uid)
+    if (row && stillTheirs()) await db.notices.put({ ...row, off })
+  })
 }

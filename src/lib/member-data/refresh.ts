@@ -10,12 +10,30 @@
 import { type BookingView, getBookingCall } from '@yaari/domain/booking'
 import { errorCode } from '@yaari/domain/error-code'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
+import {
+  listNotificationsCall,
+  markNotificationsReadCall,
+  type NoticeKind,
+  type NoticeView,
+  saveNotificationSettingsCall,
+} from '@yaari/domain/notifications'
 import { getMyProfileCall } from '@yaari/domain/profile'
 import type { WaitlistView } from '@yaari/domain/waitlist'
+import { call } from '../call'
 import { localDb } from '../db'
 import { onMemberReplaced, useAuthStore, watchAuth } from '../session/auth-store'
-import { type MemberDataKind, writeBooking, writeBookings, writeProfile, writeWaitlistPlace } from './records'
+import {
+  type MemberDataKind,
+  writeBooking,
+  writeBookings,
+  writeNoticeSettings,
+  writeNotices,
+  writeNoticesRead,
+  writeProfile,
+  writeWaitlistPlace,
+} from './records'
 import { refreshStateKey, useRefreshStore } from './refresh-state'
+import { forgetUnread, rememberUnread } from './unread'
 
 const inFlight = new Map<string, Promise<void>>()
 
@@ -31,9 +49,13 @@ async function fetchAndWrite(kind: MemberDataKind, uid: string): Promise<void> {
   if (kind === 'bookings') {
     const data = await callFunction(listMyBookingsCall, {})
     await writeBookings(localDb(), uid, data, { stillTheirs })
-  } else {
+  } else if (kind === 'profile') {
     const { profile } = await callFunction(getMyProfileCall, {})
     await writeProfile(localDb(), uid, profile, { stillTheirs })
+  } else {
+    const data = await callFunction(listNotificationsCall, {})
+    // The bell reads its count from localStorage (unread.ts): kept beside the list.
+    if (await writeNotices(localDb(), uid, data, { stillTheirs })) rememberUnread(uid, data.unread)
   }
 }
 
@@ -89,8 +111,34 @@ export async function keepWaitlistPlace(
   if (uid && isConfirmed(uid)) await writeWaitlistPlace(localDb(), uid, place, entry)
 }
 
+/**
+ * Marks every notification on the list read, up to the newest one's time (one said meanwhile stays
+ * unread), and keeps the server's new count on the device and under the bell.
+ */
+export async function markAllNoticesRead(notices: readonly NoticeView[]): Promise<void> {
+  const newest = notices.reduce<string | undefined>(
+    (latest, notice) => (latest === undefined || Date.parse(notice.at) > Date.parse(latest) ? notice.at : latest),
+    undefined,
+  )
+  if (newest === undefined) return
+  const { unread } = await call(markNotificationsReadCall, { upTo: newest })
+  const uid = useAuthStore.getState().member?.uid
+  if (!uid || !isConfirmed(uid)) return
+  await writeNoticesRead(localDb(), uid, newest, unread, { stillTheirs: () => isConfirmed(uid) })
+  rememberUnread(uid, unread)
+}
+
+/** Saves the kinds of notification the member turned off, and keeps what the server kept. */
+export async function saveNoticeSettings(off: NoticeKind[]): Promise<NoticeKind[]> {
+  const answer = await call(saveNotificationSettingsCall, { off })
+  const uid = useAuthStore.getState().member?.uid
+  if (uid) await writeNoticeSettings(localDb(), uid, answer.off, { stillTheirs: () => isConfirmed(uid) })
+  return answer.off
+}
+
 // The member this device knew is not the one signed in: what was under way for them is forgotten.
 onMemberReplaced((uid) => {
+  forgetUnread(uid)
   for (const key of Object.keys(useRefreshStore.getState())) {
     if (key.startsWith(`${uid}/`)) useRefreshStore.setState({ [key]: undefined })
   }

@@ -1,6 +1,7 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { PRICE_TIERS, type PriceTier } from '@yaari/domain/catalogue'
-import { lazy } from 'react'
+import { lazy, Suspense } from 'react'
+import type { BookingDialogsProps } from '../../features/booking/booking-dialogs'
 import { EventDetailsPage } from '../../features/events/event-details-page'
 import { refreshedCatalogue } from '../../lib/catalogue'
 
@@ -8,6 +9,23 @@ import { refreshedCatalogue } from '../../lib/catalogue'
 // and its dialogs are not part of the page.
 const loadBookingDialogs = () => import('../../features/booking/booking-dialogs')
 const BookingDialogs = lazy(loadBookingDialogs)
+// The ask to turn notifications on, shown right after a member joins a waitlist: loaded then.
+const NotifyAsk = lazy(() =>
+  import('../../features/notifications/notify-ask').then(({ NotifyAsk }) => ({ default: NotifyAsk })),
+)
+
+function BookingDialogsWithAsk(props: BookingDialogsProps) {
+  return (
+    <BookingDialogs
+      {...props}
+      afterWaitlistJoin={
+        <Suspense fallback={null}>
+          <NotifyAsk context="waitlist" />
+        </Suspense>
+      }
+    />
+  )
+}
 
 /**
  * `?tier=girls&date=2026-12-05`: where "Sign in to book" returns, the date dialog open again at
@@ -31,5 +49,7 @@ export const Route = createFileRoute('/events/$eventId')({
       throw redirect({ to: '/events/$eventId', params: { eventId: canonical }, replace: true })
     }
   },
-  component: () => <EventDetailsPage BookingDialogs={BookingDialogs} preloadBookingDialogs={loadBookingDialogs} />,
+  component: () => (
+    <EventDetailsPage BookingDialogs={BookingDialogsWithAsk} preloadBookingDialogs={loadBookingDialogs} />
+  ),
 })

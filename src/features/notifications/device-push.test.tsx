@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { NOTIFY_COPY, removePushSubscriptionCall } from '@yaari/domain/notifications'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { call } from '../../lib/call'
+import { useAuthStore } from '../../lib/session/auth-store'
+import { DevicePush } from './device-push'
+import { ENDPOINT, installPush, removePush } from './fake-push'
+
+vi.mock('../../lib/call', async (original) => ({
+  ...(await original<typeof import('../../lib/call')>()),
+  call: vi.fn(async () => ({})),
+}))
+
+beforeEach(() => {
+  useAuthStore.setState({ status: 'signed-in', member: { uid: 'm1', name: 'Asha', email: null }, verified: true })
+})
+
+afterEach(() => {
+  cleanup()
+  localStorage.clear()
+  removePush()
+  vi.unstubAllGlobals()
+})
+
+it('says whether this device gets notifications, and turns them on and off', async () => {
+  const push = installPush()
+  render(<DevicePush />)
+  expect(screen.getByRole('heading', { name: NOTIFY_COPY.onThisDevice })).toBeTruthy()
+  expect(screen.getByRole('status').textContent).toBe('Notifications are off for this device.')
+
+  fireEvent.click(screen.getByRole('button', { name: NOTIFY_COPY.allow }))
+  const turnOff = await screen.findByRole('button', { name: NOTIFY_COPY.turnOff })
+  expect(screen.getByRole('status').textContent).toBe(NOTIFY_COPY.allowed)
+
+  fireEvent.click(turnOff)
+  expect(await screen.findByRole('button', { name: NOTIFY_COPY.allow })).toBeTruthy()
+  expect(call).toHaveBeenLastCalledWith(removePushSubscriptionCall, { endpoint: ENDPOINT })
+  expect(push.subscription()?.unsubscribe).toHaveBeenCalledOnce()
+  expect(screen.getByRole('status').textContent).toBe('Notifications are off for this device.')
+})
+
+it('says why not where this browser cannot, or notifications are blocked', () => {
+  removePush()
+  render(<DevicePush />)
+  expect(screen.getByText(NOTIFY_COPY.unsupported)).toBeTruthy()
+  cleanup()
+  installPush({ permission: 'denied' })
+  render(<DevicePush />)
+  expect(screen.getByText(NOTIFY_COPY.blocked)).toBeTruthy()
+  expect(screen.queryByRole('button')).toBeNull()
+})

@@ -1,0 +1,133 @@
+/**
+ * The bell in the header: the way to a member's notifications, with how many are unread. It is on
+ * every page, so it carries nothing heavy: the count comes from localStorage (member-data/unread.ts),
+ * and the code that asks the server (Dexie, Firebase, the contracts) loads only once the page is
+ * idle, to bring the count up to date.
+ */
+import { Link } from '@tanstack/react-router'
+import { bellLabel } from '@yaari/domain/notify-copy'
+import { useEffect, useRef, useState } from 'react'
+import { css } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
+import { useUnread } from '../../lib/member-data/unread'
+import { useKnownMember } from '../../lib/session/member-hint'
+import { useIdleAfterMount } from '../../lib/use-idle'
+
+/** Coming back to the app asks again only after this long (a push asks at once). */
+const ASK_AGAIN_AFTER_MS = 60_000
+
+/** The message the service worker posts to open pages when a push arrives (public/push-sw.js). */
+const NOTICE_MESSAGE = 'yaari:notice'
+
+const refreshNotices = () =>
+  void import('../../lib/member-data/refresh').then(({ refreshMemberData }) => refreshMemberData('notices'))
+
+/**
+ * Brings the count up to date when the app opens (once idle), when it comes back to the front, and
+ * when the service worker says a push arrived.
+ */
+function useNoticeRefresh(uid: string | undefined) {
+  const idle = useIdleAfterMount()
+  useEffect(() => {
+    if (!idle || !uid) return
+    let askedAt = 0
+    const ask = () => {
+      if (!navigator.onLine || document.visibilityState !== 'visible') return
+      if (Date.now() - askedAt < ASK_AGAIN_AFTER_MS) return
+      askedAt = Date.now()
+      refreshNotices()
+    }
+    ask()
+    // A push asks at once (or as soon as the page is back in front, when it arrived behind).
+    const onMessage = (event: MessageEvent) => {
+      if ((event.data as { type?: unknown } | null)?.type !== NOTICE_MESSAGE) return
+      askedAt = 0
+      ask()
+    }
+    document.addEventListener('visibilitychange', ask)
+    navigator.serviceWorker?.addEventListener('message', onMessage)
+    return () => {
+      document.removeEventListener('visibilitychange', ask)
+      navigator.serviceWorker?.removeEventListener('message', onMessage)
+    }
+  }, [idle, uid])
+}
+
+/** The bell, for the member this device knows: a link to /notifications with the unread count. */
+export default function NoticeBell() {
+  const uid = useKnownMember()?.uid
+  const unread = useUnread(uid)
+  useNoticeRefresh(uid)
+  // A screen reader hears of a new notification while the page is open (not of the count on arrival).
+  const [news, setNews] = useState('')
+  const before = useRef(unread)
+  useEffect(() => {
+    if (unread > before.current) setNews(bellLabel(unread))
+    before.current = unread
+  }, [unread])
+  if (!uid) return null
+  return (
+    <>
+      <Link
+        to="/notifications"
+        aria-label={bellLabel(unread)}
+        className={css({
+          position: 'relative',
+          flexShrink: 0,
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          minW: '11',
+          minH: '11',
+          borderRadius: 'full',
+          color: 'inherit',
+          _hover: { bg: 'rgba(127, 127, 127, 0.12)' },
+          _focusVisible: { outline: '3px solid', outlineColor: 'focus.ring', outlineOffset: '2px' },
+        })}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="24"
+          height="24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+        </svg>
+        {unread > 0 ? (
+          <span
+            aria-hidden="true"
+            className={css({
+              position: 'absolute',
+              top: '1',
+              right: '0.5',
+              minW: '5',
+              h: '5',
+              px: '1',
+              display: 'inline-flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              borderRadius: 'full',
+              bg: 'accent.default',
+              color: 'fg.onAccent',
+              fontSize: 'xs',
+              fontWeight: 'bold',
+              lineHeight: '1',
+              boxShadow: '0 0 0 2px white',
+            })}
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </Link>
+      <span role="status" className={visuallyHidden()}>
+        {news}
+      </span>
+    </>
+  )
+}

@@ -1,0 +1,124 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { markNotificationsReadCall, NOTIFY_COPY, type NoticeView } from '@yaari/domain/notifications'
+import type { ReactNode } from 'react'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { call } from '../../lib/call'
+import { YaariDb } from '../../lib/db'
+import { writeNotices } from '../../lib/member-data/records'
+import { useAuthStore } from '../../lib/session/auth-store'
+
+// The page's collaborators that reach outside the browser: the router's links, the server (calls
+// and the refresh behind the page), Firebase Auth and the device's database. The rest is real.
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ to, hash, children, ...props }: { to: string; hash?: string; children: ReactNode }) => (
+    <a href={hash ? `${to}#${hash}` : to} {...props}>
+      {children}
+    </a>
+  ),
+}))
+vi.mock('../../lib/call', async (original) => ({
+  ...(await original<typeof import('../../lib/call')>()),
+  call: vi.fn(),
+}))
+vi.mock('../../lib/member-data/refresh', async (original) => ({
+  ...(await original<typeof import('../../lib/member-data/refresh')>()),
+  refreshMemberData: vi.fn(async () => undefined),
+}))
+vi.mock('../../lib/session/auth-store', async (original) => ({
+  ...(await original<typeof import('../../lib/session/auth-store')>()),
+  watchAuth: async () => undefined,
+}))
+let db: YaariDb
+let count = 0
+vi.mock('../../lib/db', async (original) => ({
+  ...(await original<typeof import('../../lib/db')>()),
+  localDb: () => db,
+}))
+
+const { NoticesPage } = await import('./notices-page')
+
+const notice = (id: string, at: string, overrides: Partial<NoticeView> = {}): NoticeView => ({
+  id,
+  kind: 'reminder',
+  title: `Title ${id}`,
+  body: `Body ${id}`,
+  url: `/my-bookings/${id}`,
+  tag: id,
+  at,
+  read: false,
+  ...overrides,
+})
+
+beforeEach(() => {
+  db = new YaariDb(`notices-page-${++count}`)
+  localStorage.clear()
+  vi.mocked(call).mockReset()
+  useAuthStore.setState({
+    status: 'signed-in',
+    member: { uid: 'm1', name: 'Asha', email: 'a@example.test' },
+    verified: true,
+  })
+})
+afterEach(() => {
+  cleanup()
+  db.close()
+  vi.restoreAllMocks()
+})
+
+it('lists the notifications newest first, each a link with its detail and time, the unread marked', async () => {
+  await writeNotices(db, 'm1', {
+    notices: [
+      notice('old', '2026-11-20T04:30:00.000Z', { read: true }),
+      notice('new', '2026-11-27T12:00:00.000Z', { kind: 'host-message', detail: 'See you at the corner table!' }),
+    ],
+    unread: 1,
+    off: [],
+  })
+  render(<NoticesPage />)
+  expect(await screen.findByRole('heading', { level: 1, name: NOTIFY_COPY.listTitle })).toBeTruthy()
+  const items = await screen.findAllByRole('listitem')
+  expect(items.map((item) => within(item).getByRole('link').textContent)).toEqual(['Title new', 'Title old'])
+  expect(within(items[0]!).getByRole('link').getAttribute('href')).toBe('/my-bookings/new')
+  expect(within(items[0]!).getByText('Unread')).toBeTruthy()
+  expect(within(items[0]!).getByText('Body new')).toBeTruthy()
+  expect(within(items[0]!).getByText('See you at the corner table!')).toBeTruthy()
+  expect(within(items[0]!).getByText(/, 5:30 PM$/)).toBeTruthy() // 12:00 UTC on an IST clock
+  expect(within(items[1]!).queryByText('Unread')).toBeNull()
+  expect(screen.getByRole('status').textContent).toBe('1 unread')
+})
+
+it('marks all read up to the newest, and the bell and the list follow', async () => {
+  await writeNotices(db, 'm1', {
+    notices: [notice('a', '2026-11-26T10:00:00.000Z'), notice('b', '2026-11-27T10:00:00.000Z')],
+    unread: 2,
+    off: [],
+  })
+  vi.mocked(call).mockResolvedValueOnce({ unread: 0 })
+  render(<NoticesPage />)
+  await userEvent.click(await screen.findByRole('button', { name: NOTIFY_COPY.markRead }))
+  expect(vi.mocked(call)).toHaveBeenCalledWith(markNotificationsReadCall, { upTo: '2026-11-27T10:00:00.000Z' })
+  await waitFor(() => expect(screen.queryByText('Unread')).toBeNull())
+  expect(screen.getByRole('status').textContent).toBe('All read')
+  expect(JSON.parse(localStorage.getItem('yaari:unread') ?? '{}')).toEqual({ uid: 'm1', unread: 0 })
+})
+
+it('says when there is nothing yet', async () => {
+  await writeNotices(db, 'm1', { notices: [], unread: 0, off: [] })
+  render(<NoticesPage />)
+  expect(await screen.findByText(NOTIFY_COPY.empty)).toBeTruthy()
+})
+
+it('says it needs a connection the first time when offline with nothing on the device', async () => {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+  render(<NoticesPage />)
+  expect((await screen.findByRole('alert')).textContent).toBe(NOTIFY_COPY.offline)
+})
+
+it('asks a visitor to sign in', () => {
+  useAuthStore.setState({ status: 'signed-out', member: null, verified: true })
+  render(<NoticesPage />)
+  expect(screen.getByText('Sign in to see your notifications.')).toBeTruthy()
+})

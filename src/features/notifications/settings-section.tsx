@@ -1,0 +1,110 @@
+/**
+ * The profile's Notifications: which kinds of notification the member wants, on the phone and
+ * under the bell (email is sent either way). The server keeps the kinds turned off, so a kind
+ * added later is on until the member turns it off. The boxes start from the list this device holds
+ * (member-data: the `off` that came with the notifications), refreshed when the page opens.
+ */
+import { NOTICE_KIND_LABELS, NOTICE_KINDS, NOTIFY_COPY, type NoticeKind } from '@yaari/domain/notifications'
+import { type ReactNode, useState } from 'react'
+import { css } from 'styled-system/css'
+import { grid, visuallyHidden } from 'styled-system/patterns'
+import { heading, text } from 'styled-system/recipes'
+import { useAction } from '../../lib/call'
+import { useMyNotices } from '../../lib/member-data/hooks'
+import { saveNoticeSettings } from '../../lib/member-data/refresh'
+import { useOnline } from '../../lib/use-online'
+import { Button } from '../../ui/button'
+import { CheckboxField } from '../../ui/checkbox'
+
+const WORDS = { offline: 'You’re offline: saving your notification settings needs a connection.' }
+
+function KindsForm({ off, verified }: { off: readonly NoticeKind[]; verified: boolean }) {
+  const [on, setOn] = useState(() => new Set(NOTICE_KINDS.filter((kind) => !off.includes(kind))))
+  const [saved, setSaved] = useState(false)
+  const saving = useAction(async (turnedOff: NoticeKind[]) => {
+    await saveNoticeSettings(turnedOff)
+    setSaved(true)
+  }, WORDS)
+  const toggle = (kind: NoticeKind, checked: boolean) => {
+    const next = new Set(on)
+    if (checked) next.add(kind)
+    else next.delete(kind)
+    setOn(next)
+    setSaved(false)
+    saving.setError(undefined)
+  }
+  return (
+    <div className={grid({ gap: '4', justifyItems: 'start' })}>
+      <fieldset disabled={!verified} aria-describedby="notifications-quiet" className={grid({ gap: '3', minW: '0' })}>
+        <legend className={css({ mb: '3' })}>{NOTIFY_COPY.settingsIntro}</legend>
+        {NOTICE_KINDS.map((kind) => (
+          <CheckboxField
+            key={kind}
+            label={NOTICE_KIND_LABELS[kind]}
+            checked={on.has(kind)}
+            disabled={!verified}
+            onChange={(checked) => toggle(kind, checked)}
+          />
+        ))}
+      </fieldset>
+      <p id="notifications-quiet" className={text({ size: 'sm', tone: 'muted' })}>
+        {NOTIFY_COPY.quietHours}
+      </p>
+      <Button
+        loading={saving.busy}
+        loadingText="Saving…"
+        disabled={!verified}
+        onClick={() => void saving.run(NOTICE_KINDS.filter((kind) => !on.has(kind)))}
+      >
+        Save<span className={visuallyHidden()}> notification settings</span>
+      </Button>
+      <p role="status" className={text({ tone: 'success' })}>
+        {saved ? NOTIFY_COPY.saved : null}
+      </p>
+      {saving.error ? (
+        <p role="alert" className={text({ tone: 'error' })}>
+          {saving.error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * The Notifications section of the profile, for a signed-in member. `children` goes under its
+ * heading, before the kinds: this device's own setting (push on this phone).
+ */
+export function NotificationSettings({ children }: { children?: ReactNode }) {
+  const mine = useMyNotices()
+  const online = useOnline()
+  const signedIn = mine.status === 'signed-in' ? mine : undefined
+  const data = signedIn?.snapshot?.data
+  const failed = signedIn?.snapshot && signedIn.refresh?.status === 'failed' ? signedIn.refresh : undefined
+  let body: ReactNode
+  if (signedIn && data) {
+    body = <KindsForm key={signedIn.uid} off={data.off} verified={signedIn.verified} />
+  } else if (signedIn?.snapshot && (!online || failed?.offline)) {
+    body = <p role="alert">{NOTIFY_COPY.offline}</p>
+  } else if (failed) {
+    body = <p role="alert">We couldn’t load your notification settings. Please try again.</p>
+  } else {
+    body = (
+      <p role="status" className={text({ tone: 'muted' })}>
+        Loading your notification settings…
+      </p>
+    )
+  }
+  return (
+    <section
+      id="notifications"
+      aria-labelledby="notifications-heading"
+      className={grid({ gap: '4', mt: '8', justifyItems: 'start' })}
+    >
+      <h2 id="notifications-heading" className={heading({ level: 'section' })}>
+        {NOTIFY_COPY.settingsHeading}
+      </h2>
+      {children}
+      {body}
+    </section>
+  )
+}

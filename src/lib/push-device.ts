@@ -1,0 +1,86 @@
+/**
+ * What this device can do about Web Push, and what it remembers: read on the spot and without a
+ * network, so the ask and the profile can say it at once, and signing out knows whether to turn
+ * push off. Kept tiny and free of imports: the subscribing itself (features/notifications/push.ts)
+ * loads only when a member taps Allow or Turn off.
+ */
+
+export type PushSupport = 'ready' | 'install-first' | 'unsupported' | 'blocked'
+
+/** The member's push on this device: whose it is and the subscription the server holds. */
+interface DevicePush {
+  uid: string
+  endpoint: string
+}
+
+const PUSH_KEY = 'yaari:push'
+
+const isIos = () =>
+  /iphone|ipad|ipod/i.test(navigator.userAgent) ||
+  // iPadOS Safari says it is a Mac; only its touch screen tells it apart.
+  (/macintosh/i.test(navigator.userAgent) && navigator.maxTouchPoints > 1)
+
+const isStandalone = () =>
+  (navigator as Navigator & { standalone?: boolean }).standalone === true ||
+  window.matchMedia?.('(display-mode: standalone)').matches === true
+
+/**
+ * Whether push can be turned on here. iPhone and iPad Safari offer it only to an app opened from
+ * the home screen (iOS 16.4+): in a tab there is no PushManager, and the member is told to add it.
+ */
+export function pushSupport(): PushSupport {
+  if (typeof window === 'undefined') return 'unsupported'
+  const capable = 'PushManager' in window && 'Notification' in window && 'serviceWorker' in navigator
+  if (!capable) return isIos() && !isStandalone() ? 'install-first' : 'unsupported'
+  return Notification.permission === 'denied' ? 'blocked' : 'ready'
+}
+
+/** Storage may be blocked (a private window): then nothing is remembered, and nothing breaks. */
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key)
+  } catch {
+    return null
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key)
+    else localStorage.setItem(key, value)
+  } catch {
+    // Not remembered: the device asks again, or says push is off.
+  }
+}
+
+/** The push this device turned on, for whichever member did. */
+export function devicePush(): DevicePush | undefined {
+  try {
+    const stored = JSON.parse(read(PUSH_KEY) ?? 'null') as Partial<DevicePush> | null
+    return typeof stored?.uid === 'string' && typeof stored.endpoint === 'string'
+      ? { uid: stored.uid, endpoint: stored.endpoint }
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export function rememberPush(push: DevicePush | undefined): void {
+  write(PUSH_KEY, push ? JSON.stringify(push) : null)
+}
+
+/** Whether this member turned push on here and the browser still allows it. */
+export function pushIsOn(uid: string | undefined): boolean {
+  return (
+    uid !== undefined &&
+    devicePush()?.uid === uid &&
+    typeof Notification !== 'undefined' &&
+    Notification.permission === 'granted'
+  )
+}
+
+/** The browser's subscription, if any (no waiting for a worker: without one there is none). */
+export async function currentSubscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker?.getRegistration()
+  return (await registration?.pushManager.getSubscription()) ?? null
+}
