@@ -134,11 +134,20 @@ describe('devices through the public API', () => {
     expect(evil.message).toBe(NOTIFY_MESSAGES.unknownPushService)
     expect(await devicesOf(owner.uid)).toEqual([phone.endpoint])
 
-    await signUpFreshMember()
+    const other = await signUpFreshMember()
     await expect(callFunction(removePushSubscriptionCall, { endpoint: phone.endpoint })).resolves.toEqual({
       removed: false,
     })
     expect(await devicesOf(owner.uid)).toEqual([phone.endpoint])
+
+    // Their own device, turned off (or signed out of, which calls the same): gone.
+    const theirs = await device()
+    await callFunction(savePushSubscriptionCall, asSubscription(theirs))
+    expect(await devicesOf(other.uid)).toEqual([theirs.endpoint])
+    await expect(callFunction(removePushSubscriptionCall, { endpoint: theirs.endpoint })).resolves.toEqual({
+      removed: true,
+    })
+    expect(await devicesOf(other.uid)).toEqual([])
 
     await signOutMember()
     expect((await failure(callFunction(listNotificationsCall, {}))).code).toBe('functions/unauthenticated')
