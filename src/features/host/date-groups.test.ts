@@ -8,11 +8,12 @@ describe('the console’s first screen', () => {
   it('puts tonight first, then the next seven days, then each later month folded', () => {
     // 2026-11-26 at 20:00 IST.
     const now = new Date('2026-11-26T14:30:00Z')
-    const dates = ['2026-11-26', '2026-11-28', '2026-12-02', '2026-12-03', '2026-12-19', '2027-01-06'].map((d) => on(d))
+    const dates = ['2026-11-26', '2026-11-28', '2026-12-03', '2026-12-04', '2026-12-19', '2027-01-06'].map((d) => on(d))
     expect(groupHostDates(dates, now).map((g) => [g.label, g.folded, g.dates.map((d) => d.eventDate)])).toEqual([
       ['Tonight', false, ['2026-11-26']],
-      ['This week', false, ['2026-11-28', '2026-12-02']],
-      ['December 2026', true, ['2026-12-03', '2026-12-19']],
+      // Seven days on (a weekly event's next date) is this week: every event's next date shows unfolded.
+      ['This week', false, ['2026-11-28', '2026-12-03']],
+      ['December 2026', true, ['2026-12-04', '2026-12-19']],
       ['January 2027', true, ['2027-01-06']],
     ])
   })

@@ -24,7 +24,10 @@ function plusDays(iso: string, days: number): string {
   return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 }
 
-/** Dates (already in order) grouped: tonight, this week (the next 7 days), then each later month, folded. */
+/**
+ * Dates (already in order) grouped: tonight, this week (the next 7 days, the 7th included, so a weekly
+ * event's next date is always there), then each later month, folded.
+ */
 export function groupHostDates(dates: readonly HostDateSummary[], now = new Date()): DateGroup[] {
   const today = istToday(now)
   const weekEnd = plusDays(today, 7)
@@ -36,7 +39,7 @@ export function groupHostDates(dates: readonly HostDateSummary[], now = new Date
   }
   for (const date of dates) {
     if (date.eventDate <= today) add('tonight', 'Tonight', false, date)
-    else if (date.eventDate < weekEnd) add('week', 'This week', false, date)
+    else if (date.eventDate <= weekEnd) add('week', 'This week', false, date)
     else {
       add(date.eventDate.slice(0, 7), monthOf(date.eventDate), true, date)
     }
