@@ -19,6 +19,26 @@ const ASK_AGAIN_AFTER_MS = 60_000
 /** The message the service worker posts to open pages when a push arrives (public/push-sw.js). */
 const NOTICE_MESSAGE = 'yaari:notice'
 
+/**
+ * When this tab last asked, kept for the tab (sessionStorage): a reload or a page the server wrote
+ * (the home page, an event) within the minute does not ask again; a new visit does.
+ */
+const ASKED_KEY = 'yaari:notices-asked'
+function askedAt(): number {
+  try {
+    return Number(sessionStorage.getItem(ASKED_KEY)) || 0
+  } catch {
+    return 0
+  }
+}
+function rememberAsked(at: number): void {
+  try {
+    sessionStorage.setItem(ASKED_KEY, String(at))
+  } catch {
+    // Not kept: the next page load asks again.
+  }
+}
+
 const refreshNotices = () =>
   void import('../../lib/member-data/refresh').then(({ refreshMemberData }) => refreshMemberData('notices'))
 
@@ -30,18 +50,17 @@ function useNoticeRefresh(uid: string | undefined) {
   const idle = useIdleAfterMount()
   useEffect(() => {
     if (!idle || !uid) return
-    let askedAt = 0
     const ask = () => {
       if (!navigator.onLine || document.visibilityState !== 'visible') return
-      if (Date.now() - askedAt < ASK_AGAIN_AFTER_MS) return
-      askedAt = Date.now()
+      if (Date.now() - askedAt() < ASK_AGAIN_AFTER_MS) return
+      rememberAsked(Date.now())
       refreshNotices()
     }
     ask()
     // A push asks at once (or as soon as the page is back in front, when it arrived behind).
     const onMessage = (event: MessageEvent) => {
       if ((event.data as { type?: unknown } | null)?.type !== NOTICE_MESSAGE) return
-      askedAt = 0
+      rememberAsked(0)
       ask()
     }
     document.addEventListener('visibilitychange', ask)
