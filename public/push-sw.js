@@ -41,6 +41,8 @@ function readNotice(data) {
     title: payload.title,
     body: typeof payload.body === 'string' ? payload.body : '',
     tag: typeof payload.tag === 'string' && payload.tag ? payload.tag : undefined,
+    // A time-critical notice (a seat offered, a change on the day) replacing one of its tag alerts again.
+    renotify: payload.renotify === true,
     url: appPath(payload.url),
   }
 }
@@ -57,7 +59,7 @@ self.addEventListener('push', (event) => {
       self.registration.showNotification(notice.title, {
         body: notice.body,
         tag: notice.tag,
-        renotify: false,
+        renotify: Boolean(notice.tag) && notice.renotify,
         data: { url: notice.url },
         icon: ICON,
         badge: ICON,

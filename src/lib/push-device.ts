@@ -84,3 +84,17 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
   const registration = await navigator.serviceWorker?.getRegistration()
   return (await registration?.pushManager.getSubscription()) ?? null
 }
+
+/**
+ * A browser subscription that is not the signed-in member's (a sign-out cut off by a bad line, a
+ * session ended elsewhere, a phone handed on, nobody signed in) is ended on the device, so its owner's
+ * pushes stop showing here: the push service then answers 410 and the server drops it at the next push.
+ * Run whenever Auth settles; a subscription this member turned on here is left alone.
+ */
+export async function endOthersPush(uid: string | undefined): Promise<void> {
+  const subscription = await currentSubscription().catch(() => null)
+  if (!subscription) return
+  const mine = devicePush()
+  if (uid !== undefined && mine?.uid === uid && mine.endpoint === subscription.endpoint) return
+  if (await subscription.unsubscribe().catch(() => false)) rememberPush(undefined)
+}

@@ -43,7 +43,7 @@ const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
 
 /** Whether `at` falls in quiet hours (22:00-08:00 IST). */
-function inQuietHours(at: number): boolean {
+export function inQuietHours(at: number): boolean {
   const hour = new Date(at + IST_OFFSET_MINUTES * 60_000).getUTCHours()
   return hour >= QUIET_HOURS.from || hour < QUIET_HOURS.until
 }
@@ -71,6 +71,8 @@ export interface PushPayload {
   url: string
   /** A later notice with the same tag replaces the earlier one on the device. */
   tag: string
+  /** A time-critical notice replacing one still shown alerts again (sound, vibration). */
+  renotify?: boolean
 }
 
 /** The platforms' limits the words keep under (a title and body longer than this are cut). */
@@ -111,6 +113,9 @@ export function isPushServiceUrl(url: string): boolean {
   } catch {
     return false
   }
+  // Only as the browser writes it: another spelling of one address (a port, case, a fullwidth letter)
+  // would be a second device for the same phone.
+  if (parsed.href !== url) return false
   if (parsed.protocol !== 'https:' || parsed.username || parsed.password || parsed.port) return false
   return PUSH_SERVICE_HOSTS.some((host) => parsed.hostname === host || parsed.hostname.endsWith(`.${host}`))
 }

@@ -18,7 +18,8 @@ export const NOTIFY_COPY = {
   empty: 'Nothing yet. What we tell you about your bookings shows up here.',
   markRead: 'Mark all as read',
   settingsHeading: 'Notifications',
-  settingsIntro: 'Choose what we tell you on this phone and under the bell. Email is sent either way.',
+  settingsIntro:
+    'Choose what we tell you on this phone. The list under the bell keeps everything, and email is sent either way.',
   quietHours:
     'Between 10 PM and 8 AM we hold everything until 8 AM, except a seat offered to you and a change on the day itself.',
   saved: 'Notification settings saved.',

@@ -33,10 +33,12 @@ it('says whether this device gets notifications, and turns them on and off', asy
   const turnOff = await screen.findByRole('button', { name: NOTIFY_COPY.turnOff })
   expect(screen.getByRole('status').textContent).toBe(NOTIFY_COPY.allowed)
 
+  const made = push.subscription()!
   fireEvent.click(turnOff)
   expect(await screen.findByRole('button', { name: NOTIFY_COPY.allow })).toBeTruthy()
   expect(call).toHaveBeenLastCalledWith(removePushSubscriptionCall, { endpoint: ENDPOINT })
-  expect(push.subscription()?.unsubscribe).toHaveBeenCalledOnce()
+  expect(made.unsubscribe).toHaveBeenCalledOnce()
+  expect(push.subscription()).toBeNull()
   expect(screen.getByRole('status').textContent).toBe('Notifications are off for this device.')
 })
 

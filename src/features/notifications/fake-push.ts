@@ -31,10 +31,19 @@ export function installPush({
       return answer
     }),
   }
+  // As in a browser, a subscription ended is no longer the registration's.
+  const ending = (subscription: ReturnType<typeof fakeSubscription>) => {
+    subscription.unsubscribe = vi.fn(async () => {
+      if (existing === subscription) existing = null
+      return true
+    })
+    return subscription
+  }
+  if (existing) ending(existing)
   const pushManager = {
     getSubscription: vi.fn(async () => existing),
     subscribe: vi.fn(async ({ applicationServerKey }: { applicationServerKey: Uint8Array }) => {
-      existing = fakeSubscription(applicationServerKey.slice().buffer)
+      existing = ending(fakeSubscription(applicationServerKey.slice().buffer))
       return existing
     }),
   }

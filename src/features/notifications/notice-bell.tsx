@@ -52,7 +52,9 @@ function useNoticeRefresh(uid: string | undefined) {
     if (!idle || !uid) return
     const ask = () => {
       if (!navigator.onLine || document.visibilityState !== 'visible') return
-      if (Date.now() - askedAt() < ASK_AGAIN_AFTER_MS) return
+      const since = Date.now() - askedAt()
+      // (A clock set back since, and the wait would never end: then it asks.)
+      if (since >= 0 && since < ASK_AGAIN_AFTER_MS) return
       rememberAsked(Date.now())
       refreshNotices()
     }

@@ -72,6 +72,8 @@ export function settleAuth(next: Member | null): void {
   useAuthStore.setState(
     member ? { status: 'signed-in', member, verified: true } : { status: 'signed-out', member: null, verified: true },
   )
+  // This device shows no one else's pushes (nor any once nobody is signed in).
+  void import('../push-device').then(({ endOthersPush }) => endOthersPush(member?.uid)).catch(() => undefined)
   if (before && before.uid !== member?.uid) {
     for (const listener of replacedListeners) listener(before.uid)
     void import('../db').then(({ clearMemberData, localDb }) => clearMemberData(localDb(), before.uid))

@@ -14,8 +14,17 @@ vi.mock('../call', () => ({ call: vi.fn() }))
 const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/device-1'
 
 function browserSubscription() {
-  const subscription = { endpoint: ENDPOINT, unsubscribe: vi.fn(async () => true) }
-  const registration = { pushManager: { getSubscription: async () => subscription } }
+  let held: { endpoint: string } | null = null
+  const subscription = {
+    endpoint: ENDPOINT,
+    // As in a browser: once ended, it is no longer the registration's.
+    unsubscribe: vi.fn(async () => {
+      held = null
+      return true
+    }),
+  }
+  held = subscription
+  const registration = { pushManager: { getSubscription: async () => held } }
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
     value: { getRegistration: async () => registration },

@@ -138,10 +138,12 @@ function dateWords(
         tag: tag('connection'),
       }
     case 'report-reviewed':
+      // Neutral on a lock screen (someone may see it): the list says what it is about.
       return {
-        title: 'We looked at your report',
-        body: `About ${event.title}, ${when}. Thank you for telling us.`,
-        url: '/safety',
+        title: 'An update from Yaari',
+        body: 'Open Yaari to read it.',
+        detail: `We looked at your report about someone at ${event.title} on ${when}. Thank you for telling us.`,
+        url: '/notifications',
         tag: tag('report'),
       }
     default:
@@ -180,10 +182,11 @@ async function noticeOfMail(
       id,
       uid,
       kind,
-      title: 'A notice about your account',
-      body: 'We sent you an email about your account under our community guidelines.',
-      ...(record.notice ? { detail: record.notice.reason } : {}),
-      url: '/community',
+      // Neutral on a lock screen: what it is about is in the app and the email.
+      title: 'An update from Yaari',
+      body: 'Open Yaari to read it.',
+      ...(record.notice ? { detail: `About your account: ${record.notice.reason}` } : {}),
+      url: '/notifications',
       tag: 'account',
       critical: false,
     }
@@ -203,6 +206,7 @@ async function noticeOfMail(
       url: `/events/${event.id}`,
       tag: `offer-${event.id}-${about.date}`,
       critical: true,
+      ...('offerEnds' in about && about.offerEnds ? { until: about.offerEnds } : {}),
     }
   }
   if (record.kind === 'host-message') {
@@ -214,14 +218,17 @@ async function noticeOfMail(
       title: `A message from your host`,
       body: `About ${event.title}, ${formatShortDate(about.date)}. Open Yaari to read it.`,
       ...(message ? { detail: `${message.subject}\n\n${message.text}` } : {}),
-      url: booking ? `/my-bookings/${booking.order_id}` : '/my-bookings',
+      // The message itself is in the list (and the email), not on the ticket.
+      url: '/notifications',
       tag: `host-message-${event.id}-${about.date}`,
       critical: sameDay,
     }
   }
   const words = dateWords(record.kind, event, about.date, booking, sameDay)
   if (!words) return undefined
-  const detail = record.kind === 'connection' && record.night?.name ? `${record.night.name} picked you too.` : undefined
+  const detail =
+    words.detail ??
+    (record.kind === 'connection' && record.night?.name ? `${record.night.name} picked you too.` : undefined)
   return { id, uid, kind, ...words, ...(detail ? { detail } : {}), critical: words.critical ?? false }
 }
 

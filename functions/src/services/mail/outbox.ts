@@ -176,7 +176,11 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
   }
 
   // The member's notice (the list under the bell, and a push): told once, whatever the SMTP server does.
-  if (record.attempts === 0) await tellMail(firestore, deps.catalogue, id, record, booking, now)
+  // A notice that cannot be written (a Firestore hiccup) never holds up the mail itself.
+  if (record.attempts === 0)
+    await tellMail(firestore, deps.catalogue, id, record, booking, now).catch((error: unknown) =>
+      warn('notice-failed', { mail: id, error: String(error).slice(0, 300) }),
+    )
 
   const attempt = record.attempts + 1
   const claim = subcollectionOf(ref, 'attempts').doc(String(attempt))

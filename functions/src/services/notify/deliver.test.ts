@@ -6,7 +6,10 @@
  */
 import { pushDueAt } from '@yaari/domain/notifications'
 import { describe, expect, it } from 'vitest'
-import type { PushAnswer, PushTarget } from '../../lib/push'
+import type { PushAnswer, Pusher, PushTarget } from '../../lib/push'
+
+type PushOptions = Parameters<Pusher>[2]
+
 import { FakeFirestore } from '../../testing/fake-firestore'
 import { deliverPushes } from './deliver'
 import { forgetNotices, type Notice, saveSettings, saveSubscription, tell } from './notices'
@@ -19,10 +22,10 @@ const device = (n: number) => ({ endpoint: `https://fcm.googleapis.com/fcm/send/
 
 function world(answers: Record<string, number[]> = {}) {
   const firestore = new FakeFirestore()
-  const sent: { endpoint: string; payload: string }[] = []
-  const pusher = async (target: PushTarget, payload: string): Promise<PushAnswer> => {
+  const sent: { endpoint: string; payload: string; options: PushOptions }[] = []
+  const pusher = async (target: PushTarget, payload: string, options: PushOptions): Promise<PushAnswer> => {
     const status = answers[target.endpoint]?.shift() ?? 201
-    if (status === 201) sent.push({ endpoint: target.endpoint, payload })
+    if (status === 201) sent.push({ endpoint: target.endpoint, payload, options })
     return { status }
   }
   const at = (now: number) => ({ firestore: firestore.asFirestore, pusher: () => pusher, now: () => new Date(now) })
@@ -132,5 +135,64 @@ describe('notices and their pushes', () => {
     expect(firestore.dump('push_subscriptions')).toEqual({})
     expect(firestore.dump('notices')).toEqual({})
     expect(firestore.dump('notice_settings')).toEqual({})
+  })
+
+  it('give each tag its own Topic, alert again for a time-critical one, and keep an offer no longer than it lasts', async () => {
+    const { db, sent, at } = world()
+    await saveSubscription(db, 'asha', device(1), AFTERNOON, undefined)
+    await tell(db, notice({ id: 'a', tag: 'venue-wednesday-dinner-2026-12-02' }), AFTERNOON)
+    await tell(db, notice({ id: 'b', tag: 'group-wednesday-dinner-2026-12-02' }), AFTERNOON)
+    const until = AFTERNOON + 10 * 60_000
+    await tell(db, notice({ id: 'c', kind: 'offer', critical: true, tag: 'offer-x', until }), AFTERNOON)
+    await deliverPushes(at(AFTERNOON))
+    const byTag = Object.fromEntries(sent.map((s) => [JSON.parse(s.payload).tag, s]))
+    expect(byTag['venue-wednesday-dinner-2026-12-02']!.options.topic).not.toBe(
+      byTag['group-wednesday-dinner-2026-12-02']!.options.topic,
+    )
+    expect(byTag['venue-wednesday-dinner-2026-12-02']!.options.topic).toMatch(/^[A-Za-z0-9_-]{32}$/)
+    expect(JSON.parse(byTag['offer-x']!.payload).renotify).toBe(true)
+    expect(byTag['offer-x']!.options).toMatchObject({ ttlSeconds: 600, urgency: 'high' })
+    expect(JSON.parse(byTag['venue-wednesday-dinner-2026-12-02']!.payload).renotify).toBeUndefined()
+  })
+
+  it('push an offer first, never once it has ended, and hold a retry that falls in quiet hours until 08:00', async () => {
+    const { db, sent, at, firestore } = world({ [device(1).endpoint]: [503] })
+    await saveSubscription(db, 'asha', device(1), AFTERNOON, undefined)
+    const evening = Date.parse('2026-12-01T21:59:30+05:30')
+    await tell(db, notice(), evening)
+    await deliverPushes(at(evening)) // 503: tried again in 30 s, by then 22:00
+    expect(sent).toHaveLength(0)
+    await deliverPushes(at(evening + 31_000))
+    expect(sent).toHaveLength(0)
+    expect(firestore.read('notices/order-1_day-reminder')).toMatchObject({
+      push_due_at: Date.parse('2026-12-02T08:00:00+05:30'),
+    })
+    await tell(
+      db,
+      notice({ id: 'late', kind: 'offer', critical: true, tag: 'offer-late', until: evening + 60_000 }),
+      evening,
+    )
+    await deliverPushes(at(evening + 2 * 60_000))
+    expect(sent).toHaveLength(0)
+    expect(firestore.read('notices/late')).toMatchObject({ push_state: 'failed' })
+    await deliverPushes(at(Date.parse('2026-12-02T08:00:00+05:30')))
+    expect(sent.map((s) => JSON.parse(s.payload).tag)).toEqual(['reminder-wednesday-dinner-2026-12-02'])
+  })
+
+  it('drop a device made for another VAPID key (403), and refuse an endpoint written another way than a browser writes it', async () => {
+    const { firestore, db, at } = world({ [device(1).endpoint]: [403] })
+    await saveSubscription(db, 'asha', device(1), AFTERNOON, undefined)
+    await tell(db, notice(), AFTERNOON)
+    await deliverPushes(at(AFTERNOON))
+    expect(firestore.dump('push_subscriptions')).toEqual({})
+    for (const endpoint of [
+      'https://fcm.googleapis.com:443/fcm/send/x',
+      'https://FCM.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com\\@evil.example/x',
+    ]) {
+      await expect(saveSubscription(db, 'asha', { endpoint, keys: KEYS }, AFTERNOON, undefined)).rejects.toThrow(
+        'not one Yaari sends to',
+      )
+    }
   })
 })

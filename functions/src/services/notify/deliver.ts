@@ -6,8 +6,8 @@
  * busy or failing service (429, 5xx, no answer) is tried again with growing waits; a kind the
  * member turned off is not pushed (it stays in the list).
  */
-import type { PushPayload } from '@yaari/domain/notifications'
-import { isPushServiceUrl } from '@yaari/domain/notifications'
+import { createHash } from 'node:crypto'
+import { inQuietHours, isPushServiceUrl, type PushPayload, pushDueAt } from '@yaari/domain/notifications'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { collectionOf } from '../../lib/collections'
 import { warn } from '../../lib/log'
@@ -32,9 +32,8 @@ const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1
 const LEASE_MS = 2 * 60_000
 const BATCH = 100
 const CONCURRENCY = 4
-/** How long a push service keeps a notice for a device that is off: a day (an offer: its half hour). */
+/** How long a push service keeps a notice for a device that is off: a day (an offer: until it ends). */
 const TTL_SECONDS = 24 * 3600
-const OFFER_TTL_SECONDS = 30 * 60
 
 type Outcome = 'sent' | 'retry' | 'failed' | 'off' | 'none' | 'busy'
 
@@ -43,10 +42,15 @@ const payloadOf = (record: NoticeRecord): PushPayload => ({
   body: record.body,
   url: record.url,
   tag: record.tag,
+  ...(record.critical ? { renotify: true } : {}),
 })
 
-/** RFC 8030's Topic: at most 32 characters of base64url. */
-const topicOf = (tag: string) => tag.replace(/[^A-Za-z0-9_-]/g, '').slice(-32) || 'yaari'
+/** RFC 8030's Topic (at most 32 base64url characters): a digest of the tag, so each tag has its own. */
+const topicOf = (tag: string) => createHash('sha256').update(tag).digest('base64url').slice(0, 32)
+
+/** Whether a record has what a push needs (one written by hand or of an older shape may not). */
+const isWhole = (record: NoticeRecord) =>
+  [record.uid, record.title, record.body, record.url, record.tag].every((field) => typeof field === 'string')
 
 /** Pushes one notice to the member's devices that do not have it yet. */
 async function pushOne(deps: PushDeps, id: string, now: number): Promise<Outcome> {
@@ -57,6 +61,17 @@ async function pushOne(deps: PushDeps, id: string, now: number): Promise<Outcome
   if (record?.push_due_at === undefined || record.push_due_at > now) return 'busy'
   const finish = (state: NoticeRecord['push_state'], extra: Record<string, unknown> = {}) =>
     ref.update({ push_state: state, push_due_at: FieldValue.delete(), ...extra })
+  if (!isWhole(record) || record.push_attempts >= MAX_ATTEMPTS || (record.until !== undefined && now >= record.until)) {
+    await finish('failed')
+    return 'failed'
+  }
+  // Due before quiet hours but not pushed by then (a retry, a late run): it waits for 08:00 again.
+  if (!record.critical && inQuietHours(now)) {
+    await ref
+      .update({ push_due_at: pushDueAt(now, false) }, { lastUpdateTime: snapshot.updateTime! })
+      .catch(() => undefined)
+    return 'busy'
+  }
 
   if ((await kindsOff(firestore, record.uid)).includes(record.kind)) {
     await finish('off')
@@ -82,7 +97,11 @@ async function pushOne(deps: PushDeps, id: string, now: number): Promise<Outcome
 
   const payload = JSON.stringify(payloadOf(record))
   const options = {
-    ttlSeconds: record.kind === 'offer' ? OFFER_TTL_SECONDS : TTL_SECONDS,
+    // Kept by the push service for a phone that is off, never past what it says is true.
+    ttlSeconds:
+      record.until === undefined
+        ? TTL_SECONDS
+        : Math.max(0, Math.min(TTL_SECONDS, Math.floor((record.until - now) / 1000))),
     urgency: record.critical ? ('high' as const) : ('normal' as const),
     topic: topicOf(record.tag),
   }
@@ -95,13 +114,19 @@ async function pushOne(deps: PushDeps, id: string, now: number): Promise<Outcome
           options,
         )
         if (answer.status >= 200 && answer.status < 300) return { device, done: true }
-        if (answer.status === 404 || answer.status === 410) {
-          // The device unsubscribed or the browser dropped it: it gets nothing more.
+        if (answer.status === 404 || answer.status === 410 || answer.status === 403) {
+          // The device unsubscribed or the browser dropped it (404, 410), or it was made for another
+          // VAPID key (403, after a key change): it gets nothing more; the app asks again.
           await collectionOf(firestore, 'push_subscriptions').doc(device).delete()
           return { device, done: false, gone: true }
         }
         // 413 or another 4xx: this message will never be taken; a 429 or 5xx: later.
-        return { device, done: false, retry: answer.status === 429 || answer.status >= 500 }
+        return {
+          device,
+          done: false,
+          retry: answer.status === 429 || answer.status >= 500,
+          retryAfterMs: (answer.retryAfter ?? 0) * 1000,
+        }
       } catch (error) {
         warn('push-send-failed', { notice: id, error: String(error).slice(0, 300) })
         return { device, done: false, retry: true }
@@ -111,10 +136,12 @@ async function pushOne(deps: PushDeps, id: string, now: number): Promise<Outcome
   const pushedTo = [...(record.pushed_to ?? []), ...results.filter((r) => r.done).map((r) => r.device)]
   const retrying = results.some((r) => r.retry)
   if (retrying && attempt < MAX_ATTEMPTS) {
-    await ref.update({
-      pushed_to: pushedTo,
-      push_due_at: now + (RETRY_DELAYS_MS[attempt - 1] ?? RETRY_DELAYS_MS.at(-1)!),
-    })
+    // As the push service asks (Retry-After), or our own growing wait, whichever is later.
+    const wait = Math.max(
+      RETRY_DELAYS_MS[attempt - 1] ?? RETRY_DELAYS_MS.at(-1)!,
+      ...results.map((r) => ('retryAfterMs' in r ? (r.retryAfterMs ?? 0) : 0)),
+    )
+    await ref.update({ pushed_to: pushedTo, push_due_at: now + wait })
     return 'retry'
   }
   const state = pushedTo.length > 0 ? 'sent' : results.every((r) => r.gone) ? 'none' : 'failed'
@@ -133,13 +160,20 @@ export interface PushReport {
 /** The deliverPushes job: every notice whose push is due. */
 export async function deliverPushes(deps: PushDeps): Promise<PushReport> {
   const now = (deps.now ?? (() => new Date()))().getTime()
-  const due = await collectionOf(deps.firestore, 'notices')
-    .where('push_due_at', '<=', now)
-    .orderBy('push_due_at')
-    .limit(BATCH)
-    .get()
+  // The time-critical first (an offer held for 30 minutes does not wait behind the morning's news).
+  const [critical, rest] = await Promise.all(
+    [true, false].map((value) =>
+      collectionOf(deps.firestore, 'notices')
+        .where('critical', '==', value)
+        .where('push_due_at', '<=', now)
+        .orderBy('push_due_at')
+        .limit(BATCH)
+        .get(),
+    ),
+  )
+  const due = [...critical!.docs, ...rest!.docs].slice(0, BATCH)
   const { results, left } = await mapUntil(
-    due.docs,
+    due,
     CONCURRENCY,
     async (doc) => {
       try {
@@ -152,7 +186,7 @@ export async function deliverPushes(deps: PushDeps): Promise<PushReport> {
     deps.deadline ?? Number.POSITIVE_INFINITY,
   )
   return {
-    due: due.size,
+    due: due.length,
     left,
     sent: results.filter((r) => r === 'sent').length,
     retrying: results.filter((r) => r === 'retry').length,

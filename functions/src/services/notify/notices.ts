@@ -44,6 +44,8 @@ export interface Notice {
   tag: string
   /** Pushed even in quiet hours (an offer, a change on the day). */
   critical: boolean
+  /** When it stops being true (an offer's end): no push after that. */
+  until?: number
 }
 
 /** Cuts words to a platform's limit, with an ellipsis. */
@@ -62,6 +64,7 @@ export async function tell(firestore: Firestore, notice: Notice, now: number): P
     at: now,
     read: false,
     critical: notice.critical,
+    ...(notice.until ? { until: notice.until } : {}),
     push_state: 'due',
     push_due_at: pushDueAt(now, notice.critical),
     push_attempts: 0,
@@ -104,7 +107,11 @@ export async function listNotices(firestore: Firestore, uid: string) {
     .orderBy('at', 'desc')
     .limit(NOTICE_LIST_LIMIT)
     .get()
-  const notices = noticeRecords.withIds(snapshot).map(({ id, record }) => viewOf(id, record))
+  // A record that lost a field (written by hand, an older shape) is left out rather than fail the list.
+  const notices = noticeRecords
+    .withIds(snapshot)
+    .filter(({ record }) => typeof record.at === 'number' && typeof record.title === 'string')
+    .map(({ id, record }) => viewOf(id, record))
   return {
     notices,
     unread: Math.min(await unreadOf(firestore, uid), NOTICE_LIST_LIMIT),

@@ -27,6 +27,8 @@ export interface NoticeRecord {
   read: boolean
   /** A push that cannot wait for quiet hours to end (an offer, a change on the day). */
   critical: boolean
+  /** When what it says stops being true (an offer's end): not pushed after, and kept by the push service only until then. */
+  until?: number
   push_state: PushState
   /** When the delivery job should push it next; absent once it is done. */
   push_due_at?: number

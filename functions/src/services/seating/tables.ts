@@ -13,6 +13,7 @@ import type { Firestore } from 'firebase-admin/firestore'
 import { loadCatalogue } from '../../lib/catalogue'
 import { doorNow } from '../../lib/clock'
 import { collectionOf } from '../../lib/collections'
+import { warn } from '../../lib/log'
 import { type BookingRecord, paidBookingsOfDate } from '../../lib/records'
 import { tell } from '../notify/notices'
 import { dateGuests, firstNameOfBooking } from './guests'
@@ -157,39 +158,53 @@ export async function groupsOfMember(firestore: Firestore, bookings: readonly Bo
 export async function tellGroups(deps: { firestore: Firestore; catalogue: Catalogue; now?: () => Date }) {
   const { firestore, catalogue } = deps
   const now = (deps.now ?? (() => new Date()))().getTime()
-  const today = istToday(new Date(now))
   let told = 0
+  // A reveal may come days before its evening (revealHours up to 72): today's dates and the next three.
+  const dates = Array.from({ length: 4 }, (_, n) => istToday(new Date(now + n * 86_400_000)))
   for (const event of catalogue.events) {
-    const start = eventStartInstant(today, event.startTime).getTime()
-    if (now < revealAt(event, today) || now >= start) continue
-    const paid = await paidBookingsOfDate(firestore, event.id, today)
-    if (paid.length === 0) continue
-    const groups = await standing(
-      firestore,
-      event,
-      today,
-      paid.map((booking) => booking.order_id),
-    )
-    if (!groups) continue
-    for (const booking of paid) {
-      const group = groups.find((known) => known.members.includes(booking.order_id))
-      if (!group) continue
-      const wrote = await tell(
-        firestore,
-        {
-          id: `${booking.order_id}_group`,
-          uid: booking.user_id,
-          kind: 'group',
-          title: `Your group for ${event.title}`,
-          body: `Groups are revealed: see who you are sitting with at ${formatTime(event.startTime)}.`,
-          url: `/my-bookings/${booking.order_id}`,
-          tag: `group-${event.id}-${today}`,
-          critical: false,
-        },
-        now,
-      )
-      if (wrote) told += 1
+    for (const date of dates) {
+      try {
+        told += await tellDate(firestore, event, date, now)
+      } catch (error) {
+        // One date's trouble (a read that failed) does not keep the others' guests from being told.
+        warn('tell-groups-failed', { eventId: event.id, date, error: String(error).slice(0, 300) })
+      }
     }
   }
   return { told }
+}
+
+/** Tells one date's paid guests in a published group, once each, when its reveal has come. */
+async function tellDate(firestore: Firestore, event: YaariEvent, date: string, now: number): Promise<number> {
+  const start = eventStartInstant(date, event.startTime).getTime()
+  if (now < revealAt(event, date) || now >= start) return 0
+  const paid = (await paidBookingsOfDate(firestore, event.id, date)).filter((booking) => booking.user_id !== 'deleted')
+  if (paid.length === 0) return 0
+  const groups = await standing(
+    firestore,
+    event,
+    date,
+    paid.map((booking) => booking.order_id),
+  )
+  if (!groups) return 0
+  let told = 0
+  for (const booking of paid) {
+    if (!groups.some((known) => known.members.includes(booking.order_id))) continue
+    const wrote = await tell(
+      firestore,
+      {
+        id: `${booking.order_id}_group`,
+        uid: booking.user_id,
+        kind: 'group',
+        title: `Your group for ${event.title}`,
+        body: `Groups are revealed: see who you are sitting with at ${formatTime(event.startTime)}.`,
+        url: `/my-bookings/${booking.order_id}`,
+        tag: `group-${event.id}-${date}`,
+        critical: false,
+      },
+      now,
+    )
+    if (wrote) told += 1
+  }
+  return told
 }
