@@ -195,13 +195,24 @@ describe('a booking’s news', () => {
         read: false,
       }),
     ])
+    // Opened: that one is read. Then all up to a time.
+    const id = list.notices[0]!.id
+    await expect(callFunction(markNotificationsReadCall, { id })).resolves.toEqual({ unread: 0 })
+    expect((await callFunction(listNotificationsCall, {})).notices[0]?.read).toBe(true)
+    await adminDb().doc(`notices/${id}`).update({ read: false })
     await expect(callFunction(markNotificationsReadCall, { upTo: list.notices[0]!.at })).resolves.toEqual({ unread: 0 })
     expect((await callFunction(listNotificationsCall, {})).notices[0]?.read).toBe(true)
 
-    // The other member's list holds none of it.
+    // The other member's list holds none of it, and they cannot mark it.
+    await adminDb().doc(`notices/${id}`).update({ read: false })
     await signOutMember()
     await signUpFreshMember()
     expect((await callFunction(listNotificationsCall, {})).notices).toEqual([])
+    await expect(callFunction(markNotificationsReadCall, { id })).resolves.toEqual({ unread: 0 })
+    expect((await adminDb().doc(`notices/${id}`).get()).get('read')).toBe(false)
+    expect((await failure(callFunction(markNotificationsReadCall, { id, upTo: list.notices[0]!.at }))).code).toBe(
+      'functions/invalid-argument',
+    )
   })
 
   it('told at night waits for 08:00 IST (a reminder); a kind turned off is listed, never pushed', async () => {
@@ -268,6 +279,8 @@ describe('a seat offered from the waitlist', () => {
         body: expect.stringMatching(/held for you until .+ IST\. Book it before then\./),
         url: `/events/${event.id}`,
         tag: `offer-${event.id}-${date}`,
+        // Time-critical: replacing an earlier notice of its tag, it alerts again.
+        renotify: true,
       },
     ])
     const notice = (

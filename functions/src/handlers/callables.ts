@@ -303,7 +303,7 @@ export const changeSeating = hostCallable(changeSeatingCall, (input, host, catal
 
 // What members are told: the list under the bell, read marks, the kinds turned off, and the devices push goes to.
 export const listNotifications = callable(listNotificationsCall, (_, member) => notices.listNotices(db(), member.uid))
-export const markNotificationsRead = callable(markNotificationsReadCall, (input, member) => notices.markRead(db(), member.uid, input.upTo))
+export const markNotificationsRead = callable(markNotificationsReadCall, (input, member) => notices.markRead(db(), member.uid, input))
 export const saveNotificationSettings = callable(saveNotificationSettingsCall, (input, member) => notices.saveSettings(db(), member.uid, input.off, Date.now()))
 export const savePushSubscription = callable(savePushSubscriptionCall, (input, member) => notices.saveSubscription(db(), member.uid, input, Date.now(), pushStandinUrl()))
 export const removePushSubscription = callable(removePushSubscriptionCall, (input, member) => notices.removeSubscription(db(), member.uid, input.endpoint))

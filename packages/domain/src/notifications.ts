@@ -167,10 +167,15 @@ export const listNotificationsCall = contract<
   { notices: NoticeView[]; unread: number; off: NoticeKind[] }
 >('listNotifications', noRequest)
 
-const readRequest = v.strictObject({
-  /** Every notice said up to this instant (ISO time) is marked read. */
-  upTo: v.pipe(v.string(), v.maxLength(40), v.isoTimestamp('Give the time as an ISO timestamp.')),
-})
+const readRequest = v.pipe(
+  v.strictObject({
+    /** Every notice said up to this instant (ISO time) is marked read. */
+    upTo: v.optional(v.pipe(v.string(), v.maxLength(40), v.isoTimestamp('Give the time as an ISO timestamp.'))),
+    /** Or this one notice (the member opened it). */
+    id: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.regex(/^[\w-]+$/, 'Unknown notice.'))),
+  }),
+  v.check((request) => (request.upTo === undefined) !== (request.id === undefined), 'Give either upTo or id.'),
+)
 export const markNotificationsReadCall = contract<typeof readRequest, { unread: number }>(
   'markNotificationsRead',
   readRequest,

@@ -3,7 +3,7 @@
  * the one button that changes it. Each device says yes on its own (a subscription is per browser).
  */
 import { NOTIFY_COPY } from '@yaari/domain/notify-copy'
-import { type ReactNode, useReducer, useState } from 'react'
+import { type ReactNode, useReducer, useRef, useState } from 'react'
 import { grid } from 'styled-system/patterns'
 import { heading, text } from 'styled-system/recipes'
 import { useAction } from '../../lib/call'
@@ -28,13 +28,21 @@ export function DevicePush() {
   }, OFF_WORDS)
   const on = pushIsOn(uid)
   const error = enable.error ?? disable.error
+  // The button changes with the answer: keyboard focus moves to the answer, not the page's top.
+  const status = useRef<HTMLParagraphElement>(null)
+  const answered = () => {
+    changed()
+    status.current?.focus()
+  }
 
   let body: ReactNode
   if (support !== 'ready') body = <SupportNote support={support} />
   else {
     body = (
       <>
-        <p role="status">{on ? NOTIFY_COPY.allowed : OFF}</p>
+        <p ref={status} tabIndex={-1} role="status">
+          {on ? NOTIFY_COPY.allowed : OFF}
+        </p>
         {error ? (
           <p role="alert" className={text({ tone: 'error' })}>
             {error}
@@ -45,7 +53,7 @@ export function DevicePush() {
             variant="outline"
             loading={disable.busy}
             loadingText="Turning off…"
-            onClick={() => void disable.run().then(changed)}
+            onClick={() => void disable.run().then(answered)}
           >
             {NOTIFY_COPY.turnOff}
           </Button>
@@ -59,7 +67,7 @@ export function DevicePush() {
               disable.setError(undefined)
               void enable.run(uid).then((outcome) => {
                 if (outcome === 'blocked') setSupport('blocked')
-                changed()
+                answered()
               })
             }}
           >

@@ -7,13 +7,14 @@
 import { Link } from '@tanstack/react-router'
 import { NOTIFY_COPY, type NoticeView } from '@yaari/domain/notifications'
 import { formatIstClock, formatShortDate, istToday } from '@yaari/domain/schedule'
+import { useRef } from 'react'
 import { css, cx } from 'styled-system/css'
 import { container, flow, grid } from 'styled-system/patterns'
 import { card, chip, heading, link, notice, text } from 'styled-system/recipes'
 import { useAction } from '../../lib/call'
 import { type Snapshot, useMyNotices } from '../../lib/member-data/hooks'
 import type { MyNotices } from '../../lib/member-data/records'
-import { markAllNoticesRead } from '../../lib/member-data/refresh'
+import { markAllNoticesRead, markNoticeRead } from '../../lib/member-data/refresh'
 import { usePageMeta } from '../../lib/page-meta'
 import { useOnline } from '../../lib/use-online'
 import { Button } from '../../ui/button'
@@ -53,12 +54,20 @@ function NoticeItem({ notice: item }: { notice: NoticeView }) {
       <h2 className={heading({ level: 'card' })}>
         <Link
           to={item.url}
+          // Opening it is reading it (the bell's count goes down); a failure leaves it unread, nothing more.
+          onClick={item.read ? undefined : () => void markNoticeRead(item.id).catch(() => undefined)}
           className={css({
             _hover: { textDecoration: 'underline' },
             _before: { content: '""', position: 'absolute', inset: '0' },
             _focusVisible: {
               outline: 'none',
-              _before: { outline: '3px solid', outlineColor: 'focus.ring', borderRadius: 'inherit' },
+              // Drawn inside the card, which clips what overflows it.
+              _before: {
+                outline: '3px solid',
+                outlineColor: 'focus.ring',
+                outlineOffset: '-3px',
+                borderRadius: 'inherit',
+              },
             },
           })}
         >
@@ -75,13 +84,18 @@ function NoticeItem({ notice: item }: { notice: NoticeView }) {
 }
 
 function NoticeList({ data, verified }: { data: MyNotices; verified: boolean }) {
-  const marking = useAction(() => markAllNoticesRead(data.notices), WORDS)
+  const status = useRef<HTMLParagraphElement>(null)
+  const marking = useAction(async () => {
+    await markAllNoticesRead(data.notices)
+    // The button goes with the last unread one: keyboard focus moves to what it changed, not the page's top.
+    status.current?.focus()
+  }, WORDS)
   if (!data.notices.length) return <p className={notice({ size: 'lg' })}>{NOTIFY_COPY.empty}</p>
   const unread = data.notices.filter((item) => !item.read).length
   return (
     <>
       <div className={grid({ gap: '2', justifyItems: 'start' })}>
-        <p role="status" className={text({ weight: 'semibold' })}>
+        <p ref={status} tabIndex={-1} role="status" className={text({ weight: 'semibold' })}>
           {unread > 0 ? `${unread} unread` : 'All read'}
         </p>
         {unread > 0 ? (

@@ -5,7 +5,7 @@
  * loads with that tap. Not now is remembered on this device, for that ask.
  */
 import { NOTIFY_COPY } from '@yaari/domain/notify-copy'
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { wrap } from 'styled-system/patterns'
 import { card, text } from 'styled-system/recipes'
@@ -62,6 +62,11 @@ export function NotifyAsk({ context }: { context: AskContext }) {
   const [dismissed, setDismissed] = useState(() => saidNotNow(context))
   const [allowed, setAllowed] = useState(false)
   const enable = useAction(allowFromTap, PUSH_WORDS)
+  // The buttons give way to the answer: keyboard focus moves to it, not the page's top.
+  const answer = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (allowed) answer.current?.focus()
+  }, [allowed])
 
   // Not asked again where push is on already (the answer stays on screen once given here).
   if (!uid || dismissed || (pushIsOn(uid) && !allowed)) return null
@@ -77,7 +82,7 @@ export function NotifyAsk({ context }: { context: AskContext }) {
         {QUESTIONS[context]}
       </p>
       {allowed ? (
-        <p role="status" className={text({ tone: 'success' })}>
+        <p ref={answer} tabIndex={-1} role="status" className={text({ tone: 'success' })}>
           {NOTIFY_COPY.allowed}
         </p>
       ) : support === 'ready' ? (

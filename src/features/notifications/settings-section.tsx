@@ -5,8 +5,8 @@
  * (member-data: the `off` that came with the notifications), refreshed when the page opens.
  */
 import { NOTICE_KIND_LABELS, NOTICE_KINDS, NOTIFY_COPY, type NoticeKind } from '@yaari/domain/notifications'
-import { type ReactNode, useState } from 'react'
-import { css } from 'styled-system/css'
+import { type ReactNode, useRef, useState } from 'react'
+import { css, cx } from 'styled-system/css'
 import { grid, visuallyHidden } from 'styled-system/patterns'
 import { heading, text } from 'styled-system/recipes'
 import { useAction } from '../../lib/call'
@@ -21,9 +21,12 @@ const WORDS = { offline: 'You’re offline: saving your notification settings ne
 function KindsForm({ off, verified }: { off: readonly NoticeKind[]; verified: boolean }) {
   const [on, setOn] = useState(() => new Set(NOTICE_KINDS.filter((kind) => !off.includes(kind))))
   const [saved, setSaved] = useState(false)
+  const status = useRef<HTMLParagraphElement>(null)
   const saving = useAction(async (turnedOff: NoticeKind[]) => {
     await saveNoticeSettings(turnedOff)
     setSaved(true)
+    // Keyboard focus stays where the answer is, not at the page's top (the button was busy).
+    status.current?.focus()
   }, WORDS)
   const toggle = (kind: NoticeKind, checked: boolean) => {
     const next = new Set(on)
@@ -58,7 +61,7 @@ function KindsForm({ off, verified }: { off: readonly NoticeKind[]; verified: bo
       >
         Save<span className={visuallyHidden()}> notification settings</span>
       </Button>
-      <p role="status" className={text({ tone: 'success' })}>
+      <p ref={status} tabIndex={-1} role="status" className={text({ tone: 'success' })}>
         {saved ? NOTIFY_COPY.saved : null}
       </p>
       {saving.error ? (
@@ -98,7 +101,8 @@ export function NotificationSettings({ children }: { children?: ReactNode }) {
     <section
       id="notifications"
       aria-labelledby="notifications-heading"
-      className={grid({ gap: '4', mt: '8', justifyItems: 'start' })}
+      // Reached by /profile#notifications: clear of the sticky header.
+      className={cx(grid({ gap: '4', mt: '8', justifyItems: 'start' }), css({ scrollMarginTop: '20' }))}
     >
       <h2 id="notifications-heading" className={heading({ level: 'section' })}>
         {NOTIFY_COPY.settingsHeading}

@@ -290,6 +290,24 @@ export async function writeNoticesRead(
   })
 }
 
+/** After markNotificationsRead of one notice: it is read, and the server's new count. */
+export async function writeNoticeRead(
+  db: YaariDb,
+  uid: string,
+  id: string,
+  unread: number,
+  { stillTheirs = () => true }: { stillTheirs?: () => boolean } = {},
+): Promise<void> {
+  await db.transaction('rw', db.notices, async () => {
+    const row = await db.notices.get(uid)
+    if (!row || !stillTheirs()) return
+    const notices = row.notices.map((notice) =>
+      (notice as { id?: unknown } | null)?.id === id ? { ...(notice as object), read: true } : notice,
+    )
+    await db.notices.put({ ...row, notices, unread })
+  })
+}
+
 /** After saveNotificationSettings: the kinds the member turned off, as the server kept them. */
 export async function writeNoticeSettings(
   db: YaariDb,

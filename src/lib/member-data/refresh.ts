@@ -26,6 +26,7 @@ import {
   type MemberDataKind,
   writeBooking,
   writeBookings,
+  writeNoticeRead,
   writeNoticeSettings,
   writeNotices,
   writeNoticesRead,
@@ -125,6 +126,15 @@ export async function markAllNoticesRead(notices: readonly NoticeView[]): Promis
   const uid = useAuthStore.getState().member?.uid
   if (!uid || !isConfirmed(uid)) return
   await writeNoticesRead(localDb(), uid, newest, unread, { stillTheirs: () => isConfirmed(uid) })
+  rememberUnread(uid, unread)
+}
+
+/** The member opened one notice: it is read (on the server, then on the device and the bell). */
+export async function markNoticeRead(id: string): Promise<void> {
+  const { unread } = await call(markNotificationsReadCall, { id })
+  const uid = useAuthStore.getState().member?.uid
+  if (!uid || !isConfirmed(uid)) return
+  await writeNoticeRead(localDb(), uid, id, unread, { stillTheirs: () => isConfirmed(uid) })
   rememberUnread(uid, unread)
 }
 

@@ -119,9 +119,14 @@ export async function listNotices(firestore: Firestore, uid: string) {
   }
 }
 
-/** markNotificationsRead: every notice of the member said up to `upTo` is read. */
-export async function markRead(firestore: Firestore, uid: string, upTo: string) {
-  const until = Date.parse(upTo)
+/** markNotificationsRead: the notice the member opened (theirs only), or every one said up to `upTo`. */
+export async function markRead(firestore: Firestore, uid: string, { upTo, id }: { upTo?: string; id?: string }) {
+  if (id !== undefined) {
+    const ref = noticeRef(firestore, id)
+    if (noticeRecords.one(await ref.get())?.uid === uid) await ref.update({ read: true })
+    return { unread: await unreadOf(firestore, uid) }
+  }
+  const until = Date.parse(upTo ?? '')
   const unread = await collectionOf(firestore, 'notices').where('uid', '==', uid).where('read', '==', false).get()
   await Promise.all(
     unread.docs.filter((doc) => noticeRecords.existing(doc).at <= until).map((doc) => doc.ref.update({ read: true })),
