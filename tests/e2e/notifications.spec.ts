@@ -101,8 +101,10 @@ test('a member allows notifications after booking; the reminder is pushed, opens
       tag: `reminder-midweek-wednesday-dinner-${booking.event_date}`,
     })
 
-  // The same message, delivered to the service worker as the push service would: it shows it.
+  // The same message, delivered to the service worker as the push service would: it shows it (and
+  // the open page's bell, once there, hears of it).
   await page.goto('/')
+  await expect(page.getByRole('link', { name: /^Notifications/ })).toBeVisible(BACKEND)
   const cdp = await context.newCDPSession(page)
   const registrationId = new Promise<string>((resolve) =>
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {

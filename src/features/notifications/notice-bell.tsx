@@ -48,6 +48,18 @@ const refreshNotices = () =>
  */
 function useNoticeRefresh(uid: string | undefined) {
   const idle = useIdleAfterMount()
+  // A push, from the moment the bell is on the page: the next look asks at once.
+  const [pushes, setPushes] = useState(0)
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if ((event.data as { type?: unknown } | null)?.type !== NOTICE_MESSAGE) return
+      rememberAsked(0)
+      setPushes((n) => n + 1)
+    }
+    navigator.serviceWorker?.addEventListener('message', onMessage)
+    return () => navigator.serviceWorker?.removeEventListener('message', onMessage)
+  }, [])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a push (pushes) asks again.
   useEffect(() => {
     if (!idle || !uid) return
     const ask = () => {
@@ -59,19 +71,9 @@ function useNoticeRefresh(uid: string | undefined) {
       refreshNotices()
     }
     ask()
-    // A push asks at once (or as soon as the page is back in front, when it arrived behind).
-    const onMessage = (event: MessageEvent) => {
-      if ((event.data as { type?: unknown } | null)?.type !== NOTICE_MESSAGE) return
-      rememberAsked(0)
-      ask()
-    }
     document.addEventListener('visibilitychange', ask)
-    navigator.serviceWorker?.addEventListener('message', onMessage)
-    return () => {
-      document.removeEventListener('visibilitychange', ask)
-      navigator.serviceWorker?.removeEventListener('message', onMessage)
-    }
-  }, [idle, uid])
+    return () => document.removeEventListener('visibilitychange', ask)
+  }, [idle, uid, pushes])
 }
 
 /** The bell, for the member this device knows: a link to /notifications with the unread count. */
