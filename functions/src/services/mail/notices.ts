@@ -233,14 +233,8 @@ async function noticeOfMail(
 }
 
 /** Tells the member what the mail says (once per mail). */
-export async function tellMail(
-  firestore: Firestore,
-  catalogue: Catalogue,
-  id: string,
-  record: MailRecord,
-  booking: BookingRecord | undefined,
-  now: number,
-): Promise<void> {
-  const notice = await noticeOfMail(firestore, catalogue, id, record, booking, now)
+export async function tellMail(...about: Parameters<typeof noticeOfMail>): Promise<void> {
+  const notice = await noticeOfMail(...about)
+  const [firestore, , , , , now] = about
   if (notice) await tell(firestore, notice, now)
 }

@@ -31,22 +31,11 @@ import {
   subscriptionsOf,
 } from './store'
 
-/** What a service tells a member. */
-export interface Notice {
-  /** Once per id: a second `tell` with the same id does nothing. */
-  id: string
-  uid: string
-  kind: NoticeKind
-  title: string
-  body: string
-  detail?: string
-  url: string
-  tag: string
-  /** Pushed even in quiet hours (an offer, a change on the day). */
-  critical: boolean
-  /** When it stops being true (an offer's end): no push after that. */
-  until?: number
-}
+/** What a service tells a member: the record's words and timing, and its id (once per id). */
+export type Notice = { id: string } & Pick<
+  NoticeRecord,
+  'uid' | 'kind' | 'title' | 'body' | 'detail' | 'url' | 'tag' | 'critical' | 'until'
+>
 
 /** Cuts words to a platform's limit, with an ellipsis. */
 const cut = (text: string, limit: number) => (text.length > limit ? `${text.slice(0, limit - 1).trimEnd()}…` : text)
