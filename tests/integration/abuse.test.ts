@@ -253,7 +253,12 @@ async function snapshot(uid: string) {
       ['nights', 'feedback', 'picks', 'connections', 'blocks', 'reports', 'report_slots', 'member_sharing'].map(count),
     ),
     seatings: await count('seatings'),
-    notify: await Promise.all(['notices', 'push_subscriptions', 'notice_settings'].map(count)),
+    // (Notices of others' bookings are written by the stack's own mail job meanwhile: only this member's count.)
+    notify: [
+      (await db.collection('notices').where('uid', '==', uid).count().get()).data().count,
+      await count('push_subscriptions'),
+      await count('notice_settings'),
+    ],
     seats: seats.reduce((a, b) => a + b, 0),
     myProfile: JSON.stringify((await db.collection('user_profiles').doc(uid).get()).data() ?? null),
     myPhotos: existsSync(join(ROOT, '.tmp', 'photo-store', 'profile-pictures', uid)),
