@@ -95,6 +95,11 @@ export const morningAfter = onSchedule(every('morningAfter'), async () => {
   await runJob('morningAfter')
 })
 
+/** Rolls each date's numbers up for the Insights page (decision 0025). */
+export const rollInsights = onSchedule(every('rollInsights'), async () => {
+  await runJob('rollInsights')
+})
+
 /** Deletes the covers uploaded over a day ago that no event uses. */
 export const sweepCovers = onSchedule(every('sweepCovers'), async () => {
   await runJob('sweepCovers')

@@ -10,6 +10,7 @@ import { CATALOGUE_CALLABLES } from '@yaari/domain/catalogue-editor'
 import { DOOR_CALLABLES } from '@yaari/domain/door'
 import { GROUP_CALLABLES } from '@yaari/domain/groups'
 import { HOST_CALLABLES } from '@yaari/domain/host'
+import { INSIGHT_CALLABLES } from '@yaari/domain/insights'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 
 vi.mock('../lib/catalogue', async () => {
@@ -32,7 +33,9 @@ const request = (data: unknown, signedIn = true, claims: Record<string, unknown>
   ...(signedIn ? { auth: { uid: 'member-1', token: { email: 'member@example.test', ...claims } } } : {}),
 })
 const HOST_CALLABLE_NAMES = new Set(
-  [...HOST_CALLABLES, ...GROUP_CALLABLES, ...DOOR_CALLABLES, ...CATALOGUE_CALLABLES].map((contract) => contract.name),
+  [...HOST_CALLABLES, ...GROUP_CALLABLES, ...DOOR_CALLABLES, ...CATALOGUE_CALLABLES, ...INSIGHT_CALLABLES].map(
+    (contract) => contract.name,
+  ),
 )
 
 async function refusal(call: Promise<unknown>) {
@@ -67,7 +70,13 @@ describe('every callable', () => {
   })
 
   it("refuses a member (no role) any host's callable, whatever they send", async () => {
-    for (const contract of [...HOST_CALLABLES, ...GROUP_CALLABLES, ...DOOR_CALLABLES, ...CATALOGUE_CALLABLES]) {
+    for (const contract of [
+      ...HOST_CALLABLES,
+      ...GROUP_CALLABLES,
+      ...DOOR_CALLABLES,
+      ...CATALOGUE_CALLABLES,
+      ...INSIGHT_CALLABLES,
+    ]) {
       for (const data of [{}, { eventId: 'midweek-wednesday-dinner', eventDate: '2026-12-02' }, { unexpected: 1 }]) {
         const error = await refusal(registered[contract.name]!.run(request(data)))
         expect(error.code, contract.name).toBe('permission-denied')

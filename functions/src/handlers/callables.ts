@@ -37,6 +37,7 @@ import {
   setSalesCall,
   shareVenueCall,
 } from '@yaari/domain/host'
+import { loadInsightsCall } from '@yaari/domain/insights'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
 import { listNotificationsCall, markNotificationsReadCall, removePushSubscriptionCall, saveNotificationSettingsCall, savePushSubscriptionCall } from '@yaari/domain/notifications'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '@yaari/domain/profile'
@@ -72,6 +73,7 @@ import * as door from '../services/host/door'
 import * as hostMessages from '../services/host/messages'
 import * as moderation from '../services/host/moderation'
 import * as hostNight from '../services/host/night'
+import * as insights from '../services/insights/rollups'
 import * as notices from '../services/notify/notices'
 import * as photos from '../services/photos'
 import * as profile from '../services/profile'
@@ -300,6 +302,9 @@ export const resolveReport = hostCallable(resolveReportCall, (input, host, catal
 // A date's groups: the host plans, moves, locks and publishes; members see their own at the reveal (on their booking).
 export const getSeating = hostCallable(getSeatingCall, (input, _, catalogue) => seating.getSeating(db(), eventOf(catalogue, input.eventId), input))
 export const changeSeating = hostCallable(changeSeatingCall, (input, host, catalogue) => seating.changeSeating(db(), host, eventOf(catalogue, input.eventId), input, Date.now()))
+
+/** The Insights page's numbers: the rollups of the caller's cities (an admin's: every city) for a period. */
+export const loadInsights = hostCallable(loadInsightsCall, (input, host, catalogue) => insights.loadInsights(db(), catalogue, host.roles, input, Date.now()))
 
 // What members are told: the list under the bell, read marks, the kinds turned off, and the devices push goes to.
 export const listNotifications = callable(listNotificationsCall, (_, member) => notices.listNotices(db(), member.uid))

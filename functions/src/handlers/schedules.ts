@@ -11,6 +11,7 @@ import { runMorningAfter } from '../services/after-night/nights'
 import { settleCancelledDates } from '../services/bookings/cancelled-dates'
 import { reconcilePayments, sweepExpiredHolds } from '../services/bookings/sweeps'
 import { sweepUnusedCovers } from '../services/catalogue/covers'
+import { rollInsights } from '../services/insights/rollups'
 import { deliverMail, type MailDeps } from '../services/mail/outbox'
 import { queueReminders } from '../services/mail/reminders'
 import { deliverPushes, type PushDeps } from '../services/notify/deliver'
@@ -35,6 +36,8 @@ export const SCHEDULED_JOBS = {
   tellGroups: { everyMinutes: 5, run: tellGroups },
   // Asks each date's guests at 10:00 IST the day after (a run after that finds the date), closes evenings a week on.
   morningAfter: { everyMinutes: 15, run: runMorningAfter },
+  // Rolls each date's numbers up for the Insights page: the last 10 days, the 28 ahead, and dates whose money moved.
+  rollInsights: { everyMinutes: 60, run: rollInsights },
   // Deletes covers uploaded over a day ago that no event uses (an editor that never saved, an upload cut off).
   sweepCovers: {
     everyMinutes: 60,

@@ -175,6 +175,14 @@ export const SIZING: Record<string, Sizing> = {
     worstItemMs: 5_000,
     why: "every 5 minutes: Firestore only (today's dates in their reveal window: the paid bookings, the groups, a notice per guest)",
   },
+  rollInsights: {
+    ...CALLABLE,
+    timeoutSeconds: 300,
+    concurrency: 1,
+    maxInstances: 1,
+    worstItemMs: 10_000,
+    why: 'hourly: Firestore only (per date of the 10 days past and 28 ahead: its bookings, seats, feedback, night, a query per kept guest; then one write per changed month)',
+  },
   deliverMail: {
     ...CALLABLE,
     timeoutSeconds: 300,

@@ -53,6 +53,11 @@ const COLLECTIONS = [
   'editor_slots',
   // Each cover upload, written before its files: the sweep deletes what no event uses (decision 0020).
   'cover_uploads',
+  // The team's insights (decision 0025): each city's month of per-date numbers, what the paths note
+  // for them (waitlist joins and offers), and the dates whose money moved since they were rolled.
+  'insights',
+  'insight_tallies',
+  'insight_marks',
 ] as const
 export type Collection = (typeof COLLECTIONS)[number]
 

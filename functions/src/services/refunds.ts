@@ -11,6 +11,7 @@ import { FieldValue } from 'firebase-admin/firestore'
 import { CashfreeError, type CashfreeRefund } from '../lib/cashfree'
 import { ALERTS, alert, warn } from '../lib/log'
 import { type BookingDeps, type BookingRecord, bookingRef, nowOf, type RefundRecord } from '../lib/records'
+import { markForInsights } from '../lib/tallies'
 import { refundToldElsewhere } from './mail/messages'
 import { queueMail } from './mail/outbox'
 
@@ -50,6 +51,8 @@ async function saveRefund(deps: BookingDeps, booking: BookingRecord, refund: Ref
     refund,
     recheck_at: next ?? FieldValue.delete(),
   })
+  // Money moved: the date's numbers are rolled again, however long ago its evening was.
+  await markForInsights(deps.firestore, booking.event_id, booking.event_date, now)
   if (refund.status === 'failed' && booking.refund?.status !== 'failed') {
     alert(ALERTS.refundFailed, { orderId: booking.order_id, refundId: refund.refund_id, amount: refund.amount })
   }

@@ -11,6 +11,7 @@ import { CATALOGUE_CALLABLES } from './catalogue-editor'
 import { DOOR_CALLABLES } from './door'
 import { GROUP_CALLABLES } from './groups'
 import { HOST_CALLABLES } from './host'
+import { INSIGHT_CALLABLES } from './insights'
 import { listMyBookingsCall } from './my-bookings'
 import { NOTIFY_CALLABLES } from './notifications'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from './profile'
@@ -35,4 +36,5 @@ export const CALLABLES = [
   ...CATALOGUE_CALLABLES,
   ...AFTER_NIGHT_CALLABLES,
   ...NOTIFY_CALLABLES,
+  ...INSIGHT_CALLABLES,
 ] as const

@@ -23,6 +23,7 @@ import {
   type RefundRecord,
   readBooking,
 } from '../../lib/records'
+import { markForInsights } from '../../lib/tallies'
 import { queueMail } from '../mail/outbox'
 import { refundIdFor, refundState } from '../refunds'
 import { releaseHold } from '../waitlist/offers'
@@ -73,7 +74,10 @@ export async function applyRefundsMadeElsewhere(deps: BookingDeps, orderId: stri
     })
     await releaseHold(deps, booking)
   })
-  if (applied) info('booking-refunded-elsewhere', { orderId, refundId: last.refund_id, amount: total })
+  if (applied) {
+    await markForInsights(firestore, booking.event_id, booking.event_date, now)
+    info('booking-refunded-elsewhere', { orderId, refundId: last.refund_id, amount: total })
+  }
   return applied
 }
 

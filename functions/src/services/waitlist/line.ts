@@ -22,6 +22,7 @@ import { readDateSettings } from '../../lib/date-settings'
 import { type BookingDeps, isAlreadyExists, isDateCancelled, nowOf, readBooking } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { refusalFor } from '../../lib/standing'
+import { noteTally } from '../../lib/tallies'
 import { countLiveSeats, isLive, memberDateRef } from '../seats'
 import {
   type Deps,
@@ -129,6 +130,7 @@ export async function joinWaitlist(
     // A second join at the same moment: that one's entry is the member's place.
     return { entry: await viewOf(firestore, await ref.get()) }
   }
+  await noteTally(firestore, event.id, input.eventDate, 'joins', `${ref.id}:${now}`, now)
   // A seat freed while the member joined is theirs if they are first.
   await offerQuietly(deps, event.id, input.eventDate)
   return { entry: await viewOf(firestore, await ref.get()) }

@@ -17,6 +17,7 @@ import { collectionOf, seatClaims } from '../../lib/collections'
 import { readDateSettings } from '../../lib/date-settings'
 import { warn } from '../../lib/log'
 import { claimChange, isDateCancelled, isNotFound, nowOf, readBooking } from '../../lib/records'
+import { noteTally } from '../../lib/tallies'
 import { queueMail } from '../mail/outbox'
 import { claimSeat, freeClaims, type HoldOwner, seatsOf } from '../seats'
 import {
@@ -115,6 +116,7 @@ async function offerTo(deps: Deps, event: YaariEvent, snapshot: DocumentSnapshot
     await marker.update({ applied: true })
     return false
   }
+  await noteTally(firestore, entry.event_id, entry.event_date, 'offers', orderId, now)
   await queueMail(firestore, { order_id: orderId, attendee: entry.attendee }, 'waitlist-offer', now, snapshot.ref.path)
   await marker.update({ applied: true })
   return true

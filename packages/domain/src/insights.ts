@@ -1,0 +1,350 @@
+/**
+ * The team's insights: each event date's numbers as the rollup job keeps them (counts and sums,
+ * never a member), what the Insights page asks for, and how it turns rows into its charts. Every
+ * chart is a `Series`: the chart draws it, its table lists the same numbers, its CSV holds them.
+ */
+import * as v from 'valibot'
+import { contract } from './callable'
+import { eventIdField } from './event-id'
+import { csvField } from './host/csv'
+import { HOST_MESSAGES } from './host/schemas'
+import { formatInr } from './money'
+import { formatShortDate, parseIsoDate, weekdayOf } from './schedule'
+
+/**
+ * One event date's numbers. Money in paise. `kept` are the paid seats still booked (the fill), `sold`
+ * every seat ever paid for (refunded ones too). No-shows are counted once the evening is over.
+ */
+export interface InsightRow {
+  eventId: string
+  eventDate: string
+  city: string
+  cancelled: boolean
+  /** The evening is over: who came and who did not is final. */
+  past: boolean
+  /** The capacity in force. */
+  seats: number
+  sold: number
+  kept: number
+  /** Seats held unpaid or offered from the waitlist when it was counted. */
+  held: number
+  /** Bookings with money going back (a failed refund is not counted). */
+  refunded: number
+  grossPaise: number
+  refundsPaise: number
+  netPaise: number
+  /** Guests who came: checked in at the door (late ones included) or marked by a host. */
+  came: number
+  noShows: number
+  waitlistJoins: number
+  waitlistOffers: number
+  /** Offers booked and paid for. */
+  offersTaken: number
+  ratingCount: number
+  ratingSum: number
+  /** Connections made at the evening (both picked each other). */
+  connections: number
+  /** Guests who came away with at least one connection. */
+  guestsConnected: number
+  /** Guests of the kept seats booking for the first time, and those who had a kept seat before. */
+  firstTime: number
+  returning: number
+}
+
+/** The numbers of a row, in the order the CSV of rows lists them. */
+export const INSIGHT_NUMBERS = [
+  'seats',
+  'sold',
+  'kept',
+  'held',
+  'refunded',
+  'grossPaise',
+  'refundsPaise',
+  'netPaise',
+  'came',
+  'noShows',
+  'waitlistJoins',
+  'waitlistOffers',
+  'offersTaken',
+  'ratingCount',
+  'ratingSum',
+  'connections',
+  'guestsConnected',
+  'firstTime',
+  'returning',
+] as const satisfies readonly (keyof InsightRow)[]
+
+/** The longest period one request may ask for. */
+export const MAX_INSIGHT_DAYS = 400
+/** How far ahead the emptiest upcoming dates are looked for. */
+export const UPCOMING_DAYS = 28
+
+export const INSIGHT_MESSAGES = {
+  period: 'The period ends before it starts.',
+  tooLong: `A period is at most ${MAX_INSIGHT_DAYS} days.`,
+} as const
+
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000
+
+const periodDate = (name: string) =>
+  v.pipe(
+    v.string(`${name} must be a date`),
+    v.isoDate(`${name} must be a date (YYYY-MM-DD)`),
+    v.check((date) => parseIsoDate(date) !== undefined, `${name} must be a day of the calendar`),
+  )
+
+export const insightsRequestSchema = v.pipe(
+  v.strictObject({
+    from: periodDate('from'),
+    to: periodDate('to'),
+    city: v.optional(v.pipe(v.string('city must be text'), v.regex(/^[a-z0-9-]{1,40}$/, 'city: Unknown city'))),
+    eventId: v.optional(eventIdField('Unknown event')),
+  }),
+  v.check(({ from, to }) => from <= to, INSIGHT_MESSAGES.period),
+  v.check(({ from, to }) => dayNumber(to) - dayNumber(from) < MAX_INSIGHT_DAYS, INSIGHT_MESSAGES.tooLong),
+)
+
+/** An event or a city the caller may filter by. */
+export interface InsightEvent {
+  id: string
+  title: string
+  city: string
+}
+
+export interface InsightsView {
+  /** The dates of the period (the caller's cities, the filter's city and event), by date. */
+  rows: InsightRow[]
+  /** Dates from today to UPCOMING_DAYS ahead, for the emptiest ones. */
+  upcoming: InsightRow[]
+  cities: { id: string; name: string }[]
+  events: InsightEvent[]
+  /** Today (IST), as the server counts it. */
+  today: string
+  /** When the rollups read were last written (ISO), if any were. */
+  rolledAt?: string
+}
+
+/** The Insights page's one read: a few rollup documents, never the bookings. */
+export const loadInsightsCall = contract<typeof insightsRequestSchema, InsightsView>(
+  'loadInsights',
+  insightsRequestSchema,
+  [HOST_MESSAGES, INSIGHT_MESSAGES],
+)
+
+export const INSIGHT_CALLABLES = [loadInsightsCall] as const
+
+// --- From rows to charts -------------------------------------------------------------------------
+
+export type SeriesUnit = 'percent' | 'paise' | 'count' | 'rating'
+
+/** One chart's numbers: a value per key (a date, a week or an event) for each dataset. */
+export interface Series {
+  id: string
+  title: string
+  kind: 'line' | 'bar'
+  unit: SeriesUnit
+  /** The first column's heading: "Date", "Week of", "Event". */
+  keyHeading: string
+  /** The keys as the CSV has them (ISO dates, event ids' titles). */
+  keys: string[]
+  /** The keys as the chart and table show them. */
+  labels: string[]
+  datasets: { label: string; values: (number | null)[] }[]
+}
+
+/** Rupees and paise, with Indian grouping: ₹1,50,000, ₹649.50. */
+export function formatPaise(paise: number): string {
+  const whole = Math.trunc(paise / 100)
+  const rest = Math.abs(paise % 100)
+  const rupees = formatInr(Math.abs(whole))
+  return `${paise < 0 ? '-' : ''}${rupees}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`
+}
+
+export function formatValue(unit: SeriesUnit, value: number | null): string {
+  if (value === null) return '—'
+  if (unit === 'paise') return formatPaise(value)
+  if (unit === 'percent') return `${Math.round(value)}%`
+  if (unit === 'rating') return value.toFixed(1)
+  return String(value)
+}
+
+/** The Monday (IST calendar) of a date's week. */
+export function weekOf(date: string): string {
+  const back = (weekdayOf(date) + 6) % 7
+  return new Date((dayNumber(date) - back) * 86_400_000).toISOString().slice(0, 10)
+}
+
+const ratio = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : null)
+const sum = (rows: readonly InsightRow[], field: (typeof INSIGHT_NUMBERS)[number]) =>
+  rows.reduce((total, row) => total + row[field], 0)
+const counted = (rows: readonly InsightRow[]) => rows.filter((row) => !row.cancelled)
+const weekLabel = (week: string) => `Week of ${formatShortDate(week)}`
+
+function byKey<K>(rows: readonly InsightRow[], key: (row: InsightRow) => K): Map<K, InsightRow[]> {
+  const groups = new Map<K, InsightRow[]>()
+  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row])
+  return groups
+}
+
+/** The period's totals: money, seats, fill, attendance. */
+export function insightTotals(rows: readonly InsightRow[]) {
+  const live = counted(rows)
+  const past = live.filter((row) => row.past)
+  return {
+    grossPaise: sum(rows, 'grossPaise'),
+    refundsPaise: sum(rows, 'refundsPaise'),
+    netPaise: sum(rows, 'netPaise'),
+    sold: sum(rows, 'sold'),
+    kept: sum(live, 'kept'),
+    fill: ratio(sum(live, 'kept'), sum(live, 'seats')),
+    noShowRate: ratio(sum(past, 'noShows'), sum(past, 'came') + sum(past, 'noShows')),
+    dates: live.length,
+    cancelledDates: rows.length - live.length,
+  }
+}
+
+/** Fill rate (kept seats of the capacity) per date, a line per event; cancelled dates left out. */
+export function fillSeries(rows: readonly InsightRow[], titles: ReadonlyMap<string, string>): Series {
+  const live = counted(rows).filter((row) => row.seats > 0)
+  const keys = [...new Set(live.map((row) => row.eventDate))].sort()
+  const events = [...byKey(live, (row) => row.eventId)]
+  return {
+    id: 'fill',
+    title: 'Fill rate per date',
+    kind: 'line',
+    unit: 'percent',
+    keyHeading: 'Date',
+    keys,
+    labels: keys.map(formatShortDate),
+    datasets: events.map(([eventId, eventRows]) => ({
+      label: titles.get(eventId) ?? eventId,
+      values: keys.map((date) => {
+        const row = eventRows.find((r) => r.eventDate === date)
+        return row ? ratio(row.kept, row.seats) : null
+      }),
+    })),
+  }
+}
+
+/** A series of weekly values, one dataset per (label, value of a week's rows). */
+function weekly(
+  rows: readonly InsightRow[],
+  head: Pick<Series, 'id' | 'title' | 'kind' | 'unit'>,
+  datasets: [label: string, value: (week: InsightRow[]) => number | null][],
+): Series {
+  const weeks = [...byKey(rows, (row) => weekOf(row.eventDate))].sort(([a], [b]) => a.localeCompare(b))
+  return {
+    ...head,
+    keyHeading: 'Week of',
+    keys: weeks.map(([week]) => week),
+    labels: weeks.map(([week]) => weekLabel(week)),
+    datasets: datasets.map(([label, value]) => ({ label, values: weeks.map(([, weekRows]) => value(weekRows)) })),
+  }
+}
+
+/** Gross, refunds and net per week of the evenings' dates. */
+export const moneySeries = (rows: readonly InsightRow[]): Series =>
+  weekly(rows, { id: 'money', title: 'Money per week', kind: 'bar', unit: 'paise' }, [
+    ['Gross', (week) => sum(week, 'grossPaise')],
+    ['Refunds', (week) => sum(week, 'refundsPaise')],
+    ['Net', (week) => sum(week, 'netPaise')],
+  ])
+
+/** A series with a value per event, in the titles' order. */
+function perEvent(
+  rows: readonly InsightRow[],
+  titles: ReadonlyMap<string, string>,
+  head: Pick<Series, 'id' | 'title' | 'unit'>,
+  label: string,
+  value: (eventRows: InsightRow[]) => number | null,
+): Series {
+  const events = [...byKey(rows, (row) => row.eventId)].sort(([a], [b]) =>
+    (titles.get(a) ?? a).localeCompare(titles.get(b) ?? b),
+  )
+  return {
+    ...head,
+    kind: 'bar',
+    keyHeading: 'Event',
+    keys: events.map(([id]) => titles.get(id) ?? id),
+    labels: events.map(([id]) => titles.get(id) ?? id),
+    datasets: [{ label, values: events.map(([, eventRows]) => value(eventRows)) }],
+  }
+}
+
+const pastDates = (rows: readonly InsightRow[]) => counted(rows).filter((row) => row.past)
+
+/** Of the paid guests of past evenings, the share who did not come, per event. */
+export const noShowSeries = (rows: readonly InsightRow[], titles: ReadonlyMap<string, string>): Series =>
+  perEvent(
+    pastDates(rows),
+    titles,
+    { id: 'no-shows', title: 'No-show rate per event', unit: 'percent' },
+    'No-shows',
+    (eventRows) => ratio(sum(eventRows, 'noShows'), sum(eventRows, 'came') + sum(eventRows, 'noShows')),
+  )
+
+/** Of each week's guests, the share who had been to an evening before. */
+export const returningSeries = (rows: readonly InsightRow[]): Series =>
+  weekly(counted(rows), { id: 'returning', title: 'Returning members per week', kind: 'line', unit: 'percent' }, [
+    ['Returning members', (week) => ratio(sum(week, 'returning'), sum(week, 'returning') + sum(week, 'firstTime'))],
+  ])
+
+/** Each event's average rating per week. */
+export function ratingSeries(rows: readonly InsightRow[], titles: ReadonlyMap<string, string>): Series {
+  const rated = pastDates(rows)
+  const events = [...byKey(rated, (row) => row.eventId)]
+  return weekly(
+    rated,
+    { id: 'rating', title: 'Average rating per event', kind: 'line', unit: 'rating' },
+    events.map(([eventId]) => [
+      titles.get(eventId) ?? eventId,
+      (week) => {
+        const own = week.filter((row) => row.eventId === eventId)
+        const count = sum(own, 'ratingCount')
+        return count > 0 ? sum(own, 'ratingSum') / count : null
+      },
+    ]),
+  )
+}
+
+/** Of the guests who came, the share who made at least one connection, per event. */
+export const connectionSeries = (rows: readonly InsightRow[], titles: ReadonlyMap<string, string>): Series =>
+  perEvent(
+    pastDates(rows),
+    titles,
+    { id: 'connections', title: 'Guests who made a connection', unit: 'percent' },
+    'Made a connection',
+    (eventRows) => ratio(sum(eventRows, 'guestsConnected'), sum(eventRows, 'came')),
+  )
+
+/** The waitlist per week: members who joined, offers made, seats taken from offers. */
+export const waitlistSeries = (rows: readonly InsightRow[]): Series =>
+  weekly(rows, { id: 'waitlist', title: 'The waitlist per week', kind: 'bar', unit: 'count' }, [
+    ['Joined', (week) => sum(week, 'waitlistJoins')],
+    ['Offers', (week) => sum(week, 'waitlistOffers')],
+    ['Seats taken from offers', (week) => sum(week, 'offersTaken')],
+  ])
+
+/** The upcoming dates with the most empty seats for their size: lowest fill first. */
+export function emptiestUpcoming(upcoming: readonly InsightRow[], count = 5): InsightRow[] {
+  return counted(upcoming)
+    .filter((row) => row.seats > 0)
+    .sort((a, b) => a.kept / a.seats - b.kept / b.seats || a.eventDate.localeCompare(b.eventDate))
+    .slice(0, count)
+}
+
+/** A series' CSV: its keys, then each dataset; money in rupees with paise, shares in percent. */
+export function seriesCsv(series: Series): string {
+  const cell = (value: number | null) => {
+    if (value === null) return ''
+    if (series.unit === 'paise') return (value / 100).toFixed(2)
+    if (series.unit === 'count') return String(value)
+    return value.toFixed(series.unit === 'rating' ? 2 : 1)
+  }
+  const head = [series.keyHeading, ...series.datasets.map((d) => d.label)]
+  const lines = series.keys.map((key, i) => [key, ...series.datasets.map((d) => cell(d.values[i] ?? null))])
+  return [head, ...lines].map((line) => line.map(csvField).join(',')).join('\r\n')
+}
+
+/** A file name for a series' CSV. */
+export const seriesFilename = (series: Series, from: string, to: string) => `yaari-${series.id}-${from}-${to}.csv`
