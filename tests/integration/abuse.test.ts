@@ -33,6 +33,7 @@ import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { getDoorListCall, removeAdmissionCall, syncCheckInsCall } from '@yaari/domain/door'
 import { changeSeatingCall, getSeatingCall } from '@yaari/domain/groups'
 import * as host from '@yaari/domain/host'
+import { loadInsightsCall } from '@yaari/domain/insights'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
 import * as notify from '@yaari/domain/notifications'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '@yaari/domain/profile'
@@ -157,6 +158,7 @@ const TARGETS = [
   target(notify.listNotificationsCall, {}),
   target(notify.markNotificationsReadCall, { upTo: '2026-11-28T10:00:00.000Z' }),
   target(notify.saveNotificationSettingsCall, { off: ['how-was'] }),
+  target(loadInsightsCall, { from: '2026-10-01', to: '2026-10-31', city: 'bangalore', eventId: event.id }, 'host'),
 ]
 
 const POLLUTION = ['{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"__proto__":null}']

@@ -118,7 +118,7 @@ export async function rollDate(
   const before = await mapLimit(members, 8, (uid) => cameBefore(firestore, uid, date))
   const grossPaise = paid.reduce((total, b) => total + paise(b.amount), 0)
   const refundsPaise = bookings.reduce((total, b) => total + refundOf(b), 0)
-  const guests = new Set([...Object.keys(night?.guests ?? {}), ...cameHere.map((b) => b.user_id)])
+  const guests = new Set(cameHere.map((b) => b.user_id))
   return {
     eventId: event.id,
     eventDate: date,

@@ -1,0 +1,36 @@
+/**
+ * `npm run roll-insights -- --from <YYYY-MM-DD> --to <YYYY-MM-DD>`
+ *
+ * Rolls every event date between two days into the Insights rollups, in GOOGLE_CLOUD_PROJECT with
+ * its application default credentials: the first deploy's history, or a period after a fix to how
+ * a number is counted. As the hourly job does, it recomputes each date from its records and writes
+ * only the rows that changed, so running it twice changes nothing the second time. Dates whose seat
+ * documents have gone (over 30 days past) keep the seats last rolled, or count the capacity set.
+ */
+import { parseArgs } from 'node:util'
+import { insightsRequestSchema } from '@yaari/domain/insights'
+import { getFirestore } from 'firebase-admin/firestore'
+import * as v from 'valibot'
+import { loadCatalogue } from '../lib/catalogue'
+import { rollDates } from '../services/insights/rollups'
+import { adminProject } from './project'
+
+const { values } = parseArgs({ options: { from: { type: 'string' }, to: { type: 'string' } } })
+
+adminProject('Not rolled', 'roll-insights')
+
+async function roll() {
+  const period = v.parse(insightsRequestSchema, { from: values.from, to: values.to })
+  const catalogue = await loadCatalogue(getFirestore())
+  return rollDates(getFirestore(), catalogue, Date.now(), { ...period, frozenBefore: period.from })
+}
+roll().then(
+  (report) =>
+    console.log(`Rolled ${report.dates} dates from ${values.from} to ${values.to}: ${report.written} rows changed.`),
+  (error: Error) => {
+    console.error(
+      `Not rolled: ${v.isValiError(error) ? error.issues.map((issue) => issue.message).join('; ') : error.message}`,
+    )
+    process.exitCode = 1
+  },
+)
