@@ -35,6 +35,7 @@ import { Route as EventsIndexRouteImport } from './routes/events/index'
 import { Route as EventsEventIdRouteImport } from './routes/events/$eventId'
 import { Route as HostIndexRouteImport } from './routes/host/index'
 import { Route as HostAuditRouteImport } from './routes/host/audit'
+import { Route as HostInsightsRouteImport } from './routes/host/insights'
 import { Route as HostReportsRouteImport } from './routes/host/reports'
 import { Route as MyBookingsOrderIdRouteImport } from './routes/my-bookings_.$orderId'
 import { Route as OnboardingIndexRouteImport } from './routes/onboarding/index'
@@ -184,6 +185,11 @@ const HostAuditRoute = HostAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => HostRouteRoute,
 } as any)
+const HostInsightsRoute = HostInsightsRouteImport.update({
+  id: '/insights',
+  path: '/insights',
+  getParentRoute: () => HostRouteRoute,
+} as any)
 const HostReportsRoute = HostReportsRouteImport.update({
   id: '/reports',
   path: '/reports',
@@ -301,6 +307,7 @@ export interface FileRoutesByFullPath {
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
   '/host/audit': typeof HostAuditRoute
+  '/host/insights': typeof HostInsightsRoute
   '/host/reports': typeof HostReportsRoute
   '/my-bookings/$orderId': typeof MyBookingsOrderIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
@@ -345,6 +352,7 @@ export interface FileRoutesByTo {
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
   '/host/audit': typeof HostAuditRoute
+  '/host/insights': typeof HostInsightsRoute
   '/host/reports': typeof HostReportsRoute
   '/my-bookings/$orderId': typeof MyBookingsOrderIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
@@ -392,6 +400,7 @@ export interface FileRoutesById {
   '/categories/$slug': typeof CategoriesSlugRoute
   '/events/$eventId': typeof EventsEventIdRoute
   '/host/audit': typeof HostAuditRoute
+  '/host/insights': typeof HostInsightsRoute
   '/host/reports': typeof HostReportsRoute
   '/my-bookings_/$orderId': typeof MyBookingsOrderIdRoute
   '/onboarding/complete': typeof OnboardingCompleteRoute
@@ -440,6 +449,7 @@ export interface FileRouteTypes {
     | '/categories/$slug'
     | '/events/$eventId'
     | '/host/audit'
+    | '/host/insights'
     | '/host/reports'
     | '/my-bookings/$orderId'
     | '/onboarding/complete'
@@ -484,6 +494,7 @@ export interface FileRouteTypes {
     | '/categories/$slug'
     | '/events/$eventId'
     | '/host/audit'
+    | '/host/insights'
     | '/host/reports'
     | '/my-bookings/$orderId'
     | '/onboarding/complete'
@@ -530,6 +541,7 @@ export interface FileRouteTypes {
     | '/categories/$slug'
     | '/events/$eventId'
     | '/host/audit'
+    | '/host/insights'
     | '/host/reports'
     | '/my-bookings_/$orderId'
     | '/onboarding/complete'
@@ -766,6 +778,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HostAuditRouteImport
       parentRoute: typeof HostRouteRoute
     }
+    '/host/insights': {
+      id: '/host/insights'
+      path: '/insights'
+      fullPath: '/host/insights'
+      preLoaderRoute: typeof HostInsightsRouteImport
+      parentRoute: typeof HostRouteRoute
+    }
     '/host/reports': {
       id: '/host/reports'
       path: '/reports'
@@ -897,6 +916,7 @@ declare module '@tanstack/react-router' {
 
 interface HostRouteRouteChildren {
   HostAuditRoute: typeof HostAuditRoute
+  HostInsightsRoute: typeof HostInsightsRoute
   HostReportsRoute: typeof HostReportsRoute
   HostIndexRoute: typeof HostIndexRoute
   HostCatalogueEventIdRoute: typeof HostCatalogueEventIdRoute
@@ -907,6 +927,7 @@ interface HostRouteRouteChildren {
 
 const HostRouteRouteChildren: HostRouteRouteChildren = {
   HostAuditRoute: HostAuditRoute,
+  HostInsightsRoute: HostInsightsRoute,
   HostReportsRoute: HostReportsRoute,
   HostIndexRoute: HostIndexRoute,
   HostCatalogueEventIdRoute: HostCatalogueEventIdRoute,

@@ -9,23 +9,24 @@
  * pages load neither Firebase nor Dexie, nor Panda's runtime: their class names are computed at
  * build time (dev/build/panda-static-classes.ts).
  */
-const PUBLIC = ['firebase', 'dexie', 'panda-runtime', 'after-night', 'push']
+const PUBLIC = ['firebase', 'dexie', 'panda-runtime', 'after-night', 'push', 'charts']
 export const ROUTES = [
   { path: '/', budgetBytes: 110_000, mustNotLoad: PUBLIC },
   { path: '/events', budgetBytes: 120_000, mustNotLoad: PUBLIC },
   { path: '/events/first-hello-stranger-meetup', budgetBytes: 120_000, mustNotLoad: PUBLIC },
   // Sign-in needs Firebase Auth; it is loaded here, not on public pages.
-  { path: '/auth', budgetBytes: 200_000, mustNotLoad: [] },
+  { path: '/auth', budgetBytes: 200_000, mustNotLoad: ['charts'] },
   // The first onboarding step as a member who just signed up opens it: the shell (~110 KB),
   // Firebase Auth (~45 KB) and Dexie (~31 KB) for the draft, and the step. Measured 215 KB.
-  { path: '/onboarding/mobile', budgetBytes: 230_000, mustNotLoad: ['push'], signedIn: true },
+  { path: '/onboarding/mobile', budgetBytes: 230_000, mustNotLoad: ['push', 'charts'], signedIn: true },
   // My bookings as a signed-in member opens it: the shell, Firebase Auth and Functions, Dexie and the
   // list (measured 242 KB); the evening after's pages, linked from a booking's card, load only when opened.
-  // Web Push's code loads only when a member allows notifications, never with a page.
+  // Web Push's code loads only when a member allows notifications, never with a page. No member page
+  // loads the Insights charts (Chart.js).
   {
     path: '/my-bookings',
     budgetBytes: 250_000,
-    mustNotLoad: ['after-night', 'push'],
+    mustNotLoad: ['after-night', 'push', 'charts'],
     signedIn: true,
     readyRole: 'heading',
   },

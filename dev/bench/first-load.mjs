@@ -20,6 +20,8 @@ const PACKAGE_PATTERNS = {
   'after-night': /src\/features\/after-night\//,
   // Web Push on the device (subscribe, save, unsubscribe): loaded when a member allows notifications.
   push: /src\/features\/notifications\/push\.ts$/,
+  // The Insights page's charts (Chart.js): the console's Insights page alone loads them.
+  charts: /node_modules\/chart\.js\/|src\/features\/host\/insights\//,
 }
 
 /**

@@ -9,9 +9,9 @@
  */
 import { createHash } from 'node:crypto'
 import type { YaariEvent } from '@yaari/domain/catalogue'
+import { tallyKey } from '@yaari/domain/insights'
 import { runsOn } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
-import { noteTally } from '../../functions/src/lib/tallies'
 
 const HOUR = 3_600_000
 const digest = (text: string, length: number) =>
@@ -192,13 +192,17 @@ export async function seedMonth(db: Firestore, events: YaariEvent[], month: stri
         // The first date of each event was sold out a week before: three joined, two were offered,
         // and the first offer was booked (its booking is the first one of the date).
         if (d === 0) {
-          for (let j = 0; j < 3; j++) {
-            writes.push(noteTally(db, event.id, date, 'joins', `${tag}:join:${date}:${j}`, start - 7 * 24 * HOUR))
-          }
+          const keys = async (uniques: string[]) =>
+            Object.fromEntries(await Promise.all(uniques.map(async (u) => [await tallyKey(u), true] as const)))
           const firstOrder = `yaari_${ymd}_${digest(`${tag}:${event.id}:${date}:0`, 12)}`
           writes.push(
-            noteTally(db, event.id, date, 'offers', firstOrder, start - 7 * 24 * HOUR),
-            noteTally(db, event.id, date, 'offers', `${tag}:offer:${date}:passed`, start - 7 * 24 * HOUR),
+            db.doc(`insight_tallies/${event.id}_${date}`).set({
+              event_id: event.id,
+              event_date: date,
+              joins: await keys([0, 1, 2].map((j) => `${tag}:join:${date}:${j}`)),
+              offers: await keys([firstOrder, `${tag}:offer:${date}:passed`]),
+              expire_at: new Date(start + 365 * 24 * HOUR),
+            }),
           )
         }
       }

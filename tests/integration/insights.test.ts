@@ -12,14 +12,13 @@ import { bookingRequest } from '@yaari/domain/booking.fixture'
 import type { YaariEvent } from '@yaari/domain/catalogue'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { HOST_MESSAGES } from '@yaari/domain/host'
-import { type INSIGHT_NUMBERS, type InsightRow, loadInsightsCall } from '@yaari/domain/insights'
+import { type INSIGHT_NUMBERS, type InsightRow, loadInsightsCall, tallyKey } from '@yaari/domain/insights'
 import { istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { afterAll, describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
 import { loadCatalogue } from '../../functions/src/lib/catalogue'
 import type { BookingRecord } from '../../functions/src/lib/records'
-import { tallyKey } from '../../functions/src/lib/tallies'
 import { cancelBooking } from '../../functions/src/services/bookings/cancel'
 import { createBooking } from '../../functions/src/services/bookings/create'
 import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
@@ -90,6 +89,7 @@ async function directCount(db: Firestore, event: YaariEvent, date: string) {
   const cameUids = new Set(came.map((b) => b.user_id))
   const connected = new Set(connections.flatMap((c) => c.members as string[]).filter((uid) => cameUids.has(uid)))
   const offers = Object.keys(tally.offers ?? {})
+  const fromOffers = await Promise.all(paid.map(async (b) => offers.includes(await tallyKey(b.order_id))))
   return {
     cancelled,
     past: true,
@@ -103,7 +103,7 @@ async function directCount(db: Firestore, event: YaariEvent, date: string) {
     noShows: cancelled ? 0 : kept.length - came.length,
     waitlistJoins: Object.keys(tally.joins ?? {}).length,
     waitlistOffers: offers.length,
-    offersTaken: paid.filter((b) => offers.includes(tallyKey(b.order_id))).length,
+    offersTaken: fromOffers.filter(Boolean).length,
     ratingCount: feedback.length,
     ratingSum: feedback.reduce((sum, f) => sum + Number(f.rating), 0),
     connections: Number(night?.connections ?? 0),

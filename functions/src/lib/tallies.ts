@@ -6,7 +6,7 @@
  * booking whose money moves after its date's numbers were last rolled marks the date for the next
  * roll (insight_marks), so a refund weeks later still reaches them.
  */
-import { createHash } from 'node:crypto'
+import { tallyKey } from '@yaari/domain/insights'
 import type { Firestore } from 'firebase-admin/firestore'
 import { collectionOf } from './collections'
 import { reader } from './documents'
@@ -22,9 +22,6 @@ interface TallyRecord {
   offers?: Record<string, true>
 }
 const tallies = reader<TallyRecord>()
-
-/** The key a join or an offer is noted under: a digest of what makes it unique. */
-export const tallyKey = (unique: string) => createHash('sha256').update(`tally:${unique}`).digest('hex').slice(0, 20)
 
 const tallyRef = (firestore: Firestore, eventId: string, date: string) =>
   collectionOf(firestore, 'insight_tallies').doc(`${eventId}_${date}`)
@@ -42,7 +39,7 @@ export async function noteTally(
     {
       event_id: eventId,
       event_date: date,
-      [kind]: { [tallyKey(unique)]: true },
+      [kind]: { [await tallyKey(unique)]: true },
       ...expiry('insight_tallies', now, date),
     },
     { merge: true },

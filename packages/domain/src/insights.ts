@@ -74,6 +74,18 @@ export const INSIGHT_NUMBERS = [
   'returning',
 ] as const satisfies readonly (keyof InsightRow)[]
 
+/**
+ * The key a waitlist join or an offer is noted under in a date's tally: a digest of what makes it
+ * unique (the place and when it was joined, the offer's order id), never a uid.
+ */
+export async function tallyKey(unique: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`tally:${unique}`))
+  return [...new Uint8Array(digest)]
+    .map((byte) => byte.toString(16).padStart(2, '0'))
+    .join('')
+    .slice(0, 20)
+}
+
 /** The longest period one request may ask for. */
 export const MAX_INSIGHT_DAYS = 400
 /** How far ahead the emptiest upcoming dates are looked for. */

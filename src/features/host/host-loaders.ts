@@ -11,6 +11,7 @@ import type { Catalogue, EventId } from '@yaari/domain/catalogue'
 import { listCatalogueCall, listCatalogueSchema } from '@yaari/domain/catalogue-editor'
 import { dateIssue } from '@yaari/domain/event-id'
 import { hostDateSchema, listAuditCall, listHostDatesCall, listReportsCall } from '@yaari/domain/host'
+import { istToday } from '@yaari/domain/schedule'
 import * as v from 'valibot'
 import { call } from '../../lib/call'
 import { type CatalogueContext, refreshedCatalogue } from '../../lib/catalogue'
@@ -22,6 +23,7 @@ import { readEventDraft } from './catalogue/event-drafts'
 import { readDoor } from './door/door-store'
 import { readSavedDates, readSavedGuestList } from './guest-lists'
 import { hostMessage } from './host-words'
+import { askInsights, type InsightsQuery, periodDates } from './insights/insights-query'
 
 /** A date of an event, as the console's addresses name it. */
 export interface HostDateParams {
@@ -73,6 +75,12 @@ export const loadAudit = (access: HostAccess) => ({
 export const loadReports = (access: HostAccess) => ({
   reports: hostAnswer(access, () => call(listReportsCall, {}).then(({ reports }) => reports)),
 })
+
+/** Insights for the last 4 weeks (the page's first period), by this device's day: the server counts the dates. */
+export function loadInsights(access: HostAccess) {
+  const initial: InsightsQuery = { period: '4w', ...periodDates('4w', istToday()) }
+  return { initial, first: hostAnswer(access, () => askInsights(initial)) }
+}
 
 export const loadCatalogue = (access: HostAccess) => ({ view: hostAnswer(access, () => call(listCatalogueCall, {})) })
 

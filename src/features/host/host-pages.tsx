@@ -173,6 +173,9 @@ function DatesList({
         <Link to="/host/reports" className={link()}>
           Reports
         </Link>
+        <Link to="/host/insights" className={link()}>
+          Insights
+        </Link>
         <Link to="/host/audit" className={link()}>
           Audit log
         </Link>

@@ -15,7 +15,7 @@ import type { RequestOf } from '@yaari/domain/callable'
 import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
 import { HOST_MESSAGES, type Roles } from '@yaari/domain/host'
 import type { loadInsightsCall } from '@yaari/domain/insights'
-import { type InsightRow, type InsightsView, UPCOMING_DAYS } from '@yaari/domain/insights'
+import { type InsightRow, type InsightsView, tallyKey, UPCOMING_DAYS } from '@yaari/domain/insights'
 import { mayHostCity } from '@yaari/domain/roles'
 import { availableDates, istToday, runsOn } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
@@ -24,7 +24,7 @@ import { collectionOf } from '../../lib/collections'
 import { reader } from '../../lib/documents'
 import { type BookingRecord, bookingsOfDate, came, isDateCancelled, mapLimit, nowOf } from '../../lib/records'
 import { expiry } from '../../lib/retention'
-import { readTally, tallyKey } from '../../lib/tallies'
+import { readTally } from '../../lib/tallies'
 import { readNight } from '../after-night/nights'
 import { isBlocked, readCapacity } from '../capacity'
 
@@ -116,6 +116,7 @@ export async function rollDate(
   const offers = new Set(tally.offers)
   const members = keptSeats.map((b) => b.user_id).filter((uid) => uid && uid !== 'deleted')
   const before = await mapLimit(members, 8, (uid) => cameBefore(firestore, uid, date))
+  const fromOffers = await Promise.all(paid.map(async (b) => offers.has(await tallyKey(b.order_id))))
   const grossPaise = paid.reduce((total, b) => total + paise(b.amount), 0)
   const refundsPaise = bookings.reduce((total, b) => total + refundOf(b), 0)
   const guests = new Set(cameHere.map((b) => b.user_id))
@@ -137,7 +138,7 @@ export async function rollDate(
     noShows: past && !cancelled ? keptSeats.length - cameHere.length : 0,
     waitlistJoins: tally.joins.length,
     waitlistOffers: tally.offers.length,
-    offersTaken: paid.filter((b) => offers.has(tallyKey(b.order_id))).length,
+    offersTaken: fromOffers.filter(Boolean).length,
     ...ratings,
     connections: night?.connections ?? 0,
     guestsConnected: cameHere.length ? await guestsConnected(firestore, event.id, date, guests) : 0,

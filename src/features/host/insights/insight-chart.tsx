@@ -1,0 +1,87 @@
+/**
+ * One Insights chart, drawn by Chart.js on a canvas: only the Insights page loads this module (and
+ * Chart.js with it), lazily. The canvas is an image to a screen reader, named after the chart; the
+ * table beside it (insights-page.tsx) holds the same numbers for reading.
+ */
+import { formatValue, type Series } from '@yaari/domain/insights'
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js'
+import { useEffect, useRef } from 'react'
+import { css } from 'styled-system/css'
+
+Chart.register(
+  BarController,
+  BarElement,
+  CategoryScale,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+)
+
+/** Colours apart for most kinds of colour blindness (Okabe and Ito's palette), darkened for contrast on white. */
+const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#9A6B00', '#56B4E9', '#000000']
+
+const frame = css({ position: 'relative', height: '240px', width: '100%' })
+
+export default function InsightChart({ series }: { series: Series }) {
+  const canvas = useRef<HTMLCanvasElement>(null)
+  useEffect(() => {
+    if (!canvas.current) return
+    const money = series.unit === 'paise'
+    const chart = new Chart(canvas.current, {
+      type: series.kind,
+      data: {
+        labels: series.labels,
+        datasets: series.datasets.map((dataset, i) => ({
+          label: dataset.label,
+          data: dataset.values.map((value) => (value === null ? null : money ? value / 100 : value)),
+          borderColor: PALETTE[i % PALETTE.length],
+          backgroundColor: PALETTE[i % PALETTE.length],
+          spanGaps: true,
+        })),
+      },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        plugins: {
+          legend: { position: 'bottom', labels: { boxWidth: 12 } },
+          tooltip: {
+            callbacks: {
+              label: (item) =>
+                `${item.dataset.label}: ${formatValue(series.unit, money ? Math.round((item.parsed.y ?? 0) * 100) : item.parsed.y)}`,
+            },
+          },
+        },
+        scales: {
+          y: {
+            beginAtZero: true,
+            ...(series.unit === 'percent' ? { max: 100 } : series.unit === 'rating' ? { max: 5 } : {}),
+            ticks: {
+              callback: (value) => formatValue(series.unit, money ? Number(value) * 100 : Number(value)),
+            },
+          },
+        },
+      },
+    })
+    return () => chart.destroy()
+  }, [series])
+  return (
+    <div className={frame}>
+      <canvas ref={canvas} role="img" aria-label={`${series.title}: a chart. The table below has its numbers.`} />
+    </div>
+  )
+}

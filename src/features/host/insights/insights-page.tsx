@@ -1,0 +1,326 @@
+/**
+ * Insights (/host/insights): how the business is doing across dates, events and cities, for an
+ * admin (every city) or a host (their cities). One call reads the rollups of the period (a few
+ * documents, never the bookings); every chart is drawn from the same series as the table under it
+ * and its CSV. The charts' code (Chart.js) loads with the first chart, on this page alone.
+ */
+import { Link } from '@tanstack/react-router'
+import {
+  connectionSeries,
+  emptiestUpcoming,
+  fillSeries,
+  formatPaise,
+  formatValue,
+  type InsightsView,
+  insightTotals,
+  moneySeries,
+  noShowSeries,
+  ratingSeries,
+  returningSeries,
+  type Series,
+  seriesCsv,
+  seriesFilename,
+  waitlistSeries,
+} from '@yaari/domain/insights'
+import { formatIstDateTime, formatLongDate, formatShortDate } from '@yaari/domain/schedule'
+import { type FormEvent, lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { flow, wrap } from 'styled-system/patterns'
+import { button, card, heading, link, text } from 'styled-system/recipes'
+import { saveFile } from '../../../lib/save-file'
+import { SelectField, TextField } from '../../../ui/field'
+import { type Answer, useAnswer } from '../answer'
+import { askInsights, type InsightsQuery, PERIODS, type Period, periodDates } from './insights-query'
+
+const InsightChart = lazy(() => import('./insight-chart'))
+
+const scroller = css({ overflowX: 'auto', maxWidth: '100%' })
+const table = css({
+  borderCollapse: 'collapse',
+  fontSize: 'sm',
+  minWidth: '100%',
+  '& caption': { textAlign: 'start', fontWeight: 'semibold', paddingBlockEnd: '1' },
+  '& th, & td': {
+    borderBottomWidth: '1px',
+    borderColor: 'border.default',
+    paddingBlock: '1',
+    paddingInline: '2',
+    textAlign: 'end',
+    whiteSpace: 'nowrap',
+  },
+  '& th[scope=row], & thead th:first-child': { textAlign: 'start' },
+})
+const figures = css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))', gap: '3' })
+
+function SeriesTable({ series }: { series: Series }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take the keyboard (WCAG 2.1.1).
+    <section className={scroller} aria-label={`${series.title}, the numbers`} tabIndex={0}>
+      <table className={table}>
+        <caption>{series.title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{series.keyHeading}</th>
+            {series.datasets.map((dataset) => (
+              <th key={dataset.label} scope="col">
+                {dataset.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {series.labels.map((label, i) => (
+            <tr key={series.keys[i]}>
+              <th scope="row">{label}</th>
+              {series.datasets.map((dataset) => (
+                <td key={dataset.label}>{formatValue(series.unit, dataset.values[i] ?? null)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
+/** A chart, its table and its CSV: the same numbers three ways. */
+function SeriesFigure({ series, query }: { series: Series; query: InsightsQuery }) {
+  const empty = series.keys.length === 0
+  return (
+    <div className={flow({ gap: '2' })}>
+      <h3 className={heading({ level: 'sub' })}>{series.title}</h3>
+      {empty ? (
+        <p className={text({ tone: 'muted' })}>Nothing to show for this period.</p>
+      ) : (
+        <>
+          <Suspense fallback={<p className={text({ size: 'sm', tone: 'muted' })}>Drawing the chart…</p>}>
+            <InsightChart series={series} />
+          </Suspense>
+          <SeriesTable series={series} />
+          <div>
+            <button
+              type="button"
+              className={button({ variant: 'outline', size: 'sm' })}
+              aria-label={`Download CSV: ${series.title}`}
+              onClick={() =>
+                saveFile(seriesFilename(series, query.from, query.to), seriesCsv(series), 'text/csv;charset=utf-8')
+              }
+            >
+              Download CSV
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  )
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const styles = card({ variant: 'outline' })
+  return (
+    <section className={cx(styles.root, styles.body, flow({ gap: '4' }))} aria-label={title}>
+      <h2 className={heading({ level: 'section' })}>{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className={text({ size: 'sm', tone: 'muted' })}>{label}</dt>
+      <dd className={text({ size: 'figure' })}>{value}</dd>
+    </div>
+  )
+}
+
+function Filters({
+  view,
+  query,
+  onAsk,
+  busy,
+}: {
+  view?: InsightsView
+  query: InsightsQuery
+  onAsk: (query: InsightsQuery) => void
+  busy: boolean
+}) {
+  const [from, setFrom] = useState(query.from)
+  const [to, setTo] = useState(query.to)
+  const [error, setError] = useState<string>()
+  const cities = view?.cities ?? []
+  const events = (view?.events ?? []).filter((event) => !query.city || event.city === query.city)
+  const today = view?.today ?? query.to
+  const applyRange = (event: FormEvent) => {
+    event.preventDefault()
+    if (!from || !to) return setError('Choose the first and the last day.')
+    if (from > to) return setError('The period ends before it starts.')
+    setError(undefined)
+    onAsk({ ...query, period: 'custom', from, to })
+  }
+  return (
+    <form onSubmit={applyRange} className={flow({ gap: '3' })} aria-label="What to show">
+      <div className={wrap({ gap: '3', alignItems: 'end' })}>
+        <SelectField
+          label="Period"
+          placeholder="Choose a period"
+          value={query.period}
+          onChange={(event) => {
+            const period = (event.target.value || '4w') as Period
+            if (period === 'custom') onAsk({ ...query, period })
+            else onAsk({ ...query, period, ...periodDates(period, today) })
+          }}
+          options={PERIODS}
+        />
+        {cities.length > 1 ? (
+          <SelectField
+            label="City"
+            placeholder="All your cities"
+            value={query.city ?? ''}
+            onChange={(event) => onAsk({ ...query, city: event.target.value || undefined, eventId: undefined })}
+            options={cities.map((city) => ({ value: city.id, label: city.name }))}
+          />
+        ) : null}
+        <SelectField
+          label="Event"
+          placeholder="All events"
+          value={query.eventId ?? ''}
+          onChange={(event) => onAsk({ ...query, eventId: event.target.value || undefined })}
+          options={events.map((event) => ({ value: event.id, label: event.title }))}
+        />
+      </div>
+      {query.period === 'custom' ? (
+        <div className={wrap({ gap: '3', alignItems: 'end' })}>
+          <TextField label="From" type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
+          <TextField
+            label="To"
+            type="date"
+            value={to}
+            min={from}
+            onChange={(e) => setTo(e.target.value)}
+            error={error}
+          />
+          <button type="submit" className={button({ size: 'sm' })} disabled={busy}>
+            Show this range
+          </button>
+        </div>
+      ) : null}
+    </form>
+  )
+}
+
+function Report({ view, query }: { view: InsightsView; query: InsightsQuery }) {
+  const titles = useMemo(() => new Map(view.events.map((event) => [event.id, event.title])), [view])
+  const series = useMemo(
+    () => ({
+      fill: fillSeries(view.rows, titles),
+      money: moneySeries(view.rows),
+      noShows: noShowSeries(view.rows, titles),
+      returning: returningSeries(view.rows),
+      rating: ratingSeries(view.rows, titles),
+      connections: connectionSeries(view.rows, titles),
+      waitlist: waitlistSeries(view.rows),
+    }),
+    [view, titles],
+  )
+  const totals = insightTotals(view.rows)
+  const emptiest = emptiestUpcoming(view.upcoming)
+  return (
+    <div className={flow({ gap: '4' })}>
+      <p className={text({ size: 'sm', tone: 'muted' })}>
+        {formatLongDate(query.from)} to {formatLongDate(query.to)}: {totals.dates} dates
+        {totals.cancelledDates ? `, ${totals.cancelledDates} cancelled` : ''}. Money is counted by the evening’s date.
+        {view.rolledAt
+          ? ` Numbers as of ${formatIstDateTime(new Date(view.rolledAt))}; they are brought up to date every hour.`
+          : ''}
+      </p>
+      <Section title="Money">
+        <dl className={figures}>
+          <Figure label="Gross" value={formatPaise(totals.grossPaise)} />
+          <Figure label="Refunds" value={formatPaise(totals.refundsPaise)} />
+          <Figure label="Net" value={formatPaise(totals.netPaise)} />
+          <Figure label="Seats sold" value={String(totals.sold)} />
+        </dl>
+        <SeriesFigure series={series.money} query={query} />
+      </Section>
+      <Section title="Fill rate">
+        <dl className={figures}>
+          <Figure label="Seats filled" value={formatValue('percent', totals.fill)} />
+          <Figure label="Seats kept" value={String(totals.kept)} />
+        </dl>
+        <SeriesFigure series={series.fill} query={query} />
+        <div className={flow({ gap: '2' })}>
+          <h3 className={heading({ level: 'sub' })}>Emptiest dates to come</h3>
+          {emptiest.length === 0 ? (
+            <p className={text({ tone: 'muted' })}>No dates on sale in the next four weeks.</p>
+          ) : (
+            <ul className={flow({ gap: '1' })}>
+              {emptiest.map((row) => (
+                <li key={`${row.eventId}_${row.eventDate}`}>
+                  <Link
+                    to="/host/$eventId/$date"
+                    params={{ eventId: row.eventId, date: row.eventDate }}
+                    className={link()}
+                  >
+                    {titles.get(row.eventId) ?? row.eventId}, {formatShortDate(row.eventDate)}
+                  </Link>
+                  : {row.kept} of {row.seats} seats ({formatValue('percent', (row.kept / row.seats) * 100)})
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </Section>
+      <Section title="Attendance">
+        <dl className={figures}>
+          <Figure label="No-show rate" value={formatValue('percent', totals.noShowRate)} />
+        </dl>
+        <SeriesFigure series={series.noShows} query={query} />
+        <SeriesFigure series={series.returning} query={query} />
+      </Section>
+      <Section title="The evening">
+        <SeriesFigure series={series.rating} query={query} />
+        <SeriesFigure series={series.connections} query={query} />
+      </Section>
+      <Section title="The waitlist">
+        <SeriesFigure series={series.waitlist} query={query} />
+      </Section>
+    </div>
+  )
+}
+
+export function HostInsightsPage({
+  first,
+  initial,
+}: {
+  first: Promise<Answer<InsightsView> | undefined>
+  initial: InsightsQuery
+}) {
+  const { answer, reload } = useAnswer(first)
+  const [query, setQuery] = useState(initial)
+  const [busy, setBusy] = useState(false)
+  const ask = (next: InsightsQuery) => {
+    setQuery(next)
+    // Choosing a custom range shows its two days; the numbers are asked for when it is applied.
+    if (next.period === 'custom' && query.period !== 'custom') return
+    setBusy(true)
+    void reload(askInsights(next)).finally(() => setBusy(false))
+  }
+  const view = answer?.value
+  return (
+    <div className={flow({ gap: '4' })}>
+      <Link to="/host" className={link()}>
+        ← Host console
+      </Link>
+      <h1 className={heading({ level: 'page' })}>Insights</h1>
+      <Filters key={`${query.period}_${query.from}_${query.to}`} view={view} query={query} onAsk={ask} busy={busy} />
+      {answer?.error ? <p role="alert">{answer.error}</p> : null}
+      {busy || (!view && !answer?.error) ? (
+        <p role="status" className={text({ tone: 'muted' })}>
+          Loading the numbers…
+        </p>
+      ) : null}
+      {view ? <Report view={view} query={query} /> : null}
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+/** What the Insights page asks for: a period (a preset ending today, or a custom range), a city, an event. */
+import { loadInsightsCall } from '@yaari/domain/insights'
+import { call } from '../../../lib/call'
+
+export type Period = '4w' | '3m' | 'custom'
+export interface InsightsQuery {
+  period: Period
+  from: string
+  to: string
+  city?: string
+  eventId?: string
+}
+
+export const PERIODS: { value: Period; label: string }[] = [
+  { value: '4w', label: 'Last 4 weeks' },
+  { value: '3m', label: 'Last 3 months' },
+  { value: 'custom', label: 'A custom range' },
+]
+
+const shift = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
+/** The days a period covers, ending today (IST). */
+export function periodDates(period: Exclude<Period, 'custom'>, today: string) {
+  return { from: shift(today, period === '4w' ? -27 : -90), to: today }
+}
+
+const request = (query: InsightsQuery) => ({
+  from: query.from,
+  to: query.to,
+  ...(query.city ? { city: query.city } : {}),
+  ...(query.eventId ? { eventId: query.eventId } : {}),
+})
+
+/** The page's one call: the period's rollups. */
+export const askInsights = (query: InsightsQuery) => call(loadInsightsCall, request(query))
