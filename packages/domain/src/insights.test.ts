@@ -6,8 +6,8 @@ import {
   fillSeries,
   formatPaise,
   type InsightRow,
-  insightTotals,
   insightsRequestSchema,
+  insightTotals,
   moneySeries,
   noShowSeries,
   ratingSeries,
@@ -74,7 +74,10 @@ describe('money', () => {
   })
 
   it("totals the period; a cancelled date's refunds count, its seats do not", () => {
-    const totals = insightTotals([row({}), row({ eventDate: '2026-10-11', cancelled: true, kept: 0, came: 0, noShows: 0 })])
+    const totals = insightTotals([
+      row({}),
+      row({ eventDate: '2026-10-11', cancelled: true, kept: 0, came: 0, noShows: 0 }),
+    ])
     expect(totals.grossPaise).toBe(2 * 8 * 129_900)
     expect(totals.fill).toBe(60)
     expect(totals.noShowRate).toBeCloseTo((1 / 6) * 100)

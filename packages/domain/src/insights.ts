@@ -87,11 +87,11 @@ export async function tallyKey(unique: string): Promise<string> {
 }
 
 /** The longest period one request may ask for. */
-export const MAX_INSIGHT_DAYS = 400
+const MAX_INSIGHT_DAYS = 400
 /** How far ahead the emptiest upcoming dates are looked for. */
 export const UPCOMING_DAYS = 28
 
-export const INSIGHT_MESSAGES = {
+const INSIGHT_MESSAGES = {
   period: 'The period ends before it starts.',
   tooLong: `A period is at most ${MAX_INSIGHT_DAYS} days.`,
 } as const
@@ -117,7 +117,7 @@ export const insightsRequestSchema = v.pipe(
 )
 
 /** An event or a city the caller may filter by. */
-export interface InsightEvent {
+interface InsightEvent {
   id: string
   title: string
   city: string

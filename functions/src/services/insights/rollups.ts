@@ -29,7 +29,7 @@ import { readNight } from '../after-night/nights'
 import { isBlocked, readCapacity } from '../capacity'
 
 /** How far back the hourly roll recomputes every date: late check-ins, the week of the evening after. */
-export const ROLL_BACK_DAYS = 10
+const ROLL_BACK_DAYS = 10
 
 const DAY = 86_400_000
 const addDays = (date: string, days: number) =>
@@ -94,7 +94,7 @@ async function seatsNow(firestore: Firestore, event: YaariEvent, date: string, n
  * One date's numbers from its records as of `now`. `kept` (a row rolled before) gives the seats of
  * a date whose seat documents are gone.
  */
-export async function rollDate(
+async function rollDate(
   firestore: Firestore,
   event: YaariEvent,
   date: string,
