@@ -100,7 +100,7 @@ async function rollDate(
   date: string,
   now: number,
   kept?: Pick<InsightRow, 'seats' | 'held'>,
-): Promise<InsightRow> {
+): Promise<{ row: InsightRow; booked: number }> {
   const [bookings, seats, cancelled, tally, night, ratings] = await Promise.all([
     bookingsOfDate(firestore, event.id, date),
     kept ?? seatsNow(firestore, event, date, now),
@@ -120,7 +120,7 @@ async function rollDate(
   const grossPaise = paid.reduce((total, b) => total + paise(b.amount), 0)
   const refundsPaise = bookings.reduce((total, b) => total + refundOf(b), 0)
   const guests = new Set(cameHere.map((b) => b.user_id))
-  return {
+  const row: InsightRow = {
     eventId: event.id,
     eventDate: date,
     city: event.city,
@@ -145,6 +145,19 @@ async function rollDate(
     firstTime: before.filter((was) => !was).length,
     returning: before.filter(Boolean).length,
   }
+  return { row, booked: bookings.length }
+}
+
+/**
+ * Whether a date is one the event offered: it had a booking (or a cancellation), or the event was
+ * on sale that day (published, the date not skipped, on or after its last publish). An event
+ * published today does not count its past week's dates as empty evenings, nor an archived one its
+ * dates after it stopped.
+ */
+function offered(event: YaariEvent, date: string, booked: number, cancelled: boolean): boolean {
+  if (booked > 0 || cancelled) return true
+  if (event.status !== 'published' || event.schedule.skipped.includes(date)) return false
+  return !event.publishedAt || istToday(new Date(event.publishedAt)) <= date
 }
 
 /** The dates an event ran or runs on between two days: its schedule's, skipped ones too (a cancelled date). */
@@ -203,10 +216,8 @@ export async function rollDates(
     const key = docKey(event.city, date)
     const previous = docs.get(key)?.rows[rowKey(event.id, date)]
     const frozen = date < frozenBefore && previous ? { seats: previous.seats, held: previous.held } : undefined
-    const row = await rollDate(firestore, event, date, now, frozen)
-    // A skipped date nobody booked did not run: no row.
-    const ran = !event.schedule.skipped.includes(date) || row.sold > 0 || row.cancelled
-    if (!ran || sameRow(previous, row)) return
+    const { row, booked } = await rollDate(firestore, event, date, now, frozen)
+    if (!offered(event, date, booked, row.cancelled) || sameRow(previous, row)) return
     changed.set(key, [...(changed.get(key) ?? []), row])
   })
   let written = 0
