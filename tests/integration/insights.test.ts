@@ -122,7 +122,7 @@ describe('the rollups of a month that happened', () => {
     const db = adminDb()
     const seeded = await seedMonth(db, [...SEED_EVENTS], MONTH, 'integration')
     const catalogue = await loadCatalogue(db)
-    const first = await rollDates(db, catalogue, Date.now(), { from: FIRST, to: LAST, frozenBefore: FIRST })
+    const first = await rollDates(db, catalogue, Date.now(), { from: FIRST, to: LAST })
     expect(first.written).toBeGreaterThan(10)
 
     const rows: InsightRow[] = []
@@ -160,7 +160,7 @@ describe('the rollups of a month that happened', () => {
 
     // A second roll: the same numbers, nothing written.
     const before = await monthDoc(db)
-    const again = await rollDates(db, catalogue, Date.now(), { from: FIRST, to: LAST, frozenBefore: FIRST })
+    const again = await rollDates(db, catalogue, Date.now(), { from: FIRST, to: LAST })
     expect(again.written).toBe(0)
     const after = await monthDoc(db)
     expect(after.updateTime?.isEqual(before.updateTime!)).toBe(true)
@@ -217,7 +217,7 @@ describe('the waitlist through its paths', () => {
     expect((await reconcileBooking(stackDeps(), taken))?.status).toBe('confirmed')
 
     const catalogue = await loadCatalogue(db)
-    await rollDates(db, catalogue, Date.now(), { from: date, to: date, frozenBefore: date })
+    await rollDates(db, catalogue, Date.now(), { from: date, to: date })
     const row = (await rowOf(db, event, date))!
     // Direct: b still waits, a's place became the booking its offer made (its offer marker kept).
     const waiting = (await docs(db, 'waitlist', 'event_id', event.id, ['event_date', date])).length

@@ -304,7 +304,7 @@ export const getSeating = hostCallable(getSeatingCall, (input, _, catalogue) => 
 export const changeSeating = hostCallable(changeSeatingCall, (input, host, catalogue) => seating.changeSeating(db(), host, eventOf(catalogue, input.eventId), input, Date.now()))
 
 /** The Insights page's numbers: the rollups of the caller's cities (an admin's: every city) for a period. */
-export const loadInsights = hostCallable(loadInsightsCall, (input, host, catalogue) => insights.loadInsights(db(), catalogue, host.roles, input, Date.now()))
+export const loadInsights = hostCallable(loadInsightsCall, (input, host, catalogue) => insights.loadInsights(db(), catalogue, host, input, Date.now()))
 
 // What members are told: the list under the bell, read marks, the kinds turned off, and the devices push goes to.
 export const listNotifications = callable(listNotificationsCall, (_, member) => notices.listNotices(db(), member.uid))

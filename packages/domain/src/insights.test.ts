@@ -141,7 +141,10 @@ describe('the request', () => {
     expect(message({ from: '2026-10-31', to: '2026-10-01' })).toBe('The period ends before it starts.')
     expect(message({ from: '2025-01-01', to: '2026-10-01' })).toBe('A period is at most 400 days.')
     expect(message({ from: '2026-02-30', to: '2026-03-01' })).toBe('from must be a day of the calendar')
-    expect(message({ from: '2026-10-01', to: '2026-10-02', city: '../x' })).toBe('city: Unknown city')
+    expect(message({ from: '2026-10-01', to: '2026-10-02', city: '../x' })).toBe('Unknown city')
+    expect(message({ to: '2026-10-02' })).toBe(
+      'A request for insights has from and to (YYYY-MM-DD), and may have city and eventId',
+    )
   })
 })
 

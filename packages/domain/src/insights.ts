@@ -51,7 +51,7 @@ export interface InsightRow {
   returning: number
 }
 
-/** The numbers of a row, in the order the CSV of rows lists them. */
+/** The numbers of a row (what a total sums). */
 export const INSIGHT_NUMBERS = [
   'seats',
   'sold',
@@ -91,9 +91,12 @@ const MAX_INSIGHT_DAYS = 400
 /** How far ahead the emptiest upcoming dates are looked for. */
 export const UPCOMING_DAYS = 28
 
-const INSIGHT_MESSAGES = {
+export const INSIGHT_MESSAGES = {
   period: 'The period ends before it starts.',
   tooLong: `A period is at most ${MAX_INSIGHT_DAYS} days.`,
+  shape: 'A request for insights has from and to (YYYY-MM-DD), and may have city and eventId',
+  unknownCity: 'Unknown city',
+  notInCity: 'This event is not in the city asked for.',
 } as const
 
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000
@@ -106,17 +109,22 @@ const periodDate = (name: string) =>
   )
 
 export const insightsRequestSchema = v.pipe(
-  v.strictObject({
-    from: periodDate('from'),
-    to: periodDate('to'),
-    city: v.optional(v.pipe(v.string('city must be text'), v.regex(/^[a-z0-9-]{1,40}$/, 'city: Unknown city'))),
-    eventId: v.optional(eventIdField('Unknown event')),
-  }),
+  v.strictObject(
+    {
+      from: periodDate('from'),
+      to: periodDate('to'),
+      city: v.optional(
+        v.pipe(v.string('city must be text'), v.regex(/^[a-z0-9-]{1,40}$/, INSIGHT_MESSAGES.unknownCity)),
+      ),
+      eventId: v.optional(eventIdField('Unknown event')),
+    },
+    INSIGHT_MESSAGES.shape,
+  ),
   v.check(({ from, to }) => from <= to, INSIGHT_MESSAGES.period),
   v.check(({ from, to }) => dayNumber(to) - dayNumber(from) < MAX_INSIGHT_DAYS, INSIGHT_MESSAGES.tooLong),
 )
 
-/** An event or a city the caller may filter by. */
+/** An event the caller may filter by. */
 interface InsightEvent {
   id: string
   title: string
@@ -157,8 +165,10 @@ export interface Series {
   unit: SeriesUnit
   /** The first column's heading: "Date", "Week of", "Event". */
   keyHeading: string
-  /** The keys as the CSV has them (ISO dates, event ids' titles). */
+  /** What tells the values apart (ISO dates, Mondays, event ids). */
   keys: string[]
+  /** The first column of the CSV: ISO dates, or the events' titles. */
+  csvKeys: string[]
   /** The keys as the chart and table show them. */
   labels: string[]
   datasets: { label: string; values: (number | null)[] }[]
@@ -227,6 +237,7 @@ export function fillSeries(rows: readonly InsightRow[], titles: ReadonlyMap<stri
     unit: 'percent',
     keyHeading: 'Date',
     keys,
+    csvKeys: keys,
     labels: keys.map(formatShortDate),
     datasets: events.map(([eventId, eventRows]) => ({
       label: titles.get(eventId) ?? eventId,
@@ -249,6 +260,7 @@ function weekly(
     ...head,
     keyHeading: 'Week of',
     keys: weeks.map(([week]) => week),
+    csvKeys: weeks.map(([week]) => week),
     labels: weeks.map(([week]) => weekLabel(week)),
     datasets: datasets.map(([label, value]) => ({ label, values: weeks.map(([, weekRows]) => value(weekRows)) })),
   }
@@ -277,7 +289,8 @@ function perEvent(
     ...head,
     kind: 'bar',
     keyHeading: 'Event',
-    keys: events.map(([id]) => titles.get(id) ?? id),
+    keys: events.map(([id]) => id),
+    csvKeys: events.map(([id]) => titles.get(id) ?? id),
     labels: events.map(([id]) => titles.get(id) ?? id),
     datasets: [{ label, values: events.map(([, eventRows]) => value(eventRows)) }],
   }
@@ -295,7 +308,7 @@ export const noShowSeries = (rows: readonly InsightRow[], titles: ReadonlyMap<st
     (eventRows) => ratio(sum(eventRows, 'noShows'), sum(eventRows, 'came') + sum(eventRows, 'noShows')),
   )
 
-/** Of each week's guests, the share who had been to an evening before. */
+/** Of each week's kept seats, the share whose member had a seat at an earlier evening (a returning member). */
 export const returningSeries = (rows: readonly InsightRow[]): Series =>
   weekly(counted(rows), { id: 'returning', title: 'Returning members per week', kind: 'line', unit: 'percent' }, [
     ['Returning members', (week) => ratio(sum(week, 'returning'), sum(week, 'returning') + sum(week, 'firstTime'))],
@@ -354,7 +367,7 @@ export function seriesCsv(series: Series): string {
     return value.toFixed(series.unit === 'rating' ? 2 : 1)
   }
   const head = [series.keyHeading, ...series.datasets.map((d) => d.label)]
-  const lines = series.keys.map((key, i) => [key, ...series.datasets.map((d) => cell(d.values[i] ?? null))])
+  const lines = series.csvKeys.map((key, i) => [key, ...series.datasets.map((d) => cell(d.values[i] ?? null))])
   return [head, ...lines].map((line) => line.map(csvField).join(',')).join('\r\n')
 }
 

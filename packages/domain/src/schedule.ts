@@ -126,6 +126,11 @@ export function nextOccurrence(event: Scheduled, now: Date = new Date()): IsoDat
 }
 
 /** The IST date one day after today. */
+/** The calendar day `days` after `date` (before it, when negative). */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+}
+
 export function istTomorrow(now: Date = new Date()): IsoDate {
   return istToday(new Date(now.getTime() + 24 * 60 * 60_000))
 }

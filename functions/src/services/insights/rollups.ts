@@ -7,22 +7,34 @@
  * A roll recomputes each date from its records and writes only the rows that differ, so running it
  * again for the same day writes nothing and never counts twice. The hourly job rolls every date from
  * ROLL_BACK_DAYS ago (late check-ins, the week of feedback and connections) to UPCOMING_DAYS ahead,
- * and any older date whose money moved since (insight_marks). A date past the window keeps its
- * seats and holds as they were last rolled: its seat documents are gone by then.
+ * and any older date whose money moved since (insight_marks). A row whose date is no longer one the
+ * event offered (archived, skipped) is removed. A date over SEATS_KEPT_DAYS past keeps its seats and
+ * holds as they were last rolled (its seat documents are gone by then), and a row stays in the city it
+ * was first rolled in (an event that moves city does not move its past).
  */
 
 import type { RequestOf } from '@yaari/domain/callable'
 import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
 import { HOST_MESSAGES, type Roles } from '@yaari/domain/host'
 import type { loadInsightsCall } from '@yaari/domain/insights'
-import { type InsightRow, type InsightsView, tallyKey, UPCOMING_DAYS } from '@yaari/domain/insights'
+import { INSIGHT_MESSAGES, type InsightRow, type InsightsView, tallyKey, UPCOMING_DAYS } from '@yaari/domain/insights'
 import { mayHostCity } from '@yaari/domain/roles'
-import { availableDates, istToday, runsOn } from '@yaari/domain/schedule'
-import type { Firestore } from 'firebase-admin/firestore'
+import { addDays, availableDates, istToday, runsOn } from '@yaari/domain/schedule'
+import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { collectionOf } from '../../lib/collections'
 import { reader } from '../../lib/documents'
-import { type BookingRecord, bookingsOfDate, came, isDateCancelled, mapLimit, nowOf } from '../../lib/records'
+import { ALERTS, alert } from '../../lib/log'
+import {
+  type BookingRecord,
+  bookingsOfDate,
+  came,
+  isDateCancelled,
+  isFailedPrecondition,
+  mapLimit,
+  mapUntil,
+  nowOf,
+} from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { readTally } from '../../lib/tallies'
 import { readNight } from '../after-night/nights'
@@ -30,10 +42,13 @@ import { isBlocked, readCapacity } from '../capacity'
 
 /** How far back the hourly roll recomputes every date: late check-ins, the week of the evening after. */
 const ROLL_BACK_DAYS = 10
+/** How long a date's seat documents are kept (retention.ts `seats`): after that, its seats are as rolled. */
+const SEATS_KEPT_DAYS = 30
+/** How far back records are kept whole (feedback, nights, tallies: a year): no period older is re-rolled. */
+export const RECOMPUTABLE_DAYS = 365
 
-const DAY = 86_400_000
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10)
+/** insights/last-roll: when a roll last looked at every date of its window (the page says "as of"). */
+const LAST_ROLL = 'last-roll'
 
 /** insights/{city}_{YYYY-MM}: a city's month, a row per event date. */
 interface MonthRecord {
@@ -52,15 +67,24 @@ const paise = (rupees: number) => Math.round(rupees * 100)
 const refundOf = (booking: BookingRecord) =>
   booking.refund && booking.refund.status !== 'failed' ? paise(booking.refund.amount) : 0
 
-/** Whether the member had a kept seat at an evening before `date`. */
-async function cameBefore(firestore: Firestore, uid: string, date: string): Promise<boolean> {
-  const earlier = await collectionOf(firestore, 'bookings')
-    .where('user_id', '==', uid)
-    .where('status', '==', 'confirmed')
-    .where('event_date', '<', date)
-    .limit(1)
-    .get()
-  return !earlier.empty
+/** A member's earliest kept seat (its date), asked once per member per roll. */
+type Earliest = (uid: string) => Promise<string | undefined>
+function earliestKeptSeats(firestore: Firestore): Earliest {
+  const asked = new Map<string, Promise<string | undefined>>()
+  return (uid) => {
+    let answer = asked.get(uid)
+    if (!answer) {
+      answer = collectionOf(firestore, 'bookings')
+        .where('user_id', '==', uid)
+        .where('status', '==', 'confirmed')
+        .orderBy('event_date')
+        .limit(1)
+        .get()
+        .then((found) => found.docs[0]?.get('event_date') as string | undefined)
+      asked.set(uid, answer)
+    }
+    return answer
+  }
 }
 
 /** A date's feedback: how many rated it, and the ratings' sum. */
@@ -99,7 +123,8 @@ async function rollDate(
   event: YaariEvent,
   date: string,
   now: number,
-  kept?: Pick<InsightRow, 'seats' | 'held'>,
+  earliest: Earliest,
+  kept?: Pick<InsightRow, 'seats' | 'held' | 'city'>,
 ): Promise<{ row: InsightRow; booked: number }> {
   const [bookings, seats, cancelled, tally, night, ratings] = await Promise.all([
     bookingsOfDate(firestore, event.id, date),
@@ -115,7 +140,7 @@ async function rollDate(
   const past = date < istToday(new Date(now))
   const offers = new Set(tally.offers)
   const members = keptSeats.map((b) => b.user_id).filter((uid) => uid && uid !== 'deleted')
-  const before = await mapLimit(members, 8, (uid) => cameBefore(firestore, uid, date))
+  const before = await mapLimit(members, 8, async (uid) => ((await earliest(uid)) ?? date) < date)
   const fromOffers = await Promise.all(paid.map(async (b) => offers.has(await tallyKey(b.order_id))))
   const grossPaise = paid.reduce((total, b) => total + paise(b.amount), 0)
   const refundsPaise = bookings.reduce((total, b) => total + refundOf(b), 0)
@@ -123,7 +148,7 @@ async function rollDate(
   const row: InsightRow = {
     eventId: event.id,
     eventDate: date,
-    city: event.city,
+    city: kept?.city ?? event.city,
     cancelled,
     past,
     seats: seats.seats,
@@ -154,9 +179,9 @@ async function rollDate(
  * published today does not count its past week's dates as empty evenings, nor an archived one its
  * dates after it stopped.
  */
-function offered(event: YaariEvent, date: string, booked: number, cancelled: boolean): boolean {
+function offered(catalogue: Catalogue, event: YaariEvent, date: string, booked: number, cancelled: boolean): boolean {
   if (booked > 0 || cancelled) return true
-  if (event.status !== 'published' || event.schedule.skipped.includes(date)) return false
+  if (!catalogue.isOnSale(event) || event.schedule.skipped.includes(date)) return false
   return !event.publishedAt || istToday(new Date(event.publishedAt)) <= date
 }
 
@@ -175,80 +200,135 @@ const sameRow = (a: InsightRow | undefined, b: InsightRow) =>
 export interface RollReport {
   dates: number
   written: number
+  removed: number
   marks: number
+  /** Dates left for the next run (the run's time ran out). */
+  left: number
 }
 
+const monthOf = (date: string) => date.slice(0, 7)
+
 /**
- * Rolls the dates from `from` to `to` (every event's) and the marked ones, writing the rows that
- * changed. A date before `frozenBefore` keeps its seats as last rolled.
+ * Rolls the dates from `from` to `to` (every event's, and every row stored for them) and the marked
+ * ones, writing the rows that changed and removing those of dates no longer offered. Stops taking
+ * dates at `deadline`; what it did not reach (and its marks) is left for the next run.
  */
 export async function rollDates(
   firestore: Firestore,
   catalogue: Catalogue,
   now: number,
-  { from, to, frozenBefore }: { from: string; to: string; frozenBefore: string },
+  { from, to, deadline = Number.POSITIVE_INFINITY }: { from: string; to: string; deadline?: number },
 ): Promise<RollReport> {
   const today = istToday(new Date(now))
+  const frozenBefore = addDays(today, -SEATS_KEPT_DAYS)
   const marks = await collectionOf(firestore, 'insight_marks').get()
-  const targets = new Map<string, { event: YaariEvent; date: string }>()
-  for (const event of catalogue.events) {
-    // Dates to come only while on sale (not yet offered, a date is not "empty"); past ones all.
-    const onSale = new Set(event.status === 'published' ? availableDates(event, new Date(now)) : [])
-    for (const date of scheduledBetween(event, from, to)) {
-      if (date <= today || onSale.has(date)) targets.set(rowKey(event.id, date), { event, date })
-    }
+  const marked = marks.docs.map((mark) => ({
+    mark,
+    key: rowKey(String(mark.get('event_id')), String(mark.get('event_date'))),
+    date: String(mark.get('event_date')),
+  }))
+  // What is stored for the window and the marked dates, in every city (a row stays where it was rolled).
+  const cities = [...new Set([...catalogue.cities.map((c) => c.id), ...catalogue.events.map((e) => e.city)])]
+  const wanted = [...new Set([...monthsBetween(from, to), ...marked.map(({ date }) => monthOf(date))])]
+  const refs = cities.flatMap((city) => wanted.map((month) => monthRef(firestore, city, month)))
+  const stored = new Map<string, { doc: string; row: InsightRow }>()
+  for (const snapshot of refs.length ? await firestore.getAll(...refs) : []) {
+    for (const [key, row] of Object.entries(months.one(snapshot)?.rows ?? {}))
+      stored.set(key, { doc: snapshot.id, row })
   }
-  for (const mark of marks.docs) {
-    const event = catalogue.eventById(String(mark.get('event_id')))
-    const date = String(mark.get('event_date'))
+  const targets = new Map<string, { event: YaariEvent; date: string }>()
+  const target = (eventId: string, date: string) => {
+    const event = catalogue.eventById(eventId)
     if (event) targets.set(rowKey(event.id, date), { event, date })
   }
-  // The months the dates fall in, read once each.
-  const docs = new Map<string, MonthRecord | undefined>()
-  const docKey = (city: string, date: string) => `${city}_${date.slice(0, 7)}`
-  await Promise.all(
-    [...new Set([...targets.values()].map(({ event, date }) => docKey(event.city, date)))].map(async (key) => {
-      docs.set(key, months.one(await collectionOf(firestore, 'insights').doc(key).get()))
-    }),
-  )
-  const changed = new Map<string, InsightRow[]>() // by month document
-  await mapLimit([...targets.values()], 4, async ({ event, date }) => {
-    const key = docKey(event.city, date)
-    const previous = docs.get(key)?.rows[rowKey(event.id, date)]
-    const frozen = date < frozenBefore && previous ? { seats: previous.seats, held: previous.held } : undefined
-    const { row, booked } = await rollDate(firestore, event, date, now, frozen)
-    if (!offered(event, date, booked, row.cancelled) || sameRow(previous, row)) return
-    changed.set(key, [...(changed.get(key) ?? []), row])
-  })
-  let written = 0
-  for (const rows of changed.values()) {
-    const [first] = rows as [InsightRow]
-    const month = first.eventDate.slice(0, 7)
-    await monthRef(firestore, first.city, month).set(
-      {
-        city: first.city,
-        month,
-        rows: Object.fromEntries(rows.map((row) => [rowKey(row.eventId, row.eventDate), row])),
-        rolled_at: now,
-        ...expiry('insights', now, `${month}-28`),
-      },
-      { merge: true },
-    )
-    written += rows.length
+  for (const event of catalogue.events) {
+    // Dates to come only while on sale (a date not yet offered is not "empty"); past ones all.
+    const onSale = new Set(catalogue.isOnSale(event) ? availableDates(event, new Date(now)) : [])
+    for (const date of scheduledBetween(event, from, to)) if (date <= today || onSale.has(date)) target(event.id, date)
   }
-  // A mark written again while this roll ran stays for the next one.
-  await Promise.all(
-    marks.docs.map((mark) => mark.ref.delete({ lastUpdateTime: mark.updateTime }).catch(() => undefined)),
+  for (const { row } of stored.values())
+    if (row.eventDate >= from && row.eventDate <= to) target(row.eventId, row.eventDate)
+  for (const { mark, date } of marked) target(String(mark.get('event_id')), date)
+
+  const earliest = earliestKeptSeats(firestore)
+  const order = [...targets.values()]
+  const { results, left } = await mapUntil(
+    order,
+    4,
+    async ({ event, date }) => {
+      const previous = stored.get(rowKey(event.id, date))
+      const kept =
+        previous && date < frozenBefore
+          ? previous.row
+          : previous
+            ? { ...previous.row, ...(await seatsNow(firestore, event, date, now)) }
+            : undefined
+      const { row, booked } = await rollDate(firestore, event, date, now, earliest, kept)
+      const doc = previous?.doc ?? `${row.city}_${monthOf(date)}`
+      if (!offered(catalogue, event, date, booked, row.cancelled))
+        return previous ? { doc, remove: true as const, row } : undefined
+      return sameRow(previous?.row, row) ? undefined : { doc, remove: false as const, row }
+    },
+    deadline,
   )
-  return { dates: targets.size, written, marks: marks.size }
+  const byDoc = new Map<string, { row: InsightRow; remove: boolean }[]>()
+  for (const change of results) if (change) byDoc.set(change.doc, [...(byDoc.get(change.doc) ?? []), change])
+  for (const [doc, changes] of byDoc) {
+    const first = changes[0]!.row
+    const month = monthOf(first.eventDate)
+    await collectionOf(firestore, 'insights')
+      .doc(doc)
+      .set(
+        {
+          city: first.city,
+          month,
+          rows: Object.fromEntries(
+            changes.map(({ row, remove }) => [rowKey(row.eventId, row.eventDate), remove ? FieldValue.delete() : row]),
+          ),
+          rolled_at: now,
+          ...expiry('insights', now, `${month}-28`),
+        },
+        { merge: true },
+      )
+  }
+  // The marks of the dates rolled go; one written again while this roll ran stays for the next one.
+  const rolled = new Set(order.slice(0, order.length - left).map(({ event, date }) => rowKey(event.id, date)))
+  await Promise.all(
+    marked
+      .filter(({ key }) => rolled.has(key) || !targets.has(key))
+      .map(({ mark }) =>
+        mark.ref.delete({ lastUpdateTime: mark.updateTime }).catch((error: unknown) => {
+          if (!isFailedPrecondition(error)) throw error
+        }),
+      ),
+  )
+  const changes = results.filter((change) => change !== undefined)
+  return {
+    dates: targets.size,
+    written: changes.filter((change) => !change.remove).length,
+    removed: changes.filter((change) => change.remove).length,
+    marks: marks.size,
+    left,
+  }
 }
 
 /** The hourly job: the window of dates whose records still move, and the dates marked since. */
-export function rollInsights(deps: { firestore: Firestore; catalogue: Catalogue; now?: () => Date }) {
+export async function rollInsights(deps: {
+  firestore: Firestore
+  catalogue: Catalogue
+  now?: () => Date
+  deadline?: number
+}): Promise<RollReport> {
   const now = nowOf(deps)
   const today = istToday(new Date(now))
-  const from = addDays(today, -ROLL_BACK_DAYS)
-  return rollDates(deps.firestore, deps.catalogue, now, { from, to: addDays(today, UPCOMING_DAYS), frozenBefore: from })
+  const window = { from: addDays(today, -ROLL_BACK_DAYS), to: addDays(today, UPCOMING_DAYS) }
+  const report = await rollDates(deps.firestore, deps.catalogue, now, { ...window, deadline: deps.deadline })
+  if (report.left === 0) {
+    await collectionOf(deps.firestore, 'insights')
+      .doc(LAST_ROLL)
+      .set({ at: now, ...expiry('insights', now) })
+  }
+  return report
 }
 
 /** The months (YYYY-MM) from one date's to another's. */
@@ -269,30 +349,41 @@ function monthsBetween(from: string, to: string): string[] {
 export async function loadInsights(
   firestore: Firestore,
   catalogue: Catalogue,
-  roles: Roles,
+  { roles, uid }: { roles: Roles; uid: string },
   input: RequestOf<typeof loadInsightsCall>,
   now: number,
 ): Promise<InsightsView> {
   const event = input.eventId ? catalogue.eventById(input.eventId) : undefined
+  if (event && input.city && event.city !== input.city) {
+    throw new HttpsError('invalid-argument', INSIGHT_MESSAGES.notInCity, {
+      field: 'eventId',
+      reason: INSIGHT_MESSAGES.notInCity,
+    })
+  }
   const city = event?.city ?? input.city
   if (city !== undefined && !catalogue.cities.some((c) => c.id === city)) {
-    throw new HttpsError('invalid-argument', 'city: Unknown city')
+    throw new HttpsError('invalid-argument', INSIGHT_MESSAGES.unknownCity, {
+      field: 'city',
+      reason: INSIGHT_MESSAGES.unknownCity,
+    })
   }
-  if (city !== undefined && !mayHostCity(roles, city))
+  if (city !== undefined && !mayHostCity(roles, city)) {
+    alert(ALERTS.hostRefused, { callable: 'loadInsights', uid, reason: HOST_MESSAGES.notYourCity, city })
     throw new HttpsError('permission-denied', HOST_MESSAGES.notYourCity)
+  }
   const mine = catalogue.cities.filter((c) => mayHostCity(roles, c.id))
   const cities = city ? [city] : mine.map((c) => c.id)
   const today = istToday(new Date(now))
   const until = addDays(today, UPCOMING_DAYS)
   const wanted = [...new Set([...monthsBetween(input.from, input.to), ...monthsBetween(today, until)])]
   const refs = cities.flatMap((c) => wanted.map((month) => monthRef(firestore, c, month)))
-  const snapshots = refs.length ? await firestore.getAll(...refs) : []
+  const [last, ...snapshots] = await firestore.getAll(collectionOf(firestore, 'insights').doc(LAST_ROLL), ...refs)
   const records = snapshots.map((snapshot) => months.one(snapshot)).filter((r) => r !== undefined)
   const rows = records
     .flatMap((record) => Object.values(record.rows ?? {}))
-    .filter((row) => mayHostCity(roles, row.city) && (!event || row.eventId === event.id))
+    .filter((row) => cities.includes(row.city) && (!event || row.eventId === event.id))
     .sort((a, b) => a.eventDate.localeCompare(b.eventDate) || a.eventId.localeCompare(b.eventId))
-  const rolledAt = Math.max(0, ...records.map((record) => record.rolled_at ?? 0))
+  const rolledAt = Number(last?.get('at') ?? 0)
   return {
     rows: rows.filter((row) => row.eventDate >= input.from && row.eventDate <= input.to),
     upcoming: rows.filter((row) => row.eventDate >= today && row.eventDate <= until),

@@ -21,6 +21,8 @@ export interface WaitlistEntry {
   wait_slot: number
   /** Where the offer is emailed, and the name it greets (from the account and the profile). */
   attendee: { email?: string; name?: string }
+  /** What the Insights tally notes its join under (random: never the uid). */
+  tally_key?: string
   offer_order_id?: string
   offer_expires_at?: number
   offered_at?: number

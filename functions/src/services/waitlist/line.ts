@@ -3,6 +3,8 @@
  * once (a second join finds it); leaving frees the member's place, and a seat offered to them goes
  * to the next member waiting.
  */
+
+import { randomUUID } from 'node:crypto'
 import { BOOKING_MESSAGES } from '@yaari/domain/booking'
 import type { RequestOf } from '@yaari/domain/callable'
 import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
@@ -70,6 +72,20 @@ async function claimWaitSlot(
   return retry === undefined ? undefined : retry + 1
 }
 
+/**
+ * Notes a join for the Insights numbers: under the entry's own random key (older entries: their id
+ * and join time), so a retry notes the same key and the tally never holds a uid.
+ */
+const noteJoin = (firestore: Firestore, entry: WaitlistEntry, now: number) =>
+  noteTally(
+    firestore,
+    entry.event_id,
+    entry.event_date,
+    'joins',
+    entry.tally_key ?? `${entry.event_id}_${entry.event_date}:${entry.joined_at}:${entry.wait_slot}`,
+    now,
+  )
+
 /** joinWaitlist: puts the member in line for a sold-out date (once); their place in it. */
 export async function joinWaitlist(
   deps: BookingDeps,
@@ -98,7 +114,12 @@ export async function joinWaitlist(
   if (settings.salesClosed) throw new HttpsError('failed-precondition', WAITLIST_MESSAGES.salesClosed)
   if (!profile.exists) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.profileRequired)
   const status = existing.get('status')
-  if (status === 'waiting' || status === 'offered') return { entry: await viewOf(firestore, existing) }
+  if (status === 'waiting' || status === 'offered') {
+    // A retry of a join whose answer was lost: its join is noted (once, under the same key).
+    const joined = waitlistEntries.one(existing)
+    if (joined) await noteJoin(firestore, joined, now)
+    return { entry: await viewOf(firestore, existing) }
+  }
   if (dateClaim.exists && isLive(dateClaim.data(), now)) {
     const booking = await readBooking(firestore, String(dateClaim.get('order_id')))
     if (booking && (booking.status === 'pending' || booking.status === 'confirmed')) {
@@ -121,6 +142,7 @@ export async function joinWaitlist(
     status: 'waiting',
     wait_slot: slot,
     attendee: { ...(member.email ? { email: member.email } : {}), ...(typeof name === 'string' ? { name } : {}) },
+    tally_key: randomUUID(),
   }
   try {
     await ref.create({ ...entry, ...expiry('waitlist', now, input.eventDate) })
@@ -130,7 +152,7 @@ export async function joinWaitlist(
     // A second join at the same moment: that one's entry is the member's place.
     return { entry: await viewOf(firestore, await ref.get()) }
   }
-  await noteTally(firestore, event.id, input.eventDate, 'joins', `${ref.id}:${now}`, now)
+  await noteJoin(firestore, entry, now)
   // A seat freed while the member joined is theirs if they are first.
   await offerQuietly(deps, event.id, input.eventDate)
   return { entry: await viewOf(firestore, await ref.get()) }

@@ -31,8 +31,14 @@ Chart.register(
   Tooltip,
 )
 
-/** Colours apart for most kinds of colour blindness (Okabe and Ito's palette), darkened for contrast on white. */
-const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#9A6B00', '#56B4E9', '#000000']
+/**
+ * Colours apart for most kinds of colour blindness (Okabe and Ito's palette), each darkened to 3:1
+ * or more on white (WCAG 1.4.11); lines also differ by their points and dashes, so no series is told
+ * by colour alone.
+ */
+const PALETTE = ['#0072B2', '#B84A00', '#007A5A', '#A8507F', '#8A6000', '#2E6E99', '#000000']
+const POINTS = ['circle', 'rect', 'triangle', 'rectRot', 'star', 'crossRot', 'line'] as const
+const DASHES = [[], [6, 4], [2, 3], [10, 3, 2, 3]]
 
 const frame = css({ position: 'relative', height: '240px', width: '100%' })
 
@@ -50,6 +56,9 @@ export default function InsightChart({ series }: { series: Series }) {
           data: dataset.values.map((value) => (value === null ? null : money ? value / 100 : value)),
           borderColor: PALETTE[i % PALETTE.length],
           backgroundColor: PALETTE[i % PALETTE.length],
+          pointStyle: POINTS[i % POINTS.length],
+          pointRadius: 4,
+          borderDash: series.kind === 'line' ? DASHES[Math.floor(i / PALETTE.length + i) % DASHES.length] : [],
           spanGaps: true,
         })),
       },
@@ -58,7 +67,7 @@ export default function InsightChart({ series }: { series: Series }) {
         maintainAspectRatio: false,
         animation: false,
         plugins: {
-          legend: { position: 'bottom', labels: { boxWidth: 12 } },
+          legend: { position: 'bottom', labels: { boxWidth: 12, usePointStyle: series.kind === 'line' } },
           tooltip: {
             callbacks: {
               label: (item) =>

@@ -23,13 +23,14 @@ import {
   waitlistSeries,
 } from '@yaari/domain/insights'
 import { formatIstDateTime, formatLongDate, formatShortDate } from '@yaari/domain/schedule'
-import { type FormEvent, lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { flow, wrap } from 'styled-system/patterns'
 import { button, card, heading, link, text } from 'styled-system/recipes'
 import { saveFile } from '../../../lib/save-file'
 import { SelectField, TextField } from '../../../ui/field'
-import { type Answer, useAnswer } from '../answer'
+import type { Answer } from '../answer'
+import { hostMessage } from '../host-words'
 import { askInsights, type InsightsQuery, PERIODS, type Period, periodDates } from './insights-query'
 
 const InsightChart = lazy(() => import('./insight-chart'))
@@ -134,6 +135,8 @@ function Figure({ label, value }: { label: string; value: string }) {
   )
 }
 
+const MAX_DAYS = 400
+
 function Filters({
   view,
   query,
@@ -147,19 +150,36 @@ function Filters({
 }) {
   const [from, setFrom] = useState(query.from)
   const [to, setTo] = useState(query.to)
-  const [error, setError] = useState<string>()
+  const [errors, setErrors] = useState<{ from?: string; to?: string }>({})
+  const fromInput = useRef<HTMLInputElement>(null)
+  const toInput = useRef<HTMLInputElement>(null)
+  // A preset chosen (or a range applied) sets the two days the custom range starts from.
+  useEffect(() => {
+    setFrom(query.from)
+    setTo(query.to)
+  }, [query.from, query.to])
   const cities = view?.cities ?? []
   const events = (view?.events ?? []).filter((event) => !query.city || event.city === query.city)
   const today = view?.today ?? query.to
   const applyRange = (event: FormEvent) => {
     event.preventDefault()
-    if (!from || !to) return setError('Choose the first and the last day.')
-    if (from > to) return setError('The period ends before it starts.')
-    setError(undefined)
+    const found = {
+      from: from ? undefined : 'Choose the first day.',
+      to: !to
+        ? 'Choose the last day.'
+        : from && from > to
+          ? 'The period ends before it starts.'
+          : from && (Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_DAYS
+            ? `A period is at most ${MAX_DAYS} days.`
+            : undefined,
+    }
+    setErrors(found)
+    if (found.from) return fromInput.current?.focus()
+    if (found.to) return toInput.current?.focus()
     onAsk({ ...query, period: 'custom', from, to })
   }
   return (
-    <form onSubmit={applyRange} className={flow({ gap: '3' })} aria-label="What to show">
+    <form onSubmit={applyRange} noValidate className={flow({ gap: '3' })} aria-label="What to show">
       <div className={wrap({ gap: '3', alignItems: 'end' })}>
         <SelectField
           label="Period"
@@ -191,14 +211,21 @@ function Filters({
       </div>
       {query.period === 'custom' ? (
         <div className={wrap({ gap: '3', alignItems: 'end' })}>
-          <TextField label="From" type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
           <TextField
+            ref={fromInput}
+            label="From"
+            type="date"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            error={errors.from}
+          />
+          <TextField
+            ref={toInput}
             label="To"
             type="date"
             value={to}
-            min={from}
             onChange={(e) => setTo(e.target.value)}
-            error={error}
+            error={errors.to}
           />
           <button type="submit" className={button({ size: 'sm' })} disabled={busy}>
             Show this range
@@ -228,7 +255,7 @@ function Report({ view, query }: { view: InsightsView; query: InsightsQuery }) {
   return (
     <div className={flow({ gap: '4' })}>
       <p className={text({ size: 'sm', tone: 'muted' })}>
-        {formatLongDate(query.from)} to {formatLongDate(query.to)}: {totals.dates} dates
+        {totals.dates} dates
         {totals.cancelledDates ? `, ${totals.cancelledDates} cancelled` : ''}. Money is counted by the evening’s date.
         {view.rolledAt
           ? ` Numbers as of ${formatIstDateTime(new Date(view.rolledAt))}; they are brought up to date every hour.`
@@ -275,6 +302,10 @@ function Report({ view, query }: { view: InsightsView; query: InsightsQuery }) {
         <dl className={figures}>
           <Figure label="No-show rate" value={formatValue('percent', totals.noShowRate)} />
         </dl>
+        <p className={text({ size: 'sm', tone: 'muted' })}>
+          A no-show had a paid seat and neither checked in at the door nor was marked as come. A returning member had a
+          seat at an earlier evening.
+        </p>
         <SeriesFigure series={series.noShows} query={query} />
         <SeriesFigure series={series.returning} query={query} />
       </Section>
@@ -289,6 +320,13 @@ function Report({ view, query }: { view: InsightsView; query: InsightsQuery }) {
   )
 }
 
+/** The numbers shown, and the request they answer (the filters may already say something else). */
+interface Shown {
+  query: InsightsQuery
+  view?: InsightsView
+  error?: string
+}
+
 export function HostInsightsPage({
   first,
   initial,
@@ -296,31 +334,50 @@ export function HostInsightsPage({
   first: Promise<Answer<InsightsView> | undefined>
   initial: InsightsQuery
 }) {
-  const { answer, reload } = useAnswer(first)
   const [query, setQuery] = useState(initial)
+  const [shown, setShown] = useState<Shown>({ query: initial })
   const [busy, setBusy] = useState(false)
+  // Each ask's number: an answer to an ask made since is dropped (answers may come out of order).
+  const asked = useRef(0)
+  useEffect(() => {
+    let live = true
+    void first.then((answer) => {
+      if (live && answer && asked.current === 0) setShown({ query: initial, ...answer })
+    })
+    return () => {
+      live = false
+    }
+  }, [first, initial])
   const ask = (next: InsightsQuery) => {
     setQuery(next)
     // Choosing a custom range shows its two days; the numbers are asked for when it is applied.
     if (next.period === 'custom' && query.period !== 'custom') return
+    const turn = ++asked.current
     setBusy(true)
-    void reload(askInsights(next)).finally(() => setBusy(false))
+    askInsights(next)
+      .then(
+        (view) => turn === asked.current && setShown({ query: next, view }),
+        (error: unknown) => turn === asked.current && setShown((was) => ({ ...was, error: hostMessage(error) })),
+      )
+      .finally(() => turn === asked.current && setBusy(false))
   }
-  const view = answer?.value
+  const { view, error } = shown
   return (
     <div className={flow({ gap: '4' })}>
       <Link to="/host" className={link()}>
         ← Host console
       </Link>
       <h1 className={heading({ level: 'page' })}>Insights</h1>
-      <Filters key={`${query.period}_${query.from}_${query.to}`} view={view} query={query} onAsk={ask} busy={busy} />
-      {answer?.error ? <p role="alert">{answer.error}</p> : null}
-      {busy || (!view && !answer?.error) ? (
-        <p role="status" className={text({ tone: 'muted' })}>
-          Loading the numbers…
-        </p>
-      ) : null}
-      {view ? <Report view={view} query={query} /> : null}
+      <Filters view={view} query={query} onAsk={ask} busy={busy} />
+      {error ? <p role="alert">{error}</p> : null}
+      <p role="status" className={text({ tone: 'muted' })}>
+        {busy || (!view && !error)
+          ? 'Loading the numbers…'
+          : view
+            ? `Showing ${formatLongDate(shown.query.from)} to ${formatLongDate(shown.query.to)}.`
+            : ''}
+      </p>
+      {view ? <Report view={view} query={shown.query} /> : null}
     </div>
   )
 }

@@ -1,5 +1,8 @@
-/** What the Insights page asks for: a period (a preset ending today, or a custom range), a city, an event. */
-import { loadInsightsCall } from '@yaari/domain/insights'
+/**
+ * What the Insights page asks for: a period (a preset ending today, or a custom range), a city, an
+ * event. The console's loaders import this: the contract (its schema) loads with the first ask, so
+ * the shell every page shares does not carry it.
+ */
 import { call } from '../../../lib/call'
 
 export type Period = '4w' | '3m' | 'custom'
@@ -33,4 +36,5 @@ const request = (query: InsightsQuery) => ({
 })
 
 /** The page's one call: the period's rollups. */
-export const askInsights = (query: InsightsQuery) => call(loadInsightsCall, request(query))
+export const askInsights = async (query: InsightsQuery) =>
+  call((await import('@yaari/domain/insights')).loadInsightsCall, request(query))
