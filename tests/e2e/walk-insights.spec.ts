@@ -93,9 +93,37 @@ const figures = (page: Page) =>
 
 const mainText = (page: Page) => page.getByRole('main').innerText()
 
-async function waitNumbers(page: Page) {
-  await expect(page.getByText('Loading the numbers…')).toHaveCount(0, BACKEND)
-  await expect(page.getByRole('region', { name: 'Money' })).toBeVisible(BACKEND)
+async function waitNumbers(page: Page, timeout = 20_000) {
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(/^Showing/, { timeout })
+  await expect(page.getByRole('region', { name: 'Money', exact: true })).toBeVisible({ timeout })
+}
+
+/** Status text every 500 ms until it says Showing (or the time is up), and what the page asked. */
+async function watchLoad(page: Page, label: string, ms: number) {
+  const seen: string[] = []
+  const t0 = Date.now()
+  let last = ''
+  while (Date.now() - t0 < ms) {
+    const now =
+      (await page
+        .getByRole('main')
+        .getByRole('status')
+        .textContent({ timeout: 2000 })
+        .catch(() => 'NO STATUS')) ?? ''
+    if (now !== last) seen.push(`${Date.now() - t0}ms: ${now}`)
+    last = now
+    if (now.startsWith('Showing')) break
+    await page.waitForTimeout(500)
+  }
+  const numbersMs = Date.now() - t0
+  let chartMs: number | string = 'no chart'
+  if (last.startsWith('Showing')) {
+    chartMs = await expect(page.locator('main canvas').first())
+      .toBeVisible({ timeout: 10_000 })
+      .then(() => Date.now() - t0)
+      .catch(() => 'no chart in 10s')
+  }
+  return { label, seen, numbersMs, chartMs, canvases: await page.locator('main canvas').count() }
 }
 
 async function tabWalk(page: Page, presses: number) {
@@ -174,52 +202,67 @@ test.describe('walk insights', () => {
     // Default page and timing.
     await step('default', async () => {
       const t0 = Date.now()
-      const response = await page.goto('/host/insights').catch(async (error) => {
-        log.firstGotoError = String(error).slice(0, 300)
-        await page.waitForTimeout(3000)
-        return page.goto('/host/insights')
-      })
+      const response = await page.goto('/host/insights')
       log.gotoStatus = response?.status()
       await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible(BACKEND)
       const h1 = Date.now() - t0
-      await waitNumbers(page)
-      const numbers = Date.now() - t0
-      await expect(page.locator('canvas').first()).toBeVisible(BACKEND)
-      const chart = Date.now() - t0
+      const load = await watchLoad(page, 'default', 20_000)
       await page.waitForTimeout(500)
       await shot(page, 'ins-01-default-375.png')
       return {
         h1,
-        numbers,
-        chart,
+        load,
         figures: await figures(page),
         overflow: await overflow(page),
-        text: (await mainText(page)).slice(0, 3000),
+        text: (await mainText(page)).slice(0, 2500),
       }
     })
+    await step('default-reload', async () => {
+      await page.reload()
+      const load = await watchLoad(page, 'reload', 15_000)
+      await page.waitForTimeout(500)
+      await shot(page, 'ins-01b-default-reload-375.png')
+      return { load, figures: await figures(page) }
+    })
+    await step('default-client-nav', async () => {
+      await page.goto('/host')
+      await page.getByRole('link', { name: 'Insights' }).first().click()
+      const load = await watchLoad(page, 'client-nav', 15_000)
+      await page.waitForTimeout(500)
+      await shot(page, 'ins-01c-default-client-nav-375.png')
+      return { load, figures: await figures(page), text: (await mainText(page)).slice(0, 2500) }
+    })
     await step('aria-default', async () => page.getByRole('main').ariaSnapshot({ timeout: 10_000 }))
-    await step('tab-default', async () => tabWalk(page, 45))
-    await step('period-options', async () => page.getByLabel('Period').locator('option').allTextContents())
+    await step('tab-default', async () => tabWalk(page, 9))
+    await step('period-options', async () =>
+      page.getByLabel('Period', { exact: true }).locator('option').allTextContents(),
+    )
 
     // Custom range: what the form shows first.
     await step('custom-chosen', async () => {
-      await page.getByLabel('Period').selectOption('custom')
+      await page.getByLabel('Period', { exact: true }).selectOption('custom')
       await page.waitForTimeout(300)
       await shot(page, 'ins-02-custom-chosen-375.png')
       return {
-        from: await page.getByLabel('From').inputValue(),
+        from: await page.getByLabel('From', { exact: true }).inputValue(),
         to: await page.getByLabel('To', { exact: true }).inputValue(),
         status: await page.getByText('Loading the numbers…').count(),
       }
     })
     await step('custom-month', async () => {
-      await page.getByLabel('From').fill(FIRST)
+      await page.getByLabel('From', { exact: true }).fill(FIRST)
       await page.getByLabel('To', { exact: true }).fill(LAST)
       const t0 = Date.now()
       await page.getByRole('button', { name: 'Show this range' }).click()
-      await waitNumbers(page)
-      await expect(page.getByText(`: ${0} dates`)).toHaveCount(0)
+      const load = await watchLoad(page, 'month', 20_000)
       const ms = Date.now() - t0
+      const focused = await page.evaluate(
+        () => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.slice(0, 30)}`,
+      )
+      await expect(page.locator('main canvas'))
+        .toHaveCount(7, { timeout: 10_000 })
+        .catch(() => undefined)
+      log.monthChartsMs = Date.now() - t0
       await page.waitForTimeout(700)
       await shot(page, 'ins-03-custom-month-375.png')
       return {
@@ -238,14 +281,18 @@ test.describe('walk insights', () => {
         .evaluateAll((els) => els.map((el) => `${el.tagName} ${el.textContent}`)),
       regions: await page.getByRole('region').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))),
     }))
-    await step('tab-month', async () => tabWalk(page, 60))
+    await step('tab-month', async () => tabWalk(page, 12))
     await step('focus-table-shot', async () => {
       const table = page.getByRole('region', { name: 'Fill rate per date, the numbers' })
       await table.focus()
       await page.keyboard.press('ArrowRight')
       await page.keyboard.press('ArrowRight')
-      await page.getByRole('region', { name: 'Fill rate' }).screenshot({ path: `${OUT}/ins-03b-fill-focused-375.png` })
-      await page.getByRole('region', { name: 'Money' }).screenshot({ path: `${OUT}/ins-03c-money-375.png` })
+      await page
+        .getByRole('region', { name: 'Fill rate', exact: true })
+        .screenshot({ path: `${OUT}/ins-03b-fill-focused-375.png` })
+      await page
+        .getByRole('region', { name: 'Money', exact: true })
+        .screenshot({ path: `${OUT}/ins-03c-money-375.png` })
       return table.evaluate((el) => ({
         scrollLeft: el.scrollLeft,
         fv: el.matches(':focus-visible'),
@@ -280,7 +327,7 @@ test.describe('walk insights', () => {
 
     // City = Bangalore.
     await step('city', async () => {
-      const city = page.getByLabel('City')
+      const city = page.getByLabel('City', { exact: true })
       const options = await city.locator('option').allTextContents()
       const t0 = Date.now()
       await city.selectOption({ label: 'Bangalore' })
@@ -296,12 +343,12 @@ test.describe('walk insights', () => {
         ms,
         figures: await figures(page),
         overflow: await overflow(page),
-        eventOptions: await page.getByLabel('Event').locator('option').allTextContents(),
+        eventOptions: await page.getByLabel('Event', { exact: true }).locator('option').allTextContents(),
       }
     })
     // A single event.
     await step('event', async () => {
-      const ev = page.getByLabel('Event')
+      const ev = page.getByLabel('Event', { exact: true })
       const label = (await ev.locator('option').allTextContents())[1]!
       await ev.selectOption({ label })
       await waitNumbers(page)
@@ -317,36 +364,46 @@ test.describe('walk insights', () => {
     // From after To.
     await step('from-after-to', async () => {
       const before = calls.length
-      await page.getByLabel('From').fill(LAST)
+      await page.getByLabel('From', { exact: true }).fill(LAST)
       await page.getByLabel('To', { exact: true }).fill(FIRST)
       await page.getByRole('button', { name: 'Show this range' }).click()
       await page.waitForTimeout(800)
       await shot(page, 'ins-07-from-after-to-375.png')
       return {
         newCalls: calls.length - before,
-        fromValidity: await page.getByLabel('From').evaluate((el: HTMLInputElement) => el.validationMessage),
+        fromValidity: await page
+          .getByLabel('From', { exact: true })
+          .evaluate((el: HTMLInputElement) => el.validationMessage),
         toValidity: await page
           .getByLabel('To', { exact: true })
           .evaluate((el: HTMLInputElement) => el.validationMessage),
         alerts: await page.getByRole('alert').allTextContents(),
-        invalid: await page.locator('[aria-invalid="true"]').count(),
+        invalid: await page
+          .locator('[aria-invalid="true"]')
+          .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.id)),
+        focused: await page.evaluate(
+          () => `${document.activeElement?.tagName} ${(document.activeElement as HTMLInputElement)?.value}`,
+        ),
+        status: await page.getByRole('main').getByRole('status').textContent(),
       }
     })
     // One date empty.
     await step('from-empty', async () => {
-      await page.getByLabel('From').fill('')
+      await page.getByLabel('From', { exact: true }).fill('')
       await page.getByRole('button', { name: 'Show this range' }).click()
       await page.waitForTimeout(500)
       return {
-        fromValidity: await page.getByLabel('From').evaluate((el: HTMLInputElement) => el.validationMessage),
+        fromValidity: await page
+          .getByLabel('From', { exact: true })
+          .evaluate((el: HTMLInputElement) => el.validationMessage),
         alerts: await page.getByRole('alert').allTextContents(),
       }
     })
     // A year with nothing.
     await step('empty-period', async () => {
-      await page.getByLabel('Event').selectOption('')
+      await page.getByLabel('Event', { exact: true }).selectOption('')
       await waitNumbers(page).catch(() => undefined)
-      await page.getByLabel('From').fill('2019-01-01')
+      await page.getByLabel('From', { exact: true }).fill('2019-01-01')
       await page.getByLabel('To', { exact: true }).fill('2019-12-31')
       await page.getByRole('button', { name: 'Show this range' }).click()
       await waitNumbers(page)
@@ -360,7 +417,7 @@ test.describe('walk insights', () => {
     })
     // Longer than 400 days.
     await step('too-long', async () => {
-      await page.getByLabel('From').fill('2023-01-01')
+      await page.getByLabel('From', { exact: true }).fill('2023-01-01')
       await page.getByLabel('To', { exact: true }).fill('2025-06-30')
       await page.getByRole('button', { name: 'Show this range' }).click()
       await expect(page.getByText('Loading the numbers…')).toHaveCount(0, BACKEND)
@@ -370,7 +427,7 @@ test.describe('walk insights', () => {
     })
     // Back to the 3 months preset.
     await step('three-months', async () => {
-      await page.getByLabel('Period').selectOption('3m')
+      await page.getByLabel('Period', { exact: true }).selectOption('3m')
       await waitNumbers(page)
       await page.waitForTimeout(500)
       await shot(page, 'ins-10-3m-375.png')
@@ -386,27 +443,25 @@ test.describe('walk insights', () => {
   })
 
   test('host walk', async ({ page }) => {
-    test.setTimeout(80_000)
+    test.setTimeout(100_000)
     await signInAt(page, hostAccount.email, hostAccount.password)
     await expect(page).toHaveURL(/\/$/, BACKEND)
     await step('host-default', async () => {
-      const t0 = Date.now()
       await page.goto('/host/insights')
-      await waitNumbers(page)
-      const ms = Date.now() - t0
-      await page.waitForTimeout(700)
+      const load = await watchLoad(page, 'host-default', 20_000)
+      await page.waitForTimeout(500)
       await shot(page, 'ins-11-host-default-375.png')
       return {
-        ms,
+        load,
         figures: await figures(page),
-        city: await page.getByLabel('City').count(),
+        city: await page.getByLabel('City', { exact: true }).count(),
         overflow: await overflow(page),
-        text: (await mainText(page)).slice(0, 3000),
+        text: (await mainText(page)).slice(0, 2500),
       }
     })
     await step('host-month', async () => {
-      await page.getByLabel('Period').selectOption('custom')
-      await page.getByLabel('From').fill(FIRST)
+      await page.getByLabel('Period', { exact: true }).selectOption('custom')
+      await page.getByLabel('From', { exact: true }).fill(FIRST)
       await page.getByLabel('To', { exact: true }).fill(LAST)
       await page.getByRole('button', { name: 'Show this range' }).click()
       await waitNumbers(page)
@@ -420,7 +475,7 @@ test.describe('walk insights', () => {
         figures: await figures(page),
         o375,
         o360: await overflow(page),
-        events: await page.getByLabel('Event').locator('option').allTextContents(),
+        events: await page.getByLabel('Event', { exact: true }).locator('option').allTextContents(),
         text: (await mainText(page)).slice(0, 6000),
       }
     })

@@ -9,11 +9,17 @@
  */
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
-import type { YaariEvent } from '@yaari/domain/catalogue'
+import { catalogueOf, type YaariEvent } from '@yaari/domain/catalogue'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { HOST_MESSAGES } from '@yaari/domain/host'
-import { type INSIGHT_NUMBERS, type InsightRow, loadInsightsCall, tallyKey } from '@yaari/domain/insights'
-import { istToday } from '@yaari/domain/schedule'
+import {
+  type INSIGHT_NUMBERS,
+  type InsightRow,
+  loadInsightsCall,
+  tallyKey,
+  UPCOMING_DAYS,
+} from '@yaari/domain/insights'
+import { addDays, istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { afterAll, describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
@@ -185,6 +191,27 @@ describe('the rollups of a month that happened', () => {
     expect(rowAfter.refundsPaise).toBe(rowBefore.refundsPaise + Math.round(kept.amount * 100))
     expect(rowAfter.kept).toBe(rowBefore.kept - 1)
     expect((await db.doc(`insight_marks/${event.id}_${date}`).get()).exists).toBe(false)
+  })
+})
+
+describe('dates no longer offered', () => {
+  it('lose their row when the event is archived: an empty date to come is not an empty evening', async () => {
+    const db = adminDb()
+    const catalogue = await loadCatalogue(db)
+    const event = SEED_EVENTS[0]!
+    // Far enough ahead that no other test of the run books it; still in the window.
+    const date = bookableDates(event)
+      .filter((d) => d <= addDays(istToday(), UPCOMING_DAYS))
+      .at(-1)!
+    await rollDates(db, catalogue, Date.now(), { from: date, to: date })
+    expect(await rowOf(db, event, date)).toMatchObject({ kept: 0, seats: event.capacity, past: false })
+    const archived = catalogueOf({
+      ...catalogue.snapshot,
+      events: catalogue.snapshot.events.map((e) => (e.id === event.id ? { ...e, status: 'archived' as const } : e)),
+    })
+    const report = await rollDates(db, archived, Date.now(), { from: date, to: date })
+    expect(report.removed).toBe(1)
+    expect(await rowOf(db, event, date)).toBeUndefined()
   })
 })
 
