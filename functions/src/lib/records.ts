@@ -158,6 +158,11 @@ export async function paidBookingsOfDate(
   return bookingRecords.all(snapshot)
 }
 
+/** Money that came in for a booking, and what went back to the member (rupees; a failed refund is not back). */
+export const paidIn = (booking: BookingRecord) => (booking.paid_at !== undefined ? booking.amount : 0)
+export const paidBack = (booking: BookingRecord) =>
+  booking.refund && booking.refund.status !== 'failed' ? booking.refund.amount : 0
+
 /** Whether a paid booking's guest came: the door checked them in, or a host marked them. */
 export const came = (booking: BookingRecord) =>
   booking.status === 'confirmed' && (booking.checked_in_at !== undefined || booking.came_marked !== undefined)

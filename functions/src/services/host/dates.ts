@@ -17,18 +17,13 @@ import { ageOn, localMobile } from '@yaari/domain/profile'
 import { availableDates, eventStartInstant } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { collectionOf, refs } from '../../lib/collections'
-import { type BookingRecord, bookingsOfDate, isDateCancelled } from '../../lib/records'
+import { type BookingRecord, bookingsOfDate, isDateCancelled, paidBack, paidIn } from '../../lib/records'
 import { readStandings } from '../../lib/standing'
 import { isBlocked, readCapacity } from '../capacity'
 import { isLive } from '../seats'
 import { storedBrief } from '../venue-briefs'
 import { waitlistEntries } from '../waitlist/entries'
 import { nightSummary } from './night'
-
-/** Money that came in for a booking, and what went back (whole rupees). */
-const paidIn = (booking: BookingRecord) => (booking.paid_at !== undefined ? booking.amount : 0)
-const paidBack = (booking: BookingRecord) =>
-  booking.refund && booking.refund.status !== 'failed' ? booking.refund.amount : 0
 
 async function dateRecords(firestore: Firestore, eventId: string, date: string) {
   const [bookings, line] = await Promise.all([

@@ -34,6 +34,8 @@ import {
   mapLimit,
   mapUntil,
   nowOf,
+  paidBack,
+  paidIn,
 } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { readTally } from '../../lib/tallies'
@@ -64,8 +66,7 @@ const monthRef = (firestore: Firestore, city: string, month: string) =>
 const rowKey = (eventId: string, date: string) => `${eventId}_${date}`
 
 const paise = (rupees: number) => Math.round(rupees * 100)
-const refundOf = (booking: BookingRecord) =>
-  booking.refund && booking.refund.status !== 'failed' ? paise(booking.refund.amount) : 0
+const refundOf = (booking: BookingRecord) => paise(paidBack(booking))
 
 /** A member's earliest kept seat (its date), asked once per member per roll. */
 type Earliest = (uid: string) => Promise<string | undefined>
@@ -142,7 +143,7 @@ async function rollDate(
   const members = keptSeats.map((b) => b.user_id).filter((uid) => uid && uid !== 'deleted')
   const before = await mapLimit(members, 8, async (uid) => ((await earliest(uid)) ?? date) < date)
   const fromOffers = await Promise.all(paid.map(async (b) => offers.has(await tallyKey(b.order_id))))
-  const grossPaise = paid.reduce((total, b) => total + paise(b.amount), 0)
+  const grossPaise = bookings.reduce((total, b) => total + paise(paidIn(b)), 0)
   const refundsPaise = bookings.reduce((total, b) => total + refundOf(b), 0)
   const guests = new Set(cameHere.map((b) => b.user_id))
   const row: InsightRow = {
