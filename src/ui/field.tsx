@@ -88,7 +88,8 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   ref?: Ref<HTMLSelectElement>
   /** The choices; an empty first option asks the member to choose. */
   options: readonly { value: string; label: string }[]
-  placeholder?: string
+  /** The empty first option's words; null for a select that always has a value. */
+  placeholder?: string | null
 }
 
 /** A labelled native select (Ark UI Field): the platform's picker on phones, wired for screen readers. */
@@ -106,7 +107,7 @@ export function SelectField({
   return (
     <FieldFrame {...{ label, error, success, hint, className, required }}>
       <Field.Select className={inputStyle} {...select}>
-        <option value="">{placeholder}</option>
+        {placeholder === null ? null : <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -95,6 +95,8 @@ test.describe('Insights', () => {
   async function openMonth(page: import('@playwright/test').Page) {
     await page.goto('/host/insights')
     await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible(BACKEND)
+    // The last 4 weeks first, as they are when the page opens (on a fresh stack: no evening rolled yet).
+    await expect(page.getByRole('status').filter({ hasText: /^Showing / })).toBeVisible(BACKEND)
     await page.getByLabel('Period').selectOption('custom')
     await page.getByLabel('From').fill(FIRST)
     await page.getByLabel('To', { exact: true }).fill(LAST)
@@ -129,8 +131,8 @@ test.describe('Insights', () => {
     // A row per date held (each event has its own weekday), the cancelled one left out.
     const dates = SEED_EVENTS.flatMap((event) => datesOfMonth(event, MONTH)).length - bangalore.cancelledDates.length
     await expect(table.getByRole('row')).toHaveCount(dates + 1)
-    for (const event of SEED_EVENTS) await expect(table.getByRole('columnheader', { name: event.title })).toBeVisible()
-    await expect(table.getByRole('columnheader', { name: OTHER.title })).toHaveCount(0)
+    for (const event of SEED_EVENTS) await expect(table.getByRole('cell', { name: event.title }).first()).toBeAttached()
+    await expect(table.getByRole('cell', { name: OTHER.title })).toHaveCount(0)
     expect(charts.length).toBeGreaterThan(0)
 
     const download = page.waitForEvent('download')
@@ -155,8 +157,8 @@ test.describe('Insights', () => {
     await expect(page.getByLabel('City')).toHaveCount(0)
     await expect(page.getByLabel('Event').getByRole('option', { name: OTHER.title })).toHaveCount(0)
     const table = page.getByRole('table', { name: 'Fill rate per date' })
-    await expect(table.getByRole('columnheader', { name: SEED_EVENTS[0]!.title })).toBeVisible()
-    await expect(table.getByRole('columnheader', { name: OTHER.title })).toHaveCount(0)
+    await expect(table.getByRole('cell', { name: SEED_EVENTS[0]!.title }).first()).toBeAttached()
+    await expect(table.getByRole('cell', { name: OTHER.title })).toHaveCount(0)
   })
 
   test('a visitor and a member are refused, on the page and through the public API', async ({ page }) => {

@@ -8,6 +8,7 @@ import {
   type InsightRow,
   insightsRequestSchema,
   insightTotals,
+  longRows,
   moneySeries,
   noShowSeries,
   ratingSeries,
@@ -64,7 +65,7 @@ describe('money', () => {
     expect(weekOf('2026-10-05')).toBe('2026-10-05')
     const series = moneySeries([row({}), row({ eventDate: '2026-09-30' }), row({ eventDate: '2026-10-07' })])
     expect(series.keys).toEqual(['2026-09-28', '2026-10-05'])
-    expect(series.labels[0]).toBe('Week of Mon, 28 Sept')
+    expect(series.labels[0]).toBe('28 Sept')
     expect(series.datasets.map((d) => d.values[0])).toEqual([2 * 8 * 129_900, 2 * 194_850, 2 * (8 * 129_900 - 194_850)])
     expect(seriesCsv(series).split('\r\n')).toEqual([
       'Week of,Gross,Refunds,Net',
@@ -96,6 +97,11 @@ describe('the charts', () => {
       titles,
     )
     expect(series.keys).toEqual(['2026-10-04', '2026-10-05'])
+    // Its table: one row per evening, not a grid of empty cells.
+    expect(longRows(series).map(({ label, dataset, value }) => [label, dataset, value])).toEqual([
+      ['Sun, 4 Oct', 'Sunday Supper', 60],
+      ['Mon, 5 Oct', 'Palace Walk', 25],
+    ])
     expect(series.datasets).toEqual([
       { label: 'Sunday Supper', values: [60, null] },
       { label: 'Palace Walk', values: [null, 25] },

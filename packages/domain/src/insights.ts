@@ -172,6 +172,11 @@ export interface Series {
   /** The keys as the chart and table show them. */
   labels: string[]
   datasets: { label: string; values: (number | null)[] }[]
+  /**
+   * When its datasets are events that each run on their own days: the table lists one row per value
+   * (date, event, value, headed `valueHeading`) rather than a grid of mostly empty cells.
+   */
+  long?: { valueHeading: string }
 }
 
 /** Rupees and paise, with Indian grouping: ₹1,50,000, ₹649.50. */
@@ -200,7 +205,8 @@ const ratio = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100
 const sum = (rows: readonly InsightRow[], field: (typeof INSIGHT_NUMBERS)[number]) =>
   rows.reduce((total, row) => total + row[field], 0)
 const counted = (rows: readonly InsightRow[]) => rows.filter((row) => !row.cancelled)
-const weekLabel = (week: string) => `Week of ${formatShortDate(week)}`
+/** A week by its Monday, short (the column says "Week of"): "28 Sept". */
+const weekLabel = (week: string) => formatShortDate(week).replace(/^\w+, /, '')
 
 function byKey<K>(rows: readonly InsightRow[], key: (row: InsightRow) => K): Map<K, InsightRow[]> {
   const groups = new Map<K, InsightRow[]>()
@@ -218,6 +224,7 @@ export function insightTotals(rows: readonly InsightRow[]) {
     netPaise: sum(rows, 'netPaise'),
     sold: sum(rows, 'sold'),
     kept: sum(live, 'kept'),
+    seats: sum(live, 'seats'),
     fill: ratio(sum(live, 'kept'), sum(live, 'seats')),
     noShowRate: ratio(sum(past, 'noShows'), sum(past, 'came') + sum(past, 'noShows')),
     dates: live.length,
@@ -235,6 +242,7 @@ export function fillSeries(rows: readonly InsightRow[], titles: ReadonlyMap<stri
     title: 'Fill rate per date',
     kind: 'line',
     unit: 'percent',
+    long: { valueHeading: 'Seats filled' },
     keyHeading: 'Date',
     keys,
     csvKeys: keys,
@@ -318,7 +326,7 @@ export const returningSeries = (rows: readonly InsightRow[]): Series =>
 export function ratingSeries(rows: readonly InsightRow[], titles: ReadonlyMap<string, string>): Series {
   const rated = pastDates(rows)
   const events = [...byKey(rated, (row) => row.eventId)]
-  return weekly(
+  const series = weekly(
     rated,
     { id: 'rating', title: 'Average rating per event', kind: 'line', unit: 'rating' },
     events.map(([eventId]) => [
@@ -329,6 +337,19 @@ export function ratingSeries(rows: readonly InsightRow[], titles: ReadonlyMap<st
         return count > 0 ? sum(own, 'ratingSum') / count : null
       },
     ]),
+  )
+  return { ...series, long: { valueHeading: 'Average rating (of 5)' } }
+}
+
+/** A long series' table rows: one per value (its key's label, the dataset, the value). */
+export function longRows(series: Series): { key: string; label: string; dataset: string; value: number }[] {
+  return series.labels.flatMap((label, i) =>
+    series.datasets.flatMap((dataset) => {
+      const value = dataset.values[i]
+      return value === null || value === undefined
+        ? []
+        : [{ key: `${series.keys[i]}:${dataset.label}`, label, dataset: dataset.label, value }]
+    }),
   )
 }
 

@@ -76,6 +76,7 @@ export default function InsightChart({ series }: { series: Series }) {
           },
         },
         scales: {
+          x: { ticks: { maxRotation: 0, autoSkipPadding: 8 } },
           y: {
             beginAtZero: true,
             ...(series.unit === 'percent' ? { max: 100 } : series.unit === 'rating' ? { max: 5 } : {}),

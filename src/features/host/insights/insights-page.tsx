@@ -13,6 +13,7 @@ import {
   formatValue,
   type InsightsView,
   insightTotals,
+  longRows,
   moneySeries,
   noShowSeries,
   ratingSeries,
@@ -23,7 +24,7 @@ import {
   waitlistSeries,
 } from '@yaari/domain/insights'
 import { formatIstDateTime, formatLongDate, formatShortDate } from '@yaari/domain/schedule'
-import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react'
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { flow, wrap } from 'styled-system/patterns'
 import { button, card, heading, link, text } from 'styled-system/recipes'
@@ -49,38 +50,77 @@ const table = css({
     textAlign: 'end',
     whiteSpace: 'nowrap',
   },
-  '& th[scope=row], & thead th:first-child': { textAlign: 'start' },
+  '& th[scope=row], & thead th:first-child': {
+    textAlign: 'start',
+    position: 'sticky',
+    insetInlineStart: 0,
+    bg: 'bg.surface',
+  },
 })
+const eventCell = css({ textAlign: 'start!', whiteSpace: 'normal!' })
 const figures = css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))', gap: '3' })
 
 function SeriesTable({ series }: { series: Series }) {
+  const caption = useId()
+  const gaps = !series.long && series.datasets.some((dataset) => dataset.values.includes(null))
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take the keyboard (WCAG 2.1.1).
-    <section className={scroller} aria-label={`${series.title}, the numbers`} tabIndex={0}>
-      <table className={table}>
-        <caption>{series.title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{series.keyHeading}</th>
-            {series.datasets.map((dataset) => (
-              <th key={dataset.label} scope="col">
-                {dataset.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {series.labels.map((label, i) => (
-            <tr key={series.keys[i]}>
-              <th scope="row">{label}</th>
-              {series.datasets.map((dataset) => (
-                <td key={dataset.label}>{formatValue(series.unit, dataset.values[i] ?? null)}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <div className={flow({ gap: '1' })}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls sideways must take the keyboard (WCAG 2.1.1). */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a group named by its table's caption, not a form's fieldset. */}
+      <div className={scroller} role="group" aria-labelledby={caption} tabIndex={0}>
+        <table className={table}>
+          <caption id={caption}>{series.title}</caption>
+          {series.long ? (
+            <>
+              <thead>
+                <tr>
+                  <th scope="col">{series.keyHeading}</th>
+                  <th scope="col" className={eventCell}>
+                    Event
+                  </th>
+                  <th scope="col">{series.long.valueHeading}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {longRows(series).map((row) => (
+                  <tr key={row.key}>
+                    <th scope="row">{row.label}</th>
+                    <td className={eventCell}>{row.dataset}</td>
+                    <td>{formatValue(series.unit, row.value)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </>
+          ) : (
+            <>
+              <thead>
+                <tr>
+                  <th scope="col">{series.keyHeading}</th>
+                  {series.datasets.map((dataset) => (
+                    <th key={dataset.label} scope="col">
+                      {dataset.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {series.labels.map((label, i) => (
+                  <tr key={series.keys[i]}>
+                    <th scope="row">{label}</th>
+                    {series.datasets.map((dataset) => (
+                      <td key={dataset.label}>{formatValue(series.unit, dataset.values[i] ?? null)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </>
+          )}
+        </table>
+      </div>
+      {gaps ? (
+        <p className={text({ size: 'sm', tone: 'muted' })}>— : nothing to count (no evening of that event then).</p>
+      ) : null}
+    </div>
   )
 }
 
@@ -117,9 +157,9 @@ function SeriesFigure({ series, query }: { series: Series; query: InsightsQuery 
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
-  const styles = card({ variant: 'outline' })
+  const styles = card({ variant: 'outline', size: 'compact' })
   return (
-    <section className={cx(styles.root, styles.body, flow({ gap: '4' }))} aria-label={title}>
+    <section className={cx(styles.root, flow({ gap: '4' }))} aria-label={title}>
       <h2 className={heading({ level: 'section' })}>{title}</h2>
       {children}
     </section>
@@ -183,10 +223,10 @@ function Filters({
       <div className={wrap({ gap: '3', alignItems: 'end' })}>
         <SelectField
           label="Period"
-          placeholder="Choose a period"
+          placeholder={null}
           value={query.period}
           onChange={(event) => {
-            const period = (event.target.value || '4w') as Period
+            const period = event.target.value as Period
             if (period === 'custom') onAsk({ ...query, period })
             else onAsk({ ...query, period, ...periodDates(period, today) })
           }}
@@ -236,6 +276,34 @@ function Filters({
   )
 }
 
+/** The dates to come with the most empty seats for their size. */
+function Emptiest({ view, titles }: { view: InsightsView; titles: ReadonlyMap<string, string> }) {
+  const emptiest = emptiestUpcoming(view.upcoming)
+  return (
+    <div className={flow({ gap: '2' })}>
+      <h3 className={heading({ level: 'sub' })}>Emptiest dates to come</h3>
+      {emptiest.length === 0 ? (
+        <p className={text({ tone: 'muted' })}>
+          {view.rolledAt
+            ? 'No dates on sale in the next four weeks.'
+            : 'Not counted yet: the numbers are brought up to date every hour.'}
+        </p>
+      ) : (
+        <ul className={flow({ gap: '1' })}>
+          {emptiest.map((row) => (
+            <li key={`${row.eventId}_${row.eventDate}`}>
+              <Link to="/host/$eventId/$date" params={{ eventId: row.eventId, date: row.eventDate }} className={link()}>
+                {titles.get(row.eventId) ?? row.eventId}, {formatShortDate(row.eventDate)}
+              </Link>
+              : {row.kept} of {row.seats} seats ({formatValue('percent', (row.kept / row.seats) * 100)})
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
 function Report({ view, query }: { view: InsightsView; query: InsightsQuery }) {
   const titles = useMemo(() => new Map(view.events.map((event) => [event.id, event.title])), [view])
   const series = useMemo(
@@ -251,7 +319,19 @@ function Report({ view, query }: { view: InsightsView; query: InsightsQuery }) {
     [view, titles],
   )
   const totals = insightTotals(view.rows)
-  const emptiest = emptiestUpcoming(view.upcoming)
+  if (view.rows.length === 0) {
+    return (
+      <div className={flow({ gap: '4' })}>
+        <p>
+          No evenings between {formatLongDate(query.from)} and {formatLongDate(query.to)}
+          {query.eventId ? ' for this event' : ''}.
+        </p>
+        <Section title="Fill rate">
+          <Emptiest view={view} titles={titles} />
+        </Section>
+      </div>
+    )
+  }
   return (
     <div className={flow({ gap: '4' })}>
       <p className={text({ size: 'sm', tone: 'muted' })}>
@@ -266,37 +346,17 @@ function Report({ view, query }: { view: InsightsView; query: InsightsQuery }) {
           <Figure label="Gross" value={formatPaise(totals.grossPaise)} />
           <Figure label="Refunds" value={formatPaise(totals.refundsPaise)} />
           <Figure label="Net" value={formatPaise(totals.netPaise)} />
-          <Figure label="Seats sold" value={String(totals.sold)} />
+          <Figure label="Seats paid for (refunded ones too)" value={String(totals.sold)} />
         </dl>
         <SeriesFigure series={series.money} query={query} />
       </Section>
       <Section title="Fill rate">
         <dl className={figures}>
           <Figure label="Seats filled" value={formatValue('percent', totals.fill)} />
-          <Figure label="Seats kept" value={String(totals.kept)} />
+          <Figure label="Seats still booked" value={`${totals.kept} of ${totals.seats}`} />
         </dl>
         <SeriesFigure series={series.fill} query={query} />
-        <div className={flow({ gap: '2' })}>
-          <h3 className={heading({ level: 'sub' })}>Emptiest dates to come</h3>
-          {emptiest.length === 0 ? (
-            <p className={text({ tone: 'muted' })}>No dates on sale in the next four weeks.</p>
-          ) : (
-            <ul className={flow({ gap: '1' })}>
-              {emptiest.map((row) => (
-                <li key={`${row.eventId}_${row.eventDate}`}>
-                  <Link
-                    to="/host/$eventId/$date"
-                    params={{ eventId: row.eventId, date: row.eventDate }}
-                    className={link()}
-                  >
-                    {titles.get(row.eventId) ?? row.eventId}, {formatShortDate(row.eventDate)}
-                  </Link>
-                  : {row.kept} of {row.seats} seats ({formatValue('percent', (row.kept / row.seats) * 100)})
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <Emptiest view={view} titles={titles} />
       </Section>
       <Section title="Attendance">
         <dl className={figures}>
@@ -342,7 +402,7 @@ export function HostInsightsPage({
   useEffect(() => {
     let live = true
     void first.then((answer) => {
-      if (live && answer && asked.current === 0) setShown({ query: initial, ...answer })
+      if (live && answer && asked.current === 0) setShown({ query: initial, view: answer.value, error: answer.error })
     })
     return () => {
       live = false
