@@ -29,6 +29,10 @@ const FIXTURES = {
   'functions/src/services/bookings/create.ts':
     "import { table } from '../../handlers/callables'\nexport const create = () => table\n",
   'functions/src/handlers/callables.ts': 'export const table = 1\n',
+  // A service calling up into the insights that read it.
+  'functions/src/services/host/dates.ts':
+    "import { rollDates } from '../insights/rollups'\nexport const dates = () => rollDates\n",
+  'functions/src/services/insights/rollups.ts': 'export const rollDates = 1\n',
   // Framework and DOM in the domain.
   'packages/domain/src/impure.ts':
     "import { useState } from 'react'\nexport const impure = () => [useState, localStorage.getItem('x')]\n",
@@ -73,11 +77,12 @@ describe('the floors, as npm run lint enforces them', () => {
     expect(rulesAt('src/lib/ping.ts')).toContain('lint/suspicious/noImportCycles')
   })
 
-  it('an upward import in the functions fails: lib -> services, seats -> waitlist, seating -> bookings, a service -> a handler', () => {
+  it('an upward import in the functions fails: lib -> services, seats -> waitlist, seating -> bookings, a service -> a handler or the insights', () => {
     expect(rulesAt('functions/src/lib/upward.ts')).toContain('lint/style/noRestrictedImports')
     expect(rulesAt('functions/src/services/seats.ts')).toContain('lint/style/noRestrictedImports')
     expect(rulesAt('functions/src/services/seating/plans.ts')).toContain('lint/style/noRestrictedImports')
     expect(rulesAt('functions/src/services/bookings/create.ts')).toContain('lint/style/noRestrictedImports')
+    expect(rulesAt('functions/src/services/host/dates.ts')).toContain('lint/style/noRestrictedImports')
   })
 
   it('a framework import or a DOM global in the domain fails', () => {

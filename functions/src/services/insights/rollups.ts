@@ -19,7 +19,7 @@ import { HOST_MESSAGES, type Roles } from '@yaari/domain/host'
 import type { loadInsightsCall } from '@yaari/domain/insights'
 import { INSIGHT_MESSAGES, type InsightRow, type InsightsView, tallyKey, UPCOMING_DAYS } from '@yaari/domain/insights'
 import { mayHostCity } from '@yaari/domain/roles'
-import { addDays, availableDates, istToday, runsOn } from '@yaari/domain/schedule'
+import { addDays, availableDates, eventStartInstant, istToday, runsOn } from '@yaari/domain/schedule'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { collectionOf } from '../../lib/collections'
@@ -387,7 +387,12 @@ export async function loadInsights(
   const rolledAt = Number(last?.get('at') ?? 0)
   return {
     rows: rows.filter((row) => row.eventDate >= input.from && row.eventDate <= input.to),
-    upcoming: rows.filter((row) => row.eventDate >= today && row.eventDate <= until),
+    // Dates to come: today's only until its evening starts.
+    upcoming: rows.filter((row) => {
+      if (row.eventDate > until || row.eventDate < today) return false
+      const starts = catalogue.eventById(row.eventId)?.startTime
+      return row.eventDate > today || (starts !== undefined && eventStartInstant(today, starts).getTime() > now)
+    }),
     cities: mine.map((c) => ({ id: c.id, name: c.name })),
     events: catalogue.events
       .filter((e) => mayHostCity(roles, e.city))
