@@ -9,12 +9,13 @@
  * "N passed, N failed", and exits non-zero when anything failed.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CHROMIUM_PATH as CHROMIUM } from './lib/chromium.mjs'
 import { ROOT } from './lib/config.mjs'
 import { StackError, startStack } from './lib/stack.mjs'
 import { playwrightReport, vitestReport } from './lib/test-report.mjs'
+import { writeTimingReport } from './lib/test-timings.mjs'
 
 const RESULTS = join(ROOT, '.tmp', 'results')
 const TMP = join(ROOT, '.tmp')
@@ -171,6 +172,11 @@ const total = counts.reduce(
   (sum, c) => ({ passed: sum.passed + c.passed, failed: sum.failed + c.failed, skipped: sum.skipped + c.skipped }),
   { passed: 0, failed: 0, skipped: 0 },
 )
+// Where the time went: per layer, per file, and what the slowest end-to-end files spent it on.
+writeFileSync(join(RESULTS, 'layers.json'), JSON.stringify(summary))
+console.log(`\n${writeTimingReport(RESULTS, ROOT.replace(/\/$/, ''), summary)}`)
+console.log(`(also in ${join(RESULTS, 'timings.md')})`)
+
 console.log('\n=== summary')
 for (const step of summary) console.log(`  ${step.ok ? 'ok  ' : 'FAIL'} ${step.name} (${step.seconds.toFixed(1)} s)`)
 if (failures.length) console.log(`  failed:\n${failures.map((line) => `    ${line}`).join('\n')}`)
