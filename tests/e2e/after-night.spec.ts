@@ -18,7 +18,6 @@ import { SITE } from '@yaari/domain/site'
 import { authAccounts, postCallable } from '../../dev/lib/config.mjs'
 import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
 import { mailTo } from '../../dev/lib/mail-inbox.mjs'
-import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import {
   admin,
   apiMember,
@@ -27,9 +26,10 @@ import {
   expectNoSeriousA11yViolations,
   expectOneMain,
   hangOutsideRequests,
-  memberPage,
   paidThroughApi,
-  signInAt,
+  phoneOf,
+  signedInAs,
+  stackJob,
   test,
 } from './support'
 
@@ -92,8 +92,7 @@ test('three guests after the night: feedback, a connection, nothing told to the 
     }
 
     // The host checks the three in at the door, by name.
-    await signInAt(page, host.email, host.password)
-    await expect(page).toHaveURL(/\/$/, BACKEND)
+    await signedInAs(page, host)
     await page.goto(`/host/${sunday.id}/${date}/door`)
     await page.getByRole('textbox', { name: 'This door' }).fill('Front door')
     await page.getByRole('button', { name: 'Get ready for the door' }).click()
@@ -108,14 +107,14 @@ test('three guests after the night: feedback, a connection, nothing told to the 
 
     // The morning after, 10:00 IST: the job asks each of them.
     const morning = new Date(morningAfter(date) + 60_000)
-    expect(await runStackJob('morningAfter', { at: morning })).toMatchObject({ asked: 3 })
-    await runStackJob('deliverMail', { at: morning })
+    expect(await stackJob('morningAfter', { at: morning })).toMatchObject({ asked: 3 })
+    await stackJob('deliverMail', { at: morning })
     for (const member of [asha, bala, chitra]) {
       expect((await mailTo(member.email)).map((mail) => mail.subject)).toContain(`How was ${sunday.title}?`)
     }
 
     // Asha shares her Instagram handle with connections (nothing is shared until she does).
-    const ashaPage = await memberPage(browser, asha.email)
+    const ashaPage = await phoneOf(browser, asha)
     await ashaPage.goto('/profile/connections')
     await ashaPage.getByRole('radio', { name: 'Instagram handle' }).check({ force: true })
     await ashaPage.getByRole('textbox', { name: 'Instagram handle' }).fill('asha rao')
@@ -148,7 +147,7 @@ test('three guests after the night: feedback, a connection, nothing told to the 
     expect(await ashaPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
     // Bala picks Asha: they are connected, and each sees the other's handle.
-    const balaPage = await memberPage(browser, bala.email)
+    const balaPage = await phoneOf(browser, bala)
     await balaPage.goto(`/my-bookings/${orders.bala}/after`)
     await balaPage.getByRole('button', { name: 'Meet again? Asha' }).click()
     await expect(balaPage.getByText('You and Asha picked each other!')).toBeVisible(BACKEND)
@@ -229,10 +228,9 @@ test('a hanging connection loses nothing: the feedback typed is kept, and sent o
       ops: [{ id: randomUUID(), kind: 'in', orderId, at: Date.now(), method: 'name' }],
     })
     expect(synced.refused).toEqual([])
-    await runStackJob('morningAfter', { at: new Date(morningAfter(quietDate) + 60_000) })
+    await stackJob('morningAfter', { at: new Date(morningAfter(quietDate) + 60_000) })
 
-    await signInAt(page, kavya.email)
-    await expect(page).toHaveURL(/\/$/, BACKEND)
+    await signedInAs(page, kavya)
     await page.goto(`/my-bookings/${orderId}/after`)
     await expect(page.getByRole('heading', { name: `How was ${sunday.title}?`, level: 1 })).toBeVisible(BACKEND)
     // She came alone on this date: no one else is listed, and nothing about other dates.

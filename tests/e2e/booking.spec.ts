@@ -5,7 +5,6 @@ import { cancelledDatePath } from '@yaari/domain/booking'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { availableDates, formatLongDate } from '@yaari/domain/schedule'
 import { attachmentText, mailTo, waitForMail } from '../../dev/lib/mail-inbox.mjs'
-import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import {
   admin,
   BACKEND,
@@ -14,6 +13,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   onboardedMember,
+  stackJob,
   test,
   WITH_SERVICE_WORKER,
 } from './support'
@@ -46,7 +46,7 @@ test.describe('booking and paying', () => {
       expect(booking?.status).toBe('confirmed')
 
       // The promised email, in the member's inbox: run the job the scheduler runs every minute.
-      await runStackJob('deliverMail')
+      await stackJob('deliverMail')
       const [mail, ...more] = await waitForMail(email)
       expect(more).toEqual([])
       expect(mail?.subject).toBe(`You're in: Midweek Meetup, ${formatLongDate(booking?.event_date)}`)
@@ -149,7 +149,7 @@ test.describe('booking and paying', () => {
     await expect(card.getByText(/You cancelled this booking\. We are refunding ₹499/)).toBeVisible()
     const seats = await admin().collection(`slots/${booking?.event_id}_${booking?.event_date}/seats`).get()
     expect(seats.docs.filter((doc) => doc.get('order_id') === orderId)).toEqual([])
-    await runStackJob('deliverMail')
+    await stackJob('deliverMail')
     // (Its confirmation, if not sent before the cancel, is not sent at all.)
     const mails = await mailTo(email)
     expect(mails.map((mail) => mail.subject)).toContain(

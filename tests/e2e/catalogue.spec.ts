@@ -10,13 +10,15 @@ import sharp from 'sharp'
 import { authAccounts, postCallable } from '../../dev/lib/config.mjs'
 import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
 import {
+  apiMember,
   BACKEND,
   controlledByServiceWorker,
   expect,
   expectNoSeriousA11yViolations,
-  onboardedAccount,
   onboardedMember,
-  signInAt,
+  paidThroughApi,
+  phoneOf,
+  signedInAs,
   test,
   WITH_SERVICE_WORKER,
 } from './support'
@@ -33,8 +35,7 @@ test.describe
   .serial('an event published from the console', () => {
     test('an admin adds Mumbai and its Sunday brunch, with a cover, previews it and publishes it', async ({ page }) => {
       test.slow()
-      await signInAt(page, adminAccount.email, adminAccount.password)
-      await expect(page).toHaveURL(/\/$/, BACKEND)
+      await signedInAs(page, adminAccount)
       await page.goto('/host')
       await page.getByRole('link', { name: 'Catalogue' }).click()
       await expect(page.getByRole('heading', { name: 'Catalogue', level: 1 })).toBeVisible(BACKEND)
@@ -200,14 +201,12 @@ test.describe
       await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
 
       // The admin raises the price and publishes.
-      const adminPage = await browser.newPage({ viewport: { width: 360, height: 780 } })
-      await signInAt(adminPage, adminAccount.email, adminAccount.password)
-      await expect(adminPage).toHaveURL(/\/$/, BACKEND)
+      const adminPage = await phoneOf(browser, adminAccount)
       await adminPage.goto(`/host/catalogue/${slug}`)
       await adminPage.getByRole('textbox', { name: 'Girls price (₹)' }).fill('999')
       await adminPage.getByRole('button', { name: 'Publish' }).click()
       await expect(adminPage.getByText(/^Published: members see it now/)).toBeVisible(BACKEND)
-      await adminPage.close()
+      await adminPage.context().close()
 
       await page.goto('/my-bookings')
       const paid = page.getByRole('listitem').filter({ hasText: TITLE })
@@ -248,19 +247,12 @@ test.describe
       }) => {
         test.slow()
         // A member with a paid seat has opened their ticket once, online.
-        const email = await onboardedAccount('Meera Shah')
-        await signInAt(page, email)
-        await expect(page).toHaveURL(/\/$/, BACKEND)
-        await page.goto(`/events/${slug}`)
-        await page.getByRole('button', { name: /Girls/ }).click()
-        const dates = page.getByRole('dialog', { name: 'Select a date' })
-        await dates.locator('label').nth(3).click()
-        await dates.getByRole('button', { name: 'Continue' }).click()
-        const form = page.getByRole('dialog', { name: 'Book your seat' })
-        await form.getByText('I accept the terms and conditions').click()
-        await form.getByRole('button', { name: 'Pay and book' }).click()
-        await page.getByRole('button', { name: 'Pay', exact: true }).click()
-        await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
+        const member = await apiMember('Meera Shah')
+        const { events } = await member.call<{ events: { dates: { date: string }[] }[] }>('getAvailability', {
+          eventId: slug,
+        })
+        await paidThroughApi(member, slug, events[0]!.dates[3]!.date)
+        await signedInAs(page, member)
         await page.goto('/my-bookings')
         await controlledByServiceWorker(page)
         await page.reload()
@@ -276,9 +268,7 @@ test.describe
         const ticketUrl = page.url()
 
         // The admin archives it from the console.
-        const adminPage = await browser.newPage({ viewport: { width: 360, height: 780 } })
-        await signInAt(adminPage, adminAccount.email, adminAccount.password)
-        await expect(adminPage).toHaveURL(/\/$/, BACKEND)
+        const adminPage = await phoneOf(browser, adminAccount)
         await adminPage.goto(`/host/catalogue/${slug}`)
         await adminPage.getByRole('button', { name: 'Archive' }).click()
         await adminPage
@@ -288,7 +278,7 @@ test.describe
         await expect(
           adminPage.getByText('Archived: off the listing and not for sale. Its tickets stay valid.'),
         ).toBeVisible(BACKEND)
-        await adminPage.close()
+        await adminPage.context().close()
 
         // A crawler's plain fetch: no offers, noindex, and the page says so.
         const response = await request.get(`/events/${slug}`)
@@ -319,8 +309,7 @@ test.describe
     })
 
     test('a Bangalore host does not see it in the console, and cannot open it', async ({ page }) => {
-      await signInAt(page, hostAccount.email, hostAccount.password)
-      await expect(page).toHaveURL(/\/$/, BACKEND)
+      await signedInAs(page, hostAccount)
       await page.goto('/host/catalogue')
       await expect(page.getByRole('link', { name: 'The First Hello' })).toBeVisible(BACKEND)
       await expect(page.getByRole('link', { name: TITLE })).toHaveCount(0)

@@ -82,8 +82,7 @@ async function doorPhone(browser: Browser, name: string): Promise<{ context: Bro
     ),
   )
   test.info().annotations.push({ type: 'door', description: name })
-  await support.signInAt(page, host.email, host.password)
-  await expect(page).toHaveURL(/\/$/, BACKEND)
+  await support.signedInAs(page, host)
   Object.assign(page, { cspViolations: violations })
   return { context, page }
 }

@@ -19,9 +19,9 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   hangOutsideRequests,
-  memberPage,
   paidThroughApi,
-  signInAt,
+  phoneOf,
+  signedInAs,
   test,
 } from './support'
 
@@ -76,8 +76,7 @@ test('a host seats twelve guests in two groups; each guest sees their own at the
       .set({ from: asha.uid, to: bala.uid, at: Date.now() })
 
     // The host plans the groups.
-    await signInAt(page, host.email, host.password)
-    await expect(page).toHaveURL(/\/$/, BACKEND)
+    await signedInAs(page, host)
     await page.goto(`/host/${dinner.id}/${date}`)
     const groups = page.getByRole('region', { name: 'Groups' })
     await expect(groups.getByText('No groups yet: plan them from the paid guests.')).toBeVisible(BACKEND)
@@ -121,7 +120,7 @@ test('a host seats twelve guests in two groups; each guest sees their own at the
       .filter((first) => first !== 'Asha')
 
     // Before the reveal, Asha's ticket says when it comes.
-    const ashaPage = await memberPage(browser, asha.email)
+    const ashaPage = await phoneOf(browser, asha)
     await ashaPage.goto(`/my-bookings/${orders[0]}`)
     await expect(ashaPage.getByText('Your group is revealed at 6:00 PM')).toBeVisible(BACKEND)
 

@@ -16,21 +16,20 @@ import { HOST_MESSAGES } from '@yaari/domain/host'
 import { availableDates, formatLongDate, istToday } from '@yaari/domain/schedule'
 import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
 import { mailTo } from '../../dev/lib/mail-inbox.mjs'
-import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import {
   admin,
   apiMember,
   BACKEND,
-  checkoutFor,
   expect,
   expectNoSeriousA11yViolations,
   expectOneMain,
   hangOutsideRequests,
-  ONBOARDED_PROFILE,
   onboardedMember,
   paidThroughApi,
-  signInAt,
+  signedInAs,
+  stackJob,
   test,
+  uniqueName,
 } from './support'
 
 const sunday = SEED_EVENTS.find((event) => event.id === 'unplanned-sunday-social-mixup')!
@@ -64,8 +63,7 @@ test.describe('the host console', () => {
   }) => {
     const saturday = SEED_EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')!
     const day = availableDates(saturday)[5]!
-    await signInAt(page, host.email, host.password)
-    await expect(page).toHaveURL(/\/$/, BACKEND)
+    await signedInAs(page, host)
     await page.goto(`/host/${saturday.id}/${day}`)
     const numbers = page.getByRole('region', { name: 'Numbers' })
     await expect(numbers.getByText('Capacity')).toBeVisible(BACKEND)
@@ -82,8 +80,7 @@ test.describe('the host console', () => {
   })
 
   test('Back from a member page into the console opens the console', async ({ page }) => {
-    await signInAt(page, host.email, host.password)
-    await expect(page).toHaveURL(/\/$/, BACKEND)
+    await signedInAs(page, host)
     await page.goto('/host')
     await expect(page.getByRole('heading', { level: 1, name: 'Host console' })).toBeVisible(BACKEND)
     // Out of the console within the page, then that member page loaded again on its own.
@@ -102,8 +99,7 @@ test.describe('the host console', () => {
     const saturday = SEED_EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')!
     // A date this week: the console shows it unfolded.
     const day = availableDates(saturday)[0]!
-    await signInAt(page, host.email, host.password)
-    await expect(page).toHaveURL(/\/$/, BACKEND)
+    await signedInAs(page, host)
     await page.goto(`/host/${saturday.id}/${day}`)
     await expect(page.getByText(/^Up to date as of/)).toBeVisible(BACKEND)
 
@@ -120,19 +116,18 @@ test.describe('the host console', () => {
 
   test('a host runs a date: guests, venue, capacity, cancel, and the audit log', async ({ page, browser }) => {
     test.slow()
+    const guestName = uniqueName('Asha')
     const hostContext = await browser.newContext({ viewport: { width: 360, height: 780 }, hasTouch: true })
     try {
-      // A member books and pays, a Jain diner.
-      const email = await onboardedMember(page)
-      await checkoutFor(page, 2, { eventId: sunday.id, foodPreference: 'jain' })
-      await page.getByRole('button', { name: 'Pay', exact: true }).click()
-      await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
-      const orderId = new URL(page.url()).searchParams.get('order_id') ?? ''
+      // A member has booked and paid, a Jain diner.
+      const member = await apiMember(guestName)
+      const { orderId } = await paidThroughApi(member, sunday.id, date, { attendee: { foodPreference: 'jain' } })
+      await signedInAs(page, member)
 
-      // The host signs in: the menu shows the way to the hostPage.
+      // The host opens the app: the menu shows the way to the console.
       const hostPage = await hostContext.newPage()
-      await signInAt(hostPage, host.email, host.password)
-      await expect(hostPage).toHaveURL(/\/$/, BACKEND)
+      await signedInAs(hostPage, host)
+      await hostPage.goto('/')
       await hostPage.getByRole('button', { name: 'Menu' }).click()
       await hostPage.getByRole('link', { name: 'Host console' }).click()
       await expect(hostPage.getByRole('heading', { level: 1, name: 'Host console' })).toBeVisible(BACKEND)
@@ -158,7 +153,7 @@ test.describe('the host console', () => {
       const numbers = hostPage.getByRole('region', { name: 'Numbers' })
       await expect(numbers.getByText('Paid').locator('..')).toContainText('1', BACKEND)
       const guests = hostPage.getByRole('list', { name: 'Guest list' })
-      const guest = guests.getByRole('listitem').filter({ hasText: ONBOARDED_PROFILE.name })
+      const guest = guests.getByRole('listitem').filter({ hasText: guestName })
       await expect(guest).toContainText('Jain')
       await expect(guest).toContainText('Paid')
       await expect(hostPage.getByText(/by food: Jain 1/)).toBeVisible()
@@ -179,8 +174,8 @@ test.describe('the host console', () => {
       )
       await page.goto(`/my-bookings/${orderId}`)
       await expect(page.getByText('The Courtyard')).toBeVisible(BACKEND)
-      await runStackJob('deliverMail')
-      expect((await mailTo(email)).map((mail) => mail.subject)).toContain(
+      await stackJob('deliverMail')
+      expect((await mailTo(member.email)).map((mail) => mail.subject)).toContain(
         `Your venue for ${sunday.title}, ${formatLongDate(date)}`,
       )
 
@@ -208,8 +203,8 @@ test.describe('the host console', () => {
       )
 
       // The host suspends the member from her row; her next booking is refused with the reason.
-      const row = guests.getByRole('listitem').filter({ hasText: ONBOARDED_PROFILE.name })
-      await row.getByText(`Moderate ${ONBOARDED_PROFILE.name}`).click()
+      const row = guests.getByRole('listitem').filter({ hasText: guestName })
+      await row.getByText(`Moderate ${guestName}`).click()
       await row.getByRole('combobox', { name: 'Step' }).selectOption('suspend')
       await row.getByLabel('Suspended until (inclusive)').fill(availableDates(sunday)[3]!)
       await row.getByRole('textbox', { name: 'Reason (the member is told)' }).fill('Rude to the staff')
@@ -222,7 +217,7 @@ test.describe('the host console', () => {
       await dates.locator('label').nth(4).click()
       await dates.getByRole('button', { name: 'Continue' }).click()
       const form = page.getByRole('dialog', { name: 'Book your seat' })
-      await expect(form.getByRole('textbox', { name: 'Full name' })).toHaveValue(ONBOARDED_PROFILE.name, BACKEND)
+      await expect(form.getByRole('textbox', { name: 'Full name' })).toHaveValue(guestName, BACKEND)
       await form.getByText('I accept the terms and conditions').click()
       await form.getByRole('button', { name: 'Pay and book' }).click()
       await expect(
@@ -291,14 +286,14 @@ test.describe('the host console', () => {
     test.slow()
     const saturday = SEED_EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')!
     const day = availableDates(saturday)[3]!
-    const guest = await apiMember('Meera Iyer')
+    const name = uniqueName('Meera')
+    const guest = await apiMember(name)
     const { orderId } = await paidThroughApi(guest, saturday.id, day)
     const adminAccount = DEMO_ACCOUNTS.find((account) => account.claims.admin)!
     try {
-      await signInAt(page, adminAccount.email, adminAccount.password)
-      await expect(page).toHaveURL(/\/$/, BACKEND)
+      await signedInAs(page, adminAccount)
       await page.goto(`/host/${saturday.id}/${day}`)
-      const row = page.getByRole('list', { name: 'Guest list' }).getByRole('listitem').filter({ hasText: 'Meera Iyer' })
+      const row = page.getByRole('list', { name: 'Guest list' }).getByRole('listitem').filter({ hasText: name })
       await expect(row).toContainText('Paid', BACKEND)
 
       // The CSV download is the list as the host sees it, one row per guest.
@@ -311,11 +306,11 @@ test.describe('the host console', () => {
       expect(csv.split('\r\n')[0]).toBe(
         'Name,Age,Gender,Tier,Food preference,Drinking preference,Mobile,Booked at,State,Order',
       )
-      expect(csv).toContain(`Meera Iyer,`)
+      expect(csv).toContain(`${name},`)
       expect(csv).toContain(`,paid,${orderId}`)
 
       // Banned from her row: the row says so, with the reason.
-      await row.getByText('Moderate Meera Iyer').click()
+      await row.getByText(`Moderate ${name}`).click()
       await row.getByRole('combobox', { name: 'Step' }).selectOption('ban')
       await row.getByRole('textbox', { name: 'Reason (the member is told)' }).fill('Harassed another guest')
       await row.getByRole('button', { name: 'Apply permanent ban' }).click()
@@ -325,25 +320,23 @@ test.describe('the host console', () => {
       await expectNoSeriousA11yViolations(page)
 
       // An admin lifts it: the row is clear again.
-      await row.getByText('Lift Meera Iyer’s restriction').click()
+      await row.getByText(`Lift ${name}’s restriction`).click()
       await row.getByRole('textbox', { name: 'Reason (the member is told)' }).last().fill('Apologised in person')
       await row.getByRole('button', { name: 'Lift the restriction' }).click()
       await expect(page.getByText('Lifted. The member is told by email.')).toBeVisible(BACKEND)
       await expect(row.getByText('Banned', { exact: true })).toHaveCount(0, BACKEND)
 
       // Her paid seat, cancelled by the host: refunded in full, and told why by email.
-      await row.getByText('Cancel Meera Iyer’s seat').click()
+      await row.getByText(`Cancel ${name}’s seat`).click()
       await row.getByRole('textbox', { name: 'Reason (the member is told)' }).last().fill('The table was rearranged')
       await row.getByRole('button', { name: 'Cancel the seat and refund in full' }).click()
-      await expect(page.getByText('Meera Iyer’s seat is cancelled: refunded in full and told why.')).toBeVisible(
-        BACKEND,
-      )
+      await expect(page.getByText(`${name}’s seat is cancelled: refunded in full and told why.`)).toBeVisible(BACKEND)
       await expect(row).toContainText('Refunded', BACKEND)
       expect((await admin().doc(`bookings/${orderId}`).get()).get('refund')).toMatchObject({
         amount: saturday.prices.girls,
         reason: 'host-cancelled',
       })
-      await runStackJob('deliverMail')
+      await stackJob('deliverMail')
       const mails = await mailTo(guest.email)
       const cancelled = mails.find((mail) => mail.subject.startsWith('Your seat is cancelled'))
       expect(cancelled?.text).toContain('Reason: The table was rearranged')

@@ -25,7 +25,7 @@ import {
   expectNoSeriousA11yViolations,
   onboardedMember,
   PASSWORD,
-  signInAt,
+  signedInAs,
   test,
 } from './support'
 
@@ -111,8 +111,7 @@ test.describe('Insights', () => {
     page.on('request', (request) => {
       if (/insight-chart/.test(request.url())) charts.push(request.url())
     })
-    await signInAt(page, adminAccount.email, adminAccount.password)
-    await expect(page).toHaveURL(/\/$/, BACKEND)
+    await signedInAs(page, adminAccount)
     await openMonth(page)
     // Every city to an admin: this run's city among them. Then Bangalore alone, to match its bookings.
     const city = page.getByLabel('City')
@@ -149,8 +148,7 @@ test.describe('Insights', () => {
 
   test('the Bangalore host sees Bangalore only', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 780 })
-    await signInAt(page, hostAccount.email, hostAccount.password)
-    await expect(page).toHaveURL(/\/$/, BACKEND)
+    await signedInAs(page, hostAccount)
     await openMonth(page)
     const money = page.getByRole('region', { name: 'Money' })
     await expect(money.getByText(formatPaise(bangalore.grossPaise), { exact: true })).toBeVisible(BACKEND)

@@ -11,7 +11,6 @@
  */
 import { NOTIFY_COPY, type PushPayload } from '@yaari/domain/notifications'
 import { DEV_VAPID_KEYS, pushControl } from '../../dev/lib/config.mjs'
-import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import {
   admin,
   BACKEND,
@@ -20,6 +19,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   onboardedMember,
+  stackJob,
   test,
   WITH_SERVICE_WORKER,
 } from './support'
@@ -62,6 +62,7 @@ test('a member allows notifications after booking; the reminder is pushed, opens
   }, device)
 
   await onboardedMember(page)
+  await page.goto('/')
   await controlledByServiceWorker(page)
   await checkoutFor(page)
   await page.getByRole('button', { name: 'Pay', exact: true }).click()
@@ -82,9 +83,9 @@ test('a member allows notifications after booking; the reminder is pushed, opens
   // The morning of the date: the stack's jobs queue the reminder, send it, and push it.
   const booking = (await admin().doc(`bookings/${orderId}`).get()).data()!
   const morning = new Date(`${booking.event_date}T09:30:00+05:30`)
-  await runStackJob('queueReminders', { at: morning })
-  await runStackJob('deliverMail', { at: morning })
-  await runStackJob('deliverPushes', { at: morning })
+  await stackJob('queueReminders', { at: morning })
+  await stackJob('deliverMail', { at: morning })
+  await stackJob('deliverPushes', { at: morning })
   const title = 'Today: Midweek Meetup'
   let pushed: { text: string; json: PushPayload } | undefined
   await expect

@@ -3,20 +3,21 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Page, Route } from '@playwright/test'
 import { SEED, SEED_EVENTS } from '@yaari/domain/catalogue-seed'
-import { eventStartInstant, formatLongDate } from '@yaari/domain/schedule'
+import { availableDates, eventStartInstant, formatLongDate } from '@yaari/domain/schedule'
 import { PROJECT_ID } from '../../dev/lib/config.mjs'
 import { waitForMail } from '../../dev/lib/mail-inbox.mjs'
-import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import {
   admin,
+  apiMember,
   BACKEND,
-  checkoutFor,
   controlledByServiceWorker,
   EVENT_PATHS,
   expect,
   expectNoSeriousA11yViolations,
   INFO_PAGES,
-  onboardedMember,
+  paidThroughApi,
+  signedInAs,
+  stackJob,
   test,
   unfoldedHeader,
   WITH_SERVICE_WORKER,
@@ -80,12 +81,13 @@ test.describe('offline', () => {
     context,
   }) => {
     test.slow()
-    // Online once: sign up, book and pay for a seat; the team shares the venue; My bookings is opened.
-    const email = await onboardedMember(page)
-    await checkoutFor(page, -1) // the last date: the one no other test books, since its venue gets shared
-    await page.getByRole('button', { name: 'Pay', exact: true }).click()
-    await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
-    const orderId = new URL(page.url()).searchParams.get('order_id') ?? ''
+    // Online once: a member with a paid seat; the team shares the venue; My bookings is opened.
+    const member = await apiMember('Asha Rao')
+    const { email } = member
+    const midweek = SEED.eventById('midweek-wednesday-dinner')!
+    // The last date: the one no other test books, since its venue gets shared.
+    const { orderId } = await paidThroughApi(member, midweek.id, availableDates(midweek).at(-1)!)
+    await signedInAs(page, member)
     const booking = (await admin().collection('bookings').doc(orderId).get()).data()
     const venueBrief = {
       venueName: 'The Long Table',
@@ -111,8 +113,8 @@ test.describe('offline', () => {
       eventStartInstant(booking?.event_date, SEED.eventById(booking?.event_id)!.startTime).getTime() - 23 * 3_600_000,
     )
     for (let run = 0; run < 2; run++) {
-      await runStackJob('queueReminders', { at: dayBefore })
-      await runStackJob('deliverMail', { at: dayBefore })
+      await stackJob('queueReminders', { at: dayBefore })
+      await stackJob('deliverMail', { at: dayBefore })
     }
     const briefs = (await waitForMail(email, 2)).filter((mail) => mail.subject.startsWith('Your venue for'))
     expect(briefs.map((mail) => mail.subject)).toEqual([

@@ -8,7 +8,7 @@ import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { availableDates } from '@yaari/domain/schedule'
 import { standinControl } from '../../dev/lib/config.mjs'
 import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
-import { apiMember, BACKEND, expect, PASSWORD, paidThroughApi, signInAt, test } from './support'
+import { apiMember, BACKEND, expect, paidThroughApi, signedInAs, test } from './support'
 
 const saturday = SEED_EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')!
 const date = availableDates(saturday)[6]!
@@ -31,8 +31,7 @@ test('a disputed payment is flagged on the guest list; a dashboard refund ends t
   const hostContext = await browser.newContext({ viewport: { width: 360, height: 780 }, hasTouch: true })
   try {
     const hostPage = await hostContext.newPage()
-    await signInAt(hostPage, host.email, host.password)
-    await expect(hostPage).toHaveURL(/\/$/, BACKEND)
+    await signedInAs(hostPage, host)
     await hostPage.goto(`/host/${saturday.id}/${date}`)
     const dia = hostPage.getByRole('listitem').filter({ hasText: disputed.name })
     await expect(dia.getByText('Payment disputed')).toBeVisible(BACKEND)
@@ -44,8 +43,7 @@ test('a disputed payment is flagged on the guest list; a dashboard refund ends t
   }
 
   // The refunded member's ticket.
-  await signInAt(page, refunded.email, PASSWORD)
-  await expect(page).toHaveURL(/\/$/, BACKEND)
+  await signedInAs(page, refunded)
   await page.goto(`/my-bookings/${refundedOrder}`)
   await expect(page.getByText('Refunded', { exact: true })).toBeVisible(BACKEND)
   await expect(page.getByText(/Our team refunded this booking, so the seat is released\./)).toBeVisible()

@@ -10,18 +10,22 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { ACCOUNT_DATA_MESSAGES, type MyDataExport } from '@yaari/domain/account'
 import { seatsCollectionPath } from '@yaari/domain/availability'
+import { bookingRequest } from '@yaari/domain/booking.fixture'
+import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { MESSAGES } from '@yaari/domain/profile'
+import { availableDates } from '@yaari/domain/schedule'
 import { ROOT } from '../../dev/lib/config.mjs'
 import { waitForMail } from '../../dev/lib/mail-inbox.mjs'
-import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import * as support from './support'
-import { BACKEND, expect, test } from './support'
+import { BACKEND, expect, stackJob, test } from './support'
 
 // Real images the browser can decode and resize (1x1 PNGs of two colours).
 const PHOTOS = [
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
 ].map((base64, i) => ({ name: `me-${i}.png`, mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') }))
+
+const midweek = SEED_EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')!
 
 async function storedProfile(email: string) {
   const snapshot = await support.admin().collection('user_profiles').where('email', '==', email).get()
@@ -57,6 +61,7 @@ async function save(page: Page) {
 
 test('a member edits every field of their profile, each check seen once, and replaces the photo', async ({ page }) => {
   const email = await support.onboardedMember(page)
+  await page.goto('/')
   const form = await openProfile(page)
   await expect(form.getByRole('textbox', { name: /Phone/ })).toHaveValue('98765 43210')
   await expect(form.getByRole('combobox', { name: /Gender/ })).toHaveValue('female')
@@ -145,12 +150,16 @@ test('a member edits every field of their profile, each check seen once, and rep
 test('a member downloads their data, then deletes the account', async ({ page }) => {
   test.slow() // a booking, a photo, an export, two password checks and the deletion: ~26 s on 2 cores
   const other = await support.onboardedAccount()
-  const email = await support.onboardedMember(page)
-  // A seat held at checkout, and a photo.
-  await support.checkoutFor(page, -3)
-  const uid = (await storedProfile(email))?.user_id
-  const [held] = (await support.admin().collection('bookings').where('user_id', '==', uid).get()).docs
-  const booking = held!.data()
+  const member = await support.apiMember('Asha Rao')
+  const { email, uid } = member
+  await support.signedInAs(page, member)
+  // A seat held at checkout (a booking not paid yet), and a photo.
+  const request = bookingRequest('midweek-wednesday-dinner', availableDates(midweek).at(-3)!)
+  const { order_id: orderId } = await member.call<{ order_id: string }>('createBooking', {
+    ...request,
+    userProfile: { ...request.userProfile, name: member.name, email },
+  })
+  const booking = (await support.admin().collection('bookings').doc(orderId).get()).data()!
   const seats = () => support.admin().collection(seatsCollectionPath(booking.event_id, booking.event_date))
   expect((await seats().where('order_id', '==', booking.order_id).get()).size).toBe(1)
   await page.goto('/')
@@ -194,7 +203,7 @@ test('a member downloads their data, then deletes the account', async ({ page })
   expect(await storedProfile(other)).toMatchObject({ email: other, name: 'Asha Rao' })
 
   // The confirmation email, and no way back in.
-  await runStackJob('deliverMail')
+  await stackJob('deliverMail')
   const mails = await waitForMail(email)
   expect(mails.map((mail) => mail.subject)).toContain('Your Yaari account has been deleted')
   await support.signInAt(page, email)
@@ -206,6 +215,7 @@ test.describe('offline', () => {
 
   test("the profile opens from the device's copy, and says changes need a connection", async ({ page, context }) => {
     await support.onboardedMember(page)
+    await page.goto('/')
     await support.controlledByServiceWorker(page)
     await openProfile(page)
     await context.setOffline(true)

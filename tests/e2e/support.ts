@@ -3,19 +3,23 @@
  * any page broke the Content-Security-Policy), page structure checks a person would notice, the
  * public pages, and the way to a member with a completed profile and a booking.
  */
-import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test'
-import { bookingRequest } from '@yaari/domain/booking.fixture'
-import type { RequestOf } from '@yaari/domain/callable'
 import { SEED } from '@yaari/domain/catalogue-seed'
-import { saveProfileCall } from '@yaari/domain/profile'
-import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
 import { getApps, initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
-import { authAccounts, HOST, PROJECT_ID, postCallable, stackPorts, standinControl } from '../../dev/lib/config.mjs'
+import { HOST, PROJECT_ID, stackPorts } from '../../dev/lib/config.mjs'
+import { runStackJob } from '../../dev/lib/scheduler.mjs'
+import type { STEP_KINDS } from '../../dev/lib/test-timings.mjs'
+
+import * as api from '../fixtures/api'
+import { ONBOARDED_PROFILE, PASSWORD } from '../fixtures/api'
+import { signedInDevice } from '../fixtures/device'
+
+type StepKind = (typeof STEP_KINDS)[number]
+type StorageState = Parameters<BrowserContext['setStorageState']>[0]
 
 /** The stack's Firestore stand-in, for firebase-admin and the team's commands. */
 const FIRESTORE_HOST = `${HOST}:${stackPorts().firestore}`
@@ -28,7 +32,23 @@ export { expect }
  * adds only the stack's 127.0.0.1 servers), so anything it blocks is a page that would break in
  * production. A test that saw one fails, naming the directive and what was blocked.
  */
-export const test = base.extend<{ cspViolations: string[] }>({
+export const test = base.extend<{ cspViolations: string[]; timedReloads: undefined }>({
+  // A reload is a kind of step the timing report counts (dev/lib/test-timings.mjs).
+  timedReloads: [
+    async ({ context }, use) => {
+      const timeReload = (page: Page) => {
+        const reload = page.reload.bind(page)
+        page.reload = (options) => timed('reload', page.url(), () => reload(options))
+      }
+      context.pages().forEach(timeReload)
+      context.on('page', timeReload)
+      await use(undefined)
+      // The other phones of the test (phoneOf) end with it.
+      await Promise.all([...otherPhones].map((phone) => phone.close()))
+      otherPhones.clear()
+    },
+    { auto: true },
+  ],
   cspViolations: [
     async ({ context }, use) => {
       const violations: string[] = []
@@ -50,6 +70,14 @@ export const test = base.extend<{ cspViolations: string[] }>({
     { auto: true },
   ],
 })
+
+/**
+ * A step of one of the kinds the timing report adds up (`STEP_KINDS` in dev/lib/test-timings.mjs):
+ * "sign-in (UI): ...", "stack job: ..." and so on, so `npm test` can say where a file's time went.
+ */
+function timed<T>(kind: StepKind, title: string, body: () => Promise<T>): Promise<T> {
+  return test.step(`${kind}: ${title}`, body, { box: true })
+}
 
 /**
  * For tests whose result depends on the screen width: they run in the desktop project as well as
@@ -138,34 +166,34 @@ export async function unfoldedHeader(page: Page) {
  * uncontrolled, so wait for the worker to be ready and reload once. The test needs
  * `test.use(WITH_SERVICE_WORKER)`.
  */
-export async function controlledByServiceWorker(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length)), {
-      message: 'a service worker registers (blocked unless the test uses WITH_SERVICE_WORKER)',
-      timeout: 30_000,
+export function controlledByServiceWorker(page: Page) {
+  return timed('service worker', page.url(), async () => {
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length)), {
+        message: 'a service worker registers (blocked unless the test uses WITH_SERVICE_WORKER)',
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0)
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
     })
-    .toBeGreaterThan(0)
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
+    await page.reload()
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
   })
-  await page.reload()
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
 }
 
-/** The password every test member signs up with. */
-export const PASSWORD = 'correct-horse-42'
-
-/** A fresh address for a test member. */
-export const newEmail = (prefix = 'e2e') => `${prefix}-${randomUUID()}@example.test`
+export { newEmail, PASSWORD, uniqueName } from '../fixtures/api'
 
 /** Fills in /signup as a person would and presses Sign Up. */
-export async function submitSignUp(page: Page, email: string, name = 'Asha Rao') {
-  await page.goto('/signup')
-  await page.getByRole('textbox', { name: 'Full name' }).fill(name)
-  await page.getByRole('textbox', { name: 'Email' }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByLabel('Confirm password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign Up' }).click()
+export function submitSignUp(page: Page, email: string, name = 'Asha Rao') {
+  return timed('sign-up (UI)', email, async () => {
+    await page.goto('/signup')
+    await page.getByRole('textbox', { name: 'Full name' }).fill(name)
+    await page.getByRole('textbox', { name: 'Email' }).fill(email)
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await page.getByLabel('Confirm password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign Up' }).click()
+  })
 }
 
 /** The public pages, by kind; info pages with their heading and a line of their copy. */
@@ -206,42 +234,49 @@ export function admin() {
 }
 
 /**
- * What the onboarding steps save for the members the booking, keyboard and offline tests use: the
- * shared valid profile, as a student (the booking form shows it back).
- */
-export const ONBOARDED_PROFILE: RequestOf<typeof saveProfileCall> = { ...VALID_PROFILE, profession: 'student' }
-
-/**
- * A new member with a completed profile, signed in on `page`. The account is made through the
- * Auth emulator's REST API and the profile through saveProfile, as the onboarding steps would
- * save it, so a test about booking does not click through 8 steps first; onboarding.spec.ts walks
- * them as a person does. The member then signs in at /auth, where the app learns their prices.
+ * A new member with a completed profile (made through the public API: tests/fixtures/api.ts),
+ * signed in on `page`'s phone as a returning member is (a saved state, tests/fixtures/device.ts):
+ * a test about booking does not type a password or click through 8 steps first; auth.spec.ts and
+ * onboarding.spec.ts walk those as a person does. The page is not loaded yet.
  */
 export async function onboardedMember(page: Page, name = ONBOARDED_PROFILE.name) {
-  const email = await onboardedAccount(name)
-  await signInAt(page, email)
-  await expect(page).toHaveURL(/\/$/, BACKEND) // a complete profile: home, not onboarding
-  return email
+  const member = await api.newMember({ name, prefix: 'booking' })
+  await signedInAs(page, member)
+  return member.email
+}
+
+/**
+ * `person` signed in on `page`'s phone before (the state Firebase Auth and the app keep on it),
+ * for a test that is not about signing in; set before the context loads a page of the app.
+ */
+export function signedInAs(
+  page: Page,
+  person: { email: string; password: string; name: string; profile?: { gender?: string } },
+) {
+  return timed('setup (API)', `${person.email} signed in on this phone`, async () => {
+    const origin = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:4173').origin
+    // A page of the app still open keeps its databases open, and their replacement would wait for it.
+    for (const open of page.context().pages()) if (open.url().startsWith(origin)) await open.goto('about:blank')
+    await page.context().setStorageState((await signedInDevice(origin, person)) as StorageState)
+  })
 }
 
 /** Signs in on /auth as a person does. */
-export async function signInAt(page: Page, email: string, password = PASSWORD) {
-  if (!new URL(page.url(), 'http://x').pathname.startsWith('/auth')) await page.goto('/auth')
-  const signIn = page.getByRole('tabpanel')
-  await signIn.getByRole('textbox', { name: 'Email' }).fill(email)
-  await signIn.getByLabel('Password').fill(password)
-  await signIn.getByRole('button', { name: 'Sign In' }).click()
+export function signInAt(page: Page, email: string, password = PASSWORD) {
+  return timed('sign-in (UI)', email, async () => {
+    if (!new URL(page.url(), 'http://x').pathname.startsWith('/auth')) await page.goto('/auth')
+    const signIn = page.getByRole('tabpanel')
+    await signIn.getByRole('textbox', { name: 'Email' }).fill(email)
+    await signIn.getByLabel('Password').fill(password)
+    await signIn.getByRole('button', { name: 'Sign In' }).click()
+  })
 }
 
 /** An account with a completed profile, made through the Auth emulator's REST API and saveProfile; not signed in. */
-export async function onboardedAccount(name = ONBOARDED_PROFILE.name) {
-  const email = newEmail('booking')
-  const signUp = await authAccounts('signUp', { email, password: PASSWORD, displayName: name })
-  expect(signUp.ok, await signUp.clone().text()).toBe(true)
-  const { idToken } = (await signUp.json()) as { idToken: string }
-  const saved = await postCallable(saveProfileCall.name, idToken, { ...ONBOARDED_PROFILE, name })
-  expect(saved.ok, await saved.clone().text()).toBe(true)
-  return email
+export function onboardedAccount(name = ONBOARDED_PROFILE.name) {
+  return timed('setup (API)', `a member with a profile (${name})`, async () => {
+    return (await api.newMember({ name, prefix: 'booking' })).email
+  })
 }
 
 /** The Auth emulator's latest out-of-band code (a reset or confirmation link's) for `email`. */
@@ -260,7 +295,7 @@ export async function oobCodeFor(email: string, requestType: 'PASSWORD_RESET' | 
  * default; negative counts from the last), or the next after it that is not sold out: every run books
  * seats, and a stack kept running between runs fills its tables.
  */
-export async function checkoutFor(
+export function checkoutFor(
   page: Page,
   dateIndex = 1,
   {
@@ -269,34 +304,36 @@ export async function checkoutFor(
     foodPreference,
   }: { eventId?: string; name?: string; foodPreference?: string } = {},
 ) {
-  await page.goto(`/events/${eventId}`)
-  await page.getByRole('button', { name: /Girls/ }).click()
-  const dateDialog = page.getByRole('dialog', { name: 'Select a date' })
-  const dates = dateDialog.getByRole('radio')
-  await expect(dates.first()).toBeVisible()
-  await expect(dateDialog.getByText(/spots? left|Sold out/).first()).toBeVisible(BACKEND) // seats are known
-  const count = await dates.count()
-  let chosen = dateIndex < 0 ? count + dateIndex : dateIndex
-  const full = async (i: number) =>
-    (await dates.nth(i).isDisabled()) || /Sold out/.test(await dateDialog.locator('label').nth(i).innerText())
-  while (chosen < count - 1 && (await full(chosen))) chosen++
-  await dateDialog.locator('label').nth(chosen).click()
-  await dateDialog.getByRole('button', { name: 'Continue' }).click()
+  return timed('checkout (UI)', eventId, async () => {
+    await page.goto(`/events/${eventId}`)
+    await page.getByRole('button', { name: /Girls/ }).click()
+    const dateDialog = page.getByRole('dialog', { name: 'Select a date' })
+    const dates = dateDialog.getByRole('radio')
+    await expect(dates.first()).toBeVisible()
+    await expect(dateDialog.getByText(/spots? left|Sold out/).first()).toBeVisible(BACKEND) // seats are known
+    const count = await dates.count()
+    let chosen = dateIndex < 0 ? count + dateIndex : dateIndex
+    const full = async (i: number) =>
+      (await dates.nth(i).isDisabled()) || /Sold out/.test(await dateDialog.locator('label').nth(i).innerText())
+    while (chosen < count - 1 && (await full(chosen))) chosen++
+    await dateDialog.locator('label').nth(chosen).click()
+    await dateDialog.getByRole('button', { name: 'Continue' }).click()
 
-  const booking = page.getByRole('dialog', { name: 'Book your seat' })
-  await expect(booking.getByRole('textbox', { name: 'Full name' })).toHaveValue(name, BACKEND)
-  await expect(booking.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('98765 43210')
-  await expect(booking.getByRole('combobox', { name: 'Profession *' })).toHaveValue('student')
-  const pay = booking.getByRole('button', { name: 'Pay and book' })
-  await expect(pay).toBeDisabled()
-  await expect(booking.getByText('Please accept the terms and conditions to proceed!')).toBeVisible()
-  await expectNoSeriousA11yViolations(page)
-  if (foodPreference) await booking.getByRole('combobox', { name: 'Food preference' }).selectOption(foodPreference)
-  await booking.getByText('I accept the terms and conditions').click()
-  await expect(booking.getByRole('checkbox', { name: 'I accept the terms and conditions' })).toBeChecked()
-  await pay.click()
-  await expect(page.getByRole('heading', { name: 'Complete your payment' })).toBeVisible(BACKEND)
-  await expect(page.getByText(`₹${SEED.eventById(eventId)?.prices.girls}.00`)).toBeVisible()
+    const booking = page.getByRole('dialog', { name: 'Book your seat' })
+    await expect(booking.getByRole('textbox', { name: 'Full name' })).toHaveValue(name, BACKEND)
+    await expect(booking.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('98765 43210')
+    await expect(booking.getByRole('combobox', { name: 'Profession *' })).toHaveValue('student')
+    const pay = booking.getByRole('button', { name: 'Pay and book' })
+    await expect(pay).toBeDisabled()
+    await expect(booking.getByText('Please accept the terms and conditions to proceed!')).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    if (foodPreference) await booking.getByRole('combobox', { name: 'Food preference' }).selectOption(foodPreference)
+    await booking.getByText('I accept the terms and conditions').click()
+    await expect(booking.getByRole('checkbox', { name: 'I accept the terms and conditions' })).toBeChecked()
+    await pay.click()
+    await expect(page.getByRole('heading', { name: 'Complete your payment' })).toBeVisible(BACKEND)
+    await expect(page.getByText(`₹${SEED.eventById(eventId)?.prices.girls}.00`)).toBeVisible()
+  })
 }
 
 /**
@@ -331,46 +368,45 @@ export async function readQrCode(locator: Locator): Promise<string | undefined> 
 }
 
 /** A member made through the Auth emulator and the functions, as the app calls them; `call` calls a function as them. */
-export async function apiMember(name: string) {
-  const email = newEmail('api')
-  const made = await authAccounts('signUp', { email, password: PASSWORD })
-  const { idToken, localId } = (await made.json()) as { idToken: string; localId: string }
-  const call = async (fn: string, data: unknown) => {
-    const response = await postCallable(fn, idToken, data)
-    expect(response.ok, await response.clone().text()).toBe(true)
-    return ((await response.json()) as { result: Record<string, unknown> }).result
-  }
-  await call('saveProfile', { ...ONBOARDED_PROFILE, name })
-  return { uid: localId, email, name, call }
+export function apiMember(name: string, profile: NonNullable<Parameters<typeof api.newMember>[0]>['profile'] = {}) {
+  return timed('setup (API)', `a member with a profile (${name})`, () =>
+    api.newMember({ name, prefix: 'api', profile }),
+  )
 }
 
 /** A paid booking of `member` for a date, through createBooking, the payment stand-in and getBooking; and its pass. */
-export async function paidThroughApi(member: Awaited<ReturnType<typeof apiMember>>, eventId: string, date: string) {
-  const request = bookingRequest(eventId as Parameters<typeof bookingRequest>[0], date)
-  const { order_id: orderId } = (await member.call('createBooking', {
-    ...request,
-    userProfile: { ...request.userProfile, name: member.name, email: member.email },
-  })) as { order_id: string }
-  expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
-  let booking: { status: string; pass?: { credential: string; code: string } } = { status: 'pending' }
-  await expect
-    .poll(async () => {
-      booking = (await member.call('getBooking', { orderId })).booking as typeof booking
-      return booking.status
-    }, BACKEND)
-    .toBe('confirmed')
-  return { orderId, pass: booking.pass }
+export function paidThroughApi(
+  member: Awaited<ReturnType<typeof apiMember>>,
+  eventId: string,
+  date: string,
+  change: Parameters<typeof api.paidBooking>[3] = {},
+) {
+  return timed('setup (API)', `a paid booking of ${eventId} on ${date}`, () =>
+    api.paidBooking(member, eventId, date, change),
+  )
 }
 
-/** A member signed in on a phone of their own (a new context at 360 px, touch), on the home page. */
-export async function memberPage(browser: Browser, email: string): Promise<Page> {
+/** `person`'s own phone (a new context at 360 px, touch), signed in as they left it; no page loaded yet. */
+export async function phoneOf(
+  browser: Browser,
+  person: Parameters<typeof signedInAs>[1],
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<Page> {
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
     viewport: { width: 360, height: 780 },
     hasTouch: true,
+    ...options,
   })
+  otherPhones.add(context)
   const page = await context.newPage()
-  await signInAt(page, email)
-  await expect(page).toHaveURL(/\/$/, BACKEND)
+  await signedInAs(page, person)
   return page
 }
+
+/** The contexts phoneOf opened for the running test (a worker runs one test at a time). */
+const otherPhones = new Set<BrowserContext>()
+
+/** Runs a job of the running stack, now or as of `at`, as the scheduler would (a step the timing report counts). */
+export const stackJob = (name: string, options: { at?: Date } = {}) =>
+  timed('stack job', name, () => runStackJob(name, options) as Promise<Record<string, unknown>>)

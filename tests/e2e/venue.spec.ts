@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { type BrowserContext, chromium, type Page } from '@playwright/test'
 import { SEED } from '@yaari/domain/catalogue-seed'
 import { type PassPublicKeys, parsePassPublicKeys, passVerifier } from '@yaari/domain/pass'
-import { formatLongDate } from '@yaari/domain/schedule'
+import { availableDates, formatLongDate } from '@yaari/domain/schedule'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../dev/lib/chromium.mjs'
 import * as support from './support'
 import { BACKEND, expect, test } from './support'
@@ -35,20 +35,22 @@ const AT_ONCE = { timeout: 5_000 }
 
 /**
  * A member who booked and paid a seat at The First Hello (each test its own date: each shares
- * and removes that date's venue), whose venue the team has shared, and who opened My bookings
- * once online; on `page`, controlled by the service worker.
+ * and removes that date's venue), whose venue the team has shared, and who opened their profile
+ * and My bookings once online; on `page`, controlled by the service worker.
  */
 async function paidMemberWithVenue(page: Page, dateIndex: number, name = 'Asha Rao') {
-  await support.onboardedMember(page, name)
-  await support.checkoutFor(page, dateIndex, { eventId: EVENT, name })
-  await page.getByRole('button', { name: 'Pay', exact: true }).click()
-  await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
-  const orderId = new URL(page.url()).searchParams.get('order_id') ?? ''
+  const member = await support.apiMember(name)
+  const firstHello = SEED.eventById(EVENT)!
+  const { orderId } = await support.paidThroughApi(member, EVENT, availableDates(firstHello)[dateIndex]!)
+  await support.signedInAs(page, member)
   const booking = (await support.admin().collection('bookings').doc(orderId).get()).data()!
   await support
     .admin()
     .doc(`venue_briefs/${EVENT}_${booking.event_date}`)
     .set({ ...BRIEF, shared_at: Date.now() })
+  // Their profile once online (as the booking form they paid through loaded it), then My bookings.
+  await page.goto('/profile')
+  await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue(name, BACKEND)
   await page.goto('/my-bookings')
   await support.controlledByServiceWorker(page)
   const card = page.getByRole('listitem').filter({ hasText: orderId })
@@ -169,7 +171,9 @@ test.describe('at the venue', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click()
     await expect(page).toHaveURL(/\/$/, BACKEND)
     await expect(page.getByRole('banner').getByText('Hi, Asha')).toHaveCount(0)
-    await support.onboardedMember(page, 'Ravi Kumar')
+    const ravi = await support.apiMember('Ravi Kumar')
+    await support.signInAt(page, ravi.email)
+    await expect(page).toHaveURL(/\/$/, BACKEND)
     // Even if something of Asha's were still on the device (put back here as it was), Ravi's pages
     // would not show it: every read is by the signed-in member.
     await page.evaluate(

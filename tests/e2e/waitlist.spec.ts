@@ -8,8 +8,18 @@ import { seatsCollectionPath } from '@yaari/domain/availability'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { availableDates, formatLongDate, formatShortDate } from '@yaari/domain/schedule'
 import { mailTo } from '../../dev/lib/mail-inbox.mjs'
-import { runStackJob } from '../../dev/lib/scheduler.mjs'
-import { admin, BACKEND, checkoutFor, expect, expectNoSeriousA11yViolations, onboardedMember, test } from './support'
+import {
+  admin,
+  apiMember,
+  BACKEND,
+  expect,
+  expectNoSeriousA11yViolations,
+  onboardedMember,
+  paidThroughApi,
+  signedInAs,
+  stackJob,
+  test,
+} from './support'
 
 const midweek = SEED_EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')!
 // The second-to-last date: no other test books it.
@@ -31,11 +41,10 @@ test('a member on the waitlist is offered the seat another gives back, books it 
   )
   const second = await browser.newContext()
   try {
-    // The first member books and pays for the last seat.
-    await onboardedMember(page)
-    await checkoutFor(page, -2)
-    await page.getByRole('button', { name: 'Pay', exact: true }).click()
-    await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
+    // The first member has booked and paid for the last seat.
+    const first = await apiMember('Asha Rao')
+    await paidThroughApi(first, midweek.id, date)
+    await signedInAs(page, first)
 
     // The second member finds the date sold out and joins its waitlist.
     const other = await second.newPage()
@@ -70,7 +79,7 @@ test('a member on the waitlist is offered the seat another gives back, books it 
       offer.getByText(/A seat is held for you until \d{1,2}:\d\d [AP]M \(IST\), (30|29) minutes left/),
     ).toBeVisible(BACKEND)
     await expectNoSeriousA11yViolations(other)
-    await runStackJob('deliverMail')
+    await stackJob('deliverMail')
     expect((await mailTo(otherEmail)).map((mail) => mail.subject)).toContain(
       `A seat is yours: ${midweek.title}, ${formatLongDate(date)}`,
     )
