@@ -257,12 +257,14 @@ export class OrderBook {
   /**
    * A payment attempt with an outcome (the hosted checkout's buttons, or the control API).
    * `lateSuccess` (a test switch) lets an attempt that began before expiry or termination
-   * still succeed, as Cashfree's can within the transaction time limit.
+   * still succeed, as Cashfree's can within the transaction time limit. `at` (a test switch) stamps
+   * the attempt with that time (ms) instead of now: Cashfree stamps attempts to the second, so two
+   * attempts a test makes one after the other would otherwise share their time.
    * @param {string} orderId @param {PaymentOutcome} outcome
-   * @param {{ errorCode?: string, lateSuccess?: boolean }} [options]
+   * @param {{ errorCode?: string, lateSuccess?: boolean, at?: number }} [options]
    * @returns {{ order: Order, payment: Payment }}
    */
-  pay(orderId, outcome, { errorCode, lateSuccess = false } = {}) {
+  pay(orderId, outcome, { errorCode, lateSuccess = false, at } = {}) {
     const entry = this.#entry(orderId)
     const late =
       lateSuccess &&
@@ -271,7 +273,7 @@ export class OrderBook {
     if (entry.order.order_status !== 'ACTIVE' && !late) {
       throw new ApiError(400, 'order_inactive', `order is ${entry.order.order_status.toLowerCase()}`)
     }
-    const time = istTimestamp(this.now())
+    const time = istTimestamp(at ?? this.now())
     const failed = outcome === 'FAILED' || outcome === 'USER_DROPPED'
     /** @type {Payment} */
     const payment = {

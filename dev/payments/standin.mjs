@@ -382,9 +382,13 @@ ${
       const orderId = decodeURIComponent(control[1])
       if (control[2] === 'expire') return sendJson(res, 200, book.expireNow(orderId))
       const body = parseJson(await readBody(req)) ?? {}
+      if (body.at !== undefined && !Number.isInteger(body.at)) {
+        throw new ApiError(400, 'at_invalid', 'at : should be a time in milliseconds since 1970')
+      }
       const result = book.pay(orderId, body.outcome ?? 'SUCCESS', {
         errorCode: body.errorCode,
         lateSuccess: body.lateSuccess,
+        at: body.at,
       })
       const delivered = await notify(result.order, result.payment, deliveryOptions(body))
       return sendJson(res, 200, { ...result, deliveries: delivered })

@@ -351,6 +351,16 @@ describe('the Cashfree PG API stand-in', () => {
     }
   })
 
+  it("stamps a test's attempt with the time it names, to the second as Cashfree does, and refuses a time that is not one", async () => {
+    const entity = await (await createOrder(order())).json()
+    const at = Date.parse('2026-11-28T10:00:00.400Z')
+    const paid = await (await control(`/orders/${entity.order_id}/pay`, { outcome: 'FAILED', at })).json()
+    expect(paid.payment.payment_time).toBe('2026-11-28T15:30:00+05:30')
+    const refused = await control(`/orders/${entity.order_id}/pay`, { outcome: 'FAILED', at: 'yesterday' })
+    expect(refused.status).toBe(400)
+    expect((await refused.json()).code).toBe('at_invalid')
+  })
+
   it('refunds go PENDING, then SUCCESS or CANCELLED with a signed REFUND_STATUS_WEBHOOK', async () => {
     const entity = await (await createOrder(order())).json()
     await control(`/orders/${entity.order_id}/pay`, { outcome: 'SUCCESS' })

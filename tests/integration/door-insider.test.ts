@@ -26,7 +26,7 @@ import {
   moderateMemberCall,
 } from '@yaari/domain/host'
 import { getAuth } from 'firebase-admin/auth'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ROOT, HOST as STACK_HOST, stackPorts } from '../../dev/lib/config.mjs'
 import { changeRole } from '../../functions/src/lib/roles'
 import { cancelBooking } from '../../functions/src/services/bookings/cancel'
@@ -262,8 +262,10 @@ describe('a revoked host', () => {
     process.env.FIREBASE_AUTH_EMULATOR_HOST = `${STACK_HOST}:${stackPorts().auth}`
     const firestore = stack.adminDb()
     const host = await stack.signedInHost()
+    const signedInSecond = Math.floor(Date.now() / 1000)
     expect(await callFunction(listAuditCall, {})).toHaveProperty('entries')
-    await new Promise((resolve) => setTimeout(resolve, 1_100)) // revoked in a later second than the sign-in
+    // Revoked in a later second than the sign-in (a revocation counts in whole seconds).
+    await vi.waitUntil(() => Math.floor(Date.now() / 1000) > signedInSecond, { timeout: 2_000, interval: 20 })
     await changeRole(getAuth(), firestore, {
       email: host.email as string,
       role: 'host',

@@ -164,8 +164,8 @@ describe("Cashfree's in-between states and races", () => {
   it('the latest attempt is the latest by its time, not by its place in the list', async () => {
     const date = dates[2]!
     const { orderId } = await hold(date)
-    await standinControl(`/orders/${orderId}/pay`, { outcome: 'FAILED' })
-    await new Promise((resolve) => setTimeout(resolve, 1_100)) // Cashfree stamps attempts to the second
+    // Cashfree stamps attempts to the second: the first was two seconds before the second.
+    await standinControl(`/orders/${orderId}/pay`, { outcome: 'FAILED', at: Date.now() - 2_000 })
     await standinControl(`/orders/${orderId}/pay`, { outcome: 'USER_DROPPED' })
     const real = stackDeps().gateway
     // Cashfree's list, newest first: position alone would say FAILED.

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest'
+import { CLAIM_RENEW_MS, STALE_CHANGE_MS } from './records'
+
+// The integration tests run the takeover with the window shortened by its test hook
+// (YAARI_STALE_CHANGE_MS); this is production's.
+describe('the takeover window of a change', () => {
+  it('is 30 s, and a runner at work renews its claim every 10 s, three times within it', () => {
+    expect(process.env.YAARI_STALE_CHANGE_MS).toBeUndefined()
+    expect(STALE_CHANGE_MS).toBe(30_000)
+    expect(CLAIM_RENEW_MS).toBe(10_000)
+  })
+})
