@@ -17,18 +17,7 @@ import {
 const signUp = (page: Page, email: string) => submitSignUp(page, email)
 
 test.describe('sign up and sign in', () => {
-  test('the sign-up screen links home and to sign-in, and validates passwords', async ({ page }) => {
-    await page.goto('/signup')
-    await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/')
-    await expect(page.getByRole('link', { name: 'Sign in here' })).toHaveAttribute('href', '/auth')
-    await page.getByLabel('Password', { exact: true }).fill('12345')
-    await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible()
-    await page.getByLabel('Password', { exact: true }).fill('123456')
-    await page.getByLabel('Confirm password').fill('123457')
-    await expect(page.getByText('Passwords do not match')).toBeVisible()
-    await page.getByRole('button', { name: 'Sign Up' }).click()
-    await expect(page.getByText('Please fill in all fields.')).toBeVisible()
-  })
+  // Moved to src/features/account/auth-pages.test.tsx: sign-up screen checks, offline sign-in/up, keyboard tabs.
 
   test('a new member signs up, is welcomed, signs out and signs back in', async ({ page }) => {
     const email = newEmail()
@@ -79,45 +68,6 @@ test.describe('sign up and sign in', () => {
     await expect(
       page.getByText('An account with this email already exists. Please try signing in instead.'),
     ).toBeVisible()
-  })
-
-  test('signing in offline says it needs a connection and keeps what was typed', async ({ page, context }) => {
-    await page.goto('/auth')
-    await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible()
-    await context.setOffline(true)
-    const signIn = page.getByRole('tabpanel')
-    await signIn.getByRole('textbox', { name: 'Email' }).fill('asha@example.test')
-    await signIn.getByLabel('Password').fill(PASSWORD)
-    await signIn.getByRole('button', { name: 'Sign In' }).click()
-    await expect(page.getByText(/You are offline\. Signing in needs a connection/)).toBeVisible()
-    await expect(signIn.getByRole('textbox', { name: 'Email' })).toHaveValue('asha@example.test')
-    await context.setOffline(false)
-  })
-
-  test('signing up offline says it needs a connection and keeps what was typed', async ({ page, context }) => {
-    await page.goto('/signup')
-    await expect(page.getByRole('button', { name: 'Sign Up' })).toBeVisible()
-    await context.setOffline(true)
-    await page.getByRole('textbox', { name: 'Full name' }).fill('Asha Rao')
-    await page.getByRole('textbox', { name: 'Email' }).fill('asha@example.test')
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-    await page.getByLabel('Confirm password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign Up' }).click()
-    await expect(
-      page.getByText('You are offline. Creating an account needs a connection; what you typed is kept.'),
-    ).toBeVisible()
-    await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Rao')
-    await expect(page.getByLabel('Confirm password')).toHaveValue(PASSWORD)
-    await context.setOffline(false)
-  })
-
-  test('the sign-in tabs work from the keyboard', async ({ page }) => {
-    await page.goto('/auth')
-    const signIn = page.getByRole('tab', { name: 'Sign In' })
-    await signIn.focus()
-    await page.keyboard.press('ArrowRight')
-    await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true')
-    await expect(page.getByRole('textbox', { name: 'Full name' })).toBeVisible()
   })
 
   for (const path of ['/auth', '/signup']) {

@@ -67,30 +67,7 @@ test.describe('events listing', () => {
     await expect(page).toHaveURL(/\/events\/unplanned-sunday-social-mixup$/)
   })
 
-  test.describe('on a phone set to Los Angeles time', () => {
-    test.use({ timezoneId: 'America/Los_Angeles' })
-
-    test('the badge says Tomorrow, highlighted, when the event is tomorrow in India', async ({ page }) => {
-      // Friday 27 Nov, 23:00 in Los Angeles is already Saturday 28 Nov, 12:30 in India: The
-      // Unplanned Sunday is tomorrow; The First Hello (Saturdays) is today, not tomorrow.
-      await page.clock.setFixedTime(new Date('2026-11-28T07:00:00Z'))
-      await page.goto('/events')
-      const sunday = page.getByRole('article', { name: 'The Unplanned Sunday' }).getByText('Tomorrow', { exact: true })
-      await expect(sunday).toBeVisible()
-      await expect(sunday).toHaveAttribute('data-highlight', 'true')
-      const saturday = page.getByRole('article', { name: 'The First Hello' })
-      await expect(saturday.getByText('Sat, 28 Nov, 6:00 PM')).toBeVisible()
-      await expect(saturday.getByText('Tomorrow', { exact: true })).toHaveCount(0)
-    })
-  })
-
-  test('only Bangalore can be chosen; the other cities are marked Soon', async ({ page }) => {
-    await page.goto('/events')
-    await expect(page.getByRole('radio', { name: 'Bangalore' })).toBeChecked()
-    for (const city of ['Hyderabad', 'Chennai', 'Pune', 'Jaipur']) {
-      await expect(page.getByRole('radio', { name: `${city} Soon` })).toBeDisabled()
-    }
-  })
+  // Moved to src/features/events/events-page.test.tsx (cities, URL filters, empty state, coming soon) and events-page.los-angeles.test.tsx (the Tomorrow badge on a phone in LA).
 
   test('search and category filter live in the URL and survive reload', async ({ page }) => {
     await page.goto('/events')
@@ -107,30 +84,6 @@ test.describe('events listing', () => {
     await expect(page).toHaveURL(/category=social-mixers/)
     await expect(page.getByRole('article')).toHaveCount(2)
     await expect(page.getByRole('button', { name: 'Social Mixers (2)' })).toHaveAttribute('aria-pressed', 'true')
-  })
-
-  test('a shared filtered link opens filtered; nonsense in the URL is ignored', async ({ page }) => {
-    await page.goto('/events?category=food-drink')
-    await expect(page.getByRole('article')).toHaveCount(1)
-    await page.goto('/events?category=gardening&city=mars')
-    await expect(page.getByRole('article')).toHaveCount(3)
-  })
-
-  test('no match shows the empty state, and Clear Filters brings everything back', async ({ page }) => {
-    await page.goto('/events?q=karaoke')
-    await expect(page.getByRole('heading', { name: 'No events found' })).toBeVisible()
-    await page.getByRole('button', { name: 'Clear Filters' }).click()
-    await expect(page.getByRole('article')).toHaveCount(3)
-    await expect(page).not.toHaveURL(/q=/)
-  })
-
-  test('coming-soon panels and Get Notified', async ({ page }) => {
-    await page.goto('/events')
-    for (const title of ['Dating & Relationships', 'Business Networking', 'Creative Workshops']) {
-      await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible()
-    }
-    await page.getByRole('link', { name: 'Get Notified' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible()
   })
 })
 
@@ -187,84 +140,12 @@ test.describe('event pages', () => {
     await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled()
   })
 
-  test.describe('on a phone set to Los Angeles time', () => {
-    test.use({ timezoneId: 'America/Los_Angeles' })
-
-    test('dates follow the India calendar, not the device', async ({ page }) => {
-      // Saturday 21 Nov 2026, 11:00 in Los Angeles, is already Sunday 22 Nov, 00:30 in India.
-      await page.clock.setFixedTime(new Date('2026-11-21T19:00:00Z'))
-      await page.goto('/events/first-hello-stranger-meetup')
-      await page.getByRole('button', { name: /Girls/ }).click()
-      const dialog = page.getByRole('dialog', { name: 'Select a date' })
-      await expect(dialog.getByRole('radio').first()).toBeAttached()
-      const labels = await dialog.locator('label').allInnerTexts()
-      expect(labels[0]).toMatch(/^Sat, 28 Nov/)
-      // November (from the 28th), December and January: 1 + 4 + 5 Saturdays.
-      expect(labels).toHaveLength(10)
-      expect(labels.at(-1)).toMatch(/^Sat, 30 Jan/)
-    })
-  })
+  // Moved to src/features/events/event-details-page.los-angeles.test.tsx: dates follow the India calendar on a phone in LA.
 })
 
-test.describe('category pages', () => {
-  test('a category with published events lists them, each to its page', async ({ page }) => {
-    await page.goto('/categories/food-drink')
-    await expect(page.getByRole('heading', { name: 'Upcoming events' })).toBeVisible()
-    await page.getByRole('link', { name: /Midweek Meetup/ }).click()
-    await expect(page).toHaveURL(/\/events\/midweek-wednesday-dinner$/)
-    await page.goBack()
-    await expect(page.getByRole('button', { name: 'Coming Soon' })).toHaveCount(0)
-    await expect(page.getByRole('link', { name: 'See all events' })).toHaveAttribute(
-      'href',
-      '/events?category=food-drink',
-    )
-  })
+// Category pages moved to src/features/categories/category-page.test.tsx.
 
-  test('the others list coming-soon events with a disabled Coming Soon button', async ({ page }) => {
-    for (const path of CATEGORY_PATHS.filter((path) => path !== '/categories/food-drink')) {
-      await page.goto(path)
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-      const buttons = page.getByRole('button', { name: 'Coming Soon' })
-      expect(await buttons.count()).toBeGreaterThanOrEqual(3)
-      for (const button of await buttons.all()) await expect(button).toBeDisabled()
-      await expect(page.getByRole('link', { name: 'Get Notified When Available' })).toHaveAttribute('href', '/contact')
-    }
-  })
-})
-
-test.describe('information pages', () => {
-  // Each page's heading and a line of its copy: checked with its structure under "every public page".
-  test('contact offers email, WhatsApp, phone and Instagram', async ({ page }) => {
-    await page.goto('/contact')
-    await expect(page.getByRole('link', { name: /Email us/ })).toHaveAttribute('href', /^mailto:/)
-    await expect(page.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', /^https:\/\/wa\.me\//)
-    await expect(page.getByRole('link', { name: /Call us/ })).toHaveAttribute('href', /^tel:\+91/)
-    await expect(page.getByRole('link', { name: /Instagram/ })).toHaveAttribute('href', /instagram\.com/)
-  })
-
-  test('terms has 11 numbered sections, the governing law and the legal contact', async ({ page }) => {
-    await page.goto('/terms')
-    await expect(page.getByRole('heading', { level: 2, name: /^\d+\. / })).toHaveCount(11)
-    await expect(page.getByText(/courts of Bengaluru, Karnataka, India/)).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Contact Legal Team' })).toHaveAttribute('href', /^mailto:/)
-  })
-
-  test('safety has the emergency procedures and reporting links', async ({ page }) => {
-    await page.goto('/safety')
-    for (const card of ['Medical Emergency', 'Safety Concern', 'Lost or Separated']) {
-      await expect(page.getByRole('heading', { level: 3, name: card })).toBeVisible()
-    }
-    await expect(page.getByText(/Call 108/).first()).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Report via Email' })).toHaveAttribute('href', /^mailto:/)
-    await expect(page.getByRole('link', { name: 'Emergency WhatsApp' })).toHaveAttribute('href', /wa\.me/)
-  })
-
-  test('booking failed offers help and another try', async ({ page }) => {
-    await page.goto('/booking-failed')
-    await expect(page.getByRole('link', { name: 'Get Help' })).toHaveAttribute('href', '/contact')
-    await expect(page.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/events')
-  })
-})
+// Information pages (contact, terms, safety, booking failed) moved to src/features/info-pages/info-pages.test.tsx.
 
 test.describe('every public page', () => {
   const paths = [

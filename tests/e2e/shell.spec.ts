@@ -4,15 +4,7 @@ import { ROOT } from '../../dev/lib/config.mjs'
 import { expect, LAYOUT, test, waitForApp } from './support'
 
 test.describe('the app shell', LAYOUT, () => {
-  test('home shows the hero with its calls to action', async ({ page }) => {
-    await page.goto('/')
-    await expect(page.getByRole('heading', { level: 1, name: 'Meet, Mingle & Make friends' })).toBeVisible()
-    await expect(page.getByText('Start unforgettable nights with Yaari.')).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Join Now' })).toHaveAttribute('href', '/auth')
-    await expect(page.getByRole('main').getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth')
-    await expect(page).toHaveTitle('Yaari')
-    await expect(page.getByRole('banner')).toHaveAttribute('data-transparent', 'true')
-  })
+  // Moved to src/features/layout/app-shell.test.tsx: the home hero (and its title), the solid header away from home.
 
   test('the calls to action are comfortable tap targets', async ({ page }) => {
     await page.goto('/')
@@ -20,15 +12,6 @@ test.describe('the app shell', LAYOUT, () => {
       const box = await page.getByRole('main').getByRole('link', { name }).boundingBox()
       expect(box?.height, `${name} height`).toBeGreaterThanOrEqual(44)
       expect(box?.width, `${name} width`).toBeGreaterThanOrEqual(88)
-    }
-  })
-
-  test('the header is solid away from home', async ({ page }) => {
-    await page.goto('/how-it-works')
-    await expect(page.getByRole('heading', { level: 1, name: 'How It Works' })).toBeVisible()
-    await expect(page.getByRole('banner')).not.toHaveAttribute('data-transparent', 'true')
-    for (const step of ['Discover Events', 'Connect & Join', 'Experience Together']) {
-      await expect(page.getByRole('heading', { level: 2, name: step })).toBeVisible()
     }
   })
 
@@ -96,32 +79,15 @@ test.describe('the app shell', LAYOUT, () => {
 test.describe('mobile menu', () => {
   test.use({ viewport: { width: 360, height: 740 } })
 
-  test('opens from the Menu button and closes when a link is chosen', async ({ page }) => {
-    await page.goto('/')
-    const menuButton = page.getByRole('button', { name: 'Menu' })
-    await expect(menuButton).toHaveAttribute('aria-expanded', 'false')
-    await menuButton.click()
-    const menu = page.getByRole('navigation', { name: 'Main' })
-    await expect(menu.getByRole('link', { name: 'Contact Us' })).toBeVisible()
-    await expect(menu.getByRole('link', { name: 'Join the Adventure' })).toBeVisible()
-    await menu.getByRole('link', { name: 'How It Works' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'How It Works' })).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false')
-    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
-  })
-
-  test('closes on Escape', async ({ page }) => {
-    await page.goto('/how-it-works')
-    await page.getByRole('button', { name: 'Menu' }).click()
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
-    await page.keyboard.press('Escape')
-    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
-  })
+  // Moved to src/features/layout/app-shell.test.tsx: opening, closing on a link and on Escape.
 
   test('nothing is wider than the screen', async ({ page }) => {
     for (const path of ['/', '/how-it-works', '/missing']) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      // The links wait behind Menu: CSS hides the wide screen's navigation (the component test can't see CSS).
+      await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible()
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0)
     }
