@@ -4,9 +4,10 @@
  * `npm test`: type check, lint and format check and the production build, side by side; then,
  * while the local stack starts, the unit and component tests and the security rules tests
  * (skipped, saying so, where the official Firestore and Storage emulators cannot run), with the
- * backend integration tests starting on the stack once it is up; then the Playwright tests in
- * Debian's Chromium, installed with apt-get when it is missing. Ends with one plain line,
- * "N passed, N failed", and exits non-zero when anything failed.
+ * drill (`npm run drill`: the operator's faults) and the backend integration tests starting on
+ * the stack once it is up; then the Playwright tests in Debian's Chromium, installed with apt-get
+ * when it is missing. Ends with where the time went (dev/lib/test-timings.mjs) and one plain
+ * line, "N passed, N failed", and exits non-zero when anything failed.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -107,8 +108,9 @@ let ok =
   ]))
 
 // The stack starts while the unit and rules tests run (most of its start-up is waiting); the
-// integration tests start on it as soon as it is up, beside the unit tests (they mostly wait on
-// the emulators, the unit tests mostly compute). The end-to-end tests then have the machine.
+// drill, then the integration tests, start on it as soon as it is up, beside the unit tests (they
+// mostly wait on the emulators, the unit tests mostly compute). The end-to-end tests then have the
+// machine.
 if (ok) {
   console.log('\n=== starting the local stack (alongside the next steps)')
   const starting = startStack({ onStep: (message) => console.log(`  [stack] starting ${message}...`) }).then(
@@ -139,8 +141,14 @@ if (ok) {
           { quiet: true },
         )))(),
       starting.then(
-        (started) =>
+        async (started) =>
           !!started &&
+          // The operator's night rehearsed first, alone on the stack (its faults are the payment
+          // stand-in's, for every caller): every fault seen, every state as it should be.
+          (await run('the drill (faults on the stack)', process.execPath, ['dev/drill.mjs'], {
+            env: stackEnv(started),
+            quiet: true,
+          })) &&
           run(
             'backend integration tests',
             'npx',
