@@ -18,7 +18,7 @@ import { errorCode } from '@yaari/domain/error-code'
 import { useCallback, useRef, useState } from 'react'
 
 /** How long a change waits for the server before it says it could not reach it. */
-const CALL_TIMEOUT_MS = 20_000
+export const CALL_TIMEOUT_MS = 20_000
 
 export interface CallOptions {
   /**

@@ -14,6 +14,7 @@ import { HOST, PROJECT_ID, stackPorts } from '../../dev/lib/config.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import type { STEP_KINDS } from '../../dev/lib/test-timings.mjs'
 
+import { CALL_TIMEOUT_MS } from '../../src/lib/call'
 import * as api from '../fixtures/api'
 import { ONBOARDED_PROFILE, PASSWORD } from '../fixtures/api'
 import { signedInDevice } from '../fixtures/device'
@@ -351,6 +352,16 @@ export async function hangOutsideRequests(context: BrowserContext) {
     },
   )
   return { hung, release: () => context.unrouteAll({ behavior: 'ignoreErrors' }) }
+}
+
+/**
+ * The phone's clock jumps past the app's wait for a call its connection leaves hanging (a call's
+ * timeout, CALL_TIMEOUT_MS; a screen that sets a shorter one is past it too), as if that time had
+ * passed, instead of the test waiting it out. The page's clock must be the test's (`page.clock.install()`
+ * before the page loaded), and the call sent (seen hanging) first.
+ */
+export function waitOutTheCall(page: Page) {
+  return timed('hanging wait', `${CALL_TIMEOUT_MS / 1000} s`, () => page.clock.fastForward(CALL_TIMEOUT_MS))
 }
 
 let qrReader: Promise<typeof import('zxing-wasm/reader')> | undefined
