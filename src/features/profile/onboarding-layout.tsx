@@ -47,7 +47,10 @@ function Waiting() {
 }
 
 function OnboardingFrame() {
-  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  // The step on screen: while the next step's code is still on its way, the address is already
+  // the next one's but the page is still this one, and the progress, Back and Continue must agree
+  // with the page (a Continue pressed then is this step's).
+  const pathname = useRouterState({ select: (state) => (state.resolvedLocation ?? state.location).pathname })
   const navigate = useNavigate()
   const ready = useDraft((state) => state.status === 'ready')
   const hasDraft = useDraft((state) => Object.keys(state.draft).length > 0)
