@@ -9,7 +9,6 @@ import { join } from 'node:path'
 import { deleteMyAccountCall, exportMyDataCall } from '@yaari/domain/account'
 import { createBookingCall } from '@yaari/domain/booking'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { moderateMemberCall } from '@yaari/domain/host'
 import { saveProfileCall, uploadProfilePhotoCall } from '@yaari/domain/profile'
 import { signInWithEmailAndPassword } from 'firebase/auth'
@@ -29,6 +28,10 @@ import {
   signUpFreshMember,
   VALID_PROFILE,
 } from './helpers'
+import { ownEvent } from './own-events'
+
+// Events of this file's own (own-events.ts): files run side by side never share a date.
+const firstHello = await ownEvent('first-hello-stranger-meetup')
 
 afterEach(async () => {
   await signOutMember()
@@ -106,7 +109,7 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAY
 
 describe('after deleting an account', () => {
   it('no document or stored file holds the member’s email, uid, name or mobile but the deletion’s audit line', async () => {
-    const event = SEED_EVENTS[0]!
+    const event = firstHello
     const date = bookableDates(event)[6]!
     const me = await signUpFreshMember()
     const email = me.email!

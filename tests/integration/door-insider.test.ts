@@ -9,7 +9,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import {
   doorWindow,
   getDoorListCall,
@@ -26,19 +25,23 @@ import {
   moderateMemberCall,
 } from '@yaari/domain/host'
 import { getAuth } from 'firebase-admin/auth'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ROOT, HOST as STACK_HOST, stackPorts } from '../../dev/lib/config.mjs'
 import { changeRole } from '../../functions/src/lib/roles'
 import { cancelBooking } from '../../functions/src/services/bookings/cancel'
 import { auth, callFunction } from '../../src/lib/firebase'
 import * as stack from './helpers'
-import { emptyEveryDate, signOutMember } from './helpers'
+import { signOutMember } from './helpers'
+import { ownEvent } from './own-events'
+
+// Events of this file's own (own-events.ts): files run side by side never share a date.
+const midweekDinner = await ownEvent('midweek-wednesday-dinner')
+const sundayMixer = await ownEvent('unplanned-sunday-social-mixup')
 
 afterEach(signOutMember)
-afterAll(emptyEveryDate)
 
-const sunday = SEED_EVENTS.find((event) => event.id === 'unplanned-sunday-social-mixup')!
-const midweek = SEED_EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')!
+const sunday = sundayMixer
+const midweek = midweekDinner
 const night = stack.bookableDates(sunday)[5]!
 const dayTime = stack.bookableDates(sunday)[6]!
 
@@ -167,9 +170,14 @@ describe('undo', () => {
     expect(await callFunction(removeAdmissionCall, removal)).toEqual({ removed: 1 })
     expect((await stack.adminDb().doc(`door_admissions/${lata.orderId}`).get()).exists).toBe(false)
     expect((await stack.adminDb().doc(`bookings/${lata.orderId}`).get()).get('checked_in_at')).toBeUndefined()
-    const audit = (await stack.adminDb().collection('audit_log').where('event_date', '==', night).get()).docs.map((d) =>
-      d.data(),
-    )
+    const audit = (
+      await stack
+        .adminDb()
+        .collection('audit_log')
+        .where('event_id', '==', sunday.id)
+        .where('event_date', '==', night)
+        .get()
+    ).docs.map((d) => d.data())
     expect(audit.filter((line) => line.action === 'check-in' && line.change.order === lata.orderId)).toEqual([
       expect.objectContaining({ change: expect.objectContaining({ door: 'Front door', method: 'qr' }) }),
     ])
@@ -192,6 +200,7 @@ describe('undo', () => {
     const undone = await stack
       .adminDb()
       .collection('audit_log')
+      .where('event_id', '==', sunday.id)
       .where('event_date', '==', night)
       .where('action', '==', 'undo-check-in')
       .get()
@@ -310,6 +319,7 @@ describe('messages to guests', () => {
       await stack
         .adminDb()
         .collection('audit_log')
+        .where('event_id', '==', midweek.id)
         .where('event_date', '==', date)
         .where('action', '==', 'message-guests')
         .get()

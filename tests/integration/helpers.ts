@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
 import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
-import { SEED, type SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { DOOR_OPENS_BEFORE_MS, doorWindow } from '@yaari/domain/door'
 import { FirebaseError } from 'firebase/app'
 import { createUserWithEmailAndPassword, signOut, type User } from 'firebase/auth'
@@ -17,6 +16,7 @@ import type { BookingDeps } from '../../functions/src/lib/records'
 import { createBooking } from '../../functions/src/services/bookings/create'
 import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
 import { auth, callFunction } from '../../src/lib/firebase'
+import { ownCatalogue } from './own-events'
 
 export { VALID_PROFILE } from '@yaari/domain/profile.fixture'
 export { adminDb, bookableDates, emptyEveryDate } from './stack-data'
@@ -59,8 +59,8 @@ export function callAnything<C extends CallableContract>(contract: C, data: unkn
 export function stackDeps(overrides: Partial<BookingDeps> = {}): BookingDeps {
   return {
     firestore: adminDb(),
-    // What the stack is started with; a test that publishes passes what it published.
-    catalogue: SEED,
+    // What the stack is started with and this file's own events; a test that publishes passes what it published.
+    catalogue: ownCatalogue(),
     gateway: cashfreeGateway({
       baseUrl: `http://127.0.0.1:${stackPorts().payments}/pg`,
       clientId: STANDIN_CLIENT_ID,
@@ -127,11 +127,7 @@ export async function signedInWith(claims: Record<string, unknown>): Promise<Use
 export const signedInHost = () => signedInWith({ host_cities: ['bangalore'] })
 
 /** A paid, confirmed booking of `date` by a new member (handlers in this process, the stand-in paying). */
-export async function paidBooking(
-  eventId: (typeof SEED_EVENTS)[number]['id'],
-  date: string,
-  attendee: Record<string, unknown> = {},
-) {
+export async function paidBooking(eventId: string, date: string, attendee: Record<string, unknown> = {}) {
   const member = await profiledMember({ gender: 'female', date_of_birth: '1995-06-01', email: 'guest@example.test' })
   const request = bookingRequest(eventId, date)
   const { order_id: orderId } = await createBooking(stackDeps(), member, {
@@ -148,7 +144,7 @@ export async function paidBooking(
  * (the functions read stack_clocks only in the emulator on a demo project; nothing else moves).
  */
 export async function atTheNight(eventId: string, date: string) {
-  const start = doorWindow(SEED.eventById(eventId)!, date).opens + DOOR_OPENS_BEFORE_MS
+  const start = doorWindow(ownCatalogue().eventById(eventId)!, date).opens + DOOR_OPENS_BEFORE_MS
   await adminDb()
     .doc(`stack_clocks/${eventId}_${date}`)
     .set({ offset_ms: start + 3_600_000 - Date.now() })

@@ -11,9 +11,8 @@ import { promisify } from 'node:util'
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { BOOKING_MESSAGES } from '@yaari/domain/booking'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import * as host from '@yaari/domain/host'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { createBooking } from '../../functions/src/services/bookings/create'
 import { changeCapacity } from '../../functions/src/services/host/actions'
 import { joinWaitlist } from '../../functions/src/services/waitlist/line'
@@ -22,7 +21,6 @@ import {
   adminDb,
   bookableDates,
   callAnything,
-  emptyEveryDate,
   failure,
   paidBooking,
   profiledMember,
@@ -33,12 +31,16 @@ import {
   signUpFreshMember,
   stackDeps,
 } from './helpers'
+import { ownEvent } from './own-events'
+
+// Events of this file's own (own-events.ts): files run side by side never share a date.
+const firstHello = await ownEvent('first-hello-stranger-meetup')
+const midweekDinner = await ownEvent('midweek-wednesday-dinner')
 
 afterEach(signOutMember)
-afterAll(emptyEveryDate)
 
-const midweek = SEED_EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')! // 12 seats
-const saturday = SEED_EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')! // 10 seats
+const midweek = midweekDinner // 12 seats
+const saturday = firstHello // 10 seats
 const BRIEF = { venueName: 'The Long Table', address: '12, 100 Feet Road, Indiranagar' }
 
 /** A valid request for each host callable, on a date of `event`. */

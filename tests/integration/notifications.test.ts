@@ -9,7 +9,6 @@
 import { deleteMyAccountCall } from '@yaari/domain/account'
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import {
   listNotificationsCall,
   markNotificationsReadCall,
@@ -37,7 +36,6 @@ import { callFunction } from '../../src/lib/firebase'
 import {
   adminDb,
   bookableDates,
-  emptyEveryDate,
   failure,
   profiledMember,
   signOutMember,
@@ -45,11 +43,14 @@ import {
   stackDeps,
   VALID_PROFILE,
 } from './helpers'
+import { ownEvent } from './own-events'
 
-afterAll(async () => {
-  await signOutMember()
-  await emptyEveryDate()
-})
+// Events of this file's own (own-events.ts): files run side by side never share a date.
+const firstHello = await ownEvent('first-hello-stranger-meetup')
+const midweekDinner = await ownEvent('midweek-wednesday-dinner')
+const sundayMixer = await ownEvent('unplanned-sunday-social-mixup')
+
+afterAll(signOutMember)
 
 const STANDIN = `http://127.0.0.1:${stackPorts().push}`
 const IST = 330 * 60_000
@@ -158,7 +159,7 @@ describe('devices through the public API', () => {
 })
 
 describe('a booking’s news', () => {
-  const event = SEED_EVENTS[1]!
+  const event = sundayMixer
   const date = bookableDates(event)[3]!
 
   it('is pushed, encrypted, to its member’s device alone, and listed the same under the bell', async () => {
@@ -250,7 +251,7 @@ describe('a booking’s news', () => {
 })
 
 describe('a seat offered from the waitlist', () => {
-  const event = SEED_EVENTS[0]! // 10 seats
+  const event = firstHello // 10 seats
   const date = bookableDates(event)[5]!
 
   it('is pushed at once, whatever the hour, to the member waiting', async () => {
@@ -291,7 +292,7 @@ describe('a seat offered from the waitlist', () => {
 })
 
 describe('devices that go', () => {
-  const event = SEED_EVENTS[2]!
+  const event = midweekDinner
   const date = bookableDates(event)[4]!
 
   it('a device the push service dropped (410) is removed at the first push', async () => {

@@ -4,14 +4,17 @@
  * the Functions emulator's cashfreeWebhook, which reads the refunds or disputes back from Cashfree.
  */
 import { seatsCollectionPath } from '@yaari/domain/availability'
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { getGuestListCall } from '@yaari/domain/host'
 import { describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
 import { callFunction } from '../../src/lib/firebase'
 import { adminDb, bookableDates, paidBooking, signedInHost, signOutMember } from './helpers'
+import { ownEvent } from './own-events'
 
-const event = SEED_EVENTS[0]!
+// Events of this file's own (own-events.ts): files run side by side never share a date.
+const firstHello = await ownEvent('first-hello-stranger-meetup')
+
+const event = firstHello
 
 const bookingOf = async (orderId: string) => (await adminDb().doc(`bookings/${orderId}`).get()).data() ?? {}
 

@@ -11,13 +11,16 @@
 
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { availableDates } from '@yaari/domain/schedule'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createBooking } from '../../functions/src/services/bookings/create'
 import { adminDb, profiledMember, stackDeps } from './helpers'
+import { ownEvent } from './own-events'
 
-const event = SEED_EVENTS[2]! // midweek-wednesday-dinner, 12 seats
+// Events of this file's own (own-events.ts): files run side by side never share a date.
+const midweekDinner = await ownEvent('midweek-wednesday-dinner')
+
+const event = midweekDinner // midweek-wednesday-dinner, 12 seats
 const date = availableDates(event).at(-1)!
 const seats = () => adminDb().collection(seatsCollectionPath(event.id, date))
 let members: { uid: string; email: string }[] = []

@@ -19,7 +19,6 @@ vi.hoisted(() => {
 
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { eventStartInstant } from '@yaari/domain/schedule'
 import { describe, expect, it } from 'vitest'
 import { standinControl } from '../../dev/lib/config.mjs'
@@ -28,8 +27,12 @@ import { cancelBooking } from '../../functions/src/services/bookings/cancel'
 import { createBooking } from '../../functions/src/services/bookings/create'
 import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
 import { adminDb, bookableDates, paidBooking, profiledMember, stackDeps } from './helpers'
+import { ownEvent } from './own-events'
 
-const event = SEED_EVENTS[0]!
+// Events of this file's own (own-events.ts): files run side by side never share a date.
+const firstHello = await ownEvent('first-hello-stranger-meetup')
+
+const event = firstHello
 /** How late Cashfree answers: past the takeover window, by half as much again as 35 s is past 30 s. */
 const LATE_MS = 3_500
 /** The cancel's claim on its change (records.ts `claimChange`). */
