@@ -96,6 +96,18 @@ const vitestJson = (/** @type {string} */ name) => [
   '--reporter=default',
   '--reporter=json',
   `--outputFile=${join(RESULTS, `${name}.json`)}`,
+  // `npm run coverage` (dev/coverage.mjs): the lines of the app and the functions each suite ran.
+  ...(process.env.YAARI_COVERAGE
+    ? [
+        '--coverage.enabled',
+        '--coverage.provider=v8',
+        '--coverage.reporter=json',
+        `--coverage.reportsDirectory=${join(TMP, 'coverage', name)}`,
+        '--coverage.include=src/**/*.{ts,tsx}',
+        '--coverage.include=functions/src/**/*.ts',
+        '--coverage.exclude=**/*.test.{ts,tsx}',
+      ]
+    : []),
 ]
 
 // The checks and the build side by side: the type check and the linter each keep to one core.

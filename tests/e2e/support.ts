@@ -3,14 +3,23 @@
  * any page broke the Content-Security-Policy), page structure checks a person would notice, the
  * public pages, and the way to a member with a completed profile and a booking.
  */
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { type Browser, type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test'
+import {
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test'
 import { SEED } from '@yaari/domain/catalogue-seed'
 import { getApps, initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
-import { HOST, PROJECT_ID, stackPorts } from '../../dev/lib/config.mjs'
+import { HOST, PROJECT_ID, ROOT, stackPorts } from '../../dev/lib/config.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import type { STEP_KINDS } from '../../dev/lib/test-timings.mjs'
 
@@ -33,17 +42,26 @@ export { expect }
  * adds only the stack's 127.0.0.1 servers), so anything it blocks is a page that would break in
  * production. A test that saw one fails, naming the directive and what was blocked.
  */
-export const test = base.extend<{ cspViolations: string[]; timedReloads: undefined }>({
-  // A reload is a kind of step the timing report counts (dev/lib/test-timings.mjs).
-  timedReloads: [
-    async ({ context }, use) => {
-      const timeReload = (page: Page) => {
+export const test = base.extend<{ cspViolations: string[]; phones: undefined }>({
+  // Every page of the test's phones (its own context and phoneOf's): a reload is a kind of step the
+  // timing report counts (dev/lib/test-timings.mjs); with YAARI_COVERAGE set (`npm run coverage`),
+  // the app's JavaScript each page ran is kept for the coverage report (dev/coverage.mjs).
+  phones: [
+    async ({ context }, use, testInfo) => {
+      const covered: Page[] = []
+      const watch = (page: Page) => {
         const reload = page.reload.bind(page)
         page.reload = (options) => timed('reload', page.url(), () => reload(options))
+        if (process.env.YAARI_COVERAGE) {
+          covered.push(page)
+          void page.coverage.startJSCoverage({ resetOnNavigation: false }).catch(() => undefined)
+        }
       }
-      context.pages().forEach(timeReload)
-      context.on('page', timeReload)
+      onNewPage = watch
+      context.pages().forEach(watch)
+      context.on('page', watch)
       await use(undefined)
+      if (process.env.YAARI_COVERAGE) await keepCoverage(covered, testInfo)
       // The other phones of the test (phoneOf) end with it.
       await Promise.all([...otherPhones].map((phone) => phone.close()))
       otherPhones.clear()
@@ -410,6 +428,7 @@ export async function phoneOf(
     ...options,
   })
   otherPhones.add(context)
+  context.on('page', (page) => onNewPage(page))
   const page = await context.newPage()
   await signedInAs(page, person)
   return page
@@ -417,6 +436,28 @@ export async function phoneOf(
 
 /** The contexts phoneOf opened for the running test (a worker runs one test at a time). */
 const otherPhones = new Set<BrowserContext>()
+/** What the running test's `phones` fixture does with each new page of its phones. */
+let onNewPage: (page: Page) => void = () => {}
+
+/**
+ * The app's scripts each page ran, as V8 counted them (without their text: dev/coverage.mjs reads
+ * the built files), in .tmp/coverage/e2e/ for `npm run coverage`.
+ */
+async function keepCoverage(pages: Page[], testInfo: TestInfo) {
+  const origin = new URL(testInfo.project.use.baseURL ?? 'http://127.0.0.1:4173').origin
+  const entries = []
+  for (const page of pages) {
+    const ran = await page.coverage.stopJSCoverage().catch(() => [])
+    for (const { url, functions } of ran) if (url.startsWith(`${origin}/assets/`)) entries.push({ url, functions })
+  }
+  if (!entries.length) return
+  const dir = join(ROOT, '.tmp', 'coverage', 'e2e')
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(
+    join(dir, `${testInfo.testId}-${testInfo.project.name}-${testInfo.retry}.json`),
+    JSON.stringify(entries),
+  )
+}
 
 /** Runs a job of the running stack, now or as of `at`, as the scheduler would (a step the timing report counts). */
 export const stackJob = (name: string, options: { at?: Date } = {}) =>
