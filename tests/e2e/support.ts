@@ -47,7 +47,7 @@ export const test = base.extend<{ cspViolations: string[]; phones: undefined }>(
   // timing report counts (dev/lib/test-timings.mjs); with YAARI_COVERAGE set (`npm run coverage`),
   // the app's JavaScript each page ran is kept for the coverage report (dev/coverage.mjs).
   phones: [
-    async ({ context }, use, testInfo) => {
+    async ({ context, browser }, use, testInfo) => {
       const covered: Page[] = []
       const watch = (page: Page) => {
         const reload = page.reload.bind(page)
@@ -57,10 +57,20 @@ export const test = base.extend<{ cspViolations: string[]; phones: undefined }>(
           void page.coverage.startJSCoverage({ resetOnNavigation: false }).catch(() => undefined)
         }
       }
-      onNewPage = watch
-      context.pages().forEach(watch)
-      context.on('page', watch)
-      await use(undefined)
+      const watchContext = (phone: BrowserContext) => {
+        phone.pages().forEach(watch)
+        phone.on('page', watch)
+        return phone
+      }
+      watchContext(context)
+      // Phones the test opens itself (phoneOf, another member's browser): watched the same way.
+      const newContext = browser.newContext.bind(browser)
+      browser.newContext = async (options) => watchContext(await newContext(options))
+      try {
+        await use(undefined)
+      } finally {
+        browser.newContext = newContext
+      }
       if (process.env.YAARI_COVERAGE) await keepCoverage(covered, testInfo)
       // The other phones of the test (phoneOf) end with it.
       await Promise.all([...otherPhones].map((phone) => phone.close()))
@@ -428,7 +438,6 @@ export async function phoneOf(
     ...options,
   })
   otherPhones.add(context)
-  context.on('page', (page) => onNewPage(page))
   const page = await context.newPage()
   await signedInAs(page, person)
   return page
@@ -436,8 +445,6 @@ export async function phoneOf(
 
 /** The contexts phoneOf opened for the running test (a worker runs one test at a time). */
 const otherPhones = new Set<BrowserContext>()
-/** What the running test's `phones` fixture does with each new page of its phones. */
-let onNewPage: (page: Page) => void = () => {}
 
 /**
  * The app's scripts each page ran, as V8 counted them (without their text: dev/coverage.mjs reads
