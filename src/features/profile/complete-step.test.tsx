@@ -89,6 +89,8 @@ describe('the completion step', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Start Your Adventure' }, { timeout: 4000 }))
     expect(push).toHaveBeenCalledWith('/events/first-hello-stranger-meetup?tier=girls&date=2026-12-05')
     expect(navigate).not.toHaveBeenCalledWith({ to: '/events' })
+    // The draft goes with the start (before the test closes the database under it).
+    await vi.waitFor(async () => expect(await db.drafts.get('alice')).toBeUndefined())
   })
 
   it('a refused save: Profile Creation Failed with the reason, and Try again', async () => {

@@ -56,6 +56,25 @@ describe('onboarding drafts', () => {
     expect(await db.drafts.get('alice')).toBeUndefined()
   })
 
+  it('a write IndexedDB refuses is logged, kept in localStorage, and written at the next flush', async () => {
+    const store = createDraftStore(db, 'alice', { debounceMs: 10 })
+    await ready(store)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const put = vi.spyOn(db.drafts, 'put').mockRejectedValueOnce(new Error('QuotaExceededError'))
+    store.getState().update({ name: 'Asha' }, 2)
+    await vi.waitFor(() => expect(put).toHaveBeenCalledTimes(1))
+    await vi.waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(draftBackupKey('alice')) ?? '{}')).toMatchObject({
+        step: 2,
+        data: { name: 'Asha' },
+      }),
+    )
+    expect(warn.mock.calls.flat().join(' ')).toContain('onboarding-draft-write-failed')
+    await store.getState().flush()
+    expect((await db.drafts.get('alice'))?.data).toEqual({ name: 'Asha' })
+    expect(localStorage.getItem(draftBackupKey('alice'))).toBeNull()
+  })
+
   it('survive an unload that cut the IndexedDB write short, through the synchronous copy', async () => {
     const first = createDraftStore(db, 'alice', { debounceMs: 60_000 })
     await ready(first)

@@ -4,7 +4,8 @@
  * An IndexedDB write started while the page unloads may never finish, so on page hide the
  * text fields are also copied synchronously to localStorage; the next load takes that copy
  * over the IndexedDB row (the photo Blob lives only in IndexedDB, written when chosen).
- * A stored draft that no longer fits the schema is logged and ignored, never a crash.
+ * A stored draft that no longer fits the schema is logged and ignored, never a crash; a write
+ * IndexedDB refuses is logged, kept in localStorage and tried again at the next flush.
  */
 import * as v from 'valibot'
 import { createStore, type StoreApi } from 'zustand/vanilla'
@@ -93,7 +94,16 @@ export function createDraftStore(
       if (!dirty) return
       dirty = false
       const { draft, step } = get()
-      await db.drafts.put({ uid, step, data: draft, updatedAt: Date.now() })
+      try {
+        await db.drafts.put({ uid, step, data: draft, updatedAt: Date.now() })
+      } catch (error) {
+        // IndexedDB refused the write (full, or closed): the change stays to be written at the next
+        // flush, its text in localStorage meanwhile, and the member goes on; nothing throws from a timer.
+        dirty = true
+        get().backupNow()
+        logWarning('onboarding-draft-write-failed', { uid, error })
+        return
+      }
       if (!dirty) backup?.removeItem(backupKey)
     },
     backupNow: () => {
