@@ -96,6 +96,8 @@ const vitestJson = (/** @type {string} */ name) => [
   '--reporter=default',
   '--reporter=json',
   `--outputFile=${join(RESULTS, `${name}.json`)}`,
+  // Each file's own time, what runs before its tests included (dev/lib/vitest-file-times.mjs).
+  '--reporter=./dev/lib/vitest-file-times.mjs',
   // `npm run coverage` (dev/coverage.mjs): the lines of the app and the functions each suite ran.
   ...(process.env.YAARI_COVERAGE
     ? [
@@ -109,6 +111,9 @@ const vitestJson = (/** @type {string} */ name) => [
       ]
     : []),
 ]
+
+/** Where a Vitest layer's per-file times go (read by the timing report). */
+const fileTimes = (/** @type {string} */ name) => ({ YAARI_FILE_TIMES: join(RESULTS, `${name}-files.json`) })
 
 // The checks and the build side by side: the type check and the linter each keep to one core.
 let ok =
@@ -144,30 +149,34 @@ if (ok) {
   try {
     ok = await all([
       (async () =>
-        (await run('unit and component tests', 'npx', ['vitest', 'run', ...vitestJson('unit')], { quiet: true })) &&
+        (await run('unit and component tests', 'npx', ['vitest', 'run', ...vitestJson('unit')], {
+          env: fileTimes('unit'),
+          quiet: true,
+        })) &&
         // Skipped, and saying so, unless the official Firestore and Storage emulators are running.
         (await run(
           'security rules tests',
           'npx',
           ['vitest', 'run', '--config', 'tests/rules/vitest.config.ts', ...vitestJson('rules')],
-          { quiet: true },
+          { env: fileTimes('rules'), quiet: true },
         )))(),
-      starting.then(
-        async (started) =>
-          !!started &&
-          // The operator's night rehearsed first, alone on the stack (its faults are the payment
-          // stand-in's, for every caller): every fault seen, every state as it should be.
-          (await run('the drill (faults on the stack)', process.execPath, ['dev/drill.mjs'], {
-            env: stackEnv(started),
-            quiet: true,
-          })) &&
-          run(
-            'backend integration tests',
-            'npx',
-            ['vitest', 'run', '--config', 'tests/integration/vitest.config.ts', ...vitestJson('integration')],
-            { env: stackEnv(started), quiet: true },
-          ),
-      ),
+      starting.then(async (started) => {
+        if (!started) return false
+        // The operator's night rehearsed first, alone on the stack (its faults are the payment
+        // stand-in's, for every caller): every fault seen, every state as it should be. The
+        // integration tests run whatever it found, so a failed drill hides none of their results.
+        const drilled = await run('the drill (faults on the stack)', process.execPath, ['dev/drill.mjs'], {
+          env: stackEnv(started),
+          quiet: true,
+        })
+        const integrated = await run(
+          'backend integration tests',
+          'npx',
+          ['vitest', 'run', '--config', 'tests/integration/vitest.config.ts', ...vitestJson('integration')],
+          { env: { ...stackEnv(started), ...fileTimes('integration') }, quiet: true },
+        )
+        return drilled && integrated
+      }),
     ])
     const stack = await starting
     if (ok && stack) {

@@ -3,7 +3,8 @@
  * Where `npm test`'s time goes: per layer (the steps dev/test.mjs ran), per file (from Vitest's and
  * Playwright's JSON reports), the slowest end-to-end and integration files, and, inside an
  * end-to-end file, the time its tests spent in each kind of step the shared helpers name
- * (`timed()` in tests/e2e/support.ts: signing in or up through the UI, a stack job, a reload...).
+ * (`timed()` in tests/e2e/support.ts: signing in or up through the UI, a stack job, a reload...;
+ * onboarding through the UI is onboarding.spec.ts's own time, the only file that walks it).
  * Written to .tmp/results/timings.md by `npm test`; `node dev/lib/test-timings.mjs` prints it again
  * from the last run's reports.
  */
@@ -18,7 +19,6 @@ import { fileURLToPath } from 'node:url'
 export const STEP_KINDS = /** @type {const} */ ([
   'sign-up (UI)',
   'sign-in (UI)',
-  'onboarding (UI)',
   'checkout (UI)',
   'setup (API)',
   'stack job',
@@ -27,15 +27,27 @@ export const STEP_KINDS = /** @type {const} */ ([
   'hanging wait',
 ])
 
-/** @typedef {{ file: string, seconds: number, tests: number, steps?: Record<string, number> }} FileTime */
+/**
+ * @typedef {{ file: string, seconds: number, tests: number, before?: number, steps?: Record<string, number> }} FileTime
+ * `before`: of `seconds`, what ran before the file's tests (its environment, imports and top-level work).
+ */
 
 /**
- * Per test file of a Vitest JSON report: its wall time (first test's start to last's end, hooks
- * included) and its number of tests. Undefined when the report is missing.
- * @param {string} file @param {string} root
+ * Per test file of a Vitest layer: its own time and its number of tests. From the file the
+ * layer's reporter (vitest-file-times.mjs) wrote, which counts everything the file ran; otherwise
+ * from Vitest's JSON report, whose span of a file is only its first test's start to its last test's
+ * end (no imports, no setup file). Undefined when neither is there.
+ * @param {string} file the JSON report @param {string} root
  * @returns {FileTime[] | undefined}
  */
 export function vitestFileTimes(file, root) {
+  const own = file.replace(/\.json$/, '-files.json')
+  if (existsSync(own)) {
+    return JSON.parse(readFileSync(own, 'utf8')).map((/** @type {FileTime} */ row) => ({
+      ...row,
+      file: row.file.replace(`${root}/`, ''),
+    }))
+  }
   if (!existsSync(file)) return undefined
   const report = JSON.parse(readFileSync(file, 'utf8'))
   return (report.testResults ?? []).map((/** @type {any} */ suite) => ({
@@ -64,7 +76,7 @@ function addSteps(steps, into) {
 export function playwrightFileTimes(file) {
   if (!existsSync(file)) return undefined
   const report = JSON.parse(readFileSync(file, 'utf8'))
-  /** @type {Map<string, Required<FileTime>>} */
+  /** @type {Map<string, FileTime & { steps: Record<string, number> }>} */
   const files = new Map()
   const walk = (/** @type {any} */ suite) => {
     for (const spec of suite.specs ?? []) {
@@ -127,14 +139,16 @@ export function timingReport({ layers, unit, integration, e2e, slowest = 20 }) {
   ])) {
     if (!rows?.length) continue
     const shown = name === 'integration' ? slowest : 10
+    const before = rows.some((row) => row.before !== undefined)
     lines.push(
       '',
       `## The ${Math.min(shown, rows.length)} slowest ${name} files (of ${rows.length}; ${s(total(rows))} in all)`,
       '',
-      '| file | tests | time |',
-      '|---|---|---|',
+      `| file | tests | time |${before ? ' of which before its tests (imports, setup) |' : ''}`,
+      `|---|---|---|${before ? '---|' : ''}`,
     )
-    for (const row of byTime(rows).slice(0, shown)) lines.push(`| ${row.file} | ${row.tests} | ${s(row.seconds)} |`)
+    for (const row of byTime(rows).slice(0, shown))
+      lines.push(`| ${row.file} | ${row.tests} | ${s(row.seconds)} |${before ? ` ${s(row.before ?? 0)} |` : ''}`)
   }
   return `${lines.join('\n')}\n`
 }

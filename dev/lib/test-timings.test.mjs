@@ -33,6 +33,16 @@ describe('where the time of npm test went', () => {
     expect(vitestFileTimes(join(dir, 'missing.json'), '/repo')).toBeUndefined()
   })
 
+  it("prefers each file's own time, from before its tests to its last hook, when the layer's reporter wrote it", () => {
+    file('unit.json', { testResults: [{ name: '/repo/a.test.ts', startTime: 0, endTime: 100, assertionResults: [] }] })
+    file('unit-files.json', [{ file: '/repo/a.test.ts', tests: 3, seconds: 4.5, before: 1.25 }])
+    const times = vitestFileTimes(join(dir, 'unit.json'), '/repo')
+    expect(times).toEqual([{ file: 'a.test.ts', tests: 3, seconds: 4.5, before: 1.25 }])
+    const report = timingReport({ layers: [], integration: times })
+    expect(report).toContain('| file | tests | time | of which before its tests (imports, setup) |')
+    expect(report).toContain('| a.test.ts | 3 | 4.5 s | 1.3 s |')
+  })
+
   it('adds up each spec file over projects and retries, and its time by kind of step, nested steps inside their kind', () => {
     const times = playwrightFileTimes(
       file('e2e.json', {
