@@ -12,7 +12,9 @@ import {
   controlledByServiceWorker,
   expect,
   expectNoSeriousA11yViolations,
+  onboardedAccount,
   onboardedMember,
+  signInAt,
   stackJob,
   test,
   WITH_SERVICE_WORKER,
@@ -28,7 +30,8 @@ test.describe('booking and paying', () => {
     }) => {
       test.slow()
       const email = await onboardedMember(page)
-      await checkoutFor(page)
+      // A Jain diner: the form's food preference goes with the booking (the host's guest list reads it).
+      await checkoutFor(page, 1, { foodPreference: 'jain' })
       await page.getByRole('button', { name: 'Pay', exact: true }).click()
 
       await expect(page).toHaveURL(/\/booking-success\?order_id=yaari_/)
@@ -44,6 +47,7 @@ test.describe('booking and paying', () => {
       await expectNoSeriousA11yViolations(page)
       const booking = (await admin().collection('bookings').doc(orderId).get()).data()
       expect(booking?.status).toBe('confirmed')
+      expect(booking?.attendee?.foodPreference).toBe('jain')
 
       // The promised email, in the member's inbox: run the job the scheduler runs every minute.
       await stackJob('deliverMail')
@@ -158,7 +162,9 @@ test.describe('booking and paying', () => {
   })
 
   test('a member is offered only the price their profile allows', async ({ page }) => {
-    await onboardedMember(page) // her profile says female
+    // Signed in through /auth, where the app learns which prices her profile (female) allows.
+    await signInAt(page, await onboardedAccount())
+    await expect(page).toHaveURL(/\/$/, BACKEND)
     await page.goto('/events/midweek-wednesday-dinner')
     const tickets = page.getByRole('region', { name: 'Choose your ticket' })
     await expect(tickets.getByRole('button', { name: /Girls/ })).toBeVisible()

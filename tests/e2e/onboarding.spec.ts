@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import {
   admin,
   BACKEND,
+  checkoutFor,
   controlledByServiceWorker,
   expect,
   expectNoSeriousA11yViolations,
@@ -179,6 +180,11 @@ test.describe('onboarding', () => {
 
     await page.getByRole('button', { name: 'Start Your Adventure' }).click()
     await expect(page).toHaveURL(/\/events\/?$/)
+
+    // The whole first hour through the UI: a seat booked with the profile just made, and paid.
+    await checkoutFor(page, 1, { profession: 'tech' })
+    await page.getByRole('button', { name: 'Pay', exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
 
     // Sign out, sign in again: a complete profile lands on home.
     await page.goto('/auth')

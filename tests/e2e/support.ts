@@ -278,10 +278,7 @@ export async function onboardedMember(page: Page, name = ONBOARDED_PROFILE.name)
  * `person` signed in on `page`'s phone before (the state Firebase Auth and the app keep on it),
  * for a test that is not about signing in; set before the context loads a page of the app.
  */
-export function signedInAs(
-  page: Page,
-  person: { email: string; password: string; name: string; profile?: { gender?: string } },
-) {
+export function signedInAs(page: Page, person: { email: string; password: string; name: string }) {
   return timed('setup (API)', `${person.email} signed in on this phone`, async () => {
     const origin = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:4173').origin
     // A page of the app still open keeps its databases open, and their replacement would wait for it.
@@ -330,8 +327,9 @@ export function checkoutFor(
   {
     eventId = 'midweek-wednesday-dinner',
     name = ONBOARDED_PROFILE.name,
+    profession = ONBOARDED_PROFILE.profession,
     foodPreference,
-  }: { eventId?: string; name?: string; foodPreference?: string } = {},
+  }: { eventId?: string; name?: string; profession?: string; foodPreference?: string } = {},
 ) {
   return timed('checkout (UI)', eventId, async () => {
     await page.goto(`/events/${eventId}`)
@@ -351,7 +349,7 @@ export function checkoutFor(
     const booking = page.getByRole('dialog', { name: 'Book your seat' })
     await expect(booking.getByRole('textbox', { name: 'Full name' })).toHaveValue(name, BACKEND)
     await expect(booking.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('98765 43210')
-    await expect(booking.getByRole('combobox', { name: 'Profession *' })).toHaveValue('student')
+    await expect(booking.getByRole('combobox', { name: 'Profession *' })).toHaveValue(profession ?? '')
     const pay = booking.getByRole('button', { name: 'Pay and book' })
     await expect(pay).toBeDisabled()
     await expect(booking.getByText('Please accept the terms and conditions to proceed!')).toBeVisible()

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { type BrowserContext, chromium, type Page } from '@playwright/test'
 import { SEED } from '@yaari/domain/catalogue-seed'
 import { type PassPublicKeys, parsePassPublicKeys, passVerifier } from '@yaari/domain/pass'
-import { availableDates, formatLongDate } from '@yaari/domain/schedule'
+import { formatLongDate } from '@yaari/domain/schedule'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../dev/lib/chromium.mjs'
 import * as support from './support'
 import { BACKEND, expect, test } from './support'
@@ -35,22 +35,35 @@ const AT_ONCE = { timeout: 5_000 }
 
 /**
  * A member who booked and paid a seat at The First Hello (each test its own date: each shares
- * and removes that date's venue), whose venue the team has shared, and who opened their profile
- * and My bookings once online; on `page`, controlled by the service worker.
+ * and removes that date's venue), whose venue the team has shared, and who opened My bookings
+ * once online; on `page`, controlled by the service worker. `throughTheForm`: the member booked on
+ * this phone through the booking form (which keeps their profile on it) and paid on the checkout;
+ * otherwise the seat was booked and paid elsewhere (through the API) and this phone only signed in.
  */
-async function paidMemberWithVenue(page: Page, dateIndex: number, name = 'Asha Rao') {
-  const member = await support.apiMember(name)
-  const firstHello = SEED.eventById(EVENT)!
-  const { orderId } = await support.paidThroughApi(member, EVENT, availableDates(firstHello)[dateIndex]!)
-  await support.signedInAs(page, member)
+async function paidMemberWithVenue(page: Page, dateIndex: number, { name = 'Asha Rao', throughTheForm = false } = {}) {
+  let orderId: string
+  if (throughTheForm) {
+    await support.onboardedMember(page, name)
+    await support.checkoutFor(page, dateIndex, { eventId: EVENT, name })
+    await page.getByRole('button', { name: 'Pay', exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
+    orderId = new URL(page.url()).searchParams.get('order_id') ?? ''
+  } else {
+    const member = await support.apiMember(name)
+    // The listed date `dateIndex`, or the next after it with a seat left (a stack kept running fills them).
+    const { events } = await member.call<{ events: { dates: { date: string; spotsLeft: number }[] }[] }>(
+      'getAvailability',
+      { eventId: EVENT },
+    )
+    const open = events[0]!.dates.slice(dateIndex).find((date) => date.spotsLeft > 0)!
+    ;({ orderId } = await support.paidThroughApi(member, EVENT, open.date))
+    await support.signedInAs(page, member)
+  }
   const booking = (await support.admin().collection('bookings').doc(orderId).get()).data()!
   await support
     .admin()
     .doc(`venue_briefs/${EVENT}_${booking.event_date}`)
     .set({ ...BRIEF, shared_at: Date.now() })
-  // Their profile once online (as the booking form they paid through loaded it), then My bookings.
-  await page.goto('/profile')
-  await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue(name, BACKEND)
   await page.goto('/my-bookings')
   await support.controlledByServiceWorker(page)
   const card = page.getByRole('listitem').filter({ hasText: orderId })
@@ -88,7 +101,7 @@ test.describe('at the venue', () => {
     context,
   }) => {
     test.slow()
-    const booking = await paidMemberWithVenue(page, 0)
+    const booking = await paidMemberWithVenue(page, 0, { throughTheForm: true })
 
     // One bar of signal: nothing outside the app's origin answers, Firebase Auth included.
     const signal = await support.hangOutsideRequests(context)
@@ -151,7 +164,7 @@ test.describe('at the venue', () => {
     context,
   }) => {
     test.slow()
-    const first = await paidMemberWithVenue(page, 2, 'Asha Rao')
+    const first = await paidMemberWithVenue(page, 2, { name: 'Asha Rao' })
     const pass = await page.evaluate(
       (orderId) =>
         new Promise<string>((resolve) => {
