@@ -7,12 +7,11 @@ import { configDefaults, defineConfig } from 'vitest/config'
  * Two groups, one after the other:
  * - files isolated by a fresh member and events of their own (own-events.ts), run side by side;
  * - files about the whole stack (a job run over every date, a publish, a count of everything
- *   written, the seed's own pages), run one at a time afterwards, each starting from every date
- *   emptied (setup.ts).
+ *   written, the seed's own pages) or about time itself (a takeover window of two seconds, which a
+ *   busy core could stretch), run one at a time afterwards, each starting from every date emptied
+ *   (setup.ts).
  */
 const SIDE_BY_SIDE = [
-  'account',
-  'claims',
   'client-report',
   'door',
   'door-insider',
@@ -24,7 +23,6 @@ const SIDE_BY_SIDE = [
   'outside-money',
   'profile',
   'seat-claims',
-  'slow-gateway',
 ].map((name) => `tests/integration/${name}.test.ts`)
 
 export default defineConfig({
@@ -45,8 +43,7 @@ export default defineConfig({
           name: 'own events, side by side',
           include: SIDE_BY_SIDE,
           fileParallelism: true,
-          // Three files at once keep both cores busy while each waits on the emulators (measured:
-          // docs/measurements.md); more only queue for the same cores.
+          // Three files at once keep both cores busy while each waits on the emulators.
           maxWorkers: 3,
           sequence: { groupOrder: 0 },
         },
