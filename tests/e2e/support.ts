@@ -278,7 +278,10 @@ export async function onboardedMember(page: Page, name = ONBOARDED_PROFILE.name)
  * `person` signed in on `page`'s phone before (the state Firebase Auth and the app keep on it),
  * for a test that is not about signing in; set before the context loads a page of the app.
  */
-export function signedInAs(page: Page, person: { email: string; password: string; name: string }) {
+export function signedInAs(
+  page: Page,
+  person: { email: string; password: string; name: string; profile?: { gender?: string } },
+) {
   return timed('setup (API)', `${person.email} signed in on this phone`, async () => {
     const origin = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:4173').origin
     // A page of the app still open keeps its databases open, and their replacement would wait for it.
