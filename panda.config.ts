@@ -15,6 +15,10 @@ export default defineConfig({
   outdir: 'styled-system',
   theme,
   patterns: { extend: { flow: flowPattern } },
+  // Every variant of every recipe is written: a variant chosen at run time (the door's verdict,
+  // admit or refuse) is invisible to Panda's extraction, and its class would have no rule. The
+  // build checks that each has one (dev/build/recipe-variants.ts).
+  staticCss: { recipes: '*' },
   globalCss: {
     // Each category's colour, for an element marked `data-category="adventure"`: no inline style
     // attribute (the Content-Security-Policy allows none) and no class computed at run time.

@@ -12,6 +12,7 @@ import { SITE_SOCIAL_IMAGE, sitePicturePreview } from '@yaari/domain/structured-
 import { build, defineConfig, loadEnv, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { pandaStaticClasses } from './dev/build/panda-static-classes.ts'
+import { recipeVariantsInCss } from './dev/build/recipe-variants.ts'
 import { manifest } from './src/features/pwa/manifest.ts'
 import { parseClientEnv } from './src/lib/env-schema.ts'
 import { robotsTxt } from './src/prerender/crawlers.ts'
@@ -24,6 +25,7 @@ import {
   readHostingHeaderRules,
   readHostingRewrites,
 } from './src/prerender/hosting.ts'
+import { theme } from './src/ui/theme.ts'
 
 /**
  * Where the build writes the pages' server render: for the site's build (dist/), beside the
@@ -302,6 +304,7 @@ export default defineConfig(({ mode }) => {
       buildDay,
       ...(mode === 'test' ? [] : [projectPolicy(loadEnv(mode, process.cwd(), 'VITE_'))]),
       pandaStaticClasses(fileURLToPath(new URL('./styled-system', import.meta.url))),
+      recipeVariantsInCss(theme.extend),
       VitePWA({
         registerType: 'prompt',
         injectRegister: false,

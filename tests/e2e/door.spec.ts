@@ -118,6 +118,10 @@ async function twoReadyPhones(date: string, credential: string) {
   return { browser, front, back }
 }
 
+/** The verdict's backgrounds: the theme's green.800 and red.700. */
+const ADMIT_GREEN = 'rgb(22, 101, 52)'
+const REFUSE_RED = 'rgb(185, 28, 28)'
+
 /** Waits for the phone's log of checks to show `line`, moving past verdicts as a host taps "Next guest". */
 async function expectChecked(page: Page, line: RegExp) {
   const log = page.getByRole('list', { name: 'Last checks' })
@@ -159,6 +163,10 @@ test.describe('the door with no signal', () => {
       const verdict = page.getByRole('alertdialog')
       // The verdict fills the screen: her name, tier and how many are in.
       await expect(verdict.filter({ hasText: 'Admit Asha' })).toContainText(/Girls\d+ of \d+ in/, BACKEND)
+      // Read at arm's length by its colour: the admission on green, then (the forged code, next in
+      // view) the refusal on red. Each is a rule the build must have written.
+      await expect(verdict).toHaveCSS('background-color', ADMIT_GREEN)
+      await expect(verdict.filter({ hasText: 'Do not admit' })).toHaveCSS('background-color', REFUSE_RED, BACKEND)
       await expectChecked(page, /Admitted Asha \(pass\)/)
       await expectChecked(page, /Refused: Not a Yaari pass: the signature does not match/)
       await expectChecked(page, /Refused: Already checked in\./)
