@@ -316,8 +316,11 @@ export default defineConfig(({ mode }) => {
           // images. The icons come from includeAssets and the manifest, so nothing is listed twice.
           globPatterns: ['**/*.{js,css,html}', 'images/**/*.{svg,png,webp,jpg}'],
           // Link-preview images are for other sites' crawlers, never shown in the app; the not-found
-          // page is Hosting's answer to an address of nothing (offline, the app shell says it).
-          globIgnores: ['images/og/**', '404.html'],
+          // page is Hosting's answer to an address of nothing (offline, the app shell says it). The
+          // console's Insights charts (Chart.js, ~60 KB gzip) are for staff online, never a member's
+          // phone: their chunk loads over the network with the page (`npm run bench` fails when a
+          // staff-only chunk is precached).
+          globIgnores: ['images/og/**', '404.html', 'assets/insight-chart-*.js'],
           // The home page and the listing are written by the publicPages function (decision 0020): the
           // worker keeps the copy it fetches as it installs (each deploy's worker fetches them again),
           // so they open at once offline and on a hanging connection; the app then installs the

@@ -21,7 +21,7 @@ import { budgetMisses, INTERACTIONS } from './bench/budgets.mjs'
 import { measureCatalogue } from './bench/catalogue.mjs'
 import { reportCharts } from './bench/charts.mjs'
 import { measureDoor } from './bench/door.mjs'
-import { measureFirstLoadJs } from './bench/first-load.mjs'
+import { measureFirstLoadJs, measurePrecache } from './bench/first-load.mjs'
 import { measureInteractions } from './bench/interactions.mjs'
 import {
   inventoryHarness,
@@ -82,6 +82,7 @@ async function measureAll(stack) {
     return {
       stackStartupMs: stack.startupMs,
       firstLoadJs,
+      precache: measurePrecache(),
       offlineReloadFcp,
       interactions,
       catalogue,

@@ -129,6 +129,7 @@ export const SEATING = {
  * Every budget against a report.
  * @param {{
  *   firstLoadJs: Record<string, { gzipBytes: number, budgetBytes: number, forbidden: string[] }>,
+ *   precache?: { staffOnly: string[] },
  *   offlineReloadFcp: { path: string, thisMachine: { medianMs: number }, cpu4xSlower: { medianMs: number } },
  *   lighthouse: { pages: Record<string, { performance: number, lcpMs: number, cls: number }> },
  *   contention: { holds: number, capacity: number, overbooked: boolean, otherErrors: number },
@@ -164,6 +165,8 @@ export function budgetMisses(report) {
       misses.push(`first-load JS of ${path}: ${js.gzipBytes} > ${js.budgetBytes} bytes gzip`)
     if (js.forbidden.length) misses.push(`${path} loads ${js.forbidden.join(', ')}`)
   }
+  if (report.precache?.staffOnly.length)
+    misses.push(`the service worker precaches staff-only code on every phone: ${report.precache.staffOnly.join(', ')}`)
   const catalogue = report.catalogue
   if (catalogue) {
     const document = catalogue.documentSize[`events${CATALOGUE.events}`]?.gzipBytes ?? 0

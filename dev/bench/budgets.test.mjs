@@ -14,6 +14,7 @@ import {
 /** A report within every budget. */
 const within = () => ({
   firstLoadJs: { '/': { gzipBytes: 119_000, budgetBytes: 120_000, forbidden: /** @type {string[]} */ ([]) } },
+  precache: { staffOnly: /** @type {string[]} */ ([]) },
   offlineReloadFcp: { path: '/events', thisMachine: { medianMs: 90 }, cpu4xSlower: { medianMs: 230 } },
   lighthouse: { pages: { '/': { performance: 99, lcpMs: 900, cls: 0 } } },
   contention: { holds: 10, capacity: 10, overbooked: false, otherErrors: 0 },
@@ -59,6 +60,7 @@ describe('the bench budgets', () => {
   it('says each miss in words', () => {
     const report = within()
     report.firstLoadJs['/'] = { gzipBytes: 121_000, budgetBytes: 120_000, forbidden: ['firebase'] }
+    report.precache = { staffOnly: ['assets/insight-chart-1a2b.js'] }
     report.offlineReloadFcp.cpu4xSlower.medianMs = OFFLINE_FCP.phoneMedianBudgetMs + 1
     report.lighthouse.pages['/'] = { performance: LIGHTHOUSE.budgets.performance - 1, lcpMs: 900, cls: 0 }
     report.contention.holds = 11
@@ -81,6 +83,7 @@ describe('the bench budgets', () => {
     expect(budgetMisses(report)).toEqual([
       'first-load JS of /: 121000 > 120000 bytes gzip',
       '/ loads firebase',
+      'the service worker precaches staff-only code on every phone: assets/insight-chart-1a2b.js',
       `offline reload FCP at 4x CPU: median ${OFFLINE_FCP.phoneMedianBudgetMs + 1} > ${OFFLINE_FCP.phoneMedianBudgetMs} ms`,
       `Lighthouse performance of /: ${LIGHTHOUSE.budgets.performance - 1} < ${LIGHTHOUSE.budgets.performance}`,
       'contention: 11 holds for 10 seats (0 other errors)',

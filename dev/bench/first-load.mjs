@@ -26,16 +26,51 @@ const PACKAGE_PATTERNS = {
 
 /**
  * The packages a built chunk contains, read from its source map.
- * @param {string} pathname @returns {string[]}
+ * @param {string} pathname @param {string} [dist] @returns {string[]}
  */
-function packagesIn(pathname) {
-  const mapFile = join(ROOT, 'dist', `${pathname}.map`)
+function packagesIn(pathname, dist = join(ROOT, 'dist')) {
+  const sources = sourcesOf(pathname, dist)
+  return Object.entries(PACKAGE_PATTERNS)
+    .filter(([, pattern]) => sources.some((source) => pattern.test(source)))
+    .map(([name]) => name)
+}
+
+/**
+ * The sources a built chunk was made of, from its source map (none without one).
+ * @param {string} pathname @param {string} dist @returns {string[]}
+ */
+function sourcesOf(pathname, dist) {
+  const mapFile = join(dist, `${pathname}.map`)
   if (!existsSync(mapFile)) return []
   /** @type {{ sources: string[] }} */
   const map = JSON.parse(readFileSync(mapFile, 'utf8'))
-  return Object.entries(PACKAGE_PATTERNS)
-    .filter(([, pattern]) => map.sources.some((source) => pattern.test(source)))
-    .map(([name]) => name)
+  return map.sources
+}
+
+/**
+ * Code no member's phone needs, by the sources of a chunk's map: Chart.js, which the console's
+ * Insights page alone draws with (the console's pages themselves stay precached: a host's door
+ * opens offline).
+ */
+const STAFF_ONLY = /node_modules\/chart\.js\//
+
+/**
+ * What the service worker precaches on every phone at its first visit (dist/sw.js's manifest): its
+ * scripts' gzip bytes, and those holding a staff-only package (which must not be there: only the
+ * console's pages load them, over the network).
+ * @param {string} [dist]
+ * @returns {{ scripts: number, gzipBytes: number, staffOnly: string[] }}
+ */
+export function measurePrecache(dist = join(ROOT, 'dist')) {
+  const worker = readFileSync(join(dist, 'sw.js'), 'utf8')
+  const scripts = [...new Set([...worker.matchAll(/url:\s*"([^"]+\.js)"/g)].map((match) => match[1] ?? ''))].filter(
+    (url) => url.startsWith('assets/'),
+  )
+  return {
+    scripts: scripts.length,
+    gzipBytes: scripts.reduce((sum, url) => sum + gzipSync(readFileSync(join(dist, url)), { level: 9 }).length, 0),
+    staffOnly: scripts.filter((url) => sourcesOf(`/${url}`, dist).some((source) => STAFF_ONLY.test(source))),
+  }
 }
 
 /**
@@ -85,7 +120,7 @@ export async function measureFirstLoadJs(browser, appUrl) {
 
     const files = [...scripts.keys()].sort()
     const gzipBytes = [...scripts.values()].reduce((a, b) => a + b, 0)
-    const loadedPackages = [...new Set(files.flatMap(packagesIn))]
+    const loadedPackages = [...new Set(files.flatMap((file) => packagesIn(file)))]
     const forbidden = route.mustNotLoad.filter((name) => loadedPackages.includes(name))
     firstLoadJs[route.path] = { gzipBytes, budgetBytes: route.budgetBytes, files, loads: loadedPackages, forbidden }
   }

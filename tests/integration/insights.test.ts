@@ -215,6 +215,23 @@ describe('dates no longer offered', () => {
   })
 })
 
+describe('dates on sale beyond four weeks', () => {
+  it('a seat paid for a date weeks past the upcoming four is counted at the next hourly roll', async () => {
+    const db = adminDb()
+    const event = SEED_EVENTS[0]!
+    const date = bookableDates(event).at(-1)!
+    expect(date > addDays(istToday(), UPCOMING_DAYS)).toBe(true)
+    const member = await profiledMember()
+    const { order_id: orderId } = await createBooking(stackDeps(), member, bookingRequest(event.id, date))
+    expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
+    expect((await reconcileBooking(stackDeps(), orderId))?.status).toBe('confirmed')
+    await rollInsights({ firestore: db, catalogue: await loadCatalogue(db) })
+    const row = (await rowOf(db, event, date))!
+    expect(row).toMatchObject({ past: false, sold: 1, kept: 1, seats: event.capacity })
+    expect(row.grossPaise).toBe(Math.round(event.prices.girls * 100))
+  })
+})
+
 describe('the waitlist through its paths', () => {
   const event = SEED_EVENTS[1]! // 10 seats
   const date = bookableDates(event)[5]!
@@ -288,5 +305,11 @@ describe('loadInsights through the public API', () => {
     expect(one.rows.length).toBe(datesOfMonth(sunday, MONTH).length)
     expect(one.rows.every((row) => row.eventId === sunday.id)).toBe(true)
     expect(new Date(all.rolledAt!).getTime()).toBeGreaterThan(Date.now() - DAY)
+    // December 9999 once ran the months on to "99989-12" (30 s, then a 500): refused at once.
+    const farOff = await failure(callFunction(loadInsightsCall, { from: '9999-12-01', to: '9999-12-31' }))
+    expect([farOff.code, farOff.message]).toEqual([
+      'functions/invalid-argument',
+      'from: Choose a date from 2024 to 2099.; to: Choose a date from 2024 to 2099.',
+    ])
   })
 })

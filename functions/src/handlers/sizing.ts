@@ -181,7 +181,7 @@ export const SIZING: Record<string, Sizing> = {
     concurrency: 1,
     maxInstances: 1,
     worstItemMs: 10_000,
-    why: 'hourly: Firestore only (per date of the 10 days past and 28 ahead: its bookings, seats, feedback and night; once per member their earliest seat; one write per changed month), stopping at the deadline',
+    why: 'hourly: Firestore only (per date of the 10 days past and every date on sale, up to six months ahead, nearest first: its bookings, seats, feedback and night; once per member their earliest seat; one write per changed month), stopping at the deadline',
   },
   deliverMail: {
     ...CALLABLE,

@@ -83,6 +83,10 @@ describe('money', () => {
     expect(totals.fill).toBe(60)
     expect(totals.noShowRate).toBeCloseTo((1 / 6) * 100)
     expect(totals).toMatchObject({ dates: 1, cancelledDates: 1 })
+    // The seats refunded are counted too, a cancelled date's included.
+    expect(
+      insightTotals([row({ refunded: 1 }), row({ eventDate: '2026-10-11', cancelled: true, refunded: 8 })]).refunded,
+    ).toBe(9)
   })
 })
 
@@ -148,6 +152,15 @@ describe('the request', () => {
     expect(message({ from: '2025-01-01', to: '2026-10-01' })).toBe('A period is at most 400 days.')
     expect(message({ from: '2026-02-30', to: '2026-03-01' })).toBe('from must be a day of the calendar')
     expect(message({ from: '2026-10-01', to: '2026-10-02', city: '../x' })).toBe('Unknown city')
+    // A year typed wrong is refused with what to choose, never run on (December 9999 once took 30 s).
+    const where = (input: unknown) => v.getDotPath(v.safeParse(insightsRequestSchema, input).issues![0]!)
+    expect([
+      message({ from: '9999-12-01', to: '9999-12-31' }),
+      where({ from: '9999-12-01', to: '9999-12-31' }),
+    ]).toEqual(['Choose a date from 2024 to 2099.', 'from'])
+    expect(where({ from: '2026-12-01', to: '9999-12-31' })).toBe('to')
+    expect(message({ from: '1999-01-01', to: '1999-01-02' })).toBe('Choose a date from 2024 to 2099.')
+    expect(v.is(insightsRequestSchema, { from: '2099-12-01', to: '2099-12-31' })).toBe(true)
     expect(message({ to: '2026-10-02' })).toBe(
       'A request for insights has from and to (YYYY-MM-DD), and may have city and eventId',
     )

@@ -88,11 +88,20 @@ export async function tallyKey(unique: string): Promise<string> {
 
 /** The longest period one request may ask for. */
 const MAX_INSIGHT_DAYS = 400
+/** How far back the hourly roll recomputes every date: late check-ins, the week of the evening after. */
+export const ROLL_BACK_DAYS = 10
 /** How far ahead the emptiest upcoming dates are looked for. */
 export const UPCOMING_DAYS = 28
 
+/**
+ * The days a period may start and end on: Yaari's first evenings to the end of the century. A year
+ * outside them is a typing slip, not a plan, and the page's date inputs never offer one.
+ */
+export const INSIGHT_DATE_BOUNDS = { min: '2024-01-01', max: '2099-12-31' } as const
+
 export const INSIGHT_MESSAGES = {
   period: 'The period ends before it starts.',
+  outOfBounds: `Choose a date from ${INSIGHT_DATE_BOUNDS.min.slice(0, 4)} to ${INSIGHT_DATE_BOUNDS.max.slice(0, 4)}.`,
   tooLong: `A period is at most ${MAX_INSIGHT_DAYS} days.`,
   shape: 'A request for insights has from and to (YYYY-MM-DD), and may have city and eventId',
   unknownCity: 'Unknown city',
@@ -106,6 +115,7 @@ const periodDate = (name: string) =>
     v.string(`${name} must be a date`),
     v.isoDate(`${name} must be a date (YYYY-MM-DD)`),
     v.check((date) => parseIsoDate(date) !== undefined, `${name} must be a day of the calendar`),
+    v.check((date) => date >= INSIGHT_DATE_BOUNDS.min && date <= INSIGHT_DATE_BOUNDS.max, INSIGHT_MESSAGES.outOfBounds),
   )
 
 export const insightsRequestSchema = v.pipe(
@@ -205,7 +215,7 @@ const ratio = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100
 const sum = (rows: readonly InsightRow[], field: (typeof INSIGHT_NUMBERS)[number]) =>
   rows.reduce((total, row) => total + row[field], 0)
 const counted = (rows: readonly InsightRow[]) => rows.filter((row) => !row.cancelled)
-/** A week by its Monday, short (the column says "Week of"): "28 Sept". */
+/** A week by its Monday, short: "28 Sept" (the table's column and the chart's axis say "Week of"). */
 const weekLabel = (week: string) => formatShortDate(week).replace(/^\w+, /, '')
 
 function byKey<K>(rows: readonly InsightRow[], key: (row: InsightRow) => K): Map<K, InsightRow[]> {
@@ -223,6 +233,7 @@ export function insightTotals(rows: readonly InsightRow[]) {
     refundsPaise: sum(rows, 'refundsPaise'),
     netPaise: sum(rows, 'netPaise'),
     sold: sum(rows, 'sold'),
+    refunded: sum(rows, 'refunded'),
     kept: sum(live, 'kept'),
     seats: sum(live, 'seats'),
     fill: ratio(sum(live, 'kept'), sum(live, 'seats')),

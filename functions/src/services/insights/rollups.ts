@@ -6,8 +6,9 @@
  *
  * A roll recomputes each date from its records and writes only the rows that differ, so running it
  * again for the same day writes nothing and never counts twice. The hourly job rolls every date from
- * ROLL_BACK_DAYS ago (late check-ins, the week of feedback and connections) to UPCOMING_DAYS ahead,
- * and any older date whose money moved since (insight_marks). A row whose date is no longer one the
+ * ROLL_BACK_DAYS ago (late check-ins, the week of feedback and connections) to the last date on sale
+ * (a seat paid, refunded or cancelled months ahead counts within the hour), and any older date whose
+ * money moved since (insight_marks). A row whose date is no longer one the
  * event offered (archived, skipped) is removed. A date over SEATS_KEPT_DAYS past keeps its seats and
  * holds as they were last rolled (its seat documents are gone by then), and a row stays in the city it
  * was first rolled in (an event that moves city does not move its past).
@@ -17,9 +18,16 @@ import type { RequestOf } from '@yaari/domain/callable'
 import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
 import { HOST_MESSAGES, type Roles } from '@yaari/domain/host'
 import type { loadInsightsCall } from '@yaari/domain/insights'
-import { INSIGHT_MESSAGES, type InsightRow, type InsightsView, tallyKey, UPCOMING_DAYS } from '@yaari/domain/insights'
+import {
+  INSIGHT_MESSAGES,
+  type InsightRow,
+  type InsightsView,
+  ROLL_BACK_DAYS,
+  tallyKey,
+  UPCOMING_DAYS,
+} from '@yaari/domain/insights'
 import { mayHostCity } from '@yaari/domain/roles'
-import { addDays, availableDates, eventStartInstant, istToday, runsOn } from '@yaari/domain/schedule'
+import { addDays, availableDates, eventStartInstant, istToday, lastOfferedDate, runsOn } from '@yaari/domain/schedule'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { collectionOf } from '../../lib/collections'
@@ -42,8 +50,6 @@ import { readTally } from '../../lib/tallies'
 import { readNight } from '../after-night/nights'
 import { isBlocked, readCapacity } from '../capacity'
 
-/** How far back the hourly roll recomputes every date: late check-ins, the week of the evening after. */
-const ROLL_BACK_DAYS = 10
 /** How long a date's seat documents are kept (retention.ts `seats`): after that, its seats are as rolled. */
 const SEATS_KEPT_DAYS = 30
 /** How far back records are kept whole (feedback, nights, tallies: a year): no period older is re-rolled. */
@@ -252,7 +258,10 @@ export async function rollDates(
   for (const { mark, date } of marked) target(String(mark.get('event_id')), date)
 
   const earliest = earliestKeptSeats(firestore)
-  const order = [...targets.values()]
+  // Nearest dates first (the last days' and the coming weeks'): a run its deadline cuts short leaves
+  // the furthest ones, not a whole event's, to the next run.
+  const distance = (date: string) => Math.abs(Date.parse(date) - Date.parse(today))
+  const order = [...targets.values()].sort((a, b) => distance(a.date) - distance(b.date))
   const { results, left } = await mapUntil(
     order,
     4,
@@ -322,7 +331,16 @@ export async function rollInsights(deps: {
 }): Promise<RollReport> {
   const now = nowOf(deps)
   const today = istToday(new Date(now))
-  const window = { from: addDays(today, -ROLL_BACK_DAYS), to: addDays(today, UPCOMING_DAYS) }
+  // To the last date any event has on sale (up to six months ahead): a seat paid, refunded or
+  // cancelled on a date ten weeks away is counted within the hour, like one next week.
+  const saleEnds = deps.catalogue.events.reduce(
+    (last, event) => {
+      const end = lastOfferedDate(event.schedule.monthsAhead, new Date(now))
+      return end > last ? end : last
+    },
+    addDays(today, UPCOMING_DAYS),
+  )
+  const window = { from: addDays(today, -ROLL_BACK_DAYS), to: saleEnds }
   const report = await rollDates(deps.firestore, deps.catalogue, now, { ...window, deadline: deps.deadline })
   if (report.left === 0) {
     await collectionOf(deps.firestore, 'insights')
@@ -332,13 +350,12 @@ export async function rollInsights(deps: {
   return report
 }
 
-/** The months (YYYY-MM) from one date's to another's. */
-function monthsBetween(from: string, to: string): string[] {
+/** The months (YYYY-MM) from one date's to another's, counted as numbers (as text, "10000-01" < "9999-12"). */
+export function monthsBetween(from: string, to: string): string[] {
+  const index = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1
   const found: string[] = []
-  for (let month = from.slice(0, 7); month <= to.slice(0, 7); ) {
-    found.push(month)
-    const [y, m] = month.split('-').map(Number) as [number, number]
-    month = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`
+  for (let month = index(from); month <= index(to); month += 1) {
+    found.push(`${String(Math.floor(month / 12)).padStart(4, '0')}-${String((month % 12) + 1).padStart(2, '0')}`)
   }
   return found
 }

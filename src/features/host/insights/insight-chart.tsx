@@ -42,6 +42,15 @@ const DASHES = [[], [6, 4], [2, 3], [10, 3, 2, 3]]
 
 const frame = css({ position: 'relative', height: '240px', width: '100%' })
 
+/**
+ * The axis of a chart's keys, titled as its table's first column ("Date", "Week of", "Event"): a
+ * week's bar is labelled by its Monday, which alone would read as one day.
+ */
+export const xAxis = (series: Pick<Series, 'keyHeading'>) => ({
+  title: { display: true, text: series.keyHeading },
+  ticks: { maxRotation: 0, autoSkipPadding: 8 },
+})
+
 export default function InsightChart({ series }: { series: Series }) {
   const canvas = useRef<HTMLCanvasElement>(null)
   useEffect(() => {
@@ -76,7 +85,7 @@ export default function InsightChart({ series }: { series: Series }) {
           },
         },
         scales: {
-          x: { ticks: { maxRotation: 0, autoSkipPadding: 8 } },
+          x: xAxis(series),
           y: {
             beginAtZero: true,
             ...(series.unit === 'percent' ? { max: 100 } : series.unit === 'rating' ? { max: 5 } : {}),

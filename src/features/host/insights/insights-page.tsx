@@ -11,11 +11,14 @@ import {
   fillSeries,
   formatPaise,
   formatValue,
+  INSIGHT_DATE_BOUNDS,
+  INSIGHT_MESSAGES,
   type InsightsView,
   insightTotals,
   longRows,
   moneySeries,
   noShowSeries,
+  ROLL_BACK_DAYS,
   ratingSeries,
   returningSeries,
   type Series,
@@ -177,7 +180,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 const MAX_DAYS = 400
 
-function Filters({
+export function Filters({
   view,
   query,
   onAsk,
@@ -203,15 +206,18 @@ function Filters({
   const today = view?.today ?? query.to
   const applyRange = (event: FormEvent) => {
     event.preventDefault()
+    const inBounds = (day: string) => day >= INSIGHT_DATE_BOUNDS.min && day <= INSIGHT_DATE_BOUNDS.max
     const found = {
-      from: from ? undefined : 'Choose the first day.',
+      from: !from ? 'Choose the first day.' : inBounds(from) ? undefined : INSIGHT_MESSAGES.outOfBounds,
       to: !to
         ? 'Choose the last day.'
-        : from && from > to
-          ? 'The period ends before it starts.'
-          : from && (Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_DAYS
-            ? `A period is at most ${MAX_DAYS} days.`
-            : undefined,
+        : !inBounds(to)
+          ? INSIGHT_MESSAGES.outOfBounds
+          : from && from > to
+            ? 'The period ends before it starts.'
+            : from && (Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_DAYS
+              ? `A period is at most ${MAX_DAYS} days.`
+              : undefined,
     }
     setErrors(found)
     if (found.from) return fromInput.current?.focus()
@@ -255,6 +261,8 @@ function Filters({
             ref={fromInput}
             label="From"
             type="date"
+            min={INSIGHT_DATE_BOUNDS.min}
+            max={INSIGHT_DATE_BOUNDS.max}
             value={from}
             onChange={(e) => setFrom(e.target.value)}
             error={errors.from}
@@ -263,6 +271,8 @@ function Filters({
             ref={toInput}
             label="To"
             type="date"
+            min={INSIGHT_DATE_BOUNDS.min}
+            max={INSIGHT_DATE_BOUNDS.max}
             value={to}
             onChange={(e) => setTo(e.target.value)}
             error={errors.to}
@@ -335,10 +345,10 @@ function Report({ view, query }: { view: InsightsView; query: InsightsQuery }) {
   return (
     <div className={flow({ gap: '4' })}>
       <p className={text({ size: 'sm', tone: 'muted' })}>
-        {totals.dates} dates
+        {totals.dates === 1 ? '1 date' : `${totals.dates} dates`}
         {totals.cancelledDates ? `, ${totals.cancelledDates} cancelled` : ''}. Money is counted by the evening’s date.
         {view.rolledAt
-          ? ` Numbers as of ${formatIstDateTime(new Date(view.rolledAt))}; they are brought up to date every hour.`
+          ? ` Numbers as of ${formatIstDateTime(new Date(view.rolledAt))}; the last ${ROLL_BACK_DAYS} days and every date on sale are brought up to date every hour, an older date when its money moves.`
           : ''}
       </p>
       <Section title="Money">
@@ -347,6 +357,7 @@ function Report({ view, query }: { view: InsightsView; query: InsightsQuery }) {
           <Figure label="Refunds" value={formatPaise(totals.refundsPaise)} />
           <Figure label="Net" value={formatPaise(totals.netPaise)} />
           <Figure label="Seats paid for (refunded ones too)" value={String(totals.sold)} />
+          <Figure label="Seats refunded, in full or in part" value={String(totals.refunded)} />
         </dl>
         <SeriesFigure series={series.money} query={query} />
       </Section>
