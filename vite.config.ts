@@ -109,6 +109,14 @@ function prerenderPages(define: Record<string, string>): Plugin {
       const template = readFileSync(join(outDir, 'index.html'), 'utf8')
       // The function writes its pages on this build's shell, so they name the scripts this build made.
       writeFileSync(join(pagesDirFor(outDir), APP_SHELL), template)
+      // And it keeps those scripts and styles: while a deploy has released the functions but not yet
+      // Hosting (or the other way round), a page names files Hosting does not have, and the function
+      // answers them (Hosting rewrites a missing file to it). So an address under /assets/ never
+      // answers 404 for a file of either release, and Hosting may let browsers keep them for a year.
+      const assets = join(pagesDirFor(outDir), 'assets')
+      mkdirSync(assets, { recursive: true })
+      for (const name of readdirSync(join(outDir, 'assets')).filter((file) => /\.(js|css)$/.test(file)))
+        writeFileSync(join(assets, name), readFileSync(join(outDir, 'assets', name)))
       // The shell serves members' pages and nothing a search engine should list.
       writeFileSync(
         join(outDir, APP_SHELL),

@@ -228,8 +228,11 @@ export function checkHostingHeaders(input: PreflightInput): string[] {
   // The pages the publicPages function writes: revalidated by browsers, kept five minutes by the CDN (decision 0020).
   for (const path of ['/', '/events', '/events/an-event', '/categories/culture', '/sitemap.xml'])
     expect(path, 'cache-control', 'public, max-age=0, s-maxage=300')
-  // A missing script's 404 shares its address's headers: never kept for a year.
-  expect('/assets/index-1a2b.js', 'cache-control', /^(?!.*max-age=[1-9]).*$/)
+  // The build's hashed scripts are kept a year: a script of either release of a deploy is always
+  // answered (by Hosting, or by publicPages from its copy of the build), so no 404 of one is kept.
+  expect('/assets/index-1a2b.js', 'cache-control', 'public, max-age=31536000, immutable')
+  // Any other file's 404 shares its address's headers: never kept for a year.
+  expect('/images/events/missing.png', 'cache-control', /^(?!.*max-age=[1-9]).*$/)
   expect('/', 'x-content-type-options', 'nosniff')
   expect('/', 'referrer-policy', /^(strict-origin-when-cross-origin|strict-origin|same-origin|no-referrer)$/)
   // The camera for Door mode's scanner, for our own pages only; nothing else.

@@ -118,16 +118,18 @@ describe("firebase.json's hosting headers", () => {
     }
   })
 
-  it('make every answer revalidate in the browser, and keep the pages the function writes 5 minutes in the CDN', () => {
+  it('make every answer revalidate in the browser but the hashed scripts, and keep the pages the function writes 5 minutes in the CDN', () => {
     for (const path of ['/my-bookings', '/app.html', '/about', '/sw.js', '/no-such-page']) {
       expect(hostingHeaders(path, rules)['cache-control'], path).toBe('no-cache')
     }
     for (const path of ['/', '/events', '/events/midweek-wednesday-dinner', '/categories/culture', '/sitemap.xml']) {
       expect(hostingHeaders(path, rules)['cache-control'], path).toBe('public, max-age=0, s-maxage=300')
     }
-    // A hashed script revalidates too (a 304 when unchanged; the service worker keeps them offline), so a
-    // missing one's 404 is never kept a year under that address.
-    expect(hostingHeaders('/assets/index-1a.js', rules)['cache-control']).toBe('no-cache')
+    // A hashed script or style is kept a year (a script of either release of a deploy is always
+    // answered: by Hosting, or by publicPages from its copy of the build).
+    for (const path of ['/assets/index-1a.js', '/assets/index-2b.css'])
+      expect(hostingHeaders(path, rules)['cache-control'], path).toBe('public, max-age=31536000, immutable')
+    expect(hostingHeaders('/images/events/x.png', rules)['cache-control']).toBe('no-cache')
   })
 
   it("allow the app's own scripts and the inline loader by its hash, and nothing inline besides", () => {

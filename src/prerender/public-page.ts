@@ -35,7 +35,11 @@ export async function renderPublicPage(request: PublicPageRequest): Promise<Publ
   let indexable = true
   if (page.kind === 'home') social = { ...social, structuredData: siteStructuredData(siteUrl) }
   if (page.kind === 'event')
-    ({ social, indexable } = eventPageHead(catalogueOf(page.excerpt), page.event, { siteUrl, now: new Date(now) }))
+    ({ social, indexable } = eventPageHead(catalogueOf(page.excerpt), page.event, {
+      siteUrl,
+      now: new Date(now),
+      ...(request.seats ? { seats: request.seats } : {}),
+    }))
   const html = prerenderedPageHtml(request.template, {
     path: request.path,
     body: rendered.html,

@@ -1,13 +1,15 @@
 /**
  * firebase.json's hosting as deployed: the Firebase Hosting emulator serving the build with the
  * repository's headers and rewrites (the stack starts it), asked what a browser and a crawler ask.
- * A missing script is a plain 404 no cache keeps (never the app's HTML, never for a year); an
- * address of nothing is a 404 that says noindex; the pages the function writes are kept 5 minutes
+ * A script of the build is kept by browsers for a year (its name is its content's hash); one
+ * Hosting lacks while a deploy is half released is answered by the function from its own copy of
+ * the build; one no build has is a plain 404, never the app's HTML; an address of nothing is a 404
+ * that says noindex; the pages the function writes are kept 5 minutes
  * by the CDN and revalidated by browsers. The app's own preview (what `npm start` serves) answers
  * every address the same way.
  */
 import { describe, expect, it } from 'vitest'
-import { HOST, stackPorts } from '../../dev/lib/config.mjs'
+import { functionUrl, HOST, stackPorts } from '../../dev/lib/config.mjs'
 
 const HOSTING = `http://${HOST}:${stackPorts().hosting}`
 const PREVIEW = `http://${HOST}:${stackPorts().app}`
@@ -28,13 +30,47 @@ async function seen(origin: string, path: string) {
 }
 
 describe('the Hosting emulator, with firebase.json', () => {
-  it('answers a missing script or picture with a plain 404 that no browser keeps, never HTML', async () => {
+  it('answers a script no build has, or a missing picture, with a plain 404, never HTML', async () => {
     for (const path of ['/assets/index-Old1234.js', '/assets/router-Gone999.js', '/images/events/no-such.png']) {
       const answer = await seen(HOSTING, path)
       expect(answer.status, path).toBe(404)
       expect(answer.type, path).not.toBe('text/html')
-      expect(answer.cache, path).not.toMatch(/immutable|max-age=[1-9]/)
     }
+    // A picture's address may get its file with the next deploy: its 404 is not kept.
+    expect((await seen(HOSTING, '/images/events/no-such.png')).cache).not.toMatch(/immutable|max-age=[1-9]/)
+  })
+
+  it('a script of this build Hosting does not have (a deploy half released) is answered by the function, to keep', async () => {
+    const worker = await (await fetch(`${HOSTING}/sw.js`)).text()
+    const script = /url:"assets\/([^"]+\.js)"/.exec(worker)![1]!
+    const fromHosting = await fetch(`${HOSTING}/assets/${script}`)
+    const fromFunction = await fetch(`${functionUrl('publicPages')}/assets/${script}`)
+    expect([fromFunction.status, fromFunction.headers.get('cache-control')]).toEqual([
+      200,
+      'public, max-age=31536000, immutable',
+    ])
+    expect(fromFunction.headers.get('content-type')).toMatch(/^text\/javascript/)
+    expect(await fromFunction.text()).toBe(await fromHosting.text())
+    // Nothing outside the build's scripts and styles: no other folder, no way out of it.
+    for (const path of ['/assets/../index.js', '/assets/chunks/render.mjs', '/assets/app.html'])
+      expect((await fetch(`${functionUrl('publicPages')}${path}`)).status, path).toBe(404)
+  })
+
+  it('lets browsers keep a script of the build for a year: its name changes with its content', async () => {
+    const worker = await (await fetch(`${HOSTING}/sw.js`)).text()
+    const scripts = [...worker.matchAll(/url:"(assets\/[^"]+\.js)"/g)].map((match) => `/${match[1]}`)
+    expect(scripts.length).toBeGreaterThan(10)
+    for (const path of [scripts[0]!, scripts.at(-1)!]) {
+      const answer = await seen(HOSTING, path)
+      expect([answer.status, answer.type, answer.cache], path).toEqual([
+        200,
+        'text/javascript',
+        'public, max-age=31536000, immutable',
+      ])
+    }
+    // The pages and the worker that name them are asked for again every time.
+    for (const path of ['/sw.js', '/about', '/my-bookings'])
+      expect((await seen(HOSTING, path)).cache, path).toBe('no-cache')
   })
 
   it('answers an address of nothing with a 404 that asks not to be listed', async () => {

@@ -6,6 +6,7 @@ import {
   uploadEventCoverCall,
 } from '@yaari/domain/catalogue-editor'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+import { setSalesCall } from '@yaari/domain/host'
 import { availableDates, eventStartInstant } from '@yaari/domain/schedule'
 import { istDateTime } from '@yaari/domain/structured-data'
 import sharp from 'sharp'
@@ -84,6 +85,30 @@ describe('any day after the deploy', () => {
         expect(Math.abs((await crawl(path)).renderedAt - then), path).toBeLessThan(60_000)
     })
   }
+})
+
+describe('the offers of an event page', () => {
+  it('say sold out while its next date’s sales are closed, in stock once they reopen', async () => {
+    await daysLater(0)
+    const event = SEED_EVENTS.find((e) => e.id === 'midweek-wednesday-dinner')!
+    const offered = async () => {
+      const page = await crawl(`/events/${event.id}`)
+      const next = availableDates(event, new Date(page.renderedAt))[0]!
+      return {
+        next,
+        availability: [...new Set(page.jsonLd[0].offers.map((offer: { availability: string }) => offer.availability))],
+      }
+    }
+    const { next } = await offered()
+    await signedInWith({ admin: true })
+    try {
+      await callFunction(setSalesCall, { eventId: event.id, eventDate: next, open: false })
+      expect(await offered()).toEqual({ next, availability: ['https://schema.org/SoldOut'] })
+    } finally {
+      await callFunction(setSalesCall, { eventId: event.id, eventDate: next, open: true })
+    }
+    expect(await offered()).toEqual({ next, availability: ['https://schema.org/InStock'] })
+  })
 })
 
 describe('an event published from the console, then archived', () => {

@@ -9,9 +9,12 @@
  *   longer on sale says so and asks not to be listed; an address of no page is a 404 with
  *   `noindex`, an older address of an event a 301 to its one address, and a query a page does not
  *   read a 301 to the address without it (each query is a page of its own to a CDN);
+ *   An event's page reads its dates' seats too: its schema.org offers say in stock or sold out;
  * - `/sitemap.xml`, every listed page with the day it last changed;
- * - a file that does not exist (an old deploy's script, a picture): a plain 404 no cache keeps,
- *   never the app's HTML under a script's address.
+ * - a script or style of this build that Hosting does not have (a deploy half released): the file
+ *   itself, from the copy the build keeps beside the render;
+ * - a file that does not exist (an old deploy's script, a picture): a plain 404, never the app's
+ *   HTML under a script's address.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -21,7 +24,9 @@ import { onRequest } from 'firebase-functions/v2/https'
 import { db } from '../lib/admin'
 import { loadCatalogue } from '../lib/catalogue'
 import { pagesNow } from '../lib/clock'
+import { warn } from '../lib/log'
 import { APP_ORIGIN } from '../lib/settings'
+import { nextDateAvailability } from '../services/availability'
 import { runOptions } from './sizing'
 
 const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=300'
@@ -50,6 +55,28 @@ const pagesRender = () => {
   return render
 }
 
+/** A script or style of a build, named by its content's hash: the same address is always the same bytes. */
+const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable'
+
+/**
+ * A script or style of the build this function was deployed with (kept beside its render), for an
+ * address Hosting has no file for: between the release of the functions and of Hosting in a deploy,
+ * the pages this function writes name scripts Hosting does not serve yet (or no longer). Only a name
+ * under /assets/ (no folder, no way out of it); undefined for any other address or a file not there.
+ */
+function buildAsset(path: string): { bytes: Buffer; type: string } | undefined {
+  const match = /^\/assets\/([\w-]+(?:\.[\w-]+)*\.(js|css))$/.exec(path)
+  if (!match) return undefined
+  try {
+    return {
+      bytes: readFileSync(join(__dirname, 'pages', 'assets', match[1]!)),
+      type: match[2] === 'css' ? 'text/css' : 'text/javascript',
+    }
+  } catch {
+    return undefined
+  }
+}
+
 /** An address that names a file ("/assets/index-1a2b.js", "/images/x.png"), not a page. */
 const isFileAddress = (path: string) => /\.[a-z0-9]+$/i.test(path)
 
@@ -70,12 +97,18 @@ export const publicPages = onRequest(runOptions('publicPages'), async (request, 
     return
   }
   const path = request.path
+  const asset = buildAsset(path)
+  if (asset) {
+    response.status(200).set('cache-control', ASSET_CACHE_CONTROL).type(asset.type).send(asset.bytes)
+    return
+  }
   if (path !== '/sitemap.xml' && isFileAddress(path)) {
     response.status(404).set('cache-control', MISSING_FILE_CACHE_CONTROL).type('text/plain').send('Not found')
     return
   }
   const origin = APP_ORIGIN.value().replace(/\/+$/, '')
-  const catalogue = (await loadCatalogue(db())).snapshot
+  const published = await loadCatalogue(db())
+  const catalogue = published.snapshot
   const now = await pagesNow(db())
   if (path === '/sitemap.xml') {
     response
@@ -92,11 +125,29 @@ export const publicPages = onRequest(runOptions('publicPages'), async (request, 
     response.set('cache-control', PAGE_CACHE_CONTROL).redirect(301, `${path.replace(/^\/+/, '/')}${kept}`)
     return
   }
+  // An event's page says whether its next date has a seat left (its schema.org offers): a few
+  // reads; a page is written without them rather than not at all when they fail.
+  const event = published.eventById(/^\/events\/([^/]+)$/.exec(path)?.[1] ?? '')
+  const seats =
+    event && published.isOnSale(event)
+      ? await nextDateAvailability({ firestore: db(), now: () => new Date(now) }, event).catch((error: unknown) => {
+          warn('public-page-seats-unread', { eventId: event.id, error: String(error).slice(0, 300) })
+          return undefined
+        })
+      : undefined
   const pages = await pagesRender()
   const template = appShell()
   const page = await oneAtATime(
     async () =>
-      (await pages.renderPublicPage({ path, search, now, template, siteUrl: origin, catalogue })) ??
+      (await pages.renderPublicPage({
+        path,
+        search,
+        now,
+        template,
+        siteUrl: origin,
+        catalogue,
+        ...(seats ? { seats } : {}),
+      })) ??
       // Not one of the catalogue's pages (Hosting sends only those here): the not-found page.
       pages.renderPublicPage({ path: '/events/-', search: '', now, template, siteUrl: origin, catalogue }),
   )

@@ -6,7 +6,12 @@
  * date "sold out".
  */
 
-import type { AvailabilityResponse, EventAvailability, getAvailabilityCall } from '@yaari/domain/availability'
+import type {
+  AvailabilityResponse,
+  DateAvailability,
+  EventAvailability,
+  getAvailabilityCall,
+} from '@yaari/domain/availability'
 import type { RequestOf } from '@yaari/domain/callable'
 import type { YaariEvent } from '@yaari/domain/catalogue'
 import { availableDates } from '@yaari/domain/schedule'
@@ -16,13 +21,19 @@ import { countBlockedSeats } from './capacity'
 import { countLiveSeats } from './seats'
 import { waitingCount } from './waitlist/views'
 
-async function eventAvailability(deps: BookingDeps, event: YaariEvent): Promise<EventAvailability> {
-  const open = availableDates(event, new Date(nowOf(deps)))
+type AvailabilityDeps = Pick<BookingDeps, 'firestore' | 'now'>
+
+/** Some of an event's dates to come as they stand: cancelled, closed, or their spots left. */
+async function datesAsTheyStand(
+  deps: AvailabilityDeps,
+  event: YaariEvent,
+  open: string[],
+): Promise<DateAvailability[]> {
   const [cancelled, settings] = await Promise.all([
     cancelledAmong(deps.firestore, event.id, open),
     dateSettingsAmong(deps.firestore, event, open),
   ])
-  const dates = await Promise.all(
+  return Promise.all(
     open.map(async (date) => {
       if (cancelled.has(date)) return { date, capacity: event.capacity, spotsLeft: 0, cancelled: true as const }
       const { seatNumbers, salesClosed } = settings.get(date) ?? { seatNumbers: event.capacity, salesClosed: false }
@@ -38,7 +49,28 @@ async function eventAvailability(deps: BookingDeps, event: YaariEvent): Promise<
       return { date, capacity, spotsLeft, ...(waiting > 0 ? { waiting } : {}) }
     }),
   )
-  return { eventId: event.id, dates }
+}
+
+async function eventAvailability(deps: AvailabilityDeps, event: YaariEvent): Promise<EventAvailability> {
+  return { eventId: event.id, dates: await datesAsTheyStand(deps, event, availableDates(event, new Date(nowOf(deps)))) }
+}
+
+/** How many dates ahead an event's page looks for its next one not cancelled. */
+const NEXT_DATE_LOOK_AHEAD = 6
+
+/**
+ * What an event's public page says of its next date (its schema.org offers): the first of its next
+ * few dates the team has not cancelled, as it stands, with the cancelled ones before it. A few
+ * reads whatever the schedule (not every date on sale: the page is public, and asked for by anyone).
+ */
+export async function nextDateAvailability(deps: AvailabilityDeps, event: YaariEvent): Promise<DateAvailability[]> {
+  const ahead = availableDates(event, new Date(nowOf(deps))).slice(0, NEXT_DATE_LOOK_AHEAD)
+  const cancelled = await cancelledAmong(deps.firestore, event.id, ahead)
+  const next = ahead.find((date) => !cancelled.has(date))
+  const before = ahead
+    .filter((date) => cancelled.has(date) && (next === undefined || date < next))
+    .map((date) => ({ date, capacity: event.capacity, spotsLeft: 0, cancelled: true as const }))
+  return next ? [...before, ...(await datesAsTheyStand(deps, event, [next]))] : before
 }
 
 export async function getAvailability(

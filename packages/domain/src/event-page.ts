@@ -4,6 +4,7 @@
  * while it is on sale. An archived event's page (its tickets still open) and the page of an event
  * whose city is not live offer nothing and ask not to be indexed (decision 0020).
  */
+import type { DateAvailability } from './availability'
 import type { Catalogue, YaariEvent } from './catalogue'
 import { eventPageMeta } from './event-meta'
 import type { PageMeta, SocialParts } from './page-head'
@@ -13,10 +14,10 @@ import { eventSocialImage, eventStructuredData } from './structured-data'
 export function eventPageHead(
   catalogue: Catalogue,
   event: YaariEvent,
-  { siteUrl, now }: { siteUrl: string; now: Date },
+  { siteUrl, now, seats }: { siteUrl: string; now: Date; seats?: readonly DateAvailability[] },
 ): { meta: PageMeta; social: SocialParts; indexable: boolean } {
   const onSale = catalogue.isOnSale(event)
-  const structuredData = onSale ? eventStructuredData(catalogue, event, { siteUrl, now }) : undefined
+  const structuredData = onSale ? eventStructuredData(catalogue, event, { siteUrl, now, seats }) : undefined
   return {
     meta: eventPageMeta(catalogue, event),
     social: { siteUrl, image: eventSocialImage(event), ...(structuredData ? { structuredData } : {}) },

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest'
+import { catalogueOf } from './catalogue'
 import { SEED, SEED_EVENTS } from './catalogue-seed'
 import { bookingCalendar, foldLine } from './ics'
 
@@ -67,4 +68,13 @@ it('keeps every value on its line: a carriage return, a line break or both becom
     'LOCATION:Bandra\\nWest\\, Mumbai (exact venue shared 24 hours before)',
   )
   for (const line of lines) expect(line).not.toMatch(/\r/)
+})
+
+it("names the event's area alone once its city is off the catalogue: never the city's id", () => {
+  const gone = { ...SEED_EVENTS[0]!, city: 'crawlpur' }
+  const catalogue = catalogueOf({ ...SEED.snapshot, events: [...SEED.snapshot.events] })
+  const location = bookingCalendar(catalogue, gone, '2026-11-28', 'o')
+    .split('\r\n')
+    .find((line) => line.startsWith('LOCATION:'))
+  expect(location).toBe('LOCATION:Manyata - Hebbal (exact venue shared 24 hours before)')
 })

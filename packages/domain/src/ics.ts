@@ -4,7 +4,7 @@
  * file is offered on My bookings and attached to the confirmation email.
  */
 import type { Catalogue, YaariEvent } from './catalogue'
-import { cityLocality } from './city-places'
+import { eventArea } from './city-places'
 import { VENUE_SHARED_HOURS_BEFORE } from './refund-policy'
 
 const VTIMEZONE: readonly string[] = [
@@ -75,7 +75,7 @@ export function bookingCalendar(
     `DTSTART;TZID=Asia/Kolkata:${localStamp(date, event.startTime)}`,
     `DTEND;TZID=Asia/Kolkata:${localStamp(date, event.startTime, event.durationMinutes)}`,
     `SUMMARY:${text(`${event.title} (Yaari ${event.kind})`)}`,
-    `LOCATION:${text(`${event.venueArea}, ${cityLocality(catalogue, event.city).locality} (exact venue shared ${VENUE_SHARED_HOURS_BEFORE} hours before)`)}`,
+    `LOCATION:${text(`${eventArea(catalogue, event)} (exact venue shared ${VENUE_SHARED_HOURS_BEFORE} hours before)`)}`,
     `DESCRIPTION:${text(`Booking ${orderId}\n${event.whatToExpect.join('\n')}`)}`,
     'END:VEVENT',
     'END:VCALENDAR',

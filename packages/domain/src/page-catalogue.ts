@@ -7,6 +7,7 @@
  * carries the cities (the city selector and the places pages name). Pure: the function that
  * writes the pages and its tests call it.
  */
+import type { DateAvailability } from './availability'
 import type { PublishedCatalogue, YaariEvent } from './catalogue'
 import { CATEGORY_PAGE_EVENTS } from './category-pages'
 import { DEFAULT_CITY, parseEventsSearch } from './event-listing'
@@ -21,6 +22,8 @@ export interface PublicPageRequest {
   template: string
   siteUrl: string
   catalogue: PublishedCatalogue
+  /** For an event's page: its dates' seats as they stand (its schema.org offers say sold out or not). */
+  seats?: readonly DateAvailability[]
 }
 
 /** A page written when asked for: its HTML and whether search engines may list it, or where its one address is. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import type { DateAvailability } from './availability'
 import { SEED, SEED_EVENTS } from './catalogue-seed'
 import { jsonForScript } from './page-head'
+import { availableDates } from './schedule'
 import {
   eventSocialImage,
   eventStructuredData,
@@ -57,6 +59,50 @@ describe('the schema.org Event of every event', () => {
     expect(Date.parse(later.startDate) - Date.parse(now.startDate)).toBe(7 * 86_400_000)
     expect(later.offers[0]!.validThrough).toBe(later.startDate)
     expect(later.eventSchedule?.startDate).toBe(later.startDate.slice(0, 10))
+  })
+})
+
+describe('the offers of the next date, as its seats stand', () => {
+  const event = SEED_EVENTS[0]!
+  const at = (seats: Partial<DateAvailability>) => {
+    const next = eventStructuredData(SEED, event, options)!.startDate.slice(0, 10)
+    const data = eventStructuredData(SEED, event, {
+      ...options,
+      seats: [{ date: next, capacity: event.capacity, spotsLeft: 3, ...seats }],
+    })!
+    return [data.eventStatus, ...new Set(data.offers.map((offer) => offer.availability))]
+  }
+
+  it('are in stock while a seat is left, sold out when none is or members wait for one', () => {
+    expect(at({ spotsLeft: 3 })).toEqual(['https://schema.org/EventScheduled', 'https://schema.org/InStock'])
+    expect(at({ spotsLeft: 0 })).toEqual(['https://schema.org/EventScheduled', 'https://schema.org/SoldOut'])
+    expect(at({ spotsLeft: 0, waiting: 4 })).toEqual([
+      'https://schema.org/EventScheduled',
+      'https://schema.org/SoldOut',
+    ])
+  })
+
+  it('say sold out for a date whose sales a host closed', () => {
+    expect(at({ spotsLeft: 0, salesClosed: true })).toEqual([
+      'https://schema.org/EventScheduled',
+      'https://schema.org/SoldOut',
+    ])
+  })
+
+  it('skip a date the team cancelled: the event goes on at its next one', () => {
+    const dates = availableDates(event, options.now)
+    const data = eventStructuredData(SEED, event, {
+      ...options,
+      seats: [
+        { date: dates[0]!, capacity: event.capacity, spotsLeft: 0, cancelled: true },
+        { date: dates[1]!, capacity: event.capacity, spotsLeft: 2 },
+      ],
+    })!
+    expect([data.startDate.slice(0, 10), data.eventStatus, data.offers[0]!.availability]).toEqual([
+      dates[1],
+      'https://schema.org/EventScheduled',
+      'https://schema.org/InStock',
+    ])
   })
 })
 

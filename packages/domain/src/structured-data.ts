@@ -1,12 +1,14 @@
 /**
  * What search engines and link previews read about a page: schema.org `Event` data for an event
  * on sale (its next date, as of the moment the page is written, with the +05:30 offset, its weekly
- * schedule, the area, each price as an offer in INR valid until that date starts), the
+ * schedule, the area, each price as an offer in INR valid until that date starts, in stock or sold
+ * out as its seats stand when the page is written), the
  * `Organization` and `WebSite` of the home page, and the picture each page is previewed with.
  * Pure; the pages are written with it when they are asked for (decision 0020).
  */
+import type { DateAvailability } from './availability'
 import { type Catalogue, TIER_LABELS, type YaariEvent } from './catalogue'
-import { cityLocality } from './city-places'
+import { cityLocality, eventArea } from './city-places'
 import { coverPreviewOf } from './cover'
 import { absolute } from './page-head'
 import { availableDates, eventStartInstant, IST_OFFSET_MINUTES, weekdayName } from './schedule'
@@ -37,16 +39,33 @@ export function istDateTime(instant: Date): string {
   return `${local.toISOString().slice(0, 19)}+05:30`
 }
 
+const SCHEMA = 'https://schema.org/'
+
+/**
+ * What the offers of a date say: in stock while a seat is left; sold out when none is (its
+ * waitlist is for members, not a ticket anyone can buy) or when a host has closed its sales.
+ * Search engines read only InStock, SoldOut and PreOrder for an event's tickets: a date nobody can
+ * book is, to them, sold out. A date whose seats are not known (a page written without them) is
+ * offered as the page offers it.
+ */
+function offerAvailability(seats: DateAvailability | undefined): string {
+  if (!seats) return `${SCHEMA}InStock`
+  return seats.salesClosed || seats.spotsLeft <= 0 ? `${SCHEMA}SoldOut` : `${SCHEMA}InStock`
+}
+
 export function eventStructuredData(
   catalogue: Catalogue,
   event: YaariEvent,
-  { siteUrl, now }: { siteUrl: string; now: Date },
+  { siteUrl, now, seats }: { siteUrl: string; now: Date; seats?: readonly DateAvailability[] },
 ) {
   const url = `${siteUrl}/events/${event.id}`
-  const dates = availableDates(event, now)
+  const cancelled = new Set(seats?.filter((entry) => entry.cancelled).map((entry) => entry.date))
+  // The next date the team has not cancelled: a weekly event goes on when one evening is called off.
+  const dates = availableDates(event, now).filter((date) => !cancelled.has(date))
   const next = dates[0]
   // An event with no date ahead is no Event to a search engine.
   if (!next) return undefined
+  const availability = offerAvailability(seats?.find((entry) => entry.date === next))
   const { locality: city, region } = cityLocality(catalogue, event.city)
   const start = eventStartInstant(next, event.startTime)
   const end = new Date(start.getTime() + event.durationMinutes * 60_000)
@@ -60,7 +79,7 @@ export function eventStructuredData(
     image: [absolute(siteUrl, eventSocialImage(event))],
     startDate: istDateTime(start),
     endDate: istDateTime(end),
-    eventStatus: 'https://schema.org/EventScheduled',
+    eventStatus: `${SCHEMA}EventScheduled`,
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     ...(event.schedule.weekdays.length
       ? {
@@ -81,10 +100,10 @@ export function eventStructuredData(
       : {}),
     location: {
       '@type': 'Place',
-      name: `${event.venueArea}, ${city}`,
+      name: eventArea(catalogue, event),
       address: {
         '@type': 'PostalAddress',
-        addressLocality: city,
+        ...(city ? { addressLocality: city } : {}),
         ...(region ? { addressRegion: region } : {}),
         addressCountry: 'IN',
       },
@@ -96,7 +115,7 @@ export function eventStructuredData(
       name: `${TIER_LABELS[tier as keyof typeof TIER_LABELS]} ticket`,
       price: price.toFixed(2),
       priceCurrency: 'INR',
-      availability: 'https://schema.org/InStock',
+      availability,
       validThrough: istDateTime(start),
       url,
     })),

@@ -1,7 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { type PriceTier, TIER_LABELS, type YaariEvent } from '@yaari/domain/catalogue'
-import { cityName } from '@yaari/domain/event-listing'
-import { eventPageMeta } from '@yaari/domain/event-meta'
+import { eventCityName, eventPageMeta, eventPlace } from '@yaari/domain/event-meta'
 import { formatInr } from '@yaari/domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { formatTime, NOT_ON_SALE, notOpenYet, scheduleLabel } from '@yaari/domain/schedule'
@@ -92,7 +91,7 @@ export function EventDetailsPage({
     return stop
   }, [hydrated, preloadBookingDialogs])
   usePageMeta(eventPageMeta(catalogue, event))
-  const city = cityName(catalogue, event.city)
+  const city = eventCityName(catalogue, event)
   // Archived, or in a city not live yet: the page says so where the tickets would be, and offers none.
   const onSale = catalogue.isOnSale(event)
 
@@ -130,9 +129,7 @@ export function EventDetailsPage({
           </div>
           <div>
             <dt>Venue area</dt>
-            <dd>
-              {event.venueArea}, {city}
-            </dd>
+            <dd>{eventPlace(catalogue, event)}</dd>
           </div>
           <div>
             <dt>Group size</dt>
@@ -169,7 +166,7 @@ export function EventDetailsPage({
             Tickets
           </h2>
           <p role="status" className={text({ weight: 'semibold' })}>
-            {event.status === 'archived' ? NOT_ON_SALE : notOpenYet(city)}
+            {event.status === 'archived' || !city ? NOT_ON_SALE : notOpenYet(city)}
           </p>
           {event.status === 'archived' ? (
             <p>

@@ -1,3 +1,4 @@
+import { catalogueOf } from '@yaari/domain/catalogue'
 import { SEED, SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { REFUND_TIERS } from '@yaari/domain/refund-policy'
 import { describe, expect, it } from 'vitest'
@@ -30,6 +31,21 @@ const brief = {
   address: '12, 80 Feet Road, Indiranagar',
   mapsUrl: 'https://maps.example/x',
 }
+
+describe('the area a mail names', () => {
+  it("is the event's own city, never Bengaluru for another city nor a city's id", () => {
+    const base = SEED_EVENTS[0]!
+    const mumbai = { ...base, id: 'mumbai-mixer', city: 'mumbai' }
+    const gone = { ...base, id: 'gone-mixer', city: 'crawlpur', status: 'archived' as const }
+    const catalogue = catalogueOf({ ...SEED.snapshot, events: [...SEED.snapshot.events, mumbai, gone] })
+    const areaOf = (eventId: string) =>
+      composeMail('booking-confirmed', { ...context(booking({ event_id: eventId })), catalogue })!
+        .text.split('\n')
+        .find((line) => line.startsWith('Area: '))
+    expect(areaOf(mumbai.id)).toBe(`Area: ${base.venueArea}, Mumbai`)
+    expect(areaOf(gone.id)).toBe(`Area: ${base.venueArea}`)
+  })
+})
 
 describe('composeMail', () => {
   it('the confirmation: event, date, start time in IST, area, order id, amount, refund policy, My bookings, the .ics', () => {

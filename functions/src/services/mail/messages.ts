@@ -5,6 +5,7 @@
  */
 import type { RefundReason, VenueBrief } from '@yaari/domain/booking'
 import { type PriceTier, TIER_LABELS, type YaariEvent } from '@yaari/domain/catalogue'
+import { eventArea } from '@yaari/domain/city-places'
 import { bookingCalendar } from '@yaari/domain/ics'
 import { formatInr } from '@yaari/domain/money'
 import { firstNameOf } from '@yaari/domain/names'
@@ -83,7 +84,7 @@ export function composeMail(
           {
             rows: [
               ...eventRows(event, booking),
-              ['Area', `${event.venueArea}, ${SITE.homeCity}`],
+              ['Area', eventArea(catalogue, event)],
               ['Ticket', tierLabel(booking.tier)],
               ['Order id', booking.order_id],
               ['Amount paid', formatInr(booking.amount)],
@@ -135,7 +136,7 @@ export function composeMail(
         {
           rows: [
             ...eventRows(event, booking),
-            ...(brief ? venueRows(brief) : [['Area', `${event.venueArea}, ${SITE.homeCity}`] as [string, string]]),
+            ...(brief ? venueRows(brief) : [['Area', eventArea(catalogue, event)] as [string, string]]),
           ],
         },
         { heading: 'Before you go', list: event.whatToExpect },
