@@ -1,5 +1,6 @@
 import { CATALOGUE_SCRIPT_ID } from '@yaari/domain/page-head'
 import { StrictMode, startTransition } from 'react'
+import { listenForPushes } from './features/notifications/push-arrivals'
 import { installCatalogue, refreshCatalogue, SAVED_CATALOGUE } from './lib/catalogue'
 import { setRenderedAt } from './lib/clock'
 import { logError } from './lib/log'
@@ -10,6 +11,9 @@ for (const type of ['error', 'unhandledrejection'])
   addEventListener(type, (event) =>
     logError(type, (event as PromiseRejectionEvent).reason ?? (event as ErrorEvent).error),
   )
+
+// A push the service worker announces while the page loads reaches the bell once it mounts.
+listenForPushes()
 
 // The part of the catalogue this page was written with, installed before any page module runs, so
 // the page renders what its HTML shows; a page that carries none starts on the last whole one this

@@ -79,6 +79,44 @@ export function pushIsOn(uid: string | undefined): boolean {
   )
 }
 
+/** A VAPID key (base64url) as the bytes `subscribe` takes (every browser takes bytes; not all a string). */
+export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/')
+  const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='))
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0))
+}
+
+/** Whether a subscription's key is these bytes (a browser that does not say which key is treated as another). */
+export function sameBytes(buffer: ArrayBuffer | null | undefined, bytes: Uint8Array): boolean {
+  if (!buffer || buffer.byteLength !== bytes.length) return false
+  const own = new Uint8Array(buffer)
+  return own.every((byte, index) => byte === bytes[index])
+}
+
+const RENEWED_KEY = 'yaari:push-renewed-at'
+/** A device subscribes again by itself at most this often (a renewal that keeps failing never loops). */
+const RENEW_AT_MOST_EVERY_MS = 24 * 60 * 60_000
+
+/**
+ * Whether this member's push here needs subscribing again: it is on for them, but the browser's
+ * subscription is gone, is not the one the server was given, or was made with another key than the
+ * app's `key` now (a key changed with a deploy; a browser that does not say its key is not renewed
+ * for it). At most once a day: a true answer is noted as an attempt.
+ */
+export async function pushNeedsRenewal(uid: string, key: string, now = Date.now()): Promise<boolean> {
+  if (!pushIsOn(uid)) return false
+  const last = Number(read(RENEWED_KEY)) || 0
+  if (now - last >= 0 && now - last < RENEW_AT_MOST_EVERY_MS) return false
+  const subscription = await currentSubscription().catch(() => null)
+  const ownKey = subscription?.options?.applicationServerKey
+  const stale =
+    !subscription ||
+    subscription.endpoint !== devicePush()?.endpoint ||
+    (ownKey != null && !sameBytes(ownKey, keyBytes(key)))
+  if (stale) write(RENEWED_KEY, String(now))
+  return stale
+}
+
 /** The browser's subscription, if any (no waiting for a worker: without one there is none). */
 export async function currentSubscription(): Promise<PushSubscription | null> {
   const registration = await navigator.serviceWorker?.getRegistration()

@@ -19,6 +19,7 @@ import {
   savePushSubscriptionCall,
 } from '@yaari/domain/notifications'
 import { saveProfileCall } from '@yaari/domain/profile'
+import { signInWithEmailAndPassword } from 'firebase/auth'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEV_VAPID_KEYS, pushControl, stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { webPusher } from '../../functions/src/lib/push'
@@ -32,10 +33,11 @@ import { deliverOne, mailId, queueMail } from '../../functions/src/services/mail
 import { deliverPushes } from '../../functions/src/services/notify/deliver'
 import { saveSubscription } from '../../functions/src/services/notify/notices'
 import { joinWaitlist } from '../../functions/src/services/waitlist/line'
-import { callFunction } from '../../src/lib/firebase'
+import { auth, callFunction } from '../../src/lib/firebase'
 import {
   adminDb,
   bookableDates,
+  callAnything,
   failure,
   profiledMember,
   signOutMember,
@@ -155,6 +157,55 @@ describe('devices through the public API', () => {
     expect((await failure(callFunction(savePushSubscriptionCall, asSubscription(phone)))).code).toBe(
       'functions/unauthenticated',
     )
+  })
+})
+
+describe('a device another account turns notifications on for (an insider with its address)', () => {
+  it('moves to that account, which is told so; the first account is told in its list, and its "Turn off" leaves the device alone', async () => {
+    const first = await signUpFreshMember()
+    const firstEmail = first.email!
+    const phone = await device()
+    await callFunction(savePushSubscriptionCall, asSubscription(phone))
+    const second = await signUpFreshMember()
+    await expect(callFunction(savePushSubscriptionCall, asSubscription(phone))).resolves.toEqual({
+      saved: true,
+      moved: true,
+    })
+    expect(await devicesOf(first.uid)).toEqual([])
+    expect(await devicesOf(second.uid)).toEqual([phone.endpoint])
+    // Saved again by the same account: nothing moves, nobody is told.
+    await expect(callFunction(savePushSubscriptionCall, asSubscription(phone))).resolves.toEqual({ saved: true })
+
+    await signInWithEmailAndPassword(auth(), firstEmail, 'correct-horse-42')
+    const { notices } = await callFunction(listNotificationsCall, {})
+    expect(notices.map((notice) => [notice.kind, notice.title])).toEqual([
+      ['account', 'Notifications moved to another account'],
+    ])
+    expect(notices[0]!.detail).toMatch(/^Someone signed in to Yaari on a phone or browser/)
+    await expect(callFunction(removePushSubscriptionCall, { endpoint: phone.endpoint })).resolves.toEqual({
+      removed: false,
+    })
+    expect(await devicesOf(second.uid)).toEqual([phone.endpoint])
+  })
+})
+
+describe('requests the calendar or the shape refuses', () => {
+  it('a list instead of a request, and a day no calendar has', async () => {
+    await signUpFreshMember()
+    for (const contract of [listNotificationsCall, markNotificationsReadCall]) {
+      const refused = await failure(callAnything(contract, []))
+      expect([refused.code, refused.message]).toEqual([
+        'functions/invalid-argument',
+        'A request is a set of named fields, not a list.',
+      ])
+    }
+    for (const upTo of ['2026-02-30T10:00:00Z', '2026-11-31T10:00:00Z']) {
+      const refused = await failure(callFunction(markNotificationsReadCall, { upTo }))
+      expect([refused.code, refused.message]).toEqual([
+        'functions/invalid-argument',
+        'upTo: Give the time as an ISO timestamp.',
+      ])
+    }
   })
 })
 

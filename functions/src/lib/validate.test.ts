@@ -39,3 +39,22 @@ it('names the refused field in its details, apart from the sentence a log shows'
   expect(refusedField(new HttpsError('invalid-argument', 'This function takes no input'))).toBeUndefined()
   expect(refusedField(undefined)).toBeUndefined()
 })
+
+it('refuses a list where a request of named fields is due, even one with no field required', () => {
+  const refusal = (schema: v.GenericSchema, data: unknown) => {
+    try {
+      parseRequest(schema, data)
+    } catch (error) {
+      return [(error as HttpsError).code, (error as HttpsError).message]
+    }
+  }
+  expect(refusal(v.strictObject({}), [])).toEqual([
+    'invalid-argument',
+    'A request is a set of named fields, not a list.',
+  ])
+  expect(refusal(v.strictObject({ upTo: v.optional(v.string()) }), [])).toEqual([
+    'invalid-argument',
+    'A request is a set of named fields, not a list.',
+  ])
+  expect(refusal(v.strictObject({}), {})).toBeUndefined()
+})

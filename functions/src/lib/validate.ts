@@ -3,11 +3,16 @@ import { describeIssues } from '@yaari/domain/validation'
 import { HttpsError } from 'firebase-functions/v2/https'
 import * as v from 'valibot'
 
+const REQUEST_IS_A_LIST = 'A request is a set of named fields, not a list.'
+
 /**
  * Parses a callable's payload with the shared schema. Anything that does not fit is an
  * `invalid-argument` with a readable reason, never an internal error.
  */
 export function parseRequest<TSchema extends v.GenericSchema>(schema: TSchema, data: unknown): v.InferOutput<TSchema> {
+  // Every request is an object of named fields; Valibot's object schemas take a list as one (a
+  // list has no keys an empty or all-optional object would refuse).
+  if (Array.isArray(data)) throw new HttpsError('invalid-argument', REQUEST_IS_A_LIST)
   const result = v.safeParse(schema, data)
   if (!result.success) throw issuesRefusal(result.issues)
   return result.output

@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot'
 import { contract } from './callable'
-import { IST_OFFSET_MINUTES } from './schedule'
+import { IST_OFFSET_MINUTES, parseIsoDate } from './schedule'
 
 /** Each kind can be turned off on its own (the profile's Notifications). */
 export const NOTICE_KINDS = [
@@ -149,7 +149,11 @@ export const MAX_PUSH_DEVICES = 10
 /** The most notices the list shows (the newest). */
 export const NOTICE_LIST_LIMIT = 50
 
-export const savePushSubscriptionCall = contract<typeof pushSubscriptionSchema, { saved: true }>(
+/**
+ * `moved`: the device got another account's notifications until now (someone else signed in there
+ * before): from now on it gets this member's, and the other account is told so in its list.
+ */
+export const savePushSubscriptionCall = contract<typeof pushSubscriptionSchema, { saved: true; moved?: true }>(
   'savePushSubscription',
   pushSubscriptionSchema,
   [NOTIFY_MESSAGES],
@@ -170,7 +174,15 @@ export const listNotificationsCall = contract<
 const readRequest = v.pipe(
   v.strictObject({
     /** Every notice said up to this instant (ISO time) is marked read. */
-    upTo: v.optional(v.pipe(v.string(), v.maxLength(40), v.isoTimestamp('Give the time as an ISO timestamp.'))),
+    upTo: v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(40),
+        v.isoTimestamp('Give the time as an ISO timestamp.'),
+        // The format allows 30 February, which Date reads as 2 March: a day the calendar has.
+        v.check((time) => parseIsoDate(time.slice(0, 10)) !== undefined, 'Give the time as an ISO timestamp.'),
+      ),
+    ),
     /** Or this one notice (the member opened it). */
     id: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.regex(/^[\w-]+$/, 'Unknown notice.'))),
   }),

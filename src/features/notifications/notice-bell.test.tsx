@@ -5,6 +5,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { rememberUnread } from '../../lib/member-data/unread'
 import { MEMBER_KEY } from '../../lib/session/member-hint'
 import NoticeBell from './notice-bell'
+import { listenForPushes, usePushArrivals } from './push-arrivals'
 
 // The bell's collaborators outside the browser: the router's link, and the refresh that asks the server.
 vi.mock('@tanstack/react-router', () => ({
@@ -20,13 +21,21 @@ vi.mock('../../lib/member-data/refresh', () => ({ refreshMemberData }))
 const worker = new EventTarget()
 /** The member this device knows (as sign-in remembers them). */
 const knownAs = (uid: string) => localStorage.setItem(MEMBER_KEY, JSON.stringify({ uid, name: 'Asha', email: null }))
+// The page listens from its first moment (main.tsx does this as the app starts).
+let stopListening = () => {}
 beforeEach(() => {
+  stopListening = listenForPushes(worker)
+  usePushArrivals.setState({ count: 0 })
+  sessionStorage.clear()
   localStorage.clear()
   knownAs('m1')
   refreshMemberData.mockClear()
   Object.defineProperty(navigator, 'serviceWorker', { value: worker, configurable: true })
 })
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  stopListening()
+})
 
 it('is named "Notifications" with no count when nothing is unread', () => {
   render(<NoticeBell />)
@@ -68,4 +77,13 @@ it('asks the server when the app opens, and again at once when a push arrives', 
   worker.dispatchEvent(new MessageEvent('message', { data: { type: 'something-else' } }))
   await new Promise((resolve) => setTimeout(resolve, 10))
   expect(refreshMemberData).toHaveBeenCalledTimes(2)
+})
+
+it('hears a push that arrived while the page was still loading, before the bell was there', async () => {
+  // The bell asked a moment ago (another page of this visit): coming back would wait a minute.
+  sessionStorage.setItem('yaari:notices-asked', String(Date.now()))
+  worker.dispatchEvent(new MessageEvent('message', { data: { type: 'yaari:notice' } }))
+  render(<NoticeBell />)
+  await waitFor(() => expect(refreshMemberData).toHaveBeenCalledTimes(1))
+  expect(refreshMemberData).toHaveBeenCalledWith('notices')
 })

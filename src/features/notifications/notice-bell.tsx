@@ -9,15 +9,15 @@ import { bellLabel } from '@yaari/domain/notify-copy'
 import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
+import { clientConfig } from '../../lib/client-config'
+import { logError } from '../../lib/log'
 import { useUnread } from '../../lib/member-data/unread'
 import { useKnownMember } from '../../lib/session/member-hint'
 import { useIdleAfterMount } from '../../lib/use-idle'
+import { usePushArrivals } from './push-arrivals'
 
 /** Coming back to the app asks again only after this long (a push asks at once). */
 const ASK_AGAIN_AFTER_MS = 60_000
-
-/** The message the service worker posts to open pages when a push arrives (public/push-sw.js). */
-const NOTICE_MESSAGE = 'yaari:notice'
 
 /**
  * When this tab last asked, kept for the tab (sessionStorage): a reload or a page the server wrote
@@ -48,17 +48,23 @@ const refreshNotices = () =>
  */
 function useNoticeRefresh(uid: string | undefined) {
   const idle = useIdleAfterMount()
-  // A push, from the moment the bell is on the page: the next look asks at once.
-  const [pushes, setPushes] = useState(0)
+  // A push this page heard of, from its first moment (push-arrivals.ts), before the bell mounted
+  // too: the next look asks at once.
+  const pushes = usePushArrivals((state) => state.count)
   useEffect(() => {
-    const onMessage = (event: MessageEvent) => {
-      if ((event.data as { type?: unknown } | null)?.type !== NOTICE_MESSAGE) return
-      rememberAsked(0)
-      setPushes((n) => n + 1)
-    }
-    navigator.serviceWorker?.addEventListener('message', onMessage)
-    return () => navigator.serviceWorker?.removeEventListener('message', onMessage)
-  }, [])
+    if (pushes > 0) rememberAsked(0)
+  }, [pushes])
+  // Once the page is idle: a device whose push was made with an earlier key (or lost its
+  // subscription) subscribes again by itself; the code that subscribes loads only then.
+  useEffect(() => {
+    if (!idle || !uid) return
+    void import('../../lib/push-device')
+      .then(async ({ pushNeedsRenewal }) => {
+        if (!(await pushNeedsRenewal(uid, clientConfig.vapidPublicKey))) return
+        await (await import('./push')).renewPush(uid)
+      })
+      .catch((error: unknown) => logError('push-renewal', error))
+  }, [idle, uid])
   // biome-ignore lint/correctness/useExhaustiveDependencies: a push (pushes) asks again.
   useEffect(() => {
     if (!idle || !uid) return

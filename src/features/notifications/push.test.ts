@@ -96,3 +96,39 @@ it('keeps push on when the server could not be told', async () => {
   expect(push.subscription()!.unsubscribe).not.toHaveBeenCalled()
   expect(pushIsOn('m1')).toBe(true)
 })
+
+it('after the VAPID key changed, subscribes again by itself, with no question, and saves the new subscription', async () => {
+  const { pushNeedsRenewal } = await import('../../lib/push-device')
+  const { renewPush } = await import('./push')
+  // Turned on with the key of an earlier deploy: the push service now refuses the server's pushes.
+  const old = fakeSubscription(new Uint8Array(65).fill(4).buffer, 'https://fcm.googleapis.com/fcm/send/old')
+  const push = installPush({ permission: 'granted', existing: old })
+  localStorage.setItem('yaari:push', JSON.stringify({ uid: 'm1', endpoint: old.endpoint }))
+  expect(await pushNeedsRenewal('m1', clientConfig.vapidPublicKey)).toBe(true)
+  expect(await pushNeedsRenewal('m2', clientConfig.vapidPublicKey)).toBe(false) // not this member's
+  expect(await renewPush('m1')).toBe('on')
+  expect(push.notification.requestPermission).not.toHaveBeenCalled()
+  expect(old.unsubscribe).toHaveBeenCalledOnce()
+  expect(push.pushManager.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: appKey() })
+  expect(call).toHaveBeenCalledWith(savePushSubscriptionCall, { endpoint: ENDPOINT, keys: KEYS })
+  expect(devicePush()).toEqual({ uid: 'm1', endpoint: ENDPOINT })
+  // Made with the app's key now: nothing more to do.
+  localStorage.removeItem('yaari:push-renewed-at')
+  expect(await pushNeedsRenewal('m1', clientConfig.vapidPublicKey)).toBe(false)
+})
+
+it('renews at most once a day, and never for a browser that does not say which key its subscription has', async () => {
+  const { pushNeedsRenewal } = await import('../../lib/push-device')
+  const old = fakeSubscription(new Uint8Array(65).fill(4).buffer, ENDPOINT)
+  installPush({ permission: 'granted', existing: old })
+  localStorage.setItem('yaari:push', JSON.stringify({ uid: 'm1', endpoint: ENDPOINT }))
+  const noon = Date.parse('2026-11-29T06:30:00Z')
+  expect(await pushNeedsRenewal('m1', clientConfig.vapidPublicKey, noon)).toBe(true)
+  // The renewal failed (or the page closed): the next page does not try again the same day.
+  expect(await pushNeedsRenewal('m1', clientConfig.vapidPublicKey, noon + 60_000)).toBe(false)
+  expect(await pushNeedsRenewal('m1', clientConfig.vapidPublicKey, noon + 25 * 3_600_000)).toBe(true)
+
+  localStorage.removeItem('yaari:push-renewed-at')
+  installPush({ permission: 'granted', existing: fakeSubscription(null, ENDPOINT) })
+  expect(await pushNeedsRenewal('m1', clientConfig.vapidPublicKey, noon)).toBe(false)
+})

@@ -9,23 +9,10 @@
 import { removePushSubscriptionCall, savePushSubscriptionCall } from '@yaari/domain/notifications'
 import { call } from '../../lib/call'
 import { clientConfig } from '../../lib/client-config'
-import { currentSubscription, devicePush, rememberPush } from '../../lib/push-device'
+import { currentSubscription, devicePush, keyBytes, rememberPush, sameBytes } from '../../lib/push-device'
 
 /** `ready` never settles where no worker registers (registration failed): give up after this. */
 const WORKER_WAIT_MS = 10_000
-
-/** The VAPID key as the bytes `subscribe` takes (every browser takes bytes; not all a string). */
-function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/')
-  const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='))
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0))
-}
-
-function sameBytes(buffer: ArrayBuffer | null | undefined, bytes: Uint8Array): boolean {
-  if (!buffer || buffer.byteLength !== bytes.length) return false
-  const own = new Uint8Array(buffer)
-  return own.every((byte, index) => byte === bytes[index])
-}
 
 async function workerReady(): Promise<ServiceWorkerRegistration> {
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -69,6 +56,15 @@ export async function enablePush(
   await call(savePushSubscriptionCall, { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } })
   rememberPush({ uid, endpoint })
   return 'on'
+}
+
+/**
+ * Subscribes again, with no question asked (the member allowed it here already), when this device's
+ * subscription was made with another VAPID key (the key was changed: the push service refuses the
+ * server's pushes to it) or is gone: otherwise the member would stop being told, and never know.
+ */
+export async function renewPush(uid: string): Promise<EnableOutcome> {
+  return enablePush(uid, Promise.resolve(Notification.permission))
 }
 
 /** Turns push off on this device: the server forgets it first, so a failure changes nothing. */

@@ -7,10 +7,10 @@
  */
 import type { Catalogue } from '@yaari/domain/catalogue'
 import type { NoticeKind } from '@yaari/domain/notifications'
-import { formatIstClock, formatShortDate, formatTime, istToday } from '@yaari/domain/schedule'
+import { eventStartInstant, formatIstClock, formatShortDate, formatTime, istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import type { BookingRecord } from '../../lib/records'
-import { type Notice, tell } from '../notify/notices'
+import { type Notice, noticeUntil, tell } from '../notify/notices'
 import type { MailKind } from './mail-kinds'
 import { type MailRecord, readHostMessage } from './store'
 
@@ -189,11 +189,14 @@ async function noticeOfMail(
       url: '/notifications',
       tag: 'account',
       critical: false,
+      until: noticeUntil(kind, now),
     }
   const about = await dateOf(firestore, record, booking)
   const event = about && catalogue.eventById(about.eventId)
   if (!about || !event) return undefined
   const sameDay = about.date === istToday(new Date(now))
+  const start = eventStartInstant(about.date, event.startTime).getTime()
+  const evening = { date: about.date, start, end: start + event.durationMinutes * 60_000 }
   if (record.kind === 'waitlist-offer') {
     const ends =
       'offerEnds' in about && about.offerEnds ? ` until ${formatIstClock(new Date(about.offerEnds))} IST` : ''
@@ -206,7 +209,10 @@ async function noticeOfMail(
       url: `/events/${event.id}`,
       tag: `offer-${event.id}-${about.date}`,
       critical: true,
-      ...('offerEnds' in about && about.offerEnds ? { until: about.offerEnds } : {}),
+      until: noticeUntil(kind, now, {
+        evening,
+        ...('offerEnds' in about && about.offerEnds ? { offerEnds: about.offerEnds } : {}),
+      }),
     }
   }
   if (record.kind === 'host-message') {
@@ -222,6 +228,7 @@ async function noticeOfMail(
       url: '/notifications',
       tag: `host-message-${event.id}-${about.date}`,
       critical: sameDay,
+      until: noticeUntil(kind, now, { evening }),
     }
   }
   const words = dateWords(record.kind, event, about.date, booking, sameDay)
@@ -229,7 +236,15 @@ async function noticeOfMail(
   const detail =
     words.detail ??
     (record.kind === 'connection' && record.night?.name ? `${record.night.name} picked you too.` : undefined)
-  return { id, uid, kind, ...words, ...(detail ? { detail } : {}), critical: words.critical ?? false }
+  return {
+    id,
+    uid,
+    kind,
+    ...words,
+    ...(detail ? { detail } : {}),
+    critical: words.critical ?? false,
+    until: noticeUntil(kind, now, { evening }),
+  }
 }
 
 /** Tells the member what the mail says (once per mail). */

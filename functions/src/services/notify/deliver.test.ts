@@ -12,11 +12,17 @@ type PushOptions = Parameters<Pusher>[2]
 
 import { FakeFirestore } from '../../testing/fake-firestore'
 import { deliverPushes } from './deliver'
-import { forgetNotices, type Notice, saveSettings, saveSubscription, tell } from './notices'
+import { forgetNotices, type Notice, noticeUntil, saveSettings, saveSubscription, tell } from './notices'
 
 // 2026-12-01 14:00 IST, and 23:30 IST the same day.
 const AFTERNOON = Date.parse('2026-12-01T14:00:00+05:30')
 const NIGHT = Date.parse('2026-12-01T23:30:00+05:30')
+/** The evening the reminder is about: Wednesday 2 December 2026, 19:30 to 22:00 IST. */
+const REMINDED_EVENING = {
+  date: '2026-12-02',
+  start: Date.parse('2026-12-02T19:30:00+05:30'),
+  end: Date.parse('2026-12-02T22:00:00+05:30'),
+}
 const KEYS = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) }
 const device = (n: number) => ({ endpoint: `https://fcm.googleapis.com/fcm/send/device-${n}`, keys: KEYS })
 
@@ -41,6 +47,7 @@ const notice = (over: Partial<Notice> = {}): Notice => ({
   url: '/my-bookings/order-1',
   tag: 'reminder-wednesday-dinner-2026-12-02',
   critical: false,
+  until: REMINDED_EVENING.start,
   ...over,
 })
 
@@ -174,7 +181,7 @@ describe('notices and their pushes', () => {
     )
     await deliverPushes(at(evening + 2 * 60_000))
     expect(sent).toHaveLength(0)
-    expect(firestore.read('notices/late')).toMatchObject({ push_state: 'failed' })
+    expect(firestore.read('notices/late')).toMatchObject({ push_state: 'expired' })
     await deliverPushes(at(Date.parse('2026-12-02T08:00:00+05:30')))
     expect(sent.map((s) => JSON.parse(s.payload).tag)).toEqual(['reminder-wednesday-dinner-2026-12-02'])
   })
@@ -194,5 +201,44 @@ describe('notices and their pushes', () => {
         'not one Yaari sends to',
       )
     }
+  })
+})
+
+describe('a notice no longer true', () => {
+  it('each kind lasts as long as what it says: an offer, the evening’s start, its end, the feedback window, a day', () => {
+    const said = Date.parse('2026-12-02T09:00:00+05:30')
+    const about = { evening: REMINDED_EVENING }
+    expect(noticeUntil('reminder', said, about)).toBe(REMINDED_EVENING.start)
+    expect(noticeUntil('group', said, about)).toBe(REMINDED_EVENING.start)
+    expect(noticeUntil('venue', said, about)).toBe(REMINDED_EVENING.end)
+    expect(noticeUntil('host-message', said, about)).toBe(REMINDED_EVENING.end)
+    expect(noticeUntil('offer', said, { ...about, offerEnds: said + 30 * 60_000 })).toBe(said + 30 * 60_000)
+    // "How was it?" while feedback is taken: seven days from 10:00 IST the morning after.
+    expect(noticeUntil('how-was', said, about)).toBe(Date.parse('2026-12-10T10:00:00+05:30'))
+    for (const kind of ['connection', 'cancelled', 'account'] as const)
+      expect(noticeUntil(kind, said, about), kind).toBe(said + 86_400_000)
+  })
+
+  it('is not pushed: a reminder held by quiet hours past its evening stays in the list, unsaid on the phone', async () => {
+    const { db, sent, at, firestore } = world()
+    await saveSubscription(db, 'asha', device(1), NIGHT, undefined)
+    // An evening that starts at 00:30 IST, reminded at 23:30: quiet hours hold it until 08:00.
+    const late = {
+      date: '2026-12-02',
+      start: Date.parse('2026-12-02T00:30:00+05:30'),
+      end: Date.parse('2026-12-02T03:00:00+05:30'),
+    }
+    await tell(db, notice({ id: 'late-reminder', until: noticeUntil('reminder', NIGHT, { evening: late }) }), NIGHT)
+    expect(await deliverPushes(at(Date.parse('2026-12-02T08:00:00+05:30')))).toMatchObject({
+      due: 1,
+      expired: 1,
+      sent: 0,
+    })
+    expect(sent).toHaveLength(0)
+    expect(firestore.read('notices/late-reminder')).toMatchObject({
+      push_state: 'expired',
+      title: 'Today: Wednesday Dinner',
+    })
+    expect(firestore.read('notices/late-reminder')).not.toHaveProperty('push_due_at')
   })
 })

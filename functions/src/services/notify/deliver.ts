@@ -35,7 +35,7 @@ const CONCURRENCY = 4
 /** How long a push service keeps a notice for a device that is off: a day (an offer: until it ends). */
 const TTL_SECONDS = 24 * 3600
 
-type Outcome = 'sent' | 'retry' | 'failed' | 'off' | 'none' | 'busy'
+type Outcome = 'sent' | 'retry' | 'failed' | 'expired' | 'off' | 'none' | 'busy'
 
 const payloadOf = (record: NoticeRecord): PushPayload => ({
   title: record.title,
@@ -61,9 +61,14 @@ async function pushOne(deps: PushDeps, id: string, now: number): Promise<Outcome
   if (record?.push_due_at === undefined || record.push_due_at > now) return 'busy'
   const finish = (state: NoticeRecord['push_state'], extra: Record<string, unknown> = {}) =>
     ref.update({ push_state: state, push_due_at: FieldValue.delete(), ...extra })
-  if (!isWhole(record) || record.push_attempts >= MAX_ATTEMPTS || (record.until !== undefined && now >= record.until)) {
+  if (!isWhole(record) || record.push_attempts >= MAX_ATTEMPTS) {
     await finish('failed')
     return 'failed'
+  }
+  // No longer true ("Today: …" the morning after, an offer that ended): kept in the list, never pushed.
+  if (record.until !== undefined && now >= record.until) {
+    await finish('expired')
+    return 'expired'
   }
   // Due before quiet hours but not pushed by then (a retry, a late run): it waits for 08:00 again.
   if (!record.critical && inQuietHours(now)) {
@@ -155,6 +160,8 @@ export interface PushReport {
   sent: number
   retrying: number
   failed: number
+  /** No longer true when they came due (each kind's `until`): listed, never pushed. */
+  expired: number
 }
 
 /** The deliverPushes job: every notice whose push is due. */
@@ -191,5 +198,6 @@ export async function deliverPushes(deps: PushDeps): Promise<PushReport> {
     sent: results.filter((r) => r === 'sent').length,
     retrying: results.filter((r) => r === 'retry').length,
     failed: results.filter((r) => r === 'failed').length,
+    expired: results.filter((r) => r === 'expired').length,
   }
 }

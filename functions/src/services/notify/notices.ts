@@ -4,6 +4,8 @@
  * A notice is written whether or not the member allowed push: the list is the same either way.
  * Telling never waits for a push service; the deliverPushes job pushes what is due.
  */
+
+import { windowCloses } from '@yaari/domain/after-night'
 import {
   isPushServiceUrl,
   MAX_PUSH_DEVICES,
@@ -15,6 +17,7 @@ import {
   type PushSubscriptionInput,
   pushDueAt,
 } from '@yaari/domain/notifications'
+import { istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { collectionOf } from '../../lib/collections'
@@ -31,10 +34,51 @@ import {
   subscriptionsOf,
 } from './store'
 
-/** What a service tells a member: the record's words and timing, and its id (once per id). */
-export type Notice = { id: string } & Pick<
+const DAY_MS = 86_400_000
+
+/** The evening a notice is about: when it starts and ends (ms), and its date (YYYY-MM-DD, IST). */
+export interface NoticeEvening {
+  date: string
+  start: number
+  end: number
+}
+
+/**
+ * Until when a notice of each kind is true, and may be pushed (ms). Past it the notice stays in the
+ * member's list, as said, but is not pushed: a reminder held by quiet hours past its evening would
+ * say "Today: …" the morning after. An offer lasts until it ends; a reminder and a group revealed
+ * ("see who you are sitting with on Wed, 2 Dec at 7:30 PM") until the evening starts; where to go, and a host's
+ * word about the evening, until it ends; "How was it?" while feedback is taken; the rest (a
+ * connection, a cancellation and its refund, a booking or the account) for a day after it is said,
+ * as long as a push service keeps a notice for a phone that is off.
+ */
+export function noticeUntil(
+  kind: NoticeKind,
+  said: number,
+  about: { evening?: NoticeEvening; offerEnds?: number } = {},
+): number {
+  const { evening, offerEnds } = about
+  const aDay = said + DAY_MS
+  switch (kind) {
+    case 'offer':
+      return offerEnds ?? evening?.start ?? aDay
+    case 'reminder':
+    case 'group':
+      return evening?.start ?? aDay
+    case 'venue':
+    case 'host-message':
+      return evening?.end ?? aDay
+    case 'how-was':
+      return evening ? windowCloses(evening.date) : aDay
+    default:
+      return aDay
+  }
+}
+
+/** What a service tells a member: the record's words and timing, until when it is true (noticeUntil), and its id (once per id). */
+export type Notice = { id: string; until: number } & Pick<
   NoticeRecord,
-  'uid' | 'kind' | 'title' | 'body' | 'detail' | 'url' | 'tag' | 'critical' | 'until'
+  'uid' | 'kind' | 'title' | 'body' | 'detail' | 'url' | 'tag' | 'critical'
 >
 
 /** Cuts words to a platform's limit, with an ellipsis. */
@@ -53,7 +97,7 @@ export async function tell(firestore: Firestore, notice: Notice, now: number): P
     at: now,
     read: false,
     critical: notice.critical,
-    ...(notice.until ? { until: notice.until } : {}),
+    until: notice.until,
     push_state: 'due',
     push_due_at: pushDueAt(now, notice.critical),
     push_attempts: 0,
@@ -147,6 +191,10 @@ export async function saveSubscription(
   if (!allowed) throw new HttpsError('invalid-argument', NOTIFY_MESSAGES.unknownPushService)
   const ref = subscriptionRef(firestore, input.endpoint)
   const before = subscriptionRecords.one(await ref.get())
+  // A browser has one subscription, whoever is signed in: the device goes to the member who turns
+  // notifications on now (another account's notices no longer show on a phone someone else uses),
+  // and the account it had is told so, in its list and on its other devices.
+  const movedFrom = before && before.uid !== uid ? before.uid : undefined
   await ref.set({
     uid,
     endpoint: input.endpoint,
@@ -158,8 +206,33 @@ export async function saveSubscription(
   const devices = await subscriptionsOf(firestore, uid)
   const extra = devices.sort((a, b) => b.record.seen_at - a.record.seen_at).slice(MAX_PUSH_DEVICES)
   await Promise.all(extra.map(({ id }) => collectionOf(firestore, 'push_subscriptions').doc(id).delete()))
-  return { saved: true as const }
+  if (!movedFrom) return { saved: true as const }
+  await tell(
+    firestore,
+    {
+      // Once a day per device and account left: two accounts trading a device cannot flood either.
+      id: `device-moved_${ref.id}_${movedFrom}_${istToday(new Date(now))}`,
+      uid: movedFrom,
+      kind: 'account',
+      title: 'Notifications moved to another account',
+      body: 'A device you had turned notifications on for now gets them for someone else.',
+      detail: DEVICE_MOVED_DETAIL,
+      url: '/profile',
+      tag: 'device-moved',
+      critical: false,
+      until: noticeUntil('account', now),
+    },
+    now,
+  )
+  return { saved: true as const, moved: true as const }
 }
+
+/** What the list says to the account a device moved away from. */
+const DEVICE_MOVED_DETAIL =
+  'Someone signed in to Yaari on a phone or browser where you had allowed notifications, and allowed them there. ' +
+  'If that was you with another account, nothing needs doing. If not: on your own phone, turn notifications off ' +
+  'and on again in your profile; and if someone else may know your password, sign out and choose a new one with ' +
+  '"Forgot password?" on the sign-in page.'
 
 /** removePushSubscription: the member's own device only (another's endpoint is left alone). */
 export async function removeSubscription(firestore: Firestore, uid: string, endpoint: string) {

@@ -10,8 +10,11 @@ import type { Firestore, Timestamp } from 'firebase-admin/firestore'
 import { collectionOf } from '../../lib/collections'
 import { reader } from '../../lib/documents'
 
-/** A push's state: due (push_due_at says when), sent, off (the member turned the kind off), none (no device), failed. */
-type PushState = 'due' | 'sent' | 'off' | 'none' | 'failed'
+/**
+ * A push's state: due (push_due_at says when), sent, off (the member turned the kind off), none (no
+ * device), expired (no longer true when it came due: `until`), failed.
+ */
+type PushState = 'due' | 'sent' | 'off' | 'none' | 'expired' | 'failed'
 
 export interface NoticeRecord {
   uid: string
@@ -27,7 +30,11 @@ export interface NoticeRecord {
   read: boolean
   /** A push that cannot wait for quiet hours to end (an offer, a change on the day). */
   critical: boolean
-  /** When what it says stops being true (an offer's end): not pushed after, and kept by the push service only until then. */
+  /**
+   * When what it says stops being true (notices.ts `noticeUntil`: an offer's end, a reminder's
+   * evening): not pushed after, and kept by the push service only until then. (Absent on records
+   * told before each kind had one.)
+   */
   until?: number
   push_state: PushState
   /** When the delivery job should push it next; absent once it is done. */

@@ -8,14 +8,14 @@
 import type { TableView } from '@yaari/domain/booking'
 import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
 import { revealAt, seatingOf } from '@yaari/domain/groups'
-import { eventStartInstant, formatTime, istToday } from '@yaari/domain/schedule'
+import { eventStartInstant, formatShortDate, formatTime, istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { loadCatalogue } from '../../lib/catalogue'
 import { doorNow } from '../../lib/clock'
 import { collectionOf } from '../../lib/collections'
 import { warn } from '../../lib/log'
 import { type BookingRecord, paidBookingsOfDate } from '../../lib/records'
-import { tell } from '../notify/notices'
+import { noticeUntil, tell } from '../notify/notices'
 import { dateGuests, firstNameOfBooking } from './guests'
 import { asTheyStand, type PublishedGroup, readSeating } from './plans'
 
@@ -197,10 +197,14 @@ async function tellDate(firestore: Firestore, event: YaariEvent, date: string, n
         uid: booking.user_id,
         kind: 'group',
         title: `Your group for ${event.title}`,
-        body: `Groups are revealed: see who you are sitting with at ${formatTime(event.startTime)}.`,
+        // The day too: a reveal may come up to three days before its evening.
+        body: `Groups are revealed: see who you are sitting with on ${formatShortDate(date)} at ${formatTime(event.startTime)}.`,
         url: `/my-bookings/${booking.order_id}`,
         tag: `group-${event.id}-${date}`,
         critical: false,
+        until: noticeUntil('group', now, {
+          evening: { date, start, end: start + event.durationMinutes * 60_000 },
+        }),
       },
       now,
     )
