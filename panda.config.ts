@@ -36,6 +36,9 @@ export default defineConfig({
       lineHeight: '1.5',
       WebkitFontSmoothing: 'antialiased',
     },
+    // A heading reached by a link to it (the host's date page's sections) is not left under the
+    // sticky header.
+    'h2[id], h3[id]': { scrollMarginTop: '20' },
     // Date and time inputs: Chromium moves focus into their day/month/year fields, so the input
     // itself never matches :focus-visible; it gets the same ring whenever focus is inside it.
     '*:focus-visible, input[type="date"]:focus, input[type="time"]:focus': {

@@ -10,7 +10,7 @@ import { pairId } from '@yaari/domain/after-night'
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { DOOR_OPENS_BEFORE_MS, doorWindow } from '@yaari/domain/door'
-import { availableDates } from '@yaari/domain/schedule'
+import { availableDates, formatShortDate } from '@yaari/domain/schedule'
 import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
 import {
   admin,
@@ -56,6 +56,8 @@ const groupCard = (page: Page, n: number): Locator =>
     .filter({
       has: page.getByRole('heading', { name: `Group ${n}`, exact: true }),
     })
+/** A button with no fill (outline). */
+const TRANSPARENT = 'rgba(0, 0, 0, 0)'
 const guestsOf = (card: Locator) => card.getByRole('list', { name: /^Guests of group/ }).getByRole('listitem')
 
 test('a host seats twelve guests in two groups; each guest sees their own at the reveal, also on a hanging signal', async ({
@@ -79,8 +81,13 @@ test('a host seats twelve guests in two groups; each guest sees their own at the
     await signedInAs(page, host)
     await page.goto(`/host/${dinner.id}/${date}`)
     const groups = page.getByRole('region', { name: 'Groups' })
+    // Below twelve guests' rows, the groups are one tap away from the top of the page.
+    await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Groups' }).click()
+    await expect(groups.getByRole('heading', { name: 'Groups' })).toBeInViewport()
+    await expect(groups.getByRole('heading', { name: 'Groups' })).toBeFocused()
     await expect(groups.getByText('No groups yet: plan them from the paid guests.')).toBeVisible(BACKEND)
-    await expect(groups.getByText(/from 6:00 PM\. Groups of about 6\./)).toBeVisible()
+    // The reveal says its day, not only its time (this evening is weeks away).
+    await expect(groups.getByText(`from 6:00 PM on ${formatShortDate(date)}. Groups of about 6.`)).toBeVisible()
     await groups.getByRole('button', { name: 'Plan groups' }).click()
     await expect(groups.getByText('Groups planned: publish them when they look right.')).toBeVisible(BACKEND)
     for (const n of [1, 2]) await expect(guestsOf(groupCard(page, n))).toHaveCount(6)
@@ -89,17 +96,25 @@ test('a host seats twelve guests in two groups; each guest sees their own at the
     await expect(guestsOf(groupCard(page, ashaGroup)).filter({ hasText: 'Bala Test' })).toHaveCount(0)
     await expect(guestsOf(groupCard(page, otherGroup)).filter({ hasText: 'Bala Test' })).toHaveCount(1)
 
-    // Moving Bala next to Asha is refused; moving someone else is not.
+    // Moving Bala next to Asha is refused, said on Bala's row where the host tapped; moving someone else is not.
     await groups.getByRole('combobox', { name: 'Move Bala Test to' }).selectOption(String(ashaGroup))
     await groups.getByRole('button', { name: 'Move Bala Test' }).click()
-    await expect(groups.getByText('This guest cannot sit with someone in that group.')).toBeVisible(BACKEND)
+    const refusal = guestsOf(groupCard(page, otherGroup))
+      .filter({ hasText: 'Bala Test' })
+      .getByText('This guest cannot sit with someone in that group.')
+    await expect(refusal).toBeVisible(BACKEND)
+    await expect(refusal).toBeInViewport()
     const mover = (await guestsOf(groupCard(page, otherGroup)).filter({ hasNotText: 'Bala Test' }).first().innerText())
       .split('\n')[0]!
       .split(' · ')[0]!
       .trim()
     await groups.getByRole('combobox', { name: `Move ${mover} to` }).selectOption(String(ashaGroup))
     await groups.getByRole('button', { name: `Move ${mover}` }).click()
-    await expect(groups.getByText(`${mover} moved to group ${ashaGroup}.`)).toBeVisible(BACKEND)
+    const moved = guestsOf(groupCard(page, ashaGroup))
+      .filter({ hasText: mover })
+      .getByText(`${mover} moved to group ${ashaGroup}.`)
+    await expect(moved).toBeVisible(BACKEND)
+    await expect(moved).toBeInViewport()
     // The focus follows the guest to their new group, for the next move by keyboard.
     await expect(groups.getByRole('combobox', { name: `Move ${mover} to` })).toBeFocused()
     await expect(guestsOf(groupCard(page, ashaGroup))).toHaveCount(7)
@@ -111,8 +126,12 @@ test('a host seats twelve guests in two groups; each guest sees their own at the
     await asked.getByRole('button', { name: 'Keep' }).click()
     await expect(asked).toBeHidden()
     await expect(guestsOf(groupCard(page, ashaGroup)).filter({ hasText: mover })).toHaveCount(1)
-    await groups.getByRole('button', { name: 'Publish groups' }).click()
+    // "Publish groups" is the next step while guests would see something new, then a quiet button.
+    const publish = groups.getByRole('button', { name: 'Publish groups' })
+    await expect(publish).not.toHaveCSS('background-color', TRANSPARENT)
+    await publish.click()
     await expect(groups.getByText('Groups published: each guest sees theirs at the reveal.')).toBeVisible(BACKEND)
+    await expect(publish).toHaveCSS('background-color', TRANSPARENT)
     await expectNoSeriousA11yViolations(page)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
     const mates = (await guestsOf(groupCard(page, ashaGroup)).allInnerTexts())
@@ -122,7 +141,9 @@ test('a host seats twelve guests in two groups; each guest sees their own at the
     // Before the reveal, Asha's ticket says when it comes.
     const ashaPage = await phoneOf(browser, asha)
     await ashaPage.goto(`/my-bookings/${orders[0]}`)
-    await expect(ashaPage.getByText('Your group is revealed at 6:00 PM')).toBeVisible(BACKEND)
+    await expect(ashaPage.getByText(`Your group is revealed at 6:00 PM on ${formatShortDate(date)}`)).toBeVisible(
+      BACKEND,
+    )
 
     // From the reveal: her group, the others' first names.
     const start = doorWindow(dinner, date).opens + DOOR_OPENS_BEFORE_MS
@@ -130,15 +151,17 @@ test('a host seats twelve guests in two groups; each guest sees their own at the
       .doc(`stack_clocks/${dinner.id}_${date}`)
       .set({ offset_ms: start + 3_600_000 - Date.now() })
     await ashaPage.reload()
-    const row = ashaPage.getByRole('definition').filter({ hasText: `Group ${ashaGroup}` })
-    await expect(row).toBeVisible(BACKEND)
+    // At the top of her ticket, above the pass, on a phone's first screen.
+    const row = ashaPage.getByRole('region', { name: 'Your group' })
+    await expect(row).toContainText(`Group ${ashaGroup}`, BACKEND)
+    await expect(row).toBeInViewport()
     for (const first of mates) await expect(row).toContainText(first)
     await expect(row).not.toContainText('Bala')
 
     // At the venue, every request leaving the app's origin hangs: the ticket still shows the group.
     const signal = await hangOutsideRequests(ashaPage.context())
     await ashaPage.reload()
-    await expect(ashaPage.getByRole('definition').filter({ hasText: `Group ${ashaGroup}` })).toBeVisible({
+    await expect(ashaPage.getByRole('region', { name: 'Your group' })).toContainText(`Group ${ashaGroup}`, {
       timeout: 5_000,
     })
     // What hung: Firebase Auth's account look-up (and the refresh of the bookings behind it).

@@ -203,6 +203,9 @@ describe('a host plans, moves and publishes', () => {
     expect(seating.status).toBe('published')
     expect(seating.unpublishedChanges).toBe(false)
     expect((await tableOf(guests[4]!))?.number).toBeUndefined()
+    // Nor does the member's data export say it before the reveal.
+    await as(guests[4]!)
+    expect((await callFunction(exportMyDataCall, {})).groups).toEqual([])
   })
 })
 

@@ -73,7 +73,7 @@ export async function exportMyData(
   const emails = await mailAbout(deps, bookings, waitlist.docs)
   const [afterNight, groups] = await Promise.all([
     afterNightOf(firestore, member.uid),
-    groupsOfMember(firestore, bookings),
+    groupsOfMember(firestore, bookings, nowOf(deps)),
   ])
   return {
     exported_at: new Date(nowOf(deps)).toISOString(),

@@ -4,6 +4,7 @@ import {
   availableDates,
   eventStartInstant,
   formatIstClock,
+  formatIstClockOnDay,
   formatLongDate,
   formatShortDate,
   formatTime,
@@ -139,6 +140,14 @@ describe('isBookableDate', () => {
     expect(isBookableDate(firstHello, '2026-11-21', new Date('2026-11-21T12:29:59Z'))).toBe(true)
     expect(isBookableDate(firstHello, '2026-11-21', new Date('2026-11-21T12:30:00Z'))).toBe(false)
     expect(isBookableDate(firstHello, '2026-11-28', new Date('2026-11-21T12:30:00Z'))).toBe(true)
+  })
+})
+
+describe('formatIstClockOnDay', () => {
+  it('says the IST day with the time, whatever day it is in UTC', () => {
+    expect(formatIstClockOnDay(new Date('2027-02-03T12:30:00Z'))).toBe('6:00 PM on Wed, 3 Feb')
+    // 00:30 IST on the 4th is still the 3rd in UTC.
+    expect(formatIstClockOnDay(new Date('2027-02-03T19:00:00Z'))).toBe('12:30 AM on Thu, 4 Feb')
   })
 })
 

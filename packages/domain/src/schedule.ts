@@ -187,3 +187,11 @@ export function formatIstClock(instant: Date): string {
   const shifted = new Date(instant.getTime() + IST_OFFSET_MINUTES * 60_000)
   return formatTime(`${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}`)
 }
+
+/**
+ * An instant's time and day in IST: "6:00 PM on Sat, 6 Feb", the day always said (a group's reveal
+ * weeks away, or the day before its evening, is not just "6:00 PM").
+ */
+export function formatIstClockOnDay(instant: Date): string {
+  return `${formatIstClock(instant)} on ${formatShortDate(istToday(instant))}`
+}

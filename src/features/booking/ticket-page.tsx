@@ -24,7 +24,7 @@ import { AfterNightCard } from './after-night-card'
 import { refundExplanation, statusLabel } from './booking-status'
 import { PassQr } from './pass-qr'
 import { VenueBriefDetails } from './venue-brief'
-import { YourGroupRow } from './your-group'
+import { RevealedGroup, YourGroupRow } from './your-group'
 
 /** Why a booking has no pass, in a sentence; undefined for a paid one. */
 function noPassReason(booking: BookingView): string | undefined {
@@ -60,6 +60,7 @@ function Ticket({ booking }: { booking: BookingView }) {
         <span className={chip({ variant: confirmed ? 'subtle' : 'muted' }).root}>{statusLabel(booking)}</span>
       </div>
       <AfterNightCard booking={booking} event={event} />
+      <RevealedGroup booking={booking} />
       {confirmed && booking.pass ? (
         <div className={grid({ gap: '2', justifyItems: 'center', py: '2' })}>
           <PassQr credential={booking.pass.credential} label={`QR code of your pass for ${event.title}`} />
@@ -96,7 +97,7 @@ function Ticket({ booking }: { booking: BookingView }) {
             `${event.venueArea} (exact venue shared ${VENUE_SHARED_HOURS_BEFORE} hours before)`
           )}
         </dd>
-        <YourGroupRow booking={booking} />
+        <YourGroupRow booking={booking} untilRevealed />
         <dt>Ticket</dt>
         <dd>
           {TIER_LABELS[booking.tier as PriceTier] ?? booking.tier}, {formatInr(booking.amount)}

@@ -5,35 +5,49 @@
  */
 import type { BookingView, TableView } from '@yaari/domain/booking'
 import { INTEREST_LABELS } from '@yaari/domain/profile'
-import { formatIstClock, formatShortDate, istToday } from '@yaari/domain/schedule'
-import { text } from 'styled-system/recipes'
+import { formatIstClockOnDay } from '@yaari/domain/schedule'
+import { cx } from 'styled-system/css'
+import { card, heading, text } from 'styled-system/recipes'
 
 /** "Asha, Rahul and Meera" */
 const listed = (names: readonly string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
 
-/** "6:00 PM", or "6:00 PM on Tue, 1 Dec" when the reveal is not on the event's day. */
-function revealTime(revealAt: string, eventDate: string) {
-  const at = new Date(revealAt)
-  const day = istToday(at)
-  return day === eventDate ? formatIstClock(at) : `${formatIstClock(at)} on ${formatShortDate(day)}`
-}
-
-/** The "Your group" row of a booking's data list, on a confirmed booking that carries its group. */
-export function YourGroupRow({ booking }: { booking: BookingView }) {
+/**
+ * The "Your group" row of a booking's data list, on a confirmed booking that carries its group;
+ * `untilRevealed`: only while it says when (the ticket shows a revealed group at its top).
+ */
+export function YourGroupRow({ booking, untilRevealed = false }: { booking: BookingView; untilRevealed?: boolean }) {
   if (booking.status !== 'confirmed' || !booking.table) return null
+  if (untilRevealed && booking.table.number !== undefined) return null
   return (
     <>
       <dt>Your group</dt>
       <dd>
-        <YourGroup table={booking.table} eventDate={booking.eventDate} />
+        <YourGroup table={booking.table} />
       </dd>
     </>
   )
 }
 
-function YourGroup({ table, eventDate, now = Date.now() }: { table: TableView; eventDate: string; now?: number }) {
-  const time = revealTime(table.revealAt, eventDate)
+/** A revealed group at the top of the ticket, above the pass: the first thing a guest arriving looks for. */
+export function RevealedGroup({ booking }: { booking: BookingView }) {
+  if (booking.status !== 'confirmed' || booking.table?.number === undefined) return null
+  const styles = card({ variant: 'outline', size: 'compact' })
+  return (
+    <section aria-labelledby="your-group" className={cx(styles.root, styles.body)}>
+      <h3 id="your-group" className={heading({ level: 'card' })}>
+        Your group
+      </h3>
+      <div>
+        <YourGroup table={booking.table} />
+      </div>
+    </section>
+  )
+}
+
+function YourGroup({ table, now = Date.now() }: { table: TableView; now?: number }) {
+  const time = formatIstClockOnDay(new Date(table.revealAt))
   if (table.number === undefined) {
     // Whether the reveal has come is the server's to say: this phone's clock only picks the words.
     return Date.parse(table.revealAt) > now ? (

@@ -14,9 +14,9 @@ import {
   type SeatingChange,
   type SeatingView,
 } from '@yaari/domain/groups'
-import { formatIstClock, formatIstDateTime, formatShortDate, istToday } from '@yaari/domain/schedule'
+import { formatIstClockOnDay, formatIstDateTime } from '@yaari/domain/schedule'
 import { sharedReason } from '@yaari/domain/seating'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { flex, flow, visuallyHidden, wrap } from 'styled-system/patterns'
 import { bullets, card, field, heading, text, toolbar } from 'styled-system/recipes'
@@ -30,12 +30,8 @@ const WORDS = { offline: 'You’re offline: the groups need a connection.' }
 /** "1 guest", "6 guests". */
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
 
-const revealLine = (view: SeatingView) => {
-  const at = new Date(view.revealAt)
-  const day = istToday(at)
-  const time = day === view.eventDate ? formatIstClock(at) : `${formatIstClock(at)} on ${formatShortDate(day)}`
-  return `Each guest sees their group on their ticket from ${time}. Groups of about ${view.size}.`
-}
+const revealLine = (view: SeatingView) =>
+  `Each guest sees their group on their ticket from ${formatIstClockOnDay(new Date(view.revealAt))}. Groups of about ${view.size}.`
 
 function statusLine(view: SeatingView) {
   if (view.status === 'none') return 'No groups yet: plan them from the paid guests.'
@@ -46,17 +42,40 @@ function statusLine(view: SeatingView) {
     : `Published ${when}.`
 }
 
+/** The answer to a change: what it did (a status), or why it was refused (an alert); `orderId` for a move. */
+interface Notice {
+  text: string
+  refused: boolean
+  orderId?: string
+}
+
+/**
+ * The live line for every answer, kept on the page (empty at first) so each answer is announced.
+ * A move's answer is shown on its guest's row instead, where the host tapped: the line then carries
+ * it for screen readers only.
+ */
+function NoticeLine({ notice, onRow }: { notice: Notice | undefined; onRow: boolean }) {
+  return (
+    <p role={notice?.refused ? 'alert' : 'status'} className={onRow ? visuallyHidden() : text({ weight: 'semibold' })}>
+      {notice?.text}
+    </p>
+  )
+}
+
 function GuestMove({
   guest,
   group,
   groups,
   disabled,
+  answer,
   onMove,
 }: {
   guest: GroupView['guests'][number]
   group: GroupView
   groups: GroupView[]
   disabled: boolean
+  /** What the last move of this guest did, or why it was refused: said where it was asked. */
+  answer?: Notice
   onMove: (orderId: string, to: number, name: string) => void
 }) {
   const [to, setTo] = useState('')
@@ -100,6 +119,12 @@ function GuestMove({
           </Button>
         </span>
       )}
+      {answer ? (
+        // Seen here; heard from the section's live line (a line added with its words is not always read out).
+        <p aria-hidden="true" className={cx(text({ weight: 'semibold' }), css({ flexBasis: 'full' }))}>
+          {answer.text}
+        </p>
+      ) : null}
     </li>
   )
 }
@@ -108,11 +133,13 @@ function GroupCard({
   group,
   groups,
   busy,
+  answer,
   change,
 }: {
   group: GroupView
   groups: GroupView[]
   busy: boolean
+  answer?: Notice
   change: (change: SeatingChange, name?: string) => void
 }) {
   const styles = card({ variant: 'outline', size: 'compact' })
@@ -144,6 +171,7 @@ function GroupCard({
             group={group}
             groups={groups}
             disabled={busy}
+            {...(answer?.orderId === guest.orderId ? { answer } : {})}
             onMove={(orderId, to, name) => change({ kind: 'move', orderId, group: to }, name)}
           />
         ))}
@@ -154,8 +182,9 @@ function GroupCard({
 
 export function GroupsSection({ eventId, date, editable }: { eventId: string; date: string; editable: boolean }) {
   const [view, setView] = useState<SeatingView>()
-  // What the last change did (a status), or why it was refused (an alert).
-  const [notice, setNotice] = useState<{ text: string; refused: boolean }>()
+  // What the last change did (a status), or why it was refused (an alert); a move's is said on its guest's row.
+  const [notice, setNotice] = useState<Notice>()
+  const moving = useRef<string | undefined>(undefined)
   const [loadError, setLoadError] = useState<string>()
   // Re-planning undoes every move in the unlocked groups: asked first.
   const [asking, setAsking] = useState(false)
@@ -181,7 +210,7 @@ export function GroupsSection({ eventId, date, editable }: { eventId: string; da
       try {
         const answer = await call(changeSeatingCall, { eventId, eventDate: date, version: view?.version ?? 0, change })
         setView(answer.seating)
-        setNotice({ text: done, refused: false })
+        setNotice({ text: done, refused: false, ...(change.kind === 'move' ? { orderId: change.orderId } : {}) })
         if (change.kind === 'move') setMoved(change.orderId)
       } catch (error) {
         // Another host changed them since: shown again as they now stand, with the reason.
@@ -190,9 +219,14 @@ export function GroupsSection({ eventId, date, editable }: { eventId: string; da
       }
     },
     WORDS,
-    (text) => setNotice({ text, refused: true }),
+    (text) => setNotice({ text, refused: true, ...(moving.current ? { orderId: moving.current } : {}) }),
   )
+  // A move's answer goes on its guest's row while that row is there (a guest who left has none).
+  const onRow =
+    notice?.orderId !== undefined &&
+    (view?.groups.some((group) => group.guests.some((guest) => guest.orderId === notice.orderId)) ?? false)
   const change = (next: SeatingChange, name?: string) => {
+    moving.current = next.kind === 'move' ? next.orderId : undefined
     const done =
       next.kind === 'plan'
         ? 'Groups planned: publish them when they look right.'
@@ -223,9 +257,8 @@ export function GroupsSection({ eventId, date, editable }: { eventId: string; da
               </ul>
             </div>
           ) : null}
-          <p role={notice?.refused ? 'alert' : 'status'} className={text({ weight: 'semibold' })}>
-            {notice?.text}
-          </p>
+          {/* Planning, publishing and locks are answered here, beside their buttons. */}
+          <NoticeLine notice={notice} onRow={onRow} />
           {editable && view.status !== 'none' ? (
             <p className={text({ size: 'sm', tone: 'muted' })}>Lock a group to keep it as it is when you re-plan.</p>
           ) : null}
@@ -240,7 +273,13 @@ export function GroupsSection({ eventId, date, editable }: { eventId: string; da
                 {view.status === 'none' ? 'Plan groups' : 'Re-plan unlocked groups'}
               </Button>
               {view.status !== 'none' ? (
-                <Button size="sm" loading={changing.busy} onClick={() => change({ kind: 'publish' })}>
+                // The next step only while guests would see something new; otherwise a quiet button.
+                <Button
+                  size="sm"
+                  variant={view.status === 'draft' || view.unpublishedChanges ? 'solid' : 'outline'}
+                  loading={changing.busy}
+                  onClick={() => change({ kind: 'publish' })}
+                >
                   Publish groups
                 </Button>
               ) : null}
@@ -267,6 +306,7 @@ export function GroupsSection({ eventId, date, editable }: { eventId: string; da
                   group={group}
                   groups={view.groups}
                   busy={changing.busy || !editable}
+                  {...(onRow && notice ? { answer: notice } : {})}
                   change={change}
                 />
               ))}

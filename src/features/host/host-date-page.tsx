@@ -12,7 +12,7 @@ import { GENDER_LABELS } from '@yaari/domain/profile'
 import { eventStartInstant, formatIstClock, formatIstDateTime, formatLongDate } from '@yaari/domain/schedule'
 import { useMemo, useState } from 'react'
 import { cx } from 'styled-system/css'
-import { flow } from 'styled-system/patterns'
+import { flow, wrap } from 'styled-system/patterns'
 import { button, heading, link, text, toolbar } from 'styled-system/recipes'
 import { call } from '../../lib/call'
 import { useCatalogue } from '../../lib/catalogue'
@@ -41,6 +41,52 @@ export function HostDatePage({ eventId, date, saved }: DatePageProps<GuestList |
 }
 
 const COMING: GuestRow['state'][] = ['paid', 'held', 'offered']
+
+/**
+ * The page's parts, by the ids of their headings: "After the evening" once it has begun, the last
+ * two while a host may act on the date.
+ */
+const SECTIONS = [
+  { id: 'numbers', label: 'Numbers' },
+  { id: 'guests', label: 'Guests' },
+  { id: 'groups', label: 'Groups' },
+  { id: 'night', label: 'After the evening', when: 'night' },
+  { id: 'message', label: 'Message', when: 'actions' },
+  { id: 'venue', label: 'Venue and sales', when: 'actions' },
+] as const
+
+/**
+ * A long page (forty guests, their groups) is one tap from each part: links to its sections at the
+ * top, a row that wraps on a phone; a tap scrolls to the part's heading and moves the focus there.
+ */
+function DateSections(shown: { actions: boolean; night: boolean }) {
+  return (
+    <nav aria-label="On this page">
+      <ul className={wrap({ gap: '2' })}>
+        {SECTIONS.filter((section) => !('when' in section) || shown[section.when]).map((section) => (
+          <li key={section.id}>
+            <a
+              href={`#${section.id}`}
+              className={button({ size: 'sm', variant: 'outline' })}
+              onClick={(event) => {
+                // Scrolled here rather than by an address change, which the router would treat as a
+                // navigation (its loader asked again, the scroll restored); the reading position moves too.
+                const heading = document.getElementById(section.id)
+                if (!heading) return
+                event.preventDefault()
+                heading.setAttribute('tabindex', '-1')
+                heading.scrollIntoView({ block: 'start' })
+                heading.focus({ preventScroll: true })
+              }}
+            >
+              {section.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
 
 function countBy(guests: GuestRow[], pick: (guest: GuestRow) => string | undefined) {
   const counts = new Map<string, number>()
@@ -79,6 +125,8 @@ function DateConsole({
     )
   }, [list, search])
   const coming = (list?.guests ?? []).filter((guest) => COMING.includes(guest.state))
+  // The phone's clock is advice here: the server refuses a mark before the evening starts.
+  const started = event !== undefined && Date.now() >= eventStartInstant(date, event.startTime).getTime()
 
   const bar = toolbar()
   return (
@@ -105,6 +153,10 @@ function DateConsole({
       ) : null}
       {list ? (
         <>
+          <DateSections
+            actions={verified && !list.date.cancelled}
+            night={list.night !== undefined && (list.night.state !== 'waiting' || started)}
+          />
           <section aria-labelledby="numbers" className={flow({ gap: '3' })}>
             <div className={bar.root}>
               <h2 id="numbers" className={cx(heading({ level: 'section' }), bar.title)}>
@@ -183,13 +235,7 @@ function DateConsole({
 
           <GroupsSection eventId={eventId} date={date} editable={verified && !list.date.cancelled} />
 
-          <NightSection
-            list={list}
-            // The phone's clock is advice here: the server refuses a mark before the evening starts.
-            started={event !== undefined && Date.now() >= eventStartInstant(date, event.startTime).getTime()}
-            editable={verified && !list.date.cancelled}
-            markCame={markCame}
-          />
+          <NightSection list={list} started={started} editable={verified && !list.date.cancelled} markCame={markCame} />
 
           {!verified ? (
             <p role="status">Checking your sign-in with Yaari: the actions open once it answers.</p>

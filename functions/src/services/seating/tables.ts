@@ -135,13 +135,20 @@ export async function groupMates(firestore: Firestore, booking: BookingRecord): 
   return new Set(group?.members.filter((id) => id !== booking.order_id) ?? [])
 }
 
-/** The member's groups for their data export: event, date, group number and what it shared. */
-export async function groupsOfMember(firestore: Firestore, bookings: readonly BookingRecord[]) {
+/** The member's revealed groups for their data export: event, date, group number and what it shared. */
+export async function groupsOfMember(firestore: Firestore, bookings: readonly BookingRecord[], now: number) {
+  const catalogue = await loadCatalogue(firestore)
   const found = await Promise.all(
     bookings
       .filter((booking) => booking.status === 'confirmed')
       .map(async (booking) => {
-        const group = await groupOn(firestore, booking)
+        const event = catalogue.eventById(booking.event_id)
+        if (!event) return []
+        // Before its reveal a group is the team's plan, not yet the member's to know (the ticket
+        // says only when it is revealed), by the date's clock as the ticket reads it.
+        const at = await doorNow(firestore, event.id, booking.event_date, now)
+        if (at < revealAt(event, booking.event_date)) return []
+        const { group } = await bookingGroup(firestore, event, booking)
         return group
           ? [{ eventId: booking.event_id, eventDate: booking.event_date, group: group.number, shared: group.shared }]
           : []
