@@ -95,11 +95,14 @@ describe('an instance deployed with a bad configuration', () => {
       })
       expect(response.status).toBe(500)
       expect(await response.json()).toMatchObject({ error: { status: 'INTERNAL' } })
-      const alerts = readFileSync(broken.logFile, 'utf8')
-        .split('\n')
-        .filter((line) => line.includes('"config-invalid"'))
-        .map((line) => JSON.parse(line))
-      expect(alerts[0]).toMatchObject({
+      // The instance writes its log as it answers: the line may reach the file a moment after the answer.
+      const alerts = () =>
+        readFileSync(broken.logFile, 'utf8')
+          .split('\n')
+          .filter((line) => line.includes('"config-invalid"'))
+          .map((line) => JSON.parse(line))
+      await expect.poll(() => alerts().length, { timeout: 10_000 }).toBeGreaterThan(0)
+      expect(alerts()[0]).toMatchObject({
         severity: 'ERROR',
         alert: true,
         event: 'config-invalid',

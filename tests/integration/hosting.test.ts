@@ -62,11 +62,8 @@ describe('the Hosting emulator, with firebase.json', () => {
     expect(scripts.length).toBeGreaterThan(10)
     for (const path of [scripts[0]!, scripts.at(-1)!]) {
       const answer = await seen(HOSTING, path)
-      expect([answer.status, answer.type, answer.cache], path).toEqual([
-        200,
-        'text/javascript',
-        'public, max-age=31536000, immutable',
-      ])
+      expect([answer.status, answer.cache], path).toEqual([200, 'public, max-age=31536000, immutable'])
+      expect(answer.type, path).toMatch(/^(text|application)\/javascript$/)
     }
     // The pages and the worker that name them are asked for again every time.
     for (const path of ['/sw.js', '/about', '/my-bookings'])

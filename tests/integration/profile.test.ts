@@ -101,7 +101,7 @@ describe('saveProfile', () => {
       [{ ...valid, name: 'R2D2' }, /valid name/],
       [{ ...valid, gender: 'robot' }, /gender/],
       [{ name: 'Asha Rao' }, /mobile/],
-      [[], /mobile: Invalid key/],
+      [[], /^A request is a set of named fields, not a list\.$/],
       ['profile', /object/i],
     ]
     for (const [payload, reason] of cases) {
