@@ -36,6 +36,11 @@ export default defineConfig({
       lineHeight: '1.5',
       WebkitFontSmoothing: 'antialiased',
     },
+    // A member who asks their phone for less motion gets none from us: toasts, sheets and the
+    // header change at once instead of sliding or fading.
+    '@media (prefers-reduced-motion: reduce)': {
+      '*, *::before, *::after': { transitionDuration: '0s !important', scrollBehavior: 'auto !important' },
+    },
     // A heading reached by a link to it (the host's date page's sections) is not left under the
     // sticky header.
     'h2[id], h3[id]': { scrollMarginTop: '20' },

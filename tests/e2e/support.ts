@@ -122,8 +122,10 @@ export const WITH_SERVICE_WORKER = { serviceWorkers: 'allow' } as const
 
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectNoSeriousA11yViolations(page: Page) {
-  // Let opening dialogs and sheets finish their transitions first: mid-fade, text is measured as
-  // low-contrast. Endless animations (spinners) are not waited for.
+  // The page as it settles, read without motion (as a member who asks for less motion sees it): a
+  // toast that starts to fade out while axe measures would read as low-contrast text. Then let
+  // opening dialogs and sheets finish any animation; endless ones (spinners) are not waited for.
+  await page.emulateMedia({ reducedMotion: 'reduce' })
   await page.evaluate(() =>
     Promise.all(
       document
@@ -135,6 +137,7 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   // Legacy mode runs axe in the page itself; the default opens a blank page per analysis to
   // finish the run across origins (our pages have no cross-origin frames), at twice the time.
   const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze()
+  await page.emulateMedia({ reducedMotion: null })
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
