@@ -37,6 +37,24 @@ export async function waitForMail(address, count = 1, timeoutMs = 15_000) {
   }
 }
 
+/**
+ * Waits until `address` has a message whose subject is `subject` (or matches it), and returns all of
+ * theirs. A test that runs the mail job itself still waits: the stack's scheduler runs the same job
+ * every minute, and a run of its own that claimed a mail first is the one that sends it.
+ * @param {string} address @param {string | RegExp} subject @param {number} [timeoutMs]
+ */
+export async function mailWithSubject(address, subject, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs
+  const matches = (/** @type {string} */ text) => (typeof subject === 'string' ? text === subject : subject.test(text))
+  for (;;) {
+    const messages = await mailTo(address)
+    if (messages.some((message) => matches(message.subject))) return messages
+    if (Date.now() > deadline)
+      throw new Error(`${address} has no mail "${subject}" (only: ${messages.map((m) => m.subject).join(' | ')})`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
 /** An attachment's text. @param {InboxMessage} message @param {string} fileName */
 export async function attachmentText(message, fileName) {
   const file = message.attachments?.find((attachment) => attachment.fileName === fileName)

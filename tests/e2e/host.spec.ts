@@ -15,7 +15,7 @@ import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { HOST_MESSAGES } from '@yaari/domain/host'
 import { availableDates, formatLongDate, istToday } from '@yaari/domain/schedule'
 import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
-import { mailTo } from '../../dev/lib/mail-inbox.mjs'
+import { mailWithSubject } from '../../dev/lib/mail-inbox.mjs'
 import {
   admin,
   apiMember,
@@ -176,7 +176,7 @@ test.describe('the host console', () => {
       await page.goto(`/my-bookings/${orderId}`)
       await expect(page.getByText('The Courtyard')).toBeVisible(BACKEND)
       await stackJob('deliverMail')
-      expect((await mailTo(member.email)).map((mail) => mail.subject)).toContain(
+      expect((await mailWithSubject(member.email, /^Your venue for /)).map((mail) => mail.subject)).toContain(
         `Your venue for ${sunday.title}, ${formatLongDate(date)}`,
       )
 
@@ -338,7 +338,9 @@ test.describe('the host console', () => {
         reason: 'host-cancelled',
       })
       await stackJob('deliverMail')
-      const mails = await mailTo(guest.email)
+      await mailWithSubject(guest.email, /is banned$/)
+      await mailWithSubject(guest.email, /back in good standing$/)
+      const mails = await mailWithSubject(guest.email, /^Your seat is cancelled/)
       const cancelled = mails.find((mail) => mail.subject.startsWith('Your seat is cancelled'))
       expect(cancelled?.text).toContain('Reason: The table was rearranged')
       expect(mails.map((mail) => mail.subject)).toEqual(
