@@ -81,6 +81,10 @@ if (!staffPage)
     enableBeforeUnload: false,
   })
 
+// Back or forward into the console may come while this page was still starting, before its router
+// listened (its code on a slow signal): the address is the console's now, so load it as a page.
+if (!staffPage && STAFF_PATH.test(location.pathname)) location.reload()
+
 const app = (
   <StrictMode>
     <RouterProvider router={router} />
