@@ -70,6 +70,13 @@ beforeAll(async () => {
   await stack.atTheNight(sunday.id, night)
 })
 
+/** A date's audit lines (of one action, when named), as the team reads them. */
+async function auditOf(eventId: string, date: string, action?: string) {
+  let query = stack.adminDb().collection('audit_log').where('event_id', '==', eventId).where('event_date', '==', date)
+  if (action) query = query.where('action', '==', action)
+  return (await query.get()).docs.map((doc) => doc.data())
+}
+
 describe('the door against a stale phone and a phone with a wrong clock', () => {
   it('a seat refunded after "Get ready" is refused once the phone syncs; let in offline, it is a flagged, alerted entry', async () => {
     const asha = await stack.paidBooking(sunday.id, night, { name: 'Asha Rao' })
@@ -170,14 +177,7 @@ describe('undo', () => {
     expect(await callFunction(removeAdmissionCall, removal)).toEqual({ removed: 1 })
     expect((await stack.adminDb().doc(`door_admissions/${lata.orderId}`).get()).exists).toBe(false)
     expect((await stack.adminDb().doc(`bookings/${lata.orderId}`).get()).get('checked_in_at')).toBeUndefined()
-    const audit = (
-      await stack
-        .adminDb()
-        .collection('audit_log')
-        .where('event_id', '==', sunday.id)
-        .where('event_date', '==', night)
-        .get()
-    ).docs.map((d) => d.data())
+    const audit = await auditOf(sunday.id, night)
     expect(audit.filter((line) => line.action === 'check-in' && line.change.order === lata.orderId)).toEqual([
       expect.objectContaining({ change: expect.objectContaining({ door: 'Front door', method: 'qr' }) }),
     ])
@@ -197,14 +197,8 @@ describe('undo', () => {
     const answer = await sync([undo])
     expect(answer).toMatchObject({ synced: 1, refused: [] })
     expect(answer.admissions.find((a) => a.orderId === nina.orderId)).toBeUndefined()
-    const undone = await stack
-      .adminDb()
-      .collection('audit_log')
-      .where('event_id', '==', sunday.id)
-      .where('event_date', '==', night)
-      .where('action', '==', 'undo-check-in')
-      .get()
-    expect(undone.docs.map((d) => d.get('change.order'))).toEqual([nina.orderId])
+    const undone = await auditOf(sunday.id, night, 'undo-check-in')
+    expect(undone.map((line) => line.change.order)).toEqual([nina.orderId])
   })
 
   it('an op the server will never take is answered as refused; the ops after it in the batch still apply', async () => {
@@ -315,15 +309,7 @@ describe('messages to guests', () => {
       expect(await callFunction(messageGuestsCall, message())).toMatchObject({ changed: true })
     const fourth = await stack.failure(callFunction(messageGuestsCall, message()))
     expect([fourth.code, fourth.message]).toEqual(['functions/resource-exhausted', HOST_MESSAGES.tooManyForDate])
-    const lines = (
-      await stack
-        .adminDb()
-        .collection('audit_log')
-        .where('event_id', '==', midweek.id)
-        .where('event_date', '==', date)
-        .where('action', '==', 'message-guests')
-        .get()
-    ).docs.map((doc) => doc.get('change'))
+    const lines = (await auditOf(midweek.id, date, 'message-guests')).map((line) => line.change)
     expect(lines).toHaveLength(3)
     expect(lines[0]).toEqual({
       subject: 'Table moved',

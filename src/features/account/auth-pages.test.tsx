@@ -6,13 +6,7 @@ import { renderRoute } from '../../test-utils/app-page'
 
 // Firebase Auth, which the pages ask who is signed in, answers that nobody is on this device.
 vi.mock('../../lib/firebase', () => ({ auth: () => ({}) }))
-vi.mock('firebase/auth', () => ({
-  onAuthStateChanged: (_auth: unknown, next: (user: null) => void) => {
-    next(null)
-    return () => {}
-  },
-  signOut: async () => {},
-}))
+vi.mock('firebase/auth', () => import('../../test-utils/network').then((network) => network.signedOutAuth()))
 
 const PASSWORD = 'correct-horse-42'
 

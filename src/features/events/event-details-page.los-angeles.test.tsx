@@ -8,28 +8,9 @@ import { renderRoute } from '../../test-utils/app-page'
 
 // What reaches the network. getAvailability answers as the server does when no seat is taken yet;
 // Firebase Auth (the date dialog asks who is signed in) answers that nobody is.
-vi.mock('../../lib/public-api', async () => {
-  const { currentCatalogue } = await import('../../lib/catalogue')
-  const { availableDates } = await import('@yaari/domain/schedule')
-  return {
-    callPublicFunction: vi.fn(async (_contract: unknown, { eventId }: { eventId?: string }) => ({
-      events: currentCatalogue()
-        .listed.filter((event) => eventId === undefined || event.id === eventId)
-        .map((event) => ({
-          eventId: event.id,
-          dates: availableDates(event).map((date) => ({ date, capacity: event.capacity, spotsLeft: event.capacity })),
-        })),
-    })),
-  }
-})
+vi.mock('../../lib/public-api', () => import('../../test-utils/network').then((network) => network.freeSeatsApi()))
 vi.mock('../../lib/firebase', () => ({ auth: () => ({}) }))
-vi.mock('firebase/auth', () => ({
-  onAuthStateChanged: (_auth: unknown, next: (user: null) => void) => {
-    next(null)
-    return () => {}
-  },
-  signOut: async () => {},
-}))
+vi.mock('firebase/auth', () => import('../../test-utils/network').then((network) => network.signedOutAuth()))
 
 afterEach(cleanup)
 

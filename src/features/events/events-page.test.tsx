@@ -5,18 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderRoute } from '../../test-utils/app-page'
 
 // getAvailability reaches the functions: it answers as the server does when no seat is taken yet.
-vi.mock('../../lib/public-api', async () => {
-  const { currentCatalogue } = await import('../../lib/catalogue')
-  const { availableDates } = await import('@yaari/domain/schedule')
-  return {
-    callPublicFunction: vi.fn(async () => ({
-      events: currentCatalogue().listed.map((event) => ({
-        eventId: event.id,
-        dates: availableDates(event).map((date) => ({ date, capacity: event.capacity, spotsLeft: event.capacity })),
-      })),
-    })),
-  }
-})
+vi.mock('../../lib/public-api', () => import('../../test-utils/network').then((network) => network.freeSeatsApi()))
 
 afterEach(cleanup)
 
