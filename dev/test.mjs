@@ -6,8 +6,9 @@
  * (skipped, saying so, where the official Firestore and Storage emulators cannot run), with the
  * drill (`npm run drill`: the operator's faults) and the backend integration tests starting on
  * the stack once it is up; then the Playwright tests in Debian's Chromium, installed with apt-get
- * when it is missing. Ends with where the time went (dev/lib/test-timings.mjs) and one plain
- * line, "N passed, N failed", and exits non-zero when anything failed.
+ * when it is missing; then every stage of `npm run bench` once on small inputs (`--smoke`). Ends
+ * with where the time went (dev/lib/test-timings.mjs) and one plain line, "N passed, N failed",
+ * and exits non-zero when anything failed.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -183,6 +184,17 @@ if (ok) {
       ok = await run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
         env: { ...stackEnv(stack), PLAYWRIGHT_JSON_OUTPUT_NAME: join(RESULTS, 'e2e.json') },
       })
+      // Every stage of `npm run bench` once, on small inputs and without budgets (they stay in the
+      // bench), last on the stack: a stage that can no longer run fails here, not in a month.
+      const benched = await run(
+        'every bench stage once, small inputs',
+        process.execPath,
+        ['dev/bench.mjs', '--smoke'],
+        {
+          env: stackEnv(stack),
+        },
+      )
+      ok = ok && benched
     }
   } finally {
     await (await starting)?.stop()

@@ -77,7 +77,12 @@ export const INTERACTIONS = { runs: 5, budgetMs: 100, slowdowns: { lowEnd: 10 } 
  * the hanging median with the CPU slowed to Lighthouse's mid-tier phone as calibrated to the host
  * (decision 0004).
  */
-export const TICKET = { runs: 5, hangingBudgetMs: 1_000 }
+export const TICKET = {
+  runs: 5,
+  hangingBudgetMs: 1_000,
+  /** @type {('calibrated' | number)[]} the calibrated phone, 4x, a low-end phone's 10x */
+  slowdowns: ['calibrated', 4, 10],
+}
 
 /**
  * The door: from a guest's QR code coming into the camera's view to the verdict on the screen,
@@ -85,7 +90,13 @@ export const TICKET = { runs: 5, hangingBudgetMs: 1_000 }
  * mid-tier phone as calibrated to the host (decision 0004). Door mode's own chunk has a size budget
  * (gzip); the decoder it loads where the browser has no BarcodeDetector is reported beside it.
  */
-export const DOOR = { runs: 10, budgetMs: 300, chunkBudgetBytes: 10_000 }
+export const DOOR = {
+  runs: 10,
+  budgetMs: 300,
+  chunkBudgetBytes: 10_000,
+  /** @type {('calibrated' | number)[]} */
+  slowdowns: ['calibrated', 4],
+}
 
 /**
  * Waitlist churn: `waiting` members on a full date of `capacity` seats, `cancellations` members
@@ -292,4 +303,25 @@ export function budgetMisses(report) {
       )
   }
   return misses
+}
+
+/**
+ * Small inputs for `npm run bench -- --smoke` (a step of `npm test`): every stage runs once, end to
+ * end, on a few members, events, runs and pages, so none can break unseen. Its figures check no
+ * budget: a budget belongs to the full inputs above. Sets the tables above in place (each stage
+ * reads them when it runs).
+ */
+export function smallInputs() {
+  Object.assign(OFFLINE_FCP, { runs: 1 })
+  Object.assign(LIGHTHOUSE, { warmUpRuns: 0, runs: 1 })
+  Object.assign(QUIET_CPU, { maxWaitMs: 0 })
+  Object.assign(CONTENTION, { requests: 12 })
+  Object.assign(BOOKING_LOAD, { callers: 3, rounds: 1 })
+  Object.assign(INVENTORY, { triesByOneMember: 4, faultyBookings: 6, batch: 3 })
+  Object.assign(INTERACTIONS, { runs: 1 })
+  Object.assign(TICKET, { runs: 1, slowdowns: ['calibrated'] })
+  Object.assign(DOOR, { runs: 1, slowdowns: ['calibrated'] })
+  Object.assign(WAITLIST_CHURN, { waiting: 2, cancellations: 1 })
+  Object.assign(CATALOGUE, { events: 10, runs: 1, pageRequests: 2 })
+  Object.assign(SEATING, { guests: [12], datesPerSize: 2, runs: 2, warmUpRuns: 1 })
 }

@@ -51,12 +51,14 @@ export function barChart({ title, unit, rows, note }) {
 }
 
 /**
- * @param {{ generatedAt: string, charts: Parameters<typeof barChart>[0][], misses: string[] }} report
+ * @param {{ generatedAt: string, charts: Parameters<typeof barChart>[0][], misses?: string[] }} report (no misses: budgets not checked)
  */
 export function benchReportHtml({ generatedAt, charts, misses }) {
-  const verdict = misses.length
-    ? `<p class="miss">Budgets missed:</p><ul>${misses.map((m) => `<li>${esc(m)}</li>`).join('')}</ul>`
-    : '<p class="ok">Every budget holds.</p>'
+  const verdict = !misses
+    ? '<p>Small inputs (<code>--smoke</code>): no budget checked.</p>'
+    : misses.length
+      ? `<p class="miss">Budgets missed:</p><ul>${misses.map((m) => `<li>${esc(m)}</li>`).join('')}</ul>`
+      : '<p class="ok">Every budget holds.</p>'
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Yaari benchmark</title>

@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { authAccounts, postCallable, ROOT, standinControl } from '../lib/config.mjs'
 import { importTypeScript } from '../lib/typescript.mjs'
-import { INTERACTIONS, TICKET } from './budgets.mjs'
+import { TICKET } from './budgets.mjs'
 import { hangingProxy } from './hanging-proxy.mjs'
 import { slowedRuns } from './slowed-runs.mjs'
 
@@ -143,7 +143,7 @@ export async function measureTicket(browser, appUrl) {
   /** @typedef {Awaited<ReturnType<typeof timesToQr>>} Times */
   /** @type {{ online: Record<string, Times>, hanging: Record<string, Times> }} */
   const results = { online: {}, hanging: {} }
-  for (const slowdown of /** @type {const} */ (['calibrated', 4, INTERACTIONS.slowdowns.lowEnd])) {
+  for (const slowdown of TICKET.slowdowns) {
     const key = slowdown === 'calibrated' ? 'calibrated' : `${slowdown}x`
     results.hanging[key] = await timesToQr(browser, appUrl, member, { hanging: true, slowdown })
     results.online[key] = await timesToQr(browser, appUrl, member, { hanging: false, slowdown })
