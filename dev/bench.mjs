@@ -143,7 +143,7 @@ async function measureAll(stack) {
   return results
 }
 
-/** The stack `npm test` already runs (the smoke is one of its steps): not started, not stopped here. */
+/** A stack already running (YAARI_STACK_RUNNING: `npm test`'s for the smoke, or one started by hand): not started, not stopped here. */
 const running = () => ({
   appUrl: String(process.env.BASE_URL),
   ports: stackPorts(),
@@ -152,7 +152,7 @@ const running = () => ({
 })
 
 log('starting the local stack...')
-const stack = smoke && process.env.YAARI_STACK_RUNNING ? running() : await startStack()
+const stack = process.env.YAARI_STACK_RUNNING ? running() : await startStack()
 const results = await measureAll(stack).finally(() => stack.stop())
 const out = join(ROOT, '.tmp', smoke ? 'bench-smoke' : 'bench')
 mkdirSync(out, { recursive: true })
