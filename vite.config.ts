@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { tanstackRouter, tanstackRouterGenerator } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import type { PagesRender } from '@yaari/domain/page-catalogue'
@@ -179,8 +180,9 @@ function hostingRoutes(env: Record<string, string>): Plugin {
         if ('functionId' in answer) {
           const region = env.VITE_FUNCTIONS_REGION || 'asia-south1'
           const url = `${functionsOrigin}/${env.VITE_FIREBASE_PROJECT_ID}/${region}/${answer.functionId}${pathname}${query === undefined ? '' : `?${query}`}`
-          const forwarded: Record<string, string> = {}
-          for (const name of ['if-none-match', 'accept', 'user-agent']) {
+          // fetch asks for gzip itself: an asker that says nothing of encodings gets the bytes as they are.
+          const forwarded: Record<string, string> = { 'accept-encoding': 'identity' }
+          for (const name of ['if-none-match', 'accept', 'accept-encoding', 'user-agent']) {
             const value = req.headers[name]
             if (typeof value === 'string') forwarded[name] = value
           }
@@ -193,7 +195,11 @@ function hostingRoutes(env: Record<string, string>): Plugin {
               }
               // Hosting's headers apply to a function's answer too, over the function's own.
               for (const [key, value] of Object.entries(headers)) res.setHeader(key, value)
-              res.end(Buffer.from(await response.arrayBuffer()))
+              // fetch hands over the body decoded: it goes on encoded as the function sent it.
+              const body = Buffer.from(await response.arrayBuffer())
+              const encoding = response.headers.get('content-encoding')
+              if (encoding) res.setHeader('content-encoding', encoding)
+              res.end(encoding === 'br' ? brotliCompressSync(body) : encoding === 'gzip' ? gzipSync(body) : body)
             },
             () => {
               res.statusCode = 502
@@ -278,6 +284,24 @@ const findMemberRouteTree: Plugin = {
   },
 }
 
+/**
+ * The tab's icon written into the page as a data: address (353 bytes): as a file, it is a request
+ * the browser makes as the page finishes loading, on the same slow signal the first paint waits on
+ * (Lighthouse's LCP of / measured 985 ms with it fetched, 760-830 ms written in). The touch icon
+ * stays a file, for the crawlers that show a site's icon.
+ */
+function inlineFavicon(): Plugin {
+  const link = 'rel="icon" href="/favicon.svg"'
+  return {
+    name: 'yaari:inline-favicon',
+    transformIndexHtml(html) {
+      if (!html.includes(link)) throw new Error(`index.html has no <link ${link}> to write in`)
+      const svg = readFileSync(fileURLToPath(new URL('./public/favicon.svg', import.meta.url)), 'utf8').trim()
+      return html.replace(link, () => `rel="icon" href="data:image/svg+xml,${encodeURIComponent(svg)}"`)
+    },
+  }
+}
+
 export default defineConfig(({ mode }) => {
   // Fail the build, not the app, when the configuration is wrong.
   if (mode !== 'test') {
@@ -311,6 +335,7 @@ export default defineConfig(({ mode }) => {
       react(),
       buildDay,
       ...(mode === 'test' ? [] : [projectPolicy(loadEnv(mode, process.cwd(), 'VITE_'))]),
+      inlineFavicon(),
       pandaStaticClasses(fileURLToPath(new URL('./styled-system', import.meta.url))),
       recipeVariantsInCss(theme.extend),
       VitePWA({

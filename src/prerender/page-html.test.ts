@@ -10,6 +10,7 @@ const TEMPLATE = `<!doctype html>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/react-def.js">
     <link rel="stylesheet" crossorigin href="/assets/index-123.css">
+    <link rel="manifest" href="/manifest.webmanifest">
   </head>
   <body>
     <div id="root"></div>
@@ -45,7 +46,16 @@ describe('prerenderedPageHtml', () => {
     expect(head).toContain('<meta name="yaari:entry" content="/assets/index-abc.js" />')
     const loader = html.slice(html.indexOf('</div>'), html.indexOf('</body>'))
     expect(loader).toContain(`<script type="module">${LOADER_SCRIPT}</script>`)
-    expect(loader).toContain('requestAnimationFrame')
+    expect(loader).toContain("observe({ type: 'paint', buffered: true })")
+  })
+
+  it('links the manifest only after the first paint, from the loader (its fetch and its icon would take the first bytes’ signal)', () => {
+    expect(head).not.toContain('rel="manifest"')
+    const loader = html.slice(html.indexOf('</div>'), html.indexOf('</body>'))
+    expect(loader).toContain("rel: 'manifest', href: '/manifest.webmanifest'")
+    expect(() => prerenderedPageHtml(TEMPLATE.replace('/manifest.webmanifest', '/app.webmanifest'), page)).toThrow(
+      /manifest/,
+    )
   })
 
   it('writes the same inline loader in every build, so the CSP can allow it by its hash', () => {

@@ -48,10 +48,30 @@ const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+
 const EMPTY_ROOT = '<div id="root"></div>'
 const ENTRY_META = 'yaari:entry'
 
-/** The inline loader, byte for byte: firebase.json's script-src carries its sha256. */
+/** The web app manifest's address (vite-plugin-pwa's), as the shell links it. */
+const MANIFEST_PATH = '/manifest.webmanifest'
+const MANIFEST_LINK = /[ \t]*<link rel="manifest" href="([^"]+)">\n?/
+
+/**
+ * The inline loader, byte for byte: firebase.json's script-src carries its sha256. Once the first
+ * paint is on screen (the browser reports it after it is shown; a request made while a frame is
+ * still on its way competes with the page's first bytes for the signal), it links the manifest
+ * (nothing before an install prompt needs it) and loads the app. A hidden page, or a browser that
+ * does not report paints, loads at once; a paint never reported, after a second.
+ */
 export const LOADER_SCRIPT = [
-  `const start = () => import(document.querySelector('meta[name="${ENTRY_META}"]').content)`,
-  "document.visibilityState === 'visible' ? requestAnimationFrame(() => setTimeout(start)) : start()",
+  'let started = false',
+  'const start = () => {',
+  '  if (started) return',
+  '  started = true',
+  `  document.head.append(Object.assign(document.createElement('link'), { rel: 'manifest', href: '${MANIFEST_PATH}' }))`,
+  `  import(document.querySelector('meta[name="${ENTRY_META}"]').content)`,
+  '}',
+  "if (document.visibilityState !== 'visible' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) start()",
+  'else {',
+  "  new PerformanceObserver(() => setTimeout(start)).observe({ type: 'paint', buffered: true })",
+  '  setTimeout(start, 1000)',
+  '}',
 ].join('\n')
 
 export function prerenderedPageHtml(
@@ -61,6 +81,9 @@ export function prerenderedPageHtml(
   const entry = ENTRY_SCRIPT.exec(template)?.[1]
   if (!entry) throw new Error('index.html has no module <script> to load the app from')
   if (!template.includes(EMPTY_ROOT)) throw new Error(`index.html has no ${EMPTY_ROOT}`)
+  const manifest = MANIFEST_LINK.exec(template)?.[1]
+  if (manifest !== undefined && manifest !== MANIFEST_PATH)
+    throw new Error(`index.html links the manifest at ${manifest}; the pages' loader links ${MANIFEST_PATH}`)
   // No modulepreload links: the entry chunk imports every chunk it needs directly, so the
   // browser asks for them all at once as soon as it has read the entry.
   const loader = `<script type="module">${LOADER_SCRIPT}</script>`
@@ -75,6 +98,7 @@ export function prerenderedPageHtml(
           `${indexable ? '' : `  ${NOINDEX}\n`}${social ? socialTags(path, meta, social) : ''}${catalogue ? `  ${catalogueScript(catalogue)}\n` : ''}  <meta name="${ENTRY_META}" content="${escapeHtml(entry)}" />\n  </head>`,
       )
       .replace(MODULE_PRELOAD, '')
+      .replace(MANIFEST_LINK, '')
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(documentTitle(meta.title))}</title>`)
       .replace(
         /<meta name="description" content="[^"]*"/,

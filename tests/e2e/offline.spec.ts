@@ -61,7 +61,12 @@ test.describe('offline', () => {
     await context.setOffline(false)
   })
 
-  test('the manifest makes the app installable', async ({ request }) => {
+  test('the manifest makes the app installable', async ({ request, page }) => {
+    // The pages the server writes link it once their first paint is on screen, as the app's own do.
+    for (const path of ['/', '/events', '/about']) {
+      await page.goto(path)
+      await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest')
+    }
     const response = await request.get('/manifest.webmanifest')
     expect(response.ok()).toBe(true)
     const manifest = await response.json()

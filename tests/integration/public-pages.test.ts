@@ -157,6 +157,31 @@ describe('an event published from the console, then archived', () => {
 })
 
 describe('what every page tells a crawler', () => {
+  it('the home page asks for nothing before its first paint but its stylesheet: its icon is written in, its manifest linked after', async () => {
+    const { html } = await crawl('/')
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(
+      [...head.matchAll(/<link rel="(stylesheet|icon|manifest|preload|modulepreload)"[^>]*>/g)].map((m) => m[1]),
+    ).toEqual(['icon', 'stylesheet'])
+    expect(head).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/)
+  })
+
+  it('a page comes compressed as the asker accepts (Brotli, else gzip), as it is to one that accepts neither, from Hosting and the app’s origin alike', async () => {
+    const appOrigin = `http://${HOST}:${stackPorts().app}`
+    for (const origin of [SITE, appOrigin]) {
+      for (const [accepts, encoding] of [
+        ['br, gzip', 'br'],
+        ['gzip', 'gzip'],
+        ['identity', null],
+      ] as const) {
+        const response = await fetch(new URL('/events', origin), { headers: { 'accept-encoding': accepts } })
+        expect(response.headers.get('content-encoding'), `${origin} asked for ${accepts}`).toBe(encoding)
+        expect(response.headers.get('vary')).toMatch(/Accept-Encoding/)
+        expect(await response.text()).toContain('<h1')
+      }
+    }
+  })
+
   it('the home page carries its featured events only, and says who runs the site', async () => {
     await daysLater(0)
     const home = await crawl('/')
