@@ -48,7 +48,7 @@ export const LIGHTHOUSE = {
   paths: ['/', '/events'],
   warmUpRuns: 1,
   runs: 7,
-  budgets: { performance: 95, lcpMs: 1_500, cls: 0.05 },
+  budgets: { performance: 95, lcpMs: 1_000, cls: 0.05 },
 }
 /** "Quiet": at least this share of all cores idle over a short window, waited for up to maxWaitMs. */
 export const QUIET_CPU = { idleShare: 0.85, windowMs: 500, maxWaitMs: 20_000 }
