@@ -144,11 +144,17 @@ async function timesToVerdict(browser, appUrl, door, slowdown) {
   }
 }
 
-/** Gzip bytes of the built files whose names start with `prefix` and end with `suffix`. @param {string} prefix @param {string} suffix */
-function builtSize(prefix, suffix) {
+/**
+ * Gzip bytes of the built chunk `name` (its file is `<name>-<hash>.<ext>`). A chunk not found is an
+ * error, not 0 bytes: a renamed chunk must not pass its budget unweighed.
+ * @param {string} name @param {string} ext
+ */
+function builtSize(name, ext) {
   const assets = join(ROOT, 'dist', 'assets')
-  const files = readdirSync(assets).filter((name) => name.startsWith(prefix) && name.endsWith(suffix))
-  return files.reduce((sum, name) => sum + gzipSync(readFileSync(join(assets, name))).length, 0)
+  const named = new RegExp(`^${name}-[\\w-]{7,8}\\.${ext}$`)
+  const files = readdirSync(assets).filter((file) => named.test(file))
+  if (files.length !== 1) throw new Error(`dist/assets has ${files.length} files for the chunk ${name}.${ext}`)
+  return gzipSync(readFileSync(join(assets, String(files[0])))).length
 }
 
 /** @param {import('@playwright/test').Browser} browser @param {string} appUrl */
@@ -174,9 +180,9 @@ export async function measureDoor(browser, appUrl) {
     budgetMs: DOOR.budgetMs,
     inViewToVerdict: scan,
     chunkGzipBytes: {
-      door: builtSize('door-page-', '.js'),
-      decoder: builtSize('ponyfill-', '.js'),
-      decoderWasm: builtSize('zxing_reader-', '.wasm'),
+      door: builtSize('door', 'js'),
+      decoder: builtSize('ponyfill', 'js'),
+      decoderWasm: builtSize('zxing_reader', 'wasm'),
     },
   }
 }
