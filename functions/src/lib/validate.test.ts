@@ -58,3 +58,31 @@ it('refuses a list where a request of named fields is due, even one with no fiel
   ])
   expect(refusal(v.strictObject({}), {})).toBeUndefined()
 })
+
+it('refuses a list inside the request where named fields are due, naming where', () => {
+  const refusal = (schema: v.GenericSchema, data: unknown) => {
+    try {
+      parseRequest(schema, data)
+    } catch (error) {
+      return [(error as HttpsError).code, (error as HttpsError).message]
+    }
+  }
+  const filters = v.strictObject({ filters: v.optional(v.strictObject({ city: v.optional(v.string()) })) })
+  expect(refusal(filters, { filters: [] })).toEqual([
+    'invalid-argument',
+    'filters: Expected a set of named fields, not a list.',
+  ])
+  const rows = v.strictObject({
+    rows: v.array(v.strictObject({ note: v.optional(v.nullable(v.looseObject({}))) })),
+  })
+  expect(refusal(rows, { rows: [{}, { note: [1] }] })).toEqual([
+    'invalid-argument',
+    'rows.1.note: Expected a set of named fields, not a list.',
+  ])
+  const either = v.strictObject({ at: v.union([v.strictObject({ day: v.string() }), v.object({})]) })
+  expect(refusal(either, { at: [] })?.[1]).toBe('at: Expected a set of named fields, not a list.')
+  // Lists where lists are due, and fields where fields are due, pass to the schema as before.
+  expect(refusal(rows, { rows: [] })).toBeUndefined()
+  expect(refusal(filters, { filters: { city: 'bangalore' } })).toBeUndefined()
+  expect(refusal(v.strictObject({ tags: v.optional(v.array(v.string())) }), { tags: ['a'] })).toBeUndefined()
+})

@@ -11,11 +11,56 @@ const REQUEST_IS_A_LIST = 'A request is a set of named fields, not a list.'
  */
 export function parseRequest<TSchema extends v.GenericSchema>(schema: TSchema, data: unknown): v.InferOutput<TSchema> {
   // Every request is an object of named fields; Valibot's object schemas take a list as one (a
-  // list has no keys an empty or all-optional object would refuse).
+  // list has no keys an empty or all-optional object would refuse), at the top and inside alike.
   if (Array.isArray(data)) throw new HttpsError('invalid-argument', REQUEST_IS_A_LIST)
+  const listAt = listWhereFieldsAreDue(schema, data, [])
+  if (listAt) throw fieldRefusal('invalid-argument', listAt, FIELDS_NOT_A_LIST)
   const result = v.safeParse(schema, data)
   if (!result.success) throw issuesRefusal(result.issues)
   return result.output
+}
+
+const FIELDS_NOT_A_LIST = 'Expected a set of named fields, not a list.'
+
+/** What of a Valibot schema the walk below reads: its kind and the schemas inside it. */
+interface SchemaParts {
+  type: string
+  entries?: Record<string, SchemaParts>
+  wrapped?: SchemaParts
+  item?: SchemaParts
+  options?: readonly SchemaParts[]
+}
+const OBJECTS = new Set(['object', 'strict_object', 'loose_object', 'object_with_rest'])
+const WRAPPERS = new Set(['optional', 'exact_optional', 'nullable', 'nullish', 'undefinedable', 'non_optional'])
+
+/**
+ * The dot path of the first list in `value` where `schema` expects named fields (an object), or
+ * undefined: walked through objects, lists, optional and nullable fields, and unions of objects.
+ */
+function listWhereFieldsAreDue(
+  schema: SchemaParts,
+  value: unknown,
+  path: readonly (string | number)[],
+): string | undefined {
+  if (value === undefined || value === null) return undefined
+  if (WRAPPERS.has(schema.type) && schema.wrapped) return listWhereFieldsAreDue(schema.wrapped, value, path)
+  const isObjects = (parts: SchemaParts) => OBJECTS.has(parts.type)
+  if (isObjects(schema) || (schema.options?.length && schema.options.every(isObjects))) {
+    if (Array.isArray(value)) return path.join('.')
+    if (typeof value !== 'object' || !schema.entries) return undefined
+    for (const [key, entry] of Object.entries(schema.entries)) {
+      const found = listWhereFieldsAreDue(entry, (value as Record<string, unknown>)[key], [...path, key])
+      if (found) return found
+    }
+    return undefined
+  }
+  if (schema.type === 'array' && schema.item && Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = listWhereFieldsAreDue(schema.item, item, [...path, index])
+      if (found) return found
+    }
+  }
+  return undefined
 }
 
 /**
