@@ -1,5 +1,5 @@
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
-import { type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react'
+import { type MouseEvent, memo, type ReactNode, useCallback, useEffect, useId, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { flex, grid } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
@@ -33,7 +33,8 @@ export function SiteHeader({ transparent, bell }: SiteHeaderProps) {
   // A member's Profile and My bookings, or a visitor's Login and Join.
   const [secondary, primary] = member ? [PROFILE_LINK, MY_BOOKINGS_LINK] : [LOGIN_LINK, SIGNUP_LINK]
   // A host also sees the way to their console (the functions refuse anyone else there).
-  const nav = member?.host ? [...PRIMARY_NAV, HOST_LINK] : PRIMARY_NAV
+  const host = Boolean(member?.host)
+  const nav = useMemo(() => (host ? [...PRIMARY_NAV, HOST_LINK] : PRIMARY_NAV), [host])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the path changes.
   useEffect(() => setMenuOpen(false), [pathname])
@@ -53,13 +54,16 @@ export function SiteHeader({ transparent, bell }: SiteHeaderProps) {
    * A menu link: a plain tap closes the menu at once and changes the page after that paint (a
    * new page is the heavy part); a modified click (a new tab) is the link's own.
    */
-  const close = (event: MouseEvent<HTMLAnchorElement>) => {
-    setMenuOpen(false)
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-    event.preventDefault()
-    const to = event.currentTarget.getAttribute('href') ?? '/'
-    afterNextPaint(() => void navigate({ to }))
-  }
+  const close = useCallback(
+    (event: MouseEvent<HTMLAnchorElement>) => {
+      setMenuOpen(false)
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+      event.preventDefault()
+      const to = event.currentTarget.getAttribute('href') ?? '/'
+      afterNextPaint(() => void navigate({ to }))
+    },
+    [navigate],
+  )
 
   return (
     <header
@@ -134,52 +138,75 @@ export function SiteHeader({ transparent, bell }: SiteHeaderProps) {
           {menuOpen ? 'Close menu' : 'Menu'}
         </button>
       </div>
-      {menuOpen ? (
-        <nav
-          id={menuId}
-          aria-label="Main"
-          className={css({
-            display: { base: 'block', lg: 'none' },
-            bg: 'bg.surface',
-            color: 'fg.default',
-            borderTopWidth: '1px',
-            borderBottomWidth: '1px',
-            borderColor: 'border.default',
-            px: '4',
-            pb: '4',
-          })}
-        >
-          <ul>
-            {nav.map((link) => (
-              <li key={link.to}>
-                <Link
-                  to={link.to}
-                  onClick={close}
-                  activeOptions={{ exact: true }}
-                  className={css({
-                    display: 'block',
-                    py: '3',
-                    fontWeight: 'medium',
-                    borderBottomWidth: '1px',
-                    borderColor: 'border.default',
-                    '&[aria-current=page]': { color: 'accent.text' },
-                  })}
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <div className={grid({ gap: '2', mt: '4' })}>
-            <Link to={secondary.to} onClick={close} className={button({ variant: 'outline' })}>
-              {secondary.label}
-            </Link>
-            <Link to={primary.to} onClick={close} className={button()}>
-              {primary.label}
-            </Link>
-          </div>
-        </nav>
-      ) : null}
+      {/* Always in the page, hidden while closed: opening it shows links already built, so the tap
+          answers with a style change rather than a render of every link. */}
+      <nav
+        id={menuId}
+        aria-label="Main"
+        hidden={!menuOpen}
+        className={css({
+          display: { base: 'block', lg: 'none' },
+          _hidden: { display: 'none' },
+          bg: 'bg.surface',
+          color: 'fg.default',
+          borderTopWidth: '1px',
+          borderBottomWidth: '1px',
+          borderColor: 'border.default',
+          px: '4',
+          pb: '4',
+        })}
+      >
+        <MenuLinks nav={nav} secondary={secondary} primary={primary} onChoose={close} />
+      </nav>
     </header>
   )
 }
+
+type NavLink = (typeof PRIMARY_NAV)[number] | typeof HOST_LINK
+
+/** The small screen's menu links, built once per member: opening and closing the menu leaves them as they are. */
+const MenuLinks = memo(function MenuLinks({
+  nav,
+  secondary,
+  primary,
+  onChoose,
+}: {
+  nav: readonly NavLink[]
+  secondary: typeof LOGIN_LINK | typeof PROFILE_LINK
+  primary: typeof SIGNUP_LINK | typeof MY_BOOKINGS_LINK
+  onChoose: (event: MouseEvent<HTMLAnchorElement>) => void
+}) {
+  return (
+    <>
+      <ul>
+        {nav.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              onClick={onChoose}
+              activeOptions={{ exact: true }}
+              className={css({
+                display: 'block',
+                py: '3',
+                fontWeight: 'medium',
+                borderBottomWidth: '1px',
+                borderColor: 'border.default',
+                '&[aria-current=page]': { color: 'accent.text' },
+              })}
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className={grid({ gap: '2', mt: '4' })}>
+        <Link to={secondary.to} onClick={onChoose} className={button({ variant: 'outline' })}>
+          {secondary.label}
+        </Link>
+        <Link to={primary.to} onClick={onChoose} className={button()}>
+          {primary.label}
+        </Link>
+      </div>
+    </>
+  )
+})
