@@ -49,8 +49,11 @@ export function useFlowStep(path: StepPath | typeof PROFILE_FORM_PATH, title: st
   const next = pathAfter(number)
   const continueToNext = () => step.continueTo(next)
   const continueIfValid = (issue: unknown, focus?: () => void) => async () => {
-    step.revealErrors()
-    if (issue) return focus?.()
+    // A step with nothing to show goes on without drawing itself again first (the tap answers sooner).
+    if (issue) {
+      step.revealErrors()
+      return focus?.()
+    }
     await continueToNext()
   }
   return { ...step, next, continueToNext, continueIfValid }
