@@ -109,6 +109,19 @@ const stages = (stack, browser, harness, inventory) => [
   ['seating', "the seating planner's groups and speed", async () => measureSeating()],
 ]
 
+/** Names --only may give: every stage's. */
+const STAGE_NAMES = stages(
+  /** @type {any} */ ({}),
+  async () => /** @type {any} */ (undefined),
+  async () => /** @type {any} */ (undefined),
+  async () => /** @type {any} */ (undefined),
+).map(([name]) => name)
+const unknown = only?.filter((name) => !STAGE_NAMES.includes(name)) ?? []
+if (unknown.length) {
+  log(`--only names no stage: ${unknown.join(', ')} (the stages: ${STAGE_NAMES.join(', ')})`)
+  process.exit(2)
+}
+
 /** Every stage asked for, on a started stack. @param {import('./lib/stack.mjs').Stack} stack */
 async function measureAll(stack) {
   /** @type {Promise<import('@playwright/test').Browser> | undefined} */
@@ -152,6 +165,10 @@ const running = () => ({
 })
 
 log('starting the local stack...')
+if (process.env.YAARI_STACK_RUNNING && !process.env.BASE_URL) {
+  log("YAARI_STACK_RUNNING=1 needs BASE_URL, the running stack's app (http://127.0.0.1:4173 as npm start serves it)")
+  process.exit(2)
+}
 const stack = process.env.YAARI_STACK_RUNNING ? running() : await startStack()
 const results = await measureAll(stack).finally(() => stack.stop())
 const out = join(ROOT, '.tmp', smoke ? 'bench-smoke' : 'bench')

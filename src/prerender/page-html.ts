@@ -53,7 +53,10 @@ const MANIFEST_PATH = '/manifest.webmanifest'
 const MANIFEST_LINK = /[ \t]*<link rel="manifest" href="([^"]+)">\n?/
 
 /**
- * The inline loader, byte for byte: firebase.json's script-src carries its sha256. Once the first
+ * The inline loader, byte for byte: firebase.json's script-src carries its sha256, and for one
+ * release after a change the previous loader's as well (while a deploy has released the functions
+ * but not Hosting, or a shared cache still holds a page for its five minutes, pages of either
+ * release are answered under the other's header; a loader the policy refuses starts nothing). Once the first
  * paint is on screen (the browser reports it after it is shown; a request made while a frame is
  * still on its way competes with the page's first bytes for the signal), it links the manifest
  * (nothing before an install prompt needs it) and loads the app. A hidden page, or a browser that
@@ -67,7 +70,7 @@ export const LOADER_SCRIPT = [
   `  document.head.append(Object.assign(document.createElement('link'), { rel: 'manifest', href: '${MANIFEST_PATH}' }))`,
   `  import(document.querySelector('meta[name="${ENTRY_META}"]').content)`,
   '}',
-  "if (document.visibilityState !== 'visible' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) start()",
+  "if (document.visibilityState !== 'visible' || typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) start()",
   'else {',
   "  new PerformanceObserver(() => setTimeout(start)).observe({ type: 'paint', buffered: true })",
   '  setTimeout(start, 1000)',

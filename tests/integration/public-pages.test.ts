@@ -170,6 +170,8 @@ describe('what every page tells a crawler', () => {
     const appOrigin = `http://${HOST}:${stackPorts().app}`
     for (const origin of [SITE, appOrigin]) {
       for (const [accepts, encoding] of [
+        // What Chrome sends: gzip listed first, Brotli still chosen.
+        ['gzip, deflate, br, zstd', 'br'],
         ['br, gzip', 'br'],
         ['gzip', 'gzip'],
         ['identity', null],

@@ -9,10 +9,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 /** What picks the encoding: Express's request.acceptsEncodings (the `accepts` negotiation). */
 interface Asker {
-  acceptsEncodings(...encodings: string[]): string | false
+  acceptsEncodings(encoding: string): string | false
 }
 interface Answer {
   set(field: string, value: string): unknown
+  /** Adds to the answer's Vary (Express's res.vary), keeping what else it varies by. */
+  vary(field: string): unknown
   send(body: Buffer | string): unknown
 }
 
@@ -42,8 +44,11 @@ export function encodeFor(
 
 /** Sends `body` (its type already set) compressed as the request accepts. */
 export function sendCompressed(request: Asker, response: Answer, body: Buffer | string): void {
-  const { bytes, encoding } = encodeFor(request.acceptsEncodings('br', 'gzip', 'identity'), body)
-  response.set('vary', 'Accept-Encoding')
+  // Asked one at a time: given several, `accepts` breaks a tie by the browser's order, and browsers
+  // list gzip first ("gzip, deflate, br, zstd"), so Brotli would never be chosen.
+  const accepted = request.acceptsEncodings('br') || request.acceptsEncodings('gzip')
+  const { bytes, encoding } = encodeFor(accepted, body)
+  response.vary('Accept-Encoding')
   if (encoding) response.set('content-encoding', encoding)
   response.send(bytes)
 }
