@@ -4,6 +4,15 @@ import * as v from 'valibot'
 import { expect, it } from 'vitest'
 import { fieldRefusal, parseRequest, refuseDangerousKeys } from './validate'
 
+/** What parseRequest refuses `data` with: its code and message; undefined when it passes. */
+const refusal = (schema: v.GenericSchema, data: unknown) => {
+  try {
+    parseRequest(schema, data)
+  } catch (error) {
+    return [(error as HttpsError).code, (error as HttpsError).message]
+  }
+}
+
 it('refuses prototype keys at any depth, and payloads nested deeper than any real request', () => {
   expect(() => refuseDangerousKeys(JSON.parse('{"a":[{"b":{"__proto__":{"admin":true}}}]}'))).toThrow(
     'The request contains a forbidden key: __proto__',
@@ -41,13 +50,6 @@ it('names the refused field in its details, apart from the sentence a log shows'
 })
 
 it('refuses a list where a request of named fields is due, even one with no field required', () => {
-  const refusal = (schema: v.GenericSchema, data: unknown) => {
-    try {
-      parseRequest(schema, data)
-    } catch (error) {
-      return [(error as HttpsError).code, (error as HttpsError).message]
-    }
-  }
   expect(refusal(v.strictObject({}), [])).toEqual([
     'invalid-argument',
     'A request is a set of named fields, not a list.',
@@ -60,13 +62,6 @@ it('refuses a list where a request of named fields is due, even one with no fiel
 })
 
 it('refuses a list inside the request where named fields are due, naming where', () => {
-  const refusal = (schema: v.GenericSchema, data: unknown) => {
-    try {
-      parseRequest(schema, data)
-    } catch (error) {
-      return [(error as HttpsError).code, (error as HttpsError).message]
-    }
-  }
   const filters = v.strictObject({ filters: v.optional(v.strictObject({ city: v.optional(v.string()) })) })
   expect(refusal(filters, { filters: [] })).toEqual([
     'invalid-argument',
