@@ -1,8 +1,33 @@
-import { Checkbox } from '@ark-ui/react/checkbox'
 import type { ReactNode } from 'react'
+import { visuallyHidden } from 'styled-system/patterns'
 import { checkbox } from 'styled-system/recipes'
 
-/** A labelled checkbox (Ark UI): the label is the box's name, Space toggles it. */
+const styles = checkbox()
+
+/** The tick drawn in a checked box. */
+export function Tick() {
+  return (
+    <span aria-hidden="true" className={styles.control}>
+      <span className={styles.indicator}>
+        <svg viewBox="0 0 12 12" fill="none" width="100%" height="100%">
+          <path
+            d="M2 6.5 5 9.5 10 3"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </span>
+    </span>
+  )
+}
+
+/**
+ * A labelled checkbox: a native input in its label (the label is its name, Space toggles it), the
+ * box and its tick drawn by the checkbox recipe from the input's own state, so the browser paints
+ * the tick with the tap.
+ */
 export function CheckboxField({
   label,
   checked,
@@ -14,29 +39,17 @@ export function CheckboxField({
   onChange: (checked: boolean) => void
   disabled?: boolean
 }) {
-  const styles = checkbox()
   return (
-    <Checkbox.Root
-      checked={checked}
-      disabled={disabled}
-      onCheckedChange={(details) => onChange(details.checked === true)}
-      className={styles.root}
-    >
-      <Checkbox.Control className={styles.control}>
-        <Checkbox.Indicator className={styles.indicator}>
-          <svg viewBox="0 0 12 12" aria-hidden="true" fill="none" width="100%" height="100%">
-            <path
-              d="M2 6.5 5 9.5 10 3"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-        </Checkbox.Indicator>
-      </Checkbox.Control>
-      <Checkbox.Label>{label}</Checkbox.Label>
-      <Checkbox.HiddenInput />
-    </Checkbox.Root>
+    <label className={styles.root}>
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+        className={visuallyHidden()}
+      />
+      <Tick />
+      <span className={styles.label}>{label}</span>
+    </label>
   )
 }

@@ -1,11 +1,11 @@
 /**
- * Cards to pick from: one (Ark RadioGroup, arrow keys move between cards) or several (Ark
- * Checkbox group). Both keep real hidden inputs, so screen readers announce radios and
- * checkboxes with their labels.
+ * Cards to pick from: one (Ark RadioGroup, arrow keys move between cards) or several (native
+ * checkboxes in a fieldset). Both keep real inputs, so screen readers announce radios and
+ * checkboxes with their labels, and the group by its question.
  */
-import { Checkbox } from '@ark-ui/react/checkbox'
 import { RadioGroup } from '@ark-ui/react/radio-group'
-import { flow, grid as gridPattern } from 'styled-system/patterns'
+import { memo, useCallback, useRef } from 'react'
+import { flow, grid as gridPattern, visuallyHidden } from 'styled-system/patterns'
 import { heading, tile } from 'styled-system/recipes'
 
 export interface CardOption {
@@ -57,6 +57,11 @@ export function SingleChoiceCards({
   )
 }
 
+/**
+ * Several cards to tick. Each is a native checkbox in its label, drawn by the tile recipe from the
+ * input's own state: the tick is painted by the browser with the tap, and a tap re-renders one card,
+ * not every card of the group.
+ */
 export function MultiChoiceCards({
   label,
   options,
@@ -68,18 +73,47 @@ export function MultiChoiceCards({
   value: string[]
   onChange: (value: string[]) => void
 }) {
+  // The latest value and handler, read at the tap: the cards' own handler never changes.
+  const latest = useRef({ value, onChange })
+  latest.current = { value, onChange }
+  const toggle = useCallback((option: string, checked: boolean) => {
+    const { value, onChange } = latest.current
+    onChange(
+      checked ? [...value.filter((chosen) => chosen !== option), option] : value.filter((chosen) => chosen !== option),
+    )
+  }, [])
   return (
     <fieldset className={group}>
       <legend className={legend}>{label}</legend>
-      <Checkbox.Group value={value} onValueChange={onChange} className={grid}>
+      <div className={grid}>
         {options.map((option) => (
-          <Checkbox.Root key={option.value} value={option.value} className={squares.root}>
-            <Checkbox.Control className={squares.marker} />
-            <Checkbox.Label>{option.label}</Checkbox.Label>
-            <Checkbox.HiddenInput />
-          </Checkbox.Root>
+          <CheckCard key={option.value} option={option} checked={value.includes(option.value)} onToggle={toggle} />
         ))}
-      </Checkbox.Group>
+      </div>
     </fieldset>
   )
 }
+
+const CheckCard = memo(function CheckCard({
+  option,
+  checked,
+  onToggle,
+}: {
+  option: CardOption
+  checked: boolean
+  onToggle: (option: string, checked: boolean) => void
+}) {
+  return (
+    <label className={squares.root}>
+      <input
+        type="checkbox"
+        value={option.value}
+        checked={checked}
+        onChange={(event) => onToggle(option.value, event.target.checked)}
+        className={visuallyHidden()}
+      />
+      <span aria-hidden="true" className={squares.marker} />
+      <span>{option.label}</span>
+    </label>
+  )
+})

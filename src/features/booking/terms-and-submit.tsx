@@ -1,11 +1,12 @@
-import { Checkbox } from '@ark-ui/react/checkbox'
 import { Link } from '@tanstack/react-router'
 import { BOOKING_MESSAGES } from '@yaari/domain/booking'
 import { useState } from 'react'
 import { cx } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
 import { checkbox, link, text } from 'styled-system/recipes'
 import { afterNextPaint } from '../../lib/after-paint'
 import { Button } from '../../ui/button'
+import { Tick } from '../../ui/checkbox'
 
 /** The terms box, ticked before paying. */
 const termsBox = checkbox()
@@ -26,19 +27,20 @@ export function TermsAndSubmit({
   const [terms, setTerms] = useState(accepted.current)
   return (
     <>
-      <Checkbox.Root
-        defaultChecked={accepted.current}
-        onCheckedChange={(details) => {
-          accepted.current = details.checked === true
-          // The box shows the tick at once (its own state); the button follows after that paint.
-          afterNextPaint(() => setTerms(accepted.current))
-        }}
-        className={termsBox.root}
-      >
-        <Checkbox.Control className={termsBox.control} />
-        <Checkbox.Label>I accept the terms and conditions</Checkbox.Label>
-        <Checkbox.HiddenInput />
-      </Checkbox.Root>
+      <label className={termsBox.root}>
+        <input
+          type="checkbox"
+          defaultChecked={accepted.current}
+          onChange={(event) => {
+            accepted.current = event.target.checked
+            // The browser paints the tick with the tap; the button follows after that paint.
+            afterNextPaint(() => setTerms(accepted.current))
+          }}
+          className={visuallyHidden()}
+        />
+        <Tick />
+        <span className={termsBox.label}>I accept the terms and conditions</span>
+      </label>
       <Link to="/terms" target="_blank" className={cx(link(), text({ size: 'sm' }))}>
         Read the terms and conditions (opens in a new tab)
       </Link>

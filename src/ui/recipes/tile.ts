@@ -1,12 +1,14 @@
 import { defineSlotRecipe } from '@pandacss/dev'
 
 const checked = { borderColor: 'accent.default', bg: 'accent.default' }
+/** A chosen tile (its Ark control checked, or its native input): its variant draws its border. */
+const CHOSEN = '&[data-state=checked], &[data-state=checked]:hover, &:has(input:checked)'
 const focusRing = { outline: '3px solid', outlineColor: 'focus.ring', outlineOffset: '2px' }
 
 /**
  * A tile to pick: a bordered box that reads as chosen (accent border and tint) when its Ark
  * control is checked (`data-state=checked`) or the native input inside it is. `marker` is the
- * square or dot beside the label.
+ * square or dot beside the label (after the native input, when there is one).
  */
 export const tileRecipe = defineSlotRecipe({
   className: 'tile',
@@ -19,10 +21,7 @@ export const tileRecipe = defineSlotRecipe({
       bg: 'bg.surface',
       cursor: 'pointer',
       _hover: { borderColor: 'border.strong' },
-      '&[data-state=checked], &[data-state=checked]:hover, &:has(input:checked)': {
-        borderColor: 'accent.default',
-        bg: 'accent.subtle',
-      },
+      [CHOSEN]: { bg: 'accent.subtle' },
       '&[data-focus-visible], &:has(input:focus-visible)': focusRing,
       '&[data-disabled], &:has(input:disabled)': { opacity: 0.5, cursor: 'not-allowed' },
     },
@@ -32,7 +31,8 @@ export const tileRecipe = defineSlotRecipe({
       h: '4',
       borderWidth: '2px',
       borderColor: 'border.strong',
-      '&[data-state=checked]': checked,
+      // An Ark control says so itself; a marker after a native input follows the input.
+      '&[data-state=checked], input:checked ~ &': checked,
     },
   },
   variants: {
@@ -47,6 +47,8 @@ export const tileRecipe = defineSlotRecipe({
           borderWidth: '2px',
           borderColor: 'border.default',
           fontWeight: 'semibold',
+          // Here, not in the base: a variant's border colour is drawn over the base's.
+          [CHOSEN]: { borderColor: 'accent.default' },
         },
       },
       // Lines stacked in the tile: a date with its seats.
@@ -57,7 +59,7 @@ export const tileRecipe = defineSlotRecipe({
           p: '3',
           borderWidth: '1px',
           borderColor: 'border.strong',
-          '&:has(input:checked)': { borderWidth: '2px' },
+          [CHOSEN]: { borderWidth: '2px', borderColor: 'accent.default' },
         },
       },
     },
@@ -66,12 +68,21 @@ export const tileRecipe = defineSlotRecipe({
   defaultVariants: { layout: 'inline', shape: 'square' },
 })
 
-/** A checkbox with its label beside it (Ark's Checkbox: root, control with its tick, label). */
+/**
+ * A checkbox with its label beside it: a native input (visually hidden), then the box (`control`,
+ * with its tick, `indicator`) and the label, drawn from the input's state.
+ */
 export const checkboxRecipe = defineSlotRecipe({
   className: 'checkbox',
   slots: ['root', 'control', 'indicator', 'label'],
   base: {
-    root: { display: 'flex', gap: '3', alignItems: 'flex-start', cursor: 'pointer' },
+    root: {
+      display: 'flex',
+      gap: '3',
+      alignItems: 'flex-start',
+      cursor: 'pointer',
+      '&:has(input:disabled)': { opacity: 0.5, cursor: 'not-allowed' },
+    },
     control: {
       flexShrink: 0,
       mt: '0.5',
@@ -82,10 +93,16 @@ export const checkboxRecipe = defineSlotRecipe({
       borderRadius: 'l1',
       display: 'grid',
       placeItems: 'center',
-      '&[data-state=checked]': checked,
-      '&[data-focus-visible]': focusRing,
+      'input:checked ~ &': checked,
+      'input:focus-visible ~ &': focusRing,
     },
     // The tick: a checked box is told by its mark, not by its fill alone.
-    indicator: { display: 'grid', color: 'fg.onAccent', w: '3.5', h: '3.5', _hidden: { display: 'none' } },
+    indicator: {
+      display: 'none',
+      color: 'fg.onAccent',
+      w: '3.5',
+      h: '3.5',
+      'input:checked ~ * > &': { display: 'grid' },
+    },
   },
 })
