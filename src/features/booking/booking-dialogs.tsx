@@ -3,7 +3,7 @@ import { formatInr } from '@yaari/domain/money'
 import { availableDates, formatLongDate, formatShortDate, formatTime, weekdaysLabel } from '@yaari/domain/schedule'
 import { spotsText } from '@yaari/domain/spots'
 import type { WaitlistView } from '@yaari/domain/waitlist'
-import { type ReactNode, useId, useMemo, useState } from 'react'
+import { memo, type ReactNode, useCallback, useId, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { grid, visuallyHidden } from 'styled-system/patterns'
 import { dataList, text, tile } from 'styled-system/recipes'
@@ -86,29 +86,19 @@ export default function BookingDialogs({
 }: BookingDialogsProps) {
   // Computed once: walking three months of days is work a tap need not repeat.
   const dates = useMemo(() => availableDates(event), [event])
-  const [step, setStep] = useState<'date' | 'booking'>('date')
+  // The date Continue was pressed with: the booking step. Choosing a date is the date step's own
+  // state, so a tap on a date re-renders the dates, not the dialog around them.
+  const [date, setDate] = useState<string | undefined>()
   // The booking step shows its summary at once; the form, the heavy part, follows a frame later.
   const [formShown, setFormShown] = useState(false)
-  const [date, setDate] = useState<string | undefined>(() =>
-    initialDate && dates.includes(initialDate) ? initialDate : undefined,
-  )
-  const availability = useAvailability(event.id)
-  const mine = useMyDates(event.id)
-  const legendId = useId()
-  const chosen = date && availability.status === 'ready' ? availability.byDate.get(date) : undefined
-  const chosenEntry = date ? mine.entries.get(date) : undefined
-  // A sold-out date is open to the member holding or offered a seat on it; anyone else may wait.
-  const waitInstead =
-    date !== undefined &&
-    chosen?.spotsLeft === 0 &&
-    !chosen.cancelled &&
-    !chosen.salesClosed &&
-    !isLiveOffer(chosenEntry) &&
-    mine.states.get(date) !== 'Held for you'
+  const proceed = useCallback((chosen: string) => {
+    setDate(chosen)
+    afterNextPaint(() => setFormShown(true))
+  }, [])
 
   // One dialog for both steps: Continue changes what it shows, not which dialog is open (opening
   // a second one cost a phone a whole frame's work on the tap).
-  const booking = step === 'booking' && date !== undefined
+  const booking = date !== undefined
   return (
     <Dialog
       open
@@ -137,71 +127,143 @@ export default function BookingDialogs({
           {formShown ? <BookingForm event={event} tier={tier} date={date} onTierChange={onTierChange} /> : null}
         </>
       ) : null}
-      {/* Hidden, not removed, once the date is chosen: Continue then only adds. */}
-      <div hidden={booking} className={grid({ gap: '5', mt: '4' })}>
-        <fieldset aria-labelledby={legendId}>
-          <legend id={legendId} className={visuallyHidden()}>
-            Available dates
-          </legend>
-          <div className={grid({ columns: { base: 2, sm: 3 }, gap: '2' })}>
-            {dates.map((option) => {
-              const seats = availability.status === 'ready' ? availability.byDate.get(option) : undefined
-              const cancelled = seats?.cancelled === true
-              const closed = seats?.salesClosed === true && !isLiveOffer(mine.entries.get(option))
-              const own = mine.states.get(option)
-              return (
-                <label key={option} className={dateTile}>
-                  <input
-                    type="radio"
-                    name="event-date"
-                    value={option}
-                    checked={date === option}
-                    disabled={cancelled || closed}
-                    onChange={() => setDate(option)}
-                    className={visuallyHidden()}
-                  />
-                  <span className={text({ weight: 'semibold' })}>{formatShortDate(option)}</span>
-                  <span className={text({ tone: 'muted', size: 'sm' })}>
-                    {cancelled
-                      ? 'Cancelled'
-                      : closed
-                        ? 'Bookings closed'
-                        : spotsText(seats?.spotsLeft, seats?.capacity ?? event.capacity)}
-                    {!cancelled && !closed && seats?.waiting ? ` · ${seats.waiting} waiting` : ''}
-                  </span>
-                  {own ? <span className={text({ tone: 'accent', size: 'sm', weight: 'semibold' })}>{own}</span> : null}
-                </label>
-              )
-            })}
-          </div>
-        </fieldset>
-        {waitInstead && date ? (
-          mine.states.get(date) === 'Booked' ? (
-            <p>You have a seat on this date. See My bookings.</p>
-          ) : (
-            <DateWaitlist
-              event={event}
-              tier={tier}
-              date={date}
-              waiting={chosen?.waiting ?? 0}
-              entry={chosenEntry}
-              signedIn={mine.signedIn}
-              onChanged={() => void refreshMemberData('bookings')}
-              afterJoin={afterWaitlistJoin}
-            />
-          )
-        ) : (
-          <Button
-            disabled={!date}
-            onClick={() => {
-              setStep('booking')
-              afterNextPaint(() => setFormShown(true))
-            }}
-          >
-            Continue
-          </Button>
-        )}
-      </div>
+      <DateStep
+        event={event}
+        tier={tier}
+        dates={dates}
+        initialDate={initialDate}
+        hidden={booking}
+        onContinue={proceed}
+        afterWaitlistJoin={afterWaitlistJoin}
+      />
     </Dialog>
   )
 }
+
+/** The date step: a tile for each date, then Continue (or the date's waitlist when it is full). */
+const DateStep = memo(function DateStep({
+  event,
+  tier,
+  dates,
+  initialDate,
+  hidden,
+  onContinue,
+  afterWaitlistJoin,
+}: {
+  event: YaariEvent
+  tier: PriceTier
+  dates: string[]
+  initialDate: string | undefined
+  /** Hidden, not removed, once the date is chosen: Continue then only adds. */
+  hidden: boolean
+  onContinue: (date: string) => void
+  afterWaitlistJoin: ReactNode
+}) {
+  const [initialChoice] = useState(() => (initialDate && dates.includes(initialDate) ? initialDate : undefined))
+  const [date, setDate] = useState(initialChoice)
+  // The browser marks the tapped tile with the tap; what follows from the choice (Continue, or
+  // the date's waitlist) is drawn after that paint.
+  const choose = useCallback((option: string) => afterNextPaint(() => setDate(option)), [])
+  const availability = useAvailability(event.id)
+  const mine = useMyDates(event.id)
+  const legendId = useId()
+  const chosen = date && availability.status === 'ready' ? availability.byDate.get(date) : undefined
+  const chosenEntry = date ? mine.entries.get(date) : undefined
+  // A sold-out date is open to the member holding or offered a seat on it; anyone else may wait.
+  const waitInstead =
+    date !== undefined &&
+    chosen?.spotsLeft === 0 &&
+    !chosen.cancelled &&
+    !chosen.salesClosed &&
+    !isLiveOffer(chosenEntry) &&
+    mine.states.get(date) !== 'Held for you'
+  return (
+    <div hidden={hidden} className={grid({ gap: '5', mt: '4' })}>
+      <fieldset aria-labelledby={legendId}>
+        <legend id={legendId} className={visuallyHidden()}>
+          Available dates
+        </legend>
+        <div className={grid({ columns: { base: 2, sm: 3 }, gap: '2' })}>
+          {dates.map((option) => {
+            const seats = availability.status === 'ready' ? availability.byDate.get(option) : undefined
+            const cancelled = seats?.cancelled === true
+            const closed = seats?.salesClosed === true && !isLiveOffer(mine.entries.get(option))
+            const seatsLine = cancelled
+              ? 'Cancelled'
+              : closed
+                ? 'Bookings closed'
+                : `${spotsText(seats?.spotsLeft, seats?.capacity ?? event.capacity)}${seats?.waiting ? ` · ${seats.waiting} waiting` : ''}`
+            return (
+              <DateTile
+                key={option}
+                date={option}
+                initiallyChecked={option === initialChoice}
+                disabled={cancelled || closed}
+                seats={seatsLine}
+                own={mine.states.get(option)}
+                onChoose={choose}
+              />
+            )
+          })}
+        </div>
+      </fieldset>
+      {waitInstead && date ? (
+        mine.states.get(date) === 'Booked' ? (
+          <p>You have a seat on this date. See My bookings.</p>
+        ) : (
+          <DateWaitlist
+            event={event}
+            tier={tier}
+            date={date}
+            waiting={chosen?.waiting ?? 0}
+            entry={chosenEntry}
+            signedIn={mine.signedIn}
+            onChanged={() => void refreshMemberData('bookings')}
+            afterJoin={afterWaitlistJoin}
+          />
+        )
+      ) : (
+        <Button disabled={!date} onClick={() => date && onContinue(date)}>
+          Continue
+        </Button>
+      )}
+    </div>
+  )
+})
+
+/**
+ * One date's tile: a radio the browser keeps (a choice re-renders no tile). Only what it shows is
+ * passed, so a change of seats re-renders that date's tile alone.
+ */
+const DateTile = memo(function DateTile({
+  date,
+  initiallyChecked,
+  disabled,
+  seats,
+  own,
+  onChoose,
+}: {
+  date: string
+  initiallyChecked: boolean
+  disabled: boolean
+  seats: string
+  own: string | undefined
+  onChoose: (date: string) => void
+}) {
+  return (
+    <label className={dateTile}>
+      <input
+        type="radio"
+        name="event-date"
+        value={date}
+        defaultChecked={initiallyChecked}
+        disabled={disabled}
+        onChange={() => onChoose(date)}
+        className={visuallyHidden()}
+      />
+      <span className={text({ weight: 'semibold' })}>{formatShortDate(date)}</span>
+      <span className={text({ tone: 'muted', size: 'sm' })}>{seats}</span>
+      {own ? <span className={text({ tone: 'accent', size: 'sm', weight: 'semibold' })}>{own}</span> : null}
+    </label>
+  )
+})
