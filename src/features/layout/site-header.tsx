@@ -69,6 +69,7 @@ export function SiteHeader({ transparent, bell }: SiteHeaderProps) {
     <header
       data-transparent={transparent || undefined}
       className={css({
+        position: 'relative',
         bg: transparent ? (menuOpen ? 'bg.surface' : 'transparent') : 'bg.surface',
         borderBottomWidth: transparent ? '0' : '1px',
         borderColor: 'border.default',
@@ -139,7 +140,8 @@ export function SiteHeader({ transparent, bell }: SiteHeaderProps) {
         </button>
       </div>
       {/* Always in the page, hidden while closed: opening it shows links already built, so the tap
-          answers with a style change rather than a render of every link. */}
+          answers with a style change rather than a render of every link. It drops over the page, in
+          a layer of its own: opening or closing it neither moves nor repaints the page below. */}
       <nav
         id={menuId}
         aria-label="Main"
@@ -147,6 +149,14 @@ export function SiteHeader({ transparent, bell }: SiteHeaderProps) {
         className={css({
           display: { base: 'block', lg: 'none' },
           _hidden: { display: 'none' },
+          position: 'absolute',
+          top: '100%',
+          insetX: 0,
+          maxH: 'calc(100dvh - token(sizes.16))',
+          overflowY: 'auto',
+          overscrollBehavior: 'contain',
+          willChange: 'transform',
+          boxShadow: 'card',
           bg: 'bg.surface',
           color: 'fg.default',
           borderTopWidth: '1px',
