@@ -9,7 +9,7 @@ export function Tick() {
   return (
     <span aria-hidden="true" className={styles.control}>
       <span className={styles.indicator}>
-        <svg viewBox="0 0 12 12" fill="none" width="100%" height="100%">
+        <svg viewBox="0 0 12 12" aria-hidden="true" fill="none" width="100%" height="100%">
           <path
             d="M2 6.5 5 9.5 10 3"
             stroke="currentColor"
