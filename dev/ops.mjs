@@ -2,7 +2,7 @@
 // @ts-check
 /**
  * `node dev/ops.mjs <command> [--options]`: runs one of the team's commands (functions/lib/ops/,
- * built by `npm run build -w functions`: share-venue, cancel-date, pass-key, grant-role, alerts, catalogue, roll-insights) against GOOGLE_CLOUD_PROJECT
+ * built by `npm run build -w functions`: share-venue, cancel-date, pass-key, grant-role, alerts, catalogue, roll-insights, forget-invented-answers) against GOOGLE_CLOUD_PROJECT
  * when it is set, otherwise against the local stack: its demo project and its Firestore stand-in,
  * its Auth emulator, from the stack's config. `npm run share-venue`, `cancel-date` and `grant-role` call it.
  */
@@ -13,7 +13,7 @@ const [command] = process.argv.splice(2, 1)
 const script = new URL(`../functions/lib/ops/${command}.js`, import.meta.url)
 if (!command || !/^[a-z-]+$/.test(command) || !existsSync(script)) {
   console.error(
-    `Usage: node dev/ops.mjs <share-venue|cancel-date|pass-key|grant-role|alerts|catalogue|roll-insights> [--options] (no command "${command ?? ''}")`,
+    `Usage: node dev/ops.mjs <share-venue|cancel-date|pass-key|grant-role|alerts|catalogue|roll-insights|forget-invented-answers> [--options] (no command "${command ?? ''}")`,
   )
   process.exit(2)
 }

@@ -14,6 +14,7 @@ await build({
     'ops/alerts': new URL('./src/ops/alerts.ts', import.meta.url).pathname,
     'ops/catalogue': new URL('./src/ops/catalogue.ts', import.meta.url).pathname,
     'ops/roll-insights': new URL('./src/ops/roll-insights.ts', import.meta.url).pathname,
+    'ops/forget-invented-answers': new URL('./src/ops/forget-invented-answers.ts', import.meta.url).pathname,
   },
   outdir: new URL('./lib', import.meta.url).pathname,
   bundle: true,

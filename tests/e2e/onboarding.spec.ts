@@ -172,9 +172,12 @@ test.describe('onboarding', () => {
       gender: 'female',
       interests: JSON.stringify(['brunch', 'travel']),
       location: 'koramangala',
-      food_preference: 'both',
-      personality_type: 'ambivert',
     })
+    // Onboarding asks no food, drinking, personality or relationship status: none is stored.
+    expect(profile).not.toHaveProperty('food_preference')
+    expect(profile).not.toHaveProperty('drinking_preference')
+    expect(profile).not.toHaveProperty('personality_type')
+    expect(profile).not.toHaveProperty('relationship_status')
     const photo = await page.request.get(profile?.profile_picture_url)
     expect(photo.headers()['content-type']).toBe('image/jpeg')
 

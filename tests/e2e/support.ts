@@ -356,6 +356,10 @@ export function checkoutFor(
     await expect(booking.getByRole('textbox', { name: 'Full name' })).toHaveValue(name, BACKEND)
     await expect(booking.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('98765 43210')
     await expect(booking.getByRole('combobox', { name: 'Profession *' })).toHaveValue(profession ?? '')
+    // Answers the member never gave start unanswered ("Choose…"), never preset.
+    for (const unasked of ['Personality type *', 'Relationship status *']) {
+      await expect(booking.getByRole('combobox', { name: unasked })).toHaveValue('')
+    }
     const pay = booking.getByRole('button', { name: 'Pay and book' })
     await expect(pay).toBeDisabled()
     await expect(booking.getByText('Please accept the terms and conditions to proceed!')).toBeVisible()

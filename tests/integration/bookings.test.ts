@@ -10,9 +10,11 @@ import { istToday } from '@yaari/domain/schedule'
 import { afterEach, describe, expect, it } from 'vitest'
 import { functionUrl, stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payments/standin.mjs'
+import type { BookingRecord } from '../../functions/src/lib/records'
 import { createBooking } from '../../functions/src/services/bookings/create'
 import { sweepExpiredHolds } from '../../functions/src/services/bookings/sweeps'
 import { publishVenue } from '../../functions/src/services/host/actions'
+import { seatOf } from '../../functions/src/services/seating/guests'
 import { callFunction } from '../../src/lib/firebase'
 import {
   adminDb,
@@ -130,6 +132,26 @@ describe('createBooking', () => {
       expect([error.code, error.message]).toEqual(['functions/invalid-argument', `userProfile.dateOfBirth: ${message}`])
     }
     expect((await seats(date).get()).size).toBe(before)
+  })
+
+  it('a booking without the optional answers stores none of them, and the planner takes them as unknown', async () => {
+    await bookingMember()
+    const date = dates[2]!
+    // The least the form requires: no profession, food, personality, drinking or relationship status.
+    const { order_id } = await book(bookingRequest(event.id, date))
+    const stored = await booking(order_id)
+    for (const unasked of [
+      'profession',
+      'foodPreference',
+      'personalityType',
+      'drinkingPreference',
+      'relationshipStatus',
+    ]) {
+      expect(stored?.attendee).not.toHaveProperty(unasked)
+    }
+    const seat = seatOf(stored as BookingRecord, true, new Date())
+    expect(seat).not.toHaveProperty('personality')
+    expect(seat).not.toHaveProperty('food')
   })
 
   it('needs a completed profile', async () => {

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import type { SaveProfileRequest } from '@yaari/domain/profile'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '@yaari/domain/profile'
 import sharp from 'sharp'
@@ -20,7 +22,7 @@ afterEach(async () => {
 })
 
 describe('saveProfile', () => {
-  it('writes user_profiles/{uid} from the token, with the profile defaults', async () => {
+  it('writes user_profiles/{uid} from the token, with the profile defaults and no answer the member did not give', async () => {
     const member = await signUpFreshMember()
     await expect(callFunction(saveProfileCall, valid)).resolves.toEqual({ saved: true })
     const doc = await adminDb().collection('user_profiles').doc(member.uid).get()
@@ -30,14 +32,13 @@ describe('saveProfile', () => {
       mobile: '+919876543210',
       name: 'Asha Rao',
       profession: 'tech',
-      food_preference: 'both',
-      drinking_preference: 'both',
-      personality_type: 'ambivert',
-      relationship_status: 'single',
       venue_preferences: [],
       interests: '["brunch","travel"]',
       profile_picture_url: null,
     })
+    for (const unasked of ['food_preference', 'drinking_preference', 'personality_type', 'relationship_status']) {
+      expect(doc.get(unasked)).toBeUndefined()
+    }
   })
 
   it('is idempotent: completing twice updates the one document and keeps its creation time', async () => {
@@ -247,5 +248,42 @@ describe('uploadProfilePhoto', () => {
       callFunction(uploadProfilePhotoCall, { contentType: 'image/png', data: PNG.toString('base64') }),
     )
     expect(error.code).toBe('functions/unauthenticated')
+  })
+})
+
+describe('the migration of invented answers (npm run forget-invented-answers)', () => {
+  it('removes each answer an earlier save invented, keeps any other value, and changes nothing the second time', async () => {
+    const saved = async () => {
+      const member = await signUpFreshMember()
+      await callFunction(saveProfileCall, valid)
+      await signOutMember()
+      return adminDb().collection('user_profiles').doc(member.uid)
+    }
+    // As saves before the change left them: every unasked answer at its invented default...
+    const legacy = await saved()
+    await legacy.update({
+      food_preference: 'both',
+      drinking_preference: 'both',
+      personality_type: 'ambivert',
+      relationship_status: 'single',
+    })
+    // ...and a profile whose value is not the invented one (set by hand, or a later answer).
+    const kept = await saved()
+    await kept.update({ food_preference: 'vegetarian', personality_type: 'introvert' })
+
+    const { GOOGLE_CLOUD_PROJECT: _, ...local } = process.env
+    const run = () => promisify(execFile)('node', ['dev/ops.mjs', 'forget-invented-answers'], { env: local })
+    expect((await run()).stdout).toMatch(
+      /Removed invented answers from the profiles of demo-[\w-]+: food_preference \d+/,
+    )
+    const after = (await legacy.get()).data()
+    for (const field of ['food_preference', 'drinking_preference', 'personality_type', 'relationship_status']) {
+      expect(after).not.toHaveProperty(field)
+    }
+    expect(after).toMatchObject({ name: 'Asha Rao', profession: 'tech' })
+    expect((await kept.get()).data()).toMatchObject({ food_preference: 'vegetarian', personality_type: 'introvert' })
+
+    const again = (await run()).stdout
+    expect(again).toContain('food_preference 0, drinking_preference 0, personality_type 0, relationship_status 0')
   })
 })

@@ -8,7 +8,7 @@ import type { RequestOf } from '@yaari/domain/callable'
 import { type saveProfileCall, toProfileRecord, type UserProfileRecord } from '@yaari/domain/profile'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { refs } from '../lib/collections'
+import { collectionOf, refs } from '../lib/collections'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
 import { readProfile, withoutTimestamps } from './store'
@@ -48,4 +48,40 @@ export async function getMyProfile(
 ): Promise<{ profile: UserProfileRecord | null }> {
   const stored = await readProfile(firestore, member.uid)
   return { profile: stored ? withoutTimestamps(stored) : null }
+}
+
+/**
+ * What saves made before onboarding stopped inventing answers wrote for the questions it never
+ * asked. No screen ever let a member give these, so a stored one is not the member's answer.
+ */
+export const INVENTED_ANSWERS = {
+  food_preference: 'both',
+  drinking_preference: 'both',
+  personality_type: 'ambivert',
+  relationship_status: 'single',
+} as const satisfies Partial<Record<keyof UserProfileRecord, string>>
+
+/** Profiles changed per batched write (Firestore takes up to 500 writes in a batch). */
+const FORGET_BATCH = 400
+
+/**
+ * The migration `npm run forget-invented-answers` runs once: from every profile, each answer
+ * that is the invented default is removed, so it reads as never given. A value other than the
+ * invented one stays. Running it again changes nothing.
+ */
+export async function forgetInventedAnswers(firestore: Firestore): Promise<{ removed: Record<string, number> }> {
+  const removed: Record<string, number> = {}
+  for (const [field, invented] of Object.entries(INVENTED_ANSWERS)) {
+    removed[field] = 0
+    // Each pass removes the answer from the profiles it reads, so the next finds the rest.
+    for (;;) {
+      const page = await collectionOf(firestore, 'user_profiles').where(field, '==', invented).limit(FORGET_BATCH).get()
+      if (page.empty) break
+      const batch = firestore.batch()
+      for (const doc of page.docs) batch.update(doc.ref, { [field]: FieldValue.delete() })
+      await batch.commit()
+      removed[field] += page.size
+    }
+  }
+  return { removed }
 }

@@ -86,10 +86,7 @@ describe('saveProfile payload', () => {
       date_of_birth: '1995-06-15',
       gender: 'female',
       profession: 'tech',
-      food_preference: 'both',
-      drinking_preference: 'both',
-      personality_type: 'ambivert',
-      relationship_status: 'single',
+      // No answer onboarding did not ask: food, drinking, personality, relationship status.
       venue_preferences: [],
       interests: '["brunch","travel"]',
       location: 'koramangala',

@@ -212,7 +212,7 @@ export const fullMobile = (tenDigits: string) => `${COUNTRY_CODE}${tenDigits}`
 export const localMobile = (mobile: string) =>
   mobile.startsWith(COUNTRY_CODE) ? mobile.slice(COUNTRY_CODE.length) : mobile
 
-/** The user_profiles/{uid} document, with its defaults. */
+/** The user_profiles/{uid} document, with its defaults (none for an answer the member did not give). */
 export interface UserProfileRecord {
   user_id: string
   name: string
@@ -221,10 +221,14 @@ export interface UserProfileRecord {
   date_of_birth: string
   gender: string
   profession: string
-  food_preference: string
-  drinking_preference: string
-  personality_type: string
-  relationship_status: string
+  /**
+   * The answers the booking form asks (seating and the host's evening): present only when the
+   * member gave them. Onboarding does not ask them, so a new profile has none.
+   */
+  food_preference?: string
+  drinking_preference?: string
+  personality_type?: string
+  relationship_status?: string
   venue_preferences: string[]
   /** JSON text of the chosen interest ids, as the document stores it. */
   interests: string
@@ -248,10 +252,6 @@ export function toProfileRecord(
     date_of_birth: input.dateOfBirth,
     gender: input.gender,
     profession: input.profession ?? 'other',
-    food_preference: 'both',
-    drinking_preference: 'both',
-    personality_type: 'ambivert',
-    relationship_status: 'single',
     venue_preferences: [],
     interests: JSON.stringify(input.interests),
     location: input.location,

@@ -60,7 +60,9 @@ type Values = {
 
 /** The form's starting values: what the member's profile already says. */
 function valuesFromProfile(profile: UserProfileRecord, email: string | null): Values {
-  const pick = (value: string, allowed: readonly string[]) => (allowed.includes(value) ? value : '')
+  // Only the member's own answers: one they never gave starts at "Choose…".
+  const pick = (value: string | undefined, allowed: readonly string[]) =>
+    value !== undefined && allowed.includes(value) ? value : ''
   return {
     name: profile.name,
     email: email ?? profile.email,

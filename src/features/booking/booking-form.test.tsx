@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react'
+import { SEED_CATALOGUE } from '@yaari/domain/catalogue-seed'
+import { saveProfileSchema, toProfileRecord, type UserProfileRecord } from '@yaari/domain/profile'
+import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
+import * as v from 'valibot'
+import { afterEach, expect, it, vi } from 'vitest'
+import { useMyProfile } from '../../lib/member-data/hooks'
+import { BookingForm } from './booking-form'
+
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ children, to }: { children: unknown; to: string }) => <a href={to}>{children as string}</a>,
+}))
+vi.mock('../../lib/member-data/hooks', () => ({ useMyProfile: vi.fn() }))
+
+afterEach(cleanup)
+
+/** A profile as saveProfile stores what onboarding sends: no food, drinking, personality or relationship status. */
+const ONBOARDED: UserProfileRecord = toProfileRecord(
+  'uid-1',
+  'asha@example.test',
+  v.parse(saveProfileSchema, { ...VALID_PROFILE, profession: 'student' }),
+)
+
+function renderWith(profile: UserProfileRecord) {
+  vi.mocked(useMyProfile).mockReturnValue({
+    status: 'signed-in',
+    uid: profile.user_id,
+    verified: true,
+    snapshot: { uid: profile.user_id, data: profile, refreshedAt: Date.now() },
+    refresh: undefined,
+  })
+  const event = SEED_CATALOGUE.events[0]!
+  render(<BookingForm event={event} tier="girls" date="2026-12-05" onTierChange={() => undefined} />)
+}
+
+const answer = (name: string) => (screen.getByRole('combobox', { name }) as HTMLSelectElement).value
+
+it('presets no answer the member never gave: each starts at "Choose…"', () => {
+  renderWith(ONBOARDED)
+  for (const name of ['Food preference *', 'Personality type *', 'Drinking preference *', 'Relationship status *']) {
+    expect(answer(name)).toBe('')
+    const select = screen.getByRole('combobox', { name }) as HTMLSelectElement
+    expect(select.selectedOptions[0]?.textContent).toBe('Choose…')
+  }
+  expect(screen.getByRole('textbox', { name: 'Full name' })).toHaveProperty('value', 'Asha Rao')
+})
+
+it("fills in the member's own answers", () => {
+  renderWith({ ...ONBOARDED, food_preference: 'vegetarian', personality_type: 'introvert' })
+  expect(answer('Food preference *')).toBe('vegetarian')
+  expect(answer('Personality type *')).toBe('introvert')
+  expect(answer('Relationship status *')).toBe('')
+})
