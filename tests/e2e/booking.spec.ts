@@ -48,6 +48,10 @@ test.describe('booking and paying', () => {
       const booking = (await admin().collection('bookings').doc(orderId).get()).data()
       expect(booking?.status).toBe('confirmed')
       expect(booking?.attendee?.foodPreference).toBe('jain')
+      // Asked once: the answer is the member's profile's now, and starts their next booking form.
+      const profile = (await admin().collection('user_profiles').doc(String(booking?.user_id)).get()).data()
+      expect(profile?.food_preference).toBe('jain')
+      expect(profile).not.toHaveProperty('personality_type')
 
       // The promised email, in the member's inbox: run the job the scheduler runs every minute.
       await stackJob('deliverMail')

@@ -154,6 +154,23 @@ describe('createBooking', () => {
     expect(seat).not.toHaveProperty('food')
   })
 
+  it("the answers given with a booking are kept on the member's profile; one not given changes nothing", async () => {
+    const member = await bookingMember()
+    const profile = adminDb().collection('user_profiles').doc(member.uid)
+    await profile.update({ personality_type: 'extrovert' }) // given before, on the profile page
+    await book(
+      bookingRequest(event.id, dates[3]!, {
+        userProfile: { ...VALID_ATTENDEE, foodPreference: 'vegetarian', relationshipStatus: 'married' },
+      }),
+    )
+    expect((await profile.get()).data()).toMatchObject({
+      food_preference: 'vegetarian',
+      relationship_status: 'married',
+      personality_type: 'extrovert',
+    })
+    expect((await profile.get()).data()).not.toHaveProperty('drinking_preference')
+  })
+
   it('needs a completed profile', async () => {
     await signUpFreshMember()
     const error = await failure(book(request(dates[0]!)))

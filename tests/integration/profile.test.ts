@@ -41,6 +41,23 @@ describe('saveProfile', () => {
     }
   })
 
+  it("keeps the booking's answers a save does not mention, removes one sent as null, and refuses an unknown one", async () => {
+    const member = await signUpFreshMember()
+    const stored = async () => (await adminDb().collection('user_profiles').doc(member.uid).get()).data()
+    await callFunction(saveProfileCall, { ...valid, foodPreference: 'vegan', personalityType: 'introvert' })
+    expect(await stored()).toMatchObject({ food_preference: 'vegan', personality_type: 'introvert' })
+    // Onboarding's save mentions none of them: the member's answers stay.
+    await callFunction(saveProfileCall, valid)
+    expect(await stored()).toMatchObject({ food_preference: 'vegan', personality_type: 'introvert' })
+    // The profile page sends one left at "Choose…" as null: removed, the others kept.
+    await callFunction(saveProfileCall, { ...valid, foodPreference: null })
+    expect(await stored()).not.toHaveProperty('food_preference')
+    expect((await stored())?.personality_type).toBe('introvert')
+    const refused = await failure(callAnything(saveProfileCall, { ...valid, foodPreference: 'both' }))
+    expect(refused.code).toBe('functions/invalid-argument')
+    expect(refused.message).toMatch(/Unknown food preference/)
+  })
+
   it('is idempotent: completing twice updates the one document and keeps its creation time', async () => {
     const member = await signUpFreshMember()
     await callFunction(saveProfileCall, valid)

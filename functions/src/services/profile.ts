@@ -2,10 +2,18 @@
  * saveProfile: writes the onboarding profile to user_profiles/{uid}. The uid and email come
  * from the verified token; the payload is validated with the shared schema; completing
  * twice updates the same document (idempotent), keeping when it was first created.
+ * rememberAnswers: the answers a member gives when booking, kept on their profile.
  */
 
 import type { RequestOf } from '@yaari/domain/callable'
-import { type saveProfileCall, toProfileRecord, type UserProfileRecord } from '@yaari/domain/profile'
+import {
+  ANSWERS,
+  type BookingAnswers,
+  knownAnswer,
+  type saveProfileCall,
+  toProfileRecord,
+  type UserProfileRecord,
+} from '@yaari/domain/profile'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { collectionOf, refs } from '../lib/collections'
@@ -26,8 +34,16 @@ export async function saveProfile(
   const record = toProfileRecord(member.uid, member.email, input)
   const ref = refs.profile(firestore, member.uid)
   const existing = await ref.get()
+  // An answer this save does not mention stays as the member last gave it (onboarding never asks them).
+  const kept = Object.fromEntries(
+    ANSWERS.flatMap((answer) => {
+      const stored = knownAnswer(answer, existing.get(answer.field))
+      return input[answer.key] === undefined && stored ? [[answer.field, stored]] : []
+    }),
+  )
   await ref.set({
     ...record,
+    ...kept,
     // A save that does not say (an older app, onboarding's last step) keeps the member's choice.
     seat_by_answers: input.seatByAnswers ?? existing.get('seat_by_answers') !== false,
     created_at: existing.exists ? existing.get('created_at') : FieldValue.serverTimestamp(),
@@ -39,6 +55,20 @@ export async function saveProfile(
     warn('photo-cleanup-failed', { uid: member.uid, error: String(error) })
   })
   return { saved: true }
+}
+
+/**
+ * The answers a member gave with a booking (food, personality, drinking, relationship status), kept on
+ * their profile so the next booking form starts from them. An answer not given changes nothing.
+ */
+export async function rememberAnswers(firestore: Firestore, uid: string, given: BookingAnswers): Promise<void> {
+  const answers = Object.fromEntries(
+    ANSWERS.flatMap((answer) => {
+      const value = knownAnswer(answer, given[answer.key])
+      return value ? [[answer.field, value]] : []
+    }),
+  )
+  if (Object.keys(answers).length) await refs.profile(firestore, uid).update(answers)
 }
 
 /** getMyProfile: the caller's own profile, or null before onboarding is complete. */

@@ -9,7 +9,18 @@ import { contract } from './callable'
 import { PRICE_TIERS } from './catalogue'
 import { eventIdField } from './event-id'
 import type { IssuedPass } from './pass'
-import { ACCOUNT_MESSAGES, dateOfBirthSchema, INTERESTS, MAX_EMAIL_LENGTH, mobileSchema, nameSchema } from './profile'
+import {
+  ACCOUNT_MESSAGES,
+  DRINKING_PREFERENCES,
+  dateOfBirthSchema,
+  FOOD_PREFERENCES,
+  INTERESTS,
+  MAX_EMAIL_LENGTH,
+  mobileSchema,
+  nameSchema,
+  PERSONALITY_TYPES,
+  RELATIONSHIP_STATUSES,
+} from './profile'
 import { NOT_ON_SALE, parseIsoDate } from './schedule'
 
 /** How long an unpaid seat is held (and the Cashfree order stays payable). */
@@ -66,10 +77,8 @@ export const BOOKING_PROFESSIONS = [
   'student',
   'other',
 ] as const
-export const FOOD_PREFERENCES = ['vegetarian', 'non_vegetarian', 'vegan', 'jain'] as const
-export const PERSONALITY_TYPES = ['extrovert', 'introvert', 'ambivert'] as const
-export const DRINKING_PREFERENCES = ['social_drinker', 'occasional', 'non_drinker', 'regular'] as const
-export const RELATIONSHIP_STATUSES = ['single', 'in_relationship', 'married', 'prefer_not_to_say'] as const
+// The answers the booking form asks are the profile's: one list each, kept there (profile.ts).
+export { DRINKING_PREFERENCES, FOOD_PREFERENCES, PERSONALITY_TYPES, RELATIONSHIP_STATUSES } from './profile'
 
 /** "software_engineer" -> "Software Engineer": how an enumeration value reads. */
 export function enumLabel(value: string): string {

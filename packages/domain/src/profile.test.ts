@@ -11,6 +11,7 @@ import {
   mobileDigits,
   mobileSchema,
   nameSchema,
+  profileAnswers,
   saveProfileSchema,
   toProfileRecord,
 } from './profile'
@@ -104,6 +105,24 @@ describe('saveProfile payload', () => {
     ).toMatchObject({
       email: '',
       profession: 'other',
+    })
+  })
+
+  it("keeps the booking's answers a save gives, and none it does not (null: not answered)", () => {
+    const record = toProfileRecord(
+      'uid-1',
+      undefined,
+      v.parse(saveProfileSchema, { ...valid, foodPreference: 'jain', personalityType: null }),
+    )
+    expect(record.food_preference).toBe('jain')
+    expect(record).not.toHaveProperty('personality_type')
+    expect(record).not.toHaveProperty('relationship_status')
+    expect(v.safeParse(saveProfileSchema, { ...valid, relationshipStatus: 'single' }).success).toBe(true)
+    expect(v.safeParse(saveProfileSchema, { ...valid, foodPreference: 'both' }).issues?.[0]?.message).toBe(
+      'Unknown food preference',
+    )
+    expect(profileAnswers({ food_preference: 'both', personality_type: 'introvert' })).toEqual({
+      personalityType: 'introvert',
     })
   })
 

@@ -166,6 +166,51 @@ export const locationSchema = v.pipe(
   v.maxLength(80, 'Area names are at most 80 characters'),
 )
 
+export const FOOD_PREFERENCES = ['vegetarian', 'non_vegetarian', 'vegan', 'jain'] as const
+export const PERSONALITY_TYPES = ['extrovert', 'introvert', 'ambivert'] as const
+export const DRINKING_PREFERENCES = ['social_drinker', 'occasional', 'non_drinker', 'regular'] as const
+export const RELATIONSHIP_STATUSES = ['single', 'in_relationship', 'married', 'prefer_not_to_say'] as const
+
+/**
+ * The answers asked when booking (seating and the host's evening), each kept on the profile once
+ * the member gives it and editable there: the request's key, the profile's field, its label, its
+ * values. None is ever assumed (docs/decisions/0028).
+ */
+export const ANSWERS = [
+  { key: 'foodPreference', field: 'food_preference', label: 'Food preference', values: FOOD_PREFERENCES },
+  { key: 'personalityType', field: 'personality_type', label: 'Personality type', values: PERSONALITY_TYPES },
+  {
+    key: 'drinkingPreference',
+    field: 'drinking_preference',
+    label: 'Drinking preference',
+    values: DRINKING_PREFERENCES,
+  },
+  {
+    key: 'relationshipStatus',
+    field: 'relationship_status',
+    label: 'Relationship status',
+    values: RELATIONSHIP_STATUSES,
+  },
+] as const
+export type AnswerKey = (typeof ANSWERS)[number]['key']
+/** Answers as a request carries them (unknown values are ignored where they are read). */
+export type BookingAnswers = Partial<Record<AnswerKey, string | null | undefined>>
+export type AnswerField = (typeof ANSWERS)[number]['field']
+
+/** An answer's value if it is one of its question's, else undefined (never given, or not a known one). */
+export const knownAnswer = (answer: (typeof ANSWERS)[number], value: unknown): string | undefined =>
+  (answer.values as readonly unknown[]).includes(value) ? (value as string) : undefined
+
+/** The member's own answers on their profile, by request key (the ones they gave, nothing else). */
+export function profileAnswers(profile: Partial<Record<AnswerField, unknown>>): Partial<Record<AnswerKey, string>> {
+  return Object.fromEntries(
+    ANSWERS.flatMap((answer) => {
+      const value = knownAnswer(answer, profile[answer.field])
+      return value ? [[answer.key, value]] : []
+    }),
+  )
+}
+
 /**
  * What the browser sends to `saveProfile` when onboarding completes. The user id and email
  * are never part of it: the function takes them from the verified token.
@@ -182,6 +227,11 @@ export const saveProfileSchema = v.strictObject({
   profilePictureUrl: v.optional(v.nullable(v.pipe(v.string(), v.url(), v.maxLength(2048)))),
   /** Whether the member's interests and personality may be used to seat them (yes unless they say no). */
   seatByAnswers: v.optional(v.boolean('seatByAnswers must be true or false')),
+  // The booking's answers, from the profile page: absent keeps what the profile has, null removes it.
+  foodPreference: v.optional(v.nullable(v.picklist(FOOD_PREFERENCES, 'Unknown food preference'))),
+  personalityType: v.optional(v.nullable(v.picklist(PERSONALITY_TYPES, 'Unknown personality type'))),
+  drinkingPreference: v.optional(v.nullable(v.picklist(DRINKING_PREFERENCES, 'Unknown drinking preference'))),
+  relationshipStatus: v.optional(v.nullable(v.picklist(RELATIONSHIP_STATUSES, 'Unknown relationship status'))),
 })
 export type SaveProfileRequest = v.InferInput<typeof saveProfileSchema>
 
@@ -252,6 +302,8 @@ export function toProfileRecord(
     date_of_birth: input.dateOfBirth,
     gender: input.gender,
     profession: input.profession ?? 'other',
+    // Only the answers this save gives (saveProfile keeps those it does not mention).
+    ...Object.fromEntries(ANSWERS.flatMap(({ key, field }) => (input[key] ? [[field, input[key]]] : []))),
     venue_preferences: [],
     interests: JSON.stringify(input.interests),
     location: input.location,

@@ -38,7 +38,7 @@ const answer = (name: string) => (screen.getByRole('combobox', { name }) as HTML
 
 it('presets no answer the member never gave: each starts at "Choose…"', () => {
   renderWith(ONBOARDED)
-  for (const name of ['Food preference *', 'Personality type *', 'Drinking preference *', 'Relationship status *']) {
+  for (const name of ['Food preference', 'Personality type', 'Drinking preference', 'Relationship status']) {
     expect(answer(name)).toBe('')
     const select = screen.getByRole('combobox', { name }) as HTMLSelectElement
     expect(select.selectedOptions[0]?.textContent).toBe('Choose…')
@@ -48,7 +48,7 @@ it('presets no answer the member never gave: each starts at "Choose…"', () => 
 
 it("fills in the member's own answers", () => {
   renderWith({ ...ONBOARDED, food_preference: 'vegetarian', personality_type: 'introvert' })
-  expect(answer('Food preference *')).toBe('vegetarian')
-  expect(answer('Personality type *')).toBe('introvert')
-  expect(answer('Relationship status *')).toBe('')
+  expect(answer('Food preference')).toBe('vegetarian')
+  expect(answer('Personality type')).toBe('introvert')
+  expect(answer('Relationship status')).toBe('')
 })

@@ -10,15 +10,11 @@ import {
   BOOKING_PROFESSIONS,
   bookingProfileSchema,
   createBookingCall,
-  DRINKING_PREFERENCES,
   enumLabel,
-  FOOD_PREFERENCES,
-  PERSONALITY_TYPES,
-  RELATIONSHIP_STATUSES,
 } from '@yaari/domain/booking'
 import { type PriceTier, TIER_LABELS, tierIssue, tiersFor, type YaariEvent } from '@yaari/domain/catalogue'
 import { formatInr } from '@yaari/domain/money'
-import { INTERESTS, localMobile, type UserProfileRecord } from '@yaari/domain/profile'
+import { ANSWERS, INTERESTS, localMobile, profileAnswers, type UserProfileRecord } from '@yaari/domain/profile'
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react'
 import { grid } from 'styled-system/patterns'
 import { button, text } from 'styled-system/recipes'
@@ -38,12 +34,10 @@ import { BOOKING_WORDS, isCheckoutFailure } from './booking-errors'
 import { TermsAndSubmit } from './terms-and-submit'
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: enumLabel(value) }))
+// Each optional: a question left at "Choose…" is sent as not answered, never as a default.
 const SELECTS = [
   { key: 'profession', label: 'Profession', values: BOOKING_PROFESSIONS },
-  { key: 'foodPreference', label: 'Food preference', values: FOOD_PREFERENCES },
-  { key: 'personalityType', label: 'Personality type', values: PERSONALITY_TYPES },
-  { key: 'drinkingPreference', label: 'Drinking preference', values: DRINKING_PREFERENCES },
-  { key: 'relationshipStatus', label: 'Relationship status', values: RELATIONSHIP_STATUSES },
+  ...ANSWERS.map(({ key, label, values }) => ({ key, label, values })),
 ] as const
 
 type Values = {
@@ -69,10 +63,12 @@ function valuesFromProfile(profile: UserProfileRecord, email: string | null): Va
     mobile: localMobile(profile.mobile),
     dateOfBirth: profile.date_of_birth,
     profession: pick(profile.profession, BOOKING_PROFESSIONS),
-    foodPreference: pick(profile.food_preference, FOOD_PREFERENCES),
-    personalityType: pick(profile.personality_type, PERSONALITY_TYPES),
-    drinkingPreference: pick(profile.drinking_preference, DRINKING_PREFERENCES),
-    relationshipStatus: pick(profile.relationship_status, RELATIONSHIP_STATUSES),
+    foodPreference: '',
+    personalityType: '',
+    drinkingPreference: '',
+    relationshipStatus: '',
+    // The answers they gave before (here, or on their profile).
+    ...profileAnswers(profile),
   }
 }
 
@@ -272,7 +268,7 @@ function DetailsForm({
       {SELECTS.map(({ key, label, values: choices }) => (
         <SelectField
           key={key}
-          label={`${label} *`}
+          label={label}
           options={options(choices)}
           value={values[key]}
           onChange={(e) => set(key)(e.target.value)}

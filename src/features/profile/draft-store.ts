@@ -27,6 +27,11 @@ const draftSchema = v.object({
   profilePictureUrl: v.optional(v.nullable(v.string())),
   /** The profile page's choice: interests and personality may seat them in a group. */
   seatByAnswers: v.optional(v.boolean()),
+  /** The booking's answers, on the profile page only ('' for not answered); onboarding never asks them. */
+  foodPreference: v.optional(v.string()),
+  personalityType: v.optional(v.string()),
+  drinkingPreference: v.optional(v.string()),
+  relationshipStatus: v.optional(v.string()),
 })
 export type OnboardingDraft = v.InferOutput<typeof draftSchema>
 

@@ -41,6 +41,28 @@ describe('the saveProfile payload from a draft', () => {
     })
   })
 
+  it("sends the booking's answers only from a form that shows them: as chosen, or null when left at Choose…", () => {
+    const onboarding = payloadFromDraft(complete)
+    expect(onboarding.ok && Object.keys(onboarding.payload)).toEqual(expect.not.arrayContaining(['foodPreference']))
+    expect(
+      payloadFromDraft({
+        ...complete,
+        foodPreference: 'vegetarian',
+        personalityType: '',
+        drinkingPreference: '',
+        relationshipStatus: '',
+      }),
+    ).toMatchObject({
+      ok: true,
+      payload: {
+        foodPreference: 'vegetarian',
+        personalityType: null,
+        drinkingPreference: null,
+        relationshipStatus: null,
+      },
+    })
+  })
+
   it('names the step that collects what is missing or wrong', () => {
     expect(payloadFromDraft({})).toMatchObject({ ok: false, step: '/onboarding/mobile' })
     expect(payloadFromDraft({ ...complete, interests: [] })).toMatchObject({

@@ -4,7 +4,9 @@
  */
 
 import { Link } from '@tanstack/react-router'
+import { enumLabel } from '@yaari/domain/booking'
 import {
+  ANSWERS,
   AREA_LABELS,
   AREAS,
   dateOfBirthBounds,
@@ -14,6 +16,7 @@ import {
   localMobile,
   locationSchema,
   PROFESSIONS,
+  profileAnswers,
   saveProfileCall,
   type UserProfileRecord,
 } from '@yaari/domain/profile'
@@ -21,13 +24,13 @@ import { firstIssue } from '@yaari/domain/validation'
 import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { flex, grid } from 'styled-system/patterns'
-import { notice, text } from 'styled-system/recipes'
+import { heading, notice, text } from 'styled-system/recipes'
 import { call, useAction } from '../../lib/call'
 import { useOnline } from '../../lib/use-online'
 import { Button } from '../../ui/button'
 import { CheckboxField } from '../../ui/checkbox'
 import { MultiChoiceCards } from '../../ui/choice-cards'
-import { TextField } from '../../ui/field'
+import { SelectField, TextField } from '../../ui/field'
 import { showToast } from '../../ui/toast'
 import type { OnboardingDraft } from './draft-store'
 import { PersonalFields, personalIssues } from './personal-fields'
@@ -53,7 +56,13 @@ const PROFILE_WORDS = { offline: PROFILE_MESSAGES.offline }
 /** What the profile says beside the answers used to seat a member in a group. */
 const SEATING_WORDS = {
   choice: 'Use my interests and personality type to seat me in a group',
-  how: 'At our events you sit in a small group. We seat you by your food preference and age (so nobody is the only one with their food need, and ages stay close) and, if you tick this, by your interests and the personality type you give when booking. The others in your group see only your first name and the interests you share. Your date of birth and relationship status are never shown to anyone; your host sees your age and food preference to run the evening.',
+  how: 'At our events you sit in a small group. We seat you by your food preference, if you give it, and age (so nobody is the only one with their food need, and ages stay close) and, if you tick this, by your interests and the personality type you give. The others in your group see only your first name and the interests you share. Your date of birth and relationship status are never shown to anyone; your host sees your age and food preference to run the evening.',
+} as const
+
+/** The booking's questions on the profile: answered once, and changed here. */
+const ANSWERS_WORDS = {
+  legend: 'Your answers for the evening',
+  hint: 'Asked when you book; each is optional. What you choose here starts your next booking.',
 } as const
 
 /** The profile as the form edits it (the onboarding draft's shape, so the same checks apply). */
@@ -78,6 +87,9 @@ function draftOf(profile: UserProfileRecord): OnboardingDraft {
     bio: profile.bio,
     profilePictureUrl: profile.profile_picture_url,
     seatByAnswers: profile.seat_by_answers ?? true,
+    // The answers they gave (when booking, or here), each editable; '' for one never given.
+    ...Object.fromEntries(ANSWERS.map(({ key }) => [key, ''])),
+    ...profileAnswers(profile),
   }
 }
 
@@ -216,6 +228,19 @@ export function ProfileForm({
           />
           <GroupError message={shown(issues.interests)} />
         </div>
+        <fieldset className={grid({ gap: '4', minW: '0' })}>
+          <legend className={heading({ level: 'label' })}>{ANSWERS_WORDS.legend}</legend>
+          <p className={text({ tone: 'muted', size: 'sm' })}>{ANSWERS_WORDS.hint}</p>
+          {ANSWERS.map(({ key, label, values }) => (
+            <SelectField
+              key={key}
+              label={label}
+              options={values.map((value) => ({ value, label: enumLabel(value) }))}
+              value={draft[key] ?? ''}
+              onChange={(event) => change({ [key]: event.target.value })}
+            />
+          ))}
+        </fieldset>
         <div className={grid({ gap: '2' })}>
           <CheckboxField
             label={SEATING_WORDS.choice}

@@ -3,7 +3,7 @@
  * the function uses. When something is missing, says which step collects it.
  */
 
-import { type SaveProfileRequest, saveProfileSchema } from '@yaari/domain/profile'
+import { ANSWERS, type SaveProfileRequest, saveProfileSchema } from '@yaari/domain/profile'
 import * as v from 'valibot'
 import type { OnboardingDraft } from './draft-store'
 import type { StepPath } from './steps'
@@ -37,6 +37,9 @@ export function payloadFromDraft(draft: OnboardingDraft): PayloadResult {
     ...(draft.bio?.trim() ? { bio: draft.bio } : {}),
     ...(draft.profilePictureUrl ? { profilePictureUrl: draft.profilePictureUrl } : {}),
     ...(draft.seatByAnswers !== undefined ? { seatByAnswers: draft.seatByAnswers } : {}),
+    // An answer the form shows is sent as chosen, or null when left at "Choose…" (removed); a draft
+    // without it (onboarding) leaves the profile's as it is.
+    ...Object.fromEntries(ANSWERS.flatMap(({ key }) => (draft[key] !== undefined ? [[key, draft[key] || null]] : []))),
   }
   const parsed = v.safeParse(saveProfileSchema, candidate)
   if (parsed.success) return { ok: true, payload: parsed.output }

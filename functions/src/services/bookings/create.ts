@@ -38,6 +38,7 @@ import {
 } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { refusalFor } from '../../lib/standing'
+import { rememberAnswers } from '../profile'
 import {
   type Claim,
   claimHoldSlot,
@@ -235,6 +236,10 @@ export async function createBooking(
     await releaseHold(deps, owner).catch(() => undefined)
     throw toHttpsError(error)
   }
+  // Asked once: the answers given here start the member's next booking form (their profile keeps them).
+  await rememberAnswers(firestore, member.uid, input.userProfile).catch((error: unknown) =>
+    warn('answers-not-kept', { uid: member.uid, error: String(error) }),
+  )
 
   let orderAttempted = false
   try {
