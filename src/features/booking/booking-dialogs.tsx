@@ -13,6 +13,7 @@ import { refreshMemberData } from '../../lib/member-data/refresh'
 import { useAvailability } from '../../lib/use-availability'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
+import { AlreadyBooked } from './already-booked'
 import { BookingForm } from './booking-form'
 import { DateWaitlist, isLiveOffer, waitlistLabel } from './waitlist'
 
@@ -207,21 +208,22 @@ const DateStep = memo(function DateStep({
           })}
         </div>
       </fieldset>
-      {waitInstead && date ? (
-        mine.states.get(date) === 'Booked' ? (
-          <p>You have a seat on this date. See My bookings.</p>
-        ) : (
-          <DateWaitlist
-            event={event}
-            tier={tier}
-            date={date}
-            waiting={chosen?.waiting ?? 0}
-            entry={chosenEntry}
-            signedIn={mine.signedIn}
-            onChanged={() => void refreshMemberData('bookings')}
-            afterJoin={afterWaitlistJoin}
-          />
-        )
+      {date && mine.states.get(date) === 'Booked' ? (
+        // One seat a date: said at the date, not after the whole form.
+        <p role="status">
+          <AlreadyBooked />
+        </p>
+      ) : waitInstead && date ? (
+        <DateWaitlist
+          event={event}
+          tier={tier}
+          date={date}
+          waiting={chosen?.waiting ?? 0}
+          entry={chosenEntry}
+          signedIn={mine.signedIn}
+          onChanged={() => void refreshMemberData('bookings')}
+          afterJoin={afterWaitlistJoin}
+        />
       ) : (
         <Button disabled={!date} onClick={() => date && onContinue(date)}>
           Continue

@@ -7,6 +7,7 @@ import { checkbox, link, text } from 'styled-system/recipes'
 import { afterNextPaint } from '../../lib/after-paint'
 import { Button } from '../../ui/button'
 import { Tick } from '../../ui/checkbox'
+import { AlreadyBooked } from './already-booked'
 
 /** The terms box, ticked before paying. */
 const termsBox = checkbox()
@@ -46,7 +47,7 @@ export function TermsAndSubmit({
       </Link>
       {error ? (
         <p role="alert" className={text({ tone: 'error' })}>
-          {error}
+          {error === BOOKING_MESSAGES.alreadyBooked ? <AlreadyBooked /> : error}
         </p>
       ) : null}
       <Button type="submit" size="lg" disabled={!terms} loading={busy} loadingText={BOOKING_MESSAGES.processing}>

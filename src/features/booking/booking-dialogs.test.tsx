@@ -1,0 +1,51 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { BOOKING_MESSAGES } from '@yaari/domain/booking'
+import { SEED_CATALOGUE } from '@yaari/domain/catalogue-seed'
+import { availableDates } from '@yaari/domain/schedule'
+import { afterEach, expect, it, vi } from 'vitest'
+import { useMyBookings } from '../../lib/member-data/hooks'
+import { useAvailability } from '../../lib/use-availability'
+import BookingDialogs from './booking-dialogs'
+
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ children, to }: { children: unknown; to: string }) => <a href={to}>{children as string}</a>,
+}))
+vi.mock('../../lib/member-data/hooks', () => ({ useMyBookings: vi.fn(), useMyProfile: vi.fn() }))
+vi.mock('../../lib/member-data/refresh', () => ({ refreshMemberData: vi.fn() }))
+vi.mock('../../lib/use-availability', () => ({ useAvailability: vi.fn() }))
+
+afterEach(cleanup)
+
+const event = SEED_CATALOGUE.events[0]!
+const [booked, open] = availableDates(event)
+
+it('a date the member already has a seat on says so at the date, with My bookings a link, and offers no Continue', async () => {
+  vi.mocked(useAvailability).mockReturnValue({
+    status: 'ready',
+    byDate: new Map([booked!, open!].map((date) => [date, { date, spotsLeft: 4, capacity: 10, waiting: 0 } as never])),
+  })
+  vi.mocked(useMyBookings).mockReturnValue({
+    status: 'signed-in',
+    uid: 'uid-1',
+    verified: true,
+    snapshot: {
+      uid: 'uid-1',
+      data: { bookings: [{ eventId: event.id, eventDate: booked!, status: 'confirmed' } as never], waitlist: [] },
+      refreshedAt: Date.now(),
+    },
+    refresh: undefined,
+  })
+  render(<BookingDialogs event={event} tier="girls" onTierChange={() => undefined} onClose={() => undefined} />)
+
+  fireEvent.click(screen.getByRole('radio', { name: /Booked/ }))
+  const said = await screen.findByRole('status')
+  expect(said.textContent).toBe(BOOKING_MESSAGES.alreadyBooked)
+  expect(screen.getByRole('link', { name: 'My bookings' }).getAttribute('href')).toBe('/my-bookings')
+  expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull()
+
+  // Another date goes on as before.
+  const other = screen.getAllByRole('radio').find((radio) => !/Booked/.test(radio.closest('label')?.textContent ?? ''))
+  fireEvent.click(other!)
+  expect(await screen.findByRole('button', { name: 'Continue' })).toBeTruthy()
+})
