@@ -28,6 +28,9 @@ const AppToaster = lazy(() => import('../ui/toaster'))
 const InstallApp = lazy(() => import('../features/pwa/install-button'))
 // A visitor never needs the bell: the header shows it (loaded then) only on a member's device.
 const NoticeBell = lazy(() => import('../features/notifications/notice-bell'))
+const SignOutButton = lazy(() =>
+  import('../features/account/sign-out-button').then((module) => ({ default: module.SignOutButton })),
+)
 
 export const Route = createRootRouteWithContext<CatalogueContext>()({
   component: RootLayout,
@@ -88,6 +91,11 @@ function RootLayout() {
               // The bell's place is kept while it loads, so the header does not move.
               <Suspense fallback={<span className={css({ w: '11', h: '11', flexShrink: 0 })} />}>
                 <NoticeBell />
+              </Suspense>
+            }
+            signOut={
+              <Suspense fallback={null}>
+                <SignOutButton />
               </Suspense>
             }
           />

@@ -1,12 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { SignOutButton } from '../features/account/sign-out-button'
 import { DevicePush } from '../features/notifications/device-push'
 import { NotificationSettings } from '../features/notifications/settings-section'
 import { ProfilePage } from '../features/profile/profile-page'
 import { YourData } from '../features/profile/your-data'
 
 /**
- * The member's profile (onboarding's fields), their notifications on this device, and their data
- * rights (the account's).
+ * The member's profile (onboarding's fields), their notifications on this device, their data
+ * rights and Sign Out (the account's).
  */
 function Profile() {
   return (
@@ -17,6 +18,7 @@ function Profile() {
           <DevicePush />
         </NotificationSettings>
       }
+      signOut={<SignOutButton />}
     >
       <YourData />
     </ProfilePage>

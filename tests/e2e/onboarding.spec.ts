@@ -190,10 +190,17 @@ test.describe('onboarding', () => {
     await page.getByRole('button', { name: 'Pay', exact: true }).click()
     await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
 
-    // Sign out, sign in again: a complete profile lands on home.
-    await page.goto('/auth')
-    await page.getByRole('button', { name: 'Sign Out' }).click()
+    // Signed in, home offers no "Join Now"; the greeting leads to the profile; Sign Out is in the menu.
+    await page.goto('/')
+    await expect(page.getByRole('link', { name: 'Browse events' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Join Now' })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Hi, Asha' })).toHaveAttribute('href', '/profile')
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await expect(page.getByRole('link', { name: 'Hi, Asha' })).toBeVisible() // not cut short by "Close"
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click()
+    await expect(page.getByRole('link', { name: 'Join Now' })).toBeVisible(BACKEND)
     await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false')
     await page.goto('/auth')
     const signIn = page.getByRole('tabpanel')
     await signIn.getByRole('textbox', { name: 'Email' }).fill(email)

@@ -104,6 +104,11 @@ test('a member edits every field of their profile, each check seen once, and rep
   await form.getByText('Outdoor', { exact: true }).click()
   await form.getByRole('textbox', { name: /Location/ }).fill('Indiranagar')
   await form.getByRole('textbox', { name: /Bio/ }).fill('Board games and long walks.')
+  // The booking's questions, none answered yet: one is answered here, the others stay unanswered.
+  for (const answer of ['Food preference', 'Personality type', 'Drinking preference', 'Relationship status']) {
+    await expect(form.getByRole('combobox', { name: answer })).toHaveValue('')
+  }
+  await form.getByRole('combobox', { name: 'Food preference' }).selectOption('Vegetarian')
   // Seated by food and age only: the form says what seating uses, and the choice is kept.
   const seating = form.getByRole('checkbox', { name: 'Use my interests and personality type to seat me in a group' })
   await expect(seating).toBeChecked()
@@ -123,7 +128,9 @@ test('a member edits every field of their profile, each check seen once, and rep
     location: 'indiranagar',
     bio: 'Board games and long walks.',
     seat_by_answers: false,
+    food_preference: 'vegetarian',
   })
+  expect(first).not.toHaveProperty('personality_type')
   expect((await page.request.get(first?.profile_picture_url)).status()).toBe(200)
 
   // A new photo replaces the old one, which is gone from storage.
@@ -142,9 +149,15 @@ test('a member edits every field of their profile, each check seen once, and rep
   await page.reload()
   await expect(form.getByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Kumar', BACKEND)
   await expect(form.getByRole('textbox', { name: /Location/ })).toHaveValue('Indiranagar')
+  await expect(form.getByRole('combobox', { name: 'Food preference' })).toHaveValue('vegetarian')
   await expect(
     form.getByRole('checkbox', { name: 'Use my interests and personality type to seat me in a group' }),
   ).not.toBeChecked()
+
+  // Sign Out is on the profile too.
+  await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click()
+  await expect(page).toHaveURL(/\/$/, BACKEND)
+  await expect(page.getByRole('link', { name: 'Join Now' })).toBeVisible()
 })
 
 test('a member downloads their data, then deletes the account', async ({ page }) => {

@@ -1,19 +1,14 @@
 import { Tabs } from '@ark-ui/react/tabs'
-import { Link, useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { container, flow, grid } from 'styled-system/patterns'
 import { button, heading, tabs as tabsRecipe, text } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
 import { useAuthStore, watchAuth } from '../../lib/session/auth-store'
 import { rememberReturnPath } from '../../lib/session/return-path'
-import { Button } from '../../ui/button'
 import { SignInForm, SignUpForm } from './auth-forms'
+import { SignOutButton } from './sign-out-button'
 import { useAfterAuth } from './use-after-auth'
-
-/** Only a host at the door ever sees it: its dialog loads then, not with every sign-in page. */
-const UnsyncedCheckInsDialog = lazy(() =>
-  import('./unsynced-check-ins-dialog').then((module) => ({ default: module.UnsyncedCheckInsDialog })),
-)
 
 /** Sign in or sign up: underlined tabs. */
 const tabs = tabsRecipe({ variant: 'line' })
@@ -24,17 +19,10 @@ const tabs = tabsRecipe({ variant: 'line' })
  */
 export function AuthPage({ next }: { next?: string }) {
   const { status, member } = useAuthStore()
-  const navigate = useNavigate()
   const { afterSignIn, afterSignUp } = useAfterAuth()
   usePageMeta({ title: 'Sign in', description: 'Sign in to Yaari or create your account to book curated events.' })
   useEffect(() => void watchAuth(), [])
   useEffect(() => rememberReturnPath(next), [next])
-  const [unsynced, setUnsynced] = useState<{ count: number; date?: string }>()
-  const signOut = async () => {
-    const { signOutAndForget } = await import('../../lib/session/sign-out')
-    await signOutAndForget()
-    await navigate({ to: '/' })
-  }
 
   return (
     <div className={container({ maxW: 'md', py: { base: '10', md: '16' } })}>
@@ -49,29 +37,8 @@ export function AuthPage({ next }: { next?: string }) {
             <Link to="/my-bookings" className={button({ size: 'lg', variant: 'outline' })}>
               My bookings
             </Link>
-            <Button
-              size="lg"
-              variant="outline"
-              onClick={async () => {
-                // A host at the door: check-ins this phone has not synced are said before they sign out.
-                const { localDb, unsyncedCheckIns } = await import('../../lib/db')
-                const waiting = await unsyncedCheckIns(localDb()).catch(() => ({ count: 0 }))
-                if (waiting.count > 0) return setUnsynced(waiting)
-                await signOut()
-              }}
-            >
-              Sign Out
-            </Button>
+            <SignOutButton size="lg" />
           </div>
-          {unsynced ? (
-            <Suspense fallback={null}>
-              <UnsyncedCheckInsDialog
-                waiting={unsynced}
-                onClose={() => setUnsynced(undefined)}
-                onSignOut={() => void signOut()}
-              />
-            </Suspense>
-          ) : null}
         </section>
       ) : (
         <section className={flow({ gap: '4' })}>

@@ -4,12 +4,14 @@ import { css } from 'styled-system/css'
 import { flex, wrap } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
-import { LOGIN_LINK } from '../../lib/paths'
+import { EVENTS_LINK, LOGIN_LINK, MY_BOOKINGS_LINK } from '../../lib/paths'
+import { useKnownMember } from '../../lib/session/member-hint'
 import { CategoryGrid } from './category-grid'
 import { FeaturedEvents } from './featured-events'
 
 /** Home: the hero. */
 export function HomePage() {
+  const member = useKnownMember()
   usePageMeta({
     title: SITE.productName,
     description:
@@ -48,12 +50,26 @@ export function HomePage() {
             Start unforgettable nights with {SITE.productName}.
           </p>
           <div className={wrap({ gap: '3', mt: '8' })}>
-            <Link to={LOGIN_LINK.to} className={button({ size: 'lg' })}>
-              Join Now
-            </Link>
-            <Link to={LOGIN_LINK.to} className={button({ size: 'lg', variant: 'inverse' })}>
-              Login
-            </Link>
+            {/* A member this device knows goes on to the events and their bookings, not to join again. */}
+            {member ? (
+              <>
+                <Link to={EVENTS_LINK.to} className={button({ size: 'lg' })}>
+                  Browse events
+                </Link>
+                <Link to={MY_BOOKINGS_LINK.to} className={button({ size: 'lg', variant: 'inverse' })}>
+                  {MY_BOOKINGS_LINK.label}
+                </Link>
+              </>
+            ) : (
+              <>
+                <Link to={LOGIN_LINK.to} className={button({ size: 'lg' })}>
+                  Join Now
+                </Link>
+                <Link to={LOGIN_LINK.to} className={button({ size: 'lg', variant: 'inverse' })}>
+                  Login
+                </Link>
+              </>
+            )}
           </div>
           <dl className={flex({ gap: '10', mt: '12' })}>
             <div>

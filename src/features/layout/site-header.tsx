@@ -13,6 +13,8 @@ export interface SiteHeaderProps {
   transparent: boolean
   /** The bell (the member's notifications), shown beside their name: the root layout composes it. */
   bell?: ReactNode
+  /** A signed-in member's Sign Out, in the small screen's menu (composed by the root layout too). */
+  signOut?: ReactNode
 }
 
 /**
@@ -23,7 +25,7 @@ export interface SiteHeaderProps {
  * the other links collapse behind a Menu disclosure button that closes when a link is chosen, on
  * Escape and on navigation.
  */
-export function SiteHeader({ transparent, bell }: SiteHeaderProps) {
+export function SiteHeader({ transparent, bell, signOut }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const hydrated = useHydrated() // the menu opens once the app has taken over the page
   const menuId = useId()
@@ -36,8 +38,8 @@ export function SiteHeader({ transparent, bell }: SiteHeaderProps) {
   const host = Boolean(member?.host)
   const nav = useMemo(() => (host ? [...PRIMARY_NAV, HOST_LINK] : PRIMARY_NAV), [host])
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the path changes.
-  useEffect(() => setMenuOpen(false), [pathname])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the path or the member changes.
+  useEffect(() => setMenuOpen(false), [pathname, member?.uid])
 
   useEffect(() => {
     if (!menuOpen) return
@@ -112,9 +114,14 @@ export function SiteHeader({ transparent, bell }: SiteHeaderProps) {
             ))}
           </ul>
         </nav>
-        {/* Who this device knows, from the first frame; empty for a visitor (it only pushes Menu right). */}
+        {/* Who this device knows, from the first frame, leading to their profile; empty for a visitor
+            (it only pushes Menu right). */}
         <span className={css({ ml: { base: 'auto', lg: '2' }, fontWeight: 'semibold', truncate: true, maxW: '10rem' })}>
-          {firstName && `Hi, ${firstName}`}
+          {firstName ? (
+            <Link to={PROFILE_LINK.to} className={css({ _hover: { textDecoration: 'underline' } })}>
+              Hi, {firstName}
+            </Link>
+          ) : null}
         </span>
         {member ? bell : null}
         <div className={css({ display: { base: 'none', lg: 'flex' }, gap: '2' })}>
@@ -129,6 +136,7 @@ export function SiteHeader({ transparent, bell }: SiteHeaderProps) {
           type="button"
           aria-expanded={menuOpen}
           aria-controls={menuId}
+          aria-label={menuOpen ? 'Close menu' : undefined}
           disabled={!hydrated}
           onClick={() => setMenuOpen((open) => !open)}
           className={cx(
@@ -136,7 +144,8 @@ export function SiteHeader({ transparent, bell }: SiteHeaderProps) {
             css({ display: { base: 'inline-flex', lg: 'none' }, color: 'inherit' }),
           )}
         >
-          {menuOpen ? 'Close menu' : 'Menu'}
+          {/* About the same width open or closed, so the member's name beside it is not cut shorter. */}
+          {menuOpen ? 'Close' : 'Menu'}
         </button>
       </div>
       {/* Always in the page, hidden while closed: opening it shows links already built, so the tap
@@ -166,7 +175,13 @@ export function SiteHeader({ transparent, bell }: SiteHeaderProps) {
           pb: '4',
         })}
       >
-        <MenuLinks nav={nav} secondary={secondary} primary={primary} onChoose={close} />
+        <MenuLinks
+          nav={nav}
+          secondary={secondary}
+          primary={primary}
+          onChoose={close}
+          signOut={member ? signOut : null}
+        />
       </nav>
     </header>
   )
@@ -180,11 +195,14 @@ const MenuLinks = memo(function MenuLinks({
   secondary,
   primary,
   onChoose,
+  signOut,
 }: {
   nav: readonly NavLink[]
   secondary: typeof LOGIN_LINK | typeof PROFILE_LINK
   primary: typeof SIGNUP_LINK | typeof MY_BOOKINGS_LINK
   onChoose: (event: MouseEvent<HTMLAnchorElement>) => void
+  /** A signed-in member's Sign Out, last. */
+  signOut: ReactNode
 }) {
   return (
     <>
@@ -216,6 +234,7 @@ const MenuLinks = memo(function MenuLinks({
         <Link to={primary.to} onClick={onChoose} className={button()}>
           {primary.label}
         </Link>
+        {signOut}
       </div>
     </>
   )

@@ -22,11 +22,14 @@ export function ProfilePage({
   children,
   initial,
   notifications,
+  signOut,
 }: {
   children?: ReactNode
   initial?: Snapshot<UserProfileRecord | null | undefined> | null
   /** The Notifications section (the kinds a member wants, and push on this phone): the route composes it. */
   notifications?: ReactNode
+  /** Sign Out, for a signed-in member (the account's: the route composes it). */
+  signOut?: ReactNode
 }) {
   usePageMeta({ title: 'Your profile', description: 'See and change your Yaari profile.' })
   const mine = useMyProfile(initial)
@@ -84,6 +87,7 @@ export function ProfilePage({
         {body}
         {mine.status === 'signed-in' ? notifications : null}
         {mine.status === 'signed-out' ? null : children}
+        {mine.status === 'signed-in' ? signOut : null}
       </div>
     </section>
   )
