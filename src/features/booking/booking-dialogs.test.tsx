@@ -6,7 +6,7 @@ import { availableDates } from '@yaari/domain/schedule'
 import { afterEach, expect, it, vi } from 'vitest'
 import { useMyBookings } from '../../lib/member-data/hooks'
 import { useAvailability } from '../../lib/use-availability'
-import BookingDialogs from './booking-dialogs'
+import BookingDialogs, { dateDialogDescription } from './booking-dialogs'
 
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ children, to }: { children: unknown; to: string }) => <a href={to}>{children as string}</a>,
@@ -48,4 +48,14 @@ it('a date the member already has a seat on says so at the date, with My booking
   const other = screen.getAllByRole('radio').find((radio) => !/Booked/.test(radio.closest('label')?.textContent ?? ''))
   fireEvent.click(other!)
   expect(await screen.findByRole('button', { name: 'Continue' })).toBeTruthy()
+})
+
+it('says the months it offers as they are: the current one and the next ones', () => {
+  const months = new Set(availableDates(event).map((date) => date.slice(0, 7)))
+  expect(event.schedule.monthsAhead).toBe(2)
+  expect(months.size).toBeLessThanOrEqual(3)
+  expect(dateDialogDescription(event)).toMatch(/, this month and the next two\.$/)
+  expect(dateDialogDescription({ ...event, schedule: { ...event.schedule, monthsAhead: 0 } })).toMatch(
+    /, this month\.$/,
+  )
 })

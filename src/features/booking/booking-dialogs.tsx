@@ -40,20 +40,21 @@ export interface BookingDialogsProps {
 const dateTile = tile({ layout: 'stacked' }).root
 const SPACED = css({ mt: '5' })
 
-const MONTH_COUNTS = [
+/** The months a date may be in, as the dialog says them: the current one and the next `monthsAhead`. */
+const MONTHS_OFFERED = [
   'this month',
-  'the next two months',
-  'the next three months',
-  'the next four months',
-  'the next five months',
-  'the next six months',
-  'the next seven months',
+  'this month and the next',
+  'this month and the next two',
+  'this month and the next three',
+  'this month and the next four',
+  'this month and the next five',
+  'this month and the next six',
 ]
 
-/** "Saturdays at 6:00 PM, in the next three months." */
-function dateDialogDescription(event: YaariEvent): string {
+/** "Saturdays at 6:00 PM, this month and the next two." (what the dialog offers, said as it is). */
+export function dateDialogDescription(event: YaariEvent): string {
   const when = event.schedule.weekdays.length ? `${weekdaysLabel(event, true)} at` : 'Selected dates at'
-  return `${when} ${formatTime(event.startTime)}, in ${MONTH_COUNTS[event.schedule.monthsAhead] ?? 'the coming months'}.`
+  return `${when} ${formatTime(event.startTime)}, ${MONTHS_OFFERED[event.schedule.monthsAhead] ?? 'in the coming months'}.`
 }
 
 function useMyDates(eventId: string) {
