@@ -32,6 +32,8 @@ export function useBookingCheck(orderId: string, attempt = 0): BookingCheck {
   }, [failedOffline])
   useEffect(() => {
     if (status === 'signed-out') return setState({ status: 'signed-out' })
+    // A link with no order in it: nothing to ask the server (it would only refuse the request).
+    if (!orderId) return setState({ status: 'error', code: 'functions/invalid-argument', offline: false })
     if (status !== 'signed-in' || !verified) return
     let cancelled = false
     void attempt // a new attempt, or coming back online, asks again
