@@ -15,16 +15,32 @@ export interface DialogProps {
    * @default 'Close'
    */
   closeLabel?: string
+  /** What has focus when it opens (the safe choice of a destructive one); else its first control. */
+  initialFocus?: () => HTMLElement | null
 }
 
 /**
  * A modal dialog (Ark UI): focus is trapped inside, Escape and the close button close it,
  * focus returns to what opened it. Controlled, so the caller owns what "closing" clears.
  */
-export function Dialog({ open, onOpenChange, title, description, children, closeLabel = 'Close' }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  closeLabel = 'Close',
+  initialFocus,
+}: DialogProps) {
   const styles = dialog()
   return (
-    <ArkDialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
+    <ArkDialog.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      initialFocusEl={initialFocus}
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <ArkDialog.Backdrop className={styles.backdrop} />
         <ArkDialog.Positioner className={styles.positioner}>

@@ -150,6 +150,9 @@ test.describe('booking and paying', () => {
         'Cancelling now refunds ₹499 of the ₹499 you paid (48 hours or more before the event: full refund).',
       ),
     ).toBeVisible()
+    await expect(dialog.getByText(/^Your seat at Midweek Meetup on .+ is given back to others\.$/)).toBeVisible()
+    // The safe choice has focus: a stray Enter keeps the seat.
+    await expect(dialog.getByRole('button', { name: 'Keep my seat' })).toBeFocused()
     await expectNoSeriousA11yViolations(page)
     await dialog.getByRole('button', { name: 'Cancel booking' }).click()
     await expect(page.getByText('Your booking is cancelled.')).toBeVisible(BACKEND)

@@ -169,6 +169,16 @@ describe('createBooking', () => {
       personality_type: 'extrovert',
     })
     expect((await profile.get()).data()).not.toHaveProperty('drinking_preference')
+    expect((await profile.get()).get('given_answers')).toEqual(['food_preference', 'relationship_status'])
+
+    // A seat booked for a friend (another name): the friend's answers are not the member's.
+    await book(
+      bookingRequest(event.id, dates[4]!, {
+        userProfile: { ...VALID_ATTENDEE, name: 'Ravi Kumar', foodPreference: 'jain', drinkingPreference: 'regular' },
+      }),
+    )
+    expect((await profile.get()).data()).toMatchObject({ food_preference: 'vegetarian' })
+    expect((await profile.get()).data()).not.toHaveProperty('drinking_preference')
   })
 
   it('needs a completed profile', async () => {

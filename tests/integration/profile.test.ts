@@ -284,9 +284,14 @@ describe('the migration of invented answers (npm run forget-invented-answers)', 
       personality_type: 'ambivert',
       relationship_status: 'single',
     })
-    // ...and a profile whose value is not the invented one (set by hand, or a later answer).
+    // ...a profile whose value is not the invented one (set by hand)...
     const kept = await saved()
     await kept.update({ food_preference: 'vegetarian', personality_type: 'introvert' })
+    // ...and a member who gave answers equal to two defaults, as the profile page saves them.
+    const given = await signUpFreshMember()
+    await callFunction(saveProfileCall, { ...valid, personalityType: 'ambivert', relationshipStatus: 'single' })
+    await signOutMember()
+    const chosen = adminDb().collection('user_profiles').doc(given.uid)
 
     const { GOOGLE_CLOUD_PROJECT: _, ...local } = process.env
     const run = () => promisify(execFile)('node', ['dev/ops.mjs', 'forget-invented-answers'], { env: local })
@@ -299,6 +304,7 @@ describe('the migration of invented answers (npm run forget-invented-answers)', 
     }
     expect(after).toMatchObject({ name: 'Asha Rao', profession: 'tech' })
     expect((await kept.get()).data()).toMatchObject({ food_preference: 'vegetarian', personality_type: 'introvert' })
+    expect((await chosen.get()).data()).toMatchObject({ personality_type: 'ambivert', relationship_status: 'single' })
 
     const again = (await run()).stdout
     expect(again).toContain('food_preference 0, drinking_preference 0, personality_type 0, relationship_status 0')

@@ -33,21 +33,28 @@ export async function saveProfile(
   }
   const record = toProfileRecord(member.uid, member.email, input)
   const ref = refs.profile(firestore, member.uid)
-  const existing = await ref.get()
-  // An answer this save does not mention stays as the member last gave it (onboarding never asks them).
-  const kept = Object.fromEntries(
-    ANSWERS.flatMap((answer) => {
+  // In a transaction: an answer a booking keeps on the profile meanwhile is not lost.
+  await firestore.runTransaction(async (transaction) => {
+    const existing = await transaction.get(ref)
+    const given = givenAnswers(existing.get(GIVEN_ANSWERS))
+    // An answer this save does not mention stays as the member last gave it (onboarding never asks them).
+    const kept: Record<string, string> = {}
+    for (const answer of ANSWERS) {
+      const sent = input[answer.key]
       const stored = knownAnswer(answer, existing.get(answer.field))
-      return input[answer.key] === undefined && stored ? [[answer.field, stored]] : []
-    }),
-  )
-  await ref.set({
-    ...record,
-    ...kept,
-    // A save that does not say (an older app, onboarding's last step) keeps the member's choice.
-    seat_by_answers: input.seatByAnswers ?? existing.get('seat_by_answers') !== false,
-    created_at: existing.exists ? existing.get('created_at') : FieldValue.serverTimestamp(),
-    updated_at: FieldValue.serverTimestamp(),
+      if (sent === undefined && stored) kept[answer.field] = stored
+      else if (sent === null || sent === undefined) given.delete(answer.field)
+      else given.add(answer.field)
+    }
+    transaction.set(ref, {
+      ...record,
+      ...kept,
+      [GIVEN_ANSWERS]: [...given].sort(),
+      // A save that does not say (an older app, onboarding's last step) keeps the member's choice.
+      seat_by_answers: input.seatByAnswers ?? existing.get('seat_by_answers') !== false,
+      created_at: existing.exists ? existing.get('created_at') : FieldValue.serverTimestamp(),
+      updated_at: FieldValue.serverTimestamp(),
+    })
   })
   // The member's other pictures (the one replaced, uploads never saved) are deleted; a failure
   // here costs storage, not the profile, and the next save tries again.
@@ -61,14 +68,22 @@ export async function saveProfile(
  * The answers a member gave with a booking (food, personality, drinking, relationship status), kept on
  * their profile so the next booking form starts from them. An answer not given changes nothing.
  */
-export async function rememberAnswers(firestore: Firestore, uid: string, given: BookingAnswers): Promise<void> {
-  const answers = Object.fromEntries(
+export async function rememberAnswers(firestore: Firestore, uid: string, answers: BookingAnswers): Promise<void> {
+  const fields = Object.fromEntries(
     ANSWERS.flatMap((answer) => {
-      const value = knownAnswer(answer, given[answer.key])
+      const value = knownAnswer(answer, answers[answer.key])
       return value ? [[answer.field, value]] : []
     }),
   )
-  if (Object.keys(answers).length) await refs.profile(firestore, uid).update(answers)
+  if (!Object.keys(fields).length) return
+  const ref = refs.profile(firestore, uid)
+  await firestore.runTransaction(async (transaction) => {
+    const profile = await transaction.get(ref)
+    if (!profile.exists) return // no profile to keep them on (deleted meanwhile): nothing is made
+    const given = givenAnswers(profile.get(GIVEN_ANSWERS))
+    for (const field of Object.keys(fields)) given.add(field)
+    transaction.update(ref, { ...fields, [GIVEN_ANSWERS]: [...given].sort() })
+  })
 }
 
 /** getMyProfile: the caller's own profile, or null before onboarding is complete. */
@@ -81,6 +96,14 @@ export async function getMyProfile(
 }
 
 /**
+ * The profile's record of which answers the member gave (their fields), kept by every write of an
+ * answer: the migration below removes an invented value only where the member never gave that answer.
+ */
+export const GIVEN_ANSWERS = 'given_answers'
+const givenAnswers = (stored: unknown) =>
+  new Set(Array.isArray(stored) ? stored.filter((field): field is string => typeof field === 'string') : [])
+
+/**
  * What saves made before onboarding stopped inventing answers wrote for the questions it never
  * asked. No screen ever let a member give these, so a stored one is not the member's answer.
  */
@@ -91,26 +114,29 @@ export const INVENTED_ANSWERS = {
   relationship_status: 'single',
 } as const satisfies Partial<Record<keyof UserProfileRecord, string>>
 
-/** Profiles changed per batched write (Firestore takes up to 500 writes in a batch). */
-const FORGET_BATCH = 400
-
 /**
- * The migration `npm run forget-invented-answers` runs once: from every profile, each answer
- * that is the invented default is removed, so it reads as never given. A value other than the
- * invented one stays. Running it again changes nothing.
+ * The migration `npm run forget-invented-answers` runs once, right after the functions that stop
+ * inventing answers: from every profile, each answer that holds its invented default and that the
+ * member never gave (not in GIVEN_ANSWERS) is removed, so it reads as never given. An answer the
+ * member gave, even one equal to a default ('ambivert', 'single'), stays; so does any other value.
+ * Each profile is checked again in a transaction as it is changed. Running it again removes nothing
+ * more.
  */
 export async function forgetInventedAnswers(firestore: Firestore): Promise<{ removed: Record<string, number> }> {
   const removed: Record<string, number> = {}
   for (const [field, invented] of Object.entries(INVENTED_ANSWERS)) {
     removed[field] = 0
-    // Each pass removes the answer from the profiles it reads, so the next finds the rest.
-    for (;;) {
-      const page = await collectionOf(firestore, 'user_profiles').where(field, '==', invented).limit(FORGET_BATCH).get()
-      if (page.empty) break
-      const batch = firestore.batch()
-      for (const doc of page.docs) batch.update(doc.ref, { [field]: FieldValue.delete() })
-      await batch.commit()
-      removed[field] += page.size
+    // One read of the profiles holding the value (a field with a value is indexed), then a
+    // transaction each: profiles are at most a few thousand, and a member's save may run alongside.
+    const holding = await collectionOf(firestore, 'user_profiles').where(field, '==', invented).get()
+    for (const doc of holding.docs) {
+      const forgot = await firestore.runTransaction(async (transaction) => {
+        const profile = await transaction.get(doc.ref)
+        if (profile.get(field) !== invented || givenAnswers(profile.get(GIVEN_ANSWERS)).has(field)) return false
+        transaction.update(doc.ref, { [field]: FieldValue.delete() })
+        return true
+      })
+      if (forgot) removed[field] += 1
     }
   }
   return { removed }

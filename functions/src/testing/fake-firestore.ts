@@ -1,7 +1,7 @@
 /**
  * An in-memory Firestore for unit tests of the booking logic: the part of firebase-admin's API
  * the functions use (documents by path; get, create, set, update with FieldValue.delete(), delete
- * and update with a lastUpdateTime precondition; equality, range and `in` filters on a collection,
+ * and update with a lastUpdateTime precondition; transactions of gets, sets and updates; equality, range and `in` filters on a collection,
  * orderBy and limit; count; getAll),
  * with Firestore's error codes (ALREADY_EXISTS 6, NOT_FOUND 5, FAILED_PRECONDITION 9). Every
  * call yields to the event loop first, so calls made together interleave as they would over the
@@ -74,6 +74,10 @@ export class FakeDocument {
   }
   async set(data: Data) {
     await tick()
+    return this.setNow(data)
+  }
+  /** set, at once (a transaction's commit). */
+  setNow(data: Data) {
     return this.written(this.firestore.put(this.path, withoutDeletes(data)))
   }
   /** What a write answers: its time, which a later write may take as its condition. */
@@ -82,6 +86,10 @@ export class FakeDocument {
   }
   async update(changes: Data, precondition?: { lastUpdateTime?: Timestamp }) {
     await tick()
+    return this.updateNow(changes, precondition)
+  }
+  /** update, at once (a transaction's commit). */
+  updateNow(changes: Data, precondition?: { lastUpdateTime?: Timestamp }) {
     const current = this.firestore.stored(this.path)
     if (!current) throw grpcError(5, `NOT_FOUND: ${this.path}`)
     if (precondition?.lastUpdateTime && !precondition.lastUpdateTime.isEqual(Timestamp.fromMillis(current.version))) {
@@ -168,6 +176,23 @@ export class FakeFirestore {
   doc(path: string) {
     return new FakeDocument(this, path)
   }
+  /**
+   * A transaction as Firestore runs one on the server's side: the reads are remembered with their
+   * versions, the writes wait for the end, and they are applied together only if nothing read has
+   * changed meanwhile; otherwise the work runs again (at most 5 times, then ABORTED, code 10).
+   */
+  async runTransaction<T>(work: (transaction: FakeTransaction) => Promise<T>): Promise<T> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const transaction = new FakeTransaction()
+      const result = await work(transaction)
+      await tick()
+      if (transaction.unchanged(this)) {
+        for (const write of transaction.writes) write()
+        return result
+      }
+    }
+    throw grpcError(10, 'ABORTED: too much contention')
+  }
   async getAll(...refs: FakeDocument[]) {
     await tick()
     return refs.map((ref) => new FakeSnapshot(ref, this.stored(ref.path)))
@@ -200,5 +225,28 @@ export class FakeFirestore {
     return [...this.documents.keys()].filter(
       (path) => path.startsWith(prefix) && !path.slice(prefix.length).includes('/'),
     )
+  }
+}
+
+/** What runTransaction hands its work: reads now, writes at the commit. */
+class FakeTransaction {
+  private readonly read = new Map<string, number | undefined>()
+  readonly writes: (() => unknown)[] = []
+  async get(ref: FakeDocument) {
+    const snapshot = await ref.get()
+    this.read.set(ref.path, ref.firestore.stored(ref.path)?.version)
+    return snapshot
+  }
+  set(ref: FakeDocument, data: Data) {
+    this.writes.push(() => ref.setNow(data))
+    return this
+  }
+  update(ref: FakeDocument, changes: Data) {
+    this.writes.push(() => ref.updateNow(changes))
+    return this
+  }
+  /** Whether every document read is as it was read. */
+  unchanged(firestore: FakeFirestore) {
+    return [...this.read].every(([path, version]) => firestore.stored(path)?.version === version)
   }
 }

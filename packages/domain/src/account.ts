@@ -18,7 +18,7 @@ const ACCOUNTING_YEARS = 8
 /** What we keep, and for how long: one line each, in the order the Privacy page lists them. */
 export const DATA_RETENTION = {
   profile:
-    'Your account and profile (name, email, mobile, date of birth, gender, profession, interests, area, bio and photo): kept while you have an account, deleted when you delete it.',
+    'Your account and profile (name, email, mobile, date of birth, gender, profession, interests, area, bio, photo, and the booking answers you gave: food and drink preferences, personality type, relationship status): kept while you have an account, deleted when you delete it. You can change or clear each answer on your profile.',
   holds:
     'Waitlist places and unpaid seat holds: kept until they end. Deleting your account ends them and frees the seats for others.',
   paidBookings: `Paid bookings: the order id, amount, event date and refund state are kept for ${ACCOUNTING_YEARS} years, as Indian accounting law requires. Your name, email and mobile are removed from them when you delete your account.`,

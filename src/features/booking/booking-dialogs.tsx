@@ -3,7 +3,7 @@ import { formatInr } from '@yaari/domain/money'
 import { availableDates, formatLongDate, formatShortDate, formatTime, weekdaysLabel } from '@yaari/domain/schedule'
 import { spotsText } from '@yaari/domain/spots'
 import type { WaitlistView } from '@yaari/domain/waitlist'
-import { memo, type ReactNode, useCallback, useId, useMemo, useState } from 'react'
+import { memo, type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { grid, visuallyHidden } from 'styled-system/patterns'
 import { dataList, text, tile } from 'styled-system/recipes'
@@ -163,12 +163,19 @@ const DateStep = memo(function DateStep({
 }) {
   const [initialChoice] = useState(() => (initialDate && dates.includes(initialDate) ? initialDate : undefined))
   const [date, setDate] = useState(initialChoice)
+  // The choice as the radios hold it, at once: Continue goes on with it even within the frame
+  // before what follows from it is drawn.
+  const chosenNow = useRef(initialChoice)
   // The browser marks the tapped tile with the tap; what follows from the choice (Continue, or
   // the date's waitlist) is drawn after that paint.
-  const choose = useCallback((option: string) => afterNextPaint(() => setDate(option)), [])
+  const choose = useCallback((option: string) => {
+    chosenNow.current = option
+    afterNextPaint(() => setDate(option))
+  }, [])
   const availability = useAvailability(event.id)
   const mine = useMyDates(event.id)
   const legendId = useId()
+  const booked = date !== undefined && mine.states.get(date) === 'Booked'
   const chosen = date && availability.status === 'ready' ? availability.byDate.get(date) : undefined
   const chosenEntry = date ? mine.entries.get(date) : undefined
   // A sold-out date is open to the member holding or offered a seat on it; anyone else may wait.
@@ -209,12 +216,10 @@ const DateStep = memo(function DateStep({
           })}
         </div>
       </fieldset>
-      {date && mine.states.get(date) === 'Booked' ? (
-        // One seat a date: said at the date, not after the whole form.
-        <p role="status">
-          <AlreadyBooked />
-        </p>
-      ) : waitInstead && date ? (
+      {/* One seat a date: said at the date, not after the whole form (a live region kept in
+          the page, so the words are announced when they come). */}
+      <p role="status">{booked ? <AlreadyBooked /> : null}</p>
+      {booked ? null : waitInstead && date ? (
         <DateWaitlist
           event={event}
           tier={tier}
@@ -226,7 +231,14 @@ const DateStep = memo(function DateStep({
           afterJoin={afterWaitlistJoin}
         />
       ) : (
-        <Button disabled={!date} onClick={() => date && onContinue(date)}>
+        <Button
+          disabled={!date}
+          onClick={() => {
+            const now = chosenNow.current
+            // A date changed within this frame to one already booked: drawn next, not continued with.
+            if (now && mine.states.get(now) !== 'Booked') onContinue(now)
+          }}
+        >
           Continue
         </Button>
       )}

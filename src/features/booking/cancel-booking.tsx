@@ -8,8 +8,8 @@ import { BOOKING_MESSAGES, type BookingView, cancelBookingCall } from '@yaari/do
 import type { YaariEvent } from '@yaari/domain/catalogue'
 import { formatInr } from '@yaari/domain/money'
 import { cancellationRefund } from '@yaari/domain/refund-policy'
-import { eventStartInstant } from '@yaari/domain/schedule'
-import { useState } from 'react'
+import { eventStartInstant, formatLongDate } from '@yaari/domain/schedule'
+import { useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { wrap } from 'styled-system/patterns'
 import { text } from 'styled-system/recipes'
@@ -45,6 +45,7 @@ export function CancelBookingButton({
   onCancelled: (booking: BookingView) => void
 }) {
   const [open, setOpen] = useState(false)
+  const keep = useRef<HTMLButtonElement>(null)
   const {
     busy,
     error,
@@ -73,7 +74,9 @@ export function CancelBookingButton({
           setError(undefined)
         }}
         title="Cancel this booking?"
-        description={`${event.title}, your seat is given back to others.`}
+        description={`Your seat at ${event.title} on ${formatLongDate(booking.eventDate)} is given back to others.`}
+        // A stray Enter keeps the seat: focus starts on the safe choice.
+        initialFocus={() => keep.current}
       >
         <p className={text({ size: 'lg' })}>{terms}</p>
         <p className={text({ tone: 'muted' })}>Cancelling needs a connection and cannot be undone.</p>
@@ -86,7 +89,7 @@ export function CancelBookingButton({
           <Button loading={busy} loadingText="Cancelling..." onClick={() => void confirm()}>
             Cancel booking
           </Button>
-          <Button variant="outline" onClick={() => setOpen(false)}>
+          <Button ref={keep} variant="outline" onClick={() => setOpen(false)}>
             Keep my seat
           </Button>
         </div>

@@ -15,7 +15,7 @@ export function PrivacyPage() {
         <Bullets
           items={[
             'Account details: your name, email address and password (stored securely by our authentication provider).',
-            'Profile details you give us: mobile number, date of birth, photo, profession, gender, interests and area.',
+            'Profile details you give us: mobile number, date of birth, photo, profession, gender, interests and area, and the answers you choose to give when booking or on your profile (food and drink preferences, personality type, relationship status), each optional.',
             'Booking details: the events and dates you book and the status of your payments. Card and UPI details are handled by our payment partner and never reach us.',
           ]}
         />
@@ -41,7 +41,7 @@ export function PrivacyPage() {
             'It seats anyone with a food need the venue is told about (vegetarian, vegan, Jain) with another guest who shares it wherever the date allows, and your host is warned of any table where it could not.',
             'It mixes personality types, balances the prices paid and keeps ages close, as far as the date’s guests allow.',
             'Shared interests bring people together; people who came to an earlier evening together sit apart where it can, unless both chose to meet again.',
-            'You can stop us using your interests and personality type on your profile page; your food preference and age are always used.',
+            'You can stop us using your interests and personality type on your profile page; your food preference (when you give it) and age are always used. An answer you never gave is never assumed.',
           ]}
         />
         <p>

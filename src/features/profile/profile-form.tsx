@@ -112,11 +112,17 @@ export function ProfileForm({
 }) {
   const online = useOnline()
   const [draft, setDraft] = useState<OnboardingDraft>(() => draftOf(profile))
+  // What the form started from: a save sends only the booking answers the member changed here,
+  // so an answer a booking kept meanwhile (this device's copy not yet refreshed) is not undone.
+  const [base, setBase] = useState<OnboardingDraft>(draft)
   // What the member has typed is theirs: a newer copy from the server replaces the form only
   // while nothing in it was changed.
   const [edited, setEdited] = useState(false)
   useEffect(() => {
-    if (!edited) setDraft(draftOf(profile))
+    if (edited) return
+    const fresh = draftOf(profile)
+    setDraft(fresh)
+    setBase(fresh)
   }, [profile, edited])
   const [changingPhoto, setChangingPhoto] = useState(false)
   const [showErrors, setShowErrors] = useState(false)
@@ -144,7 +150,10 @@ export function ProfileForm({
           change({ profilePictureUrl })
           next = { ...next, profilePictureUrl }
         }
-        const result = payloadFromDraft(next)
+        const changed = Object.fromEntries(
+          ANSWERS.map(({ key }) => [key, next[key] === base[key] ? undefined : next[key]]),
+        )
+        const result = payloadFromDraft({ ...next, ...changed })
         if (!result.ok) throw new Error(result.message)
         await call(saveProfileCall, result.payload)
         void showToast({ title: PROFILE_MESSAGES.saved, type: 'success' })

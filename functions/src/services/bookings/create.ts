@@ -236,10 +236,6 @@ export async function createBooking(
     await releaseHold(deps, owner).catch(() => undefined)
     throw toHttpsError(error)
   }
-  // Asked once: the answers given here start the member's next booking form (their profile keeps them).
-  await rememberAnswers(firestore, member.uid, input.userProfile).catch((error: unknown) =>
-    warn('answers-not-kept', { uid: member.uid, error: String(error) }),
-  )
 
   let orderAttempted = false
   try {
@@ -285,6 +281,20 @@ export async function createBooking(
     await ref.update({ payment_session_id: order.payment_session_id, cf_order_id: order.cf_order_id ?? null })
     await step('session-recorded')
     if (offer) await offerTaken(firestore, member.uid, event.id, input.eventDate).catch(() => undefined)
+    // Asked once: the answers given with a booking that went through start the member's next
+    // booking form. Only when the seat is for the member themself (their name and date of birth):
+    // a friend's answers are not the member's.
+    const forThemself =
+      input.userProfile.dateOfBirth === profileData.date_of_birth &&
+      input.userProfile.name.trim().toLowerCase() ===
+        String(profileData.name ?? '')
+          .trim()
+          .toLowerCase()
+    if (forThemself) {
+      await rememberAnswers(firestore, member.uid, input.userProfile).catch((error: unknown) =>
+        warn('answers-not-kept', { uid: member.uid, error: String(error) }),
+      )
+    }
     return { order_id: owner.order_id, payment_session_id: order.payment_session_id, cashfree_mode: deps.cashfreeMode }
   } catch (error) {
     if (!(error instanceof HttpsError) || error.code === 'internal') {
