@@ -99,7 +99,7 @@ export async function getMyProfile(
  * The profile's record of which answers the member gave (their fields), kept by every write of an
  * answer: the migration below removes an invented value only where the member never gave that answer.
  */
-export const GIVEN_ANSWERS = 'given_answers'
+const GIVEN_ANSWERS = 'given_answers'
 const givenAnswers = (stored: unknown) =>
   new Set(Array.isArray(stored) ? stored.filter((field): field is string => typeof field === 'string') : [])
 
@@ -107,7 +107,7 @@ const givenAnswers = (stored: unknown) =>
  * What saves made before onboarding stopped inventing answers wrote for the questions it never
  * asked. No screen ever let a member give these, so a stored one is not the member's answer.
  */
-export const INVENTED_ANSWERS = {
+const INVENTED_ANSWERS = {
   food_preference: 'both',
   drinking_preference: 'both',
   personality_type: 'ambivert',

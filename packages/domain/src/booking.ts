@@ -78,7 +78,7 @@ export const BOOKING_PROFESSIONS = [
   'other',
 ] as const
 // The answers the booking form asks are the profile's: one list each, kept there (profile.ts).
-export { DRINKING_PREFERENCES, FOOD_PREFERENCES, PERSONALITY_TYPES, RELATIONSHIP_STATUSES } from './profile'
+export { FOOD_PREFERENCES, PERSONALITY_TYPES } from './profile'
 
 /** "software_engineer" -> "Software Engineer": how an enumeration value reads. */
 export function enumLabel(value: string): string {
