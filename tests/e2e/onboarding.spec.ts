@@ -70,8 +70,9 @@ test.describe('onboarding', () => {
     await expect(page.getByText('Valid mobile number')).toBeVisible()
     await proceed(page)
 
-    // 2. Name
+    // 2. Name: focus is on the new step's heading (the Continue pressed is gone), so it is announced.
     await expect(progress(page, 'Step 2 of 8')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
     const name = page.getByRole('textbox', { name: 'Full name' })
     await name.fill('R2D2')
     await proceed(page)

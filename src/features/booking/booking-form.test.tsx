@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { SEED_CATALOGUE } from '@yaari/domain/catalogue-seed'
 import { saveProfileSchema, toProfileRecord, type UserProfileRecord } from '@yaari/domain/profile'
 import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
@@ -51,4 +51,17 @@ it("fills in the member's own answers", () => {
   expect(answer('Food preference')).toBe('vegetarian')
   expect(answer('Personality type')).toBe('introvert')
   expect(answer('Relationship status')).toBe('')
+})
+
+it('a refused Pay and book takes focus to the first field to put right', async () => {
+  renderWith(ONBOARDED)
+  const name = screen.getByRole('textbox', { name: 'Full name' })
+  fireEvent.change(name, { target: { value: '' } })
+  fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }))
+  const pay = screen.getByRole('button', { name: 'Pay and book' })
+  await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false))
+  pay.focus()
+  fireEvent.click(pay)
+  await waitFor(() => expect(document.activeElement).toBe(name))
+  expect(name.getAttribute('aria-invalid')).toBe('true')
 })

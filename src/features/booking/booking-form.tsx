@@ -244,9 +244,14 @@ function DetailsForm({
   }, BOOKING_WORDS)
   const { busy, error, setError } = booking
 
+  const form = useRef<HTMLFormElement>(null)
+  /** After a refused Pay and book: focus goes to the first field to put right (its error read with it). */
+  const focusFirstProblem = () =>
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid=true]')?.focus())
   const submit = (formEvent: FormEvent) => {
     formEvent.preventDefault()
     setShowErrors(true)
+    focusFirstProblem()
     if (!terms.current) return setError(BOOKING_MESSAGES.termsRequired)
     if (missing) return setError(BOOKING_MESSAGES.requiredFields)
     const checked = v.safeParse(bookingProfileSchema, { ...profile, termsAccepted: terms.current })
@@ -255,7 +260,7 @@ function DetailsForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className={grid({ gap: '4', mt: '5' })}>
+    <form ref={form} noValidate onSubmit={submit} className={grid({ gap: '4', mt: '5' })}>
       {online ? null : (
         <p role="status" className={text({ tone: 'muted' })}>
           You are offline. Booking needs a connection; check your details now and pay once you are back online.

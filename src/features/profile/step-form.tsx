@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
 import { grid } from 'styled-system/patterns'
 import { Button } from '../../ui/button'
@@ -16,7 +16,14 @@ export interface StepFormProps {
   footer?: ReactNode
 }
 
-/** One onboarding step: a heading, its fields and a full-width Continue button. */
+/** Steps drawn in this page so far: the first comes with the page, each later one replaces another. */
+let stepsShown = 0
+
+/**
+ * One onboarding step: a heading, its fields and a full-width Continue button. A step that replaces
+ * the one before takes focus to its heading, so a screen reader says where the member now is (the
+ * Continue they pressed is gone); the page's first step leaves focus where the page puts it.
+ */
 export function StepForm({
   title,
   description,
@@ -27,6 +34,12 @@ export function StepForm({
   children,
   footer,
 }: StepFormProps) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    stepsShown += 1
+    const lost = document.activeElement === null || document.activeElement === document.body
+    if (stepsShown > 1 && lost) heading.current?.focus()
+  }, [])
   return (
     <form
       noValidate
@@ -38,7 +51,16 @@ export function StepForm({
       className={grid({ gap: '6' })}
     >
       <div>
-        <h1 id="step-title" className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'extrabold' })}>
+        <h1
+          id="step-title"
+          ref={heading}
+          tabIndex={-1}
+          className={css({
+            fontSize: { base: '2xl', md: '3xl' },
+            fontWeight: 'extrabold',
+            _focus: { outline: 'none' },
+          })}
+        >
           {title}
         </h1>
         {description ? <p className={css({ mt: '2', color: 'fg.muted' })}>{description}</p> : null}
