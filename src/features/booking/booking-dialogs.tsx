@@ -3,7 +3,7 @@ import { formatInr } from '@yaari/domain/money'
 import { availableDates, formatLongDate, formatShortDate, formatTime, weekdaysLabel } from '@yaari/domain/schedule'
 import { spotsText } from '@yaari/domain/spots'
 import type { WaitlistView } from '@yaari/domain/waitlist'
-import { memo, type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react'
+import { memo, type ReactNode, useCallback, useId, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { grid, visuallyHidden } from 'styled-system/patterns'
 import { dataList, text, tile } from 'styled-system/recipes'
@@ -163,15 +163,9 @@ const DateStep = memo(function DateStep({
 }) {
   const [initialChoice] = useState(() => (initialDate && dates.includes(initialDate) ? initialDate : undefined))
   const [date, setDate] = useState(initialChoice)
-  // The choice as the radios hold it, at once: Continue goes on with it even within the frame
-  // before what follows from it is drawn.
-  const chosenNow = useRef(initialChoice)
-  // The browser marks the tapped tile with the tap; what follows from the choice (Continue, or
-  // the date's waitlist) is drawn after that paint.
-  const choose = useCallback((option: string) => {
-    chosenNow.current = option
-    afterNextPaint(() => setDate(option))
-  }, [])
+  // The browser marks the chosen tile itself (the radios are its own): a choice re-renders this
+  // step's Continue or waitlist, not the tiles. At once, so a Continue right after it (a quick tap,
+  // Space then Enter) goes on with that date.
   const availability = useAvailability(event.id)
   const mine = useMyDates(event.id)
   const legendId = useId()
@@ -210,7 +204,7 @@ const DateStep = memo(function DateStep({
                 disabled={cancelled || closed}
                 seats={seatsLine}
                 own={mine.states.get(option)}
-                onChoose={choose}
+                onChoose={setDate}
               />
             )
           })}
@@ -231,14 +225,7 @@ const DateStep = memo(function DateStep({
           afterJoin={afterWaitlistJoin}
         />
       ) : (
-        <Button
-          disabled={!date}
-          onClick={() => {
-            const now = chosenNow.current
-            // A date changed within this frame to one already booked: drawn next, not continued with.
-            if (now && mine.states.get(now) !== 'Booked') onContinue(now)
-          }}
-        >
+        <Button disabled={!date} onClick={() => date && onContinue(date)}>
           Continue
         </Button>
       )}
