@@ -175,13 +175,9 @@ export function SiteHeader({ transparent, bell, signOut }: SiteHeaderProps) {
           pb: '4',
         })}
       >
-        <MenuLinks
-          nav={nav}
-          secondary={secondary}
-          primary={primary}
-          onChoose={close}
-          signOut={member ? signOut : null}
-        />
+        <MenuLinks nav={nav} secondary={secondary} primary={primary} onChoose={close} />
+        {/* Mounted with the open menu only: its code is not part of every member's first load. */}
+        {member && menuOpen ? <div className={css({ display: 'grid', mt: '2' })}>{signOut}</div> : null}
       </nav>
     </header>
   )
@@ -195,14 +191,11 @@ const MenuLinks = memo(function MenuLinks({
   secondary,
   primary,
   onChoose,
-  signOut,
 }: {
   nav: readonly NavLink[]
   secondary: typeof LOGIN_LINK | typeof PROFILE_LINK
   primary: typeof SIGNUP_LINK | typeof MY_BOOKINGS_LINK
   onChoose: (event: MouseEvent<HTMLAnchorElement>) => void
-  /** A signed-in member's Sign Out, last. */
-  signOut: ReactNode
 }) {
   return (
     <>
@@ -234,7 +227,6 @@ const MenuLinks = memo(function MenuLinks({
         <Link to={primary.to} onClick={onChoose} className={button()}>
           {primary.label}
         </Link>
-        {signOut}
       </div>
     </>
   )
