@@ -7,14 +7,16 @@ import { existsSync, readFileSync } from 'node:fs'
 
 /** @typedef {{ passed: number, failed: number, skipped: number, failures: string[] }} SuiteReport */
 
+/** Terminal colours out of a message. @param {unknown} message */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colours in error messages
+const plain = (message) => String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '')
+
 /**
  * An error message on one line: its first lines up to the stack trace, without terminal colours.
  * @param {unknown} message
  */
 export const headline = (message) =>
-  String(message ?? '')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colours in error messages
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  plain(message)
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('at '))
@@ -50,6 +52,28 @@ export function vitestReport(file, root) {
 }
 
 /**
+ * What a test that ran out of time was waiting for: Playwright reports the step under way as a
+ * second error, located in the spec, with its call log (the locator, then the last thing it saw).
+ * Without it a CI log says only "Test timeout of 30000ms exceeded".
+ * @param {{ message?: string, location?: { file: string, line: number } }[] | undefined} errors
+ */
+export function pendingStep(errors) {
+  const step = errors?.find((error) => error.location)
+  if (!step?.location) return undefined
+  const lines = plain(step.message).split('\n')
+  const start = lines.findIndex((line) => line.startsWith('Call log:')) + 1
+  const end = lines.findIndex((line, i) => i >= start && !line.trim())
+  const calls = lines
+    .slice(start || lines.length, end === -1 ? undefined : end)
+    .map((line) => line.trim().replace(/^(\d+ × )?- /, ''))
+  // The locator it waited for, and the last thing it saw (a retry's bookkeeping says nothing).
+  const saw = calls.findLast((line) => !/^(retrying|attempting|waiting \d+ms|waiting for element)/.test(line))
+  const where = `${step.location.file.split('/').at(-1)}:${step.location.line}`
+  const said = [lines[0]?.replace(/: Test timeout of \d+ms exceeded\.$/, ''), calls[0], saw]
+  return `${where} ${[...new Set(said.filter(Boolean))].join(' · ')}`.slice(0, 300)
+}
+
+/**
  * @param {any} suite @param {string[]} titles the enclosing describe blocks
  * @returns {Generator<string>}
  */
@@ -59,7 +83,9 @@ function* playwrightFailures(suite, titles) {
     for (const test of spec.tests ?? [])
       if (test.status === 'unexpected') {
         const name = [`[${test.projectName}]`, ...here, spec.title].join(' › ')
-        yield `${spec.file}:${spec.line} › ${name}: ${headline(test.results?.at(-1)?.error?.message)}`
+        const result = test.results?.at(-1)
+        const step = pendingStep(result?.errors)
+        yield `${spec.file}:${spec.line} › ${name}: ${headline(result?.error?.message)}${step ? ` (at ${step})` : ''}`
       }
   for (const child of suite.suites ?? []) yield* playwrightFailures(child, here)
 }

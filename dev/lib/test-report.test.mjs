@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { headline, playwrightReport, vitestReport } from './test-report.mjs'
+import { headline, pendingStep, playwrightReport, vitestReport } from './test-report.mjs'
 
 const dir = mkdtempSync(join(tmpdir(), 'test-report-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -102,6 +102,32 @@ describe('the summary npm test ends with', () => {
         'c.spec.ts:7 › [mobile] › outer › fails: Error: expect(received).toBe(expected) · Expected: 2 · Received: 1',
       ],
     })
+  })
+
+  it('says what a test that ran out of time was waiting for, and where', () => {
+    const dim = (/** @type {string} */ line) => `\u001b[2m${line}\u001b[22m`
+    const errors = [
+      { message: '\u001b[31mTest timeout of 30000ms exceeded.\u001b[39m' },
+      {
+        location: { file: '/repo/tests/e2e/auth.spec.ts', line: 139, column: 56 },
+        message: [
+          'Error: locator.click: Test timeout of 30000ms exceeded.',
+          'Browser logs:',
+          '',
+          '<launched> pid=19688',
+          'Call log:',
+          dim("  - waiting for getByRole('button', { name: 'Continue' })"),
+          dim('    - locator resolved to <button disabled>Continue</button>'),
+          dim('  - attempting click action'),
+          dim('    5 × waiting for element to be visible, enabled and stable'),
+          dim('      - element is not enabled'),
+        ].join('\n'),
+      },
+    ]
+    expect(pendingStep(errors)).toBe(
+      "auth.spec.ts:139 Error: locator.click · waiting for getByRole('button', { name: 'Continue' }) · element is not enabled",
+    )
+    expect(pendingStep([errors[0] ?? {}])).toBeUndefined()
   })
 
   it('a suite that wrote no report is not counted as passed', () => {
