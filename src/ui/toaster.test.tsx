@@ -20,6 +20,16 @@ it('shows a toast with its title and description', async () => {
   expect(screen.getByRole('button', { name: 'Dismiss notification' })).toBeTruthy()
 })
 
+it('is no tab stop: neither the toast nor its dismiss button is in the tab order', async () => {
+  render(<AppToaster />)
+  act(() => {
+    toaster.success({ title: 'Your profile has been created successfully.' })
+  })
+  const toast = (await screen.findByText('Your profile has been created successfully.')).closest('[role=status]')
+  expect(toast?.getAttribute('tabindex')).toBe('-1')
+  expect(screen.getByRole('button', { name: 'Dismiss notification' }).getAttribute('tabindex')).toBe('-1')
+})
+
 it('keeps at most 3 toasts on screen', async () => {
   render(<AppToaster />)
   act(() => {
@@ -30,7 +40,7 @@ it('keeps at most 3 toasts on screen', async () => {
 })
 
 it('shows a toast that was queued before the renderer mounted', async () => {
-  await showToast({ title: 'Payment successful! Redirecting...', type: 'success' })
+  await showToast({ title: 'Signed in successfully', type: 'success' })
   render(<AppToaster />)
-  expect(await screen.findByText('Payment successful! Redirecting...')).toBeTruthy()
+  expect(await screen.findByText('Signed in successfully')).toBeTruthy()
 })
