@@ -1,5 +1,12 @@
 import { Field } from '@ark-ui/react/field'
-import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react'
 import { cx } from 'styled-system/css'
 import { field } from 'styled-system/recipes'
 
@@ -20,19 +27,40 @@ const styles = field()
 const inputStyle = styles.input
 
 /**
- * A labelled text input (Ark UI Field): the label, hint and error are wired to the input for
- * screen readers (aria-describedby, aria-invalid), and the error is announced when it appears.
+ * A labelled text input (Ark UI Field): the label, and the one message under it (the error, else
+ * the note or hint), are wired to the input for screen readers (aria-invalid, aria-describedby).
  */
 export function TextField({ label, error, success, hint, className, required, disabled, ...input }: TextFieldProps) {
+  const ids = useMessageIds()
   return (
-    <FieldFrame {...{ label, error, success, hint, className, required, disabled }}>
-      <Field.Input className={inputStyle} {...input} />
+    <FieldFrame {...{ ids, label, error, success, hint, className, required, disabled }}>
+      <Field.Input className={inputStyle} aria-describedby={describedBy(ids, { error, success, hint })} {...input} />
     </FieldFrame>
   )
 }
 
+type MessageIds = { errorText: string; helperText: string }
+
+/** The ids of a field's error and helper text, given to Ark's field so the control can name them. */
+function useMessageIds(): MessageIds {
+  const id = useId()
+  return { errorText: `${id}error`, helperText: `${id}note` }
+}
+
+/**
+ * What describes the control: its error while it has one, else its note or hint. Ark's field names
+ * an error only in aria-errormessage, which many screen readers do not read; the description is
+ * read with the field whenever it takes focus (a refused Continue or Pay moves focus there), so
+ * the error is not also a live region: it would be read twice.
+ */
+function describedBy(ids: MessageIds, { error, success, hint }: FieldMessageProps): string | undefined {
+  if (error) return ids.errorText
+  return success || hint ? ids.helperText : undefined
+}
+
 /** Label above, control, then one message line: what every field shares. */
 function FieldFrame({
+  ids,
   label,
   error,
   success,
@@ -42,6 +70,7 @@ function FieldFrame({
   disabled,
   children,
 }: FieldMessageProps & {
+  ids: MessageIds
   label: ReactNode
   className?: string
   required?: boolean
@@ -49,7 +78,13 @@ function FieldFrame({
   children: ReactNode
 }) {
   return (
-    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled} className={cx(styles.root, className)}>
+    <Field.Root
+      ids={ids}
+      invalid={Boolean(error)}
+      required={required}
+      disabled={disabled}
+      className={cx(styles.root, className)}
+    >
       <Field.Label className={styles.label}>{label}</Field.Label>
       {children}
       <FieldMessages error={error} success={success} hint={hint} />
@@ -67,7 +102,7 @@ interface FieldMessageProps {
 function FieldMessages({ error, success, hint }: FieldMessageProps) {
   if (error) {
     return (
-      <Field.ErrorText role="alert" className={styles.errorText}>
+      <Field.ErrorText aria-live="off" className={styles.errorText}>
         {error}
       </Field.ErrorText>
     )
@@ -104,9 +139,10 @@ export function SelectField({
   required,
   ...select
 }: SelectFieldProps) {
+  const ids = useMessageIds()
   return (
-    <FieldFrame {...{ label, error, success, hint, className, required }}>
-      <Field.Select className={inputStyle} {...select}>
+    <FieldFrame {...{ ids, label, error, success, hint, className, required }}>
+      <Field.Select className={inputStyle} aria-describedby={describedBy(ids, { error, success, hint })} {...select}>
         {placeholder === null ? null : <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -124,9 +160,14 @@ export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
 
 /** A labelled multi-line text input (Ark UI Field). */
 export function TextAreaField({ label, error, success, hint, className, required, ...textarea }: TextAreaFieldProps) {
+  const ids = useMessageIds()
   return (
-    <FieldFrame {...{ label, error, success, hint, className, required }}>
-      <Field.Textarea className={cx(inputStyle, styles.textarea)} {...textarea} />
+    <FieldFrame {...{ ids, label, error, success, hint, className, required }}>
+      <Field.Textarea
+        className={cx(inputStyle, styles.textarea)}
+        aria-describedby={describedBy(ids, { error, success, hint })}
+        {...textarea}
+      />
     </FieldFrame>
   )
 }
