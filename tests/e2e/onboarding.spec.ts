@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { PROFESSION_LABELS, PROFESSIONS } from '@yaari/domain/profile'
 import {
   admin,
   BACKEND,
@@ -74,6 +75,7 @@ test.describe('onboarding', () => {
     await expect(progress(page, 'Step 2 of 8')).toBeVisible()
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
     const name = page.getByRole('textbox', { name: 'Full name' })
+    await expect(name).toHaveValue('Asha Rao') // the name given at sign-up, not asked again empty
     await name.fill('R2D2')
     await proceed(page)
     await expect(page.getByText('Please enter a valid name (at least 2 characters, letters only)')).toBeVisible()
@@ -185,9 +187,9 @@ test.describe('onboarding', () => {
     await page.getByRole('button', { name: 'Start Your Adventure' }).click()
     await expect(page).toHaveURL(/\/events\/?$/)
 
-    // The whole first hour through the UI: a seat booked with the profile just made, and paid. (The
-    // booking form keeps a list of professions of its own, without "Tech", so it asks again.)
-    await checkoutFor(page, 1, { profession: '' })
+    // The whole first hour through the UI: a seat booked with the profile just made, and paid. The
+    // booking form asks the profile's one list of professions, the member's own answer chosen.
+    await checkoutFor(page, 1, { profession: 'tech' })
     await page.getByRole('button', { name: 'Pay', exact: true }).click()
     await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
 
@@ -248,7 +250,7 @@ test.describe('onboarding', () => {
       await expect(page.getByText('Upload failed')).toBeVisible()
       await expect(page.getByText('Failed to upload profile picture. You can add it later.')).toBeVisible()
       await expect(progress(page, 'Step 5 of 8')).toBeVisible()
-      await pick(page, 'radio', 'Business')
+      await pick(page, 'radio', 'Business & consulting')
       await proceed(page)
       await pick(page, 'radio', 'Male')
       await page.getByRole('button', { name: 'Continue to Interests' }).click()
@@ -261,7 +263,7 @@ test.describe('onboarding', () => {
       await expect(page.getByRole('checkbox', { name: 'Gaming' })).toBeChecked()
       await expect(page.getByRole('checkbox', { name: 'Outdoor' })).toBeChecked()
       await page.getByRole('link', { name: 'Back' }).click()
-      await expect(page.getByRole('radio', { name: 'Business' })).toBeChecked()
+      await expect(page.getByRole('radio', { name: 'Business & consulting' })).toBeChecked()
       await page.goto('/onboarding/date-of-birth')
       await expect(page.getByLabel('Date of birth')).toHaveValue('1990-02-20')
       await page.goto('/onboarding/location')
@@ -310,6 +312,12 @@ test.describe('onboarding', () => {
     await expect(page.getByText('Please enter a valid 10-digit mobile number')).toBeVisible()
     await expect(page.getByText('Please choose your gender')).toBeVisible()
     await expectNoSeriousA11yViolations(page)
+    // The name given at sign-up is carried here, and the one list of professions is offered.
+    await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Rao')
+    await expect(page.getByRole('combobox', { name: 'Profession' }).getByRole('option')).toHaveText([
+      'Choose…',
+      ...PROFESSIONS.map((value) => PROFESSION_LABELS[value]),
+    ])
 
     await page.getByRole('textbox', { name: 'Phone' }).fill('7012345678')
     await page.getByRole('textbox', { name: 'Full name' }).fill('Meera Iyer')

@@ -99,7 +99,7 @@ test('a member edits every field of their profile, each check seen once, and rep
   await form.getByRole('textbox', { name: 'Full name' }).fill('Asha Kumar')
   await form.getByLabel(/Date of birth/).fill('1990-02-03')
   await form.getByRole('combobox', { name: /Gender/ }).selectOption('non-binary')
-  await form.getByRole('combobox', { name: /Profession/ }).selectOption('design')
+  await form.getByRole('combobox', { name: /Profession/ }).selectOption('Creative & design')
   await form.getByText('Art', { exact: true }).click()
   await form.getByText('Outdoor', { exact: true }).click()
   await form.getByRole('textbox', { name: /Location/ }).fill('Indiranagar')
@@ -123,7 +123,7 @@ test('a member edits every field of their profile, each check seen once, and rep
     mobile: '+919123456789',
     date_of_birth: '1990-02-03',
     gender: 'non-binary',
-    profession: 'design',
+    profession: 'creative',
     interests: JSON.stringify(['art', 'outdoor']),
     location: 'indiranagar',
     bio: 'Board games and long walks.',

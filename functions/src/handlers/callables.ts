@@ -12,7 +12,7 @@ import { deleteMyAccountCall, exportMyDataCall } from '@yaari/domain/account'
 import { blockGuestCall, getAfterNightCall, listConnectionsCall, pickGuestCall, removeConnectionCall, reportGuestCall, saveFeedbackCall, saveSharingCall } from '@yaari/domain/after-night'
 import { getAvailabilityCall } from '@yaari/domain/availability'
 import { cancelBookingCall, createBookingCall, getBookingCall } from '@yaari/domain/booking'
-import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
+import type { CallableContract, ParsedRequestOf, RequestOf, ResponseOf } from '@yaari/domain/callable'
 import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
 import { archiveCatalogueEventCall, listCatalogueCall, publishCatalogueEventCall, saveCatalogueCityCall, saveCatalogueEventCall, uploadEventCoverCall } from '@yaari/domain/catalogue-editor'
 import { getDoorListCall, removeAdmissionCall, syncCheckInsCall } from '@yaari/domain/door'
@@ -117,7 +117,7 @@ interface CallContext {
  * catalogue (an event it knows; for a host's request, a date the event runs on).
  */
 function parseAgainst<C extends CallableContract>(contract: C, catalogue: Catalogue, data: unknown, dated: boolean) {
-  const input = parseRequest(contract.request, data) as RequestOf<C>
+  const input = parseRequest(contract.request, data) as ParsedRequestOf<C>
   const issue = dateIssue(catalogue, input, { dated })
   if (issue) throw new HttpsError('invalid-argument', issue)
   return input
@@ -125,7 +125,7 @@ function parseAgainst<C extends CallableContract>(contract: C, catalogue: Catalo
 
 function callable<C extends CallableContract, Public extends boolean = false>(
   contract: C,
-  handle: (input: RequestOf<C>, caller: Caller<Public>, context: CallContext) => Promise<ResponseOf<C>>,
+  handle: (input: ParsedRequestOf<C>, caller: Caller<Public>, context: CallContext) => Promise<ResponseOf<C>>,
   { public: isPublic, ...options }: Registration<Public> = {},
 ) {
   const sized = { ...withAppCheck, ...runOptions(contract.name), ...options }

@@ -6,9 +6,11 @@
  */
 
 import { ACCOUNT_DATA_MESSAGES, EXPORTS_PER_DAY, RECENT_SIGN_IN_MINUTES } from '@yaari/domain/account'
+import { saveProfileSchema } from '@yaari/domain/profile'
 import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
 import { cancellationRefund } from '@yaari/domain/refund-policy'
 import { eventStartInstant } from '@yaari/domain/schedule'
+import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
 import { bookingWorld, EVENT } from '../testing/booking-world'
 import { FakeMail } from '../testing/fake-mail'
@@ -220,7 +222,12 @@ describe('a changed gender', () => {
     const { w, a, heldDate, aPaid } = await world()
     const amount = w.booking(aPaid)!.amount
     const photos = { isMemberPhotoUrl: () => true, deleteMemberPhotos: async () => 0 }
-    await saveProfile(w.firestore.asFirestore, photos, a, { ...VALID_PROFILE, gender: 'male' })
+    await saveProfile(
+      w.firestore.asFirestore,
+      photos,
+      a,
+      v.parse(saveProfileSchema, { ...VALID_PROFILE, gender: 'male' }),
+    )
     expect(w.booking(aPaid)).toMatchObject({ amount, tier: 'girls', status: 'confirmed' })
     expect((await refusal(w.book(a, w.dates[4]!, { tier: 'girls' }))).code).toBe('failed-precondition')
     const boys = await w.book(a, w.dates[4]!, { tier: 'boys' })

@@ -5,7 +5,7 @@
  * rememberAnswers: the answers a member gives when booking, kept on their profile.
  */
 
-import type { RequestOf } from '@yaari/domain/callable'
+import type { ParsedRequestOf } from '@yaari/domain/callable'
 import {
   ANSWERS,
   type BookingAnswers,
@@ -25,7 +25,7 @@ export async function saveProfile(
   firestore: Firestore,
   photos: Pick<PhotoStore, 'isMemberPhotoUrl' | 'deleteMemberPhotos'>,
   member: { uid: string; email: string | undefined },
-  input: RequestOf<typeof saveProfileCall>,
+  input: ParsedRequestOf<typeof saveProfileCall>,
 ): Promise<{ saved: true }> {
   // A profile may only show a picture its member uploaded, never someone else's.
   if (input.profilePictureUrl && !photos.isMemberPhotoUrl(input.profilePictureUrl, member.uid)) {

@@ -19,6 +19,7 @@ import {
   mobileSchema,
   nameSchema,
   PERSONALITY_TYPES,
+  professionSchema,
   RELATIONSHIP_STATUSES,
 } from './profile'
 import { NOT_ON_SALE, parseIsoDate } from './schedule'
@@ -35,7 +36,6 @@ export const BOOKING_MESSAGES = {
   gatewayError: 'Payment gateway error. Please try again or contact support.',
   unexpected: 'Oops! Something went wrong. Please try again or contact our friendly support team.',
   redirecting: 'Redirecting to secure payment gateway',
-  paid: 'Payment successful! Redirecting...',
   processing: 'Processing Payment...',
   soldOut: 'Sorry, this date is sold out. Please choose another date.',
   alreadyBooked: 'You already have a seat on this date. See My bookings.',
@@ -66,17 +66,6 @@ export function standingMessage(standing: { level: string; until?: string; reaso
  */
 export const MAX_LIVE_HOLDS = 2
 
-export const BOOKING_PROFESSIONS = [
-  'software_engineer',
-  'designer',
-  'product_manager',
-  'marketing',
-  'sales',
-  'consultant',
-  'entrepreneur',
-  'student',
-  'other',
-] as const
 // The answers the booking form asks are the profile's: one list each, kept there (profile.ts).
 export { FOOD_PREFERENCES, PERSONALITY_TYPES } from './profile'
 
@@ -100,7 +89,7 @@ export const bookingProfileSchema = v.strictObject({
   mobile: mobileSchema,
   /** The person the seat is for meets the profile's rules: a real date, 18 to 60, the same messages. */
   dateOfBirth: v.pipe(v.string(BOOKING_MESSAGES.requiredFields), dateOfBirthSchema),
-  profession: v.optional(v.picklist(BOOKING_PROFESSIONS, 'Unknown profession')),
+  profession: v.optional(professionSchema),
   foodPreference: v.optional(v.picklist(FOOD_PREFERENCES, 'Unknown food preference')),
   personalityType: v.optional(v.picklist(PERSONALITY_TYPES, 'Unknown personality type')),
   drinkingPreference: v.optional(v.picklist(DRINKING_PREFERENCES, 'Unknown drinking preference')),

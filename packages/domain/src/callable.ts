@@ -33,6 +33,8 @@ export const contract = <Schema extends v.GenericSchema, Response>(
 
 /** What the browser may send: the schema's input. */
 export type RequestOf<C> = C extends CallableContract<infer S, unknown> ? v.InferInput<S> : never
+/** What the function is given: the request as its schema parsed it (values read as their own, trimmed). */
+export type ParsedRequestOf<C> = C extends CallableContract<infer S, unknown> ? v.InferOutput<S> : never
 /** What the function answers. */
 export type ResponseOf<C> = C extends CallableContract<v.GenericSchema, infer R> ? R : never
 

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import {
   ageOn,
+  canonicalProfession,
   dateOfBirthBounds,
   dateOfBirthIssue,
   formatMobile,
@@ -11,10 +12,13 @@ import {
   mobileDigits,
   mobileSchema,
   nameSchema,
+  PROFESSION_LABELS,
+  PROFESSIONS,
   profileAnswers,
   saveProfileSchema,
   toProfileRecord,
 } from './profile'
+import { VALID_PROFILE } from './profile.fixture'
 
 const now = new Date('2026-11-22T06:30:00Z') // Sunday 22 Nov 2026, noon in India
 const messages = (schema: v.GenericSchema, value: unknown) => {
@@ -132,6 +136,26 @@ describe('saveProfile payload', () => {
     expect(v.safeParse(saveProfileSchema, { ...valid, interests: ['art', 'art'] }).success).toBe(false)
     expect(v.safeParse(saveProfileSchema, { ...valid, userId: 'someone-else' }).success).toBe(false)
     expect(v.safeParse(saveProfileSchema, { ...valid, location: '   ' }).success).toBe(false)
+  })
+})
+
+describe('one list of professions', () => {
+  it('has each answer once, with a label of its own', () => {
+    expect(new Set(PROFESSIONS).size).toBe(PROFESSIONS.length)
+    const labels = PROFESSIONS.map((value) => PROFESSION_LABELS[value])
+    expect(new Set(labels).size).toBe(labels.length)
+  })
+
+  it("reads an earlier list's value as its own, and refuses what no list had", () => {
+    expect(canonicalProfession('tech')).toBe('tech')
+    expect(canonicalProfession('technology')).toBe('tech')
+    expect(canonicalProfession('software_engineer')).toBe('tech')
+    expect(canonicalProfession('entrepreneurship')).toBe('entrepreneur')
+    expect(canonicalProfession('toString')).toBeUndefined()
+    expect(canonicalProfession('astronaut')).toBeUndefined()
+    expect(v.parse(saveProfileSchema, { ...VALID_PROFILE, profession: 'designer' }).profession).toBe('creative')
+    expect(messages(saveProfileSchema, { ...VALID_PROFILE, profession: 'astronaut' })).toEqual(['Unknown profession'])
+    expect(messages(saveProfileSchema, { ...VALID_PROFILE, profession: 7 })).toEqual(['Unknown profession'])
   })
 })
 

@@ -31,35 +31,53 @@ export const PHOTO_MAX_SIDE = 1024
 /** The longest email address there can be (RFC 5321). */
 export const MAX_EMAIL_LENGTH = 254
 
-/** Profession cards of the onboarding flow. */
-export const PROFESSION_CARDS = [
+/**
+ * What the member does: one list, asked the same way by onboarding's cards, the one-page form,
+ * the profile page and the booking form (and shown to hosts as its labels say).
+ */
+export const PROFESSIONS = [
   'student',
   'tech',
   'business',
   'creative',
+  'marketing',
   'healthcare',
   'finance',
   'education',
   'entrepreneur',
   'other',
 ] as const
-/** Profession options of the one-page profile form. */
-export const PROFILE_FORM_PROFESSIONS = [
-  'technology',
-  'healthcare',
-  'finance',
-  'education',
-  'marketing',
-  'design',
-  'consulting',
-  'entrepreneurship',
-  'student',
-  'other',
-] as const
-export type Profession = (typeof PROFESSION_CARDS)[number] | (typeof PROFILE_FORM_PROFESSIONS)[number]
-export const PROFESSIONS: readonly [Profession, ...Profession[]] = [
-  ...new Set([...PROFESSION_CARDS, ...PROFILE_FORM_PROFESSIONS]),
-] as [Profession, ...Profession[]]
+export type Profession = (typeof PROFESSIONS)[number]
+
+/**
+ * Values of the lists asked before there was one (profiles and bookings stored then, and requests
+ * from an app not yet updated), each read as the one list's.
+ */
+const FORMER_PROFESSIONS: Readonly<Record<string, Profession>> = {
+  technology: 'tech',
+  software_engineer: 'tech',
+  product_manager: 'tech',
+  design: 'creative',
+  designer: 'creative',
+  consulting: 'business',
+  consultant: 'business',
+  sales: 'marketing',
+  entrepreneurship: 'entrepreneur',
+}
+
+/** A profession as the one list has it (a former value read as its own), else undefined. */
+export function canonicalProfession(value: unknown): Profession | undefined {
+  if (typeof value !== 'string') return undefined
+  if ((PROFESSIONS as readonly string[]).includes(value)) return value as Profession
+  return Object.hasOwn(FORMER_PROFESSIONS, value) ? FORMER_PROFESSIONS[value] : undefined
+}
+
+/** A request's profession: one of the list, a former value taken as its own. */
+export const professionSchema = v.pipe(
+  v.string('Unknown profession'),
+  v.transform((value) => canonicalProfession(value) ?? value),
+  v.picklist(PROFESSIONS, 'Unknown profession'),
+)
 
 export const GENDERS = ['male', 'female', 'non-binary', 'prefer-not-to-say'] as const
 export const INTERESTS = [
@@ -219,7 +237,7 @@ export const saveProfileSchema = v.strictObject({
   mobile: mobileSchema,
   name: nameSchema,
   dateOfBirth: dateOfBirthSchema,
-  profession: v.optional(v.picklist(PROFESSIONS, 'Unknown profession')),
+  profession: v.optional(professionSchema),
   gender: v.picklist(GENDERS, 'Unknown gender'),
   interests: interestsSchema,
   location: locationSchema,
@@ -317,18 +335,14 @@ export function toProfileRecord(
 export const PROFESSION_LABELS: Record<Profession, string> = {
   student: 'Student',
   tech: 'Tech',
-  business: 'Business',
-  creative: 'Creative',
+  business: 'Business & consulting',
+  creative: 'Creative & design',
+  marketing: 'Marketing & sales',
   healthcare: 'Healthcare',
   finance: 'Finance',
   education: 'Education',
   entrepreneur: 'Entrepreneur',
   other: 'Other',
-  technology: 'Technology',
-  marketing: 'Marketing',
-  design: 'Design',
-  consulting: 'Consulting',
-  entrepreneurship: 'Entrepreneurship',
 }
 
 export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {

@@ -1,7 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { SEED_CATALOGUE } from '@yaari/domain/catalogue-seed'
-import { saveProfileSchema, toProfileRecord, type UserProfileRecord } from '@yaari/domain/profile'
+import {
+  PROFESSION_LABELS,
+  PROFESSIONS,
+  saveProfileSchema,
+  toProfileRecord,
+  type UserProfileRecord,
+} from '@yaari/domain/profile'
 import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
 import * as v from 'valibot'
 import { afterEach, expect, it, vi } from 'vitest'
@@ -53,6 +59,18 @@ it("fills in the member's own answers", () => {
   expect(answer('Relationship status')).toBe('')
 })
 
+it("asks the profession from the profile's one list, the member's own chosen (an earlier list's value read as its own)", () => {
+  renderWith(ONBOARDED)
+  expect(answer('Profession')).toBe('student')
+  const labels = [...(screen.getByRole('combobox', { name: 'Profession' }) as HTMLSelectElement).options].map(
+    (option) => option.textContent,
+  )
+  expect(labels).toEqual(['Choose…', ...PROFESSIONS.map((value) => PROFESSION_LABELS[value])])
+  cleanup()
+  renderWith({ ...ONBOARDED, profession: 'technology' })
+  expect(answer('Profession')).toBe('tech')
+})
+
 it('a refused Pay and book takes focus to the first field to put right', async () => {
   renderWith(ONBOARDED)
   const name = screen.getByRole('textbox', { name: 'Full name' })
@@ -64,4 +82,21 @@ it('a refused Pay and book takes focus to the first field to put right', async (
   fireEvent.click(pay)
   await waitFor(() => expect(document.activeElement).toBe(name))
   expect(name.getAttribute('aria-invalid')).toBe('true')
+})
+
+it('a name the form refuses is said once, under the field focus goes to, not again beside the button', async () => {
+  renderWith(ONBOARDED)
+  const name = screen.getByRole('textbox', { name: 'Full name' })
+  fireEvent.change(name, { target: { value: 'R2D2' } })
+  fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }))
+  const pay = screen.getByRole('button', { name: 'Pay and book' })
+  await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false))
+  fireEvent.click(pay)
+  await waitFor(() => expect(document.activeElement).toBe(name))
+  const described = (name.getAttribute('aria-describedby') ?? '').split(' ')
+  expect(described.map((id) => document.getElementById(id)?.textContent)).toEqual([
+    'Please enter a valid name (at least 2 characters, letters only)',
+  ])
+  expect(screen.queryAllByText('Please enter a valid name (at least 2 characters, letters only)')).toHaveLength(1)
+  expect(screen.queryByRole('alert')).toBeNull()
 })

@@ -5,16 +5,19 @@
  */
 
 import { Link } from '@tanstack/react-router'
-import {
-  BOOKING_MESSAGES,
-  BOOKING_PROFESSIONS,
-  bookingProfileSchema,
-  createBookingCall,
-  enumLabel,
-} from '@yaari/domain/booking'
+import { BOOKING_MESSAGES, bookingProfileSchema, createBookingCall, enumLabel } from '@yaari/domain/booking'
 import { type PriceTier, TIER_LABELS, tierIssue, tiersFor, type YaariEvent } from '@yaari/domain/catalogue'
 import { formatInr } from '@yaari/domain/money'
-import { ANSWERS, INTERESTS, localMobile, profileAnswers, type UserProfileRecord } from '@yaari/domain/profile'
+import {
+  ANSWERS,
+  canonicalProfession,
+  INTERESTS,
+  localMobile,
+  PROFESSION_LABELS,
+  PROFESSIONS,
+  profileAnswers,
+  type UserProfileRecord,
+} from '@yaari/domain/profile'
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react'
 import { grid } from 'styled-system/patterns'
 import { button, text } from 'styled-system/recipes'
@@ -34,11 +37,19 @@ import { BOOKING_WORDS, isCheckoutFailure } from './booking-errors'
 import { TermsAndSubmit } from './terms-and-submit'
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: enumLabel(value) }))
-// Each optional: a question left at "Choose…" is sent as not answered, never as a default.
+// Each optional: a question left at "Choose…" is sent as not answered, never as a default. The
+// profession is the profile's own question, with its list and its labels.
 const SELECTS = [
-  { key: 'profession', label: 'Profession', values: BOOKING_PROFESSIONS },
-  ...ANSWERS.map(({ key, label, values }) => ({ key, label, values })),
+  {
+    key: 'profession',
+    label: 'Profession',
+    options: PROFESSIONS.map((value) => ({ value, label: PROFESSION_LABELS[value] })),
+  },
+  ...ANSWERS.map(({ key, label, values }) => ({ key, label, options: options(values) })),
 ] as const
+
+/** The fields that show their own error under them. */
+const OWN_ERRORS = new Set(['name', 'email', 'mobile', 'dateOfBirth'])
 
 type Values = {
   name: string
@@ -55,14 +66,12 @@ type Values = {
 /** The form's starting values: what the member's profile already says. */
 function valuesFromProfile(profile: UserProfileRecord, email: string | null): Values {
   // Only the member's own answers: one they never gave starts at "Choose…".
-  const pick = (value: string | undefined, allowed: readonly string[]) =>
-    value !== undefined && allowed.includes(value) ? value : ''
   return {
     name: profile.name,
     email: email ?? profile.email,
     mobile: localMobile(profile.mobile),
     dateOfBirth: profile.date_of_birth,
-    profession: pick(profile.profession, BOOKING_PROFESSIONS),
+    profession: canonicalProfession(profile.profession) ?? '',
     foodPreference: '',
     personalityType: '',
     drinkingPreference: '',
@@ -255,7 +264,12 @@ function DetailsForm({
     if (!terms.current) return setError(BOOKING_MESSAGES.termsRequired)
     if (missing) return setError(BOOKING_MESSAGES.requiredFields)
     const checked = v.safeParse(bookingProfileSchema, { ...profile, termsAccepted: terms.current })
-    if (!checked.success) return setError(checked.issues[0].message)
+    if (!checked.success) {
+      // A field that says its own error is where focus goes, and its error is read there: saying it
+      // again beside the button would read it twice.
+      const field = String(checked.issues[0].path?.[0]?.key)
+      return setError(OWN_ERRORS.has(field) ? undefined : checked.issues[0].message)
+    }
     void booking.run(checked.output)
   }
 
@@ -270,11 +284,11 @@ function DetailsForm({
       <TextField label="Email" type="email" autoComplete="email" {...bound('email')} />
       <MobileField label="Mobile number" digits={values.mobile} onChange={set('mobile')} showError={showErrors} />
       <TextField label="Date of birth" type="date" {...bound('dateOfBirth')} />
-      {SELECTS.map(({ key, label, values: choices }) => (
+      {SELECTS.map(({ key, label, options: choices }) => (
         <SelectField
           key={key}
           label={label}
-          options={options(choices)}
+          options={choices}
           value={values[key]}
           onChange={(e) => set(key)(e.target.value)}
         />

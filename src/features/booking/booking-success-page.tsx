@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { BOOKING_MESSAGES } from '@yaari/domain/booking'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { formatLongDate, formatTime } from '@yaari/domain/schedule'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
 import { bullets, button, text } from 'styled-system/recipes'
@@ -64,15 +64,6 @@ export function BookingSuccessPage({ orderId, notifyAsk }: { orderId: string | u
     const timer = setTimeout(() => setAttempt((n) => n + 1), AUTO_CHECK_MS)
     return () => clearTimeout(timer)
   }, [stillPending, attempt])
-
-  // Paid: said at once, while the page moves on to "You're In".
-  const confirmed = call.status === 'ready' && call.booking.status === 'confirmed'
-  const toldPaid = useRef(false)
-  useEffect(() => {
-    if (!confirmed || toldPaid.current) return
-    toldPaid.current = true
-    void showToast({ title: BOOKING_MESSAGES.paid, type: 'success' })
-  }, [confirmed])
 
   // The attempt failed: the hold may still be live (Try Again pays the same order) or over.
   const failed =

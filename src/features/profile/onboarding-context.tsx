@@ -31,6 +31,8 @@ export function draftStoreFor(uid: string): StoreApi<DraftState> {
 interface OnboardingValue {
   uid: string
   email: string | null
+  /** The name given at sign-up: the name step and the one-page form start from it. */
+  name?: string | null
   store: StoreApi<DraftState>
 }
 

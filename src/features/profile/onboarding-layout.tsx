@@ -32,7 +32,7 @@ export function OnboardingLayout() {
   if (status !== 'signed-in' || !member) return <Waiting />
   const store = draftStoreFor(member.uid)
   return (
-    <OnboardingProvider value={{ uid: member.uid, email: member.email, store }}>
+    <OnboardingProvider value={{ uid: member.uid, email: member.email, name: member.name, store }}>
       <OnboardingFrame />
     </OnboardingProvider>
   )

@@ -1,11 +1,12 @@
 import {
+  canonicalProfession,
   dateOfBirthIssue,
   GENDER_LABELS,
   GENDERS,
   MESSAGES,
   nameSchema,
   PROFESSION_LABELS,
-  type Profession,
+  PROFESSIONS,
 } from '@yaari/domain/profile'
 import { firstIssue } from '@yaari/domain/validation'
 import { SelectField, TextAreaField, TextField } from '../../ui/field'
@@ -13,6 +14,7 @@ import { MobileField, mobileIssue } from '../../ui/mobile-field'
 import type { OnboardingDraft } from './draft-store'
 
 const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: GENDER_LABELS[value] }))
+const PROFESSION_OPTIONS = PROFESSIONS.map((value) => ({ value, label: PROFESSION_LABELS[value] }))
 
 /** What is wrong with the personal fields, by field (the same checks as the steps'). */
 export function personalIssues(draft: OnboardingDraft) {
@@ -22,7 +24,7 @@ export function personalIssues(draft: OnboardingDraft) {
     name: firstIssue(nameSchema, draft.name ?? ''),
     dateOfBirth: dateOfBirth ? dateOfBirthIssue(dateOfBirth) : MESSAGES.dateInvalid,
     gender: draft.gender ? undefined : 'Please choose your gender',
-    profession: draft.profession ? undefined : 'Please choose your profession',
+    profession: canonicalProfession(draft.profession) ? undefined : 'Please choose your profession',
   }
 }
 
@@ -34,7 +36,6 @@ export function PersonalFields({
   draft,
   change,
   showErrors,
-  professions,
   dateBounds,
   dateChanged,
   genderHint,
@@ -42,7 +43,6 @@ export function PersonalFields({
   draft: OnboardingDraft
   change: (patch: Partial<OnboardingDraft>) => void
   showErrors: boolean
-  professions: readonly Profession[]
   dateBounds: { min: string; max: string }
   /** Whether the date differs from what it was, so its check shows before the first save. */
   dateChanged: boolean
@@ -90,8 +90,8 @@ export function PersonalFields({
       <SelectField
         label="Profession"
         required
-        options={professions.map((value) => ({ value, label: PROFESSION_LABELS[value] }))}
-        value={draft.profession ?? ''}
+        options={PROFESSION_OPTIONS}
+        value={canonicalProfession(draft.profession) ?? ''}
         onChange={(event) => change({ profession: event.target.value || undefined })}
         error={shown(issues.profession)}
       />

@@ -1,10 +1,10 @@
-import { GENDER_LABELS, GENDERS, PROFESSION_CARDS, PROFESSION_LABELS } from '@yaari/domain/profile'
+import { canonicalProfession, GENDER_LABELS, GENDERS, PROFESSION_LABELS, PROFESSIONS } from '@yaari/domain/profile'
 import { useState } from 'react'
 import { SingleChoiceCards } from '../../ui/choice-cards'
 import { GroupError, StepForm } from './step-form'
 import { useFlowStep } from './use-step'
 
-const PROFESSION_OPTIONS = PROFESSION_CARDS.map((value) => ({ value, label: PROFESSION_LABELS[value] }))
+const PROFESSION_OPTIONS = PROFESSIONS.map((value) => ({ value, label: PROFESSION_LABELS[value] }))
 const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: GENDER_LABELS[value] }))
 
 const PREFERENCE_MESSAGES = {
@@ -36,7 +36,7 @@ export function PreferencesStep({ part }: { part: 'profession' | 'gender' }) {
         <SingleChoiceCards
           label="Profession"
           options={PROFESSION_OPTIONS}
-          value={draft.profession}
+          value={canonicalProfession(draft.profession)}
           invalid={Boolean(error)}
           onChange={(profession) => {
             setError(undefined)

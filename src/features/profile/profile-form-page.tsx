@@ -1,4 +1,4 @@
-import { MESSAGES, PROFILE_FORM_PROFESSIONS } from '@yaari/domain/profile'
+import { MESSAGES } from '@yaari/domain/profile'
 import { istToday } from '@yaari/domain/schedule'
 import { useRef } from 'react'
 import { grid } from 'styled-system/patterns'
@@ -51,7 +51,6 @@ export function ProfileFormPage() {
           draft={draft}
           change={change}
           showErrors={showErrors}
-          professions={PROFILE_FORM_PROFESSIONS}
           dateBounds={{ min: '1900-01-01', max: istToday() }}
           dateChanged={Boolean(draft.dateOfBirth)}
         />

@@ -9,13 +9,13 @@ import {
   ANSWERS,
   AREA_LABELS,
   AREAS,
+  canonicalProfession,
   dateOfBirthBounds,
   INTEREST_LABELS,
   INTERESTS,
   interestsSchema,
   localMobile,
   locationSchema,
-  PROFESSIONS,
   profileAnswers,
   saveProfileCall,
   type UserProfileRecord,
@@ -81,7 +81,7 @@ function draftOf(profile: UserProfileRecord): OnboardingDraft {
     name: profile.name,
     dateOfBirth: profile.date_of_birth,
     gender: profile.gender,
-    profession: profile.profession,
+    profession: canonicalProfession(profile.profession),
     interests,
     typedArea: area ? AREA_LABELS[area] : profile.location,
     bio: profile.bio,
@@ -223,7 +223,6 @@ export function ProfileForm({
           draft={draft}
           change={change}
           showErrors={showErrors}
-          professions={PROFESSIONS}
           dateBounds={dateOfBirthBounds()}
           dateChanged={draft.dateOfBirth !== profile.date_of_birth}
           genderHint={PROFILE_MESSAGES.genderTier}

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { usePageMeta } from '../../lib/page-meta'
 import type { OnboardingDraft } from './draft-store'
 import { useDraft, useOnboarding } from './onboarding-context'
@@ -12,8 +12,12 @@ import { PROFILE_FORM_PATH, pathAfter, type StepPath, stepNumber } from './steps
  */
 function useStep(path: StepPath | typeof PROFILE_FORM_PATH) {
   const step = stepNumber(path)
-  const { store } = useOnboarding()
-  const draft = useDraft((state) => state.draft)
+  const { store, name } = useOnboarding()
+  const stored = useDraft((state) => state.draft)
+  // What the member already told us is not asked again, empty: the name given at sign-up fills the
+  // name until they change it, and is kept in the draft with the first step they go on from.
+  const carriedName = stored.name === undefined && name ? name : undefined
+  const draft = useMemo(() => (carriedName ? { name: carriedName, ...stored } : stored), [stored, carriedName])
   const navigate = useNavigate()
   const [showErrors, setShowErrors] = useState(false)
   return {
@@ -26,7 +30,8 @@ function useStep(path: StepPath | typeof PROFILE_FORM_PATH) {
       path: StepPath,
       { nextStep = step + 1, search }: { nextStep?: number; search?: object } = {},
     ) => {
-      store.getState().update({}, nextStep)
+      const keep = carriedName && store.getState().draft.name === undefined ? { name: carriedName } : {}
+      store.getState().update(keep, nextStep)
       await store.getState().flush()
       await navigate({ to: path, search })
     },
