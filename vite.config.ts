@@ -357,12 +357,14 @@ export default defineConfig(({ mode }) => {
           // The home page and the listing are written by the publicPages function (decision 0020): the
           // worker keeps the copy it fetches as it installs (each deploy's worker fetches them again),
           // so they open at once offline and on a hanging connection; the app then installs the
-          // newest catalogue over what they show.
+          // newest catalogue over what they show, and public/pages-sw.js fetches them again behind
+          // each visit, so the next one shows what was published since.
           additionalManifestEntries: ['/', '/events'].map((url) => ({ url, revision: define.__APP_VERSION__ })),
-          // Web Push (showing a push, opening its page on a tap) is plain code of ours in public/, which
-          // the generated worker loads with importScripts(); globPatterns precaches it with the app,
-          // and the browser checks it for changes with the worker itself.
-          importScripts: ['push-sw.js'],
+          // Web Push (showing a push, opening its page on a tap) and the catalogue's pages kept fresh
+          // behind each visit are plain code of ours in public/, which the generated worker loads with
+          // importScripts() before its own listeners; globPatterns precaches them with the app, and
+          // the browser checks them for changes with the worker itself.
+          importScripts: ['push-sw.js', 'pages-sw.js'],
           navigateFallback: `/${APP_SHELL}`,
           // Firebase Hosting's reserved URLs (/__/auth/..., /__/firebase/init.json) are never the app.
           navigateFallbackDenylist: [/^\/__\//],

@@ -20,7 +20,7 @@ listenForPushes()
 // device kept.
 try {
   const carried = document.getElementById(CATALOGUE_SCRIPT_ID)?.textContent ?? localStorage.getItem(SAVED_CATALOGUE)
-  if (carried) installCatalogue(JSON.parse(carried))
+  if (carried) installCatalogue(JSON.parse(carried), { asWritten: true })
 } catch {
   // Storage refused or a damaged copy: the catalogue arrives from the network.
 }
@@ -108,6 +108,6 @@ if (hydrating) {
 }
 
 // The whole published catalogue (a new event, a new price, a new city) replaces the page's part once
-// it arrives; the page was hydrated as written, so React never finds the two disagreeing.
+// it arrives; the page is hydrated as written (useCatalogue), so React never finds the two disagreeing.
 await nextTask()
 void refreshCatalogue()

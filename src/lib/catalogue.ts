@@ -18,9 +18,19 @@ let current: Catalogue = EMPTY_CATALOGUE
 const listeners = new Set<() => void>()
 let pending: Promise<void> | undefined
 
-/** Makes `snapshot` the catalogue every page shows, and re-renders the ones that read it. */
-export function installCatalogue(snapshot: PublishedCatalogue): void {
+/**
+ * The catalogue the page on screen was written with (its part, or the device's whole one it
+ * started on): what React renders while it takes the page over, whatever arrived meanwhile.
+ */
+let written: Catalogue | undefined
+
+/**
+ * Makes `snapshot` the catalogue every page shows, and re-renders the ones that read it.
+ * `asWritten`: the catalogue the page's HTML was written with, which hydration must render.
+ */
+export function installCatalogue(snapshot: PublishedCatalogue, { asWritten = false } = {}): void {
   current = catalogueOf(snapshot)
+  if (asWritten) written = current
   for (const listener of listeners) listener()
 }
 
@@ -86,7 +96,14 @@ export function refreshedCatalogue(ms = 4000): Promise<void> {
   return Promise.race([refreshCatalogue(), new Promise<void>((resolve) => setTimeout(resolve, ms))])
 }
 
-/** The catalogue shown now, re-rendering the component when another is installed. */
+/**
+ * The catalogue shown now, re-rendering the component when another is installed. While React takes
+ * over a prerendered page it renders the one the page was written with: a newer one that arrives
+ * meanwhile (after a publish, over a page the service worker kept) is rendered just after, never
+ * into a page written from the older one (React would find them disagreeing, error 418).
+ */
 export function useCatalogue(): Catalogue {
-  return useSyncExternalStore(onInstalled, currentCatalogue, currentCatalogue)
+  return useSyncExternalStore(onInstalled, currentCatalogue, writtenCatalogue)
 }
+
+const writtenCatalogue = () => written ?? current

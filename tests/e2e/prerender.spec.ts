@@ -1,5 +1,18 @@
+import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { CATEGORY_PATHS, EVENT_PATHS, expect, INFO_PAGES, test, waitForApp } from './support'
+import { CITY_TIME_ZONE } from '@yaari/domain/catalogue-records'
+import { authAccounts, postCallable } from '../../dev/lib/config.mjs'
+import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
+import {
+  CATEGORY_PATHS,
+  controlledByServiceWorker,
+  EVENT_PATHS,
+  expect,
+  INFO_PAGES,
+  test,
+  WITH_SERVICE_WORKER,
+  waitForApp,
+} from './support'
 
 /** The public pages the build writes as HTML (src/prerender/paths.ts). */
 const PRERENDERED = [
@@ -167,5 +180,49 @@ test.describe('sharing an event', () => {
     await page.getByRole('button', { name: 'Share' }).click()
     await expect(page.getByText('Link copied')).toBeVisible()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/events\/first-hello-stranger-meetup$/)
+  })
+})
+
+test.describe('a returning member, after a publish', () => {
+  test.use(WITH_SERVICE_WORKER)
+
+  test('the listing their phone kept takes the new catalogue without a mismatch, and is fresh at the next visit', async ({
+    page,
+  }) => {
+    await page.goto('/events')
+    await controlledByServiceWorker(page) // the worker keeps / and /events as it installs
+    await waitForApp(page)
+
+    // The team adds a city, as the console's Save city does.
+    const admin = DEMO_ACCOUNTS.find((account) => account.claims.admin)!
+    const { idToken } = await (
+      await authAccounts('signInWithPassword', { email: admin.email, password: admin.password })
+    ).json()
+    const suffix = randomUUID().slice(0, 6)
+    const name = `Pune ${suffix}`
+    const city = { id: `pune-${suffix}`, name, timeZone: CITY_TIME_ZONE, live: true, status: 'published' }
+    expect((await postCallable('saveCatalogueCity', idToken, { city })).status).toBe(200)
+
+    // A phone slower than the test's machine, coming back three times to the copy kept as the
+    // worker installed: the newest catalogue arrives while React is still taking that page over
+    // (where React had found the page and its own render disagreeing: error 418).
+    const errors = collectPageErrors(page)
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
+    const keptListing = () =>
+      page.evaluate(async () => (await (await caches.open('yaari-pages')).match('/events'))?.text())
+    for (let visit = 0; visit < 3; visit++) {
+      await page.evaluate(() => caches.delete('yaari-pages'))
+      const served = await (await page.reload())?.text()
+      expect(served, 'the copy kept at install answers at once').not.toContain(name)
+      await waitForApp(page)
+      // The new city is offered once the newest catalogue is in.
+      await expect(page.getByText(name, { exact: true })).toBeAttached()
+      // Fetched again behind the visit: the copy kept now was written with the new city.
+      await expect.poll(keptListing).toContain(name)
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+    expect(errors).toEqual([])
+    expect(await (await page.reload())?.text(), 'the next visit is answered with it').toContain(name)
   })
 })
