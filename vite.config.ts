@@ -304,13 +304,15 @@ function inlineFavicon(): Plugin {
 
 export default defineConfig(({ mode }) => {
   // Fail the build, not the app, when the configuration is wrong.
+  const define: Record<string, string> = { __APP_VERSION__: JSON.stringify(appVersion()) }
   if (mode !== 'test') {
     const env = parseClientEnv(loadEnv(mode, process.cwd(), 'VITE_'))
     // A real project requires a confirmed email unless VITE_REQUIRE_EMAIL_VERIFICATION=false says
     // otherwise on purpose (the functions default the same way; preflight holds both to it).
     process.env.VITE_REQUIRE_EMAIL_VERIFICATION = env.VITE_REQUIRE_EMAIL_VERIFICATION
+    // The 24/7 number in every page and the server render (the functions' build sets it the same way).
+    define.__SUPPORT_PHONE__ = JSON.stringify(env.VITE_SUPPORT_PHONE)
   }
-  const define = { __APP_VERSION__: JSON.stringify(appVersion()) }
   return {
     define,
     plugins: [

@@ -2,6 +2,13 @@
 // firebase-functions, firebase-admin and sharp (native) stay external: Cloud Functions installs them
 // from functions/package.json, and the emulator resolves them from node_modules.
 import { build } from 'esbuild'
+import { loadEnv } from 'vite'
+
+// The site's 24/7 number, from the same configuration as the web app's build (VITE_SUPPORT_PHONE in
+// .env, or .env.production.local for a real project, which that build checks): the mails say it.
+const { VITE_SUPPORT_PHONE = '' } = loadEnv('production', new URL('..', import.meta.url).pathname, 'VITE_SUPPORT_PHONE')
+/** "+91 98765 43210", as the web app shows it (src/lib/env-schema.ts), however it was written. */
+const supportDigits = VITE_SUPPORT_PHONE.replace(/\D/g, '').slice(2)
 
 // lib/index.js: the deployed functions. lib/ops/*.js: the team's commands (not deployed).
 await build({
@@ -32,4 +39,7 @@ await build({
     './pages/render.mjs',
   ],
   logLevel: 'warning',
+  define: supportDigits
+    ? { __SUPPORT_PHONE__: JSON.stringify(`+91 ${supportDigits.slice(0, 5)} ${supportDigits.slice(5)}`) }
+    : {},
 })

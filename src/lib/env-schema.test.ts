@@ -19,6 +19,7 @@ const realProject = () => ({
   VITE_CASHFREE_SDK_URL: '',
   VITE_SITE_URL: 'https://yaari.example',
   VITE_VAPID_PUBLIC_KEY: PROJECT_VAPID_KEY,
+  VITE_SUPPORT_PHONE: '+91 80000 12345',
 })
 
 describe('client configuration', () => {
@@ -90,6 +91,7 @@ describe("the site's address", () => {
       VITE_CASHFREE_SDK_URL: '',
       VITE_PASS_PUBLIC_KEYS: PROJECT_KEY,
       VITE_VAPID_PUBLIC_KEY: PROJECT_VAPID_KEY,
+      VITE_SUPPORT_PHONE: '+91 80000 12345',
     }
     expect(() => parseClientEnv({ ...real, VITE_SITE_URL: 'http://yaari.example' })).toThrow(
       /must be the site's https address/,
@@ -124,5 +126,28 @@ describe("Web Push's public key", () => {
       /VITE_VAPID_PUBLIC_KEY is the local stack's key/,
     )
     expect(parseClientEnv(real).VITE_VAPID_PUBLIC_KEY).toBe(PROJECT_VAPID_KEY)
+  })
+})
+
+describe('the 24/7 number', () => {
+  it('is an Indian mobile with its country code, shown in two groups of five', () => {
+    expect(parseClientEnv({ ...committed, VITE_SUPPORT_PHONE: '+918000012345' }).VITE_SUPPORT_PHONE).toBe(
+      '+91 80000 12345',
+    )
+    for (const wrong of ['98765 43210', '+91 12345 67890', '+44 20 7946 0000', 'call us']) {
+      expect(() => parseClientEnv({ ...committed, VITE_SUPPORT_PHONE: wrong })).toThrow(
+        /VITE_SUPPORT_PHONE must be an Indian mobile number/,
+      )
+    }
+  })
+
+  it("is the placeholder only on the local stack: a real project's build refuses it, set or unset", () => {
+    expect(parseClientEnv(committed).VITE_SUPPORT_PHONE).toBe('+91 98765 43210')
+    const real = { ...realProject(), VITE_PASS_PUBLIC_KEYS: PROJECT_KEY }
+    const { VITE_SUPPORT_PHONE: _set, ...unset } = real
+    for (const placeholder of [{ ...real, VITE_SUPPORT_PHONE: '+91 98765 43210' }, unset]) {
+      expect(() => parseClientEnv(placeholder)).toThrow(/VITE_SUPPORT_PHONE is the placeholder/)
+    }
+    expect(parseClientEnv(real).VITE_SUPPORT_PHONE).toBe('+91 80000 12345')
   })
 })

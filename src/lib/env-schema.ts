@@ -5,6 +5,7 @@
  */
 
 import { isLocalPassKeyId, parsePassPublicKeys } from '@yaari/domain/pass'
+import { PLACEHOLDER_SUPPORT_PHONE } from '@yaari/domain/site'
 import * as v from 'valibot'
 
 const required = (name: string) =>
@@ -81,6 +82,26 @@ const clientEnvSchema = v.object({
       'VITE_VAPID_PUBLIC_KEY must be a VAPID public key (a P-256 point in base64url, 87 characters starting with B): npx web-push generate-vapid-keys',
     ),
   ),
+  /**
+   * The 24/7 number members call or message on WhatsApp, on the night and in an emergency (the
+   * Safety Center, a report, the mails): an Indian mobile, "+91 98765 43210". Unset, the local
+   * stack's placeholder, which nobody answers: refused for a real project.
+   */
+  VITE_SUPPORT_PHONE: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^\+91 ?[6-9]\d{4} ?\d{5}$/,
+        'VITE_SUPPORT_PHONE must be an Indian mobile number with its country code, such as +91 98765 43210',
+      ),
+      v.transform((value) => {
+        const digits = value.replace(/\D/g, '').slice(2)
+        return `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`
+      }),
+    ),
+    PLACEHOLDER_SUPPORT_PHONE,
+  ),
   VITE_FIREBASE_AUTH_EMULATOR_PORT: optionalPort('VITE_FIREBASE_AUTH_EMULATOR_PORT'),
   VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT: optionalPort('VITE_FIREBASE_FUNCTIONS_EMULATOR_PORT'),
 })
@@ -120,6 +141,12 @@ export function parseClientEnv(source: Record<string, unknown>): ClientEnv {
     throw new Error(
       "The web app's configuration is invalid: VITE_VAPID_PUBLIC_KEY is the local stack's key, whose private key is " +
         'committed. Make a key pair for this project (npx web-push generate-vapid-keys) and give the functions its private half.',
+    )
+  }
+  if (!env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-') && env.VITE_SUPPORT_PHONE === PLACEHOLDER_SUPPORT_PHONE) {
+    throw new Error(
+      `The web app's configuration is invalid: VITE_SUPPORT_PHONE is the placeholder ${PLACEHOLDER_SUPPORT_PHONE}, ` +
+        'which nobody answers. Set the 24/7 number members call in an emergency.',
     )
   }
   if (!env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-') && !env.VITE_SITE_URL.startsWith('https://')) {

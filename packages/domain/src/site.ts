@@ -1,9 +1,24 @@
 /**
  * The site configuration: the one place the site's placeholders ({product}, {phone}, the
  * governing-law city, contact handles) are filled. Pages read it; none repeats a value.
- * Contact values are the launch configuration: change them here and every page follows.
+ * Contact values are the launch configuration: change them here and every page follows. The 24/7
+ * number is the build's configuration (VITE_SUPPORT_PHONE), not a value here.
  */
-const whatsappNumber = '919876543210'
+
+/** The number a build without VITE_SUPPORT_PHONE shows: nobody answers it (a real project's build refuses it). */
+export const PLACEHOLDER_SUPPORT_PHONE = '+91 98765 43210'
+
+/** Set by the builds (vite.config.ts, functions/build.mjs) from VITE_SUPPORT_PHONE; absent elsewhere. */
+declare const __SUPPORT_PHONE__: string | undefined
+
+/**
+ * The 24/7 number, for the coordinator on the night and for emergencies (calls and WhatsApp):
+ * "+91 98765 43210" as configured, the placeholder where nothing is.
+ */
+const supportPhone =
+  typeof __SUPPORT_PHONE__ === 'string' && __SUPPORT_PHONE__ ? __SUPPORT_PHONE__ : PLACEHOLDER_SUPPORT_PHONE
+/** Its digits with the country code: what tel: and wa.me addresses take. */
+const whatsappNumber = supportPhone.replace(/\D/g, '')
 
 export const SITE = {
   productName: 'Yaari',
@@ -19,8 +34,8 @@ export const SITE = {
   legalEmail: 'legal@yaari.in',
   careersEmail: 'careers@yaari.in',
   pressEmail: 'press@yaari.in',
-  phone: '+91 98765 43210',
-  phoneHref: 'tel:+919876543210',
+  phone: supportPhone,
+  phoneHref: `tel:+${whatsappNumber}`,
   whatsappHref: `https://wa.me/${whatsappNumber}`,
   emergencyWhatsappHref: `https://wa.me/${whatsappNumber}?text=${encodeURIComponent('Emergency at a Yaari event')}`,
   instagramHandle: '@yaari.social',
