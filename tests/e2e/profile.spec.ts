@@ -116,6 +116,8 @@ test('a member edits every field of their profile, each check seen once, and rep
   await form.getByText('Use my interests and personality type to seat me in a group').click()
   await expect(seating).not.toBeChecked()
   await choosePhoto(page, PHOTOS[0]!)
+  // Said as this page's button is named (there is no Continue here).
+  await expect(form.getByText('Not uploaded yet: it uploads when you press Save changes.')).toBeVisible()
   await save(page)
   const first = await storedProfile(email)
   expect(first).toMatchObject({

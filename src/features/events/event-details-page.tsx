@@ -11,6 +11,7 @@ import { bullets, button, dataList, heading, link, text } from 'styled-system/re
 import { afterNextPaint } from '../../lib/after-paint'
 import { useCatalogue } from '../../lib/catalogue'
 import { useHydrated } from '../../lib/hydration'
+import { useIdleAfterMount } from '../../lib/use-idle'
 import { usePageMeta } from '../../lib/page-meta'
 import { MY_BOOKINGS_LINK } from '../../lib/paths'
 import { usePriceTiersHint } from '../../lib/session/price-tiers'
@@ -22,6 +23,8 @@ import { shareEvent } from './share-event'
 const route = getRouteApi('/events/$eventId')
 /** Each part of the page below the key facts: its heading, then its content. */
 const section = stack({ gap: '3', mt: '10' })
+/** The tickets, in the page's opening stack (its gap spaces them). */
+const ticketsSection = stack({ gap: '3', mt: '2' })
 
 /** What the page opens when a price is chosen: the date and booking dialogs, given by the route. */
 export type BookingDialogsComponent = ComponentType<{
@@ -60,36 +63,23 @@ export function EventDetailsPage({
     setInitialDate(search.date)
     void navigate({ search: {}, replace: true })
   }, [hydrated, search.tier, search.date, navigate])
-  // The dialogs' code is fetched and run once the member has scrolled the tickets into view, ahead
-  // of a tap (doing it on the tap itself, or on focus, made the tap wait for it), and not with the
-  // page's first load. A tap with no scroll first loads it after the tap has painted.
+  // The dialogs' code is fetched and run once the tickets are on screen (at the top of the page, so
+  // usually at once) and the page has finished starting (the browser idle), ahead of a tap: fetched on
+  // the tap itself, or on focus, the first tap waited ~300 ms for it on a phone. Never before the
+  // page is idle, so it does not compete with the page's own first load.
   const tickets = useRef<HTMLElement>(null)
+  const idle = useIdleAfterMount()
   useEffect(() => {
     const section = tickets.current
-    if (!hydrated || !section || typeof IntersectionObserver !== 'function') return
-    let inView = false
-    let scrolled = false
-    const stop = () => {
-      observer.disconnect()
-      window.removeEventListener('scroll', onScroll)
-    }
-    const maybeLoad = () => {
-      if (!inView || !scrolled) return
-      stop()
-      afterNextPaint(() => void preloadBookingDialogs())
-    }
-    const onScroll = () => {
-      scrolled = true
-      maybeLoad()
-    }
+    if (!hydrated || !idle || !section || typeof IntersectionObserver !== 'function') return
     const observer = new IntersectionObserver((entries) => {
-      inView = entries.some((entry) => entry.isIntersecting)
-      maybeLoad()
+      if (!entries.some((entry) => entry.isIntersecting)) return
+      observer.disconnect()
+      void preloadBookingDialogs()
     })
     observer.observe(section)
-    window.addEventListener('scroll', onScroll, { passive: true })
-    return stop
-  }, [hydrated, preloadBookingDialogs])
+    return () => observer.disconnect()
+  }, [hydrated, idle, preloadBookingDialogs])
   usePageMeta(eventPageMeta(catalogue, event))
   const city = eventCityName(catalogue, event)
   // Archived, or in a city not live yet: the page says so where the tickets would be, and offers none.
@@ -116,6 +106,48 @@ export function EventDetailsPage({
             </Button>
           </div>
         </header>
+        {/* The prices on a phone's first screen, under the title (below the details they were out of sight). */}
+        {onSale ? (
+          <section ref={tickets} aria-labelledby="price-title" className={ticketsSection}>
+            <h2 id="price-title" className={heading({ level: 'section' })}>
+              Choose your ticket
+            </h2>
+            <p className={text({ tone: 'muted' })}>Prices are per person and include applicable taxes.</p>
+            <div className={grid({ columns: 2, gap: '3', maxW: 'md' })}>
+              {offered.map((option) => (
+                <button
+                  key={option}
+                  type="button"
+                  disabled={!hydrated}
+                  // The tap paints first (the button pressed), the dialog follows.
+                  onClick={() => afterNextPaint(() => setTier(option))}
+                  className={button({ variant: 'outline', size: 'tile' })}
+                >
+                  <span>{TIER_LABELS[option]}</span>
+                  <span className={text({ size: 'figure' })}>{formatInr(event.prices[option])}</span>
+                </button>
+              ))}
+            </div>
+          </section>
+        ) : (
+          <section aria-labelledby="price-title" className={ticketsSection}>
+            <h2 id="price-title" className={heading({ level: 'section' })}>
+              Tickets
+            </h2>
+            <p role="status" className={text({ weight: 'semibold' })}>
+              {event.status === 'archived' || !city ? NOT_ON_SALE : notOpenYet(city)}
+            </p>
+            {event.status === 'archived' ? (
+              <p>
+                Booked already? Your ticket still opens in{' '}
+                <Link to={MY_BOOKINGS_LINK.to} className={link()}>
+                  {MY_BOOKINGS_LINK.label}
+                </Link>
+                .
+              </p>
+            ) : null}
+          </section>
+        )}
         <p className={text({ size: 'lg' })}>{event.description}</p>
 
         <dl className={dataList({ layout: 'facts' }).root}>
@@ -137,48 +169,6 @@ export function EventDetailsPage({
           </div>
         </dl>
       </div>
-
-      {onSale ? (
-        <section ref={tickets} aria-labelledby="price-title" className={section}>
-          <h2 id="price-title" className={heading({ level: 'section' })}>
-            Choose your ticket
-          </h2>
-          <p className={text({ tone: 'muted' })}>Prices are per person and include applicable taxes.</p>
-          <div className={grid({ columns: 2, gap: '3', maxW: 'md' })}>
-            {offered.map((option) => (
-              <button
-                key={option}
-                type="button"
-                disabled={!hydrated}
-                // The tap paints first (the button pressed), the dialog follows.
-                onClick={() => afterNextPaint(() => setTier(option))}
-                className={button({ variant: 'outline', size: 'tile' })}
-              >
-                <span>{TIER_LABELS[option]}</span>
-                <span className={text({ size: 'figure' })}>{formatInr(event.prices[option])}</span>
-              </button>
-            ))}
-          </div>
-        </section>
-      ) : (
-        <section aria-labelledby="price-title" className={section}>
-          <h2 id="price-title" className={heading({ level: 'section' })}>
-            Tickets
-          </h2>
-          <p role="status" className={text({ weight: 'semibold' })}>
-            {event.status === 'archived' || !city ? NOT_ON_SALE : notOpenYet(city)}
-          </p>
-          {event.status === 'archived' ? (
-            <p>
-              Booked already? Your ticket still opens in{' '}
-              <Link to={MY_BOOKINGS_LINK.to} className={link()}>
-                {MY_BOOKINGS_LINK.label}
-              </Link>
-              .
-            </p>
-          ) : null}
-        </section>
-      )}
 
       <section aria-labelledby="expect-title" className={section}>
         <h2 id="expect-title" className={heading({ level: 'section' })}>

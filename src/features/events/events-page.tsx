@@ -4,7 +4,7 @@ import { COMING_SOON_PANELS } from '@yaari/domain/categories'
 import { DEFAULT_CITY, filterEvents, listedCity } from '@yaari/domain/event-listing'
 import { useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { container, grid, stack, visuallyHidden, wrap } from 'styled-system/patterns'
+import { container, grid, stack, visuallyHidden } from 'styled-system/patterns'
 import { button, card, chip, field, heading, notice, text } from 'styled-system/recipes'
 import { afterNextPaint } from '../../lib/after-paint'
 import { useCatalogue } from '../../lib/catalogue'
@@ -16,6 +16,21 @@ import { EventCard } from './event-card'
 const route = getRouteApi('/events/')
 
 const filterChip = chip({ variant: 'filter', size: 'md' }).root
+/**
+ * A row of chips: on a phone one line that scrolls sideways (wrapped, the cities and categories
+ * filled the whole first screen and pushed every event below it), wrapped from md up. The padding
+ * keeps a focused chip's ring inside the scrolling box.
+ */
+const chipRow = css({
+  display: 'flex',
+  gap: '2',
+  flexWrap: { base: 'nowrap', md: 'wrap' },
+  overflowX: { base: 'auto', md: 'visible' },
+  scrollbarWidth: 'none',
+  p: '1',
+  m: '-1',
+  '& > *': { flexShrink: 0 },
+})
 /** A filter group's legend, and the search field's label. */
 const filterLabel = cx(heading({ level: 'label' }), css({ display: 'block', mb: '2' }))
 
@@ -72,7 +87,7 @@ export function EventsPage() {
 
         <fieldset>
           <legend className={filterLabel}>City</legend>
-          <div className={wrap({ gap: '2' })}>
+          <div className={chipRow}>
             {catalogue.cities.map((option) => (
               <label key={option.id} className={filterChip}>
                 <input
@@ -110,7 +125,7 @@ export function EventsPage() {
 
         <fieldset>
           <legend className={filterLabel}>Category</legend>
-          <div className={wrap({ gap: '2' })}>
+          <div className={chipRow}>
             <button
               type="button"
               className={filterChip}

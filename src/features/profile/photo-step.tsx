@@ -59,9 +59,12 @@ export function usePhotoUpload(draft: OnboardingDraft, change: (patch: Partial<O
 export function PhotoPicker({
   draft,
   change,
+  uploadsWith = 'Continue',
 }: {
   draft: OnboardingDraft
   change: (patch: Partial<OnboardingDraft>) => void
+  /** The button that uploads a chosen photo along with the rest, as this form names it. */
+  uploadsWith?: string
 }) {
   const [problem, setProblem] = useState<PhotoProblem>()
   const preview = useObjectUrl(draft.photo)
@@ -99,7 +102,7 @@ export function PhotoPicker({
             })}
           />
           <p role="status" className={css({ fontSize: 'sm', color: uploaded ? 'fg.success' : 'fg.muted' })}>
-            {uploaded ? 'Photo uploaded' : 'Not uploaded yet: it uploads when you continue.'}
+            {uploaded ? 'Photo uploaded' : `Not uploaded yet: it uploads when you press ${uploadsWith}.`}
           </p>
           <div className={flex({ gap: '3' })}>
             {uploaded ? null : (

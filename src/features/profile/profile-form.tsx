@@ -216,7 +216,7 @@ export function ProfileForm({
               </Button>
             </div>
           ) : (
-            <PhotoPicker draft={draft} change={change} />
+            <PhotoPicker draft={draft} change={change} uploadsWith="Save changes" />
           )}
         </div>
         <PersonalFields
