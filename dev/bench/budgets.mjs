@@ -69,7 +69,7 @@ export const INVENTORY = { triesByOneMember: 20, faultyBookings: 200, batch: 20,
  * moves up to 2x between hours, so a fixed factor measures the host as much as the app), the budget
  * applying to that median; also at `lowEnd` times (a low-end phone) and 4x, reported without a budget.
  */
-export const INTERACTIONS = { runs: 5, budgetMs: 100, slowdowns: { lowEnd: 10 } }
+export const INTERACTIONS = { runs: 5, coldRuns: 3, budgetMs: 100, slowdowns: { lowEnd: 10 } }
 
 /**
  * The ticket at the door: navigation to the pass's QR code on screen, `runs` runs after a warm-up
@@ -318,7 +318,7 @@ export function smallInputs() {
   Object.assign(CONTENTION, { requests: 12 })
   Object.assign(BOOKING_LOAD, { callers: 3, rounds: 1 })
   Object.assign(INVENTORY, { triesByOneMember: 4, faultyBookings: 6, batch: 3 })
-  Object.assign(INTERACTIONS, { runs: 1 })
+  Object.assign(INTERACTIONS, { runs: 1, coldRuns: 1 })
   Object.assign(TICKET, { runs: 1, slowdowns: ['calibrated'] })
   Object.assign(DOOR, { runs: 1, slowdowns: ['calibrated'] })
   Object.assign(WAITLIST_CHURN, { waiting: 2, cancellations: 1 })
