@@ -278,6 +278,7 @@ export function createPaymentStandin({
     return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Checkout (local Cashfree stand-in)</title>
+<link rel="icon" href="data:,">
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
 button{display:block;width:100%;min-height:3rem;margin:.75rem 0;font:inherit;font-weight:600;border-radius:.5rem;border:2px solid #1a1a1a;background:#fff;cursor:pointer}
 button.pay{background:#1f7a3a;border-color:#1f7a3a;color:#fff}p.note{color:#555;font-size:.875rem}</style></head>

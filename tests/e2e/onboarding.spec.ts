@@ -46,12 +46,36 @@ async function pick(page: Page, role: 'radio' | 'checkbox', name: string) {
   await expect(page.getByRole(role, { name, exact: true })).toBeChecked()
 }
 
+/**
+ * What goes wrong on `page` without a test step failing: uncaught errors, errors logged to the
+ * console, requests that fail, and answers of 400 and up. A navigation cancels the requests of the
+ * page it leaves (net::ERR_ABORTED): those are not failures.
+ */
+function watchForTroubles(page: Page): string[] {
+  const troubles: string[] = []
+  page.on('pageerror', (error) => troubles.push(`uncaught: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error') troubles.push(`console: ${message.text()} (${message.location().url})`)
+  })
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? ''
+    if (!reason.includes('ERR_ABORTED')) troubles.push(`failed: ${request.method()} ${request.url()} ${reason}`)
+  })
+  page.on('response', (response) => {
+    if (response.status() >= 400) troubles.push(`${response.status()}: ${response.request().method()} ${response.url()}`)
+  })
+  return troubles
+}
+
 const progress = (page: Page, label: string) => page.getByRole('progressbar', { name: label })
 const proceed = (page: Page) => page.getByRole('button', { name: 'Continue', exact: true }).click()
 
 test.describe('onboarding', () => {
   test('a new member builds their profile step by step, with every validation message', async ({ page }) => {
     test.slow()
+    // On no page of the whole first hour does anything go wrong unseen: no uncaught error (a hydration
+    // mismatch is one), no error logged, no request failed or refused.
+    const troubles = watchForTroubles(page)
     const email = await signUp(page)
 
     // 1. Mobile
@@ -215,6 +239,7 @@ test.describe('onboarding', () => {
     await signIn.getByRole('button', { name: 'Sign In' }).click()
     await expect(page.getByText("You've been successfully logged in.")).toBeVisible()
     await expect(page).toHaveURL(/\/$/, BACKEND)
+    expect(troubles).toEqual([])
   })
 
   test.describe('with the service worker (offline mid-flow)', () => {

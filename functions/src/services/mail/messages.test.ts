@@ -33,11 +33,15 @@ const brief = {
 }
 
 describe('the area a mail names', () => {
-  it("is the event's own city, never Bengaluru for another city nor a city's id", () => {
+  it("is the event's own city as the app names it, never Bengaluru nor a city's id", () => {
     const base = SEED_EVENTS[0]!
     const mumbai = { ...base, id: 'mumbai-mixer', city: 'mumbai' }
     const gone = { ...base, id: 'gone-mixer', city: 'crawlpur', status: 'archived' as const }
-    const catalogue = catalogueOf({ ...SEED.snapshot, events: [...SEED.snapshot.events, mumbai, gone] })
+    const catalogue = catalogueOf({
+      ...SEED.snapshot,
+      cities: [...SEED.snapshot.cities, { id: 'mumbai', name: 'Mumbai', live: true }],
+      events: [...SEED.snapshot.events, mumbai, gone],
+    })
     const areaOf = (eventId: string) =>
       composeMail('booking-confirmed', { ...context(booking({ event_id: eventId })), catalogue })!
         .text.split('\n')
@@ -56,7 +60,7 @@ describe('composeMail', () => {
       `Event: ${event.title} (${event.kind})`,
       'Date: Saturday, 5 December 2026',
       'Starts: 6:00 PM IST',
-      `Area: ${event.venueArea}, Bengaluru`,
+      `Area: ${event.venueArea}, Bangalore`, // as the app says it (the calendar file keeps the postal Bengaluru)
       'Order id: yaari_20261205_abc123',
       'Amount paid: ₹499',
       ...REFUND_TIERS.map((tier) => `- ${tier.label}`),

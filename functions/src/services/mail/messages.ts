@@ -5,8 +5,8 @@
  */
 import type { RefundReason, VenueBrief } from '@yaari/domain/booking'
 import { type PriceTier, TIER_LABELS, type YaariEvent } from '@yaari/domain/catalogue'
-import { eventArea } from '@yaari/domain/city-places'
 import { bookingCalendar } from '@yaari/domain/ics'
+import { eventPlace } from '@yaari/domain/event-meta'
 import { formatInr } from '@yaari/domain/money'
 import { firstNameOf } from '@yaari/domain/names'
 import { REFUND_DAYS, REFUND_POLICY, VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
@@ -84,7 +84,7 @@ export function composeMail(
           {
             rows: [
               ...eventRows(event, booking),
-              ['Area', eventArea(catalogue, event)],
+              ['Area', eventPlace(catalogue, event)],
               ['Ticket', tierLabel(booking.tier)],
               ['Order id', booking.order_id],
               ['Amount paid', formatInr(booking.amount)],
@@ -136,7 +136,7 @@ export function composeMail(
         {
           rows: [
             ...eventRows(event, booking),
-            ...(brief ? venueRows(brief) : [['Area', eventArea(catalogue, event)] as [string, string]]),
+            ...(brief ? venueRows(brief) : [['Area', eventPlace(catalogue, event)] as [string, string]]),
           ],
         },
         { heading: 'Before you go', list: event.whatToExpect },
