@@ -11,7 +11,6 @@ import { bullets, button, dataList, heading, link, text } from 'styled-system/re
 import { afterNextPaint } from '../../lib/after-paint'
 import { useCatalogue } from '../../lib/catalogue'
 import { useHydrated } from '../../lib/hydration'
-import { useIdleAfterMount } from '../../lib/use-idle'
 import { usePageMeta } from '../../lib/page-meta'
 import { MY_BOOKINGS_LINK } from '../../lib/paths'
 import { usePriceTiersHint } from '../../lib/session/price-tiers'
@@ -63,23 +62,37 @@ export function EventDetailsPage({
     setInitialDate(search.date)
     void navigate({ search: {}, replace: true })
   }, [hydrated, search.tier, search.date, navigate])
-  // The dialogs' code is fetched and run once the tickets are on screen (at the top of the page, so
-  // usually at once) and the page has finished starting (the browser idle), ahead of a tap: fetched on
-  // the tap itself, or on focus, the first tap waited ~300 ms for it on a phone. Never before the
-  // page is idle, so it does not compete with the page's own first load.
+  // The dialogs' code is fetched and run ahead of a tap, never with the page's first load (it brings
+  // the device's database, which a visitor reading the page does not need): once the member scrolls
+  // with the tickets in view, or as a finger lands on a price (a touch's pointerdown comes before
+  // its click). Loaded on the click itself, the first tap waited for it.
   const tickets = useRef<HTMLElement>(null)
-  const idle = useIdleAfterMount()
   useEffect(() => {
     const section = tickets.current
-    if (!hydrated || !idle || !section || typeof IntersectionObserver !== 'function') return
-    const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return
+    if (!hydrated || !section || typeof IntersectionObserver !== 'function') return
+    let inView = false
+    let scrolled = false
+    const stop = () => {
       observer.disconnect()
-      void preloadBookingDialogs()
+      window.removeEventListener('scroll', onScroll)
+    }
+    const maybeLoad = () => {
+      if (!inView || !scrolled) return
+      stop()
+      afterNextPaint(() => void preloadBookingDialogs())
+    }
+    const onScroll = () => {
+      scrolled = true
+      maybeLoad()
+    }
+    const observer = new IntersectionObserver((entries) => {
+      inView = entries.some((entry) => entry.isIntersecting)
+      maybeLoad()
     })
     observer.observe(section)
-    return () => observer.disconnect()
-  }, [hydrated, idle, preloadBookingDialogs])
+    window.addEventListener('scroll', onScroll, { passive: true })
+    return stop
+  }, [hydrated, preloadBookingDialogs])
   usePageMeta(eventPageMeta(catalogue, event))
   const city = eventCityName(catalogue, event)
   // Archived, or in a city not live yet: the page says so where the tickets would be, and offers none.
@@ -119,6 +132,7 @@ export function EventDetailsPage({
                   key={option}
                   type="button"
                   disabled={!hydrated}
+                  onPointerDown={() => void preloadBookingDialogs()}
                   // The tap paints first (the button pressed), the dialog follows.
                   onClick={() => afterNextPaint(() => setTier(option))}
                   className={button({ variant: 'outline', size: 'tile' })}

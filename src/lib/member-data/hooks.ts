@@ -11,7 +11,6 @@ import type { UserProfileRecord } from '@yaari/domain/profile'
 import type { WaitlistView } from '@yaari/domain/waitlist'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
-import { afterNextPaint } from '../after-paint'
 import { localDb } from '../db'
 import { useAuthStore, watchAuth } from '../session/auth-store'
 import {
@@ -54,9 +53,8 @@ export type MemberData<T> =
 
 /** Keeps this kind of the member's data fresh while a screen shows it. */
 function useRefreshWhileShown(kind: MemberDataKind, uid: string | undefined) {
-  // Firebase Auth confirms or replaces the member: loaded once what this render shows is painted
-  // (fetching and running it first held a tap's dialog back on a phone's first tap).
-  useEffect(() => afterNextPaint(() => void watchAuth()), [])
+  // Firebase Auth (loaded now, after the first render) confirms or replaces the member.
+  useEffect(() => void watchAuth(), [])
   useEffect(() => {
     if (!uid) return
     startRefresh(kind)
