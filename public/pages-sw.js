@@ -34,6 +34,9 @@ async function ofThisRelease(response) {
 
 /** The page fetched again and kept, when this release wrote it. Never throws. */
 async function refresh(path) {
+  // A new release installing or waiting for the member's say has put its scripts in the precache
+  // beside this one's: a page it wrote would pass the check below and start nothing offline.
+  if (self.registration.installing || self.registration.waiting) return
   try {
     const fresh = await ofThisRelease(await fetch(path, { cache: 'no-cache', credentials: 'same-origin' }))
     if (fresh) await (await caches.open(PAGES_CACHE)).put(path, fresh)

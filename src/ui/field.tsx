@@ -50,8 +50,9 @@ function useMessageIds(): MessageIds {
 /**
  * What describes the control: its error while it has one, else its note or hint. Ark's field names
  * an error only in aria-errormessage, which many screen readers do not read; the description is
- * read with the field whenever it takes focus (a refused Continue or Pay moves focus there), so
- * the error is not also a live region: it would be read twice.
+ * read with the field whenever it takes focus (a refused Continue or Pay moves focus there). The
+ * error is also a polite live region (Ark's), not an alert as well: an error that appears while the
+ * member types, or on a form that moves focus nowhere, is still said, and once.
  */
 function describedBy(ids: MessageIds, { error, success, hint }: FieldMessageProps): string | undefined {
   if (error) return ids.errorText
@@ -102,7 +103,7 @@ interface FieldMessageProps {
 function FieldMessages({ error, success, hint }: FieldMessageProps) {
   if (error) {
     return (
-      <Field.ErrorText aria-live="off" className={styles.errorText}>
+      <Field.ErrorText className={styles.errorText}>
         {error}
       </Field.ErrorText>
     )
