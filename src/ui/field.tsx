@@ -102,11 +102,7 @@ interface FieldMessageProps {
 /** The one message under a field: the error, else the success note, else the hint (one line kept). */
 function FieldMessages({ error, success, hint }: FieldMessageProps) {
   if (error) {
-    return (
-      <Field.ErrorText className={styles.errorText}>
-        {error}
-      </Field.ErrorText>
-    )
+    return <Field.ErrorText className={styles.errorText}>{error}</Field.ErrorText>
   }
   if (success)
     return (

@@ -62,7 +62,8 @@ function watchForTroubles(page: Page): string[] {
     if (!reason.includes('ERR_ABORTED')) troubles.push(`failed: ${request.method()} ${request.url()} ${reason}`)
   })
   page.on('response', (response) => {
-    if (response.status() >= 400) troubles.push(`${response.status()}: ${response.request().method()} ${response.url()}`)
+    if (response.status() >= 400)
+      troubles.push(`${response.status()}: ${response.request().method()} ${response.url()}`)
   })
   return troubles
 }

@@ -5,8 +5,8 @@
  */
 import type { RefundReason, VenueBrief } from '@yaari/domain/booking'
 import { type PriceTier, TIER_LABELS, type YaariEvent } from '@yaari/domain/catalogue'
-import { bookingCalendar } from '@yaari/domain/ics'
 import { eventPlace } from '@yaari/domain/event-meta'
+import { bookingCalendar } from '@yaari/domain/ics'
 import { formatInr } from '@yaari/domain/money'
 import { firstNameOf } from '@yaari/domain/names'
 import { REFUND_DAYS, REFUND_POLICY, VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
