@@ -22,6 +22,8 @@ const filterChip = chip({ variant: 'filter', size: 'md' }).root
  * keeps a focused chip's ring inside the scrolling box.
  */
 const chipRow = css({
+  // The containing block of the chips' visually hidden radios, so the scrolling box clips them too.
+  position: 'relative',
   display: 'flex',
   gap: '2',
   flexWrap: { base: 'nowrap', md: 'wrap' },
@@ -31,6 +33,8 @@ const chipRow = css({
   m: '-1',
   '& > *': { flexShrink: 0 },
 })
+/** A fieldset is as wide as its content by default (min-width: min-content): one row of chips would widen the page. */
+const chipFieldset = css({ minW: '0' })
 /** A filter group's legend, and the search field's label. */
 const filterLabel = cx(heading({ level: 'label' }), css({ display: 'block', mb: '2' }))
 
@@ -85,7 +89,7 @@ export function EventsPage() {
           </p>
         </header>
 
-        <fieldset>
+        <fieldset className={chipFieldset}>
           <legend className={filterLabel}>City</legend>
           <div className={chipRow}>
             {catalogue.cities.map((option) => (
@@ -123,7 +127,7 @@ export function EventsPage() {
           />
         </div>
 
-        <fieldset>
+        <fieldset className={chipFieldset}>
           <legend className={filterLabel}>Category</legend>
           <div className={chipRow}>
             <button
