@@ -71,27 +71,27 @@ it("asks the profession from the profile's one list, the member's own chosen (an
   expect(answer('Profession')).toBe('tech')
 })
 
-it('a refused Pay and book takes focus to the first field to put right', async () => {
+/** The member's name changed to `value`, the terms ticked, and Pay and book pressed (focus on it first). */
+async function payWithName(value: string) {
   renderWith(ONBOARDED)
   const name = screen.getByRole('textbox', { name: 'Full name' })
-  fireEvent.change(name, { target: { value: '' } })
+  fireEvent.change(name, { target: { value } })
   fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }))
   const pay = screen.getByRole('button', { name: 'Pay and book' })
   await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false))
   pay.focus()
   fireEvent.click(pay)
+  return name
+}
+
+it('a refused Pay and book takes focus to the first field to put right', async () => {
+  const name = await payWithName('')
   await waitFor(() => expect(document.activeElement).toBe(name))
   expect(name.getAttribute('aria-invalid')).toBe('true')
 })
 
 it('a name the form refuses is said once, under the field focus goes to, not again beside the button', async () => {
-  renderWith(ONBOARDED)
-  const name = screen.getByRole('textbox', { name: 'Full name' })
-  fireEvent.change(name, { target: { value: 'R2D2' } })
-  fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }))
-  const pay = screen.getByRole('button', { name: 'Pay and book' })
-  await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false))
-  fireEvent.click(pay)
+  const name = await payWithName('R2D2')
   await waitFor(() => expect(document.activeElement).toBe(name))
   const described = (name.getAttribute('aria-describedby') ?? '').split(' ')
   expect(described.map((id) => document.getElementById(id)?.textContent)).toEqual([
