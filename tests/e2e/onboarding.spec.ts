@@ -121,8 +121,13 @@ test.describe('onboarding', () => {
     await expectNoSeriousA11yViolations(page)
     await dob.fill(`${year - 62}-01-01`)
     await expect(page.getByText('Our events are designed for people under 60')).toBeVisible()
-    await dob.fill('1995-06-15')
+    // Typed as a member types it, digits only: one box, one tab stop, then Continue.
+    await dob.clear()
+    await dob.pressSequentially('15061995')
+    await expect(dob).toHaveValue('15/06/1995')
     await expect(page.getByRole('alert')).toHaveCount(0)
+    await dob.press('Tab')
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeFocused()
     await proceed(page)
 
     // 4. Profile picture: the wrong type, too large, then a real photo, removed and chosen again
@@ -291,7 +296,7 @@ test.describe('onboarding', () => {
       await page.getByRole('link', { name: 'Back' }).click()
       await expect(page.getByRole('radio', { name: 'Business & consulting' })).toBeChecked()
       await page.goto('/onboarding/date-of-birth')
-      await expect(page.getByLabel('Date of birth')).toHaveValue('1990-02-20')
+      await expect(page.getByLabel('Date of birth')).toHaveValue('20/02/1990')
       await page.goto('/onboarding/location')
       await page.getByRole('textbox', { name: 'Or type your area' }).fill('Sarjapur Road')
       await proceed(page)

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import {
   ageOn,
   canonicalProfession,
-  dateOfBirthBounds,
   dateOfBirthIssue,
   formatMobile,
   fullMobile,
@@ -63,10 +62,6 @@ describe('date of birth', () => {
     expect(dateOfBirthIssue('2030-01-01', now)).toBe(MESSAGES.dateInvalid)
     expect(dateOfBirthIssue('2001-02-30', now)).toBe(MESSAGES.dateInvalid)
     expect(dateOfBirthIssue('next tuesday', now)).toBe(MESSAGES.dateInvalid)
-  })
-
-  it('bounds the picker to the valid range', () => {
-    expect(dateOfBirthBounds(now)).toEqual({ min: '1965-11-23', max: '2008-11-22' })
   })
 })
 

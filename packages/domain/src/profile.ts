@@ -157,19 +157,6 @@ export const dateOfBirthSchema = v.pipe(
   }),
 )
 
-/**
- * The date-picker bounds (IST): the latest date is 18 years back; the earliest is the day
- * after 61 years back, so everyone aged 60 can still pick their birthday.
- */
-export function dateOfBirthBounds(now: Date = new Date()): { min: string; max: string } {
-  const today = istCalendarDay(now)
-  const shift = (years: number, days: number) => {
-    const date = new Date(Date.UTC(today.year - years, today.month - 1, today.day + days))
-    return date.toISOString().slice(0, 10)
-  }
-  return { min: shift(MAX_AGE + 1, 1), max: shift(MIN_AGE, 0) }
-}
-
 export const interestsSchema = v.pipe(
   v.array(v.picklist(INTERESTS, 'Unknown interest'), 'Please choose at least one interest'),
   v.minLength(1, 'Please choose at least one interest'),

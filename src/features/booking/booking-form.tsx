@@ -30,6 +30,7 @@ import { useAuthStore } from '../../lib/session/auth-store'
 import { rememberPriceTiers } from '../../lib/session/price-tiers'
 import { useOnline } from '../../lib/use-online'
 import { Button } from '../../ui/button'
+import { DateField } from '../../ui/date-field'
 import { SelectField, TextField } from '../../ui/field'
 import { MobileField } from '../../ui/mobile-field'
 import { showToast } from '../../ui/toast'
@@ -221,7 +222,7 @@ function DetailsForm({
   const issueFor = (key: string) =>
     parsed && !parsed.success ? parsed.issues.find((issue) => issue.path?.[0]?.key === key)?.message : undefined
   /** A required text field's value, change and issue. */
-  const bound = (key: 'name' | 'email' | 'dateOfBirth') => ({
+  const bound = (key: 'name' | 'email') => ({
     required: true,
     value: values[key],
     onChange: (event: ChangeEvent<HTMLInputElement>) => set(key)(event.target.value),
@@ -283,7 +284,14 @@ function DetailsForm({
       <TextField label="Full name" autoComplete="name" {...bound('name')} />
       <TextField label="Email" type="email" autoComplete="email" {...bound('email')} />
       <MobileField label="Mobile number" digits={values.mobile} onChange={set('mobile')} showError={showErrors} />
-      <TextField label="Date of birth" type="date" {...bound('dateOfBirth')} />
+      <DateField
+        label="Date of birth"
+        autoComplete="bday"
+        required
+        value={values.dateOfBirth}
+        onChange={set('dateOfBirth')}
+        error={issueFor('dateOfBirth')}
+      />
       {SELECTS.map(({ key, label, options: choices }) => (
         <SelectField
           key={key}

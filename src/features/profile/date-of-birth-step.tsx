@@ -1,6 +1,6 @@
-import { dateOfBirthBounds, dateOfBirthIssue, MAX_AGE, MESSAGES, MIN_AGE } from '@yaari/domain/profile'
+import { dateOfBirthIssue, MAX_AGE, MESSAGES, MIN_AGE } from '@yaari/domain/profile'
 import { useRef } from 'react'
-import { TextField } from '../../ui/field'
+import { DateField } from '../../ui/date-field'
 import { StepForm } from './step-form'
 import { useFlowStep } from './use-step'
 
@@ -13,7 +13,6 @@ export function DateOfBirthStep() {
   const input = useRef<HTMLInputElement>(null)
   const dateOfBirth = draft.dateOfBirth ?? ''
   const issue = dateOfBirth ? dateOfBirthIssue(dateOfBirth) : MESSAGES.dateInvalid
-  const { min, max } = dateOfBirthBounds()
 
   return (
     <StepForm
@@ -21,16 +20,13 @@ export function DateOfBirthStep() {
       description={`Our events are for adults aged ${MIN_AGE} to ${MAX_AGE}.`}
       onContinue={continueIfValid(issue, () => input.current?.focus())}
     >
-      <TextField
+      <DateField
         ref={input}
         label="Date of birth"
-        type="date"
         autoComplete="bday"
         required
-        min={min}
-        max={max}
         value={dateOfBirth}
-        onChange={(event) => change({ dateOfBirth: event.target.value })}
+        onChange={(value) => change({ dateOfBirth: value })}
         onBlur={() => dateOfBirth && revealErrors()}
         error={showErrors || dateOfBirth ? issue : undefined}
       />

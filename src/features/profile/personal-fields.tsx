@@ -9,6 +9,7 @@ import {
   PROFESSIONS,
 } from '@yaari/domain/profile'
 import { firstIssue } from '@yaari/domain/validation'
+import { DateField } from '../../ui/date-field'
 import { SelectField, TextAreaField, TextField } from '../../ui/field'
 import { MobileField, mobileIssue } from '../../ui/mobile-field'
 import type { OnboardingDraft } from './draft-store'
@@ -36,14 +37,12 @@ export function PersonalFields({
   draft,
   change,
   showErrors,
-  dateBounds,
   dateChanged,
   genderHint,
 }: {
   draft: OnboardingDraft
   change: (patch: Partial<OnboardingDraft>) => void
   showErrors: boolean
-  dateBounds: { min: string; max: string }
   /** Whether the date differs from what it was, so its check shows before the first save. */
   dateChanged: boolean
   genderHint?: string
@@ -67,15 +66,12 @@ export function PersonalFields({
         error={shown(issues.name)}
         success={issues.name ? undefined : MESSAGES.nameValid}
       />
-      <TextField
+      <DateField
         label="Date of birth"
-        type="date"
         autoComplete="bday"
         required
-        min={dateBounds.min}
-        max={dateBounds.max}
         value={draft.dateOfBirth ?? ''}
-        onChange={(event) => change({ dateOfBirth: event.target.value })}
+        onChange={(dateOfBirth) => change({ dateOfBirth })}
         error={showErrors || dateChanged ? issues.dateOfBirth : undefined}
       />
       <SelectField

@@ -1,5 +1,4 @@
 import { MESSAGES } from '@yaari/domain/profile'
-import { istToday } from '@yaari/domain/schedule'
 import { useRef } from 'react'
 import { grid } from 'styled-system/patterns'
 import { text } from 'styled-system/recipes'
@@ -51,7 +50,6 @@ export function ProfileFormPage() {
           draft={draft}
           change={change}
           showErrors={showErrors}
-          dateBounds={{ min: '1900-01-01', max: istToday() }}
           dateChanged={Boolean(draft.dateOfBirth)}
         />
       </div>

@@ -10,7 +10,6 @@ import {
   AREA_LABELS,
   AREAS,
   canonicalProfession,
-  dateOfBirthBounds,
   INTEREST_LABELS,
   INTERESTS,
   interestsSchema,
@@ -223,7 +222,6 @@ export function ProfileForm({
           draft={draft}
           change={change}
           showErrors={showErrors}
-          dateBounds={dateOfBirthBounds()}
           dateChanged={draft.dateOfBirth !== profile.date_of_birth}
           genderHint={PROFILE_MESSAGES.genderTier}
         />
