@@ -91,6 +91,9 @@ test.describe('onboarding', () => {
     await mobile.fill('5876543210')
     await proceed(page)
     await expect(page.getByText('Please enter a valid 10-digit mobile number')).toBeVisible()
+    // The error is read with the field (its description), and focus is there to put it right.
+    await expect(mobile).toBeFocused()
+    await expect(mobile).toHaveAccessibleDescription('Please enter a valid 10-digit mobile number')
     await mobile.fill('9876543210')
     await expect(mobile).toHaveValue('98765 43210')
     await expect(page.getByText('Valid mobile number')).toBeVisible()
@@ -103,7 +106,9 @@ test.describe('onboarding', () => {
     await expect(name).toHaveValue('Asha Rao') // the name given at sign-up, not asked again empty
     await name.fill('R2D2')
     await proceed(page)
-    await expect(page.getByText('Please enter a valid name (at least 2 characters, letters only)')).toBeVisible()
+    // Said once: beside the field, which describes itself with it (not again beside Continue).
+    await expect(page.getByText('Please enter a valid name (at least 2 characters, letters only)')).toHaveCount(1)
+    await expect(name).toHaveAccessibleDescription('Please enter a valid name (at least 2 characters, letters only)')
     await expect(name).toBeFocused()
     await expectNoSeriousA11yViolations(page) // every step is checked, with its error showing
     await name.fill('Asha Rao')
@@ -112,6 +117,7 @@ test.describe('onboarding', () => {
 
     // 3. Date of birth
     await expect(progress(page, 'Step 3 of 8')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
     const dob = page.getByLabel('Date of birth')
     const year = new Date().getFullYear()
     await dob.fill(`${year + 1}-01-01`)
@@ -167,6 +173,7 @@ test.describe('onboarding', () => {
 
     // 6. Interests
     await expect(progress(page, 'Step 6 of 8')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
     await expect(page.getByRole('checkbox')).toHaveCount(10)
     await proceed(page)
     await expect(page.getByText('Please choose at least one interest')).toBeVisible()
@@ -177,6 +184,7 @@ test.describe('onboarding', () => {
 
     // 7. Location: a card clears the typed area, typing clears the card
     await expect(progress(page, 'Step 7 of 8')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
     await expect(page.getByRole('radio')).toHaveCount(6)
     await proceed(page)
     await expect(page.getByText('Please choose an area or type yours')).toBeVisible()
@@ -193,7 +201,15 @@ test.describe('onboarding', () => {
     // 8. Complete
     await expect(page.getByText('Creating your adventure profile...')).toBeVisible()
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Yaari, Asha!' })).toBeVisible(BACKEND)
-    await expect(page.getByText('Your profile has been created successfully.')).toBeVisible()
+    const created = page.getByText('Your profile has been created successfully.')
+    await expect(created).toBeVisible()
+    // A toast is no tab stop: Tab goes from the page's controls to the page's, never into it.
+    const tabStops = await page
+      .locator('[data-scope="toast"][data-part="root"]', { has: created })
+      .evaluate(
+        (toast) => [toast, ...toast.querySelectorAll('*')].filter((node) => (node as HTMLElement).tabIndex >= 0).length,
+      )
+    expect(tabStops).toBe(0)
     await expectNoSeriousA11yViolations(page)
     const profile = await storedProfile(email)
     expect(profile).toMatchObject({
@@ -219,9 +235,70 @@ test.describe('onboarding', () => {
 
     // The whole first hour through the UI: a seat booked with the profile just made, and paid. The
     // booking form asks the profile's one list of professions, the member's own answer chosen.
-    await checkoutFor(page, 1, { profession: 'tech' })
+    // Food is asked here, the first time it matters, and kept on the profile for the next booking.
+    await checkoutFor(page, 1, { profession: 'tech', foodPreference: 'vegetarian' })
     await page.getByRole('button', { name: 'Pay', exact: true }).click()
     await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
+
+    // The ticket, from My bookings.
+    await page.getByRole('link', { name: 'My bookings' }).click()
+    await page.getByRole('link', { name: /^Show ticket/ }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Your ticket' })).toBeVisible(BACKEND)
+
+    // A second seat on the same date is refused at the date, My bookings a link; no Continue to a form.
+    await page.goto('/events/midweek-wednesday-dinner')
+    await page.getByRole('button', { name: /Girls/ }).click()
+    const dateDialog = page.getByRole('dialog', { name: 'Select a date' })
+    const bookedDate = dateDialog.locator('label', { hasText: 'Booked' })
+    await expect(bookedDate).toHaveCount(1, BACKEND)
+    await bookedDate.click()
+    const said = dateDialog.getByRole('status').filter({ hasText: 'You already have a seat on this date.' })
+    await expect(said.getByRole('link', { name: 'My bookings' })).toHaveAttribute('href', '/my-bookings')
+    await expect(dateDialog.getByRole('button', { name: 'Continue' })).toHaveCount(0)
+
+    // Another date: the food answer given at the first booking is the member's own, kept.
+    await dateDialog
+      .locator('label')
+      .filter({ hasNotText: /Booked|Sold out|closed|Cancelled/ })
+      .first()
+      .click()
+    await dateDialog.getByRole('button', { name: 'Continue' }).click()
+    const bookingForm = page.getByRole('dialog', { name: 'Book your seat' })
+    await expect(bookingForm.getByRole('combobox', { name: 'Food preference' })).toHaveValue('vegetarian', BACKEND)
+    // A refused Pay and book: focus goes to the field to put right, its error read with it, said once.
+    const fullName = bookingForm.getByRole('textbox', { name: 'Full name' })
+    await fullName.fill('A1')
+    await bookingForm.getByText('I accept the terms and conditions').click()
+    await bookingForm.getByRole('button', { name: 'Pay and book' }).click()
+    await expect(fullName).toBeFocused()
+    const nameError = 'Please enter a valid name (at least 2 characters, letters only)'
+    await expect(fullName).toHaveAccessibleDescription(nameError)
+    await expect(bookingForm.getByText(nameError)).toHaveCount(1)
+    await page.keyboard.press('Escape')
+    await expect(bookingForm).toHaveCount(0)
+
+    // The profile: the answers given so far, each editable there; none invented.
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Hi, Asha' }).click()
+    await expect(page).toHaveURL(/\/profile$/)
+    const yourProfile = page.getByRole('form', { name: 'Your profile' })
+    await expect(yourProfile.getByRole('combobox', { name: 'Food preference' })).toHaveValue('vegetarian', BACKEND)
+    await expect(yourProfile.getByRole('combobox', { name: /Profession/ })).toHaveValue('tech')
+    await expect(yourProfile.getByRole('combobox', { name: 'Personality type' })).toHaveValue('')
+    await yourProfile.getByRole('combobox', { name: 'Food preference' }).selectOption('vegan')
+    await yourProfile.getByRole('button', { name: 'Save changes' }).click()
+    await expect(page.getByText('Your profile is saved.')).toBeVisible(BACKEND)
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+
+    // The cancel dialog starts on the safe choice: a stray Enter keeps the seat.
+    await page.goto('/my-bookings')
+    await page.getByRole('button', { name: 'Cancel booking' }).click()
+    const cancel = page.getByRole('dialog', { name: 'Cancel this booking?' })
+    await expect(cancel).toContainText(/Your seat at Midweek Meetup on .+ is given back to others\./)
+    await expect(cancel.getByRole('button', { name: 'Keep my seat' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(cancel).toHaveCount(0)
+    await expect(page.getByRole('link', { name: /^Show ticket/ })).toBeVisible()
 
     // Signed in, home offers no "Join Now"; the greeting leads to the profile; Sign Out is in the menu.
     await page.goto('/')

@@ -8,6 +8,7 @@
 import type { ParsedRequestOf } from '@yaari/domain/callable'
 import {
   ANSWERS,
+  answerFields,
   type BookingAnswers,
   knownAnswer,
   type saveProfileCall,
@@ -69,12 +70,7 @@ export async function saveProfile(
  * their profile so the next booking form starts from them. An answer not given changes nothing.
  */
 export async function rememberAnswers(firestore: Firestore, uid: string, answers: BookingAnswers): Promise<void> {
-  const fields = Object.fromEntries(
-    ANSWERS.flatMap((answer) => {
-      const value = knownAnswer(answer, answers[answer.key])
-      return value ? [[answer.field, value]] : []
-    }),
-  )
+  const fields = answerFields(answers)
   if (!Object.keys(fields).length) return
   const ref = refs.profile(firestore, uid)
   await firestore.runTransaction(async (transaction) => {

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import {
   ageOn,
+  answerFields,
   canonicalProfession,
   dateOfBirthIssue,
   formatMobile,
@@ -122,6 +123,10 @@ describe('saveProfile payload', () => {
     )
     expect(profileAnswers({ food_preference: 'both', personality_type: 'introvert' })).toEqual({
       personalityType: 'introvert',
+    })
+    // A booking's answers as the profile keeps them: only known ones, by field.
+    expect(answerFields({ foodPreference: 'vegan', drinkingPreference: 'both', personalityType: '' })).toEqual({
+      food_preference: 'vegan',
     })
   })
 

@@ -206,6 +206,16 @@ export type AnswerField = (typeof ANSWERS)[number]['field']
 export const knownAnswer = (answer: (typeof ANSWERS)[number], value: unknown): string | undefined =>
   (answer.values as readonly unknown[]).includes(value) ? (value as string) : undefined
 
+/** The answers given with a booking as the profile keeps them, by field (unknown or empty ones left out). */
+export function answerFields(answers: BookingAnswers): Partial<Record<AnswerField, string>> {
+  return Object.fromEntries(
+    ANSWERS.flatMap((answer) => {
+      const value = knownAnswer(answer, answers[answer.key])
+      return value ? [[answer.field, value]] : []
+    }),
+  )
+}
+
 /** The member's own answers on their profile, by request key (the ones they gave, nothing else). */
 export function profileAnswers(profile: Partial<Record<AnswerField, unknown>>): Partial<Record<AnswerKey, string>> {
   return Object.fromEntries(

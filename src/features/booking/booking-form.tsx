@@ -25,6 +25,7 @@ import * as v from 'valibot'
 import { type Action, call, useAction } from '../../lib/call'
 import { logError } from '../../lib/log'
 import { useMyProfile } from '../../lib/member-data/hooks'
+import { keepProfileAnswers } from '../../lib/member-data/refresh'
 import { LOGIN_LINK } from '../../lib/paths'
 import { useAuthStore } from '../../lib/session/auth-store'
 import { rememberPriceTiers } from '../../lib/session/price-tiers'
@@ -238,6 +239,8 @@ function DetailsForm({
         { timeoutMs: 0 },
       )
       if (!session.payment_session_id) throw Object.assign(new Error('no session'), { code: 'no-session' })
+      // The server kept these answers on the profile: so does the device, for the next booking.
+      await keepProfileAnswers(userProfile)
       void showToast({ title: BOOKING_MESSAGES.redirecting, type: 'success' })
       const { openCheckout } = await import('./checkout')
       const result = await openCheckout({ paymentSessionId: session.payment_session_id, mode: session.cashfree_mode })

@@ -18,6 +18,7 @@ import {
   writeNotices,
   writeNoticesRead,
   writeProfile,
+  writeProfileAnswers,
   writeWaitlistPlace,
 } from './records'
 
@@ -170,6 +171,31 @@ it('keeps the profile, or that there is none yet, and forgets it on sign-out', a
   expect(await readProfile(db, 'bob')).toBeUndefined()
   await clearMemberData(db, 'alice')
   expect(await readProfile(db, 'alice')).toBeUndefined()
+})
+
+it("adds the answers given with a booking to the device's profile, not counted as a refresh", async () => {
+  expect(await writeProfileAnswers(db, 'alice', { food_preference: 'vegetarian' })).toBe(false) // no copy yet
+  const profile = {
+    user_id: 'alice',
+    name: 'Asha Rao',
+    email: 'a@example.test',
+    mobile: '+919876543210',
+    date_of_birth: '1995-01-01',
+    gender: 'female',
+    profession: 'tech',
+    venue_preferences: [],
+    interests: '["art"]',
+    location: 'koramangala',
+    bio: '',
+    profile_picture_url: null,
+  } satisfies UserProfileRecord
+  await writeProfile(db, 'alice', profile, { now: 6 })
+  expect(await writeProfileAnswers(db, 'alice', { food_preference: 'vegetarian' }, { stillTheirs: () => false })).toBe(
+    false,
+  )
+  expect(await writeProfileAnswers(db, 'alice', { food_preference: 'vegetarian' })).toBe(true)
+  expect(await readProfile(db, 'alice')).toEqual({ ...profile, food_preference: 'vegetarian' })
+  expect(await refreshedAt(db, 'alice', 'profile')).toBe(6)
 })
 
 const notice = (id: string, at: string, read = false): NoticeView => ({

@@ -15,7 +15,7 @@ import {
   venueBriefSchema,
 } from '@yaari/domain/booking'
 import { NOTICE_KINDS, type NoticeKind, type NoticeView } from '@yaari/domain/notifications'
-import { INTERESTS, type UserProfileRecord } from '@yaari/domain/profile'
+import { type AnswerField, INTERESTS, type UserProfileRecord } from '@yaari/domain/profile'
 import type { Interest } from '@yaari/domain/seating'
 import { WAITLIST_STATUSES, type WaitlistView } from '@yaari/domain/waitlist'
 import * as v from 'valibot'
@@ -214,6 +214,24 @@ export async function writeProfile(
     if (!stillTheirs()) return false
     await db.profiles.put({ uid, profile, savedAt: now })
     await db.refreshes.put({ key: refreshKey(uid, 'profile'), uid, at: now })
+    return true
+  })
+}
+
+/**
+ * Answers the member just gave, which the server has kept on their profile: merged into the
+ * device's copy (if it holds one), without counting as a refresh from the server.
+ */
+export async function writeProfileAnswers(
+  db: YaariDb,
+  uid: string,
+  fields: Partial<Record<AnswerField, string>>,
+  { stillTheirs = () => true }: { stillTheirs?: () => boolean } = {},
+): Promise<boolean> {
+  return db.transaction('rw', [db.profiles], async () => {
+    const row = await db.profiles.get(uid)
+    if (!stillTheirs() || !row?.profile) return false
+    await db.profiles.put({ ...row, profile: { ...row.profile, ...fields } })
     return true
   })
 }

@@ -17,7 +17,7 @@ import {
   type NoticeView,
   saveNotificationSettingsCall,
 } from '@yaari/domain/notifications'
-import { getMyProfileCall } from '@yaari/domain/profile'
+import { answerFields, type BookingAnswers, getMyProfileCall } from '@yaari/domain/profile'
 import type { WaitlistView } from '@yaari/domain/waitlist'
 import { call } from '../call'
 import { localDb } from '../db'
@@ -31,6 +31,7 @@ import {
   writeNotices,
   writeNoticesRead,
   writeProfile,
+  writeProfileAnswers,
   writeWaitlistPlace,
 } from './records'
 import { refreshStateKey, useRefreshStore } from './refresh-state'
@@ -93,6 +94,17 @@ export function refreshMemberData(kind: MemberDataKind): Promise<void> {
 export async function keepBooking(booking: BookingView): Promise<void> {
   const uid = useAuthStore.getState().member?.uid
   if (uid) await writeBooking(localDb(), uid, booking, { stillTheirs: () => isConfirmed(uid) })
+}
+
+/**
+ * The answers the member just gave with a booking, which createBooking kept on their profile: on
+ * the device's copy at once, so the next booking form and the profile page start from them.
+ */
+export async function keepProfileAnswers(answers: BookingAnswers): Promise<void> {
+  const uid = useAuthStore.getState().member?.uid
+  const fields = answerFields(answers)
+  if (!uid || !isConfirmed(uid) || !Object.keys(fields).length) return
+  await writeProfileAnswers(localDb(), uid, fields, { stillTheirs: () => isConfirmed(uid) })
 }
 
 /** getBooking, its answer kept on the device: the ticket is there as soon as the payment is confirmed. */
