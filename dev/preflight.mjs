@@ -80,6 +80,9 @@ const report = preflight({
   functionsFiles,
   firebaseJson: JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')),
   dist,
+  functionsCode: existsSync(join(dir, 'functions', 'lib', 'index.js'))
+    ? readFileSync(join(dir, 'functions', 'lib', 'index.js'), 'utf8')
+    : undefined,
 })
 
 console.log(`Preflight for ${projectId} (configuration from ${relative(ROOT, dir) || 'this repository'}):`)

@@ -27,6 +27,8 @@ export interface PreflightInput {
   firebaseJson: { hosting?: { headers?: HostingHeaderRule[] } }
   /** The built HTML pages and scripts, when dist/ exists; whether the pages' server render was built beside them. */
   dist?: { html: Record<string, string>; scripts: Record<string, string>; pagesRender?: boolean }
+  /** The functions' build (functions/lib/index.js) beside this configuration, when there is one. */
+  functionsCode?: string
 }
 
 /** The params every deploy needs in the .env file: a missing one stops a non-interactive deploy to ask. */
@@ -276,6 +278,32 @@ export function checkBuild(input: PreflightInput): string[] {
   return problems
 }
 
+/**
+ * The 24/7 number is built into both the app (dist/) and the functions (the mails): each must carry
+ * the one this configuration sets, or a deploy of one alone leaves members two different numbers.
+ */
+export function checkSupportPhone(input: PreflightInput): string[] {
+  let phone: string
+  try {
+    phone = parseClientEnv(input.web).VITE_SUPPORT_PHONE
+  } catch {
+    return [] // the web app's configuration says what is wrong with it
+  }
+  const problems: string[] = []
+  const builtWithIt = (code: string) => code.includes(phone)
+  if (input.dist && !builtWithIt(Object.values(input.dist.scripts).join('\n'))) {
+    problems.push(
+      `dist/ was built with another 24/7 number than VITE_SUPPORT_PHONE (${phone}): run \`npm run build\` again.`,
+    )
+  }
+  if (input.functionsCode !== undefined && !builtWithIt(input.functionsCode)) {
+    problems.push(
+      `functions/lib was built with another 24/7 number than VITE_SUPPORT_PHONE (${phone}): the mails would give members another number than the app. Run \`npm run build\` again.`,
+    )
+  }
+  return problems
+}
+
 export interface PreflightReport {
   sections: { name: string; problems: string[] }[]
   ok: boolean
@@ -293,6 +321,7 @@ export function preflight(input: PreflightInput): PreflightReport {
     { name: "functions' params", problems: checkFunctionParams(input) },
     { name: 'hosting headers', problems: checkHostingHeaders(input) },
     { name: 'build in dist/', problems: checkBuild(input) },
+    { name: '24/7 number in both builds', problems: checkSupportPhone(input) },
   ]
   return { sections, ok: sections.every((section) => section.problems.length === 0) }
 }

@@ -18,6 +18,10 @@ const TEMPLATE = `<!doctype html><html><head><title>Yaari</title>
 <script type="module" crossorigin src="/assets/index-ex4mple.js"></script>
 </head><body><div id="root"></div></body></html>`
 
+/** The example configuration's VITE_SUPPORT_PHONE, as a build writes it into the code. */
+const EXAMPLE_PHONE = '+91 80000 12345'
+const PHONE = `const support = "${EXAMPLE_PHONE}"`
+
 const dirs: string[] = []
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
@@ -38,7 +42,10 @@ function exampleConfig(edit: (dir: string) => void = () => {}) {
       renderedAt: 1,
     }),
   )
-  writeFileSync(join(dir, 'dist', 'assets', 'index-ex4mple.js'), `const config = { projectId: "${PROJECT}" }`)
+  writeFileSync(join(dir, 'dist', 'assets', 'index-ex4mple.js'), `const config = { projectId: "${PROJECT}" }; ${PHONE}`)
+  // The functions' build, with the same 24/7 number the mails give.
+  mkdirSync(join(dir, 'functions', 'lib'), { recursive: true })
+  writeFileSync(join(dir, 'functions', 'lib', 'index.js'), `const support = "${EXAMPLE_PHONE}"`)
   edit(dir)
   return dir
 }
@@ -188,6 +195,26 @@ describe('npm run preflight', () => {
     expect(failures(output)).toEqual([
       expect.stringContaining(`dist/ was not built for ${PROJECT}`),
       expect.stringContaining('dist/ is the local build'),
+      expect.stringContaining('dist/ was built with another 24/7 number'),
+    ])
+  })
+
+  it('fails when a build carries another 24/7 number than the configuration (one built before it changed)', async () => {
+    const dir = exampleConfig((d) =>
+      writeFileSync(join(d, 'functions', 'lib', 'index.js'), 'const support = "+91 98765 43210"'),
+    )
+    const { code, output } = await preflight('--project', PROJECT, '--config-dir', dir)
+    expect(code).toBe(1)
+    expect(failures(output)).toEqual([
+      expect.stringContaining(
+        `functions/lib was built with another 24/7 number than VITE_SUPPORT_PHONE (${EXAMPLE_PHONE})`,
+      ),
+    ])
+    const app = exampleConfig((d) =>
+      writeFileSync(join(d, 'dist', 'assets', 'index-ex4mple.js'), `const config = { projectId: "${PROJECT}" }`),
+    )
+    expect(failures((await preflight('--project', PROJECT, '--config-dir', app)).output)).toEqual([
+      expect.stringContaining(`dist/ was built with another 24/7 number than VITE_SUPPORT_PHONE (${EXAMPLE_PHONE})`),
     ])
   })
 
