@@ -184,3 +184,15 @@ test.describe('every public page', () => {
     )
   }
 })
+
+test('before the app takes over (or without it), the listing is still accessible: a chip row scrolls from the keyboard', async ({
+  page,
+}) => {
+  // The page's HTML alone, as a phone shows it while the app's code is on its way: the chips are
+  // disabled until then, so the row that scrolls sideways must itself be reachable.
+  await page.route('**/assets/*.js', (route) => route.abort())
+  await page.goto('/events')
+  await expect(page.getByRole('heading', { level: 1, name: 'Events in Bangalore' })).toBeVisible()
+  await expect(page.getByRole('radio', { name: 'Bangalore' })).toBeDisabled()
+  await expectNoSeriousA11yViolations(page)
+})

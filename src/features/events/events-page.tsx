@@ -32,6 +32,8 @@ const chipRow = css({
   p: '1',
   m: '-1',
   '& > *': { flexShrink: 0 },
+  // Focusable only while its chips are not (the page's HTML, before the app takes over).
+  _focusVisible: { outline: '3px solid', outlineColor: 'focus.ring', outlineOffset: '-3px' },
 })
 /** A fieldset is as wide as its content by default (min-width: min-content): one row of chips would widen the page. */
 const chipFieldset = css({ minW: '0' })
@@ -52,6 +54,9 @@ export function EventsPage() {
   const filtered = Boolean(search.q || search.category)
   // The filters work once the app has taken over the prerendered page.
   const hydrated = useHydrated()
+  // A row that scrolls sideways must be scrollable from the keyboard: while its chips are disabled
+  // (before the app has taken over the page), the row itself takes focus; after, its chips do.
+  const rowTabIndex = hydrated ? undefined : 0
   usePageMeta({
     title: `Events in ${city}`,
     description: `Curated stranger meet-ups, Sunday social mixers and Wednesday dinners in ${city}. Pick a date and book your seat.`,
@@ -91,7 +96,7 @@ export function EventsPage() {
 
         <fieldset className={chipFieldset}>
           <legend className={filterLabel}>City</legend>
-          <div className={chipRow}>
+          <div className={chipRow} tabIndex={rowTabIndex}>
             {catalogue.cities.map((option) => (
               <label key={option.id} className={filterChip}>
                 <input
@@ -129,7 +134,7 @@ export function EventsPage() {
 
         <fieldset className={chipFieldset}>
           <legend className={filterLabel}>Category</legend>
-          <div className={chipRow}>
+          <div className={chipRow} tabIndex={rowTabIndex}>
             <button
               type="button"
               className={filterChip}
