@@ -374,7 +374,9 @@ const shownAfterTouch = (page, title) =>
     (title) =>
       new Promise((resolve) => {
         const seen = () =>
-          [...document.querySelectorAll('[role=dialog]')].some((dialog) => {
+          [...document.querySelectorAll('dialog, [role=dialog]')].some((dialog) => {
+            // Shown, not only in the page (a dialog element is there closed until it opens).
+            if (typeof dialog.checkVisibility === 'function' && !dialog.checkVisibility()) return false
             const label = dialog.getAttribute('aria-labelledby')
             return label && document.getElementById(label)?.textContent === title
           })
