@@ -47,3 +47,21 @@ it('shows a date set from outside, such as a saved profile', () => {
   render(<Harness initial="1990-02-20" />)
   expect(screen.getByRole('textbox', { name: 'Date of birth' })).toHaveProperty('value', '20/02/1990')
 })
+
+it('edits inside a whole date without moving the rest: Backspace and Delete at a slash', async () => {
+  render(<Harness initial="1995-08-15" />)
+  const box = screen.getByRole('textbox', { name: 'Date of birth' }) as HTMLInputElement
+  await userEvent.click(box)
+  box.setSelectionRange(3, 3) // 15/|08/1995
+  await userEvent.keyboard('{Backspace}')
+  expect(box.value).toBe('1/08/1995')
+  expect(box.selectionStart).toBe(1)
+  await userEvent.keyboard('5')
+  expect(box.value).toBe('15/08/1995')
+  box.setSelectionRange(2, 2) // 15|/08/1995
+  await userEvent.keyboard('{Delete}')
+  expect(box.value).toBe('15/8/1995')
+  expect(screen.getByRole('status').textContent).toBe('1995-08-15') // still the whole date
+  await userEvent.tab()
+  expect(box.value).toBe('15/08/1995')
+})

@@ -1,4 +1,4 @@
-import { type ReactNode, type Ref, useLayoutEffect, useRef, useState } from 'react'
+import { type ReactNode, type Ref, useCallback, useLayoutEffect, useRef, useState } from 'react'
 import { isoFromText, textFromIso, typedDate } from './date-text'
 import { TextField } from './field'
 
@@ -35,14 +35,19 @@ export function DateField({ label, value, onChange, onBlur, error, required, aut
     input.current?.setSelectionRange(caret.current, caret.current)
     caret.current = null
   })
+  // One ref function for the life of the field (a new one each render would detach and attach again).
+  const outer = useRef(ref)
+  outer.current = ref
+  const attach = useCallback((element: HTMLInputElement | null) => {
+    input.current = element
+    const target = outer.current
+    if (typeof target === 'function') target(element)
+    else if (target) target.current = element
+  }, [])
 
   return (
     <TextField
-      ref={(element) => {
-        input.current = element
-        if (typeof ref === 'function') ref(element)
-        else if (ref) ref.current = element
-      }}
+      ref={attach}
       label={label}
       inputMode="numeric"
       autoComplete={autoComplete}
@@ -52,14 +57,25 @@ export function DateField({ label, value, onChange, onBlur, error, required, aut
       value={text}
       onChange={(event) => {
         const box = event.target
-        const next = typedDate(box.value, box.selectionStart ?? box.value.length, text)
+        const forward = (event.nativeEvent as InputEvent).inputType === 'deleteContentForward'
+        const next = typedDate(box.value, box.selectionStart ?? box.value.length, text, { forward })
+        if (next.text === text) {
+          // Nothing to show (a letter, a ninth digit): the box as it was, the caret where it went.
+          box.value = text
+          box.setSelectionRange(next.caret, next.caret)
+          return
+        }
         caret.current = next.caret
         setText(next.text)
         const iso = isoFromText(next.text)
         setShown(iso)
         if (iso !== value) onChange(iso)
       }}
-      onBlur={onBlur}
+      onBlur={() => {
+        // A whole date typed with a one-digit day or month ("5/8/1995") reads back as 05/08/1995.
+        if (value) setText(textFromIso(value))
+        onBlur?.()
+      }}
       error={error}
     />
   )

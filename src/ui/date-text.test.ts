@@ -38,9 +38,26 @@ it('deletes the digit before a slash when Backspace deletes the slash, and keeps
   expect(typedDate('15/', 3, '15/0')).toEqual({ text: '15', caret: 2 })
 })
 
-it('keeps the caret after the same digits when a digit is typed in the middle', () => {
-  // "15/0|8/1995" typing 9: the date reflows, the caret stays after the 9.
-  expect(typedDate('15/098/1995', 5, '15/08/1995')).toEqual({ text: '15/09/8199', caret: 5 })
+it('edits the day, month or year alone inside a whole date: the others stay where they are', () => {
+  // "15/0|8/1995" typing 9: the month is 09, the year untouched.
+  expect(typedDate('15/098/1995', 5, '15/08/1995')).toEqual({ text: '15/09/1995', caret: 5 })
+  // A digit typed before the day takes the day's place.
+  expect(typedDate('215/08/1995', 1, '15/08/1995')).toEqual({ text: '21/08/1995', caret: 1 })
+  // The month's 0 deleted: 15/8/1995, the year where it was (not 15/81/995), and a whole date.
+  expect(typedDate('15/8/1995', 3, '15/08/1995')).toEqual({ text: '15/8/1995', caret: 3 })
+  expect(isoFromText('15/8/1995')).toBe('1995-08-15')
+})
+
+it('Backspace over a slash inside a whole date deletes the digit before it, Delete the digit after it', () => {
+  // "15/|08/1995" Backspace: the box holds "1508/1995".
+  expect(typedDate('1508/1995', 2, '15/08/1995')).toEqual({ text: '1/08/1995', caret: 1 })
+  // "15|/08/1995" Delete: the same box, the caret where it was.
+  expect(typedDate('1508/1995', 2, '15/08/1995', { forward: true })).toEqual({ text: '15/8/1995', caret: 3 })
+})
+
+it('drops a separator before any digit, as a paste with a space in front brings', () => {
+  expect(typedDate(' 15/08/1995', 11, '').text).toBe('15/08/1995')
+  expect(typeAll('/1')).toBe('1')
 })
 
 it('gives an ISO date only once the whole date is typed, impossible days included', () => {

@@ -11,9 +11,12 @@ export function textFromIso(iso: string): string {
 
 /**
  * "1995-08-15" once day, month and year are all typed (an impossible day such as 31/02 too, so
- * that its check can say so); "" while the date is still being typed.
+ * that its check can say so); "" while the date is still being typed. A day or month of one digit
+ * between slashes ("5/8/1995") is whole.
  */
 export function isoFromText(text: string): string {
+  const parts = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text)
+  if (parts) return `${parts[3]}-${parts[2]?.padStart(2, '0')}-${parts[1]?.padStart(2, '0')}`
   const digits = text.replace(/\D/g, '')
   if (digits.length !== 8) return ''
   return `${digits.slice(4)}-${digits.slice(2, 4)}-${digits.slice(0, 2)}`
@@ -27,11 +30,15 @@ function withSlashes(digits: string): string {
 
 /**
  * The digits of what was typed, pasted or filled in. A pasted "1995-08-15" (year first) is
- * 15/08/1995. A slash, dash, dot or space separates; other characters are dropped. With `closedParts`, a day or month the member closed with a separator is whole:
+ * 15/08/1995. A slash, dash, dot or space separates (one before any digit is dropped, as are other
+ * characters). With `closedParts`, a day or month the member closed with a separator is whole:
  * "1/8/1995" is 01/08/1995.
  */
 function digitsOf(raw: string, closedParts: boolean): string {
-  const parts = raw.replace(/[^\d/.\- ]/g, '').split(/[/.\- ]+/)
+  const parts = raw
+    .replace(/[^\d/.\- ]/g, '')
+    .replace(/^[/.\- ]+/, '')
+    .split(/[/.\- ]+/)
   const [year, month, day] = parts
   if (parts.length === 3 && year?.length === 4 && month !== undefined && day !== undefined) {
     return day.padStart(2, '0') + month.padStart(2, '0') + year
@@ -41,14 +48,40 @@ function digitsOf(raw: string, closedParts: boolean): string {
 }
 
 /**
- * What the box shows after an edit, and where the caret goes: after the same digits as it was.
- * `raw` is the box's value after the edit, `caret` the caret in it, `before` what it showed before.
- * Deleting a slash deletes the digit before it, as a person pressing Backspace there means. A
- * separator typed at the end closes the day or month; one typed in the middle is passed over.
+ * What the box shows after an edit, and where the caret goes. `raw` is the box's value after the
+ * edit, `caret` the caret in it, `before` what it showed before; `forward` for the Delete key.
+ * - At the end (typing, a paste or a fill): the digits, slashes put in; a separator typed there
+ *   closes the day or month ("1/" is 01).
+ * - Inside the date, its slashes still there: the day, month or year being edited changes alone
+ *   (each kept to its length), so the others stay where they are.
+ * - Backspace over a slash deletes the digit before it (Delete, the digit after it); the slash stays.
  */
-export function typedDate(raw: string, caret: number, before: string): { text: string; caret: number } {
-  let digits = digitsOf(raw, caret >= raw.length)
-  let digitsBeforeCaret = caret >= raw.length ? digits.length : raw.slice(0, caret).replace(/\D/g, '').length
+export function typedDate(
+  raw: string,
+  caret: number,
+  before: string,
+  { forward = false }: { forward?: boolean } = {},
+): { text: string; caret: number } {
+  const atEnd = caret >= raw.length
+  const rawDigits = raw.replace(/\D/g, '')
+  if (!atEnd) {
+    const parts = raw.replace(/[^\d/.\- ]/g, '').split(/[/.\- ]/)
+    if (parts.length === 3) {
+      const [day = '', month = '', year = ''] = parts
+      const text = [day.slice(0, 2), month.slice(0, 2), year.slice(0, 4)].join('/')
+      return { text, caret: Math.min(caret, text.length) }
+    }
+    const slashDeleted =
+      parts.length === 2 && rawDigits === before.replace(/\D/g, '') && raw.length === before.length - 1
+    if (slashDeleted && !/\d/.test(before.charAt(caret))) {
+      if (forward && /\d/.test(before.charAt(caret + 1))) {
+        return { text: before.slice(0, caret + 1) + before.slice(caret + 2), caret: caret + 1 }
+      }
+      if (!forward && caret > 0) return { text: before.slice(0, caret - 1) + before.slice(caret), caret: caret - 1 }
+    }
+  }
+  let digits = digitsOf(raw, atEnd)
+  let digitsBeforeCaret = atEnd ? digits.length : raw.slice(0, caret).replace(/\D/g, '').length
   if (digits === before.replace(/\D/g, '') && raw.length < before.length && digitsBeforeCaret > 0) {
     digits = digits.slice(0, digitsBeforeCaret - 1) + digits.slice(digitsBeforeCaret)
     digitsBeforeCaret -= 1

@@ -195,4 +195,12 @@ test('before the app takes over (or without it), the listing is still accessible
   await expect(page.getByRole('heading', { level: 1, name: 'Events in Bangalore' })).toBeVisible()
   await expect(page.getByRole('radio', { name: 'Bangalore' })).toBeDisabled()
   await expectNoSeriousA11yViolations(page)
+  // Tab goes from the cities' row to the categories' (the search box is disabled until then), which
+  // scrolls with the arrow keys.
+  await page.getByRole('group', { name: 'City' }).locator('> div').focus()
+  await page.keyboard.press('Tab')
+  const row = page.getByRole('group', { name: 'Category' }).locator('> div')
+  await expect(row).toBeFocused()
+  await page.keyboard.press('ArrowRight')
+  await expect.poll(() => row.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0)
 })

@@ -160,11 +160,13 @@ describe('createBooking', () => {
     const member = await bookingMember()
     const profile = adminDb().collection('user_profiles').doc(member.uid)
     await profile.update({ personality_type: 'extrovert' }) // given before, on the profile page
-    await book(
+    const own = await book(
       bookingRequest(event.id, dates[3]!, {
         userProfile: { ...VALID_ATTENDEE, foodPreference: 'vegetarian', relationshipStatus: 'married' },
       }),
     )
+    // What the profile now keeps is said back, for the device's copy.
+    expect(own.kept_answers).toEqual({ food_preference: 'vegetarian', relationship_status: 'married' })
     expect((await profile.get()).data()).toMatchObject({
       food_preference: 'vegetarian',
       relationship_status: 'married',
@@ -174,11 +176,12 @@ describe('createBooking', () => {
     expect((await profile.get()).get('given_answers')).toEqual(['food_preference', 'relationship_status'])
 
     // A seat booked for a friend (another name): the friend's answers are not the member's.
-    await book(
+    const friends = await book(
       bookingRequest(event.id, dates[4]!, {
         userProfile: { ...VALID_ATTENDEE, name: 'Ravi Kumar', foodPreference: 'jain', drinkingPreference: 'regular' },
       }),
     )
+    expect(friends.kept_answers).toEqual({})
     expect((await profile.get()).data()).toMatchObject({ food_preference: 'vegetarian' })
     expect((await profile.get()).data()).not.toHaveProperty('drinking_preference')
   })

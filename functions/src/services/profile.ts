@@ -8,6 +8,7 @@
 import type { ParsedRequestOf } from '@yaari/domain/callable'
 import {
   ANSWERS,
+  type AnswerField,
   answerFields,
   type BookingAnswers,
   knownAnswer,
@@ -68,17 +69,23 @@ export async function saveProfile(
 /**
  * The answers a member gave with a booking (food, personality, drinking, relationship status), kept on
  * their profile so the next booking form starts from them. An answer not given changes nothing.
+ * Answers the fields it kept.
  */
-export async function rememberAnswers(firestore: Firestore, uid: string, answers: BookingAnswers): Promise<void> {
+export async function rememberAnswers(
+  firestore: Firestore,
+  uid: string,
+  answers: BookingAnswers,
+): Promise<Partial<Record<AnswerField, string>>> {
   const fields = answerFields(answers)
-  if (!Object.keys(fields).length) return
+  if (!Object.keys(fields).length) return {}
   const ref = refs.profile(firestore, uid)
-  await firestore.runTransaction(async (transaction) => {
+  return firestore.runTransaction(async (transaction) => {
     const profile = await transaction.get(ref)
-    if (!profile.exists) return // no profile to keep them on (deleted meanwhile): nothing is made
+    if (!profile.exists) return {} // no profile to keep them on (deleted meanwhile): nothing is made
     const given = givenAnswers(profile.get(GIVEN_ANSWERS))
     for (const field of Object.keys(fields)) given.add(field)
     transaction.update(ref, { ...fields, [GIVEN_ANSWERS]: [...given].sort() })
+    return fields
   })
 }
 

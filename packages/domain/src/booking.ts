@@ -11,6 +11,7 @@ import { eventIdField } from './event-id'
 import type { IssuedPass } from './pass'
 import {
   ACCOUNT_MESSAGES,
+  type AnswerField,
   DRINKING_PREFERENCES,
   dateOfBirthSchema,
   FOOD_PREFERENCES,
@@ -133,6 +134,11 @@ export interface CreateBookingResponse {
   payment_session_id: string
   /** The environment the order was created in: the checkout must open in the same one. */
   cashfree_mode: CashfreeMode
+  /**
+   * The answers given with this booking that the member's profile now keeps (by field): only for a
+   * seat for the member themself, so a friend's answers never become theirs. The device keeps the same.
+   */
+  kept_answers: Partial<Record<AnswerField, string>>
 }
 
 export const orderIdSchema = v.strictObject({

@@ -231,6 +231,8 @@ function DetailsForm({
   })
 
   const booking: Action<[Details], void> = useAction(async (userProfile: Details) => {
+    // The member who asks: the answers the server keeps are theirs, whoever is signed in by the answer.
+    const asker = useAuthStore.getState().member?.uid
     try {
       // No time limit of our own: making the order waits on the payment gateway.
       const session = await call(
@@ -239,8 +241,13 @@ function DetailsForm({
         { timeoutMs: 0 },
       )
       if (!session.payment_session_id) throw Object.assign(new Error('no session'), { code: 'no-session' })
-      // The server kept these answers on the profile: so does the device, for the next booking.
-      await keepProfileAnswers(userProfile)
+      // The answers the server kept on the profile (none for a friend's seat): on the device too, for
+      // the next booking. A device that cannot write them still goes on to pay.
+      if (asker) {
+        await keepProfileAnswers(asker, session.kept_answers ?? {}).catch((error: unknown) =>
+          logError('answers-not-kept-on-device', error),
+        )
+      }
       void showToast({ title: BOOKING_MESSAGES.redirecting, type: 'success' })
       const { openCheckout } = await import('./checkout')
       const result = await openCheckout({ paymentSessionId: session.payment_session_id, mode: session.cashfree_mode })

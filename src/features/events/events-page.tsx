@@ -57,6 +57,18 @@ export function EventsPage() {
   // A row that scrolls sideways must be scrollable from the keyboard: while its chips are disabled
   // (before the app has taken over the page), the row itself takes focus; after, its chips do.
   const rowTabIndex = hydrated ? undefined : 0
+  // A row focused then hands its focus to its chip (else focus would fall back to the page).
+  const rows = useRef<HTMLDivElement[]>([])
+  const keepRow = (index: number) => (element: HTMLDivElement | null) => {
+    if (element) rows.current[index] = element
+  }
+  useEffect(() => {
+    if (!hydrated) return
+    const row = rows.current.find((element) => element === document.activeElement)
+    row
+      ?.querySelector<HTMLElement>('input:checked:enabled, [aria-pressed=true]:enabled, :is(input, button):enabled')
+      ?.focus()
+  }, [hydrated])
   usePageMeta({
     title: `Events in ${city}`,
     description: `Curated stranger meet-ups, Sunday social mixers and Wednesday dinners in ${city}. Pick a date and book your seat.`,
@@ -96,7 +108,7 @@ export function EventsPage() {
 
         <fieldset className={chipFieldset}>
           <legend className={filterLabel}>City</legend>
-          <div className={chipRow} tabIndex={rowTabIndex}>
+          <div className={chipRow} tabIndex={rowTabIndex} ref={keepRow(0)}>
             {catalogue.cities.map((option) => (
               <label key={option.id} className={filterChip}>
                 <input
@@ -134,7 +146,7 @@ export function EventsPage() {
 
         <fieldset className={chipFieldset}>
           <legend className={filterLabel}>Category</legend>
-          <div className={chipRow} tabIndex={rowTabIndex}>
+          <div className={chipRow} tabIndex={rowTabIndex} ref={keepRow(1)}>
             <button
               type="button"
               className={filterChip}

@@ -17,7 +17,7 @@ import {
   type NoticeView,
   saveNotificationSettingsCall,
 } from '@yaari/domain/notifications'
-import { answerFields, type BookingAnswers, getMyProfileCall } from '@yaari/domain/profile'
+import { type AnswerField, getMyProfileCall } from '@yaari/domain/profile'
 import type { WaitlistView } from '@yaari/domain/waitlist'
 import { call } from '../call'
 import { localDb } from '../db'
@@ -97,14 +97,13 @@ export async function keepBooking(booking: BookingView): Promise<void> {
 }
 
 /**
- * The answers the member just gave with a booking, which createBooking kept on their profile: on
- * the device's copy at once, so the next booking form and the profile page start from them.
+ * The answers createBooking says it kept on the profile of `uid` (the member who asked): on the
+ * device's copy at once, so the next booking form and the profile page start from them. Nothing if
+ * someone else is signed in by then.
  */
-export async function keepProfileAnswers(answers: BookingAnswers): Promise<void> {
-  const uid = useAuthStore.getState().member?.uid
-  const fields = answerFields(answers)
-  if (!uid || !isConfirmed(uid) || !Object.keys(fields).length) return
-  await writeProfileAnswers(localDb(), uid, fields, { stillTheirs: () => isConfirmed(uid) })
+export async function keepProfileAnswers(uid: string, kept: Partial<Record<AnswerField, string>>): Promise<void> {
+  if (!isConfirmed(uid) || !Object.keys(kept).length) return
+  await writeProfileAnswers(localDb(), uid, kept, { stillTheirs: () => isConfirmed(uid) })
 }
 
 /** getBooking, its answer kept on the device: the ticket is there as soon as the payment is confirmed. */

@@ -41,6 +41,7 @@ describe('createBooking', () => {
       order_id: expect.stringMatching(/^yaari_\d{8}_\w+$/),
       payment_session_id: 'session_1',
       cashfree_mode: 'sandbox',
+      kept_answers: {},
     })
     const booking = world.booking(answer.order_id)!
     expect(booking).toMatchObject({

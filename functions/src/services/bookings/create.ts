@@ -102,6 +102,7 @@ async function existingBooking(
         order_id: booking.order_id,
         payment_session_id: booking.payment_session_id,
         cashfree_mode: booking.cashfree_mode ?? deps.cashfreeMode,
+        kept_answers: {}, // kept, if they were, when this order was made
       }
     }
     if (Date.now() > deadline) throw new HttpsError('unavailable', BOOKING_MESSAGES.gatewayError)
@@ -290,12 +291,18 @@ export async function createBooking(
         String(profileData.name ?? '')
           .trim()
           .toLowerCase()
-    if (forThemself) {
-      await rememberAnswers(firestore, member.uid, input.userProfile).catch((error: unknown) =>
-        warn('answers-not-kept', { uid: member.uid, error: String(error) }),
-      )
+    const kept = forThemself
+      ? await rememberAnswers(firestore, member.uid, input.userProfile).catch((error: unknown) => {
+          warn('answers-not-kept', { uid: member.uid, error: String(error) })
+          return {}
+        })
+      : {}
+    return {
+      order_id: owner.order_id,
+      payment_session_id: order.payment_session_id,
+      cashfree_mode: deps.cashfreeMode,
+      kept_answers: kept,
     }
-    return { order_id: owner.order_id, payment_session_id: order.payment_session_id, cashfree_mode: deps.cashfreeMode }
   } catch (error) {
     if (!(error instanceof HttpsError) || error.code === 'internal') {
       warn('create-booking-failed', { orderId: owner.order_id, error: String(error) })
