@@ -41,8 +41,11 @@ it('deletes the digit before a slash when Backspace deletes the slash, and keeps
 it('edits the day, month or year alone inside a whole date: the others stay where they are', () => {
   // "15/0|8/1995" typing 9: the month is 09, the year untouched.
   expect(typedDate('15/098/1995', 5, '15/08/1995')).toEqual({ text: '15/09/1995', caret: 5 })
-  // A digit typed before the day takes the day's place.
-  expect(typedDate('215/08/1995', 1, '15/08/1995')).toEqual({ text: '21/08/1995', caret: 1 })
+  // A digit typed into a full day takes the place of the next: "1|5" typing 9 is 19.
+  expect(typedDate('195/08/1995', 2, '15/08/1995')).toEqual({ text: '19/08/1995', caret: 2 })
+  expect(typedDate('215/08/1995', 1, '15/08/1995')).toEqual({ text: '25/08/1995', caret: 1 })
+  // In the year too: "19|95" typing 8 is 1985.
+  expect(typedDate('15/08/19895', 9, '15/08/1995')).toEqual({ text: '15/08/1985', caret: 9 })
   // The month's 0 deleted: 15/8/1995, the year where it was (not 15/81/995), and a whole date.
   expect(typedDate('15/8/1995', 3, '15/08/1995')).toEqual({ text: '15/8/1995', caret: 3 })
   expect(isoFromText('15/8/1995')).toBe('1995-08-15')

@@ -53,7 +53,7 @@ function digitsOf(raw: string, closedParts: boolean): string {
  * - At the end (typing, a paste or a fill): the digits, slashes put in; a separator typed there
  *   closes the day or month ("1/" is 01).
  * - Inside the date, its slashes still there: the day, month or year being edited changes alone
- *   (each kept to its length), so the others stay where they are.
+ *   (a digit typed into a full one takes the place of the next), so the others stay where they are.
  * - Backspace over a slash deletes the digit before it (Delete, the digit after it); the slash stays.
  */
 export function typedDate(
@@ -67,8 +67,16 @@ export function typedDate(
   if (!atEnd) {
     const parts = raw.replace(/[^\d/.\- ]/g, '').split(/[/.\- ]/)
     if (parts.length === 3) {
-      const [day = '', month = '', year = ''] = parts
-      const text = [day.slice(0, 2), month.slice(0, 2), year.slice(0, 4)].join('/')
+      // A digit typed into a full day, month or year takes the place of the one after it.
+      let start = 0
+      const kept = parts.map((part, index) => {
+        const room = index === 2 ? 4 : 2
+        const at = caret - start
+        start += part.length + 1
+        if (part.length <= room) return part
+        return at > 0 && at < part.length ? part.slice(0, at) + part.slice(at + 1) : part.slice(0, room)
+      })
+      const text = kept.join('/')
       return { text, caret: Math.min(caret, text.length) }
     }
     const slashDeleted =

@@ -1,6 +1,6 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
-import type { ReactNode } from 'react'
+import type { ReactNode, Ref } from 'react'
 import { dialog } from 'styled-system/recipes'
 import { Button } from './button'
 
@@ -17,6 +17,8 @@ export interface DialogProps {
   closeLabel?: string
   /** What has focus when it opens (the safe choice of a destructive one); else its first control. */
   initialFocus?: () => HTMLElement | null
+  /** The title, for a dialog whose content changes to move focus to it (so the change is announced). */
+  titleRef?: Ref<HTMLHeadingElement>
 }
 
 /**
@@ -31,6 +33,7 @@ export function Dialog({
   children,
   closeLabel = 'Close',
   initialFocus,
+  titleRef,
 }: DialogProps) {
   const styles = dialog()
   return (
@@ -45,7 +48,9 @@ export function Dialog({
         <ArkDialog.Backdrop className={styles.backdrop} />
         <ArkDialog.Positioner className={styles.positioner}>
           <ArkDialog.Content className={styles.content}>
-            <ArkDialog.Title className={styles.title}>{title}</ArkDialog.Title>
+            <ArkDialog.Title ref={titleRef} tabIndex={titleRef ? -1 : undefined} className={styles.title}>
+              {title}
+            </ArkDialog.Title>
             {description ? (
               <ArkDialog.Description className={styles.description}>{description}</ArkDialog.Description>
             ) : null}

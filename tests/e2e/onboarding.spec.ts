@@ -264,6 +264,8 @@ test.describe('onboarding', () => {
       .click()
     await dateDialog.getByRole('button', { name: 'Continue' }).click()
     const bookingForm = page.getByRole('dialog', { name: 'Book your seat' })
+    // The step that held focus is gone: focus is on the new step's heading, which is read out.
+    await expect(bookingForm.getByRole('heading', { name: 'Book your seat' })).toBeFocused()
     await expect(bookingForm.getByRole('combobox', { name: 'Food preference' })).toHaveValue('vegetarian', BACKEND)
     // A refused Pay and book: focus goes to the field to put right, its error read with it, said once.
     const fullName = bookingForm.getByRole('textbox', { name: 'Full name' })

@@ -48,6 +48,13 @@ it('a date the member already has a seat on says so at the date, with My booking
   fireEvent.click(other!)
   expect(((await screen.findByRole('button', { name: 'Continue' })) as HTMLButtonElement).disabled).toBe(false)
   expect(screen.getByRole('status').textContent).toBe('')
+
+  // Continue hides the step that held focus: focus goes to the new step's heading, which is read out.
+  const continueButton = screen.getByRole('button', { name: 'Continue' })
+  continueButton.focus()
+  fireEvent.click(continueButton)
+  const heading = await screen.findByRole('heading', { name: 'Book your seat' })
+  await waitFor(() => expect(document.activeElement).toBe(heading))
 })
 
 it('says the months it offers as they are: the current one and the next ones', () => {

@@ -3,7 +3,7 @@ import { formatInr } from '@yaari/domain/money'
 import { availableDates, formatLongDate, formatShortDate, formatTime, weekdaysLabel } from '@yaari/domain/schedule'
 import { spotsText } from '@yaari/domain/spots'
 import type { WaitlistView } from '@yaari/domain/waitlist'
-import { memo, type ReactNode, useCallback, useId, useMemo, useState } from 'react'
+import { memo, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { grid, visuallyHidden } from 'styled-system/patterns'
 import { dataList, text, tile } from 'styled-system/recipes'
@@ -101,8 +101,14 @@ export default function BookingDialogs({
   // One dialog for both steps: Continue changes what it shows, not which dialog is open (opening
   // a second one cost a phone a whole frame's work on the tap).
   const booking = date !== undefined
+  // Continue hides the step that held focus: focus goes to the new step's heading, which is read out.
+  const title = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (booking) title.current?.focus()
+  }, [booking])
   return (
     <Dialog
+      titleRef={title}
       open
       onOpenChange={(open) => {
         if (open) return

@@ -23,7 +23,7 @@ import { firstIssue } from '@yaari/domain/validation'
 import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { flex, grid } from 'styled-system/patterns'
-import { heading, notice, text } from 'styled-system/recipes'
+import { heading, link, notice, text } from 'styled-system/recipes'
 import { call, useAction } from '../../lib/call'
 import { useOnline } from '../../lib/use-online'
 import { Button } from '../../ui/button'
@@ -256,7 +256,7 @@ export function ProfileForm({
           />
           <p className={text({ tone: 'muted', size: 'sm' })}>
             {SEATING_WORDS.how}{' '}
-            <Link to="/privacy" hash="seating">
+            <Link to="/privacy" hash="seating" className={link()}>
               How seating works
             </Link>
           </p>

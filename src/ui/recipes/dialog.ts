@@ -33,7 +33,8 @@ export const dialogRecipe = defineSlotRecipe({
       position: 'relative',
       _focusVisible: { outline: 'none' },
     },
-    title: { fontSize: 'xl', fontWeight: 'bold', pr: '10' },
+    // Focused when a step of the dialog takes the place of another (read out, not a control: no ring).
+    title: { fontSize: 'xl', fontWeight: 'bold', pr: '10', _focus: { outline: 'none' } },
     description: { color: 'fg.muted', mt: '1' },
     closeTrigger: { position: 'absolute', top: '3', right: '3' },
   },
