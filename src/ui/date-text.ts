@@ -64,6 +64,7 @@ export function typedDate(
 ): { text: string; caret: number } {
   const atEnd = caret >= raw.length
   const rawDigits = raw.replace(/\D/g, '')
+  const beforeDigits = before.replace(/\D/g, '')
   if (!atEnd) {
     const parts = raw.replace(/[^\d/.\- ]/g, '').split(/[/.\- ]/)
     if (parts.length === 3) {
@@ -79,8 +80,7 @@ export function typedDate(
       const text = kept.join('/')
       return { text, caret: Math.min(caret, text.length) }
     }
-    const slashDeleted =
-      parts.length === 2 && rawDigits === before.replace(/\D/g, '') && raw.length === before.length - 1
+    const slashDeleted = parts.length === 2 && rawDigits === beforeDigits && raw.length === before.length - 1
     if (slashDeleted && !/\d/.test(before.charAt(caret))) {
       if (forward && /\d/.test(before.charAt(caret + 1))) {
         return { text: before.slice(0, caret + 1) + before.slice(caret + 2), caret: caret + 1 }
@@ -90,7 +90,7 @@ export function typedDate(
   }
   let digits = digitsOf(raw, atEnd)
   let digitsBeforeCaret = atEnd ? digits.length : raw.slice(0, caret).replace(/\D/g, '').length
-  if (digits === before.replace(/\D/g, '') && raw.length < before.length && digitsBeforeCaret > 0) {
+  if (digits === beforeDigits && raw.length < before.length && digitsBeforeCaret > 0) {
     digits = digits.slice(0, digitsBeforeCaret - 1) + digits.slice(digitsBeforeCaret)
     digitsBeforeCaret -= 1
   }

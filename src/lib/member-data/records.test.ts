@@ -142,27 +142,33 @@ it("keeps the member's waitlist places, one changed at a time, and drops one tha
   expect(await readWaitlist(db, 'bob')).toEqual([])
 })
 
+/** A profile with no answer given beyond onboarding's. */
+const aliceProfile = {
+  user_id: 'alice',
+  name: 'Asha Rao',
+  email: 'a@example.test',
+  mobile: '+919876543210',
+  date_of_birth: '1995-01-01',
+  gender: 'female',
+  profession: 'tech',
+  venue_preferences: [],
+  interests: '["art"]',
+  location: 'koramangala',
+  bio: '',
+  profile_picture_url: null,
+} satisfies UserProfileRecord
+
 it('keeps the profile, or that there is none yet, and forgets it on sign-out', async () => {
   expect(await readProfile(db, 'alice')).toBeUndefined()
   await writeProfile(db, 'alice', null, { now: 5 })
   expect(await readProfile(db, 'alice')).toBeNull()
   const profile = {
-    user_id: 'alice',
-    name: 'Asha Rao',
-    email: 'a@example.test',
-    mobile: '+919876543210',
-    date_of_birth: '1995-01-01',
-    gender: 'female',
+    ...aliceProfile,
     profession: 'student',
     food_preference: 'both',
     drinking_preference: 'both',
     personality_type: 'ambivert',
     relationship_status: 'single',
-    venue_preferences: [],
-    interests: '["art"]',
-    location: 'koramangala',
-    bio: '',
-    profile_picture_url: null,
   } satisfies UserProfileRecord
   await writeProfile(db, 'alice', profile, { now: 6 })
   expect(await readProfile(db, 'alice')).toEqual(profile)
@@ -175,20 +181,7 @@ it('keeps the profile, or that there is none yet, and forgets it on sign-out', a
 
 it("adds the answers given with a booking to the device's profile, not counted as a refresh", async () => {
   expect(await writeProfileAnswers(db, 'alice', { food_preference: 'vegetarian' })).toBe(false) // no copy yet
-  const profile = {
-    user_id: 'alice',
-    name: 'Asha Rao',
-    email: 'a@example.test',
-    mobile: '+919876543210',
-    date_of_birth: '1995-01-01',
-    gender: 'female',
-    profession: 'tech',
-    venue_preferences: [],
-    interests: '["art"]',
-    location: 'koramangala',
-    bio: '',
-    profile_picture_url: null,
-  } satisfies UserProfileRecord
+  const profile = aliceProfile
   await writeProfile(db, 'alice', profile, { now: 6 })
   expect(await writeProfileAnswers(db, 'alice', { food_preference: 'vegetarian' }, { stillTheirs: () => false })).toBe(
     false,
