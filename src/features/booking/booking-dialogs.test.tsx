@@ -6,7 +6,8 @@ import { availableDates } from '@yaari/domain/schedule'
 import { afterEach, expect, it, vi } from 'vitest'
 import { useMyBookings } from '../../lib/member-data/hooks'
 import { useAvailability } from '../../lib/use-availability'
-import BookingDialogs, { dateDialogDescription } from './booking-dialogs'
+import BookingDialogs from './booking-dialogs'
+import { dateDialogDescription } from './date-sheet'
 
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ children, to }: { children: unknown; to: string }) => <a href={to}>{children as string}</a>,

@@ -1,12 +1,14 @@
 import type { PriceTier, YaariEvent } from '@yaari/domain/catalogue'
 import { formatInr } from '@yaari/domain/money'
-import { availableDates, formatLongDate, formatShortDate, formatTime, weekdaysLabel } from '@yaari/domain/schedule'
+import { availableDates, formatLongDate, formatTime } from '@yaari/domain/schedule'
 import { spotsText } from '@yaari/domain/spots'
 import type { WaitlistView } from '@yaari/domain/waitlist'
-import { memo, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { memo, type ReactNode, type RefObject, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { grid, visuallyHidden } from 'styled-system/patterns'
-import { dataList, text, tile } from 'styled-system/recipes'
+import { visuallyHidden } from 'styled-system/patterns'
+import { dataList } from 'styled-system/recipes'
+import { type StoreApi, useStore } from 'zustand'
+import { createStore } from 'zustand/vanilla'
 import { afterNextPaint } from '../../lib/after-paint'
 import { useMyBookings } from '../../lib/member-data/hooks'
 import { refreshMemberData } from '../../lib/member-data/refresh'
@@ -15,6 +17,7 @@ import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { AlreadyBooked } from './already-booked'
 import { BookingForm } from './booking-form'
+import { DateTile, dateDialogDescription, dateStepBody, dateTiles } from './date-sheet'
 import { DateWaitlist, isLiveOffer, waitlistLabel } from './waitlist'
 
 export interface BookingDialogsProps {
@@ -30,33 +33,14 @@ export interface BookingDialogsProps {
   afterWaitlistJoin?: ReactNode
 }
 
+const SPACED = css({ mt: '5' })
+
 /**
  * The signed-in member's own state on each date of this event, from what the device holds (their
  * bookings and waitlist places, refreshed behind it): 'Booked' for a confirmed seat, 'Held for
  * you' for a seat held while they pay, their place on a waitlist or the seat offered to them.
  * Empty for a visitor (and until it is known). A join or a leave is on the device at once.
  */
-/** A date to pick: its day, its seats and the member's own state, stacked in a tile. */
-const dateTile = tile({ layout: 'stacked' }).root
-const SPACED = css({ mt: '5' })
-
-/** The months a date may be in, as the dialog says them: the current one and the next `monthsAhead`. */
-const MONTHS_OFFERED = [
-  'this month',
-  'this month and the next',
-  'this month and the next two',
-  'this month and the next three',
-  'this month and the next four',
-  'this month and the next five',
-  'this month and the next six',
-]
-
-/** "Saturdays at 6:00 PM, this month and the next two." (what the dialog offers, said as it is). */
-export function dateDialogDescription(event: YaariEvent): string {
-  const when = event.schedule.weekdays.length ? `${weekdaysLabel(event, true)} at` : 'Selected dates at'
-  return `${when} ${formatTime(event.startTime)}, ${MONTHS_OFFERED[event.schedule.monthsAhead] ?? 'in the coming months'}.`
-}
-
 function useMyDates(eventId: string) {
   const mine = useMyBookings()
   const data = mine.status === 'signed-in' ? mine.snapshot?.data : undefined
@@ -88,63 +72,102 @@ export default function BookingDialogs({
 }: BookingDialogsProps) {
   // Computed once: walking three months of days is work a tap need not repeat.
   const dates = useMemo(() => availableDates(event), [event])
-  // The date Continue was pressed with: the booking step. Choosing a date is the date step's own
-  // state, so a tap on a date re-renders the dates, not the dialog around them.
-  const [date, setDate] = useState<string | undefined>()
-  // The booking step shows its summary at once; the form, the heavy part, follows a frame later.
-  const [formShown, setFormShown] = useState(false)
-  const proceed = useCallback((chosen: string) => {
-    setDate(chosen)
-    afterNextPaint(() => setFormShown(true))
-  }, [])
-
+  // Which step shows, in a store of this dialog's own: Continue re-renders what the step changes
+  // (the heading, the description, the two steps), not the dialog around them (the dialog's parts
+  // re-rendered were half a phone's work on that tap). Choosing a date is the date step's own state.
+  const [step] = useState(() => createStore<StepState>(() => ({ date: undefined, formShown: false })))
+  const proceed = useCallback(
+    (chosen: string) => {
+      step.setState({ date: chosen })
+      // The booking step shows its summary at once; the form, the heavy part, follows a frame later.
+      afterNextPaint(() => step.setState({ formShown: true }))
+    },
+    [step],
+  )
+  const title = useRef<HTMLHeadingElement>(null)
   // One dialog for both steps: Continue changes what it shows, not which dialog is open (opening
   // a second one cost a phone a whole frame's work on the tap).
-  const booking = date !== undefined
-  // Continue hides the step that held focus: focus goes to the new step's heading, which is read out.
-  const title = useRef<HTMLHeadingElement>(null)
-  useEffect(() => {
-    if (booking) title.current?.focus()
-  }, [booking])
   return (
     <Dialog
       titleRef={title}
       open
       onOpenChange={(open) => {
         if (open) return
-        if (booking) setDate(undefined)
+        step.setState({ date: undefined, formShown: false })
         onClose()
       }}
-      title={booking ? 'Book your seat' : 'Select a date'}
-      description={booking ? 'Check the details below before you continue.' : dateDialogDescription(event)}
+      title={<StepText step={step} booking="Book your seat" choosing="Select a date" />}
+      description={
+        <StepText
+          step={step}
+          booking="Check the details below before you continue."
+          choosing={dateDialogDescription(event)}
+        />
+      }
     >
-      {booking ? (
-        <>
-          <dl className={cx(dataList({ layout: 'summary' }).root, SPACED)}>
-            <dt>Event</dt>
-            <dd>{event.title}</dd>
-            <dt>Date</dt>
-            <dd>
-              {formatLongDate(date)}, {formatTime(event.startTime)}
-            </dd>
-            <dt>Event ID</dt>
-            <dd>{event.id}</dd>
-            <dt>Amount</dt>
-            <dd>{formatInr(event.prices[tier])}</dd>
-          </dl>
-          {formShown ? <BookingForm event={event} tier={tier} date={date} onTierChange={onTierChange} /> : null}
-        </>
-      ) : null}
+      <BookingStep step={step} event={event} tier={tier} onTierChange={onTierChange} title={title} />
       <DateStep
         event={event}
         tier={tier}
         dates={dates}
         initialDate={initialDate}
-        hidden={booking}
+        step={step}
         onContinue={proceed}
         afterWaitlistJoin={afterWaitlistJoin}
       />
     </Dialog>
+  )
+}
+
+/** The dialog's step: the date Continue was pressed with (the booking step), and whether its form shows. */
+interface StepState {
+  date: string | undefined
+  formShown: boolean
+}
+
+/** Words that depend on the step (the heading, the description). */
+function StepText({ step, booking, choosing }: { step: StoreApi<StepState>; booking: string; choosing: string }) {
+  return useStore(step, (state) => state.date !== undefined) ? booking : choosing
+}
+
+/** The booking step: what is booked, then the form a frame later. */
+function BookingStep({
+  step,
+  event,
+  tier,
+  onTierChange,
+  title,
+}: {
+  step: StoreApi<StepState>
+  event: YaariEvent
+  tier: PriceTier
+  onTierChange: (tier: PriceTier) => void
+  title: RefObject<HTMLHeadingElement | null>
+}) {
+  const date = useStore(step, (state) => state.date)
+  const formShown = useStore(step, (state) => state.formShown)
+  // Continue hides the step that held focus: focus goes to the new step's heading, which is read out.
+  const booking = date !== undefined
+  useEffect(() => {
+    if (booking) title.current?.focus()
+  }, [booking, title])
+  if (!booking) return null
+  return (
+    <>
+      <dl className={cx(dataList({ layout: 'summary' }).root, SPACED)}>
+        <dt>Event</dt>
+        <dd>{event.title}</dd>
+        <dt>Date</dt>
+        <dd>
+          {formatLongDate(date)}, {formatTime(event.startTime)}
+        </dd>
+        <dt>Event ID</dt>
+        <dd>{event.id}</dd>
+        <dt>Amount</dt>
+        <dd>{formatInr(event.prices[tier])}</dd>
+      </dl>
+      {formShown ? <BookingForm event={event} tier={tier} date={date} onTierChange={onTierChange} /> : null}
+    </>
   )
 }
 
@@ -154,7 +177,7 @@ const DateStep = memo(function DateStep({
   tier,
   dates,
   initialDate,
-  hidden,
+  step,
   onContinue,
   afterWaitlistJoin,
 }: {
@@ -162,11 +185,12 @@ const DateStep = memo(function DateStep({
   tier: PriceTier
   dates: string[]
   initialDate: string | undefined
-  /** Hidden, not removed, once the date is chosen: Continue then only adds. */
-  hidden: boolean
+  /** Hidden, not removed, once the date is chosen (the booking step): Continue then only adds. */
+  step: StoreApi<StepState>
   onContinue: (date: string) => void
   afterWaitlistJoin: ReactNode
 }) {
+  const hidden = useStore(step, (state) => state.date !== undefined)
   const [initialChoice] = useState(() => (initialDate && dates.includes(initialDate) ? initialDate : undefined))
   const [date, setDate] = useState(initialChoice)
   // The browser marks the chosen tile itself (the radios are its own): a choice re-renders this
@@ -187,12 +211,12 @@ const DateStep = memo(function DateStep({
     !isLiveOffer(chosenEntry) &&
     mine.states.get(date) !== 'Held for you'
   return (
-    <div hidden={hidden} className={grid({ gap: '5', mt: '4' })}>
+    <div hidden={hidden} className={dateStepBody}>
       <fieldset aria-labelledby={legendId}>
         <legend id={legendId} className={visuallyHidden()}>
           Available dates
         </legend>
-        <div className={grid({ columns: { base: 2, sm: 3 }, gap: '2' })}>
+        <div className={dateTiles}>
           {dates.map((option) => {
             const seats = availability.status === 'ready' ? availability.byDate.get(option) : undefined
             const cancelled = seats?.cancelled === true
@@ -236,42 +260,5 @@ const DateStep = memo(function DateStep({
         </Button>
       )}
     </div>
-  )
-})
-
-/**
- * One date's tile: a radio the browser keeps (a choice re-renders no tile). Only what it shows is
- * passed, so a change of seats re-renders that date's tile alone.
- */
-const DateTile = memo(function DateTile({
-  date,
-  initiallyChecked,
-  disabled,
-  seats,
-  own,
-  onChoose,
-}: {
-  date: string
-  initiallyChecked: boolean
-  disabled: boolean
-  seats: string
-  own: string | undefined
-  onChoose: (date: string) => void
-}) {
-  return (
-    <label className={dateTile}>
-      <input
-        type="radio"
-        name="event-date"
-        value={date}
-        defaultChecked={initiallyChecked}
-        disabled={disabled}
-        onChange={() => onChoose(date)}
-        className={visuallyHidden()}
-      />
-      <span className={text({ weight: 'semibold' })}>{formatShortDate(date)}</span>
-      <span className={text({ tone: 'muted', size: 'sm' })}>{seats}</span>
-      {own ? <span className={text({ tone: 'accent', size: 'sm', weight: 'semibold' })}>{own}</span> : null}
-    </label>
   )
 })

@@ -4,7 +4,7 @@ import { eventCityName, eventPageMeta, eventPlace } from '@yaari/domain/event-me
 import { formatInr } from '@yaari/domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { formatTime, NOT_ON_SALE, notOpenYet, scheduleLabel } from '@yaari/domain/schedule'
-import { type ComponentType, Suspense, useEffect, useRef, useState } from 'react'
+import { type ComponentType, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container, grid, stack } from 'styled-system/patterns'
 import { bullets, button, dataList, heading, link, text } from 'styled-system/recipes'
@@ -14,6 +14,7 @@ import { useHydrated } from '../../lib/hydration'
 import { usePageMeta } from '../../lib/page-meta'
 import { MY_BOOKINGS_LINK } from '../../lib/paths'
 import { usePriceTiersHint } from '../../lib/session/price-tiers'
+import { useIdleAfterMount } from '../../lib/use-idle'
 import { Button } from '../../ui/button'
 import { CoverImage } from '../../ui/cover-image'
 import { RefundPolicyList } from '../../ui/refund-policy'
@@ -35,12 +36,23 @@ export type BookingDialogsComponent = ComponentType<{
   onClose: () => void
 }>
 
+/** The date dialog as it first looks, drawn ahead and shown at once on a tap (given by the route). */
+export type DatesPreviewComponent = ComponentType<{
+  event: YaariEvent
+  open: boolean
+  initialDate: string | undefined
+  onChoose: (date: string) => void
+  onClose: () => void
+}>
+
 /** One event: what it is, when and where, its prices, and (from the route) the date and booking dialogs. */
 export function EventDetailsPage({
   BookingDialogs,
+  DatesPreview,
   preloadBookingDialogs,
 }: {
   BookingDialogs: BookingDialogsComponent
+  DatesPreview: DatesPreviewComponent
   /** Starts loading the dialogs' code, so that choosing a price does not wait for it. */
   preloadBookingDialogs: () => unknown
 }) {
@@ -48,51 +60,7 @@ export function EventDetailsPage({
   const catalogue = useCatalogue()
   // The route's beforeLoad only lets canonical catalogue ids through.
   const event = catalogue.eventById(eventId)!
-  const [tier, setTier] = useState<PriceTier | undefined>()
-  // Back from "Sign in to book": the price and date chosen before, taken once from the address.
-  const search = route.useSearch()
-  const navigate = route.useNavigate()
-  const [initialDate, setInitialDate] = useState<string | undefined>()
-  // A signed-in member is offered the price their profile allows; a visitor sees both.
-  const offered = usePriceTiersHint()
   const hydrated = useHydrated() // the tickets open once the app has taken over the page
-  useEffect(() => {
-    if (!hydrated || !search.tier) return
-    setTier(search.tier)
-    setInitialDate(search.date)
-    void navigate({ search: {}, replace: true })
-  }, [hydrated, search.tier, search.date, navigate])
-  // The dialogs' code is fetched and run ahead of a tap, never with the page's first load (it brings
-  // the device's database, which a visitor reading the page does not need): once the member scrolls
-  // with the tickets in view, or as a finger lands on a price (a touch's pointerdown comes before
-  // its click). Loaded on the click itself, the first tap waited for it.
-  const tickets = useRef<HTMLElement>(null)
-  useEffect(() => {
-    const section = tickets.current
-    if (!hydrated || !section || typeof IntersectionObserver !== 'function') return
-    let inView = false
-    let scrolled = false
-    const stop = () => {
-      observer.disconnect()
-      window.removeEventListener('scroll', onScroll)
-    }
-    const maybeLoad = () => {
-      if (!inView || !scrolled) return
-      stop()
-      afterNextPaint(() => void preloadBookingDialogs())
-    }
-    const onScroll = () => {
-      scrolled = true
-      maybeLoad()
-    }
-    const observer = new IntersectionObserver((entries) => {
-      inView = entries.some((entry) => entry.isIntersecting)
-      maybeLoad()
-    })
-    observer.observe(section)
-    window.addEventListener('scroll', onScroll, { passive: true })
-    return stop
-  }, [hydrated, preloadBookingDialogs])
   usePageMeta(eventPageMeta(catalogue, event))
   const city = eventCityName(catalogue, event)
   // Archived, or in a city not live yet: the page says so where the tickets would be, and offers none.
@@ -121,28 +89,12 @@ export function EventDetailsPage({
         </header>
         {/* The prices on a phone's first screen, under the title (below the details they were out of sight). */}
         {onSale ? (
-          <section ref={tickets} aria-labelledby="price-title" className={ticketsSection}>
-            <h2 id="price-title" className={heading({ level: 'section' })}>
-              Choose your ticket
-            </h2>
-            <p className={text({ tone: 'muted' })}>Prices are per person and include applicable taxes.</p>
-            <div className={grid({ columns: 2, gap: '3', maxW: 'md' })}>
-              {offered.map((option) => (
-                <button
-                  key={option}
-                  type="button"
-                  disabled={!hydrated}
-                  onPointerDown={() => void preloadBookingDialogs()}
-                  // The tap paints first (the button pressed), the dialog follows.
-                  onClick={() => afterNextPaint(() => setTier(option))}
-                  className={button({ variant: 'outline', size: 'tile' })}
-                >
-                  <span>{TIER_LABELS[option]}</span>
-                  <span className={text({ size: 'figure' })}>{formatInr(event.prices[option])}</span>
-                </button>
-              ))}
-            </div>
-          </section>
+          <Tickets
+            event={event}
+            BookingDialogs={BookingDialogs}
+            DatesPreview={DatesPreview}
+            preloadBookingDialogs={preloadBookingDialogs}
+          />
         ) : (
           <section aria-labelledby="price-title" className={ticketsSection}>
             <h2 id="price-title" className={heading({ level: 'section' })}>
@@ -205,21 +157,148 @@ export function EventDetailsPage({
         </h2>
         <RefundPolicyList />
       </section>
-
-      {tier && onSale ? (
-        <Suspense fallback={null}>
-          <BookingDialogs
-            event={event}
-            tier={tier}
-            initialDate={initialDate}
-            onTierChange={setTier}
-            onClose={() => {
-              setTier(undefined)
-              setInitialDate(undefined)
-            }}
-          />
-        </Suspense>
-      ) : null}
     </article>
   )
+}
+
+/**
+ * The prices, and what a tap on one opens: the date sheet in the tap's own frame (drawn ahead,
+ * hidden, once the page is idle); the dialogs (their code, their first render: a frame's work even
+ * when loaded) once that frame is on screen, in the sheet's place. Its own component, so a tap
+ * re-renders the tickets, not the whole page.
+ */
+function Tickets({
+  event,
+  BookingDialogs,
+  DatesPreview,
+  preloadBookingDialogs,
+}: {
+  event: YaariEvent
+  BookingDialogs: BookingDialogsComponent
+  DatesPreview: DatesPreviewComponent
+  preloadBookingDialogs: () => unknown
+}) {
+  const [tier, setTier] = useState<PriceTier | undefined>()
+  const [initialDate, setInitialDate] = useState<string | undefined>()
+  const [dialogsShown, setDialogsShown] = useState(false)
+  const [dialogsOnScreen, setDialogsOnScreen] = useState(false)
+  // Each opening's sheet starts unchosen: a closed one is drawn afresh (then, not on the next tap).
+  const [round, setRound] = useState(0)
+  const opening = useRef(0) // which tap the dialogs are for (a sheet closed at once needs none)
+  const choose = useCallback((option: PriceTier) => {
+    setTier(option)
+    const tap = ++opening.current
+    afterNextPaint(() => tap === opening.current && setDialogsShown(true))
+  }, [])
+  // The price tapped: focus goes back to it when the sheet closes, wherever it was inside (the
+  // dialog took it from the sheet drawn ahead, which it may have been in, and cannot give it back).
+  const opener = useRef<HTMLButtonElement | null>(null)
+  const close = useCallback(() => {
+    afterNextPaint(() => {
+      const focused = document.activeElement
+      if (!focused || focused === document.body || !focused.checkVisibility({ visibilityProperty: true }))
+        opener.current?.focus()
+    })
+    opening.current++
+    setTier(undefined)
+    setInitialDate(undefined)
+    setDialogsShown(false)
+    setDialogsOnScreen(false)
+    setRound((round) => round + 1)
+  }, [])
+  // A signed-in member is offered the price their profile allows; a visitor sees both.
+  const offered = usePriceTiersHint()
+  const hydrated = useHydrated()
+  const idle = useIdleAfterMount()
+  // Back from "Sign in to book": the price and date chosen before, taken once from the address.
+  const search = route.useSearch()
+  const navigate = route.useNavigate()
+  useEffect(() => {
+    if (!hydrated || !search.tier) return
+    choose(search.tier)
+    setInitialDate(search.date)
+    setRound((round) => round + 1)
+    void navigate({ search: {}, replace: true })
+  }, [hydrated, search.tier, search.date, navigate, choose])
+  // The dialogs' code is fetched and run ahead of a tap, never with the page's first load (it brings
+  // the device's database, which a visitor reading the page does not need): once the member scrolls
+  // with the tickets in view, else once a price is tapped and its sheet is on screen. Not as a finger
+  // lands on a price: starting the fetch (a link for each of its modules) held that tap's frame back.
+  const tickets = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const section = tickets.current
+    if (!hydrated || !section || typeof IntersectionObserver !== 'function') return
+    let inView = false
+    let scrolled = false
+    const stop = () => {
+      observer.disconnect()
+      window.removeEventListener('scroll', onScroll)
+    }
+    const maybeLoad = () => {
+      if (!inView || !scrolled) return
+      stop()
+      afterNextPaint(() => void preloadBookingDialogs())
+    }
+    const onScroll = () => {
+      scrolled = true
+      maybeLoad()
+    }
+    const observer = new IntersectionObserver((entries) => {
+      inView = entries.some((entry) => entry.isIntersecting)
+      maybeLoad()
+    })
+    observer.observe(section)
+    window.addEventListener('scroll', onScroll, { passive: true })
+    return stop
+  }, [hydrated, preloadBookingDialogs])
+  return (
+    <>
+      <section ref={tickets} aria-labelledby="price-title" className={ticketsSection}>
+        <h2 id="price-title" className={heading({ level: 'section' })}>
+          Choose your ticket
+        </h2>
+        <p className={text({ tone: 'muted' })}>Prices are per person and include applicable taxes.</p>
+        <div className={grid({ columns: 2, gap: '3', maxW: 'md' })}>
+          {offered.map((option) => (
+            <button
+              key={option}
+              type="button"
+              disabled={!hydrated}
+              onClick={(click) => {
+                opener.current = click.currentTarget
+                choose(option)
+              }}
+              className={button({ variant: 'outline', size: 'tile' })}
+            >
+              <span>{TIER_LABELS[option]}</span>
+              <span className={text({ size: 'figure' })}>{formatInr(event.prices[option])}</span>
+            </button>
+          ))}
+        </div>
+      </section>
+      {/* Gone once the dialog is on screen (nothing of it left to find), drawn again after. */}
+      {hydrated && (idle || tier) && !dialogsOnScreen ? (
+        <DatesPreview
+          key={round}
+          event={event}
+          open={tier !== undefined}
+          initialDate={initialDate}
+          onChoose={setInitialDate}
+          onClose={close}
+        />
+      ) : null}
+      {tier && dialogsShown ? (
+        <Suspense fallback={null}>
+          <BookingDialogs event={event} tier={tier} initialDate={initialDate} onTierChange={setTier} onClose={close} />
+          <OnScreen onShown={setDialogsOnScreen} />
+        </Suspense>
+      ) : null}
+    </>
+  )
+}
+
+/** Says when what is beside it has been put on screen (its Suspense boundary's code has come). */
+function OnScreen({ onShown }: { onShown: (shown: true) => void }) {
+  useLayoutEffect(() => onShown(true), [onShown])
+  return null
 }

@@ -2,11 +2,13 @@ import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { PRICE_TIERS, type PriceTier } from '@yaari/domain/catalogue'
 import { lazy, Suspense } from 'react'
 import type { BookingDialogsProps } from '../../features/booking/booking-dialogs'
+import { DateSheetPreview } from '../../features/booking/date-sheet'
 import { EventDetailsPage } from '../../features/events/event-details-page'
 import { refreshedCatalogue } from '../../lib/catalogue'
 
-// Loaded when a price is about to be chosen (a finger or pointer on it, or focus): the booking form
-// and its dialogs are not part of the page.
+// Loaded ahead of a tap when the tickets are scrolled into view, else when a price is tapped (its
+// date sheet, drawn by the page, shows meanwhile): the booking form and its dialogs are not part of
+// the page.
 const loadBookingDialogs = () => import('../../features/booking/booking-dialogs')
 const BookingDialogs = lazy(loadBookingDialogs)
 // The ask to turn notifications on, shown right after a member joins a waitlist: loaded then.
@@ -50,6 +52,10 @@ export const Route = createFileRoute('/events/$eventId')({
     }
   },
   component: () => (
-    <EventDetailsPage BookingDialogs={BookingDialogsWithAsk} preloadBookingDialogs={loadBookingDialogs} />
+    <EventDetailsPage
+      BookingDialogs={BookingDialogsWithAsk}
+      DatesPreview={DateSheetPreview}
+      preloadBookingDialogs={loadBookingDialogs}
+    />
   ),
 })
