@@ -57,7 +57,9 @@ it("a tapped price shows the date sheet in the tap's own frame, before the dialo
   expect((within(sheet).getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(true)
 
   // It takes focus as a dialog does: its heading, read out with it.
-  await waitFor(() => expect(document.activeElement).toBe(within(sheet).getByRole('heading', { name: 'Select a date' })))
+  await waitFor(() =>
+    expect(document.activeElement).toBe(within(sheet).getByRole('heading', { name: 'Select a date' })),
+  )
 
   // A date chosen before the dialogs have come is the one they start with.
   fireEvent.click(within(sheet).getAllByRole('radio')[1]!)
