@@ -220,11 +220,13 @@ const MenuLinks = memo(function MenuLinks({
           </li>
         ))}
       </ul>
+      {/* Their pages' code and data load as the open menu shows them, not as a finger lands on one
+          (a touch's preload ran the page's loader inside that tap, holding its frame back). */}
       <div className={grid({ gap: '2', mt: '4' })}>
-        <Link to={secondary.to} onClick={onChoose} className={button({ variant: 'outline' })}>
+        <Link to={secondary.to} preload="viewport" onClick={onChoose} className={button({ variant: 'outline' })}>
           {secondary.label}
         </Link>
-        <Link to={primary.to} onClick={onChoose} className={button()}>
+        <Link to={primary.to} preload="viewport" onClick={onChoose} className={button()}>
           {primary.label}
         </Link>
       </div>
