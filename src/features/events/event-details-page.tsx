@@ -4,7 +4,7 @@ import { eventCityName, eventPageMeta, eventPlace } from '@yaari/domain/event-me
 import { formatInr } from '@yaari/domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { formatTime, NOT_ON_SALE, notOpenYet, scheduleLabel } from '@yaari/domain/schedule'
-import { type ComponentType, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { type ComponentType, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container, grid, stack } from 'styled-system/patterns'
 import { bullets, button, dataList, heading, link, text } from 'styled-system/recipes'
@@ -251,6 +251,18 @@ function Tickets({
     window.addEventListener('scroll', onScroll, { passive: true })
     return stop
   }, [hydrated, preloadBookingDialogs])
+  // The same element while what it shows is the same: the page becoming idle, or the sheet drawn
+  // again, re-renders the tickets, never the open dialog (its parts are a phone's frame of work).
+  const dialogs = useMemo(
+    () =>
+      tier && dialogsShown ? (
+        <Suspense fallback={null}>
+          <BookingDialogs event={event} tier={tier} initialDate={initialDate} onTierChange={setTier} onClose={close} />
+          <OnScreen onShown={setDialogsOnScreen} />
+        </Suspense>
+      ) : null,
+    [BookingDialogs, event, tier, dialogsShown, initialDate, close],
+  )
   return (
     <>
       <section ref={tickets} aria-labelledby="price-title" className={ticketsSection}>
@@ -287,12 +299,7 @@ function Tickets({
           onClose={close}
         />
       ) : null}
-      {tier && dialogsShown ? (
-        <Suspense fallback={null}>
-          <BookingDialogs event={event} tier={tier} initialDate={initialDate} onTierChange={setTier} onClose={close} />
-          <OnScreen onShown={setDialogsOnScreen} />
-        </Suspense>
-      ) : null}
+      {dialogs}
     </>
   )
 }
