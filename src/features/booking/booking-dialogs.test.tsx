@@ -67,3 +67,27 @@ it('says the months it offers as they are: the current one and the next ones', (
     /, this month\.$/,
   )
 })
+
+it('a date chosen before its seats were known that turns out cancelled or closed goes no further', () => {
+  vi.mocked(useMyBookings).mockReturnValue({ status: 'signed-out' } as never)
+  for (const state of [{ cancelled: true }, { salesClosed: true }]) {
+    vi.mocked(useAvailability).mockReturnValue({
+      status: 'ready',
+      byDate: new Map([[open!, { date: open!, spotsLeft: 4, capacity: 10, waiting: 0, ...state } as never]]),
+    })
+    render(
+      <BookingDialogs
+        event={event}
+        tier="girls"
+        initialDate={open}
+        onTierChange={() => undefined}
+        onClose={() => undefined}
+      />,
+    )
+    const chosen = screen.getByRole('radio', { checked: true }) as HTMLInputElement
+    expect(chosen.value).toBe(open)
+    expect(chosen.disabled).toBe(true)
+    expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(true)
+    cleanup()
+  }
+})

@@ -185,7 +185,7 @@ const DateStep = memo(function DateStep({
   tier: PriceTier
   dates: string[]
   initialDate: string | undefined
-  /** Hidden, not removed, once the date is chosen (the booking step): Continue then only adds. */
+  /** The dialog's step: this one is hidden, not removed, in the booking step (Continue then only adds). */
   step: StoreApi<StepState>
   onContinue: (date: string) => void
   afterWaitlistJoin: ReactNode
@@ -202,6 +202,10 @@ const DateStep = memo(function DateStep({
   const booked = date !== undefined && mine.states.get(date) === 'Booked'
   const chosen = date && availability.status === 'ready' ? availability.byDate.get(date) : undefined
   const chosenEntry = date ? mine.entries.get(date) : undefined
+  // A date chosen before its seats were known (on the sheet drawn ahead, or before signing in) that
+  // turns out cancelled or closed is shown disabled, and goes no further.
+  const unavailable =
+    chosen !== undefined && (chosen.cancelled === true || (chosen.salesClosed === true && !isLiveOffer(chosenEntry)))
   // A sold-out date is open to the member holding or offered a seat on it; anyone else may wait.
   const waitInstead =
     date !== undefined &&
@@ -255,7 +259,7 @@ const DateStep = memo(function DateStep({
           afterJoin={afterWaitlistJoin}
         />
       ) : (
-        <Button disabled={!date} onClick={() => date && onContinue(date)}>
+        <Button disabled={!date || unavailable} onClick={() => date && !unavailable && onContinue(date)}>
           Continue
         </Button>
       )}

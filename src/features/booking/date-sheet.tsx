@@ -1,7 +1,7 @@
 import type { YaariEvent } from '@yaari/domain/catalogue'
 import { availableDates, formatShortDate, formatTime, weekdaysLabel } from '@yaari/domain/schedule'
 import { spotsText } from '@yaari/domain/spots'
-import { memo, useEffect, useId, useMemo, useRef } from 'react'
+import { memo, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { grid, visuallyHidden } from 'styled-system/patterns'
 import { dialog, text, tile } from 'styled-system/recipes'
@@ -10,6 +10,8 @@ import { Button } from '../../ui/button'
 
 /** A date to pick: its day, its seats and the member's own state, stacked in a tile. */
 const dateTile = tile({ layout: 'stacked' }).root
+/** How long the sheet drawn ahead waits for the dialog before it says it is loading. */
+const SLOW_AFTER_MS = 2000
 /** The date step's body: the tiles, then what goes on (Continue, or a date's waitlist). */
 export const dateStepBody = grid({ gap: '5', mt: '4' })
 /** The tiles: two across on a phone, three from the sm breakpoint up. */
@@ -77,8 +79,9 @@ export const DateTile = memo(function DateTile({
  * heading and the dates, each with the seats a date has before they are known. Drawn (hidden) once
  * the page is idle, so a tap on a price only shows it, in the tap's own frame, while the dialog's
  * own code (its focus trap, the seats, the member's bookings) loads and runs. A date can be chosen
- * on it already (the choice is handed to the dialog); Continue waits for the dialog. Not modal, and
- * said to be busy: the real dialog takes its place as soon as it has rendered.
+ * on it already (the choice is handed to the dialog); Continue waits for the dialog ("Loading…"
+ * after a moment). Focus stays in it, but the page is not made inert; its seats are said to be busy.
+ * The real dialog takes its place as soon as it has rendered.
  */
 export function DateSheetPreview({
   event,
@@ -89,7 +92,7 @@ export function DateSheetPreview({
 }: {
   event: YaariEvent
   open: boolean
-  /** The date chosen when it is drawn (a return from signing in). */
+  /** The date chosen so far (a return from signing in, or a tap on this sheet): checked when drawn. */
   initialDate: string | undefined
   onChoose: (date: string) => void
   onClose: () => void
@@ -118,6 +121,16 @@ export function DateSheetPreview({
         heading.focus()
     })
   }, [open])
+  // Still waiting for the dialog a moment on (a slow or hanging connection): Continue says why it waits.
+  const [slow, setSlow] = useState(false)
+  useEffect(() => {
+    if (!open) return
+    const timer = setTimeout(() => setSlow(true), SLOW_AFTER_MS)
+    return () => clearTimeout(timer)
+  }, [open])
+  // Focus stays in the sheet while it shows, as in the dialog (without making the page inert, which
+  // restyles all of it on the tap): leaving it at either end comes back in at the other.
+  const close = useRef<HTMLButtonElement>(null)
   const styles = dialog()
   const seats = spotsText(undefined, event.capacity)
   // At the end of the page, as the dialog's own sheet is: over the page without moving it. Laid out
@@ -128,9 +141,10 @@ export function DateSheetPreview({
       <div className={styles.backdrop} />
       {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a tap beside the sheet closes it, as beside the dialog; Escape and ✕ are the keyboard's way. */}
       <div className={styles.positioner} onClick={(click) => click.target === click.currentTarget && onClose()}>
+        <FocusGuard to={close} />
         <div
           role="dialog"
-          aria-busy="true"
+          aria-modal="true"
           aria-labelledby={titleId}
           aria-describedby={descriptionId}
           className={styles.content}
@@ -142,7 +156,8 @@ export function DateSheetPreview({
             {dateDialogDescription(event)}
           </p>
           <div className={dateStepBody}>
-            <fieldset aria-labelledby={legendId}>
+            {/* Busy: the seats are not known yet. */}
+            <fieldset aria-labelledby={legendId} aria-busy="true">
               <legend id={legendId} className={visuallyHidden()}>
                 Available dates
               </legend>
@@ -161,15 +176,29 @@ export function DateSheetPreview({
                 ))}
               </div>
             </fieldset>
-            <p role="status" />
+            <p role="status">{slow ? 'Loading…' : null}</p>
             <Button disabled>Continue</Button>
           </div>
-          <Button variant="ghost" size="sm" aria-label="Close" className={styles.closeTrigger} onClick={onClose}>
+          <Button
+            ref={close}
+            variant="ghost"
+            size="sm"
+            aria-label="Close"
+            className={styles.closeTrigger}
+            onClick={onClose}
+          >
             <span aria-hidden="true">✕</span>
           </Button>
         </div>
+        <FocusGuard to={title} />
       </div>
     </div>,
     document.body,
   )
+}
+
+/** A focus guard at one end of the sheet: Tab onto it goes on to the element at the other end. */
+function FocusGuard({ to }: { to: RefObject<HTMLElement | null> }) {
+  // biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/noStaticElementInteractions: a focus guard (how a dialog keeps Tab inside it); it holds nothing and hands focus on.
+  return <span tabIndex={0} onFocus={() => to.current?.focus()} />
 }

@@ -39,7 +39,7 @@ const EVENT = SEED_CATALOGUE.events.find((event) => event.id === 'first-hello-st
 it("a tapped price shows the date sheet in the tap's own frame, before the dialogs' code; the dialogs take its place with the date chosen on it", async () => {
   await renderRoute(`/events/${EVENT.id}`)
   // Drawn ahead once the page is idle, and not shown (nor read out) until a price is tapped.
-  await waitFor(() => expect(document.body.querySelector('[aria-busy="true"][role="dialog"]')).not.toBeNull())
+  await waitFor(() => expect(document.body.querySelector('[role="dialog"] fieldset[aria-busy="true"]')).not.toBeNull())
   expect(screen.queryByRole('dialog')).toBeNull()
 
   const price = screen.getByRole('button', { name: /Girls/ })
@@ -47,7 +47,8 @@ it("a tapped price shows the date sheet in the tap's own frame, before the dialo
   fireEvent.click(price)
   // No wait: the sheet is on screen with the click's own render.
   const sheet = screen.getByRole('dialog', { name: 'Select a date' })
-  expect(sheet.getAttribute('aria-busy')).toBe('true')
+  // Its seats are not known yet: said busy where they show.
+  expect(within(sheet).getByRole('group', { name: 'Available dates' }).getAttribute('aria-busy')).toBe('true')
   const dates = availableDates(EVENT)
   const labels = within(sheet)
     .getAllByRole('radio')
@@ -60,6 +61,15 @@ it("a tapped price shows the date sheet in the tap's own frame, before the dialo
   await waitFor(() =>
     expect(document.activeElement).toBe(within(sheet).getByRole('heading', { name: 'Select a date' })),
   )
+
+  // Focus stays in it: leaving it past ✕ comes back to the heading, and before it back to ✕.
+  const [before, , after] = [...sheet.parentElement!.children] as HTMLElement[]
+  after!.focus()
+  expect(document.activeElement).toBe(within(sheet).getByRole('heading', { name: 'Select a date' }))
+  before!.focus()
+  expect(document.activeElement).toBe(within(sheet).getByRole('button', { name: 'Close' }))
+  // Waiting on for the dialog's code, Continue says why.
+  await waitFor(() => expect(within(sheet).getByRole('status').textContent).toBe('Loading…'), { timeout: 4000 })
 
   // A date chosen before the dialogs have come is the one they start with.
   fireEvent.click(within(sheet).getAllByRole('radio')[1]!)
@@ -86,7 +96,7 @@ it("a tapped price shows the date sheet in the tap's own frame, before the dialo
 
 it('the sheet drawn ahead closes with its ✕, with Escape and with a tap beside it', async () => {
   await renderRoute(`/events/${EVENT.id}`)
-  await waitFor(() => expect(document.body.querySelector('[aria-busy="true"][role="dialog"]')).not.toBeNull())
+  await waitFor(() => expect(document.body.querySelector('[role="dialog"] fieldset[aria-busy="true"]')).not.toBeNull())
   const price = screen.getByRole('button', { name: /Girls/ })
 
   fireEvent.click(price)

@@ -65,6 +65,12 @@ export function EventDetailsPage({
   const city = eventCityName(catalogue, event)
   // Archived, or in a city not live yet: the page says so where the tickets would be, and offers none.
   const onSale = catalogue.isOnSale(event)
+  // Back from "Sign in to book" to an event no longer on sale: nothing to open, the address is cleaned.
+  const search = route.useSearch()
+  const navigate = route.useNavigate()
+  useEffect(() => {
+    if (hydrated && !onSale && (search.tier || search.date)) void navigate({ search: {}, replace: true })
+  }, [hydrated, onSale, search.tier, search.date, navigate])
 
   return (
     <article className={container({ maxW: '4xl', py: { base: '6', md: '10' } })}>
@@ -196,7 +202,12 @@ function Tickets({
   const close = useCallback(() => {
     afterNextPaint(() => {
       const focused = document.activeElement
-      if (!focused || focused === document.body || !focused.checkVisibility({ visibilityProperty: true }))
+      if (
+        !focused ||
+        focused === document.body ||
+        !focused.isConnected ||
+        focused.checkVisibility?.({ visibilityProperty: true }) === false
+      )
         opener.current?.focus()
     })
     opening.current++
@@ -213,8 +224,10 @@ function Tickets({
   // Back from "Sign in to book": the price and date chosen before, taken once from the address.
   const search = route.useSearch()
   const navigate = route.useNavigate()
+  const buttons = useRef(new Map<PriceTier, HTMLButtonElement>())
   useEffect(() => {
     if (!hydrated || !search.tier) return
+    opener.current = buttons.current.get(search.tier) ?? null
     choose(search.tier)
     setInitialDate(search.date)
     setRound((round) => round + 1)
@@ -274,6 +287,10 @@ function Tickets({
           {offered.map((option) => (
             <button
               key={option}
+              ref={(button) => {
+                if (button) buttons.current.set(option, button)
+                else buttons.current.delete(option)
+              }}
               type="button"
               disabled={!hydrated}
               onClick={(click) => {

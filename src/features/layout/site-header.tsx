@@ -197,6 +197,7 @@ const MenuLinks = memo(function MenuLinks({
   primary: typeof SIGNUP_LINK | typeof MY_BOOKINGS_LINK
   onChoose: (event: MouseEvent<HTMLAnchorElement>) => void
 }) {
+  const preload = primary === MY_BOOKINGS_LINK ? 'viewport' : 'intent'
   return (
     <>
       <ul>
@@ -220,13 +221,15 @@ const MenuLinks = memo(function MenuLinks({
           </li>
         ))}
       </ul>
-      {/* Their pages' code and data load as the open menu shows them, not as a finger lands on one
-          (a touch's preload ran the page's loader inside that tap, holding its frame back). */}
+      {/* A member's Profile and My bookings load their code and data as the open menu shows them,
+          not as a finger lands on one (a touch's preload ran the page's loader, which reads the
+          device's database, inside that tap). A visitor's Login and Join load on the touch, as
+          other links do: not every visitor opening the menu needs the sign-in page's code. */}
       <div className={grid({ gap: '2', mt: '4' })}>
-        <Link to={secondary.to} preload="viewport" onClick={onChoose} className={button({ variant: 'outline' })}>
+        <Link to={secondary.to} preload={preload} onClick={onChoose} className={button({ variant: 'outline' })}>
           {secondary.label}
         </Link>
-        <Link to={primary.to} preload="viewport" onClick={onChoose} className={button()}>
+        <Link to={primary.to} preload={preload} onClick={onChoose} className={button()}>
           {primary.label}
         </Link>
       </div>
