@@ -179,6 +179,7 @@ export async function measureCatalogue(browser, appUrl) {
   const ids = published.events
     .filter((event) => event.status === 'published' && live.has(event.city))
     .map((event) => event.id)
+  if (ids.length === 0) throw new Error('the catalogue has no event on sale to time its page')
   /** @type {number[]} */
   const pageMs = []
   for (let i = 0; i < CATALOGUE.pageRequests; i++) {

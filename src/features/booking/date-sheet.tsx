@@ -103,7 +103,7 @@ export function DateSheetPreview({
   const legendId = useId()
   useEffect(() => {
     if (!open) return
-    const onKey = (key: KeyboardEvent) => key.key === 'Escape' && onClose()
+    const onKey = (key: KeyboardEvent) => key.key === 'Escape' && !key.defaultPrevented && !key.isComposing && onClose()
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
   }, [open, onClose])
