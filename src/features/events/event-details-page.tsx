@@ -287,8 +287,8 @@ function Tickets({
           {offered.map((option) => (
             <button
               key={option}
-              ref={(button) => {
-                if (button) buttons.current.set(option, button)
+              ref={(element) => {
+                if (element) buttons.current.set(option, element)
                 else buttons.current.delete(option)
               }}
               type="button"
