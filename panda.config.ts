@@ -15,6 +15,14 @@ export default defineConfig({
   outdir: 'styled-system',
   theme,
   patterns: { extend: { flow: flowPattern } },
+  conditions: {
+    extend: {
+      // Hover styles only where a pointer can hover. A phone applies :hover to whatever was tapped
+      // and keeps it there (a button stays in its hover colour after the tap), and the change costs
+      // the tap a restyle and a repaint before its own frame.
+      hover: ['@media (hover: hover)', '&:is(:hover, [data-hover])'],
+    },
+  },
   // Every variant of every recipe is written: a variant chosen at run time (the door's verdict,
   // admit or refuse) is invisible to Panda's extraction, and its class would have no rule. The
   // build checks that each has one (dev/build/recipe-variants.ts).

@@ -12,6 +12,7 @@ import { NOINDEX, SOCIAL_IMAGE_SIZE } from '@yaari/domain/page-head'
 import { SITE_SOCIAL_IMAGE, sitePicturePreview } from '@yaari/domain/structured-data'
 import { build, defineConfig, loadEnv, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { hoverOnlyWhereHovering } from './dev/build/hover-media.ts'
 import { pandaStaticClasses } from './dev/build/panda-static-classes.ts'
 import { recipeVariantsInCss } from './dev/build/recipe-variants.ts'
 import { manifest } from './src/features/pwa/manifest.ts'
@@ -340,6 +341,7 @@ export default defineConfig(({ mode }) => {
       inlineFavicon(),
       pandaStaticClasses(fileURLToPath(new URL('./styled-system', import.meta.url))),
       recipeVariantsInCss(theme.extend),
+      hoverOnlyWhereHovering(),
       VitePWA({
         registerType: 'prompt',
         injectRegister: false,

@@ -15,6 +15,23 @@ test.describe('the app shell', LAYOUT, () => {
     }
   })
 
+  test('a hover colour shows only where a pointer hovers: a phone keeps none after a tap', async ({ page }) => {
+    await page.goto('/')
+    const join = page.getByRole('main').getByRole('link', { name: 'Join Now' })
+    await expect(join).toBeVisible()
+    const resting = await join.evaluate((element) => getComputedStyle(element).backgroundColor)
+    // A tap on a phone puts :hover on what it touched, as this does.
+    await join.hover()
+    const canHover = await page.evaluate(() => matchMedia('(hover: hover)').matches)
+    if (canHover) {
+      await expect(join).not.toHaveCSS('background-color', resting)
+    } else {
+      // Read once nothing is easing any more: a colour on its way would still read as the resting one.
+      await page.waitForFunction(() => document.getAnimations().length === 0)
+      await expect(join).toHaveCSS('background-color', resting)
+    }
+  })
+
   test('the sticky header stays above the page as it scrolls', async ({ page }) => {
     await page.goto('/events/first-hello-stranger-meetup')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

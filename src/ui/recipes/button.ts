@@ -16,8 +16,12 @@ export const buttonRecipe = defineRecipe({
     cursor: 'pointer',
     whiteSpace: 'nowrap',
     textDecoration: 'none',
-    transitionProperty: 'background, color, border-color, box-shadow',
-    transitionDuration: 'normal',
+    // The colours ease where a pointer hovers; on a touch screen a change shows at once, and a tap's
+    // frame carries no transition (nor the events it dispatches).
+    '@media (hover: hover)': {
+      transitionProperty: 'background, color, border-color, box-shadow',
+      transitionDuration: 'normal',
+    },
     _disabled: { opacity: 0.5, cursor: 'not-allowed' },
     '&[aria-busy=true]': { cursor: 'progress' },
   },

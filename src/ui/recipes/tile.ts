@@ -1,8 +1,11 @@
 import { defineSlotRecipe } from '@pandacss/dev'
 
 const checked = { borderColor: 'accent.default', bg: 'accent.default' }
-/** A chosen tile (its Ark control checked, or its native input): its variant draws its border. */
-const CHOSEN = '&[data-state=checked], &[data-state=checked]:hover, &:has(input:checked)'
+/**
+ * A chosen tile (its Ark control checked, or its native input): its variant draws its border, over
+ * the base's hover border (a recipe's variants come after its base layer, whatever the selector).
+ */
+const CHOSEN = '&[data-state=checked], &:has(input:checked)'
 const focusRing = { outline: '3px solid', outlineColor: 'focus.ring', outlineOffset: '2px' }
 
 /**
