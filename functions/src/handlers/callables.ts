@@ -9,12 +9,28 @@
 import { errorCode } from '@yaari/domain/error-code'
 import '../lib/region' // first: the region applies to what is defined below
 import { deleteMyAccountCall, exportMyDataCall } from '@yaari/domain/account'
-import { blockGuestCall, getAfterNightCall, listConnectionsCall, pickGuestCall, removeConnectionCall, reportGuestCall, saveFeedbackCall, saveSharingCall } from '@yaari/domain/after-night'
+import {
+  blockGuestCall,
+  getAfterNightCall,
+  listConnectionsCall,
+  pickGuestCall,
+  removeConnectionCall,
+  reportGuestCall,
+  saveFeedbackCall,
+  saveSharingCall,
+} from '@yaari/domain/after-night'
 import { getAvailabilityCall } from '@yaari/domain/availability'
 import { cancelBookingCall, createBookingCall, getBookingCall } from '@yaari/domain/booking'
 import type { CallableContract, ParsedRequestOf, RequestOf, ResponseOf } from '@yaari/domain/callable'
 import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
-import { archiveCatalogueEventCall, listCatalogueCall, publishCatalogueEventCall, saveCatalogueCityCall, saveCatalogueEventCall, uploadEventCoverCall } from '@yaari/domain/catalogue-editor'
+import {
+  archiveCatalogueEventCall,
+  listCatalogueCall,
+  publishCatalogueEventCall,
+  saveCatalogueCityCall,
+  saveCatalogueEventCall,
+  uploadEventCoverCall,
+} from '@yaari/domain/catalogue-editor'
 import { getDoorListCall, removeAdmissionCall, syncCheckInsCall } from '@yaari/domain/door'
 import { dateIssue, UNKNOWN_EVENT } from '@yaari/domain/event-id'
 import { changeSeatingCall, getSeatingCall } from '@yaari/domain/groups'
@@ -39,7 +55,13 @@ import {
 } from '@yaari/domain/host'
 import { loadInsightsCall } from '@yaari/domain/insights'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
-import { listNotificationsCall, markNotificationsReadCall, removePushSubscriptionCall, saveNotificationSettingsCall, savePushSubscriptionCall } from '@yaari/domain/notifications'
+import {
+  listNotificationsCall,
+  markNotificationsReadCall,
+  removePushSubscriptionCall,
+  saveNotificationSettingsCall,
+  savePushSubscriptionCall,
+} from '@yaari/domain/notifications'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '@yaari/domain/profile'
 import { joinWaitlistCall, leaveWaitlistCall } from '@yaari/domain/waitlist'
 import { getAuth } from 'firebase-admin/auth'
@@ -52,7 +74,14 @@ import { bookingDeps } from '../lib/deps'
 import { ALERTS, alert } from '../lib/log'
 import { isAllowedOrigin, LOOPBACK_ORIGIN } from '../lib/origins'
 import { photoStore } from '../lib/photo-store'
-import { APP_CHECK_SITE_KEY, APP_ORIGIN, CASHFREE_SECRETS, PASS_SIGNING_KEY, passSigner, pushStandinUrl } from '../lib/settings'
+import {
+  APP_CHECK_SITE_KEY,
+  APP_ORIGIN,
+  CASHFREE_SECRETS,
+  PASS_SIGNING_KEY,
+  passSigner,
+  pushStandinUrl,
+} from '../lib/settings'
 import { isDemoProject } from '../lib/settings-schema'
 import { parseRequest, refuseDangerousKeys } from '../lib/validate'
 import * as account from '../services/account'
@@ -153,7 +182,11 @@ function logRefusal(name: string, request: CallableRequest, error: unknown): nev
  * revoked session or a role taken away is refused within a minute, not when the token expires);
  * then, for a request naming an event, unless they host in its city. Every refusal is logged.
  */
-function hostCallable<C extends CallableContract>(contract: C, handle: (input: RequestOf<C>, host: HostCaller, catalogue: Catalogue) => Promise<ResponseOf<C>>, options: Omit<CallableOptions, 'cors'> = {}) {
+function hostCallable<C extends CallableContract>(
+  contract: C,
+  handle: (input: RequestOf<C>, host: HostCaller, catalogue: Catalogue) => Promise<ResponseOf<C>>,
+  options: Omit<CallableOptions, 'cors'> = {},
+) {
   const sized = { ...withAppCheck, ...runOptions(contract.name), ...options }
   const endpoint = onCall({ ...sized, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, async (request) => {
     refuseStrangers(request)
@@ -169,7 +202,10 @@ function hostCallable<C extends CallableContract>(contract: C, handle: (input: R
       const eventId = typeof named === 'string' ? named : undefined
       const token = requireHost(catalogue, request, eventId)
       // Rights are what the token and the account both grant: a city taken away stops at once.
-      host = { ...token, roles: bothGrant(token.roles, await refuseStaleHost(getAuth(adminApp()), catalogue, request, eventId)) }
+      host = {
+        ...token,
+        roles: bothGrant(token.roles, await refuseStaleHost(getAuth(adminApp()), catalogue, request, eventId)),
+      }
     } catch (error) {
       logRefusal(contract.name, request, error)
     }
@@ -179,7 +215,11 @@ function hostCallable<C extends CallableContract>(contract: C, handle: (input: R
 }
 
 /** An admin's callable: a host callable that refuses hosts too. */
-function adminCallable<C extends CallableContract>(contract: C, handle: (input: RequestOf<C>, admin: HostCaller, catalogue: Catalogue) => Promise<ResponseOf<C>>, options: Omit<CallableOptions, 'cors'> = {}) {
+function adminCallable<C extends CallableContract>(
+  contract: C,
+  handle: (input: RequestOf<C>, admin: HostCaller, catalogue: Catalogue) => Promise<ResponseOf<C>>,
+  options: Omit<CallableOptions, 'cors'> = {},
+) {
   return hostCallable(
     contract,
     (input, host, catalogue) => {
@@ -220,95 +260,259 @@ function eventOf(catalogue: Catalogue, eventId: string): YaariEvent {
   return event
 }
 
-export const getAvailability = callable(getAvailabilityCall, (input, _, { catalogue }) => availability.getAvailability(bookingDeps(catalogue), input), {
-  ...withCashfree,
-  public: true,
-})
-export const saveProfile = callable(saveProfileCall, (input, member) => profile.saveProfile(db(), photoStore(), member, input))
+export const getAvailability = callable(
+  getAvailabilityCall,
+  (input, _, { catalogue }) => availability.getAvailability(bookingDeps(catalogue), input),
+  {
+    ...withCashfree,
+    public: true,
+  },
+)
+export const saveProfile = callable(saveProfileCall, (input, member) =>
+  profile.saveProfile(db(), photoStore(), member, input),
+)
 export const getMyProfile = callable(getMyProfileCall, (_, member) => profile.getMyProfile(db(), member))
-export const uploadProfilePhoto = callable(uploadProfilePhotoCall, (input, member) => photos.uploadProfilePhoto(db(), photoStore(), member, input))
-export const createBooking = callable(createBookingCall, (input, member, { catalogue }) => create.createBooking(bookingDeps(catalogue), member, input), withCashfree)
-export const getBooking = callable(getBookingCall, (input, member, { catalogue }) => views.getBooking({ ...bookingDeps(catalogue), passes: passSigner() }, member, input), withPasses)
-export const cancelBooking = callable(cancelBookingCall, (input, member, { catalogue }) => cancel.cancelBooking(bookingDeps(catalogue), member, input), withCashfree)
-export const joinWaitlist = callable(joinWaitlistCall, (input, member, { catalogue }) => waitlist.joinWaitlist(bookingDeps(catalogue), member, input), withCashfree)
-export const leaveWaitlist = callable(leaveWaitlistCall, (input, member, { catalogue }) => waitlist.leaveWaitlist(bookingDeps(catalogue), member, input), withCashfree)
-export const listMyBookings = callable(listMyBookingsCall, (_, member, { catalogue }) => views.listMyBookings({ ...bookingDeps(catalogue), passes: passSigner() }, member), withPasses)
+export const uploadProfilePhoto = callable(uploadProfilePhotoCall, (input, member) =>
+  photos.uploadProfilePhoto(db(), photoStore(), member, input),
+)
+export const createBooking = callable(
+  createBookingCall,
+  (input, member, { catalogue }) => create.createBooking(bookingDeps(catalogue), member, input),
+  withCashfree,
+)
+export const getBooking = callable(
+  getBookingCall,
+  (input, member, { catalogue }) =>
+    views.getBooking({ ...bookingDeps(catalogue), passes: passSigner() }, member, input),
+  withPasses,
+)
+export const cancelBooking = callable(
+  cancelBookingCall,
+  (input, member, { catalogue }) => cancel.cancelBooking(bookingDeps(catalogue), member, input),
+  withCashfree,
+)
+export const joinWaitlist = callable(
+  joinWaitlistCall,
+  (input, member, { catalogue }) => waitlist.joinWaitlist(bookingDeps(catalogue), member, input),
+  withCashfree,
+)
+export const leaveWaitlist = callable(
+  leaveWaitlistCall,
+  (input, member, { catalogue }) => waitlist.leaveWaitlist(bookingDeps(catalogue), member, input),
+  withCashfree,
+)
+export const listMyBookings = callable(
+  listMyBookingsCall,
+  (_, member, { catalogue }) => views.listMyBookings({ ...bookingDeps(catalogue), passes: passSigner() }, member),
+  withPasses,
+)
 export const exportMyData = callable(exportMyDataCall, (_, member) => account.exportMyData({ firestore: db() }, member))
 export const deleteMyAccount = callable(
   deleteMyAccountCall,
-  (_, member, { catalogue, request }) => account.deleteMyAccount({ ...bookingDeps(catalogue), photos: photoStore(), deleteAuthUser }, { ...member, signedInAt: Number(request.auth?.token.auth_time) * 1000 }),
+  (_, member, { catalogue, request }) =>
+    account.deleteMyAccount(
+      { ...bookingDeps(catalogue), photos: photoStore(), deleteAuthUser },
+      { ...member, signedInAt: Number(request.auth?.token.auth_time) * 1000 },
+    ),
   withCashfree,
 )
 
 // Hosts' console: every date of their cities, a date's guest list, and what they do to a date.
-export const listHostDates = hostCallable(listHostDatesCall, async (_, host, catalogue) => ({ dates: await hostDates.listHostDates(db(), catalogue, host.roles, Date.now()) }))
+export const listHostDates = hostCallable(listHostDatesCall, async (_, host, catalogue) => ({
+  dates: await hostDates.listHostDates(db(), catalogue, host.roles, Date.now()),
+}))
 export const getGuestList = hostCallable(getGuestListCall, async (input, host, catalogue) => {
   const now = Date.now()
   const event = eventOf(catalogue, input.eventId)
   const list = await hostDates.guestList(db(), event, input.eventDate, now)
   // One line per host, date and 10 minutes: an open console refreshes its list every 30 s.
   const window = Math.floor(now / 600_000)
-  await audit.recordAudit(db(), host, { action: 'view-guest-list', about: audit.onDate(event, input.eventDate), change: { guests: list.guests.length }, at: now }, `view_${host.uid}_${input.eventId}_${input.eventDate}_${window}`)
+  await audit.recordAudit(
+    db(),
+    host,
+    {
+      action: 'view-guest-list',
+      about: audit.onDate(event, input.eventDate),
+      change: { guests: list.guests.length },
+      at: now,
+    },
+    `view_${host.uid}_${input.eventId}_${input.eventDate}_${window}`,
+  )
   return list
 })
 export const exportGuestList = hostCallable(exportGuestListCall, async (input, host, catalogue) => {
   const event = eventOf(catalogue, input.eventId)
   const list = await hostDates.guestList(db(), event, input.eventDate, Date.now())
-  await audit.recordAudit(db(), host, { action: 'export-guest-list', about: audit.onDate(event, input.eventDate), change: { guests: list.guests.length }, at: Date.now() })
+  await audit.recordAudit(db(), host, {
+    action: 'export-guest-list',
+    about: audit.onDate(event, input.eventDate),
+    change: { guests: list.guests.length },
+    at: Date.now(),
+  })
   return { filename: `yaari-${input.eventId}-${input.eventDate}.csv`, csv: guestListCsv(list.guests) }
 })
-export const listAudit = hostCallable(listAuditCall, async (_, host) => ({ entries: await audit.listAudit(db(), host.roles) }))
-export const messageGuests = hostCallable(messageGuestsCall, (input, host, catalogue) => hostMessages.messageGuests(bookingDeps(catalogue), host, input))
-export const moderateMember = hostCallable(moderateMemberCall, (input, host, catalogue) => moderation.moderateMember(db(), getAuth(adminApp()), catalogue, host, input, Date.now()))
-export const liftModeration = adminCallable(liftModerationCall, (input, host) => moderation.liftModeration(db(), host, input, Date.now()))
-export const shareVenue = hostCallable(shareVenueCall, (input, host, catalogue) => hostActions.shareVenue(bookingDeps(catalogue), host, input), withCashfree)
-export const setCapacity = hostCallable(setCapacityCall, (input, host, catalogue) => hostActions.changeCapacity(bookingDeps(catalogue), host, input), withCashfree)
-export const setSales = hostCallable(setSalesCall, (input, host, catalogue) => hostActions.setSales(bookingDeps(catalogue), host, input), withCashfree)
-export const hostCancelDate = hostCallable(hostCancelDateCall, (input, host, catalogue) => hostActions.cancelHostedDate(bookingDeps(catalogue), host, input), withCashfree)
-export const hostCancelSeat = hostCallable(hostCancelSeatCall, (input, host, catalogue) => hostActions.cancelGuestSeat(bookingDeps(catalogue), host, input), withCashfree)
+export const listAudit = hostCallable(listAuditCall, async (_, host) => ({
+  entries: await audit.listAudit(db(), host.roles),
+}))
+export const messageGuests = hostCallable(messageGuestsCall, (input, host, catalogue) =>
+  hostMessages.messageGuests(bookingDeps(catalogue), host, input),
+)
+export const moderateMember = hostCallable(moderateMemberCall, (input, host, catalogue) =>
+  moderation.moderateMember(db(), getAuth(adminApp()), catalogue, host, input, Date.now()),
+)
+export const liftModeration = adminCallable(liftModerationCall, (input, host) =>
+  moderation.liftModeration(db(), host, input, Date.now()),
+)
+export const shareVenue = hostCallable(
+  shareVenueCall,
+  (input, host, catalogue) => hostActions.shareVenue(bookingDeps(catalogue), host, input),
+  withCashfree,
+)
+export const setCapacity = hostCallable(
+  setCapacityCall,
+  (input, host, catalogue) => hostActions.changeCapacity(bookingDeps(catalogue), host, input),
+  withCashfree,
+)
+export const setSales = hostCallable(
+  setSalesCall,
+  (input, host, catalogue) => hostActions.setSales(bookingDeps(catalogue), host, input),
+  withCashfree,
+)
+export const hostCancelDate = hostCallable(
+  hostCancelDateCall,
+  (input, host, catalogue) => hostActions.cancelHostedDate(bookingDeps(catalogue), host, input),
+  withCashfree,
+)
+export const hostCancelSeat = hostCallable(
+  hostCancelSeatCall,
+  (input, host, catalogue) => hostActions.cancelGuestSeat(bookingDeps(catalogue), host, input),
+  withCashfree,
+)
 
 // The door: a phone saves a date's door list before the night, and syncs its check-ins when it can.
-export const getDoorList = hostCallable(getDoorListCall, async (input, host, catalogue) => door.getDoorList(db(), host, eventOf(catalogue, input.eventId), input, doorKeys(), await doorNow(db(), input.eventId, input.eventDate)), {
-  secrets: [PASS_SIGNING_KEY],
-})
-export const syncCheckIns = hostCallable(syncCheckInsCall, async (input, host, catalogue) => door.syncCheckIns(db(), host, eventOf(catalogue, input.eventId), input, doorKeys(), await doorNow(db(), input.eventId, input.eventDate)), {
-  secrets: [PASS_SIGNING_KEY],
-})
-export const removeAdmission = adminCallable(removeAdmissionCall, async (input, admin, catalogue) => door.removeAdmission(db(), admin, eventOf(catalogue, input.eventId), input, await doorNow(db(), input.eventId, input.eventDate)))
+export const getDoorList = hostCallable(
+  getDoorListCall,
+  async (input, host, catalogue) =>
+    door.getDoorList(
+      db(),
+      host,
+      eventOf(catalogue, input.eventId),
+      input,
+      doorKeys(),
+      await doorNow(db(), input.eventId, input.eventDate),
+    ),
+  {
+    secrets: [PASS_SIGNING_KEY],
+  },
+)
+export const syncCheckIns = hostCallable(
+  syncCheckInsCall,
+  async (input, host, catalogue) =>
+    door.syncCheckIns(
+      db(),
+      host,
+      eventOf(catalogue, input.eventId),
+      input,
+      doorKeys(),
+      await doorNow(db(), input.eventId, input.eventDate),
+    ),
+  {
+    secrets: [PASS_SIGNING_KEY],
+  },
+)
+export const removeAdmission = adminCallable(removeAdmissionCall, async (input, admin, catalogue) =>
+  door.removeAdmission(
+    db(),
+    admin,
+    eventOf(catalogue, input.eventId),
+    input,
+    await doorNow(db(), input.eventId, input.eventDate),
+  ),
+)
 
 // The catalogue editor: hosts edit their cities' events, admins everything and the cities.
 const editorOf = (host: HostCaller) => ({ actor: host, roles: host.roles })
 const isCoverUrl = (url: string, eventId: string) => photoStore().isCoverUrl(url, eventId)
-export const listCatalogue = hostCallable(listCatalogueCall, (input, host) => editor.listCatalogue(db(), host.roles, input))
-export const saveCatalogueEvent = hostCallable(saveCatalogueEventCall, (input, host, catalogue) => editor.saveEvent(db(), catalogue, editorOf(host), input, isCoverUrl, Date.now()))
-export const publishCatalogueEvent = hostCallable(publishCatalogueEventCall, (input, host) => editor.publishEvent(db(), editorOf(host), input, isCoverUrl, Date.now()))
-export const archiveCatalogueEvent = hostCallable(archiveCatalogueEventCall, (input, host) => editor.archiveEvent(db(), editorOf(host), input, Date.now()))
-export const saveCatalogueCity = adminCallable(saveCatalogueCityCall, (input, admin) => editor.saveCity(db(), admin, input, Date.now()))
-export const uploadEventCover = hostCallable(uploadEventCoverCall, (input, host) => covers.uploadEventCover(db(), photoStore(), editorOf(host), input, Date.now()))
+export const listCatalogue = hostCallable(listCatalogueCall, (input, host) =>
+  editor.listCatalogue(db(), host.roles, input),
+)
+export const saveCatalogueEvent = hostCallable(saveCatalogueEventCall, (input, host, catalogue) =>
+  editor.saveEvent(db(), catalogue, editorOf(host), input, isCoverUrl, Date.now()),
+)
+export const publishCatalogueEvent = hostCallable(publishCatalogueEventCall, (input, host) =>
+  editor.publishEvent(db(), editorOf(host), input, isCoverUrl, Date.now()),
+)
+export const archiveCatalogueEvent = hostCallable(archiveCatalogueEventCall, (input, host) =>
+  editor.archiveEvent(db(), editorOf(host), input, Date.now()),
+)
+export const saveCatalogueCity = adminCallable(saveCatalogueCityCall, (input, admin) =>
+  editor.saveCity(db(), admin, input, Date.now()),
+)
+export const uploadEventCover = hostCallable(uploadEventCoverCall, (input, host) =>
+  covers.uploadEventCover(db(), photoStore(), editorOf(host), input, Date.now()),
+)
 
 // After the night: the guests who came rate it, pick whom they would meet again, and report; hosts see it and act.
-export const getAfterNight = callable(getAfterNightCall, (input, member) => feedback.getAfterNight(db(), member, input, Date.now()))
-export const saveFeedback = callable(saveFeedbackCall, (input, member) => feedback.saveFeedback(db(), member, input, Date.now()))
+export const getAfterNight = callable(getAfterNightCall, (input, member) =>
+  feedback.getAfterNight(db(), member, input, Date.now()),
+)
+export const saveFeedback = callable(saveFeedbackCall, (input, member) =>
+  feedback.saveFeedback(db(), member, input, Date.now()),
+)
 export const pickGuest = callable(pickGuestCall, (input, member) => picks.pickGuest(db(), member, input, Date.now()))
 export const blockGuest = callable(blockGuestCall, (input, member) => picks.blockGuest(db(), member, input, Date.now()))
-export const reportGuest = callable(reportGuestCall, (input, member) => reports.reportGuest(db(), member, input, Date.now()))
-export const listConnections = callable(listConnectionsCall, (input, member) => picks.listConnections(db(), member, input, Date.now()))
-export const removeConnection = callable(removeConnectionCall, (input, member) => picks.removeConnection(db(), member, input, Date.now()))
-export const saveSharing = callable(saveSharingCall, (input, member) => sharing.saveSharing(db(), member, input, Date.now()))
-export const markAttendance = hostCallable(markAttendanceCall, async (input, host, catalogue) => hostNight.markAttendance(db(), host, eventOf(catalogue, input.eventId), input, await doorNow(db(), input.eventId, input.eventDate)))
-export const listReports = hostCallable(listReportsCall, (_, host) => hostNight.listReports(db(), host.roles, Date.now()))
-export const resolveReport = hostCallable(resolveReportCall, (input, host, catalogue) => hostNight.resolveReport(db(), getAuth(adminApp()), catalogue, host, input, Date.now()))
+export const reportGuest = callable(reportGuestCall, (input, member) =>
+  reports.reportGuest(db(), member, input, Date.now()),
+)
+export const listConnections = callable(listConnectionsCall, (input, member) =>
+  picks.listConnections(db(), member, input, Date.now()),
+)
+export const removeConnection = callable(removeConnectionCall, (input, member) =>
+  picks.removeConnection(db(), member, input, Date.now()),
+)
+export const saveSharing = callable(saveSharingCall, (input, member) =>
+  sharing.saveSharing(db(), member, input, Date.now()),
+)
+export const markAttendance = hostCallable(markAttendanceCall, async (input, host, catalogue) =>
+  hostNight.markAttendance(
+    db(),
+    host,
+    eventOf(catalogue, input.eventId),
+    input,
+    await doorNow(db(), input.eventId, input.eventDate),
+  ),
+)
+export const listReports = hostCallable(listReportsCall, (_, host) =>
+  hostNight.listReports(db(), host.roles, Date.now()),
+)
+export const resolveReport = hostCallable(resolveReportCall, (input, host, catalogue) =>
+  hostNight.resolveReport(db(), getAuth(adminApp()), catalogue, host, input, Date.now()),
+)
 
 // A date's groups: the host plans, moves, locks and publishes; members see their own at the reveal (on their booking).
-export const getSeating = hostCallable(getSeatingCall, (input, _, catalogue) => seating.getSeating(db(), eventOf(catalogue, input.eventId), input))
-export const changeSeating = hostCallable(changeSeatingCall, (input, host, catalogue) => seating.changeSeating(db(), host, eventOf(catalogue, input.eventId), input, Date.now()))
+export const getSeating = hostCallable(getSeatingCall, (input, _, catalogue) =>
+  seating.getSeating(db(), eventOf(catalogue, input.eventId), input),
+)
+export const changeSeating = hostCallable(changeSeatingCall, (input, host, catalogue) =>
+  seating.changeSeating(db(), host, eventOf(catalogue, input.eventId), input, Date.now()),
+)
 
 /** The Insights page's numbers: the rollups of the caller's cities (an admin's: every city) for a period. */
-export const loadInsights = hostCallable(loadInsightsCall, (input, host, catalogue) => insights.loadInsights(db(), catalogue, host, input, Date.now()))
+export const loadInsights = hostCallable(loadInsightsCall, (input, host, catalogue) =>
+  insights.loadInsights(db(), catalogue, host, input, Date.now()),
+)
 
 // What members are told: the list under the bell, read marks, the kinds turned off, and the devices push goes to.
 export const listNotifications = callable(listNotificationsCall, (_, member) => notices.listNotices(db(), member.uid))
-export const markNotificationsRead = callable(markNotificationsReadCall, (input, member) => notices.markRead(db(), member.uid, input))
-export const saveNotificationSettings = callable(saveNotificationSettingsCall, (input, member) => notices.saveSettings(db(), member.uid, input.off, Date.now()))
-export const savePushSubscription = callable(savePushSubscriptionCall, (input, member) => notices.saveSubscription(db(), member.uid, input, Date.now(), pushStandinUrl()))
-export const removePushSubscription = callable(removePushSubscriptionCall, (input, member) => notices.removeSubscription(db(), member.uid, input.endpoint))
+export const markNotificationsRead = callable(markNotificationsReadCall, (input, member) =>
+  notices.markRead(db(), member.uid, input),
+)
+export const saveNotificationSettings = callable(saveNotificationSettingsCall, (input, member) =>
+  notices.saveSettings(db(), member.uid, input.off, Date.now()),
+)
+export const savePushSubscription = callable(savePushSubscriptionCall, (input, member) =>
+  notices.saveSubscription(db(), member.uid, input, Date.now(), pushStandinUrl()),
+)
+export const removePushSubscription = callable(removePushSubscriptionCall, (input, member) =>
+  notices.removeSubscription(db(), member.uid, input.endpoint),
+)
