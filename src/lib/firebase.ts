@@ -1,7 +1,8 @@
 /**
- * The only module that imports the Firebase web SDK. Everything is created lazily on first
- * use, so pages that never talk to the backend (the home page) never load Firebase.
- * The browser uses Auth directly and reaches all data through callable functions
+ * The only module that imports the Firebase web SDK (a test in dev/lint keeps it so). Everything
+ * is created lazily on first use, so pages that never talk to the backend (the home page) never
+ * load Firebase. The browser uses Auth directly (the account actions below) and reaches all data
+ * through callable functions, which the app calls through `call` (lib/call.ts) and nothing else
  * (no direct Firestore or Storage access from the client: docs/decisions/0001-writes-through-functions.md).
  */
 
@@ -9,11 +10,24 @@ import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/call
 import { type FirebaseApp, getApps, initializeApp } from 'firebase/app'
 import {
   type Auth,
+  applyActionCode,
   browserLocalPersistence,
+  confirmPasswordReset,
   connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  EmailAuthProvider,
   indexedDBLocalPersistence,
   initializeAuth,
   inMemoryPersistence,
+  onAuthStateChanged,
+  reauthenticateWithCredential,
+  sendEmailVerification,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signOut,
+  type User,
+  updateProfile,
+  verifyPasswordResetCode,
 } from 'firebase/auth'
 import { connectFunctionsEmulator, type Functions, getFunctions, httpsCallable } from 'firebase/functions'
 import { clientConfig } from './client-config'
@@ -41,7 +55,7 @@ function startAppCheck(): Promise<void> {
   return appCheckStarted
 }
 
-export function firebaseApp(): FirebaseApp {
+function firebaseApp(): FirebaseApp {
   if (!app) {
     app =
       getApps()[0] ??
@@ -70,7 +84,7 @@ export function auth(): Auth {
   return authInstance
 }
 
-export function functions(): Functions {
+function functions(): Functions {
   if (!functionsInstance) {
     functionsInstance = getFunctions(firebaseApp(), clientConfig.functionsRegion)
     if (clientConfig.emulatorHost) {
@@ -80,9 +94,56 @@ export function functions(): Functions {
   return functionsInstance
 }
 
+export type { User }
+
+/** Follows who is signed in on this device: `next` hears Auth's first answer and each change (null: nobody). */
+export const onSignedInChange = (next: (user: User | null) => void): (() => void) => onAuthStateChanged(auth(), next)
+
+/** Signs this device out of Firebase Auth. */
+export const signOutOfAuth = (): Promise<void> => signOut(auth())
+
+/** Creates an account with email and password, named `displayName`; it is signed in after. */
+export async function createAccount(email: string, password: string, displayName: string): Promise<User> {
+  const { user } = await createUserWithEmailAndPassword(auth(), email, password)
+  await updateProfile(user, { displayName })
+  return user
+}
+
+/** Sends `user` the link that confirms their email address, leading back to `returnUrl`. */
+export const sendConfirmationEmail = (user: User, returnUrl: string | undefined): Promise<void> =>
+  sendEmailVerification(user, returnUrl ? { url: returnUrl } : null)
+
+export async function signInWithPassword(email: string, password: string): Promise<User> {
+  return (await signInWithEmailAndPassword(auth(), email, password)).user
+}
+
+/** Firebase's password reset email, its link leading back to `returnUrl`. */
+export const sendResetEmail = (email: string, returnUrl: string | undefined): Promise<void> =>
+  sendPasswordResetEmail(auth(), email, returnUrl ? { url: returnUrl } : undefined)
+
+/** The account a reset link is for (throws auth/invalid-action-code or auth/expired-action-code). */
+export const emailOfResetCode = (code: string): Promise<string> => verifyPasswordResetCode(auth(), code)
+
+/** Sets the new password of a reset link. */
+export const setPasswordFromReset = (code: string, password: string): Promise<void> =>
+  confirmPasswordReset(auth(), code, password)
+
+/** Applies an email confirmation link; the signed-in member's record is read again at once. */
+export async function applyEmailCode(code: string): Promise<void> {
+  await applyActionCode(auth(), code)
+  await auth().currentUser?.reload()
+}
+
+/** Signs the current member in again with their password (a fresh sign-in, for what cannot be undone). */
+export async function reauthenticateWithPassword(password: string): Promise<void> {
+  const user = auth().currentUser
+  if (!user?.email) throw Object.assign(new Error('Not signed in'), { code: 'auth/user-not-found' })
+  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password))
+}
+
 /**
- * Calls a callable function through its contract; the signed-in user's ID token is attached by
- * the SDK. `timeoutMs` (default the SDK's 70 s) ends a call the connection leaves hanging with
+ * Calls a callable function through its contract (for lib/call.ts, the app's one way to call the
+ * server); the signed-in user's ID token is attached by the SDK. `timeoutMs` (default the SDK's 70 s) ends a call the connection leaves hanging with
  * `functions/deadline-exceeded`.
  */
 export async function callFunction<C extends CallableContract>(

@@ -4,7 +4,7 @@
  * on, or that is left once nobody is signed in, is ended when Auth settles; the member's own is kept.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ENDPOINT, fakeSubscription, installPush, removePush } from '../features/notifications/fake-push'
+import { ENDPOINT, fakeSubscription, installPush, removePush } from '../test-utils/fake-push'
 import { devicePush, endOthersPush, rememberPush } from './push-device'
 
 afterEach(() => {

@@ -21,11 +21,12 @@ export async function freeSeatsApi() {
   }
 }
 
-/** `firebase/auth` as a device with nobody signed in sees it. */
-export const signedOutAuth = () => ({
-  onAuthStateChanged: (_auth: unknown, next: (user: null) => void) => {
+/** `lib/firebase` as a device with nobody signed in sees it. */
+export const signedOutFirebase = () => ({
+  auth: () => ({ currentUser: null }),
+  onSignedInChange: (next: (user: null) => void) => {
     next(null)
     return () => {}
   },
-  signOut: async () => {},
+  signOutOfAuth: async () => {},
 })

@@ -5,8 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderRoute } from '../../test-utils/app-page'
 
 // Firebase Auth, which the pages ask who is signed in, answers that nobody is on this device.
-vi.mock('../../lib/firebase', () => ({ auth: () => ({}) }))
-vi.mock('firebase/auth', () => import('../../test-utils/network').then((network) => network.signedOutAuth()))
+vi.mock('../../lib/firebase', () => import('../../test-utils/network').then((network) => network.signedOutFirebase()))
 
 const PASSWORD = 'correct-horse-42'
 

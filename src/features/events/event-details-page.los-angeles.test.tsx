@@ -9,8 +9,7 @@ import { renderRoute } from '../../test-utils/app-page'
 // What reaches the network. getAvailability answers as the server does when no seat is taken yet;
 // Firebase Auth (the date dialog asks who is signed in) answers that nobody is.
 vi.mock('../../lib/public-api', () => import('../../test-utils/network').then((network) => network.freeSeatsApi()))
-vi.mock('../../lib/firebase', () => ({ auth: () => ({}) }))
-vi.mock('firebase/auth', () => import('../../test-utils/network').then((network) => network.signedOutAuth()))
+vi.mock('../../lib/firebase', () => import('../../test-utils/network').then((network) => network.signedOutFirebase()))
 
 afterEach(cleanup)
 

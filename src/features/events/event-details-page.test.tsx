@@ -6,8 +6,7 @@ import { afterEach, expect, it, vi } from 'vitest'
 import { renderRoute } from '../../test-utils/app-page'
 
 vi.mock('../../lib/public-api', () => import('../../test-utils/network').then((network) => network.freeSeatsApi()))
-vi.mock('../../lib/firebase', () => ({ auth: () => ({}) }))
-vi.mock('firebase/auth', () => import('../../test-utils/network').then((network) => network.signedOutAuth()))
+vi.mock('../../lib/firebase', () => import('../../test-utils/network').then((network) => network.signedOutFirebase()))
 
 // The dialogs' code, held back until the test lets it come (a phone's first tap waits for it): a
 // stand-in that shows what it was handed and can be closed.

@@ -4,8 +4,8 @@ import { NOTIFY_COPY, removePushSubscriptionCall } from '@yaari/domain/notificat
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { call } from '../../lib/call'
 import { useAuthStore } from '../../lib/session/auth-store'
+import { ENDPOINT, installPush, removePush } from '../../test-utils/fake-push'
 import { DevicePush } from './device-push'
-import { ENDPOINT, installPush, removePush } from './fake-push'
 
 vi.mock('../../lib/call', async (original) => ({
   ...(await original<typeof import('../../lib/call')>()),

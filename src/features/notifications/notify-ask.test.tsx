@@ -4,7 +4,7 @@ import { NOTIFY_COPY, savePushSubscriptionCall } from '@yaari/domain/notificatio
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { call } from '../../lib/call'
 import { useAuthStore } from '../../lib/session/auth-store'
-import { ENDPOINT, installPush, KEYS, removePush } from './fake-push'
+import { ENDPOINT, installPush, KEYS, removePush } from '../../test-utils/fake-push'
 import { NotifyAsk } from './notify-ask'
 
 vi.mock('../../lib/call', async (original) => ({

@@ -4,7 +4,7 @@ import { afterEach, expect, it, vi } from 'vitest'
 import { call } from '../../lib/call'
 import { clientConfig } from '../../lib/client-config'
 import { devicePush, pushIsOn } from '../../lib/push-device'
-import { ENDPOINT, fakeSubscription, installPush, KEYS, removePush } from './fake-push'
+import { ENDPOINT, fakeSubscription, installPush, KEYS, removePush } from '../../test-utils/fake-push'
 import { disablePush, enablePush } from './push'
 
 vi.mock('../../lib/call', () => ({ call: vi.fn(async () => ({})) }))

@@ -46,16 +46,15 @@ const isConfirmed = (uid: string) => {
 }
 
 async function fetchAndWrite(kind: MemberDataKind, uid: string): Promise<void> {
-  const { callFunction } = await import('../firebase')
   const stillTheirs = () => isConfirmed(uid)
   if (kind === 'bookings') {
-    const data = await callFunction(listMyBookingsCall, {})
+    const data = await call(listMyBookingsCall, {})
     await writeBookings(localDb(), uid, data, { stillTheirs })
   } else if (kind === 'profile') {
-    const { profile } = await callFunction(getMyProfileCall, {})
+    const { profile } = await call(getMyProfileCall, {})
     await writeProfile(localDb(), uid, profile, { stillTheirs })
   } else {
-    const data = await callFunction(listNotificationsCall, {})
+    const data = await call(listNotificationsCall, {})
     // The bell reads its count from localStorage (unread.ts): kept beside the list.
     if (await writeNotices(localDb(), uid, data, { stillTheirs })) rememberUnread(uid, data.unread)
   }
@@ -108,8 +107,7 @@ export async function keepProfileAnswers(uid: string, kept: Partial<Record<Answe
 
 /** getBooking, its answer kept on the device: the ticket is there as soon as the payment is confirmed. */
 export async function checkBooking(orderId: string): Promise<{ booking: BookingView }> {
-  const { callFunction } = await import('../firebase')
-  const answer = await callFunction(getBookingCall, { orderId })
+  const answer = await call(getBookingCall, { orderId })
   await keepBooking(answer.booking)
   return answer
 }

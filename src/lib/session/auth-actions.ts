@@ -6,21 +6,19 @@
 import { tiersFor } from '@yaari/domain/catalogue'
 import { errorCode } from '@yaari/domain/error-code'
 import { getMyProfileCall } from '@yaari/domain/profile'
-import {
-  applyActionCode,
-  confirmPasswordReset,
-  createUserWithEmailAndPassword,
-  EmailAuthProvider,
-  reauthenticateWithCredential,
-  sendEmailVerification,
-  sendPasswordResetEmail,
-  signInWithEmailAndPassword,
-  signOut,
-  updateProfile,
-  verifyPasswordResetCode,
-} from 'firebase/auth'
+import { call } from '../call'
 import { clientConfig } from '../client-config'
-import { auth, callFunction } from '../firebase'
+import {
+  applyEmailCode,
+  createAccount,
+  emailOfResetCode,
+  reauthenticateWithPassword,
+  sendConfirmationEmail,
+  sendResetEmail,
+  setPasswordFromReset,
+  signInWithPassword,
+  signOutOfAuth,
+} from '../firebase'
 import { ONBOARDING_START } from '../paths'
 import { noteMemberName } from './auth-store'
 import { rememberPriceTiers } from './price-tiers'
@@ -45,14 +43,13 @@ export async function signUp(
   password: string,
   { requireEmailVerification = clientConfig.requireEmailVerification }: AuthOptions = {},
 ): Promise<{ session: boolean }> {
-  const credential = await createUserWithEmailAndPassword(auth(), email.trim(), password)
-  await updateProfile(credential.user, { displayName: name.trim() })
-  noteMemberName(credential.user.uid, name.trim()) // the header greets them by name from now on
+  const user = await createAccount(email.trim(), password, name.trim())
+  noteMemberName(user.uid, name.trim()) // the header greets them by name from now on
   if (!requireEmailVerification) return { session: true }
   // The link leads back to the site's home (emailRedirectTo is the origin plus '/').
   const origin = globalThis.location?.origin
-  await sendEmailVerification(credential.user, origin ? { url: `${origin}/` } : null)
-  await signOut(auth())
+  await sendConfirmationEmail(user, origin ? `${origin}/` : undefined)
+  await signOutOfAuth()
   return { session: false }
 }
 
@@ -61,16 +58,16 @@ export async function signIn(
   password: string,
   { requireEmailVerification = clientConfig.requireEmailVerification }: AuthOptions = {},
 ): Promise<void> {
-  const { user } = await signInWithEmailAndPassword(auth(), email.trim(), password)
+  const user = await signInWithPassword(email.trim(), password)
   if (requireEmailVerification && !user.emailVerified) {
-    await signOut(auth())
+    await signOutOfAuth()
     throw new UnverifiedEmailError('Email not confirmed')
   }
 }
 
 /** '/' once onboarding is complete (a profile exists on the server), else its first step. */
 export async function destinationAfterSignIn(): Promise<string> {
-  const { profile } = await callFunction(getMyProfileCall, {})
+  const { profile } = await call(getMyProfileCall, {})
   rememberPriceTiers(profile ? tiersFor(profile.gender) : undefined)
   return profile ? '/' : ONBOARDING_START
 }
@@ -83,7 +80,7 @@ export async function destinationAfterSignIn(): Promise<string> {
 export async function requestPasswordReset(email: string): Promise<void> {
   const origin = globalThis.location?.origin
   try {
-    await sendPasswordResetEmail(auth(), email.trim(), origin ? { url: `${origin}/auth` } : undefined)
+    await sendResetEmail(email.trim(), origin ? `${origin}/auth` : undefined)
   } catch (error) {
     if (errorCode(error) === 'auth/user-not-found') return
     throw error
@@ -92,27 +89,20 @@ export async function requestPasswordReset(email: string): Promise<void> {
 
 /** The account a reset link is for (throws auth/invalid-action-code or auth/expired-action-code). */
 export function emailOfResetLink(code: string): Promise<string> {
-  return verifyPasswordResetCode(auth(), code)
+  return emailOfResetCode(code)
 }
 
 /** Sets the new password from a reset link, then signs the member in with it. */
 export async function resetPassword(code: string, email: string, password: string): Promise<void> {
-  await confirmPasswordReset(auth(), code, password)
-  await signInWithEmailAndPassword(auth(), email, password)
+  await setPasswordFromReset(code, password)
+  await signInWithPassword(email, password)
 }
 
 /** Confirms the email address of an email confirmation link; the signed-in member sees it at once. */
-export async function confirmEmail(code: string): Promise<void> {
-  await applyActionCode(auth(), code)
-  await auth().currentUser?.reload()
-}
+export const confirmEmail = (code: string): Promise<void> => applyEmailCode(code)
 
 /**
  * Asks for the password again before something that cannot be undone: a fresh sign-in, which
  * the function checks (the token's auth_time).
  */
-export async function confirmPassword(password: string): Promise<void> {
-  const user = auth().currentUser
-  if (!user?.email) throw Object.assign(new Error('Not signed in'), { code: 'auth/user-not-found' })
-  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password))
-}
+export const confirmPassword = (password: string): Promise<void> => reauthenticateWithPassword(password)

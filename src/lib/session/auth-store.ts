@@ -103,14 +103,14 @@ let watching: Promise<void> | undefined
 
 /** Starts following Firebase Auth's state (once); resolves when its first answer is known. */
 export function watchAuth(): Promise<void> {
-  watching ??= Promise.all([import('../firebase'), import('firebase/auth')]).then(
-    ([{ auth }, { onAuthStateChanged, signOut }]) =>
+  watching ??= import('../firebase').then(
+    ({ onSignedInChange, signOutOfAuth }) =>
       new Promise<void>((resolve) => {
-        onAuthStateChanged(auth(), (user) => {
+        onSignedInChange((user) => {
           if (user && signingOut()) {
             // A sign-out the member asked for had not reached Firebase's storage when the page
             // closed: finish it instead of signing them back in.
-            void signOut(auth()).then(() => signingOut(false))
+            void signOutOfAuth().then(() => signingOut(false))
             settleAuth(null)
           } else {
             if (!user) signingOut(false)

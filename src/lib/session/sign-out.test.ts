@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 import { removePushSubscriptionCall } from '@yaari/domain/notifications'
-import { signOut } from 'firebase/auth'
 import { afterEach, expect, it, vi } from 'vitest'
 import { call } from '../call'
+import { signOutOfAuth as signOut } from '../firebase'
 import { rememberPush } from '../push-device'
 import { signOutAndForget } from './sign-out'
 
-vi.mock('firebase/auth', () => ({ signOut: vi.fn(async () => undefined) }))
-vi.mock('../firebase', () => ({ auth: () => ({ currentUser: null }) }))
+vi.mock('../firebase', () => ({ auth: () => ({ currentUser: null }), signOutOfAuth: vi.fn(async () => undefined) }))
 vi.mock('../db', () => ({ localDb: () => ({}), clearMemberData: vi.fn(async () => undefined) }))
 vi.mock('../call', () => ({ call: vi.fn() }))
 

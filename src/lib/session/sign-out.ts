@@ -1,9 +1,8 @@
 /** Signing out: from the account pages and from the onboarding steps alike. */
 import { removePushSubscriptionCall } from '@yaari/domain/notifications'
-import { signOut } from 'firebase/auth'
 import { call } from '../call'
 import { clearMemberData, localDb } from '../db'
-import { auth } from '../firebase'
+import { auth, signOutOfAuth } from '../firebase'
 import { currentSubscription, devicePush, rememberPush } from '../push-device'
 import { settleAuth, signingOut, useAuthStore } from './auth-store'
 
@@ -53,6 +52,6 @@ export async function signOutAndForget(): Promise<void> {
   localStorage.clear()
   signingOut(true)
   settleAuth(null)
-  await signOut(auth())
+  await signOutOfAuth()
   signingOut(false)
 }
