@@ -1,0 +1,62 @@
+// @ts-check
+/**
+ * The repetition budget: the copies of six or more lines (and 50 tokens) that jscpd finds in the
+ * repo's code, against the count and the lines they held when the budget was set. A change that
+ * adds a copy fails `npm test` (repetition.test.mjs); one that removes copies lowers the budget,
+ * so it only goes down.
+ */
+import { createRequire } from 'node:module'
+import { join, relative, sep } from 'node:path'
+import { ROOT } from '../lib/config.mjs'
+
+/** jscpd's CommonJS entry (its ESM build does not resolve a dependency of its own under Node). */
+const { detectClones } = /** @type {typeof import('jscpd')} */ (createRequire(import.meta.url)('jscpd'))
+
+/** Copies and the lines they repeat, as measured when the budget was last lowered. */
+const BUDGET = { clones: 21, lines: 208 }
+
+const OPTIONS = {
+  minLines: 6,
+  minTokens: 50,
+  silent: true,
+  reporters: [],
+  gitignore: true,
+  format: ['typescript', 'tsx', 'javascript'],
+  ignore: ['**/node_modules/**', '**/*.gen.ts', '**/styled-system/**', '**/dist/**', '**/functions/lib/**'],
+}
+
+/**
+ * The copies jscpd finds under `paths` (relative to `cwd`), each as "a.ts:10-24 ~ b.ts:40-54".
+ * @param {string[]} paths @param {string} [cwd]
+ */
+export async function copies(paths, cwd = ROOT) {
+  const clones = await detectClones({ ...OPTIONS, path: paths.map((path) => join(cwd, path)) })
+  const name = (/** @type {string} */ id) => relative(cwd, id).split(sep).join('/')
+  return clones.map(({ duplicationA: a, duplicationB: b }) => ({
+    where: `${name(a.sourceId)}:${a.start.line}-${a.end.line} ~ ${name(b.sourceId)}:${b.start.line}-${b.end.line}`,
+    lines: a.end.line - a.start.line + 1,
+  }))
+}
+
+/** The repo's code, as the budget counts it. */
+export const CODE = ['src', 'functions/src', 'packages', 'dev', 'tests']
+
+/**
+ * What is wrong with `found` against `budget`: more copies or lines fail, fewer ask for the budget
+ * to come down to them.
+ * @param {{ where: string, lines: number }[]} found @param {{ clones: number, lines: number }} budget
+ */
+export function overBudget(found, budget = BUDGET) {
+  const lines = found.reduce((sum, copy) => sum + copy.lines, 0)
+  if (found.length > budget.clones || lines > budget.lines)
+    return [
+      `${found.length} copies of ${lines} lines, over the budget of ${budget.clones} copies of ${budget.lines}: ` +
+        'make the repeated code one piece both places use. The copies:',
+      ...found.map((copy) => copy.where),
+    ]
+  if (found.length < budget.clones || lines < budget.lines)
+    return [
+      `${found.length} copies of ${lines} lines, under the budget: lower BUDGET in dev/lint/repetition.mjs to them`,
+    ]
+  return []
+}
