@@ -14,23 +14,12 @@
  */
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
+import { seededRandom } from '@yaari/domain/random'
 import { HOST, ROOT, standinControl } from '../lib/config.mjs'
 import { importTypeScript } from '../lib/typescript.mjs'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../payments/standin.mjs'
 import { INVENTORY, WAITLIST_CHURN } from './budgets.mjs'
 import { quantile } from './stats.mjs'
-
-/** A small seeded generator (mulberry32): the same faults on every run. @param {number} seed */
-function random(seed) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 
 /** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -165,7 +154,8 @@ export async function measureBookingsWithFaults(h) {
   const event = code.SEED_EVENTS[2]
   const dates = code.availableDates(event)
   await h.clearDates(event, dates)
-  const roll = random(INVENTORY.seed)
+  // The same faults on every run.
+  const roll = seededRandom(INVENTORY.seed)
   const steps = code.CREATE_BOOKING_STEPS
   const real = h.gateway
   /** @type {Record<string, number>} */

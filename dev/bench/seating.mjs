@@ -10,6 +10,7 @@
  * SEATING.runs after a warm-up). It reads the built domain (packages/domain/dist): `npm run build
  * -w @yaari/domain` first. `node dev/bench/seating.mjs` runs it alone and prints the JSON.
  */
+import { seededRandom } from '@yaari/domain/random'
 import { SEATING } from './budgets.mjs'
 import { median, quantile } from './stats.mjs'
 
@@ -56,18 +57,6 @@ const ANSWERS = {
   apartPer: 20,
   /** Pairs who met before without connecting: one per 10 guests. */
   metBeforePer: 10,
-}
-
-/** mulberry32: a small seeded generator of [0, 1). @param {number} seed */
-function generator(seed) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
 }
 
 /**
@@ -201,7 +190,7 @@ function quality(seated, seatingIssues) {
 /** The planner's quality against random seating, and its time for 60 guests. */
 export async function measureSeating() {
   const { groupSizes, planSeating, seatingIssues } = await import('@yaari/domain/seating')
-  const random = generator(SEATING.seed)
+  const random = seededRandom(SEATING.seed)
   /** @type {Record<string, { dates: number, plan: ReturnType<typeof quality>, random: ReturnType<typeof quality> }>} */
   const byDateSize = {}
   /** @type {SeatingInput[]} */

@@ -13,7 +13,7 @@ const FOLDERS = ['src/features', 'functions/src/services', 'packages/domain/src'
 
 /** Files over the limit, waiting to be split: path -> the most lines it may have. */
 const LONG_FILES = {
-  'packages/domain/src/seating.ts': 584,
+  'packages/domain/src/seating.ts': 566,
   'src/features/host/insights/insights-page.tsx': 454,
   'functions/src/services/insights/rollups.ts': 420,
   'packages/domain/src/insights.ts': 407,

@@ -14,6 +14,7 @@
 import type { FOOD_PREFERENCES, PERSONALITY_TYPES } from './booking'
 import type { PriceTier } from './catalogue'
 import { INTEREST_LABELS, INTERESTS } from './profile'
+import { seededRandom, seedOf } from './random'
 
 export const GROUP_SIZE_MIN = 4
 export const GROUP_SIZE_MAX = 8
@@ -144,25 +145,6 @@ function pairSet(pairs: ReadonlyArray<readonly [string, string]> | undefined): S
   return set
 }
 const hasPair = (set: ReadonlySet<string>, a: string, b: string) => set.has(a < b ? `${a}\n${b}` : `${b}\n${a}`)
-
-/** FNV-1a of the text: the seed of the plan's generator. */
-function hash(text: string): number {
-  let h = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
-  return h >>> 0
-}
-
-/** mulberry32: a small seeded generator of [0, 1). */
-function generator(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 
 const bitCount = (x: number) => {
   let v = x - ((x >>> 1) & 0x55555555)
@@ -407,7 +389,7 @@ function arrange(
   rescore()
   let best = search()
   let bestPlan = Int32Array.from(groupOf)
-  const random = generator(hash(guests.map((guest) => guest.id).join('\n')))
+  const random = seededRandom(seedOf(guests.map((guest) => guest.id).join('\n')))
   const shakes = Math.max(2, Math.round(n / 8))
   for (
     let round = 0;
