@@ -10,28 +10,28 @@
  */
 import { type Catalogue, catalogueOf, EMPTY_CATALOGUE, type PublishedCatalogue } from '@yaari/domain/catalogue'
 import { useSyncExternalStore } from 'react'
+import { createStore } from 'zustand/vanilla'
 
 const CATALOGUE_URL = '/catalogue.json'
 
-/** The catalogue this device shows now (the domain keeps none: the app holds it here). */
-let current: Catalogue = EMPTY_CATALOGUE
-const listeners = new Set<() => void>()
-let pending: Promise<void> | undefined
-
 /**
- * The catalogue the page on screen was written with (its part, or the device's whole one it
- * started on): what React renders while it takes the page over, whatever arrived meanwhile.
+ * The catalogue this device shows now (the domain keeps none: the app holds it here), and the one
+ * the page on screen was written with (its part, or the device's whole one it started on): what
+ * React renders while it takes the page over, whatever arrived meanwhile.
  */
-let written: Catalogue | undefined
+const shown = createStore<{ current: Catalogue; written: Catalogue | undefined }>(() => ({
+  current: EMPTY_CATALOGUE,
+  written: undefined,
+}))
+let pending: Promise<void> | undefined
 
 /**
  * Makes `snapshot` the catalogue every page shows, and re-renders the ones that read it.
  * `asWritten`: the catalogue the page's HTML was written with, which hydration must render.
  */
 export function installCatalogue(snapshot: PublishedCatalogue, { asWritten = false } = {}): void {
-  current = catalogueOf(snapshot)
-  if (asWritten) written = current
-  for (const listener of listeners) listener()
+  const current = catalogueOf(snapshot)
+  shown.setState(asWritten ? { current, written: current } : { current })
 }
 
 /** What the router gives every loader and guard: the catalogue shown when it runs. */
@@ -41,12 +41,7 @@ export interface CatalogueContext {
 
 /** The catalogue shown now: for loaders (through the router's context) and code outside React. */
 export function currentCatalogue(): Catalogue {
-  return current
-}
-
-function onInstalled(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+  return shown.getState().current
 }
 
 function looksPublished(value: unknown): value is PublishedCatalogue {
@@ -67,16 +62,16 @@ export function refreshCatalogue(): Promise<void> {
   pending ??= fetch(CATALOGUE_URL, { headers: { accept: 'application/json' } })
     .then((response) => (response.ok ? response.json() : undefined))
     .then((body: unknown) => {
-      const shown = current.snapshot
+      const inUse = currentCatalogue().snapshot
       if (!looksPublished(body)) return
-      if (body.version > shown.version || (body.version === shown.version && shown.excerpt)) {
+      if (body.version > inUse.version || (body.version === inUse.version && inUse.excerpt)) {
         installCatalogue(body)
-      } else if (shown.excerpt) {
-        const ids = new Set(shown.events.map((event) => event.id))
+      } else if (inUse.excerpt) {
+        const ids = new Set(inUse.events.map((event) => event.id))
         installCatalogue({
           ...body,
-          cities: shown.cities,
-          events: [...body.events.filter((event) => !ids.has(event.id)), ...shown.events],
+          cities: inUse.cities,
+          events: [...body.events.filter((event) => !ids.has(event.id)), ...inUse.events],
         })
       } else return
       localStorage.setItem(SAVED_CATALOGUE, JSON.stringify(body))
@@ -103,7 +98,9 @@ export function refreshedCatalogue(ms = 4000): Promise<void> {
  * into a page written from the older one (React would find them disagreeing, error 418).
  */
 export function useCatalogue(): Catalogue {
-  return useSyncExternalStore(onInstalled, currentCatalogue, writtenCatalogue)
+  // React's own hook over the store, not zustand's useStore: hydration renders the written one,
+  // not the store's initial (empty) state.
+  return useSyncExternalStore(shown.subscribe, currentCatalogue, writtenCatalogue)
 }
 
-const writtenCatalogue = () => written ?? current
+const writtenCatalogue = () => shown.getState().written ?? currentCatalogue()

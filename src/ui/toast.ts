@@ -2,7 +2,8 @@
  * Showing a toast. The toast machinery (Ark UI's toaster, about 12 KB gzip) is loaded on the
  * first toast, not on page load: toasts only ever follow something the member did.
  */
-import { useSyncExternalStore } from 'react'
+import { useStore } from 'zustand'
+import { createStore } from 'zustand/vanilla'
 
 export interface ToastInput {
   title: string
@@ -12,13 +13,11 @@ export interface ToastInput {
   duration?: number
 }
 
-let rendererWanted = false
-const listeners = new Set<() => void>()
+/** Whether a toast has been asked for yet (the renderer is mounted from then on). */
+const renderer = createStore(() => ({ wanted: false }))
 
 function wantRenderer() {
-  if (rendererWanted) return
-  rendererWanted = true
-  for (const listener of listeners) listener()
+  if (!renderer.getState().wanted) renderer.setState({ wanted: true })
 }
 
 /** Queues a toast; the renderer mounts (once) if it is not there yet. */
@@ -30,12 +29,6 @@ export async function showToast(input: ToastInput): Promise<void> {
 
 /** True once any toast has been asked for: the root layout then mounts <AppToaster />. */
 export function useToastRendererWanted(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    () => rendererWanted,
-    () => false,
-  )
+  // Before hydration (and in the prerendered HTML) the store's initial state: no toast yet.
+  return useStore(renderer, (state) => state.wanted)
 }

@@ -3,7 +3,8 @@
  * it is caught here at start-up and kept until the member asks to install. iOS Safari has no
  * such event; there the app explains Share -> Add to Home Screen instead.
  */
-import { useSyncExternalStore } from 'react'
+import { useStore } from 'zustand'
+import { createStore } from 'zustand/vanilla'
 
 interface InstallPromptEvent extends Event {
   prompt: () => Promise<void>
@@ -12,14 +13,12 @@ interface InstallPromptEvent extends Event {
 
 let deferred: InstallPromptEvent | undefined
 let installed = false
-const listeners = new Set<() => void>()
 /** What useInstallOption returns: recomputed on every change, stable in between. */
 const NONE: InstallOption = { kind: 'none' }
-let snapshot: InstallOption = NONE
-const notify = () => {
-  snapshot = installOption()
-  for (const listener of listeners) listener()
-}
+// The prerendered HTML has no install option: the store starts on none (React hydrates to its
+// initial state), then shows the real one.
+const option = createStore<{ option: InstallOption }>(() => ({ option: NONE }))
+const notify = () => option.setState({ option: installOption() })
 
 /** Starts listening (once, from the root layout). */
 export function captureInstallPrompt(target: Window = window): void {
@@ -65,14 +64,4 @@ function installOption(): InstallOption {
   return ios ? { kind: 'ios' } : { kind: 'none' }
 }
 
-export function useInstallOption(): InstallOption {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    () => snapshot,
-    // The prerendered HTML has no install option: hydrate to that, then show the real one.
-    () => NONE,
-  )
-}
+export const useInstallOption = (): InstallOption => useStore(option, (state) => state.option)

@@ -35,9 +35,16 @@ import { HttpsError } from 'firebase-functions/v2/https'
 import { doorNow } from '../../lib/clock'
 import { collectionOf } from '../../lib/collections'
 import { reader } from '../../lib/documents'
-import { type BookingRecord, bookingRecords, bookingRef, isDateCancelled } from '../../lib/records'
+import {
+  type BookingRecord,
+  bookingRecords,
+  bookingRef,
+  isAlreadyExists,
+  isDateCancelled,
+  isFailedPrecondition,
+} from '../../lib/records'
 import { expiry } from '../../lib/retention'
-import { type Actor, actorName, auditRecord, onDate } from '../audit'
+import { type Actor, actorName, auditLog, auditRecord, onDate, recordAudit } from '../audit'
 import { type DateGuests, dateGuests, firstNameOfBooking } from './guests'
 
 interface PlanGroup extends StoredGroup {
@@ -282,16 +289,12 @@ export async function changeSeating(
   } catch (error) {
     // A move refused for a pair kept apart says something private: who tried is on the record.
     if (input.change.kind === 'move' && error instanceof HttpsError && error.message === GROUP_MESSAGES.apart)
-      await collectionOf(firestore, 'audit_log')
-        .doc()
-        .set(
-          auditRecord(actor, {
-            action: 'move-guest',
-            about: onDate(event, date),
-            change: { orderId: input.change.orderId, group: input.change.group, refused: 'kept apart' },
-            at: now,
-          }),
-        )
+      await recordAudit(firestore, actor, {
+        action: 'move-guest',
+        about: onDate(event, date),
+        change: { orderId: input.change.orderId, group: input.change.group, refused: 'kept apart' },
+        at: now,
+      })
     throw error
   }
   const published = after.publish
@@ -349,7 +352,7 @@ async function write(
   else batch.create(snapshot.ref, data)
   const { kind: _kind, ...details } = change
   batch.set(
-    collectionOf(firestore, 'audit_log').doc(),
+    auditLog(firestore).doc(),
     auditRecord(actor, {
       action: AUDIT_ACTIONS[change.kind],
       about: onDate(event, record.event_date),
@@ -360,9 +363,8 @@ async function write(
   try {
     await batch.commit()
   } catch (error) {
-    const code = (error as { code?: unknown }).code
-    // 9: FAILED_PRECONDITION (updated meanwhile); 6: ALREADY_EXISTS (created meanwhile).
-    if (code === 9 || code === 6) throw new HttpsError('aborted', GROUP_MESSAGES.busy)
+    // Updated meanwhile (the update's precondition), or created meanwhile.
+    if (isFailedPrecondition(error) || isAlreadyExists(error)) throw new HttpsError('aborted', GROUP_MESSAGES.busy)
     throw error
   }
 }
