@@ -20,7 +20,7 @@ const LONG_FILES = {
   'packages/domain/src/profile.ts': 395,
   'packages/domain/src/pass.ts': 388,
   'packages/domain/src/catalogue-records.ts': 377,
-  'functions/src/services/seating/plans.ts': 368,
+  'functions/src/services/seating/plans.ts': 366,
   'packages/domain/src/door.ts': 357,
   'src/features/events/event-details-page.tsx': 328,
   'src/features/host/groups-section.tsx': 323,

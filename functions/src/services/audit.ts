@@ -6,7 +6,7 @@
  */
 import type { City, YaariEvent } from '@yaari/domain/catalogue'
 import { AUDIT_PAGE, type AuditEntry, type Roles } from '@yaari/domain/host'
-import type { Firestore, Timestamp } from 'firebase-admin/firestore'
+import type { Firestore, Timestamp, WriteBatch } from 'firebase-admin/firestore'
 import { collectionOf } from '../lib/collections'
 import { reader } from '../lib/documents'
 import { isAlreadyExists } from '../lib/records'
@@ -123,6 +123,11 @@ export function auditRecord(actor: Actor, entry: AuditInput): AuditRecord {
 }
 
 export const auditLog = (firestore: Firestore) => collectionOf(firestore, 'audit_log')
+
+/** Adds the audit line to the batch that writes the change it records: both are written, or neither. */
+export function auditInBatch(batch: WriteBatch, firestore: Firestore, actor: Actor, entry: AuditInput): void {
+  batch.create(auditLog(firestore).doc(), auditRecord(actor, entry))
+}
 const auditRecords = reader<AuditRecord>()
 
 /**

@@ -31,7 +31,7 @@ import {
   readBooking,
 } from '../../lib/records'
 import { expiry } from '../../lib/retention'
-import { type Actor, type AuditedEvent, auditLog, auditRecord, onDate, recordAudit } from '../audit'
+import { type Actor, type AuditedEvent, auditInBatch, auditLog, auditRecord, onDate, recordAudit } from '../audit'
 import { cancelConfirmed } from '../bookings/cancel'
 import { cancelDate, settleCancelledDate } from '../bookings/cancelled-dates'
 import { setCapacity as setSeatCapacity } from '../capacity'
@@ -200,14 +200,11 @@ export const setSales = dateAction<RequestOf<typeof setSalesCall>>(
         { sales_closed: !input.open, ...expiry('date_settings', now, input.eventDate) },
         { merge: true },
       )
-      batch.create(
-        auditLog(deps.firestore).doc(),
-        auditRecord(actor, {
-          action: input.open ? 'reopen-sales' : 'close-sales',
-          about: onDate(event, input.eventDate),
-          at: now,
-        }),
-      )
+      auditInBatch(batch, deps.firestore, actor, {
+        action: input.open ? 'reopen-sales' : 'close-sales',
+        about: onDate(event, input.eventDate),
+        at: now,
+      })
       await batch.commit()
       if (input.open) await offerFreedSeats(deps, input.eventId, input.eventDate)
     }

@@ -33,7 +33,7 @@ import type { Firestore } from 'firebase-admin/firestore'
 import { ALERTS, alert } from '../../lib/log'
 import { type BookingRecord, bookingRef, bookingsOfDate, isAlreadyExists } from '../../lib/records'
 import { expiry } from '../../lib/retention'
-import { type Actor, actorName, actorUid, auditLog, auditRecord, onDate } from '../audit'
+import { type Actor, actorName, actorUid, auditInBatch, auditLog, auditRecord, onDate } from '../audit'
 import { admit, settleAdmission } from './admissions'
 import { doorListOf, doorState } from './door-list'
 import { type CheckInRecord, checkIns, checkInsOf, readCheckIn } from './store'
@@ -92,22 +92,20 @@ async function checkIn(
   }
   const batch = firestore.batch()
   batch.create(entryRef, { ...record, ...expiry('door_check_ins', now) })
-  batch.create(
-    auditLog(firestore).doc(),
-    auditRecord(actor, {
-      action: 'check-in',
-      about: onDate(event, input.eventDate),
-      change: {
-        order: op.orderId,
-        door,
-        method: op.method,
-        checkIn: op.id,
-        phoneAt: new Date(op.at).toISOString(),
-        ...(refused ? { refused } : {}),
-      },
-      at: now,
-    }),
-  )
+  auditInBatch(batch, firestore, actor, {
+    action: 'check-in',
+    about: onDate(event, input.eventDate),
+    change: {
+      order: op.orderId,
+      door,
+      method: op.method,
+      checkIn: op.id,
+      phoneAt: new Date(op.at).toISOString(),
+      ...(refused ? { refused } : {}),
+    },
+    at: now,
+  })
+
   if (refused)
     batch.update(bookingRef(firestore, op.orderId), { door_refused_entry: { at: now, door, state: refused } })
   try {

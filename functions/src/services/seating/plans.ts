@@ -44,7 +44,7 @@ import {
   isFailedPrecondition,
 } from '../../lib/records'
 import { expiry } from '../../lib/retention'
-import { type Actor, actorName, auditLog, auditRecord, onDate, recordAudit } from '../audit'
+import { type Actor, actorName, auditInBatch, onDate, recordAudit } from '../audit'
 import { type DateGuests, dateGuests, firstNameOfBooking } from './guests'
 
 interface PlanGroup extends StoredGroup {
@@ -351,20 +351,16 @@ async function write(
   if (snapshot.exists && snapshot.updateTime) batch.update(snapshot.ref, data, { lastUpdateTime: snapshot.updateTime })
   else batch.create(snapshot.ref, data)
   const { kind: _kind, ...details } = change
-  batch.set(
-    auditLog(firestore).doc(),
-    auditRecord(actor, {
-      action: AUDIT_ACTIONS[change.kind],
-      about: onDate(event, record.event_date),
-      change: { ...details, groups: record.groups.length },
-      at: now,
-    }),
-  )
+  auditInBatch(batch, firestore, actor, {
+    action: AUDIT_ACTIONS[change.kind],
+    about: onDate(event, record.event_date),
+    change: { ...details, groups: record.groups.length },
+    at: now,
+  })
   try {
     await batch.commit()
   } catch (error) {
-    // Updated meanwhile (the update's precondition), or created meanwhile.
-    if (isFailedPrecondition(error) || isAlreadyExists(error)) throw new HttpsError('aborted', GROUP_MESSAGES.busy)
-    throw error
+    // Updated meanwhile (the update's precondition), or created meanwhile: what the host saw is gone.
+    throw isFailedPrecondition(error) || isAlreadyExists(error) ? new HttpsError('aborted', GROUP_MESSAGES.busy) : error
   }
 }
