@@ -14,9 +14,9 @@ const FOLDERS = ['src/features', 'functions/src/services', 'packages/domain/src'
 /** Files over the limit, waiting to be split: path -> the most lines it may have. */
 const LONG_FILES = {
   'packages/domain/src/seating.ts': 566,
-  'src/features/host/insights/insights-page.tsx': 454,
+  'src/features/host/insights/insights-page.tsx': 450,
   'functions/src/services/insights/rollups.ts': 420,
-  'packages/domain/src/insights.ts': 407,
+  'packages/domain/src/insights.ts': 404,
   'packages/domain/src/profile.ts': 395,
   'packages/domain/src/pass.ts': 388,
   'packages/domain/src/catalogue-records.ts': 377,

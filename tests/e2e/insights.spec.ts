@@ -123,6 +123,11 @@ test.describe('Insights', () => {
     await expect(money.getByText(formatPaise(bangalore.grossPaise), { exact: true })).toBeVisible(BACKEND)
     await expect(money.getByText(formatPaise(bangalore.refundsPaise), { exact: true })).toBeVisible()
     await expect(money.getByText(formatPaise(net), { exact: true })).toBeVisible()
+    // The filters are the page's address: a reload (or the link shared) shows the same view.
+    await page.reload()
+    await expect(page.getByLabel('City')).toHaveValue('bangalore', BACKEND)
+    await expect(page.getByLabel('Period')).toHaveValue('custom')
+    await expect(money.getByText(formatPaise(bangalore.grossPaise), { exact: true })).toBeVisible(BACKEND)
 
     const fill = page.getByRole('region', { name: 'Fill rate' })
     await expect(fill.getByRole('img', { name: /^Fill rate per date: a chart/ })).toBeVisible()

@@ -8,6 +8,7 @@ import { contract } from './callable'
 import { eventIdField } from './event-id'
 import { csvField } from './host/csv'
 import { HOST_MESSAGES } from './host/schemas'
+import { INSIGHT_DATE_BOUNDS } from './insight-bounds'
 import { formatInr } from './money'
 import { formatShortDate, parseIsoDate, weekdayOf } from './schedule'
 
@@ -93,11 +94,7 @@ export const ROLL_BACK_DAYS = 10
 /** How far ahead the emptiest upcoming dates are looked for. */
 export const UPCOMING_DAYS = 28
 
-/**
- * The days a period may start and end on: Yaari's first evenings to the end of the century. A year
- * outside them is a typing slip, not a plan, and the page's date inputs never offer one.
- */
-export const INSIGHT_DATE_BOUNDS = { min: '2024-01-01', max: '2099-12-31' } as const
+export { INSIGHT_DATE_BOUNDS }
 
 export const INSIGHT_MESSAGES = {
   period: 'The period ends before it starts.',

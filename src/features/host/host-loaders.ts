@@ -11,7 +11,6 @@ import type { Catalogue, EventId } from '@yaari/domain/catalogue'
 import { listCatalogueCall, listCatalogueSchema } from '@yaari/domain/catalogue-editor'
 import { dateIssue } from '@yaari/domain/event-id'
 import { hostDateSchema, listAuditCall, listHostDatesCall, listReportsCall } from '@yaari/domain/host'
-import { istToday } from '@yaari/domain/schedule'
 import * as v from 'valibot'
 import { call } from '../../lib/call'
 import { type CatalogueContext, refreshedCatalogue } from '../../lib/catalogue'
@@ -23,7 +22,7 @@ import { readEventDraft } from './catalogue/event-drafts'
 import { readDoor } from './door/door-store'
 import { readSavedDates, readSavedGuestList } from './guest-lists'
 import { hostMessage } from './host-words'
-import { askInsights, type InsightsQuery, periodDates } from './insights/insights-query'
+import { type AskedInsights, askInsights } from './insights/insights-query'
 
 /** A date of an event, as the console's addresses name it. */
 export interface HostDateParams {
@@ -77,10 +76,11 @@ export const loadReports = (access: HostAccess) => ({
 })
 
 /** Insights for the last 4 weeks (the page's first period), by this device's day: the server counts the dates. */
-export function loadInsights(access: HostAccess) {
-  const initial: InsightsQuery = { period: '4w', ...periodDates('4w', istToday()) }
-  return { initial, first: hostAnswer(access, () => askInsights(initial)) }
-}
+/** The numbers for the request the address makes, and that request (the page says which days they are for). */
+export const loadInsights = (access: HostAccess, asked: AskedInsights) => ({
+  asked,
+  first: hostAnswer(access, () => askInsights(asked)),
+})
 
 export const loadCatalogue = (access: HostAccess) => ({ view: hostAnswer(access, () => call(listCatalogueCall, {})) })
 

@@ -34,8 +34,7 @@ import { button, card, heading, link, text } from 'styled-system/recipes'
 import { saveFile } from '../../../lib/save-file'
 import { SelectField, TextField } from '../../../ui/field'
 import type { Answer } from '../answer'
-import { hostMessage } from '../host-words'
-import { askInsights, type InsightsQuery, PERIODS, type Period, periodDates } from './insights-query'
+import { type AskedInsights, type InsightsQuery, PERIODS, type Period, periodDates } from './insights-query'
 
 const InsightChart = lazy(() => import('./insight-chart'))
 
@@ -128,7 +127,7 @@ function SeriesTable({ series }: { series: Series }) {
 }
 
 /** A chart, its table and its CSV: the same numbers three ways. */
-function SeriesFigure({ series, query }: { series: Series; query: InsightsQuery }) {
+function SeriesFigure({ series, query }: { series: Series; query: AskedInsights }) {
   const empty = series.keys.length === 0
   return (
     <div className={flow({ gap: '2' })}>
@@ -314,7 +313,7 @@ function Emptiest({ view, titles }: { view: InsightsView; titles: ReadonlyMap<st
   )
 }
 
-function Report({ view, query }: { view: InsightsView; query: InsightsQuery }) {
+function Report({ view, query }: { view: InsightsView; query: AskedInsights }) {
   const titles = useMemo(() => new Map(view.events.map((event) => [event.id, event.title])), [view])
   const series = useMemo(
     () => ({
@@ -393,45 +392,42 @@ function Report({ view, query }: { view: InsightsView; query: InsightsQuery }) {
 
 /** The numbers shown, and the request they answer (the filters may already say something else). */
 interface Shown {
-  query: InsightsQuery
+  asked: AskedInsights
   view?: InsightsView
   error?: string
 }
 
+/**
+ * The page for the filters the address holds (`query`): `first` is the answer to `asked`, which the
+ * route's loader asks again whenever the request changes (a newer one replaces an answer still on
+ * its way). A choice of filter is `onAsk`, which writes it into the address.
+ */
 export function HostInsightsPage({
   first,
-  initial,
+  asked,
+  query,
+  onAsk,
 }: {
   first: Promise<Answer<InsightsView> | undefined>
-  initial: InsightsQuery
+  asked: AskedInsights
+  query: InsightsQuery
+  onAsk: (query: InsightsQuery) => void
 }) {
-  const [query, setQuery] = useState(initial)
-  const [shown, setShown] = useState<Shown>({ query: initial })
-  const [busy, setBusy] = useState(false)
-  // Each ask's number: an answer to an ask made since is dropped (answers may come out of order).
-  const asked = useRef(0)
+  const [shown, setShown] = useState<Shown>({ asked })
+  const [busy, setBusy] = useState(true)
   useEffect(() => {
     let live = true
+    setBusy(true)
     void first.then((answer) => {
-      if (live && answer && asked.current === 0) setShown({ query: initial, view: answer.value, error: answer.error })
+      if (!live || !answer) return
+      setBusy(false)
+      // A refusal keeps the numbers shown before it, and says why.
+      setShown((was) => (answer.value ? { asked, view: answer.value } : { ...was, error: answer.error }))
     })
     return () => {
       live = false
     }
-  }, [first, initial])
-  const ask = (next: InsightsQuery) => {
-    setQuery(next)
-    // Choosing a custom range shows its two days; the numbers are asked for when it is applied.
-    if (next.period === 'custom' && query.period !== 'custom') return
-    const turn = ++asked.current
-    setBusy(true)
-    askInsights(next)
-      .then(
-        (view) => turn === asked.current && setShown({ query: next, view }),
-        (error: unknown) => turn === asked.current && setShown((was) => ({ ...was, error: hostMessage(error) })),
-      )
-      .finally(() => turn === asked.current && setBusy(false))
-  }
+  }, [first, asked])
   const { view, error } = shown
   return (
     <div className={flow({ gap: '4' })}>
@@ -439,16 +435,16 @@ export function HostInsightsPage({
         ← Host console
       </Link>
       <h1 className={heading({ level: 'page' })}>Insights</h1>
-      <Filters view={view} query={query} onAsk={ask} busy={busy} />
+      <Filters view={view} query={query} onAsk={onAsk} busy={busy} />
       {error ? <p role="alert">{error}</p> : null}
       <p role="status" className={text({ tone: 'muted' })}>
         {busy || (!view && !error)
           ? 'Loading the numbers…'
           : view
-            ? `Showing ${formatLongDate(shown.query.from)} to ${formatLongDate(shown.query.to)}.`
+            ? `Showing ${formatLongDate(shown.asked.from)} to ${formatLongDate(shown.asked.to)}.`
             : ''}
       </p>
-      {view ? <Report view={view} query={shown.query} /> : null}
+      {view ? <Report view={view} query={shown.asked} /> : null}
     </div>
   )
 }

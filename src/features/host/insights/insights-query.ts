@@ -1,8 +1,10 @@
 /**
  * What the Insights page asks for: a period (a preset ending today, or a custom range), a city, an
- * event. The console's loaders import this: the contract (its schema) loads with the first ask, so
- * the shell every page shares does not carry it.
+ * event, held in the page's address (`?period=custom&from=…&to=…&city=…&event=…`), so a view can be
+ * shared, reloaded and gone back to. The console's loaders import this: the contract (its schema)
+ * loads with the first ask, so the shell every page shares does not carry it.
  */
+import { INSIGHT_DATE_BOUNDS } from '@yaari/domain/insight-bounds'
 import { call } from '../../../lib/call'
 
 export type Period = '4w' | '3m' | 'next4w' | 'next3m' | 'custom'
@@ -40,7 +42,61 @@ export function periodDates(period: Exclude<Period, 'custom'>, today: string) {
   }
 }
 
-const request = (query: InsightsQuery) => ({
+/** A request for the numbers: the days, and a city or an event when one is chosen. */
+export interface AskedInsights {
+  from: string
+  to: string
+  city?: string
+  eventId?: string
+}
+
+/** The filters as the address holds them; anything else in it is dropped. */
+export interface InsightsSearch {
+  period?: Period
+  from?: string
+  to?: string
+  city?: string
+  event?: string
+}
+
+const ID = /^[a-z0-9][a-z0-9-]{0,79}$/
+const isDay = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+  value >= INSIGHT_DATE_BOUNDS.min &&
+  value <= INSIGHT_DATE_BOUNDS.max &&
+  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+const isPeriod = (value: unknown): value is Period => PERIODS.some((period) => period.value === value)
+
+/** The route's validateSearch: what the address says, each part kept only when it is one the page offers. */
+export function parseInsightsSearch(search: Record<string, unknown>): InsightsSearch {
+  const custom = search.period === 'custom' && isDay(search.from) && isDay(search.to) && search.from <= search.to
+  return {
+    ...(isPeriod(search.period) && (search.period !== 'custom' || custom) ? { period: search.period } : {}),
+    ...(custom ? { from: search.from as string, to: search.to as string } : {}),
+    ...(typeof search.city === 'string' && ID.test(search.city) ? { city: search.city } : {}),
+    ...(typeof search.event === 'string' && ID.test(search.event) ? { event: search.event } : {}),
+  }
+}
+
+/** The query an address stands for on `today` (IST): the last 4 weeks when it names no period. */
+export function queryOf(search: InsightsSearch, today: string): InsightsQuery {
+  const { period = '4w', from, to, city, event } = search
+  const days =
+    period === 'custom' && from && to ? { from, to } : periodDates(period === 'custom' ? '4w' : period, today)
+  return { period, ...days, ...(city ? { city } : {}), ...(event ? { eventId: event } : {}) }
+}
+
+/** The address for a query: a preset's days are not written (they follow today). */
+export const searchOf = (query: InsightsQuery): InsightsSearch => ({
+  period: query.period,
+  ...(query.period === 'custom' ? { from: query.from, to: query.to } : {}),
+  ...(query.city ? { city: query.city } : {}),
+  ...(query.eventId ? { event: query.eventId } : {}),
+})
+
+/** What the server is asked for a query (the period's name aside): the loader runs again when it changes. */
+export const request = (query: InsightsQuery): AskedInsights => ({
   from: query.from,
   to: query.to,
   ...(query.city ? { city: query.city } : {}),
@@ -48,5 +104,5 @@ const request = (query: InsightsQuery) => ({
 })
 
 /** The page's one call: the period's rollups. */
-export const askInsights = async (query: InsightsQuery) =>
-  call((await import('@yaari/domain/insights')).loadInsightsCall, request(query))
+export const askInsights = async (asked: AskedInsights) =>
+  call((await import('@yaari/domain/insights')).loadInsightsCall, asked)
