@@ -1,7 +1,11 @@
 import type { Firestore } from 'firebase-admin/firestore'
-import { describe, expect, it } from 'vitest'
+import * as v from 'valibot'
+import { describe, expect, it, vi } from 'vitest'
 import { FakeFirestore } from '../testing/fake-firestore'
-import { reader } from './documents'
+import { checkedReader, reader } from './documents'
+import { warn } from './log'
+
+vi.mock('./log', () => ({ warn: vi.fn() }))
 
 interface Note {
   text: string
@@ -32,5 +36,23 @@ describe('reader', () => {
       { text: 'two', n: 2 },
     ])
     expect(notes.withIds(found).map(({ id, record }) => `${id}:${record.text}`)).toEqual(['a:one', 'b:two'])
+  })
+})
+
+describe('checkedReader', () => {
+  const checked = checkedReader('notes', v.object({ text: v.string(), n: v.number() }))
+
+  it('checks each document: one that holds no record is left out of a list and logged, never read as one', async () => {
+    const firestore = new FakeFirestore() as unknown as Firestore
+    await firestore.collection('notes').doc('a').set({ text: 'one', n: 1 })
+    await firestore.collection('notes').doc('b').set({ text: 'two' })
+    const found = await firestore.collection('notes').get()
+    expect(checked.all(found)).toEqual([{ text: 'one', n: 1 }])
+    expect(checked.withIds(found).map(({ id }) => id)).toEqual(['a'])
+    const b = await firestore.collection('notes').doc('b').get()
+    expect(checked.one(b)).toBeUndefined()
+    expect(() => checked.existing(b)).toThrow('notes/b holds no record')
+    expect(checked.one(await firestore.collection('notes').doc('none').get())).toBeUndefined()
+    expect(warn).toHaveBeenCalledWith('malformed-record', expect.objectContaining({ collection: 'notes', id: 'b' }))
   })
 })

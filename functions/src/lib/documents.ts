@@ -4,6 +4,8 @@
  * `reader<Record>()`, and the services read records, never a document's fields.
  */
 import type { DocumentSnapshot, QuerySnapshot } from 'firebase-admin/firestore'
+import * as v from 'valibot'
+import { warn } from './log'
 
 export interface Reader<T> {
   /** The document's record, or undefined when there is no such document. */
@@ -22,5 +24,34 @@ export function reader<T>(): Reader<T> {
     existing: (snapshot) => snapshot.data() as T,
     all: (snapshot) => snapshot.docs.map((doc) => doc.data() as T),
     withIds: (snapshot) => snapshot.docs.map((doc) => ({ id: doc.id, record: doc.data() as T })),
+  }
+}
+
+/**
+ * A reader that checks each record against its schema (the data modules' way, lib/data/): a
+ * document that does not hold one is logged and left out of a list (`one` answers undefined for
+ * it), instead of a service reading fields that are not there; `existing` throws for it.
+ */
+export function checkedReader<S extends v.GenericSchema>(collection: string, schema: S): Reader<v.InferOutput<S>> {
+  const check = (snapshot: DocumentSnapshot): v.InferOutput<S> | undefined => {
+    if (!snapshot.exists) return undefined
+    const parsed = v.safeParse(schema, snapshot.data())
+    if (parsed.success) return parsed.output
+    warn('malformed-record', { collection, id: snapshot.id, issue: v.summarize(parsed.issues) })
+    return undefined
+  }
+  return {
+    one: check,
+    existing: (snapshot) => {
+      const record = check(snapshot)
+      if (record === undefined) throw new Error(`${collection}/${snapshot.id} holds no record`)
+      return record
+    },
+    all: (snapshot) => snapshot.docs.flatMap((doc) => check(doc) ?? []),
+    withIds: (snapshot) =>
+      snapshot.docs.flatMap((doc) => {
+        const record = check(doc)
+        return record === undefined ? [] : [{ id: doc.id, record }]
+      }),
   }
 }

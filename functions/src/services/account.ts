@@ -25,6 +25,7 @@ import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { claimFirst } from '../lib/claims'
 import { collectionOf, refs } from '../lib/collections'
+import { blocksBy } from '../lib/data/blocks'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
 import { type BookingDeps, type BookingRecord, bookingRef, bookingsOfMember, nowOf } from '../lib/records'
@@ -102,7 +103,7 @@ async function afterNightOf(firestore: Firestore, uid: string): Promise<MyDataEx
     collectionOf(firestore, 'picks').where('from', '==', uid).get(),
     collectionOf(firestore, 'connections').where('members', 'array-contains', uid).get(),
     sharingRef(firestore, uid).get(),
-    collectionOf(firestore, 'blocks').where('from', '==', uid).get(),
+    blocksBy(firestore, uid),
     collectionOf(firestore, 'reports').where('reporter_uid', '==', uid).get(),
   ])
   // Whom they picked or reported, by the first name they saw; never the other member's account.
@@ -143,7 +144,7 @@ async function afterNightOf(firestore: Firestore, uid: string): Promise<MyDataEx
           showPhoto: shared.showPhoto,
         }
       : null,
-    blocked: blocked.size,
+    blocked: blocked.length,
     reports: reportRecords.all(reports).map((report) => ({
       event_id: String(report.event_id),
       event_date: String(report.event_date),

@@ -8,12 +8,12 @@
 import type { getAfterNightCall, saveFeedbackCall } from '@yaari/domain/after-night'
 import { guestsSeenBy, isOpen, windowCloses } from '@yaari/domain/after-night'
 import { collectionOf, refs } from '../../lib/collections'
+import { blocksOf } from '../../lib/data/blocks'
 import { expiry } from '../../lib/retention'
 import { groupMates } from '../seating/tables'
 import { profileRecords } from '../store'
 import { guestKey } from './nights'
 import {
-  blocksOf,
   connectionView,
   feedbackRecords,
   type MemberCall,

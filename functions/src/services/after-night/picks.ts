@@ -16,13 +16,13 @@ import type { Firestore } from 'firebase-admin/firestore'
 import { FieldValue } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { collectionOf } from '../../lib/collections'
+import { blocksBy, blocksOf, recordBlock } from '../../lib/data/blocks'
 import { isAlreadyExists } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { mailRef, noticeRecord } from '../mail/outbox'
 import { profileEmail } from '../store'
 import { nightRef } from './nights'
 import {
-  blocksOf,
   type ConnectionRecord,
   connectionRecords,
   connectionRef,
@@ -122,7 +122,7 @@ async function unpair(firestore: Firestore, a: string, b: string) {
 export const blockGuest: MemberCall<typeof blockGuestCall> = async (firestore, member, input, now) => {
   const night = await myNight(firestore, member, input.orderId)
   const { uid } = guestOf(night, member, input.guestId)
-  await collectionOf(firestore, 'blocks').doc(`${member.uid}_${uid}`).set({ from: member.uid, to: uid, at: now })
+  await recordBlock(firestore, { from: member.uid, to: uid, at: now })
   await unpair(firestore, member.uid, uid)
   await connectionRef(firestore, member.uid, uid).delete()
   return { blocked: true }
@@ -132,7 +132,7 @@ export const blockGuest: MemberCall<typeof blockGuestCall> = async (firestore, m
 export const listConnections: MemberCall<typeof listConnectionsCall> = async (firestore, member) => {
   const [connections, blocked] = await Promise.all([
     myConnections(firestore, member.uid),
-    collectionOf(firestore, 'blocks').where('from', '==', member.uid).get(),
+    blocksBy(firestore, member.uid),
   ])
   const others = connections.map(({ record }) => record.members.find((uid) => uid !== member.uid) ?? member.uid)
   const sharing = await sharingOf(firestore, [...new Set([member.uid, ...others])])
@@ -141,7 +141,7 @@ export const listConnections: MemberCall<typeof listConnectionsCall> = async (fi
       .map(({ id, record }) => connectionView(id, record, member.uid, sharing))
       .sort((a, b) => b.at.localeCompare(a.at)),
     sharing: sharing.get(member.uid) ?? NO_SHARING,
-    blocked: blocked.size,
+    blocked: blocked.length,
   }
 }
 

@@ -8,7 +8,6 @@
 import { createHash } from 'node:crypto'
 import {
   AFTER_MESSAGES,
-  type Blocks,
   type ConnectionView,
   type ContactKind,
   type ImproveOption,
@@ -124,15 +123,6 @@ export function guestOf({ night, id }: Night, member: Member, guestId: string): 
   const found = Object.entries(night.guests).find(([uid]) => guestKey(id, uid) === guestId)
   if (!found) throw new HttpsError('not-found', AFTER_MESSAGES.unknownGuest)
   return { uid: found[0], guest: found[1] }
-}
-
-/** Every block the member made or is under. */
-export async function blocksOf(firestore: Firestore, uid: string): Promise<Blocks> {
-  const [made, under] = await Promise.all([
-    collectionOf(firestore, 'blocks').where('from', '==', uid).get(),
-    collectionOf(firestore, 'blocks').where('to', '==', uid).get(),
-  ])
-  return [...made.docs, ...under.docs].map((doc) => ({ from: String(doc.get('from')), to: String(doc.get('to')) }))
 }
 
 export const sharingRef = (firestore: Firestore, uid: string) => collectionOf(firestore, 'member_sharing').doc(uid)

@@ -13,6 +13,7 @@ import { eventStartInstant } from '@yaari/domain/schedule'
 import type { SeatingGuest } from '@yaari/domain/seating'
 import type { Firestore } from 'firebase-admin/firestore'
 import { collectionOf, refs } from '../../lib/collections'
+import { blocksByAny } from '../../lib/data/blocks'
 import { type BookingRecord, bookingRecords, came, paidBookingsOfDate } from '../../lib/records'
 
 /** A paid guest of the date: the booking, the planner's view of them, their names. */
@@ -72,13 +73,10 @@ async function apartPairs(firestore: Firestore, uids: readonly string[]): Promis
   await Promise.all(
     chunks(uids).map(async (chunk) => {
       const [blocks, reports] = await Promise.all([
-        collectionOf(firestore, 'blocks').where('from', 'in', chunk).get(),
+        blocksByAny(firestore, chunk),
         collectionOf(firestore, 'reports').where('reported_uid', 'in', chunk).get(),
       ])
-      for (const doc of blocks.docs) {
-        const [from, to] = [String(doc.get('from')), String(doc.get('to'))]
-        if (among.has(to)) pairs.set(pairId(from, to), [from, to])
-      }
+      for (const { from, to } of blocks) if (among.has(to)) pairs.set(pairId(from, to), [from, to])
       for (const doc of reports.docs) {
         const reporter = doc.get('reporter_uid')
         if (doc.get('status') === 'open' && typeof reporter === 'string' && among.has(reporter))

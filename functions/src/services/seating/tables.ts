@@ -12,7 +12,7 @@ import { eventStartInstant, formatShortDate, formatTime, istToday } from '@yaari
 import type { Firestore } from 'firebase-admin/firestore'
 import { loadCatalogue } from '../../lib/catalogue'
 import { doorNow } from '../../lib/clock'
-import { collectionOf } from '../../lib/collections'
+import { blockedWith } from '../../lib/data/blocks'
 import { warn } from '../../lib/log'
 import { type BookingRecord, paidBookingsOfDate } from '../../lib/records'
 import { noticeUntil, tell } from '../notify/notices'
@@ -53,16 +53,6 @@ async function bookingGroup(firestore: Firestore, event: YaariEvent, booking: Bo
     paid.map((other) => other.order_id),
   )
   return { paid, group: groups?.find((known) => known.members.includes(booking.order_id)) }
-}
-
-/** Whether either of two members blocked the other. */
-async function blockedWith(firestore: Firestore, uid: string): Promise<Set<string>> {
-  const blocks = collectionOf(firestore, 'blocks')
-  const [made, under] = await Promise.all([blocks.where('from', '==', uid).get(), blocks.where('to', '==', uid).get()])
-  return new Set([
-    ...made.docs.map((doc) => String(doc.get('to'))),
-    ...under.docs.map((doc) => String(doc.get('from'))),
-  ])
 }
 
 /** The member's group on one confirmed booking: when it is revealed, and from then on the group. */
