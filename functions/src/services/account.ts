@@ -26,12 +26,13 @@ import { HttpsError } from 'firebase-functions/v2/https'
 import { claimFirst } from '../lib/claims'
 import { collectionOf, refs } from '../lib/collections'
 import { blocksBy } from '../lib/data/blocks'
+import { connectionsOf } from '../lib/data/connections'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
 import { type BookingDeps, type BookingRecord, bookingRef, bookingsOfMember, nowOf } from '../lib/records'
 import { expiry } from '../lib/retention'
 import { nightRecords } from './after-night/nights'
-import { connectionRecords, pickRecords, reportRecords, sharingRecords, sharingRef } from './after-night/store'
+import { pickRecords, reportRecords, sharingRecords, sharingRef } from './after-night/store'
 import { auditLog, auditRecord } from './audit'
 import { cancelConfirmed } from './bookings/cancel'
 import { reconcileBooking } from './bookings/reconcile'
@@ -101,7 +102,7 @@ async function afterNightOf(firestore: Firestore, uid: string): Promise<MyDataEx
   const [feedback, picks, connections, sharing, blocked, reports] = await Promise.all([
     collectionOf(firestore, 'feedback').where('user_id', '==', uid).get(),
     collectionOf(firestore, 'picks').where('from', '==', uid).get(),
-    collectionOf(firestore, 'connections').where('members', 'array-contains', uid).get(),
+    connectionsOf(firestore, uid),
     sharingRef(firestore, uid).get(),
     blocksBy(firestore, uid),
     collectionOf(firestore, 'reports').where('reporter_uid', '==', uid).get(),
@@ -127,13 +128,12 @@ async function afterNightOf(firestore: Firestore, uid: string): Promise<MyDataEx
       picked: names.get(`${pick.night}:${pick.to}`) ?? 'A guest',
       at: iso(pick.at) ?? '',
     })),
-    connections: connectionRecords.all(connections).map((connection) => {
-      const names = connection.names ?? {}
-      const other = (connection.members ?? []).find((m) => m !== uid) ?? ''
+    connections: connections.map(({ record: connection }) => {
+      const other = connection.members.find((m) => m !== uid) ?? ''
       return {
-        with: names[other] ?? 'A guest',
-        event_id: String(connection.event_id),
-        event_date: String(connection.event_date),
+        with: connection.names[other] ?? 'A guest',
+        event_id: connection.event_id,
+        event_date: connection.event_date,
         at: iso(connection.at) ?? '',
       }
     }),

@@ -7,6 +7,7 @@
 import { type DocumentReference, type DocumentSnapshot, FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { collectionOf, seatClaims, subcollectionOf } from '../lib/collections'
 import { forgetBlocks } from '../lib/data/blocks'
+import { forgetConnections } from '../lib/data/connections'
 import { type BookingRecord, bookingRef, isNotFound } from '../lib/records'
 import { auditLog } from './audit'
 
@@ -79,12 +80,12 @@ export async function forgetAfterNights(firestore: Firestore, uid: string, booki
     collectionOf(firestore, 'feedback').where('user_id', '==', uid).get(),
     collectionOf(firestore, 'picks').where('from', '==', uid).get(),
     collectionOf(firestore, 'picks').where('to', '==', uid).get(),
-    collectionOf(firestore, 'connections').where('members', 'array-contains', uid).get(),
     collectionOf(firestore, 'report_slots').where('user_id', '==', uid).get(),
   ])
   await Promise.all([
     ...found.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())),
     forgetBlocks(firestore, uid),
+    forgetConnections(firestore, uid),
   ])
   await collectionOf(firestore, 'member_sharing').doc(uid).delete()
   const reports = await collectionOf(firestore, 'reports').where('reporter_uid', '==', uid).get()

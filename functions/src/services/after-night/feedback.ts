@@ -9,6 +9,7 @@ import type { getAfterNightCall, saveFeedbackCall } from '@yaari/domain/after-ni
 import { guestsSeenBy, isOpen, windowCloses } from '@yaari/domain/after-night'
 import { collectionOf, refs } from '../../lib/collections'
 import { blocksOf } from '../../lib/data/blocks'
+import { connectionsOf } from '../../lib/data/connections'
 import { expiry } from '../../lib/retention'
 import { groupMates } from '../seating/tables'
 import { profileRecords } from '../store'
@@ -17,7 +18,6 @@ import {
   connectionView,
   feedbackRecords,
   type MemberCall,
-  myConnections,
   myNight,
   nightState,
   reportRecords,
@@ -37,7 +37,7 @@ export const getAfterNight: MemberCall<typeof getAfterNightCall> = async (firest
   )
   const [picks, connections, feedback, reports, sharing, profiles, mates] = await Promise.all([
     collectionOf(firestore, 'picks').where('night', '==', id).where('from', '==', member.uid).get(),
-    myConnections(firestore, member.uid),
+    connectionsOf(firestore, member.uid),
     collectionOf(firestore, 'feedback').doc(`${id}_${member.uid}`).get(),
     collectionOf(firestore, 'reports').where('night', '==', id).where('reporter_uid', '==', member.uid).get(),
     sharingOf(firestore, [...others.map((guest) => guest.uid)]),

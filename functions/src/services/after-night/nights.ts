@@ -62,8 +62,6 @@ export const guestKey = (night: string, uid: string) =>
   createHash('sha256').update(`guest:${night}:${uid}`).digest('hex').slice(0, 16)
 
 /** A connection's id: the same for the pair whoever picked last. */
-export const connectionKey = (pair: string) => createHash('sha256').update(`pair:${pair}`).digest('hex').slice(0, 16)
-
 const firstName = (name: unknown) => firstNameOf(name) ?? 'A guest'
 
 export { came }

@@ -17,24 +17,21 @@ import { FieldValue } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { collectionOf } from '../../lib/collections'
 import { blocksBy, blocksOf, recordBlock } from '../../lib/data/blocks'
+import {
+  type ConnectionRecord,
+  connectionById,
+  connectionOfPair,
+  connectionsOf,
+  createConnection,
+  deleteConnection,
+  removeConnectionOfPair,
+} from '../../lib/data/connections'
 import { isAlreadyExists } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { mailRef, noticeRecord } from '../mail/outbox'
 import { profileEmail } from '../store'
 import { nightRef } from './nights'
-import {
-  type ConnectionRecord,
-  connectionRecords,
-  connectionRef,
-  connectionView,
-  guestOf,
-  type MemberCall,
-  myConnections,
-  myNight,
-  pickRef,
-  requireOpen,
-  sharingOf,
-} from './store'
+import { connectionView, guestOf, type MemberCall, myNight, pickRef, requireOpen, sharingOf } from './store'
 
 /** Queues the connection's mail to one of the pair, about the other. */
 async function tellConnected(firestore: Firestore, uid: string, connection: ConnectionRecord, now: number, id: string) {
@@ -67,10 +64,10 @@ export const pickGuest: MemberCall<typeof pickGuestCall> = async (firestore, mem
   // (whose list may be older than the block) never learns it from a refusal.
   if (blockedBetween(blocks, member.uid, uid)) return { picked: input.picked, connected: false }
   const mine = pickRef(firestore, night.id, member.uid, uid)
-  const connection = connectionRef(firestore, member.uid, uid)
+  const connected = async () => (await connectionOfPair(firestore, member.uid, uid)) !== undefined
   if (!input.picked) {
     await mine.delete()
-    return { picked: false, connected: (await connection.get()).exists }
+    return { picked: false, connected: await connected() }
   }
   await mine.set({
     night: night.id,
@@ -81,8 +78,7 @@ export const pickGuest: MemberCall<typeof pickGuestCall> = async (firestore, mem
   })
   const theirs = await pickRef(firestore, night.id, uid, member.uid).get()
   const picks = [{ from: member.uid, to: uid }, ...(theirs.exists ? [{ from: uid, to: member.uid }] : [])]
-  if (!makesConnection(member.uid, uid, picks, blocks))
-    return { picked: true, connected: (await connection.get()).exists }
+  if (!makesConnection(member.uid, uid, picks, blocks)) return { picked: true, connected: await connected() }
   const record: ConnectionRecord = {
     members: [member.uid, uid].sort() as [string, string],
     event_id: night.night.event_id,
@@ -90,8 +86,9 @@ export const pickGuest: MemberCall<typeof pickGuestCall> = async (firestore, mem
     names: { [member.uid]: night.night.guests[member.uid]?.first_name ?? 'A guest', [uid]: guest.first_name },
     at: now,
   }
+  let id: string
   try {
-    await connection.create(record)
+    id = await createConnection(firestore, record)
   } catch (error) {
     // Both picked at once, or met again: the pair has its one connection already.
     if (isAlreadyExists(error)) return { picked: true, connected: true }
@@ -99,13 +96,13 @@ export const pickGuest: MemberCall<typeof pickGuestCall> = async (firestore, mem
   }
   // A block that landed while this pick was on its way wins: the pair is not connected.
   if (blockedBetween(await blocksOf(firestore, member.uid), member.uid, uid)) {
-    await Promise.all([connection.delete(), mine.delete()])
+    await Promise.all([removeConnectionOfPair(firestore, member.uid, uid), mine.delete()])
     return { picked: true, connected: false }
   }
   await nightRef(firestore, night.night.event_id, night.night.event_date).update({
     connections: FieldValue.increment(1),
   })
-  await Promise.all(record.members.map((m) => tellConnected(firestore, m, record, now, connection.id)))
+  await Promise.all(record.members.map((m) => tellConnected(firestore, m, record, now, id)))
   return { picked: true, connected: true }
 }
 
@@ -124,14 +121,14 @@ export const blockGuest: MemberCall<typeof blockGuestCall> = async (firestore, m
   const { uid } = guestOf(night, member, input.guestId)
   await recordBlock(firestore, { from: member.uid, to: uid, at: now })
   await unpair(firestore, member.uid, uid)
-  await connectionRef(firestore, member.uid, uid).delete()
+  await removeConnectionOfPair(firestore, member.uid, uid)
   return { blocked: true }
 }
 
 /** listConnections: every connection of the member, what they share, and how many they blocked. */
 export const listConnections: MemberCall<typeof listConnectionsCall> = async (firestore, member) => {
   const [connections, blocked] = await Promise.all([
-    myConnections(firestore, member.uid),
+    connectionsOf(firestore, member.uid),
     blocksBy(firestore, member.uid),
   ])
   const others = connections.map(({ record }) => record.members.find((uid) => uid !== member.uid) ?? member.uid)
@@ -151,10 +148,9 @@ export const removeConnection: MemberCall<typeof removeConnectionCall> = async (
   member,
   { connectionId },
 ) => {
-  const ref = collectionOf(firestore, 'connections').doc(connectionId)
-  const record = connectionRecords.one(await ref.get())
+  const record = await connectionById(firestore, connectionId)
   if (!record?.members.includes(member.uid)) throw new HttpsError('not-found', AFTER_MESSAGES.noConnection)
   await unpair(firestore, record.members[0], record.members[1])
-  await ref.delete()
+  await deleteConnection(firestore, connectionId)
   return { removed: true }
 }

@@ -14,7 +14,6 @@ import {
   isOpen,
   NO_SHARING,
   nightId,
-  pairId,
   type ReportReason,
   type Sharing,
 } from '@yaari/domain/after-night'
@@ -22,9 +21,10 @@ import type { RequestOf, ResponseOf } from '@yaari/domain/callable'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { collectionOf } from '../../lib/collections'
+import type { ConnectionRecord } from '../../lib/data/connections'
 import { reader } from '../../lib/documents'
 import { readBooking } from '../../lib/records'
-import { connectionKey, guestKey, type NightGuest, type NightRecord, readNight } from './nights'
+import { guestKey, type NightGuest, type NightRecord, readNight } from './nights'
 
 export type Member = { uid: string }
 
@@ -38,15 +38,6 @@ export type MemberCall<C> = (
   input: RequestOf<C>,
   now: number,
 ) => Promise<ResponseOf<C>>
-
-/** connections/{id}: two members who picked each other, and where they met. */
-export interface ConnectionRecord {
-  members: [string, string]
-  event_id: string
-  event_date: string
-  names: Record<string, string>
-  at: number
-}
 
 /** reports/{id}: a report about a member; the reporter's uid is known to the functions alone. */
 export interface ReportRecord {
@@ -87,7 +78,6 @@ export interface PickRecord {
   at: number
 }
 
-export const connectionRecords = reader<ConnectionRecord>()
 export const pickRecords = reader<PickRecord>()
 /** member_sharing/{uid}: what a member's connections see of them. */
 export const sharingRecords = reader<Sharing>()
@@ -135,8 +125,6 @@ export async function sharingOf(firestore: Firestore, uids: readonly string[]): 
 
 export const pickRef = (firestore: Firestore, night: string, from: string, to: string) =>
   collectionOf(firestore, 'picks').doc(`${night}_${from}_${to}`)
-export const connectionRef = (firestore: Firestore, a: string, b: string) =>
-  collectionOf(firestore, 'connections').doc(connectionKey(pairId(a, b)))
 export const reportKey = (night: string, reporter: string, reported: string) =>
   createHash('sha256').update(`report:${night}:${reporter}:${reported}`).digest('hex').slice(0, 20)
 
@@ -158,9 +146,4 @@ export function connectionView(
     eventDate: record.event_date,
     at: new Date(record.at).toISOString(),
   }
-}
-
-export async function myConnections(firestore: Firestore, uid: string) {
-  const found = await collectionOf(firestore, 'connections').where('members', 'array-contains', uid).get()
-  return connectionRecords.withIds(found)
 }

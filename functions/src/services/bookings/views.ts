@@ -17,7 +17,8 @@ import { type Catalogue, PRICE_TIERS } from '@yaari/domain/catalogue'
 import type { WaitlistView } from '@yaari/domain/waitlist'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { collectionOf, subcollectionOf } from '../../lib/collections'
+import { subcollectionOf } from '../../lib/collections'
+import { connectionsOf } from '../../lib/data/connections'
 import { warn } from '../../lib/log'
 import type { PassSigner } from '../../lib/pass-signer'
 import {
@@ -123,9 +124,8 @@ function passOf(catalogue: Catalogue, booking: BookingRecord, passes: PassSigner
 async function connectionsByNight(firestore: Firestore, uid: string, bookings: readonly BookingRecord[]) {
   const counts = new Map<string, number>()
   if (!bookings.some((booking) => booking.after_closes_at !== undefined)) return counts
-  const found = await collectionOf(firestore, 'connections').where('members', 'array-contains', uid).get()
-  for (const doc of found.docs) {
-    const night = `${doc.get('event_id')}_${doc.get('event_date')}`
+  for (const { record } of await connectionsOf(firestore, uid)) {
+    const night = `${record.event_id}_${record.event_date}`
     counts.set(night, (counts.get(night) ?? 0) + 1)
   }
   return counts

@@ -31,6 +31,7 @@ import { addDays, availableDates, eventStartInstant, istToday, lastOfferedDate, 
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { collectionOf } from '../../lib/collections'
+import { connectionsOfDate } from '../../lib/data/connections'
 import { reader } from '../../lib/documents'
 import { ALERTS, alert } from '../../lib/log'
 import {
@@ -106,11 +107,7 @@ async function ratingsOf(firestore: Firestore, eventId: string, date: string) {
 
 /** The guests of a date who came away with a connection (still kept), counted once each. */
 async function guestsConnected(firestore: Firestore, eventId: string, date: string, guests: Set<string>) {
-  const connections = await collectionOf(firestore, 'connections')
-    .where('event_id', '==', eventId)
-    .where('event_date', '==', date)
-    .get()
-  const members = new Set(connections.docs.flatMap((doc) => (doc.get('members') as string[] | undefined) ?? []))
+  const members = new Set((await connectionsOfDate(firestore, eventId, date)).flatMap((found) => found.members))
   return [...members].filter((uid) => guests.has(uid)).length
 }
 

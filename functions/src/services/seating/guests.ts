@@ -14,6 +14,7 @@ import type { SeatingGuest } from '@yaari/domain/seating'
 import type { Firestore } from 'firebase-admin/firestore'
 import { collectionOf, refs } from '../../lib/collections'
 import { blocksByAny } from '../../lib/data/blocks'
+import { connectionsInvolving } from '../../lib/data/connections'
 import { type BookingRecord, bookingRecords, came, paidBookingsOfDate } from '../../lib/records'
 
 /** A paid guest of the date: the booking, the planner's view of them, their names. */
@@ -96,17 +97,17 @@ async function earlierEvenings(firestore: Firestore, uids: readonly string[], be
     chunks(uids).map(async (chunk) => {
       const [bookings, connections] = await Promise.all([
         collectionOf(firestore, 'bookings').where('user_id', 'in', chunk).where('status', '==', 'confirmed').get(),
-        collectionOf(firestore, 'connections').where('members', 'array-contains-any', chunk).get(),
+        connectionsInvolving(firestore, chunk),
       ])
       for (const booking of bookingRecords.all(bookings)) {
         if (booking.event_date >= before || !came(booking)) continue
         const night = `${booking.event_id}_${booking.event_date}`
         nights.set(night, (nights.get(night) ?? new Set()).add(booking.user_id))
       }
-      for (const doc of connections.docs) {
-        const [a, b] = (doc.get('members') as unknown[]).map(String)
-        if (a && b && among.has(a) && among.has(b)) connected.add(pairId(a, b))
-      }
+      for (const {
+        members: [a, b],
+      } of connections)
+        if (among.has(a) && among.has(b)) connected.add(pairId(a, b))
     }),
   )
   const met: Pairs = new Map()
