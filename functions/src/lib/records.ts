@@ -271,6 +271,17 @@ export async function claimChange(
 }
 
 /** gRPC FAILED_PRECONDITION: a write's condition (the document's update time) did not hold. */
+/** The date of a member's earliest confirmed booking, if any (the insights' returning members). */
+export async function earliestConfirmedDate(firestore: Firestore, uid: string): Promise<string | undefined> {
+  const found = await collectionOf(firestore, 'bookings')
+    .where('user_id', '==', uid)
+    .where('status', '==', 'confirmed')
+    .orderBy('event_date')
+    .limit(1)
+    .get()
+  return bookingRecords.all(found)[0]?.event_date
+}
+
 export const isFailedPrecondition = (error: unknown) => errorCode(error) === 9
 
 /** Runs `fn` over `items`, at most `limit` at a time. */

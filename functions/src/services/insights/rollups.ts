@@ -38,6 +38,7 @@ import {
   type BookingRecord,
   bookingsOfDate,
   came,
+  earliestConfirmedDate,
   isDateCancelled,
   isFailedPrecondition,
   mapLimit,
@@ -80,17 +81,8 @@ type Earliest = (uid: string) => Promise<string | undefined>
 function earliestKeptSeats(firestore: Firestore): Earliest {
   const asked = new Map<string, Promise<string | undefined>>()
   return (uid) => {
-    let answer = asked.get(uid)
-    if (!answer) {
-      answer = collectionOf(firestore, 'bookings')
-        .where('user_id', '==', uid)
-        .where('status', '==', 'confirmed')
-        .orderBy('event_date')
-        .limit(1)
-        .get()
-        .then((found) => found.docs[0]?.get('event_date') as string | undefined)
-      asked.set(uid, answer)
-    }
+    const answer = asked.get(uid) ?? earliestConfirmedDate(firestore, uid)
+    asked.set(uid, answer)
     return answer
   }
 }
