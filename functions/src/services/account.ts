@@ -27,6 +27,7 @@ import { claimFirst } from '../lib/claims'
 import { collectionOf, refs } from '../lib/collections'
 import { blocksBy } from '../lib/data/blocks'
 import { connectionsOf } from '../lib/data/connections'
+import { feedbackBy } from '../lib/data/feedback'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
 import { type BookingDeps, type BookingRecord, bookingRef, bookingsOfMember, nowOf } from '../lib/records'
@@ -100,7 +101,7 @@ export async function exportMyData(
 /** What the member said, picked, connected with, shared, blocked and reported after evenings. */
 async function afterNightOf(firestore: Firestore, uid: string): Promise<MyDataExport['after_night']> {
   const [feedback, picks, connections, sharing, blocked, reports] = await Promise.all([
-    collectionOf(firestore, 'feedback').where('user_id', '==', uid).get(),
+    feedbackBy(firestore, uid),
     collectionOf(firestore, 'picks').where('from', '==', uid).get(),
     connectionsOf(firestore, uid),
     sharingRef(firestore, uid).get(),
@@ -119,10 +120,11 @@ async function afterNightOf(firestore: Firestore, uid: string): Promise<MyDataEx
   const shared = sharingRecords.one(sharing)
   const nightOf = (id: string) => ({ event_id: id.slice(0, -11), event_date: id.slice(-10) })
   return {
-    feedback: feedback.docs.map((doc) => {
-      const { expire_at: _expire, user_id: _user, night: _night, city: _city, ...rest } = doc.data()
-      return { ...rest, at: iso(rest.at), updated_at: iso(rest.updated_at) }
-    }),
+    feedback: feedback.map(({ user_id: _user, night: _night, city: _city, ...rest }) => ({
+      ...rest,
+      at: iso(rest.at),
+      updated_at: iso(rest.updated_at),
+    })),
     picks: picked.map((pick) => ({
       ...nightOf(String(pick.night)),
       picked: names.get(`${pick.night}:${pick.to}`) ?? 'A guest',

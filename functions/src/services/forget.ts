@@ -8,6 +8,7 @@ import { type DocumentReference, type DocumentSnapshot, FieldValue, type Firesto
 import { collectionOf, seatClaims, subcollectionOf } from '../lib/collections'
 import { forgetBlocks } from '../lib/data/blocks'
 import { forgetConnections } from '../lib/data/connections'
+import { forgetFeedback } from '../lib/data/feedback'
 import { type BookingRecord, bookingRef, isNotFound } from '../lib/records'
 import { auditLog } from './audit'
 
@@ -77,7 +78,6 @@ export async function forgetAfterNights(firestore: Firestore, uid: string, booki
       })
   }
   const found = await Promise.all([
-    collectionOf(firestore, 'feedback').where('user_id', '==', uid).get(),
     collectionOf(firestore, 'picks').where('from', '==', uid).get(),
     collectionOf(firestore, 'picks').where('to', '==', uid).get(),
     collectionOf(firestore, 'report_slots').where('user_id', '==', uid).get(),
@@ -86,6 +86,7 @@ export async function forgetAfterNights(firestore: Firestore, uid: string, booki
     ...found.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())),
     forgetBlocks(firestore, uid),
     forgetConnections(firestore, uid),
+    forgetFeedback(firestore, uid),
   ])
   await collectionOf(firestore, 'member_sharing').doc(uid).delete()
   const reports = await collectionOf(firestore, 'reports').where('reporter_uid', '==', uid).get()

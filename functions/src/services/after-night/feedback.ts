@@ -10,20 +10,11 @@ import { guestsSeenBy, isOpen, windowCloses } from '@yaari/domain/after-night'
 import { collectionOf, refs } from '../../lib/collections'
 import { blocksOf } from '../../lib/data/blocks'
 import { connectionsOf } from '../../lib/data/connections'
-import { expiry } from '../../lib/retention'
+import { feedbackOf, saveFeedbackRecord } from '../../lib/data/feedback'
 import { groupMates } from '../seating/tables'
 import { profileRecords } from '../store'
 import { guestKey } from './nights'
-import {
-  connectionView,
-  feedbackRecords,
-  type MemberCall,
-  myNight,
-  nightState,
-  reportRecords,
-  requireOpen,
-  sharingOf,
-} from './store'
+import { connectionView, type MemberCall, myNight, nightState, reportRecords, requireOpen, sharingOf } from './store'
 
 /** getAfterNight: the evening as this guest sees it. */
 export const getAfterNight: MemberCall<typeof getAfterNightCall> = async (firestore, member, { orderId }, now) => {
@@ -38,7 +29,7 @@ export const getAfterNight: MemberCall<typeof getAfterNightCall> = async (firest
   const [picks, connections, feedback, reports, sharing, profiles, mates] = await Promise.all([
     collectionOf(firestore, 'picks').where('night', '==', id).where('from', '==', member.uid).get(),
     connectionsOf(firestore, member.uid),
-    collectionOf(firestore, 'feedback').doc(`${id}_${member.uid}`).get(),
+    feedbackOf(firestore, id, member.uid),
     collectionOf(firestore, 'reports').where('night', '==', id).where('reporter_uid', '==', member.uid).get(),
     sharingOf(firestore, [...others.map((guest) => guest.uid)]),
     others.length ? firestore.getAll(...others.map((guest) => refs.profile(firestore, guest.uid))) : [],
@@ -51,7 +42,7 @@ export const getAfterNight: MemberCall<typeof getAfterNightCall> = async (firest
   const reported = new Map(reportRecords.all(reports).map((report) => [String(report.reported_uid), report]))
   const photos = new Map(profiles.map((doc) => [doc.id, profileRecords.one(doc)?.profile_picture_url]))
   const hereConnections = connections.filter(({ record }) => others.some((guest) => record.members.includes(guest.uid)))
-  const record = feedbackRecords.one(feedback)
+  const record = feedback
   return {
     orderId,
     eventId: night.night.event_id,
@@ -94,8 +85,7 @@ export const getAfterNight: MemberCall<typeof getAfterNightCall> = async (firest
 export const saveFeedback: MemberCall<typeof saveFeedbackCall> = async (firestore, member, input, now) => {
   const night = await myNight(firestore, member, input.orderId)
   requireOpen(night.night, now)
-  const ref = collectionOf(firestore, 'feedback').doc(`${night.id}_${member.uid}`)
-  const existing = feedbackRecords.one(await ref.get())
+  const existing = await feedbackOf(firestore, night.id, member.uid)
   const comment = (input.comment ?? '').trim()
   const improve = [...(input.improve ?? [])].sort()
   if (
@@ -106,18 +96,21 @@ export const saveFeedback: MemberCall<typeof saveFeedbackCall> = async (firestor
   ) {
     return { saved: true, changed: false }
   }
-  await ref.set({
-    night: night.id,
-    event_id: night.night.event_id,
-    event_date: night.night.event_date,
-    city: night.night.city,
-    user_id: member.uid,
-    rating: input.rating,
-    comment,
-    improve,
-    at: existing?.at ?? now,
-    updated_at: now,
-    ...expiry('feedback', now, night.night.event_date),
-  })
+  await saveFeedbackRecord(
+    firestore,
+    {
+      night: night.id,
+      event_id: night.night.event_id,
+      event_date: night.night.event_date,
+      city: night.night.city,
+      user_id: member.uid,
+      rating: input.rating,
+      comment,
+      improve,
+      at: existing?.at ?? now,
+      updated_at: now,
+    },
+    now,
+  )
   return { saved: true, changed: true }
 }

@@ -10,7 +10,6 @@ import {
   AFTER_MESSAGES,
   type ConnectionView,
   type ContactKind,
-  type ImproveOption,
   isOpen,
   NO_SHARING,
   nightId,
@@ -56,20 +55,6 @@ export interface ReportRecord {
   resolution?: { action: string; reason: string; by: string; by_uid: string | null; at: number; until?: string }
 }
 
-/** feedback/{night}_{uid}: a guest's rating of the evening, saved again while it is open. */
-export interface FeedbackRecord {
-  night: string
-  event_id: string
-  event_date: string
-  city: string
-  user_id: string
-  rating: number
-  comment: string
-  improve: ImproveOption[]
-  at: number
-  updated_at: number
-}
-
 /** picks/{night}_{from}_{to}: one guest picked another, told to nobody. */
 export interface PickRecord {
   night: string
@@ -82,7 +67,6 @@ export const pickRecords = reader<PickRecord>()
 /** member_sharing/{uid}: what a member's connections see of them. */
 export const sharingRecords = reader<Sharing>()
 export const reportRecords = reader<ReportRecord>()
-export const feedbackRecords = reader<FeedbackRecord>()
 
 /** The member's booking and the evening it belongs to, or a refusal that says nothing of anyone else. */
 export async function myNight(firestore: Firestore, member: Member, orderId: string) {

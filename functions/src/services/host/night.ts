@@ -22,10 +22,11 @@ import { FieldValue, type Firestore, type QuerySnapshot } from 'firebase-admin/f
 import { HttpsError } from 'firebase-functions/v2/https'
 import type { HostCaller } from '../../lib/auth'
 import { collectionOf, refs } from '../../lib/collections'
+import { feedbackOfDate } from '../../lib/data/feedback'
 import { type BookingRecord, bookingsOfDate, readBooking } from '../../lib/records'
 import { readStandings } from '../../lib/standing'
 import { came, readNight } from '../after-night/nights'
-import { feedbackRecords, type ReportRecord, reportRecords } from '../after-night/store'
+import { type ReportRecord, reportRecords } from '../after-night/store'
 import { auditLog, auditRecord, onDate } from '../audit'
 import { mailRef, noticeRecord } from '../mail/outbox'
 import { profileEmail } from '../store'
@@ -40,11 +41,10 @@ export async function nightSummary(
   date: string,
   bookings: readonly BookingRecord[],
 ): Promise<NightSummary> {
-  const [night, found] = await Promise.all([
+  const [night, feedback] = await Promise.all([
     readNight(firestore, eventId, date),
-    collectionOf(firestore, 'feedback').where('event_id', '==', eventId).where('event_date', '==', date).get(),
+    feedbackOfDate(firestore, eventId, date),
   ])
-  const feedback = feedbackRecords.all(found)
   const ratings = feedback.map((record) => Number(record.rating)).filter((n) => n >= 1 && n <= 5)
   const improve = { venue: 0, group: 0, host: 0 }
   for (const record of feedback) {

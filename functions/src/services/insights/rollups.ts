@@ -32,6 +32,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { collectionOf } from '../../lib/collections'
 import { connectionsOfDate } from '../../lib/data/connections'
+import { feedbackOfDate } from '../../lib/data/feedback'
 import { reader } from '../../lib/documents'
 import { ALERTS, alert } from '../../lib/log'
 import {
@@ -89,11 +90,7 @@ function earliestKeptSeats(firestore: Firestore): Earliest {
 
 /** A date's feedback: how many rated it, and the ratings' sum. */
 async function ratingsOf(firestore: Firestore, eventId: string, date: string) {
-  const feedback = await collectionOf(firestore, 'feedback')
-    .where('event_id', '==', eventId)
-    .where('event_date', '==', date)
-    .get()
-  const ratings = feedback.docs.map((doc) => doc.get('rating')).filter((r): r is number => typeof r === 'number')
+  const ratings = (await feedbackOfDate(firestore, eventId, date)).map((feedback) => feedback.rating)
   return { ratingCount: ratings.length, ratingSum: ratings.reduce((total, r) => total + r, 0) }
 }
 
