@@ -28,12 +28,13 @@ import { collectionOf, refs } from '../lib/collections'
 import { blocksBy } from '../lib/data/blocks'
 import { connectionsOf } from '../lib/data/connections'
 import { feedbackBy } from '../lib/data/feedback'
+import { reportsBy } from '../lib/data/reports'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
 import { type BookingDeps, type BookingRecord, bookingRef, bookingsOfMember, nowOf } from '../lib/records'
 import { expiry } from '../lib/retention'
 import { nightRecords } from './after-night/nights'
-import { pickRecords, reportRecords, sharingRecords, sharingRef } from './after-night/store'
+import { pickRecords, sharingRecords, sharingRef } from './after-night/store'
 import { auditLog, auditRecord } from './audit'
 import { cancelConfirmed } from './bookings/cancel'
 import { reconcileBooking } from './bookings/reconcile'
@@ -106,7 +107,7 @@ async function afterNightOf(firestore: Firestore, uid: string): Promise<MyDataEx
     connectionsOf(firestore, uid),
     sharingRef(firestore, uid).get(),
     blocksBy(firestore, uid),
-    collectionOf(firestore, 'reports').where('reporter_uid', '==', uid).get(),
+    reportsBy(firestore, uid),
   ])
   // Whom they picked or reported, by the first name they saw; never the other member's account.
   const picked = pickRecords.all(picks)
@@ -147,7 +148,7 @@ async function afterNightOf(firestore: Firestore, uid: string): Promise<MyDataEx
         }
       : null,
     blocked: blocked.length,
-    reports: reportRecords.all(reports).map((report) => ({
+    reports: reports.map((report) => ({
       event_id: String(report.event_id),
       event_date: String(report.event_date),
       about: String(report.reported_name),

@@ -9,6 +9,7 @@ import { collectionOf, seatClaims, subcollectionOf } from '../lib/collections'
 import { forgetBlocks } from '../lib/data/blocks'
 import { forgetConnections } from '../lib/data/connections'
 import { forgetFeedback } from '../lib/data/feedback'
+import { forgetReporter } from '../lib/data/reports'
 import { type BookingRecord, bookingRef, isNotFound } from '../lib/records'
 import { auditLog } from './audit'
 
@@ -89,6 +90,5 @@ export async function forgetAfterNights(firestore: Firestore, uid: string, booki
     forgetFeedback(firestore, uid),
   ])
   await collectionOf(firestore, 'member_sharing').doc(uid).delete()
-  const reports = await collectionOf(firestore, 'reports').where('reporter_uid', '==', uid).get()
-  await Promise.all(reports.docs.map((doc) => doc.ref.update({ reporter_uid: FieldValue.delete() })))
+  await forgetReporter(firestore, uid)
 }

@@ -11,10 +11,11 @@ import { collectionOf, refs } from '../../lib/collections'
 import { blocksOf } from '../../lib/data/blocks'
 import { connectionsOf } from '../../lib/data/connections'
 import { feedbackOf, saveFeedbackRecord } from '../../lib/data/feedback'
+import { reportsFiledOn } from '../../lib/data/reports'
 import { groupMates } from '../seating/tables'
 import { profileRecords } from '../store'
 import { guestKey } from './nights'
-import { connectionView, type MemberCall, myNight, nightState, reportRecords, requireOpen, sharingOf } from './store'
+import { connectionView, type MemberCall, myNight, nightState, requireOpen, sharingOf } from './store'
 
 /** getAfterNight: the evening as this guest sees it. */
 export const getAfterNight: MemberCall<typeof getAfterNightCall> = async (firestore, member, { orderId }, now) => {
@@ -30,7 +31,7 @@ export const getAfterNight: MemberCall<typeof getAfterNightCall> = async (firest
     collectionOf(firestore, 'picks').where('night', '==', id).where('from', '==', member.uid).get(),
     connectionsOf(firestore, member.uid),
     feedbackOf(firestore, id, member.uid),
-    collectionOf(firestore, 'reports').where('night', '==', id).where('reporter_uid', '==', member.uid).get(),
+    reportsFiledOn(firestore, id, member.uid),
     sharingOf(firestore, [...others.map((guest) => guest.uid)]),
     others.length ? firestore.getAll(...others.map((guest) => refs.profile(firestore, guest.uid))) : [],
     groupMates(firestore, night.booking),
@@ -39,7 +40,7 @@ export const getAfterNight: MemberCall<typeof getAfterNightCall> = async (firest
   others.sort((a, b) => Number(mates.has(b.order_id)) - Number(mates.has(a.order_id)))
   const picked = new Set(picks.docs.map((doc) => String(doc.get('to'))))
   const connectedWith = new Set(connections.flatMap(({ record }) => record.members))
-  const reported = new Map(reportRecords.all(reports).map((report) => [String(report.reported_uid), report]))
+  const reported = new Map(reports.map((report) => [report.reported_uid, report]))
   const photos = new Map(profiles.map((doc) => [doc.id, profileRecords.one(doc)?.profile_picture_url]))
   const hereConnections = connections.filter(({ record }) => others.some((guest) => record.members.includes(guest.uid)))
   const record = feedback

@@ -9,17 +9,18 @@ import { istToday } from '@yaari/domain/schedule'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { claimFirst } from '../../lib/claims'
 import { collectionOf } from '../../lib/collections'
+import { fileReport, type ReportRecord, reportFiled } from '../../lib/data/reports'
 import { isAlreadyExists } from '../../lib/records'
 import { expiry } from '../../lib/retention'
-import { guestOf, type MemberCall, myNight, type ReportRecord, reportKey, requireOpen } from './store'
+import { guestOf, type MemberCall, myNight, reportKey, requireOpen } from './store'
 
 /** reportGuest: a report about another guest of the evening, at most REPORTS_PER_DAY a day, once per guest. */
 export const reportGuest: MemberCall<typeof reportGuestCall> = async (firestore, member, input, now) => {
   const night = await myNight(firestore, member, input.orderId)
   const { uid, guest } = guestOf(night, member, input.guestId)
   requireOpen(night.night, now)
-  const ref = collectionOf(firestore, 'reports').doc(reportKey(night.id, member.uid, uid))
-  if ((await ref.get()).exists) throw new HttpsError('already-exists', AFTER_MESSAGES.alreadyReported)
+  const id = reportKey(night.id, member.uid, uid)
+  if (await reportFiled(firestore, id)) throw new HttpsError('already-exists', AFTER_MESSAGES.alreadyReported)
   const day = istToday(new Date(now))
   const slots = Array.from({ length: REPORTS_PER_DAY }, (_, i) =>
     collectionOf(firestore, 'report_slots').doc(`${member.uid}_${day}_${i + 1}`),
@@ -41,7 +42,7 @@ export const reportGuest: MemberCall<typeof reportGuestCall> = async (firestore,
     status: 'open',
   }
   try {
-    await ref.create({ ...record, ...expiry('reports', now) })
+    await fileReport(firestore, id, record, now)
   } catch (error) {
     if (isAlreadyExists(error)) throw new HttpsError('already-exists', AFTER_MESSAGES.alreadyReported)
     throw error

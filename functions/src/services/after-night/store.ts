@@ -13,7 +13,6 @@ import {
   isOpen,
   NO_SHARING,
   nightId,
-  type ReportReason,
   type Sharing,
 } from '@yaari/domain/after-night'
 import type { RequestOf, ResponseOf } from '@yaari/domain/callable'
@@ -38,23 +37,6 @@ export type MemberCall<C> = (
   now: number,
 ) => Promise<ResponseOf<C>>
 
-/** reports/{id}: a report about a member; the reporter's uid is known to the functions alone. */
-export interface ReportRecord {
-  night: string
-  event_id: string
-  event_date: string
-  city: string
-  /** Absent once the reporter deleted their account: the report stays, without who made it. */
-  reporter_uid?: string
-  reported_uid: string
-  reported_name: string
-  reason: ReportReason
-  text: string
-  at: number
-  status: 'open' | 'resolved' | 'dismissed'
-  resolution?: { action: string; reason: string; by: string; by_uid: string | null; at: number; until?: string }
-}
-
 /** picks/{night}_{from}_{to}: one guest picked another, told to nobody. */
 export interface PickRecord {
   night: string
@@ -66,7 +48,6 @@ export interface PickRecord {
 export const pickRecords = reader<PickRecord>()
 /** member_sharing/{uid}: what a member's connections see of them. */
 export const sharingRecords = reader<Sharing>()
-export const reportRecords = reader<ReportRecord>()
 
 /** The member's booking and the evening it belongs to, or a refusal that says nothing of anyone else. */
 export async function myNight(firestore: Firestore, member: Member, orderId: string) {

@@ -18,15 +18,15 @@ import {
 import { mayHostCity, type Roles } from '@yaari/domain/roles'
 import { eventStartInstant } from '@yaari/domain/schedule'
 import type { Auth } from 'firebase-admin/auth'
-import { FieldValue, type Firestore, type QuerySnapshot } from 'firebase-admin/firestore'
+import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import type { HostCaller } from '../../lib/auth'
-import { collectionOf, refs } from '../../lib/collections'
+import { refs } from '../../lib/collections'
 import { feedbackOfDate } from '../../lib/data/feedback'
+import { type ReportRecord, reportById, reportsAbout, reportsIn, resolveInBatch } from '../../lib/data/reports'
 import { type BookingRecord, bookingsOfDate, readBooking } from '../../lib/records'
 import { readStandings } from '../../lib/standing'
 import { came, readNight } from '../after-night/nights'
-import { type ReportRecord, reportRecords } from '../after-night/store'
 import { auditLog, auditRecord, onDate } from '../audit'
 import { mailRef, noticeRecord } from '../mail/outbox'
 import { profileEmail } from '../store'
@@ -136,14 +136,9 @@ function toEntry(id: string, report: ReportRecord, earlier: ReportEntry['earlier
   }
 }
 
-/** The reports a query found, each with its id. */
-const reportsIn = (found: QuerySnapshot) =>
-  reportRecords.withIds(found).map(({ id, record }) => ({ id, report: record }))
-
-/** Every report about this member, for the history beside one (never who made them). */
-async function reportsAbout(firestore: Firestore, uid: string) {
-  return reportsIn(await collectionOf(firestore, 'reports').where('reported_uid', '==', uid).get())
-}
+/** Records with their ids, as the entries name them. */
+const asReports = (found: { id: string; record: ReportRecord }[]) =>
+  found.map(({ id, record }) => ({ id, report: record }))
 
 async function entriesFor(
   firestore: Firestore,
@@ -154,7 +149,8 @@ async function entriesFor(
   const members = [...new Set(reports.map(({ report }) => report.reported_uid))]
   const [standings, histories] = await Promise.all([
     readStandings(firestore, members, now),
-    Promise.all(members.map(async (uid) => [uid, await reportsAbout(firestore, uid)] as const)),
+    // Every report about each member, for the history beside one (never who made them).
+    Promise.all(members.map(async (uid) => [uid, asReports(await reportsAbout(firestore, uid))] as const)),
   ])
   const history = new Map(histories)
   return reports.map(({ id, report }) => {
@@ -192,10 +188,8 @@ export async function listReports(
   now: number,
 ): Promise<{ reports: ReportEntry[] }> {
   // An admin reads every city's; a host only theirs (at most 30 cities to a query, as Firestore's `in` allows).
-  const reports = collectionOf(firestore, 'reports')
   if (!roles.admin && roles.hostCities.length === 0) return { reports: [] }
-  const found = await (roles.admin ? reports : reports.where('city', 'in', roles.hostCities.slice(0, 30))).get()
-  const mine = reportsIn(found)
+  const mine = asReports(await reportsIn(firestore, roles.admin ? 'all' : roles.hostCities.slice(0, 30)))
     .filter(({ report }) => mayHostCity(roles, report.city))
     .sort(
       (a, b) => Number(b.report.status === 'open') - Number(a.report.status === 'open') || b.report.at - a.report.at,
@@ -217,12 +211,13 @@ export async function resolveReport(
   input: RequestOf<typeof resolveReportCall>,
   now: number,
 ): Promise<{ report: ReportEntry; changed: boolean }> {
-  const ref = collectionOf(firestore, 'reports').doc(input.reportId)
-  const report = reportRecords.one(await ref.get())
+  const id = input.reportId
+  const report = await reportById(firestore, id)
   if (!report || !mayHostCity(host.roles, report.city)) throw new HttpsError('not-found', HOST_MESSAGES.reportNotFound)
   const answer = async (changed: boolean) => {
-    const fresh = reportRecords.existing(await ref.get())
-    const [entry] = await entriesFor(firestore, host.roles, [{ id: ref.id, report: fresh }], now)
+    const fresh = await reportById(firestore, id)
+    if (!fresh) throw new HttpsError('not-found', HOST_MESSAGES.reportNotFound)
+    const [entry] = await entriesFor(firestore, host.roles, [{ id, report: fresh }], now)
     return { report: entry!, changed }
   }
   if (report.status !== 'open') {
@@ -257,20 +252,20 @@ export async function resolveReport(
     ...(input.until ? { until: input.until } : {}),
   }
   const batch = firestore.batch()
-  batch.update(ref, { status: input.action === 'dismiss' ? 'dismissed' : 'resolved', resolution })
+  resolveInBatch(batch, firestore, id, input.action === 'dismiss' ? 'dismissed' : 'resolved', resolution)
   batch.create(
     auditLog(firestore).doc(),
     auditRecord(host, {
       action: 'resolve-report',
       about: onDate({ id: report.event_id, city: report.city }, report.event_date),
-      change: { report: ref.id, member: report.reported_uid, action: input.action, reason },
+      change: { report: id, member: report.reported_uid, action: input.action, reason },
       at: now,
     }),
   )
   const to = report.reporter_uid ? await profileEmail(firestore, report.reporter_uid) : undefined
   if (report.reporter_uid && to) {
     batch.create(
-      mailRef(firestore, `member_${report.reporter_uid}_report-reviewed_${ref.id}`),
+      mailRef(firestore, `member_${report.reporter_uid}_report-reviewed_${id}`),
       noticeRecord(
         { orderId: `member_${report.reporter_uid}`, to },
         { kind: 'report-reviewed', night: { event_id: report.event_id, event_date: report.event_date } },

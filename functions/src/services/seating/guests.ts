@@ -15,6 +15,7 @@ import type { Firestore } from 'firebase-admin/firestore'
 import { collectionOf, refs } from '../../lib/collections'
 import { blocksByAny } from '../../lib/data/blocks'
 import { connectionsInvolving } from '../../lib/data/connections'
+import { reportsAboutAny } from '../../lib/data/reports'
 import { type BookingRecord, bookingRecords, came, paidBookingsOfDate } from '../../lib/records'
 
 /** A paid guest of the date: the booking, the planner's view of them, their names. */
@@ -73,16 +74,11 @@ async function apartPairs(firestore: Firestore, uids: readonly string[]): Promis
   const pairs: Pairs = new Map()
   await Promise.all(
     chunks(uids).map(async (chunk) => {
-      const [blocks, reports] = await Promise.all([
-        blocksByAny(firestore, chunk),
-        collectionOf(firestore, 'reports').where('reported_uid', 'in', chunk).get(),
-      ])
+      const [blocks, reports] = await Promise.all([blocksByAny(firestore, chunk), reportsAboutAny(firestore, chunk)])
       for (const { from, to } of blocks) if (among.has(to)) pairs.set(pairId(from, to), [from, to])
-      for (const doc of reports.docs) {
-        const reporter = doc.get('reporter_uid')
-        if (doc.get('status') === 'open' && typeof reporter === 'string' && among.has(reporter))
-          pairs.set(pairId(reporter, String(doc.get('reported_uid'))), [reporter, String(doc.get('reported_uid'))])
-      }
+      for (const { status, reporter_uid: reporter, reported_uid: reported } of reports)
+        if (status === 'open' && reporter !== undefined && among.has(reporter))
+          pairs.set(pairId(reporter, reported), [reporter, reported])
     }),
   )
   return pairs
