@@ -6,7 +6,7 @@
  * does not, and the build fails naming it.
  */
 import postcss, { type AtRule, type Container } from 'postcss'
-import type { Plugin } from 'vite'
+import { builtCssCheck } from './built-css'
 
 const HOVER = /:hover\b/
 const HOVER_MEDIA = /\(\s*hover\s*:\s*hover\s*\)/
@@ -29,22 +29,11 @@ export function hoverOutsideHoverMedia(css: string): string[] {
 }
 
 /** The production build's check over the CSS it wrote. */
-export function hoverOnlyWhereHovering(): Plugin {
-  return {
-    name: 'yaari:hover-only-where-hovering',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const css = Object.values(bundle)
-        .filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'))
-        .map((file) => (file.type === 'asset' ? String(file.source) : ''))
-        .join('\n')
-      const found = hoverOutsideHoverMedia(css)
-      if (found.length > 0) {
-        this.error(
-          `:hover outside @media (hover: hover) in the built CSS (a colour a phone keeps after a tap): ${found.join(', ')}. ` +
-            "Use Panda's _hover condition, which carries the media query.",
-        )
-      }
-    },
-  }
-}
+export const hoverOnlyWhereHovering = () =>
+  builtCssCheck('yaari:hover-only-where-hovering', (css) => {
+    const found = hoverOutsideHoverMedia(css)
+    return found.length > 0
+      ? `:hover outside @media (hover: hover) in the built CSS (a colour a phone keeps after a tap): ${found.join(', ')}. ` +
+          "Use Panda's _hover condition, which carries the media query."
+      : undefined
+  })

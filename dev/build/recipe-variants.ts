@@ -4,7 +4,7 @@
  * (`verdict({ kind: verdict.kind })`) would otherwise get a class with no rule behind it, and the
  * element shows unstyled. The build fails, naming each class without a rule.
  */
-import type { Plugin } from 'vite'
+import { builtCssCheck } from './built-css'
 
 type Style = { readonly [property: string]: unknown } | undefined
 interface Recipe {
@@ -55,24 +55,11 @@ export function classesWithoutRule(classes: readonly string[], css: string): str
 }
 
 /** The production build's check over the CSS it wrote. */
-export function recipeVariantsInCss(config: RecipeConfig): Plugin {
-  return {
-    name: 'yaari:recipe-variants-in-css',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const css = Object.values(bundle)
-        .filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'))
-        .map((file) => (file.type === 'asset' ? String(file.source) : ''))
-        .join('\n')
-      // A build without the app's stylesheet (the pages' server render) has nothing to check.
-      if (css === '') return
-      const missing = classesWithoutRule(variantClasses(config), css)
-      if (missing.length > 0) {
-        this.error(
-          `Recipe variants with no rule in the built CSS (a class the app may set, showing nothing): ${missing.join(', ')}. ` +
-            'Panda writes a variant only when it sees it: list it in staticCss.',
-        )
-      }
-    },
-  }
-}
+export const recipeVariantsInCss = (config: RecipeConfig) =>
+  builtCssCheck('yaari:recipe-variants-in-css', (css) => {
+    const missing = classesWithoutRule(variantClasses(config), css)
+    return missing.length > 0
+      ? `Recipe variants with no rule in the built CSS (a class the app may set, showing nothing): ${missing.join(', ')}. ` +
+          'Panda writes a variant only when it sees it: list it in staticCss.'
+      : undefined
+  })
