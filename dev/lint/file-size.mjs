@@ -23,7 +23,6 @@ const LONG_FILES = {
   'functions/src/services/seating/plans.ts': 366,
   'packages/domain/src/door.ts': 357,
   'src/features/events/event-details-page.tsx': 328,
-  'src/features/host/groups-section.tsx': 323,
   'packages/domain/src/after-night.ts': 318,
   'src/features/booking/booking-form.tsx': 317,
   'functions/src/services/bookings/create.ts': 313,

@@ -4,9 +4,11 @@
  * download. The list is read from the device first (the last one loaded), then refreshed, so it
  * opens at the door with no signal.
  */
+
 import { Link } from '@tanstack/react-router'
 import { enumLabel } from '@yaari/domain/booking'
 import type { EventId } from '@yaari/domain/catalogue'
+import type { SeatingView } from '@yaari/domain/groups'
 import { type GuestList, type GuestRow, hostCancelSeatCall } from '@yaari/domain/host'
 import { GENDER_LABELS } from '@yaari/domain/profile'
 import { eventStartInstant, formatIstClock, formatIstDateTime, formatLongDate } from '@yaari/domain/schedule'
@@ -17,6 +19,7 @@ import { button, heading, link, text, toolbar } from 'styled-system/recipes'
 import { call } from '../../lib/call'
 import { useCatalogue } from '../../lib/catalogue'
 import { heldFor } from '../../lib/held'
+import type { Answer } from './answer'
 import { CancelForm, CapacityForm, DownloadCsv, MessageForm, SalesToggle, VenueForm } from './date-actions'
 import { GroupsSection } from './groups-section'
 import { GuestItem } from './guest-item'
@@ -26,7 +29,12 @@ import { NightSection } from './night-section'
 import { SearchList } from './search-list'
 import { useHostDate } from './use-host-date'
 
-export function HostDatePage({ eventId, date, saved }: DatePageProps<GuestList | null>) {
+export function HostDatePage({
+  eventId,
+  date,
+  saved,
+  seating,
+}: DatePageProps<GuestList | null> & { seating: Promise<Answer<SeatingView> | undefined> }) {
   const host = useHost()
   return (
     <DateConsole
@@ -36,6 +44,7 @@ export function HostDatePage({ eventId, date, saved }: DatePageProps<GuestList |
       eventId={eventId}
       date={date}
       held={heldFor(saved, host.uid)}
+      seating={seating}
     />
   )
 }
@@ -104,6 +113,7 @@ function DateConsole({
   eventId,
   date,
   held,
+  seating,
 }: {
   uid: string
   verified: boolean
@@ -111,6 +121,7 @@ function DateConsole({
   eventId: EventId
   date: string
   held?: GuestList | null
+  seating: Promise<Answer<SeatingView> | undefined>
 }) {
   const catalogue = useCatalogue()
   const { list, refresh, notice, setNotice, act, moderate, markCame } = useHostDate({ uid, eventId, date, held })
@@ -233,7 +244,7 @@ function DateConsole({
             {shown.length === 0 ? <p>{search ? 'No guest matches that search.' : 'No guests yet.'}</p> : null}
           </section>
 
-          <GroupsSection eventId={eventId} date={date} editable={verified && !list.date.cancelled} />
+          <GroupsSection eventId={eventId} date={date} seating={seating} editable={verified && !list.date.cancelled} />
 
           <NightSection list={list} started={started} editable={verified && !list.date.cancelled} markCame={markCame} />
 

@@ -6,10 +6,12 @@
  * says it is loading meanwhile). These run in the console's own chunk: members' pages never load
  * them, nor the schema library.
  */
+
 import { notFound } from '@tanstack/react-router'
 import type { Catalogue, EventId } from '@yaari/domain/catalogue'
 import { listCatalogueCall, listCatalogueSchema } from '@yaari/domain/catalogue-editor'
 import { dateIssue } from '@yaari/domain/event-id'
+import { getSeatingCall } from '@yaari/domain/groups'
 import { hostDateSchema, listAuditCall, listHostDatesCall, listReportsCall } from '@yaari/domain/host'
 import * as v from 'valibot'
 import { call } from '../../lib/call'
@@ -97,10 +99,17 @@ export const loadEventEditor = (access: HostAccess, eventId: string) => ({
   }),
 })
 
-export async function loadHostDate(context: CatalogueContext, params: { eventId: string; date: string }) {
+export async function loadHostDate(
+  context: CatalogueContext & { host: HostAccess },
+  params: { eventId: string; date: string },
+) {
   const date = await knownDate(context, params)
   const saved = await held((uid) => readSavedGuestList(uid, date.eventId, date.date))
-  return { ...date, saved }
+  // The date's groups, asked as the page loads, not once it shows.
+  const seating = hostAnswer(context.host, () =>
+    call(getSeatingCall, { eventId: date.eventId, eventDate: date.date }).then((answer) => answer.seating),
+  )
+  return { ...date, saved, seating }
 }
 
 export async function loadDoor(context: CatalogueContext, params: { eventId: string; date: string }) {
