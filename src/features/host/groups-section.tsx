@@ -1,3 +1,12 @@
+/**
+ * A date's groups on its console page: the planner's proposal, a move of any guest to another group
+ * (a native select named for the guest, and a button: keyboard and screen reader alike), a lock per group, a re-plan of the
+ * unlocked ones, and the publish that shows each guest their group at the reveal. What changed since
+ * publishing (a cancellation, a late booking) is listed. Asked from Yaari by the route's loader as
+ * the page loads (and again after another host's change): it is not kept on the phone. Each group
+ * is drawn by group-card.tsx.
+ */
+
 import { errorCode } from '@yaari/domain/error-code'
 import { changeSeatingCall, getSeatingCall, type SeatingChange, type SeatingView } from '@yaari/domain/groups'
 import { formatIstClockOnDay, formatIstDateTime } from '@yaari/domain/schedule'
