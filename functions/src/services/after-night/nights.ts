@@ -61,7 +61,6 @@ export const readNight = async (firestore: Firestore, eventId: string, date: str
 export const guestKey = (night: string, uid: string) =>
   createHash('sha256').update(`guest:${night}:${uid}`).digest('hex').slice(0, 16)
 
-/** A connection's id: the same for the pair whoever picked last. */
 const firstName = (name: unknown) => firstNameOf(name) ?? 'A guest'
 
 export { came }

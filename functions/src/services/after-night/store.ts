@@ -1,8 +1,9 @@
 /**
- * What the evening after keeps, and how the services read it: the records (connections, reports),
- * their references (picks, connections, sharing), and the readers every job of the member's side
- * starts from (the member's own night, the guest behind a guest id, blocks, sharing, connections).
- * The services beside it (feedback, picks, reports, sharing) hold the rules, not the field plumbing.
+ * What the evening after keeps that has no data module yet, and how the services read it: picks and
+ * sharing (their records and references), and what every job of the member's side starts from (the
+ * member's own night, the guest behind a guest id, a connection as the member sees it). Blocks,
+ * connections, feedback and reports are lib/data's. The services beside it (feedback, picks,
+ * reports, sharing) hold the rules, not the field plumbing.
  */
 
 import { createHash } from 'node:crypto'
