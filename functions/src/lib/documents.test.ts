@@ -2,7 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
 import { FakeFirestore } from '../testing/fake-firestore'
-import { checkedReader, reader } from './documents'
+import { checkedReader, deleteFound, reader, readWhereAny } from './documents'
 import { warn } from './log'
 
 vi.mock('./log', () => ({ warn: vi.fn() }))
@@ -54,5 +54,20 @@ describe('checkedReader', () => {
     expect(() => checked.existing(b)).toThrow('notes/b holds no record')
     expect(checked.one(await firestore.collection('notes').doc('none').get())).toBeUndefined()
     expect(warn).toHaveBeenCalledWith('malformed-record', expect.objectContaining({ collection: 'notes', id: 'b' }))
+  })
+})
+
+describe('readWhereAny and deleteFound', () => {
+  it('reads what any of the values find (nothing asked for none), and deletes what the queries find', async () => {
+    const firestore = new FakeFirestore() as unknown as Firestore
+    const pairs = firestore.collection('pairs')
+    await pairs.doc('ab').set({ text: 'a-b', n: 1, from: 'a' })
+    await pairs.doc('cd').set({ text: 'c-d', n: 2, from: 'c' })
+    await pairs.doc('ef').set({ text: 'e-f', n: 3, from: 'e' })
+    const found = await readWhereAny(notes, pairs, 'from', 'in', ['a', 'e'])
+    expect(found.map((note) => note.text).sort()).toEqual(['a-b', 'e-f'])
+    expect(await readWhereAny(notes, pairs, 'from', 'in', [])).toEqual([])
+    await deleteFound(pairs.where('from', '==', 'a'), pairs.where('from', '==', 'c'))
+    expect((await pairs.get()).docs.map((doc) => doc.id)).toEqual(['ef'])
   })
 })

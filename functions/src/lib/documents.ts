@@ -3,7 +3,7 @@
  * a document holds the record its collection's type says; a store names that type once, with
  * `reader<Record>()`, and the services read records, never a document's fields.
  */
-import type { DocumentSnapshot, QuerySnapshot } from 'firebase-admin/firestore'
+import type { DocumentSnapshot, Query, QuerySnapshot } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { warn } from './log'
 
@@ -54,4 +54,21 @@ export function checkedReader<S extends v.GenericSchema>(collection: string, sch
         return record === undefined ? [] : [{ id: doc.id, record }]
       }),
   }
+}
+
+/** The records a query finds, or none without asking when `values` is empty (an `in` query refuses an empty list). */
+export async function readWhereAny<T>(
+  records: Reader<T>,
+  query: Query,
+  field: string,
+  op: 'in' | 'array-contains-any',
+  values: readonly string[],
+): Promise<T[]> {
+  return values.length === 0 ? [] : records.all(await query.where(field, op, [...values]).get())
+}
+
+/** Deletes every document the queries find. */
+export async function deleteFound(...queries: Query[]): Promise<void> {
+  const found = await Promise.all(queries.map((query) => query.get()))
+  await Promise.all(found.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))
 }

@@ -7,7 +7,7 @@
 import type { Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { collectionOf } from '../collections'
-import { checkedReader } from '../documents'
+import { checkedReader, deleteFound, readWhereAny } from '../documents'
 
 const BlockSchema = v.object({ from: v.string(), to: v.string(), at: v.number() })
 export type BlockRecord = v.InferOutput<typeof BlockSchema>
@@ -25,14 +25,8 @@ export const blocksBy = async (firestore: Firestore, uid: string): Promise<Block
   records.all(await blocks(firestore).where('from', '==', uid).get())
 
 /** The blocks made by any of up to 30 members (a Firestore `in` query's most), for seating. */
-export const blocksByAny = async (firestore: Firestore, uids: readonly string[]): Promise<BlockRecord[]> =>
-  uids.length === 0
-    ? []
-    : records.all(
-        await blocks(firestore)
-          .where('from', 'in', [...uids])
-          .get(),
-      )
+export const blocksByAny = (firestore: Firestore, uids: readonly string[]): Promise<BlockRecord[]> =>
+  readWhereAny(records, blocks(firestore), 'from', 'in', uids)
 
 /** Every block the member made or is under. */
 export async function blocksOf(firestore: Firestore, uid: string): Promise<BlockRecord[]> {
@@ -48,10 +42,5 @@ export const blockedWith = async (firestore: Firestore, uid: string): Promise<Se
   new Set((await blocksOf(firestore, uid)).map((block) => (block.from === uid ? block.to : block.from)))
 
 /** Deletes every block the member made or is under (their account is deleted). */
-export async function forgetBlocks(firestore: Firestore, uid: string): Promise<void> {
-  const [made, under] = await Promise.all([
-    blocks(firestore).where('from', '==', uid).get(),
-    blocks(firestore).where('to', '==', uid).get(),
-  ])
-  await Promise.all([...made.docs, ...under.docs].map((doc) => doc.ref.delete()))
-}
+export const forgetBlocks = (firestore: Firestore, uid: string): Promise<void> =>
+  deleteFound(blocks(firestore).where('from', '==', uid), blocks(firestore).where('to', '==', uid))

@@ -10,7 +10,7 @@ import { pairId } from '@yaari/domain/after-night'
 import type { Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { collectionOf } from '../collections'
-import { checkedReader } from '../documents'
+import { checkedReader, deleteFound, readWhereAny } from '../documents'
 
 const ConnectionSchema = v.object({
   members: v.tuple([v.string(), v.string()]),
@@ -63,21 +63,13 @@ export const connectionsOf = async (firestore: Firestore, uid: string) =>
   records.withIds(await connections(firestore).where('members', 'array-contains', uid).get())
 
 /** The connections that involve any of up to 30 members (a Firestore `array-contains-any`'s most). */
-export const connectionsInvolving = async (firestore: Firestore, uids: readonly string[]) =>
-  uids.length === 0
-    ? []
-    : records.all(
-        await connections(firestore)
-          .where('members', 'array-contains-any', [...uids])
-          .get(),
-      )
+export const connectionsInvolving = (firestore: Firestore, uids: readonly string[]) =>
+  readWhereAny(records, connections(firestore), 'members', 'array-contains-any', uids)
 
 /** The connections made after one evening of an event. */
 export const connectionsOfDate = async (firestore: Firestore, eventId: string, date: string) =>
   records.all(await connections(firestore).where('event_id', '==', eventId).where('event_date', '==', date).get())
 
 /** Deletes every connection of the member (their account is deleted). */
-export async function forgetConnections(firestore: Firestore, uid: string): Promise<void> {
-  const found = await connections(firestore).where('members', 'array-contains', uid).get()
-  await Promise.all(found.docs.map((doc) => doc.ref.delete()))
-}
+export const forgetConnections = (firestore: Firestore, uid: string): Promise<void> =>
+  deleteFound(connections(firestore).where('members', 'array-contains', uid))

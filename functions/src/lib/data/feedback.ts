@@ -8,7 +8,7 @@ import { IMPROVE_OPTIONS } from '@yaari/domain/after-night'
 import type { Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { collectionOf } from '../collections'
-import { checkedReader } from '../documents'
+import { checkedReader, deleteFound } from '../documents'
 import { expiry } from '../retention'
 
 const FeedbackSchema = v.object({
@@ -49,7 +49,5 @@ export const feedbackBy = async (firestore: Firestore, uid: string) =>
   records.all(await feedback(firestore).where('user_id', '==', uid).get())
 
 /** Deletes every feedback the member gave (their account is deleted). */
-export async function forgetFeedback(firestore: Firestore, uid: string): Promise<void> {
-  const found = await feedback(firestore).where('user_id', '==', uid).get()
-  await Promise.all(found.docs.map((doc) => doc.ref.delete()))
-}
+export const forgetFeedback = (firestore: Firestore, uid: string): Promise<void> =>
+  deleteFound(feedback(firestore).where('user_id', '==', uid))

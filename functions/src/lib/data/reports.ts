@@ -9,7 +9,7 @@ import { REPORT_REASONS } from '@yaari/domain/after-night'
 import { FieldValue, type Firestore, type WriteBatch } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { collectionOf } from '../collections'
-import { checkedReader } from '../documents'
+import { checkedReader, readWhereAny } from '../documents'
 import { expiry } from '../retention'
 
 const ResolutionSchema = v.object({
@@ -70,14 +70,8 @@ export const reportsAbout = async (firestore: Firestore, uid: string) =>
   records.withIds(await reports(firestore).where('reported_uid', '==', uid).get())
 
 /** The reports about any of up to 30 members (a Firestore `in` query's most), for seating. */
-export const reportsAboutAny = async (firestore: Firestore, uids: readonly string[]) =>
-  uids.length === 0
-    ? []
-    : records.all(
-        await reports(firestore)
-          .where('reported_uid', 'in', [...uids])
-          .get(),
-      )
+export const reportsAboutAny = (firestore: Firestore, uids: readonly string[]) =>
+  readWhereAny(records, reports(firestore), 'reported_uid', 'in', uids)
 
 /** The reports of some cities (up to 30), or of every city, with their ids. */
 export const reportsIn = async (firestore: Firestore, cities: readonly string[] | 'all') =>
