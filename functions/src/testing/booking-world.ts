@@ -19,9 +19,10 @@ import { FakeGateway } from './fake-gateway'
 export const EVENT = SEED_EVENTS[0]!
 
 export function bookingWorld(start = '2026-11-23T06:30:00Z') {
-  const firestore = new FakeFirestore()
-  const gateway = new FakeGateway()
   let now = Date.parse(start)
+  // Firestore's own clock is the world's: a document's creation and every read are stamped with it.
+  const firestore = new FakeFirestore(() => now)
+  const gateway = new FakeGateway()
   const deps: BookingDeps = {
     catalogue: SEED,
     firestore: firestore.asFirestore,

@@ -10,6 +10,8 @@
 import { FieldValue, type Firestore, Timestamp } from 'firebase-admin/firestore'
 
 type Data = Record<string, unknown>
+/** A document as the fake keeps it: its data, its version (its update time) and when it was created. */
+type Stored = { data: Data; version: number; created: number }
 type Op = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in'
 
 const grpcError = (code: number, message: string) => Object.assign(new Error(message), { code })
@@ -31,10 +33,14 @@ function compare(a: unknown, op: Op, b: unknown): boolean {
 }
 
 class FakeSnapshot {
+  /** The server's time of the read (the fake's clock), as Firestore stamps every snapshot. */
+  readonly readTime: Timestamp
   constructor(
     readonly ref: FakeDocument,
-    private readonly stored: { data: Data; version: number } | undefined,
-  ) {}
+    private readonly stored: Stored | undefined,
+  ) {
+    this.readTime = Timestamp.fromMillis(ref.firestore.clock())
+  }
   get id() {
     return this.ref.id
   }
@@ -43,6 +49,10 @@ class FakeSnapshot {
   }
   get updateTime() {
     return this.stored ? Timestamp.fromMillis(this.stored.version) : undefined
+  }
+  /** The server's time when the document was created (the fake's clock). */
+  get createTime() {
+    return this.stored ? Timestamp.fromMillis(this.stored.created) : undefined
   }
   data(): Data | undefined {
     return this.stored ? structuredClone(this.stored.data) : undefined
@@ -163,8 +173,11 @@ class FakeQuery {
 }
 
 export class FakeFirestore {
-  private readonly documents = new Map<string, { data: Data; version: number }>()
+  private readonly documents = new Map<string, Stored>()
   private version = 0
+
+  /** `clock`: the server's time, which stamps a document's creation and every read (a test's world clock). */
+  constructor(readonly clock: () => number = Date.now) {}
 
   /** As firebase-admin's Firestore, for code that takes one. */
   get asFirestore(): Firestore {
@@ -214,7 +227,8 @@ export class FakeFirestore {
     return this.documents.get(path)
   }
   put(path: string, data: Data): number {
-    this.documents.set(path, { data, version: ++this.version })
+    const created = this.documents.get(path)?.created ?? this.clock()
+    this.documents.set(path, { data, version: ++this.version, created })
     return this.version
   }
   remove(path: string) {

@@ -119,6 +119,19 @@ describe('the outbox', () => {
     expect(mail.sent).toHaveLength(1)
   })
 
+  it('a run made "as of" a later day never takes over an attempt still being made: the lease runs on Firestore\'s clock', async () => {
+    const { world, mail, mailDeps, orderId, record } = await paid()
+    const id = mailId(orderId, 'booking-confirmed')
+    // Another run claimed attempt 1 a moment ago and is sending it now.
+    await world.firestore.doc(`mail/${id}/attempts/1`).create({ started_at: world.now })
+    // A run whose clock says 60 days later (a job run as of then, or an instance whose clock is off).
+    const later = { ...mailDeps, now: () => new Date(world.now + 60 * 86_400_000) }
+    expect(await deliverOne(later, id)).toBe('busy')
+    expect(await deliverOne(later, id)).toBe('busy')
+    expect(record()).toMatchObject({ state: 'queued', attempts: 0 })
+    expect(mail.sent).toHaveLength(0)
+  })
+
   it('a booking whose hold ran out at checkout gets the payment-ended mail, with a link back to the event', async () => {
     const world = bookingWorld()
     const mail = new FakeMail()

@@ -189,7 +189,11 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
   } catch (error) {
     if (!isAlreadyExists(error)) throw error
     const other = await claim.get()
-    if (other.get('outcome') === undefined && now - Number(other.get('started_at')) > ATTEMPT_LEASE_MS) {
+    // The lease runs on Firestore's clock (the claim's creation to this read), not on this run's: a
+    // run made "as of" another time, or an instance whose clock is off, never takes over an attempt
+    // still being made (the same mail would be sent twice).
+    const held = other.createTime && other.readTime ? other.readTime.toMillis() - other.createTime.toMillis() : 0
+    if (other.get('outcome') === undefined && held > ATTEMPT_LEASE_MS) {
       // Its sender was cut off mid-attempt: count the attempt, so the next run claims a new one.
       await ref
         .update({ attempts: attempt, due_at: now }, { lastUpdateTime: snapshot.updateTime! })
