@@ -68,14 +68,20 @@ const isDay = (value: unknown): value is string =>
   new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
 const isPeriod = (value: unknown): value is Period => PERIODS.some((period) => period.value === value)
 
-/** The route's validateSearch: what the address says, each part kept only when it is one the page offers. */
+/**
+ * The route's validateSearch: what the address says, each part kept only when it is one the page
+ * offers. Every key is answered, undefined when dropped: the router lays a route's search over the
+ * address's own, so a key left out would keep its raw value (a day that does not exist, a year 9999).
+ */
 export function parseInsightsSearch(search: Record<string, unknown>): InsightsSearch {
   const custom = search.period === 'custom' && isDay(search.from) && isDay(search.to) && search.from <= search.to
+  const id = (value: unknown) => (typeof value === 'string' && ID.test(value) ? value : undefined)
   return {
-    ...(isPeriod(search.period) && (search.period !== 'custom' || custom) ? { period: search.period } : {}),
-    ...(custom ? { from: search.from as string, to: search.to as string } : {}),
-    ...(typeof search.city === 'string' && ID.test(search.city) ? { city: search.city } : {}),
-    ...(typeof search.event === 'string' && ID.test(search.event) ? { event: search.event } : {}),
+    period: isPeriod(search.period) && (search.period !== 'custom' || custom) ? search.period : undefined,
+    from: custom ? (search.from as string) : undefined,
+    to: custom ? (search.to as string) : undefined,
+    city: id(search.city),
+    event: id(search.event),
   }
 }
 
