@@ -12,16 +12,7 @@ import { createHmac, randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { deleteMyAccountCall, exportMyDataCall } from '@yaari/domain/account'
-import {
-  blockGuestCall,
-  getAfterNightCall,
-  listConnectionsCall,
-  pickGuestCall,
-  removeConnectionCall,
-  reportGuestCall,
-  saveFeedbackCall,
-  saveSharingCall,
-} from '@yaari/domain/after-night'
+import * as afterNight from '@yaari/domain/after-night'
 import { getAvailabilityCall, seatsCollectionPath } from '@yaari/domain/availability'
 import { cancelBookingCall, createBookingCall, getBookingCall } from '@yaari/domain/booking'
 import { VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
@@ -137,19 +128,19 @@ const TARGETS = [
   target(editor.saveCatalogueCityCall, { city: seedCatalogue().cities[0]! }, 'host'),
   target(editor.uploadEventCoverCall, { id: event.id, data: PNG_BASE64 }, 'host'),
   // After the night: a member who came to no evening (refused before anything is read of one).
-  target(getAfterNightCall, { orderId: 'yaari_20261128_abcdef' }),
-  target(saveFeedbackCall, { orderId: 'yaari_20261128_abcdef', rating: 5, comment: 'Lovely', improve: ['venue'] }),
-  target(pickGuestCall, { orderId: 'yaari_20261128_abcdef', guestId: '0123456789abcdef', picked: true }),
-  target(blockGuestCall, { orderId: 'yaari_20261128_abcdef', guestId: '0123456789abcdef' }),
-  target(reportGuestCall, {
+  target(afterNight.getAfterNightCall, { orderId: 'yaari_20261128_abcdef' }),
+  target(afterNight.saveFeedbackCall, { orderId: 'yaari_20261128_abcdef', rating: 5, comment: 'Lovely', improve: ['venue'] }),
+  target(afterNight.pickGuestCall, { orderId: 'yaari_20261128_abcdef', guestId: '0123456789abcdef', picked: true }),
+  target(afterNight.blockGuestCall, { orderId: 'yaari_20261128_abcdef', guestId: '0123456789abcdef' }),
+  target(afterNight.reportGuestCall, {
     orderId: 'yaari_20261128_abcdef',
     guestId: '0123456789abcdef',
     reason: 'harassment',
     text: 'What happened',
   }),
-  target(listConnectionsCall, {}),
-  target(removeConnectionCall, { connectionId: '0123456789abcdef' }),
-  target(saveSharingCall, { contactKind: 'instagram', contact: '@asha.rao', showPhoto: true }),
+  target(afterNight.listConnectionsCall, {}),
+  target(afterNight.removeConnectionCall, { connectionId: '0123456789abcdef' }),
+  target(afterNight.saveSharingCall, { contactKind: 'instagram', contact: '@asha.rao', showPhoto: true }),
   target(notify.savePushSubscriptionCall, {
     endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
     keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },

@@ -74,6 +74,7 @@ import { bookingDeps } from '../lib/deps'
 import { ALERTS, alert } from '../lib/log'
 import { isAllowedOrigin, LOOPBACK_ORIGIN } from '../lib/origins'
 import { photoStore } from '../lib/photo-store'
+import type { BookingDeps } from '../lib/records'
 import {
   APP_CHECK_SITE_KEY,
   APP_ORIGIN,
@@ -363,72 +364,44 @@ export const moderateMember = hostCallable(moderateMemberCall, (input, host, cat
 export const liftModeration = adminCallable(liftModerationCall, (input, host) =>
   moderation.liftModeration(db(), host, input, Date.now()),
 )
-export const shareVenue = hostCallable(
-  shareVenueCall,
-  (input, host, catalogue) => hostActions.shareVenue(bookingDeps(catalogue), host, input),
-  withCashfree,
-)
-export const setCapacity = hostCallable(
-  setCapacityCall,
-  (input, host, catalogue) => hostActions.changeCapacity(bookingDeps(catalogue), host, input),
-  withCashfree,
-)
-export const setSales = hostCallable(
-  setSalesCall,
-  (input, host, catalogue) => hostActions.setSales(bookingDeps(catalogue), host, input),
-  withCashfree,
-)
-export const hostCancelDate = hostCallable(
-  hostCancelDateCall,
-  (input, host, catalogue) => hostActions.cancelHostedDate(bookingDeps(catalogue), host, input),
-  withCashfree,
-)
-export const hostCancelSeat = hostCallable(
-  hostCancelSeatCall,
-  (input, host, catalogue) => hostActions.cancelGuestSeat(bookingDeps(catalogue), host, input),
-  withCashfree,
-)
+/** A host's change to a date: it may refund or cancel through Cashfree, so it binds Cashfree's secret. */
+const hostBookingCallable = <C extends CallableContract>(
+  contract: C,
+  act: (deps: BookingDeps, host: HostCaller, input: RequestOf<C>) => Promise<ResponseOf<C>>,
+) => hostCallable(contract, (input, host, catalogue) => act(bookingDeps(catalogue), host, input), withCashfree)
+export const shareVenue = hostBookingCallable(shareVenueCall, hostActions.shareVenue)
+export const setCapacity = hostBookingCallable(setCapacityCall, hostActions.changeCapacity)
+export const setSales = hostBookingCallable(setSalesCall, hostActions.setSales)
+export const hostCancelDate = hostBookingCallable(hostCancelDateCall, hostActions.cancelHostedDate)
+export const hostCancelSeat = hostBookingCallable(hostCancelSeatCall, hostActions.cancelGuestSeat)
 
 // The door: a phone saves a date's door list before the night, and syncs its check-ins when it can.
+/** What a door call acts on: the event, and the date's clock (the stack's clock for that date locally). */
+const doorDate = async (catalogue: Catalogue, input: { eventId: string; eventDate: string }) => ({
+  event: eventOf(catalogue, input.eventId),
+  now: await doorNow(db(), input.eventId, input.eventDate),
+})
+const withPassKey = { secrets: [PASS_SIGNING_KEY] }
 export const getDoorList = hostCallable(
   getDoorListCall,
-  async (input, host, catalogue) =>
-    door.getDoorList(
-      db(),
-      host,
-      eventOf(catalogue, input.eventId),
-      input,
-      doorKeys(),
-      await doorNow(db(), input.eventId, input.eventDate),
-    ),
-  {
-    secrets: [PASS_SIGNING_KEY],
+  async (input, host, catalogue) => {
+    const { event, now } = await doorDate(catalogue, input)
+    return door.getDoorList(db(), host, event, input, doorKeys(), now)
   },
+  withPassKey,
 )
 export const syncCheckIns = hostCallable(
   syncCheckInsCall,
-  async (input, host, catalogue) =>
-    door.syncCheckIns(
-      db(),
-      host,
-      eventOf(catalogue, input.eventId),
-      input,
-      doorKeys(),
-      await doorNow(db(), input.eventId, input.eventDate),
-    ),
-  {
-    secrets: [PASS_SIGNING_KEY],
+  async (input, host, catalogue) => {
+    const { event, now } = await doorDate(catalogue, input)
+    return door.syncCheckIns(db(), host, event, input, doorKeys(), now)
   },
+  withPassKey,
 )
-export const removeAdmission = adminCallable(removeAdmissionCall, async (input, admin, catalogue) =>
-  door.removeAdmission(
-    db(),
-    admin,
-    eventOf(catalogue, input.eventId),
-    input,
-    await doorNow(db(), input.eventId, input.eventDate),
-  ),
-)
+export const removeAdmission = adminCallable(removeAdmissionCall, async (input, admin, catalogue) => {
+  const { event, now } = await doorDate(catalogue, input)
+  return door.removeAdmission(db(), admin, event, input, now)
+})
 
 // The catalogue editor: hosts edit their cities' events, admins everything and the cities.
 const editorOf = (host: HostCaller) => ({ actor: host, roles: host.roles })
@@ -473,15 +446,10 @@ export const removeConnection = callable(removeConnectionCall, (input, member) =
 export const saveSharing = callable(saveSharingCall, (input, member) =>
   sharing.saveSharing(db(), member, input, Date.now()),
 )
-export const markAttendance = hostCallable(markAttendanceCall, async (input, host, catalogue) =>
-  hostNight.markAttendance(
-    db(),
-    host,
-    eventOf(catalogue, input.eventId),
-    input,
-    await doorNow(db(), input.eventId, input.eventDate),
-  ),
-)
+export const markAttendance = hostCallable(markAttendanceCall, async (input, host, catalogue) => {
+  const { event, now } = await doorDate(catalogue, input)
+  return hostNight.markAttendance(db(), host, event, input, now)
+})
 export const listReports = hostCallable(listReportsCall, (_, host) =>
   hostNight.listReports(db(), host.roles, Date.now()),
 )
