@@ -1,13 +1,16 @@
 // @ts-check
 /**
  * One owner per collection: a collection with a data module (functions/src/lib/data/<name>.ts, the
- * module named after its collection) is named by that module alone. Everything else reads and
+ * module named after its collection, in kebab case: insight-marks.ts owns insight_marks) is named by
+ * that module alone. Everything else reads and
  * writes it through the module's typed, checked functions. Checked by `npm test`
  * (data-owners.test.mjs); the collections without a module yet are named where they are used, as
  * before, until each gets one.
  */
 
-const DATA_MODULE = /^functions\/src\/lib\/data\/([a-z_]+)\.ts$/
+const DATA_MODULE = /^functions\/src\/lib\/data\/([a-z-]+)\.ts$/
+/** The collection a data module owns: its file's name in snake case. */
+const ownedBy = (/** @type {string} */ path) => DATA_MODULE.exec(path)?.[1]?.replaceAll('-', '_')
 const TEST_FILE = /\.test\.ts$|(^|\/)testing\//
 
 /**
@@ -16,16 +19,18 @@ const TEST_FILE = /\.test\.ts$|(^|\/)testing\//
  * @param {Record<string, string>} files
  */
 export function ownerViolations(files) {
-  const owned = Object.keys(files).flatMap((path) => DATA_MODULE.exec(path)?.[1] ?? [])
+  const owned = Object.keys(files).flatMap((path) => ownedBy(path) ?? [])
   /** @type {string[]} */
   const found = []
   for (const [path, text] of Object.entries(files)) {
     if (!path.startsWith('functions/src/') || TEST_FILE.test(path)) continue
-    const own = DATA_MODULE.exec(path)?.[1]
+    const own = ownedBy(path)
     for (const name of owned) {
       if (name === own) continue
       if (new RegExp(`(collectionOf|subcollectionOf)\\([^)]*['"]${name}['"]`).test(text))
-        found.push(`${path}: names the collection '${name}': read and write it through lib/data/${name}.ts`)
+        found.push(
+          `${path}: names the collection '${name}': read and write it through lib/data/${name.replaceAll('_', '-')}.ts`,
+        )
     }
   }
   return found

@@ -19,6 +19,18 @@ describe('one owner per collection', () => {
     ])
   })
 
+  it('a module in kebab case owns the collection in snake case', () => {
+    expect(
+      ownerViolations({
+        'functions/src/lib/data/insight-marks.ts': "collectionOf(firestore, 'insight_marks').doc(key)\n",
+        'functions/src/services/insights/roll.ts': "await collectionOf(firestore, 'insight_marks').get()\n",
+        'functions/src/services/insights/view.ts': "collectionOf(firestore, 'insights').doc('last-roll')\n",
+      }),
+    ).toEqual([
+      "functions/src/services/insights/roll.ts: names the collection 'insight_marks': read and write it through lib/data/insight-marks.ts",
+    ])
+  })
+
   it('the tree keeps it', () => {
     const files = sourceFiles(ROOT)
     expect(Object.keys(files)).toContain('functions/src/lib/data/blocks.ts')

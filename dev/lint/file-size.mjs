@@ -15,7 +15,6 @@ const FOLDERS = ['src/features', 'functions/src/services', 'packages/domain/src'
 const LONG_FILES = {
   'packages/domain/src/seating.ts': 566,
   'src/features/host/insights/insights-page.tsx': 450,
-  'functions/src/services/insights/rollups.ts': 406,
   'packages/domain/src/insights.ts': 404,
   'packages/domain/src/profile.ts': 395,
   'packages/domain/src/pass.ts': 388,

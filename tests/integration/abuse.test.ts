@@ -129,7 +129,12 @@ const TARGETS = [
   target(editor.uploadEventCoverCall, { id: event.id, data: PNG_BASE64 }, 'host'),
   // After the night: a member who came to no evening (refused before anything is read of one).
   target(afterNight.getAfterNightCall, { orderId: 'yaari_20261128_abcdef' }),
-  target(afterNight.saveFeedbackCall, { orderId: 'yaari_20261128_abcdef', rating: 5, comment: 'Lovely', improve: ['venue'] }),
+  target(afterNight.saveFeedbackCall, {
+    orderId: 'yaari_20261128_abcdef',
+    rating: 5,
+    comment: 'Lovely',
+    improve: ['venue'],
+  }),
   target(afterNight.pickGuestCall, { orderId: 'yaari_20261128_abcdef', guestId: '0123456789abcdef', picked: true }),
   target(afterNight.blockGuestCall, { orderId: 'yaari_20261128_abcdef', guestId: '0123456789abcdef' }),
   target(afterNight.reportGuestCall, {

@@ -8,6 +8,8 @@ import type { DocumentReference } from 'firebase-admin/firestore'
 
 /** gRPC ALREADY_EXISTS: create() found the document there. */
 export const isAlreadyExists = (error: unknown) => errorCode(error) === 6
+/** A write refused because its precondition failed (the document changed since it was read). */
+export const isFailedPrecondition = (error: unknown) => errorCode(error) === 9
 
 function shuffled<T>(items: T[]): T[] {
   for (let i = items.length - 1; i > 0; i--) {

@@ -15,12 +15,12 @@ import type { Catalogue } from '@yaari/domain/catalogue'
 import { errorCode } from '@yaari/domain/error-code'
 import type { DocumentReference, Firestore, Timestamp } from 'firebase-admin/firestore'
 import type { PaymentGateway } from './cashfree'
-import { isAlreadyExists } from './claims'
+import { isAlreadyExists, isFailedPrecondition } from './claims'
 import { collectionOf, refs, subcollectionOf } from './collections'
 import { reader } from './documents'
 import { expiry } from './retention'
 
-export { isAlreadyExists }
+export { isAlreadyExists, isFailedPrecondition }
 
 export interface RefundRecord {
   /** Ours, sent to Cashfree as its idempotent refund id. */
@@ -281,8 +281,6 @@ export async function earliestConfirmedDate(firestore: Firestore, uid: string): 
     .get()
   return bookingRecords.all(found)[0]?.event_date
 }
-
-export const isFailedPrecondition = (error: unknown) => errorCode(error) === 9
 
 /** Runs `fn` over `items`, at most `limit` at a time. */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

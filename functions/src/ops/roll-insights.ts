@@ -15,7 +15,8 @@ import { addDays, istToday } from '@yaari/domain/schedule'
 import { getFirestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { loadCatalogue } from '../lib/catalogue'
-import { RECOMPUTABLE_DAYS, rollDates } from '../services/insights/rollups'
+import { RECOMPUTABLE_DAYS } from '../services/insights/job'
+import { rollDates } from '../services/insights/roll'
 import { adminProject } from './project'
 
 const { values } = parseArgs({ options: { from: { type: 'string' }, to: { type: 'string' } } })

@@ -12,22 +12,25 @@ import { expiry } from '../lib/retention'
 import { isLive, readDateSeats, takeOverExpiredSeat } from './seats'
 
 /** Whether a seat is a host's blocker. */
-export const isBlocked = (data: { status?: unknown } | undefined) => data?.status === 'blocked'
+const isBlocked = (data: { status?: unknown } | undefined) => data?.status === 'blocked'
 
 /**
  * A date's seats as a host sees them: how many numbers exist, how many are blocked, the capacity
- * in force (the difference), and how many seats are live (paid, held or offered) besides blockers.
+ * in force (the difference), how many seats are live (paid, held or offered) besides blockers, and
+ * how many of those are held unpaid or offered (not yet taken).
  */
 export async function readCapacity(firestore: Firestore, event: DatedEvent, date: string, now: number) {
   const { settings, docs } = await readDateSeats(firestore, event, date)
   const blocked = docs.filter((seat) => isBlocked(seat.data()))
   const seats = docs.filter((seat) => !isBlocked(seat.data()))
+  const live = seats.filter((seat) => isLive(seat.data(), now))
   return {
     seatNumbers: settings.seatNumbers,
     salesClosed: settings.salesClosed,
     blocked,
     capacity: settings.seatNumbers - blocked.length,
-    live: seats.filter((seat) => isLive(seat.data(), now)),
+    live,
+    held: live.filter((seat) => seat.get('status') !== 'taken').length,
     expired: seats.filter((seat) => !isLive(seat.data(), now)),
   }
 }

@@ -9,9 +9,9 @@
 import type { RefundReason, RefundState } from '@yaari/domain/booking'
 import { FieldValue } from 'firebase-admin/firestore'
 import { CashfreeError, type CashfreeRefund } from '../lib/cashfree'
+import { markForInsights } from '../lib/data/insight-marks'
 import { ALERTS, alert, warn } from '../lib/log'
 import { type BookingDeps, type BookingRecord, bookingRef, nowOf, type RefundRecord } from '../lib/records'
-import { markForInsights } from '../lib/tallies'
 import { refundToldElsewhere } from './mail/messages'
 import { queueMail } from './mail/outbox'
 

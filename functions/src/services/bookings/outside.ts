@@ -12,6 +12,7 @@
  */
 
 import type { CashfreeDispute, CashfreeRefund } from '../../lib/cashfree'
+import { markForInsights } from '../../lib/data/insight-marks'
 import { ALERTS, alert, info, warn } from '../../lib/log'
 import {
   type BookingDeps,
@@ -23,7 +24,6 @@ import {
   type RefundRecord,
   readBooking,
 } from '../../lib/records'
-import { markForInsights } from '../../lib/tallies'
 import { queueMail } from '../mail/outbox'
 import { refundIdFor, refundState } from '../refunds'
 import { releaseHold } from '../waitlist/offers'

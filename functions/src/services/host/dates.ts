@@ -19,7 +19,7 @@ import type { Firestore } from 'firebase-admin/firestore'
 import { collectionOf, refs } from '../../lib/collections'
 import { type BookingRecord, bookingsOfDate, isDateCancelled, paidBack, paidIn } from '../../lib/records'
 import { readStandings } from '../../lib/standing'
-import { isBlocked, readCapacity } from '../capacity'
+import { readCapacity } from '../capacity'
 import { isLive } from '../seats'
 import { storedBrief } from '../venue-briefs'
 import { waitlistEntries } from '../waitlist/entries'
@@ -46,7 +46,6 @@ async function readDate(firestore: Firestore, event: YaariEvent, date: string, n
   ])
   const { bookings, line } = records
   const paid = bookings.filter((b) => b.status === 'confirmed').length
-  const held = seats.live.filter((seat) => seat.get('status') !== 'taken' && !isBlocked(seat.data())).length
   const gross = bookings.reduce((sum, b) => sum + paidIn(b), 0)
   const refunded = bookings.reduce((sum, b) => sum + paidBack(b), 0)
   const startsAt = eventStartInstant(date, event.startTime)
@@ -60,7 +59,7 @@ async function readDate(firestore: Firestore, event: YaariEvent, date: string, n
     capacity: seats.capacity,
     paid,
     checkedIn: bookings.filter((b) => b.status === 'confirmed' && b.checked_in_at !== undefined).length,
-    held,
+    held: seats.held,
     free: Math.max(0, seats.capacity - seats.live.length),
     waiting: line.filter((entry) => entry.status === 'waiting').length,
     gross,

@@ -20,11 +20,11 @@ import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { claimFirst } from '../../lib/claims'
 import { collectionOf, refs } from '../../lib/collections'
+import { noteTally } from '../../lib/data/insight-tallies'
 import { readDateSettings } from '../../lib/date-settings'
 import { type BookingDeps, isAlreadyExists, isDateCancelled, nowOf, readBooking } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { refusalFor } from '../../lib/standing'
-import { noteTally } from '../../lib/tallies'
 import { countLiveSeats, isLive, memberDateRef } from '../seats'
 import {
   type Deps,

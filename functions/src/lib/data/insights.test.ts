@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { monthsBetween } from './rollups'
+import { monthsBetween } from './insights'
 
 describe('the months a period reads', () => {
   it('counts months as numbers, across years and up to the last year there is', () => {

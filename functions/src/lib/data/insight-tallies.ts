@@ -2,26 +2,22 @@
  * What the insights count that no record keeps for long: a waitlist place is deleted when the member
  * books, leaves or the date passes, and an offer not taken leaves no booking. The paths that make
  * them note each here once, under a digest of what makes it unique (never a uid), so a retry or a
- * run finishing another's work notes the same key: counting the keys counts each once. And a
- * booking whose money moves after its date's numbers were last rolled marks the date for the next
- * roll (insight_marks), so a refund weeks later still reaches them.
+ * run finishing another's work notes the same key: counting the keys counts each once. The only
+ * module that names insight_tallies (dev/lint/data-owners.test.mjs).
  */
 import { tallyKey } from '@yaari/domain/insights'
 import type { Firestore } from 'firebase-admin/firestore'
-import { collectionOf } from './collections'
-import { reader } from './documents'
-import { expiry } from './retention'
+import * as v from 'valibot'
+import { collectionOf } from '../collections'
+import { checkedReader } from '../documents'
+import { expiry } from '../retention'
 
 export type TallyKind = 'joins' | 'offers'
 
 /** insight_tallies/{eventId}_{date}: a key per waitlist join and per offer made. */
-interface TallyRecord {
-  event_id: string
-  event_date: string
-  joins?: Record<string, true>
-  offers?: Record<string, true>
-}
-const tallies = reader<TallyRecord>()
+const keys = v.optional(v.record(v.string(), v.literal(true)))
+const TallySchema = v.object({ event_id: v.string(), event_date: v.string(), joins: keys, offers: keys })
+const tallies = checkedReader('insight_tallies', TallySchema)
 
 const tallyRef = (firestore: Firestore, eventId: string, date: string) =>
   collectionOf(firestore, 'insight_tallies').doc(`${eventId}_${date}`)
@@ -50,11 +46,4 @@ export async function noteTally(
 export async function readTally(firestore: Firestore, eventId: string, date: string) {
   const record = tallies.one(await tallyRef(firestore, eventId, date).get())
   return { joins: Object.keys(record?.joins ?? {}), offers: Object.keys(record?.offers ?? {}) }
-}
-
-/** Marks a date whose money moved for the next roll of its numbers, whenever its evening was. */
-export async function markForInsights(firestore: Firestore, eventId: string, date: string, now: number): Promise<void> {
-  await collectionOf(firestore, 'insight_marks')
-    .doc(`${eventId}_${date}`)
-    .set({ event_id: eventId, event_date: date, at: now, ...expiry('insight_marks', now) })
 }
