@@ -4,23 +4,18 @@
  * what they did after evenings. What is kept for accounting or safety names DELETED_MEMBER, or no
  * one, instead of them.
  */
-import { type DocumentReference, type DocumentSnapshot, FieldValue, type Firestore } from 'firebase-admin/firestore'
-import { collectionOf, seatClaims, subcollectionOf } from '../lib/collections'
+import { type DocumentSnapshot, FieldValue, type Firestore } from 'firebase-admin/firestore'
+import { collectionOf, seatClaims } from '../lib/collections'
 import { forgetBlocks } from '../lib/data/blocks'
 import { forgetConnections } from '../lib/data/connections'
 import { forgetFeedback } from '../lib/data/feedback'
 import { forgetReporter } from '../lib/data/reports'
+import { deleteWithAttempts } from '../lib/delivery'
 import { type BookingRecord, bookingRef, isNotFound } from '../lib/records'
 import { auditLog } from './audit'
 
 /** What a deleted member's bookings, seats and audit lines name instead of their uid. */
 const DELETED_MEMBER = 'deleted'
-
-const deleteWithAttempts = async (ref: DocumentReference) => {
-  const attempts = await subcollectionOf(ref, 'attempts').get()
-  await Promise.all(attempts.docs.map((attempt) => attempt.ref.delete()))
-  await ref.delete()
-}
 
 /**
  * Mail to the member: what was sent (or given up) goes, with its attempts (an SMTP answer may quote

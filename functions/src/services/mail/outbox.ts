@@ -4,9 +4,9 @@
  * often); the deliverMail job sends what is due. A booking never waits for, nor fails with, the
  * SMTP server: queueing is one Firestore write beside the booking's own.
  *
- * Each attempt is claimed first (a `create()` of mail/{id}/attempts/{n}), so two runs of the job
- * never send the same mail at once. A transport that fails is tried again with growing waits, and a
- * person is alerted when it keeps failing. If a run dies between sending and recording it, the
+ * Delivery is the queue mail shares with push (lib/delivery.ts): each attempt claimed first, so two
+ * runs never send the same mail at once; a transport that fails is tried again with growing waits,
+ * and a person is alerted when it keeps failing. If a run dies between sending and recording it, the
  * mail is sent again after the attempt's lease ends: at least once, with the same Message-ID, so
  * mail clients show it once.
  */
@@ -14,8 +14,16 @@
 import { createHash } from 'node:crypto'
 import { type DocumentReference, FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { collectionOf, subcollectionOf } from '../../lib/collections'
+import {
+  claimAttempt,
+  type DeliveryPolicy,
+  type DeliveryReport,
+  deliverDue,
+  maxAttempts,
+  retryAt,
+} from '../../lib/delivery'
 import { ALERTS, alert, warn } from '../../lib/log'
-import { type BookingRecord, isAlreadyExists, mapUntil, nowOf, readBooking } from '../../lib/records'
+import { type BookingRecord, isAlreadyExists, nowOf, readBooking } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { domainOf, type Mailer, PermanentMailRefusal } from '../../lib/smtp'
 import { type ContentDeps, contentOf, mayStillApply } from './content'
@@ -34,19 +42,18 @@ export interface MailDeps extends ContentDeps {
   deadline?: number
 }
 
-/** Waits after the 1st, 2nd, ... failed attempt. */
-export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 3 * 3_600_000, 6 * 3_600_000]
-/** After this many failed attempts the mail is given up and a person alerted. */
-export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1
-/** An attempt not finished after this long was cut off (its run died): the next run tries again. */
-export const ATTEMPT_LEASE_MS = 2 * 60_000
+/** Mail's retries (after the last, the mail is given up and a person alerted) and its attempts' lease. */
+const MAIL_POLICY: DeliveryPolicy = {
+  retryDelaysMs: [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 3 * 3_600_000, 6 * 3_600_000],
+  leaseMs: 2 * 60_000,
+}
+export const RETRY_DELAYS_MS = MAIL_POLICY.retryDelaysMs
+export const MAX_ATTEMPTS = maxAttempts(MAIL_POLICY)
+export const ATTEMPT_LEASE_MS = MAIL_POLICY.leaseMs
 /** A mail whose booking is not yet in the state it is about waits this long between looks. */
 const NOT_YET_MS = 60_000
 /** ... and is dropped when its booking has not got there after this long. */
 const NOT_YET_LIMIT_MS = 24 * 3_600_000
-/** The most mail one run sends; the rest waits for the next run. */
-const BATCH = 100
-const CONCURRENCY = 4
 
 /**
  * Queues `kind` for this booking, once: a second call for the same booking and kind does nothing.
@@ -183,24 +190,9 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
     )
 
   const attempt = record.attempts + 1
-  const claim = subcollectionOf(ref, 'attempts').doc(String(attempt))
-  try {
-    await claim.create({ started_at: now, ...expiry('attempts', now) })
-  } catch (error) {
-    if (!isAlreadyExists(error)) throw error
-    const other = await claim.get()
-    // The lease runs on Firestore's clock (the claim's creation to this read), not on this run's: a
-    // run made "as of" another time, or an instance whose clock is off, never takes over an attempt
-    // still being made (the same mail would be sent twice).
-    const held = other.createTime && other.readTime ? other.readTime.toMillis() - other.createTime.toMillis() : 0
-    if (other.get('outcome') === undefined && held > ATTEMPT_LEASE_MS) {
-      // Its sender was cut off mid-attempt: count the attempt, so the next run claims a new one.
-      await ref
-        .update({ attempts: attempt, due_at: now }, { lastUpdateTime: snapshot.updateTime! })
-        .catch(() => undefined)
-    }
-    return 'busy'
-  }
+  // Its sender cut off mid-attempt: the attempt is counted, so the next run claims a new one.
+  const claim = await claimAttempt(MAIL_POLICY, ref, snapshot, attempt, now, { attempts: attempt, due_at: now })
+  if (!claim) return 'busy'
 
   try {
     const { transport, from } = deps.mailer()
@@ -213,11 +205,9 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
     await ref.update({
       attempts: attempt,
       last_error: reason,
-      ...(given
-        ? { state: 'failed', due_at: FieldValue.delete() }
-        : { due_at: now + (RETRY_DELAYS_MS[attempt - 1] ?? RETRY_DELAYS_MS.at(-1)!) }),
+      ...(given ? { state: 'failed', due_at: FieldValue.delete() } : { due_at: retryAt(MAIL_POLICY, attempt, now) }),
     })
-    await claim.update({ outcome: 'failed', error: reason })
+    await claim.settle('failed', reason)
     if (given)
       alert(ALERTS.mailFailed, {
         mail: id,
@@ -230,7 +220,7 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
     return given ? 'failed' : 'retry'
   }
   await ref.update({ state: 'sent', attempts: attempt, sent_at: now, due_at: FieldValue.delete() })
-  await claim.update({ outcome: 'sent' })
+  await claim.settle('sent')
   await redactIfAsked(ref, record)
   return 'sent'
 }
@@ -243,37 +233,12 @@ async function redactIfAsked(ref: DocumentReference, record: MailRecord): Promis
   await ref.update({ to: '', last_error: FieldValue.delete(), redact_after_send: FieldValue.delete() })
 }
 
-export interface DeliveryReport {
-  due: number
-  /** Due, but left for the next run (this run's time was up). */
-  left: number
-  sent: number
-  retrying: number
-  failed: number
-}
-
 /** The deliverMail job: sends every queued mail that is due. */
 export async function deliverMail(deps: MailDeps): Promise<DeliveryReport> {
-  const now = nowOf(deps)
-  const due = await collectionOf(deps.firestore, 'mail').where('due_at', '<=', now).orderBy('due_at').limit(BATCH).get()
-  const { results: outcomes, left } = await mapUntil(
-    due.docs,
-    CONCURRENCY,
-    async (doc) => {
-      try {
-        return await deliverOne(deps, doc.id)
-      } catch (error) {
-        warn('mail-delivery-error', { mail: doc.id, error: String(error) })
-        return 'retry' as const
-      }
-    },
-    deps.deadline ?? Number.POSITIVE_INFINITY,
-  )
-  return {
-    due: due.size,
-    left,
-    sent: outcomes.filter((outcome) => outcome === 'sent').length,
-    retrying: outcomes.filter((outcome) => outcome === 'retry').length,
-    failed: outcomes.filter((outcome) => outcome === 'failed').length,
-  }
+  const due = collectionOf(deps.firestore, 'mail').where('due_at', '<=', nowOf(deps)).orderBy('due_at')
+  const { report } = await deliverDue([due], (id) => deliverOne(deps, id), {
+    label: 'mail-delivery-error',
+    deadline: deps.deadline,
+  })
+  return report
 }

@@ -26,8 +26,8 @@ const REMINDED_EVENING = {
 const KEYS = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) }
 const device = (n: number) => ({ endpoint: `https://fcm.googleapis.com/fcm/send/device-${n}`, keys: KEYS })
 
-function world(answers: Record<string, number[]> = {}) {
-  const firestore = new FakeFirestore()
+function world(answers: Record<string, number[]> = {}, clock: () => number = Date.now) {
+  const firestore = new FakeFirestore(clock)
   const sent: { endpoint: string; payload: string; options: PushOptions }[] = []
   const pusher = async (target: PushTarget, payload: string, options: PushOptions): Promise<PushAnswer> => {
     const status = answers[target.endpoint]?.shift() ?? 201
@@ -240,5 +240,38 @@ describe('a notice no longer true', () => {
       title: 'Today: Wednesday Dinner',
     })
     expect(firestore.read('notices/late-reminder')).not.toHaveProperty('push_due_at')
+  })
+})
+
+describe('a push attempt, claimed on the queue mail shares', () => {
+  it('is never taken over by a run made "as of" a later day while it is being made: the lease runs on Firestore\'s clock', async () => {
+    let server = AFTERNOON
+    const { firestore, db, sent, at } = world({}, () => server)
+    await saveSubscription(db, 'asha', device(1), AFTERNOON, undefined)
+    await tell(db, notice({ until: undefined }), AFTERNOON)
+    // Another run claimed attempt 1 a moment ago and is pushing it now.
+    await firestore.asFirestore.doc('notices/order-1_day-reminder/attempts/1').create({ started_at: AFTERNOON })
+    // A run whose clock says 60 days later pushes nothing, and counts no attempt.
+    const later = AFTERNOON + 60 * 86_400_000
+    expect(await deliverPushes(at(later))).toMatchObject({ due: 1, sent: 0 })
+    expect(sent).toHaveLength(0)
+    expect(firestore.read('notices/order-1_day-reminder')).toMatchObject({ push_attempts: 0, push_state: 'due' })
+    // Once the server's own clock passes the lease, the cut-off attempt is counted and the next run pushes it.
+    server += 2 * 60_000 + 1
+    await deliverPushes(at(server))
+    expect(await deliverPushes(at(server))).toMatchObject({ sent: 1 })
+    expect(sent).toHaveLength(1)
+    expect(firestore.read('notices/order-1_day-reminder')).toMatchObject({ push_attempts: 2, push_state: 'sent' })
+  })
+
+  it('goes with the account: a deleted member leaves no notice nor attempt behind', async () => {
+    const { firestore, db, at } = world({ [device(1).endpoint]: [503] })
+    await saveSubscription(db, 'asha', device(1), AFTERNOON, undefined)
+    await tell(db, notice({ until: undefined }), AFTERNOON)
+    expect(await deliverPushes(at(AFTERNOON))).toMatchObject({ retrying: 1 })
+    expect(firestore.read('notices/order-1_day-reminder/attempts/1')).toMatchObject({ outcome: 'failed' })
+    await forgetNotices(db, 'asha')
+    expect(firestore.read('notices/order-1_day-reminder')).toBeUndefined()
+    expect(firestore.read('notices/order-1_day-reminder/attempts/1')).toBeUndefined()
   })
 })

@@ -1,8 +1,7 @@
 /**
- * The deliverPushes job: pushes every notice that is due to each device of its member. Each run
- * claims a notice first (its due time moves on by a lease, written only if nobody changed it
- * since it was read), so two runs never push the same notice at once; a device that already has it
- * is not sent it again. A device the push service no longer knows (404, 410) is removed at once; a
+ * The deliverPushes job: pushes every notice that is due to each device of its member, through the
+ * queue push shares with mail (lib/delivery.ts): each attempt claimed first, so two runs never push
+ * the same notice at once; a device that already has it is not sent it again. A device the push service no longer knows (404, 410) is removed at once; a
  * busy or failing service (429, 5xx, no answer) is tried again with growing waits; a kind the
  * member turned off is not pushed (it stays in the list).
  */
@@ -10,9 +9,16 @@ import { createHash } from 'node:crypto'
 import { inQuietHours, isPushServiceUrl, type PushPayload, pushDueAt } from '@yaari/domain/notifications'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { collectionOf } from '../../lib/collections'
+import {
+  claimAttempt,
+  type DeliveryPolicy,
+  type DeliveryReport,
+  deliverDue,
+  maxAttempts,
+  retryAt,
+} from '../../lib/delivery'
 import { warn } from '../../lib/log'
 import type { Pusher } from '../../lib/push'
-import { mapUntil } from '../../lib/records'
 import { kindsOff, type NoticeRecord, noticeRecords, noticeRef, subscriptionsOf } from './store'
 
 export interface PushDeps {
@@ -24,14 +30,12 @@ export interface PushDeps {
   deadline?: number
 }
 
-/** Waits after the 1st, 2nd, ... failed try. */
-const RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000]
-/** After this many tries the notice stays in the list only. */
-const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1
-/** A try not finished after this long was cut off: the next run may claim the notice again. */
-const LEASE_MS = 2 * 60_000
-const BATCH = 100
-const CONCURRENCY = 4
+/** Push's retries (after the last, the notice stays in the list only) and its attempts' lease. */
+const PUSH_POLICY: DeliveryPolicy = {
+  retryDelaysMs: [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000],
+  leaseMs: 2 * 60_000,
+}
+const MAX_ATTEMPTS = maxAttempts(PUSH_POLICY)
 /** How long a push service keeps a notice for a device that is off: a day (an offer: until it ends). */
 const TTL_SECONDS = 24 * 3600
 
@@ -61,6 +65,7 @@ async function pushOne(deps: PushDeps, id: string, now: number): Promise<Outcome
   if (record?.push_due_at === undefined || record.push_due_at > now) return 'busy'
   const finish = (state: NoticeRecord['push_state'], extra: Record<string, unknown> = {}) =>
     ref.update({ push_state: state, push_due_at: FieldValue.delete(), ...extra })
+  const attempt = record.push_attempts + 1
   if (!isWhole(record) || record.push_attempts >= MAX_ATTEMPTS) {
     await finish('failed')
     return 'failed'
@@ -92,13 +97,12 @@ async function pushOne(deps: PushDeps, id: string, now: number): Promise<Outcome
     await finish((record.pushed_to ?? []).length > 0 ? 'sent' : 'none')
     return 'none'
   }
-  const attempt = record.push_attempts + 1
-  try {
-    // The claim: only if nobody touched the notice since it was read.
-    await ref.update({ push_due_at: now + LEASE_MS, push_attempts: attempt }, { lastUpdateTime: snapshot.updateTime! })
-  } catch {
-    return 'busy'
-  }
+  // Its run cut off mid-attempt: the attempt is counted, so the next run claims a new one.
+  const claim = await claimAttempt(PUSH_POLICY, ref, snapshot, attempt, now, {
+    push_attempts: attempt,
+    push_due_at: now,
+  })
+  if (!claim) return 'busy'
 
   const payload = JSON.stringify(payloadOf(record))
   const options = {
@@ -142,24 +146,22 @@ async function pushOne(deps: PushDeps, id: string, now: number): Promise<Outcome
   const retrying = results.some((r) => r.retry)
   if (retrying && attempt < MAX_ATTEMPTS) {
     // As the push service asks (Retry-After), or our own growing wait, whichever is later.
-    const wait = Math.max(
-      RETRY_DELAYS_MS[attempt - 1] ?? RETRY_DELAYS_MS.at(-1)!,
-      ...results.map((r) => ('retryAfterMs' in r ? (r.retryAfterMs ?? 0) : 0)),
-    )
-    await ref.update({ pushed_to: pushedTo, push_due_at: now + wait })
+    const asked = Math.max(0, ...results.map((r) => ('retryAfterMs' in r ? (r.retryAfterMs ?? 0) : 0)))
+    await ref.update({
+      pushed_to: pushedTo,
+      push_attempts: attempt,
+      push_due_at: retryAt(PUSH_POLICY, attempt, now, asked),
+    })
+    await claim.settle('failed')
     return 'retry'
   }
   const state = pushedTo.length > 0 ? 'sent' : results.every((r) => r.gone) ? 'none' : 'failed'
-  await finish(state, { pushed_to: pushedTo })
+  await finish(state, { pushed_to: pushedTo, push_attempts: attempt })
+  await claim.settle(state === 'sent' ? 'sent' : 'failed')
   return state === 'sent' ? 'sent' : state === 'none' ? 'none' : 'failed'
 }
 
-export interface PushReport {
-  due: number
-  left: number
-  sent: number
-  retrying: number
-  failed: number
+export interface PushReport extends DeliveryReport {
   /** No longer true when they came due (each kind's `until`): listed, never pushed. */
   expired: number
 }
@@ -168,36 +170,15 @@ export interface PushReport {
 export async function deliverPushes(deps: PushDeps): Promise<PushReport> {
   const now = (deps.now ?? (() => new Date()))().getTime()
   // The time-critical first (an offer held for 30 minutes does not wait behind the morning's news).
-  const [critical, rest] = await Promise.all(
-    [true, false].map((value) =>
-      collectionOf(deps.firestore, 'notices')
-        .where('critical', '==', value)
-        .where('push_due_at', '<=', now)
-        .orderBy('push_due_at')
-        .limit(BATCH)
-        .get(),
-    ),
+  const due = [true, false].map((critical) =>
+    collectionOf(deps.firestore, 'notices')
+      .where('critical', '==', critical)
+      .where('push_due_at', '<=', now)
+      .orderBy('push_due_at'),
   )
-  const due = [...critical!.docs, ...rest!.docs].slice(0, BATCH)
-  const { results, left } = await mapUntil(
-    due,
-    CONCURRENCY,
-    async (doc) => {
-      try {
-        return await pushOne(deps, doc.id, now)
-      } catch (error) {
-        warn('push-delivery-error', { notice: doc.id, error: String(error) })
-        return 'retry' as const
-      }
-    },
-    deps.deadline ?? Number.POSITIVE_INFINITY,
-  )
-  return {
-    due: due.length,
-    left,
-    sent: results.filter((r) => r === 'sent').length,
-    retrying: results.filter((r) => r === 'retry').length,
-    failed: results.filter((r) => r === 'failed').length,
-    expired: results.filter((r) => r === 'expired').length,
-  }
+  const { report, outcomes } = await deliverDue(due, (id) => pushOne(deps, id, now), {
+    label: 'push-delivery-error',
+    deadline: deps.deadline,
+  })
+  return { ...report, expired: outcomes.filter((outcome) => outcome === 'expired').length }
 }

@@ -21,6 +21,7 @@ import { istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { collectionOf } from '../../lib/collections'
+import { deleteWithAttempts } from '../../lib/delivery'
 import { isAlreadyExists } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import {
@@ -249,6 +250,9 @@ export async function forgetNotices(firestore: Firestore, uid: string): Promise<
     collectionOf(firestore, 'push_subscriptions').where('uid', '==', uid).get(),
     collectionOf(firestore, 'notices').where('uid', '==', uid).get(),
   ])
-  await Promise.all([...devices.docs, ...notices.docs].map((doc) => doc.ref.delete()))
+  await Promise.all([
+    ...devices.docs.map((doc) => doc.ref.delete()),
+    ...notices.docs.map((doc) => deleteWithAttempts(doc.ref)),
+  ])
   await settingsRef(firestore, uid).delete()
 }
