@@ -15,6 +15,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { hoverOnlyWhereHovering } from './dev/build/hover-media.ts'
 import { pandaStaticClasses } from './dev/build/panda-static-classes.ts'
 import { recipeVariantsInCss } from './dev/build/recipe-variants.ts'
+import { MEMBER_ROUTE_TREE } from './dev/build/route-trees.mjs'
 import { manifest } from './src/features/pwa/manifest.ts'
 import { parseClientEnv } from './src/lib/env-schema.ts'
 import { robotsTxt } from './src/prerender/crawlers.ts'
@@ -330,11 +331,7 @@ export default defineConfig(({ mode }) => {
       }),
       // The member pages' route tree: every route but the console's (src/routes/host), which only the
       // staff's router (src/staff-router.ts) carries, so a console route costs the members nothing.
-      tanstackRouterGenerator({
-        target: 'react',
-        routeFileIgnorePattern: '^host(\\.|$)',
-        generatedRouteTree: './src/memberRouteTree.gen.ts',
-      }),
+      tanstackRouterGenerator(MEMBER_ROUTE_TREE),
       react(),
       buildDay,
       ...(mode === 'test' ? [] : [projectPolicy(loadEnv(mode, process.cwd(), 'VITE_'))]),
