@@ -5,84 +5,23 @@
  * hides two members from each other for good. Everything is about one date the member came to
  * (checked in at the door, or marked as come by a host), and only while its window is open.
  *
- * The rules here are pure (the window, the mutual match, who a member sees); the functions keep the
- * records and the app shows them, both from these schemas and words.
+ * Here: what members send (these schemas) and are answered, and the words; the functions keep the
+ * records and the app shows them, both from these. The rules (the window, the mutual match, who a
+ * member sees) are after-night-rules.ts.
  */
 import * as v from 'valibot'
+import { AFTER_WINDOW_DAYS } from './after-night-rules'
+import { orderIdField as orderId, orderIdSchema } from './booking'
 import { contract as callable } from './callable'
 import { MAX_EMAIL_LENGTH } from './profile'
-import { eventStartInstant } from './schedule'
 import { noInputSchema } from './validation'
 
-/** The morning after: the job asks at this time (IST), the day after the date. */
-export const MORNING_AFTER_AT = '10:00'
-/** How long after that morning feedback, picks and reports stay open. */
-export const AFTER_WINDOW_DAYS = 7
 /** The longest comment on an evening. */
 export const COMMENT_MAX = 1000
 /** The longest report. */
 export const REPORT_TEXT_MAX = 2000
 /** Reports one member may make in a day (IST): past that, the team is reached by phone or email. */
 export const REPORTS_PER_DAY = 5
-
-const DAY_MS = 86_400_000
-
-/** The day after an ISO date (YYYY-MM-DD). */
-export function dayAfter(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10)
-}
-
-/** When the morning-after asks (ms): 10:00 IST the day after the date. */
-export const morningAfter = (date: string) => eventStartInstant(dayAfter(date), MORNING_AFTER_AT).getTime()
-/** When the window closes (ms): seven days after the morning after. */
-export const windowCloses = (date: string) => morningAfter(date) + AFTER_WINDOW_DAYS * DAY_MS
-
-/** A date's evening as the record of the morning after holds it. */
-export interface NightState {
-  eventDate: string
-  /** The morning-after job has asked its guests. */
-  opened: boolean
-  /** The job has closed it (its picks deleted). */
-  closed: boolean
-}
-
-/** Whether feedback, picks and reports are taken now: asked, not closed, and before the window's end. */
-export function isOpen(night: NightState, now: number): boolean {
-  return night.opened && !night.closed && now < windowCloses(night.eventDate)
-}
-
-/** The id of a date's evening: nights/{eventId}_{date}. */
-export const nightId = (eventId: string, date: string) => `${eventId}_${date}`
-
-/** A pair of members in one order, whoever is first: a connection's and a block pair's id. */
-export const pairId = (a: string, b: string) => (a < b ? `${a}_${b}` : `${b}_${a}`)
-
-/** Who blocked whom: each pair as `from` blocked `to`. */
-export type Blocks = ReadonlyArray<{ from: string; to: string }>
-
-/** Whether either of two members blocked the other. */
-export const blockedBetween = (blocks: Blocks, a: string, b: string) =>
-  blocks.some((block) => (block.from === a && block.to === b) || (block.from === b && block.to === a))
-
-/**
- * The mutual-match rule: `from` picking `to` makes a connection when `to` has picked `from`, neither
- * blocked the other, and they are two people.
- */
-export function makesConnection(
-  from: string,
-  to: string,
-  picks: ReadonlyArray<{ from: string; to: string }>,
-  blocks: Blocks,
-): boolean {
-  if (from === to || blockedBetween(blocks, from, to)) return false
-  const picked = (a: string, b: string) => picks.some((pick) => pick.from === a && pick.to === b)
-  return picked(from, to) && picked(to, from)
-}
-
-/** The guests a member sees after an evening: everyone else who came, less anyone blocked either way. */
-export function guestsSeenBy<G extends { uid: string }>(me: string, guests: readonly G[], blocks: Blocks): G[] {
-  return guests.filter((guest) => guest.uid !== me && !blockedBetween(blocks, me, guest.uid))
-}
 
 export const AFTER_MESSAGES = {
   notAGuest: 'Only the guests who came to this evening can do this.',
@@ -133,10 +72,6 @@ export const CONTACT_LABELS: Record<ContactKind, string> = {
   email: 'Email address',
 }
 
-const orderId = v.pipe(
-  v.string('orderId must be text'),
-  v.regex(/^[A-Za-z0-9_-]{3,45}$/, 'orderId is not a valid order id'),
-)
 /** A guest of an evening as the member's list names them: an id made for that evening (never their account's). */
 const guestId = v.pipe(
   v.string('guestId must be text'),
@@ -283,9 +218,7 @@ export interface AfterNightStatus {
 const contract = <Schema extends v.GenericSchema, Response>(name: string, request: Schema) =>
   callable<Schema, Response>(name, request, [AFTER_MESSAGES])
 
-const orderIdOnly = v.strictObject({ orderId })
-
-export const getAfterNightCall = contract<typeof orderIdOnly, AfterNightView>('getAfterNight', orderIdOnly)
+export const getAfterNightCall = contract<typeof orderIdSchema, AfterNightView>('getAfterNight', orderIdSchema)
 export const saveFeedbackCall = contract<typeof feedbackSchema, { saved: true; changed: boolean }>(
   'saveFeedback',
   feedbackSchema,

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { createBookingSchema } from './booking'
-import { INTERESTS, MAX_EMAIL_LENGTH, MESSAGES } from './profile'
+import { MAX_EMAIL_LENGTH, MESSAGES } from './profile'
+import { INTERESTS } from './profile-choices'
 
 /** The largest request the schema accepts: every string at its longest, every list at its fullest. */
 const largest = {

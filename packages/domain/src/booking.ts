@@ -11,18 +11,20 @@ import { eventIdField } from './event-id'
 import type { IssuedPass } from './pass'
 import {
   ACCOUNT_MESSAGES,
-  type AnswerField,
-  DRINKING_PREFERENCES,
   dateOfBirthSchema,
-  FOOD_PREFERENCES,
-  INTERESTS,
   MAX_EMAIL_LENGTH,
   mobileSchema,
   nameSchema,
-  PERSONALITY_TYPES,
   professionSchema,
-  RELATIONSHIP_STATUSES,
 } from './profile'
+import {
+  type AnswerField,
+  DRINKING_PREFERENCES,
+  FOOD_PREFERENCES,
+  PERSONALITY_TYPES,
+  RELATIONSHIP_STATUSES,
+} from './profile-answers'
+import { INTERESTS } from './profile-choices'
 import { NOT_ON_SALE, parseIsoDate } from './schedule'
 
 /** How long an unpaid seat is held (and the Cashfree order stays payable). */
@@ -66,9 +68,6 @@ export function standingMessage(standing: { level: string; until?: string; reaso
  * on one account can keep at most two seats from everyone else, and only for HOLD_MINUTES.
  */
 export const MAX_LIVE_HOLDS = 2
-
-// The answers the booking form asks are the profile's: one list each, kept there (profile.ts).
-export { FOOD_PREFERENCES, PERSONALITY_TYPES } from './profile'
 
 /** "software_engineer" -> "Software Engineer": how an enumeration value reads. */
 export function enumLabel(value: string): string {
@@ -141,12 +140,12 @@ export interface CreateBookingResponse {
   kept_answers: Partial<Record<AnswerField, string>>
 }
 
-export const orderIdSchema = v.strictObject({
-  orderId: v.pipe(
-    v.string('orderId must be text'),
-    v.regex(/^[A-Za-z0-9_-]{3,45}$/, 'orderId is not a valid order id'),
-  ),
-})
+/** A booking's order id, as every request about one booking names it. */
+export const orderIdField = v.pipe(
+  v.string('orderId must be text'),
+  v.regex(/^[A-Za-z0-9_-]{3,45}$/, 'orderId is not a valid order id'),
+)
+export const orderIdSchema = v.strictObject({ orderId: orderIdField })
 
 /**
  * pending: a seat held, the payment open (a failed attempt may be retried until the hold
@@ -156,7 +155,7 @@ export const orderIdSchema = v.strictObject({
  * refund the policy gave then (if any). Only pending and confirmed bookings hold a seat.
  */
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'failed', 'expired', 'refunded', 'cancelled'] as const
-export type BookingStatus = (typeof BOOKING_STATUSES)[number]
+type BookingStatus = (typeof BOOKING_STATUSES)[number]
 
 /**
  * A refund, followed to its end: requested (Cashfree has not accepted it yet; retried),

@@ -3,16 +3,13 @@
  * status (draft, published, archived), checked by these schemas in the console's forms and in the
  * functions alike, each field with the message its editor reads. An event's dates come from its
  * schedule (`availableDates`): a weekly rule and/or one-off dates, less the dates skipped, offered a
- * number of months ahead. `seedCatalogue()` is the seed as records: an empty project's first data,
- * which `publishedCatalogueOf` makes the first snapshot. From then on a publish changes one record
- * of the snapshot (`withPublishedEvent`, `withPublishedCity`): what anyone else saved and did not
- * publish never rides along (decision 0020).
+ * number of months ahead. `seedCatalogue()` is the seed as records: an empty project's first data.
+ * How records become what members see is catalogue-publish.ts.
  */
 import * as v from 'valibot'
-import { EVENT_CATEGORIES, PRICE_TIERS, type PublishedCatalogue, type YaariEvent } from './catalogue'
+import { EVENT_CATEGORIES, PRICE_TIERS } from './catalogue'
 import { SEED_CATALOGUE } from './catalogue-seed'
 import { MAX_CAPACITY, MIN_CAPACITY } from './host/schemas'
-import { MAX_PASS_CODE } from './pass'
 import { parseIsoDate } from './schedule'
 import { GROUP_SIZE_MAX, GROUP_SIZE_MIN } from './seating'
 
@@ -259,119 +256,4 @@ export function seedCatalogue(): { cities: CityRecord[]; events: EventRecord[] }
       },
     })),
   }
-}
-
-/** The highest pass number ever given (archived events keep theirs, out of the snapshot's events). */
-const highestPassCode = (catalogue: PublishedCatalogue) =>
-  Math.max(0, catalogue.highestPassCode ?? 0, ...catalogue.events.map((event) => event.passCode))
-
-/** The next pass number: one after the highest ever given, so none is reused. */
-function nextPassCode(catalogue: PublishedCatalogue): number {
-  const next = highestPassCode(catalogue) + 1
-  if (next > MAX_PASS_CODE) throw new Error('Every pass number is taken')
-  return next
-}
-
-/**
- * The published catalogue made of the records (the seed's first version): cities and events
- * published or archived (an archived event's tickets stay readable), drafts left out. An event
- * keeps the pass number it was published with; a first publish takes the next number never used.
- */
-export function publishedCatalogueOf(
-  records: { cities: readonly CityRecord[]; events: readonly EventRecord[] },
-  previous: PublishedCatalogue,
-  stamp: { version: number; publishedAt: string },
-): PublishedCatalogue {
-  let next: PublishedCatalogue = { ...previous, ...stamp }
-  for (const city of records.cities) next = withPublishedCity(next, city, stamp)
-  for (const event of records.events) if (event.status !== 'draft') next = withPublishedEvent(next, event, stamp)
-  return next
-}
-
-/**
- * `catalogue` with one event published (or archived) as `record` says, and nothing else changed:
- * what the team saved of any other event stays unpublished. A new event takes the next pass
- * number and goes last; a published one keeps its number and its place.
- */
-export function withPublishedEvent(
-  catalogue: PublishedCatalogue,
-  record: Omit<YaariEvent, 'passCode' | 'status' | 'publishedAt'> & { status: CatalogueStatus },
-  stamp: { version: number; publishedAt: string },
-): PublishedCatalogue {
-  if (record.status === 'draft') throw new Error('A draft is never published')
-  const { status, ...fields } = record
-  const live = catalogue.events.find((event) => event.id === record.id)
-  const event: YaariEvent = {
-    ...fields,
-    passCode: live?.passCode ?? nextPassCode(catalogue),
-    status,
-    publishedAt: stamp.publishedAt,
-  }
-  const events = live
-    ? catalogue.events.map((known) => (known.id === record.id ? event : known))
-    : [...catalogue.events, event]
-  return { ...catalogue, ...stamp, events, highestPassCode: Math.max(highestPassCode(catalogue), event.passCode) }
-}
-
-/**
- * `catalogue` without an event, which is archived: it leaves the snapshot for a document of its own
- * (its tickets and passes keep reading from there), its pass number kept as given.
- */
-export function withoutEvent(
-  catalogue: PublishedCatalogue,
-  id: string,
-  stamp: { version: number; publishedAt: string },
-): PublishedCatalogue {
-  return {
-    ...catalogue,
-    ...stamp,
-    events: catalogue.events.filter((event) => event.id !== id),
-    highestPassCode: highestPassCode(catalogue),
-  }
-}
-
-/** `catalogue` with one city as `record` says (published: on the selector; otherwise off it). */
-export function withPublishedCity(
-  catalogue: PublishedCatalogue,
-  record: CityRecord,
-  stamp: { version: number; publishedAt: string },
-): PublishedCatalogue {
-  const others = catalogue.cities.filter((city) => city.id !== record.id)
-  const known = catalogue.cities.findIndex((city) => city.id === record.id)
-  const cities =
-    record.status !== 'published'
-      ? others
-      : known < 0
-        ? [...others, { id: record.id, name: record.name, live: record.live }]
-        : catalogue.cities.map((city) =>
-            city.id === record.id ? { id: record.id, name: record.name, live: record.live } : city,
-          )
-  return { ...catalogue, ...stamp, cities }
-}
-
-/** A value with its objects' keys sorted, at every depth: two copies compare equal as JSON. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical)
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([, field]) => field !== undefined)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([key, field]) => [key, canonical(field)]),
-    )
-  return value
-}
-
-/**
- * Whether the record the team saved says what members see of it, field for field (prices,
- * schedule and every nested field included; the status and pass number aside).
- */
-export function matchesLiveCopy(
-  record: Omit<YaariEvent, 'passCode' | 'status'> & { status: CatalogueStatus },
-  live: YaariEvent | undefined,
-): boolean {
-  if (!live) return false
-  const { status: _s, ...saved } = record
-  const { status: _l, passCode: _p, publishedAt: _at, ...shown } = live
-  return JSON.stringify(canonical(saved)) === JSON.stringify(canonical(shown))
 }

@@ -5,13 +5,16 @@
  * made on the device, from the signed pass and that list, and check-ins wait in an outbox until
  * a connection takes them to the server. The server keeps the first check-in of a booking; a
  * second one from another door is a double entry both phones are shown, never merged away.
+ *
+ * Here: the door list, the night's window, and what a door phone sends and is answered (its
+ * outbox's check-ins, the callables). The verdicts the phone makes are door-verdict.ts.
  */
 import * as v from 'valibot'
+import { orderIdField } from './booking'
 import { contract } from './callable'
-import type { Catalogue, YaariEvent } from './catalogue'
+import type { YaariEvent } from './catalogue'
 import { dateScoped, HOST_MESSAGES, hostDateSchema, reasonField } from './host/schemas'
-import { firstNameOf } from './names'
-import { normalizePassCode, type PassClaims, type PassPublicKeys, type PassVerifier } from './pass'
+import type { PassPublicKeys } from './pass'
 import { eventStartInstant } from './schedule'
 
 /** A booking at the door: a paid guest, or one cancelled or refunded since (refused). */
@@ -98,17 +101,13 @@ export const UNDO_SYNC_GRACE_MS = 15 * 60_000
 /** At most this many check-ins go to the server in one call (the outbox sends the rest next). */
 export const SYNC_BATCH = 100
 
-const orderIdSchema = v.pipe(
-  v.string('orderId must be text'),
-  v.regex(/^[A-Za-z0-9_-]{3,45}$/, 'orderId is not a valid order id'),
-)
 const CHECK_IN_METHODS = ['qr', 'code', 'name'] as const
 export type CheckInMethod = (typeof CHECK_IN_METHODS)[number]
 
 const checkInOpSchema = v.strictObject({
   id: v.pipe(v.string('id must be text'), v.regex(CHECK_IN_ID, 'id must be 8-64 letters, digits, _ or -')),
   kind: v.picklist(['in', 'undo'], 'kind must be in or undo'),
-  orderId: orderIdSchema,
+  orderId: orderIdField,
   /**
    * When it happened on the phone (ms since 1970): advice, kept beside the server's time. Any
    * clock is taken, a wrong one included (a phone reset to 1970 still gets its guests in).
@@ -176,7 +175,7 @@ export const syncCheckInsCall = contract<typeof syncCheckInsSchema, DoorSyncAnsw
 
 /** An admin takes an admission back after the undo window (a host cannot): every check-in of the booking undone. */
 export const removeAdmissionSchema = dateScoped({
-  orderId: orderIdSchema,
+  orderId: orderIdField,
   reason: reasonField('Please give the reason.', 300),
 })
 
@@ -193,165 +192,4 @@ export interface LocalCheckIn extends CheckInOp {
   door: string
   /** The guest's first name, for this phone's log (the pass's, for a guest booked after the list was saved). Never sent. */
   firstName?: string
-}
-
-/** Why the door says no. */
-export type DoorRefusal =
-  | 'not-a-pass'
-  | 'forged'
-  | 'unknown-key'
-  | 'another-event'
-  | 'another-date'
-  | 'cancelled'
-  | 'refunded'
-  | 'already-in'
-
-export const DOOR_REFUSALS: Readonly<Record<DoorRefusal, string>> = {
-  'not-a-pass': 'Not a Yaari pass.',
-  forged: 'Not a Yaari pass: the signature does not match (forged or altered).',
-  'unknown-key': 'Not a Yaari pass: signed with a key this phone does not know.',
-  'another-event': 'This pass is for another event.',
-  'another-date': 'This pass is for another date.',
-  cancelled: 'This booking was cancelled.',
-  refunded: 'This booking was refunded.',
-  'already-in': 'Already checked in.',
-}
-
-export type DoorVerdict =
-  | {
-      kind: 'admit'
-      orderId: string
-      firstName: string
-      tier: string
-      foodPreference?: string
-      /** The guest's group, once the host has published the date's groups. */
-      group?: number
-      /** Guests in once this one is, and guests expected. */
-      inCount: number
-      expected: number
-      /** A real pass for tonight whose booking is not on the saved list (booked after it was saved). */
-      unlisted: boolean
-    }
-  | {
-      kind: 'refuse'
-      reason: DoorRefusal
-      message: string
-      orderId?: string
-      firstName?: string
-      /** For already-in: the check-in that came first. */
-      earlier?: CheckInMark
-    }
-
-/** Everything the door knows: the saved list, the public keys, and this phone's own check-ins. */
-export interface DoorState {
-  list: DoorList
-  /** The pass keys the door was readied with, as a verifier (each key imported once). */
-  passes: PassVerifier
-  local: readonly LocalCheckIn[]
-}
-
-/** The check-ins this phone took back (the ids its undos name). */
-export function undoneCheckIns(local: readonly LocalCheckIn[]): Set<string | undefined> {
-  return new Set(local.filter((op) => op.kind === 'undo').map((op) => op.of))
-}
-
-/** The check-ins in force per booking: this phone's (not undone) and the server's, the earliest first. */
-export function checkedIn(state: Pick<DoorState, 'list' | 'local'>): Map<string, CheckInMark> {
-  const undone = undoneCheckIns(state.local)
-  const marks = new Map<string, CheckInMark>()
-  const keep = (orderId: string, mark: CheckInMark) => {
-    const held = marks.get(orderId)
-    if (!held || mark.at < held.at) marks.set(orderId, mark)
-  }
-  for (const admission of state.list.admissions) {
-    if (!undone.has(admission.checkInId)) keep(admission.orderId, admission)
-  }
-  for (const op of state.local) {
-    if (op.kind === 'in' && !undone.has(op.id))
-      keep(op.orderId, { checkInId: op.id, at: new Date(op.at).toISOString(), door: op.door, by: 'this phone' })
-  }
-  return marks
-}
-
-/** The verdict on a guest found in the list (by pass or by name): admit, or why not. */
-export function guestVerdict(state: Pick<DoorState, 'list' | 'local'>, guest: DoorGuest): DoorVerdict {
-  const base = { orderId: guest.orderId, firstName: firstNameOf(guest.name) ?? guest.name }
-  if (guest.state !== 'paid')
-    return { kind: 'refuse', reason: guest.state, message: DOOR_REFUSALS[guest.state], ...base }
-  const marks = checkedIn(state)
-  const earlier = marks.get(guest.orderId)
-  if (earlier) return { kind: 'refuse', reason: 'already-in', message: DOOR_REFUSALS['already-in'], ...base, earlier }
-  return {
-    kind: 'admit',
-    ...base,
-    tier: guest.tier,
-    ...(guest.foodPreference ? { foodPreference: guest.foodPreference } : {}),
-    ...(guest.group !== undefined ? { group: guest.group } : {}),
-    inCount: marks.size + 1,
-    expected: state.list.expected,
-    unlisted: false,
-  }
-}
-
-const PASS_TO_DOOR = {
-  malformed: 'not-a-pass',
-  'unknown-key': 'unknown-key',
-  'bad-signature': 'forged',
-  'wrong-event': 'another-event',
-  'wrong-date': 'another-date',
-} as const
-
-/**
- * The verdict on a scanned code, made on the phone with no network: a real pass (signed with a key
- * the phone holds) for this event and date, whose booking is not cancelled or refunded and not
- * already checked in (here, or elsewhere as far as the last sync knows).
- */
-export async function scanVerdict(state: DoorState, catalogue: Catalogue, scanned: string): Promise<DoorVerdict> {
-  const verdict = await state.passes.verify(catalogue, scanned.trim(), {
-    eventId: state.list.eventId,
-    date: state.list.eventDate,
-  })
-  if (!verdict.ok) {
-    const reason = PASS_TO_DOOR[verdict.reason]
-    return { kind: 'refuse', reason, message: DOOR_REFUSALS[reason] }
-  }
-  const guest = state.list.guests.find((g) => g.orderId === verdict.pass.orderId)
-  if (guest) return guestVerdict(state, guest)
-  return unlistedVerdict(state, verdict.pass)
-}
-
-/** A real pass for tonight that the saved list does not have: booked after the list was saved. */
-function unlistedVerdict(state: Pick<DoorState, 'list' | 'local'>, pass: PassClaims): DoorVerdict {
-  const marks = checkedIn(state)
-  const earlier = marks.get(pass.orderId)
-  if (earlier) {
-    return {
-      kind: 'refuse',
-      reason: 'already-in',
-      message: DOOR_REFUSALS['already-in'],
-      orderId: pass.orderId,
-      firstName: pass.firstName,
-      earlier,
-    }
-  }
-  return {
-    kind: 'admit',
-    orderId: pass.orderId,
-    firstName: pass.firstName,
-    tier: pass.tier,
-    inCount: marks.size + 1,
-    expected: state.list.expected,
-    unlisted: true,
-  }
-}
-
-/** Guests whose name or short code matches what the host typed. */
-export function findGuests(list: DoorList, query: string): DoorGuest[] {
-  const text = query.trim().toLowerCase()
-  if (!text) return list.guests
-  const code = normalizePassCode(text).replace('-', '')
-  return list.guests.filter(
-    (guest) =>
-      guest.name.toLowerCase().includes(text) || (code.length >= 3 && guest.code.replace('-', '').startsWith(code)),
-  )
 }

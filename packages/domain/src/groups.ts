@@ -12,7 +12,8 @@ import { contract } from './callable'
 import type { YaariEvent } from './catalogue'
 import { dateScoped, HOST_MESSAGES, hostDateSchema } from './host/schemas'
 import { eventStartInstant } from './schedule'
-import { DEFAULT_GROUP_SIZE, type Interest, placeLate, type SeatingGuest, type SeatingInput } from './seating'
+import { DEFAULT_GROUP_SIZE, type Interest, type SeatingGuest, type SeatingInput } from './seating'
+import { placeLate } from './seating-changes'
 
 /** Hours before the start that a member's group is revealed, unless the event says otherwise. */
 export const DEFAULT_REVEAL_HOURS = 2

@@ -1,7 +1,8 @@
 /** Test keys: an Ed25519 pair as the functions hold one, to sign passes the door then verifies (unit tests). */
 import type { Catalogue } from './catalogue'
 import { SEED } from './catalogue-seed'
-import { type PassClaims, passCredential, passPayload, toBase64Url } from './pass'
+import { type PassClaims, passCredential, passPayload } from './pass'
+import { toBase64Url } from './pass-encoding'
 
 export interface TestKeyPair {
   /** The public half, as the app lists it (base64url). */

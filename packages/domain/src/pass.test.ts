@@ -1,26 +1,21 @@
-import fc from 'fast-check'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { type Catalogue, catalogueOf } from './catalogue'
 import { SEED, SEED_CATALOGUE } from './catalogue-seed'
 import {
   decodePass as decodeIn,
-  fromBase45,
   MAX_PASS_CODE,
-  normalizePassCode,
   PASS_PREFIX,
   PASS_PREFIX_V2,
   type PassClaims,
   type PassPublicKeys,
   parsePassPublicKeys,
-  passCode,
   passCredential,
   passFirstName,
-  passVerifier,
   passPayload as payloadIn,
-  toBase45,
-  toBase64Url,
 } from './pass'
 import { issueTestPass, type TestKeyPair, testKeyPair } from './pass.fixture'
+import { toBase45, toBase64Url } from './pass-encoding'
+import { passVerifier } from './pass-verifier'
 
 const daysSinceEpoch = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000
 
@@ -249,24 +244,6 @@ describe('passes past 255 events', () => {
   })
 })
 
-describe('Base45', () => {
-  it('round-trips any bytes (RFC 9285)', () => {
-    expect(toBase45(new TextEncoder().encode('AB'))).toBe('BB8')
-    expect(toBase45(new TextEncoder().encode('Hello!!'))).toBe('%69 VD92EX0')
-    fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
-        expect(fromBase45(toBase45(bytes))).toEqual(bytes)
-      }),
-    )
-  })
-
-  it('rejects what is not Base45', () => {
-    expect(fromBase45('GGW')).toBeUndefined() // 65535 < value: out of range
-    expect(fromBase45('a')).toBeUndefined()
-    expect(fromBase45('abc')).toBeUndefined()
-  })
-})
-
 describe('the public keys the app ships', () => {
   it('are read from "<key id>:<key>" pairs, each checked', () => {
     const key = toBase64Url(new Uint8Array(32).fill(7))
@@ -275,25 +252,5 @@ describe('the public keys the app ships', () => {
     expect(parsePassPublicKeys(`k1:${key},k1:${key}`)).toBe('k1 is listed twice')
     expect(parsePassPublicKeys('k1:short')).toMatch(/not a 32-byte Ed25519 public key/)
     expect(parsePassPublicKeys(`k 1:${key}`)).toMatch(/is not "<key id>:<public key>"/)
-  })
-})
-
-describe('the short code', () => {
-  it('is six unambiguous characters, the same on every device', () => {
-    const code = passCode(CLAIMS.orderId)
-    expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{3}-[0-9A-HJKMNP-TV-Z]{3}$/)
-    expect(passCode(CLAIMS.orderId)).toBe(code)
-    expect(passCode('yaari_20261202_AbCdEfGhIjKm')).not.toBe(code)
-  })
-
-  it('is found however it is typed', () => {
-    expect(normalizePassCode('7kx m2q')).toBe('7KX-M2Q')
-    expect(normalizePassCode('7KXM2Q')).toBe('7KX-M2Q')
-    expect(normalizePassCode('oil-o1o')).toBe('011-010')
-  })
-
-  it('rarely repeats among the guests of a date', () => {
-    const codes = new Set(Array.from({ length: 5_000 }, (_, i) => passCode(`yaari_20261202_${i.toString(36)}`)))
-    expect(codes.size).toBeGreaterThan(4_990)
   })
 })

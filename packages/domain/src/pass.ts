@@ -20,10 +20,13 @@
  * still issued version 1, byte for byte what it always was, so a door phone that has not updated
  * yet reads every pass of those; every door reads both versions (decision 0020).
  *
- * Pure: no framework. Verification uses the platform's WebCrypto (browsers and Node alike).
+ * Here: the claims, the public keys' list, and the pass written and read. Its text is pass-encoding.ts,
+ * its check at the door pass-verifier.ts (with the platform's WebCrypto, browsers and Node alike), the
+ * ticket's short code pass-code.ts. Pure: no framework.
  */
 import { type Catalogue, type EventId, PRICE_TIERS, type PriceTier } from './catalogue'
 import { firstNameOf } from './names'
+import { fromBase45, fromBase64Url, toBase45 } from './pass-encoding'
 
 /** What a pass says: the booking, its date and tier, and the attendee's first name, nothing more. */
 export interface PassClaims {
@@ -81,79 +84,6 @@ export function parsePassPublicKeys(value: string): PassPublicKeys | string {
 }
 
 const PASS_TIER_CODES: Readonly<Record<PriceTier, number>> = { girls: 1, boys: 2 }
-
-/** Why a scanned code is not admitted. */
-type PassRefusal =
-  /** Not a Yaari pass at all, or one this app cannot read. */
-  | 'malformed'
-  /** Signed with a key this device does not know (or no longer trusts). */
-  | 'unknown-key'
-  /** The signature does not match: forged or altered. */
-  | 'bad-signature'
-  /** A real pass, for another event. */
-  | 'wrong-event'
-  /** A real pass, for another date of this event. */
-  | 'wrong-date'
-
-type PassVerdict = { ok: true; pass: PassClaims; keyId: string } | { ok: false; reason: PassRefusal }
-
-// --- Base45 (RFC 9285) ---
-
-const BASE45 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:'
-
-export function toBase45(bytes: Uint8Array): string {
-  let out = ''
-  for (let i = 0; i + 1 < bytes.length; i += 2) {
-    const n = (bytes[i] as number) * 256 + (bytes[i + 1] as number)
-    out += BASE45[n % 45]! + BASE45[Math.floor(n / 45) % 45]! + BASE45[Math.floor(n / 2025)]!
-  }
-  if (bytes.length % 2 === 1) {
-    const n = bytes[bytes.length - 1] as number
-    out += BASE45[n % 45]! + BASE45[Math.floor(n / 45)]!
-  }
-  return out
-}
-
-/** The bytes, or undefined when `text` is not Base45. */
-export function fromBase45(text: string): Uint8Array | undefined {
-  if (text.length % 3 === 1) return undefined
-  const out: number[] = []
-  for (let i = 0; i < text.length; i += 3) {
-    const digits = [...text.slice(i, i + 3)].map((char) => BASE45.indexOf(char))
-    if (digits.some((d) => d < 0)) return undefined
-    const [c = 0, d = 0, e] = digits
-    const n = c + d * 45 + (e ?? 0) * 2025
-    if (e === undefined) {
-      if (n > 0xff) return undefined
-      out.push(n)
-    } else {
-      if (n > 0xffff) return undefined
-      out.push(n >> 8, n & 0xff)
-    }
-  }
-  return Uint8Array.from(out)
-}
-
-// --- base64url (the public keys' and the signing secret's spelling) ---
-
-export function fromBase64Url(text: string): Uint8Array | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined
-  const padded = text.replaceAll('-', '+').replaceAll('_', '/') + '='.repeat((4 - (text.length % 4)) % 4)
-  try {
-    return Uint8Array.from(atob(padded), (char) => char.charCodeAt(0))
-  } catch {
-    return undefined
-  }
-}
-
-export function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '')
-}
-
-// --- the payload ---
 
 const DAY_MS = 86_400_000
 const daysOf = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS)
@@ -298,91 +228,4 @@ export function decodePass(catalogue: Catalogue, credential: string): DecodedPas
   const date = dateOf(days)
   const orderId = orderLength & 0x80 ? orderIdPrefix(date) + order : order
   return { keyId, claims: { orderId, eventId, date, tier, firstName }, payload, signature }
-}
-
-/**
- * Checks scanned passes against one set of public keys, importing each key once (a door checks
- * every guest of the night with the same keys): `verify` says whether `credential` (a scanned QR
- * code's text) is a Yaari pass signed with one of the keys, for an event `catalogue` knows, and,
- * when `expected` names them, for that event and date. Never throws: anything it cannot read is
- * `malformed`. The signature is checked before the event and date are compared, so an altered
- * pass reads as altered, not as a pass for another night.
- */
-export interface PassVerifier {
-  readonly keys: PassPublicKeys
-  verify(catalogue: Catalogue, credential: string, expected?: { eventId?: string; date?: string }): Promise<PassVerdict>
-}
-
-type VerifyKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>
-
-export function passVerifier(keys: PassPublicKeys): PassVerifier {
-  const imported = new Map<string, Promise<VerifyKey | undefined>>()
-  const publicKey = (keyId: string) => {
-    let key = imported.get(keyId)
-    if (!key) {
-      const raw = Object.hasOwn(keys, keyId) ? fromBase64Url(keys[keyId] ?? '') : undefined
-      key =
-        raw?.length === 32
-          ? crypto.subtle
-              .importKey('raw', raw as Uint8Array<ArrayBuffer>, { name: 'Ed25519' }, false, ['verify'])
-              .catch(() => undefined)
-          : Promise.resolve(undefined)
-      imported.set(keyId, key)
-    }
-    return key
-  }
-  return {
-    keys,
-    async verify(catalogue, credential, expected = {}) {
-      const decoded = decodePass(catalogue, credential)
-      if (!decoded) return { ok: false, reason: 'malformed' }
-      const key = await publicKey(decoded.keyId)
-      if (!key) return { ok: false, reason: 'unknown-key' }
-      const valid = await crypto.subtle
-        .verify(
-          { name: 'Ed25519' },
-          key,
-          decoded.signature as Uint8Array<ArrayBuffer>,
-          decoded.payload as Uint8Array<ArrayBuffer>,
-        )
-        .catch(() => false)
-      if (!valid) return { ok: false, reason: 'bad-signature' }
-      if (expected.eventId !== undefined && decoded.claims.eventId !== expected.eventId) {
-        return { ok: false, reason: 'wrong-event' }
-      }
-      if (expected.date !== undefined && decoded.claims.date !== expected.date) {
-        return { ok: false, reason: 'wrong-date' }
-      }
-      return { ok: true, pass: decoded.claims, keyId: decoded.keyId }
-    },
-  }
-}
-
-// --- the short code ---
-
-/** Crockford's Base32: no I, L, O or U, so a code read aloud is not misheard. */
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
-
-/**
- * The ticket's short code, for the door when a phone cannot show its QR: six characters from the
- * order id ("7KX-M2Q"). Not a secret and not proof of anything: the host finds the guest by it
- * in the saved guest list and sees their name. 30 bits, so two guests of one date share one with
- * odds of about one in ten million.
- */
-export function passCode(orderId: string): string {
-  // FNV-1a, 32 bits: the same on every device, no crypto needed for a lookup key.
-  let hash = 0x811c9dc5
-  for (const byte of new TextEncoder().encode(orderId)) {
-    hash ^= byte
-    hash = Math.imul(hash, 0x01000193) >>> 0
-  }
-  let code = ''
-  for (let i = 0; i < 6; i++) code += CROCKFORD[(hash >>> (i * 5)) & 31]
-  return `${code.slice(0, 3)}-${code.slice(3)}`
-}
-
-/** Reads "7kx m2q", "7KXM2Q" or "7KX-M2Q" as the same code (Crockford: O is 0, I and L are 1). */
-export function normalizePassCode(input: string): string {
-  const plain = input.toUpperCase().replace(/[\s-]/g, '').replaceAll('O', '0').replace(/[IL]/g, '1')
-  return plain.length === 6 ? `${plain.slice(0, 3)}-${plain.slice(3)}` : plain
 }

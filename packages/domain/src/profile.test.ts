@@ -2,8 +2,6 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import {
   ageOn,
-  answerFields,
-  canonicalProfession,
   dateOfBirthIssue,
   formatMobile,
   fullMobile,
@@ -12,13 +10,12 @@ import {
   mobileDigits,
   mobileSchema,
   nameSchema,
-  PROFESSION_LABELS,
-  PROFESSIONS,
-  profileAnswers,
   saveProfileSchema,
   toProfileRecord,
 } from './profile'
 import { VALID_PROFILE } from './profile.fixture'
+import { answerFields, profileAnswers } from './profile-answers'
+import { canonicalProfession, PROFESSION_LABELS, PROFESSIONS } from './profile-choices'
 
 const now = new Date('2026-11-22T06:30:00Z') // Sunday 22 Nov 2026, noon in India
 const messages = (schema: v.GenericSchema, value: unknown) => {
@@ -67,15 +64,7 @@ describe('date of birth', () => {
 })
 
 describe('saveProfile payload', () => {
-  const valid = {
-    mobile: '9876543210',
-    name: 'Asha Rao',
-    dateOfBirth: '1995-06-15',
-    profession: 'tech',
-    gender: 'female',
-    interests: ['brunch', 'travel'],
-    location: 'koramangala',
-  }
+  const valid = { ...VALID_PROFILE, profession: 'tech', interests: ['brunch', 'travel'] }
 
   it('accepts a complete profile and fills the defaults', () => {
     const parsed = v.parse(saveProfileSchema, valid)

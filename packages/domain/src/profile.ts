@@ -1,10 +1,19 @@
 /**
- * The member profile: the onboarding steps' rules and messages and
- * the `saveProfile` payload. The forms and the Cloud Functions validate with these same
- * schemas, so a message shown in the browser is the reason the server gives.
+ * The member profile: the onboarding steps' rules and messages, the `saveProfile` payload and the
+ * user_profiles/{uid} document it becomes. The forms and the Cloud Functions validate with these
+ * same schemas, so a message shown in the browser is the reason the server gives. The lists a
+ * member picks from are profile-choices.ts; the booking's answers the profile keeps, profile-answers.ts.
  */
 import * as v from 'valibot'
 import { contract } from './callable'
+import {
+  ANSWERS,
+  DRINKING_PREFERENCES,
+  FOOD_PREFERENCES,
+  PERSONALITY_TYPES,
+  RELATIONSHIP_STATUSES,
+} from './profile-answers'
+import { canonicalProfession, GENDERS, INTERESTS, PROFESSIONS } from './profile-choices'
 import { istCalendarDay, parseIsoDate } from './schedule'
 import { noInputSchema } from './validation'
 
@@ -31,80 +40,12 @@ export const PHOTO_MAX_SIDE = 1024
 /** The longest email address there can be (RFC 5321). */
 export const MAX_EMAIL_LENGTH = 254
 
-/**
- * What the member does: one list, asked the same way by onboarding's cards, the one-page form,
- * the profile page and the booking form (and shown to hosts as its labels say).
- */
-export const PROFESSIONS = [
-  'student',
-  'tech',
-  'business',
-  'creative',
-  'marketing',
-  'healthcare',
-  'finance',
-  'education',
-  'entrepreneur',
-  'other',
-] as const
-export type Profession = (typeof PROFESSIONS)[number]
-
-/**
- * Values of the lists asked before there was one (profiles and bookings stored then, and requests
- * from an app not yet updated), each read as the one list's.
- */
-const FORMER_PROFESSIONS: Readonly<Record<string, Profession>> = {
-  technology: 'tech',
-  software_engineer: 'tech',
-  product_manager: 'tech',
-  design: 'creative',
-  designer: 'creative',
-  consulting: 'business',
-  consultant: 'business',
-  sales: 'marketing',
-  entrepreneurship: 'entrepreneur',
-}
-
-/** A profession as the one list has it (a former value read as its own), else undefined. */
-export function canonicalProfession(value: unknown): Profession | undefined {
-  if (typeof value !== 'string') return undefined
-  if ((PROFESSIONS as readonly string[]).includes(value)) return value as Profession
-  return Object.hasOwn(FORMER_PROFESSIONS, value) ? FORMER_PROFESSIONS[value] : undefined
-}
-
 /** A request's profession: one of the list, a former value taken as its own. */
 export const professionSchema = v.pipe(
   v.string('Unknown profession'),
   v.transform((value) => canonicalProfession(value) ?? value),
   v.picklist(PROFESSIONS, 'Unknown profession'),
 )
-
-export const GENDERS = ['male', 'female', 'non-binary', 'prefer-not-to-say'] as const
-export const INTERESTS = [
-  'brunch',
-  'nightlife',
-  'photography',
-  'gaming',
-  'book_clubs',
-  'fitness',
-  'art',
-  'food_tours',
-  'travel',
-  'outdoor',
-] as const
-export const AREAS = [
-  'koramangala',
-  'indiranagar',
-  'whitefield',
-  'manyata-tech-park',
-  'hebbal',
-  'jp-nagar',
-  'btm-layout',
-  'mg-road',
-  'hsr-layout',
-] as const
-/** Only the first six areas are shown as cards. */
-export const AREA_CARDS = AREAS.slice(0, 6)
 
 /** The 10 digits of an Indian mobile number, from whatever the person typed. */
 export function mobileDigits(input: string): string {
@@ -170,61 +111,6 @@ export const locationSchema = v.pipe(
   v.nonEmpty('Please choose an area or type yours'),
   v.maxLength(80, 'Area names are at most 80 characters'),
 )
-
-export const FOOD_PREFERENCES = ['vegetarian', 'non_vegetarian', 'vegan', 'jain'] as const
-export const PERSONALITY_TYPES = ['extrovert', 'introvert', 'ambivert'] as const
-export const DRINKING_PREFERENCES = ['social_drinker', 'occasional', 'non_drinker', 'regular'] as const
-export const RELATIONSHIP_STATUSES = ['single', 'in_relationship', 'married', 'prefer_not_to_say'] as const
-
-/**
- * The answers asked when booking (seating and the host's evening), each kept on the profile once
- * the member gives it and editable there: the request's key, the profile's field, its label, its
- * values. None is ever assumed (docs/decisions/0028).
- */
-export const ANSWERS = [
-  { key: 'foodPreference', field: 'food_preference', label: 'Food preference', values: FOOD_PREFERENCES },
-  { key: 'personalityType', field: 'personality_type', label: 'Personality type', values: PERSONALITY_TYPES },
-  {
-    key: 'drinkingPreference',
-    field: 'drinking_preference',
-    label: 'Drinking preference',
-    values: DRINKING_PREFERENCES,
-  },
-  {
-    key: 'relationshipStatus',
-    field: 'relationship_status',
-    label: 'Relationship status',
-    values: RELATIONSHIP_STATUSES,
-  },
-] as const
-export type AnswerKey = (typeof ANSWERS)[number]['key']
-/** Answers as a request carries them (unknown values are ignored where they are read). */
-export type BookingAnswers = Partial<Record<AnswerKey, string | null | undefined>>
-export type AnswerField = (typeof ANSWERS)[number]['field']
-
-/** An answer's value if it is one of its question's, else undefined (never given, or not a known one). */
-export const knownAnswer = (answer: (typeof ANSWERS)[number], value: unknown): string | undefined =>
-  (answer.values as readonly unknown[]).includes(value) ? (value as string) : undefined
-
-/** The answers given with a booking as the profile keeps them, by field (unknown or empty ones left out). */
-export function answerFields(answers: BookingAnswers): Partial<Record<AnswerField, string>> {
-  return Object.fromEntries(
-    ANSWERS.flatMap((answer) => {
-      const value = knownAnswer(answer, answers[answer.key])
-      return value ? [[answer.field, value]] : []
-    }),
-  )
-}
-
-/** The member's own answers on their profile, by request key (the ones they gave, nothing else). */
-export function profileAnswers(profile: Partial<Record<AnswerField, unknown>>): Partial<Record<AnswerKey, string>> {
-  return Object.fromEntries(
-    ANSWERS.flatMap((answer) => {
-      const value = knownAnswer(answer, profile[answer.field])
-      return value ? [[answer.key, value]] : []
-    }),
-  )
-}
 
 /**
  * What the browser sends to `saveProfile` when onboarding completes. The user id and email
@@ -326,52 +212,6 @@ export function toProfileRecord(
     profile_picture_url: input.profilePictureUrl ?? null,
     seat_by_answers: input.seatByAnswers ?? true,
   }
-}
-
-/** How the enumerations read on screen. */
-export const PROFESSION_LABELS: Record<Profession, string> = {
-  student: 'Student',
-  tech: 'Tech',
-  business: 'Business & consulting',
-  creative: 'Creative & design',
-  marketing: 'Marketing & sales',
-  healthcare: 'Healthcare',
-  finance: 'Finance',
-  education: 'Education',
-  entrepreneur: 'Entrepreneur',
-  other: 'Other',
-}
-
-export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
-  male: 'Male',
-  female: 'Female',
-  'non-binary': 'Non-binary',
-  'prefer-not-to-say': 'Prefer not to say',
-}
-
-export const INTEREST_LABELS: Record<(typeof INTERESTS)[number], string> = {
-  brunch: 'Brunch',
-  nightlife: 'Nightlife',
-  photography: 'Photography',
-  gaming: 'Gaming',
-  book_clubs: 'Book Clubs',
-  fitness: 'Fitness',
-  art: 'Art',
-  food_tours: 'Food Tours',
-  travel: 'Travel',
-  outdoor: 'Outdoor',
-}
-
-export const AREA_LABELS: Record<(typeof AREAS)[number], string> = {
-  koramangala: 'Koramangala',
-  indiranagar: 'Indiranagar',
-  whitefield: 'Whitefield',
-  'manyata-tech-park': 'Manyata Tech Park',
-  hebbal: 'Hebbal',
-  'jp-nagar': 'JP Nagar',
-  'btm-layout': 'BTM Layout',
-  'mg-road': 'MG Road',
-  'hsr-layout': 'HSR Layout',
 }
 
 /** Saves the member's profile at the end of onboarding (and again when it changes). */

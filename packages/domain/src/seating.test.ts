@@ -1,13 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { INTERESTS } from './profile'
+import { INTERESTS } from './profile-choices'
 import {
-  AGE_SPREAD_YEARS,
   GROUP_SIZE_MAX,
   GROUP_SIZE_MIN,
   groupSizes,
-  moveProblem,
-  placeLate,
   planSeating,
   type SeatingGroup,
   type SeatingGuest,
@@ -17,6 +14,8 @@ import {
   sharedInterests,
   sharedReason,
 } from './seating'
+import { moveProblem, placeLate } from './seating-changes'
+import { AGE_SPREAD_YEARS } from './seating-score'
 
 /** A guest with nothing said but a tier. */
 const guest = (id: string, more: Partial<SeatingGuest> = {}): SeatingGuest => ({

@@ -5,7 +5,7 @@
  * (`dateIssue`); the console's forms and routes check with them.
  */
 import * as v from 'valibot'
-import { eventDateSchema, venueBriefSchema } from '../booking'
+import { eventDateSchema, orderIdField, venueBriefSchema } from '../booking'
 import type { Catalogue } from '../catalogue'
 import { dateIssue, eventIdField } from '../event-id'
 import { describeIssues } from '../validation'
@@ -95,10 +95,7 @@ export const hostCancelDateSchema = v.pipe(
 
 /** A host cancels one member's paid seat (after moderation, say): refunded in full, and told why. */
 export const hostCancelSeatSchema = dateScoped({
-  orderId: v.pipe(
-    v.string('orderId must be text'),
-    v.regex(/^[A-Za-z0-9_-]{3,45}$/, 'orderId is not a valid order id'),
-  ),
+  orderId: orderIdField,
   reason: reasonField('Please give the reason (the member is told).', 300),
 })
 
@@ -138,17 +135,36 @@ export const MODERATION_LABELS: Record<ModerationAction, string> = {
   ban: 'Permanent Ban',
 }
 
+/** Until when a suspension lasts (the last day, IST); only for suspend. */
+const suspensionUntil = v.optional(
+  v.pipe(v.string('until must be a date'), v.isoDate('until must be a date (YYYY-MM-DD)')),
+)
+
+/** A step of the moderation ladder as a request takes it: a suspension names the day it ends, nothing else does. */
+function withSuspensionEnd<const Request extends v.GenericSchema<unknown, { action: string; until?: string }>>(
+  request: Request,
+) {
+  return v.pipe(
+    request,
+    v.check(
+      (input: v.InferOutput<Request>) => input.action !== 'suspend' || input.until !== undefined,
+      'A suspension needs the date it ends.',
+    ),
+    v.check(
+      (input: v.InferOutput<Request>) => input.action === 'suspend' || input.until === undefined,
+      'Only a suspension has an end date.',
+    ),
+  )
+}
+
 /** Moderation from a guest-list row: the member must be on that date's list. */
-export const moderateMemberSchema = v.pipe(
+export const moderateMemberSchema = withSuspensionEnd(
   dateScoped({
     uid: v.pipe(v.string('uid must be text'), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'uid is not a member id')),
     action: v.picklist(MODERATION_ACTIONS, 'action must be warn, suspend or ban'),
     reason: reasonField('Please give the reason (the member is told).', 500),
-    /** Until when a suspension lasts (the last day, IST); only for suspend. */
-    until: v.optional(v.pipe(v.string('until must be a date'), v.isoDate('until must be a date (YYYY-MM-DD)'))),
+    until: suspensionUntil,
   }),
-  v.check((input) => input.action !== 'suspend' || input.until !== undefined, 'A suspension needs the date it ends.'),
-  v.check((input) => input.action === 'suspend' || input.until === undefined, 'Only a suspension has an end date.'),
 )
 
 /** An admin lifts a member's suspension or ban (or clears a warning). */
@@ -165,10 +181,7 @@ export const dateSettingsPath = (eventId: string, date: string) => `date_setting
 
 /** A host marks who came, where the door was not used: a paid guest of the date, came or not. */
 export const markAttendanceSchema = dateScoped({
-  orderId: v.pipe(
-    v.string('orderId must be text'),
-    v.regex(/^[A-Za-z0-9_-]{3,45}$/, 'orderId is not a valid order id'),
-  ),
+  orderId: orderIdField,
   came: v.boolean('came must be true or false'),
 })
 
@@ -176,13 +189,11 @@ export const markAttendanceSchema = dateScoped({
 const REPORT_RESOLUTIONS = [...MODERATION_ACTIONS, 'dismiss'] as const
 export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number]
 
-export const resolveReportSchema = v.pipe(
+export const resolveReportSchema = withSuspensionEnd(
   v.strictObject({
     reportId: v.pipe(v.string('reportId must be text'), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'reportId is not a report')),
     action: v.picklist(REPORT_RESOLUTIONS, 'action must be warn, suspend, ban or dismiss'),
     reason: reasonField('Please give the reason.', 500),
-    until: v.optional(v.pipe(v.string('until must be a date'), v.isoDate('until must be a date (YYYY-MM-DD)'))),
+    until: suspensionUntil,
   }),
-  v.check((input) => input.action !== 'suspend' || input.until !== undefined, 'A suspension needs the date it ends.'),
-  v.check((input) => input.action === 'suspend' || input.until === undefined, 'Only a suspension has an end date.'),
 )
