@@ -182,15 +182,16 @@ describe("firebase.json's hosting headers", () => {
 
 describe("each page's own policy (a <meta> beside firebase.json's header)", () => {
   const header = hostingHeaders('/', readHostingHeaderRules())['content-security-policy'] ?? ''
+  /** The policy a page of a build for this project (`config`) carries, directive by directive. */
+  const metaFor = (config: Parameters<typeof projectContentSecurityPolicy>[1]) =>
+    cspDirectives(projectContentSecurityPolicy(header, config))
 
   it("names this project's functions and bucket where the header has wildcards, and nothing local", () => {
-    const meta = cspDirectives(
-      projectContentSecurityPolicy(header, {
-        projectId: 'yaari-prod',
-        functionsRegion: 'asia-south1',
-        storageBucket: 'yaari-prod.firebasestorage.app',
-      }),
-    )
+    const meta = metaFor({
+      projectId: 'yaari-prod',
+      functionsRegion: 'asia-south1',
+      storageBucket: 'yaari-prod.firebasestorage.app',
+    })
     expect([...meta.keys()]).toEqual(['connect-src', 'img-src'])
     const connect = meta.get('connect-src') ?? []
     expect(connect).toContain('https://asia-south1-yaari-prod.cloudfunctions.net')
@@ -206,13 +207,7 @@ describe("each page's own policy (a <meta> beside firebase.json's header)", () =
   })
 
   it("adds the local stack's servers for a build that talks to them", () => {
-    const meta = cspDirectives(
-      projectContentSecurityPolicy(header, {
-        projectId: 'demo-yaari',
-        functionsRegion: 'asia-south1',
-        emulatorHost: '127.0.0.1',
-      }),
-    )
+    const meta = metaFor({ projectId: 'demo-yaari', functionsRegion: 'asia-south1', emulatorHost: '127.0.0.1' })
     expect(meta.get('connect-src')).toContain('http://127.0.0.1:*')
     expect(meta.get('img-src')).toContain('http://127.0.0.1:*')
   })

@@ -7,7 +7,7 @@
  */
 import { createMemoryHistory } from '@tanstack/react-router'
 import { configure, render } from '@testing-library/react'
-import { vi } from 'vitest'
+import { expect, onTestFinished, vi } from 'vitest'
 import { createAppRouter, RouterProvider } from '../router'
 
 // A navigation loads the next page's code first (each route's is a chunk of its own, compiled on its
@@ -25,4 +25,19 @@ export async function renderRoute(path: string) {
   await router.load()
   const view = render(<RouterProvider router={router} />)
   return { router, ...view }
+}
+
+/**
+ * Renders `path` on a phone whose clock (Date alone) reads `instant` until the test ends: `phoneDay`
+ * is the day the phone's own calendar shows then, checked first (a file meant for a phone in another
+ * time zone says so when run in the wrong one).
+ */
+export async function renderRouteAt(path: string, instant: string, phoneDay: string) {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  onTestFinished(() => {
+    vi.useRealTimers()
+  })
+  vi.setSystemTime(new Date(instant))
+  expect(new Date().toDateString(), "the phone's own calendar").toBe(phoneDay)
+  return renderRoute(path)
 }

@@ -1,8 +1,11 @@
 /**
  * A browser with Web Push, for the unit tests: Notification (its permission and question),
- * PushManager, and a service worker registration whose pushManager hands out subscriptions.
+ * PushManager, and a service worker registration whose pushManager hands out subscriptions; and
+ * the hooks of a component test on a signed-in member's device with it.
  */
-import { vi } from 'vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach, beforeEach, vi } from 'vitest'
+import { useAuthStore } from '../lib/session/auth-store'
 
 export const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/device-1'
 export const KEYS = { p256dh: `B${'a'.repeat(86)}`, auth: 'b'.repeat(22) }
@@ -61,4 +64,20 @@ export function installPush({
 export function removePush() {
   Reflect.deleteProperty(window, 'PushManager')
   Reflect.deleteProperty(navigator, 'serviceWorker')
+}
+
+/**
+ * Each test of a component on member m1's device, signed in: after it, the component unmounted and
+ * the device's storage, its Web Push and any global stubbed as they were before.
+ */
+export function signedInPushDevice() {
+  beforeEach(() => {
+    useAuthStore.setState({ status: 'signed-in', member: { uid: 'm1', name: 'Asha', email: null }, verified: true })
+  })
+  afterEach(() => {
+    cleanup()
+    localStorage.clear()
+    removePush()
+    vi.unstubAllGlobals()
+  })
 }

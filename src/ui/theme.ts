@@ -4,6 +4,7 @@
  * here and emitted just-in-time: Panda writes CSS only for the variants the app uses.
  */
 import { defineSemanticTokens, defineTokens } from '@pandacss/dev'
+import { badgeRecipe } from './recipes/badge'
 import { buttonRecipe } from './recipes/button'
 import { cardRecipe } from './recipes/card'
 import { chipRecipe } from './recipes/chip'
@@ -115,6 +116,7 @@ export const theme = {
     semanticTokens,
     textStyles,
     recipes: {
+      badge: badgeRecipe,
       button: buttonRecipe,
       heading: headingRecipe,
       text: textRecipe,

@@ -9,7 +9,7 @@
  * is kept on the device and sent once the signal is back.
  */
 import { randomUUID } from 'node:crypto'
-import { morningAfter, nightId } from '@yaari/domain/after-night'
+import { morningAfter, nightId } from '@yaari/domain/after-night-rules'
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { DOOR_OPENS_BEFORE_MS, doorWindow } from '@yaari/domain/door'

@@ -6,7 +6,7 @@
  * every request that leaves the app's origin hanging; the door's verdict names the group.
  */
 import type { Locator, Page } from '@playwright/test'
-import { pairId } from '@yaari/domain/after-night'
+import { pairId } from '@yaari/domain/after-night-rules'
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { DOOR_OPENS_BEFORE_MS, doorWindow } from '@yaari/domain/door'

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { PROFESSION_LABELS, PROFESSIONS } from '@yaari/domain/profile'
+import { PROFESSION_LABELS, PROFESSIONS } from '@yaari/domain/profile-choices'
 import {
   admin,
   BACKEND,

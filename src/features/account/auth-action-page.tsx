@@ -10,6 +10,7 @@ import { container } from 'styled-system/patterns'
 import { button, heading, text } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
 import { AUTH_MESSAGES, authErrorMessage } from '../../lib/session/auth-errors'
+import { StatusNote } from '../../ui/status-note'
 import { showToast } from '../../ui/toast'
 import { NewPasswordForm } from './auth-forms'
 import { useAfterAuth } from './use-after-auth'
@@ -63,9 +64,7 @@ export function AuthActionPage({ mode, oobCode }: AuthActionSearch) {
     <div className={container({ maxW: 'md', py: { base: '10', md: '16' } })}>
       <h1 className={heading({ level: 'page' })}>{resetting ? 'Set a new password' : 'Confirm your email'}</h1>
       {phase.kind === 'checking' ? (
-        <p role="status" className={text({ tone: 'muted' })}>
-          Checking your link…
-        </p>
+        <StatusNote>Checking your link…</StatusNote>
       ) : phase.kind === 'reset' ? (
         <NewPasswordForm
           email={phase.email}

@@ -1,17 +1,14 @@
-import { Tabs } from '@ark-ui/react/tabs'
 import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { container, flow, grid } from 'styled-system/patterns'
-import { button, heading, tabs as tabsRecipe, text } from 'styled-system/recipes'
+import { button, heading, text } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
 import { useAuthStore, watchAuth } from '../../lib/session/auth-store'
 import { rememberReturnPath } from '../../lib/session/return-path'
+import { Tabs } from '../../ui/tabs'
 import { SignInForm, SignUpForm } from './auth-forms'
 import { SignOutButton } from './sign-out-button'
 import { useAfterAuth } from './use-after-auth'
-
-/** Sign in or sign up: underlined tabs. */
-const tabs = tabsRecipe({ variant: 'line' })
 
 /**
  * /auth: Sign In and Sign Up tabs, or 'Welcome back' when already signed in. `next` is the page
@@ -47,22 +44,13 @@ export function AuthPage({ next }: { next?: string }) {
           {status === 'unknown' ? (
             <p role="status">Checking your session…</p>
           ) : (
-            <Tabs.Root defaultValue="sign-in" className={tabs.root}>
-              <Tabs.List className={tabs.list}>
-                <Tabs.Trigger value="sign-in" className={tabs.trigger}>
-                  Sign In
-                </Tabs.Trigger>
-                <Tabs.Trigger value="sign-up" className={tabs.trigger}>
-                  Sign Up
-                </Tabs.Trigger>
-              </Tabs.List>
-              <Tabs.Content value="sign-in" className={tabs.content}>
-                <SignInForm onSignedIn={afterSignIn} />
-              </Tabs.Content>
-              <Tabs.Content value="sign-up" className={tabs.content}>
-                <SignUpForm onSignedUp={afterSignUp} />
-              </Tabs.Content>
-            </Tabs.Root>
+            <Tabs
+              look="line"
+              panels={[
+                { value: 'sign-in', label: 'Sign In', content: <SignInForm onSignedIn={afterSignIn} /> },
+                { value: 'sign-up', label: 'Sign Up', content: <SignUpForm onSignedUp={afterSignUp} /> },
+              ]}
+            />
           )}
         </section>
       )}

@@ -2,9 +2,11 @@ import { Link } from '@tanstack/react-router'
 import { formatIstClock } from '@yaari/domain/schedule'
 import { cx } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
-import { bullets, button, message, text } from 'styled-system/recipes'
+import { button, message, text } from 'styled-system/recipes'
 import { useBookingCheck } from '../../lib/member-data/use-booking-check'
 import { usePageMeta } from '../../lib/page-meta'
+import { Bullets } from '../../ui/bullets'
+import { GetHelpLink } from './booking-links'
 import { ResumePaymentButton } from './resume-payment'
 
 const CAUSES = [
@@ -36,11 +38,7 @@ function Causes() {
   return (
     <section className={styles.section}>
       <h2 className={styles.sectionTitle}>What might have happened</h2>
-      <ul className={bullets()}>
-        {CAUSES.map((cause) => (
-          <li key={cause}>{cause}</li>
-        ))}
-      </ul>
+      <Bullets items={CAUSES} />
     </section>
   )
 }
@@ -66,9 +64,7 @@ function Actions({ eventId }: { eventId?: string }) {
             Try Again
           </Link>
         )}
-        <Link to="/contact" className={button({ size: 'lg', variant: 'outline' })}>
-          Get Help
-        </Link>
+        <GetHelpLink />
       </div>
     </>
   )
@@ -112,9 +108,7 @@ function RetryForOrder({ orderId }: { orderId: string }) {
         <ResumePaymentButton size="lg" checkout={{ paymentSessionId: session, mode }}>
           Try Again
         </ResumePaymentButton>
-        <Link to="/contact" className={button({ size: 'lg', variant: 'outline' })}>
-          Get Help
-        </Link>
+        <GetHelpLink />
       </div>
     </>
   )

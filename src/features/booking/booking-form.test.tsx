@@ -1,14 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { SEED_CATALOGUE } from '@yaari/domain/catalogue-seed'
-import {
-  PROFESSION_LABELS,
-  PROFESSIONS,
-  saveProfileSchema,
-  toProfileRecord,
-  type UserProfileRecord,
-} from '@yaari/domain/profile'
+import { saveProfileSchema, toProfileRecord, type UserProfileRecord } from '@yaari/domain/profile'
 import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
+import { PROFESSION_LABELS, PROFESSIONS } from '@yaari/domain/profile-choices'
 import * as v from 'valibot'
 import { afterEach, expect, it, vi } from 'vitest'
 import { useMyProfile } from '../../lib/member-data/hooks'

@@ -5,15 +5,17 @@ import { formatLongDate, formatTime } from '@yaari/domain/schedule'
 import { type ReactNode, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { container } from 'styled-system/patterns'
-import { bullets, button, text } from 'styled-system/recipes'
+import { button, text } from 'styled-system/recipes'
 import { useCatalogue } from '../../lib/catalogue'
 import { useBookingCheck } from '../../lib/member-data/use-booking-check'
 import { usePageMeta } from '../../lib/page-meta'
+import { Bullets } from '../../ui/bullets'
 import { Button } from '../../ui/button'
 import { PageMessage } from '../../ui/page-message'
 import { SignInLink } from '../../ui/sign-in'
 import { showToast } from '../../ui/toast'
 import { AddToCalendarButton } from './add-to-calendar'
+import { GetHelpLink, MyBookingsLink } from './booking-links'
 import { refundExplanation } from './booking-status'
 
 /** The fixed 'Confirming your booking' pause. */
@@ -90,12 +92,8 @@ export function BookingSuccessPage({ orderId, notifyAsk }: { orderId: string | u
         title="We couldn’t find this booking"
         actions={
           <>
-            <Link to="/my-bookings" className={button({ size: 'lg' })}>
-              My bookings
-            </Link>
-            <Link to="/contact" className={button({ size: 'lg', variant: 'outline' })}>
-              Get Help
-            </Link>
+            <MyBookingsLink />
+            <GetHelpLink />
           </>
         }
       >
@@ -155,14 +153,7 @@ export function BookingSuccessPage({ orderId, notifyAsk }: { orderId: string | u
   }
   if (booking.status === 'cancelled') {
     return frame(
-      <PageMessage
-        title="This booking was cancelled"
-        actions={
-          <Link to="/my-bookings" className={button({ size: 'lg' })}>
-            My bookings
-          </Link>
-        }
-      >
+      <PageMessage title="This booking was cancelled" actions={<MyBookingsLink />}>
         <p>
           Order {booking.orderId}. {refundExplanation(booking) ?? 'No refund was due under the refund policy.'}
         </p>
@@ -185,26 +176,16 @@ export function BookingSuccessPage({ orderId, notifyAsk }: { orderId: string | u
       sections={
         <>
           <PageMessage.Section title="What happens next">
-            <ul className={bullets()}>
-              {NEXT_STEPS.map((step) => (
-                <li key={step}>{step}</li>
-              ))}
-            </ul>
+            <Bullets items={NEXT_STEPS} />
           </PageMessage.Section>
           <PageMessage.Section title="Tips">
-            <ul className={bullets()}>
-              {TIPS.map((tip) => (
-                <li key={tip}>{tip}</li>
-              ))}
-            </ul>
+            <Bullets items={TIPS} />
           </PageMessage.Section>
         </>
       }
       actions={
         <>
-          <Link to="/my-bookings" className={button({ size: 'lg' })}>
-            My bookings
-          </Link>
+          <MyBookingsLink />
           {event ? <AddToCalendarButton size="lg" event={event} booking={booking} /> : null}
           <Link to="/events" className={button({ size: 'lg', variant: 'outline' })}>
             Explore more events

@@ -5,15 +5,17 @@ import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { formatIstClock, formatLongDate, formatTime, istToday } from '@yaari/domain/schedule'
 import { css, cx } from 'styled-system/css'
 import { container, flow, grid, visuallyHidden, wrap } from 'styled-system/patterns'
-import { bullets, button, card, chip, dataList, heading, link, text, toolbar } from 'styled-system/recipes'
+import { button, card, chip, dataList, heading, link, text, toolbar } from 'styled-system/recipes'
 import { useCatalogue } from '../../lib/catalogue'
 import { type MyBookings, type Snapshot, useMyBookings } from '../../lib/member-data/hooks'
 import { refreshMemberData } from '../../lib/member-data/refresh'
 import { usePendingRecheck } from '../../lib/member-data/use-pending-recheck'
 import { usePageMeta } from '../../lib/page-meta'
 import { PROFILE_LINK } from '../../lib/paths'
+import { Bullets } from '../../ui/bullets'
 import { RefreshedNote } from '../../ui/refreshed-note'
 import { SignInPrompt } from '../../ui/sign-in'
+import { StatusNote } from '../../ui/status-note'
 import { AddToCalendarButton } from './add-to-calendar'
 import { AfterNightCard } from './after-night-card'
 import { refundExplanation, statusLabel } from './booking-status'
@@ -95,11 +97,7 @@ function BookingCard({
       {confirmed && upcoming ? (
         <>
           <h4 className={heading({ level: 'label' })}>What to expect</h4>
-          <ul className={bullets()}>
-            {event.whatToExpect.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
+          <Bullets items={event.whatToExpect} />
           <div className={wrap({ gap: '3' })}>
             <AddToCalendarButton event={event} booking={booking} />
             <CancelBookingButton booking={booking} event={event} onCancelled={onChanged} />
@@ -139,11 +137,7 @@ export function MyBookingsPage({ initial }: { initial?: Snapshot<MyBookings> | n
       <p role="alert">We couldn’t load your bookings. This page needs a connection the first time; please try again.</p>
     )
   } else if (mine.status !== 'signed-in' || !snapshot || neverSaved) {
-    body = (
-      <p role="status" className={text({ tone: 'muted' })}>
-        Loading your bookings…
-      </p>
-    )
+    body = <StatusNote>Loading your bookings…</StatusNote>
   } else {
     const { bookings, waitlist } = snapshot.data
     const upcoming = bookings.filter(

@@ -20,6 +20,7 @@ import { usePageMeta } from '../../lib/page-meta'
 import { MY_BOOKINGS_LINK } from '../../lib/paths'
 import { RefreshedNote } from '../../ui/refreshed-note'
 import { SignInPrompt } from '../../ui/sign-in'
+import { StatusNote } from '../../ui/status-note'
 import { AfterNightCard } from './after-night-card'
 import { refundExplanation, statusLabel } from './booking-status'
 import { PassQr } from './pass-qr'
@@ -156,11 +157,7 @@ export function TicketPage({
       </p>
     )
   } else {
-    body = (
-      <p role="status" className={text({ tone: 'muted' })}>
-        Loading your ticket…
-      </p>
-    )
+    body = <StatusNote>Loading your ticket…</StatusNote>
   }
   return (
     <section className={cx(container({ maxW: 'md', py: { base: '8', md: '14' } }), flow({ gap: '4' }))}>

@@ -4,7 +4,7 @@
  * the device keeps, so it opens offline with the rest of the ticket.
  */
 import type { BookingView, TableView } from '@yaari/domain/booking'
-import { INTEREST_LABELS } from '@yaari/domain/profile'
+import { INTEREST_LABELS } from '@yaari/domain/profile-choices'
 import { formatIstClockOnDay } from '@yaari/domain/schedule'
 import { cx } from 'styled-system/css'
 import { card, heading, text } from 'styled-system/recipes'

@@ -4,7 +4,7 @@
 import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { renderRoute } from '../../test-utils/app-page'
+import { renderRouteAt } from '../../test-utils/app-page'
 
 // What reaches the network. getAvailability answers as the server does when no seat is taken yet;
 // Firebase Auth (the date dialog asks who is signed in) answers that nobody is.
@@ -15,16 +15,9 @@ afterEach(cleanup)
 
 describe('event pages', () => {
   describe('on a phone set to Los Angeles time', () => {
-    afterEach(() => {
-      vi.useRealTimers()
-    })
-
     it('dates follow the India calendar, not the device', async () => {
       // Saturday 21 Nov 2026, 11:00 in Los Angeles, is already Sunday 22 Nov, 00:30 in India.
-      vi.useFakeTimers({ toFake: ['Date'] })
-      vi.setSystemTime(new Date('2026-11-21T19:00:00Z'))
-      expect(new Date().toDateString(), "the phone's own calendar").toBe('Sat Nov 21 2026')
-      await renderRoute('/events/first-hello-stranger-meetup')
+      await renderRouteAt('/events/first-hello-stranger-meetup', '2026-11-21T19:00:00Z', 'Sat Nov 21 2026')
       await userEvent.click(screen.getByRole('button', { name: /Girls/ }))
       // The dialogs' code loads with the first choice of a price; in a test run it is compiled then
       // too, every module of the booking form: seconds on a busy machine.

@@ -2,14 +2,15 @@
  * The audit log as a host reads it (/host/audit): every check-in, undo, action, view and download
  * about their cities' dates, newest first, each event named by its title.
  */
-import { Link } from '@tanstack/react-router'
 import type { AuditEntry } from '@yaari/domain/host'
 import { formatIstDateTime } from '@yaari/domain/schedule'
 import { css } from 'styled-system/css'
 import { flow, grid } from 'styled-system/patterns'
-import { heading, link, text } from 'styled-system/recipes'
+import { heading, text } from 'styled-system/recipes'
 import { useCatalogue } from '../../lib/catalogue'
+import { StatusNote } from '../../ui/status-note'
 import { type Answer, useAnswer } from './answer'
+import { BackToConsole } from './console-link'
 
 const ACTION_LABELS: Record<string, string> = {
   'share-venue': 'Shared the venue',
@@ -75,16 +76,12 @@ export function HostAuditPage({ entries }: { entries: Promise<Answer<AuditEntry[
   const state = { entries: answer?.value, error: answer?.error }
   return (
     <div className={flow({ gap: '3' })}>
-      <Link to="/host" className={link()}>
-        ← Host console
-      </Link>
+      <BackToConsole />
       <h1 className={heading({ level: 'page' })}>Audit log</h1>
       {state.error ? (
         <p role="alert">{state.error}</p>
       ) : !state.entries ? (
-        <p role="status" className={text({ tone: 'muted' })}>
-          Loading the audit log…
-        </p>
+        <StatusNote>Loading the audit log…</StatusNote>
       ) : state.entries.length === 0 ? (
         <p>Nothing recorded yet.</p>
       ) : (

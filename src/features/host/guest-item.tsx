@@ -6,7 +6,7 @@ import {
   MODERATION_LABELS,
   type ModerationAction,
 } from '@yaari/domain/host'
-import { GENDER_LABELS } from '@yaari/domain/profile'
+import { GENDER_LABELS } from '@yaari/domain/profile-choices'
 import { formatIstClock, formatIstDateTime, formatLongDate } from '@yaari/domain/schedule'
 import { type FormEvent, useState } from 'react'
 import { cx } from 'styled-system/css'

@@ -10,16 +10,17 @@ import { enumLabel } from '@yaari/domain/booking'
 import type { EventId } from '@yaari/domain/catalogue'
 import type { SeatingView } from '@yaari/domain/groups'
 import { type GuestList, type GuestRow, hostCancelSeatCall } from '@yaari/domain/host'
-import { GENDER_LABELS } from '@yaari/domain/profile'
+import { GENDER_LABELS } from '@yaari/domain/profile-choices'
 import { eventStartInstant, formatIstClock, formatIstDateTime, formatLongDate } from '@yaari/domain/schedule'
 import { useMemo, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { flow, wrap } from 'styled-system/patterns'
-import { button, heading, link, text, toolbar } from 'styled-system/recipes'
+import { button, heading, text, toolbar } from 'styled-system/recipes'
 import { call } from '../../lib/call'
 import { useCatalogue } from '../../lib/catalogue'
 import { heldFor } from '../../lib/held'
 import type { Answer } from './answer'
+import { BackToConsole } from './console-link'
 import { CancelForm, CapacityForm, DownloadCsv, MessageForm, SalesToggle, VenueForm } from './date-actions'
 import { GroupsSection } from './groups-section'
 import { GuestItem } from './guest-item'
@@ -142,9 +143,7 @@ function DateConsole({
   const bar = toolbar()
   return (
     <div className={flow({ gap: '3' })}>
-      <Link to="/host" className={link()}>
-        ← Host console
-      </Link>
+      <BackToConsole />
       <h1 className={heading({ level: 'page' })}>
         {event?.title ?? eventId}, {formatLongDate(date)}
       </h1>

@@ -7,12 +7,13 @@ import { Link, Outlet, useMatches } from '@tanstack/react-router'
 import { HOST_MESSAGES } from '@yaari/domain/host'
 import { createContext, useContext, useEffect, useState } from 'react'
 import { container } from 'styled-system/patterns'
-import { button, text } from 'styled-system/recipes'
+import { button } from 'styled-system/recipes'
 import { useCatalogue } from '../../lib/catalogue'
 import type { Host, HostAccess, HostSession } from '../../lib/host-access'
 import { usePageMeta } from '../../lib/page-meta'
 import { PageMessage } from '../../ui/page-message'
 import { SignInLink } from '../../ui/sign-in'
+import { StatusNote } from '../../ui/status-note'
 
 const HostContext = createContext<Host | undefined>(undefined)
 
@@ -56,9 +57,7 @@ export function HostLayout({ access }: { access: HostAccess }) {
   return (
     <div className={container({ maxW: '5xl', py: { base: '6', md: '10' }, px: '4' })}>
       {session.status === 'checking' ? (
-        <p role="status" className={text({ tone: 'muted' })}>
-          Checking your access…
-        </p>
+        <StatusNote>Checking your access…</StatusNote>
       ) : session.status === 'signed-out' ? (
         <PageMessage title="Hosts only" actions={<SignInLink />}>
           <p>Sign in with a host account to open the console.</p>

@@ -15,6 +15,7 @@ import { call } from '../../lib/call'
 import { useCatalogue } from '../../lib/catalogue'
 import { type Held, heldFor } from '../../lib/held'
 import { SelectField } from '../../ui/field'
+import { StatusNote } from '../../ui/status-note'
 import type { Answer } from './answer'
 import { groupHostDates } from './date-groups'
 import { useHost } from './host-layout'
@@ -187,9 +188,7 @@ function DatesList({
         </p>
       ) : null}
       {state.error && !state.dates ? null : !state.dates ? (
-        <p role="status" className={text({ tone: 'muted' })}>
-          Loading your dates…
-        </p>
+        <StatusNote>Loading your dates…</StatusNote>
       ) : state.dates.length === 0 ? (
         <p>No upcoming dates in your cities.</p>
       ) : (

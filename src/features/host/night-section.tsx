@@ -4,7 +4,8 @@
  * average rating, the comments, what guests would improve and how many connections were made
  * (a number, never who).
  */
-import { IMPROVE_LABELS, IMPROVE_OPTIONS, MORNING_AFTER_AT } from '@yaari/domain/after-night'
+import { IMPROVE_LABELS, IMPROVE_OPTIONS } from '@yaari/domain/after-night'
+import { MORNING_AFTER_AT } from '@yaari/domain/after-night-rules'
 import type { GuestList, NightSummary } from '@yaari/domain/host'
 import { flow } from 'styled-system/patterns'
 import { bullets, heading, text } from 'styled-system/recipes'

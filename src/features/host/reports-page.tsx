@@ -4,7 +4,6 @@
  * resolves one with a step of the moderation ladder (the member is told by email, as from a guest
  * list) or dismisses it with a reason; the reporter is told their report was looked at.
  */
-import { Link } from '@tanstack/react-router'
 import { REPORT_REASON_LABELS, type ReportReason } from '@yaari/domain/after-night'
 import {
   listReportsCall,
@@ -17,11 +16,12 @@ import { formatIstClock, formatLongDate, istToday } from '@yaari/domain/schedule
 import { type FormEvent, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { flow, wrap } from 'styled-system/patterns'
-import { button, card, chip, heading, link, text, toolbar } from 'styled-system/recipes'
+import { button, card, chip, heading, text, toolbar } from 'styled-system/recipes'
 import { call, useAction } from '../../lib/call'
 import { useCatalogue } from '../../lib/catalogue'
 import { SelectField, TextField } from '../../ui/field'
 import { type Answer, useAnswer } from './answer'
+import { BackToConsole } from './console-link'
 import { HOST_WORDS } from './host-words'
 
 const RESOLUTION_LABELS: Record<ReportResolution, string> = { ...MODERATION_LABELS, dismiss: 'Dismiss' }
@@ -139,9 +139,7 @@ export function HostReportsPage({ reports: asked }: { reports: Promise<Answer<Re
   const open = reports?.filter((report) => report.status === 'open').length ?? 0
   return (
     <div className={flow({ gap: '4' })}>
-      <Link to="/host" className={link()}>
-        ← Host console
-      </Link>
+      <BackToConsole />
       <h1 className={heading({ level: 'page' })}>Reports</h1>
       <p className={text({ tone: 'muted' })}>
         Reports by guests about other guests of your cities. The reporter is never shown, and the reported member is

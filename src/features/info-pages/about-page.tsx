@@ -1,5 +1,6 @@
 import { SITE } from '@yaari/domain/site'
-import { Bullets, InfoPage, InfoSection, Stats } from './info-page'
+import { Bullets } from '../../ui/bullets'
+import { InfoPage, InfoSection, Stats } from './info-page'
 
 /** About Yaari. */
 export function AboutPage() {
@@ -17,14 +18,7 @@ export function AboutPage() {
         </p>
       </InfoSection>
       <InfoSection title="What we have done so far">
-        <Stats
-          items={[
-            { value: SITE.stats.events, label: 'Events' },
-            { value: SITE.stats.participants, label: 'Participants' },
-            { value: SITE.stats.venues, label: 'Venues' },
-            { value: SITE.stats.satisfaction, label: 'Satisfaction' },
-          ]}
-        />
+        <Stats shown={['events', 'participants', 'venues', 'satisfaction']} />
       </InfoSection>
       <InfoSection title="What we believe">
         <Bullets

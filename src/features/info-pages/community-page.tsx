@@ -1,7 +1,8 @@
 import { mailto, SITE } from '@yaari/domain/site'
 import { grid, wrap } from 'styled-system/patterns'
 import { bullets, button } from 'styled-system/recipes'
-import { Bullets, InfoPage, InfoSection, Panels, Titled } from './info-page'
+import { Bullets } from '../../ui/bullets'
+import { InfoPage, InfoSection, Panels, Titled } from './info-page'
 
 const VALUES = [
   { title: 'Respect', text: 'Treat every guest, host and venue with courtesy.' },

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
-import { css, cx } from 'styled-system/css'
+import { cx } from 'styled-system/css'
 import { container, flow, grid } from 'styled-system/patterns'
-import { button, card, heading, text } from 'styled-system/recipes'
+import { badge, button, card, heading, text } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
 import { EVENTS_LINK } from '../../lib/paths'
 
@@ -33,20 +33,7 @@ export function HowItWorksPage() {
       <ol className={grid({ columns: { base: 1, md: 3 }, gap: '6' })}>
         {STEPS.map((step, index) => (
           <li key={step.title} className={cx(panel.root, panel.body)}>
-            <span
-              aria-hidden="true"
-              className={css({
-                display: 'inline-flex',
-                w: '10',
-                h: '10',
-                alignItems: 'center',
-                justifyContent: 'center',
-                borderRadius: 'full',
-                bg: 'accent.default',
-                color: 'fg.onAccent',
-                fontWeight: 'bold',
-              })}
-            >
+            <span aria-hidden="true" className={badge()}>
               {index + 1}
             </span>
             <h2 className={heading({ level: 'sub' })}>{step.title}</h2>

@@ -1,7 +1,8 @@
+import { SITE } from '@yaari/domain/site'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { center, container, flow, grid, stack } from 'styled-system/patterns'
-import { bullets, card, heading, notice, text } from 'styled-system/recipes'
+import { card, heading, notice, text } from 'styled-system/recipes'
 import { usePageMeta } from '../../lib/page-meta'
 
 export interface InfoPageProps {
@@ -43,25 +44,23 @@ export function InfoSection({ title, id, children }: { title: string; id?: strin
   )
 }
 
-/** A bulleted list of short texts. */
-export function Bullets({ items }: { items: readonly string[] }) {
-  return (
-    <ul className={bullets()}>
-      {items.map((item) => (
-        <li key={item}>{item}</li>
-      ))}
-    </ul>
-  )
+/** What each of the site's headline numbers counts. */
+const STAT_LABELS: Record<keyof typeof SITE.stats, string> = {
+  events: 'Events',
+  participants: 'Participants',
+  venues: 'Venues',
+  satisfaction: 'Satisfaction',
+  publications: 'Publications',
 }
 
-/** Headline numbers (500+ events, 2000+ participants...). */
-export function Stats({ items }: { items: readonly { value: string; label: string }[] }) {
+/** Headline numbers (500+ events, 2000+ participants...): the site's, those named, in that order. */
+export function Stats({ shown }: { shown: readonly (keyof typeof SITE.stats)[] }) {
   return (
     <dl className={grid({ columns: { base: 2, md: 4 }, gap: '4' })}>
-      {items.map((item) => (
-        <div key={item.label} className={cx(notice({ size: 'md' }), center({ flexDirection: 'column' }))}>
-          <dd className={text({ size: 'stat' })}>{item.value}</dd>
-          <dt className={text({ tone: 'muted' })}>{item.label}</dt>
+      {shown.map((stat) => (
+        <div key={stat} className={cx(notice({ size: 'md' }), center({ flexDirection: 'column' }))}>
+          <dd className={text({ size: 'stat' })}>{SITE.stats[stat]}</dd>
+          <dt className={text({ tone: 'muted' })}>{STAT_LABELS[stat]}</dt>
         </div>
       ))}
     </dl>

@@ -11,14 +11,7 @@ export function PressPage() {
       description={`Press information and media contact for ${SITE.productName}.`}
     >
       <InfoSection title="In numbers">
-        <Stats
-          items={[
-            { value: SITE.stats.publications, label: 'Publications' },
-            { value: SITE.stats.events, label: 'Events' },
-            { value: SITE.stats.participants, label: 'Participants' },
-            { value: SITE.stats.venues, label: 'Venues' },
-          ]}
-        />
+        <Stats shown={['publications', 'events', 'participants', 'venues']} />
       </InfoSection>
       <InfoSection title="Media enquiries">
         <p>For interviews, images and facts about {SITE.productName}, write to our press team.</p>

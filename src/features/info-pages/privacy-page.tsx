@@ -1,7 +1,8 @@
 import { ACCOUNT_DATA_MESSAGES, DATA_RETENTION } from '@yaari/domain/account'
 import { mailto, SITE } from '@yaari/domain/site'
+import { Bullets } from '../../ui/bullets'
 import { RefundPolicyList } from '../../ui/refund-policy'
-import { Bullets, InfoPage, InfoSection } from './info-page'
+import { InfoPage, InfoSection } from './info-page'
 
 /** Privacy Policy & Terms, including the refund terms. */
 export function PrivacyPage() {

@@ -1,7 +1,8 @@
 import { mailto, SITE } from '@yaari/domain/site'
 import { grid, wrap } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
-import { Bullets, InfoPage, InfoSection, Panels, Titled } from './info-page'
+import { Bullets } from '../../ui/bullets'
+import { InfoPage, InfoSection, Panels, Titled } from './info-page'
 
 const EMERGENCY_CARDS = [
   {

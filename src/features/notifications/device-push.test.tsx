@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { NOTIFY_COPY, removePushSubscriptionCall } from '@yaari/domain/notifications'
-import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { call } from '../../lib/call'
-import { useAuthStore } from '../../lib/session/auth-store'
-import { ENDPOINT, installPush, removePush } from '../../test-utils/fake-push'
+import { ENDPOINT, installPush, removePush, signedInPushDevice } from '../../test-utils/fake-push'
 import { DevicePush } from './device-push'
 
 vi.mock('../../lib/call', async (original) => ({
@@ -12,16 +11,7 @@ vi.mock('../../lib/call', async (original) => ({
   call: vi.fn(async () => ({})),
 }))
 
-beforeEach(() => {
-  useAuthStore.setState({ status: 'signed-in', member: { uid: 'm1', name: 'Asha', email: null }, verified: true })
-})
-
-afterEach(() => {
-  cleanup()
-  localStorage.clear()
-  removePush()
-  vi.unstubAllGlobals()
-})
+signedInPushDevice()
 
 it('says whether this device gets notifications, and turns them on and off', async () => {
   const push = installPush()

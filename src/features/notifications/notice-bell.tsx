@@ -7,8 +7,9 @@
 import { Link } from '@tanstack/react-router'
 import { bellLabel } from '@yaari/domain/notify-copy'
 import { useEffect, useRef, useState } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
+import { badge } from 'styled-system/recipes'
 import { clientConfig } from '../../lib/client-config'
 import { logError } from '../../lib/log'
 import { useUnread } from '../../lib/member-data/unread'
@@ -131,24 +132,10 @@ export default function NoticeBell() {
         {unread > 0 ? (
           <span
             aria-hidden="true"
-            className={css({
-              position: 'absolute',
-              top: '1',
-              right: '0.5',
-              minW: '5',
-              h: '5',
-              px: '1',
-              display: 'inline-flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              borderRadius: 'full',
-              bg: 'accent.default',
-              color: 'fg.onAccent',
-              fontSize: 'xs',
-              fontWeight: 'bold',
-              lineHeight: '1',
-              boxShadow: '0 0 0 2px white',
-            })}
+            className={cx(
+              badge({ size: 'count' }),
+              css({ position: 'absolute', top: '1', right: '0.5', boxShadow: '0 0 0 2px white' }),
+            )}
           >
             {unread > 99 ? '99+' : unread}
           </span>

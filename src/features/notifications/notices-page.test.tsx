@@ -1,17 +1,15 @@
 // @vitest-environment happy-dom
-import 'fake-indexeddb/auto'
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { markNotificationsReadCall, NOTIFY_COPY, type NoticeView } from '@yaari/domain/notifications'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { call } from '../../lib/call'
-import { YaariDb } from '../../lib/db'
 import { writeNotices } from '../../lib/member-data/records'
 import { useAuthStore } from '../../lib/session/auth-store'
+import { memberDevice } from '../../test-utils/member-device'
 
-// The page's collaborators that reach outside the browser: the router's links, the server (calls
-// and the refresh behind the page), Firebase Auth and the device's database. The rest is real.
+// The page's collaborators that reach outside the browser: the router's links, and (memberDevice)
+// the server's calls, the refresh behind the page, Firebase Auth and the device's database.
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ to, hash, children, ...props }: { to: string; hash?: string; children: ReactNode }) => (
     <a href={hash ? `${to}#${hash}` : to} {...props}>
@@ -19,25 +17,7 @@ vi.mock('@tanstack/react-router', () => ({
     </a>
   ),
 }))
-vi.mock('../../lib/call', async (original) => ({
-  ...(await original<typeof import('../../lib/call')>()),
-  call: vi.fn(),
-}))
-vi.mock('../../lib/member-data/refresh', async (original) => ({
-  ...(await original<typeof import('../../lib/member-data/refresh')>()),
-  refreshMemberData: vi.fn(async () => undefined),
-}))
-vi.mock('../../lib/session/auth-store', async (original) => ({
-  ...(await original<typeof import('../../lib/session/auth-store')>()),
-  watchAuth: async () => undefined,
-}))
-let db: YaariDb
-let count = 0
-vi.mock('../../lib/db', async (original) => ({
-  ...(await original<typeof import('../../lib/db')>()),
-  localDb: () => db,
-}))
-
+const device = await memberDevice('notices-page')
 const { NoticesPage } = await import('./notices-page')
 
 const notice = (id: string, at: string, overrides: Partial<NoticeView> = {}): NoticeView => ({
@@ -52,24 +32,11 @@ const notice = (id: string, at: string, overrides: Partial<NoticeView> = {}): No
   ...overrides,
 })
 
-beforeEach(() => {
-  db = new YaariDb(`notices-page-${++count}`)
-  localStorage.clear()
-  vi.mocked(call).mockReset()
-  useAuthStore.setState({
-    status: 'signed-in',
-    member: { uid: 'm1', name: 'Asha', email: 'a@example.test' },
-    verified: true,
-  })
-})
-afterEach(() => {
-  cleanup()
-  db.close()
-  vi.restoreAllMocks()
-})
+beforeEach(() => localStorage.clear())
+afterEach(() => vi.restoreAllMocks())
 
 it('lists the notifications newest first, each a link with its detail and time, the unread marked', async () => {
-  await writeNotices(db, 'm1', {
+  await writeNotices(device.db(), 'm1', {
     notices: [
       notice('old', '2026-11-20T04:30:00.000Z', { read: true }),
       notice('new', '2026-11-27T12:00:00.000Z', { kind: 'host-message', detail: 'See you at the corner table!' }),
@@ -91,22 +58,22 @@ it('lists the notifications newest first, each a link with its detail and time, 
 })
 
 it('marks all read up to the newest, and the bell and the list follow', async () => {
-  await writeNotices(db, 'm1', {
+  await writeNotices(device.db(), 'm1', {
     notices: [notice('a', '2026-11-26T10:00:00.000Z'), notice('b', '2026-11-27T10:00:00.000Z')],
     unread: 2,
     off: [],
   })
-  vi.mocked(call).mockResolvedValueOnce({ unread: 0 })
+  device.call.mockResolvedValueOnce({ unread: 0 })
   render(<NoticesPage />)
   await userEvent.click(await screen.findByRole('button', { name: NOTIFY_COPY.markRead }))
-  expect(vi.mocked(call)).toHaveBeenCalledWith(markNotificationsReadCall, { upTo: '2026-11-27T10:00:00.000Z' })
+  expect(device.call).toHaveBeenCalledWith(markNotificationsReadCall, { upTo: '2026-11-27T10:00:00.000Z' })
   await waitFor(() => expect(screen.queryByText('Unread')).toBeNull())
   expect(screen.getByRole('status').textContent).toBe('All read')
   expect(JSON.parse(localStorage.getItem('yaari:unread') ?? '{}')).toEqual({ uid: 'm1', unread: 0 })
 })
 
 it('says when there is nothing yet', async () => {
-  await writeNotices(db, 'm1', { notices: [], unread: 0, off: [] })
+  await writeNotices(device.db(), 'm1', { notices: [], unread: 0, off: [] })
   render(<NoticesPage />)
   expect(await screen.findByText(NOTIFY_COPY.empty)).toBeTruthy()
 })

@@ -20,6 +20,7 @@ import { useOnline } from '../../lib/use-online'
 import { Button } from '../../ui/button'
 import { RefreshedNote } from '../../ui/refreshed-note'
 import { SignInPrompt } from '../../ui/sign-in'
+import { StatusNote } from '../../ui/status-note'
 
 const WORDS = { offline: 'You’re offline: marking them read needs a connection.' }
 
@@ -143,11 +144,7 @@ export function NoticesPage({ initial }: { initial?: Snapshot<MyNotices | undefi
   } else if (mine.status === 'signed-in' && snapshot && mine.refresh?.status === 'failed') {
     body = <p role="alert">We couldn’t load your notifications. Please try again.</p>
   } else {
-    body = (
-      <p role="status" className={text({ tone: 'muted' })}>
-        Loading your notifications…
-      </p>
-    )
+    body = <StatusNote>Loading your notifications…</StatusNote>
   }
   return (
     <section className={cx(container({ maxW: '2xl', py: { base: '10', md: '16' } }), flow({ gap: '6' }))}>

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { NOTIFY_COPY, savePushSubscriptionCall } from '@yaari/domain/notifications'
-import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { afterEach, expect, it, vi } from 'vitest'
 import { call } from '../../lib/call'
 import { useAuthStore } from '../../lib/session/auth-store'
-import { ENDPOINT, installPush, KEYS, removePush } from '../../test-utils/fake-push'
+import { ENDPOINT, installPush, KEYS, removePush, signedInPushDevice } from '../../test-utils/fake-push'
 import { NotifyAsk } from './notify-ask'
 
 vi.mock('../../lib/call', async (original) => ({
@@ -15,15 +15,8 @@ vi.mock('../../lib/call', async (original) => ({
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
 
-beforeEach(() => {
-  useAuthStore.setState({ status: 'signed-in', member: { uid: 'm1', name: 'Asha', email: null }, verified: true })
-})
-
+signedInPushDevice()
 afterEach(() => {
-  cleanup()
-  localStorage.clear()
-  removePush()
-  vi.unstubAllGlobals()
   vi.mocked(call).mockReset()
 })
 

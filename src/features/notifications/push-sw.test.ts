@@ -85,10 +85,18 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-/** Waits out the worker's second for an answer. */
-async function unanswered(done: Promise<void>) {
+/**
+ * A tap on a push for /my-bookings with one app window open that never answers (`window`: how else
+ * it is), once the worker has waited out its second for an answer.
+ */
+async function tapWithSilentWindow(window: { focusFails?: boolean; controlled?: boolean }) {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  const open = appWindow({ answers: false, ...window })
+  const worker = loadWorker([open])
+  const { done } = worker.click('/my-bookings')
   await vi.advanceTimersByTimeAsync(1000)
   await done
+  return { open, worker }
 }
 
 const PAYLOAD: PushPayload = {
@@ -134,20 +142,14 @@ it('a tap with the app open: focuses it and asks it to show the page, which it d
 })
 
 it('a window that cannot be focused is still told; one that does not answer is navigated', async () => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-  const open = appWindow({ answers: false, focusFails: true })
-  const worker = loadWorker([open])
-  await unanswered(worker.click('/my-bookings').done)
+  const { open, worker } = await tapWithSilentWindow({ focusFails: true })
   expect(open.postMessage).toHaveBeenCalledWith({ type: 'yaari:open', url: '/my-bookings' }, [expect.anything()])
   expect(open.navigate).toHaveBeenCalledWith('/my-bookings')
   expect(worker.self.clients.openWindow).not.toHaveBeenCalled()
 })
 
 it('a silent window the worker does not control: the page opens in a new one', async () => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-  const open = appWindow({ answers: false, controlled: false })
-  const worker = loadWorker([open])
-  await unanswered(worker.click('/my-bookings').done)
+  const { worker } = await tapWithSilentWindow({ controlled: false })
   expect(worker.self.clients.openWindow).toHaveBeenCalledWith('/my-bookings')
 })
 

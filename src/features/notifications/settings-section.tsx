@@ -15,6 +15,7 @@ import { saveNoticeSettings } from '../../lib/member-data/refresh'
 import { useOnline } from '../../lib/use-online'
 import { Button } from '../../ui/button'
 import { CheckboxField } from '../../ui/checkbox'
+import { StatusNote } from '../../ui/status-note'
 
 const WORDS = { offline: 'You’re offline: saving your notification settings needs a connection.' }
 
@@ -91,11 +92,7 @@ export function NotificationSettings({ children }: { children?: ReactNode }) {
   } else if (failed) {
     body = <p role="alert">We couldn’t load your notification settings. Please try again.</p>
   } else {
-    body = (
-      <p role="status" className={text({ tone: 'muted' })}>
-        Loading your notification settings…
-      </p>
-    )
+    body = <StatusNote>Loading your notification settings…</StatusNote>
   }
   return (
     <section

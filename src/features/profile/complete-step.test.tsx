@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
-import 'fake-indexeddb/auto'
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { YaariDb } from '../../lib/db'
+import { deviceDatabase } from '../../test-utils/member-device'
 import type { SyncDeps } from './profile-sync'
 
 // The page's collaborators that reach outside the browser: the router, the toasts, the
@@ -13,19 +12,13 @@ const navigate = vi.fn(async (_to: unknown) => {})
 const push = vi.fn((_path: string) => {})
 const toasts: { title: string; description?: string }[] = []
 const deps: SyncDeps = { saveProfile: vi.fn(), uploadPhoto: vi.fn(), isOnline: () => true }
-let db: YaariDb
-let count = 0
 
 vi.mock('@tanstack/react-router', () => ({ useNavigate: () => navigate, useRouter: () => ({ history: { push } }) }))
 vi.mock('../../ui/toast', () => ({
   showToast: async (toast: { title: string; description?: string }) => void toasts.push(toast),
 }))
 vi.mock('./pending-sync', () => ({ liveSyncDeps: deps, startPendingSync: vi.fn() }))
-vi.mock('../../lib/db', async (original) => ({
-  ...(await original<typeof import('../../lib/db')>()),
-  localDb: () => db,
-}))
-
+const db = await deviceDatabase('complete')
 const { createDraftStore } = await import('./draft-store')
 const { OnboardingProvider } = await import('./onboarding-context')
 const { CompleteStep } = await import('./complete-step')
@@ -41,7 +34,7 @@ const complete = {
 }
 
 async function renderWith(draft: Record<string, unknown>) {
-  const store = createDraftStore(db, 'alice')
+  const store = createDraftStore(db(), 'alice')
   await vi.waitFor(() => expect(store.getState().status).toBe('ready'))
   store.getState().update(draft, 8)
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -54,16 +47,12 @@ async function renderWith(draft: Record<string, unknown>) {
 const failure = (code: string, message = code) => Object.assign(new Error(message), { code })
 
 beforeEach(() => {
-  db = new YaariDb(`complete-${++count}`)
   toasts.length = 0
   navigate.mockClear()
   push.mockClear()
   sessionStorage.clear()
 })
-afterEach(() => {
-  cleanup()
-  db.close()
-})
+afterEach(cleanup)
 
 describe('the completion step', () => {
   it('shows the saving state, waits the fixed 1.5 s, then welcomes the member', async () => {
@@ -78,7 +67,7 @@ describe('the completion step', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Start Your Adventure' }))
     expect(navigate).toHaveBeenCalledWith({ to: '/events' })
-    await vi.waitFor(async () => expect(await db.drafts.get('alice')).toBeUndefined())
+    await vi.waitFor(async () => expect(await db().drafts.get('alice')).toBeUndefined())
   })
 
   it('goes back to the event the member was booking when they signed up from it', async () => {
@@ -90,7 +79,7 @@ describe('the completion step', () => {
     expect(push).toHaveBeenCalledWith('/events/first-hello-stranger-meetup?tier=girls&date=2026-12-05')
     expect(navigate).not.toHaveBeenCalledWith({ to: '/events' })
     // The draft goes with the start (before the test closes the database under it).
-    await vi.waitFor(async () => expect(await db.drafts.get('alice')).toBeUndefined())
+    await vi.waitFor(async () => expect(await db().drafts.get('alice')).toBeUndefined())
   })
 
   it('a refused save: Profile Creation Failed with the reason, and Try again', async () => {

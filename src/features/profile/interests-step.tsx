@@ -1,10 +1,9 @@
-import { INTEREST_LABELS, INTERESTS, interestsSchema } from '@yaari/domain/profile'
+import { interestsSchema } from '@yaari/domain/profile'
 import { firstIssue } from '@yaari/domain/validation'
+import { INTEREST_OPTIONS } from '../../lib/profile-options'
 import { MultiChoiceCards } from '../../ui/choice-cards'
 import { GroupError, StepForm } from './step-form'
 import { useFlowStep } from './use-step'
-
-const OPTIONS = INTERESTS.map((value) => ({ value, label: INTEREST_LABELS[value] }))
 
 /** Step 6: the member's interests, 10 to choose from, at least one. */
 export function InterestsStep() {
@@ -20,7 +19,7 @@ export function InterestsStep() {
     >
       <MultiChoiceCards
         label="Interests"
-        options={OPTIONS}
+        options={INTEREST_OPTIONS}
         value={interests}
         onChange={(value) => change({ interests: value })}
       />

@@ -1,4 +1,5 @@
-import { AREA_CARDS, AREA_LABELS, locationSchema } from '@yaari/domain/profile'
+import { locationSchema } from '@yaari/domain/profile'
+import { AREA_CARDS, AREA_LABELS } from '@yaari/domain/profile-choices'
 import { firstIssue } from '@yaari/domain/validation'
 import { SingleChoiceCards } from '../../ui/choice-cards'
 import { TextField } from '../../ui/field'

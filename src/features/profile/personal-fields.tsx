@@ -1,21 +1,11 @@
-import {
-  canonicalProfession,
-  dateOfBirthIssue,
-  GENDER_LABELS,
-  GENDERS,
-  MESSAGES,
-  nameSchema,
-  PROFESSION_LABELS,
-  PROFESSIONS,
-} from '@yaari/domain/profile'
+import { dateOfBirthIssue, MESSAGES, nameSchema } from '@yaari/domain/profile'
+import { canonicalProfession } from '@yaari/domain/profile-choices'
 import { firstIssue } from '@yaari/domain/validation'
+import { GENDER_OPTIONS, PROFESSION_OPTIONS } from '../../lib/profile-options'
 import { DateField } from '../../ui/date-field'
 import { SelectField, TextAreaField, TextField } from '../../ui/field'
 import { MobileField, mobileIssue } from '../../ui/mobile-field'
 import type { OnboardingDraft } from './draft-store'
-
-const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: GENDER_LABELS[value] }))
-const PROFESSION_OPTIONS = PROFESSIONS.map((value) => ({ value, label: PROFESSION_LABELS[value] }))
 
 /** What is wrong with the personal fields, by field (the same checks as the steps'). */
 export function personalIssues(draft: OnboardingDraft) {

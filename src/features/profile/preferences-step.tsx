@@ -1,16 +1,65 @@
-import { canonicalProfession, GENDER_LABELS, GENDERS, PROFESSION_LABELS, PROFESSIONS } from '@yaari/domain/profile'
+import { canonicalProfession } from '@yaari/domain/profile-choices'
 import { useState } from 'react'
+import { GENDER_OPTIONS, PROFESSION_OPTIONS } from '../../lib/profile-options'
 import { SingleChoiceCards } from '../../ui/choice-cards'
 import { GroupError, StepForm } from './step-form'
 import { useFlowStep } from './use-step'
-
-const PROFESSION_OPTIONS = PROFESSIONS.map((value) => ({ value, label: PROFESSION_LABELS[value] }))
-const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: GENDER_LABELS[value] }))
 
 const PREFERENCE_MESSAGES = {
   profession: 'Please choose what you do',
   gender: 'Please choose your gender',
 } as const
+
+/** One part: the cards of a choice the member must make before going on, and what is missing if they do not. */
+function RequiredChoice({
+  title,
+  description,
+  submitLabel,
+  label,
+  options,
+  value,
+  answered,
+  missing,
+  onChange,
+  onContinue,
+}: {
+  title: string
+  description: string
+  submitLabel?: string
+  label: string
+  options: readonly { value: string; label: string }[]
+  value: string | undefined
+  answered: boolean
+  missing: string
+  onChange: (value: string) => void
+  onContinue: () => Promise<unknown>
+}) {
+  const [error, setError] = useState<string>()
+  return (
+    <StepForm
+      title={title}
+      description={description}
+      submitLabel={submitLabel}
+      onContinue={async () => {
+        if (!answered) return setError(missing)
+        setError(undefined)
+        await onContinue()
+      }}
+    >
+      <SingleChoiceCards
+        label={label}
+        options={options}
+        value={value}
+        invalid={Boolean(error)}
+        onChange={(chosen) => {
+          setError(undefined)
+          onChange(chosen)
+        }}
+      />
+      <GroupError message={error} />
+    </StepForm>
+  )
+}
 
 /**
  * Step 5, in two parts (profession first, then gender): profession cards, then gender
@@ -19,57 +68,35 @@ const PREFERENCE_MESSAGES = {
  */
 export function PreferencesStep({ part }: { part: 'profession' | 'gender' }) {
   const { draft, change, continueTo, continueToNext } = useFlowStep('/onboarding/preferences', 'About you')
-  const [error, setError] = useState<string>()
-
   if (part === 'profession') {
     return (
-      <StepForm
+      <RequiredChoice
         key="profession"
         title="What do you do?"
         description="We mix groups so every table has new perspectives."
-        onContinue={async () => {
-          if (!draft.profession) return setError(PREFERENCE_MESSAGES.profession)
-          setError(undefined)
-          await continueTo('/onboarding/preferences', { nextStep: 5, search: { part: 'gender' } })
-        }}
-      >
-        <SingleChoiceCards
-          label="Profession"
-          options={PROFESSION_OPTIONS}
-          value={canonicalProfession(draft.profession)}
-          invalid={Boolean(error)}
-          onChange={(profession) => {
-            setError(undefined)
-            change({ profession })
-          }}
-        />
-        <GroupError message={error} />
-      </StepForm>
+        label="Profession"
+        options={PROFESSION_OPTIONS}
+        value={canonicalProfession(draft.profession)}
+        answered={Boolean(draft.profession)}
+        missing={PREFERENCE_MESSAGES.profession}
+        onChange={(profession) => change({ profession })}
+        onContinue={() => continueTo('/onboarding/preferences', { nextStep: 5, search: { part: 'gender' } })}
+      />
     )
   }
   return (
-    <StepForm
+    <RequiredChoice
       key="gender"
       title="How do you identify?"
       description="It helps us keep every group balanced."
       submitLabel="Continue to Interests"
-      onContinue={async () => {
-        if (!draft.gender) return setError(PREFERENCE_MESSAGES.gender)
-        setError(undefined)
-        await continueToNext()
-      }}
-    >
-      <SingleChoiceCards
-        label="Gender"
-        options={GENDER_OPTIONS}
-        value={draft.gender}
-        invalid={Boolean(error)}
-        onChange={(gender) => {
-          setError(undefined)
-          change({ gender })
-        }}
-      />
-      <GroupError message={error} />
-    </StepForm>
+      label="Gender"
+      options={GENDER_OPTIONS}
+      value={draft.gender}
+      answered={Boolean(draft.gender)}
+      missing={PREFERENCE_MESSAGES.gender}
+      onChange={(gender) => change({ gender })}
+      onContinue={continueToNext}
+    />
   )
 }

@@ -6,25 +6,21 @@
 import { Link } from '@tanstack/react-router'
 import { enumLabel } from '@yaari/domain/booking'
 import {
-  ANSWERS,
-  AREA_LABELS,
-  AREAS,
-  canonicalProfession,
-  INTEREST_LABELS,
-  INTERESTS,
   interestsSchema,
   localMobile,
   locationSchema,
-  profileAnswers,
   saveProfileCall,
   type UserProfileRecord,
 } from '@yaari/domain/profile'
+import { ANSWERS, profileAnswers } from '@yaari/domain/profile-answers'
+import { AREA_LABELS, AREAS, canonicalProfession } from '@yaari/domain/profile-choices'
 import { firstIssue } from '@yaari/domain/validation'
 import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { flex, grid } from 'styled-system/patterns'
 import { heading, link, notice, text } from 'styled-system/recipes'
 import { call, useAction } from '../../lib/call'
+import { INTEREST_OPTIONS } from '../../lib/profile-options'
 import { useOnline } from '../../lib/use-online'
 import { Button } from '../../ui/button'
 import { CheckboxField } from '../../ui/checkbox'
@@ -37,8 +33,6 @@ import { uploadPhoto } from './photo'
 import { PhotoPicker } from './photo-step'
 import { payloadFromDraft } from './profile-payload'
 import { GroupError } from './step-form'
-
-const INTEREST_OPTIONS = INTERESTS.map((value) => ({ value, label: INTEREST_LABELS[value] }))
 
 const PROFILE_MESSAGES = {
   saved: 'Your profile is saved.',

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { UserProfileRecord } from '@yaari/domain/profile'
 import type { ReactNode } from 'react'
 import { container, grid } from 'styled-system/patterns'
-import { heading, link, text } from 'styled-system/recipes'
+import { heading, link } from 'styled-system/recipes'
 import { type Snapshot, useMyProfile } from '../../lib/member-data/hooks'
 import { refreshMemberData } from '../../lib/member-data/refresh'
 import { usePageMeta } from '../../lib/page-meta'
@@ -10,6 +10,7 @@ import { MY_BOOKINGS_LINK } from '../../lib/paths'
 import { noteMemberName } from '../../lib/session/auth-store'
 import { RefreshedNote } from '../../ui/refreshed-note'
 import { SignInPrompt } from '../../ui/sign-in'
+import { StatusNote } from '../../ui/status-note'
 import { ProfileForm } from './profile-form'
 
 /**
@@ -68,11 +69,7 @@ export function ProfilePage({
       <p role="alert">We couldn’t load your profile. This page needs a connection the first time; please try again.</p>
     )
   } else {
-    body = (
-      <p role="status" className={text({ tone: 'muted' })}>
-        Loading your profile…
-      </p>
-    )
+    body = <StatusNote>Loading your profile…</StatusNote>
   }
   return (
     <section className={container({ maxW: '2xl', py: { base: '10', md: '16' } })}>

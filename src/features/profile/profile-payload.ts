@@ -3,7 +3,8 @@
  * the function uses. When something is missing, says which step collects it.
  */
 
-import { ANSWERS, type SaveProfileRequest, saveProfileSchema } from '@yaari/domain/profile'
+import { type SaveProfileRequest, saveProfileSchema } from '@yaari/domain/profile'
+import { ANSWERS } from '@yaari/domain/profile-answers'
 import * as v from 'valibot'
 import type { OnboardingDraft } from './draft-store'
 import type { StepPath } from './steps'

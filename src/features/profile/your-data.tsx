@@ -21,6 +21,7 @@ import { useOnline } from '../../lib/use-online'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { CurrentPasswordField } from '../../ui/password-field'
+import { StatusNote } from '../../ui/status-note'
 import { showToast } from '../../ui/toast'
 
 const HOUR = 3_600_000
@@ -131,9 +132,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     >
       <form noValidate className={grid({ gap: '4' })} onSubmit={onSubmit}>
         {outcomes === undefined ? (
-          <p role="status" className={text({ tone: 'muted' })}>
-            Checking your upcoming bookings…
-          </p>
+          <StatusNote>Checking your upcoming bookings…</StatusNote>
         ) : outcomes.length ? (
           <div>
             <p className={text({ weight: 'semibold' })}>{ACCOUNT_DATA_MESSAGES.upcomingBooking}</p>

@@ -15,7 +15,9 @@ import {
   venueBriefSchema,
 } from '@yaari/domain/booking'
 import { NOTICE_KINDS, type NoticeKind, type NoticeView } from '@yaari/domain/notifications'
-import { type AnswerField, INTERESTS, type UserProfileRecord } from '@yaari/domain/profile'
+import type { UserProfileRecord } from '@yaari/domain/profile'
+import type { AnswerField } from '@yaari/domain/profile-answers'
+import { INTERESTS } from '@yaari/domain/profile-choices'
 import type { Interest } from '@yaari/domain/seating'
 import { WAITLIST_STATUSES, type WaitlistView } from '@yaari/domain/waitlist'
 import * as v from 'valibot'

@@ -17,7 +17,8 @@ import {
   type NoticeView,
   saveNotificationSettingsCall,
 } from '@yaari/domain/notifications'
-import { type AnswerField, getMyProfileCall } from '@yaari/domain/profile'
+import { getMyProfileCall } from '@yaari/domain/profile'
+import type { AnswerField } from '@yaari/domain/profile-answers'
 import type { WaitlistView } from '@yaari/domain/waitlist'
 import { call } from '../call'
 import { localDb } from '../db'

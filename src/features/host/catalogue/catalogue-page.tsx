@@ -20,7 +20,9 @@ import { refreshCatalogue } from '../../../lib/catalogue'
 import { Button } from '../../../ui/button'
 import { CheckboxField } from '../../../ui/checkbox'
 import { TextField } from '../../../ui/field'
+import { StatusNote } from '../../../ui/status-note'
 import { type Answer, useAnswer } from '../answer'
+import { BackToConsole } from '../console-link'
 import { useHost } from '../host-layout'
 import { hostMessage } from '../host-words'
 import { slugOf } from './event-form'
@@ -33,9 +35,7 @@ export function CataloguePage({ view }: { view: Promise<Answer<CatalogueEditorVi
   const cityName = (id: string) => state.view?.cities.find((city) => city.id === id)?.name ?? id
   return (
     <div className={flow({ gap: '4' })}>
-      <Link to="/host" className={link()}>
-        ← Host console
-      </Link>
+      <BackToConsole />
       <div className={bar.root}>
         <h1 className={cx(heading({ level: 'page' }), bar.title)}>Catalogue</h1>
         <Link to="/host/catalogue/$eventId" params={{ eventId: 'new' }} className={button({ size: 'sm' })}>
@@ -45,9 +45,7 @@ export function CataloguePage({ view }: { view: Promise<Answer<CatalogueEditorVi
       {state.error ? <p role="alert">{state.error}</p> : null}
       {!state.view ? (
         state.error ? null : (
-          <p role="status" className={text({ tone: 'muted' })}>
-            Loading the catalogue…
-          </p>
+          <StatusNote>Loading the catalogue…</StatusNote>
         )
       ) : (
         <>

@@ -1,7 +1,8 @@
 /** Checking a guest in by name, or by the short code under their QR read out at the door. */
 import { enumLabel } from '@yaari/domain/booking'
-import { type CheckInMethod, type DoorGuest, findGuests } from '@yaari/domain/door'
-import { normalizePassCode } from '@yaari/domain/pass'
+import type { CheckInMethod, DoorGuest } from '@yaari/domain/door'
+import { findGuests } from '@yaari/domain/door-verdict'
+import { normalizePassCode } from '@yaari/domain/pass-code'
 import { formatIstClock } from '@yaari/domain/schedule'
 import { useMemo, useState } from 'react'
 import { flow } from 'styled-system/patterns'

@@ -6,18 +6,18 @@
  * outbox until a connection takes them to the server; a guest checked in at two doors is shown on
  * both as a double entry once both have synced. This file lays the door out; use-door.ts does it.
  */
-import { Tabs } from '@ark-ui/react/tabs'
 import { Link } from '@tanstack/react-router'
 import type { EventId } from '@yaari/domain/catalogue'
-import { guestVerdict } from '@yaari/domain/door'
+import { guestVerdict } from '@yaari/domain/door-verdict'
 import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
 import { useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { flow, wrap } from 'styled-system/patterns'
-import { button, heading, link, tabs as tabsRecipe, text } from 'styled-system/recipes'
+import { button, heading, link, text } from 'styled-system/recipes'
 import { useCatalogue } from '../../../lib/catalogue'
 import { heldFor } from '../../../lib/held'
 import { TextField } from '../../../ui/field'
+import { Tabs } from '../../../ui/tabs'
 import { useHost } from '../host-layout'
 import type { DatePageProps } from '../host-pages'
 import { ByName } from './by-name'
@@ -28,8 +28,6 @@ import { useDoor } from './use-door'
 import { WAKE_LOCK_WORDS } from './use-wake-lock'
 import { VerdictScreen } from './verdict-screen'
 
-/** Scan or by name: large buttons, the one in use dark. */
-const tabs = tabsRecipe({ variant: 'segment' })
 /** The door's name takes the row's room beside its button. */
 const DOOR_NAME = css({ flex: '1', minW: '40' })
 
@@ -121,32 +119,35 @@ function Door({
 
       {saved ? (
         <>
-          <Tabs.Root defaultValue="scan" lazyMount unmountOnExit className={tabs.root}>
-            <Tabs.List aria-label="How to check a guest in" className={tabs.list}>
-              <Tabs.Trigger value="scan" className={tabs.trigger}>
-                Scan
-              </Tabs.Trigger>
-              <Tabs.Trigger value="name" className={tabs.trigger}>
-                By name
-              </Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="scan" className={tabs.content}>
-              {door.scanning ? (
-                <Scanner paused={door.shown !== undefined} onCode={door.onScan} />
-              ) : (
-                <button type="button" className={button({ size: 'lg' })} onClick={() => door.setScanning(true)}>
-                  Start the camera
-                </button>
-              )}
-            </Tabs.Content>
-            <Tabs.Content value="name" className={tabs.content}>
-              <ByName
-                door={saved}
-                marks={door.marks}
-                onAdmit={(guest, method) => door.decide(guestVerdict(saved, guest), method)}
-              />
-            </Tabs.Content>
-          </Tabs.Root>
+          <Tabs
+            look="segment"
+            label="How to check a guest in"
+            mountShownOnly
+            panels={[
+              {
+                value: 'scan',
+                label: 'Scan',
+                content: door.scanning ? (
+                  <Scanner paused={door.shown !== undefined} onCode={door.onScan} />
+                ) : (
+                  <button type="button" className={button({ size: 'lg' })} onClick={() => door.setScanning(true)}>
+                    Start the camera
+                  </button>
+                ),
+              },
+              {
+                value: 'name',
+                label: 'By name',
+                content: (
+                  <ByName
+                    door={saved}
+                    marks={door.marks}
+                    onAdmit={(guest, method) => door.decide(guestVerdict(saved, guest), method)}
+                  />
+                ),
+              },
+            ]}
+          />
           <SetAside door={saved} />
           <Doubles admissions={saved.list.admissions} guests={saved.list.guests} />
           <RecentLog

@@ -8,15 +8,13 @@ import type { EventId } from '@yaari/domain/catalogue'
 import {
   type CheckInMark,
   type CheckInMethod,
-  checkedIn,
-  type DoorVerdict,
   getDoorListCall,
   type LocalCheckIn,
-  scanVerdict,
   UNDO_WINDOW_MS,
-  undoneCheckIns,
 } from '@yaari/domain/door'
-import { type PassPublicKeys, passVerifier } from '@yaari/domain/pass'
+import { checkedIn, type DoorVerdict, scanVerdict, undoneCheckIns } from '@yaari/domain/door-verdict'
+import type { PassPublicKeys } from '@yaari/domain/pass'
+import { passVerifier } from '@yaari/domain/pass-verifier'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { call, useAction } from '../../../lib/call'

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest'
-import { Filters } from './insights-page'
+import { Filters } from './filters'
 
 afterEach(cleanup)
 

@@ -1,4 +1,4 @@
-import { moneySeries } from '@yaari/domain/insights'
+import { moneySeries } from '@yaari/domain/insight-series'
 import { expect, it } from 'vitest'
 import { xAxis } from './insight-chart'
 

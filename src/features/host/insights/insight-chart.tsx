@@ -1,9 +1,9 @@
 /**
  * One Insights chart, drawn by Chart.js on a canvas: only the Insights page loads this module (and
  * Chart.js with it), lazily. The canvas is an image to a screen reader, named after the chart; the
- * table beside it (insights-page.tsx) holds the same numbers for reading.
+ * table beside it (series-figure.tsx) holds the same numbers for reading.
  */
-import { formatValue, type Series } from '@yaari/domain/insights'
+import { formatValue, type Series } from '@yaari/domain/insight-series'
 import {
   BarController,
   BarElement,
