@@ -1,32 +1,20 @@
 // @ts-check
 /**
- * No module over 300 lines where the house's rules live: the features, the functions' services and
- * the domain (tests excepted). The files that were longer when the rule came in are listed with
- * their length then; a listed file may shrink, never grow, and leaves the list once it is under the
- * limit, so the list only gets shorter. Checked by `npm test` (file-size.test.mjs).
+ * No module over 300 lines where the house's rules live: the features, the functions' services, the
+ * data modules and the domain (tests excepted). The files that were longer when the rule came in are
+ * listed with their length then; a listed file may shrink, never grow, and leaves the list once it
+ * is under the limit, so the list only gets shorter. Checked by `npm test` (file-size.test.mjs).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 
 const MAX_LINES = 300
-const FOLDERS = ['src/features', 'functions/src/services', 'packages/domain/src']
+const FOLDERS = ['src/features', 'functions/src/services', 'functions/src/lib/data', 'packages/domain/src']
 
 /** Files over the limit, waiting to be split: path -> the most lines it may have. */
 const LONG_FILES = {
-  'packages/domain/src/seating.ts': 566,
-  'src/features/host/insights/insights-page.tsx': 450,
-  'packages/domain/src/insights.ts': 404,
-  'packages/domain/src/profile.ts': 395,
-  'packages/domain/src/pass.ts': 388,
-  'packages/domain/src/catalogue-records.ts': 377,
-  'functions/src/services/seating/plans.ts': 366,
-  'packages/domain/src/door.ts': 357,
-  'src/features/events/event-details-page.tsx': 328,
-  'packages/domain/src/after-night.ts': 318,
-  'src/features/booking/booking-form.tsx': 317,
-  'functions/src/services/bookings/create.ts': 313,
-  'functions/src/services/catalogue/editor.ts': 304,
-  'src/features/host/catalogue/event-editor.tsx': 303,
+  'functions/src/services/seating/plans.ts': 356,
+  'functions/src/services/catalogue/editor.ts': 302,
 }
 
 const lineCount = (/** @type {string} */ text) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0)

@@ -13,15 +13,14 @@ import {
   blockGuestCall,
   getAfterNightCall,
   listConnectionsCall,
-  morningAfter,
   pickGuestCall,
   REPORTS_PER_DAY,
   removeConnectionCall,
   reportGuestCall,
   saveFeedbackCall,
   saveSharingCall,
-  windowCloses,
 } from '@yaari/domain/after-night'
+import { morningAfter, windowCloses } from '@yaari/domain/after-night-rules'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { syncCheckInsCall } from '@yaari/domain/door'

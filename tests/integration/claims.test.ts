@@ -2,7 +2,7 @@
  * "Apply this change once" on the Firestore stand-in, which enforces the update-time condition a
  * takeover uses: runners racing for a stale marker apply the change once, and a runner kept
  * waiting (on a slow gateway, say) longer than the takeover window keeps its claim, because it
- * renews it. The window is shortened here (YAARI_STALE_CHANGE_MS, read when records.ts loads) so
+ * renews it. The window is shortened here (YAARI_STALE_CHANGE_MS, read when lib/data/bookings.ts loads) so
  * the test waits seconds, not the 30 s of production.
  */
 import { randomUUID } from 'node:crypto'
@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminDb } from './stack-data'
 
 const WINDOW_MS = 1_500
-let records: typeof import('../../functions/src/lib/records')
+let records: typeof import('../../functions/src/lib/data/bookings')
 beforeAll(async () => {
   process.env.YAARI_STALE_CHANGE_MS = String(WINDOW_MS)
-  records = await import('../../functions/src/lib/records')
+  records = await import('../../functions/src/lib/data/bookings')
 })
 afterAll(() => {
   delete process.env.YAARI_STALE_CHANGE_MS

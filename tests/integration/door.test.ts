@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { DOOR_CALLABLES, getDoorListCall, syncCheckInsCall } from '@yaari/domain/door'
 import { HOST_MESSAGES } from '@yaari/domain/host'
-import { passCode } from '@yaari/domain/pass'
+import { passCode } from '@yaari/domain/pass-code'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { cancelBooking } from '../../functions/src/services/bookings/cancel'
 import { listMyBookings } from '../../functions/src/services/bookings/views'

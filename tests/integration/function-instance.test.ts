@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { CALLABLES } from '@yaari/domain/callables'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFunctionInstance } from '../../dev/function-instance/start.mjs'
-import { adminDb, signOutMember, signUpFreshMember, VALID_PROFILE } from './helpers'
+import { adminDb, signOutMember, signUpFreshMember, storedProfile, VALID_PROFILE } from './helpers'
 
 let instance: Awaited<ReturnType<typeof startFunctionInstance>>
 
@@ -38,7 +38,10 @@ describe('a fresh function instance', () => {
     const first = await call('getMyProfile', {}, token)
     expect(first).toEqual({ status: 200, body: { result: { profile: null } } })
 
-    await adminDb().collection('user_profiles').doc(member.uid).set({ name: VALID_PROFILE.name, city: 'Bangalore' })
+    await adminDb()
+      .collection('user_profiles')
+      .doc(member.uid)
+      .set(storedProfile(member.uid, { name: VALID_PROFILE.name, city: 'Bangalore' }))
     const second = await call('getMyProfile', {}, token)
     expect(second.status).toBe(200)
     expect(second.body).toMatchObject({ result: { profile: { name: VALID_PROFILE.name, city: 'Bangalore' } } })

@@ -9,7 +9,8 @@
 
 import { randomUUID } from 'node:crypto'
 import { exportMyDataCall } from '@yaari/domain/account'
-import { getAfterNightCall, morningAfter, pairId } from '@yaari/domain/after-night'
+import { getAfterNightCall } from '@yaari/domain/after-night'
+import { morningAfter, pairId } from '@yaari/domain/after-night-rules'
 import { getBookingCall } from '@yaari/domain/booking'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'

@@ -12,7 +12,7 @@
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import type { Firestore } from 'firebase-admin/firestore'
 import { CashfreeError, type PaymentGateway } from '../../functions/src/lib/cashfree'
-import type { BookingRecord } from '../../functions/src/lib/records'
+import type { BookingRecord } from '../../functions/src/lib/data/bookings'
 
 export interface InventoryAudit {
   seats: number

@@ -11,16 +11,11 @@ import { stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { attachmentText, mailTo, waitForMail } from '../../dev/lib/mail-inbox.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import { freePort } from '../../dev/lib/stack.mjs'
+import { type MailRecord, mailId } from '../../functions/src/lib/data/mail'
 import { smtpTransport } from '../../functions/src/lib/smtp'
 import { createBooking } from '../../functions/src/services/bookings/create'
 import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
-import {
-  deliverMail,
-  deliverOne,
-  type MailRecord,
-  mailId,
-  RETRY_DELAYS_MS,
-} from '../../functions/src/services/mail/outbox'
+import { deliverMail, deliverOne, RETRY_DELAYS_MS } from '../../functions/src/services/mail/outbox'
 import { queueReminders } from '../../functions/src/services/mail/reminders'
 import { adminDb, bookableDates, profiledMember, stackDeps } from './helpers'
 

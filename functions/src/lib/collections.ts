@@ -76,21 +76,7 @@ export const subcollectionOf = (parent: DocumentReference, name: Subcollection):
 
 /** The documents whose ids are composed: each id made in one place. */
 export const refs = {
-  booking: (firestore: Firestore, orderId: string) => collectionOf(firestore, 'bookings').doc(orderId),
-  profile: (firestore: Firestore, uid: string) => collectionOf(firestore, 'user_profiles').doc(uid),
-  /** The member's one live booking of a date. */
-  memberDate: (firestore: Firestore, uid: string, eventId: string, date: string) =>
-    collectionOf(firestore, 'member_dates').doc(`${uid}_${eventId}_${date}`),
-  /** One of the member's numbered unpaid-hold slots (1-based). */
-  memberHold: (firestore: Firestore, uid: string, n: number) =>
-    collectionOf(firestore, 'member_holds').doc(`${uid}_${n}`),
-  /** One of the member's numbered waitlist places (1-based). */
-  memberWait: (firestore: Firestore, uid: string, n: number) =>
-    collectionOf(firestore, 'member_waits').doc(`${uid}_${n}`),
   /** The published catalogue members read, and the small document with its version alone. */
   publishedCatalogue: (firestore: Firestore) => collectionOf(firestore, 'catalogue').doc('published'),
   catalogueVersion: (firestore: Firestore) => collectionOf(firestore, 'catalogue').doc('version'),
-  waitlistEntry: (firestore: Firestore, eventId: string, date: string, uid: string) =>
-    collectionOf(firestore, 'waitlist').doc(`${eventId}_${date}_${uid}`),
-  mail: (firestore: Firestore, id: string) => collectionOf(firestore, 'mail').doc(id),
 }

@@ -1,5 +1,7 @@
 import { SEED } from '@yaari/domain/catalogue-seed'
-import { parsePassPublicKeys, passCode, passVerifier } from '@yaari/domain/pass'
+import { parsePassPublicKeys } from '@yaari/domain/pass'
+import { passCode } from '@yaari/domain/pass-code'
+import { passVerifier } from '@yaari/domain/pass-verifier'
 import { describe, expect, it } from 'vitest'
 import { newPassKey, type PassSigner, parsePassSigningKey } from './pass-signer'
 

@@ -6,15 +6,9 @@
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
 import type { Catalogue } from '@yaari/domain/catalogue'
-import {
-  fromBase64Url,
-  type IssuedPass,
-  PASS_KEY_ID,
-  type PassClaims,
-  passCode,
-  passCredential,
-  passPayload,
-} from '@yaari/domain/pass'
+import { type IssuedPass, PASS_KEY_ID, type PassClaims, passCredential, passPayload } from '@yaari/domain/pass'
+import { passCode } from '@yaari/domain/pass-code'
+import { fromBase64Url } from '@yaari/domain/pass-encoding'
 
 export interface PassSigner {
   keyId: string

@@ -21,29 +21,32 @@ import {
 import { moderationPath } from '@yaari/domain/host'
 import { cancellationRefund } from '@yaari/domain/refund-policy'
 import { eventStartInstant, istToday } from '@yaari/domain/schedule'
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
+import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { claimFirst } from '../lib/claims'
-import { collectionOf, refs } from '../lib/collections'
+import { collectionOf } from '../lib/collections'
 import { blocksBy } from '../lib/data/blocks'
+import { type BookingRecord, bookingRef, bookingsOfMember } from '../lib/data/bookings'
 import { connectionsOf } from '../lib/data/connections'
 import { feedbackBy } from '../lib/data/feedback'
+import { mailAboutOrders, type StoredMail } from '../lib/data/mail'
+import { sharingOfMember } from '../lib/data/member-sharing'
+import { readNights } from '../lib/data/nights'
+import { picksBy } from '../lib/data/picks'
 import { reportsBy } from '../lib/data/reports'
+import { forgetProfile, readProfile, storedEmail, withoutTimestamps } from '../lib/data/user-profiles'
+import { entriesOfMember, type StoredEntry } from '../lib/data/waitlist'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
-import { type BookingDeps, type BookingRecord, bookingRef, bookingsOfMember, nowOf } from '../lib/records'
+import { type BookingDeps, nowOf } from '../lib/records'
 import { expiry } from '../lib/retention'
-import { nightRecords } from './after-night/nights'
-import { pickRecords, sharingRecords, sharingRef } from './after-night/store'
 import { auditLog, auditRecord } from './audit'
 import { cancelConfirmed } from './bookings/cancel'
 import { reconcileBooking } from './bookings/reconcile'
 import { forgetAfterNights, forgetClaims, forgetMail } from './forget'
 import { queueAccountDeletedMail } from './mail/outbox'
-import { mailRecords } from './mail/store'
 import { forgetNotices } from './notify/notices'
 import { groupsOfMember } from './seating/tables'
-import { readProfile, withoutTimestamps } from './store'
 import { leaveLine } from './waitlist/line'
 
 export interface AccountDeps extends BookingDeps {
@@ -72,9 +75,9 @@ export async function exportMyData(
   const [profile, bookings, waitlist] = await Promise.all([
     readProfile(firestore, member.uid),
     bookingsOfMember(firestore, member.uid),
-    collectionOf(firestore, 'waitlist').where('user_id', '==', member.uid).get(),
+    entriesOfMember(firestore, member.uid),
   ])
-  const emails = await mailAbout(deps, bookings, waitlist.docs)
+  const emails = await mailAbout(deps, bookings, waitlist)
   const [afterNight, groups] = await Promise.all([
     afterNightOf(firestore, member.uid),
     groupsOfMember(firestore, bookings, nowOf(deps)),
@@ -85,15 +88,17 @@ export async function exportMyData(
     profile: profile ? withoutTimestamps(profile) : null,
     // The payment session id is a key to the order's checkout, not information about the member.
     bookings: bookings.map(({ payment_session_id: _session, ...booking }) => booking as ExportedBooking),
-    waitlist: waitlist.docs.map((doc) => doc.data()),
-    emails: emails.map(mailRecords.existing).map((mail) => ({
-      kind: String(mail.kind),
-      to: String(mail.to),
-      state: String(mail.state),
-      order_id: String(mail.order_id),
-      created_at: iso(mail.created_at) ?? '',
-      sent_at: iso(mail.sent_at),
-    })),
+    waitlist: waitlist.map(({ id: _id, ...entry }) => entry),
+    emails: emails
+      .map(({ record }) => record)
+      .map((mail) => ({
+        kind: String(mail.kind),
+        to: String(mail.to),
+        state: String(mail.state),
+        order_id: String(mail.order_id),
+        created_at: iso(mail.created_at) ?? '',
+        sent_at: iso(mail.sent_at),
+      })),
     after_night: afterNight,
     groups,
   }
@@ -103,22 +108,19 @@ export async function exportMyData(
 async function afterNightOf(firestore: Firestore, uid: string): Promise<MyDataExport['after_night']> {
   const [feedback, picks, connections, sharing, blocked, reports] = await Promise.all([
     feedbackBy(firestore, uid),
-    collectionOf(firestore, 'picks').where('from', '==', uid).get(),
+    picksBy(firestore, uid),
     connectionsOf(firestore, uid),
-    sharingRef(firestore, uid).get(),
+    sharingOfMember(firestore, uid),
     blocksBy(firestore, uid),
     reportsBy(firestore, uid),
   ])
   // Whom they picked or reported, by the first name they saw; never the other member's account.
-  const picked = pickRecords.all(picks)
+  const picked = picks
   const names = new Map<string, string>()
-  for (const night of await Promise.all(
-    [...new Set(picked.map((pick) => String(pick.night)))].map((id) => collectionOf(firestore, 'nights').doc(id).get()),
-  )) {
-    for (const [guest, record] of Object.entries(nightRecords.one(night)?.guests ?? {}))
-      names.set(`${night.id}:${guest}`, record.first_name)
+  for (const [id, night] of await readNights(firestore, [...new Set(picked.map((pick) => pick.night))])) {
+    for (const [guest, record] of Object.entries(night.guests)) names.set(`${id}:${guest}`, record.first_name)
   }
-  const shared = sharingRecords.one(sharing)
+  const shared = sharing
   const nightOf = (id: string) => ({ event_id: id.slice(0, -11), event_date: id.slice(-10) })
   return {
     feedback: feedback.map(({ user_id: _user, night: _night, city: _city, ...rest }) => ({
@@ -127,7 +129,7 @@ async function afterNightOf(firestore: Firestore, uid: string): Promise<MyDataEx
       updated_at: iso(rest.updated_at),
     })),
     picks: picked.map((pick) => ({
-      ...nightOf(String(pick.night)),
+      ...nightOf(pick.night),
       picked: names.get(`${pick.night}:${pick.to}`) ?? 'A guest',
       at: iso(pick.at) ?? '',
     })),
@@ -178,18 +180,14 @@ async function claimExport(firestore: Firestore, uid: string, now: number): Prom
 async function mailAbout(
   deps: Pick<BookingDeps, 'firestore'>,
   bookings: readonly BookingRecord[],
-  waitlist: readonly DocumentSnapshot[],
-): Promise<DocumentSnapshot[]> {
+  waitlist: readonly StoredEntry[],
+): Promise<StoredMail[]> {
   const orderIds = [
     ...bookings.map((booking) => booking.order_id),
-    ...waitlist.flatMap((entry) => entry.get('offer_order_id') ?? []),
+    ...waitlist.flatMap((entry) => entry.offer_order_id ?? []),
   ]
   // Every mail about them, whatever its kind or version (a venue's changes are one mail each).
-  const chunks = Array.from({ length: Math.ceil(orderIds.length / 30) }, (_, i) => orderIds.slice(i * 30, i * 30 + 30))
-  const found = await Promise.all(
-    chunks.map((ids) => collectionOf(deps.firestore, 'mail').where('order_id', 'in', ids).get()),
-  )
-  return found.flatMap((snapshot) => snapshot.docs)
+  return mailAboutOrders(deps.firestore, orderIds)
 }
 
 /**
@@ -228,10 +226,10 @@ export async function deleteMyAccount(deps: AccountDeps, member: VerifiedMember)
     throw new HttpsError('unauthenticated', ACCOUNT_DATA_MESSAGES.signInAgain)
   }
   const { uid } = member
-  const profile = await refs.profile(firestore, uid).get()
+  const profileEmail = await storedEmail(firestore, uid)
 
-  const waitlist = await collectionOf(firestore, 'waitlist').where('user_id', '==', uid).get()
-  for (const entry of waitlist.docs) await leaveLine(deps, entry)
+  const waitlist = await entriesOfMember(firestore, uid)
+  for (const entry of waitlist) await leaveLine(deps, entry)
 
   const bookings = await bookingsOfMember(deps.firestore, uid)
   for (const booking of bookings) {
@@ -259,14 +257,14 @@ export async function deleteMyAccount(deps: AccountDeps, member: VerifiedMember)
   ).length
 
   await deps.photos.deleteMemberPhotos(uid, null)
-  const emails = [...new Set([member.email, profile.get('email')].filter((e): e is string => typeof e === 'string'))]
-  await forgetMail(firestore, uid, emails, await mailAbout(deps, bookings, waitlist.docs))
+  const emails = [...new Set([member.email, profileEmail].filter((e): e is string => typeof e === 'string'))]
+  await forgetMail(firestore, uid, emails, await mailAbout(deps, bookings, waitlist))
   if (member.email) await queueAccountDeletedMail(firestore, { uid, to: member.email, cancelled }, now)
   await forgetClaims(firestore, uid, bookings)
   await forgetAfterNights(firestore, uid, bookings)
   // Its devices get no more pushes, and its notices go.
   await forgetNotices(firestore, uid)
-  await profile.ref.delete()
+  await forgetProfile(firestore, uid)
   await firestore.doc(moderationPath(uid)).delete()
   await auditLog(firestore)
     .doc(`account-deleted-${createHash('sha256').update(uid).digest('hex').slice(0, 32)}`)

@@ -7,9 +7,9 @@
 import type { City, YaariEvent } from '@yaari/domain/catalogue'
 import { AUDIT_PAGE, type AuditEntry, type Roles } from '@yaari/domain/host'
 import type { Firestore, Timestamp, WriteBatch } from 'firebase-admin/firestore'
+import { isAlreadyExists } from '../lib/claims'
 import { collectionOf } from '../lib/collections'
 import { reader } from '../lib/documents'
-import { isAlreadyExists } from '../lib/records'
 import { expiry } from '../lib/retention'
 
 /** Who acted: a signed-in host or admin, or the team's command line. */
@@ -124,9 +124,18 @@ export function auditRecord(actor: Actor, entry: AuditInput): AuditRecord {
 
 export const auditLog = (firestore: Firestore) => collectionOf(firestore, 'audit_log')
 
-/** Adds the audit line to the batch that writes the change it records: both are written, or neither. */
-export function auditInBatch(batch: WriteBatch, firestore: Firestore, actor: Actor, entry: AuditInput): void {
-  batch.create(auditLog(firestore).doc(), auditRecord(actor, entry))
+/**
+ * Adds the audit line to the batch that writes the change it records: both are written, or neither.
+ * With an id, once (a second batch with the same id fails as a whole).
+ */
+export function auditInBatch(
+  batch: WriteBatch,
+  firestore: Firestore,
+  actor: Actor,
+  entry: AuditInput,
+  id?: string,
+): void {
+  batch.create(id ? auditLog(firestore).doc(id) : auditLog(firestore).doc(), auditRecord(actor, entry))
 }
 const auditRecords = reader<AuditRecord>()
 

@@ -15,11 +15,10 @@ import type {
 import type { RequestOf } from '@yaari/domain/callable'
 import type { YaariEvent } from '@yaari/domain/catalogue'
 import { availableDates } from '@yaari/domain/schedule'
-import { dateSettingsAmong } from '../lib/date-settings'
+import { dateSettingsAmong } from '../lib/data/date-settings'
+import { countBlockedSeats, countLiveSeats } from '../lib/data/seats'
+import { waitingCount } from '../lib/data/waitlist'
 import { type BookingDeps, cancelledAmong, nowOf } from '../lib/records'
-import { countBlockedSeats } from './capacity'
-import { countLiveSeats } from './seats'
-import { waitingCount } from './waitlist/views'
 
 type AvailabilityDeps = Pick<BookingDeps, 'firestore' | 'now'>
 

@@ -4,15 +4,10 @@
  * with an order id of its own that no booking has. Changing the capacity races fairly with
  * bookings for the same numbers (seats.ts): raised, the caller offers the new seats to the line.
  */
-import type { DocumentReference, Firestore } from 'firebase-admin/firestore'
-import { isAlreadyExists } from '../lib/claims'
-import { seatClaims } from '../lib/collections'
-import { type DatedEvent, dateSettingsRef } from '../lib/date-settings'
-import { expiry } from '../lib/retention'
-import { isLive, readDateSeats, takeOverExpiredSeat } from './seats'
-
-/** Whether a seat is a host's blocker. */
-const isBlocked = (data: { status?: unknown } | undefined) => data?.status === 'blocked'
+import type { Firestore } from 'firebase-admin/firestore'
+import { isLive } from '../lib/claims'
+import { type DatedEvent, setSeatNumbers } from '../lib/data/date-settings'
+import { blockSeat, isBlocked, readDateSeats, takeOverExpiredSeat, unblockSeats } from '../lib/data/seats'
 
 /**
  * A date's seats as a host sees them: how many numbers exist, how many are blocked, the capacity
@@ -20,18 +15,19 @@ const isBlocked = (data: { status?: unknown } | undefined) => data?.status === '
  * how many of those are held unpaid or offered (not yet taken).
  */
 export async function readCapacity(firestore: Firestore, event: DatedEvent, date: string, now: number) {
-  const { settings, docs } = await readDateSeats(firestore, event, date)
-  const blocked = docs.filter((seat) => isBlocked(seat.data()))
-  const seats = docs.filter((seat) => !isBlocked(seat.data()))
-  const live = seats.filter((seat) => isLive(seat.data(), now))
+  const read = await readDateSeats(firestore, event, date)
+  const { settings } = read
+  const blocked = read.seats.filter(isBlocked)
+  const seats = read.seats.filter((seat) => !isBlocked(seat))
+  const live = seats.filter((seat) => isLive(seat.record, now))
   return {
     seatNumbers: settings.seatNumbers,
     salesClosed: settings.salesClosed,
     blocked,
     capacity: settings.seatNumbers - blocked.length,
     live,
-    held: live.filter((seat) => seat.get('status') !== 'taken').length,
-    expired: seats.filter((seat) => !isLive(seat.data(), now)),
+    held: live.filter((seat) => seat.record.status !== 'taken').length,
+    expired: seats.filter((seat) => !isLive(seat.record, now)),
   }
 }
 
@@ -57,48 +53,30 @@ export async function setCapacity(
   const state = await readCapacity(firestore, event, date, now)
   const previous = state.capacity
   if (target === previous) return { outcome: 'unchanged', capacity: previous, previous }
-  const seats = seatClaims(firestore, event.id, date)
   if (target > previous) {
     const unblock = state.blocked.slice(0, target - previous)
-    await Promise.all(unblock.map((seat) => seat.ref.delete()))
+    await unblockSeats(
+      firestore,
+      event.id,
+      date,
+      unblock.map((seat) => seat.n),
+    )
     const more = target - previous - unblock.length
-    if (more > 0)
-      await dateSettingsRef(firestore, event.id, date).set(
-        { seat_numbers: state.seatNumbers + more, ...expiry('date_settings', now, date) },
-        { merge: true },
-      )
+    if (more > 0) await setSeatNumbers(firestore, event.id, date, state.seatNumbers + more, now)
     return { outcome: 'raised', capacity: target, previous }
   }
   if (state.live.length > target) return { outcome: 'below-taken', capacity: previous, taken: state.live.length }
   // Seats whose hold has run out are free: cleared so their numbers can be blocked.
   await Promise.all(state.expired.map((seat) => takeOverExpiredSeat(seat, now)))
   const needed = previous - target
-  const made: DocumentReference[] = []
+  const made: number[] = []
   for (let n = 1; n <= state.seatNumbers && made.length < needed; n++) {
-    const ref = seats.doc(String(n))
-    try {
-      await ref.create({
-        status: 'blocked',
-        order_id: `blocked_${event.id}_${date}_${n}`,
-        user_id: '',
-        blocked_at: now,
-        ...expiry('seats', now, date),
-      })
-      made.push(ref)
-    } catch (error) {
-      if (!isAlreadyExists(error)) throw error
-    }
+    if (await blockSeat(firestore, event.id, date, n, now)) made.push(n)
   }
   if (made.length < needed) {
-    await Promise.all(made.map((ref) => ref.delete()))
+    await unblockSeats(firestore, event.id, date, made)
     const taken = (await readCapacity(firestore, event, date, now)).live.length
     return { outcome: 'below-taken', capacity: previous, taken }
   }
   return { outcome: 'lowered', capacity: target, previous }
-}
-
-/** How many of a date's seats a host has blocked (an aggregation count). */
-export async function countBlockedSeats(firestore: Firestore, eventId: string, date: string): Promise<number> {
-  const blocked = seatClaims(firestore, eventId, date).where('status', '==', 'blocked')
-  return (await blocked.count().get()).data().count
 }

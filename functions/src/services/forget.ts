@@ -4,14 +4,22 @@
  * what they did after evenings. What is kept for accounting or safety names DELETED_MEMBER, or no
  * one, instead of them.
  */
-import { type DocumentSnapshot, FieldValue, type Firestore } from 'firebase-admin/firestore'
-import { collectionOf, seatClaims } from '../lib/collections'
+import type { Firestore } from 'firebase-admin/firestore'
+import { collectionOf } from '../lib/collections'
 import { forgetBlocks } from '../lib/data/blocks'
+import { type BookingRecord, bookingRef } from '../lib/data/bookings'
 import { forgetConnections } from '../lib/data/connections'
 import { forgetFeedback } from '../lib/data/feedback'
+import { deleteMail, mailToMember, redactAfterSend, type StoredMail } from '../lib/data/mail'
+import { forgetMemberDates } from '../lib/data/member-dates'
+import { forgetHoldSlots } from '../lib/data/member-holds'
+import { forgetSharing } from '../lib/data/member-sharing'
+import { forgetWaitSlots } from '../lib/data/member-waits'
+import { forgetGuest } from '../lib/data/nights'
+import { forgetPicks } from '../lib/data/picks'
 import { forgetReporter } from '../lib/data/reports'
-import { deleteWithAttempts } from '../lib/delivery'
-import { type BookingRecord, bookingRef, isNotFound } from '../lib/records'
+import { renameSeatHolder } from '../lib/data/seats'
+import { forgetWaitlist } from '../lib/data/waitlist'
 import { auditLog } from './audit'
 
 /** What a deleted member's bookings, seats and audit lines name instead of their uid. */
@@ -22,16 +30,13 @@ const DELETED_MEMBER = 'deleted'
  * the address); what is still queued (a cancellation's receipt) is sent, then redacted. A queued
  * notice named by the uid (moderation) is dropped: there is no one left to tell.
  */
-export async function forgetMail(firestore: Firestore, uid: string, emails: string[], about: DocumentSnapshot[]) {
-  const found = await Promise.all([
-    ...emails.map((email) => collectionOf(firestore, 'mail').where('to', '==', email).get()),
-    collectionOf(firestore, 'mail').where('order_id', '==', `member_${uid}`).get(),
-  ])
-  const mails = new Map([...about, ...found.flatMap((snapshot) => snapshot.docs)].map((doc) => [doc.id, doc]))
-  for (const mail of mails.values()) {
-    if (mail.get('state') === 'queued' && !mail.id.includes(uid)) {
-      if (mail.get('redact_after_send') !== true) await mail.ref.update({ redact_after_send: true })
-    } else await deleteWithAttempts(mail.ref)
+export async function forgetMail(firestore: Firestore, uid: string, emails: string[], about: StoredMail[]) {
+  const found = await mailToMember(firestore, uid, emails)
+  const mails = new Map([...about, ...found].map((mail) => [mail.id, mail]))
+  for (const { id, record } of mails.values()) {
+    if (record.state === 'queued' && !id.includes(uid)) {
+      if (record.redact_after_send !== true) await redactAfterSend(firestore, id)
+    } else await deleteMail(firestore, id)
   }
 }
 
@@ -42,16 +47,19 @@ export async function forgetMail(firestore: Firestore, uid: string, emails: stri
  */
 export async function forgetClaims(firestore: Firestore, uid: string, bookings: readonly BookingRecord[]) {
   const named = await Promise.all(
-    (['member_dates', 'member_holds', 'member_waits', 'waitlist', 'photo_uploads', 'data_exports'] as const).map(
-      (collection) => collectionOf(firestore, collection).where('user_id', '==', uid).get(),
+    (['photo_uploads', 'data_exports'] as const).map((collection) =>
+      collectionOf(firestore, collection).where('user_id', '==', uid).get(),
     ),
   )
-  await Promise.all(named.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))
+  await Promise.all([
+    ...named.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())),
+    forgetWaitlist(firestore, uid),
+    forgetWaitSlots(firestore, uid),
+    forgetMemberDates(firestore, uid),
+    forgetHoldSlots(firestore, uid),
+  ])
   for (const booking of bookings) {
-    const seats = await seatClaims(firestore, booking.event_id, booking.event_date)
-      .where('order_id', '==', booking.order_id)
-      .get()
-    await Promise.all(seats.docs.map((seat) => seat.ref.update({ user_id: DELETED_MEMBER })))
+    await renameSeatHolder(firestore, booking, DELETED_MEMBER)
     await bookingRef(firestore, booking.order_id).update({ user_id: DELETED_MEMBER })
   }
   const audit = await auditLog(firestore).where('change.member', '==', uid).get()
@@ -66,24 +74,16 @@ export async function forgetClaims(firestore: Firestore, uid: string, bookings: 
 export async function forgetAfterNights(firestore: Firestore, uid: string, bookings: readonly BookingRecord[]) {
   // The evenings they came to list them no more (nor their first name).
   for (const booking of bookings.filter((b) => b.after_closes_at !== undefined)) {
-    await collectionOf(firestore, 'nights')
-      .doc(`${booking.event_id}_${booking.event_date}`)
-      .update({ [`guests.${uid}`]: FieldValue.delete() })
-      .catch((error: unknown) => {
-        if (!isNotFound(error)) throw error
-      })
+    await forgetGuest(firestore, booking.event_id, booking.event_date, uid)
   }
-  const found = await Promise.all([
-    collectionOf(firestore, 'picks').where('from', '==', uid).get(),
-    collectionOf(firestore, 'picks').where('to', '==', uid).get(),
-    collectionOf(firestore, 'report_slots').where('user_id', '==', uid).get(),
-  ])
+  const found = await Promise.all([collectionOf(firestore, 'report_slots').where('user_id', '==', uid).get()])
   await Promise.all([
     ...found.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())),
     forgetBlocks(firestore, uid),
     forgetConnections(firestore, uid),
     forgetFeedback(firestore, uid),
+    forgetPicks(firestore, uid),
   ])
-  await collectionOf(firestore, 'member_sharing').doc(uid).delete()
+  await forgetSharing(firestore, uid)
   await forgetReporter(firestore, uid)
 }

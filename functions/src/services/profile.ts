@@ -6,22 +6,19 @@
  */
 
 import type { ParsedRequestOf } from '@yaari/domain/callable'
+import { type saveProfileCall, toProfileRecord, type UserProfileRecord } from '@yaari/domain/profile'
 import {
   ANSWERS,
   type AnswerField,
   answerFields,
   type BookingAnswers,
   knownAnswer,
-  type saveProfileCall,
-  toProfileRecord,
-  type UserProfileRecord,
-} from '@yaari/domain/profile'
+} from '@yaari/domain/profile-answers'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { collectionOf, refs } from '../lib/collections'
+import { profileIn, profileRef, profilesHolding, readProfile, withoutTimestamps } from '../lib/data/user-profiles'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
-import { readProfile, withoutTimestamps } from './store'
 
 export async function saveProfile(
   firestore: Firestore,
@@ -34,16 +31,16 @@ export async function saveProfile(
     throw new HttpsError('invalid-argument', 'profilePictureUrl: use a picture you uploaded with uploadProfilePhoto')
   }
   const record = toProfileRecord(member.uid, member.email, input)
-  const ref = refs.profile(firestore, member.uid)
+  const ref = profileRef(firestore, member.uid)
   // In a transaction: an answer a booking keeps on the profile meanwhile is not lost.
   await firestore.runTransaction(async (transaction) => {
-    const existing = await transaction.get(ref)
-    const given = givenAnswers(existing.get(GIVEN_ANSWERS))
+    const existing = await profileIn(transaction, firestore, member.uid)
+    const given = new Set(existing?.given_answers ?? [])
     // An answer this save does not mention stays as the member last gave it (onboarding never asks them).
     const kept: Record<string, string> = {}
     for (const answer of ANSWERS) {
       const sent = input[answer.key]
-      const stored = knownAnswer(answer, existing.get(answer.field))
+      const stored = knownAnswer(answer, existing?.[answer.field])
       if (sent === undefined && stored) kept[answer.field] = stored
       else if (sent === null || sent === undefined) given.delete(answer.field)
       else given.add(answer.field)
@@ -53,8 +50,8 @@ export async function saveProfile(
       ...kept,
       [GIVEN_ANSWERS]: [...given].sort(),
       // A save that does not say (an older app, onboarding's last step) keeps the member's choice.
-      seat_by_answers: input.seatByAnswers ?? existing.get('seat_by_answers') !== false,
-      created_at: existing.exists ? existing.get('created_at') : FieldValue.serverTimestamp(),
+      seat_by_answers: input.seatByAnswers ?? existing?.seat_by_answers !== false,
+      created_at: existing?.created_at ?? FieldValue.serverTimestamp(),
       updated_at: FieldValue.serverTimestamp(),
     })
   })
@@ -78,11 +75,11 @@ export async function rememberAnswers(
 ): Promise<Partial<Record<AnswerField, string>>> {
   const fields = answerFields(answers)
   if (!Object.keys(fields).length) return {}
-  const ref = refs.profile(firestore, uid)
+  const ref = profileRef(firestore, uid)
   return firestore.runTransaction(async (transaction) => {
-    const profile = await transaction.get(ref)
-    if (!profile.exists) return {} // no profile to keep them on (deleted meanwhile): nothing is made
-    const given = givenAnswers(profile.get(GIVEN_ANSWERS))
+    const profile = await profileIn(transaction, firestore, uid)
+    if (!profile) return {} // no profile to keep them on (deleted meanwhile): nothing is made
+    const given = new Set(profile.given_answers ?? [])
     for (const field of Object.keys(fields)) given.add(field)
     transaction.update(ref, { ...fields, [GIVEN_ANSWERS]: [...given].sort() })
     return fields
@@ -103,19 +100,17 @@ export async function getMyProfile(
  * answer: the migration below removes an invented value only where the member never gave that answer.
  */
 const GIVEN_ANSWERS = 'given_answers'
-const givenAnswers = (stored: unknown) =>
-  new Set(Array.isArray(stored) ? stored.filter((field): field is string => typeof field === 'string') : [])
 
 /**
  * What saves made before onboarding stopped inventing answers wrote for the questions it never
  * asked. No screen ever let a member give these, so a stored one is not the member's answer.
  */
-const INVENTED_ANSWERS = {
-  food_preference: 'both',
-  drinking_preference: 'both',
-  personality_type: 'ambivert',
-  relationship_status: 'single',
-} as const satisfies Partial<Record<keyof UserProfileRecord, string>>
+const INVENTED_ANSWERS: readonly (readonly [AnswerField, string])[] = [
+  ['food_preference', 'both'],
+  ['drinking_preference', 'both'],
+  ['personality_type', 'ambivert'],
+  ['relationship_status', 'single'],
+]
 
 /**
  * The migration `npm run forget-invented-answers` runs once, right after the functions that stop
@@ -127,16 +122,15 @@ const INVENTED_ANSWERS = {
  */
 export async function forgetInventedAnswers(firestore: Firestore): Promise<{ removed: Record<string, number> }> {
   const removed: Record<string, number> = {}
-  for (const [field, invented] of Object.entries(INVENTED_ANSWERS)) {
+  for (const [field, invented] of INVENTED_ANSWERS) {
     removed[field] = 0
     // One read of the profiles holding the value (a field with a value is indexed), then a
     // transaction each: profiles are at most a few thousand, and a member's save may run alongside.
-    const holding = await collectionOf(firestore, 'user_profiles').where(field, '==', invented).get()
-    for (const doc of holding.docs) {
+    for (const uid of await profilesHolding(firestore, field, invented)) {
       const forgot = await firestore.runTransaction(async (transaction) => {
-        const profile = await transaction.get(doc.ref)
-        if (profile.get(field) !== invented || givenAnswers(profile.get(GIVEN_ANSWERS)).has(field)) return false
-        transaction.update(doc.ref, { [field]: FieldValue.delete() })
+        const profile = await profileIn(transaction, firestore, uid)
+        if (profile?.[field] !== invented || profile.given_answers?.includes(field)) return false
+        transaction.update(profileRef(firestore, uid), { [field]: FieldValue.delete() })
         return true
       })
       if (forgot) removed[field] += 1

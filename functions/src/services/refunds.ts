@@ -9,9 +9,10 @@
 import type { RefundReason, RefundState } from '@yaari/domain/booking'
 import { FieldValue } from 'firebase-admin/firestore'
 import { CashfreeError, type CashfreeRefund } from '../lib/cashfree'
+import { type BookingRecord, bookingRef, type RefundRecord } from '../lib/data/bookings'
 import { markForInsights } from '../lib/data/insight-marks'
 import { ALERTS, alert, warn } from '../lib/log'
-import { type BookingDeps, type BookingRecord, bookingRef, nowOf, type RefundRecord } from '../lib/records'
+import { type BookingDeps, nowOf } from '../lib/records'
 import { refundToldElsewhere } from './mail/messages'
 import { queueMail } from './mail/outbox'
 

@@ -6,10 +6,12 @@ import { seatsCollectionPath } from '@yaari/domain/availability'
 import type { CreateBookingRequest } from '@yaari/domain/booking'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
 import { SEED, SEED_EVENTS } from '@yaari/domain/catalogue-seed'
-import { fullMobile } from '@yaari/domain/profile'
+import { saveProfileSchema, toProfileRecord } from '@yaari/domain/profile'
 import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
 import { availableDates } from '@yaari/domain/schedule'
-import type { BookingDeps, BookingRecord, CreateBookingStep } from '../lib/records'
+import * as v from 'valibot'
+import type { BookingRecord } from '../lib/data/bookings'
+import type { BookingDeps, CreateBookingStep } from '../lib/records'
 import { createBooking } from '../services/bookings/create'
 import { reconcileBooking } from '../services/bookings/reconcile'
 import { FakeFirestore } from './fake-firestore'
@@ -52,12 +54,11 @@ export function bookingWorld(start = '2026-11-23T06:30:00Z') {
     /** A member with a saved profile (a woman, unless `profile` says otherwise). */
     async member(profile: Partial<typeof VALID_PROFILE> = {}) {
       const uid = `member_${++members}`
-      await firestore.doc(`user_profiles/${uid}`).set({
-        ...VALID_PROFILE,
-        mobile: fullMobile(VALID_PROFILE.mobile),
-        ...profile,
-      })
-      return { uid, email: `${uid}@example.test` }
+      const email = `${uid}@example.test`
+      // What saveProfile stores for this request.
+      const saved = toProfileRecord(uid, email, v.parse(saveProfileSchema, { ...VALID_PROFILE, ...profile }))
+      await firestore.doc(`user_profiles/${uid}`).set({ ...saved })
+      return { uid, email }
     },
     /** createBooking as the member calls it. */
     book(member: { uid: string; email: string }, date: string, overrides: Partial<CreateBookingRequest> = {}) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CLAIM_RENEW_MS, STALE_CHANGE_MS } from './records'
+import { CLAIM_RENEW_MS, STALE_CHANGE_MS } from './bookings'
 
 // The integration tests run the takeover with the window shortened by its test hook
 // (YAARI_STALE_CHANGE_MS); this is production's.

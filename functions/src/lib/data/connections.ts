@@ -6,7 +6,7 @@
  * count who connected, the account exports and forgets them, all through these.
  */
 import { createHash } from 'node:crypto'
-import { pairId } from '@yaari/domain/after-night'
+import { pairId } from '@yaari/domain/after-night-rules'
 import type { Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { collectionOf } from '../collections'

@@ -1,11 +1,18 @@
 /**
  * What a host has set on one date (date_settings/{eventId}_{date}): how many seat numbers it has
  * (never fewer than the catalogue's capacity; more once a host raised it) and whether its sales
- * are closed. A date without the document is as the catalogue says, with sales open.
+ * are closed. A date without the document is as the catalogue says, with sales open. The only
+ * module that names the collection (dev/lint/data-owners.test.mjs), with its leases (one change of
+ * a date's capacity at a time).
  */
 import type { YaariEvent } from '@yaari/domain/catalogue'
 import { dateSettingsPath } from '@yaari/domain/host'
-import type { Firestore } from 'firebase-admin/firestore'
+import type { Firestore, WriteBatch } from 'firebase-admin/firestore'
+import * as v from 'valibot'
+import { isAlreadyExists } from '../claims'
+import { subcollectionOf } from '../collections'
+import { checkedReader } from '../documents'
+import { expiry } from '../retention'
 
 export interface DateSettings {
   /** Seat numbers 1..seatNumbers exist for this date; seats a host took away are blocked among them. */
@@ -21,7 +28,7 @@ const settingsOf = (event: DatedEvent, data: Record<string, unknown> | undefined
   return { seatNumbers: Math.max(event.capacity, stored), salesClosed: data?.sales_closed === true }
 }
 
-export const dateSettingsRef = (firestore: Firestore, eventId: string, date: string) =>
+const dateSettingsRef = (firestore: Firestore, eventId: string, date: string) =>
   firestore.doc(dateSettingsPath(eventId, date))
 
 export async function readDateSettings(firestore: Firestore, event: DatedEvent, date: string): Promise<DateSettings> {
@@ -37,4 +44,70 @@ export async function dateSettingsAmong(
   if (dates.length === 0) return new Map()
   const snapshots = await firestore.getAll(...dates.map((date) => dateSettingsRef(firestore, event.id, date)))
   return new Map(dates.map((date, i) => [date, settingsOf(event, snapshots[i]?.data())]))
+}
+
+/** Gives a date `seatNumbers` seat numbers (a host raised its capacity past them). */
+export async function setSeatNumbers(
+  firestore: Firestore,
+  eventId: string,
+  date: string,
+  seatNumbers: number,
+  now: number,
+): Promise<void> {
+  await dateSettingsRef(firestore, eventId, date).set(
+    { seat_numbers: seatNumbers, ...expiry('date_settings', now, date) },
+    { merge: true },
+  )
+}
+
+/** Closes or reopens a date's sales, in the batch that also writes its audit line. */
+export function setSalesInBatch(
+  batch: WriteBatch,
+  firestore: Firestore,
+  eventId: string,
+  date: string,
+  open: boolean,
+  now: number,
+): void {
+  batch.set(
+    dateSettingsRef(firestore, eventId, date),
+    { sales_closed: !open, ...expiry('date_settings', now, date) },
+    { merge: true },
+  )
+}
+
+const LeaseSchema = v.object({ until: v.number() })
+const leases = checkedReader('leases', LeaseSchema)
+
+/**
+ * Takes the date's lease `name` until `until`: true once held; false while another holder's lease
+ * runs. A lease left by a run that died (its time passed) is taken over once.
+ */
+export async function takeDateLease(
+  firestore: Firestore,
+  eventId: string,
+  date: string,
+  name: string,
+  now: number,
+  until: number,
+): Promise<boolean> {
+  const lease = subcollectionOf(dateSettingsRef(firestore, eventId, date), 'leases').doc(name)
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await lease.create({ until, ...expiry('leases', now) })
+      return true
+    } catch (error) {
+      if (!isAlreadyExists(error)) throw error
+      if (attempt > 0 || (leases.one(await lease.get())?.until ?? Number.NaN) > now) return false
+      await lease.delete() // left by a run that died
+    }
+  }
+}
+
+/** Lets the date's lease `name` go (one already gone is not an error). */
+export async function releaseDateLease(firestore: Firestore, eventId: string, date: string, name: string) {
+  await subcollectionOf(dateSettingsRef(firestore, eventId, date), 'leases')
+    .doc(name)
+    .delete()
+    .catch(() => undefined)
 }

@@ -1,104 +1,66 @@
 /**
- * A seat and the claims that guard it. Each claim is a create() of a document whose id is what
- * must be unique, which is atomic in Firestore and in the local stand-in (a read-then-write
- * transaction is not: the stand-in does not isolate them):
- * - member_dates/{uid}_{eventId}_{date}: one live booking per member and date, so a double
- *   click finds the first call's order instead of making a second one;
- * - member_holds/{uid}_{n}, n = 1..MAX_LIVE_HOLDS: a member's unpaid holds across dates;
- * - slots/{eventId}_{date}/seats/{n}, n = 1..capacity: the seat itself, never more than capacity.
- * Every claim carries its order_id and, while unpaid, hold_expires_at, so one made just before
- * a crash is found (by its order, or by its time having passed) and freed. Every path that frees
- * a seat goes through freeClaims, which says whether a seat came free: offering it to the line is
- * the caller's part (waitlist.releaseHold), so this file needs nothing above it.
+ * A seat and the claims that guard it: the data module of a date's seat documents
+ * (slots/{eventId}_{date}/seats/{n}, n = 1..capacity: the seat itself, never more than capacity; a
+ * host's blocker is one too, marked blocked, so no booking takes its number), the only module that
+ * names them (dev/lint/data-owners.test.mjs). Each claim is a create() of a document whose id is
+ * what must be unique, which is atomic in Firestore and in the local stand-in (a read-then-write
+ * transaction is not: the stand-in does not isolate them). The member's claims beside a seat are
+ * member-dates.ts (one live booking per member and date) and member-holds.ts (a member's unpaid
+ * holds across dates). Every claim carries its order_id and, while unpaid, hold_expires_at, so one
+ * made just before a crash is found (by its order, or by its time having passed) and freed. Every
+ * path that frees a seat goes through freeClaims, which says whether a seat came free: offering it
+ * to the line is the caller's part (waitlist.releaseHold), so this file needs nothing above it.
  *
  * Reads never free anything: a seat whose hold time has passed simply does not count
  * (countLiveSeats, readSeats), and a booking that needs one takes it over (takeOverExpiredSeat).
  * Ending the booking behind it, and its mail, are the sweep's (sweeps.ts).
  */
-
-import { MAX_LIVE_HOLDS } from '@yaari/domain/booking'
-import { errorCode } from '@yaari/domain/error-code'
+import { FieldValue, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore'
+import * as v from 'valibot'
 import {
-  type DocumentReference,
-  type DocumentSnapshot,
-  FieldValue,
-  type Firestore,
-  type QueryDocumentSnapshot,
-} from 'firebase-admin/firestore'
-import { claimFirst } from '../lib/claims'
-import { refs, seatClaims } from '../lib/collections'
-import { type DatedEvent, readDateSettings } from '../lib/date-settings'
-import { reader } from '../lib/documents'
-import { type BookingRecord, isAlreadyExists, isNotFound } from '../lib/records'
-import { expiry } from '../lib/retention'
+  ClaimSchema,
+  claimFirst,
+  deleteIfOurs,
+  deleteIfStill,
+  expiredClaim,
+  isAlreadyExists,
+  isLive,
+  isNotFound,
+} from '../claims'
+import { seatClaims } from '../collections'
+import { checkedReader } from '../documents'
+import { expiry } from '../retention'
+import type { BookingRecord } from './bookings'
+import { type DatedEvent, readDateSettings } from './date-settings'
+import { keepMemberDate, releaseMemberDate } from './member-dates'
+import { releaseHoldSlot } from './member-holds'
 
 export type HoldOwner = Pick<BookingRecord, 'order_id' | 'user_id' | 'event_id' | 'event_date'>
 
-export interface Claim {
-  order_id: string
-  user_id: string
-  /** Absent once paid: a paid claim is kept, not swept. */
-  hold_expires_at?: number
+const SEAT_STATES = ['held', 'offered', 'taken', 'blocked'] as const
+const SeatSchema = v.object({
+  ...ClaimSchema.entries,
+  status: v.optional(v.picklist(SEAT_STATES)),
+  blocked_at: v.optional(v.number()),
+})
+type SeatRecord = v.InferOutput<typeof SeatSchema>
+/** A seat document of a date: its number and record (`snapshot`: the version it was read at). */
+export interface Seat {
+  n: number
+  record: SeatRecord
+  snapshot: QueryDocumentSnapshot
 }
 
-/** A claim's document: its claim, and when it was made (member_dates keeps that). */
-const claimRecords = reader<Claim & { created_at?: number }>()
-
-export const memberDateRef = (firestore: Firestore, uid: string, eventId: string, date: string) =>
-  refs.memberDate(firestore, uid, eventId, date)
-
-const holdSlotRefs = (firestore: Firestore, uid: string) =>
-  Array.from({ length: MAX_LIVE_HOLDS }, (_, i) => refs.memberHold(firestore, uid, i + 1))
+const seatRecords = checkedReader('seats', SeatSchema)
+const seatsIn = (snapshots: readonly QueryDocumentSnapshot[]): Seat[] =>
+  snapshots.flatMap((snapshot) => {
+    const record = seatRecords.one(snapshot)
+    return record ? [{ n: Number(snapshot.id), record, snapshot }] : []
+  })
 
 const seatRefs = (firestore: Firestore, eventId: string, date: string, capacity: number) => {
   const seats = seatClaims(firestore, eventId, date)
   return Array.from({ length: capacity }, (_, i) => seats.doc(String(i + 1)))
-}
-
-/** A seat or claim counts while it is paid (no hold time) or its hold time is still ahead. */
-export const isLive = (data: { hold_expires_at?: unknown } | undefined, now: number) =>
-  data !== undefined && (typeof data.hold_expires_at !== 'number' || data.hold_expires_at > now)
-
-/** The member's one booking for this date: undefined when it is ours now, else the claim there. */
-export async function claimMemberDate(
-  firestore: Firestore,
-  owner: HoldOwner,
-  claim: { hold_expires_at: number; created_at: number },
-): Promise<(Claim & { created_at?: number }) | undefined> {
-  const ref = memberDateRef(firestore, owner.user_id, owner.event_id, owner.event_date)
-  try {
-    await ref.create({
-      order_id: owner.order_id,
-      user_id: owner.user_id,
-      ...claim,
-      ...expiry('member_dates', claim.created_at, owner.event_date),
-    })
-    return undefined
-  } catch (error) {
-    if (!isAlreadyExists(error)) throw error
-  }
-  const existing = await ref.get()
-  // Freed between our create and our read: try once more.
-  if (!existing.exists) return claimMemberDate(firestore, owner, claim)
-  return claimRecords.existing(existing)
-}
-
-/**
- * One of the member's MAX_LIVE_HOLDS unpaid holds; undefined when all are in use. Tried in turn
- * with no read first: most members hold nothing, so the first create() is the only call.
- */
-export async function claimHoldSlot(firestore: Firestore, owner: HoldOwner, holdExpiresAt: number) {
-  const index = await claimFirst(
-    holdSlotRefs(firestore, owner.user_id),
-    {
-      order_id: owner.order_id,
-      user_id: owner.user_id,
-      hold_expires_at: holdExpiresAt,
-      ...expiry('member_holds', holdExpiresAt),
-    },
-    () => false,
-  )
-  return index === undefined ? undefined : index + 1
 }
 
 /**
@@ -128,37 +90,11 @@ export async function claimSeat(
 }
 
 /** The seat documents of its date that this order holds (normally one). */
-export async function seatsOf(firestore: Firestore, owner: HoldOwner): Promise<QueryDocumentSnapshot[]> {
+export async function seatsOf(firestore: Firestore, owner: HoldOwner): Promise<Seat[]> {
   const snapshot = await seatClaims(firestore, owner.event_id, owner.event_date)
     .where('order_id', '==', owner.order_id)
     .get()
-  return snapshot.docs
-}
-
-/**
- * Deletes a claim if it is still this order's. The delete is conditional on the version read,
- * so a claim freed and re-taken by another order in between is left alone (Firestore honours
- * the precondition; the local stand-in ignores it).
- */
-async function deleteIfOurs(ref: DocumentReference, orderId: string): Promise<boolean> {
-  return deleteIfStill(ref, (snapshot) => snapshot.get('order_id') === orderId)
-}
-
-/**
- * Deletes a document if, read now, it passes `check`, and only if nothing changed it since that
- * read (a precondition on its update time). Whether it was deleted.
- */
-async function deleteIfStill(ref: DocumentReference, check: (snapshot: DocumentSnapshot) => boolean) {
-  const snapshot = await ref.get()
-  if (!snapshot.exists || !check(snapshot)) return false
-  try {
-    await ref.delete({ lastUpdateTime: snapshot.updateTime! })
-    return true
-  } catch (error) {
-    // FAILED_PRECONDITION (9): changed since we read it, so it is not ours to delete.
-    if (errorCode(error) !== 9 && !isNotFound(error)) throw error
-    return false
-  }
+  return seatsIn(snapshot.docs)
 }
 
 /**
@@ -170,9 +106,9 @@ async function deleteIfStill(ref: DocumentReference, check: (snapshot: DocumentS
 export async function freeClaims(firestore: Firestore, owner: HoldOwner): Promise<boolean> {
   const seats = await seatsOf(firestore, owner)
   const [freed] = await Promise.all([
-    Promise.all(seats.map((seat) => deleteIfOurs(seat.ref, owner.order_id))),
-    ...holdSlotRefs(firestore, owner.user_id).map((ref) => deleteIfOurs(ref, owner.order_id)),
-    deleteIfOurs(memberDateRef(firestore, owner.user_id, owner.event_id, owner.event_date), owner.order_id),
+    Promise.all(seats.map((seat) => deleteIfOurs(seat.snapshot.ref, owner.order_id))),
+    releaseHoldSlot(firestore, owner),
+    releaseMemberDate(firestore, owner),
   ])
   return freed.some(Boolean)
 }
@@ -197,7 +133,7 @@ export async function readDateSeats(firestore: Firestore, event: DatedEvent, dat
     readDateSettings(firestore, event, date),
     seatClaims(firestore, event.id, date).get(),
   ])
-  return { settings, docs: snapshot.docs }
+  return { settings, seats: seatsIn(snapshot.docs) }
 }
 
 /**
@@ -205,13 +141,13 @@ export async function readDateSeats(firestore: Firestore, event: DatedEvent, dat
  * how many count, the numbers they hold, and the seats whose hold time has passed.
  */
 export async function readSeats(firestore: Firestore, event: DatedEvent, date: string, now: number) {
-  const { settings, docs } = await readDateSeats(firestore, event, date)
-  const live = docs.filter((seat) => isLive(seat.data(), now))
+  const { settings, seats } = await readDateSeats(firestore, event, date)
+  const live = seats.filter((seat) => isLive(seat.record, now))
   return {
     ...settings,
     live: live.length,
-    taken: new Set(live.map((seat) => Number(seat.id))),
-    expired: docs.filter((seat) => !isLive(seat.data(), now)),
+    taken: new Set(live.map((seat) => seat.n)),
+    expired: seats.filter((seat) => !isLive(seat.record, now)),
   }
 }
 
@@ -221,14 +157,11 @@ export async function readSeats(firestore: Firestore, event: DatedEvent, date: s
  * ended by the sweep, whose reconcile finds its seat gone (and, were it paid after all, gives it
  * another seat or its money back).
  */
-export async function takeOverExpiredSeat(seat: QueryDocumentSnapshot, now: number): Promise<void> {
-  await deleteIfStill(seat.ref, (fresh) => !isLive(fresh.data(), now) && fresh.get('order_id') === seat.get('order_id'))
-}
-
-/** Whether every one of the member's unpaid-hold slots is taken by a hold still running. */
-export async function holdSlotsFull(firestore: Firestore, uid: string, now: number): Promise<boolean> {
-  const slots = await firestore.getAll(...holdSlotRefs(firestore, uid))
-  return slots.every((slot) => slot.exists && isLive(slot.data(), now))
+export async function takeOverExpiredSeat(seat: Seat, now: number): Promise<void> {
+  await deleteIfStill(seat.snapshot.ref, (fresh) => {
+    const record = seatRecords.one(fresh)
+    return record !== undefined && !isLive(record, now) && record.order_id === seat.record.order_id
+  })
 }
 
 /**
@@ -239,12 +172,12 @@ export async function takeOfferedSeat(firestore: Firestore, owner: HoldOwner, ho
   const seat = (await seatsOf(firestore, owner))[0]
   if (!seat) return undefined
   try {
-    await seat.ref.update({ status: 'held', hold_expires_at: holdExpiresAt })
+    await seat.snapshot.ref.update({ status: 'held', hold_expires_at: holdExpiresAt })
   } catch (error) {
     if (isNotFound(error)) return undefined
     throw error
   }
-  return Number(seat.id)
+  return seat.n
 }
 
 /**
@@ -254,9 +187,9 @@ export async function takeOfferedSeat(firestore: Firestore, owner: HoldOwner, ho
 export async function returnToOffer(firestore: Firestore, owner: HoldOwner, offerExpiresAt: number): Promise<void> {
   const seats = await seatsOf(firestore, owner)
   await Promise.all([
-    ...seats.map((seat) => seat.ref.update({ status: 'offered', hold_expires_at: offerExpiresAt })),
-    ...holdSlotRefs(firestore, owner.user_id).map((ref) => deleteIfOurs(ref, owner.order_id)),
-    deleteIfOurs(memberDateRef(firestore, owner.user_id, owner.event_id, owner.event_date), owner.order_id),
+    ...seats.map((seat) => seat.snapshot.ref.update({ status: 'offered', hold_expires_at: offerExpiresAt })),
+    releaseHoldSlot(firestore, owner),
+    releaseMemberDate(firestore, owner),
   ])
 }
 
@@ -267,8 +200,59 @@ export async function returnToOffer(firestore: Firestore, owner: HoldOwner, offe
 export async function keepSeat(firestore: Firestore, owner: HoldOwner, seat: number): Promise<void> {
   const seatRef = seatClaims(firestore, owner.event_id, owner.event_date).doc(String(seat))
   await seatRef.update({ status: 'taken', hold_expires_at: FieldValue.delete() })
-  const dateRef = memberDateRef(firestore, owner.user_id, owner.event_id, owner.event_date)
-  const date = await dateRef.get()
-  if (date.get('order_id') === owner.order_id) await dateRef.update({ hold_expires_at: FieldValue.delete() })
-  await Promise.all(holdSlotRefs(firestore, owner.user_id).map((ref) => deleteIfOurs(ref, owner.order_id)))
+  await keepMemberDate(firestore, owner)
+  await releaseHoldSlot(firestore, owner)
+}
+
+/** Whether a seat is a host's blocker. */
+export const isBlocked = (seat: Seat) => seat.record.status === 'blocked'
+
+/**
+ * Blocks seat number `n` of a date for a host (a create(), racing fairly with a booking for the
+ * same number): whether this call blocked it.
+ */
+export async function blockSeat(firestore: Firestore, eventId: string, date: string, n: number, now: number) {
+  try {
+    await seatClaims(firestore, eventId, date)
+      .doc(String(n))
+      .create({
+        status: 'blocked',
+        order_id: `blocked_${eventId}_${date}_${n}`,
+        user_id: '',
+        blocked_at: now,
+        ...expiry('seats', now, date),
+      })
+    return true
+  } catch (error) {
+    if (!isAlreadyExists(error)) throw error
+    return false
+  }
+}
+
+/** Gives blocked seat numbers back (or takes back the blockers a change made). */
+export async function unblockSeats(firestore: Firestore, eventId: string, date: string, numbers: readonly number[]) {
+  await Promise.all(numbers.map((n) => seatClaims(firestore, eventId, date).doc(String(n)).delete()))
+}
+
+/** How many of a date's seats a host has blocked (an aggregation count). */
+export async function countBlockedSeats(firestore: Firestore, eventId: string, date: string): Promise<number> {
+  const blocked = seatClaims(firestore, eventId, date).where('status', '==', 'blocked')
+  return (await blocked.count().get()).data().count
+}
+
+/** How many of a date's seat documents exist (paid, held, offered or blocked; expired ones until swept). */
+export async function countSeatDocuments(firestore: Firestore, eventId: string, date: string): Promise<number> {
+  return (await seatClaims(firestore, eventId, date).count().get()).data().count
+}
+
+/** The bookings kept for accounting name `to` instead of the member on their seats (their account is deleted). */
+export async function renameSeatHolder(firestore: Firestore, owner: HoldOwner, to: string): Promise<void> {
+  const seats = await seatsOf(firestore, owner)
+  await Promise.all(seats.map((seat) => seat.snapshot.ref.update({ user_id: to })))
+}
+
+/** The seats of a date whose hold time has passed. */
+export async function expiredSeats(firestore: Firestore, eventId: string, date: string, now: number) {
+  const found = await seatClaims(firestore, eventId, date).where('hold_expires_at', '<', now).get()
+  return found.docs.map((snapshot) => expiredClaim(snapshot, { eventId, date }))
 }

@@ -6,16 +6,17 @@
  */
 
 import type { getAfterNightCall, saveFeedbackCall } from '@yaari/domain/after-night'
-import { guestsSeenBy, isOpen, windowCloses } from '@yaari/domain/after-night'
-import { collectionOf, refs } from '../../lib/collections'
+import { guestsSeenBy, isOpen, windowCloses } from '@yaari/domain/after-night-rules'
 import { blocksOf } from '../../lib/data/blocks'
 import { connectionsOf } from '../../lib/data/connections'
 import { feedbackOf, saveFeedbackRecord } from '../../lib/data/feedback'
+import { sharingOf } from '../../lib/data/member-sharing'
+import { pickedBy } from '../../lib/data/picks'
 import { reportsFiledOn } from '../../lib/data/reports'
+import { readProfiles } from '../../lib/data/user-profiles'
 import { groupMates } from '../seating/tables'
-import { profileRecords } from '../store'
 import { guestKey } from './nights'
-import { connectionView, type MemberCall, myNight, nightState, requireOpen, sharingOf } from './store'
+import { connectionView, type MemberCall, myNight, nightState, requireOpen } from './store'
 
 /** getAfterNight: the evening as this guest sees it. */
 export const getAfterNight: MemberCall<typeof getAfterNightCall> = async (firestore, member, { orderId }, now) => {
@@ -28,20 +29,22 @@ export const getAfterNight: MemberCall<typeof getAfterNightCall> = async (firest
     blocks,
   )
   const [picks, connections, feedback, reports, sharing, profiles, mates] = await Promise.all([
-    collectionOf(firestore, 'picks').where('night', '==', id).where('from', '==', member.uid).get(),
+    pickedBy(firestore, id, member.uid),
     connectionsOf(firestore, member.uid),
     feedbackOf(firestore, id, member.uid),
     reportsFiledOn(firestore, id, member.uid),
     sharingOf(firestore, [...others.map((guest) => guest.uid)]),
-    others.length ? firestore.getAll(...others.map((guest) => refs.profile(firestore, guest.uid))) : [],
+    readProfiles(
+      firestore,
+      others.map((guest) => guest.uid),
+    ),
     groupMates(firestore, night.booking),
   ])
   // Their own group first, as they sat; then everyone else who came.
   others.sort((a, b) => Number(mates.has(b.order_id)) - Number(mates.has(a.order_id)))
-  const picked = new Set(picks.docs.map((doc) => String(doc.get('to'))))
+  const picked = new Set(picks)
   const connectedWith = new Set(connections.flatMap(({ record }) => record.members))
   const reported = new Map(reports.map((report) => [report.reported_uid, report]))
-  const photos = new Map(profiles.map((doc) => [doc.id, profileRecords.one(doc)?.profile_picture_url]))
   const hereConnections = connections.filter(({ record }) => others.some((guest) => record.members.includes(guest.uid)))
   const record = feedback
   return {
@@ -58,7 +61,7 @@ export const getAfterNight: MemberCall<typeof getAfterNightCall> = async (firest
         }
       : null,
     guests: others.map((guest) => {
-      const photo = photos.get(guest.uid)
+      const photo = profiles.get(guest.uid)?.profile_picture_url
       return {
         guestId: guestKey(id, guest.uid),
         firstName: guest.first_name,

@@ -6,56 +6,24 @@
  * connections. Run as often as it likes: each date is asked once, each mail queued once.
  */
 import { createHash } from 'node:crypto'
-import { AFTER_WINDOW_DAYS, morningAfter, nightId, windowCloses } from '@yaari/domain/after-night'
+import { AFTER_WINDOW_DAYS, morningAfter, nightId, windowCloses } from '@yaari/domain/after-night-rules'
 import type { Catalogue } from '@yaari/domain/catalogue'
 import { firstNameOf } from '@yaari/domain/names'
 import { istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
-import { collectionOf } from '../../lib/collections'
-import { reader } from '../../lib/documents'
+import { type BookingRecord, bookingRef, paidBookingsOn } from '../../lib/data/bookings'
 import {
-  type BookingDeps,
-  type BookingRecord,
-  bookingRef,
-  came,
-  isAlreadyExists,
-  mapLimit,
-  nowOf,
-  paidBookingsOn,
-} from '../../lib/records'
-import { expiry } from '../../lib/retention'
+  closeNightRecord,
+  markAsked,
+  type NightGuest,
+  type NightRecord,
+  openNights,
+  readNight,
+  recordNight,
+} from '../../lib/data/nights'
+import { closePicks } from '../../lib/data/picks'
+import { type BookingDeps, came, mapLimit, nowOf } from '../../lib/records'
 import { queueMail } from '../mail/outbox'
-
-/** A guest of the evening: their booking, and the first name the others see. */
-export interface NightGuest {
-  order_id: string
-  first_name: string
-}
-
-/** nights/{eventId}_{date}: who came, and where the evening after stands. */
-export interface NightRecord {
-  event_id: string
-  event_date: string
-  city: string
-  /** When the job recorded who came. */
-  opened_at: number
-  /** Every guest who came, by uid. */
-  guests: Record<string, NightGuest>
-  /** When every guest was asked (their mail queued, their booking marked); absent while a run is under way. */
-  asked_at?: number
-  /** Connections made at this evening: a count, never who. */
-  connections: number
-  closed: boolean
-  closed_at?: number
-}
-
-const nights = (firestore: Firestore) => collectionOf(firestore, 'nights')
-export const nightRef = (firestore: Firestore, eventId: string, date: string) =>
-  nights(firestore).doc(nightId(eventId, date))
-export const nightRecords = reader<NightRecord>()
-/** A date's night record, or undefined before its morning after. */
-export const readNight = async (firestore: Firestore, eventId: string, date: string) =>
-  nightRecords.one(await nightRef(firestore, eventId, date).get())
 
 /** What a member's list calls another guest: an id made for this evening, never their account's. */
 export const guestKey = (night: string, uid: string) =>
@@ -93,7 +61,6 @@ async function askNight(
 ): Promise<number> {
   const first = bookings[0]!
   const event = catalogue.eventById(first.event_id)
-  const ref = nightRef(firestore, first.event_id, first.event_date)
   const guests: Record<string, NightGuest> = {}
   for (const booking of bookings.filter(came)) {
     guests[booking.user_id] = { order_id: booking.order_id, first_name: firstName(booking.attendee?.name) }
@@ -107,15 +74,11 @@ async function askNight(
     connections: 0,
     closed: false,
   }
-  const existing = await ref.get()
-  if (nightRecords.one(existing)?.asked_at !== undefined) return 0
-  if (!existing.exists) {
-    await ref.create({ ...record, ...expiry('nights', now, first.event_date) }).catch((error: unknown) => {
-      if (!isAlreadyExists(error)) throw error
-    })
-  }
+  const existing = await readNight(firestore, first.event_id, first.event_date)
+  if (existing?.asked_at !== undefined) return 0
+  if (!existing) await recordNight(firestore, record, now)
   // Who came is what was recorded first: a run cut off after it asks the same guests.
-  const asked = nightRecords.one(await ref.get())?.guests ?? {}
+  const asked = (await readNight(firestore, first.event_id, first.event_date))?.guests ?? {}
   const closesAt = windowCloses(first.event_date)
   const queued = await mapLimit(Object.values(asked), 4, async (guest) => {
     const booking = bookings.find((b) => b.order_id === guest.order_id)
@@ -123,16 +86,15 @@ async function askNight(
     await bookingRef(firestore, guest.order_id).update({ after_closes_at: closesAt })
     return queueMail(firestore, booking, 'how-was', now)
   })
-  await ref.update({ asked_at: now })
+  await markAsked(firestore, first.event_id, first.event_date, now)
   return queued.filter(Boolean).length
 }
 
 /** Closes an evening past its window: its picks go (connections are kept apart), then it is marked closed. */
 async function closeNight(firestore: Firestore, id: string, now: number): Promise<number> {
-  const picks = await collectionOf(firestore, 'picks').where('night', '==', id).get()
-  await Promise.all(picks.docs.map((pick) => pick.ref.delete()))
-  await nights(firestore).doc(id).update({ closed: true, closed_at: now })
-  return picks.size
+  const picks = await closePicks(firestore, id)
+  await closeNightRecord(firestore, id, now)
+  return picks
 }
 
 /**
@@ -161,9 +123,8 @@ export async function runMorningAfter(
       if (!bookings.some(came)) report.noAttendance++
     }
   }
-  const open = await nights(firestore).where('closed', '==', false).get()
-  for (const { id, record } of nightRecords.withIds(open)) {
-    if (windowCloses(String(record.event_date)) > now) continue
+  for (const { id, record } of await openNights(firestore)) {
+    if (windowCloses(record.event_date) > now) continue
     report.picksDeleted += await closeNight(firestore, id, now)
     report.closed++
   }

@@ -11,11 +11,11 @@ import type {
   pickGuestCall,
   removeConnectionCall,
 } from '@yaari/domain/after-night'
-import { AFTER_MESSAGES, blockedBetween, makesConnection, NO_SHARING } from '@yaari/domain/after-night'
+import { AFTER_MESSAGES, NO_SHARING } from '@yaari/domain/after-night'
+import { blockedBetween, makesConnection } from '@yaari/domain/after-night-rules'
 import type { Firestore } from 'firebase-admin/firestore'
-import { FieldValue } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { collectionOf } from '../../lib/collections'
+import { isAlreadyExists } from '../../lib/claims'
 import { blocksBy, blocksOf, recordBlock } from '../../lib/data/blocks'
 import {
   type ConnectionRecord,
@@ -26,32 +26,30 @@ import {
   deleteConnection,
   removeConnectionOfPair,
 } from '../../lib/data/connections'
-import { isAlreadyExists } from '../../lib/records'
-import { expiry } from '../../lib/retention'
-import { mailRef, noticeRecord } from '../mail/outbox'
-import { profileEmail } from '../store'
-import { nightRef } from './nights'
-import { connectionView, guestOf, type MemberCall, myNight, pickRef, requireOpen, sharingOf } from './store'
+import { createMail } from '../../lib/data/mail'
+import { sharingOf } from '../../lib/data/member-sharing'
+import { countConnection } from '../../lib/data/nights'
+import { deletePick, hasPicked, savePick, unpick } from '../../lib/data/picks'
+import { profileEmail } from '../../lib/data/user-profiles'
+import { noticeRecord } from '../mail/outbox'
+import { connectionView, guestOf, type MemberCall, myNight, requireOpen } from './store'
 
 /** Queues the connection's mail to one of the pair, about the other. */
 async function tellConnected(firestore: Firestore, uid: string, connection: ConnectionRecord, now: number, id: string) {
   const to = await profileEmail(firestore, uid)
   if (!to) return
   const other = connection.members.find((m) => m !== uid) ?? uid
-  await mailRef(firestore, `member_${uid}_connection_${id}`)
-    .create(
-      noticeRecord(
-        { orderId: `member_${uid}`, to },
-        {
-          kind: 'connection',
-          night: { event_id: connection.event_id, event_date: connection.event_date, name: connection.names[other] },
-        },
-        now,
-      ),
-    )
-    .catch((error: unknown) => {
-      if (!isAlreadyExists(error)) throw error
-    })
+  const notice = noticeRecord(
+    { orderId: `member_${uid}`, to },
+    {
+      kind: 'connection',
+      night: { event_id: connection.event_id, event_date: connection.event_date, name: connection.names[other] },
+    },
+    now,
+  )
+  await createMail(firestore, `member_${uid}_connection_${id}`, notice).catch((error: unknown) => {
+    if (!isAlreadyExists(error)) throw error
+  })
 }
 
 /** pickGuest: picks (or unpicks) another guest; a pick that completes a pair makes the connection. */
@@ -63,21 +61,15 @@ export const pickGuest: MemberCall<typeof pickGuestCall> = async (firestore, mem
   // Across a block nothing is kept, and the answer is an ordinary pick's: a member someone blocked
   // (whose list may be older than the block) never learns it from a refusal.
   if (blockedBetween(blocks, member.uid, uid)) return { picked: input.picked, connected: false }
-  const mine = pickRef(firestore, night.id, member.uid, uid)
+  const takeBack = () => deletePick(firestore, night.id, member.uid, uid)
   const connected = async () => (await connectionOfPair(firestore, member.uid, uid)) !== undefined
   if (!input.picked) {
-    await mine.delete()
+    await takeBack()
     return { picked: false, connected: await connected() }
   }
-  await mine.set({
-    night: night.id,
-    from: member.uid,
-    to: uid,
-    at: now,
-    ...expiry('picks', now, night.night.event_date),
-  })
-  const theirs = await pickRef(firestore, night.id, uid, member.uid).get()
-  const picks = [{ from: member.uid, to: uid }, ...(theirs.exists ? [{ from: uid, to: member.uid }] : [])]
+  await savePick(firestore, { night: night.id, from: member.uid, to: uid, at: now }, night.night.event_date)
+  const theirs = await hasPicked(firestore, night.id, uid, member.uid)
+  const picks = [{ from: member.uid, to: uid }, ...(theirs ? [{ from: uid, to: member.uid }] : [])]
   if (!makesConnection(member.uid, uid, picks, blocks)) return { picked: true, connected: await connected() }
   const record: ConnectionRecord = {
     members: [member.uid, uid].sort() as [string, string],
@@ -96,23 +88,12 @@ export const pickGuest: MemberCall<typeof pickGuestCall> = async (firestore, mem
   }
   // A block that landed while this pick was on its way wins: the pair is not connected.
   if (blockedBetween(await blocksOf(firestore, member.uid), member.uid, uid)) {
-    await Promise.all([removeConnectionOfPair(firestore, member.uid, uid), mine.delete()])
+    await Promise.all([removeConnectionOfPair(firestore, member.uid, uid), takeBack()])
     return { picked: true, connected: false }
   }
-  await nightRef(firestore, night.night.event_id, night.night.event_date).update({
-    connections: FieldValue.increment(1),
-  })
+  await countConnection(firestore, night.night.event_id, night.night.event_date)
   await Promise.all(record.members.map((m) => tellConnected(firestore, m, record, now, id)))
   return { picked: true, connected: true }
-}
-
-/** Deletes the two members' picks of each other, wherever they met: a removed or blocked pair does not connect again by itself. */
-async function unpair(firestore: Firestore, a: string, b: string) {
-  const picks = await Promise.all([
-    collectionOf(firestore, 'picks').where('from', '==', a).where('to', '==', b).get(),
-    collectionOf(firestore, 'picks').where('from', '==', b).where('to', '==', a).get(),
-  ])
-  await Promise.all(picks.flatMap((found) => found.docs.map((doc) => doc.ref.delete())))
 }
 
 /** blockGuest: the other guest never appears in the member's lists again, nor the member in theirs; any connection goes. */
@@ -120,7 +101,7 @@ export const blockGuest: MemberCall<typeof blockGuestCall> = async (firestore, m
   const night = await myNight(firestore, member, input.orderId)
   const { uid } = guestOf(night, member, input.guestId)
   await recordBlock(firestore, { from: member.uid, to: uid, at: now })
-  await unpair(firestore, member.uid, uid)
+  await unpick(firestore, member.uid, uid)
   await removeConnectionOfPair(firestore, member.uid, uid)
   return { blocked: true }
 }
@@ -150,7 +131,7 @@ export const removeConnection: MemberCall<typeof removeConnectionCall> = async (
 ) => {
   const record = await connectionById(firestore, connectionId)
   if (!record?.members.includes(member.uid)) throw new HttpsError('not-found', AFTER_MESSAGES.noConnection)
-  await unpair(firestore, record.members[0], record.members[1])
+  await unpick(firestore, record.members[0], record.members[1])
   await deleteConnection(firestore, connectionId)
   return { removed: true }
 }

@@ -1,29 +1,20 @@
 /**
- * What the evening after keeps that has no data module yet, and how the services read it: picks and
- * sharing (their records and references), and what every job of the member's side starts from (the
- * member's own night, the guest behind a guest id, a connection as the member sees it). Blocks,
- * connections, feedback and reports are lib/data's. The services beside it (feedback, picks,
+ * What every job of the member's side of the evening after starts from: the member's own night, the
+ * guest behind a guest id, a connection as the member sees it. Its records (blocks, connections,
+ * feedback, picks, reports, sharing) are lib/data's. The services beside it (feedback, picks,
  * reports, sharing) hold the rules, not the field plumbing.
  */
 
 import { createHash } from 'node:crypto'
-import {
-  AFTER_MESSAGES,
-  type ConnectionView,
-  type ContactKind,
-  isOpen,
-  NO_SHARING,
-  nightId,
-  type Sharing,
-} from '@yaari/domain/after-night'
+import { AFTER_MESSAGES, type ConnectionView, NO_SHARING, type Sharing } from '@yaari/domain/after-night'
+import { isOpen, nightId } from '@yaari/domain/after-night-rules'
 import type { RequestOf, ResponseOf } from '@yaari/domain/callable'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { collectionOf } from '../../lib/collections'
+import { readBooking } from '../../lib/data/bookings'
 import type { ConnectionRecord } from '../../lib/data/connections'
-import { reader } from '../../lib/documents'
-import { readBooking } from '../../lib/records'
-import { guestKey, type NightGuest, type NightRecord, readNight } from './nights'
+import { type NightGuest, type NightRecord, readNight } from '../../lib/data/nights'
+import { guestKey } from './nights'
 
 export type Member = { uid: string }
 
@@ -37,18 +28,6 @@ export type MemberCall<C> = (
   input: RequestOf<C>,
   now: number,
 ) => Promise<ResponseOf<C>>
-
-/** picks/{night}_{from}_{to}: one guest picked another, told to nobody. */
-export interface PickRecord {
-  night: string
-  from: string
-  to: string
-  at: number
-}
-
-export const pickRecords = reader<PickRecord>()
-/** member_sharing/{uid}: what a member's connections see of them. */
-export const sharingRecords = reader<Sharing>()
 
 /** The member's booking and the evening it belongs to, or a refusal that says nothing of anyone else. */
 export async function myNight(firestore: Firestore, member: Member, orderId: string) {
@@ -81,16 +60,6 @@ export function guestOf({ night, id }: Night, member: Member, guestId: string): 
   return { uid: found[0], guest: found[1] }
 }
 
-export const sharingRef = (firestore: Firestore, uid: string) => collectionOf(firestore, 'member_sharing').doc(uid)
-
-export async function sharingOf(firestore: Firestore, uids: readonly string[]): Promise<Map<string, Sharing>> {
-  if (uids.length === 0) return new Map()
-  const docs = await firestore.getAll(...uids.map((uid) => sharingRef(firestore, uid)))
-  return new Map(docs.map((doc) => [doc.id, sharingRecords.one(doc) ?? NO_SHARING]))
-}
-
-export const pickRef = (firestore: Firestore, night: string, from: string, to: string) =>
-  collectionOf(firestore, 'picks').doc(`${night}_${from}_${to}`)
 export const reportKey = (night: string, reporter: string, reported: string) =>
   createHash('sha256').update(`report:${night}:${reporter}:${reported}`).digest('hex').slice(0, 20)
 
@@ -106,7 +75,7 @@ export function connectionView(
     connectionId: id,
     firstName: record.names[other] ?? 'A guest',
     ...(shared.contactKind !== 'none' && shared.contact
-      ? { contact: { kind: shared.contactKind as Exclude<ContactKind, 'none'>, value: shared.contact } }
+      ? { contact: { kind: shared.contactKind, value: shared.contact } }
       : {}),
     eventId: record.event_id,
     eventDate: record.event_date,

@@ -13,17 +13,11 @@ import { dateIssue, eventIdField } from '@yaari/domain/event-id'
 import { describeIssues } from '@yaari/domain/validation'
 import type { Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
+import { isAlreadyExists } from '../../lib/claims'
 import { collectionOf } from '../../lib/collections'
+import { type BookingRecord, bookingRef, bookingsOfDate } from '../../lib/data/bookings'
 import { warn } from '../../lib/log'
-import {
-  type BookingDeps,
-  type BookingRecord,
-  bookingRef,
-  bookingsOfDate,
-  isAlreadyExists,
-  mapLimit,
-  nowOf,
-} from '../../lib/records'
+import { type BookingDeps, mapLimit, nowOf } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { queueMail } from '../mail/outbox'
 import { cancelConfirmed } from './cancel'

@@ -24,35 +24,26 @@ import { fullMobile } from '@yaari/domain/profile'
 import { isBookableDate, weekdaysLabel } from '@yaari/domain/schedule'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { CashfreeError, customerDetails, istTimestamp } from '../../lib/cashfree'
-import { refs } from '../../lib/collections'
-import { warn } from '../../lib/log'
+import type { Claim } from '../../lib/claims'
+import { type BookingRecord, bookingRef, readBooking, STALE_CHANGE_MS } from '../../lib/data/bookings'
+import { claimMemberDate } from '../../lib/data/member-dates'
+import { claimHoldSlot, holdSlotsFull } from '../../lib/data/member-holds'
 import {
-  type BookingDeps,
-  type BookingRecord,
-  bookingRef,
-  type CreateBookingStep,
-  isDateCancelled,
-  nowOf,
-  readBooking,
-  STALE_CHANGE_MS,
-} from '../../lib/records'
-import { expiry } from '../../lib/retention'
-import { refusalFor } from '../../lib/standing'
-import { rememberAnswers } from '../profile'
-import {
-  type Claim,
-  claimHoldSlot,
-  claimMemberDate,
   claimSeat,
   type HoldOwner,
-  holdSlotsFull,
   readSeats,
   returnToOffer,
   takeOfferedSeat,
   takeOverExpiredSeat,
-} from '../seats'
+} from '../../lib/data/seats'
+import { readProfile } from '../../lib/data/user-profiles'
+import { waitingCount } from '../../lib/data/waitlist'
+import { warn } from '../../lib/log'
+import { type BookingDeps, type CreateBookingStep, isDateCancelled, nowOf } from '../../lib/records'
+import { expiry } from '../../lib/retention'
+import { refusalFor } from '../../lib/standing'
+import { rememberAnswers } from '../profile'
 import { liveOffer, offerQuietly, offerTaken, releaseHold } from '../waitlist/offers'
-import { waitingCount } from '../waitlist/views'
 import { NO_SESSION, newOrderId, openOrder, toHttpsError } from './orders'
 import { reconcileBooking } from './reconcile'
 
@@ -163,7 +154,7 @@ export async function createBooking(
   // The profile, this date's seats (those whose hold ran out do not count), its waitlist and the
   // member's offer on it: read side by side.
   const [profile, seats, cancelled, waiting, offer, barred] = await Promise.all([
-    refs.profile(firestore, member.uid).get(),
+    readProfile(firestore, member.uid),
     readSeats(firestore, event, input.eventDate, now),
     isDateCancelled(firestore, event.id, input.eventDate),
     waitingCount(firestore, event.id, input.eventDate),
@@ -173,8 +164,8 @@ export async function createBooking(
   if (barred) throw new HttpsError('permission-denied', barred)
   if (cancelled) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.dateCancelled)
   if (seats.salesClosed && !offer) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.salesClosed)
-  if (!profile.exists) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.profileRequired)
-  const tierProblem = tierIssue(input.tier, profile.get('gender'))
+  if (!profile) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.profileRequired)
+  const tierProblem = tierIssue(input.tier, profile.gender)
   if (tierProblem) throw new HttpsError('failed-precondition', tierProblem)
   // An offer is lost if its booking fails on the member's other holds: refused before anything is claimed.
   if (offer && (await holdSlotsFull(firestore, member.uid, now))) {
@@ -259,7 +250,6 @@ export async function createBooking(
     await ref.update({ seat })
     await step('seat-recorded')
 
-    const profileData = profile.data() ?? {}
     orderAttempted = true
     const order = await openOrder(deps, {
       order_id: owner.order_id,
@@ -267,8 +257,8 @@ export async function createBooking(
       order_currency: 'INR',
       customer_details: customerDetails({
         uid: member.uid,
-        mobile: String(profileData.mobile ?? fullMobile(input.userProfile.mobile)),
-        name: String(profileData.name ?? input.userProfile.name),
+        mobile: profile.mobile || fullMobile(input.userProfile.mobile),
+        name: profile.name || input.userProfile.name,
         email: member.email,
       }),
       order_meta: { return_url: `${deps.appOrigin}/booking-success?order_id={order_id}` },
@@ -286,11 +276,8 @@ export async function createBooking(
     // booking form. Only when the seat is for the member themself (their name and date of birth):
     // a friend's answers are not the member's.
     const forThemself =
-      input.userProfile.dateOfBirth === profileData.date_of_birth &&
-      input.userProfile.name.trim().toLowerCase() ===
-        String(profileData.name ?? '')
-          .trim()
-          .toLowerCase()
+      input.userProfile.dateOfBirth === profile.date_of_birth &&
+      input.userProfile.name.trim().toLowerCase() === profile.name.trim().toLowerCase()
     const kept = forThemself
       ? await rememberAnswers(firestore, member.uid, input.userProfile).catch((error: unknown) => {
           warn('answers-not-kept', { uid: member.uid, error: String(error) })

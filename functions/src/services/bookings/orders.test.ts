@@ -3,7 +3,7 @@ import { BOOKING_MESSAGES } from '@yaari/domain/booking'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { describe, expect, it } from 'vitest'
 import { CashfreeError, type CashfreeOrder, type CashfreePayment } from '../../lib/cashfree'
-import type { BookingRecord } from '../../lib/records'
+import type { BookingRecord } from '../../lib/data/bookings'
 import { isFailedAttemptStatus, newOrderId, paymentMatches, toHttpsError } from './orders'
 
 const booking = { order_id: 'yaari_20260101_abc', amount: 1499 } as BookingRecord

@@ -8,7 +8,8 @@ import { createHash, randomBytes } from 'node:crypto'
 import { BOOKING_MESSAGES } from '@yaari/domain/booking'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { CashfreeError, type CashfreeOrder, type CashfreePayment, type PaymentGateway } from '../../lib/cashfree'
-import type { BookingDeps, BookingRecord } from '../../lib/records'
+import type { BookingRecord } from '../../lib/data/bookings'
+import type { BookingDeps } from '../../lib/records'
 
 export function newOrderId(date: string): string {
   const random = randomBytes(9)

@@ -12,18 +12,17 @@
  */
 
 import type { CashfreeDispute, CashfreeRefund } from '../../lib/cashfree'
-import { markForInsights } from '../../lib/data/insight-marks'
-import { ALERTS, alert, info, warn } from '../../lib/log'
 import {
-  type BookingDeps,
   type BookingRecord,
   bookingRef,
   type DisputeRecord,
-  nowOf,
   once,
   type RefundRecord,
   readBooking,
-} from '../../lib/records'
+} from '../../lib/data/bookings'
+import { markForInsights } from '../../lib/data/insight-marks'
+import { ALERTS, alert, info, warn } from '../../lib/log'
+import { type BookingDeps, nowOf } from '../../lib/records'
 import { queueMail } from '../mail/outbox'
 import { refundIdFor, refundState } from '../refunds'
 import { releaseHold } from '../waitlist/offers'

@@ -16,22 +16,14 @@
 import type { YaariEvent } from '@yaari/domain/catalogue'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { type CashfreeOrder, type CashfreePayment, latestPayment } from '../../lib/cashfree'
-import { subcollectionOf } from '../../lib/collections'
-import { readDateSettings } from '../../lib/date-settings'
+import { type BookingRecord, bookingRef, isApplied, once, readBooking } from '../../lib/data/bookings'
+import { readDateSettings } from '../../lib/data/date-settings'
+import { claimMemberDate, takeMemberDate } from '../../lib/data/member-dates'
+import { claimSeat, keepSeat, seatsOf } from '../../lib/data/seats'
 import { ALERTS, alert } from '../../lib/log'
-import {
-  type BookingDeps,
-  type BookingRecord,
-  bookingRef,
-  isDateCancelled,
-  nowOf,
-  once,
-  readBooking,
-} from '../../lib/records'
-import { expiry } from '../../lib/retention'
+import { type BookingDeps, isDateCancelled, nowOf } from '../../lib/records'
 import { queueMail } from '../mail/outbox'
 import { followRefund, refundBooking } from '../refunds'
-import { claimMemberDate, claimSeat, keepSeat, memberDateRef, seatsOf } from '../seats'
 import { releaseHold } from '../waitlist/offers'
 import { closeOrder, getOrderOrNone, isFailedAttempt, paymentMatches } from './orders'
 
@@ -109,23 +101,13 @@ async function givePaidSeat(deps: BookingDeps, booking: BookingRecord, now: numb
       return
     }
     // The claim of a booking that has ended and was not cleaned up: this paid one takes it.
-    await memberDateRef(firestore, booking.user_id, booking.event_id, booking.event_date).set({
-      order_id: booking.order_id,
-      user_id: booking.user_id,
-      created_at: now,
-      hold_expires_at: now,
-      ...expiry('member_dates', now, booking.event_date),
-    })
+    await takeMemberDate(firestore, booking, now)
   }
   const event = catalogue.eventById(booking.event_id)
   const held = (await seatsOf(firestore, booking))[0]
   const seatNumbers = async (dated: YaariEvent) =>
     (await readDateSettings(firestore, dated, booking.event_date)).seatNumbers
-  const seat = held
-    ? Number(held.id)
-    : event
-      ? await claimSeat(firestore, booking, await seatNumbers(event), now)
-      : undefined
+  const seat = held ? held.n : event ? await claimSeat(firestore, booking, await seatNumbers(event), now) : undefined
   if (seat === undefined) {
     await releaseHold(deps, booking)
     await refundBooking(deps, booking, { amount: booking.amount, reason: 'table-full' })
@@ -145,9 +127,8 @@ async function givePaidSeat(deps: BookingDeps, booking: BookingRecord, now: numb
 
 /** Waits (briefly) for a settle another runner has claimed; the booking as it then stands. */
 async function afterOthersSettle(firestore: Firestore, orderId: string): Promise<BookingRecord | undefined> {
-  const marker = subcollectionOf(bookingRef(firestore, orderId), 'transitions').doc('settled')
   for (let i = 0; i < 15; i++) {
-    if ((await marker.get()).get('applied') === true) break
+    if (await isApplied(firestore, orderId, 'settled')) break
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   return readBooking(firestore, orderId)

@@ -13,11 +13,13 @@
 
 import type { YaariEvent } from '@yaari/domain/catalogue'
 import { availableDates, istToday, runsOn } from '@yaari/domain/schedule'
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
-import { type Collection, collectionOf, seatClaims } from '../../lib/collections'
+import type { ExpiredClaim } from '../../lib/claims'
+import { type BookingRecord, bookingsDueForRecheck, expiredPendingBookings, readBooking } from '../../lib/data/bookings'
+import { expiredDateClaims } from '../../lib/data/member-dates'
+import { expiredHoldClaims } from '../../lib/data/member-holds'
+import { expiredSeats } from '../../lib/data/seats'
 import { warn } from '../../lib/log'
-import { type BookingDeps, type BookingRecord, mapLimit, mapUntil, nowOf, readBooking } from '../../lib/records'
-import { isLive } from '../seats'
+import { type BookingDeps, mapLimit, mapUntil, nowOf } from '../../lib/records'
 import { offerEverywhere, offerQuietly } from '../waitlist/offers'
 import { reconcileBooking } from './reconcile'
 
@@ -40,25 +42,15 @@ async function reconcileQuietly(deps: BookingDeps, orderId: string): Promise<Boo
  * decides (reconcile frees it, or keeps it if the order turned out paid); a claim whose booking
  * was never written is simply deleted.
  */
-async function freeExpiredClaim(deps: BookingDeps, claim: DocumentSnapshot, now: number): Promise<boolean> {
-  const orderId = String(claim.get('order_id') ?? '')
-  if (orderId && (await readBooking(deps.firestore, orderId))) {
-    await reconcileQuietly(deps, orderId)
+async function freeExpiredClaim(deps: BookingDeps, claim: ExpiredClaim, now: number): Promise<boolean> {
+  if (claim.orderId && (await readBooking(deps.firestore, claim.orderId))) {
+    await reconcileQuietly(deps, claim.orderId)
   } else {
-    const fresh = await claim.ref.get()
-    if (!fresh.exists || fresh.get('order_id') !== claim.get('order_id') || isLive(fresh.data(), now)) return false
-    await claim.ref.delete({ lastUpdateTime: fresh.updateTime! }).catch(() => undefined)
+    if (!(await claim.freeIfStill(now))) return false
     // A seat no booking took (an offer that ran out, a booking that never got written): on to the line.
-    const slot = seatDate(claim.ref.path)
-    if (slot) await offerQuietly(deps, slot.eventId, slot.date)
+    if (claim.seat) await offerQuietly(deps, claim.seat.eventId, claim.seat.date)
   }
-  return !(await claim.ref.get()).exists
-}
-
-/** The event and date of a seat document's path (slots/{eventId}_{date}/seats/{n}); undefined for other claims. */
-function seatDate(path: string): { eventId: string; date: string } | undefined {
-  const match = /^slots\/(.+)_(\d{4}-\d{2}-\d{2})\/seats\/\d+$/.exec(path)
-  return match ? { eventId: match[1]!, date: match[2]! } : undefined
+  return claim.gone()
 }
 
 /** The dates whose seats the sweep looks at: every date still bookable, and the past week's. */
@@ -70,10 +62,6 @@ function sweptDates(event: YaariEvent, now: number): string[] {
     if (date <= today && runsOn(event, date)) past.push(date)
   }
   return [...new Set([...past, ...availableDates(event, new Date(now))])]
-}
-
-async function expiredClaims(firestore: Firestore, collection: Collection, now: number) {
-  return (await collectionOf(firestore, collection).where('hold_expires_at', '<', now).get()).docs
 }
 
 export interface SweepReport {
@@ -88,31 +76,22 @@ export async function sweepExpiredHolds(deps: BookingDeps): Promise<SweepReport>
   const { firestore } = deps
   const now = nowOf(deps)
   // Pending bookings whose hold ran out: each ends (or is confirmed, if its payment arrived).
-  const pending = (await collectionOf(firestore, 'bookings').where('status', '==', 'pending').get()).docs.filter(
-    (doc) => Number(doc.get('hold_expires_at')) < now,
-  )
+  const pending = await expiredPendingBookings(firestore, now)
   const { results: ended } = await mapUntil(
     pending,
     CONCURRENCY,
-    (doc) => reconcileQuietly(deps, doc.id),
+    (booking) => reconcileQuietly(deps, booking.order_id),
     deps.deadline ?? Number.POSITIVE_INFINITY,
   )
   // Whatever else still holds a seat or a claim past its time.
   const seats = (
     await Promise.all(
       catalogue.events.flatMap((event) =>
-        sweptDates(event, now).map(async (date) => {
-          const query = seatClaims(firestore, event.id, date).where('hold_expires_at', '<', now)
-          return (await query.get()).docs
-        }),
+        sweptDates(event, now).map((date) => expiredSeats(firestore, event.id, date, now)),
       ),
     )
   ).flat()
-  const claims = [
-    ...seats,
-    ...(await expiredClaims(firestore, 'member_holds', now)),
-    ...(await expiredClaims(firestore, 'member_dates', now)),
-  ]
+  const claims = [...seats, ...(await expiredHoldClaims(firestore, now)), ...(await expiredDateClaims(firestore, now))]
   const freed = await mapLimit(claims, CONCURRENCY, (claim) => freeExpiredClaim(deps, claim, now))
   // Offers that ran out pass on, and any seat freed where no offer followed (a run cut off) is offered.
   const laterOffers = await offerEverywhere(deps)
@@ -132,23 +111,17 @@ export interface ReconcileReport {
 
 export async function reconcilePayments(deps: BookingDeps): Promise<ReconcileReport> {
   const now = nowOf(deps)
-  const due = await collectionOf(deps.firestore, 'bookings')
-    .where('recheck_at', '<=', now)
-    .orderBy('recheck_at')
-    .limit(RECONCILE_BATCH)
-    .get()
+  const due = await bookingsDueForRecheck(deps.firestore, now, RECONCILE_BATCH)
   // Each may wait on Cashfree (15 s a call): what the job's time will not cover stays due for the next run.
   const { results: after, left } = await mapUntil(
-    due.docs,
+    due,
     CONCURRENCY,
-    (doc) => reconcileQuietly(deps, doc.id),
+    (booking) => reconcileQuietly(deps, booking.order_id),
     deps.deadline ?? Number.POSITIVE_INFINITY,
   )
   return {
-    checked: due.size - left,
+    checked: due.length - left,
     left,
-    confirmed: after.filter(
-      (booking, i) => booking?.status === 'confirmed' && due.docs[i]?.get('status') !== 'confirmed',
-    ).length,
+    confirmed: after.filter((booking, i) => booking?.status === 'confirmed' && due[i]?.status !== 'confirmed').length,
   }
 }

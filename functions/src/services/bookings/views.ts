@@ -17,19 +17,13 @@ import { type Catalogue, PRICE_TIERS } from '@yaari/domain/catalogue'
 import type { WaitlistView } from '@yaari/domain/waitlist'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import { isAlreadyExists } from '../../lib/claims'
 import { subcollectionOf } from '../../lib/collections'
+import { type BookingRecord, bookingRef, bookingsOfMember, readBooking } from '../../lib/data/bookings'
 import { connectionsOf } from '../../lib/data/connections'
 import { warn } from '../../lib/log'
 import type { PassSigner } from '../../lib/pass-signer'
-import {
-  type BookingDeps,
-  type BookingRecord,
-  bookingRef,
-  bookingsOfMember,
-  isAlreadyExists,
-  nowOf,
-  readBooking,
-} from '../../lib/records'
+import { type BookingDeps, nowOf } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { tablesFor } from '../seating/tables'
 import { storedBrief } from '../venue-briefs'

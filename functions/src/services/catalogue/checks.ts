@@ -9,7 +9,7 @@ import type { Roles } from '@yaari/domain/host'
 import { availableDates } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { countLiveSeats } from '../seats'
+import { countLiveSeats } from '../../lib/data/seats'
 
 export const mayEdit = (roles: Roles, city: string) => roles.admin || roles.hostCities.includes(city)
 

@@ -21,15 +21,13 @@ import type {
   saveCatalogueCityCall,
   saveCatalogueEventCall,
 } from '@yaari/domain/catalogue-editor'
+import { withoutEvent, withPublishedCity, withPublishedEvent } from '@yaari/domain/catalogue-publish'
 import {
   CATALOGUE_MESSAGES,
   datesBookedMessage,
   type EventRecord,
   NEW_EVENTS_PER_DAY,
   RESERVED_SLUGS,
-  withoutEvent,
-  withPublishedCity,
-  withPublishedEvent,
 } from '@yaari/domain/catalogue-records'
 import type { Roles } from '@yaari/domain/host'
 import type { Firestore } from 'firebase-admin/firestore'

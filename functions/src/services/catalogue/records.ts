@@ -9,12 +9,12 @@
  */
 import type { PublishedCatalogue } from '@yaari/domain/catalogue'
 import type { EditorEvent } from '@yaari/domain/catalogue-editor'
+import { matchesLiveCopy } from '@yaari/domain/catalogue-publish'
 import {
   CATALOGUE_MESSAGES,
   cityRecordSchema,
   type EventRecord,
   eventRecordSchema,
-  matchesLiveCopy,
 } from '@yaari/domain/catalogue-records'
 import { errorCode } from '@yaari/domain/error-code'
 import type { Firestore, Transaction } from 'firebase-admin/firestore'

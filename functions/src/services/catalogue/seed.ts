@@ -3,7 +3,9 @@
  * catalogue is empty, as its first published version. A project that has a catalogue is left as
  * it is: the seed never overwrites what the team published.
  */
-import { publishedCatalogueOf, seedCatalogue as seedRecords } from '@yaari/domain/catalogue-records'
+
+import { publishedCatalogueOf } from '@yaari/domain/catalogue-publish'
+import { seedCatalogue as seedRecords } from '@yaari/domain/catalogue-records'
 import type { Firestore } from 'firebase-admin/firestore'
 import { refs } from '../../lib/collections'
 import type { Actor } from '../audit'

@@ -20,17 +20,9 @@ import {
 import { eventStartInstant } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { subcollectionOf } from '../../lib/collections'
-import { dateSettingsRef, readDateSettings } from '../../lib/date-settings'
-import {
-  type BookingDeps,
-  isAlreadyExists,
-  isDateCancelled,
-  nowOf,
-  paidBookingsOfDate,
-  readBooking,
-} from '../../lib/records'
-import { expiry } from '../../lib/retention'
+import { paidBookingsOfDate, readBooking } from '../../lib/data/bookings'
+import { readDateSettings, releaseDateLease, setSalesInBatch, takeDateLease } from '../../lib/data/date-settings'
+import { type BookingDeps, isDateCancelled, nowOf } from '../../lib/records'
 import { type Actor, type AuditedEvent, auditInBatch, auditLog, auditRecord, onDate, recordAudit } from '../audit'
 import { cancelConfirmed } from '../bookings/cancel'
 import { cancelDate, settleCancelledDate } from '../bookings/cancelled-dates'
@@ -142,22 +134,12 @@ async function withCapacityLease<T>(
   now: number,
   work: () => Promise<T>,
 ) {
-  const lease = subcollectionOf(dateSettingsRef(deps.firestore, eventId, eventDate), 'leases').doc('capacity')
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await lease.create({ until: now + CAPACITY_LEASE_MS, ...expiry('leases', now) })
-      break
-    } catch (error) {
-      if (!isAlreadyExists(error)) throw error
-      const held = await lease.get()
-      if (attempt > 0 || Number(held.get('until')) > now) throw new HttpsError('aborted', HOST_MESSAGES.busy)
-      await lease.delete() // left by a run that died
-    }
-  }
+  if (!(await takeDateLease(deps.firestore, eventId, eventDate, 'capacity', now, now + CAPACITY_LEASE_MS)))
+    throw new HttpsError('aborted', HOST_MESSAGES.busy)
   try {
     return await work()
   } finally {
-    await lease.delete().catch(() => undefined)
+    await releaseDateLease(deps.firestore, eventId, eventDate, 'capacity')
   }
 }
 
@@ -195,11 +177,7 @@ export const setSales = dateAction<RequestOf<typeof setSalesCall>>(
     if (changed) {
       // The change and its audit line in one batch: both or neither.
       const batch = deps.firestore.batch()
-      batch.set(
-        dateSettingsRef(deps.firestore, input.eventId, input.eventDate),
-        { sales_closed: !input.open, ...expiry('date_settings', now, input.eventDate) },
-        { merge: true },
-      )
+      setSalesInBatch(batch, deps.firestore, input.eventId, input.eventDate, input.open, now)
       auditInBatch(batch, deps.firestore, actor, {
         action: input.open ? 'reopen-sales' : 'close-sales',
         about: onDate(event, input.eventDate),

@@ -6,7 +6,8 @@
  */
 import type { Admission, CheckInMark } from '@yaari/domain/door'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
-import { bookingRef, isAlreadyExists, isNotFound } from '../../lib/records'
+import { isAlreadyExists, isNotFound } from '../../lib/claims'
+import { bookingRef } from '../../lib/data/bookings'
 import { expiry } from '../../lib/retention'
 import {
   type AdmissionRecord,

@@ -16,23 +16,24 @@ import {
 import { ageOn, localMobile } from '@yaari/domain/profile'
 import { availableDates, eventStartInstant } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
-import { collectionOf, refs } from '../../lib/collections'
-import { type BookingRecord, bookingsOfDate, isDateCancelled, paidBack, paidIn } from '../../lib/records'
+import { isLive } from '../../lib/claims'
+import { type BookingRecord, bookingsOfDate } from '../../lib/data/bookings'
+import { readProfiles } from '../../lib/data/user-profiles'
+import { entriesOfDate } from '../../lib/data/waitlist'
+import { isDateCancelled, paidBack, paidIn } from '../../lib/records'
 import { readStandings } from '../../lib/standing'
 import { readCapacity } from '../capacity'
-import { isLive } from '../seats'
 import { storedBrief } from '../venue-briefs'
-import { waitlistEntries } from '../waitlist/entries'
 import { nightSummary } from './night'
 
 async function dateRecords(firestore: Firestore, eventId: string, date: string) {
   const [bookings, line] = await Promise.all([
     bookingsOfDate(firestore, eventId, date),
-    collectionOf(firestore, 'waitlist').where('event_id', '==', eventId).where('event_date', '==', date).get(),
+    entriesOfDate(firestore, eventId, date),
   ])
   return {
     bookings,
-    line: waitlistEntries.all(line).filter((e) => e.status !== 'passed'),
+    line: line.filter((e) => e.status !== 'passed'),
   }
 }
 
@@ -111,13 +112,9 @@ export async function guestList(
   now: number,
 ): Promise<GuestList> {
   const { summary, seats, records, venue } = await readDate(firestore, event, date, now)
-  const seatedOrders = new Set(seats.live.map((seat) => String(seat.get('order_id'))))
+  const seatedOrders = new Set(seats.live.map((seat) => seat.record.order_id))
   const uids = [...new Set([...records.bookings.map((b) => b.user_id), ...records.line.map((e) => e.user_id)])]
-  const [profileDocs, standings] = await Promise.all([
-    uids.length === 0 ? [] : firestore.getAll(...uids.map((uid) => refs.profile(firestore, uid))),
-    readStandings(firestore, uids, now),
-  ])
-  const profiles = new Map(profileDocs.map((doc) => [doc.id, doc.data() ?? {}] as const))
+  const [profiles, standings] = await Promise.all([readProfiles(firestore, uids), readStandings(firestore, uids, now)])
   const standingOf = (uid: string) => {
     const standing = standings.get(uid)
     return standing
@@ -137,16 +134,16 @@ export async function guestList(
       seatedOrders.has(booking.order_id) && isLive({ hold_expires_at: booking.hold_expires_at }, now),
     )
     if (!state || booking.account_deleted_at) continue
-    const profile = profiles.get(booking.user_id) ?? {}
+    const profile = profiles.get(booking.user_id)
     const attendee = booking.attendee
-    const dateOfBirth = text(attendee.dateOfBirth) ?? text(profile.date_of_birth)
-    const mobile = text(profile.mobile) ?? text(attendee.mobile)
+    const dateOfBirth = text(attendee.dateOfBirth) ?? text(profile?.date_of_birth)
+    const mobile = text(profile?.mobile) ?? text(attendee.mobile)
     guests.push({
       uid: booking.user_id,
       orderId: booking.order_id,
-      name: text(attendee.name) ?? text(profile.name) ?? 'Member',
+      name: text(attendee.name) ?? text(profile?.name) ?? 'Member',
       ...(dateOfBirth ? { age: ageOn(dateOfBirth, new Date(now)) } : {}),
-      ...(text(profile.gender) ? { gender: text(profile.gender) } : {}),
+      ...(text(profile?.gender) ? { gender: text(profile?.gender) } : {}),
       tier: booking.tier,
       ...(text(attendee.foodPreference) ? { foodPreference: text(attendee.foodPreference) } : {}),
       ...(text(attendee.drinkingPreference) ? { drinkingPreference: text(attendee.drinkingPreference) } : {}),
@@ -174,14 +171,14 @@ export async function guestList(
     })
   }
   for (const entry of records.line) {
-    const profile = profiles.get(entry.user_id) ?? {}
-    const dateOfBirth = text(profile.date_of_birth)
-    const mobile = text(profile.mobile)
+    const profile = profiles.get(entry.user_id)
+    const dateOfBirth = text(profile?.date_of_birth)
+    const mobile = text(profile?.mobile)
     guests.push({
       uid: entry.user_id,
-      name: text(entry.attendee.name) ?? text(profile.name) ?? 'Member',
+      name: text(entry.attendee.name) ?? text(profile?.name) ?? 'Member',
       ...(dateOfBirth ? { age: ageOn(dateOfBirth, new Date(now)) } : {}),
-      ...(text(profile.gender) ? { gender: text(profile.gender) } : {}),
+      ...(text(profile?.gender) ? { gender: text(profile?.gender) } : {}),
       ...(mobile ? { mobile: localMobile(mobile) } : {}),
       bookedAt: new Date(entry.joined_at).toISOString(),
       state: entry.status === 'offered' ? 'offered' : 'waiting',

@@ -5,9 +5,9 @@
  */
 import type { YaariEvent } from '@yaari/domain/catalogue'
 import { type DoorGuest, type DoorKeys, type DoorList, doorWindow } from '@yaari/domain/door'
-import { passCode } from '@yaari/domain/pass'
+import { passCode } from '@yaari/domain/pass-code'
 import type { Firestore } from 'firebase-admin/firestore'
-import { type BookingRecord, bookingsOfDate } from '../../lib/records'
+import { type BookingRecord, bookingsOfDate } from '../../lib/data/bookings'
 import { doorGroups } from '../seating/tables'
 import { dateAdmissions } from './admissions'
 

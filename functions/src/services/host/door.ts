@@ -30,8 +30,9 @@ import {
   UNDO_WINDOW_MS,
 } from '@yaari/domain/door'
 import type { Firestore } from 'firebase-admin/firestore'
+import { isAlreadyExists } from '../../lib/claims'
+import { type BookingRecord, bookingRef, bookingsOfDate } from '../../lib/data/bookings'
 import { ALERTS, alert } from '../../lib/log'
-import { type BookingRecord, bookingRef, bookingsOfDate, isAlreadyExists } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { type Actor, actorName, actorUid, auditInBatch, auditLog, auditRecord, onDate } from '../audit'
 import { admit, settleAdmission } from './admissions'

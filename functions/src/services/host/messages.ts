@@ -12,33 +12,20 @@ import {
   type messageGuestsCall,
 } from '@yaari/domain/host'
 import { istToday } from '@yaari/domain/schedule'
-import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { collectionOf } from '../../lib/collections'
-import { type BookingDeps, isAlreadyExists, nowOf, paidBookingsOfDate } from '../../lib/records'
-import { expiry } from '../../lib/retention'
-import { type Actor, auditLog, auditRecord, onDate } from '../audit'
+import { isAlreadyExists } from '../../lib/claims'
+import { paidBookingsOfDate } from '../../lib/data/bookings'
+import {
+  createMessageInBatch,
+  type HostMessageRecord,
+  hostMessagePath,
+  readHostMessageById,
+} from '../../lib/data/host-messages'
+import { claimMessageSlot } from '../../lib/data/message-slots'
+import { type BookingDeps, nowOf } from '../../lib/records'
+import { type Actor, auditInBatch, onDate } from '../audit'
 import { queueNotice } from '../mail/outbox'
 import { openDate, refuseCancelled } from './actions'
-
-/**
- * Claims one of `max` numbered slots under `prefix` for a message (a create() each, so two calls
- * at once never both take the last one); a message that already holds one (a retry after a run
- * was cut off) keeps it. Undefined when all are taken.
- */
-async function claimSlot(firestore: Firestore, prefix: string, max: number, messageId: string, now: number) {
-  for (let n = 1; n <= max; n++) {
-    const ref = collectionOf(firestore, 'message_slots').doc(`${prefix}_${n}`)
-    try {
-      await ref.create({ message_id: messageId, at: now, ...expiry('message_slots', now) })
-      return ref
-    } catch (error) {
-      if (!isAlreadyExists(error)) throw error
-      if ((await ref.get()).get('message_id') === messageId) return ref
-    }
-  }
-  return undefined
-}
 
 /**
  * Sends a host's message to every confirmed guest of the date, through the outbox: once per guest
@@ -55,26 +42,24 @@ export async function messageGuests(
   const now = nowOf(deps)
   const event = openDate(deps.catalogue, input.eventId, input.eventDate, now)
   await refuseCancelled(deps, input.eventId, input.eventDate)
-  const ref = collectionOf(deps.firestore, 'host_messages').doc(input.messageId)
-  const message = {
+  const message: HostMessageRecord = {
     event_id: input.eventId,
     event_date: input.eventDate,
     subject: input.subject.trim(),
     text: input.text.trim(),
     at: now,
-    ...expiry('host_messages', now),
   }
   const guests = (await paidBookingsOfDate(deps.firestore, input.eventId, input.eventDate)).filter(
     (booking) => typeof booking.attendee.email === 'string' && booking.attendee.email.includes('@'),
   )
-  const earlier = (await ref.get()).data()
+  const earlier = await readHostMessageById(deps.firestore, input.messageId)
   const changed = earlier === undefined
   if (earlier && (earlier.event_id !== input.eventId || earlier.event_date !== input.eventDate)) {
     throw new HttpsError('invalid-argument', 'messageId: already used for another date')
   }
   if (changed) {
     const day = istToday(new Date(now))
-    const dateSlot = await claimSlot(
+    const dateSlot = await claimMessageSlot(
       deps.firestore,
       `date_${input.eventId}_${input.eventDate}_${day}`,
       MESSAGES_PER_DATE_PER_DAY,
@@ -83,7 +68,7 @@ export async function messageGuests(
     )
     if (!dateSlot) throw new HttpsError('resource-exhausted', HOST_MESSAGES.tooManyForDate)
     const sender = 'uid' in actor ? actor.uid : 'command'
-    const hostSlot = await claimSlot(
+    const hostSlot = await claimMessageSlot(
       deps.firestore,
       `host_${sender}_${day}`,
       MESSAGES_PER_HOST_PER_DAY,
@@ -91,14 +76,16 @@ export async function messageGuests(
       now,
     )
     if (!hostSlot) {
-      await dateSlot.delete()
+      await dateSlot.release()
       throw new HttpsError('resource-exhausted', HOST_MESSAGES.tooManyForHost)
     }
     const batch = deps.firestore.batch()
-    batch.create(ref, message)
-    batch.create(
-      auditLog(deps.firestore).doc(`message_${input.messageId}`),
-      auditRecord(actor, {
+    createMessageInBatch(batch, deps.firestore, input.messageId, message)
+    auditInBatch(
+      batch,
+      deps.firestore,
+      actor,
+      {
         action: 'message-guests',
         about: onDate(event, input.eventDate),
         change: {
@@ -108,7 +95,8 @@ export async function messageGuests(
           guests: guests.length,
         },
         at: now,
-      }),
+      },
+      `message_${input.messageId}`,
     )
     await batch.commit().catch((error: unknown) => {
       if (!isAlreadyExists(error)) throw error // two calls with one id at once: the other stored it
@@ -123,7 +111,7 @@ export async function messageGuests(
         orderId: booking.order_id,
         to: booking.attendee.email as string,
       },
-      { kind: 'host-message', message: ref.path },
+      { kind: 'host-message', message: hostMessagePath(input.messageId) },
       now,
     )
     sent++

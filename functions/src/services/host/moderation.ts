@@ -27,11 +27,13 @@ import type { Auth } from 'firebase-admin/auth'
 import { type DocumentSnapshot, FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import type { HostCaller } from '../../lib/auth'
-import { collectionOf } from '../../lib/collections'
+import { memberBookingsOfDate } from '../../lib/data/bookings'
+import { createMailInBatch } from '../../lib/data/mail'
+import { profileEmail } from '../../lib/data/user-profiles'
+import { entryId, readEntry } from '../../lib/data/waitlist'
 import { asStanding, type Standing } from '../../lib/standing'
 import { type Actor, type AuditInput, type AuditSubject, auditLog, auditRecord, onDate } from '../audit'
-import { mailRef, noticeRecord } from '../mail/outbox'
-import { profileEmail } from '../store'
+import { noticeRecord } from '../mail/outbox'
 
 const LEVELS = { warn: 'warning', suspend: 'suspended', ban: 'banned' } as const
 /** The ladder's steps, lowest first. */
@@ -55,19 +57,13 @@ const LIVE_PLACES = new Set(['waiting', 'offered'])
  */
 async function onGuestList(firestore: Firestore, uid: string, eventId: string, eventDate: string) {
   const [bookings, waiting] = await Promise.all([
-    collectionOf(firestore, 'bookings')
-      .where('user_id', '==', uid)
-      .where('event_id', '==', eventId)
-      .where('event_date', '==', eventDate)
-      .get(),
-    firestore.doc(`waitlist/${eventId}_${eventDate}_${uid}`).get(),
+    memberBookingsOfDate(firestore, uid, eventId, eventDate),
+    readEntry(firestore, entryId(eventId, eventDate, uid)),
   ])
-  const paid = bookings.docs.some(
-    (doc) =>
-      PAID_STATES.has(String(doc.get('status'))) &&
-      (doc.get('status') === 'confirmed' || doc.get('paid_at') !== undefined),
+  const paid = bookings.some(
+    (booking) => PAID_STATES.has(booking.status) && (booking.status === 'confirmed' || booking.paid_at !== undefined),
   )
-  return paid || (waiting.exists && LIVE_PLACES.has(String(waiting.get('status'))))
+  return paid || (waiting !== undefined && LIVE_PLACES.has(waiting.status))
 }
 
 /** The date a moderation names, as its audit line is about it (the member's account, were the event gone). */
@@ -132,8 +128,10 @@ async function applyStanding(
   const batch = firestore.batch()
   const to = await profileEmail(firestore, uid)
   if (to) {
-    batch.create(
-      mailRef(firestore, `member_${uid}_moderation_${audit.at}`),
+    createMailInBatch(
+      batch,
+      firestore,
+      `member_${uid}_moderation_${audit.at}`,
       noticeRecord({ orderId: `member_${uid}`, to }, { kind: 'moderation', notice }, audit.at),
     )
   }

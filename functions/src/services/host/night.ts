@@ -5,7 +5,7 @@
  * each resolved with a step of the moderation ladder or dismissed with a reason. The reporter is
  * told it was looked at, never what was done; the reported member is never told who reported.
  */
-import { isOpen } from '@yaari/domain/after-night'
+import { isOpen } from '@yaari/domain/after-night-rules'
 import type { RequestOf } from '@yaari/domain/callable'
 import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
 import {
@@ -21,15 +21,16 @@ import type { Auth } from 'firebase-admin/auth'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import type { HostCaller } from '../../lib/auth'
-import { refs } from '../../lib/collections'
+import { type BookingRecord, bookingRef, bookingsOfDate, readBooking } from '../../lib/data/bookings'
 import { feedbackOfDate } from '../../lib/data/feedback'
+import { createMailInBatch } from '../../lib/data/mail'
+import { readNight } from '../../lib/data/nights'
 import { type ReportRecord, reportById, reportsAbout, reportsIn, resolveInBatch } from '../../lib/data/reports'
-import { type BookingRecord, bookingsOfDate, readBooking } from '../../lib/records'
+import { profileEmail } from '../../lib/data/user-profiles'
 import { readStandings } from '../../lib/standing'
-import { came, readNight } from '../after-night/nights'
+import { came } from '../after-night/nights'
 import { auditLog, auditRecord, onDate } from '../audit'
-import { mailRef, noticeRecord } from '../mail/outbox'
-import { profileEmail } from '../store'
+import { noticeRecord } from '../mail/outbox'
 import { moderateMember } from './moderation'
 
 const round1 = (n: number) => Math.round(n * 10) / 10
@@ -92,7 +93,7 @@ export async function markAttendance(
   const changed = input.came !== (booking.came_marked !== undefined)
   if (changed) {
     const batch = firestore.batch()
-    batch.update(refs.booking(firestore, booking.order_id), {
+    batch.update(bookingRef(firestore, booking.order_id), {
       came_marked: input.came ? { at: now, by: host.email ?? host.uid } : FieldValue.delete(),
     })
     batch.create(
@@ -264,8 +265,10 @@ export async function resolveReport(
   )
   const to = report.reporter_uid ? await profileEmail(firestore, report.reporter_uid) : undefined
   if (report.reporter_uid && to) {
-    batch.create(
-      mailRef(firestore, `member_${report.reporter_uid}_report-reviewed_${id}`),
+    createMailInBatch(
+      batch,
+      firestore,
+      `member_${report.reporter_uid}_report-reviewed_${id}`,
       noticeRecord(
         { orderId: `member_${report.reporter_uid}`, to },
         { kind: 'report-reviewed', night: { event_id: report.event_id, event_date: report.event_date } },

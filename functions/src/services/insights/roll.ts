@@ -16,6 +16,7 @@ import { bookingNumbers, type CountedBooking, paiseOf, sameRow } from '@yaari/do
 import { type InsightRow, tallyKey } from '@yaari/domain/insights'
 import { addDays, availableDates, istToday, runsOn } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
+import { type BookingRecord, bookingsOfDate, earliestConfirmedDate } from '../../lib/data/bookings'
 import { connectionsOfDate } from '../../lib/data/connections'
 import { feedbackOfDate } from '../../lib/data/feedback'
 import { readMarks } from '../../lib/data/insight-marks'
@@ -29,18 +30,8 @@ import {
   type StoredRow,
   writeMonthRows,
 } from '../../lib/data/insights'
-import {
-  type BookingRecord,
-  bookingsOfDate,
-  came,
-  earliestConfirmedDate,
-  isDateCancelled,
-  mapLimit,
-  mapUntil,
-  paidBack,
-  paidIn,
-} from '../../lib/records'
-import { readNight } from '../after-night/nights'
+import { readNight } from '../../lib/data/nights'
+import { came, isDateCancelled, mapLimit, mapUntil, paidBack, paidIn } from '../../lib/records'
 import { readCapacity } from '../capacity'
 
 /** How long a date's seat documents are kept (retention.ts `seats`): after that, its seats are as rolled. */

@@ -1,6 +1,6 @@
 /** Whether a mail with nothing to say yet waits for its booking, or is skipped. */
 import { describe, expect, it } from 'vitest'
-import type { BookingRecord } from '../../lib/records'
+import type { BookingRecord } from '../../lib/data/bookings'
 import { mayStillApply } from './content'
 
 const booking = (fields: Partial<BookingRecord>) => fields as BookingRecord

@@ -5,8 +5,10 @@
  */
 import type { Catalogue } from '@yaari/domain/catalogue'
 import type { Firestore } from 'firebase-admin/firestore'
-import type { BookingRecord } from '../../lib/records'
-import type { MailContent, MailKind } from './mail-kinds'
+import type { BookingRecord } from '../../lib/data/bookings'
+import { readHostMessage } from '../../lib/data/host-messages'
+import type { MailKind, MailRecord } from '../../lib/data/mail'
+import type { MailContent } from './mail-kinds'
 import {
   composeAccountDeletedMail,
   composeConnectionMail,
@@ -16,7 +18,7 @@ import {
   composeReportReviewedMail,
 } from './member-mail'
 import { composeMail } from './messages'
-import { type MailRecord, readBrief, readHostMessage } from './store'
+import { readBrief } from './store'
 
 /** What writing a mail needs. */
 export interface ContentDeps {

@@ -1,35 +1,7 @@
-/** Which mail members get, and what a composed mail is: a subject, plain text and HTML of the same words. */
+/** What a composed mail is: a subject, plain text and HTML of the same words (which mail there is: lib/data/mail.ts). */
 import type { VenueBrief } from '@yaari/domain/booking'
 import type { Catalogue } from '@yaari/domain/catalogue'
-import type { BookingRecord } from '../../lib/records'
-
-/** What a member is told about a booking, once per booking each. */
-export const MAIL_KINDS = [
-  'booking-confirmed',
-  'venue-brief',
-  'venue-changed',
-  'day-reminder',
-  'payment-ended',
-  'refund-issued',
-  'booking-cancelled',
-  'date-cancelled',
-  'seat-cancelled',
-  'how-was',
-] as const
-export type BookingMailKind = (typeof MAIL_KINDS)[number]
-/**
- * Every mail: the booking's, the seat offered to a member on a waitlist (once per offer), a host's
- * message to a date's guests, a moderation notice, the confirmation that an account was deleted, a
- * new connection, and the word that a report was looked at.
- */
-export type MailKind =
-  | BookingMailKind
-  | 'waitlist-offer'
-  | 'account-deleted'
-  | 'host-message'
-  | 'moderation'
-  | 'connection'
-  | 'report-reviewed'
+import type { BookingRecord } from '../../lib/data/bookings'
 
 export interface MailContent {
   subject: string

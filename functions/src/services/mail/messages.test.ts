@@ -2,7 +2,7 @@ import { catalogueOf } from '@yaari/domain/catalogue'
 import { SEED, SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { REFUND_TIERS } from '@yaari/domain/refund-policy'
 import { describe, expect, it } from 'vitest'
-import type { BookingRecord } from '../../lib/records'
+import type { BookingRecord } from '../../lib/data/bookings'
 import { composeMail, MAIL_KINDS } from './messages'
 
 const booking = (overrides: Partial<BookingRecord> = {}): BookingRecord => ({

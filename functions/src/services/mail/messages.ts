@@ -12,11 +12,12 @@ import { firstNameOf } from '@yaari/domain/names'
 import { REFUND_DAYS, REFUND_POLICY, VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { formatLongDate, formatTime, istToday } from '@yaari/domain/schedule'
 import { SITE } from '@yaari/domain/site'
-import type { BookingRecord } from '../../lib/records'
+import type { BookingRecord } from '../../lib/data/bookings'
+import type { BookingMailKind } from '../../lib/data/mail'
 import { mail } from './blocks'
-import type { BookingMailKind, MailContent, MailContext } from './mail-kinds'
+import type { MailContent, MailContext } from './mail-kinds'
 
-export { MAIL_KINDS } from './mail-kinds'
+export { MAIL_KINDS } from '../../lib/data/mail'
 
 /** Why a refund was made, in the member's words. */
 const REFUND_REASONS: Record<RefundReason, string> = {

@@ -9,10 +9,11 @@ import type { Catalogue } from '@yaari/domain/catalogue'
 import type { NoticeKind } from '@yaari/domain/notifications'
 import { eventStartInstant, formatIstClock, formatShortDate, formatTime, istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
-import type { BookingRecord } from '../../lib/records'
+import type { BookingRecord } from '../../lib/data/bookings'
+import { readHostMessage } from '../../lib/data/host-messages'
+import type { MailKind, MailRecord } from '../../lib/data/mail'
+import { memberOfEntryPath } from '../../lib/data/waitlist'
 import { type Notice, noticeUntil, tell } from '../notify/notices'
-import type { MailKind } from './mail-kinds'
-import { type MailRecord, readHostMessage } from './store'
 
 /** Each mail's kind of notice (what the member may turn off); an account's deletion tells no one. */
 const NOTICE_OF: Record<Exclude<MailKind, 'account-deleted'>, NoticeKind> = {
@@ -37,8 +38,7 @@ const NOTICE_OF: Record<Exclude<MailKind, 'account-deleted'>, NoticeKind> = {
 async function memberOf(firestore: Firestore, record: MailRecord, booking: BookingRecord | undefined) {
   if (record.order_id.startsWith('member_')) return record.order_id.slice('member_'.length)
   if (record.kind === 'waitlist-offer' && record.entry) {
-    const uid = (await firestore.doc(record.entry).get()).get('user_id')
-    return typeof uid === 'string' ? uid : undefined
+    return memberOfEntryPath(firestore, record.entry)
   }
   return booking?.user_id
 }

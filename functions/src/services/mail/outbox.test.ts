@@ -7,18 +7,11 @@
 
 import { HOLD_MINUTES } from '@yaari/domain/booking'
 import { describe, expect, it } from 'vitest'
+import { type MailRecord, mailId } from '../../lib/data/mail'
 import { bookingWorld, EVENT } from '../../testing/booking-world'
 import { FakeMail } from '../../testing/fake-mail'
 import { reconcileBooking } from '../bookings/reconcile'
-import {
-  ATTEMPT_LEASE_MS,
-  deliverMail,
-  deliverOne,
-  MAX_ATTEMPTS,
-  type MailRecord,
-  mailId,
-  RETRY_DELAYS_MS,
-} from './outbox'
+import { ATTEMPT_LEASE_MS, deliverMail, deliverOne, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './outbox'
 
 async function paid() {
   const world = bookingWorld()

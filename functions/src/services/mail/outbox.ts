@@ -13,7 +13,10 @@
 
 import { createHash } from 'node:crypto'
 import { type DocumentReference, FieldValue, type Firestore } from 'firebase-admin/firestore'
-import { collectionOf, subcollectionOf } from '../../lib/collections'
+import { isAlreadyExists } from '../../lib/claims'
+import { subcollectionOf } from '../../lib/collections'
+import { type BookingRecord, readBooking } from '../../lib/data/bookings'
+import { createMail, dueMail, type MailKind, type MailRecord, mailId, mailRecords, mailRef } from '../../lib/data/mail'
 import {
   claimAttempt,
   type DeliveryPolicy,
@@ -23,16 +26,11 @@ import {
   retryAt,
 } from '../../lib/delivery'
 import { ALERTS, alert, warn } from '../../lib/log'
-import { type BookingRecord, isAlreadyExists, nowOf, readBooking } from '../../lib/records'
+import { nowOf } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { domainOf, type Mailer, PermanentMailRefusal } from '../../lib/smtp'
 import { type ContentDeps, contentOf, mayStillApply } from './content'
-import type { MailKind } from './mail-kinds'
 import { tellMail } from './notices'
-import { type MailRecord, mailId, mailRecords, mailRef } from './store'
-
-/** What callers and tests name a mail by, kept where the outbox is. */
-export { type MailRecord, mailId, mailRef }
 
 export interface MailDeps extends ContentDeps {
   /** The transport, made when first needed: a missing SMTP setting fails sending, never queueing. */
@@ -81,7 +79,7 @@ export async function queueMail(
     ...expiry('mail', now),
   }
   try {
-    await mailRef(firestore, mailId(booking.order_id, kind, version)).create(record)
+    await createMail(firestore, mailId(booking.order_id, kind, version), record)
     return true
   } catch (error) {
     if (isAlreadyExists(error)) return false
@@ -115,11 +113,9 @@ export async function queueAccountDeletedMail(
     redact_after_send: true,
     ...expiry('mail', now),
   }
-  await mailRef(firestore, mailId(about, 'account-deleted'))
-    .create(record)
-    .catch((error: unknown) => {
-      if (!isAlreadyExists(error)) throw error
-    })
+  await createMail(firestore, mailId(about, 'account-deleted'), record).catch((error: unknown) => {
+    if (!isAlreadyExists(error)) throw error
+  })
 }
 
 /** A notice's mail record (not about a booking): to queue alone, or in a batch beside what it tells. */
@@ -151,7 +147,7 @@ export async function queueNotice(
   now: number,
 ): Promise<boolean> {
   try {
-    await mailRef(firestore, about.id).create(noticeRecord(about, fields, now))
+    await createMail(firestore, about.id, noticeRecord(about, fields, now))
     return true
   } catch (error) {
     if (isAlreadyExists(error)) return false
@@ -235,7 +231,7 @@ async function redactIfAsked(ref: DocumentReference, record: MailRecord): Promis
 
 /** The deliverMail job: sends every queued mail that is due. */
 export async function deliverMail(deps: MailDeps): Promise<DeliveryReport> {
-  const due = collectionOf(deps.firestore, 'mail').where('due_at', '<=', nowOf(deps)).orderBy('due_at')
+  const due = dueMail(deps.firestore, nowOf(deps))
   const { report } = await deliverDue([due], (id) => deliverOne(deps, id), {
     label: 'mail-delivery-error',
     deadline: deps.deadline,

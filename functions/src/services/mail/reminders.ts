@@ -7,8 +7,9 @@
 import { venueBriefPath } from '@yaari/domain/booking'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { eventStartInstant, istToday, istTomorrow } from '@yaari/domain/schedule'
-import type { BookingRecord } from '../../lib/records'
-import { mapLimit, nowOf, paidBookingsOn } from '../../lib/records'
+import type { BookingRecord } from '../../lib/data/bookings'
+import { paidBookingsOn } from '../../lib/data/bookings'
+import { mapLimit, nowOf } from '../../lib/records'
 import type { MailDeps } from './outbox'
 import { queueMail } from './outbox'
 

@@ -5,7 +5,7 @@
  * Telling never waits for a push service; the deliverPushes job pushes what is due.
  */
 
-import { windowCloses } from '@yaari/domain/after-night'
+import { windowCloses } from '@yaari/domain/after-night-rules'
 import {
   isPushServiceUrl,
   MAX_PUSH_DEVICES,
@@ -20,9 +20,9 @@ import {
 import { istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import { isAlreadyExists } from '../../lib/claims'
 import { collectionOf } from '../../lib/collections'
 import { deleteWithAttempts } from '../../lib/delivery'
-import { isAlreadyExists } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import {
   kindsOff,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { BookingRecord } from '../../lib/records'
+import type { BookingRecord } from '../../lib/data/bookings'
 import { seatOf } from './guests'
 
 const booking = {

@@ -4,19 +4,21 @@
  * never share a group (a block either way, an open report between them), and who sat at an earlier
  * evening together without connecting. Read here, at the seating floor: it calls nothing above it.
  */
-import { pairId } from '@yaari/domain/after-night'
-import { FOOD_PREFERENCES, PERSONALITY_TYPES } from '@yaari/domain/booking'
+import { pairId } from '@yaari/domain/after-night-rules'
 import type { YaariEvent } from '@yaari/domain/catalogue'
 import { firstNameOf } from '@yaari/domain/names'
-import { ageOn, INTERESTS } from '@yaari/domain/profile'
+import { ageOn } from '@yaari/domain/profile'
+import { FOOD_PREFERENCES, PERSONALITY_TYPES } from '@yaari/domain/profile-answers'
+import { INTERESTS } from '@yaari/domain/profile-choices'
 import { eventStartInstant } from '@yaari/domain/schedule'
 import type { SeatingGuest } from '@yaari/domain/seating'
 import type { Firestore } from 'firebase-admin/firestore'
-import { collectionOf, refs } from '../../lib/collections'
 import { blocksByAny } from '../../lib/data/blocks'
+import { type BookingRecord, paidBookingsOfDate, paidBookingsOfMembers } from '../../lib/data/bookings'
 import { connectionsInvolving } from '../../lib/data/connections'
 import { reportsAboutAny } from '../../lib/data/reports'
-import { type BookingRecord, bookingRecords, came, paidBookingsOfDate } from '../../lib/records'
+import { readProfiles } from '../../lib/data/user-profiles'
+import { came } from '../../lib/records'
 
 /** A paid guest of the date: the booking, the planner's view of them, their names. */
 interface DateGuest {
@@ -92,10 +94,10 @@ async function earlierEvenings(firestore: Firestore, uids: readonly string[], be
   await Promise.all(
     chunks(uids).map(async (chunk) => {
       const [bookings, connections] = await Promise.all([
-        collectionOf(firestore, 'bookings').where('user_id', 'in', chunk).where('status', '==', 'confirmed').get(),
+        paidBookingsOfMembers(firestore, chunk),
         connectionsInvolving(firestore, chunk),
       ])
-      for (const booking of bookingRecords.all(bookings)) {
+      for (const booking of bookings) {
         if (booking.event_date >= before || !came(booking)) continue
         const night = `${booking.event_id}_${booking.event_date}`
         nights.set(night, (nights.get(night) ?? new Set()).add(booking.user_id))
@@ -132,11 +134,11 @@ export async function dateGuests(
   const bookings = await paidBookingsOfDate(firestore, event.id, date)
   const uids = [...new Set(bookings.map((booking) => booking.user_id))]
   const [profiles, apart, met] = await Promise.all([
-    uids.length > 0 ? firestore.getAll(...uids.map((uid) => refs.profile(firestore, uid))) : Promise.resolve([]),
+    readProfiles(firestore, uids),
     apartPairs(firestore, uids),
     plan ? earlierEvenings(firestore, uids, date) : Promise.resolve<Pairs>(new Map()),
   ])
-  const optedOut = new Set(profiles.filter((doc) => doc.get('seat_by_answers') === false).map((doc) => doc.id))
+  const optedOut = new Set([...profiles].filter(([, profile]) => profile.seat_by_answers === false).map(([uid]) => uid))
   const start = eventStartInstant(date, event.startTime)
   const guests = bookings
     .map((booking) => ({

@@ -22,27 +22,17 @@ import {
 } from '@yaari/domain/groups'
 import { HOST_MESSAGES } from '@yaari/domain/host'
 import { eventStartInstant } from '@yaari/domain/schedule'
-import {
-  FOOD_NEEDS,
-  type Interest,
-  moveProblem,
-  planSeating,
-  seatingIssues,
-  sharedInterests,
-} from '@yaari/domain/seating'
+import { type Interest, planSeating, seatingIssues, sharedInterests } from '@yaari/domain/seating'
+import { moveProblem } from '@yaari/domain/seating-changes'
+import { FOOD_NEEDS } from '@yaari/domain/seating-score'
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import { isAlreadyExists, isFailedPrecondition } from '../../lib/claims'
 import { doorNow } from '../../lib/clock'
 import { collectionOf } from '../../lib/collections'
+import { type BookingRecord, bookingRecords, bookingRef } from '../../lib/data/bookings'
 import { reader } from '../../lib/documents'
-import {
-  type BookingRecord,
-  bookingRecords,
-  bookingRef,
-  isAlreadyExists,
-  isDateCancelled,
-  isFailedPrecondition,
-} from '../../lib/records'
+import { isDateCancelled } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { type Actor, actorName, auditInBatch, onDate, recordAudit } from '../audit'
 import { type DateGuests, dateGuests, firstNameOfBooking } from './guests'

@@ -12,31 +12,34 @@ import { isBookableDate } from '@yaari/domain/schedule'
 import {
   type joinWaitlistCall,
   type leaveWaitlistCall,
-  MAX_WAITLISTS,
   WAITLIST_MESSAGES,
   type WaitlistView,
 } from '@yaari/domain/waitlist'
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
+import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { claimFirst } from '../../lib/claims'
-import { collectionOf, refs } from '../../lib/collections'
+import { isAlreadyExists } from '../../lib/claims'
+import { readBooking } from '../../lib/data/bookings'
+import { readDateSettings } from '../../lib/data/date-settings'
 import { noteTally } from '../../lib/data/insight-tallies'
-import { readDateSettings } from '../../lib/date-settings'
-import { type BookingDeps, isAlreadyExists, isDateCancelled, nowOf, readBooking } from '../../lib/records'
-import { expiry } from '../../lib/retention'
-import { refusalFor } from '../../lib/standing'
-import { countLiveSeats, isLive, memberDateRef } from '../seats'
+import { liveDateClaim } from '../../lib/data/member-dates'
+import { claimWaitSlot, freeWaitSlot } from '../../lib/data/member-waits'
+import { countLiveSeats } from '../../lib/data/seats'
+import { readProfile } from '../../lib/data/user-profiles'
 import {
-  type Deps,
-  entryRef,
-  freeWaitSlot,
-  removeEntry,
+  createEntry,
+  deleteEntry,
+  entryId,
+  readEntry,
+  type StoredEntry,
+  statusesOf,
   type WaitlistEntry,
-  waitlistEntries,
-  waitSlotRef,
-} from './entries'
+  waitingCount,
+} from '../../lib/data/waitlist'
+import { type BookingDeps, isDateCancelled, nowOf } from '../../lib/records'
+import { refusalFor } from '../../lib/standing'
+import { type Deps, removeEntry } from './entries'
 import { freeUnbookedOffer, offerQuietly } from './offers'
-import { viewOf, waitingCount } from './views'
+import { viewOf } from './views'
 
 function bookableEvent(catalogue: Catalogue, input: { eventId: string; eventDate: string }, now: number): YaariEvent {
   const event = catalogue.eventById(input.eventId)
@@ -47,30 +50,9 @@ function bookableEvent(catalogue: Catalogue, input: { eventId: string; eventDate
   return event
 }
 
-/** A member's place among their MAX_WAITLISTS, freeing places whose entries have ended. */
-async function claimWaitSlot(
-  firestore: Firestore,
-  uid: string,
-  entryId: string,
-  expires: ReturnType<typeof expiry>,
-): Promise<number | undefined> {
-  const refs = Array.from({ length: MAX_WAITLISTS }, (_, i) => waitSlotRef(firestore, uid, i + 1))
-  const index = await claimFirst(refs, { entry_id: entryId, user_id: uid, ...expires })
-  if (index !== undefined) return index + 1
-  // All taken: a place whose entry is gone or no longer in line is stale (a removal cut off).
-  const slots = await firestore.getAll(...refs)
-  const entries = await firestore.getAll(
-    ...slots.map((slot) => collectionOf(firestore, 'waitlist').doc(String(slot.get('entry_id') ?? '-'))),
-  )
-  const stale = slots.filter((_, i) => {
-    const status = entries[i]?.get('status')
-    return status !== 'waiting' && status !== 'offered'
-  })
-  if (stale.length === 0) return undefined
-  await Promise.all(stale.map((slot) => slot.ref.delete({ lastUpdateTime: slot.updateTime! }).catch(() => {})))
-  const retry = await claimFirst(refs, { entry_id: entryId, user_id: uid, ...expires })
-  return retry === undefined ? undefined : retry + 1
-}
+/** Which of these entries no longer hold a place: gone, or out of line (a removal cut off). */
+const outOfLine = async (firestore: Firestore, ids: string[]) =>
+  (await statusesOf(firestore, ids)).map((status) => status !== 'waiting' && status !== 'offered')
 
 /**
  * Notes a join for the Insights numbers: under the entry's own random key (older entries: their id
@@ -98,12 +80,12 @@ export async function joinWaitlist(
   const event = bookableEvent(catalogue, input, now)
   // An archived event, or one of a city that is not live, takes no new places in line.
   if (!catalogue.isOnSale(event)) throw new HttpsError('failed-precondition', WAITLIST_MESSAGES.notOnSale)
-  const ref = entryRef(firestore, event.id, input.eventDate, member.uid)
+  const id = entryId(event.id, input.eventDate, member.uid)
   const [profile, cancelled, existing, dateClaim, claimed, waiting, settings, barred] = await Promise.all([
-    refs.profile(firestore, member.uid).get(),
+    readProfile(firestore, member.uid),
     isDateCancelled(firestore, event.id, input.eventDate),
-    ref.get(),
-    memberDateRef(firestore, member.uid, event.id, input.eventDate).get(),
+    readEntry(firestore, id),
+    liveDateClaim(firestore, member.uid, event.id, input.eventDate, now),
     countLiveSeats(firestore, event.id, input.eventDate, now),
     waitingCount(firestore, event.id, input.eventDate),
     readDateSettings(firestore, event, input.eventDate),
@@ -112,16 +94,14 @@ export async function joinWaitlist(
   if (barred) throw new HttpsError('permission-denied', barred)
   if (cancelled) throw new HttpsError('failed-precondition', WAITLIST_MESSAGES.dateCancelled)
   if (settings.salesClosed) throw new HttpsError('failed-precondition', WAITLIST_MESSAGES.salesClosed)
-  if (!profile.exists) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.profileRequired)
-  const status = existing.get('status')
-  if (status === 'waiting' || status === 'offered') {
+  if (!profile) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.profileRequired)
+  if (existing?.status === 'waiting' || existing?.status === 'offered') {
     // A retry of a join whose answer was lost: its join is noted (once, under the same key).
-    const joined = waitlistEntries.one(existing)
-    if (joined) await noteJoin(firestore, joined, now)
+    await noteJoin(firestore, existing, now)
     return { entry: await viewOf(firestore, existing) }
   }
-  if (dateClaim.exists && isLive(dateClaim.data(), now)) {
-    const booking = await readBooking(firestore, String(dateClaim.get('order_id')))
+  if (dateClaim) {
+    const booking = await readBooking(firestore, dateClaim)
     if (booking && (booking.status === 'pending' || booking.status === 'confirmed')) {
       throw new HttpsError('failed-precondition', WAITLIST_MESSAGES.alreadyBooked)
     }
@@ -129,11 +109,11 @@ export async function joinWaitlist(
   if (claimed < settings.seatNumbers && waiting === 0)
     throw new HttpsError('failed-precondition', WAITLIST_MESSAGES.seatsLeft)
 
-  const slot = await claimWaitSlot(firestore, member.uid, ref.id, expiry('member_waits', now, input.eventDate))
+  const slot = await claimWaitSlot(firestore, member.uid, id, input.eventDate, now, (ids) => outOfLine(firestore, ids))
   if (slot === undefined) throw new HttpsError('resource-exhausted', WAITLIST_MESSAGES.tooMany)
   // An offer that passed: joining again puts the member at the back.
-  if (existing.exists) await ref.delete()
-  const name = profile.get('name')
+  if (existing) await deleteEntry(firestore, id)
+  const { name } = profile
   const entry: WaitlistEntry = {
     user_id: member.uid,
     event_id: event.id,
@@ -144,18 +124,19 @@ export async function joinWaitlist(
     attendee: { ...(member.email ? { email: member.email } : {}), ...(typeof name === 'string' ? { name } : {}) },
     tally_key: randomUUID(),
   }
+  const placed = async () => viewOf(firestore, (await readEntry(firestore, id)) ?? { ...entry, id })
   try {
-    await ref.create({ ...entry, ...expiry('waitlist', now, input.eventDate) })
+    await createEntry(firestore, id, entry, now)
   } catch (error) {
-    await freeWaitSlot(firestore, member.uid, slot, ref.id)
+    await freeWaitSlot(firestore, member.uid, slot, id)
     if (!isAlreadyExists(error)) throw error
     // A second join at the same moment: that one's entry is the member's place.
-    return { entry: await viewOf(firestore, await ref.get()) }
+    return { entry: await placed() }
   }
   await noteJoin(firestore, entry, now)
   // A seat freed while the member joined is theirs if they are first.
   await offerQuietly(deps, event.id, input.eventDate)
-  return { entry: await viewOf(firestore, await ref.get()) }
+  return { entry: await placed() }
 }
 
 /** leaveWaitlist: the member is out of the line; a seat offered to them goes to the next one. */
@@ -164,14 +145,13 @@ export async function leaveWaitlist(
   member: { uid: string },
   input: RequestOf<typeof leaveWaitlistCall>,
 ): Promise<{ left: true }> {
-  const snapshot = await entryRef(deps.firestore, input.eventId, input.eventDate, member.uid).get()
-  if (snapshot.exists) await leaveLine(deps, snapshot)
+  const entry = await readEntry(deps.firestore, entryId(input.eventId, input.eventDate, member.uid))
+  if (entry) await leaveLine(deps, entry)
   return { left: true }
 }
 
 /** Takes an entry out of its line; a seat offered to it goes to the next member waiting. */
-export async function leaveLine(deps: Deps, snapshot: DocumentSnapshot): Promise<void> {
-  const entry = waitlistEntries.existing(snapshot)
-  await removeEntry(deps.firestore, snapshot)
+export async function leaveLine(deps: Deps, entry: StoredEntry): Promise<void> {
+  await removeEntry(deps.firestore, entry)
   if (await freeUnbookedOffer(deps.firestore, entry)) await offerQuietly(deps, entry.event_id, entry.event_date)
 }

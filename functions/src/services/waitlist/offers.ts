@@ -12,25 +12,28 @@
 import type { YaariEvent } from '@yaari/domain/catalogue'
 import { isBookableDate } from '@yaari/domain/schedule'
 import { OFFER_MINUTES } from '@yaari/domain/waitlist'
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
-import { collectionOf, seatClaims } from '../../lib/collections'
+import type { Firestore } from 'firebase-admin/firestore'
+import { isNotFound } from '../../lib/claims'
+import { claimChange, readBooking } from '../../lib/data/bookings'
+import { readDateSettings } from '../../lib/data/date-settings'
 import { noteTally } from '../../lib/data/insight-tallies'
-import { readDateSettings } from '../../lib/date-settings'
-import { warn } from '../../lib/log'
-import { claimChange, isDateCancelled, isNotFound, nowOf, readBooking } from '../../lib/records'
-import { queueMail } from '../mail/outbox'
-import { claimSeat, freeClaims, type HoldOwner, seatsOf } from '../seats'
+import { freeWaitSlot } from '../../lib/data/member-waits'
+import { claimSeat, countSeatDocuments, freeClaims, type HoldOwner, seatsOf } from '../../lib/data/seats'
 import {
-  type Deps,
+  datesInLine,
   entriesOf,
-  entryRef,
-  freeWaitSlot,
-  offerOrderId,
-  offerOwner,
-  removeEntry,
+  entryId,
+  entryPath,
+  markOffered,
+  markPassed,
+  readEntry,
+  type StoredEntry,
   type WaitlistEntry,
-  waitlistEntries,
-} from './entries'
+} from '../../lib/data/waitlist'
+import { warn } from '../../lib/log'
+import { isDateCancelled, nowOf } from '../../lib/records'
+import { queueMail } from '../mail/outbox'
+import { type Deps, offerOrderId, offerOwner, removeEntry } from './entries'
 
 /**
  * Offers that ended: taken (the member booked with it) takes the entry off the line; not taken
@@ -40,20 +43,17 @@ async function endLapsedOffers(firestore: Firestore, eventId: string, date: stri
   const offered = await entriesOf(firestore, eventId, date, ['offered'])
   await Promise.all(
     offered
-      .filter((entry) => Number(entry.get('offer_expires_at')) <= now)
-      .map(async (snapshot) => {
-        const entry = waitlistEntries.existing(snapshot)
+      .filter((entry) => entry.offer_expires_at !== undefined && entry.offer_expires_at <= now)
+      .map(async (entry) => {
         const orderId = entry.offer_order_id ?? offerOrderId(entry)
         const booking = await readBooking(firestore, orderId)
         if (booking && (booking.status === 'pending' || booking.status === 'confirmed')) {
-          await removeEntry(firestore, snapshot)
+          await removeEntry(firestore, entry)
           return
         }
         if (!booking) await freeClaims(firestore, offerOwner(entry, orderId))
-        await snapshot.ref.update({ status: 'passed' }).catch((error) => {
-          if (!isNotFound(error)) throw error
-        })
-        await freeWaitSlot(firestore, entry.user_id, entry.wait_slot, snapshot.id)
+        await markPassed(firestore, entry.id)
+        await freeWaitSlot(firestore, entry.user_id, entry.wait_slot, entry.id)
       }),
   )
 }
@@ -68,18 +68,12 @@ export async function freeUnbookedOffer(firestore: Firestore, entry: WaitlistEnt
 const seatNumbersOf = async (firestore: Firestore, event: YaariEvent, date: string) =>
   (await readDateSettings(firestore, event, date)).seatNumbers
 
-/** How many of a date's seat documents exist (paid, held, offered or blocked; expired ones until swept). */
-async function seatsClaimed(firestore: Firestore, eventId: string, date: string): Promise<number> {
-  return (await seatClaims(firestore, eventId, date).count().get()).data().count
-}
-
 /**
  * Offers one seat to this entry, once (its transitions/offered marker). False when another run
  * has it in hand, no seat is free after all, or the member left meanwhile.
  */
-async function offerTo(deps: Deps, event: YaariEvent, snapshot: DocumentSnapshot, now: number): Promise<boolean> {
+async function offerTo(deps: Deps, event: YaariEvent, entry: StoredEntry, now: number): Promise<boolean> {
   const { firestore } = deps
-  const entry = waitlistEntries.existing(snapshot)
   const orderId = offerOrderId(entry)
   const owner = offerOwner(entry, orderId)
   const claim = await claimChange(firestore, orderId, 'offered')
@@ -89,7 +83,7 @@ async function offerTo(deps: Deps, event: YaariEvent, snapshot: DocumentSnapshot
   // A run cut off after claiming the seat left it under the offer's order id: that seat is the offer.
   const held = (await seatsOf(firestore, owner))[0]
   const seat = held
-    ? Number(held.id)
+    ? held.n
     : await claimSeat(
         firestore,
         owner,
@@ -103,12 +97,7 @@ async function offerTo(deps: Deps, event: YaariEvent, snapshot: DocumentSnapshot
     return false
   }
   try {
-    await snapshot.ref.update({
-      status: 'offered',
-      offer_order_id: orderId,
-      offer_expires_at: expiresAt,
-      offered_at: now,
-    })
+    await markOffered(firestore, entry.id, { offer_order_id: orderId, offer_expires_at: expiresAt, offered_at: now })
   } catch (error) {
     if (!isNotFound(error)) throw error
     // The member left the line meanwhile: the seat is not theirs to hold.
@@ -117,7 +106,13 @@ async function offerTo(deps: Deps, event: YaariEvent, snapshot: DocumentSnapshot
     return false
   }
   await noteTally(firestore, entry.event_id, entry.event_date, 'offers', orderId, now)
-  await queueMail(firestore, { order_id: orderId, attendee: entry.attendee }, 'waitlist-offer', now, snapshot.ref.path)
+  await queueMail(
+    firestore,
+    { order_id: orderId, attendee: entry.attendee },
+    'waitlist-offer',
+    now,
+    entryPath(entry.id),
+  )
   await marker.update({ applied: true })
   return true
 }
@@ -142,7 +137,7 @@ export async function offerFreedSeats(deps: Deps, eventId: string, date: string)
     // an offer's seat goes with it.
     await Promise.all(
       line.map(async (entry) => {
-        await freeUnbookedOffer(firestore, waitlistEntries.existing(entry))
+        await freeUnbookedOffer(firestore, entry)
         await removeEntry(firestore, entry)
       }),
     )
@@ -154,7 +149,7 @@ export async function offerFreedSeats(deps: Deps, eventId: string, date: string)
   if (!catalogue.isOnSale(event)) return 0
   let offered = 0
   for (const entry of await entriesOf(firestore, eventId, date, ['waiting'])) {
-    if ((await seatsClaimed(firestore, eventId, date)) >= (await seatNumbersOf(firestore, event, date))) break
+    if ((await countSeatDocuments(firestore, eventId, date)) >= (await seatNumbersOf(firestore, event, date))) break
     // Another run is offering to this member: it goes on down the line, so this one stops here
     // (the line is served in order).
     if (!(await offerTo(deps, event, entry, now))) break
@@ -182,11 +177,8 @@ export async function releaseHold(deps: Deps, owner: HoldOwner): Promise<void> {
 
 /** The sweep's backstop: every date with someone in line is offered its free seats. */
 export async function offerEverywhere(deps: Deps): Promise<number> {
-  const snapshot = await collectionOf(deps.firestore, 'waitlist').where('status', 'in', ['waiting', 'offered']).get()
-  const dates = new Set(snapshot.docs.map((doc) => `${doc.get('event_id')}|${doc.get('event_date')}`))
   let offered = 0
-  for (const key of dates) {
-    const [eventId = '', date = ''] = key.split('|')
+  for (const { eventId, date } of await datesInLine(deps.firestore)) {
     try {
       offered += await offerFreedSeats(deps, eventId, date)
     } catch (error) {
@@ -202,18 +194,18 @@ export async function liveOffer(
   uid: string,
   eventId: string,
   date: string,
-): Promise<(WaitlistEntry & { offer_order_id: string; ref: DocumentSnapshot['ref'] }) | undefined> {
-  const snapshot = await entryRef(deps.firestore, eventId, date, uid).get()
-  const entry = waitlistEntries.one(snapshot)
-  if (entry?.status !== 'offered' || !entry.offer_order_id || Number(entry.offer_expires_at) <= nowOf(deps)) {
+): Promise<(StoredEntry & { offer_order_id: string }) | undefined> {
+  const entry = await readEntry(deps.firestore, entryId(eventId, date, uid))
+  const ended = entry?.offer_expires_at !== undefined && entry.offer_expires_at <= nowOf(deps)
+  if (entry?.status !== 'offered' || !entry.offer_order_id || ended) {
     return undefined
   }
   if (await readBooking(deps.firestore, entry.offer_order_id)) return undefined
-  return { ...entry, offer_order_id: entry.offer_order_id, ref: snapshot.ref }
+  return { ...entry, offer_order_id: entry.offer_order_id }
 }
 
 /** The member booked with their offer: they are off the line. */
 export async function offerTaken(firestore: Firestore, uid: string, eventId: string, date: string): Promise<void> {
-  const snapshot = await entryRef(firestore, eventId, date, uid).get()
-  if (snapshot.exists) await removeEntry(firestore, snapshot)
+  const entry = await readEntry(firestore, entryId(eventId, date, uid))
+  if (entry) await removeEntry(firestore, entry)
 }

@@ -1,23 +1,14 @@
-/** The waitlist as members see it: how many wait on a date, and a member's own entries with their place. */
+/** The waitlist as members see it: a member's own entries, with their place in line. */
 import { istToday } from '@yaari/domain/schedule'
 import type { WaitlistView } from '@yaari/domain/waitlist'
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
-import { collectionOf } from '../../lib/collections'
+import type { Firestore } from 'firebase-admin/firestore'
+import { entriesOf, entriesOfMember, type StoredEntry } from '../../lib/data/waitlist'
 import { nowOf } from '../../lib/records'
-import { type Deps, entriesOf, type WaitlistEntry, waitlistEntries } from './entries'
+import type { Deps } from './entries'
 
-/** How many members wait on a date (offers not counted). */
-export async function waitingCount(firestore: Firestore, eventId: string, date: string): Promise<number> {
-  const query = collectionOf(firestore, 'waitlist')
-    .where('event_id', '==', eventId)
-    .where('event_date', '==', date)
-    .where('status', '==', 'waiting')
-  return (await query.count().get()).data().count
-}
-
-function toWaitlistView(entry: WaitlistEntry, line: DocumentSnapshot[], id: string): WaitlistView {
-  const waiting = line.filter((doc) => doc.get('status') === 'waiting')
-  const position = waiting.findIndex((doc) => doc.id === id) + 1
+function toWaitlistView(entry: StoredEntry, line: StoredEntry[]): WaitlistView {
+  const waiting = line.filter((other) => other.status === 'waiting')
+  const position = waiting.findIndex((other) => other.id === entry.id) + 1
   return {
     eventId: entry.event_id,
     eventDate: entry.event_date,
@@ -31,18 +22,15 @@ function toWaitlistView(entry: WaitlistEntry, line: DocumentSnapshot[], id: stri
   }
 }
 
-export async function viewOf(firestore: Firestore, snapshot: DocumentSnapshot): Promise<WaitlistView> {
-  const entry = waitlistEntries.existing(snapshot)
-  const line = await entriesOf(firestore, entry.event_id, entry.event_date, ['waiting'])
-  return toWaitlistView(entry, line, snapshot.id)
+export async function viewOf(firestore: Firestore, entry: StoredEntry): Promise<WaitlistView> {
+  return toWaitlistView(entry, await entriesOf(firestore, entry.event_id, entry.event_date, ['waiting']))
 }
 
 /** The member's entries on dates still to come, soonest first (listMyBookings). */
 export async function myWaitlist(deps: Deps, uid: string): Promise<WaitlistView[]> {
   const { firestore } = deps
   const today = istToday(new Date(nowOf(deps)))
-  const snapshot = await collectionOf(firestore, 'waitlist').where('user_id', '==', uid).get()
-  const mine = snapshot.docs.filter((doc) => String(doc.get('event_date')) >= today)
-  const views = await Promise.all(mine.map((doc) => viewOf(firestore, doc)))
+  const mine = (await entriesOfMember(firestore, uid)).filter((entry) => entry.event_date >= today)
+  const views = await Promise.all(mine.map((entry) => viewOf(firestore, entry)))
   return views.sort((a, b) => a.eventDate.localeCompare(b.eventDate) || a.eventId.localeCompare(b.eventId))
 }
