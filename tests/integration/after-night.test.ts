@@ -477,7 +477,13 @@ describe('the morning after', () => {
         user_id: uid,
         event_id: sunday.id,
         event_date: raceDate,
+        tier: 'girls',
+        amount: sunday.prices.girls,
+        seat: null,
         status: 'confirmed',
+        payment_session_id: null,
+        hold_expires_at: Date.now(),
+        created_at: Date.now(),
         attendee: { name: uid },
       })
     }
