@@ -11,18 +11,10 @@
  * The instance keeps the last catalogue it built, by version (a cache of what Firestore says, not
  * a state anything else reads): the domain holds none.
  */
-import {
-  type Catalogue,
-  catalogueOf,
-  EMPTY_CATALOGUE,
-  NO_CATALOGUE,
-  type PublishedCatalogue,
-  type YaariEvent,
-} from '@yaari/domain/catalogue'
-import type { Firestore, Transaction } from 'firebase-admin/firestore'
-import { collectionOf, refs } from './collections'
-
-export { NO_CATALOGUE }
+import { type Catalogue, catalogueOf, EMPTY_CATALOGUE, NO_CATALOGUE, type YaariEvent } from '@yaari/domain/catalogue'
+import type { Firestore } from 'firebase-admin/firestore'
+import { publishedVersion, readSnapshot } from './data/catalogue'
+import { archivedAfter } from './data/catalogue-archive'
 
 /** The catalogue this instance built last, and the version document's number it was built for. */
 let built: { wanted: number; catalogue: Catalogue } | undefined
@@ -30,16 +22,9 @@ let built: { wanted: number; catalogue: Catalogue } | undefined
 const archived = new Map<string, YaariEvent>()
 let archivedThrough = -1
 
-/** An archived event as its document keeps it (the version that archived it beside). */
-type ArchivedEvent = YaariEvent & { archived_version: number }
-
-export const archiveOf = (firestore: Firestore) => collectionOf(firestore, 'catalogue_archive')
-
 /** The archived events archived after the ones this instance holds. */
 async function readNewlyArchived(firestore: Firestore): Promise<void> {
-  const fresh = await archiveOf(firestore).where('archived_version', '>', archivedThrough).get()
-  for (const doc of fresh.docs) {
-    const { archived_version: version, ...event } = doc.data() as ArchivedEvent
+  for (const { archived_version: version, ...event } of await archivedAfter(firestore, archivedThrough)) {
     archived.set(event.id, event)
     archivedThrough = Math.max(archivedThrough, version)
   }
@@ -47,8 +32,7 @@ async function readNewlyArchived(firestore: Firestore): Promise<void> {
 
 /** The published catalogue as it stands: rebuilt only when its version moved since this instance read it. */
 export async function loadCatalogue(firestore: Firestore): Promise<Catalogue> {
-  const version = (await refs.catalogueVersion(firestore).get()).get('version')
-  const wanted = typeof version === 'number' ? version : NO_CATALOGUE.version
+  const wanted = (await publishedVersion(firestore)) ?? NO_CATALOGUE.version
   if (built?.wanted === wanted) return built.catalogue
   if (wanted === NO_CATALOGUE.version) {
     built = { wanted, catalogue: EMPTY_CATALOGUE }
@@ -56,21 +40,14 @@ export async function loadCatalogue(firestore: Firestore): Promise<Catalogue> {
   }
   // The snapshot first, then the archive: an event archived in between is in one or the other
   // (an archive writes its document before the snapshot that leaves it out).
-  const snapshot = (await refs.publishedCatalogue(firestore).get()).data() as PublishedCatalogue | undefined
+  const current = await readSnapshot(firestore)
   await readNewlyArchived(firestore)
-  const current = snapshot ?? NO_CATALOGUE
   // (a snapshot written before archived events moved out holds them itself: theirs stand)
   const onSale = new Set(current.events.map((event) => event.id))
   const catalogue = catalogueOf({
     ...current,
     events: [...current.events, ...[...archived.values()].filter((event) => !onSale.has(event.id))],
   })
-  built = { wanted: snapshot ? wanted : NO_CATALOGUE.version, catalogue }
+  built = { wanted: current === NO_CATALOGUE ? NO_CATALOGUE.version : wanted, catalogue }
   return catalogue
-}
-
-/** Writes `snapshot` as the published catalogue, in a transaction that has read nothing after writing. */
-export function writePublished(firestore: Firestore, transaction: Transaction, snapshot: PublishedCatalogue): void {
-  transaction.set(refs.publishedCatalogue(firestore), snapshot)
-  transaction.set(refs.catalogueVersion(firestore), { version: snapshot.version, published_at: snapshot.publishedAt })
 }

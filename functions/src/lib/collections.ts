@@ -1,8 +1,8 @@
 /**
- * Every Firestore collection the functions use, named once: a reference for each, and for the
- * documents whose ids are made of their parts (a member's date, a hold slot, a waitlist entry), the
- * id made here too. A collection's name is a checked type (`Collection`), so a typo does not
- * compile; retention.ts, firestore.rules and firestore.indexes.json name the same collections.
+ * Every Firestore collection the functions use, named once: a collection's name is a checked type
+ * (`Collection`), so a typo does not compile; retention.ts, firestore.rules and
+ * firestore.indexes.json name the same collections. Only the data modules (lib/data/) reach a
+ * collection through these (dev/lint/data-owners.test.mjs).
  */
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import type { CollectionReference, DocumentReference, Firestore } from 'firebase-admin/firestore'
@@ -73,10 +73,3 @@ const SUBCOLLECTIONS = ['attempts', 'transitions', 'leases', 'gateway_reads'] as
 type Subcollection = (typeof SUBCOLLECTIONS)[number]
 export const subcollectionOf = (parent: DocumentReference, name: Subcollection): CollectionReference =>
   parent.collection(name)
-
-/** The documents whose ids are composed: each id made in one place. */
-export const refs = {
-  /** The published catalogue members read, and the small document with its version alone. */
-  publishedCatalogue: (firestore: Firestore) => collectionOf(firestore, 'catalogue').doc('published'),
-  catalogueVersion: (firestore: Firestore) => collectionOf(firestore, 'catalogue').doc('version'),
-}

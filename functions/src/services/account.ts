@@ -18,7 +18,6 @@ import {
   type MyDataExport,
   RECENT_SIGN_IN_MINUTES,
 } from '@yaari/domain/account'
-import { moderationPath } from '@yaari/domain/host'
 import { cancellationRefund } from '@yaari/domain/refund-policy'
 import { eventStartInstant, istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
@@ -31,6 +30,7 @@ import { connectionsOf } from '../lib/data/connections'
 import { feedbackBy } from '../lib/data/feedback'
 import { mailAboutOrders, type StoredMail } from '../lib/data/mail'
 import { sharingOfMember } from '../lib/data/member-sharing'
+import { forgetStanding } from '../lib/data/moderation'
 import { readNights } from '../lib/data/nights'
 import { picksBy } from '../lib/data/picks'
 import { reportsBy } from '../lib/data/reports'
@@ -87,7 +87,7 @@ export async function exportMyData(
     account: { user_id: member.uid, email: member.email ?? null },
     profile: profile ? withoutTimestamps(profile) : null,
     // The payment session id is a key to the order's checkout, not information about the member.
-    bookings: bookings.map(({ payment_session_id: _session, ...booking }) => booking as ExportedBooking),
+    bookings: bookings.map(({ payment_session_id: _session, ...booking }): ExportedBooking => booking),
     waitlist: waitlist.map(({ id: _id, ...entry }) => entry),
     emails: emails
       .map(({ record }) => record)
@@ -265,7 +265,7 @@ export async function deleteMyAccount(deps: AccountDeps, member: VerifiedMember)
   // Its devices get no more pushes, and its notices go.
   await forgetNotices(firestore, uid)
   await forgetProfile(firestore, uid)
-  await firestore.doc(moderationPath(uid)).delete()
+  await forgetStanding(firestore, uid)
   await auditLog(firestore)
     .doc(`account-deleted-${createHash('sha256').update(uid).digest('hex').slice(0, 32)}`)
     .set(

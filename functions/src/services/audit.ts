@@ -6,7 +6,7 @@
  */
 import type { City, YaariEvent } from '@yaari/domain/catalogue'
 import { AUDIT_PAGE, type AuditEntry, type Roles } from '@yaari/domain/host'
-import type { Firestore, Timestamp, WriteBatch } from 'firebase-admin/firestore'
+import type { Firestore, Timestamp, Transaction, WriteBatch } from 'firebase-admin/firestore'
 import { isAlreadyExists } from '../lib/claims'
 import { collectionOf } from '../lib/collections'
 import { reader } from '../lib/documents'
@@ -123,6 +123,11 @@ export function auditRecord(actor: Actor, entry: AuditInput): AuditRecord {
 }
 
 export const auditLog = (firestore: Firestore) => collectionOf(firestore, 'audit_log')
+
+/** Adds the audit line to the transaction that makes the change it records: both are written, or neither. */
+export function auditInTransaction(transaction: Transaction, firestore: Firestore, actor: Actor, entry: AuditInput) {
+  transaction.set(auditLog(firestore).doc(), auditRecord(actor, entry))
+}
 
 /**
  * Adds the audit line to the batch that writes the change it records: both are written, or neither.

@@ -48,11 +48,11 @@ export async function readEntry(firestore: Firestore, id: string): Promise<Store
   return record && { ...record, id }
 }
 
-/** The member an offer's entry is for, from the path its mail keeps (waitlist/{id}). */
-export async function memberOfEntryPath(firestore: Firestore, path: string): Promise<string | undefined> {
+/** An offer's entry, by the path its mail keeps (waitlist/{id}), if it is still there. */
+export async function readEntryAt(firestore: Firestore, path: string): Promise<StoredEntry | undefined> {
   const [collection, id, ...rest] = path.split('/')
   if (collection !== 'waitlist' || !id || rest.length > 0) return undefined
-  return (await readEntry(firestore, id))?.user_id
+  return readEntry(firestore, id)
 }
 
 /** Where an offer's mail says its entry is (the mail looks the member up by it). */

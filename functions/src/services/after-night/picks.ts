@@ -72,7 +72,7 @@ export const pickGuest: MemberCall<typeof pickGuestCall> = async (firestore, mem
   const picks = [{ from: member.uid, to: uid }, ...(theirs ? [{ from: uid, to: member.uid }] : [])]
   if (!makesConnection(member.uid, uid, picks, blocks)) return { picked: true, connected: await connected() }
   const record: ConnectionRecord = {
-    members: [member.uid, uid].sort() as [string, string],
+    members: member.uid < uid ? [member.uid, uid] : [uid, member.uid],
     event_id: night.night.event_id,
     event_date: night.night.event_date,
     names: { [member.uid]: night.night.guests[member.uid]?.first_name ?? 'A guest', [uid]: guest.first_name },

@@ -28,6 +28,7 @@ import type { Claim } from '../../lib/claims'
 import { type BookingRecord, bookingRef, readBooking, STALE_CHANGE_MS } from '../../lib/data/bookings'
 import { claimMemberDate } from '../../lib/data/member-dates'
 import { claimHoldSlot, holdSlotsFull } from '../../lib/data/member-holds'
+import { refusalFor } from '../../lib/data/moderation'
 import {
   claimSeat,
   type HoldOwner,
@@ -41,7 +42,6 @@ import { waitingCount } from '../../lib/data/waitlist'
 import { warn } from '../../lib/log'
 import { type BookingDeps, type CreateBookingStep, isDateCancelled, nowOf } from '../../lib/records'
 import { expiry } from '../../lib/retention'
-import { refusalFor } from '../../lib/standing'
 import { rememberAnswers } from '../profile'
 import { liveOffer, offerQuietly, offerTaken, releaseHold } from '../waitlist/offers'
 import { NO_SESSION, newOrderId, openOrder, toHttpsError } from './orders'

@@ -21,9 +21,10 @@ export function refuseOtherCity(roles: Roles, ...cities: string[]) {
 /** The fields an edit changed, each as { from, to } (a new record: every field, from nothing). */
 export function changedFields(before: object | undefined, after: object): Record<string, unknown> {
   const change: Record<string, unknown> = {}
+  const stored = new Map<string, unknown>(Object.entries(before ?? {}))
   for (const [key, value] of Object.entries(after)) {
     if (key === 'status' || key === 'passCode') continue
-    const previous = (before as Record<string, unknown> | undefined)?.[key]
+    const previous = stored.get(key)
     if (JSON.stringify(previous) !== JSON.stringify(value)) change[key] = { from: previous ?? null, to: value }
   }
   return change

@@ -18,12 +18,12 @@ import { COVER_WIDTH, coverFiles } from '@yaari/domain/cover'
 import { MAX_PHOTO_BYTES } from '@yaari/domain/profile'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { collectionOf } from '../../lib/collections'
+import { coversInRecords, readStoredEvent } from '../../lib/data/catalogue-events'
+import { forgetUpload, noteUpload, uploadStored, uploadsBefore } from '../../lib/data/cover-uploads'
 import type { PhotoStore } from '../../lib/photo-store'
 import { MAX_INPUT_PIXELS } from '../photos'
 import type { Editor } from './editor'
 import { claimDailySlot } from './limits'
-import { eventOf, eventRecords } from './records'
 
 const COVER_FORMATS = new Set(['jpeg', 'png', 'webp'])
 /** Covers are 16:9 (the cards and the event page crop to it). */
@@ -59,8 +59,6 @@ async function encodeCover(bytes: Buffer): Promise<{ cover: Buffer; preview: Buf
   }
 }
 
-const uploads = (firestore: Firestore) => collectionOf(firestore, 'cover_uploads')
-
 export async function uploadEventCover(
   firestore: Firestore,
   store: PhotoStore,
@@ -70,7 +68,7 @@ export async function uploadEventCover(
 ): Promise<{ image: string }> {
   // The event's city decides who may: a new event's city is the one its draft names, so a cover
   // comes after the first save.
-  const record = eventOf((await eventRecords(firestore).doc(input.id).get()).data())
+  const record = (await readStoredEvent(firestore, input.id))?.record
   if (!record) throw new HttpsError('not-found', CATALOGUE_MESSAGES.notFound)
   if (!roles.admin && !roles.hostCities.includes(record.city))
     throw new HttpsError('permission-denied', CATALOGUE_MESSAGES.notYourCity)
@@ -83,14 +81,13 @@ export async function uploadEventCover(
   // A new address for each upload: a cover once cached never changes.
   const id = randomUUID()
   const files = coverFiles(`event-covers/${input.id}/${id}`)
-  const line = uploads(firestore).doc(id)
-  await line.create({ event_id: input.id, paths: [files.cover, files.preview], at: now })
+  await noteUpload(firestore, id, input.id, [files.cover, files.preview], now)
   const token = randomUUID()
   const [image] = await Promise.all([
     store.save(files.cover, encoded.cover, 'image/webp', { token }),
     store.save(files.preview, encoded.preview, 'image/jpeg', { token }),
   ])
-  await line.update({ url: image })
+  await uploadStored(firestore, id, image)
   return { image }
 }
 
@@ -105,24 +102,14 @@ export async function sweepUnusedCovers(
   store: PhotoStore,
   now: number,
 ): Promise<{ deleted: number; kept: number }> {
-  const [old, records] = await Promise.all([
-    uploads(firestore)
-      .where('at', '<', now - UNUSED_COVER_MS)
-      .get(),
-    eventRecords(firestore).get(),
-  ])
-  const used = new Set([
-    ...records.docs.map((doc) => String(doc.get('image') ?? '')),
-    ...catalogue.events.map((event) => event.image),
-  ])
+  const [old, covers] = await Promise.all([uploadsBefore(firestore, now - UNUSED_COVER_MS), coversInRecords(firestore)])
+  const used = new Set([...covers, ...catalogue.events.map((event) => event.image)])
   let deleted = 0
-  for (const upload of old.docs) {
-    const url = upload.get('url')
-    if (typeof url === 'string' && used.has(url)) continue
-    const paths: unknown = upload.get('paths')
-    for (const path of Array.isArray(paths) ? paths : []) if (typeof path === 'string') await store.delete(path)
-    await upload.ref.delete()
+  for (const { id, record: upload } of old) {
+    if (upload.url !== undefined && used.has(upload.url)) continue
+    for (const path of upload.paths) await store.delete(path)
+    await forgetUpload(firestore, id)
     deleted += 1
   }
-  return { deleted, kept: old.size - deleted }
+  return { deleted, kept: old.length - deleted }
 }

@@ -32,23 +32,22 @@ import {
 import type { Roles } from '@yaari/domain/host'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { archiveOf } from '../../lib/catalogue'
 import { isAlreadyExists } from '../../lib/claims'
+import { readSnapshot } from '../../lib/data/catalogue'
+import { archiveInTransaction } from '../../lib/data/catalogue-archive'
+import { cityRecordRef, readCities, readCity } from '../../lib/data/catalogue-cities'
+import {
+  eventAddressUsed,
+  eventRecordRef,
+  readStoredEvent,
+  readStoredEvents,
+  type StoredEvent,
+} from '../../lib/data/catalogue-events'
 import { fieldRefusal } from '../../lib/validate'
-import { type Actor, auditLog, auditRecord } from '../audit'
+import { type Actor, type AuditInput, auditInBatch } from '../audit'
 import { bookedDatesDropped, changedFields, mayEdit, refuseOtherCity } from './checks'
 import { claimDailySlot, countedPublish } from './limits'
-import {
-  cityOf,
-  cityRecords,
-  editorEvent,
-  eventOf,
-  eventRecords,
-  publishChange,
-  readPublished,
-  stampOf,
-  strictProblem,
-} from './records'
+import { editorEvent, publishChange, stampOf, strictProblem } from './records'
 
 export interface Editor {
   actor: Actor
@@ -67,22 +66,18 @@ export async function listCatalogue(
   roles: Roles,
   { id }: RequestOf<typeof listCatalogueCall> = {},
 ): Promise<CatalogueEditorView> {
-  const records = eventRecords(firestore)
   const [published, events, cities] = await Promise.all([
-    readPublished(firestore),
+    readSnapshot(firestore),
     id === undefined
-      ? records.get().then(({ docs }) => docs.map((doc) => doc.data()))
-      : records
-          .doc(id)
-          .get()
-          .then((doc) => [doc.data()].flatMap((data) => data ?? [])),
-    cityRecords(firestore).get(),
+      ? readStoredEvents(firestore)
+      : readStoredEvent(firestore, id).then((stored) => (stored ? [stored] : [])),
+    readCities(firestore),
   ])
   return {
     version: published.version,
-    cities: cities.docs.flatMap((doc) => cityOf(doc.data()) ?? []),
+    cities,
     events: events
-      .flatMap((data) => editorEvent(data, published) ?? [])
+      .map((stored) => editorEvent(stored, published))
       .filter((event) => mayEdit(roles, event.city))
       .sort((a, b) => a.city.localeCompare(b.city) || a.title.localeCompare(b.title)),
   }
@@ -90,16 +85,21 @@ export async function listCatalogue(
 
 /** The record of an event the caller may edit: not-found, or refused for another city's host. */
 async function editableRecord(firestore: Firestore, roles: Roles, id: string): Promise<EventRecord> {
-  const record = eventOf((await eventRecords(firestore).doc(id).get()).data())
-  if (!record) throw new HttpsError('not-found', CATALOGUE_MESSAGES.notFound)
+  const record = (await storedEvent(firestore, id)).record
   refuseOtherCity(roles, record.city)
   return record
 }
 
+/** An event's record with its stamp; not-found when there is none. */
+async function storedEvent(firestore: Firestore, id: string): Promise<StoredEvent> {
+  const stored = await readStoredEvent(firestore, id)
+  if (!stored) throw new HttpsError('not-found', CATALOGUE_MESSAGES.notFound)
+  return stored
+}
+
 /** What a publish or an archive answers: the record as it now stands, and the version it made. */
 async function answerOf(firestore: Firestore, id: string, catalogue: PublishedCatalogue) {
-  const data = (await eventRecords(firestore).doc(id).get()).data() ?? {}
-  return { event: editorEvent(data, catalogue) as EditorEvent, version: catalogue.version }
+  return { event: editorEvent(await storedEvent(firestore, id), catalogue), version: catalogue.version }
 }
 
 /**
@@ -107,12 +107,7 @@ async function answerOf(firestore: Firestore, id: string, catalogue: PublishedCa
  * catalogue's, or an older link (`shortId`) that redirects to another event.
  */
 async function addressTaken(firestore: Firestore, catalogue: Catalogue, id: string): Promise<boolean> {
-  if (catalogue.canonicalEventId(id) !== undefined) return true
-  const [record, shortLink] = await Promise.all([
-    eventRecords(firestore).doc(id).get(),
-    eventRecords(firestore).where('shortId', '==', id).limit(1).get(),
-  ])
-  return record.exists || !shortLink.empty
+  return catalogue.canonicalEventId(id) !== undefined || eventAddressUsed(firestore, id)
 }
 
 /** Saves an event's record (a new one as a draft); members see nothing of it until it is published. */
@@ -129,11 +124,15 @@ export async function saveEvent(
   if (!catalogue.cities.some((city) => city.id === draft.city))
     throw fieldRefusal('invalid-argument', 'city', CATALOGUE_MESSAGES.cityUnknown)
   refuseOtherCity(roles, draft.city)
-  const ref = eventRecords(firestore).doc(draft.id)
+  const ref = eventRecordRef(firestore, draft.id)
   const stamp = stampOf(actor, now)
   let savedAt = now
-  const line = (change: Record<string, unknown>) =>
-    auditRecord(actor, { action: 'save-event', about: { event: draft }, change, at: now })
+  const line = (change: Record<string, unknown>): AuditInput => ({
+    action: 'save-event',
+    about: { event: draft },
+    change,
+    at: now,
+  })
   if (isNew) {
     if (RESERVED_SLUGS.includes(draft.id)) throw fieldRefusal('invalid-argument', 'id', CATALOGUE_MESSAGES.reservedSlug)
     if (await addressTaken(firestore, catalogue, draft.id))
@@ -142,33 +141,32 @@ export async function saveEvent(
     const batch = firestore.batch()
     // The record first: when the address was taken meanwhile, the batch writes nothing.
     batch.create(ref, { ...draft, status: 'draft', ...stamp })
-    batch.set(auditLog(firestore).doc(), line(changedFields(undefined, draft)))
+    auditInBatch(batch, firestore, actor, line(changedFields(undefined, draft)))
     await batch.commit().catch((error: unknown) => {
       if (isAlreadyExists(error)) throw fieldRefusal('already-exists', 'id', CATALOGUE_MESSAGES.slugTaken)
       throw error
     })
   } else {
-    const stored = (await ref.get()).data()
-    const before = eventOf(stored)
-    if (!before) throw new HttpsError('not-found', CATALOGUE_MESSAGES.notFound)
+    const stored = await storedEvent(firestore, draft.id)
+    const before = stored.record
     refuseOtherCity(roles, before.city)
     if (before.status === 'archived') throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.archived)
     const change = changedFields(before, draft)
     // Nothing changed: the copy this editor has is the one stored, saved when it was.
-    if (Object.keys(change).length === 0) savedAt = Number(stored?.updated_at ?? 0)
+    if (Object.keys(change).length === 0) savedAt = stored.stamp.updated_at
     else {
       const batch = firestore.batch()
       // The fields the editor sends, never the status (only a publish or an archive sets it), nor
       // the older link or the guests' rating, which are not the editor's to change.
       batch.update(ref, { ...(draft satisfies EventDraft), ...stamp })
-      batch.set(auditLog(firestore).doc(), line(change))
+      auditInBatch(batch, firestore, actor, line(change))
       await batch.commit()
     }
   }
-  const [published, saved] = await Promise.all([readPublished(firestore), ref.get()])
+  const [published, saved] = await Promise.all([readSnapshot(firestore), storedEvent(firestore, draft.id)])
   // The time of the copy this call saved (or found unchanged), whatever was saved after it: a
   // Publish that names it puts live this copy, or is refused when another save came since.
-  const event = editorEvent(saved.data() ?? {}, published) as EditorEvent
+  const event = editorEvent(saved, published)
   return { event: { ...event, updatedAt: new Date(savedAt).toISOString() } }
 }
 
@@ -186,7 +184,7 @@ export async function publishEvent(
   now: number,
 ): Promise<{ event: EditorEvent; version: number }> {
   const first = await editableRecord(firestore, roles, id)
-  const ref = eventRecords(firestore).doc(id)
+  const ref = eventRecordRef(firestore, id)
   const catalogue = await countedPublish(firestore, { actor, roles }, now, () =>
     publishChange(
       firestore,
@@ -194,12 +192,12 @@ export async function publishEvent(
       { action: 'publish-event', about: { event: { id, city: first.city } } },
       now,
       async (previous, transaction) => {
-        const data = (await transaction.get(ref)).data()
-        const record = eventOf(data)
-        if (!record) throw new HttpsError('not-found', CATALOGUE_MESSAGES.notFound)
+        const stored = await readStoredEvent(firestore, id, transaction)
+        if (!stored) throw new HttpsError('not-found', CATALOGUE_MESSAGES.notFound)
+        const { record } = stored
         refuseOtherCity(roles, record.city)
         if (record.status === 'archived') throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.archived)
-        if (Number(data?.updated_at ?? 0) !== Date.parse(savedAt))
+        if (stored.stamp.updated_at !== Date.parse(savedAt))
           throw new HttpsError('failed-precondition', CATALOGUE_MESSAGES.changedSince)
         const problem = strictProblem(record)
         if (problem) throw problem
@@ -238,8 +236,8 @@ export async function archiveEvent(
   now: number,
 ): Promise<{ event: EditorEvent; version: number }> {
   const record = await editableRecord(firestore, roles, id)
-  const ref = eventRecords(firestore).doc(id)
-  if (record.status === 'archived') return answerOf(firestore, id, await readPublished(firestore))
+  const ref = eventRecordRef(firestore, id)
+  if (record.status === 'archived') return answerOf(firestore, id, await readSnapshot(firestore))
   const catalogue = await countedPublish(firestore, { actor, roles }, now, () =>
     publishChange(
       firestore,
@@ -259,13 +257,7 @@ export async function archiveEvent(
         return {
           next: (stamp) => withoutEvent(previous, id, stamp),
           write: (tx, stamp) => {
-            // (set, not create: in a commit, only the version's line may fail, and it comes first)
-            tx.set(archiveOf(firestore).doc(id), {
-              ...live,
-              status: 'archived',
-              publishedAt: stamp.publishedAt,
-              archived_version: stamp.version,
-            })
+            archiveInTransaction(firestore, tx, live, stamp)
             tx.update(ref, { status: 'archived' })
           },
         }
@@ -282,10 +274,11 @@ export async function saveCity(
   { city }: RequestOf<typeof saveCatalogueCityCall>,
   now: number,
 ): Promise<{ city: typeof city; version: number }> {
-  const before = cityOf((await cityRecords(firestore).doc(city.id).get()).data())
+  const before = await readCity(firestore, city.id)
   const change: Record<string, unknown> = {}
+  const stored = new Map<string, unknown>(Object.entries(before ?? {}))
   for (const [key, value] of Object.entries(city)) {
-    const previous = before?.[key as keyof typeof city]
+    const previous = stored.get(key)
     if (previous !== value) change[key] = { from: previous ?? null, to: value }
   }
   const published = await publishChange(
@@ -295,7 +288,7 @@ export async function saveCity(
     now,
     async (previous) => ({
       next: (stamp) => withPublishedCity(previous, city, stamp),
-      write: (tx) => tx.set(cityRecords(firestore).doc(city.id), { ...city, ...stampOf(actor, now) }),
+      write: (tx) => tx.set(cityRecordRef(firestore, city.id), { ...city, ...stampOf(actor, now) }),
     }),
   )
   return { city, version: published.version }

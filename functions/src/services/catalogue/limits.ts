@@ -6,11 +6,9 @@
 import { CATALOGUE_MESSAGES, PUBLISHES_PER_DAY } from '@yaari/domain/catalogue-records'
 import type { Roles } from '@yaari/domain/host'
 import { istToday } from '@yaari/domain/schedule'
-import type { DocumentReference, Firestore } from 'firebase-admin/firestore'
+import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { claimFirst } from '../../lib/claims'
-import { collectionOf } from '../../lib/collections'
-import { expiry } from '../../lib/retention'
+import { claimEditorSlot, type EditorSlot } from '../../lib/data/editor-slots'
 import type { Actor } from '../audit'
 
 /**
@@ -24,15 +22,11 @@ export async function claimDailySlot(
   limit: number,
   message: string,
   now: number,
-): Promise<DocumentReference | undefined> {
+): Promise<EditorSlot | undefined> {
   if (!('uid' in actor)) return undefined
-  const day = istToday(new Date(now))
-  const slots = Array.from({ length: limit }, (_, i) =>
-    collectionOf(firestore, 'editor_slots').doc(`${actor.uid}_${kind}_${day}_${i + 1}`),
-  )
-  const claimed = await claimFirst(slots, { user_id: actor.uid, kind, day, at: now, ...expiry('editor_slots', now) })
-  if (claimed === undefined) throw new HttpsError('resource-exhausted', message)
-  return slots[claimed]
+  const slot = await claimEditorSlot(firestore, actor.uid, kind, istToday(new Date(now)), limit, now)
+  if (!slot) throw new HttpsError('resource-exhausted', message)
+  return slot
 }
 
 /**
@@ -52,7 +46,7 @@ export async function countedPublish<T>(
   try {
     return await run()
   } catch (error) {
-    await slot?.delete().catch(() => undefined)
+    await slot?.release().catch(() => undefined)
     throw error
   }
 }

@@ -10,64 +10,23 @@
 import type { PublishedCatalogue } from '@yaari/domain/catalogue'
 import type { EditorEvent } from '@yaari/domain/catalogue-editor'
 import { matchesLiveCopy } from '@yaari/domain/catalogue-publish'
-import {
-  CATALOGUE_MESSAGES,
-  cityRecordSchema,
-  type EventRecord,
-  eventRecordSchema,
-} from '@yaari/domain/catalogue-records'
+import { CATALOGUE_MESSAGES, type EventRecord, eventRecordSchema } from '@yaari/domain/catalogue-records'
 import { errorCode } from '@yaari/domain/error-code'
 import type { Firestore, Transaction } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import * as v from 'valibot'
-import { NO_CATALOGUE, writePublished } from '../../lib/catalogue'
 import { isAlreadyExists } from '../../lib/claims'
-import { collectionOf, refs } from '../../lib/collections'
-import { reader } from '../../lib/documents'
+import { readSnapshot, writePublished } from '../../lib/data/catalogue'
+import type { Stamp, StoredEvent } from '../../lib/data/catalogue-events'
+import { createVersionLine } from '../../lib/data/catalogue-versions'
 import { fieldRefusal } from '../../lib/validate'
-import { type Actor, type AuditInput, actorName, auditLog, auditRecord, subjectName } from '../audit'
-
-/** Who changed a record last, as the editor shows it. */
-interface Stamp {
-  updated_at: number
-  updated_by: string
-}
+import { type Actor, type AuditInput, actorName, auditInTransaction, subjectName } from '../audit'
 
 /** When a publish is made and which version it is. */
 interface VersionStamp {
   version: number
   publishedAt: string
 }
-
-export const eventRecords = (firestore: Firestore) => collectionOf(firestore, 'catalogue_events')
-export const cityRecords = (firestore: Firestore) => collectionOf(firestore, 'catalogue_cities')
-
-/** A stored record without its stamp, checked again: what is stored is only ever what a schema passed. */
-function recordOf<T>(schema: v.GenericSchema<unknown, T>, data: Record<string, unknown> | undefined): T | undefined {
-  if (!data) return undefined
-  const { updated_at: _at, updated_by: _by, ...record } = data
-  const parsed = v.safeParse(schema, record)
-  return parsed.success ? parsed.output : undefined
-}
-
-/**
- * An event record as stored, read with the copy and the cover as any text: a record saved before a
- * rule grew stricter (a character now refused, a cover another event's) stays listed, editable and
- * archivable, and its editor is told what to change when it saves. A publish checks the copy it puts
- * live with the whole schema (`strictProblem`).
- */
-const storedEventSchema = v.strictObject({
-  ...eventRecordSchema.entries,
-  title: v.string(),
-  kind: v.string(),
-  description: v.string(),
-  whatToExpect: v.array(v.string()),
-  groupSize: v.string(),
-  venueArea: v.string(),
-  image: v.string(),
-})
-export const eventOf = (data: Record<string, unknown> | undefined): EventRecord | undefined =>
-  recordOf(storedEventSchema, data)
 
 /** What the whole schema says of a stored record, as the refusal a publish answers, or undefined when it passes. */
 export function strictProblem(record: EventRecord): HttpsError | undefined {
@@ -79,30 +38,18 @@ export function strictProblem(record: EventRecord): HttpsError | undefined {
     ? fieldRefusal('invalid-argument', field, issue.message)
     : new HttpsError('invalid-argument', issue.message)
 }
-export const cityOf = (data: Record<string, unknown> | undefined) => recordOf(cityRecordSchema, data)
 
 export const stampOf = (actor: Actor, now: number): Stamp => ({ updated_at: now, updated_by: actorName(actor) })
 
 /** The editor's view of an event record: flagged whenever what is saved is not what members see. */
-export function editorEvent(data: Record<string, unknown>, published: PublishedCatalogue): EditorEvent | undefined {
-  const record = eventOf(data)
-  if (!record) return undefined
+export function editorEvent({ record, stamp }: StoredEvent, published: PublishedCatalogue): EditorEvent {
   const live = published.events.find((event) => event.id === record.id)
   return {
     ...record,
-    updatedAt: new Date(Number(data.updated_at ?? 0)).toISOString(),
-    updatedBy: String(data.updated_by ?? ''),
+    updatedAt: new Date(stamp.updated_at).toISOString(),
+    updatedBy: stamp.updated_by,
     unpublishedChanges: record.status !== 'archived' && !matchesLiveCopy(record, live),
   }
-}
-
-const publishedRecords = reader<PublishedCatalogue>()
-
-/** The published snapshot as stored (the one before the first publish: none). */
-export async function readPublished(firestore: Firestore, transaction?: Transaction): Promise<PublishedCatalogue> {
-  const ref = refs.publishedCatalogue(firestore)
-  const snapshot = transaction ? await transaction.get(ref) : await ref.get()
-  return publishedRecords.one(snapshot) ?? NO_CATALOGUE
 }
 
 /**
@@ -143,7 +90,7 @@ export async function publishChange(
   for (let attempt = 1; ; attempt++) {
     try {
       return await firestore.runTransaction(async (transaction) => {
-        const previous = await readPublished(firestore, transaction)
+        const previous = await readSnapshot(firestore, transaction)
         const { next, write, audited } = await change(previous, transaction)
         const version = Math.max(previous.version, 0) + 1
         const stamp = { version, publishedAt: new Date(now).toISOString() }
@@ -151,7 +98,7 @@ export async function publishChange(
         if (Buffer.byteLength(JSON.stringify(catalogue)) > MAX_SNAPSHOT_BYTES)
           throw new HttpsError('resource-exhausted', CATALOGUE_MESSAGES.tooLarge)
         // First, so that the publish that loses this race has written nothing when its commit fails.
-        transaction.create(collectionOf(firestore, 'catalogue_versions').doc(String(version)), {
+        createVersionLine(firestore, transaction, {
           version,
           at: now,
           by: actorName(actor),
@@ -161,10 +108,11 @@ export async function publishChange(
         // The records (an archived copy) before the snapshot: a reader that sees the new version finds them.
         write?.(transaction, stamp)
         writePublished(firestore, transaction, catalogue)
-        transaction.set(
-          auditLog(firestore).doc(),
-          auditRecord(actor, { ...audit, ...(audited ? { change: audited } : {}), at: now }),
-        )
+        auditInTransaction(transaction, firestore, actor, {
+          ...audit,
+          ...(audited ? { change: audited } : {}),
+          at: now,
+        })
         return catalogue
       })
     } catch (error) {

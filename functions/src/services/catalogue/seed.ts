@@ -7,17 +7,19 @@
 import { publishedCatalogueOf } from '@yaari/domain/catalogue-publish'
 import { seedCatalogue as seedRecords } from '@yaari/domain/catalogue-records'
 import type { Firestore } from 'firebase-admin/firestore'
-import { refs } from '../../lib/collections'
+import { publishedVersion } from '../../lib/data/catalogue'
+import { cityRecordRef } from '../../lib/data/catalogue-cities'
+import { eventRecordRef } from '../../lib/data/catalogue-events'
 import type { Actor } from '../audit'
-import { cityRecords, eventRecords, publishChange, stampOf } from './records'
+import { publishChange, stampOf } from './records'
 
 export async function seedCatalogue(
   firestore: Firestore,
   actor: Actor,
   now: number,
 ): Promise<{ seeded: boolean; version: number }> {
-  const current = (await refs.catalogueVersion(firestore).get()).get('version')
-  if (typeof current === 'number') return { seeded: false, version: current }
+  const current = await publishedVersion(firestore)
+  if (current !== undefined) return { seeded: false, version: current }
   const { cities, events } = seedRecords()
   const stamp = stampOf(actor, now)
   const published = await publishChange(
@@ -34,8 +36,8 @@ export async function seedCatalogue(
       return {
         next: (version) => publishedCatalogueOf({ cities, events }, previous, version),
         write: (transaction) => {
-          for (const city of cities) transaction.set(cityRecords(firestore).doc(city.id), { ...city, ...stamp })
-          for (const event of events) transaction.set(eventRecords(firestore).doc(event.id), { ...event, ...stamp })
+          for (const city of cities) transaction.set(cityRecordRef(firestore, city.id), { ...city, ...stamp })
+          for (const event of events) transaction.set(eventRecordRef(firestore, event.id), { ...event, ...stamp })
         },
       }
     },

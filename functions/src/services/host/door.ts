@@ -143,9 +143,11 @@ async function undoCheckIn(
   op: Op,
   now: number,
 ): Promise<Outcome> {
-  const entryRef = checkIns(firestore).doc(op.of as string)
-  const entry = await readCheckIn(firestore, op.of as string)
+  // (the sync schema requires the check-in an undo undoes)
+  const of = op.of
+  const entry = of === undefined ? undefined : await readCheckIn(firestore, of)
   if (
+    of === undefined ||
     !entry ||
     entry.order_id !== op.orderId ||
     entry.event_id !== input.eventId ||
@@ -160,7 +162,7 @@ async function undoCheckIn(
     return { refused: 'undo-late' }
   }
   const batch = firestore.batch()
-  batch.update(entryRef, { undone_at: now, undone_by: actorName(actor) })
+  batch.update(checkIns(firestore).doc(of), { undone_at: now, undone_by: actorName(actor) })
   batch.create(
     auditLog(firestore).doc(),
     auditRecord(actor, {

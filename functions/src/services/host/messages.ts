@@ -49,9 +49,10 @@ export async function messageGuests(
     text: input.text.trim(),
     at: now,
   }
-  const guests = (await paidBookingsOfDate(deps.firestore, input.eventId, input.eventDate)).filter(
-    (booking) => typeof booking.attendee.email === 'string' && booking.attendee.email.includes('@'),
-  )
+  const guests = (await paidBookingsOfDate(deps.firestore, input.eventId, input.eventDate)).flatMap((booking) => {
+    const to = booking.attendee.email
+    return typeof to === 'string' && to.includes('@') ? [{ booking, to }] : []
+  })
   const earlier = await readHostMessageById(deps.firestore, input.messageId)
   const changed = earlier === undefined
   if (earlier && (earlier.event_id !== input.eventId || earlier.event_date !== input.eventDate)) {
@@ -103,13 +104,13 @@ export async function messageGuests(
     })
   }
   let sent = 0
-  for (const booking of guests) {
+  for (const { booking, to } of guests) {
     await queueNotice(
       deps.firestore,
       {
         id: `${booking.order_id}_host-message_${input.messageId}`,
         orderId: booking.order_id,
-        to: booking.attendee.email as string,
+        to,
       },
       { kind: 'host-message', message: hostMessagePath(input.messageId) },
       now,

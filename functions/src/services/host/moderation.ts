@@ -19,19 +19,23 @@ import {
   type liftModerationCall,
   type ModerationResult,
   type moderateMemberCall,
-  moderationPath,
 } from '@yaari/domain/host'
 import { isHost, rolesOf } from '@yaari/domain/roles'
 import { istToday } from '@yaari/domain/schedule'
 import type { Auth } from 'firebase-admin/auth'
-import { type DocumentSnapshot, FieldValue, type Firestore } from 'firebase-admin/firestore'
+import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import type { HostCaller } from '../../lib/auth'
 import { memberBookingsOfDate } from '../../lib/data/bookings'
 import { createMailInBatch } from '../../lib/data/mail'
+import {
+  readStandingForChange,
+  type Standing,
+  type StandingRead,
+  writeStandingInBatch,
+} from '../../lib/data/moderation'
 import { profileEmail } from '../../lib/data/user-profiles'
 import { entryId, readEntry } from '../../lib/data/waitlist'
-import { asStanding, type Standing } from '../../lib/standing'
 import { type Actor, type AuditInput, type AuditSubject, auditLog, auditRecord, onDate } from '../audit'
 import { noticeRecord } from '../mail/outbox'
 
@@ -120,7 +124,7 @@ async function applyStanding(
   firestore: Firestore,
   actor: Actor,
   uid: string,
-  read: DocumentSnapshot,
+  read: StandingRead,
   standing: Standing | undefined,
   notice: { level: ModerationResult['level']; reason: string; until?: string },
   audit: AuditInput,
@@ -135,14 +139,7 @@ async function applyStanding(
       noticeRecord({ orderId: `member_${uid}`, to }, { kind: 'moderation', notice }, audit.at),
     )
   }
-  const ref = read.ref
-  if (!read.exists) {
-    if (standing) batch.create(ref, standing)
-  } else if (standing) {
-    const { level, reason, at, until = FieldValue.delete(), by_admin = FieldValue.delete() } = standing
-    const precondition = read.updateTime ? { lastUpdateTime: read.updateTime } : {}
-    batch.update(ref, { level, reason, at, until, by_admin }, precondition)
-  } else batch.delete(ref, read.updateTime ? { lastUpdateTime: read.updateTime } : {})
+  writeStandingInBatch(batch, read, standing)
   batch.create(auditLog(firestore).doc(), auditRecord(actor, audit))
   await batch.commit()
 }
@@ -162,8 +159,8 @@ export async function moderateMember(
   const result = { uid: input.uid, level, ...(input.until ? { until: input.until } : {}) }
   const until = input.until ? { until: input.until } : {}
   return onStandingRead(async () => {
-    const read = await firestore.doc(moderationPath(input.uid)).get()
-    const current = asStanding(read.data())
+    const read = await readStandingForChange(firestore, input.uid)
+    const current = read.standing
     await refuseBeyondHost(
       auth,
       catalogue,
@@ -206,8 +203,8 @@ export async function liftModeration(
   now: number,
 ): Promise<ModerationResult> {
   return onStandingRead(async () => {
-    const read = await firestore.doc(moderationPath(input.uid)).get()
-    const current = asStanding(read.data())
+    const read = await readStandingForChange(firestore, input.uid)
+    const current = read.standing
     if (!current) return { uid: input.uid, level: 'none', changed: false }
     const reason = input.reason.trim()
     await applyStanding(

@@ -8,6 +8,7 @@ import type { Firestore } from 'firebase-admin/firestore'
 import type { BookingRecord } from '../../lib/data/bookings'
 import { readHostMessage } from '../../lib/data/host-messages'
 import type { MailKind, MailRecord } from '../../lib/data/mail'
+import { readEntryAt } from '../../lib/data/waitlist'
 import type { MailContent } from './mail-kinds'
 import {
   composeAccountDeletedMail,
@@ -49,15 +50,15 @@ async function hostMessageContent(deps: ContentDeps, record: MailRecord, booking
 /** An offer's mail while the seat is still held for the member (not once booked, left or passed). */
 async function offerContent(deps: ContentDeps, record: MailRecord, now: number): Promise<MailContent | undefined> {
   if (!record.entry) return undefined
-  const entry = (await deps.firestore.doc(record.entry).get()).data()
+  const entry = await readEntryAt(deps.firestore, record.entry)
   if (entry?.status !== 'offered' || entry.offer_order_id !== record.order_id) return undefined
   const expiresAt = Number(entry.offer_expires_at)
   if (!(expiresAt > now)) return undefined
   return composeOfferMail({
     catalogue: deps.catalogue,
-    eventId: String(entry.event_id),
-    eventDate: String(entry.event_date),
-    name: typeof entry.attendee?.name === 'string' ? entry.attendee.name : undefined,
+    eventId: entry.event_id,
+    eventDate: entry.event_date,
+    name: entry.attendee.name,
     expiresAt: new Date(expiresAt),
     appOrigin: deps.appOrigin,
   })

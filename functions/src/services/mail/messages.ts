@@ -4,7 +4,7 @@
  * amounts in rupees. Pure: what goes in decides what comes out, so every kind is unit-tested.
  */
 import type { RefundReason, VenueBrief } from '@yaari/domain/booking'
-import { type PriceTier, TIER_LABELS, type YaariEvent } from '@yaari/domain/catalogue'
+import { TIER_LABELS, type YaariEvent } from '@yaari/domain/catalogue'
 import { eventPlace } from '@yaari/domain/event-meta'
 import { bookingCalendar } from '@yaari/domain/ics'
 import { formatInr } from '@yaari/domain/money'
@@ -54,7 +54,8 @@ function venueRows(brief: VenueBrief): [string, string][] {
 
 const istDateOf = (ms: number) => istToday(new Date(ms))
 
-const tierLabel = (tier: string) => TIER_LABELS[tier as PriceTier] ?? tier
+const tierLabels: ReadonlyMap<string, string> = new Map(Object.entries(TIER_LABELS))
+const tierLabel = (tier: string) => tierLabels.get(tier) ?? tier
 
 /** A cancellation's refund is told in its receipt, a cancelled date's in its notice: no refund mail. */
 export const refundToldElsewhere = (booking: Pick<BookingRecord, 'status' | 'refund'>) =>

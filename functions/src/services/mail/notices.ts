@@ -12,7 +12,7 @@ import type { Firestore } from 'firebase-admin/firestore'
 import type { BookingRecord } from '../../lib/data/bookings'
 import { readHostMessage } from '../../lib/data/host-messages'
 import type { MailKind, MailRecord } from '../../lib/data/mail'
-import { memberOfEntryPath } from '../../lib/data/waitlist'
+import { readEntryAt } from '../../lib/data/waitlist'
 import { type Notice, noticeUntil, tell } from '../notify/notices'
 
 /** Each mail's kind of notice (what the member may turn off); an account's deletion tells no one. */
@@ -38,7 +38,7 @@ const NOTICE_OF: Record<Exclude<MailKind, 'account-deleted'>, NoticeKind> = {
 async function memberOf(firestore: Firestore, record: MailRecord, booking: BookingRecord | undefined) {
   if (record.order_id.startsWith('member_')) return record.order_id.slice('member_'.length)
   if (record.kind === 'waitlist-offer' && record.entry) {
-    return memberOfEntryPath(firestore, record.entry)
+    return (await readEntryAt(firestore, record.entry))?.user_id
   }
   return booking?.user_id
 }
@@ -155,9 +155,9 @@ function dateWords(
 async function dateOf(firestore: Firestore, record: MailRecord, booking: BookingRecord | undefined) {
   if (record.night) return { eventId: record.night.event_id, date: record.night.event_date }
   if (record.kind === 'waitlist-offer' && record.entry) {
-    const entry = (await firestore.doc(record.entry).get()).data()
+    const entry = await readEntryAt(firestore, record.entry)
     return entry
-      ? { eventId: String(entry.event_id), date: String(entry.event_date), offerEnds: Number(entry.offer_expires_at) }
+      ? { eventId: entry.event_id, date: entry.event_date, offerEnds: Number(entry.offer_expires_at) }
       : undefined
   }
   return booking ? { eventId: booking.event_id, date: booking.event_date } : undefined

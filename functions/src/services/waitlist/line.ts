@@ -23,6 +23,7 @@ import { readDateSettings } from '../../lib/data/date-settings'
 import { noteTally } from '../../lib/data/insight-tallies'
 import { liveDateClaim } from '../../lib/data/member-dates'
 import { claimWaitSlot, freeWaitSlot } from '../../lib/data/member-waits'
+import { refusalFor } from '../../lib/data/moderation'
 import { countLiveSeats } from '../../lib/data/seats'
 import { readProfile } from '../../lib/data/user-profiles'
 import {
@@ -36,7 +37,6 @@ import {
   waitingCount,
 } from '../../lib/data/waitlist'
 import { type BookingDeps, isDateCancelled, nowOf } from '../../lib/records'
-import { refusalFor } from '../../lib/standing'
 import { type Deps, removeEntry } from './entries'
 import { freeUnbookedOffer, offerQuietly } from './offers'
 import { viewOf } from './views'

@@ -1,0 +1,245 @@
+/**
+ * What each mail about a booking is in the member's notices (the list under the bell, and the
+ * push): the exact title, line, link and tag for each kind, whether it may break quiet hours, and
+ * until when it is true; nothing for an event the catalogue no longer has, a deleted account, or an
+ * account's deletion; a title in any script; and days judged in IST, whatever the UTC day. (A
+ * member's own mail, an offer and a host's message: notices-to-member.test.ts.)
+ */
+import { type Catalogue, catalogueOf } from '@yaari/domain/catalogue'
+import { SEED, SEED_CATALOGUE } from '@yaari/domain/catalogue-seed'
+import { describe, expect, it } from 'vitest'
+import type { BookingRecord } from '../../lib/data/bookings'
+import type { MailKind, MailRecord } from '../../lib/data/mail'
+import { bookingWorld, EVENT as WORLD_EVENT } from '../../testing/booking-world'
+import { FakeFirestore } from '../../testing/fake-firestore'
+import { FakeMail } from '../../testing/fake-mail'
+import { reconcileBooking } from '../bookings/reconcile'
+import { tellMail } from './notices'
+import { deliverMail } from './outbox'
+
+const EVENT = SEED.eventById('midweek-wednesday-dinner')! // "Midweek Meetup", Wednesdays 20:00 for 150 minutes
+const DATE = '2026-12-02' // a Wednesday
+const START = Date.parse('2026-12-02T20:00:00+05:30')
+const END = Date.parse('2026-12-02T22:30:00+05:30')
+const DAY = 86_400_000
+/** Told the afternoon before the evening, the morning of it, and the morning after. */
+const DAY_BEFORE = Date.parse('2026-12-01T14:00:00+05:30')
+const MORNING_OF = Date.parse('2026-12-02T09:00:00+05:30')
+const MORNING_AFTER = Date.parse('2026-12-03T10:00:00+05:30')
+const TICKET = '/my-bookings/order-1'
+const suffix = `${EVENT.id}-${DATE}`
+
+const BOOKING: BookingRecord = {
+  order_id: 'order-1',
+  user_id: 'asha',
+  event_id: EVENT.id,
+  event_date: DATE,
+  tier: 'girls',
+  amount: 499,
+  seat: 3,
+  status: 'confirmed',
+  payment_session_id: 'session-1',
+  hold_expires_at: DAY_BEFORE - 2 * DAY,
+  created_at: DAY_BEFORE - 3 * DAY,
+  attendee: { name: 'Asha Rao', email: 'asha@example.test' },
+}
+
+const mail = (kind: MailKind, over: Partial<MailRecord> = {}): MailRecord => ({
+  order_id: 'order-1',
+  kind,
+  to: 'asha@example.test',
+  state: 'queued',
+  attempts: 0,
+  created_at: DAY_BEFORE,
+  ...over,
+})
+
+/** The notice tellMail writes for the mail (notices/{id}), or undefined. */
+async function told(
+  record: MailRecord,
+  now: number,
+  {
+    booking = BOOKING as BookingRecord | null,
+    catalogue = SEED as Catalogue,
+    firestore = new FakeFirestore(),
+    id = 'mail-1',
+  } = {},
+) {
+  await tellMail(firestore.asFirestore, catalogue, id, record, booking ?? undefined, now)
+  return firestore.read(`notices/${id}`)
+}
+
+const WORDS = ['uid', 'kind', 'title', 'body', 'detail', 'url', 'tag', 'critical', 'until'] as const
+const wordsOf = (notice: Record<string, unknown> | undefined) =>
+  notice && Object.fromEntries(WORDS.filter((key) => key in notice).map((key) => [key, notice[key]]))
+
+/** The catalogue with the event renamed, or without it (an event taken out since the booking). */
+const catalogueWith = (title?: string) =>
+  catalogueOf({
+    ...SEED_CATALOGUE,
+    events: SEED_CATALOGUE.events.flatMap((event) =>
+      event.id !== EVENT.id ? [event] : title === undefined ? [] : [{ ...event, title }],
+    ),
+  })
+
+/** Each booking mail told at `now`: its notice's kind, title, line and tag; its link (the ticket) and `until` (a day) unless said. */
+type Said = { kind: string; title: string; body: string; tag: string; url?: string; now?: number; until?: number }
+const SAID: Partial<Record<MailKind, Said>> = {
+  'booking-confirmed': {
+    kind: 'account',
+    title: 'Booked: Midweek Meetup',
+    body: 'Wed, 2 Dec at 8:00 PM. Your ticket is in the app.',
+    tag: 'booking',
+  },
+  'venue-brief': {
+    kind: 'venue',
+    title: 'Venue shared: Midweek Meetup',
+    body: 'Where to go on Wed, 2 Dec is on your ticket.',
+    tag: 'venue',
+    until: END,
+  },
+  'venue-changed': {
+    kind: 'venue',
+    title: 'Venue changed: Midweek Meetup',
+    body: 'The venue for Wed, 2 Dec has changed. See where to go on your ticket.',
+    tag: 'venue',
+    until: END,
+  },
+  'day-reminder': {
+    kind: 'reminder',
+    title: 'Today: Midweek Meetup',
+    body: 'Doors open at 8:00 PM. Your ticket is ready in the app, even offline.',
+    tag: 'reminder',
+    now: MORNING_OF,
+    until: START,
+  },
+  'payment-ended': {
+    kind: 'account',
+    title: 'Your payment did not go through',
+    body: 'No seat was booked for Midweek Meetup, Wed, 2 Dec.',
+    tag: 'booking',
+    url: `/events/${EVENT.id}`,
+  },
+  'refund-issued': {
+    kind: 'cancelled',
+    title: 'Your refund is on its way',
+    body: 'For Midweek Meetup, Wed, 2 Dec.',
+    tag: 'refund',
+  },
+  'booking-cancelled': {
+    kind: 'account',
+    title: 'Booking cancelled',
+    body: 'Your booking for Midweek Meetup, Wed, 2 Dec, is cancelled.',
+    tag: 'booking',
+  },
+  'date-cancelled': {
+    kind: 'cancelled',
+    title: 'Cancelled: Midweek Meetup',
+    body: 'Wed, 2 Dec is cancelled. Your full refund is on its way.',
+    tag: 'cancelled',
+  },
+  'seat-cancelled': {
+    kind: 'cancelled',
+    title: 'Your seat was cancelled: Midweek Meetup',
+    body: 'Your host cancelled your seat for Wed, 2 Dec. Your full refund is on its way.',
+    tag: 'cancelled',
+  },
+  'how-was': {
+    kind: 'how-was',
+    title: 'How was Midweek Meetup?',
+    body: 'Tell us about last night, and pick who you would like to meet again.',
+    tag: 'how-was',
+    url: '/my-bookings/order-1/after',
+    now: MORNING_AFTER,
+    // Feedback is taken for seven days from 10:00 IST the morning after.
+    until: Date.parse('2026-12-10T10:00:00+05:30'),
+  },
+}
+
+describe('a mail about a booking, as a notice', () => {
+  it.each(Object.entries(SAID))('%s says exactly this, to the booking’s member', async (kind, said) => {
+    const { now = DAY_BEFORE, url = TICKET, until = now + DAY, tag, ...words } = said!
+    expect(wordsOf(await told(mail(kind as MailKind), now))).toEqual({
+      uid: 'asha',
+      ...words,
+      url,
+      tag: `${tag}-${suffix}`,
+      critical: false,
+      until,
+    })
+  })
+
+  it('a change on the day itself breaks quiet hours; a venue shared, a refund or the reminder does not', async () => {
+    const critical = async (kind: MailKind, now: number) => (await told(mail(kind), now))?.critical
+    for (const kind of ['venue-changed', 'date-cancelled', 'seat-cancelled'] as const) {
+      expect(await critical(kind, MORNING_OF), kind).toBe(true)
+      expect(await critical(kind, DAY_BEFORE), kind).toBe(false)
+    }
+    for (const kind of ['venue-brief', 'refund-issued', 'booking-cancelled', 'day-reminder'] as const)
+      expect(await critical(kind, MORNING_OF), kind).toBe(false)
+  })
+
+  it('judges "the day itself" in IST: 00:30 IST on the day is the day (UTC still says the day before), 23:30 IST the night before is not', async () => {
+    const justAfterMidnight = Date.parse('2026-12-02T00:30:00+05:30')
+    expect(new Date(justAfterMidnight).toISOString().slice(0, 10)).toBe('2026-12-01')
+    const cancelled = await told(mail('date-cancelled'), justAfterMidnight)
+    expect(cancelled).toMatchObject({ critical: true, push_due_at: justAfterMidnight })
+    const nightBefore = Date.parse('2026-12-01T23:30:00+05:30')
+    expect(await told(mail('venue-changed'), nightBefore)).toMatchObject({
+      critical: false,
+      push_due_at: Date.parse('2026-12-02T08:00:00+05:30'),
+    })
+  })
+
+  it('a booking paid at 00:30 IST on Saturday (Friday 19:00 UTC) for that evening names Saturday, and waits for 08:00', async () => {
+    const world = bookingWorld('2026-11-27T19:00:00Z')
+    const member = await world.member()
+    const date = world.dates[0]!
+    expect(date).toBe('2026-11-28')
+    const { order_id: orderId } = await world.book(member, date)
+    world.gateway.pay(orderId, world.at())
+    await reconcileBooking(world.deps, orderId)
+    await deliverMail({ ...world.deps, mailer: new FakeMail().mailer })
+    expect(world.firestore.read(`notices/${orderId}_booking-confirmed`)).toMatchObject({
+      uid: member.uid,
+      kind: 'account',
+      title: `Booked: ${WORLD_EVENT.title}`,
+      body: 'Sat, 28 Nov at 6:00 PM. Your ticket is in the app.',
+      url: `/my-bookings/${orderId}`,
+      tag: `booking-${WORLD_EVENT.id}-2026-11-28`,
+      push_due_at: Date.parse('2026-11-28T08:00:00+05:30'),
+    })
+  })
+})
+
+describe('a mail with no one to tell, or nothing to name', () => {
+  it('an event no longer in the catalogue tells nothing, whatever the kind', async () => {
+    for (const kind of ['booking-confirmed', 'venue-changed', 'date-cancelled', 'refund-issued'] as const)
+      expect(await told(mail(kind), DAY_BEFORE, { catalogue: catalogueWith() }), kind).toBeUndefined()
+    // A member's own mail about a night of it (a connection) too.
+    const connection = mail('connection', { order_id: 'member_asha', night: { event_id: EVENT.id, event_date: DATE } })
+    expect(await told(connection, DAY_BEFORE, { catalogue: catalogueWith() })).toBeUndefined()
+  })
+
+  it('an account’s deletion, a deleted account’s booking, and a booking mail without its booking tell nothing', async () => {
+    expect(await told(mail('account-deleted', { order_id: 'member_asha' }), DAY_BEFORE)).toBeUndefined()
+    expect(
+      await told(mail('refund-issued'), DAY_BEFORE, { booking: { ...BOOKING, user_id: 'deleted' } }),
+    ).toBeUndefined()
+    expect(await told(mail('booking-confirmed'), DAY_BEFORE, { booking: null })).toBeUndefined()
+  })
+})
+
+describe('a title in any script', () => {
+  it('is said as the catalogue spells it, and cut with an ellipsis at the push’s 60 characters', async () => {
+    const catalogue = catalogueWith('Chai pe Charchā · चाय पे चर्चा')
+    expect(await told(mail('booking-confirmed'), DAY_BEFORE, { catalogue })).toMatchObject({
+      title: 'Booked: Chai pe Charchā · चाय पे चर्चा',
+      body: 'Wed, 2 Dec at 8:00 PM. Your ticket is in the app.',
+    })
+    const long = catalogueWith('Midweek Meetup for Book Lovers, Board Gamers and Quiz Fans')
+    const cut = await told(mail('seat-cancelled'), DAY_BEFORE, { catalogue: long })
+    expect(cut?.title).toBe('Your seat was cancelled: Midweek Meetup for Book Lovers, Bo…')
+    expect(String(cut?.title)).toHaveLength(60)
+  })
+})
