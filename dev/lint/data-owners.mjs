@@ -12,6 +12,9 @@ const DATA_MODULE = /^functions\/src\/lib\/data\/([a-z-]+)\.ts$/
 /** The collection a data module owns: its file's name in snake case. */
 const ownedBy = (/** @type {string} */ path) => DATA_MODULE.exec(path)?.[1]?.replaceAll('-', '_')
 const TEST_FILE = /\.test\.ts$|(^|\/)testing\//
+/** What reaches a collection or a document directly. */
+const REACHES_DATA = /\b(collectionOf|subcollectionOf|seatClaims)\(|\bfirestore\s*\.\s*(doc|collection)\(/
+const NAMES_ONLY = 'functions/src/lib/collections.ts'
 
 /**
  * Each place a collection is named outside its data module, as "path: …", for the files given
@@ -24,6 +27,10 @@ export function ownerViolations(files) {
   const found = []
   for (const [path, text] of Object.entries(files)) {
     if (!path.startsWith('functions/src/') || TEST_FILE.test(path)) continue
+    if (!DATA_MODULE.test(path) && path !== NAMES_ONLY && REACHES_DATA.test(text)) {
+      const line = text.split('\n').findIndex((row) => REACHES_DATA.test(row)) + 1
+      found.push(`${path}:${line}: reaches Firestore directly: read and write through a data module (lib/data/)`)
+    }
     const own = ownedBy(path)
     for (const name of owned) {
       if (name === own) continue

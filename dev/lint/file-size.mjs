@@ -12,10 +12,8 @@ const MAX_LINES = 300
 const FOLDERS = ['src/features', 'functions/src/services', 'functions/src/lib/data', 'packages/domain/src']
 
 /** Files over the limit, waiting to be split: path -> the most lines it may have. */
-const LONG_FILES = {
-  'functions/src/services/seating/plans.ts': 356,
-  'functions/src/services/catalogue/editor.ts': 302,
-}
+/** @type {Record<string, number>} */
+const LONG_FILES = {}
 
 const lineCount = (/** @type {string} */ text) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
 

@@ -69,7 +69,7 @@ import { type CallableOptions, type CallableRequest, HttpsError, onCall } from '
 import { adminApp, db } from '../lib/admin'
 import { bothGrant, type HostCaller, refuseStaleHost, requireHost, requireMember } from '../lib/auth'
 import { loadCatalogue } from '../lib/catalogue'
-import { doorNow } from '../lib/clock'
+import { doorNow } from '../lib/data/stack-clocks'
 import { bookingDeps } from '../lib/deps'
 import { ALERTS, alert } from '../lib/log'
 import { isAllowedOrigin, LOOPBACK_ORIGIN } from '../lib/origins'
@@ -108,6 +108,7 @@ import * as notices from '../services/notify/notices'
 import * as photos from '../services/photos'
 import * as profile from '../services/profile'
 import * as seating from '../services/seating/plans'
+import * as seatingView from '../services/seating/view'
 import * as waitlist from '../services/waitlist/line'
 import { runOptions } from './sizing'
 
@@ -459,7 +460,7 @@ export const resolveReport = hostCallable(resolveReportCall, (input, host, catal
 
 // A date's groups: the host plans, moves, locks and publishes; members see their own at the reveal (on their booking).
 export const getSeating = hostCallable(getSeatingCall, (input, _, catalogue) =>
-  seating.getSeating(db(), eventOf(catalogue, input.eventId), input),
+  seatingView.getSeating(db(), eventOf(catalogue, input.eventId), input),
 )
 export const changeSeating = hostCallable(changeSeatingCall, (input, host, catalogue) =>
   seating.changeSeating(db(), host, eventOf(catalogue, input.eventId), input, Date.now()),

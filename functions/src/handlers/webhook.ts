@@ -16,11 +16,10 @@ import * as v from 'valibot'
 import { isFreshWebhookTimestamp, isValidWebhookSignature } from '../lib/cashfree'
 import { loadCatalogue } from '../lib/catalogue'
 import { isAlreadyExists } from '../lib/claims'
-import { collectionOf } from '../lib/collections'
+import { noteHandled, wasHandled } from '../lib/data/webhook-events'
 import { bookingSetup } from '../lib/deps'
 import { ALERTS, alert, burstDetector, warn } from '../lib/log'
 import { type BookingDeps, nowOf } from '../lib/records'
-import { expiry } from '../lib/retention'
 import { CASHFREE_SECRETS, functionSettings } from '../lib/settings'
 import { parseJsonBody } from '../lib/validate'
 import { applyRefundsMadeElsewhere, recordDisputes } from '../services/bookings/outside'
@@ -94,10 +93,7 @@ async function cashfreeWebhookHandler(
 
   // One delivery, however often it comes: its key is stable across Cashfree's retries.
   const key = header('x-idempotency-key') || createHash('sha256').update(request.rawBody).digest('base64url')
-  const seen = collectionOf(deps.firestore, 'webhook_events').doc(
-    createHash('sha256').update(key).digest('hex').slice(0, 40),
-  )
-  if ((await seen.get()).exists) return { status: 200, body: 'duplicate' }
+  if (await wasHandled(deps.firestore, key)) return { status: 200, body: 'duplicate' }
 
   if (type.startsWith('DISPUTE_')) await recordDisputes(deps, order)
   else {
@@ -106,11 +102,9 @@ async function cashfreeWebhookHandler(
     if (type.startsWith('REFUND_')) await applyRefundsMadeElsewhere(deps, order)
   }
   // Marked only once handled: a delivery that failed half-way is handled again on its retry.
-  await seen
-    .create({ type, order_id: order, at: nowOf(deps), ...expiry('webhook_events', nowOf(deps)) })
-    .catch((error: unknown) => {
-      if (!isAlreadyExists(error)) throw error
-    })
+  await noteHandled(deps.firestore, key, type, order, nowOf(deps)).catch((error: unknown) => {
+    if (!isAlreadyExists(error)) throw error
+  })
   return { status: 200, body: 'ok' }
 }
 

@@ -8,14 +8,12 @@
  * an attempt still being made). A failed attempt is tried again after a growing wait, or later when
  * the service asks for it, until the last; then the item is failed.
  *
- * Decision 0032 says why this stays a lease loop on Firestore rather than Cloud Tasks.
+ * Decision 0032 says why this stays a lease loop on Firestore rather than Cloud Tasks. The attempts
+ * themselves are data/attempts.ts.
  */
-import type { DocumentReference, DocumentSnapshot, Query } from 'firebase-admin/firestore'
-import { isAlreadyExists } from './claims'
-import { subcollectionOf } from './collections'
+import type { Query } from 'firebase-admin/firestore'
 import { warn } from './log'
 import { mapUntil } from './records'
-import { expiry } from './retention'
 
 export interface DeliveryPolicy {
   /** Waits after the 1st, 2nd, ... failed attempt; after the last, the item is failed. */
@@ -34,43 +32,6 @@ export const maxAttempts = (policy: DeliveryPolicy) => policy.retryDelaysMs.leng
 /** When attempt `attempt` having failed, the next is due: the policy's wait, or what the service asked if longer. */
 export const retryAt = (policy: DeliveryPolicy, attempt: number, now: number, askedMs = 0) =>
   now + Math.max(policy.retryDelaysMs[attempt - 1] ?? policy.retryDelaysMs.at(-1) ?? 0, askedMs)
-
-/** An attempt claimed: `settle` records how it ended. */
-export interface Claim {
-  settle(outcome: 'sent' | 'failed', error?: string): Promise<void>
-}
-
-/**
- * Claims attempt `attempt` of `item`, read as `snapshot`. Answers the claim, or undefined when another
- * run holds it; an attempt cut off (its lease over, no outcome) is counted on the item with
- * `countCutOff`, written only if nobody changed the item since it was read, so the next run claims a
- * new one.
- */
-export async function claimAttempt(
-  policy: DeliveryPolicy,
-  item: DocumentReference,
-  snapshot: DocumentSnapshot,
-  attempt: number,
-  now: number,
-  countCutOff: Record<string, unknown>,
-): Promise<Claim | undefined> {
-  const claim = subcollectionOf(item, 'attempts').doc(String(attempt))
-  try {
-    await claim.create({ started_at: now, ...expiry('attempts', now) })
-  } catch (error) {
-    if (!isAlreadyExists(error)) throw error
-    const other = await claim.get()
-    const held = other.createTime && other.readTime ? other.readTime.toMillis() - other.createTime.toMillis() : 0
-    if (other.get('outcome') === undefined && held > policy.leaseMs && snapshot.updateTime)
-      await item.update(countCutOff, { lastUpdateTime: snapshot.updateTime }).catch(() => undefined)
-    return undefined
-  }
-  return {
-    settle: async (outcome, error) => {
-      await claim.update({ outcome, ...(error === undefined ? {} : { error }) })
-    },
-  }
-}
 
 /** What a run of a delivery job did. */
 export interface DeliveryReport {
@@ -112,11 +73,4 @@ export async function deliverDue<Outcome extends string>(
     report: { due: due.length, left, sent: count('sent'), retrying: count('retry'), failed: count('failed') },
     outcomes,
   }
-}
-
-/** Deletes a queued item with its attempts (an account's deletion: nothing of it stays behind). */
-export async function deleteWithAttempts(ref: DocumentReference): Promise<void> {
-  const attempts = await subcollectionOf(ref, 'attempts').get()
-  await Promise.all(attempts.docs.map((attempt) => attempt.ref.delete()))
-  await ref.delete()
 }

@@ -3,7 +3,7 @@
  * handler takes, its clock, the money a booking holds, and running work a few at a time.
  */
 
-import { type CashfreeMode, cancelledDatePath } from '@yaari/domain/booking'
+import type { CashfreeMode } from '@yaari/domain/booking'
 import type { Catalogue } from '@yaari/domain/catalogue'
 import type { Firestore } from 'firebase-admin/firestore'
 import type { PaymentGateway } from './cashfree'
@@ -78,16 +78,4 @@ export async function mapUntil<T, R>(
   }
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
   return { results, left: items.length - next }
-}
-
-/** Whether the team has cancelled this date (`npm run cancel-date`). */
-export async function isDateCancelled(firestore: Firestore, eventId: string, date: string): Promise<boolean> {
-  return (await firestore.doc(cancelledDatePath(eventId, date)).get()).exists
-}
-
-/** Which of these dates of one event the team has cancelled (one read for all). */
-export async function cancelledAmong(firestore: Firestore, eventId: string, dates: string[]): Promise<Set<string>> {
-  if (dates.length === 0) return new Set()
-  const snapshots = await firestore.getAll(...dates.map((date) => firestore.doc(cancelledDatePath(eventId, date))))
-  return new Set(dates.filter((_, i) => snapshots[i]?.exists))
 }

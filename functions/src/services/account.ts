@@ -19,14 +19,13 @@ import {
   RECENT_SIGN_IN_MINUTES,
 } from '@yaari/domain/account'
 import { cancellationRefund } from '@yaari/domain/refund-policy'
-import { eventStartInstant, istToday } from '@yaari/domain/schedule'
+import { eventStartInstant } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { claimFirst } from '../lib/claims'
-import { collectionOf } from '../lib/collections'
 import { blocksBy } from '../lib/data/blocks'
 import { type BookingRecord, bookingRef, bookingsOfMember } from '../lib/data/bookings'
 import { connectionsOf } from '../lib/data/connections'
+import { dataExports } from '../lib/data/data-exports'
 import { feedbackBy } from '../lib/data/feedback'
 import { mailAboutOrders, type StoredMail } from '../lib/data/mail'
 import { sharingOfMember } from '../lib/data/member-sharing'
@@ -39,8 +38,7 @@ import { entriesOfMember, type StoredEntry } from '../lib/data/waitlist'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
 import { type BookingDeps, nowOf } from '../lib/records'
-import { expiry } from '../lib/retention'
-import { auditLog, auditRecord } from './audit'
+import { recordAudit } from './audit'
 import { cancelConfirmed } from './bookings/cancel'
 import { reconcileBooking } from './bookings/reconcile'
 import { forgetAfterNights, forgetClaims, forgetMail } from './forget'
@@ -164,11 +162,7 @@ async function afterNightOf(firestore: Firestore, uid: string): Promise<MyDataEx
 
 /** One of today's exports for this member, or a refusal once they are used up (a script's loop). */
 async function claimExport(firestore: Firestore, uid: string, now: number): Promise<void> {
-  const day = istToday(new Date(now))
-  const refs = Array.from({ length: EXPORTS_PER_DAY }, (_, i) =>
-    collectionOf(firestore, 'data_exports').doc(`${uid}_${day}_${i + 1}`),
-  )
-  if ((await claimFirst(refs, { user_id: uid, day, at: now, ...expiry('data_exports', now) })) === undefined) {
+  if (!(await dataExports.claim(firestore, uid, EXPORTS_PER_DAY, now))) {
     throw new HttpsError('resource-exhausted', ACCOUNT_DATA_MESSAGES.tooManyExports)
   }
 }
@@ -266,14 +260,12 @@ export async function deleteMyAccount(deps: AccountDeps, member: VerifiedMember)
   await forgetNotices(firestore, uid)
   await forgetProfile(firestore, uid)
   await forgetStanding(firestore, uid)
-  await auditLog(firestore)
-    .doc(`account-deleted-${createHash('sha256').update(uid).digest('hex').slice(0, 32)}`)
-    .set(
-      auditRecord(
-        { command: 'deleteMyAccount' },
-        { action: 'account-deleted', at: now, about: { account: uid }, change: { uid } },
-      ),
-    )
+  await recordAudit(
+    firestore,
+    { command: 'deleteMyAccount' },
+    { action: 'account-deleted', at: now, about: { account: uid }, change: { uid } },
+    `account-deleted-${createHash('sha256').update(uid).digest('hex').slice(0, 32)}`,
+  )
   await deps.deleteAuthUser(uid)
   return { deleted: true }
 }

@@ -6,10 +6,15 @@
  */
 import type { City, YaariEvent } from '@yaari/domain/catalogue'
 import { AUDIT_PAGE, type AuditEntry, type Roles } from '@yaari/domain/host'
-import type { Firestore, Timestamp, Transaction, WriteBatch } from 'firebase-admin/firestore'
-import { isAlreadyExists } from '../lib/claims'
-import { collectionOf } from '../lib/collections'
-import { reader } from '../lib/documents'
+import type { Firestore, Transaction, WriteBatch } from 'firebase-admin/firestore'
+import {
+  type AuditAction,
+  type AuditRecord,
+  lineInBatch,
+  lineInTransaction,
+  newestLines,
+  writeLine,
+} from '../lib/data/audit-log'
 import { expiry } from '../lib/retention'
 
 /** Who acted: a signed-in host or admin, or the team's command line. */
@@ -19,55 +24,6 @@ export type Actor = { uid: string; email: string | undefined } | { command: stri
 export const actorName = (actor: Actor) => ('uid' in actor ? (actor.email ?? actor.uid) : `command: ${actor.command}`)
 /** The account that acted, or null for the team's command line. */
 export const actorUid = (actor: Actor) => ('uid' in actor ? actor.uid : null)
-
-const AUDIT_ACTIONS = [
-  'share-venue',
-  'change-venue',
-  'set-capacity',
-  'close-sales',
-  'reopen-sales',
-  'cancel-date',
-  'cancel-seat',
-  'view-guest-list',
-  'export-guest-list',
-  'message-guests',
-  'moderate',
-  'lift-moderation',
-  'ready-door',
-  'check-in',
-  'undo-check-in',
-  'remove-admission',
-  'account-deleted',
-  'save-event',
-  'publish-event',
-  'archive-event',
-  'save-city',
-  'seed-catalogue',
-  'mark-attendance',
-  'resolve-report',
-  'plan-groups',
-  'move-guest',
-  'lock-group',
-  'publish-groups',
-] as const
-type AuditAction = (typeof AUDIT_ACTIONS)[number]
-
-export interface AuditRecord {
-  at: number
-  action: AuditAction
-  actor_uid: string | null
-  actor: string
-  /** The event it is about ('' when none). */
-  event_id: string
-  /** The date it is about ('' when none). */
-  event_date: string
-  /** The city of what it is about: what a host's audit page reads by (absent for a member's account). */
-  city?: string
-  /** What changed, e.g. { from: 10, to: 12 }. */
-  change?: Record<string, unknown>
-  /** When Firestore's TTL policy deletes it (retention.ts). */
-  expire_at?: Timestamp
-}
 
 /** An event as an audit line names it: by its id, and read by its city. */
 export type AuditedEvent = Pick<YaariEvent, 'id' | 'city'>
@@ -110,7 +66,7 @@ function subjectFields(about: AuditSubject): Pick<AuditRecord, 'event_id' | 'eve
 }
 
 /** The audit line for an entry, to write alone or beside the change it records. */
-export function auditRecord(actor: Actor, entry: AuditInput): AuditRecord {
+function auditRecord(actor: Actor, entry: AuditInput): AuditRecord {
   return {
     at: entry.at,
     action: entry.action,
@@ -122,11 +78,9 @@ export function auditRecord(actor: Actor, entry: AuditInput): AuditRecord {
   }
 }
 
-export const auditLog = (firestore: Firestore) => collectionOf(firestore, 'audit_log')
-
 /** Adds the audit line to the transaction that makes the change it records: both are written, or neither. */
 export function auditInTransaction(transaction: Transaction, firestore: Firestore, actor: Actor, entry: AuditInput) {
-  transaction.set(auditLog(firestore).doc(), auditRecord(actor, entry))
+  lineInTransaction(transaction, firestore, auditRecord(actor, entry))
 }
 
 /**
@@ -140,26 +94,15 @@ export function auditInBatch(
   entry: AuditInput,
   id?: string,
 ): void {
-  batch.create(id ? auditLog(firestore).doc(id) : auditLog(firestore).doc(), auditRecord(actor, entry))
+  lineInBatch(batch, firestore, auditRecord(actor, entry), id)
 }
-const auditRecords = reader<AuditRecord>()
 
 /**
  * Writes an audit line. With an id, once: a step repeated after a run was cut off writes the line
  * it missed, and never a second one.
  */
 export async function recordAudit(firestore: Firestore, actor: Actor, entry: AuditInput, id?: string): Promise<void> {
-  const record = auditRecord(actor, entry)
-  if (!id) {
-    await auditLog(firestore).add(record)
-    return
-  }
-  await auditLog(firestore)
-    .doc(id)
-    .create(record)
-    .catch((error: unknown) => {
-      if (!isAlreadyExists(error)) throw error
-    })
+  await writeLine(firestore, auditRecord(actor, entry), id)
 }
 
 /**
@@ -167,13 +110,12 @@ export async function recordAudit(firestore: Firestore, actor: Actor, entry: Aud
  * line, what is about no event included).
  */
 export async function listAudit(firestore: Firestore, roles: Roles, limit = AUDIT_PAGE): Promise<AuditEntry[]> {
-  const newest = (query: FirebaseFirestore.Query) => query.orderBy('at', 'desc').limit(limit).get()
   const cities = roles.admin ? [] : [...roles.hostCities]
-  const snapshots = roles.admin
-    ? [await newest(auditLog(firestore))]
-    : await Promise.all(cities.map((city) => newest(auditLog(firestore).where('city', '==', city))))
-  return snapshots
-    .flatMap((snapshot) => auditRecords.withIds(snapshot))
+  const found = roles.admin
+    ? [await newestLines(firestore, limit)]
+    : await Promise.all(cities.map((city) => newestLines(firestore, limit, city)))
+  return found
+    .flat()
     .sort((a, b) => b.record.at - a.record.at)
     .slice(0, limit)
     .map(({ id, record }) => ({

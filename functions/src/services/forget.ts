@@ -5,10 +5,11 @@
  * one, instead of them.
  */
 import type { Firestore } from 'firebase-admin/firestore'
-import { collectionOf } from '../lib/collections'
+import { renameMemberInLines } from '../lib/data/audit-log'
 import { forgetBlocks } from '../lib/data/blocks'
 import { type BookingRecord, bookingRef } from '../lib/data/bookings'
 import { forgetConnections } from '../lib/data/connections'
+import { dataExports } from '../lib/data/data-exports'
 import { forgetFeedback } from '../lib/data/feedback'
 import { deleteMail, mailToMember, redactAfterSend, type StoredMail } from '../lib/data/mail'
 import { forgetMemberDates } from '../lib/data/member-dates'
@@ -16,11 +17,12 @@ import { forgetHoldSlots } from '../lib/data/member-holds'
 import { forgetSharing } from '../lib/data/member-sharing'
 import { forgetWaitSlots } from '../lib/data/member-waits'
 import { forgetGuest } from '../lib/data/nights'
+import { photoUploads } from '../lib/data/photo-uploads'
 import { forgetPicks } from '../lib/data/picks'
+import { reportSlots } from '../lib/data/report-slots'
 import { forgetReporter } from '../lib/data/reports'
 import { renameSeatHolder } from '../lib/data/seats'
 import { forgetWaitlist } from '../lib/data/waitlist'
-import { auditLog } from './audit'
 
 /** What a deleted member's bookings, seats and audit lines name instead of their uid. */
 const DELETED_MEMBER = 'deleted'
@@ -46,13 +48,9 @@ export async function forgetMail(firestore: Firestore, uid: string, emails: stri
  * audit lines about them too.
  */
 export async function forgetClaims(firestore: Firestore, uid: string, bookings: readonly BookingRecord[]) {
-  const named = await Promise.all(
-    (['photo_uploads', 'data_exports'] as const).map((collection) =>
-      collectionOf(firestore, collection).where('user_id', '==', uid).get(),
-    ),
-  )
   await Promise.all([
-    ...named.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())),
+    photoUploads.forget(firestore, uid),
+    dataExports.forget(firestore, uid),
     forgetWaitlist(firestore, uid),
     forgetWaitSlots(firestore, uid),
     forgetMemberDates(firestore, uid),
@@ -62,8 +60,7 @@ export async function forgetClaims(firestore: Firestore, uid: string, bookings: 
     await renameSeatHolder(firestore, booking, DELETED_MEMBER)
     await bookingRef(firestore, booking.order_id).update({ user_id: DELETED_MEMBER })
   }
-  const audit = await auditLog(firestore).where('change.member', '==', uid).get()
-  await Promise.all(audit.docs.map((line) => line.ref.update({ 'change.member': DELETED_MEMBER })))
+  await renameMemberInLines(firestore, uid, DELETED_MEMBER)
 }
 
 /**
@@ -76,9 +73,8 @@ export async function forgetAfterNights(firestore: Firestore, uid: string, booki
   for (const booking of bookings.filter((b) => b.after_closes_at !== undefined)) {
     await forgetGuest(firestore, booking.event_id, booking.event_date, uid)
   }
-  const found = await Promise.all([collectionOf(firestore, 'report_slots').where('user_id', '==', uid).get()])
   await Promise.all([
-    ...found.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())),
+    reportSlots.forget(firestore, uid),
     forgetBlocks(firestore, uid),
     forgetConnections(firestore, uid),
     forgetFeedback(firestore, uid),

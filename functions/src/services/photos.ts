@@ -11,13 +11,10 @@
 
 import type { RequestOf } from '@yaari/domain/callable'
 import { MAX_PHOTO_BYTES, MESSAGES, PHOTO_MAX_SIDE, type uploadProfilePhotoCall } from '@yaari/domain/profile'
-import { istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { claimFirst } from '../lib/claims'
-import { collectionOf } from '../lib/collections'
+import { photoUploads } from '../lib/data/photo-uploads'
 import type { PhotoStore } from '../lib/photo-store'
-import { expiry } from '../lib/retention'
 
 /**
  * A decompression bomb (a small file of a huge image) is refused before it is decoded. 40 MP is
@@ -48,17 +45,7 @@ async function reencodePhoto(bytes: Buffer): Promise<Buffer | undefined> {
 
 /** One of today's uploads for this member, or a refusal once they are used up. */
 async function claimUpload(firestore: Firestore, uid: string, now: Date): Promise<void> {
-  const day = istToday(now)
-  const refs = Array.from({ length: PHOTO_UPLOADS_PER_DAY }, (_, i) =>
-    collectionOf(firestore, 'photo_uploads').doc(`${uid}_${day}_${i + 1}`),
-  )
-  const claimed = await claimFirst(refs, {
-    user_id: uid,
-    day,
-    at: now.getTime(),
-    ...expiry('photo_uploads', now.getTime()),
-  })
-  if (claimed === undefined) {
+  if (!(await photoUploads.claim(firestore, uid, PHOTO_UPLOADS_PER_DAY, now.getTime()))) {
     throw new HttpsError(
       'resource-exhausted',
       `You have uploaded ${PHOTO_UPLOADS_PER_DAY} photos today. Please try again tomorrow.`,

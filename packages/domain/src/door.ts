@@ -101,7 +101,7 @@ export const UNDO_SYNC_GRACE_MS = 15 * 60_000
 /** At most this many check-ins go to the server in one call (the outbox sends the rest next). */
 export const SYNC_BATCH = 100
 
-const CHECK_IN_METHODS = ['qr', 'code', 'name'] as const
+export const CHECK_IN_METHODS = ['qr', 'code', 'name'] as const
 export type CheckInMethod = (typeof CHECK_IN_METHODS)[number]
 
 const checkInOpSchema = v.strictObject({

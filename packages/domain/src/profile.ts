@@ -163,32 +163,34 @@ export const fullMobile = (tenDigits: string) => `${COUNTRY_CODE}${tenDigits}`
 export const localMobile = (mobile: string) =>
   mobile.startsWith(COUNTRY_CODE) ? mobile.slice(COUNTRY_CODE.length) : mobile
 
-/** The user_profiles/{uid} document, with its defaults (none for an answer the member did not give). */
-export interface UserProfileRecord {
-  user_id: string
-  name: string
-  email: string
-  mobile: string
-  date_of_birth: string
-  gender: string
-  profession: string
+/** The user_profiles/{uid} document as the functions write it and the app keeps it. */
+export const userProfileRecordSchema = v.object({
+  user_id: v.string(),
+  name: v.string(),
+  email: v.string(),
+  mobile: v.string(),
+  date_of_birth: v.string(),
+  gender: v.string(),
+  profession: v.string(),
   /**
    * The answers the booking form asks (seating and the host's evening): present only when the
    * member gave them. Onboarding does not ask them, so a new profile has none.
    */
-  food_preference?: string
-  drinking_preference?: string
-  personality_type?: string
-  relationship_status?: string
-  venue_preferences: string[]
+  food_preference: v.optional(v.string()),
+  drinking_preference: v.optional(v.string()),
+  personality_type: v.optional(v.string()),
+  relationship_status: v.optional(v.string()),
+  venue_preferences: v.array(v.string()),
   /** JSON text of the chosen interest ids, as the document stores it. */
-  interests: string
-  location: string
-  bio: string
-  profile_picture_url: string | null
+  interests: v.string(),
+  location: v.string(),
+  bio: v.string(),
+  profile_picture_url: v.nullable(v.string()),
   /** Interests and personality may seat them in a group (absent on profiles saved before it was asked: yes). */
-  seat_by_answers?: boolean
-}
+  seat_by_answers: v.optional(v.boolean()),
+})
+/** The user_profiles/{uid} document, with its defaults (none for an answer the member did not give). */
+export type UserProfileRecord = v.InferOutput<typeof userProfileRecordSchema>
 
 export function toProfileRecord(
   uid: string,

@@ -15,7 +15,7 @@ import {
   venueBriefSchema,
 } from '@yaari/domain/booking'
 import { NOTICE_KINDS, type NoticeKind, type NoticeView } from '@yaari/domain/notifications'
-import type { UserProfileRecord } from '@yaari/domain/profile'
+import { type UserProfileRecord, userProfileRecordSchema } from '@yaari/domain/profile'
 import type { AnswerField } from '@yaari/domain/profile-answers'
 import { INTERESTS } from '@yaari/domain/profile-choices'
 import type { Interest } from '@yaari/domain/seating'
@@ -79,25 +79,7 @@ const waitlistViewSchema = v.object({
   offerExpiresAt: v.optional(v.string()),
 })
 
-const profileRecordSchema = v.object({
-  user_id: v.string(),
-  name: v.string(),
-  email: v.string(),
-  mobile: v.string(),
-  date_of_birth: v.string(),
-  gender: v.string(),
-  profession: v.string(),
-  food_preference: v.optional(v.string()),
-  drinking_preference: v.optional(v.string()),
-  personality_type: v.optional(v.string()),
-  relationship_status: v.optional(v.string()),
-  venue_preferences: v.array(v.string()),
-  interests: v.string(),
-  location: v.string(),
-  bio: v.string(),
-  profile_picture_url: v.nullable(v.string()),
-  seat_by_answers: v.optional(v.boolean()),
-})
+const profileRecordSchema = userProfileRecordSchema
 
 const noticeViewSchema = v.object({
   id: v.string(),

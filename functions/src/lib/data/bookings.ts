@@ -266,3 +266,25 @@ export async function isApplied(firestore: Firestore, orderId: string, change: s
   const marker = await subcollectionOf(bookingRef(firestore, orderId), 'transitions').doc(change).get()
   return markers.one(marker)?.applied === true
 }
+
+/**
+ * True for the first caller in this booking's current window of `everyMs` (bookings/{orderId}/
+ * gateway_reads/{window}); each window is one create().
+ */
+export async function mayAskGateway(
+  firestore: Firestore,
+  orderId: string,
+  now: number,
+  everyMs: number,
+): Promise<boolean> {
+  const window = Math.floor(now / everyMs)
+  try {
+    await subcollectionOf(bookingRef(firestore, orderId), 'gateway_reads')
+      .doc(String(window))
+      .create({ at: now, ...expiry('gateway_reads', now) })
+    return true
+  } catch (error) {
+    if (isAlreadyExists(error)) return false
+    throw error
+  }
+}

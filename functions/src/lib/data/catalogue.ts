@@ -27,9 +27,6 @@ export async function readSnapshot(firestore: Firestore, transaction?: Transacti
   return snapshots.one(transaction ? await transaction.get(ref) : await ref.get()) ?? NO_CATALOGUE
 }
 
-/** Whether a snapshot has been published at all. */
-export const hasSnapshot = async (firestore: Firestore) => (await publishedRef(firestore).get()).exists
-
 /** Writes `snapshot` as the published catalogue, in a transaction that has read nothing after writing. */
 export function writePublished(firestore: Firestore, transaction: Transaction, snapshot: PublishedCatalogue): void {
   transaction.set(publishedRef(firestore), snapshot)

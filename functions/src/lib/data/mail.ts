@@ -4,11 +4,11 @@
  * (dev/lint/data-owners.test.mjs): queueing, delivery, the account's export and its forgetting read
  * and write it through these.
  */
-import type { Firestore, WriteBatch } from 'firebase-admin/firestore'
+import { FieldValue, type Firestore, type WriteBatch } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { collectionOf } from '../collections'
-import { deleteWithAttempts } from '../delivery'
 import { checkedReader } from '../documents'
+import { deleteAttempts, deleteWithAttempts } from './attempts'
 
 /** What a member is told about a booking, once per booking each. */
 export const MAIL_KINDS = [
@@ -128,4 +128,11 @@ export async function createMail(firestore: Firestore, id: string, record: MailR
 /** Queues a mail in the batch that writes what it tells (both, or neither). */
 export function createMailInBatch(batch: WriteBatch, firestore: Firestore, id: string, record: MailRecord): void {
   batch.create(mailRef(firestore, id), record)
+}
+
+/** A sent (or given up) mail to a deleted account: its address goes, and its attempts. */
+export async function redactMail(firestore: Firestore, id: string): Promise<void> {
+  const ref = mailRef(firestore, id)
+  await deleteAttempts(ref)
+  await ref.update({ to: '', last_error: FieldValue.delete(), redact_after_send: FieldValue.delete() })
 }

@@ -6,37 +6,20 @@
  * its document. Fields the schema does not name are kept as they are (the member's export and
  * getMyProfile give the profile whole).
  */
-import type { UserProfileRecord } from '@yaari/domain/profile'
-import { ANSWERS, type AnswerField } from '@yaari/domain/profile-answers'
+import { type UserProfileRecord, userProfileRecordSchema } from '@yaari/domain/profile'
+import type { AnswerField } from '@yaari/domain/profile-answers'
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { collectionOf } from '../collections'
 import { checkedReader } from '../documents'
 
-const answers = Object.fromEntries(ANSWERS.map(({ field }) => [field, v.optional(v.string())])) as Record<
-  AnswerField,
-  v.OptionalSchema<v.StringSchema<undefined>, undefined>
->
 const ProfileSchema = v.looseObject({
-  user_id: v.string(),
-  name: v.string(),
-  email: v.string(),
-  mobile: v.string(),
-  date_of_birth: v.string(),
-  gender: v.string(),
-  profession: v.string(),
-  ...answers,
-  venue_preferences: v.array(v.string()),
-  interests: v.string(),
-  location: v.string(),
-  bio: v.string(),
-  profile_picture_url: v.nullable(v.string()),
-  seat_by_answers: v.optional(v.boolean()),
+  ...userProfileRecordSchema.entries,
   /** The answers' fields the member gave themselves (never an invented default). */
   given_answers: v.optional(v.array(v.string())),
   created_at: v.optional(v.unknown()),
   updated_at: v.optional(v.unknown()),
-}) satisfies v.GenericSchema<unknown, UserProfileRecord>
+})
 
 /** A stored profile: the record saveProfile wrote, which answers the member gave, and when it was written. */
 export type StoredProfile = v.InferOutput<typeof ProfileSchema>

@@ -5,12 +5,10 @@
 
 import type { reportGuestCall } from '@yaari/domain/after-night'
 import { AFTER_MESSAGES, REPORTS_PER_DAY } from '@yaari/domain/after-night'
-import { istToday } from '@yaari/domain/schedule'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { claimFirst, isAlreadyExists } from '../../lib/claims'
-import { collectionOf } from '../../lib/collections'
+import { isAlreadyExists } from '../../lib/claims'
+import { reportSlots } from '../../lib/data/report-slots'
 import { fileReport, type ReportRecord, reportFiled } from '../../lib/data/reports'
-import { expiry } from '../../lib/retention'
 import { guestOf, type MemberCall, myNight, reportKey, requireOpen } from './store'
 
 /** reportGuest: a report about another guest of the evening, at most REPORTS_PER_DAY a day, once per guest. */
@@ -20,11 +18,7 @@ export const reportGuest: MemberCall<typeof reportGuestCall> = async (firestore,
   requireOpen(night.night, now)
   const id = reportKey(night.id, member.uid, uid)
   if (await reportFiled(firestore, id)) throw new HttpsError('already-exists', AFTER_MESSAGES.alreadyReported)
-  const day = istToday(new Date(now))
-  const slots = Array.from({ length: REPORTS_PER_DAY }, (_, i) =>
-    collectionOf(firestore, 'report_slots').doc(`${member.uid}_${day}_${i + 1}`),
-  )
-  if ((await claimFirst(slots, { user_id: member.uid, day, at: now, ...expiry('report_slots', now) })) === undefined) {
+  if (!(await reportSlots.claim(firestore, member.uid, REPORTS_PER_DAY, now))) {
     throw new HttpsError('resource-exhausted', AFTER_MESSAGES.tooManyReports)
   }
   const record: ReportRecord = {

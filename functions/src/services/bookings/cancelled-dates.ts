@@ -7,18 +7,16 @@
  * job repeats until no booking of the date is confirmed or pending.
  */
 
-import { cancelledDatePath, eventDateSchema } from '@yaari/domain/booking'
+import { eventDateSchema } from '@yaari/domain/booking'
 import type { Catalogue } from '@yaari/domain/catalogue'
 import { dateIssue, eventIdField } from '@yaari/domain/event-id'
 import { describeIssues } from '@yaari/domain/validation'
 import type { Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
-import { isAlreadyExists } from '../../lib/claims'
-import { collectionOf } from '../../lib/collections'
 import { type BookingRecord, bookingRef, bookingsOfDate } from '../../lib/data/bookings'
+import { markSettled, recordCancelledDate, unsettledDates } from '../../lib/data/cancelled-dates'
 import { warn } from '../../lib/log'
 import { type BookingDeps, mapLimit, nowOf } from '../../lib/records'
-import { expiry } from '../../lib/retention'
 import { queueMail } from '../mail/outbox'
 import { cancelConfirmed } from './cancel'
 import { reconcileBooking } from './reconcile'
@@ -44,16 +42,7 @@ export async function cancelDate(
   const refused = dateIssue(catalogue, parsed.output, { dated: true })
   if (refused) throw new Error(refused)
   const { eventId, eventDate, reason } = parsed.output
-  const path = cancelledDatePath(eventId, eventDate)
-  try {
-    await firestore
-      .doc(path)
-      .create({ reason, cancelled_at: now, settled: false, ...expiry('cancelled_dates', now, eventDate) })
-    return { path, cancelled: true }
-  } catch (error) {
-    if (isAlreadyExists(error)) return { path, cancelled: false }
-    throw error
-  }
+  return recordCancelledDate(firestore, eventId, eventDate, reason, now)
 }
 
 async function settleBooking(deps: BookingDeps, booking: BookingRecord): Promise<'refunded' | 'ended' | 'none'> {
@@ -104,19 +93,15 @@ export async function settleCancelledDate(
     ['confirmed', 'pending'].includes(booking.status),
   )
   if (left.length > 0) return false
-  await firestore.doc(cancelledDatePath(eventId, eventDate)).update({ settled: true })
+  await markSettled(firestore, eventId, eventDate)
   return true
 }
 
 /** The settleCancelledDates job. */
 export async function settleCancelledDates(deps: BookingDeps): Promise<CancelledDatesReport> {
-  const open = await collectionOf(deps.firestore, 'cancelled_dates').where('settled', '==', false).get()
-  const report = { dates: open.size, refunded: 0, holdsEnded: 0 }
-  for (const date of open.docs) {
-    const [eventId, eventDate] = [
-      date.id.slice(0, date.id.lastIndexOf('_')),
-      date.id.slice(date.id.lastIndexOf('_') + 1),
-    ]
+  const open = await unsettledDates(deps.firestore)
+  const report = { dates: open.length, refunded: 0, holdsEnded: 0 }
+  for (const { eventId, eventDate } of open) {
     await settleCancelledDate(deps, eventId, eventDate, report)
   }
   return report

@@ -17,16 +17,12 @@ import { type Catalogue, PRICE_TIERS } from '@yaari/domain/catalogue'
 import type { WaitlistView } from '@yaari/domain/waitlist'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { isAlreadyExists } from '../../lib/claims'
-import { subcollectionOf } from '../../lib/collections'
-import { type BookingRecord, bookingRef, bookingsOfMember, readBooking } from '../../lib/data/bookings'
+import { type BookingRecord, bookingsOfMember, mayAskGateway, readBooking } from '../../lib/data/bookings'
 import { connectionsOf } from '../../lib/data/connections'
-import { warn } from '../../lib/log'
+import { readBrief } from '../../lib/data/venue-briefs'
 import type { PassSigner } from '../../lib/pass-signer'
 import { type BookingDeps, nowOf } from '../../lib/records'
-import { expiry } from '../../lib/retention'
 import { tablesFor } from '../seating/tables'
-import { storedBrief } from '../venue-briefs'
 import { myWaitlist } from '../waitlist/views'
 import { isFailedAttemptStatus } from './orders'
 import { reconcileBooking } from './reconcile'
@@ -37,20 +33,6 @@ import { reconcileBooking } from './reconcile'
  * spend everyone's.
  */
 const GATEWAY_READ_EVERY_MS = 5_000
-
-/** True for the first caller in this booking's current window; each window is one create(). */
-async function mayAskGateway(firestore: Firestore, orderId: string, now: number): Promise<boolean> {
-  const window = Math.floor(now / GATEWAY_READ_EVERY_MS)
-  try {
-    await subcollectionOf(bookingRef(firestore, orderId), 'gateway_reads')
-      .doc(String(window))
-      .create({ at: now, ...expiry('gateway_reads', now) })
-    return true
-  } catch (error) {
-    if (isAlreadyExists(error)) return false
-    throw error
-  }
-}
 
 /** A booking that may still change with Cashfree: pending, or ended recently (a late payment). */
 const mayChange = (booking: BookingRecord) =>
@@ -70,17 +52,14 @@ const neverOffered = (booking: BookingRecord) =>
  * pending, failed or refunded booking never learns where the table is.
  */
 async function venueBriefsFor(firestore: Firestore, bookings: BookingRecord[]): Promise<Map<string, VenueBrief>> {
-  const keys = new Set(
-    bookings.filter((b) => b.status === 'confirmed').map((b) => venueBriefPath(b.event_id, b.event_date)),
+  const dates = new Map(
+    bookings.filter((b) => b.status === 'confirmed').map((b) => [venueBriefPath(b.event_id, b.event_date), b] as const),
   )
   const briefs = new Map<string, VenueBrief>()
   await Promise.all(
-    [...keys].map(async (path) => {
-      const snapshot = await firestore.doc(path).get()
-      if (!snapshot.exists) return
-      const brief = storedBrief(snapshot.data())
+    [...dates].map(async ([path, booking]) => {
+      const brief = await readBrief(firestore, booking.event_id, booking.event_date)
       if (brief) briefs.set(path, brief)
-      else warn('venue-brief-invalid', { path })
     }),
   )
   return briefs
@@ -200,7 +179,7 @@ export async function getBooking(
     throw new HttpsError('not-found', 'No such booking.')
   }
   let checkedAt: string | undefined
-  if (mayChange(booking) && (await mayAskGateway(deps.firestore, orderId, now))) {
+  if (mayChange(booking) && (await mayAskGateway(deps.firestore, orderId, now, GATEWAY_READ_EVERY_MS))) {
     booking = (await reconcileBooking(deps, orderId)) ?? booking
     checkedAt = new Date(now).toISOString()
   }

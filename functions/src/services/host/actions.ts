@@ -21,14 +21,15 @@ import { eventStartInstant } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { paidBookingsOfDate, readBooking } from '../../lib/data/bookings'
+import { isDateCancelled } from '../../lib/data/cancelled-dates'
 import { readDateSettings, releaseDateLease, setSalesInBatch, takeDateLease } from '../../lib/data/date-settings'
-import { type BookingDeps, isDateCancelled, nowOf } from '../../lib/records'
-import { type Actor, type AuditedEvent, auditInBatch, auditLog, auditRecord, onDate, recordAudit } from '../audit'
+import { storeVenueBrief } from '../../lib/data/venue-briefs'
+import { type BookingDeps, nowOf } from '../../lib/records'
+import { type Actor, type AuditedEvent, auditInBatch, onDate, recordAudit } from '../audit'
 import { cancelConfirmed } from '../bookings/cancel'
 import { cancelDate, settleCancelledDate } from '../bookings/cancelled-dates'
 import { setCapacity as setSeatCapacity } from '../capacity'
 import { queueMail } from '../mail/outbox'
-import { storeVenueBrief } from '../venue-briefs'
 import { offerFreedSeats } from '../waitlist/offers'
 import { summarizeDate } from './dates'
 
@@ -97,17 +98,14 @@ export async function publishVenue(
   now: number,
 ) {
   // The brief and its audit line in one batch.
-  const stored = await storeVenueBrief(firestore, input.eventId, input.eventDate, input.brief, (change) => [
-    [
-      auditLog(firestore).doc(),
-      auditRecord(actor, {
-        action: change.change === 'shared' ? 'share-venue' : 'change-venue',
-        about: onDate(event, input.eventDate),
-        change: { ...input.brief, version: change.version },
-        at: now,
-      }),
-    ],
-  ])
+  const stored = await storeVenueBrief(firestore, input.eventId, input.eventDate, input.brief, (batch, change) =>
+    auditInBatch(batch, firestore, actor, {
+      action: change.change === 'shared' ? 'share-venue' : 'change-venue',
+      about: onDate(event, input.eventDate),
+      change: { ...input.brief, version: change.version },
+      at: now,
+    }),
+  )
   if (stored.change === 'unchanged') return stored
   const kind = stored.change === 'shared' ? 'venue-brief' : 'venue-changed'
   const version = stored.change === 'shared' ? undefined : stored.version

@@ -8,15 +8,9 @@ import type { Admission, CheckInMark } from '@yaari/domain/door'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { isAlreadyExists, isNotFound } from '../../lib/claims'
 import { bookingRef } from '../../lib/data/bookings'
+import { type AdmissionRecord, admissionRef, admissionsOfDate, readAdmission } from '../../lib/data/door-admissions'
+import { type CheckInRecord, checkInsOf } from '../../lib/data/door-check-ins'
 import { expiry } from '../../lib/retention'
-import {
-  type AdmissionRecord,
-  admissions,
-  admissionsOfDate,
-  type CheckInRecord,
-  checkInsOf,
-  readAdmission,
-} from './store'
 
 const mark = (id: string, record: { at: number; door: string; by: string }): CheckInMark => ({
   checkInId: id,
@@ -41,7 +35,7 @@ export async function dateAdmissions(firestore: Firestore, eventId: string, even
 
 /** Makes a check-in the booking's admission, or, when another came first, a double entry on it. */
 export async function admit(firestore: Firestore, id: string, record: CheckInRecord) {
-  const ref = admissions(firestore).doc(record.order_id)
+  const ref = admissionRef(firestore, record.order_id)
   const first: AdmissionRecord = {
     event_id: record.event_id,
     event_date: record.event_date,
@@ -72,7 +66,7 @@ export async function settleAdmission(firestore: Firestore, orderId: string, eve
   const standing = (await checkInsOf(firestore, orderId))
     .filter(({ record }) => record.undone_at === undefined && record.refused === undefined)
     .sort((a, b) => a.record.at - b.record.at)
-  const ref = admissions(firestore).doc(orderId)
+  const ref = admissionRef(firestore, orderId)
   const [next, ...rest] = standing
   if (!next) {
     await ref.delete()

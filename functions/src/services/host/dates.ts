@@ -2,7 +2,6 @@
  * What a host reads: every upcoming date of their cities with its numbers, and one date's guest
  * list. Reads only: nothing here sweeps, sends or writes (the audit of a view is the caller's).
  */
-import { venueBriefPath } from '@yaari/domain/booking'
 import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
 import {
   type GuestList,
@@ -18,12 +17,13 @@ import { availableDates, eventStartInstant } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { isLive } from '../../lib/claims'
 import { type BookingRecord, bookingsOfDate } from '../../lib/data/bookings'
+import { isDateCancelled } from '../../lib/data/cancelled-dates'
 import { readStandings } from '../../lib/data/moderation'
 import { readProfiles } from '../../lib/data/user-profiles'
+import { readBrief } from '../../lib/data/venue-briefs'
 import { entriesOfDate } from '../../lib/data/waitlist'
-import { isDateCancelled, paidBack, paidIn } from '../../lib/records'
+import { paidBack, paidIn } from '../../lib/records'
 import { readCapacity } from '../capacity'
-import { storedBrief } from '../venue-briefs'
 import { nightSummary } from './night'
 
 async function dateRecords(firestore: Firestore, eventId: string, date: string) {
@@ -42,7 +42,7 @@ async function readDate(firestore: Firestore, event: YaariEvent, date: string, n
   const [seats, records, brief, cancelled] = await Promise.all([
     readCapacity(firestore, event, date, now),
     dateRecords(firestore, event.id, date),
-    firestore.doc(venueBriefPath(event.id, date)).get(),
+    readBrief(firestore, event.id, date),
     isDateCancelled(firestore, event.id, date),
   ])
   const { bookings, line } = records
@@ -50,7 +50,7 @@ async function readDate(firestore: Firestore, event: YaariEvent, date: string, n
   const gross = bookings.reduce((sum, b) => sum + paidIn(b), 0)
   const refunded = bookings.reduce((sum, b) => sum + paidBack(b), 0)
   const startsAt = eventStartInstant(date, event.startTime)
-  const venueShared = brief.exists
+  const venueShared = brief !== undefined
   const summary: HostDateSummary = {
     eventId: event.id,
     eventDate: date,
@@ -71,7 +71,7 @@ async function readDate(firestore: Firestore, event: YaariEvent, date: string, n
     salesOpen: !seats.salesClosed,
     cancelled,
   }
-  return { summary, seats, records, venue: storedBrief(brief.data()) }
+  return { summary, seats, records, venue: brief }
 }
 
 /** One date's numbers. */

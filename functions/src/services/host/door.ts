@@ -32,12 +32,12 @@ import {
 import type { Firestore } from 'firebase-admin/firestore'
 import { isAlreadyExists } from '../../lib/claims'
 import { type BookingRecord, bookingRef, bookingsOfDate } from '../../lib/data/bookings'
+import { type CheckInRecord, checkInRef, checkInsOf, readCheckIn } from '../../lib/data/door-check-ins'
 import { ALERTS, alert } from '../../lib/log'
 import { expiry } from '../../lib/retention'
-import { type Actor, actorName, actorUid, auditInBatch, auditLog, auditRecord, onDate } from '../audit'
+import { type Actor, actorName, actorUid, auditInBatch, onDate, recordAudit } from '../audit'
 import { admit, settleAdmission } from './admissions'
 import { doorListOf, doorState } from './door-list'
-import { type CheckInRecord, checkIns, checkInsOf, readCheckIn } from './store'
 
 /** The door list of a date, as a door phone saves it. Recorded in the audit log (it holds names). */
 export async function getDoorList(
@@ -49,14 +49,12 @@ export async function getDoorList(
   now: number,
 ): Promise<DoorList> {
   const list = await doorListOf(firestore, event, input, keys, now)
-  await auditLog(firestore).add(
-    auditRecord(actor, {
-      action: 'ready-door',
-      about: onDate(event, input.eventDate),
-      change: { guests: list.guests.length },
-      at: now,
-    }),
-  )
+  await recordAudit(firestore, actor, {
+    action: 'ready-door',
+    about: onDate(event, input.eventDate),
+    change: { guests: list.guests.length },
+    at: now,
+  })
   return list
 }
 
@@ -74,7 +72,7 @@ async function checkIn(
   booking: BookingRecord,
   now: number,
 ): Promise<Outcome> {
-  const entryRef = checkIns(firestore).doc(op.id)
+  const entryRef = checkInRef(firestore, op.id)
   const state = doorState(booking)
   const refused = state === 'paid' ? undefined : state === undefined ? ('unpaid' as const) : state
   const door = input.door.trim()
@@ -162,16 +160,13 @@ async function undoCheckIn(
     return { refused: 'undo-late' }
   }
   const batch = firestore.batch()
-  batch.update(checkIns(firestore).doc(of), { undone_at: now, undone_by: actorName(actor) })
-  batch.create(
-    auditLog(firestore).doc(),
-    auditRecord(actor, {
-      action: 'undo-check-in',
-      about: onDate(event, input.eventDate),
-      change: { order: op.orderId, door: input.door.trim(), method: entry.method, checkIn: op.of, undo: op.id },
-      at: now,
-    }),
-  )
+  batch.update(checkInRef(firestore, of), { undone_at: now, undone_by: actorName(actor) })
+  auditInBatch(batch, firestore, actor, {
+    action: 'undo-check-in',
+    about: onDate(event, input.eventDate),
+    change: { order: op.orderId, door: input.door.trim(), method: entry.method, checkIn: op.of, undo: op.id },
+    at: now,
+  })
   await batch.commit()
   if (entry.refused === undefined) await settleAdmission(firestore, op.orderId, input.eventId, input.eventDate)
   return { applied: true }
@@ -230,20 +225,17 @@ export async function removeAdmission(
   if (standing.length === 0) return { removed: 0 }
   const batch = firestore.batch()
   for (const { id } of standing)
-    batch.update(checkIns(firestore).doc(id), {
+    batch.update(checkInRef(firestore, id), {
       undone_at: now,
       undone_by: actorName(actor),
       undo_reason: input.reason.trim(),
     })
-  batch.create(
-    auditLog(firestore).doc(),
-    auditRecord(actor, {
-      action: 'remove-admission',
-      about: onDate(event, input.eventDate),
-      change: { order: input.orderId, checkIns: standing.length, reason: input.reason.trim() },
-      at: now,
-    }),
-  )
+  auditInBatch(batch, firestore, actor, {
+    action: 'remove-admission',
+    about: onDate(event, input.eventDate),
+    change: { order: input.orderId, checkIns: standing.length, reason: input.reason.trim() },
+    at: now,
+  })
   await batch.commit()
   await settleAdmission(firestore, input.orderId, input.eventId, input.eventDate)
   return { removed: standing.length }

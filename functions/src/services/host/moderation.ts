@@ -36,7 +36,7 @@ import {
 } from '../../lib/data/moderation'
 import { profileEmail } from '../../lib/data/user-profiles'
 import { entryId, readEntry } from '../../lib/data/waitlist'
-import { type Actor, type AuditInput, type AuditSubject, auditLog, auditRecord, onDate } from '../audit'
+import { type Actor, type AuditInput, type AuditSubject, auditInBatch, onDate } from '../audit'
 import { noticeRecord } from '../mail/outbox'
 
 const LEVELS = { warn: 'warning', suspend: 'suspended', ban: 'banned' } as const
@@ -140,7 +140,7 @@ async function applyStanding(
     )
   }
   writeStandingInBatch(batch, read, standing)
-  batch.create(auditLog(firestore).doc(), auditRecord(actor, audit))
+  auditInBatch(batch, firestore, actor, audit)
   await batch.commit()
 }
 

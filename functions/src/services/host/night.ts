@@ -29,7 +29,7 @@ import { readNight } from '../../lib/data/nights'
 import { type ReportRecord, reportById, reportsAbout, reportsIn, resolveInBatch } from '../../lib/data/reports'
 import { profileEmail } from '../../lib/data/user-profiles'
 import { came } from '../after-night/nights'
-import { auditLog, auditRecord, onDate } from '../audit'
+import { auditInBatch, onDate } from '../audit'
 import { noticeRecord } from '../mail/outbox'
 import { moderateMember } from './moderation'
 
@@ -96,15 +96,12 @@ export async function markAttendance(
     batch.update(bookingRef(firestore, booking.order_id), {
       came_marked: input.came ? { at: now, by: host.email ?? host.uid } : FieldValue.delete(),
     })
-    batch.create(
-      auditLog(firestore).doc(),
-      auditRecord(host, {
-        action: 'mark-attendance',
-        about: onDate(event, input.eventDate),
-        change: { member: booking.user_id, order: booking.order_id, came: input.came },
-        at: now,
-      }),
-    )
+    auditInBatch(batch, firestore, host, {
+      action: 'mark-attendance',
+      about: onDate(event, input.eventDate),
+      change: { member: booking.user_id, order: booking.order_id, came: input.came },
+      at: now,
+    })
     await batch.commit()
   }
   const bookings = await bookingsOfDate(firestore, input.eventId, input.eventDate)
@@ -254,15 +251,12 @@ export async function resolveReport(
   }
   const batch = firestore.batch()
   resolveInBatch(batch, firestore, id, input.action === 'dismiss' ? 'dismissed' : 'resolved', resolution)
-  batch.create(
-    auditLog(firestore).doc(),
-    auditRecord(host, {
-      action: 'resolve-report',
-      about: onDate({ id: report.event_id, city: report.city }, report.event_date),
-      change: { report: id, member: report.reported_uid, action: input.action, reason },
-      at: now,
-    }),
-  )
+  auditInBatch(batch, firestore, host, {
+    action: 'resolve-report',
+    about: onDate({ id: report.event_id, city: report.city }, report.event_date),
+    change: { report: id, member: report.reported_uid, action: input.action, reason },
+    at: now,
+  })
   const to = report.reporter_uid ? await profileEmail(firestore, report.reporter_uid) : undefined
   if (report.reporter_uid && to) {
     createMailInBatch(

@@ -17,6 +17,7 @@ import { type InsightRow, tallyKey } from '@yaari/domain/insights'
 import { addDays, availableDates, istToday, runsOn } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { type BookingRecord, bookingsOfDate, earliestConfirmedDate } from '../../lib/data/bookings'
+import { isDateCancelled } from '../../lib/data/cancelled-dates'
 import { connectionsOfDate } from '../../lib/data/connections'
 import { feedbackOfDate } from '../../lib/data/feedback'
 import { readMarks } from '../../lib/data/insight-marks'
@@ -31,7 +32,7 @@ import {
   writeMonthRows,
 } from '../../lib/data/insights'
 import { readNight } from '../../lib/data/nights'
-import { came, isDateCancelled, mapLimit, mapUntil, paidBack, paidIn } from '../../lib/records'
+import { came, mapLimit, mapUntil, paidBack, paidIn } from '../../lib/records'
 import { readCapacity } from '../capacity'
 
 /** How long a date's seat documents are kept (retention.ts `seats`): after that, its seats are as rolled. */

@@ -4,65 +4,29 @@
  * is about only in the list), a host's message (its words only in the list), and a waitlist offer
  * with the time it is held until, in IST. (A booking's mail: notices.test.ts.)
  */
-import { type Catalogue, catalogueOf } from '@yaari/domain/catalogue'
-import { SEED, SEED_CATALOGUE } from '@yaari/domain/catalogue-seed'
+import { catalogueOf } from '@yaari/domain/catalogue'
+import { SEED_CATALOGUE } from '@yaari/domain/catalogue-seed'
 import { describe, expect, it } from 'vitest'
-import type { BookingRecord } from '../../lib/data/bookings'
 import type { MailKind, MailRecord } from '../../lib/data/mail'
 import { FakeFirestore } from '../../testing/fake-firestore'
-import { tellMail } from './notices'
-
-const EVENT = SEED.eventById('midweek-wednesday-dinner')! // "Midweek Meetup", Wednesdays 20:00 for 150 minutes
-const DATE = '2026-12-02' // a Wednesday
-const START = Date.parse('2026-12-02T20:00:00+05:30')
-const END = Date.parse('2026-12-02T22:30:00+05:30')
-const DAY = 86_400_000
-const DAY_BEFORE = Date.parse('2026-12-01T14:00:00+05:30')
-const MORNING_OF = Date.parse('2026-12-02T09:00:00+05:30')
-const MORNING_AFTER = Date.parse('2026-12-03T10:00:00+05:30')
-const suffix = `${EVENT.id}-${DATE}`
-
-/** Asha's confirmed booking of the date (a host's message is about it). */
-const BOOKING = {
-  order_id: 'order-1',
-  user_id: 'asha',
-  event_id: EVENT.id,
-  event_date: DATE,
-  status: 'confirmed',
-} as BookingRecord
-
-const mail = (kind: MailKind, over: Partial<MailRecord> = {}): MailRecord => ({
-  order_id: 'order-1',
-  kind,
-  to: 'asha@example.test',
-  state: 'queued',
-  attempts: 0,
-  created_at: DAY_BEFORE,
-  ...over,
-})
+import {
+  DATE,
+  DAY,
+  DAY_BEFORE,
+  END,
+  EVENT,
+  MORNING_AFTER,
+  MORNING_OF,
+  mail,
+  START,
+  suffix,
+  told,
+  wordsOf,
+} from '../../testing/notice-mail'
 
 /** A member's own mail (a connection, a report's review): named by the member, about a night. */
 const memberMail = (kind: MailKind, over: Partial<MailRecord> = {}) =>
   mail(kind, { order_id: 'member_asha', night: { event_id: EVENT.id, event_date: DATE }, ...over })
-
-/** The notice tellMail writes for the mail (notices/{id}), or undefined. */
-async function told(
-  record: MailRecord,
-  now: number,
-  {
-    booking = BOOKING as BookingRecord | null,
-    catalogue = SEED as Catalogue,
-    firestore = new FakeFirestore(),
-    id = 'mail-1',
-  } = {},
-) {
-  await tellMail(firestore.asFirestore, catalogue, id, record, booking ?? undefined, now)
-  return firestore.read(`notices/${id}`)
-}
-
-const WORDS = ['uid', 'kind', 'title', 'body', 'detail', 'url', 'tag', 'critical', 'until'] as const
-const wordsOf = (notice: Record<string, unknown> | undefined) =>
-  notice && Object.fromEntries(WORDS.filter((key) => key in notice).map((key) => [key, notice[key]]))
 
 /** The catalogue without the event (taken out since). */
 const withoutEvent = catalogueOf({

@@ -5,73 +5,31 @@
  * account's deletion; a title in any script; and days judged in IST, whatever the UTC day. (A
  * member's own mail, an offer and a host's message: notices-to-member.test.ts.)
  */
-import { type Catalogue, catalogueOf } from '@yaari/domain/catalogue'
-import { SEED, SEED_CATALOGUE } from '@yaari/domain/catalogue-seed'
+import { catalogueOf } from '@yaari/domain/catalogue'
+import { SEED_CATALOGUE } from '@yaari/domain/catalogue-seed'
 import { describe, expect, it } from 'vitest'
-import type { BookingRecord } from '../../lib/data/bookings'
-import type { MailKind, MailRecord } from '../../lib/data/mail'
+import type { MailKind } from '../../lib/data/mail'
 import { bookingWorld, EVENT as WORLD_EVENT } from '../../testing/booking-world'
-import { FakeFirestore } from '../../testing/fake-firestore'
 import { FakeMail } from '../../testing/fake-mail'
+import {
+  BOOKING,
+  DATE,
+  DAY,
+  DAY_BEFORE,
+  END,
+  EVENT,
+  MORNING_AFTER,
+  MORNING_OF,
+  mail,
+  START,
+  suffix,
+  told,
+  wordsOf,
+} from '../../testing/notice-mail'
 import { reconcileBooking } from '../bookings/reconcile'
-import { tellMail } from './notices'
 import { deliverMail } from './outbox'
 
-const EVENT = SEED.eventById('midweek-wednesday-dinner')! // "Midweek Meetup", Wednesdays 20:00 for 150 minutes
-const DATE = '2026-12-02' // a Wednesday
-const START = Date.parse('2026-12-02T20:00:00+05:30')
-const END = Date.parse('2026-12-02T22:30:00+05:30')
-const DAY = 86_400_000
-/** Told the afternoon before the evening, the morning of it, and the morning after. */
-const DAY_BEFORE = Date.parse('2026-12-01T14:00:00+05:30')
-const MORNING_OF = Date.parse('2026-12-02T09:00:00+05:30')
-const MORNING_AFTER = Date.parse('2026-12-03T10:00:00+05:30')
 const TICKET = '/my-bookings/order-1'
-const suffix = `${EVENT.id}-${DATE}`
-
-const BOOKING: BookingRecord = {
-  order_id: 'order-1',
-  user_id: 'asha',
-  event_id: EVENT.id,
-  event_date: DATE,
-  tier: 'girls',
-  amount: 499,
-  seat: 3,
-  status: 'confirmed',
-  payment_session_id: 'session-1',
-  hold_expires_at: DAY_BEFORE - 2 * DAY,
-  created_at: DAY_BEFORE - 3 * DAY,
-  attendee: { name: 'Asha Rao', email: 'asha@example.test' },
-}
-
-const mail = (kind: MailKind, over: Partial<MailRecord> = {}): MailRecord => ({
-  order_id: 'order-1',
-  kind,
-  to: 'asha@example.test',
-  state: 'queued',
-  attempts: 0,
-  created_at: DAY_BEFORE,
-  ...over,
-})
-
-/** The notice tellMail writes for the mail (notices/{id}), or undefined. */
-async function told(
-  record: MailRecord,
-  now: number,
-  {
-    booking = BOOKING as BookingRecord | null,
-    catalogue = SEED as Catalogue,
-    firestore = new FakeFirestore(),
-    id = 'mail-1',
-  } = {},
-) {
-  await tellMail(firestore.asFirestore, catalogue, id, record, booking ?? undefined, now)
-  return firestore.read(`notices/${id}`)
-}
-
-const WORDS = ['uid', 'kind', 'title', 'body', 'detail', 'url', 'tag', 'critical', 'until'] as const
-const wordsOf = (notice: Record<string, unknown> | undefined) =>
-  notice && Object.fromEntries(WORDS.filter((key) => key in notice).map((key) => [key, notice[key]]))
 
 /** The catalogue with the event renamed, or without it (an event taken out since the booking). */
 const catalogueWith = (title?: string) =>

@@ -12,19 +12,21 @@
  */
 
 import { createHash } from 'node:crypto'
-import { type DocumentReference, FieldValue, type Firestore } from 'firebase-admin/firestore'
+import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { isAlreadyExists } from '../../lib/claims'
-import { subcollectionOf } from '../../lib/collections'
+import { claimAttempt } from '../../lib/data/attempts'
 import { type BookingRecord, readBooking } from '../../lib/data/bookings'
-import { createMail, dueMail, type MailKind, type MailRecord, mailId, mailRecords, mailRef } from '../../lib/data/mail'
 import {
-  claimAttempt,
-  type DeliveryPolicy,
-  type DeliveryReport,
-  deliverDue,
-  maxAttempts,
-  retryAt,
-} from '../../lib/delivery'
+  createMail,
+  dueMail,
+  type MailKind,
+  type MailRecord,
+  mailId,
+  mailRecords,
+  mailRef,
+  redactMail,
+} from '../../lib/data/mail'
+import { type DeliveryPolicy, type DeliveryReport, deliverDue, maxAttempts, retryAt } from '../../lib/delivery'
 import { ALERTS, alert, warn } from '../../lib/log'
 import { nowOf } from '../../lib/records'
 import { expiry } from '../../lib/retention'
@@ -174,7 +176,7 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
       return 'waiting'
     }
     await ref.update({ state: 'skipped', due_at: FieldValue.delete() })
-    await redactIfAsked(ref, record)
+    await redactIfAsked(firestore, id, record)
     return 'skipped'
   }
 
@@ -212,21 +214,18 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
         error: reason,
       })
     else warn('mail-send-failed', { mail: id, attempt, error: reason })
-    if (given) await redactIfAsked(ref, record)
+    if (given) await redactIfAsked(firestore, id, record)
     return given ? 'failed' : 'retry'
   }
   await ref.update({ state: 'sent', attempts: attempt, sent_at: now, due_at: FieldValue.delete() })
   await claim.settle('sent')
-  await redactIfAsked(ref, record)
+  await redactIfAsked(firestore, id, record)
   return 'sent'
 }
 
 /** A mail to a deleted account, once final: its address goes, and its attempts (an SMTP answer may quote it). */
-async function redactIfAsked(ref: DocumentReference, record: MailRecord): Promise<void> {
-  if (!record.redact_after_send) return
-  const attempts = await subcollectionOf(ref, 'attempts').get()
-  await Promise.all(attempts.docs.map((attempt) => attempt.ref.delete()))
-  await ref.update({ to: '', last_error: FieldValue.delete(), redact_after_send: FieldValue.delete() })
+async function redactIfAsked(firestore: Firestore, id: string, record: MailRecord): Promise<void> {
+  if (record.redact_after_send) await redactMail(firestore, id)
 }
 
 /** The deliverMail job: sends every queued mail that is due. */

@@ -9,6 +9,7 @@ import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { eventStartInstant, istToday, istTomorrow } from '@yaari/domain/schedule'
 import type { BookingRecord } from '../../lib/data/bookings'
 import { paidBookingsOn } from '../../lib/data/bookings'
+import { briefShared } from '../../lib/data/venue-briefs'
 import { mapLimit, nowOf } from '../../lib/records'
 import type { MailDeps } from './outbox'
 import { queueMail } from './outbox'
@@ -30,18 +31,11 @@ export async function queueReminders(deps: Pick<MailDeps, 'firestore' | 'now' | 
   const dates = [today, istTomorrow(new Date(now))]
   const bookings = await paidBookingsOn(firestore, dates)
 
-  const briefShared = new Map<string, Promise<boolean>>()
+  const shared = new Map<string, Promise<boolean>>()
   const hasBrief = (booking: BookingRecord) => {
     const path = venueBriefPath(booking.event_id, booking.event_date)
-    if (!briefShared.has(path))
-      briefShared.set(
-        path,
-        firestore
-          .doc(path)
-          .get()
-          .then((doc) => doc.exists),
-      )
-    return briefShared.get(path)!
+    if (!shared.has(path)) shared.set(path, briefShared(firestore, booking.event_id, booking.event_date))
+    return shared.get(path)!
   }
 
   const queued = await mapLimit(bookings, 4, async (booking) => {

@@ -8,18 +8,13 @@
 import { createHash } from 'node:crypto'
 import { inQuietHours, isPushServiceUrl, type PushPayload, pushDueAt } from '@yaari/domain/notifications'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
-import { collectionOf } from '../../lib/collections'
-import {
-  claimAttempt,
-  type DeliveryPolicy,
-  type DeliveryReport,
-  deliverDue,
-  maxAttempts,
-  retryAt,
-} from '../../lib/delivery'
+import { claimAttempt } from '../../lib/data/attempts'
+import { kindsOff } from '../../lib/data/notice-settings'
+import { duePushes, type NoticeRecord, noticeRecords, noticeRef } from '../../lib/data/notices'
+import { devicesOf, removeDevice } from '../../lib/data/push-subscriptions'
+import { type DeliveryPolicy, type DeliveryReport, deliverDue, maxAttempts, retryAt } from '../../lib/delivery'
 import { warn } from '../../lib/log'
 import type { Pusher } from '../../lib/push'
-import { kindsOff, type NoticeRecord, noticeRecords, noticeRef, subscriptionsOf } from './store'
 
 export interface PushDeps {
   firestore: Firestore
@@ -87,7 +82,7 @@ async function pushOne(deps: PushDeps, id: string, now: number): Promise<Outcome
     await finish('off')
     return 'off'
   }
-  const devices = (await subscriptionsOf(firestore, record.uid)).filter(
+  const devices = (await devicesOf(firestore, record.uid)).filter(
     ({ id: device, record: subscription }) =>
       !(record.pushed_to ?? []).includes(device) &&
       (isPushServiceUrl(subscription.endpoint) ||
@@ -126,7 +121,7 @@ async function pushOne(deps: PushDeps, id: string, now: number): Promise<Outcome
         if (answer.status === 404 || answer.status === 410 || answer.status === 403) {
           // The device unsubscribed or the browser dropped it (404, 410), or it was made for another
           // VAPID key (403, after a key change): it gets nothing more; the app asks again.
-          await collectionOf(firestore, 'push_subscriptions').doc(device).delete()
+          await removeDevice(firestore, device)
           return { device, done: false, gone: true }
         }
         // 413 or another 4xx: this message will never be taken; a 429 or 5xx: later.
@@ -170,12 +165,7 @@ export interface PushReport extends DeliveryReport {
 export async function deliverPushes(deps: PushDeps): Promise<PushReport> {
   const now = (deps.now ?? (() => new Date()))().getTime()
   // The time-critical first (an offer held for 30 minutes does not wait behind the morning's news).
-  const due = [true, false].map((critical) =>
-    collectionOf(deps.firestore, 'notices')
-      .where('critical', '==', critical)
-      .where('push_due_at', '<=', now)
-      .orderBy('push_due_at'),
-  )
+  const due = [true, false].map((critical) => duePushes(deps.firestore, critical, now))
   const { report, outcomes } = await deliverDue(due, (id) => pushOne(deps, id, now), {
     label: 'push-delivery-error',
     deadline: deps.deadline,

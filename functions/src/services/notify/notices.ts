@@ -20,20 +20,25 @@ import {
 import { istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { isAlreadyExists } from '../../lib/claims'
-import { collectionOf } from '../../lib/collections'
-import { deleteWithAttempts } from '../../lib/delivery'
-import { expiry } from '../../lib/retention'
+import { forgetSettings, kindsOff, saveKindsOff } from '../../lib/data/notice-settings'
 import {
-  kindsOff,
+  countUnread,
+  createNotice,
+  forgetNoticesOf,
+  markNoticeRead,
+  markReadUpTo,
   type NoticeRecord,
-  noticeRecords,
-  noticeRef,
-  settingsRef,
-  subscriptionRecords,
-  subscriptionRef,
-  subscriptionsOf,
-} from './store'
+  newestNotices,
+} from '../../lib/data/notices'
+import {
+  deviceId,
+  devicesOf,
+  forgetDevices,
+  readDevice,
+  removeDevice,
+  saveDevice,
+} from '../../lib/data/push-subscriptions'
+import { expiry } from '../../lib/retention'
 
 const DAY_MS = 86_400_000
 
@@ -104,13 +109,7 @@ export async function tell(firestore: Firestore, notice: Notice, now: number): P
     push_attempts: 0,
     ...expiry('notices', now),
   }
-  try {
-    await noticeRef(firestore, notice.id).create(record)
-    return true
-  } catch (error) {
-    if (isAlreadyExists(error)) return false
-    throw error
-  }
+  return createNotice(firestore, notice.id, record)
 }
 
 const viewOf = (id: string, record: NoticeRecord): NoticeView => ({
@@ -125,27 +124,12 @@ const viewOf = (id: string, record: NoticeRecord): NoticeView => ({
   read: record.read,
 })
 
-const unreadOf = async (firestore: Firestore, uid: string) =>
-  (
-    await collectionOf(firestore, 'notices')
-      .where('uid', '==', uid)
-      .where('read', '==', false)
-      .limit(NOTICE_LIST_LIMIT + 1)
-      .get()
-  ).size
+const unreadOf = (firestore: Firestore, uid: string) => countUnread(firestore, uid, NOTICE_LIST_LIMIT + 1)
 
 /** listNotifications: the member's newest notices, how many are unread, and the kinds turned off. */
 export async function listNotices(firestore: Firestore, uid: string) {
-  const snapshot = await collectionOf(firestore, 'notices')
-    .where('uid', '==', uid)
-    .orderBy('at', 'desc')
-    .limit(NOTICE_LIST_LIMIT)
-    .get()
   // A record that lost a field (written by hand, an older shape) is left out rather than fail the list.
-  const notices = noticeRecords
-    .withIds(snapshot)
-    .filter(({ record }) => typeof record.at === 'number' && typeof record.title === 'string')
-    .map(({ id, record }) => viewOf(id, record))
+  const notices = (await newestNotices(firestore, uid, NOTICE_LIST_LIMIT)).map(({ id, record }) => viewOf(id, record))
   return {
     notices,
     unread: Math.min(await unreadOf(firestore, uid), NOTICE_LIST_LIMIT),
@@ -155,23 +139,15 @@ export async function listNotices(firestore: Firestore, uid: string) {
 
 /** markNotificationsRead: the notice the member opened (theirs only), or every one said up to `upTo`. */
 export async function markRead(firestore: Firestore, uid: string, { upTo, id }: { upTo?: string; id?: string }) {
-  if (id !== undefined) {
-    const ref = noticeRef(firestore, id)
-    if (noticeRecords.one(await ref.get())?.uid === uid) await ref.update({ read: true })
-    return { unread: await unreadOf(firestore, uid) }
-  }
-  const until = Date.parse(upTo ?? '')
-  const unread = await collectionOf(firestore, 'notices').where('uid', '==', uid).where('read', '==', false).get()
-  await Promise.all(
-    unread.docs.filter((doc) => noticeRecords.existing(doc).at <= until).map((doc) => doc.ref.update({ read: true })),
-  )
+  if (id !== undefined) await markNoticeRead(firestore, uid, id)
+  else await markReadUpTo(firestore, uid, Date.parse(upTo ?? ''))
   return { unread: await unreadOf(firestore, uid) }
 }
 
 /** saveNotificationSettings: the kinds the member turned off (each listed once). */
 export async function saveSettings(firestore: Firestore, uid: string, off: readonly NoticeKind[], now: number) {
   const kinds = [...new Set(off)]
-  await settingsRef(firestore, uid).set({ off: kinds, updated_at: now })
+  await saveKindsOff(firestore, uid, kinds, now)
   return { off: kinds }
 }
 
@@ -190,29 +166,31 @@ export async function saveSubscription(
   const allowed =
     isPushServiceUrl(input.endpoint) || (standin !== undefined && input.endpoint.startsWith(`${standin}/push/`))
   if (!allowed) throw new HttpsError('invalid-argument', NOTIFY_MESSAGES.unknownPushService)
-  const ref = subscriptionRef(firestore, input.endpoint)
-  const before = subscriptionRecords.one(await ref.get())
+  const before = await readDevice(firestore, input.endpoint)
   // A browser has one subscription, whoever is signed in: the device goes to the member who turns
   // notifications on now (another account's notices no longer show on a phone someone else uses),
   // and the account it had is told so, in its list and on its other devices.
   const movedFrom = before && before.uid !== uid ? before.uid : undefined
-  await ref.set({
-    uid,
-    endpoint: input.endpoint,
-    keys: { p256dh: input.keys.p256dh, auth: input.keys.auth },
-    created_at: before?.uid === uid ? before.created_at : now,
-    seen_at: now,
-    ...expiry('push_subscriptions', now),
-  })
-  const devices = await subscriptionsOf(firestore, uid)
+  await saveDevice(
+    firestore,
+    {
+      uid,
+      endpoint: input.endpoint,
+      keys: { p256dh: input.keys.p256dh, auth: input.keys.auth },
+      created_at: before?.uid === uid ? before.created_at : now,
+      seen_at: now,
+    },
+    now,
+  )
+  const devices = await devicesOf(firestore, uid)
   const extra = devices.sort((a, b) => b.record.seen_at - a.record.seen_at).slice(MAX_PUSH_DEVICES)
-  await Promise.all(extra.map(({ id }) => collectionOf(firestore, 'push_subscriptions').doc(id).delete()))
+  await Promise.all(extra.map(({ id }) => removeDevice(firestore, id)))
   if (!movedFrom) return { saved: true as const }
   await tell(
     firestore,
     {
       // Once a day per device and account left: two accounts trading a device cannot flood either.
-      id: `device-moved_${ref.id}_${movedFrom}_${istToday(new Date(now))}`,
+      id: `device-moved_${deviceId(input.endpoint)}_${movedFrom}_${istToday(new Date(now))}`,
       uid: movedFrom,
       kind: 'account',
       title: 'Notifications moved to another account',
@@ -237,22 +215,14 @@ const DEVICE_MOVED_DETAIL =
 
 /** removePushSubscription: the member's own device only (another's endpoint is left alone). */
 export async function removeSubscription(firestore: Firestore, uid: string, endpoint: string) {
-  const ref = subscriptionRef(firestore, endpoint)
-  const record = subscriptionRecords.one(await ref.get())
+  const record = await readDevice(firestore, endpoint)
   if (record?.uid !== uid) return { removed: false }
-  await ref.delete()
+  await removeDevice(firestore, deviceId(endpoint))
   return { removed: true }
 }
 
 /** An account's deletion: its devices, notices and settings go with it. */
 export async function forgetNotices(firestore: Firestore, uid: string): Promise<void> {
-  const [devices, notices] = await Promise.all([
-    collectionOf(firestore, 'push_subscriptions').where('uid', '==', uid).get(),
-    collectionOf(firestore, 'notices').where('uid', '==', uid).get(),
-  ])
-  await Promise.all([
-    ...devices.docs.map((doc) => doc.ref.delete()),
-    ...notices.docs.map((doc) => deleteWithAttempts(doc.ref)),
-  ])
-  await settingsRef(firestore, uid).delete()
+  await Promise.all([forgetDevices(firestore, uid), forgetNoticesOf(firestore, uid)])
+  await forgetSettings(firestore, uid)
 }

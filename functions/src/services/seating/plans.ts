@@ -12,194 +12,29 @@ import type { YaariEvent } from '@yaari/domain/catalogue'
 import {
   type changeSeatingCall,
   GROUP_MESSAGES,
-  type GroupView,
-  revealAt,
   type SeatingChange,
   type SeatingView,
-  type StoredGroup,
   seatingOf,
-  withLateGuests,
 } from '@yaari/domain/groups'
 import { HOST_MESSAGES } from '@yaari/domain/host'
 import { eventStartInstant } from '@yaari/domain/schedule'
-import { type Interest, planSeating, seatingIssues, sharedInterests } from '@yaari/domain/seating'
+import { planSeating, sharedInterests } from '@yaari/domain/seating'
 import { moveProblem } from '@yaari/domain/seating-changes'
-import { FOOD_NEEDS } from '@yaari/domain/seating-score'
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
+import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { isAlreadyExists, isFailedPrecondition } from '../../lib/claims'
-import { doorNow } from '../../lib/clock'
-import { collectionOf } from '../../lib/collections'
-import { type BookingRecord, bookingRecords, bookingRef } from '../../lib/data/bookings'
-import { reader } from '../../lib/documents'
-import { isDateCancelled } from '../../lib/records'
-import { expiry } from '../../lib/retention'
+import { isDateCancelled } from '../../lib/data/cancelled-dates'
+import {
+  type PlanGroup,
+  readSeatingForChange,
+  type SeatingRead,
+  type SeatingRecord,
+  writeSeatingInBatch,
+} from '../../lib/data/seatings'
+import { doorNow } from '../../lib/data/stack-clocks'
 import { type Actor, actorName, auditInBatch, onDate, recordAudit } from '../audit'
-import { type DateGuests, dateGuests, firstNameOfBooking } from './guests'
-
-interface PlanGroup extends StoredGroup {
-  locked: boolean
-}
-export interface PublishedGroup extends StoredGroup {
-  /** The interests at least two of its guests share (of those who let us seat them by them). */
-  shared: Interest[]
-}
-
-/** seatings/{eventId}_{date}. */
-interface SeatingRecord {
-  event_id: string
-  event_date: string
-  city: string
-  groups: PlanGroup[]
-  published: { at: number; by: string; groups: PublishedGroup[] } | null
-  updated_at: number
-  updated_by: string
-}
-
-const seatingRef = (firestore: Firestore, eventId: string, date: string) =>
-  collectionOf(firestore, 'seatings').doc(`${eventId}_${date}`)
-const seatingRecords = reader<SeatingRecord>()
-export const readSeating = async (firestore: Firestore, eventId: string, date: string) =>
-  seatingRecords.one(await seatingRef(firestore, eventId, date).get())
-
-/**
- * `groups` as they stand for the date's paid guests: gaps where a guest cancelled, latecomers placed.
- * Given what was published, the host's plan places a guest who paid after the publish in the group
- * the members' view (and the door) places them in, where the plan has that group open.
- */
-export function asTheyStand<G extends StoredGroup & { locked?: boolean }>(
-  groups: readonly G[],
-  guests: DateGuests,
-  size: number,
-  published?: readonly StoredGroup[],
-) {
-  const rules = { size, apart: guests.apart }
-  const seats = guests.guests.map((guest) => guest.seat)
-  if (!published) return withLateGuests(groups, seats, rules)
-  const shown = new Map(
-    withLateGuests(published, seats, rules).flatMap((group) => group.late.map((id) => [id, group.number] as const)),
-  )
-  const planned = new Set(groups.flatMap((group) => group.members))
-  const placed = groups.map((group) => ({
-    ...group,
-    members: group.locked
-      ? group.members
-      : [
-          ...group.members,
-          ...[...shown].filter(([id, number]) => number === group.number && !planned.has(id)).map(([id]) => id),
-        ],
-  }))
-  return withLateGuests(placed, seats, rules)
-}
-
-const seatsOf = (members: readonly string[], guests: DateGuests) =>
-  members.flatMap((id) => guests.byOrder.get(id)?.seat ?? [])
-
-const sameGroups = (a: readonly StoredGroup[], b: readonly StoredGroup[]) => {
-  const key = (groups: readonly StoredGroup[]) =>
-    JSON.stringify([...groups].sort((x, y) => x.number - y.number).map((g) => [g.number, [...g.members].sort()]))
-  return key(a) === key(b)
-}
-
-/** What changed since publishing that the host did not do: a seat cancelled, a guest who paid after. */
-async function changesSincePublished(
-  firestore: Firestore,
-  published: readonly PublishedGroup[],
-  guests: DateGuests,
-  size: number,
-): Promise<string[]> {
-  const standing = asTheyStand(published, guests, size)
-  const gone = published.flatMap((group) =>
-    group.members.filter((id) => !guests.byOrder.has(id)).map((id) => ({ id, number: group.number })),
-  )
-  const left =
-    gone.length > 0
-      ? (await firestore.getAll(...gone.map(({ id }) => bookingRef(firestore, id)))).flatMap(
-          (doc) => bookingRecords.one(doc) ?? [],
-        )
-      : []
-  const nameOf = (id: string, records: readonly BookingRecord[]) => {
-    const booking = records.find((known) => known.order_id === id)
-    return booking ? firstNameOfBooking(booking) : 'A guest'
-  }
-  return [
-    ...gone.map(({ id, number }) => `${nameOf(id, left)} cancelled: group ${number} has a free seat.`),
-    ...standing.flatMap((group) =>
-      group.late.map(
-        (id) =>
-          `${guests.byOrder.get(id)?.firstName ?? 'A guest'} booked after publishing and joins group ${group.number}.`,
-      ),
-    ),
-  ]
-}
-
-/** What a group breaks, in the host's words (never who blocked or reported whom). */
-function warningOf(group: PlanGroup, guests: DateGuests): string | undefined {
-  const issues = seatingIssues(
-    { groups: [{ ...group, shared: [] }] },
-    { guests: guests.guests.map((guest) => guest.seat), size: 0, apart: guests.apart },
-  )
-  if (issues.apartTogether > 0) return GROUP_MESSAGES.apartHere
-  if (issues.loneFoodNeeds > 0) return GROUP_MESSAGES.loneFoodHere
-  return undefined
-}
-
-function groupView(group: PlanGroup, guests: DateGuests): GroupView {
-  const members = group.members.flatMap((id) => guests.byOrder.get(id) ?? [])
-  const needs: readonly string[] = FOOD_NEEDS
-  const warning = warningOf(group, guests)
-  return {
-    number: group.number,
-    locked: group.locked,
-    ...(warning ? { warning } : {}),
-    guests: members.map((guest) => ({
-      orderId: guest.booking.order_id,
-      name: guest.name,
-      ...(guest.seat.food && needs.includes(guest.seat.food) ? { food: guest.seat.food } : {}),
-    })),
-    shared: sharedInterests(members.map((guest) => guest.seat)),
-    girls: members.filter((guest) => guest.seat.tier === 'girls').length,
-    boys: members.filter((guest) => guest.seat.tier === 'boys').length,
-  }
-}
-
-/** The host's view of a date's groups, as they stand. */
-async function seatingView(
-  firestore: Firestore,
-  event: YaariEvent,
-  date: string,
-  record: SeatingRecord | undefined,
-  guests: DateGuests,
-): Promise<SeatingView> {
-  const { size } = seatingOf(event)
-  const published = record?.published
-  const groups = record ? asTheyStand(record.groups, guests, size, published?.groups) : []
-  return {
-    eventId: event.id,
-    eventDate: date,
-    version: record?.updated_at ?? 0,
-    size,
-    revealAt: new Date(revealAt(event, date)).toISOString(),
-    status: !record || record.groups.length === 0 ? 'none' : published ? 'published' : 'draft',
-    groups: groups.map((group) => groupView(group, guests)),
-    unpublishedChanges: published ? !sameGroups(groups, asTheyStand(published.groups, guests, size)) : false,
-    ...(published ? { publishedAt: new Date(published.at).toISOString() } : {}),
-    changes: published ? await changesSincePublished(firestore, published.groups, guests, size) : [],
-  }
-}
-
-/** getSeating: the date's groups as the host's console shows them. */
-export async function getSeating(
-  firestore: Firestore,
-  event: YaariEvent,
-  input: { eventDate: string },
-): Promise<{ seating: SeatingView }> {
-  const [record, guests] = await Promise.all([
-    readSeating(firestore, event.id, input.eventDate),
-    dateGuests(firestore, event, input.eventDate),
-  ])
-  return { seating: await seatingView(firestore, event, input.eventDate, record, guests) }
-}
+import { type DateGuests, dateGuests } from './guests'
+import { asTheyStand, sameGroups, seatingView, seatsOf } from './view'
 
 /** The groups after `change`, or a refusal in the host's words. */
 function changed(
@@ -264,12 +99,11 @@ export async function changeSeating(
   if (await isDateCancelled(firestore, event.id, date))
     throw new HttpsError('failed-precondition', HOST_MESSAGES.dateCancelled)
   const { size } = seatingOf(event)
-  const ref = seatingRef(firestore, event.id, date)
-  const [snapshot, guests] = await Promise.all([
-    ref.get(),
+  const [read, guests] = await Promise.all([
+    readSeatingForChange(firestore, event.id, date),
     dateGuests(firestore, event, date, { plan: input.change.kind === 'plan' }),
   ])
-  const record = seatingRecords.one(snapshot)
+  const { record } = read
   // A change is made to the groups the host last saw: another host's change since is refused.
   if ((record?.updated_at ?? 0) !== input.version) throw new HttpsError('aborted', GROUP_MESSAGES.busy)
   const before = record ? asTheyStand(record.groups, guests, size, record.published?.groups) : []
@@ -314,7 +148,7 @@ export async function changeSeating(
       updated_at: now,
       updated_by: actorName(actor),
     }
-    await write(firestore, snapshot, next, actor, event, input.change, now)
+    await write(firestore, read, next, actor, event, input.change, now)
   }
   return { seating: await seatingView(firestore, event, date, next, guests), changed: isChange }
 }
@@ -329,7 +163,7 @@ const AUDIT_ACTIONS = {
 /** Writes the plan with its audit line, unless someone else changed it since it was read. */
 async function write(
   firestore: Firestore,
-  snapshot: DocumentSnapshot,
+  read: SeatingRead,
   record: SeatingRecord,
   actor: Actor,
   event: YaariEvent,
@@ -337,9 +171,7 @@ async function write(
   now: number,
 ) {
   const batch = firestore.batch()
-  const data = { ...record, ...expiry('seatings', now, record.event_date) }
-  if (snapshot.exists && snapshot.updateTime) batch.update(snapshot.ref, data, { lastUpdateTime: snapshot.updateTime })
-  else batch.create(snapshot.ref, data)
+  writeSeatingInBatch(batch, read, record, now)
   const { kind: _kind, ...details } = change
   auditInBatch(batch, firestore, actor, {
     action: AUDIT_ACTIONS[change.kind],

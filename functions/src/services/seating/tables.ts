@@ -11,13 +11,14 @@ import { revealAt, seatingOf } from '@yaari/domain/groups'
 import { eventStartInstant, formatShortDate, formatTime, istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { loadCatalogue } from '../../lib/catalogue'
-import { doorNow } from '../../lib/clock'
 import { blockedWith } from '../../lib/data/blocks'
 import { type BookingRecord, paidBookingsOfDate } from '../../lib/data/bookings'
+import { type PublishedGroup, readSeating } from '../../lib/data/seatings'
+import { doorNow } from '../../lib/data/stack-clocks'
 import { warn } from '../../lib/log'
 import { noticeUntil, tell } from '../notify/notices'
 import { dateGuests, firstNameOfBooking } from './guests'
-import { asTheyStand, type PublishedGroup, readSeating } from './plans'
+import { asTheyStand } from './view'
 
 /** How long after its start a date's ticket still shows its group (the evening itself). */
 const SHOWN_AFTER_START_MS = 12 * 3_600_000

@@ -19,6 +19,7 @@ import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { isAlreadyExists } from '../../lib/claims'
 import { readBooking } from '../../lib/data/bookings'
+import { isDateCancelled } from '../../lib/data/cancelled-dates'
 import { readDateSettings } from '../../lib/data/date-settings'
 import { noteTally } from '../../lib/data/insight-tallies'
 import { liveDateClaim } from '../../lib/data/member-dates'
@@ -36,7 +37,7 @@ import {
   type WaitlistEntry,
   waitingCount,
 } from '../../lib/data/waitlist'
-import { type BookingDeps, isDateCancelled, nowOf } from '../../lib/records'
+import { type BookingDeps, nowOf } from '../../lib/records'
 import { type Deps, removeEntry } from './entries'
 import { freeUnbookedOffer, offerQuietly } from './offers'
 import { viewOf } from './views'

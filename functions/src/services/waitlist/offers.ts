@@ -15,6 +15,7 @@ import { OFFER_MINUTES } from '@yaari/domain/waitlist'
 import type { Firestore } from 'firebase-admin/firestore'
 import { isNotFound } from '../../lib/claims'
 import { claimChange, readBooking } from '../../lib/data/bookings'
+import { isDateCancelled } from '../../lib/data/cancelled-dates'
 import { readDateSettings } from '../../lib/data/date-settings'
 import { noteTally } from '../../lib/data/insight-tallies'
 import { freeWaitSlot } from '../../lib/data/member-waits'
@@ -31,7 +32,7 @@ import {
   type WaitlistEntry,
 } from '../../lib/data/waitlist'
 import { warn } from '../../lib/log'
-import { isDateCancelled, nowOf } from '../../lib/records'
+import { nowOf } from '../../lib/records'
 import { queueMail } from '../mail/outbox'
 import { type Deps, offerOrderId, offerOwner, removeEntry } from './entries'
 

@@ -5,13 +5,11 @@
  * `{ offset_ms }`), so the door's night window can be exercised end to end on any day of the week
  * without moving the clock of anything else; and the public pages a day or a week after the
  * deploy (`stack_clocks/public-pages`), as a crawler reads them then. A real project never reads
- * that collection.
+ * that collection. The only module that names it (dev/lint/data-owners.test.mjs).
  */
 import type { Firestore } from 'firebase-admin/firestore'
-import { collectionOf } from './collections'
-import { isDemoProject } from './settings-schema'
-
-const STACK_CLOCKS = 'stack_clocks'
+import { collectionOf } from '../collections'
+import { isDemoProject } from '../settings-schema'
 
 /** Whether this process may read a test's clock: the emulator, on a demo project. */
 function mayShiftClock(env: Record<string, string | undefined> = process.env): boolean {
@@ -28,7 +26,7 @@ export async function pagesNow(
   env: Record<string, string | undefined> = process.env,
 ): Promise<number> {
   if (!mayShiftClock(env)) return now
-  const offset = (await collectionOf(firestore, STACK_CLOCKS).doc(PAGES_CLOCK).get()).get('offset_ms')
+  const offset = (await collectionOf(firestore, 'stack_clocks').doc(PAGES_CLOCK).get()).get('offset_ms')
   return typeof offset === 'number' && Number.isFinite(offset) ? now + offset : now
 }
 
@@ -41,6 +39,6 @@ export async function doorNow(
   env: Record<string, string | undefined> = process.env,
 ): Promise<number> {
   if (!mayShiftClock(env)) return now
-  const offset = (await collectionOf(firestore, STACK_CLOCKS).doc(`${eventId}_${eventDate}`).get()).get('offset_ms')
+  const offset = (await collectionOf(firestore, 'stack_clocks').doc(`${eventId}_${eventDate}`).get()).get('offset_ms')
   return typeof offset === 'number' && Number.isFinite(offset) ? now + offset : now
 }
