@@ -277,32 +277,21 @@ export const getMyProfile = callable(getMyProfileCall, (_, member) => profile.ge
 export const uploadProfilePhoto = callable(uploadProfilePhotoCall, (input, member) =>
   photos.uploadProfilePhoto(db(), photoStore(), member, input),
 )
-export const createBooking = callable(
-  createBookingCall,
-  (input, member, { catalogue }) => create.createBooking(bookingDeps(catalogue), member, input),
-  withCashfree,
-)
+/** A member's booking call: it may take money or give it back through Cashfree, so it binds Cashfree's secret. */
+const bookingCallable = <C extends CallableContract>(
+  contract: C,
+  act: (deps: BookingDeps, member: Caller<false>, input: ParsedRequestOf<C>) => Promise<ResponseOf<C>>,
+) => callable(contract, (input, member, { catalogue }) => act(bookingDeps(catalogue), member, input), withCashfree)
+export const createBooking = bookingCallable(createBookingCall, create.createBooking)
 export const getBooking = callable(
   getBookingCall,
   (input, member, { catalogue }) =>
     views.getBooking({ ...bookingDeps(catalogue), passes: passSigner() }, member, input),
   withPasses,
 )
-export const cancelBooking = callable(
-  cancelBookingCall,
-  (input, member, { catalogue }) => cancel.cancelBooking(bookingDeps(catalogue), member, input),
-  withCashfree,
-)
-export const joinWaitlist = callable(
-  joinWaitlistCall,
-  (input, member, { catalogue }) => waitlist.joinWaitlist(bookingDeps(catalogue), member, input),
-  withCashfree,
-)
-export const leaveWaitlist = callable(
-  leaveWaitlistCall,
-  (input, member, { catalogue }) => waitlist.leaveWaitlist(bookingDeps(catalogue), member, input),
-  withCashfree,
-)
+export const cancelBooking = bookingCallable(cancelBookingCall, cancel.cancelBooking)
+export const joinWaitlist = bookingCallable(joinWaitlistCall, waitlist.joinWaitlist)
+export const leaveWaitlist = bookingCallable(leaveWaitlistCall, waitlist.leaveWaitlist)
 export const listMyBookings = callable(
   listMyBookingsCall,
   (_, member, { catalogue }) => views.listMyBookings({ ...bookingDeps(catalogue), passes: passSigner() }, member),

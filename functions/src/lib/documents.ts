@@ -1,7 +1,8 @@
 /**
- * How a collection's documents become its records. Only the functions write these collections, so
- * a document holds the record its collection's type says; a store names that type once, with
- * `reader<Record>()`, and the services read records, never a document's fields.
+ * How a collection's documents become its records, for the data modules (lib/data/): a
+ * `checkedReader` checks each record with its Valibot schema as it is read; `reader<Record>()`
+ * trusts the type, for the two records written only from records checked whole (the published
+ * catalogue and the archive). The services read records, never a document's fields.
  */
 import type { DocumentSnapshot, Query, QuerySnapshot } from 'firebase-admin/firestore'
 import * as v from 'valibot'
