@@ -126,7 +126,10 @@ async function main() {
     /** A member with a profile, as createBooking needs. */
     const member = async (email = `drill-${randomUUID()}@example.test`) => {
       const uid = `drill_${randomUUID().replaceAll('-', '')}`
-      await firestore.collection('user_profiles').doc(uid).set({ name: 'Drill Member', mobile: '+919876543210', email })
+      await firestore
+        .collection('user_profiles')
+        .doc(uid)
+        .set(code.storedProfileOf(uid, email, { name: 'Drill Member' }))
       return { uid, email }
     }
     /** @param {{ uid: string, email: string }} who @param {string} date */

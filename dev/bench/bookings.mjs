@@ -4,6 +4,7 @@
  * emulator, reported without a budget): many members booking one date at once, and rounds of
  * members booking across every date.
  */
+import { storedProfileOf } from '@yaari/domain/profile.fixture'
 import { startFunctionInstance } from '../function-instance/start.mjs'
 import { functionUrl, HOST, PROJECT_ID } from '../lib/config.mjs'
 import { importTypeScript } from '../lib/typescript.mjs'
@@ -61,7 +62,7 @@ export async function bookingHarness(stack) {
         await firestore
           .collection('user_profiles')
           .doc(account.localId)
-          .set({ name: 'Bench Member', mobile: '+919876543210' })
+          .set(storedProfileOf(account.localId, email, { name: 'Bench Member' }))
         return { email, idToken: account.idToken }
       })
       list.push(...(await Promise.all(batch)))

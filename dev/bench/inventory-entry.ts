@@ -8,6 +8,7 @@ export { bookingRequest } from '@yaari/domain/booking.fixture'
 // The services run in this process read the catalogue they are given: the seed's, which the stack
 // starts with.
 export { SEED, SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+export { storedProfileOf } from '@yaari/domain/profile.fixture'
 export { availableDates } from '@yaari/domain/schedule'
 export { CashfreeError, cashfreeGateway } from '../../functions/src/lib/cashfree'
 export { CREATE_BOOKING_STEPS } from '../../functions/src/lib/records'

@@ -47,8 +47,12 @@ export async function inventoryHarness({ firestore, paymentsPort }) {
   })
   const member = async () => {
     const uid = `bench_${randomUUID().replaceAll('-', '')}`
-    await firestore.collection('user_profiles').doc(uid).set({ name: 'Bench Member', mobile: '+919876543210' })
-    return { uid, email: `${uid}@example.test` }
+    const email = `${uid}@example.test`
+    await firestore
+      .collection('user_profiles')
+      .doc(uid)
+      .set(code.storedProfileOf(uid, email, { name: 'Bench Member' }))
+    return { uid, email }
   }
   /** @param {{ id: string }} event @param {string} date */
   const request = (event, date) => code.bookingRequest(event.id, date)

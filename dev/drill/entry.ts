@@ -7,6 +7,7 @@
 
 export { bookingRequest } from '@yaari/domain/booking.fixture'
 export { SEED, SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+export { storedProfileOf } from '@yaari/domain/profile.fixture'
 export { availableDates } from '@yaari/domain/schedule'
 export { runJobLogged } from '../../functions/src/handlers/schedules'
 export { cashfreeGateway } from '../../functions/src/lib/cashfree'

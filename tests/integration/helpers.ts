@@ -6,11 +6,9 @@ import { randomUUID } from 'node:crypto'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
 import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
 import { DOOR_OPENS_BEFORE_MS, doorWindow } from '@yaari/domain/door'
-import { saveProfileSchema, toProfileRecord } from '@yaari/domain/profile'
-import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
+import { storedProfileOf } from '@yaari/domain/profile.fixture'
 import { FirebaseError } from 'firebase/app'
 import { createUserWithEmailAndPassword, signOut, type User } from 'firebase/auth'
-import * as v from 'valibot'
 import { expect } from 'vitest'
 import { HOST, PROJECT_ID, stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payments/standin.mjs'
@@ -77,7 +75,7 @@ export function stackDeps(overrides: Partial<BookingDeps> = {}): BookingDeps {
 
 /** The profile document saveProfile writes for `uid` (VALID_PROFILE's answers, with `overrides`). */
 export const storedProfile = (uid: string, overrides: Record<string, unknown> = {}) => ({
-  ...toProfileRecord(uid, `${uid}@example.test`, v.parse(saveProfileSchema, VALID_PROFILE)),
+  ...storedProfileOf(uid, `${uid}@example.test`),
   ...overrides,
 })
 

@@ -6,10 +6,8 @@ import { seatsCollectionPath } from '@yaari/domain/availability'
 import type { CreateBookingRequest } from '@yaari/domain/booking'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
 import { SEED, SEED_EVENTS } from '@yaari/domain/catalogue-seed'
-import { saveProfileSchema, toProfileRecord } from '@yaari/domain/profile'
-import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
+import { storedProfileOf, type VALID_PROFILE } from '@yaari/domain/profile.fixture'
 import { availableDates } from '@yaari/domain/schedule'
-import * as v from 'valibot'
 import type { BookingRecord } from '../lib/data/bookings'
 import type { BookingDeps, CreateBookingStep } from '../lib/records'
 import { createBooking } from '../services/bookings/create'
@@ -56,8 +54,7 @@ export function bookingWorld(start = '2026-11-23T06:30:00Z') {
       const uid = `member_${++members}`
       const email = `${uid}@example.test`
       // What saveProfile stores for this request.
-      const saved = toProfileRecord(uid, email, v.parse(saveProfileSchema, { ...VALID_PROFILE, ...profile }))
-      await firestore.doc(`user_profiles/${uid}`).set({ ...saved })
+      await firestore.doc(`user_profiles/${uid}`).set({ ...storedProfileOf(uid, email, profile) })
       return { uid, email }
     },
     /** createBooking as the member calls it. */

@@ -10,3 +10,14 @@ describe('the takeover window of a change', () => {
     expect(CLAIM_RENEW_MS).toBe(10_000)
   })
 })
+
+describe('reading a booking', () => {
+  it('is undefined when there is none, and throws for a document that holds no booking (its seat is never freed as if unbooked)', async () => {
+    const { FakeFirestore } = await import('../../testing/fake-firestore')
+    const { readBooking } = await import('./bookings')
+    const firestore = new FakeFirestore().asFirestore
+    await firestore.doc('bookings/yaari_odd').set({ order_id: 'yaari_odd', status: 'confirmed' })
+    expect(await readBooking(firestore, 'yaari_none')).toBeUndefined()
+    await expect(readBooking(firestore, 'yaari_odd')).rejects.toThrow('bookings/yaari_odd holds no record')
+  })
+})

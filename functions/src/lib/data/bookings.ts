@@ -101,8 +101,14 @@ export const bookingRef = (firestore: Firestore, orderId: string): DocumentRefer
 /** The documents of bookings/ as booking records. */
 export const bookingRecords = checkedReader('bookings', BookingSchema)
 
+/**
+ * The booking, or undefined when there is none. A document that holds no booking (edited by hand,
+ * an older shape) throws rather than read as none: every caller that finds no booking frees its
+ * seat or takes its claim, and a paid seat must never go that way.
+ */
 export async function readBooking(firestore: Firestore, orderId: string): Promise<BookingRecord | undefined> {
-  return bookingRecords.one(await bookingRef(firestore, orderId).get())
+  const snapshot = await bookingRef(firestore, orderId).get()
+  return snapshot.exists ? bookingRecords.existing(snapshot) : undefined
 }
 
 /** Every booking of a date, whatever its state. */

@@ -11,13 +11,15 @@ import { type DocumentSnapshot, FieldValue, type Firestore, type WriteBatch } fr
 import * as v from 'valibot'
 import { checkedReader } from '../documents'
 
+// A standing counts by its level alone, as it always has: a document with a valid level and any
+// other field missing or odd still bars the member (the rest falls back), never lets them through.
 const StandingSchema = v.object({
   level: v.picklist(['warning', 'suspended', 'banned']),
-  until: v.optional(v.string()),
-  reason: v.string(),
-  at: v.number(),
+  until: v.fallback(v.optional(v.string()), undefined),
+  reason: v.fallback(v.string(), ''),
+  at: v.fallback(v.number(), 0),
   /** Set by an admin: a host may not lower or replace it. */
-  by_admin: v.optional(v.literal(true)),
+  by_admin: v.fallback(v.optional(v.literal(true)), undefined),
 })
 export type Standing = v.InferOutput<typeof StandingSchema>
 const records = checkedReader('moderation', StandingSchema)

@@ -275,3 +275,15 @@ describe('a push attempt, claimed on the queue mail shares', () => {
     expect(firestore.read('notices/order-1_day-reminder/attempts/1')).toBeUndefined()
   })
 })
+
+describe('a document in the push queue that holds no notice', () => {
+  it('is never pushed, and leaves the queue (marked failed) instead of taking a place in every run', async () => {
+    const { firestore, db, sent, at } = world()
+    await saveSubscription(db, 'asha', device(1), AFTERNOON, undefined)
+    await firestore.asFirestore.doc('notices/odd').set({ uid: 'asha', critical: false, push_due_at: AFTERNOON })
+    expect(await deliverPushes(at(AFTERNOON))).toMatchObject({ due: 1, failed: 1, sent: 0 })
+    expect(sent).toHaveLength(0)
+    expect(firestore.read('notices/odd')).toMatchObject({ push_state: 'failed' })
+    expect(firestore.read('notices/odd')).not.toHaveProperty('push_due_at')
+  })
+})

@@ -57,6 +57,11 @@ async function pushOne(deps: PushDeps, id: string, now: number): Promise<Outcome
   const ref = noticeRef(firestore, id)
   const snapshot = await ref.get()
   const record = noticeRecords.one(snapshot)
+  // A document that holds no notice (written by hand, an older shape) is never pushed, and leaves the queue.
+  if (snapshot.exists && !record) {
+    await ref.update({ push_state: 'failed', push_due_at: FieldValue.delete() })
+    return 'failed'
+  }
   if (record?.push_due_at === undefined || record.push_due_at > now) return 'busy'
   const finish = (state: NoticeRecord['push_state'], extra: Record<string, unknown> = {}) =>
     ref.update({ push_state: state, push_due_at: FieldValue.delete(), ...extra })
