@@ -250,7 +250,13 @@ describe('moderation by a host', () => {
         user_id: expired.uid,
         event_id: midweek.id,
         event_date: date,
+        tier: 'girls',
+        amount: midweek.prices.girls,
+        seat: null,
         status: 'expired',
+        payment_session_id: null,
+        hold_expires_at: Date.now() - 60_000,
+        created_at: Date.now() - 120_000,
         attendee: {},
       })
     const notPaid = await stack.failure(
