@@ -47,10 +47,6 @@ const payloadOf = (record: NoticeRecord): PushPayload => ({
 /** RFC 8030's Topic (at most 32 base64url characters): a digest of the tag, so each tag has its own. */
 const topicOf = (tag: string) => createHash('sha256').update(tag).digest('base64url').slice(0, 32)
 
-/** Whether a record has what a push needs (one written by hand or of an older shape may not). */
-const isWhole = (record: NoticeRecord) =>
-  [record.uid, record.title, record.body, record.url, record.tag].every((field) => typeof field === 'string')
-
 /** Pushes one notice to the member's devices that do not have it yet. */
 async function pushOne(deps: PushDeps, id: string, now: number): Promise<Outcome> {
   const { firestore } = deps
@@ -66,7 +62,7 @@ async function pushOne(deps: PushDeps, id: string, now: number): Promise<Outcome
   const finish = (state: NoticeRecord['push_state'], extra: Record<string, unknown> = {}) =>
     ref.update({ push_state: state, push_due_at: FieldValue.delete(), ...extra })
   const attempt = record.push_attempts + 1
-  if (!isWhole(record) || record.push_attempts >= MAX_ATTEMPTS) {
+  if (record.push_attempts >= MAX_ATTEMPTS) {
     await finish('failed')
     return 'failed'
   }
