@@ -1,15 +1,16 @@
 import type { Page } from '@playwright/test'
 import { PROFESSION_LABELS, PROFESSIONS } from '@yaari/domain/profile-choices'
 import {
-  admin,
   BACKEND,
   checkoutFor,
   controlledByServiceWorker,
   expect,
   expectNoSeriousA11yViolations,
   expectWellFormedPage,
+  hangOutsideRequests,
   newEmail,
   PASSWORD,
+  storedProfile,
   submitSignUp,
   test,
   WITH_SERVICE_WORKER,
@@ -20,12 +21,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 )
-
-/** The member's profile as the Firestore stand-in holds it (the test checks the real write). */
-async function storedProfile(email: string) {
-  const snapshot = await admin().collection('user_profiles').where('email', '==', email).get()
-  return snapshot.docs[0]?.data()
-}
 
 async function signUp(page: Page, name = 'Asha Rao'): Promise<string> {
   const email = newEmail('onboarding')
@@ -71,6 +66,21 @@ function watchForTroubles(page: Page): string[] {
 const progress = (page: Page, label: string) => page.getByRole('progressbar', { name: label })
 const proceed = (page: Page) => page.getByRole('button', { name: 'Continue', exact: true }).click()
 
+/**
+ * A step of choice cards as it opens: its progress, its heading focused, its `choices` (a role and
+ * how many), and Continue with none chosen refused with `empty`, on a page with no serious a11y issue.
+ */
+async function expectChoiceStep(
+  page: Page,
+  { step, choices: [role, count], empty }: { step: string; choices: ['checkbox' | 'radio', number]; empty: string },
+) {
+  await expect(progress(page, step)).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
+  await expect(page.getByRole(role)).toHaveCount(count)
+  await proceed(page)
+  await expect(page.getByText(empty)).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+}
 test.describe('onboarding', () => {
   test('a new member builds their profile step by step, with every validation message', async ({ page }) => {
     test.slow()
@@ -172,23 +182,21 @@ test.describe('onboarding', () => {
     await page.getByRole('button', { name: 'Continue to Interests' }).click()
 
     // 6. Interests
-    await expect(progress(page, 'Step 6 of 8')).toBeVisible()
-    await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
-    await expect(page.getByRole('checkbox')).toHaveCount(10)
-    await proceed(page)
-    await expect(page.getByText('Please choose at least one interest')).toBeVisible()
-    await expectNoSeriousA11yViolations(page)
+    await expectChoiceStep(page, {
+      step: 'Step 6 of 8',
+      choices: ['checkbox', 10],
+      empty: 'Please choose at least one interest',
+    })
     await pick(page, 'checkbox', 'Brunch')
     await pick(page, 'checkbox', 'Travel')
     await proceed(page)
 
     // 7. Location: a card clears the typed area, typing clears the card
-    await expect(progress(page, 'Step 7 of 8')).toBeVisible()
-    await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
-    await expect(page.getByRole('radio')).toHaveCount(6)
-    await proceed(page)
-    await expect(page.getByText('Please choose an area or type yours')).toBeVisible()
-    await expectNoSeriousA11yViolations(page)
+    await expectChoiceStep(page, {
+      step: 'Step 7 of 8',
+      choices: ['radio', 6],
+      empty: 'Please choose an area or type yours',
+    })
     const typed = page.getByRole('textbox', { name: 'Or type your area' })
     await typed.fill('Sarjapur')
     await pick(page, 'radio', 'Indiranagar')
@@ -469,6 +477,23 @@ test.describe('onboarding', () => {
     await page.goto('/onboarding/name')
     await expect(page.getByText('Authentication Error')).toBeVisible()
     await expect(page.getByText('Please sign in again to continue.')).toBeVisible()
+    await expect(page).toHaveURL(/\/auth$/)
+  })
+
+  test('with every outside request hanging, Logout still leaves at once, and the member stays signed out once the signal is back', async ({
+    page,
+    context,
+  }) => {
+    await signUp(page)
+    // One bar of signal: Firebase Auth cannot finish starting on this load, and its sign-out waits for it.
+    const signal = await hangOutsideRequests(context)
+    await page.reload()
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await expect(page).toHaveURL(/\/auth$/)
+    await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible()
+    await signal.release()
+    await page.goto('/onboarding/name')
+    await expect(page.getByText('Please sign in again to continue.')).toBeVisible(BACKEND)
     await expect(page).toHaveURL(/\/auth$/)
   })
 })

@@ -61,3 +61,13 @@ it('without push on this device, signs out without a word to the server about it
   expect(subscription.unsubscribe).not.toHaveBeenCalled()
   expect(signOut).toHaveBeenCalled()
 })
+
+it('never waits for Firebase’s own sign-out: a hanging line leaves the member signed out here at once, marked until it is done', async () => {
+  let finish: () => void = () => undefined
+  vi.mocked(signOut).mockReturnValueOnce(new Promise<void>((resolve) => (finish = resolve)))
+  await signOutAndForget()
+  expect(signOut).toHaveBeenCalledOnce()
+  expect(localStorage.getItem('yaari:signing-out')).toBe('1')
+  finish()
+  await vi.waitFor(() => expect(localStorage.getItem('yaari:signing-out')).toBeNull())
+})

@@ -41,8 +41,9 @@ async function stopPush(): Promise<void> {
 /**
  * Signs out and removes the member's local data (drafts, outbox, bookings, profile, stored keys)
  * from this device at once. Firebase's own sign-out waits for Auth to finish starting, which a
- * hanging connection holds up to 30 s: until it is done, a mark in localStorage makes the next
- * start finish it instead of signing the member back in (auth-store.ts).
+ * hanging connection holds up to 30 s, so it is not waited for: the member is signed out on this
+ * device now, and until Firebase's sign-out is done a mark in localStorage makes Auth's answer
+ * (or the next start) finish it instead of signing the member back in (auth-store.ts).
  */
 export async function signOutAndForget(): Promise<void> {
   // First, while the member's token still works.
@@ -52,6 +53,8 @@ export async function signOutAndForget(): Promise<void> {
   localStorage.clear()
   signingOut(true)
   settleAuth(null)
-  await signOutOfAuth()
-  signingOut(false)
+  void signOutOfAuth().then(
+    () => signingOut(false),
+    () => undefined, // the mark stays: the next start finishes it
+  )
 }
