@@ -215,7 +215,7 @@ export const cancelledDatePath = (eventId: string, date: string) => `cancelled_d
 
 /** A booking as the member sees it (getBooking, listMyBookings). */
 /** What a member's ticket says of their group (groups.ts). */
-export type TableView =
+export type YourGroupView =
   /** Before the reveal, or before the host has published: when it will be revealed (ISO). */
   | { revealAt: string; number?: undefined }
   /** After the reveal: their group's number, the others' first names, the interests they share. */
@@ -255,7 +255,7 @@ export interface BookingView {
   /** Once the morning after has asked this guest how the evening was: whether it is still open, until when. */
   afterNight?: AfterNightStatus
   /** Only on a confirmed booking of a date to come: when its group is revealed, and once it is, the group. */
-  table?: TableView
+  table?: YourGroupView
 }
 
 /** Holds a seat and opens a Cashfree order for it. */

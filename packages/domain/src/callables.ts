@@ -13,7 +13,7 @@ import { GROUP_CALLABLES } from './groups'
 import { HOST_CALLABLES } from './host'
 import { INSIGHT_CALLABLES } from './insights'
 import { listMyBookingsCall } from './my-bookings'
-import { NOTIFY_CALLABLES } from './notifications'
+import { NOTIFICATION_CALLABLES } from './notifications'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from './profile'
 import { joinWaitlistCall, leaveWaitlistCall } from './waitlist'
 
@@ -35,6 +35,6 @@ export const CALLABLES = [
   ...DOOR_CALLABLES,
   ...CATALOGUE_CALLABLES,
   ...AFTER_NIGHT_CALLABLES,
-  ...NOTIFY_CALLABLES,
+  ...NOTIFICATION_CALLABLES,
   ...INSIGHT_CALLABLES,
 ] as const

@@ -9,9 +9,9 @@
 import * as v from 'valibot'
 import { EVENT_CATEGORIES, PRICE_TIERS } from './catalogue'
 import { SEED_CATALOGUE } from './catalogue-seed'
+import { GROUP_SIZE_MAX, GROUP_SIZE_MIN } from './groups-planner'
 import { MAX_CAPACITY, MIN_CAPACITY } from './host/schemas'
 import { parseIsoDate } from './schedule'
-import { GROUP_SIZE_MAX, GROUP_SIZE_MIN } from './seating'
 
 /** The most hours before the start a date's groups may be revealed. */
 const MAX_REVEAL_HOURS = 72

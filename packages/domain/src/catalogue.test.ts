@@ -37,11 +37,14 @@ describe('event catalogue', () => {
   })
 
   it('maps the featured-card short ids to the canonical ids', () => {
-    expect(canonicalEventId('first-hello')).toBe('first-hello-stranger-meetup')
-    expect(canonicalEventId('unplanned-sunday')).toBe('unplanned-sunday-social-mixup')
-    expect(canonicalEventId('midweek-meetup')).toBe('midweek-wednesday-dinner')
-    expect(canonicalEventId('midweek-wednesday-dinner')).toBe('midweek-wednesday-dinner')
-    expect(canonicalEventId('nope')).toBeUndefined()
+    for (const [id, canonical] of [
+      ['first-hello', 'first-hello-stranger-meetup'],
+      ['unplanned-sunday', 'unplanned-sunday-social-mixup'],
+      ['midweek-meetup', 'midweek-wednesday-dinner'],
+      ['midweek-wednesday-dinner', 'midweek-wednesday-dinner'],
+      ['nope', undefined],
+    ] as const)
+      expect(canonicalEventId(id), id).toBe(canonical)
     expect(eventById('first-hello')).toBeUndefined()
   })
 

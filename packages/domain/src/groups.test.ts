@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { withLateGuests } from './groups'
-import type { SeatingGuest } from './seating'
+import type { GroupGuest } from './groups-planner'
 
-const guest = (id: string, extra: Partial<SeatingGuest> = {}): SeatingGuest => ({
+const guest = (id: string, extra: Partial<GroupGuest> = {}): GroupGuest => ({
   id,
   tier: 'girls',
   interests: [],

@@ -1,6 +1,6 @@
 /**
  * A date's groups as the host and the member see them: the host plans the paid guests into groups
- * (the planner in seating.ts proposes, the host moves, locks, re-plans and publishes); each member
+ * (the planner in groups-planner.ts proposes, the host moves, locks, re-plans and publishes); each member
  * learns their own group at the reveal, a number of hours before the start, on their ticket.
  *
  * What the members see is the published plan as it stands: a guest who cancelled leaves a gap
@@ -10,10 +10,10 @@
 import * as v from 'valibot'
 import { contract } from './callable'
 import type { YaariEvent } from './catalogue'
+import { placeLate } from './groups-changes'
+import { DEFAULT_GROUP_SIZE, type GroupGuest, type Interest, type PlannerInput } from './groups-planner'
 import { dateScoped, HOST_MESSAGES, hostDateSchema } from './host/schemas'
 import { eventStartInstant } from './schedule'
-import { DEFAULT_GROUP_SIZE, type Interest, type SeatingGuest, type SeatingInput } from './seating'
-import { placeLate } from './seating-changes'
 
 /** Hours before the start that a member's group is revealed, unless the event says otherwise. */
 export const DEFAULT_REVEAL_HOURS = 2
@@ -30,13 +30,13 @@ export const GROUP_MESSAGES = {
 } as const
 
 /** The group size and reveal an event plans its dates with. */
-export function seatingOf(event: Pick<YaariEvent, 'tableSize' | 'revealHours'>) {
+export function groupSettingsOf(event: Pick<YaariEvent, 'tableSize' | 'revealHours'>) {
   return { size: event.tableSize ?? DEFAULT_GROUP_SIZE, revealHours: event.revealHours ?? DEFAULT_REVEAL_HOURS }
 }
 
 /** When a date's groups are revealed to its guests (ms since the epoch). */
 export function revealAt(event: Pick<YaariEvent, 'tableSize' | 'revealHours' | 'startTime'>, date: string): number {
-  return eventStartInstant(date, event.startTime).getTime() - seatingOf(event).revealHours * 3_600_000
+  return eventStartInstant(date, event.startTime).getTime() - groupSettingsOf(event).revealHours * 3_600_000
 }
 
 /** A group as stored: its number and its guests (booking order ids). */
@@ -54,8 +54,8 @@ const isLocked = (group: StoredGroup) => (group as { locked?: unknown }).locked 
  */
 export function withLateGuests<G extends StoredGroup>(
   groups: readonly G[],
-  paid: readonly SeatingGuest[],
-  rules: Pick<SeatingInput, 'size' | 'apart'>,
+  paid: readonly GroupGuest[],
+  rules: Pick<PlannerInput, 'size' | 'apart'>,
 ): (G & { late: string[] })[] {
   const ids = new Set(paid.map((guest) => guest.id))
   const kept = groups.map((group) => ({
@@ -99,7 +99,7 @@ export interface GroupView {
 }
 
 /** The host's view of a date's groups. */
-export interface SeatingView {
+export interface GroupsView {
   eventId: string
   eventDate: string
   /** Which saved plan this is: a change names it, and is refused if another change came since. */
@@ -124,7 +124,7 @@ const groupNumber = v.pipe(
 )
 
 /** What a host does to a date's groups. */
-export const seatingChangeSchema = dateScoped({
+export const groupChangeSchema = dateScoped({
   version: v.pipe(
     v.number('version must be a number'),
     v.integer('version must be a whole number'),
@@ -151,16 +151,16 @@ export const seatingChangeSchema = dateScoped({
     'change must be plan, move, lock or publish',
   ),
 })
-export type SeatingChange = v.InferOutput<typeof seatingChangeSchema>['change']
+export type GroupChange = v.InferOutput<typeof groupChangeSchema>['change']
 
-export const getSeatingCall = contract<typeof hostDateSchema, { seating: SeatingView }>('getSeating', hostDateSchema, [
+export const getGroupsCall = contract<typeof hostDateSchema, { dateGroups: GroupsView }>('getGroups', hostDateSchema, [
   HOST_MESSAGES,
   GROUP_MESSAGES,
 ])
-export const changeSeatingCall = contract<typeof seatingChangeSchema, { seating: SeatingView; changed: boolean }>(
-  'changeSeating',
-  seatingChangeSchema,
+export const changeGroupsCall = contract<typeof groupChangeSchema, { dateGroups: GroupsView; changed: boolean }>(
+  'changeGroups',
+  groupChangeSchema,
   [HOST_MESSAGES, GROUP_MESSAGES],
 )
 
-export const GROUP_CALLABLES = [getSeatingCall, changeSeatingCall] as const
+export const GROUP_CALLABLES = [getGroupsCall, changeGroupsCall] as const

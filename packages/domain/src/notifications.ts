@@ -1,5 +1,5 @@
 /**
- * What Yaari tells a member in the app and on the phone: one notice per thing said (a seat
+ * What Yaari tells a member in the app and on the phone: one notification per thing said (a seat
  * offered, the day-of reminder, a venue shared or changed, a host's message, "How was ...?", a
  * new connection, a group revealed, a cancelled date and its refund), kept in the member's list
  * under the bell, and pushed (Web Push) to the devices where the member said yes. The kinds a
@@ -10,7 +10,7 @@ import { contract } from './callable'
 import { IST_OFFSET_MINUTES, parseIsoDate } from './schedule'
 
 /** Each kind can be turned off on its own (the profile's Notifications). */
-export const NOTICE_KINDS = [
+export const NOTIFICATION_KINDS = [
   'offer',
   'reminder',
   'venue',
@@ -21,10 +21,10 @@ export const NOTICE_KINDS = [
   'cancelled',
   'account',
 ] as const
-export type NoticeKind = (typeof NOTICE_KINDS)[number]
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
 /** How each kind is named where a member turns it off. */
-export const NOTICE_KIND_LABELS: Record<NoticeKind, string> = {
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   offer: 'A waitlist seat offered to you',
   reminder: 'The day-of reminder with your ticket',
   venue: 'The venue shared or changed',
@@ -36,7 +36,7 @@ export const NOTICE_KIND_LABELS: Record<NoticeKind, string> = {
   account: 'Bookings, payments and your account',
 }
 
-/** Quiet hours, in IST: a notice that can wait is pushed at `until` instead. */
+/** Quiet hours, in IST: a notification that can wait is pushed at `until` instead. */
 const QUIET_HOURS = { from: 22, until: 8 } as const
 
 const HOUR_MS = 3_600_000
@@ -49,7 +49,7 @@ export function inQuietHours(at: number): boolean {
 }
 
 /**
- * When a notice is pushed: now when it is time-critical or outside quiet hours, else at the end
+ * When a notification is pushed: now when it is time-critical or outside quiet hours, else at the end
  * of quiet hours (08:00 IST).
  */
 export function pushDueAt(now: number, critical: boolean): number {
@@ -69,19 +69,19 @@ export interface PushPayload {
   body: string
   /** The app's path a tap opens (the offer's event, the ticket, the evening's page). */
   url: string
-  /** A later notice with the same tag replaces the earlier one on the device. */
+  /** A later notification with the same tag replaces the earlier one on the device. */
   tag: string
-  /** A time-critical notice replacing one still shown alerts again (sound, vibration). */
+  /** A time-critical notification replacing one still shown alerts again (sound, vibration). */
   renotify?: boolean
 }
 
 /** The platforms' limits the words keep under (a title and body longer than this are cut). */
 export const PUSH_LIMITS = { title: 60, body: 160 } as const
 
-/** A notice as the member's list shows it. */
-export interface NoticeView extends PushPayload {
+/** A notification as the member's list shows it. */
+export interface NotificationView extends PushPayload {
   id: string
-  kind: NoticeKind
+  kind: NotificationKind
   /** What the list shows beneath (a host's message itself): never pushed. */
   detail?: string
   /** When it was said (ISO time). */
@@ -89,8 +89,8 @@ export interface NoticeView extends PushPayload {
   read: boolean
 }
 
-// The words live apart from the contracts (notify-copy.ts): the bell reads them without valibot.
-export { NOTIFY_COPY } from './notify-copy'
+// The words live apart from the contracts (notification-copy.ts): the bell reads them without valibot.
+export { NOTIFICATION_COPY } from './notification-copy'
 
 /**
  * The push services a subscription may name: the browsers' own (Chrome's FCM, Firefox's autopush,
@@ -138,7 +138,7 @@ export const pushSubscriptionSchema = v.strictObject({
 })
 export type PushSubscriptionInput = v.InferOutput<typeof pushSubscriptionSchema>
 
-export const NOTIFY_MESSAGES = {
+export const NOTIFICATION_MESSAGES = {
   unknownPushService: 'This push service is not one Yaari sends to.',
   tooManyDevices: 'Notifications are on for too many devices. Turn them off on one you no longer use.',
 } as const
@@ -146,8 +146,8 @@ export const NOTIFY_MESSAGES = {
 /** The most devices one member may have notifications on (older ones are dropped first). */
 export const MAX_PUSH_DEVICES = 10
 
-/** The most notices the list shows (the newest). */
-export const NOTICE_LIST_LIMIT = 50
+/** The most notifications the list shows (the newest). */
+export const NOTIFICATION_LIST_LIMIT = 50
 
 /**
  * `moved`: the device got another account's notifications until now (someone else signed in there
@@ -156,7 +156,7 @@ export const NOTICE_LIST_LIMIT = 50
 export const savePushSubscriptionCall = contract<typeof pushSubscriptionSchema, { saved: true; moved?: true }>(
   'savePushSubscription',
   pushSubscriptionSchema,
-  [NOTIFY_MESSAGES],
+  [NOTIFICATION_MESSAGES],
 )
 
 const endpointRequest = v.strictObject({ endpoint: endpointSchema })
@@ -168,12 +168,12 @@ export const removePushSubscriptionCall = contract<typeof endpointRequest, { rem
 const noRequest = v.strictObject({})
 export const listNotificationsCall = contract<
   typeof noRequest,
-  { notices: NoticeView[]; unread: number; off: NoticeKind[] }
+  { notices: NotificationView[]; unread: number; off: NotificationKind[] }
 >('listNotifications', noRequest)
 
 const readRequest = v.pipe(
   v.strictObject({
-    /** Every notice said up to this instant (ISO time) is marked read. */
+    /** Every notification said up to this instant (ISO time) is marked read. */
     upTo: v.optional(
       v.pipe(
         v.string(),
@@ -183,7 +183,7 @@ const readRequest = v.pipe(
         v.check((time) => parseIsoDate(time.slice(0, 10)) !== undefined, 'Give the time as an ISO timestamp.'),
       ),
     ),
-    /** Or this one notice (the member opened it). */
+    /** Or this one notification (the member opened it). */
     id: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.regex(/^[\w-]+$/, 'Unknown notice.'))),
   }),
   v.check((request) => (request.upTo === undefined) !== (request.id === undefined), 'Give either upTo or id.'),
@@ -194,14 +194,17 @@ export const markNotificationsReadCall = contract<typeof readRequest, { unread: 
 )
 
 const settingsRequest = v.strictObject({
-  off: v.pipe(v.array(v.picklist(NOTICE_KINDS, 'Unknown kind of notification.')), v.maxLength(NOTICE_KINDS.length)),
+  off: v.pipe(
+    v.array(v.picklist(NOTIFICATION_KINDS, 'Unknown kind of notification.')),
+    v.maxLength(NOTIFICATION_KINDS.length),
+  ),
 })
-export const saveNotificationSettingsCall = contract<typeof settingsRequest, { off: NoticeKind[] }>(
+export const saveNotificationSettingsCall = contract<typeof settingsRequest, { off: NotificationKind[] }>(
   'saveNotificationSettings',
   settingsRequest,
 )
 
-export const NOTIFY_CALLABLES = [
+export const NOTIFICATION_CALLABLES = [
   savePushSubscriptionCall,
   removePushSubscriptionCall,
   listNotificationsCall,

@@ -10,7 +10,7 @@ export const DRINKING_PREFERENCES = ['social_drinker', 'occasional', 'non_drinke
 export const RELATIONSHIP_STATUSES = ['single', 'in_relationship', 'married', 'prefer_not_to_say'] as const
 
 /**
- * The answers asked when booking (seating and the host's evening), each kept on the profile once
+ * The answers asked when booking (the groups and the host's evening), each kept on the profile once
  * the member gives it and editable there: the request's key, the profile's field, its label, its
  * values. None is ever assumed (docs/decisions/0028).
  */

@@ -173,7 +173,7 @@ export const userProfileRecordSchema = v.object({
   gender: v.string(),
   profession: v.string(),
   /**
-   * The answers the booking form asks (seating and the host's evening): present only when the
+   * The answers the booking form asks (the groups and the host's evening): present only when the
    * member gave them. Onboarding does not ask them, so a new profile has none.
    */
   food_preference: v.optional(v.string()),

@@ -1,5 +1,5 @@
 /**
- * Seeded randomness, the same on every run: the seating plan's tie-breaks (seeded from its guests)
+ * Seeded randomness, the same on every run: the group plan's tie-breaks (seeded from its guests)
  * and the bench's made-up dates and faults (seeded from a constant).
  */
 

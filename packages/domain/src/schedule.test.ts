@@ -187,10 +187,13 @@ describe('next occurrence and labels', () => {
       expect(formatShortDate('2026-11-28')).toBe('Sat, 28 Nov')
       expect(formatLongDate('2026-11-28')).toBe('Saturday, 28 November 2026')
     }
-    expect(formatTime('18:00')).toBe('6:00 PM')
-    expect(formatTime('20:00')).toBe('8:00 PM')
-    expect(formatTime('00:30')).toBe('12:30 AM')
-    expect(formatTime('12:00')).toBe('12:00 PM')
+    for (const [time, label] of [
+      ['18:00', '6:00 PM'],
+      ['20:00', '8:00 PM'],
+      ['00:30', '12:30 AM'],
+      ['12:00', '12:00 PM'],
+    ] as const)
+      expect(formatTime(time), time).toBe(label)
     expect(weekdayName(3)).toBe('Wednesday')
   })
 

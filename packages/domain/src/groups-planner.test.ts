@@ -1,34 +1,34 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { INTERESTS } from './profile-choices'
+import { moveProblem, placeLate } from './groups-changes'
 import {
   GROUP_SIZE_MAX,
   GROUP_SIZE_MIN,
+  type GroupGuest,
+  type GroupPlan,
+  groupIssues,
   groupSizes,
-  planSeating,
-  type SeatingGroup,
-  type SeatingGuest,
-  type SeatingInput,
-  type SeatingPlan,
-  seatingIssues,
+  type PlannedGroup,
+  type PlannerInput,
+  planGroups,
   sharedInterests,
   sharedReason,
-} from './seating'
-import { moveProblem, placeLate } from './seating-changes'
-import { AGE_SPREAD_YEARS } from './seating-score'
+} from './groups-planner'
+import { AGE_SPREAD_YEARS } from './groups-score'
+import { INTERESTS } from './profile-choices'
 
 /** A guest with nothing said but a tier. */
-const guest = (id: string, more: Partial<SeatingGuest> = {}): SeatingGuest => ({
+const guest = (id: string, more: Partial<GroupGuest> = {}): GroupGuest => ({
   id,
   tier: 'girls',
   interests: [],
   ...more,
 })
-const guests = (count: number, more: (i: number) => Partial<SeatingGuest> = () => ({})) =>
+const guests = (count: number, more: (i: number) => Partial<GroupGuest> = () => ({})) =>
   Array.from({ length: count }, (_, i) =>
     guest(`o${String(i).padStart(2, '0')}`, { tier: i % 2 ? 'boys' : 'girls', ...more(i) }),
   )
-const groupOf = (plan: SeatingPlan, id: string) => plan.groups.find((group) => group.members.includes(id))?.number
+const groupOf = (plan: GroupPlan, id: string) => plan.groups.find((group) => group.members.includes(id))?.number
 
 describe('groupSizes', () => {
   it.each([
@@ -82,26 +82,26 @@ describe('a group’s reason', () => {
   })
 })
 
-describe('planSeating', () => {
+describe('planGroups', () => {
   it('seats two Jain guests together', () => {
     const date = guests(12, (i) => ({ food: i === 2 || i === 9 ? 'jain' : 'non_vegetarian' }))
-    const input: SeatingInput = { guests: date, size: 6, apart: [] }
-    const plan = planSeating(input)
+    const input: PlannerInput = { guests: date, size: 6, apart: [] }
+    const plan = planGroups(input)
     expect(groupOf(plan, 'o02')).toBe(groupOf(plan, 'o09'))
-    expect(seatingIssues(plan, input)).toEqual({ apartTogether: 0, loneFoodNeeds: 0, sizeOutOfBounds: 0 })
+    expect(groupIssues(plan, input)).toEqual({ apartTogether: 0, loneFoodNeeds: 0, sizeOutOfBounds: 0 })
   })
 
   it('keeps a blocked pair apart, even when they share every interest', () => {
     const date = guests(12, (i) => ({ interests: i < 2 ? ['travel', 'art', 'gaming', 'outdoor'] : [] }))
-    const input: SeatingInput = { guests: date, size: 6, apart: [['o00', 'o01']] }
-    const plan = planSeating(input)
+    const input: PlannerInput = { guests: date, size: 6, apart: [['o00', 'o01']] }
+    const plan = planGroups(input)
     expect(plan.groups.map((group) => group.members.length)).toEqual([6, 6])
     expect(groupOf(plan, 'o00')).not.toBe(groupOf(plan, 'o01'))
   })
 
   it('seats guests who share interests together and gives the group its reason', () => {
     const date = guests(12, (i) => ({ interests: i < 6 ? ['photography', 'travel'] : ['gaming'] }))
-    const plan = planSeating({ guests: date, size: 6, apart: [] })
+    const plan = planGroups({ guests: date, size: 6, apart: [] })
     expect(plan.groups.map((group) => group.shared)).toEqual(
       expect.arrayContaining([['photography', 'travel'], ['gaming']]),
     )
@@ -109,13 +109,13 @@ describe('planSeating', () => {
 
   it('splits a pair who met before and did not connect', () => {
     const date = guests(12, () => ({ interests: ['travel'] }))
-    const plan = planSeating({ guests: date, size: 6, apart: [], metBefore: [['o03', 'o07']] })
+    const plan = planGroups({ guests: date, size: 6, apart: [], metBefore: [['o03', 'o07']] })
     expect(groupOf(plan, 'o03')).not.toBe(groupOf(plan, 'o07'))
   })
 
   it('does not seat only introverts next to only extroverts', () => {
     const date = guests(12, (i) => ({ personality: i < 6 ? 'introvert' : 'extrovert' }))
-    const plan = planSeating({ guests: date, size: 6, apart: [] })
+    const plan = planGroups({ guests: date, size: 6, apart: [] })
     for (const group of plan.groups) {
       const kinds = new Set(group.members.map((id) => date.find((seat) => seat.id === id)?.personality))
       expect(kinds.size).toBe(2)
@@ -124,7 +124,7 @@ describe('planSeating', () => {
 
   it('keeps a group’s ages within AGE_SPREAD_YEARS when the date allows', () => {
     const date = guests(12, (i) => ({ age: i < 6 ? 22 + i : 44 + i, interests: i % 3 ? ['travel'] : ['art'] }))
-    const plan = planSeating({ guests: date, size: 6, apart: [] })
+    const plan = planGroups({ guests: date, size: 6, apart: [] })
     for (const group of plan.groups) {
       const ages = group.members.map((id) => date.find((seat) => seat.id === id)?.age ?? 0)
       expect(Math.max(...ages) - Math.min(...ages)).toBeLessThanOrEqual(AGE_SPREAD_YEARS)
@@ -133,7 +133,7 @@ describe('planSeating', () => {
 
   it('keeps a locked group as given, less a guest who left, and plans the others around it', () => {
     const date = guests(14)
-    const plan = planSeating({
+    const plan = planGroups({
       guests: date,
       size: 6,
       apart: [],
@@ -148,11 +148,11 @@ describe('planSeating', () => {
 })
 
 describe('changing a plan', () => {
-  const groups: SeatingGroup[] = [
+  const groups: PlannedGroup[] = [
     { number: 1, members: ['a', 'b', 'c', 'd', 'e'], shared: [] },
     { number: 2, members: ['f', 'g', 'h', 'i'], shared: [] },
   ]
-  const plan: SeatingPlan = { groups }
+  const plan: GroupPlan = { groups }
 
   it('refuses a move that seats an apart pair together, or to no group', () => {
     expect(moveProblem(plan, 'a', 2, [['g', 'a']])).toBe('This guest cannot sit with someone in that group.')
@@ -174,9 +174,9 @@ describe('changing a plan', () => {
   })
 
   it('never seats a late guest alone in a group the others left, nor in a full one past the largest size', () => {
-    const emptied: SeatingPlan = { groups: [...groups, { number: 3, members: [], shared: [] }] }
+    const emptied: GroupPlan = { groups: [...groups, { number: 3, members: [], shared: [] }] }
     expect(placeLate(emptied, guest('y'), { guests: [], size: 6, apart: [] })).toBe(2)
-    const full: SeatingPlan = {
+    const full: GroupPlan = {
       groups: [
         { number: 1, members: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], shared: [] },
         { number: 2, members: ['i', 'j', 'k', 'l', 'm', 'n', 'o', 'p'], shared: [] },
@@ -191,18 +191,18 @@ describe('changing a plan', () => {
   it('adds a group rather than seat an apart pair together on a small date', () => {
     const small = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => guest(id))
     const input = { guests: small, size: 6, apart: [['a', 'b']] as [string, string][] }
-    const planned = planSeating(input)
+    const planned = planGroups(input)
     expect(planned.groups.map((group) => group.members.length)).toEqual([4, 3])
-    expect(seatingIssues(planned, input).apartTogether).toBe(0)
+    expect(groupIssues(planned, input).apartTogether).toBe(0)
     // With nobody kept apart, the same date is one group of seven.
-    expect(planSeating({ ...input, apart: [] }).groups.map((group) => group.members.length)).toEqual([7])
+    expect(planGroups({ ...input, apart: [] }).groups.map((group) => group.members.length)).toEqual([7])
   })
 })
 
 const FOODS = [undefined, 'vegetarian', 'non_vegetarian', 'vegan', 'jain'] as const
 const PERSONALITIES = [undefined, 'extrovert', 'introvert', 'ambivert'] as const
 
-/** A date of 4 to 60 guests, with apart pairs that some seating keeps apart (drawn across a hidden plan of the same sizes). */
+/** A date of 4 to 60 guests, with apart pairs that some plan keeps apart (drawn across a hidden plan of the same sizes). */
 const dates = fc.integer({ min: GROUP_SIZE_MIN, max: 60 }).chain((n) =>
   fc
     .record({
@@ -225,7 +225,7 @@ const dates = fc.integer({ min: GROUP_SIZE_MIN, max: 60 }).chain((n) =>
       apart: fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: Math.floor(n / 4) }),
       metBefore: fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: Math.floor(n / 3) }),
     })
-    .map(({ ids, answers, size, hidden, apart, metBefore }): SeatingInput => {
+    .map(({ ids, answers, size, hidden, apart, metBefore }): PlannerInput => {
       const seats = ids.map((id, i) => {
         const { personality, food, age, ...rest } = answers[i]!
         return {
@@ -252,16 +252,16 @@ const dates = fc.integer({ min: GROUP_SIZE_MIN, max: 60 }).chain((n) =>
     }),
 )
 
-describe('planSeating, on any date', () => {
+describe('planGroups, on any date', () => {
   it('seats every guest once, in groups of groupSizes, no apart pair together', () => {
     fc.assert(
       fc.property(dates, (input) => {
-        const plan = planSeating(input)
+        const plan = planGroups(input)
         const seated = plan.groups.flatMap((group) => group.members)
         expect([...seated].sort()).toEqual(input.guests.map((seat) => seat.id).sort())
         expect(plan.groups.map((group) => group.members.length)).toEqual(groupSizes(input.guests.length, input.size))
         expect(plan.groups.map((group) => group.number)).toEqual(plan.groups.map((_, i) => i + 1))
-        const issues = seatingIssues(plan, input)
+        const issues = groupIssues(plan, input)
         expect(issues.apartTogether).toBe(0)
         expect(issues.sizeOutOfBounds).toBe(0)
       }),
@@ -279,10 +279,10 @@ describe('planSeating, on any date', () => {
           ),
         ),
         ([input, shuffled]) => {
-          const plan = planSeating(input)
-          expect(planSeating(input)).toEqual(plan)
+          const plan = planGroups(input)
+          expect(planGroups(input)).toEqual(plan)
           expect(
-            planSeating({ ...input, guests: shuffled, apart: input.apart.map(([a, b]) => [b, a] as const) }),
+            planGroups({ ...input, guests: shuffled, apart: input.apart.map(([a, b]) => [b, a] as const) }),
           ).toEqual(plan)
         },
       ),
@@ -305,7 +305,7 @@ describe('planSeating, on any date', () => {
         ),
         ([input, members, number]) => {
           const locked = [{ number, members: [...members, 'left-the-date'] }]
-          const plan = planSeating({ ...input, locked })
+          const plan = planGroups({ ...input, locked })
           expect(plan.groups.find((group) => group.number === number)?.members).toEqual(members)
           const others = plan.groups.filter((group) => group.number !== number)
           const rest = input.guests.length - members.length
@@ -316,7 +316,7 @@ describe('planSeating, on any date', () => {
           else {
             expect(sizes.length).toBeGreaterThan(groupSizes(rest, input.size).length)
             expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1)
-            expect(seatingIssues({ groups: others }, input).apartTogether).toBe(0)
+            expect(groupIssues({ groups: others }, input).apartTogether).toBe(0)
           }
           expect(others.flatMap((group) => group.members).sort()).toEqual(
             input.guests

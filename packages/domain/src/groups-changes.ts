@@ -1,11 +1,11 @@
 /**
- * Changing a seating plan after it is made: the group a guest who booked after the plan joins
+ * Changing a group plan after it is made: the group a guest who booked after the plan joins
  * (`placeLate`, computed the same way by every reader, so nothing is written on a read), and why a
  * host's move of a guest is refused (`moveProblem`). A late guest is seated by the planner's own
- * weights (seating-score.ts); a move the host makes stands, and `seatingIssues` flags what it breaks.
+ * weights (groups-score.ts); a move the host makes stands, and `groupIssues` flags what it breaks.
  */
-import { GROUP_SIZE_MAX, type SeatingGuest, type SeatingInput, type SeatingPlan } from './seating'
-import { ahead, bitCount, hasPair, interestMask, LONE_FOOD, needOf, pairSet, SHARED, TIER } from './seating-score'
+import { GROUP_SIZE_MAX, type GroupGuest, type GroupPlan, type PlannerInput } from './groups-planner'
+import { ahead, bitCount, hasPair, interestMask, LONE_FOOD, needOf, pairSet, SHARED, TIER } from './groups-score'
 
 /**
  * The group for a guest who booked after the plan, in this order: one that seats them with nobody
@@ -13,9 +13,9 @@ import { ahead, bitCount, hasPair, interestMask, LONE_FOOD, needOf, pairSet, SHA
  * not empty; with room (smaller than the largest group or the event's size); the smallest; where
  * they share most interests and keep the tiers balanced; the lowest number. Only when every group
  * holds someone the guest must be kept apart from is the one with fewest of them returned: the
- * host's view flags it (`seatingIssues`) for a move. A plan with no groups gives 1.
+ * host's view flags it (`groupIssues`) for a move. A plan with no groups gives 1.
  */
-export function placeLate(plan: SeatingPlan, guest: SeatingGuest, input: SeatingInput): number {
+export function placeLate(plan: GroupPlan, guest: GroupGuest, input: PlannerInput): number {
   if (plan.groups.length === 0) return 1
   const known = new Map(input.guests.map((seat) => [seat.id, seat]))
   known.set(guest.id, guest)
@@ -61,10 +61,10 @@ export function placeLate(plan: SeatingPlan, guest: SeatingGuest, input: Seating
 
 /** Why `guestId` cannot move to group `toGroup` of `plan`, or nothing when they can. */
 export function moveProblem(
-  plan: SeatingPlan,
+  plan: GroupPlan,
   guestId: string,
   toGroup: number,
-  apart: SeatingInput['apart'],
+  apart: PlannerInput['apart'],
 ): string | undefined {
   const target = plan.groups.find((group) => group.number === toGroup)
   if (!target) return 'No such group.'

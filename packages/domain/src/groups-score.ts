@@ -1,11 +1,12 @@
 /**
- * How the seating planner weighs a plan: the rules it keeps (a food need the venue is told about,
+ * How the group planner weighs a plan: the rules it keeps (a food need the venue is told about,
  * a group's age spread) and what each is worth, and the score of one group, kept fast enough to
- * weigh a swap of two guests a million times (seating-search.ts). A hard rule outweighs everything,
+ * weigh a swap of two guests a million times (groups-search.ts). A hard rule outweighs everything,
  * a lone food need everything soft; the soft terms are weighed against each other.
  */
+
+import type { GroupGuest } from './groups-planner'
 import { INTERESTS } from './profile-choices'
-import type { SeatingGuest } from './seating'
 
 /** A group's ages are kept within this many years of each other where the date allows. */
 export const AGE_SPREAD_YEARS = 12
@@ -32,7 +33,7 @@ const AGE_OVER = 6
 const AGE_RANGE = 0.25
 
 /** Food need of a guest as an index into FOOD_NEEDS, or -1. */
-export const needOf = (guest: SeatingGuest | undefined) => {
+export const needOf = (guest: GroupGuest | undefined) => {
   const needs: readonly string[] = FOOD_NEEDS
   return guest?.food ? needs.indexOf(guest.food) : -1
 }
@@ -50,7 +51,7 @@ export const bitCount = (x: number) => {
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333)
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
 }
-export const interestMask = (guest: SeatingGuest) =>
+export const interestMask = (guest: GroupGuest) =>
   guest.interests.reduce((mask, interest) => {
     const at = INTERESTS.indexOf(interest)
     return at < 0 ? mask : mask | (1 << at)
@@ -67,7 +68,7 @@ export const ahead = (a: readonly number[], b: readonly number[]) => {
  * terms (shared interests, met before, apart) from a matrix, the rest (food, personality, tier, age)
  * from the group's counts, each computed for the group with one guest swapped for another.
  */
-export function scorer(guests: readonly SeatingGuest[], apart: ReadonlySet<string>, metBefore: ReadonlySet<string>) {
+export function scorer(guests: readonly GroupGuest[], apart: ReadonlySet<string>, metBefore: ReadonlySet<string>) {
   const n = guests.length
   const pair = new Float64Array(n * n)
   const masks = guests.map(interestMask)

@@ -1,15 +1,15 @@
 /**
- * The seating planner: a date's paid guests split into small groups (tables). Members are promised
+ * The group planner: a date's paid guests split into small groups (tables). Members are promised
  * a curated small group, so the plan is more than a cut of the list: it keeps apart two members
  * who must never meet (a block either way, an open report), gives a guest with a food need the
  * venue is told about company in it when the date has another, mixes personality types and the
  * two tiers, keeps a group's ages close, seats guests who share interests together and splits
  * those who already sat together without connecting. It proposes; the host decides (moves, locks
- * a group, plans again, publishes: seating-changes.ts), and a locked group is never touched.
+ * a group, plans again, publishes: groups-changes.ts), and a locked group is never touched.
  *
  * Here: the guests and the plan as the planner takes and gives them, the groups' sizes and reasons,
- * the plan (`planSeating`) and what a plan breaks (`seatingIssues`). How a plan is weighed is in
- * seating-score.ts, how the best one is searched for in seating-search.ts.
+ * the plan (`planGroups`) and what a plan breaks (`groupIssues`). How a plan is weighed is in
+ * groups-score.ts, how the best one is searched for in groups-search.ts.
  *
  * A group's reason, shown to its members, is the interests they share, never a private field (age,
  * food, personality, tier). Everything here is pure and deterministic: the same guests, in any
@@ -17,10 +17,10 @@
  */
 
 import type { PriceTier } from './catalogue'
+import { hasPair, needOf, pairSet } from './groups-score'
+import { arrange } from './groups-search'
 import type { FOOD_PREFERENCES, PERSONALITY_TYPES } from './profile-answers'
 import { INTEREST_LABELS, INTERESTS } from './profile-choices'
-import { hasPair, needOf, pairSet } from './seating-score'
-import { arrange } from './seating-search'
 
 export const GROUP_SIZE_MIN = 4
 export const GROUP_SIZE_MAX = 8
@@ -29,7 +29,7 @@ export const DEFAULT_GROUP_SIZE = 6
 export type Interest = (typeof INTERESTS)[number]
 
 /** A paid guest as the planner sees them: what they told us, less what they asked us not to seat them by. */
-export interface SeatingGuest {
+export interface GroupGuest {
   /** An opaque key (the service passes booking order ids). */
   id: string
   tier: PriceTier
@@ -41,8 +41,8 @@ export interface SeatingGuest {
   age?: number
 }
 
-export interface SeatingInput {
-  guests: readonly SeatingGuest[]
+export interface PlannerInput {
+  guests: readonly GroupGuest[]
   /** The event's target group size, GROUP_SIZE_MIN to GROUP_SIZE_MAX. */
   size: number
   /** Pairs who never share a group (a block either way, an open report): a hard rule. */
@@ -53,15 +53,15 @@ export interface SeatingInput {
   locked?: ReadonlyArray<{ number: number; members: readonly string[] }>
 }
 
-export interface SeatingGroup {
+export interface PlannedGroup {
   number: number
   members: string[]
   /** The interests at least two of its guests share (sharedInterests). */
   shared: Interest[]
 }
 
-export interface SeatingPlan {
-  groups: SeatingGroup[]
+export interface GroupPlan {
+  groups: PlannedGroup[]
 }
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
@@ -90,7 +90,7 @@ function evenSizes(n: number, k: number): number[] {
 }
 
 /** The interests held by at least two of `members`, most widely held first (ties in INTERESTS order), at most three. */
-export function sharedInterests(members: readonly SeatingGuest[]): Interest[] {
+export function sharedInterests(members: readonly GroupGuest[]): Interest[] {
   const counts = new Map<Interest, number>()
   for (const member of members)
     for (const interest of new Set(member.interests)) counts.set(interest, (counts.get(interest) ?? 0) + 1)
@@ -112,8 +112,8 @@ export function sharedReason(shared: readonly Interest[]): string | undefined {
  * other guests in groups of `groupSizes`, numbered with the lowest numbers the locked groups leave.
  * Guests are taken in id order, so the plan does not depend on the order they come in.
  */
-export function planSeating(input: SeatingInput): SeatingPlan {
-  const known = new Map<string, SeatingGuest>()
+export function planGroups(input: PlannerInput): GroupPlan {
+  const known = new Map<string, GroupGuest>()
   for (const guest of [...input.guests].sort((a, b) => byId(a.id, b.id)))
     if (!known.has(guest.id)) known.set(guest.id, guest)
   const placed = new Set<string>()
@@ -160,9 +160,9 @@ export function planSeating(input: SeatingInput): SeatingPlan {
 }
 
 /** Counts of what a plan breaks: apart pairs in one group, guests alone with a food need, groups out of size bounds. */
-export function seatingIssues(
-  plan: SeatingPlan,
-  input: SeatingInput,
+export function groupIssues(
+  plan: GroupPlan,
+  input: PlannerInput,
 ): { apartTogether: number; loneFoodNeeds: number; sizeOutOfBounds: number } {
   const known = new Map(input.guests.map((guest) => [guest.id, guest]))
   const needCount = [0, 0, 0]

@@ -1,13 +1,14 @@
 /**
- * The seating planner's search: guests split into groups of given sizes, the best plan it finds.
+ * The group planner's search: guests split into groups of given sizes, the best plan it finds.
  * A greedy start seats the hardest guests first (most apart partners, then a food need to keep
  * company); a local search swaps two guests of different groups while that raises the score
- * (seating-score.ts), then shakes the best plan loose with a few seeded swaps and searches again.
+ * (groups-score.ts), then shakes the best plan loose with a few seeded swaps and searches again.
  * Deterministic: the seed is the guests'.
  */
+
+import type { GroupGuest } from './groups-planner'
+import { ahead, HARD, LONE_FOOD, scorer } from './groups-score'
 import { seededRandom, seedOf } from './random'
-import type { SeatingGuest } from './seating'
-import { ahead, HARD, LONE_FOOD, scorer } from './seating-score'
 
 /** Swap passes of the local search, and rounds of shaking it out of a local best. */
 const MAX_PASSES = 40
@@ -18,7 +19,7 @@ const HARD_ROUNDS = 40
 
 /** The guests split into groups of exactly `sizes` (each a list of indexes into `guests`), the best found. */
 export function arrange(
-  guests: readonly SeatingGuest[],
+  guests: readonly GroupGuest[],
   sizes: readonly number[],
   apart: ReadonlySet<string>,
   metBefore: ReadonlySet<string>,

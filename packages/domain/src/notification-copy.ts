@@ -1,10 +1,10 @@
 /**
  * The words the app says about notifications, apart from their contracts (notifications.ts
- * re-exports NOTIFY_COPY): the bell in the header, on every member's page, reads them without
+ * re-exports NOTIFICATION_COPY): the bell in the header, on every member's page, reads them without
  * loading valibot and every contract.
  */
 
-export const NOTIFY_COPY = {
+export const NOTIFICATION_COPY = {
   afterBooking: 'Get told when doors open and when your group is revealed?',
   afterWaitlist: 'Get told the moment a seat frees up?',
   installFirst: 'Add Yaari to your home screen to get notifications',
@@ -30,4 +30,4 @@ export const NOTIFY_COPY = {
 
 /** "Notifications, 2 unread" / "Notifications": the bell's name for a screen reader. */
 export const bellLabel = (unread: number) =>
-  unread > 0 ? `${NOTIFY_COPY.listTitle}, ${unread} unread` : NOTIFY_COPY.listTitle
+  unread > 0 ? `${NOTIFICATION_COPY.listTitle}, ${unread} unread` : NOTIFICATION_COPY.listTitle
