@@ -3,7 +3,7 @@
 /**
  * `npm run bench`: builds, starts the local stack (timing its start-up), then runs each
  * measurement (dev/bench/: first-load JS, offline reloads, interaction latency, the catalogue, the ticket at the door, Lighthouse, createBooking under load,
- * the seat inventory, the waitlist's churn, the seating planner's groups and speed), checks the report against the budgets (dev/bench/budgets.mjs, the one
+ * the seat inventory, the waitlist's churn, the group planner's groups and speed), checks the report against the budgets (dev/bench/budgets.mjs, the one
  * table of them), prints it as JSON, writes .tmp/bench/bench.json and bench.html, and exits
  * non-zero when a budget is missed. Budgets live here, not in the tests.
  *
@@ -28,6 +28,7 @@ import { measureCatalogue } from './bench/catalogue.mjs'
 import { reportCharts } from './bench/charts.mjs'
 import { measureDoor } from './bench/door.mjs'
 import { measureFirstLoadJs, measurePrecache } from './bench/first-load.mjs'
+import { measureGroups } from './bench/groups.mjs'
 import { measureInteractions } from './bench/interactions.mjs'
 import {
   inventoryHarness,
@@ -39,7 +40,6 @@ import {
 import { measureLighthouse } from './bench/lighthouse.mjs'
 import { measureOfflineFcp } from './bench/offline-fcp.mjs'
 import { benchReportHtml } from './bench/report.mjs'
-import { measureSeating } from './bench/seating.mjs'
 import { measureTicket } from './bench/ticket.mjs'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs'
 import { ROOT, stackPorts } from './lib/config.mjs'
@@ -106,7 +106,7 @@ const stages = (stack, browser, harness, inventory) => [
   ['abandonedCheckouts', 'abandoned checkouts', async () => measureAbandonedCheckouts(await inventory())],
   ['waitlistChurn', "the waitlist's churn", async () => measureWaitlistChurn(await inventory())],
   ['bookingsWithFaults', 'bookings with injected faults', async () => measureBookingsWithFaults(await inventory())],
-  ['seating', "the seating planner's groups and speed", async () => measureSeating()],
+  ['groups', "the group planner's groups and speed", async () => measureGroups()],
 ]
 
 /** Names --only may give: every stage's. */

@@ -158,35 +158,37 @@ async function main() {
       rows.push({ fault, expected, seen, state: result.state, ok: heard && result.ok })
     }
 
+    /**
+     * A new member books the first date while the gateway fails in `mode`: the fault is seen, and
+     * no seat is kept. `told` is what the state says the member heard, if anything.
+     * @param {string} fault @param {string} expected @param {string} mode @param {string} [told]
+     */
+    const bookWhileFailing = async (fault, expected, mode, told = '') => {
+      const who = await member()
+      await drill(
+        fault,
+        expected,
+        async () => {
+          await setFault({ mode })
+          await book(who, dates[0])
+        },
+        async () => {
+          const held = await seatsHeldBy(who.uid, dates[0])
+          return { state: `${told}seats held by the member: ${held}`, ok: held === 0 }
+        },
+      )
+    }
+
     // 1. Cashfree never answers while a member books: seen, and the seat is not kept.
-    const first = await member()
-    await drill(
+    await bookWhileFailing(
       'gateway times out (createBooking)',
       'gateway-unreachable',
-      async () => {
-        await setFault({ mode: 'hang' })
-        await book(first, dates[0])
-      },
-      async () => {
-        const held = await seatsHeldBy(first.uid, dates[0])
-        return { state: `member told "unavailable"; seats held by the member: ${held}`, ok: held === 0 }
-      },
+      'hang',
+      'member told "unavailable"; ',
     )
 
     // 2. Our credentials refused (a rotated key): seen, nothing held.
-    const second = await member()
-    await drill(
-      'gateway answers 401 (createBooking)',
-      'gateway-auth-failed',
-      async () => {
-        await setFault({ mode: '401' })
-        await book(second, dates[0])
-      },
-      async () => {
-        const held = await seatsHeldBy(second.uid, dates[0])
-        return { state: `seats held by the member: ${held}`, ok: held === 0 }
-      },
-    )
+    await bookWhileFailing('gateway answers 401 (createBooking)', 'gateway-auth-failed', '401')
 
     // 3. Cashfree breaks while a paid booking is reconciled: seen, the seat kept, confirmed once it answers.
     const third = await member()

@@ -122,12 +122,12 @@ export const CATALOGUE = {
 }
 
 /**
- * The seating planner (dev/bench/seating.mjs, pure: no stack): `datesPerSize` synthetic dates of each
+ * The group planner (dev/bench/groups.mjs, pure: no stack): `datesPerSize` synthetic dates of each
  * of `guests` guests (seeded). The plan breaks no hard rule (no apart pair together, nobody alone with
- * a food need), seats pairs sharing more interests than random seating does, and plans the largest
+ * a food need), seats pairs sharing more interests than random groups do, and plans the largest
  * date within the p95 budget (`runs` runs after `warmUpRuns`).
  */
-export const SEATING = {
+export const GROUPS = {
   guests: [12, 30, 60],
   datesPerSize: 40,
   runs: 50,
@@ -161,7 +161,7 @@ export const SEATING = {
  *     beforeJobs: { orphanSeats: number },
  *     afterJobs: { orphanSeats: number, paidUnconfirmed: number, pending: number, payableEnded: number },
  *   },
- *   seating?: {
+ *   groups?: {
  *     byDateSize: Record<string, { plan: { meanSharedPerPair: number, hardViolations: number }, random: { meanSharedPerPair: number } }>,
  *     planMs: { guests?: number, p95Ms: number },
  *   },
@@ -281,25 +281,25 @@ export function budgetMisses(report) {
     misses.push(
       `${INVENTORY.faultyBookings} faulty bookings: ${faults.afterJobs.pending} still pending, ${faults.afterJobs.payableEnded} orders payable after their booking ended`,
     )
-  const seating = report.seating
-  if (!seating) misses.push('the seating planner was not measured')
+  const groups = report.groups
+  if (!groups) misses.push('the group planner was not measured')
   else {
-    for (const count of SEATING.guests) {
-      const sizes = seating.byDateSize[`guests${count}`]
+    for (const count of GROUPS.guests) {
+      const sizes = groups.byDateSize[`guests${count}`]
       if (!sizes) {
-        misses.push(`the seating planner: no dates of ${count} guests measured`)
+        misses.push(`the group planner: no dates of ${count} guests measured`)
         continue
       }
       if (sizes.plan.hardViolations !== 0)
-        misses.push(`the seating plans of ${count} guests: ${sizes.plan.hardViolations} hard rules broken (budget 0)`)
+        misses.push(`the group plans of ${count} guests: ${sizes.plan.hardViolations} hard rules broken (budget 0)`)
       if (!(sizes.plan.meanSharedPerPair > sizes.random.meanSharedPerPair))
         misses.push(
-          `the seating plans of ${count} guests: ${sizes.plan.meanSharedPerPair} shared interests a pair, not above random seating's ${sizes.random.meanSharedPerPair}`,
+          `the group plans of ${count} guests: ${sizes.plan.meanSharedPerPair} shared interests a pair, not above random groups' ${sizes.random.meanSharedPerPair}`,
         )
     }
-    if (seating.planMs.p95Ms > SEATING.p95BudgetMs)
+    if (groups.planMs.p95Ms > GROUPS.p95BudgetMs)
       misses.push(
-        `planning ${seating.planMs.guests ?? SEATING.guests.at(-1)} guests: p95 ${seating.planMs.p95Ms} > ${SEATING.p95BudgetMs} ms`,
+        `planning ${groups.planMs.guests ?? GROUPS.guests.at(-1)} guests: p95 ${groups.planMs.p95Ms} > ${GROUPS.p95BudgetMs} ms`,
       )
   }
   return misses
@@ -323,5 +323,5 @@ export function smallInputs() {
   Object.assign(DOOR, { runs: 1, slowdowns: ['calibrated'] })
   Object.assign(WAITLIST_CHURN, { waiting: 2, cancellations: 1 })
   Object.assign(CATALOGUE, { events: 10, runs: 1, pageRequests: 2 })
-  Object.assign(SEATING, { guests: [12], datesPerSize: 2, runs: 2, warmUpRuns: 1 })
+  Object.assign(GROUPS, { guests: [12], datesPerSize: 2, runs: 2, warmUpRuns: 1 })
 }

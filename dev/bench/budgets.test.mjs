@@ -3,10 +3,10 @@ import {
   BOOKING_LOAD,
   budgetMisses,
   DOOR,
+  GROUPS,
   INVENTORY,
   LIGHTHOUSE,
   OFFLINE_FCP,
-  SEATING,
   TICKET,
   WAITLIST_CHURN,
 } from './budgets.mjs'
@@ -41,9 +41,9 @@ const within = () => ({
     beforeJobs: { orphanSeats: 0 },
     afterJobs: { orphanSeats: 0, paidUnconfirmed: 0, pending: 0, payableEnded: 0 },
   },
-  seating: {
+  groups: {
     byDateSize: Object.fromEntries(
-      SEATING.guests.map((count) => [
+      GROUPS.guests.map((count) => [
         `guests${count}`,
         { plan: { meanSharedPerPair: 1.2, hardViolations: 0 }, random: { meanSharedPerPair: 0.85 } },
       ]),
@@ -103,23 +103,23 @@ describe('the bench budgets', () => {
   })
 })
 
-describe('the seating planner', () => {
-  it('holds its plans to no broken hard rule, more shared interests than random seating, and its time', () => {
+describe('the group planner', () => {
+  it('holds its plans to no broken hard rule, more shared interests than random groups, and its time', () => {
     const report = within()
-    const sixty = report.seating.byDateSize.guests60
+    const sixty = report.groups.byDateSize.guests60
     if (!sixty) throw new Error('no dates of 60 guests')
     sixty.plan = { meanSharedPerPair: 0.8, hardViolations: 2 }
-    report.seating.planMs.p95Ms = SEATING.p95BudgetMs + 1
+    report.groups.planMs.p95Ms = GROUPS.p95BudgetMs + 1
     expect(budgetMisses(report)).toEqual([
-      'the seating plans of 60 guests: 2 hard rules broken (budget 0)',
-      "the seating plans of 60 guests: 0.8 shared interests a pair, not above random seating's 0.85",
-      `planning 60 guests: p95 ${SEATING.p95BudgetMs + 1} > ${SEATING.p95BudgetMs} ms`,
+      'the group plans of 60 guests: 2 hard rules broken (budget 0)',
+      "the group plans of 60 guests: 0.8 shared interests a pair, not above random groups' 0.85",
+      `planning 60 guests: p95 ${GROUPS.p95BudgetMs + 1} > ${GROUPS.p95BudgetMs} ms`,
     ])
   })
 
   it('counts a report without it as a miss', () => {
-    const { seating: _, ...rest } = within()
-    expect(budgetMisses(rest)).toEqual(['the seating planner was not measured'])
+    const { groups: _, ...rest } = within()
+    expect(budgetMisses(rest)).toEqual(['the group planner was not measured'])
   })
 })
 

@@ -1,6 +1,6 @@
 // @ts-check
 /** The bench's HTML report: one bar chart per measurement, budgets as dashed lines. */
-import { INTERACTIONS, LIGHTHOUSE, SEATING, TICKET, WAITLIST_CHURN } from './budgets.mjs'
+import { GROUPS, INTERACTIONS, LIGHTHOUSE, TICKET, WAITLIST_CHURN } from './budgets.mjs'
 import { benchReportHtml } from './report.mjs'
 
 /**
@@ -192,28 +192,28 @@ export function reportCharts(report) {
       ],
     })
   }
-  const seating = report.seating
-  if (seating) {
+  const groups = report.groups
+  if (groups) {
     const sizes = /** @type {[string, { plan: Record<string, number>, random: Record<string, number> }][]} */ (
-      Object.entries(seating.byDateSize)
+      Object.entries(groups.byDateSize)
     )
     charts.push(
       {
-        title: 'Seating: interests a pair in a group shares, planned and at random',
+        title: 'Groups: interests a pair in a group shares, planned and at random',
         unit: '',
-        note: `${SEATING.datesPerSize} synthetic dates of each size (dev/bench/seating.mjs); hard rules broken by the plans: ${sizes.map(([, size]) => size.plan.hardViolations).join(', ')} (budget 0).`,
+        note: `${GROUPS.datesPerSize} synthetic dates of each size (dev/bench/groups.mjs); hard rules broken by the plans: ${sizes.map(([, size]) => size.plan.hardViolations).join(', ')} (budget 0).`,
         rows: sizes.flatMap(([name, size]) => [
           { label: `${name.replace('guests', '')} guests, planned`, value: size.plan.meanSharedPerPair },
           { label: `${name.replace('guests', '')} guests, at random`, value: size.random.meanSharedPerPair },
         ]),
       },
       {
-        title: `Seating: planning ${seating.planMs.guests} guests`,
+        title: `Groups: planning ${groups.planMs.guests} guests`,
         unit: 'ms',
-        note: `${seating.planMs.runs} runs after a warm-up, in Node on this machine.`,
+        note: `${groups.planMs.runs} runs after a warm-up, in Node on this machine.`,
         rows: [
-          { label: 'median', value: seating.planMs.medianMs },
-          { label: 'p95', value: seating.planMs.p95Ms, budget: SEATING.p95BudgetMs },
+          { label: 'median', value: groups.planMs.medianMs },
+          { label: 'p95', value: groups.planMs.p95Ms, budget: GROUPS.p95BudgetMs },
         ],
       },
     )

@@ -13,8 +13,9 @@ const css = (...args: unknown[]) => (runtime['styled-system/css'].css as (...a: 
 const recipe = (name: string) => runtime['styled-system/recipes'][name] as (...a: unknown[]) => unknown
 const pattern = (name: string) => runtime['styled-system/patterns'][name] as (...a: unknown[]) => string
 
-/** Transforms a module (plain JavaScript, as the bundler gives it) the way the build does. */
-const transform = (code: string) => inlineClassNames(code, '/app/src/module.js', runtime, (source) => parseAst(source))
+/** Transforms a module (plain JavaScript, as the bundler gives it, given line by line) the way the build does. */
+const transform = (...lines: string[]) =>
+  inlineClassNames(lines.join('\n'), '/app/src/module.js', runtime, (source) => parseAst(source))
 
 /**
  * Runs a transformed module's default export with no runtime at all: its styled-system imports
@@ -28,12 +29,10 @@ function runWithoutRuntime(code: string): (...args: unknown[]) => unknown {
 describe('static class names', () => {
   it('replaces css(), recipe and pattern calls with what the runtime returns', () => {
     const result = transform(
-      [
-        "import { css } from 'styled-system/css'",
-        "import { button, dialog } from 'styled-system/recipes'",
-        "import { stack } from 'styled-system/patterns'",
-        "export default () => [css({ display: 'flex', px: { base: '4', md: '6' }, _hover: { color: 'fg.muted' } }), button({ variant: 'ghost', size: 'sm' }), button(), stack({ gap: '2' }), dialog()]",
-      ].join('\n'),
+      "import { css } from 'styled-system/css'",
+      "import { button, dialog } from 'styled-system/recipes'",
+      "import { stack } from 'styled-system/patterns'",
+      "export default () => [css({ display: 'flex', px: { base: '4', md: '6' }, _hover: { color: 'fg.muted' } }), button({ variant: 'ghost', size: 'sm' }), button(), stack({ gap: '2' }), dialog()]",
     )
     expect(result?.replaced).toBe(5)
     expect(result?.code).not.toMatch(/css\(|button\(|stack\(|dialog\(/)
@@ -50,10 +49,8 @@ describe('static class names', () => {
 
   it('a condition becomes a choice between the class names of each branch, nested too', () => {
     const result = transform(
-      [
-        "import { css } from 'styled-system/css'",
-        "export default (transparent, open) => css({ bg: transparent ? (open ? 'bg.surface' : 'transparent') : 'bg.surface', borderBottomWidth: transparent ? '0' : '1px' })",
-      ].join('\n'),
+      "import { css } from 'styled-system/css'",
+      "export default (transparent, open) => css({ bg: transparent ? (open ? 'bg.surface' : 'transparent') : 'bg.surface', borderBottomWidth: transparent ? '0' : '1px' })",
     )
     const run = runWithoutRuntime(result!.code)
     for (const transparent of [true, false]) {
@@ -70,11 +67,9 @@ describe('static class names', () => {
 
   it("a recipe's variant given by name becomes a lookup of every value, and the default for none", () => {
     const result = transform(
-      [
-        "import { cx } from 'styled-system/css'",
-        "import { button } from 'styled-system/recipes'",
-        'export default (props) => button({ variant: props.variant, size: props.size })',
-      ].join('\n'),
+      "import { cx } from 'styled-system/css'",
+      "import { button } from 'styled-system/recipes'",
+      'export default (props) => button({ variant: props.variant, size: props.size })',
     )
     expect(result?.replaced).toBe(1)
     const run = runWithoutRuntime(result!.code)
@@ -88,11 +83,9 @@ describe('static class names', () => {
 
   it('class functions inside class functions and slots of a slot recipe are evaluated too', () => {
     const result = transform(
-      [
-        "import { css, cx } from 'styled-system/css'",
-        "import { dataList } from 'styled-system/recipes'",
-        "export default () => cx(dataList({ layout: 'summary' }).root, css({ mt: '5' }))",
-      ].join('\n'),
+      "import { css, cx } from 'styled-system/css'",
+      "import { dataList } from 'styled-system/recipes'",
+      "export default () => cx(dataList({ layout: 'summary' }).root, css({ mt: '5' }))",
     )
     const expected = (runtime['styled-system/css'].cx as (...a: unknown[]) => string)(
       (recipe('dataList')({ layout: 'summary' }) as Record<string, string>).root,
@@ -102,11 +95,10 @@ describe('static class names', () => {
   })
 
   it('leaves calls whose arguments are only known at run time, and keeps their import', () => {
-    const code = [
+    const result = transform(
       "import { css } from 'styled-system/css'",
       "export default (color, extra) => [css({ background: color }), css({ color: 'red' }, extra), css({ ...extra })]",
-    ].join('\n')
-    const result = transform(code)
+    )
     expect(result).toBeUndefined()
   })
 
@@ -117,11 +109,12 @@ describe('static class names', () => {
   })
 
   it('trusts no import that the module shadows with a name of its own', () => {
-    const code = [
-      "import { heading } from 'styled-system/recipes'",
-      "export default (heading) => heading({ level: 'card' })",
-    ].join('\n')
-    expect(transform(code)).toBeUndefined()
+    expect(
+      transform(
+        "import { heading } from 'styled-system/recipes'",
+        "export default (heading) => heading({ level: 'card' })",
+      ),
+    ).toBeUndefined()
   })
 
   it('ignores modules without styled-system imports and calls of other functions', () => {

@@ -262,6 +262,27 @@ function seedCatalogue(ports) {
  */
 
 /**
+ * A stand-in of ours: a Node script that listens on `port` and answers /health once it is up.
+ * @param {string} name @param {string} label what the step and its check call it
+ * @param {string} script @param {number} port @param {NodeJS.ProcessEnv} env
+ * @returns {Part}
+ */
+const standIn = (name, label, script, port, env) => ({
+  name,
+  step: `${label} on ${HOST}:${port}`,
+  command: process.execPath,
+  args: [script, String(port)],
+  env,
+  ready: [
+    {
+      what: `The ${label} (${HOST}:${port})`,
+      probe: () => fetchOk(`http://${HOST}:${port}/health`),
+      timeoutMs: 10_000,
+    },
+  ],
+})
+
+/**
  * The local stack as a table.
  * @param {{ mode: 'preview' | 'dev', ports: ReturnType<typeof stackPorts>, secret: string, appUrl: string }} options
  * @returns {Part[]}
@@ -282,55 +303,16 @@ export function stackParts({ mode, ports, secret, appUrl }) {
         },
       ],
     },
-    {
-      name: 'photo-store',
-      step: `photo store on ${HOST}:${ports.photos}`,
-      command: process.execPath,
-      args: ['dev/photo-store/server.mjs', String(ports.photos)],
-      env: { PHOTO_STORE_SECRET: secret },
-      ready: [
-        {
-          what: `The photo store (${HOST}:${ports.photos})`,
-          probe: () => fetchOk(`http://${HOST}:${ports.photos}/health`),
-          timeoutMs: 10_000,
-        },
-      ],
-    },
-    {
-      name: 'payment-standin',
-      step: `payment stand-in on ${HOST}:${ports.payments}`,
-      command: process.execPath,
-      args: ['dev/payments/standin.mjs', String(ports.payments)],
-      env: {
-        // Cashfree's "dashboard" webhook endpoint: the cashfreeWebhook function.
-        STANDIN_WEBHOOK_URL: functionUrl('cashfreeWebhook', ports.functions),
-        STACK_SECRET: secret,
-        // Checkout sends the browser back to the app only.
-        APP_ORIGIN: appUrl,
-      },
-      ready: [
-        {
-          what: `The payment stand-in (${HOST}:${ports.payments})`,
-          probe: () => fetchOk(`http://${HOST}:${ports.payments}/health`),
-          timeoutMs: 10_000,
-        },
-      ],
-    },
-    {
-      name: 'push-standin',
-      step: `push stand-in on ${HOST}:${ports.push}`,
-      command: process.execPath,
-      args: ['dev/push/standin.mjs', String(ports.push)],
-      // Its control API (the tests' subscriptions, messages and faults) answers only this.
-      env: { STACK_SECRET: secret },
-      ready: [
-        {
-          what: `The push stand-in (${HOST}:${ports.push})`,
-          probe: () => fetchOk(`http://${HOST}:${ports.push}/health`),
-          timeoutMs: 10_000,
-        },
-      ],
-    },
+    standIn('photo-store', 'photo store', 'dev/photo-store/server.mjs', ports.photos, { PHOTO_STORE_SECRET: secret }),
+    standIn('payment-standin', 'payment stand-in', 'dev/payments/standin.mjs', ports.payments, {
+      // Cashfree's "dashboard" webhook endpoint: the cashfreeWebhook function.
+      STANDIN_WEBHOOK_URL: functionUrl('cashfreeWebhook', ports.functions),
+      STACK_SECRET: secret,
+      // Checkout sends the browser back to the app only.
+      APP_ORIGIN: appUrl,
+    }),
+    // Its control API (the tests' subscriptions, messages and faults) answers only this.
+    standIn('push-standin', 'push stand-in', 'dev/push/standin.mjs', ports.push, { STACK_SECRET: secret }),
     {
       name: 'mail-inbox',
       step: `mail inbox (MailDev): SMTP on ${HOST}:${ports.mailSmtp}, inbox on ${mailInboxUrl(ports.mailInbox)}`,

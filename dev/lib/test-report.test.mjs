@@ -1,18 +1,10 @@
 // @ts-check
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { jsonFolder } from '../testing/json-files.mjs'
 import { headline, pendingStep, playwrightReport, vitestReport } from './test-report.mjs'
 
-const dir = mkdtempSync(join(tmpdir(), 'test-report-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-/** @param {string} name @param {unknown} json */
-const file = (name, json) => {
-  const path = join(dir, name)
-  writeFileSync(path, JSON.stringify(json))
-  return path
-}
+const { dir, file } = jsonFolder('test-report-')
 
 // The shapes below are trimmed from reports Vitest 4 and Playwright 1.65 wrote for a failing test.
 describe('the summary npm test ends with', () => {

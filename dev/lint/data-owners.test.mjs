@@ -1,6 +1,7 @@
 // @ts-check
 import { describe, expect, it } from 'vitest'
 import { ROOT } from '../lib/config.mjs'
+import { expectTreeKeeps } from '../testing/source-rules.mjs'
 import { sourceFiles } from './app-imports.mjs'
 import { ownerViolations } from './data-owners.mjs'
 
@@ -40,6 +41,19 @@ describe('one owner per collection', () => {
     ])
   })
 
+  it('a service takes the catalogue from its context, never loading it again', () => {
+    expect(
+      ownerViolations({
+        'functions/src/services/groups/published.ts':
+          'import x\nconst event = (await loadCatalogue(firestore)).eventById(id)\n',
+        'functions/src/handlers/callables.ts': 'const catalogue = await loadCatalogue(db())\n',
+        'functions/src/services/groups/published.test.ts': 'const catalogue = await loadCatalogue(db)\n',
+      }),
+    ).toEqual([
+      "functions/src/services/groups/published.ts:2: loads the catalogue: take the one in the service's context (lib/context.ts)",
+    ])
+  })
+
   it('a module in kebab case owns the collection in snake case', () => {
     expect(
       ownerViolations({
@@ -53,8 +67,6 @@ describe('one owner per collection', () => {
   })
 
   it('the tree keeps it', () => {
-    const files = sourceFiles(ROOT)
-    expect(Object.keys(files)).toContain('functions/src/lib/data/blocks.ts')
-    expect(ownerViolations(files)).toEqual([])
+    expectTreeKeeps(sourceFiles(ROOT), 'functions/src/lib/data/blocks.ts', ownerViolations)
   })
 })

@@ -35,7 +35,7 @@ describe('no module over 300 lines', () => {
 
   it('the tree keeps it', () => {
     const files = checkedFiles(ROOT)
-    expect(Object.keys(files)).toContain('packages/domain/src/seating.ts')
+    expect(Object.keys(files)).toContain('packages/domain/src/groups-planner.ts')
     expect(sizeViolations(files)).toEqual([])
   })
 })

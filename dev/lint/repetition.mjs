@@ -13,7 +13,7 @@ import { ROOT } from '../lib/config.mjs'
 const { detectClones } = /** @type {typeof import('jscpd')} */ (createRequire(import.meta.url)('jscpd'))
 
 /** Copies and the lines they repeat, as measured when the budget was last lowered. */
-const BUDGET = { clones: 20, lines: 168 }
+const BUDGET = { clones: 14, lines: 116 }
 
 const OPTIONS = {
   minLines: 6,

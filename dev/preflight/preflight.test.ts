@@ -4,7 +4,7 @@
  * configuration and on missing or unsafe params.
  */
 import { execFile } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -71,9 +71,34 @@ async function preflight(...args: string[]) {
 
 const failures = (output: string) => output.split('\n').filter((line) => line.includes('FAIL'))
 
+/** Preflight for the example project, on the configuration in `dir`. */
+const preflightOf = (dir: string) => preflight('--project', PROJECT, '--config-dir', dir)
+
+/** A copy of the example configuration whose file at `path` holds `text` instead. */
+const exampleWith = (path: string, text: string) => exampleConfig((d) => writeFileSync(join(d, path), text))
+
+/** The problems preflight names on the configuration in `dir`, once it has failed on them. */
+async function failuresOf(dir: string) {
+  const { code, output } = await preflightOf(dir)
+  expect(code).toBe(1)
+  return failures(output)
+}
+
+/** Preflight fails on the configuration in `dir`, naming each of `problems` among its failures. */
+async function expectNamed(dir: string, problems: string[]) {
+  const lines = (await failuresOf(dir)).join('\n')
+  for (const problem of problems) expect(lines).toContain(problem)
+}
+
+/** The functions' params file of the example project, in a configuration. */
+const paramsIn = (dir: string) => join(dir, 'functions', `.env.${PROJECT}`)
+
+/** A copy of the example configuration, changed by `edit` (given its params file and its folder). */
+const exampleEditing = (edit: (params: string, dir: string) => void) => exampleConfig((d) => edit(paramsIn(d), d))
+
 describe('npm run preflight', () => {
   it('passes on a complete configuration and says how to deploy', async () => {
-    const { code, output } = await preflight('--project', PROJECT, '--config-dir', exampleConfig())
+    const { code, output } = await preflightOf(exampleConfig())
     expect(failures(output)).toEqual([])
     expect(output).toContain(`Ready to deploy: npx firebase deploy --project ${PROJECT}`)
     expect(code).toBe(0)
@@ -90,10 +115,7 @@ describe('npm run preflight', () => {
   }, 30_000)
 
   it('fails on missing params, one message each', async () => {
-    const dir = exampleConfig((d) => writeFileSync(join(d, 'functions', `.env.${PROJECT}`), 'CASHFREE_ENV=sandbox\n'))
-    const { code, output } = await preflight('--project', PROJECT, '--config-dir', dir)
-    expect(code).toBe(1)
-    expect(failures(output)).toEqual([
+    expect(await failuresOf(exampleWith(`functions/.env.${PROJECT}`, 'CASHFREE_ENV=sandbox\n'))).toEqual([
       expect.stringContaining('CASHFREE_CLIENT_ID is not in'),
       expect.stringContaining('APP_ORIGIN is not in'),
       expect.stringContaining('APP_CHECK_SITE_KEY is not in'),
@@ -106,72 +128,56 @@ describe('npm run preflight', () => {
 
   it("refuses a VAPID key the app does not subscribe with, the local stack's key, and the private key in a file", async () => {
     const local = 'BCLBOUx_PZKCj_7oxeNu-7X5qn7DuAcdQcVak6QaIAPyidHxIuqHKs-NDBtFgYYLAR0aTbYZMbPhfHE06cmGw_w'
-    const dir = exampleConfig((d) => {
-      const params = join(d, 'functions', `.env.${PROJECT}`)
+    const dir = exampleEditing((params) => {
       replaceIn(params, /VAPID_PUBLIC_KEY=.*/, `VAPID_PUBLIC_KEY=${local}`)
       replaceIn(params, /VAPID_SUBJECT=.*/, 'VAPID_SUBJECT=hello@yaari-example.web.app')
-      writeFileSync(
-        params,
-        `${readFileSync(params, 'utf8')}VAPID_PRIVATE_KEY=aB2smomZ4_DzHvZhwQPGEssxgAWtXKplxpRiGWf6BK0\n`,
-      )
+      appendFileSync(params, 'VAPID_PRIVATE_KEY=aB2smomZ4_DzHvZhwQPGEssxgAWtXKplxpRiGWf6BK0\n')
     })
-    const { code, output } = await preflight('--project', PROJECT, '--config-dir', dir)
-    expect(code).toBe(1)
-    const lines = failures(output).join('\n')
-    expect(lines).toContain("The functions' VAPID_PUBLIC_KEY and the web app's VITE_VAPID_PUBLIC_KEY differ")
-    expect(lines).toContain("VAPID_PUBLIC_KEY is the local stack's key")
-    expect(lines).toContain('VAPID_SUBJECT is "hello@yaari-example.web.app"')
-    expect(lines).toContain('VAPID_PRIVATE_KEY is written in')
+    await expectNamed(dir, [
+      "The functions' VAPID_PUBLIC_KEY and the web app's VITE_VAPID_PUBLIC_KEY differ",
+      "VAPID_PUBLIC_KEY is the local stack's key",
+      'VAPID_SUBJECT is "hello@yaari-example.web.app"',
+      'VAPID_PRIVATE_KEY is written in',
+    ])
   })
 
   it('fails on stand-in settings, a secret in a file, an http origin, and one-sided App Check', async () => {
-    const dir = exampleConfig((d) => {
-      const params = join(d, 'functions', `.env.${PROJECT}`)
+    const dir = exampleEditing((params, d) => {
       replaceIn(params, /APP_ORIGIN=.*/, 'APP_ORIGIN=http://yaari-example.web.app')
-      writeFileSync(
+      appendFileSync(
         params,
-        `${readFileSync(params, 'utf8')}CASHFREE_CLIENT_SECRET=cfsk_oops\nSMTP_URL=smtps://u:p@smtp.example:465\nPASS_SIGNING_KEY=k1:AAAA\nCASHFREE_STANDIN_URL=http://127.0.0.1:8081/pg\nPHOTO_STORE_URL=http://127.0.0.1:8082\n`,
+        'CASHFREE_CLIENT_SECRET=cfsk_oops\nSMTP_URL=smtps://u:p@smtp.example:465\nPASS_SIGNING_KEY=k1:AAAA\nCASHFREE_STANDIN_URL=http://127.0.0.1:8081/pg\nPHOTO_STORE_URL=http://127.0.0.1:8082\n',
       )
       replaceIn(join(d, '.env.production.local'), /VITE_APP_CHECK_SITE_KEY=.*/, 'VITE_APP_CHECK_SITE_KEY=6LcExampleKey')
     })
-    const { code, output } = await preflight('--project', PROJECT, '--config-dir', dir)
-    expect(code).toBe(1)
-    const lines = failures(output).join('\n')
-    expect(lines).toContain("APP_ORIGIN (http://yaari-example.web.app) must be the site's https address.")
-    expect(lines).toContain('CASHFREE_CLIENT_SECRET is written in')
-    expect(lines).toContain('SMTP_URL is written in')
-    expect(lines).toContain('PASS_SIGNING_KEY is written in')
-    expect(lines).toContain(
+    await expectNamed(dir, [
+      "APP_ORIGIN (http://yaari-example.web.app) must be the site's https address.",
+      'CASHFREE_CLIENT_SECRET is written in',
+      'SMTP_URL is written in',
+      'PASS_SIGNING_KEY is written in',
       "VITE_SITE_URL (https://yaari-example.web.app) and the functions' APP_ORIGIN (http://yaari-example.web.app) differ",
-    )
-    expect(lines).toContain(`CASHFREE_STANDIN_URL is set for the real project ${PROJECT}`)
-    expect(lines).toContain('PHOTO_STORE_URL is set in')
-    expect(lines).toContain('App Check is configured on one side only')
-    expect(lines).toContain("The Content-Security-Policy's script-src lacks https://www.google.com/recaptcha/")
+      `CASHFREE_STANDIN_URL is set for the real project ${PROJECT}`,
+      'PHOTO_STORE_URL is set in',
+      'App Check is configured on one side only',
+      "The Content-Security-Policy's script-src lacks https://www.google.com/recaptcha/",
+    ])
   })
 
   it('refuses App Check off or email confirmation off without a waiver saying why, and accepts them with one', async () => {
-    const unsafe = exampleConfig((d) => {
-      const params = join(d, 'functions', `.env.${PROJECT}`)
+    const unsafe = exampleEditing((params, d) => {
       replaceIn(params, /WAIVE_APP_CHECK=.*\n/, '')
-      writeFileSync(params, `${readFileSync(params, 'utf8')}REQUIRE_EMAIL_VERIFICATION=false\n`)
-      writeFileSync(
-        join(d, '.env.production.local'),
-        `${readFileSync(join(d, '.env.production.local'), 'utf8')}VITE_REQUIRE_EMAIL_VERIFICATION=false\n`,
-      )
+      appendFileSync(params, 'REQUIRE_EMAIL_VERIFICATION=false\n')
+      appendFileSync(join(d, '.env.production.local'), 'VITE_REQUIRE_EMAIL_VERIFICATION=false\n')
     })
-    const refused = await preflight('--project', PROJECT, '--config-dir', unsafe)
-    expect(refused.code).toBe(1)
-    expect(failures(refused.output)).toEqual([
+    expect(await failuresOf(unsafe)).toEqual([
       expect.stringContaining('App Check is off (APP_CHECK_SITE_KEY is empty)'),
       expect.stringContaining('A confirmed email is not required (REQUIRE_EMAIL_VERIFICATION=false)'),
     ])
-    const params = join(unsafe, 'functions', `.env.${PROJECT}`)
-    writeFileSync(
-      params,
-      `${readFileSync(params, 'utf8')}WAIVE_APP_CHECK=no reCAPTCHA key yet\nWAIVE_EMAIL_VERIFICATION=a closed beta of invited members\n`,
+    appendFileSync(
+      paramsIn(unsafe),
+      'WAIVE_APP_CHECK=no reCAPTCHA key yet\nWAIVE_EMAIL_VERIFICATION=a closed beta of invited members\n',
     )
-    const waived = await preflight('--project', PROJECT, '--config-dir', unsafe)
+    const waived = await preflightOf(unsafe)
     expect(failures(waived.output)).toEqual([])
     expect(waived.code).toBe(0)
     // One side off and the other on is refused whatever is waived.
@@ -180,19 +186,16 @@ describe('npm run preflight', () => {
       /VITE_REQUIRE_EMAIL_VERIFICATION=false/,
       'VITE_REQUIRE_EMAIL_VERIFICATION=true',
     )
-    const oneSided = await preflight('--project', PROJECT, '--config-dir', unsafe)
+    const oneSided = await preflightOf(unsafe)
     expect(failures(oneSided.output)).toEqual([
       expect.stringContaining('Email confirmation is required on one side only'),
     ])
   })
 
   it('fails when dist/ is not a build for the project', async () => {
-    const dir = exampleConfig((d) =>
-      writeFileSync(join(d, 'dist', 'assets', 'index-ex4mple.js'), 'const config = { projectId: "demo-yaari" }'),
-    )
-    const { code, output } = await preflight('--project', PROJECT, '--config-dir', dir)
-    expect(code).toBe(1)
-    expect(failures(output)).toEqual([
+    expect(
+      await failuresOf(exampleWith('dist/assets/index-ex4mple.js', 'const config = { projectId: "demo-yaari" }')),
+    ).toEqual([
       expect.stringContaining(`dist/ was not built for ${PROJECT}`),
       expect.stringContaining('dist/ is the local build'),
       expect.stringContaining('dist/ was built with another 24/7 number'),
@@ -200,20 +203,13 @@ describe('npm run preflight', () => {
   })
 
   it('fails when a build carries another 24/7 number than the configuration (one built before it changed)', async () => {
-    const dir = exampleConfig((d) =>
-      writeFileSync(join(d, 'functions', 'lib', 'index.js'), 'const support = "+91 98765 43210"'),
-    )
-    const { code, output } = await preflight('--project', PROJECT, '--config-dir', dir)
-    expect(code).toBe(1)
-    expect(failures(output)).toEqual([
+    expect(await failuresOf(exampleWith('functions/lib/index.js', 'const support = "+91 98765 43210"'))).toEqual([
       expect.stringContaining(
         `functions/lib was built with another 24/7 number than VITE_SUPPORT_PHONE (${EXAMPLE_PHONE})`,
       ),
     ])
-    const app = exampleConfig((d) =>
-      writeFileSync(join(d, 'dist', 'assets', 'index-ex4mple.js'), `const config = { projectId: "${PROJECT}" }`),
-    )
-    expect(failures((await preflight('--project', PROJECT, '--config-dir', app)).output)).toEqual([
+    const app = exampleWith('dist/assets/index-ex4mple.js', `const config = { projectId: "${PROJECT}" }`)
+    expect(failures((await preflightOf(app)).output)).toEqual([
       expect.stringContaining(`dist/ was built with another 24/7 number than VITE_SUPPORT_PHONE (${EXAMPLE_PHONE})`),
     ])
   })

@@ -1,23 +1,23 @@
 // @ts-check
 /**
- * The seating planner, for `npm run bench` (no browser, no stack): synthetic dates of 12, 30 and
- * 60 paid guests (SEATING.datesPerSize of each, seeded), drawn from the onboarding answers' stated
- * distributions below, planned by planSeating and, for comparison, seated at random (a seeded
+ * The group planner, for `npm run bench` (no browser, no stack): synthetic dates of 12, 30 and
+ * 60 paid guests (GROUPS.datesPerSize of each, seeded), drawn from the onboarding answers' stated
+ * distributions below, planned by planGroups and, for comparison, seated at random (a seeded
  * shuffle cut into the same group sizes). For each: the interests a pair in a group shares (mean),
  * the share of groups mixing personality types, a group's age range (median), how far a group's
  * girls' share is from the date's (mean), and the hard rules broken (apart pairs together, guests
  * alone with a food need; zero for the plan). Also the time to plan 60 guests (median and p95 of
- * SEATING.runs after a warm-up). It reads the built domain (packages/domain/dist): `npm run build
- * -w @yaari/domain` first. `node dev/bench/seating.mjs` runs it alone and prints the JSON.
+ * GROUPS.runs after a warm-up). It reads the built domain (packages/domain/dist): `npm run build
+ * -w @yaari/domain` first. `node dev/bench/groups.mjs` runs it alone and prints the JSON.
  */
 import { seededRandom } from '@yaari/domain/random'
-import { SEATING } from './budgets.mjs'
+import { GROUPS } from './budgets.mjs'
 import { median, quantile } from './stats.mjs'
 
-/** @typedef {import('@yaari/domain/seating').SeatingGuest} SeatingGuest */
-/** @typedef {import('@yaari/domain/seating').SeatingInput} SeatingInput */
-/** @typedef {import('@yaari/domain/seating').SeatingPlan} SeatingPlan */
-/** @typedef {import('@yaari/domain/seating').Interest} Interest */
+/** @typedef {import('@yaari/domain/groups-planner').GroupGuest} GroupGuest */
+/** @typedef {import('@yaari/domain/groups-planner').PlannerInput} PlannerInput */
+/** @typedef {import('@yaari/domain/groups-planner').GroupPlan} GroupPlan */
+/** @typedef {import('@yaari/domain/groups-planner').Interest} Interest */
 
 /**
  * The onboarding answers a synthetic guest is drawn from (weights, not counts): a stated guess at
@@ -73,9 +73,9 @@ function pick(random, weights) {
   return /** @type {[K, number]} */ (entries.at(-1))[0]
 }
 
-/** A synthetic date of `count` guests. @param {() => number} random @param {number} count @param {number} date @returns {SeatingInput} */
+/** A synthetic date of `count` guests. @param {() => number} random @param {number} count @param {number} date @returns {PlannerInput} */
 function syntheticDate(random, count, date) {
-  /** @type {SeatingGuest[]} */
+  /** @type {GroupGuest[]} */
   const guests = Array.from({ length: count }, (_, i) => {
     const band = ANSWERS.ages[Number(pick(random, Object.fromEntries(ANSWERS.ages.map((age, at) => [at, age.weight]))))]
     const [from, to] = band?.band ?? [21, 45]
@@ -92,7 +92,7 @@ function syntheticDate(random, count, date) {
       age: from + Math.floor(random() * (to - from + 1)),
     }
   })
-  /** @param {SeatingGuest | undefined} a @param {SeatingGuest | undefined} b */
+  /** @param {GroupGuest | undefined} a @param {GroupGuest | undefined} b */
   const sameNeed = (a, b) => a?.food === b?.food && a?.food !== 'non_vegetarian'
   /** Distinct pairs of two different guests (`apart`: with no food need in common). @param {number} wanted @param {boolean} apart */
   const pairs = (wanted, apart) => {
@@ -114,7 +114,7 @@ function syntheticDate(random, count, date) {
   }
 }
 
-/** The guests shuffled (seeded) and cut into `sizes`. @param {() => number} random @param {SeatingInput} input @param {number[]} sizes @returns {SeatingPlan} */
+/** The guests shuffled (seeded) and cut into `sizes`. @param {() => number} random @param {PlannerInput} input @param {number[]} sizes @returns {GroupPlan} */
 function randomSeating(random, input, sizes) {
   const ids = input.guests.map((guest) => guest.id)
   for (let i = ids.length - 1; i > 0; i--) {
@@ -135,11 +135,11 @@ function randomSeating(random, input, sizes) {
 const round = (value, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits
 
 /**
- * What a seating gives its dates, over all of them.
- * @param {{ input: SeatingInput, plan: SeatingPlan }[]} seated
- * @param {typeof import('@yaari/domain/seating').seatingIssues} seatingIssues
+ * What a plan gives its dates, over all of them.
+ * @param {{ input: PlannerInput, plan: GroupPlan }[]} seated
+ * @param {typeof import('@yaari/domain/groups-planner').groupIssues} groupIssues
  */
-function quality(seated, seatingIssues) {
+function quality(seated, groupIssues) {
   let pairs = 0
   let shared = 0
   let groups = 0
@@ -171,7 +171,7 @@ function quality(seated, seatingIssues) {
       tierOff += Math.abs(members.filter((guest) => guest.tier === 'girls').length / members.length - girlsShare)
       groups++
     }
-    const issues = seatingIssues(plan, input)
+    const issues = groupIssues(plan, input)
     apartTogether += issues.apartTogether
     loneFoodNeeds += issues.loneFoodNeeds
   }
@@ -187,52 +187,52 @@ function quality(seated, seatingIssues) {
   }
 }
 
-/** The planner's quality against random seating, and its time for 60 guests. */
-export async function measureSeating() {
-  const { groupSizes, planSeating, seatingIssues } = await import('@yaari/domain/seating')
-  const random = seededRandom(SEATING.seed)
+/** The planner's quality against random groups, and its time for 60 guests. */
+export async function measureGroups() {
+  const { groupSizes, planGroups, groupIssues } = await import('@yaari/domain/groups-planner')
+  const random = seededRandom(GROUPS.seed)
   /** @type {Record<string, { dates: number, plan: ReturnType<typeof quality>, random: ReturnType<typeof quality> }>} */
   const byDateSize = {}
-  /** @type {SeatingInput[]} */
+  /** @type {PlannerInput[]} */
   let largest = []
-  for (const count of SEATING.guests) {
-    const dates = Array.from({ length: SEATING.datesPerSize }, (_, date) => syntheticDate(random, count, date))
+  for (const count of GROUPS.guests) {
+    const dates = Array.from({ length: GROUPS.datesPerSize }, (_, date) => syntheticDate(random, count, date))
     byDateSize[`guests${count}`] = {
       dates: dates.length,
       plan: quality(
-        dates.map((input) => ({ input, plan: planSeating(input) })),
-        seatingIssues,
+        dates.map((input) => ({ input, plan: planGroups(input) })),
+        groupIssues,
       ),
       random: quality(
         dates.map((input) => ({ input, plan: randomSeating(random, input, groupSizes(count, input.size)) })),
-        seatingIssues,
+        groupIssues,
       ),
     }
     largest = dates
   }
-  const timed = largest.slice(0, Math.max(1, SEATING.runs))
-  for (let i = 0; i < SEATING.warmUpRuns; i++) planSeating(timed[i % timed.length])
+  const timed = largest.slice(0, Math.max(1, GROUPS.runs))
+  for (let i = 0; i < GROUPS.warmUpRuns; i++) planGroups(timed[i % timed.length])
   /** @type {number[]} */
   const runsMs = []
-  for (let i = 0; i < SEATING.runs; i++) {
+  for (let i = 0; i < GROUPS.runs; i++) {
     const input = timed[i % timed.length]
     const started = performance.now()
-    planSeating(input)
+    planGroups(input)
     runsMs.push(performance.now() - started)
   }
   const sorted = [...runsMs].sort((a, b) => a - b)
   return {
     byDateSize,
     planMs: {
-      guests: SEATING.guests.at(-1),
+      guests: GROUPS.guests.at(-1),
       runs: runsMs.length,
       medianMs: round(median(runsMs), 2),
       p95Ms: round(quantile(sorted, 0.95), 2),
-      p95BudgetMs: SEATING.p95BudgetMs,
+      p95BudgetMs: GROUPS.p95BudgetMs,
     },
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(await measureSeating(), null, 2))
+  console.log(JSON.stringify(await measureGroups(), null, 2))
 }
