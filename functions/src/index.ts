@@ -47,63 +47,50 @@ const SECRETS_OF: Partial<Record<ScheduledJob, typeof JOB_SECRETS>> = {
   deliverPushes: [...CASHFREE_SECRETS, VAPID_PRIVATE_KEY],
 }
 
-const every = (name: ScheduledJob) => ({
-  ...runOptions(name),
-  schedule: `every ${SCHEDULED_JOBS[name].everyMinutes} minutes`,
-  timeZone: TIME_ZONE,
-  region: REGION,
-  secrets: SECRETS_OF[name] ?? CASHFREE_SECRETS,
-})
+/** A job on its schedule: every few minutes (SCHEDULED_JOBS), in IST, with the secrets it reads. */
+const scheduled = (name: ScheduledJob) =>
+  onSchedule(
+    {
+      ...runOptions(name),
+      schedule: `every ${SCHEDULED_JOBS[name].everyMinutes} minutes`,
+      timeZone: TIME_ZONE,
+      region: REGION,
+      secrets: SECRETS_OF[name] ?? CASHFREE_SECRETS,
+    },
+    async () => {
+      await runJob(name)
+    },
+  )
 
 /** Frees holds whose time has passed (abandoned checkouts, interrupted bookings). */
-export const sweepExpiredHolds = onSchedule(every('sweepExpiredHolds'), async () => {
-  await runJob('sweepExpiredHolds')
-})
+export const sweepExpiredHolds = scheduled('sweepExpiredHolds')
 
 /** Looks again at bookings whose payment may still change (lost webhooks, late payments, refunds). */
-export const reconcilePayments = onSchedule(every('reconcilePayments'), async () => {
-  await runJob('reconcilePayments')
-})
+export const reconcilePayments = scheduled('reconcilePayments')
 
 /** Queues the venue brief and the day's reminder for the bookings they are due to. */
-export const queueReminders = onSchedule(every('queueReminders'), async () => {
-  await runJob('queueReminders')
-})
+export const queueReminders = scheduled('queueReminders')
 
 /** Refunds, ends and tells every booking of a date the team has cancelled. */
-export const settleCancelledDates = onSchedule(every('settleCancelledDates'), async () => {
-  await runJob('settleCancelledDates')
-})
+export const settleCancelledDates = scheduled('settleCancelledDates')
 
 /** Sends the queued email that is due (confirmations, briefs, reminders, payment and refund news). */
-export const deliverMail = onSchedule(every('deliverMail'), async () => {
-  await runJob('deliverMail')
-})
+export const deliverMail = scheduled('deliverMail')
 
-/** Pushes the notices that are due to members' devices (Web Push). */
-export const deliverPushes = onSchedule(every('deliverPushes'), async () => {
-  await runJob('deliverPushes')
-})
+/** Pushes the notifications that are due to members' devices (Web Push). */
+export const deliverPushes = scheduled('deliverPushes')
 
 /** Tells each paid guest of today's dates that their group is revealed. */
-export const tellGroups = onSchedule(every('tellGroups'), async () => {
-  await runJob('tellGroups')
-})
+export const tellGroups = scheduled('tellGroups')
 
 /** The morning after a date: asks its guests how it was; a week on, closes it and deletes the picks. */
-export const morningAfter = onSchedule(every('morningAfter'), async () => {
-  await runJob('morningAfter')
-})
+export const morningAfter = scheduled('morningAfter')
 
 /** Rolls each date's numbers up for the Insights page (decision 0025). */
-export const rollInsights = onSchedule(every('rollInsights'), async () => {
-  await runJob('rollInsights')
-})
+export const rollInsights = scheduled('rollInsights')
 
 /** Deletes the covers uploaded over a day ago that no event uses. */
-export const sweepCovers = onSchedule(every('sweepCovers'), async () => {
-  await runJob('sweepCovers')
-})
+export const sweepCovers = scheduled('sweepCovers')
 
 /**
  * The Functions emulator fires no schedules, so locally the stack runs each job on its period

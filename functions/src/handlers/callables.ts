@@ -22,7 +22,7 @@ import {
 import { getAvailabilityCall } from '@yaari/domain/availability'
 import { cancelBookingCall, createBookingCall, getBookingCall } from '@yaari/domain/booking'
 import type { CallableContract, ParsedRequestOf, RequestOf, ResponseOf } from '@yaari/domain/callable'
-import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
+import type { Catalogue } from '@yaari/domain/catalogue'
 import {
   archiveCatalogueEventCall,
   listCatalogueCall,
@@ -32,12 +32,11 @@ import {
   uploadEventCoverCall,
 } from '@yaari/domain/catalogue-editor'
 import { getDoorListCall, removeAdmissionCall, syncCheckInsCall } from '@yaari/domain/door'
-import { dateIssue, UNKNOWN_EVENT } from '@yaari/domain/event-id'
-import { changeSeatingCall, getSeatingCall } from '@yaari/domain/groups'
+import { dateIssue } from '@yaari/domain/event-id'
+import { changeGroupsCall, getGroupsCall } from '@yaari/domain/groups'
 import {
   exportGuestListCall,
   getGuestListCall,
-  guestListCsv,
   HOST_MESSAGES,
   hostCancelDateCall,
   hostCancelSeatCall,
@@ -69,6 +68,7 @@ import { type CallableOptions, type CallableRequest, HttpsError, onCall } from '
 import { adminApp, db } from '../lib/admin'
 import { bothGrant, type HostCaller, refuseStaleHost, requireHost, requireMember } from '../lib/auth'
 import { loadCatalogue } from '../lib/catalogue'
+import { type Context, clockAt } from '../lib/context'
 import { doorNow } from '../lib/data/stack-clocks'
 import { bookingDeps } from '../lib/deps'
 import { ALERTS, alert } from '../lib/log'
@@ -97,6 +97,8 @@ import * as create from '../services/bookings/create'
 import * as views from '../services/bookings/views'
 import * as covers from '../services/catalogue/covers'
 import * as editor from '../services/catalogue/editor'
+import * as groupPlans from '../services/groups/plans'
+import * as groupsView from '../services/groups/view'
 import * as hostActions from '../services/host/actions'
 import * as hostDates from '../services/host/dates'
 import * as door from '../services/host/door'
@@ -104,11 +106,9 @@ import * as hostMessages from '../services/host/messages'
 import * as moderation from '../services/host/moderation'
 import * as hostNight from '../services/host/night'
 import * as insights from '../services/insights/view'
-import * as notices from '../services/notify/notices'
+import * as notifications from '../services/notifications/member-notifications'
 import * as photos from '../services/photos'
 import * as profile from '../services/profile'
-import * as seating from '../services/seating/plans'
-import * as seatingView from '../services/seating/view'
 import * as waitlist from '../services/waitlist/line'
 import { runOptions } from './sizing'
 
@@ -137,9 +137,8 @@ function refuseStrangers(request: CallableRequest) {
   refuseDangerousKeys((request.rawRequest?.body as { data?: unknown } | undefined)?.data)
 }
 
-/** What a callable's handler is given besides the request: the catalogue read for it, and the raw request. */
-interface CallContext {
-  catalogue: Catalogue
+/** What a member's callable gives its service: the context, with the raw request for the one that reads it. */
+interface CallContext extends Context {
   request: CallableRequest
 }
 
@@ -154,9 +153,10 @@ function parseAgainst<C extends CallableContract>(contract: C, catalogue: Catalo
   return input
 }
 
+/** A member's callable (or, with `public`, anyone's): its service is called as `service(context, member, input)`. */
 function callable<C extends CallableContract, Public extends boolean = false>(
   contract: C,
-  handle: (input: ParsedRequestOf<C>, caller: Caller<Public>, context: CallContext) => Promise<ResponseOf<C>>,
+  handle: (context: CallContext, caller: Caller<Public>, input: ParsedRequestOf<C>) => Promise<ResponseOf<C>>,
   { public: isPublic, ...options }: Registration<Public> = {},
 ) {
   const sized = { ...withAppCheck, ...runOptions(contract.name), ...options }
@@ -165,7 +165,8 @@ function callable<C extends CallableContract, Public extends boolean = false>(
     const caller = (isPublic ? undefined : requireMember(request)) as Caller<Public>
     // The request's eventId is checked against, and the service prices from, what is published now.
     const catalogue = await loadCatalogue(db())
-    return handle(parseAgainst(contract, catalogue, request.data, false), caller, { catalogue, request })
+    const input = parseAgainst(contract, catalogue, request.data, false)
+    return handle({ firestore: db(), catalogue, request }, caller, input)
   })
   return Object.assign(endpoint, { contract })
 }
@@ -178,6 +179,13 @@ function logRefusal(name: string, request: CallableRequest, error: unknown): nev
   throw error
 }
 
+/** A service a host's callable answers with: `service(context, host, input)`. */
+type HostService<C extends CallableContract> = (
+  context: Context,
+  host: HostCaller,
+  input: RequestOf<C>,
+) => Promise<ResponseOf<C>>
+
 /**
  * A host's callable: refused (permission-denied) unless the verified token makes the caller a host
  * or an admin, before the request is even parsed; then unless their account still says so (a
@@ -186,7 +194,7 @@ function logRefusal(name: string, request: CallableRequest, error: unknown): nev
  */
 function hostCallable<C extends CallableContract>(
   contract: C,
-  handle: (input: RequestOf<C>, host: HostCaller, catalogue: Catalogue) => Promise<ResponseOf<C>>,
+  handle: HostService<C>,
   options: Omit<CallableOptions, 'cors'> = {},
 ) {
   const sized = { ...withAppCheck, ...runOptions(contract.name), ...options }
@@ -211,7 +219,7 @@ function hostCallable<C extends CallableContract>(
     } catch (error) {
       logRefusal(contract.name, request, error)
     }
-    return handle(input, host, catalogue)
+    return handle({ firestore: db(), catalogue }, host, input)
   })
   return Object.assign(endpoint, { contract })
 }
@@ -219,27 +227,34 @@ function hostCallable<C extends CallableContract>(
 /** An admin's callable: a host callable that refuses hosts too. */
 function adminCallable<C extends CallableContract>(
   contract: C,
-  handle: (input: RequestOf<C>, admin: HostCaller, catalogue: Catalogue) => Promise<ResponseOf<C>>,
+  handle: HostService<C>,
   options: Omit<CallableOptions, 'cors'> = {},
 ) {
   return hostCallable(
     contract,
-    (input, host, catalogue) => {
+    (context, host, input) => {
       if (!host.roles.admin) {
         alert(ALERTS.hostRefused, { callable: contract.name, uid: host.uid, reason: HOST_MESSAGES.adminsOnly })
         throw new HttpsError('permission-denied', HOST_MESSAGES.adminsOnly)
       }
-      return handle(input, host, catalogue)
+      return handle(context, host, input)
     },
     options,
   )
 }
 
-/** The pass keys a door phone may verify with: the one the functions sign with now. */
-const doorKeys = () => {
-  const signer = passSigner()
-  return { [signer.keyId]: signer.publicKey }
-}
+/** What some services need beyond the context, added by their callables. */
+const withPhotos = <T extends Context>(context: T) => ({ ...context, photos: photoStore() })
+const withAuth = <T extends Context>(context: T) => ({ ...context, auth: getAuth(adminApp()) })
+/** The catalogue editor's check that a cover is the site's or one uploaded for this event. */
+const withCoverCheck = <T extends Context>(context: T) => ({
+  ...context,
+  isCoverUrl: (url: string, eventId: string) => photoStore().isCoverUrl(url, eventId),
+})
+/** Cashfree and where checkout returns, for a service that may take money or give it back. */
+const withGateway = (context: Context): BookingDeps => ({ ...bookingDeps(context.catalogue), ...context })
+/** ... and the key that signs members' passes, for one that answers with tickets. */
+const withTickets = (context: Context) => ({ ...withGateway(context), passes: passSigner() })
 
 /** Functions that call Cashfree: its secret bound, so the runtime passes it to them and no others. */
 const withCashfree = { secrets: CASHFREE_SECRETS }
@@ -255,38 +270,27 @@ async function deleteAuthUser(uid: string): Promise<void> {
     })
 }
 
-/** The event a checked request names (the wrappers refused one the catalogue does not know). */
-function eventOf(catalogue: Catalogue, eventId: string): YaariEvent {
-  const event = catalogue.eventById(eventId)
-  if (!event) throw new HttpsError('invalid-argument', UNKNOWN_EVENT)
-  return event
-}
-
 export const getAvailability = callable(
   getAvailabilityCall,
-  (input, _, { catalogue }) => availability.getAvailability(bookingDeps(catalogue), input),
-  {
-    ...withCashfree,
-    public: true,
-  },
+  (context, _, input) => availability.getAvailability(withGateway(context), input),
+  { ...withCashfree, public: true },
 )
-export const saveProfile = callable(saveProfileCall, (input, member) =>
-  profile.saveProfile(db(), photoStore(), member, input),
+export const saveProfile = callable(saveProfileCall, (context, member, input) =>
+  profile.saveProfile(withPhotos(context), member, input),
 )
-export const getMyProfile = callable(getMyProfileCall, (_, member) => profile.getMyProfile(db(), member))
-export const uploadProfilePhoto = callable(uploadProfilePhotoCall, (input, member) =>
-  photos.uploadProfilePhoto(db(), photoStore(), member, input),
+export const getMyProfile = callable(getMyProfileCall, profile.getMyProfile)
+export const uploadProfilePhoto = callable(uploadProfilePhotoCall, (context, member, input) =>
+  photos.uploadProfilePhoto(withPhotos(context), member, input),
 )
 /** A member's booking call: it may take money or give it back through Cashfree, so it binds Cashfree's secret. */
 const bookingCallable = <C extends CallableContract>(
   contract: C,
   act: (deps: BookingDeps, member: Caller<false>, input: ParsedRequestOf<C>) => Promise<ResponseOf<C>>,
-) => callable(contract, (input, member, { catalogue }) => act(bookingDeps(catalogue), member, input), withCashfree)
+) => callable(contract, (context, member, input) => act(withGateway(context), member, input), withCashfree)
 export const createBooking = bookingCallable(createBookingCall, create.createBooking)
 export const getBooking = callable(
   getBookingCall,
-  (input, member, { catalogue }) =>
-    views.getBooking({ ...bookingDeps(catalogue), passes: passSigner() }, member, input),
+  (context, member, input) => views.getBooking(withTickets(context), member, input),
   withPasses,
 )
 export const cancelBooking = bookingCallable(cancelBookingCall, cancel.cancelBooking)
@@ -294,71 +298,35 @@ export const joinWaitlist = bookingCallable(joinWaitlistCall, waitlist.joinWaitl
 export const leaveWaitlist = bookingCallable(leaveWaitlistCall, waitlist.leaveWaitlist)
 export const listMyBookings = callable(
   listMyBookingsCall,
-  (_, member, { catalogue }) => views.listMyBookings({ ...bookingDeps(catalogue), passes: passSigner() }, member),
+  (context, member) => views.listMyBookings(withTickets(context), member),
   withPasses,
 )
-export const exportMyData = callable(exportMyDataCall, (_, member) => account.exportMyData({ firestore: db() }, member))
+export const exportMyData = callable(exportMyDataCall, account.exportMyData)
 export const deleteMyAccount = callable(
   deleteMyAccountCall,
-  (_, member, { catalogue, request }) =>
+  (context, member) =>
     account.deleteMyAccount(
-      { ...bookingDeps(catalogue), photos: photoStore(), deleteAuthUser },
-      { ...member, signedInAt: Number(request.auth?.token.auth_time) * 1000 },
+      { ...withGateway(context), photos: photoStore(), deleteAuthUser },
+      { ...member, signedInAt: Number(context.request.auth?.token.auth_time) * 1000 },
     ),
   withCashfree,
 )
 
 // Hosts' console: every date of their cities, a date's guest list, and what they do to a date.
-export const listHostDates = hostCallable(listHostDatesCall, async (_, host, catalogue) => ({
-  dates: await hostDates.listHostDates(db(), catalogue, host.roles, Date.now()),
-}))
-export const getGuestList = hostCallable(getGuestListCall, async (input, host, catalogue) => {
-  const now = Date.now()
-  const event = eventOf(catalogue, input.eventId)
-  const list = await hostDates.guestList(db(), event, input.eventDate, now)
-  // One line per host, date and 10 minutes: an open console refreshes its list every 30 s.
-  const window = Math.floor(now / 600_000)
-  await audit.recordAudit(
-    db(),
-    host,
-    {
-      action: 'view-guest-list',
-      about: audit.onDate(event, input.eventDate),
-      change: { guests: list.guests.length },
-      at: now,
-    },
-    `view_${host.uid}_${input.eventId}_${input.eventDate}_${window}`,
-  )
-  return list
-})
-export const exportGuestList = hostCallable(exportGuestListCall, async (input, host, catalogue) => {
-  const event = eventOf(catalogue, input.eventId)
-  const list = await hostDates.guestList(db(), event, input.eventDate, Date.now())
-  await audit.recordAudit(db(), host, {
-    action: 'export-guest-list',
-    about: audit.onDate(event, input.eventDate),
-    change: { guests: list.guests.length },
-    at: Date.now(),
-  })
-  return { filename: `yaari-${input.eventId}-${input.eventDate}.csv`, csv: guestListCsv(list.guests) }
-})
-export const listAudit = hostCallable(listAuditCall, async (_, host) => ({
-  entries: await audit.listAudit(db(), host.roles),
-}))
-export const messageGuests = hostCallable(messageGuestsCall, (input, host, catalogue) =>
-  hostMessages.messageGuests(bookingDeps(catalogue), host, input),
-)
-export const moderateMember = hostCallable(moderateMemberCall, (input, host, catalogue) =>
-  moderation.moderateMember(db(), getAuth(adminApp()), catalogue, host, input, Date.now()),
-)
-export const liftModeration = adminCallable(liftModerationCall, (input, host) =>
-  moderation.liftModeration(db(), host, input, Date.now()),
-)
+export const listHostDates = hostCallable(listHostDatesCall, hostDates.listHostDates)
+export const getGuestList = hostCallable(getGuestListCall, hostDates.getGuestList)
+export const exportGuestList = hostCallable(exportGuestListCall, hostDates.exportGuestList)
+export const listAudit = hostCallable(listAuditCall, (context, host) => audit.listAudit(context, host))
 /** A host's change to a date: it may refund or cancel through Cashfree, so it binds Cashfree's secret. */
 const hostBookingCallable = <C extends CallableContract>(
   contract: C,
   act: (deps: BookingDeps, host: HostCaller, input: RequestOf<C>) => Promise<ResponseOf<C>>,
-) => hostCallable(contract, (input, host, catalogue) => act(bookingDeps(catalogue), host, input), withCashfree)
+) => hostCallable(contract, (context, host, input) => act(withGateway(context), host, input), withCashfree)
+export const messageGuests = hostBookingCallable(messageGuestsCall, hostMessages.messageGuests)
+export const moderateMember = hostCallable(moderateMemberCall, (context, host, input) =>
+  moderation.moderateMember(withAuth(context), host, input),
+)
+export const liftModeration = adminCallable(liftModerationCall, moderation.liftModeration)
 export const shareVenue = hostBookingCallable(shareVenueCall, hostActions.shareVenue)
 export const setCapacity = hostBookingCallable(setCapacityCall, hostActions.changeCapacity)
 export const setSales = hostBookingCallable(setSalesCall, hostActions.setSales)
@@ -366,111 +334,74 @@ export const hostCancelDate = hostBookingCallable(hostCancelDateCall, hostAction
 export const hostCancelSeat = hostBookingCallable(hostCancelSeatCall, hostActions.cancelGuestSeat)
 
 // The door: a phone saves a date's door list before the night, and syncs its check-ins when it can.
-/** What a door call acts on: the event, and the date's clock (the stack's clock for that date locally). */
-const doorDate = async (catalogue: Catalogue, input: { eventId: string; eventDate: string }) => ({
-  event: eventOf(catalogue, input.eventId),
-  now: await doorNow(db(), input.eventId, input.eventDate),
+/** A call on a date's night: its clock is the date's (the stack's clock for that date locally). */
+const onTheNight = async (context: Context, input: { eventId: string; eventDate: string }) => ({
+  ...context,
+  now: clockAt(await doorNow(context.firestore, input.eventId, input.eventDate)),
 })
+/** A door phone's call: the night's clock, and the pass keys it may verify with (the one the functions sign with now). */
+const atTheDoor = async (context: Context, input: { eventId: string; eventDate: string }) => {
+  const signer = passSigner()
+  return { ...(await onTheNight(context, input)), doorKeys: { [signer.keyId]: signer.publicKey } }
+}
 const withPassKey = { secrets: [PASS_SIGNING_KEY] }
 export const getDoorList = hostCallable(
   getDoorListCall,
-  async (input, host, catalogue) => {
-    const { event, now } = await doorDate(catalogue, input)
-    return door.getDoorList(db(), host, event, input, doorKeys(), now)
-  },
+  async (context, host, input) => door.getDoorList(await atTheDoor(context, input), host, input),
   withPassKey,
 )
 export const syncCheckIns = hostCallable(
   syncCheckInsCall,
-  async (input, host, catalogue) => {
-    const { event, now } = await doorDate(catalogue, input)
-    return door.syncCheckIns(db(), host, event, input, doorKeys(), now)
-  },
+  async (context, host, input) => door.syncCheckIns(await atTheDoor(context, input), host, input),
   withPassKey,
 )
-export const removeAdmission = adminCallable(removeAdmissionCall, async (input, admin, catalogue) => {
-  const { event, now } = await doorDate(catalogue, input)
-  return door.removeAdmission(db(), admin, event, input, now)
-})
+export const removeAdmission = adminCallable(removeAdmissionCall, async (context, admin, input) =>
+  door.removeAdmission(await onTheNight(context, input), admin, input),
+)
 
 // The catalogue editor: hosts edit their cities' events, admins everything and the cities.
-const editorOf = (host: HostCaller) => ({ actor: host, roles: host.roles })
-const isCoverUrl = (url: string, eventId: string) => photoStore().isCoverUrl(url, eventId)
-export const listCatalogue = hostCallable(listCatalogueCall, (input, host) =>
-  editor.listCatalogue(db(), host.roles, input),
+export const listCatalogue = hostCallable(listCatalogueCall, editor.listCatalogue)
+export const saveCatalogueEvent = hostCallable(saveCatalogueEventCall, (context, host, input) =>
+  editor.saveEvent(withCoverCheck(context), host, input),
 )
-export const saveCatalogueEvent = hostCallable(saveCatalogueEventCall, (input, host, catalogue) =>
-  editor.saveEvent(db(), catalogue, editorOf(host), input, isCoverUrl, Date.now()),
+export const publishCatalogueEvent = hostCallable(publishCatalogueEventCall, (context, host, input) =>
+  editor.publishEvent(withCoverCheck(context), host, input),
 )
-export const publishCatalogueEvent = hostCallable(publishCatalogueEventCall, (input, host) =>
-  editor.publishEvent(db(), editorOf(host), input, isCoverUrl, Date.now()),
-)
-export const archiveCatalogueEvent = hostCallable(archiveCatalogueEventCall, (input, host) =>
-  editor.archiveEvent(db(), editorOf(host), input, Date.now()),
-)
-export const saveCatalogueCity = adminCallable(saveCatalogueCityCall, (input, admin) =>
-  editor.saveCity(db(), admin, input, Date.now()),
-)
-export const uploadEventCover = hostCallable(uploadEventCoverCall, (input, host) =>
-  covers.uploadEventCover(db(), photoStore(), editorOf(host), input, Date.now()),
+export const archiveCatalogueEvent = hostCallable(archiveCatalogueEventCall, editor.archiveEvent)
+export const saveCatalogueCity = adminCallable(saveCatalogueCityCall, editor.saveCity)
+export const uploadEventCover = hostCallable(uploadEventCoverCall, (context, host, input) =>
+  covers.uploadEventCover(withPhotos(context), host, input),
 )
 
 // After the night: the guests who came rate it, pick whom they would meet again, and report; hosts see it and act.
-export const getAfterNight = callable(getAfterNightCall, (input, member) =>
-  feedback.getAfterNight(db(), member, input, Date.now()),
+export const getAfterNight = callable(getAfterNightCall, feedback.getAfterNight)
+export const saveFeedback = callable(saveFeedbackCall, feedback.saveFeedback)
+export const pickGuest = callable(pickGuestCall, picks.pickGuest)
+export const blockGuest = callable(blockGuestCall, picks.blockGuest)
+export const reportGuest = callable(reportGuestCall, reports.reportGuest)
+export const listConnections = callable(listConnectionsCall, picks.listConnections)
+export const removeConnection = callable(removeConnectionCall, picks.removeConnection)
+export const saveSharing = callable(saveSharingCall, sharing.saveSharing)
+export const markAttendance = hostCallable(markAttendanceCall, async (context, host, input) =>
+  hostNight.markAttendance(await onTheNight(context, input), host, input),
 )
-export const saveFeedback = callable(saveFeedbackCall, (input, member) =>
-  feedback.saveFeedback(db(), member, input, Date.now()),
-)
-export const pickGuest = callable(pickGuestCall, (input, member) => picks.pickGuest(db(), member, input, Date.now()))
-export const blockGuest = callable(blockGuestCall, (input, member) => picks.blockGuest(db(), member, input, Date.now()))
-export const reportGuest = callable(reportGuestCall, (input, member) =>
-  reports.reportGuest(db(), member, input, Date.now()),
-)
-export const listConnections = callable(listConnectionsCall, (input, member) =>
-  picks.listConnections(db(), member, input, Date.now()),
-)
-export const removeConnection = callable(removeConnectionCall, (input, member) =>
-  picks.removeConnection(db(), member, input, Date.now()),
-)
-export const saveSharing = callable(saveSharingCall, (input, member) =>
-  sharing.saveSharing(db(), member, input, Date.now()),
-)
-export const markAttendance = hostCallable(markAttendanceCall, async (input, host, catalogue) => {
-  const { event, now } = await doorDate(catalogue, input)
-  return hostNight.markAttendance(db(), host, event, input, now)
-})
-export const listReports = hostCallable(listReportsCall, (_, host) =>
-  hostNight.listReports(db(), host.roles, Date.now()),
-)
-export const resolveReport = hostCallable(resolveReportCall, (input, host, catalogue) =>
-  hostNight.resolveReport(db(), getAuth(adminApp()), catalogue, host, input, Date.now()),
+export const listReports = hostCallable(listReportsCall, hostNight.listReports)
+export const resolveReport = hostCallable(resolveReportCall, (context, host, input) =>
+  hostNight.resolveReport(withAuth(context), host, input),
 )
 
 // A date's groups: the host plans, moves, locks and publishes; members see their own at the reveal (on their booking).
-export const getSeating = hostCallable(getSeatingCall, (input, _, catalogue) =>
-  seatingView.getSeating(db(), eventOf(catalogue, input.eventId), input),
-)
-export const changeSeating = hostCallable(changeSeatingCall, (input, host, catalogue) =>
-  seating.changeSeating(db(), host, eventOf(catalogue, input.eventId), input, Date.now()),
-)
+export const getGroups = hostCallable(getGroupsCall, groupsView.getGroups)
+export const changeGroups = hostCallable(changeGroupsCall, groupPlans.changeGroups)
 
 /** The Insights page's numbers: the rollups of the caller's cities (an admin's: every city) for a period. */
-export const loadInsights = hostCallable(loadInsightsCall, (input, host, catalogue) =>
-  insights.loadInsights(db(), catalogue, host, input, Date.now()),
-)
+export const loadInsights = hostCallable(loadInsightsCall, insights.loadInsights)
 
 // What members are told: the list under the bell, read marks, the kinds turned off, and the devices push goes to.
-export const listNotifications = callable(listNotificationsCall, (_, member) => notices.listNotices(db(), member.uid))
-export const markNotificationsRead = callable(markNotificationsReadCall, (input, member) =>
-  notices.markRead(db(), member.uid, input),
+export const listNotifications = callable(listNotificationsCall, notifications.listNotifications)
+export const markNotificationsRead = callable(markNotificationsReadCall, notifications.markRead)
+export const saveNotificationSettings = callable(saveNotificationSettingsCall, notifications.saveSettings)
+export const savePushSubscription = callable(savePushSubscriptionCall, (context, member, input) =>
+  notifications.saveSubscription({ ...context, pushStandin: pushStandinUrl() }, member, input),
 )
-export const saveNotificationSettings = callable(saveNotificationSettingsCall, (input, member) =>
-  notices.saveSettings(db(), member.uid, input.off, Date.now()),
-)
-export const savePushSubscription = callable(savePushSubscriptionCall, (input, member) =>
-  notices.saveSubscription(db(), member.uid, input, Date.now(), pushStandinUrl()),
-)
-export const removePushSubscription = callable(removePushSubscriptionCall, (input, member) =>
-  notices.removeSubscription(db(), member.uid, input.endpoint),
-)
+export const removePushSubscription = callable(removePushSubscriptionCall, notifications.removeSubscription)

@@ -4,18 +4,19 @@
  */
 
 import { loadCatalogue } from '../lib/catalogue'
+import { nowOf } from '../lib/context'
 import { ALERTS, alert, info } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
-import { type BookingDeps, nowOf } from '../lib/records'
+import type { BookingDeps } from '../lib/records'
 import { runMorningAfter } from '../services/after-night/nights'
 import { settleCancelledDates } from '../services/bookings/cancelled-dates'
 import { reconcilePayments, sweepExpiredHolds } from '../services/bookings/sweeps'
 import { sweepUnusedCovers } from '../services/catalogue/covers'
+import { tellGroups } from '../services/groups/published'
 import { rollInsights } from '../services/insights/job'
 import { deliverMail, type MailDeps } from '../services/mail/outbox'
 import { queueReminders } from '../services/mail/reminders'
-import { deliverPushes, type PushDeps } from '../services/notify/deliver'
-import { tellGroups } from '../services/seating/tables'
+import { deliverPushes, type PushDeps } from '../services/notifications/deliver'
 
 /** What the jobs run with: the bookings' dependencies, the mail and push transports and the photo store. */
 export type JobDeps = BookingDeps &

@@ -93,21 +93,22 @@ class CloudStoragePhotoStore implements PhotoStore {
   }
 
   isMemberPhotoUrl(url: string, uid: string): boolean {
-    const parsed = parseUrl(url)
-    return (
-      parsed?.origin === 'https://firebasestorage.googleapis.com' &&
-      parsed.pathname.startsWith(`/v0/b/${getStorage(adminApp()).bucket().name}/o/`) &&
-      inMemberFolder(objectPathOf(parsed), uid)
-    )
+    const path = this.objectIn(url)
+    return path !== undefined && inMemberFolder(path, uid)
   }
 
   isCoverUrl(url: string, eventId: string): boolean {
+    const path = this.objectIn(url)
+    return path !== undefined && isCoverOf(path, eventId)
+  }
+
+  /** The object a download URL of this project's bucket names, or undefined for any other URL. */
+  private objectIn(url: string): string | undefined {
     const parsed = parseUrl(url)
-    return (
+    const ours =
       parsed?.origin === 'https://firebasestorage.googleapis.com' &&
-      parsed.pathname.startsWith(`/v0/b/${getStorage(adminApp()).bucket().name}/o/`) &&
-      isCoverOf(objectPathOf(parsed), eventId)
-    )
+      parsed.pathname.startsWith(`/v0/b/${getStorage(adminApp()).bucket().name}/o/`)
+    return ours ? objectPathOf(parsed) : undefined
   }
 
   async deleteMemberPhotos(uid: string, keepUrl?: string | null): Promise<number> {

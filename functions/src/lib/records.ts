@@ -1,12 +1,11 @@
 /**
  * What every booking module shares beyond the records (lib/data/bookings.ts): the dependencies a
- * handler takes, its clock, the money a booking holds, and running work a few at a time.
+ * handler takes, the money a booking holds, and running work a few at a time.
  */
 
 import type { CashfreeMode } from '@yaari/domain/booking'
-import type { Catalogue } from '@yaari/domain/catalogue'
-import type { Firestore } from 'firebase-admin/firestore'
 import type { PaymentGateway } from './cashfree'
+import type { Context } from './context'
 import type { BookingRecord } from './data/bookings'
 
 /** The steps of createBooking, in order; fault-injection tests stop the handler at each. */
@@ -21,16 +20,13 @@ export const CREATE_BOOKING_STEPS = [
 ] as const
 export type CreateBookingStep = (typeof CREATE_BOOKING_STEPS)[number]
 
-export interface BookingDeps {
-  firestore: Firestore
-  /** The published catalogue, read once for the request or the job's run (lib/catalogue.ts). */
-  catalogue: Catalogue
+/** The context of a service that may take money or give it back: Cashfree, and where checkout returns. */
+export interface BookingDeps extends Context {
   gateway: PaymentGateway
   /** Where the member's browser comes back after checkout, e.g. https://yaari.app */
   appOrigin: string
   /** The Cashfree environment `gateway` talks to; the browser opens checkout in the same one. */
   cashfreeMode: CashfreeMode
-  now?: () => Date
   /** For a scheduled job: when it must stop taking new items (handlers/sizing.ts `jobDeadline`). */
   deadline?: number
   /**
@@ -39,8 +35,6 @@ export interface BookingDeps {
    */
   failpoint?: (step: CreateBookingStep) => void | Promise<void>
 }
-
-export const nowOf = (deps: Pick<BookingDeps, 'now'>): number => (deps.now ?? (() => new Date()))().getTime()
 
 /** Money that came in for a booking, and what went back to the member (rupees; a failed refund is not back). */
 export const paidIn = (booking: BookingRecord) => (booking.paid_at !== undefined ? booking.amount : 0)

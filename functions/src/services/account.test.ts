@@ -224,8 +224,7 @@ describe('a changed gender', () => {
     const amount = w.booking(aPaid)!.amount
     const photos = { isMemberPhotoUrl: () => true, deleteMemberPhotos: async () => 0 }
     await saveProfile(
-      w.firestore.asFirestore,
-      photos,
+      { firestore: w.firestore.asFirestore, photos },
       a,
       v.parse(saveProfileSchema, { ...VALID_PROFILE, gender: 'male' }),
     )

@@ -22,6 +22,7 @@ import { cancellationRefund } from '@yaari/domain/refund-policy'
 import { eventStartInstant } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import { type Context, nowOf } from '../lib/context'
 import { blocksBy } from '../lib/data/blocks'
 import { type BookingRecord, bookingRef, bookingsOfMember } from '../lib/data/bookings'
 import { connectionsOf } from '../lib/data/connections'
@@ -37,14 +38,14 @@ import { forgetProfile, readProfile, storedEmail, withoutTimestamps } from '../l
 import { entriesOfMember, type StoredEntry } from '../lib/data/waitlist'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
-import { type BookingDeps, nowOf } from '../lib/records'
+import type { BookingDeps } from '../lib/records'
 import { recordAudit } from './audit'
 import { cancelConfirmed } from './bookings/cancel'
 import { reconcileBooking } from './bookings/reconcile'
 import { forgetAfterNights, forgetClaims, forgetMail } from './forget'
+import { groupsOfMember } from './groups/published'
 import { queueAccountDeletedMail } from './mail/outbox'
-import { forgetNotices } from './notify/notices'
-import { groupsOfMember } from './seating/tables'
+import { forgetNotifications } from './notifications/member-notifications'
 import { leaveLine } from './waitlist/line'
 
 export interface AccountDeps extends BookingDeps {
@@ -65,7 +66,7 @@ const iso = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString(
 
 /** exportMyData: the member's profile, bookings, waitlist places and the emails sent to them. */
 export async function exportMyData(
-  deps: Pick<BookingDeps, 'firestore' | 'now'>,
+  deps: Pick<Context, 'firestore' | 'catalogue' | 'now'>,
   member: { uid: string; email: string | undefined },
 ): Promise<MyDataExport> {
   const { firestore } = deps
@@ -76,10 +77,7 @@ export async function exportMyData(
     entriesOfMember(firestore, member.uid),
   ])
   const emails = await mailAbout(deps, bookings, waitlist)
-  const [afterNight, groups] = await Promise.all([
-    afterNightOf(firestore, member.uid),
-    groupsOfMember(firestore, bookings, nowOf(deps)),
-  ])
+  const [afterNight, groups] = await Promise.all([afterNightOf(firestore, member.uid), groupsOfMember(deps, bookings)])
   return {
     exported_at: new Date(nowOf(deps)).toISOString(),
     account: { user_id: member.uid, email: member.email ?? null },
@@ -257,7 +255,7 @@ export async function deleteMyAccount(deps: AccountDeps, member: VerifiedMember)
   await forgetClaims(firestore, uid, bookings)
   await forgetAfterNights(firestore, uid, bookings)
   // Its devices get no more pushes, and its notices go.
-  await forgetNotices(firestore, uid)
+  await forgetNotifications(firestore, uid)
   await forgetProfile(firestore, uid)
   await forgetStanding(firestore, uid)
   await recordAudit(

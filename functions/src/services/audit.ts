@@ -7,6 +7,7 @@
 import type { City, YaariEvent } from '@yaari/domain/catalogue'
 import { AUDIT_PAGE, type AuditEntry, type Roles } from '@yaari/domain/host'
 import type { Firestore, Transaction, WriteBatch } from 'firebase-admin/firestore'
+import type { Context } from '../lib/context'
 import {
   type AuditAction,
   type AuditRecord,
@@ -109,12 +110,16 @@ export async function recordAudit(firestore: Firestore, actor: Actor, entry: Aud
  * The newest audit entries about events in the host's cities, read by city (an admin reads every
  * line, what is about no event included).
  */
-export async function listAudit(firestore: Firestore, roles: Roles, limit = AUDIT_PAGE): Promise<AuditEntry[]> {
+export async function listAudit(
+  { firestore }: Pick<Context, 'firestore'>,
+  { roles }: { roles: Roles },
+  limit = AUDIT_PAGE,
+): Promise<{ entries: AuditEntry[] }> {
   const cities = roles.admin ? [] : [...roles.hostCities]
   const found = roles.admin
     ? [await newestLines(firestore, limit)]
     : await Promise.all(cities.map((city) => newestLines(firestore, limit, city)))
-  return found
+  const entries = found
     .flat()
     .sort((a, b) => b.record.at - a.record.at)
     .slice(0, limit)
@@ -127,4 +132,5 @@ export async function listAudit(firestore: Firestore, roles: Roles, limit = AUDI
       eventDate: record.event_date,
       ...(record.change ? { change: record.change } : {}),
     }))
+  return { entries }
 }

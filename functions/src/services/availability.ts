@@ -15,11 +15,12 @@ import type {
 import type { RequestOf } from '@yaari/domain/callable'
 import type { YaariEvent } from '@yaari/domain/catalogue'
 import { availableDates } from '@yaari/domain/schedule'
+import { nowOf } from '../lib/context'
 import { cancelledAmong } from '../lib/data/cancelled-dates'
 import { dateSettingsAmong } from '../lib/data/date-settings'
 import { countBlockedSeats, countLiveSeats } from '../lib/data/seats'
 import { waitingCount } from '../lib/data/waitlist'
-import { type BookingDeps, nowOf } from '../lib/records'
+import type { BookingDeps } from '../lib/records'
 
 type AvailabilityDeps = Pick<BookingDeps, 'firestore' | 'now'>
 

@@ -13,6 +13,7 @@ import type { RequestOf } from '@yaari/domain/callable'
 import { MAX_PHOTO_BYTES, MESSAGES, PHOTO_MAX_SIDE, type uploadProfilePhotoCall } from '@yaari/domain/profile'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import { type Context, type Member, nowOf } from '../lib/context'
 import { photoUploads } from '../lib/data/photo-uploads'
 import type { PhotoStore } from '../lib/photo-store'
 
@@ -54,12 +55,12 @@ async function claimUpload(firestore: Firestore, uid: string, now: Date): Promis
 }
 
 export async function uploadProfilePhoto(
-  firestore: Firestore,
-  store: PhotoStore,
-  member: { uid: string },
+  context: Pick<Context, 'firestore' | 'now'> & { photos: PhotoStore },
+  member: Pick<Member, 'uid'>,
   input: RequestOf<typeof uploadProfilePhotoCall>,
-  now: Date = new Date(),
 ): Promise<{ url: string; path: string }> {
+  const { firestore, photos: store } = context
+  const now = new Date(nowOf(context))
   const bytes = Buffer.from(input.data, 'base64')
   if (bytes.length === 0) throw new HttpsError('invalid-argument', MESSAGES.photoType)
   if (bytes.length > MAX_PHOTO_BYTES) throw new HttpsError('invalid-argument', MESSAGES.photoSize)

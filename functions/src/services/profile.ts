@@ -16,14 +16,17 @@ import {
 } from '@yaari/domain/profile-answers'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import type { Context, Member } from '../lib/context'
 import { profileIn, profileRef, profilesHolding, readProfile, withoutTimestamps } from '../lib/data/user-profiles'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
 
 export async function saveProfile(
-  firestore: Firestore,
-  photos: Pick<PhotoStore, 'isMemberPhotoUrl' | 'deleteMemberPhotos'>,
-  member: { uid: string; email: string | undefined },
+  {
+    firestore,
+    photos,
+  }: Pick<Context, 'firestore'> & { photos: Pick<PhotoStore, 'isMemberPhotoUrl' | 'deleteMemberPhotos'> },
+  member: Member,
   input: ParsedRequestOf<typeof saveProfileCall>,
 ): Promise<{ saved: true }> {
   // A profile may only show a picture its member uploaded, never someone else's.
@@ -88,8 +91,8 @@ export async function rememberAnswers(
 
 /** getMyProfile: the caller's own profile, or null before onboarding is complete. */
 export async function getMyProfile(
-  firestore: Firestore,
-  member: { uid: string },
+  { firestore }: Pick<Context, 'firestore'>,
+  member: Pick<Member, 'uid'>,
 ): Promise<{ profile: UserProfileRecord | null }> {
   const stored = await readProfile(firestore, member.uid)
   return { profile: stored ? withoutTimestamps(stored) : null }

@@ -9,10 +9,11 @@
 import type { RefundReason, RefundState } from '@yaari/domain/booking'
 import { FieldValue } from 'firebase-admin/firestore'
 import { CashfreeError, type CashfreeRefund } from '../lib/cashfree'
+import { nowOf } from '../lib/context'
 import { type BookingRecord, bookingRef, type RefundRecord } from '../lib/data/bookings'
 import { markForInsights } from '../lib/data/insight-marks'
 import { ALERTS, alert, warn } from '../lib/log'
-import { type BookingDeps, nowOf } from '../lib/records'
+import type { BookingDeps } from '../lib/records'
 import { refundToldElsewhere } from './mail/messages'
 import { queueMail } from './mail/outbox'
 

@@ -1,7 +1,7 @@
 /**
  * blocks/{from}_{to}: a member (`from`) blocked another (`to`) after an evening: neither appears in
  * the other's lists again, and the two are never seated in one group. The only module that names
- * the collection (dev/lint/data-owners.test.mjs): the evening after writes a block, seating keeps
+ * the collection (dev/lint/data-owners.test.mjs): the evening after writes a block, the groups keep
  * blocked pairs apart, the account exports and forgets them, all through these.
  */
 import type { Firestore } from 'firebase-admin/firestore'
@@ -24,7 +24,7 @@ export async function recordBlock(firestore: Firestore, block: BlockRecord): Pro
 export const blocksBy = async (firestore: Firestore, uid: string): Promise<BlockRecord[]> =>
   records.all(await blocks(firestore).where('from', '==', uid).get())
 
-/** The blocks made by any of up to 30 members (a Firestore `in` query's most), for seating. */
+/** The blocks made by any of up to 30 members (a Firestore `in` query's most), for the group planner. */
 export const blocksByAny = (firestore: Firestore, uids: readonly string[]): Promise<BlockRecord[]> =>
   readWhereAny(records, blocks(firestore), 'from', 'in', uids)
 

@@ -1,7 +1,7 @@
 /**
  * connections/{key}: two members who picked each other after an evening, and where they met; one a
  * pair, its key a hash of the two. The only module that names the collection
- * (dev/lint/data-owners.test.mjs): the evening after makes and removes connections, seating keeps
+ * (dev/lint/data-owners.test.mjs): the evening after makes and removes connections, the groups keep
  * pairs who met before apart unless they connected, a booking's view counts them, the insights
  * count who connected, the account exports and forgets them, all through these.
  */

@@ -13,13 +13,13 @@ export interface EditorSlot {
   release(): Promise<void>
 }
 
-/** Claims one of the account's `limit` slots of `kind` for the day; undefined when all are taken. */
+/** What an editor's daily allowance counts: new events, covers uploaded, publishes. */
+export type EditorSlotKind = 'new-event' | 'cover' | 'publish'
+
+/** Claims one of the account's `limit` slots of `kind` for the IST `day`; undefined when all are taken. */
 export async function claimEditorSlot(
   firestore: Firestore,
-  uid: string,
-  kind: 'new-event' | 'cover' | 'publish',
-  day: string,
-  limit: number,
+  { uid, kind, day, limit }: { uid: string; kind: EditorSlotKind; day: string; limit: number },
   now: number,
 ): Promise<EditorSlot | undefined> {
   const slots = Array.from({ length: limit }, (_, i) =>

@@ -3,7 +3,7 @@
  * goes, read or not, and its push's state (delivered through lib/delivery.ts). The only module that
  * names the collection (dev/lint/data-owners.test.mjs).
  */
-import { NOTICE_KINDS } from '@yaari/domain/notifications'
+import { NOTIFICATION_KINDS } from '@yaari/domain/notifications'
 import type { Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { isAlreadyExists } from '../claims'
@@ -17,9 +17,9 @@ import { deleteWithAttempts } from './attempts'
  */
 const PUSH_STATES = ['due', 'sent', 'off', 'none', 'expired', 'failed'] as const
 
-const NoticeSchema = v.object({
+const NotificationSchema = v.object({
   uid: v.string(),
-  kind: v.picklist(NOTICE_KINDS),
+  kind: v.picklist(NOTIFICATION_KINDS),
   title: v.string(),
   body: v.string(),
   /** Shown in the app's list only, never pushed (a host's message itself). */
@@ -32,7 +32,7 @@ const NoticeSchema = v.object({
   /** A push that cannot wait for quiet hours to end (an offer, a change on the day). */
   critical: v.boolean(),
   /**
-   * When what it says stops being true (notify/notices.ts `noticeUntil`): not pushed after, and kept
+   * When what it says stops being true (notifications/member-notifications.ts `notificationUntil`): not pushed after, and kept
    * by the push service only until then. (Absent on records told before each kind had one.)
    */
   until: v.optional(v.number()),
@@ -44,18 +44,22 @@ const NoticeSchema = v.object({
   pushed_to: v.optional(v.array(v.string())),
   expire_at: v.optional(v.unknown()),
 })
-export type NoticeRecord = v.InferOutput<typeof NoticeSchema>
+export type NotificationRecord = v.InferOutput<typeof NotificationSchema>
 
 const notices = (firestore: Firestore) => collectionOf(firestore, 'notices')
-export const noticeRecords = checkedReader('notices', NoticeSchema)
+export const notificationRecords = checkedReader('notices', NotificationSchema)
 
 /** The notice's document (the push job reads, claims and updates it). */
-export const noticeRef = (firestore: Firestore, id: string) => notices(firestore).doc(id)
+export const notificationRef = (firestore: Firestore, id: string) => notices(firestore).doc(id)
 
 /** Tells it once: whether this call wrote it (a second with the same id writes nothing). */
-export async function createNotice(firestore: Firestore, id: string, record: NoticeRecord): Promise<boolean> {
+export async function createNotification(
+  firestore: Firestore,
+  id: string,
+  record: NotificationRecord,
+): Promise<boolean> {
   try {
-    await noticeRef(firestore, id).create(record)
+    await notificationRef(firestore, id).create(record)
     return true
   } catch (error) {
     if (isAlreadyExists(error)) return false
@@ -64,27 +68,27 @@ export async function createNotice(firestore: Firestore, id: string, record: Not
 }
 
 /** The member's newest notices, at most `limit`, with their ids. */
-export const newestNotices = async (firestore: Firestore, uid: string, limit: number) =>
-  noticeRecords.withIds(await notices(firestore).where('uid', '==', uid).orderBy('at', 'desc').limit(limit).get())
+export const newestNotifications = async (firestore: Firestore, uid: string, limit: number) =>
+  notificationRecords.withIds(await notices(firestore).where('uid', '==', uid).orderBy('at', 'desc').limit(limit).get())
 
 /** How many of the member's notices are unread, counted up to `limit`. */
 export const countUnread = async (firestore: Firestore, uid: string, limit: number) =>
   (await notices(firestore).where('uid', '==', uid).where('read', '==', false).limit(limit).get()).size
 
 /** Marks read the member's own notice `id` (another's is left alone). */
-export async function markNoticeRead(firestore: Firestore, uid: string, id: string): Promise<void> {
-  const ref = noticeRef(firestore, id)
-  if (noticeRecords.one(await ref.get())?.uid === uid) await ref.update({ read: true })
+export async function markNotificationRead(firestore: Firestore, uid: string, id: string): Promise<void> {
+  const ref = notificationRef(firestore, id)
+  if (notificationRecords.one(await ref.get())?.uid === uid) await ref.update({ read: true })
 }
 
 /** Marks read every unread notice of the member's said up to `until`. */
 export async function markReadUpTo(firestore: Firestore, uid: string, until: number): Promise<void> {
   const unread = await notices(firestore).where('uid', '==', uid).where('read', '==', false).get()
   await Promise.all(
-    noticeRecords
+    notificationRecords
       .withIds(unread)
       .filter(({ record }) => record.at <= until)
-      .map(({ id }) => noticeRef(firestore, id).update({ read: true })),
+      .map(({ id }) => notificationRef(firestore, id).update({ read: true })),
   )
 }
 
@@ -93,7 +97,7 @@ export const duePushes = (firestore: Firestore, critical: boolean, now: number) 
   notices(firestore).where('critical', '==', critical).where('push_due_at', '<=', now).orderBy('push_due_at')
 
 /** Deletes the member's notices with their push attempts (their account is deleted). */
-export async function forgetNoticesOf(firestore: Firestore, uid: string): Promise<void> {
+export async function forgetNotificationsOf(firestore: Firestore, uid: string): Promise<void> {
   const found = await notices(firestore).where('uid', '==', uid).get()
   await Promise.all(found.docs.map((doc) => deleteWithAttempts(doc.ref)))
 }

@@ -2,7 +2,7 @@
  * reports/{id}: a guest's report about another guest of an evening; the reporter's uid is known to
  * the functions alone, and goes when they delete their account (the report stays, a safety
  * record). The only module that names the collection (dev/lint/data-owners.test.mjs): the evening
- * after files reports, the hosts list and resolve them, seating keeps a reported pair apart, the
+ * after files reports, the hosts list and resolve them, the groups keep a reported pair apart, the
  * account exports and forgets the reporter, all through these.
  */
 import { REPORT_REASONS } from '@yaari/domain/after-night'
@@ -69,7 +69,7 @@ export function resolveInBatch(
 export const reportsAbout = async (firestore: Firestore, uid: string) =>
   records.withIds(await reports(firestore).where('reported_uid', '==', uid).get())
 
-/** The reports about any of up to 30 members (a Firestore `in` query's most), for seating. */
+/** The reports about any of up to 30 members (a Firestore `in` query's most), for the group planner. */
 export const reportsAboutAny = (firestore: Firestore, uids: readonly string[]) =>
   readWhereAny(records, reports(firestore), 'reported_uid', 'in', uids)
 

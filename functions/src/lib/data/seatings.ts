@@ -17,7 +17,7 @@ const PublishedGroupSchema = v.object({
   /** The interests at least two of its guests share (of those who let us seat them by them). */
   shared: v.array(v.picklist(INTERESTS)),
 })
-const SeatingSchema = v.object({
+const GroupPlanSchema = v.object({
   event_id: v.string(),
   event_date: v.string(),
   city: v.string(),
@@ -26,25 +26,29 @@ const SeatingSchema = v.object({
   updated_at: v.number(),
   updated_by: v.string(),
 })
-export type SeatingRecord = v.InferOutput<typeof SeatingSchema>
+export type GroupPlanRecord = v.InferOutput<typeof GroupPlanSchema>
 export type PublishedGroup = v.InferOutput<typeof PublishedGroupSchema>
 export type PlanGroup = v.InferOutput<typeof PlanGroupSchema>
 
-const seatingRef = (firestore: Firestore, eventId: string, date: string) =>
+const groupPlanRef = (firestore: Firestore, eventId: string, date: string) =>
   collectionOf(firestore, 'seatings').doc(`${eventId}_${date}`)
-const records = checkedReader('seatings', SeatingSchema)
+const records = checkedReader('seatings', GroupPlanSchema)
 
-export const readSeating = async (firestore: Firestore, eventId: string, date: string) =>
-  records.one(await seatingRef(firestore, eventId, date).get())
+export const readGroupPlan = async (firestore: Firestore, eventId: string, date: string) =>
+  records.one(await groupPlanRef(firestore, eventId, date).get())
 
 /** A date's groups as a change reads them: the record, and the version the change is written over. */
-export interface SeatingRead {
-  record: SeatingRecord | undefined
+export interface GroupPlanRead {
+  record: GroupPlanRecord | undefined
   version: DocumentSnapshot
 }
 
-export async function readSeatingForChange(firestore: Firestore, eventId: string, date: string): Promise<SeatingRead> {
-  const version = await seatingRef(firestore, eventId, date).get()
+export async function readGroupPlanForChange(
+  firestore: Firestore,
+  eventId: string,
+  date: string,
+): Promise<GroupPlanRead> {
+  const version = await groupPlanRef(firestore, eventId, date).get()
   return { record: records.one(version), version }
 }
 
@@ -52,7 +56,12 @@ export async function readSeatingForChange(firestore: Firestore, eventId: string
  * Writes the groups in the change's batch, only over the version read: the batch fails (failed
  * precondition, or already exists) when another host changed or made them since.
  */
-export function writeSeatingInBatch(batch: WriteBatch, read: SeatingRead, record: SeatingRecord, now: number): void {
+export function writeGroupPlanInBatch(
+  batch: WriteBatch,
+  read: GroupPlanRead,
+  record: GroupPlanRecord,
+  now: number,
+): void {
   const data = { ...record, ...expiry('seatings', now, record.event_date) }
   const { version } = read
   if (version.exists && version.updateTime) batch.update(version.ref, data, { lastUpdateTime: version.updateTime })

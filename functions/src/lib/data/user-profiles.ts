@@ -1,6 +1,6 @@
 /**
  * user_profiles/{uid}: the member's profile, written by saveProfile and by the answers a booking
- * keeps, read by the account, the bookings, the waitlist, seating, the evening after and the
+ * keeps, read by the account, the bookings, the waitlist, the groups, the evening after and the
  * host's tools. The only module that names the collection (dev/lint/data-owners.test.mjs): each
  * record is checked with its schema as it is read, so no service reads a profile's fields out of
  * its document. Fields the schema does not name are kept as they are (the member's export and

@@ -7,6 +7,7 @@
 
 import type { getAfterNightCall, saveFeedbackCall } from '@yaari/domain/after-night'
 import { guestsSeenBy, isOpen, windowCloses } from '@yaari/domain/after-night-rules'
+import { type Context, nowOf } from '../../lib/context'
 import { blocksOf } from '../../lib/data/blocks'
 import { connectionsOf } from '../../lib/data/connections'
 import { feedbackOf, saveFeedbackRecord } from '../../lib/data/feedback'
@@ -14,12 +15,14 @@ import { sharingOf } from '../../lib/data/member-sharing'
 import { pickedBy } from '../../lib/data/picks'
 import { reportsFiledOn } from '../../lib/data/reports'
 import { readProfiles } from '../../lib/data/user-profiles'
-import { groupMates } from '../seating/tables'
+import { groupMates } from '../groups/published'
 import { guestKey } from './nights'
 import { connectionView, type MemberCall, myNight, nightState, requireOpen } from './store'
 
 /** getAfterNight: the evening as this guest sees it. */
-export const getAfterNight: MemberCall<typeof getAfterNightCall> = async (firestore, member, { orderId }, now) => {
+export const getAfterNight: MemberCall<typeof getAfterNightCall, Context> = async (context, member, { orderId }) => {
+  const { firestore } = context
+  const now = nowOf(context)
   const night = await myNight(firestore, member, orderId)
   const { id } = night
   const blocks = await blocksOf(firestore, member.uid)
@@ -38,7 +41,7 @@ export const getAfterNight: MemberCall<typeof getAfterNightCall> = async (firest
       firestore,
       others.map((guest) => guest.uid),
     ),
-    groupMates(firestore, night.booking),
+    groupMates(context, night.booking),
   ])
   // Their own group first, as they sat; then everyone else who came.
   others.sort((a, b) => Number(mates.has(b.order_id)) - Number(mates.has(a.order_id)))
@@ -86,7 +89,9 @@ export const getAfterNight: MemberCall<typeof getAfterNightCall> = async (firest
 }
 
 /** saveFeedback: the guest's rating, comment and what to improve; saved again while open. */
-export const saveFeedback: MemberCall<typeof saveFeedbackCall> = async (firestore, member, input, now) => {
+export const saveFeedback: MemberCall<typeof saveFeedbackCall> = async (context, member, input) => {
+  const { firestore } = context
+  const now = nowOf(context)
   const night = await myNight(firestore, member, input.orderId)
   requireOpen(night.night, now)
   const existing = await feedbackOf(firestore, night.id, member.uid)

@@ -11,6 +11,7 @@ import type { Catalogue } from '@yaari/domain/catalogue'
 import { firstNameOf } from '@yaari/domain/names'
 import { istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
+import { nowOf } from '../../lib/context'
 import { type BookingRecord, bookingRef, paidBookingsOn } from '../../lib/data/bookings'
 import {
   closeNightRecord,
@@ -22,7 +23,7 @@ import {
   recordNight,
 } from '../../lib/data/nights'
 import { closePicks } from '../../lib/data/picks'
-import { type BookingDeps, came, mapLimit, nowOf } from '../../lib/records'
+import { type BookingDeps, came, mapLimit } from '../../lib/records'
 import { queueMail } from '../mail/outbox'
 
 /** What a member's list calls another guest: an id made for this evening, never their account's. */

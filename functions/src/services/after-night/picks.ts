@@ -16,6 +16,7 @@ import { blockedBetween, makesConnection } from '@yaari/domain/after-night-rules
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { isAlreadyExists } from '../../lib/claims'
+import { nowOf } from '../../lib/context'
 import { blocksBy, blocksOf, recordBlock } from '../../lib/data/blocks'
 import {
   type ConnectionRecord,
@@ -31,15 +32,15 @@ import { sharingOf } from '../../lib/data/member-sharing'
 import { countConnection } from '../../lib/data/nights'
 import { deletePick, hasPicked, savePick, unpick } from '../../lib/data/picks'
 import { profileEmail } from '../../lib/data/user-profiles'
-import { noticeRecord } from '../mail/outbox'
-import { connectionView, guestOf, type MemberCall, myNight, requireOpen } from './store'
+import { notificationRecord } from '../mail/outbox'
+import { connectionView, guestOf, type MemberCall, myNight, towardsGuest } from './store'
 
 /** Queues the connection's mail to one of the pair, about the other. */
 async function tellConnected(firestore: Firestore, uid: string, connection: ConnectionRecord, now: number, id: string) {
   const to = await profileEmail(firestore, uid)
   if (!to) return
   const other = connection.members.find((m) => m !== uid) ?? uid
-  const notice = noticeRecord(
+  const notice = notificationRecord(
     { orderId: `member_${uid}`, to },
     {
       kind: 'connection',
@@ -53,10 +54,9 @@ async function tellConnected(firestore: Firestore, uid: string, connection: Conn
 }
 
 /** pickGuest: picks (or unpicks) another guest; a pick that completes a pair makes the connection. */
-export const pickGuest: MemberCall<typeof pickGuestCall> = async (firestore, member, input, now) => {
-  const night = await myNight(firestore, member, input.orderId)
-  const { uid, guest } = guestOf(night, member, input.guestId)
-  requireOpen(night.night, now)
+export const pickGuest: MemberCall<typeof pickGuestCall> = async (context, member, input) => {
+  const { firestore } = context
+  const { night, uid, guest, now } = await towardsGuest(context, member, input)
   const blocks = await blocksOf(firestore, member.uid)
   // Across a block nothing is kept, and the answer is an ordinary pick's: a member someone blocked
   // (whose list may be older than the block) never learns it from a refusal.
@@ -97,7 +97,9 @@ export const pickGuest: MemberCall<typeof pickGuestCall> = async (firestore, mem
 }
 
 /** blockGuest: the other guest never appears in the member's lists again, nor the member in theirs; any connection goes. */
-export const blockGuest: MemberCall<typeof blockGuestCall> = async (firestore, member, input, now) => {
+export const blockGuest: MemberCall<typeof blockGuestCall> = async (context, member, input) => {
+  const { firestore } = context
+  const now = nowOf(context)
   const night = await myNight(firestore, member, input.orderId)
   const { uid } = guestOf(night, member, input.guestId)
   await recordBlock(firestore, { from: member.uid, to: uid, at: now })
@@ -107,7 +109,7 @@ export const blockGuest: MemberCall<typeof blockGuestCall> = async (firestore, m
 }
 
 /** listConnections: every connection of the member, what they share, and how many they blocked. */
-export const listConnections: MemberCall<typeof listConnectionsCall> = async (firestore, member) => {
+export const listConnections: MemberCall<typeof listConnectionsCall> = async ({ firestore }, member) => {
   const [connections, blocked] = await Promise.all([
     connectionsOf(firestore, member.uid),
     blocksBy(firestore, member.uid),
@@ -125,7 +127,7 @@ export const listConnections: MemberCall<typeof listConnectionsCall> = async (fi
 
 /** removeConnection: either member ends it (their picks of each other go too); neither is told. */
 export const removeConnection: MemberCall<typeof removeConnectionCall> = async (
-  firestore,
+  { firestore },
   member,
   { connectionId },
 ) => {

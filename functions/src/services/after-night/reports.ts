@@ -9,13 +9,12 @@ import { HttpsError } from 'firebase-functions/v2/https'
 import { isAlreadyExists } from '../../lib/claims'
 import { reportSlots } from '../../lib/data/report-slots'
 import { fileReport, type ReportRecord, reportFiled } from '../../lib/data/reports'
-import { guestOf, type MemberCall, myNight, reportKey, requireOpen } from './store'
+import { type MemberCall, reportKey, towardsGuest } from './store'
 
 /** reportGuest: a report about another guest of the evening, at most REPORTS_PER_DAY a day, once per guest. */
-export const reportGuest: MemberCall<typeof reportGuestCall> = async (firestore, member, input, now) => {
-  const night = await myNight(firestore, member, input.orderId)
-  const { uid, guest } = guestOf(night, member, input.guestId)
-  requireOpen(night.night, now)
+export const reportGuest: MemberCall<typeof reportGuestCall> = async (context, member, input) => {
+  const { firestore } = context
+  const { night, uid, guest, now } = await towardsGuest(context, member, input)
   const id = reportKey(night.id, member.uid, uid)
   if (await reportFiled(firestore, id)) throw new HttpsError('already-exists', AFTER_MESSAGES.alreadyReported)
   if (!(await reportSlots.claim(firestore, member.uid, REPORTS_PER_DAY, now))) {

@@ -11,22 +11,22 @@ import { isOpen, nightId } from '@yaari/domain/after-night-rules'
 import type { RequestOf, ResponseOf } from '@yaari/domain/callable'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import { type Member as Caller, type Context, nowOf } from '../../lib/context'
 import { readBooking } from '../../lib/data/bookings'
 import type { ConnectionRecord } from '../../lib/data/connections'
 import { type NightGuest, type NightRecord, readNight } from '../../lib/data/nights'
 import { guestKey } from './nights'
 
-export type Member = { uid: string }
+type Member = Pick<Caller, 'uid'>
 
 /**
- * A member's call about their evenings, as its callable runs it: the store, the member the verified
- * token names, the checked request and the server's time; it answers what its contract says.
+ * A member's call about their evenings, as its callable runs it (lib/context.ts): the context, the
+ * member the verified token names and the checked request; it answers what its contract says.
  */
-export type MemberCall<C> = (
-  firestore: Firestore,
+export type MemberCall<C, Ctx = Pick<Context, 'firestore' | 'now'>> = (
+  context: Ctx,
   member: Member,
   input: RequestOf<C>,
-  now: number,
 ) => Promise<ResponseOf<C>>
 
 /** The member's booking and the evening it belongs to, or a refusal that says nothing of anyone else. */
@@ -50,6 +50,22 @@ export const nightState = (night: NightRecord) => ({
 
 export function requireOpen(night: NightRecord, now: number) {
   if (!isOpen(nightState(night), now)) throw new HttpsError('failed-precondition', AFTER_MESSAGES.closed)
+}
+
+/**
+ * A member's step towards another guest of their evening (a pick, a report): their night, the other
+ * guest, and the time, refused once the evening after has closed.
+ */
+export async function towardsGuest(
+  context: Pick<Context, 'firestore' | 'now'>,
+  member: Member,
+  { orderId, guestId }: { orderId: string; guestId: string },
+) {
+  const now = nowOf(context)
+  const night = await myNight(context.firestore, member, orderId)
+  const other = guestOf(night, member, guestId)
+  requireOpen(night.night, now)
+  return { night, ...other, now }
 }
 
 /** The uid behind a guest id of this evening's list (never the caller). */

@@ -30,11 +30,14 @@ function expectNoOrphanSeats(world: ReturnType<typeof bookingWorld>, date: strin
   ).toEqual(live.map((b) => b.order_id).sort())
 }
 
+/** A fresh world with one member with a profile, and the date they book. */
+async function oneMember() {
+  const world = bookingWorld()
+  return { world, member: await world.member(), date: world.dates[1]! }
+}
 describe('createBooking', () => {
   it('holds one seat, records the booking at the catalogue price and opens its order', async () => {
-    const world = bookingWorld()
-    const member = await world.member()
-    const date = world.dates[1]!
+    const { world, member, date } = await oneMember()
     const answer = await world.book(member, date)
 
     expect(answer).toEqual({
@@ -63,9 +66,7 @@ describe('createBooking', () => {
   })
 
   it('a double click gets the first order back: one order, one seat', async () => {
-    const world = bookingWorld()
-    const member = await world.member()
-    const date = world.dates[1]!
+    const { world, member, date } = await oneMember()
     const [first, second] = await Promise.all([world.book(member, date), world.book(member, date)])
     expect(second).toEqual(first)
     expect(world.gateway.orders.size).toBe(1)
@@ -155,9 +156,7 @@ describe('createBooking', () => {
   })
 
   it('Cashfree down: "unavailable", the order closed, the seat and claims freed, the booking failed', async () => {
-    const world = bookingWorld()
-    const member = await world.member()
-    const date = world.dates[1]!
+    const { world, member, date } = await oneMember()
     world.gateway.failNext('createOrder', new Error('socket hang up'))
     world.gateway.failNext('createOrder', new Error('socket hang up'))
     expect(await refusal(world.book(member, date))).toEqual({
@@ -174,9 +173,7 @@ describe('createBooking', () => {
   })
 
   it('an order without a checkout session: "unavailable", saying payment cannot start, and nothing is held', async () => {
-    const world = bookingWorld()
-    const member = await world.member()
-    const date = world.dates[1]!
+    const { world, member, date } = await oneMember()
     world.gateway.withoutSession = true
     const error = await world.book(member, date).catch((e: unknown) => e as HttpsError)
     expect(error).toMatchObject({
@@ -202,9 +199,7 @@ describe('createBooking', () => {
   })
 
   it('Cashfree refuses the order: "invalid-argument" with its reason, and nothing is left', async () => {
-    const world = bookingWorld()
-    const member = await world.member()
-    const date = world.dates[1]!
+    const { world, member, date } = await oneMember()
     world.gateway.failNext(
       'createOrder',
       new CashfreeError(400, 'customer_phone_invalid', 'customer_phone is invalid', 'invalid_request_error'),
@@ -221,9 +216,7 @@ describe('createBooking', () => {
   describe('a failure after any step is undone on the spot', () => {
     for (const failed of CREATE_BOOKING_STEPS) {
       it(`after ${failed}`, async () => {
-        const world = bookingWorld()
-        const member = await world.member()
-        const date = world.dates[1]!
+        const { world, member, date } = await oneMember()
         world.deps.failpoint = (step) => {
           if (step === failed) throw new Error(`write failed after ${step}`)
         }
@@ -238,9 +231,7 @@ describe('createBooking', () => {
   describe('a process that dies after any step leaves nothing once the hold has passed and the sweep ran', () => {
     for (const died of CREATE_BOOKING_STEPS) {
       it(`after ${died}`, async () => {
-        const world = bookingWorld()
-        const member = await world.member()
-        const date = world.dates[1]!
+        const { world, member, date } = await oneMember()
         const dead = world.dieAfter(died)
         void world.book(member, date)
         await dead

@@ -12,6 +12,7 @@
  */
 
 import type { CashfreeDispute, CashfreeRefund } from '../../lib/cashfree'
+import { nowOf } from '../../lib/context'
 import {
   type BookingRecord,
   bookingRef,
@@ -22,7 +23,7 @@ import {
 } from '../../lib/data/bookings'
 import { markForInsights } from '../../lib/data/insight-marks'
 import { ALERTS, alert, info, warn } from '../../lib/log'
-import { type BookingDeps, nowOf } from '../../lib/records'
+import type { BookingDeps } from '../../lib/records'
 import { queueMail } from '../mail/outbox'
 import { refundIdFor, refundState } from '../refunds'
 import { releaseHold } from '../waitlist/offers'

@@ -8,21 +8,22 @@ import {
   type BookingView,
   type CashfreeMode,
   type getBookingCall,
-  type TableView,
   type VenueBrief,
   venueBriefPath,
+  type YourGroupView,
 } from '@yaari/domain/booking'
 import type { RequestOf } from '@yaari/domain/callable'
 import { type Catalogue, PRICE_TIERS } from '@yaari/domain/catalogue'
 import type { WaitlistView } from '@yaari/domain/waitlist'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import { nowOf } from '../../lib/context'
 import { type BookingRecord, bookingsOfMember, mayAskGateway, readBooking } from '../../lib/data/bookings'
 import { connectionsOf } from '../../lib/data/connections'
 import { readBrief } from '../../lib/data/venue-briefs'
 import type { PassSigner } from '../../lib/pass-signer'
-import { type BookingDeps, nowOf } from '../../lib/records'
-import { tablesFor } from '../seating/tables'
+import type { BookingDeps } from '../../lib/records'
+import { yourGroupsFor } from '../groups/published'
 import { myWaitlist } from '../waitlist/views'
 import { isFailedAttemptStatus } from './orders'
 import { reconcileBooking } from './reconcile'
@@ -114,7 +115,7 @@ interface ViewContext {
   passes?: PassSigner
   connections?: ReadonlyMap<string, number>
   /** The groups of confirmed bookings of dates to come, by order id. */
-  tables?: ReadonlyMap<string, TableView>
+  tables?: ReadonlyMap<string, YourGroupView>
 }
 
 function toView(
@@ -186,7 +187,7 @@ export async function getBooking(
   const [briefs, connections, tables] = await Promise.all([
     venueBriefsFor(deps.firestore, [booking]),
     connectionsByNight(deps.firestore, member.uid, [booking]),
-    tablesFor(deps.firestore, deps.catalogue, [booking], now),
+    yourGroupsFor(deps.firestore, deps.catalogue, [booking], now),
   ])
   const view = toView(booking, { ...deps, briefs, now, connections, tables })
   return { booking: checkedAt ? { ...view, checkedAt } : view }
@@ -206,7 +207,7 @@ export async function listMyBookings(
   const [briefs, connections, tables] = await Promise.all([
     venueBriefsFor(deps.firestore, records),
     connectionsByNight(deps.firestore, member.uid, records),
-    tablesFor(deps.firestore, deps.catalogue, records, now),
+    yourGroupsFor(deps.firestore, deps.catalogue, records, now),
   ])
   const bookings = records.map((record) => toView(record, { ...deps, briefs, now, connections, tables }))
   bookings.sort((a, b) => a.eventDate.localeCompare(b.eventDate) || a.createdAt.localeCompare(b.createdAt))

@@ -18,6 +18,7 @@ import { COVER_WIDTH, coverFiles } from '@yaari/domain/cover'
 import { MAX_PHOTO_BYTES } from '@yaari/domain/profile'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import { type Context, nowOf } from '../../lib/context'
 import { coversInRecords, readStoredEvent } from '../../lib/data/catalogue-events'
 import { forgetUpload, noteUpload, uploadStored, uploadsBefore } from '../../lib/data/cover-uploads'
 import type { PhotoStore } from '../../lib/photo-store'
@@ -60,12 +61,13 @@ async function encodeCover(bytes: Buffer): Promise<{ cover: Buffer; preview: Buf
 }
 
 export async function uploadEventCover(
-  firestore: Firestore,
-  store: PhotoStore,
-  { actor, roles }: Editor,
+  context: Pick<Context, 'firestore' | 'now'> & { photos: PhotoStore },
+  actor: Editor,
   input: RequestOf<typeof uploadEventCoverCall>,
-  now: number,
 ): Promise<{ image: string }> {
+  const { firestore, photos: store } = context
+  const { roles } = actor
+  const now = nowOf(context)
   // The event's city decides who may: a new event's city is the one its draft names, so a cover
   // comes after the first save.
   const record = (await readStoredEvent(firestore, input.id))?.record

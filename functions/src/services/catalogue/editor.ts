@@ -33,6 +33,7 @@ import type { Roles } from '@yaari/domain/host'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { isAlreadyExists } from '../../lib/claims'
+import { type Context, nowOf } from '../../lib/context'
 import { readSnapshot } from '../../lib/data/catalogue'
 import { archiveInTransaction } from '../../lib/data/catalogue-archive'
 import { cityRecordRef, readCities, readCity } from '../../lib/data/catalogue-cities'
@@ -49,10 +50,8 @@ import { bookedDatesDropped, changedFields, mayEdit, refuseOtherCity } from './c
 import { claimDailySlot, countedPublish } from './limits'
 import { editorEvent, publishChange, stampOf, strictProblem } from './records'
 
-export interface Editor {
-  actor: Actor
-  roles: Roles
-}
+/** Who edits the catalogue: a host or an admin (or an operator's command), with the cities they may edit. */
+export type Editor = Actor & { roles: Roles }
 
 /** A cover is a picture the site carries or one uploaded through the editor for this event, never any other URL. */
 export type CoverCheck = (url: string, eventId: string) => boolean
@@ -62,8 +61,8 @@ export type CoverCheck = (url: string, eventId: string) => boolean
  * event alone (one document read, not the collection).
  */
 export async function listCatalogue(
-  firestore: Firestore,
-  roles: Roles,
+  { firestore }: Pick<Context, 'firestore'>,
+  { roles }: Pick<Editor, 'roles'>,
   { id }: RequestOf<typeof listCatalogueCall> = {},
 ): Promise<CatalogueEditorView> {
   const [published, events, cities] = await Promise.all([
@@ -112,13 +111,13 @@ async function addressTaken(firestore: Firestore, catalogue: Catalogue, id: stri
 
 /** Saves an event's record (a new one as a draft); members see nothing of it until it is published. */
 export async function saveEvent(
-  firestore: Firestore,
-  catalogue: Catalogue,
-  { actor, roles }: Editor,
+  context: Context & { isCoverUrl: CoverCheck },
+  actor: Editor,
   { event: draft, isNew }: RequestOf<typeof saveCatalogueEventCall>,
-  isCoverUrl: CoverCheck,
-  now: number,
 ): Promise<{ event: EditorEvent }> {
+  const { firestore, catalogue, isCoverUrl } = context
+  const { roles } = actor
+  const now = nowOf(context)
   if (draft.image && !draft.image.startsWith('/') && !isCoverUrl(draft.image, draft.id))
     throw fieldRefusal('invalid-argument', 'image', CATALOGUE_MESSAGES.coverUpload)
   if (!catalogue.cities.some((city) => city.id === draft.city))
@@ -177,12 +176,13 @@ export async function saveEvent(
  * transaction that puts it there.
  */
 export async function publishEvent(
-  firestore: Firestore,
-  { actor, roles }: Editor,
+  context: Pick<Context, 'firestore' | 'now'> & { isCoverUrl: CoverCheck },
+  actor: Editor,
   { id, savedAt }: RequestOf<typeof publishCatalogueEventCall>,
-  isCoverUrl: CoverCheck,
-  now: number,
 ): Promise<{ event: EditorEvent; version: number }> {
+  const { firestore, isCoverUrl } = context
+  const { roles } = actor
+  const now = nowOf(context)
   const first = await editableRecord(firestore, roles, id)
   const ref = eventRecordRef(firestore, id)
   const catalogue = await countedPublish(firestore, { actor, roles }, now, () =>
@@ -230,11 +230,13 @@ export async function publishEvent(
  * again changes nothing.
  */
 export async function archiveEvent(
-  firestore: Firestore,
-  { actor, roles }: Editor,
+  context: Pick<Context, 'firestore' | 'now'>,
+  actor: Editor,
   { id }: RequestOf<typeof archiveCatalogueEventCall>,
-  now: number,
 ): Promise<{ event: EditorEvent; version: number }> {
+  const { firestore } = context
+  const { roles } = actor
+  const now = nowOf(context)
   const record = await editableRecord(firestore, roles, id)
   const ref = eventRecordRef(firestore, id)
   if (record.status === 'archived') return answerOf(firestore, id, await readSnapshot(firestore))
@@ -269,11 +271,12 @@ export async function archiveEvent(
 
 /** Saves a city and publishes it (an admin's: a city is live for members, or listed as coming, or off). */
 export async function saveCity(
-  firestore: Firestore,
+  context: Pick<Context, 'firestore' | 'now'>,
   actor: Actor,
   { city }: RequestOf<typeof saveCatalogueCityCall>,
-  now: number,
 ): Promise<{ city: typeof city; version: number }> {
+  const { firestore } = context
+  const now = nowOf(context)
   const before = await readCity(firestore, city.id)
   const change: Record<string, unknown> = {}
   const stored = new Map<string, unknown>(Object.entries(before ?? {}))

@@ -8,7 +8,7 @@ import type { Roles } from '@yaari/domain/host'
 import { istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { claimEditorSlot, type EditorSlot } from '../../lib/data/editor-slots'
+import { claimEditorSlot, type EditorSlot, type EditorSlotKind } from '../../lib/data/editor-slots'
 import type { Actor } from '../audit'
 
 /**
@@ -18,13 +18,13 @@ import type { Actor } from '../audit'
 export async function claimDailySlot(
   firestore: Firestore,
   actor: Actor,
-  kind: 'new-event' | 'cover' | 'publish',
+  kind: EditorSlotKind,
   limit: number,
   message: string,
   now: number,
 ): Promise<EditorSlot | undefined> {
   if (!('uid' in actor)) return undefined
-  const slot = await claimEditorSlot(firestore, actor.uid, kind, istToday(new Date(now)), limit, now)
+  const slot = await claimEditorSlot(firestore, { uid: actor.uid, kind, day: istToday(new Date(now)), limit }, now)
   if (!slot) throw new HttpsError('resource-exhausted', message)
   return slot
 }

@@ -1,21 +1,26 @@
 /**
  * What a host reads: every upcoming date of their cities with its numbers, and one date's guest
- * list. Reads only: nothing here sweeps, sends or writes (the audit of a view is the caller's).
+ * list (viewed or exported as a file). Nothing here sweeps or sends; the only writes are the audit
+ * lines of a list viewed or exported.
  */
-import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
+import type { YaariEvent } from '@yaari/domain/catalogue'
 import {
+  type exportGuestListCall,
   type GuestList,
   type GuestRow,
   type GuestState,
+  type getGuestListCall,
+  guestListCsv,
   type HostDateSummary,
   mayHost,
-  type Roles,
   VENUE_WARNING_HOURS,
 } from '@yaari/domain/host'
 import { ageOn, localMobile } from '@yaari/domain/profile'
 import { availableDates, eventStartInstant } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
+import type { HostCaller } from '../../lib/auth'
 import { isLive } from '../../lib/claims'
+import { type Context, dateCall, type HostCall, nowOf } from '../../lib/context'
 import { type BookingRecord, bookingsOfDate } from '../../lib/data/bookings'
 import { isDateCancelled } from '../../lib/data/cancelled-dates'
 import { readStandings } from '../../lib/data/moderation'
@@ -23,6 +28,7 @@ import { readProfiles } from '../../lib/data/user-profiles'
 import { readBrief } from '../../lib/data/venue-briefs'
 import { entriesOfDate } from '../../lib/data/waitlist'
 import { paidBack, paidIn } from '../../lib/records'
+import { onDate, recordAudit } from '../audit'
 import { readCapacity } from '../capacity'
 import { nightSummary } from './night'
 
@@ -80,18 +86,15 @@ export async function summarizeDate(firestore: Firestore, event: YaariEvent, dat
 }
 
 /** Every upcoming date the host may run, soonest first. */
-export async function listHostDates(
-  firestore: Firestore,
-  catalogue: Catalogue,
-  roles: Roles,
-  now: number,
-): Promise<HostDateSummary[]> {
+export async function listHostDates(context: Context, { roles }: HostCaller): Promise<{ dates: HostDateSummary[] }> {
+  const { firestore, catalogue } = context
+  const now = nowOf(context)
   // Published and archived events alike: an archived event's dates still run for its guests.
   const dates = catalogue.events
     .filter((event) => mayHost(roles, event))
     .flatMap((event) => availableDates(event, new Date(now)).map((date) => ({ event, date })))
   const summaries = await Promise.all(dates.map(({ event, date }) => summarizeDate(firestore, event, date, now)))
-  return summaries.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.eventId.localeCompare(b.eventId))
+  return { dates: summaries.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.eventId.localeCompare(b.eventId)) }
 }
 
 function bookingState(booking: BookingRecord, seated: boolean): GuestState | undefined {
@@ -105,12 +108,7 @@ function bookingState(booking: BookingRecord, seated: boolean): GuestState | und
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined)
 
 /** One date's guest list: every booking that is or was real, and everyone in line. */
-export async function guestList(
-  firestore: Firestore,
-  event: YaariEvent,
-  date: string,
-  now: number,
-): Promise<GuestList> {
+async function guestList(firestore: Firestore, event: YaariEvent, date: string, now: number): Promise<GuestList> {
   const { summary, seats, records, venue } = await readDate(firestore, event, date, now)
   const seatedOrders = new Set(seats.live.map((seat) => seat.record.order_id))
   const uids = [...new Set([...records.bookings.map((b) => b.user_id), ...records.line.map((e) => e.user_id)])]
@@ -187,4 +185,37 @@ export async function guestList(
   }
   const night = await nightSummary(firestore, event.id, date, records.bookings)
   return { date: summary, ...(venue ? { venue } : {}), guests, night, readAt: new Date(now).toISOString() }
+}
+
+/** getGuestList: a date's list as the console shows it, its viewing audited once per host, date and 10 minutes. */
+export const getGuestList: HostCall<typeof getGuestListCall> = async (context, host, input) => {
+  const { firestore, event, now } = dateCall(context, input)
+  const list = await guestList(firestore, event, input.eventDate, now)
+  // One line per host, date and 10 minutes: an open console refreshes its list every 30 s.
+  const window = Math.floor(now / 600_000)
+  await recordAudit(
+    context.firestore,
+    host,
+    {
+      action: 'view-guest-list',
+      about: onDate(event, input.eventDate),
+      change: { guests: list.guests.length },
+      at: now,
+    },
+    `view_${host.uid}_${input.eventId}_${input.eventDate}_${window}`,
+  )
+  return list
+}
+
+/** exportGuestList: a date's list as a CSV file, each export audited. */
+export const exportGuestList: HostCall<typeof exportGuestListCall> = async (context, host, input) => {
+  const { firestore, event, now } = dateCall(context, input)
+  const list = await guestList(firestore, event, input.eventDate, now)
+  await recordAudit(firestore, host, {
+    action: 'export-guest-list',
+    about: onDate(event, input.eventDate),
+    change: { guests: list.guests.length },
+    at: now,
+  })
+  return { filename: `yaari-${input.eventId}-${input.eventDate}.csv`, csv: guestListCsv(list.guests) }
 }

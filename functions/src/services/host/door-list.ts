@@ -8,7 +8,7 @@ import { type DoorGuest, type DoorKeys, type DoorList, doorWindow } from '@yaari
 import { passCode } from '@yaari/domain/pass-code'
 import type { Firestore } from 'firebase-admin/firestore'
 import { type BookingRecord, bookingsOfDate } from '../../lib/data/bookings'
-import { doorGroups } from '../seating/tables'
+import { doorGroups } from '../groups/published'
 import { dateAdmissions } from './admissions'
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined)

@@ -19,9 +19,9 @@
 import type { RequestOf } from '@yaari/domain/callable'
 import type { YaariEvent } from '@yaari/domain/catalogue'
 import {
-  type DoorList,
   type DoorSyncAnswer,
   doorWindow,
+  type getDoorListCall,
   type removeAdmissionCall,
   SYNC_REFUSALS,
   type SyncRefusal,
@@ -31,6 +31,7 @@ import {
 } from '@yaari/domain/door'
 import type { Firestore } from 'firebase-admin/firestore'
 import { isAlreadyExists } from '../../lib/claims'
+import { type Context, dateCall, type HostCall } from '../../lib/context'
 import { type BookingRecord, bookingRef, bookingsOfDate } from '../../lib/data/bookings'
 import { type CheckInRecord, checkInRef, checkInsOf, readCheckIn } from '../../lib/data/door-check-ins'
 import { ALERTS, alert } from '../../lib/log'
@@ -39,15 +40,13 @@ import { type Actor, actorName, actorUid, auditInBatch, onDate, recordAudit } fr
 import { admit, settleAdmission } from './admissions'
 import { doorListOf, doorState } from './door-list'
 
+/** A door call's context: its clock is the date's (a stack's clock locally), and the pass keys it verifies with. */
+type DoorContext = Context & { doorKeys: Record<string, string> }
+
 /** The door list of a date, as a door phone saves it. Recorded in the audit log (it holds names). */
-export async function getDoorList(
-  firestore: Firestore,
-  actor: Actor,
-  event: YaariEvent,
-  input: { eventId: string; eventDate: string },
-  keys: Record<string, string>,
-  now: number,
-): Promise<DoorList> {
+export const getDoorList: HostCall<typeof getDoorListCall, DoorContext> = async (context, actor, input) => {
+  const { firestore, event, now } = dateCall(context, input)
+  const keys = context.doorKeys
   const list = await doorListOf(firestore, event, input, keys, now)
   await recordAudit(firestore, actor, {
     action: 'ready-door',
@@ -178,14 +177,9 @@ async function undoCheckIn(
  * server will never take is answered as refused, with the reason, for the phone to set aside.
  * Answers the date as it now stands: every guest's state, every admission (doubles included), the keys.
  */
-export async function syncCheckIns(
-  firestore: Firestore,
-  actor: Actor,
-  event: YaariEvent,
-  input: SyncInput,
-  keys: Record<string, string>,
-  now: number,
-): Promise<DoorSyncAnswer> {
+export async function syncCheckIns(context: DoorContext, actor: Actor, input: SyncInput): Promise<DoorSyncAnswer> {
+  const { firestore, event, now } = dateCall(context, input)
+  const keys = context.doorKeys
   const bookings = await bookingsOfDate(firestore, input.eventId, input.eventDate)
   const byOrder = new Map(bookings.map((booking) => [booking.order_id, booking]))
   const window = doorWindow(event, input.eventDate)
@@ -212,12 +206,11 @@ export async function syncCheckIns(
 
 /** An admin removes a booking's admission (every check-in of it undone), its own audited action. */
 export async function removeAdmission(
-  firestore: Firestore,
+  context: Context,
   actor: Actor,
-  event: YaariEvent,
   input: RequestOf<typeof removeAdmissionCall>,
-  now: number,
 ): Promise<{ removed: number }> {
+  const { firestore, event, now } = dateCall(context, input)
   const standing = (await checkInsOf(firestore, input.orderId)).filter(
     ({ record }) =>
       record.event_id === input.eventId && record.event_date === input.eventDate && record.undone_at === undefined,

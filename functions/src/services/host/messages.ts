@@ -14,6 +14,7 @@ import {
 import { istToday } from '@yaari/domain/schedule'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { isAlreadyExists } from '../../lib/claims'
+import { nowOf } from '../../lib/context'
 import { paidBookingsOfDate } from '../../lib/data/bookings'
 import {
   createMessageInBatch,
@@ -22,7 +23,7 @@ import {
   readHostMessageById,
 } from '../../lib/data/host-messages'
 import { claimMessageSlot } from '../../lib/data/message-slots'
-import { type BookingDeps, nowOf } from '../../lib/records'
+import type { BookingDeps } from '../../lib/records'
 import { type Actor, auditInBatch, onDate } from '../audit'
 import { queueNotice } from '../mail/outbox'
 import { openDate, refuseCancelled } from './actions'

@@ -26,6 +26,7 @@ import type { Auth } from 'firebase-admin/auth'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import type { HostCaller } from '../../lib/auth'
+import { type Context, nowOf } from '../../lib/context'
 import { memberBookingsOfDate } from '../../lib/data/bookings'
 import { createMailInBatch } from '../../lib/data/mail'
 import {
@@ -37,7 +38,7 @@ import {
 import { profileEmail } from '../../lib/data/user-profiles'
 import { entryId, readEntry } from '../../lib/data/waitlist'
 import { type Actor, type AuditInput, type AuditSubject, auditInBatch, onDate } from '../audit'
-import { noticeRecord } from '../mail/outbox'
+import { notificationRecord } from '../mail/outbox'
 
 const LEVELS = { warn: 'warning', suspend: 'suspended', ban: 'banned' } as const
 /** The ladder's steps, lowest first. */
@@ -136,7 +137,7 @@ async function applyStanding(
       batch,
       firestore,
       `member_${uid}_moderation_${audit.at}`,
-      noticeRecord({ orderId: `member_${uid}`, to }, { kind: 'moderation', notice }, audit.at),
+      notificationRecord({ orderId: `member_${uid}`, to }, { kind: 'moderation', notice }, audit.at),
     )
   }
   writeStandingInBatch(batch, read, standing)
@@ -145,13 +146,12 @@ async function applyStanding(
 }
 
 export async function moderateMember(
-  firestore: Firestore,
-  auth: Pick<Auth, 'getUser'>,
-  catalogue: Catalogue,
+  context: Context & { auth: Pick<Auth, 'getUser'> },
   actor: HostCaller,
   input: RequestOf<typeof moderateMemberCall>,
-  now: number,
 ): Promise<ModerationResult> {
+  const { firestore, auth, catalogue } = context
+  const now = nowOf(context)
   if (input.until && input.until < istToday(new Date(now)))
     throw new HttpsError('invalid-argument', HOST_MESSAGES.untilPast)
   const level = LEVELS[input.action]
@@ -197,11 +197,12 @@ export async function moderateMember(
 
 /** An admin lifts a member's standing; nothing to lift changes nothing. */
 export async function liftModeration(
-  firestore: Firestore,
+  context: Pick<Context, 'firestore' | 'now'>,
   actor: Actor,
   input: RequestOf<typeof liftModerationCall>,
-  now: number,
 ): Promise<ModerationResult> {
+  const { firestore } = context
+  const now = nowOf(context)
   return onStandingRead(async () => {
     const read = await readStandingForChange(firestore, input.uid)
     const current = read.standing

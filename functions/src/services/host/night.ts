@@ -7,7 +7,6 @@
  */
 import { isOpen } from '@yaari/domain/after-night-rules'
 import type { RequestOf } from '@yaari/domain/callable'
-import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
 import {
   HOST_MESSAGES,
   type markAttendanceCall,
@@ -21,6 +20,7 @@ import type { Auth } from 'firebase-admin/auth'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import type { HostCaller } from '../../lib/auth'
+import { type Context, clockAt, dateCall, type HostCall, nowOf } from '../../lib/context'
 import { type BookingRecord, bookingRef, bookingsOfDate, readBooking } from '../../lib/data/bookings'
 import { feedbackOfDate } from '../../lib/data/feedback'
 import { createMailInBatch } from '../../lib/data/mail'
@@ -30,7 +30,7 @@ import { type ReportRecord, reportById, reportsAbout, reportsIn, resolveInBatch 
 import { profileEmail } from '../../lib/data/user-profiles'
 import { came } from '../after-night/nights'
 import { auditInBatch, onDate } from '../audit'
-import { noticeRecord } from '../mail/outbox'
+import { notificationRecord } from '../mail/outbox'
 import { moderateMember } from './moderation'
 
 const round1 = (n: number) => Math.round(n * 10) / 10
@@ -71,13 +71,8 @@ export async function nightSummary(
 }
 
 /** markAttendance: a host marks a paid guest as come (or takes the mark back), from the evening's start until the morning after. */
-export async function markAttendance(
-  firestore: Firestore,
-  host: HostCaller,
-  event: YaariEvent,
-  input: RequestOf<typeof markAttendanceCall>,
-  now: number,
-): Promise<{ night: NightSummary; changed: boolean }> {
+export const markAttendance: HostCall<typeof markAttendanceCall> = async (context, host, input) => {
+  const { firestore, event, now } = dateCall(context, input)
   if (now < eventStartInstant(input.eventDate, event.startTime).getTime()) {
     throw new HttpsError('failed-precondition', HOST_MESSAGES.attendanceTooEarly)
   }
@@ -181,10 +176,11 @@ async function entriesFor(
 
 /** listReports: the reports of the caller's cities, open ones first, newest first. */
 export async function listReports(
-  firestore: Firestore,
-  roles: Roles,
-  now: number,
+  context: Pick<Context, 'firestore' | 'now'>,
+  { roles }: { roles: Roles },
 ): Promise<{ reports: ReportEntry[] }> {
+  const { firestore } = context
+  const now = nowOf(context)
   // An admin reads every city's; a host only theirs (at most 30 cities to a query, as Firestore's `in` allows).
   if (!roles.admin && roles.hostCities.length === 0) return { reports: [] }
   const mine = asReports(await reportsIn(firestore, roles.admin ? 'all' : roles.hostCities.slice(0, 30)))
@@ -202,13 +198,12 @@ export async function listReports(
  * their report was looked at. A report already resolved is not resolved again.
  */
 export async function resolveReport(
-  firestore: Firestore,
-  auth: Pick<Auth, 'getUser'>,
-  catalogue: Catalogue,
+  context: Context & { auth: Pick<Auth, 'getUser'> },
   host: HostCaller,
   input: RequestOf<typeof resolveReportCall>,
-  now: number,
 ): Promise<{ report: ReportEntry; changed: boolean }> {
+  const { firestore } = context
+  const now = nowOf(context)
   const id = input.reportId
   const report = await reportById(firestore, id)
   if (!report || !mayHostCity(host.roles, report.city)) throw new HttpsError('not-found', HOST_MESSAGES.reportNotFound)
@@ -225,21 +220,14 @@ export async function resolveReport(
   }
   const reason = input.reason.trim()
   if (input.action !== 'dismiss') {
-    await moderateMember(
-      firestore,
-      auth,
-      catalogue,
-      host,
-      {
-        eventId: report.event_id,
-        eventDate: report.event_date,
-        uid: report.reported_uid,
-        action: input.action,
-        reason,
-        ...(input.until ? { until: input.until } : {}),
-      },
-      now,
-    )
+    await moderateMember({ ...context, now: clockAt(now) }, host, {
+      eventId: report.event_id,
+      eventDate: report.event_date,
+      uid: report.reported_uid,
+      action: input.action,
+      reason,
+      ...(input.until ? { until: input.until } : {}),
+    })
   }
   const resolution = {
     action: input.action,
@@ -263,7 +251,7 @@ export async function resolveReport(
       batch,
       firestore,
       `member_${report.reporter_uid}_report-reviewed_${id}`,
-      noticeRecord(
+      notificationRecord(
         { orderId: `member_${report.reporter_uid}`, to },
         { kind: 'report-reviewed', night: { event_id: report.event_id, event_date: report.event_date } },
         now,

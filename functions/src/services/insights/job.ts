@@ -7,8 +7,8 @@ import type { Catalogue } from '@yaari/domain/catalogue'
 import { ROLL_BACK_DAYS, UPCOMING_DAYS } from '@yaari/domain/insights'
 import { addDays, istToday, lastOfferedDate } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
+import { nowOf } from '../../lib/context'
 import { noteRollComplete } from '../../lib/data/insights'
-import { nowOf } from '../../lib/records'
 import { type RollReport, rollDates } from './roll'
 
 /** How far back records are kept whole (feedback, nights, tallies: a year): no period older is re-rolled. */

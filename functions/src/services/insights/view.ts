@@ -3,13 +3,12 @@
  * read from the month documents alone (never the bookings).
  */
 import type { RequestOf } from '@yaari/domain/callable'
-import type { Catalogue } from '@yaari/domain/catalogue'
 import { HOST_MESSAGES, type Roles } from '@yaari/domain/host'
 import { INSIGHT_MESSAGES, type InsightsView, type loadInsightsCall, UPCOMING_DAYS } from '@yaari/domain/insights'
 import { mayHostCity } from '@yaari/domain/roles'
 import { addDays, eventStartInstant, istToday } from '@yaari/domain/schedule'
-import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import { type Context, nowOf } from '../../lib/context'
 import { lastRollAt, monthsBetween, readMonthRows } from '../../lib/data/insights'
 import { ALERTS, alert } from '../../lib/log'
 
@@ -18,12 +17,12 @@ import { ALERTS, alert } from '../../lib/log'
  * event asked for) in the period, and those of the dates to come.
  */
 export async function loadInsights(
-  firestore: Firestore,
-  catalogue: Catalogue,
+  context: Context,
   { roles, uid }: { roles: Roles; uid: string },
   input: RequestOf<typeof loadInsightsCall>,
-  now: number,
 ): Promise<InsightsView> {
+  const { firestore, catalogue } = context
+  const now = nowOf(context)
   const event = input.eventId ? catalogue.eventById(input.eventId) : undefined
   if (event && input.city && event.city !== input.city) {
     throw new HttpsError('invalid-argument', INSIGHT_MESSAGES.notInCity, {

@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { isAlreadyExists } from '../../lib/claims'
+import { nowOf } from '../../lib/context'
 import { claimAttempt } from '../../lib/data/attempts'
 import { type BookingRecord, readBooking } from '../../lib/data/bookings'
 import {
@@ -28,11 +29,10 @@ import {
 } from '../../lib/data/mail'
 import { type DeliveryPolicy, type DeliveryReport, deliverDue, maxAttempts, retryAt } from '../../lib/delivery'
 import { ALERTS, alert, warn } from '../../lib/log'
-import { nowOf } from '../../lib/records'
 import { expiry } from '../../lib/retention'
 import { domainOf, type Mailer, PermanentMailRefusal } from '../../lib/smtp'
+import { tellMail } from './as-notification'
 import { type ContentDeps, contentOf, mayStillApply } from './content'
-import { tellMail } from './notices'
 
 export interface MailDeps extends ContentDeps {
   /** The transport, made when first needed: a missing SMTP setting fails sending, never queueing. */
@@ -121,7 +121,7 @@ export async function queueAccountDeletedMail(
 }
 
 /** A notice's mail record (not about a booking): to queue alone, or in a batch beside what it tells. */
-export function noticeRecord(
+export function notificationRecord(
   about: { orderId: string; to: string },
   fields: Pick<MailRecord, 'kind' | 'message' | 'notice' | 'night'>,
   now: number,
@@ -149,7 +149,7 @@ export async function queueNotice(
   now: number,
 ): Promise<boolean> {
   try {
-    await createMail(firestore, about.id, noticeRecord(about, fields, now))
+    await createMail(firestore, about.id, notificationRecord(about, fields, now))
     return true
   } catch (error) {
     if (isAlreadyExists(error)) return false

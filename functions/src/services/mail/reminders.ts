@@ -7,10 +7,11 @@
 import { venueBriefPath } from '@yaari/domain/booking'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { eventStartInstant, istToday, istTomorrow } from '@yaari/domain/schedule'
+import { nowOf } from '../../lib/context'
 import type { BookingRecord } from '../../lib/data/bookings'
 import { paidBookingsOn } from '../../lib/data/bookings'
 import { briefShared } from '../../lib/data/venue-briefs'
-import { mapLimit, nowOf } from '../../lib/records'
+import { mapLimit } from '../../lib/records'
 import type { MailDeps } from './outbox'
 import { queueMail } from './outbox'
 

@@ -18,6 +18,7 @@ import {
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { isAlreadyExists } from '../../lib/claims'
+import { nowOf } from '../../lib/context'
 import { readBooking } from '../../lib/data/bookings'
 import { isDateCancelled } from '../../lib/data/cancelled-dates'
 import { readDateSettings } from '../../lib/data/date-settings'
@@ -37,7 +38,7 @@ import {
   type WaitlistEntry,
   waitingCount,
 } from '../../lib/data/waitlist'
-import { type BookingDeps, nowOf } from '../../lib/records'
+import type { BookingDeps } from '../../lib/records'
 import { type Deps, removeEntry } from './entries'
 import { freeUnbookedOffer, offerQuietly } from './offers'
 import { viewOf } from './views'

@@ -14,6 +14,7 @@ import { isBookableDate } from '@yaari/domain/schedule'
 import { OFFER_MINUTES } from '@yaari/domain/waitlist'
 import type { Firestore } from 'firebase-admin/firestore'
 import { isNotFound } from '../../lib/claims'
+import { nowOf } from '../../lib/context'
 import { claimChange, readBooking } from '../../lib/data/bookings'
 import { isDateCancelled } from '../../lib/data/cancelled-dates'
 import { readDateSettings } from '../../lib/data/date-settings'
@@ -32,7 +33,6 @@ import {
   type WaitlistEntry,
 } from '../../lib/data/waitlist'
 import { warn } from '../../lib/log'
-import { nowOf } from '../../lib/records'
 import { queueMail } from '../mail/outbox'
 import { type Deps, offerOrderId, offerOwner, removeEntry } from './entries'
 

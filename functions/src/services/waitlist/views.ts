@@ -2,8 +2,8 @@
 import { istToday } from '@yaari/domain/schedule'
 import type { WaitlistView } from '@yaari/domain/waitlist'
 import type { Firestore } from 'firebase-admin/firestore'
+import { nowOf } from '../../lib/context'
 import { entriesOf, entriesOfMember, type StoredEntry } from '../../lib/data/waitlist'
-import { nowOf } from '../../lib/records'
 import type { Deps } from './entries'
 
 function toWaitlistView(entry: StoredEntry, line: StoredEntry[]): WaitlistView {

@@ -45,7 +45,16 @@ async function soldOutWorld() {
   const entry = (uid: string) =>
     world.firestore.read(`waitlist/${EVENT.id}_${date}_${uid}`) as WaitlistEntry | undefined
   const seatCount = () => Object.keys(world.seats(date)).length
-  return { world, date, paid, join, cancel, entry, seatCount }
+  /** Two members in line, a second apart, and the first paid guest's seat cancelled: the first of them is offered it. */
+  const firstOfTwoOffered = async () => {
+    const [a, b] = [await world.member(), await world.member()]
+    await join(a)
+    world.advance(1000)
+    await join(b)
+    await cancel(0)
+    return [a, b] as const
+  }
+  return { world, date, paid, join, cancel, entry, seatCount, firstOfTwoOffered }
 }
 
 describe('joinWaitlist', () => {
@@ -137,12 +146,8 @@ describe('offers', () => {
   })
 
   it('an offer left to run out passes to the next member; the first is told it passed', async () => {
-    const { world, join, cancel, entry, seatCount } = await soldOutWorld()
-    const [a, b] = [await world.member(), await world.member()]
-    await join(a)
-    world.advance(1000)
-    await join(b)
-    await cancel(0)
+    const { world, entry, seatCount, firstOfTwoOffered } = await soldOutWorld()
+    const [a, b] = await firstOfTwoOffered()
     expect(entry(a.uid)?.status).toBe('offered')
     world.advance(OFFER_MINUTES * 60_000 + 1000)
     await sweepExpiredHolds(world.deps)
@@ -171,12 +176,8 @@ describe('offers', () => {
   })
 
   it('leaving with an offer passes the seat on at once', async () => {
-    const { world, date, join, cancel, entry } = await soldOutWorld()
-    const [a, b] = [await world.member(), await world.member()]
-    await join(a)
-    world.advance(1000)
-    await join(b)
-    await cancel(0)
+    const { world, date, entry, firstOfTwoOffered } = await soldOutWorld()
+    const [a, b] = await firstOfTwoOffered()
     await leaveWaitlist(world.deps, a, { eventId: EVENT.id, eventDate: date })
     expect(entry(a.uid)).toBeUndefined()
     expect(entry(b.uid)?.status).toBe('offered')

@@ -1,7 +1,7 @@
 /**
  * The member's notices: what the services tell (`tell`, once per id, whoever calls it and however
  * often), the list under the bell, read marks, the kinds turned off, and the devices push goes to.
- * A notice is written whether or not the member allowed push: the list is the same either way.
+ * A notification is written whether or not the member allowed push: the list is the same either way.
  * Telling never waits for a push service; the deliverPushes job pushes what is due.
  */
 
@@ -9,10 +9,10 @@ import { windowCloses } from '@yaari/domain/after-night-rules'
 import {
   isPushServiceUrl,
   MAX_PUSH_DEVICES,
-  NOTICE_LIST_LIMIT,
-  NOTIFY_MESSAGES,
-  type NoticeKind,
-  type NoticeView,
+  NOTIFICATION_LIST_LIMIT,
+  NOTIFICATION_MESSAGES,
+  type NotificationKind,
+  type NotificationView,
   PUSH_LIMITS,
   type PushSubscriptionInput,
   pushDueAt,
@@ -20,15 +20,16 @@ import {
 import { istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
+import { type Context, type Member, nowOf } from '../../lib/context'
 import { forgetSettings, kindsOff, saveKindsOff } from '../../lib/data/notice-settings'
 import {
   countUnread,
-  createNotice,
-  forgetNoticesOf,
-  markNoticeRead,
+  createNotification,
+  forgetNotificationsOf,
+  markNotificationRead,
   markReadUpTo,
-  type NoticeRecord,
-  newestNotices,
+  type NotificationRecord,
+  newestNotifications,
 } from '../../lib/data/notices'
 import {
   deviceId,
@@ -42,26 +43,26 @@ import { expiry } from '../../lib/retention'
 
 const DAY_MS = 86_400_000
 
-/** The evening a notice is about: when it starts and ends (ms), and its date (YYYY-MM-DD, IST). */
-export interface NoticeEvening {
+/** The evening a notification is about: when it starts and ends (ms), and its date (YYYY-MM-DD, IST). */
+export interface NotificationEvening {
   date: string
   start: number
   end: number
 }
 
 /**
- * Until when a notice of each kind is true, and may be pushed (ms). Past it the notice stays in the
+ * Until when a notification of each kind is true, and may be pushed (ms). Past it the notification stays in the
  * member's list, as said, but is not pushed: a reminder held by quiet hours past its evening would
  * say "Today: …" the morning after. An offer lasts until it ends; a reminder and a group revealed
  * ("see who you are sitting with on Wed, 2 Dec at 7:30 PM") until the evening starts; where to go, and a host's
  * word about the evening, until it ends; "How was it?" while feedback is taken; the rest (a
  * connection, a cancellation and its refund, a booking or the account) for a day after it is said,
- * as long as a push service keeps a notice for a phone that is off.
+ * as long as a push service keeps a notification for a phone that is off.
  */
-export function noticeUntil(
-  kind: NoticeKind,
+export function notificationUntil(
+  kind: NotificationKind,
   said: number,
-  about: { evening?: NoticeEvening; offerEnds?: number } = {},
+  about: { evening?: NotificationEvening; offerEnds?: number } = {},
 ): number {
   const { evening, offerEnds } = about
   const aDay = said + DAY_MS
@@ -81,38 +82,38 @@ export function noticeUntil(
   }
 }
 
-/** What a service tells a member: the record's words and timing, until when it is true (noticeUntil), and its id (once per id). */
-export type Notice = { id: string; until: number } & Pick<
-  NoticeRecord,
+/** What a service tells a member: the record's words and timing, until when it is true (notificationUntil), and its id (once per id). */
+export type Notification = { id: string; until: number } & Pick<
+  NotificationRecord,
   'uid' | 'kind' | 'title' | 'body' | 'detail' | 'url' | 'tag' | 'critical'
 >
 
 /** Cuts words to a platform's limit, with an ellipsis. */
 const cut = (text: string, limit: number) => (text.length > limit ? `${text.slice(0, limit - 1).trimEnd()}…` : text)
 
-/** Writes the notice once; whether this call wrote it. Its push is due now, or at 08:00 IST in quiet hours. */
-export async function tell(firestore: Firestore, notice: Notice, now: number): Promise<boolean> {
-  const record: NoticeRecord = {
-    uid: notice.uid,
-    kind: notice.kind,
-    title: cut(notice.title, PUSH_LIMITS.title),
-    body: cut(notice.body, PUSH_LIMITS.body),
-    ...(notice.detail ? { detail: notice.detail.slice(0, 4000) } : {}),
-    url: notice.url,
-    tag: notice.tag,
+/** Writes the notification once; whether this call wrote it. Its push is due now, or at 08:00 IST in quiet hours. */
+export async function tell(firestore: Firestore, notification: Notification, now: number): Promise<boolean> {
+  const record: NotificationRecord = {
+    uid: notification.uid,
+    kind: notification.kind,
+    title: cut(notification.title, PUSH_LIMITS.title),
+    body: cut(notification.body, PUSH_LIMITS.body),
+    ...(notification.detail ? { detail: notification.detail.slice(0, 4000) } : {}),
+    url: notification.url,
+    tag: notification.tag,
     at: now,
     read: false,
-    critical: notice.critical,
-    until: notice.until,
+    critical: notification.critical,
+    until: notification.until,
     push_state: 'due',
-    push_due_at: pushDueAt(now, notice.critical),
+    push_due_at: pushDueAt(now, notification.critical),
     push_attempts: 0,
     ...expiry('notices', now),
   }
-  return createNotice(firestore, notice.id, record)
+  return createNotification(firestore, notification.id, record)
 }
 
-const viewOf = (id: string, record: NoticeRecord): NoticeView => ({
+const viewOf = (id: string, record: NotificationRecord): NotificationView => ({
   id,
   kind: record.kind,
   title: record.title,
@@ -124,30 +125,44 @@ const viewOf = (id: string, record: NoticeRecord): NoticeView => ({
   read: record.read,
 })
 
-const unreadOf = (firestore: Firestore, uid: string) => countUnread(firestore, uid, NOTICE_LIST_LIMIT + 1)
+/** The member a call is for: only their id matters here. */
+type Caller = Pick<Member, 'uid'>
 
-/** listNotifications: the member's newest notices, how many are unread, and the kinds turned off. */
-export async function listNotices(firestore: Firestore, uid: string) {
+const unreadOf = (firestore: Firestore, uid: string) => countUnread(firestore, uid, NOTIFICATION_LIST_LIMIT + 1)
+
+/** listNotifications: the member's newest notifications, how many are unread, and the kinds turned off. */
+export async function listNotifications({ firestore }: Pick<Context, 'firestore'>, { uid }: Caller) {
   // A record that lost a field (written by hand, an older shape) is left out rather than fail the list.
-  const notices = (await newestNotices(firestore, uid, NOTICE_LIST_LIMIT)).map(({ id, record }) => viewOf(id, record))
+  const notifications = (await newestNotifications(firestore, uid, NOTIFICATION_LIST_LIMIT)).map(({ id, record }) =>
+    viewOf(id, record),
+  )
+  // The answer keeps its key `notices`: an app a member has not updated yet still reads it.
   return {
-    notices,
-    unread: Math.min(await unreadOf(firestore, uid), NOTICE_LIST_LIMIT),
+    notices: notifications,
+    unread: Math.min(await unreadOf(firestore, uid), NOTIFICATION_LIST_LIMIT),
     off: await kindsOff(firestore, uid),
   }
 }
 
-/** markNotificationsRead: the notice the member opened (theirs only), or every one said up to `upTo`. */
-export async function markRead(firestore: Firestore, uid: string, { upTo, id }: { upTo?: string; id?: string }) {
-  if (id !== undefined) await markNoticeRead(firestore, uid, id)
+/** markNotificationsRead: the notification the member opened (theirs only), or every one said up to `upTo`. */
+export async function markRead(
+  { firestore }: Pick<Context, 'firestore'>,
+  { uid }: Caller,
+  { upTo, id }: { upTo?: string; id?: string },
+) {
+  if (id !== undefined) await markNotificationRead(firestore, uid, id)
   else await markReadUpTo(firestore, uid, Date.parse(upTo ?? ''))
   return { unread: await unreadOf(firestore, uid) }
 }
 
 /** saveNotificationSettings: the kinds the member turned off (each listed once). */
-export async function saveSettings(firestore: Firestore, uid: string, off: readonly NoticeKind[], now: number) {
+export async function saveSettings(
+  context: Pick<Context, 'firestore' | 'now'>,
+  { uid }: Caller,
+  { off }: { off: readonly NotificationKind[] },
+) {
   const kinds = [...new Set(off)]
-  await saveKindsOff(firestore, uid, kinds, now)
+  await saveKindsOff(context.firestore, uid, kinds, nowOf(context))
   return { off: kinds }
 }
 
@@ -157,18 +172,18 @@ export async function saveSettings(firestore: Firestore, uid: string, off: reado
  * be named; past MAX_PUSH_DEVICES the device least recently saved is dropped.
  */
 export async function saveSubscription(
-  firestore: Firestore,
-  uid: string,
+  context: Pick<Context, 'firestore' | 'now'> & { pushStandin: string | undefined },
+  { uid }: Caller,
   input: PushSubscriptionInput,
-  now: number,
-  standin: string | undefined,
 ) {
+  const { firestore, pushStandin: standin } = context
+  const now = nowOf(context)
   const allowed =
     isPushServiceUrl(input.endpoint) || (standin !== undefined && input.endpoint.startsWith(`${standin}/push/`))
-  if (!allowed) throw new HttpsError('invalid-argument', NOTIFY_MESSAGES.unknownPushService)
+  if (!allowed) throw new HttpsError('invalid-argument', NOTIFICATION_MESSAGES.unknownPushService)
   const before = await readDevice(firestore, input.endpoint)
   // A browser has one subscription, whoever is signed in: the device goes to the member who turns
-  // notifications on now (another account's notices no longer show on a phone someone else uses),
+  // notifications on now (another account's notifications no longer show on a phone someone else uses),
   // and the account it had is told so, in its list and on its other devices.
   const movedFrom = before && before.uid !== uid ? before.uid : undefined
   await saveDevice(
@@ -199,7 +214,7 @@ export async function saveSubscription(
       url: '/profile',
       tag: 'device-moved',
       critical: false,
-      until: noticeUntil('account', now),
+      until: notificationUntil('account', now),
     },
     now,
   )
@@ -214,15 +229,19 @@ const DEVICE_MOVED_DETAIL =
   '"Forgot password?" on the sign-in page.'
 
 /** removePushSubscription: the member's own device only (another's endpoint is left alone). */
-export async function removeSubscription(firestore: Firestore, uid: string, endpoint: string) {
+export async function removeSubscription(
+  { firestore }: Pick<Context, 'firestore'>,
+  { uid }: Caller,
+  { endpoint }: { endpoint: string },
+) {
   const record = await readDevice(firestore, endpoint)
   if (record?.uid !== uid) return { removed: false }
   await removeDevice(firestore, deviceId(endpoint))
   return { removed: true }
 }
 
-/** An account's deletion: its devices, notices and settings go with it. */
-export async function forgetNotices(firestore: Firestore, uid: string): Promise<void> {
-  await Promise.all([forgetDevices(firestore, uid), forgetNoticesOf(firestore, uid)])
+/** An account's deletion: its devices, notifications and settings go with it. */
+export async function forgetNotifications(firestore: Firestore, uid: string): Promise<void> {
+  await Promise.all([forgetDevices(firestore, uid), forgetNotificationsOf(firestore, uid)])
   await forgetSettings(firestore, uid)
 }

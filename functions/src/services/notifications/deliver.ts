@@ -1,7 +1,7 @@
 /**
- * The deliverPushes job: pushes every notice that is due to each device of its member, through the
+ * The deliverPushes job: pushes every notification that is due to each device of its member, through the
  * queue push shares with mail (lib/delivery.ts): each attempt claimed first, so two runs never push
- * the same notice at once; a device that already has it is not sent it again. A device the push service no longer knows (404, 410) is removed at once; a
+ * the same notification at once; a device that already has it is not sent it again. A device the push service no longer knows (404, 410) is removed at once; a
  * busy or failing service (429, 5xx, no answer) is tried again with growing waits; a kind the
  * member turned off is not pushed (it stays in the list).
  */
@@ -10,7 +10,7 @@ import { inQuietHours, isPushServiceUrl, type PushPayload, pushDueAt } from '@ya
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { claimAttempt } from '../../lib/data/attempts'
 import { kindsOff } from '../../lib/data/notice-settings'
-import { duePushes, type NoticeRecord, noticeRecords, noticeRef } from '../../lib/data/notices'
+import { duePushes, type NotificationRecord, notificationRecords, notificationRef } from '../../lib/data/notices'
 import { devicesOf, removeDevice } from '../../lib/data/push-subscriptions'
 import { type DeliveryPolicy, type DeliveryReport, deliverDue, maxAttempts, retryAt } from '../../lib/delivery'
 import { warn } from '../../lib/log'
@@ -31,12 +31,12 @@ const PUSH_POLICY: DeliveryPolicy = {
   leaseMs: 2 * 60_000,
 }
 const MAX_ATTEMPTS = maxAttempts(PUSH_POLICY)
-/** How long a push service keeps a notice for a device that is off: a day (an offer: until it ends). */
+/** How long a push service keeps a notification for a device that is off: a day (an offer: until it ends). */
 const TTL_SECONDS = 24 * 3600
 
 type Outcome = 'sent' | 'retry' | 'failed' | 'expired' | 'off' | 'none' | 'busy'
 
-const payloadOf = (record: NoticeRecord): PushPayload => ({
+const payloadOf = (record: NotificationRecord): PushPayload => ({
   title: record.title,
   body: record.body,
   url: record.url,
@@ -47,19 +47,19 @@ const payloadOf = (record: NoticeRecord): PushPayload => ({
 /** RFC 8030's Topic (at most 32 base64url characters): a digest of the tag, so each tag has its own. */
 const topicOf = (tag: string) => createHash('sha256').update(tag).digest('base64url').slice(0, 32)
 
-/** Pushes one notice to the member's devices that do not have it yet. */
+/** Pushes one notification to the member's devices that do not have it yet. */
 async function pushOne(deps: PushDeps, id: string, now: number): Promise<Outcome> {
   const { firestore } = deps
-  const ref = noticeRef(firestore, id)
+  const ref = notificationRef(firestore, id)
   const snapshot = await ref.get()
-  const record = noticeRecords.one(snapshot)
-  // A document that holds no notice (written by hand, an older shape) is never pushed, and leaves the queue.
+  const record = notificationRecords.one(snapshot)
+  // A document that holds no notification (written by hand, an older shape) is never pushed, and leaves the queue.
   if (snapshot.exists && !record) {
     await ref.update({ push_state: 'failed', push_due_at: FieldValue.delete() })
     return 'failed'
   }
   if (record?.push_due_at === undefined || record.push_due_at > now) return 'busy'
-  const finish = (state: NoticeRecord['push_state'], extra: Record<string, unknown> = {}) =>
+  const finish = (state: NotificationRecord['push_state'], extra: Record<string, unknown> = {}) =>
     ref.update({ push_state: state, push_due_at: FieldValue.delete(), ...extra })
   const attempt = record.push_attempts + 1
   if (record.push_attempts >= MAX_ATTEMPTS) {
@@ -162,7 +162,7 @@ export interface PushReport extends DeliveryReport {
   expired: number
 }
 
-/** The deliverPushes job: every notice whose push is due. */
+/** The deliverPushes job: every notification whose push is due. */
 export async function deliverPushes(deps: PushDeps): Promise<PushReport> {
   const now = (deps.now ?? (() => new Date()))().getTime()
   // The time-critical first (an offer held for 30 minutes does not wait behind the morning's news).

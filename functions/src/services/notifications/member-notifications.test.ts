@@ -1,13 +1,15 @@
 /**
  * The words `tell` keeps and how long each kind stays true: a title and a line cut to the push's
  * limits with an ellipsis (whatever the script), a detail kept for the list only, a push held by
- * quiet hours unless critical, `noticeUntil` when a notice names no evening, and what the account a
+ * quiet hours unless critical, `notificationUntil` when a notification names no evening, and what the account a
  * device moved away from is told (once a day, by the IST day).
  */
 import { PUSH_LIMITS } from '@yaari/domain/notifications'
 import { describe, expect, it } from 'vitest'
+import { clockAt } from '../../lib/context'
 import { FakeFirestore } from '../../testing/fake-firestore'
-import { type Notice, noticeUntil, saveSubscription, tell } from './notices'
+import { device } from '../../testing/push-devices'
+import { type Notification, notificationUntil, saveSubscription, tell } from './member-notifications'
 
 const DAY = 86_400_000
 const AFTERNOON = Date.parse('2026-12-01T14:00:00+05:30')
@@ -16,10 +18,9 @@ const EVENING = {
   start: Date.parse('2026-12-02T20:00:00+05:30'),
   end: Date.parse('2026-12-02T22:30:00+05:30'),
 }
-const KEYS = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) }
-const DEVICE = { endpoint: 'https://fcm.googleapis.com/fcm/send/device-1', keys: KEYS }
+const DEVICE = device(1)
 
-const notice = (over: Partial<Notice> = {}): Notice => ({
+const notification = (over: Partial<Notification> = {}): Notification => ({
   id: 'n-1',
   uid: 'asha',
   kind: 'venue',
@@ -32,9 +33,9 @@ const notice = (over: Partial<Notice> = {}): Notice => ({
   ...over,
 })
 
-async function kept(over: Partial<Notice>, now = AFTERNOON) {
+async function kept(over: Partial<Notification>, now = AFTERNOON) {
   const firestore = new FakeFirestore(() => now)
-  await tell(firestore.asFirestore, notice(over), now)
+  await tell(firestore.asFirestore, notification(over), now)
   return firestore.read('notices/n-1')
 }
 
@@ -98,33 +99,45 @@ describe('the words a notice keeps', () => {
 
   it('is said once per id: a second telling changes none of the words', async () => {
     const firestore = new FakeFirestore(() => AFTERNOON)
-    expect(await tell(firestore.asFirestore, notice(), AFTERNOON)).toBe(true)
-    expect(await tell(firestore.asFirestore, notice({ title: 'Venue shared: Midweek Meetup' }), AFTERNOON)).toBe(false)
+    expect(await tell(firestore.asFirestore, notification(), AFTERNOON)).toBe(true)
+    expect(await tell(firestore.asFirestore, notification({ title: 'Venue shared: Midweek Meetup' }), AFTERNOON)).toBe(
+      false,
+    )
     expect(firestore.read('notices/n-1')?.title).toBe('Venue changed: Midweek Meetup')
   })
 })
 
 describe('how long a notice stays true when it names no evening', () => {
   it('an offer until it ends, else its evening’s start; every other kind a day', () => {
-    expect(noticeUntil('offer', AFTERNOON, { offerEnds: AFTERNOON + 1_800_000 })).toBe(AFTERNOON + 1_800_000)
-    expect(noticeUntil('offer', AFTERNOON, { evening: EVENING })).toBe(EVENING.start)
-    expect(noticeUntil('offer', AFTERNOON)).toBe(AFTERNOON + DAY)
+    expect(notificationUntil('offer', AFTERNOON, { offerEnds: AFTERNOON + 1_800_000 })).toBe(AFTERNOON + 1_800_000)
+    expect(notificationUntil('offer', AFTERNOON, { evening: EVENING })).toBe(EVENING.start)
+    expect(notificationUntil('offer', AFTERNOON)).toBe(AFTERNOON + DAY)
     for (const kind of ['reminder', 'group', 'venue', 'host-message', 'how-was', 'connection', 'cancelled'] as const)
-      expect(noticeUntil(kind, AFTERNOON), kind).toBe(AFTERNOON + DAY)
-    expect(noticeUntil('account', AFTERNOON)).toBe(AFTERNOON + DAY)
+      expect(notificationUntil(kind, AFTERNOON), kind).toBe(AFTERNOON + DAY)
+    expect(notificationUntil('account', AFTERNOON)).toBe(AFTERNOON + DAY)
   })
 
   it('a connection, a cancellation or the account stays a day even when an evening is named', () => {
     for (const kind of ['connection', 'cancelled', 'account'] as const)
-      expect(noticeUntil(kind, AFTERNOON, { evening: EVENING }), kind).toBe(AFTERNOON + DAY)
+      expect(notificationUntil(kind, AFTERNOON, { evening: EVENING }), kind).toBe(AFTERNOON + DAY)
   })
 })
 
 describe('a device that moves to another account', () => {
   const moved = async (now: number) => {
     const firestore = new FakeFirestore(() => now)
-    await saveSubscription(firestore.asFirestore, 'asha', DEVICE, now, undefined)
-    expect(await saveSubscription(firestore.asFirestore, 'bela', DEVICE, now, undefined)).toEqual({
+    await saveSubscription(
+      { firestore: firestore.asFirestore, now: clockAt(now), pushStandin: undefined },
+      { uid: 'asha' },
+      DEVICE,
+    )
+    expect(
+      await saveSubscription(
+        { firestore: firestore.asFirestore, now: clockAt(now), pushStandin: undefined },
+        { uid: 'bela' },
+        DEVICE,
+      ),
+    ).toEqual({
       saved: true,
       moved: true,
     })

@@ -5,18 +5,18 @@
  * group first", and the member's export. Each reads the published groups as they stand now: a guest
  * who cancelled is out, and a guest who paid after the publish is where every reader places them.
  */
-import type { TableView } from '@yaari/domain/booking'
+import type { YourGroupView } from '@yaari/domain/booking'
 import type { Catalogue, YaariEvent } from '@yaari/domain/catalogue'
-import { revealAt, seatingOf } from '@yaari/domain/groups'
+import { groupSettingsOf, revealAt } from '@yaari/domain/groups'
 import { eventStartInstant, formatShortDate, formatTime, istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
-import { loadCatalogue } from '../../lib/catalogue'
+import { type Context, nowOf } from '../../lib/context'
 import { blockedWith } from '../../lib/data/blocks'
 import { type BookingRecord, paidBookingsOfDate } from '../../lib/data/bookings'
-import { type PublishedGroup, readSeating } from '../../lib/data/seatings'
+import { type PublishedGroup, readGroupPlan } from '../../lib/data/seatings'
 import { doorNow } from '../../lib/data/stack-clocks'
 import { warn } from '../../lib/log'
-import { noticeUntil, tell } from '../notify/notices'
+import { notificationUntil, tell } from '../notifications/member-notifications'
 import { dateGuests, firstNameOfBooking } from './guests'
 import { asTheyStand } from './view'
 
@@ -34,14 +34,14 @@ async function standing(
   date: string,
   paid: readonly string[],
 ): Promise<PublishedGroup[] | undefined> {
-  const published = (await readSeating(firestore, event.id, date))?.published?.groups
+  const published = (await readGroupPlan(firestore, event.id, date))?.published?.groups
   if (!published) return undefined
   const seated = new Set(published.flatMap((group) => group.members))
   const stillPaid = new Set(paid)
   if (paid.every((id) => seated.has(id)))
     return published.map((group) => ({ ...group, members: group.members.filter((id) => stillPaid.has(id)) }))
   const guests = await dateGuests(firestore, event, date)
-  return asTheyStand(published, guests, seatingOf(event).size)
+  return asTheyStand(published, guests, groupSettingsOf(event).size)
 }
 
 /** The date's paid bookings, and the published group one booking of it is in as the groups stand. */
@@ -57,12 +57,12 @@ async function bookingGroup(firestore: Firestore, event: YaariEvent, booking: Bo
 }
 
 /** The member's group on one confirmed booking: when it is revealed, and from then on the group. */
-async function tableOf(
+async function yourGroupOf(
   firestore: Firestore,
   event: YaariEvent,
   booking: BookingRecord,
   now: number,
-): Promise<TableView> {
+): Promise<YourGroupView> {
   const at = revealAt(event, booking.event_date)
   const when = { revealAt: new Date(at).toISOString() }
   if (now < at) return when
@@ -82,20 +82,20 @@ async function tableOf(
  * else's booking, and no cancelled one, learns anything. The reveal is judged by the server's clock
  * for the date (the one the door reads, which only the local stack's tests may move).
  */
-export async function tablesFor(
+export async function yourGroupsFor(
   firestore: Firestore,
   catalogue: Catalogue,
   bookings: readonly BookingRecord[],
   now: number,
-): Promise<Map<string, TableView>> {
-  const tables = new Map<string, TableView>()
+): Promise<Map<string, YourGroupView>> {
+  const tables = new Map<string, YourGroupView>()
   await Promise.all(
     bookings.map(async (booking) => {
       const event = catalogue.eventById(booking.event_id)
       if (booking.status !== 'confirmed' || !event) return
       const at = await doorNow(firestore, event.id, booking.event_date, now)
       if (eventStartInstant(booking.event_date, event.startTime).getTime() + SHOWN_AFTER_START_MS <= at) return
-      tables.set(booking.order_id, await tableOf(firestore, event, booking, at))
+      tables.set(booking.order_id, await yourGroupOf(firestore, event, booking, at))
     }),
   )
   return tables
@@ -113,22 +113,32 @@ export async function doorGroups(
 }
 
 /** A member's group on one paid booking of theirs, as the published groups stand; undefined when none. */
-async function groupOn(firestore: Firestore, booking: BookingRecord): Promise<PublishedGroup | undefined> {
+async function groupOn(
+  { firestore, catalogue }: Pick<Context, 'firestore' | 'catalogue'>,
+  booking: BookingRecord,
+): Promise<PublishedGroup | undefined> {
   if (booking.status !== 'confirmed') return undefined
-  const event = (await loadCatalogue(firestore)).eventById(booking.event_id)
+  const event = catalogue.eventById(booking.event_id)
   if (!event) return undefined
   return (await bookingGroup(firestore, event, booking)).group
 }
 
 /** The other guests of a member's group (order ids), for the evening after to list first. */
-export async function groupMates(firestore: Firestore, booking: BookingRecord): Promise<Set<string>> {
-  const group = await groupOn(firestore, booking)
+export async function groupMates(
+  context: Pick<Context, 'firestore' | 'catalogue'>,
+  booking: BookingRecord,
+): Promise<Set<string>> {
+  const group = await groupOn(context, booking)
   return new Set(group?.members.filter((id) => id !== booking.order_id) ?? [])
 }
 
 /** The member's revealed groups for their data export: event, date, group number and what it shared. */
-export async function groupsOfMember(firestore: Firestore, bookings: readonly BookingRecord[], now: number) {
-  const catalogue = await loadCatalogue(firestore)
+export async function groupsOfMember(
+  context: Pick<Context, 'firestore' | 'catalogue' | 'now'>,
+  bookings: readonly BookingRecord[],
+) {
+  const { firestore, catalogue } = context
+  const now = nowOf(context)
   const found = await Promise.all(
     bookings
       .filter((booking) => booking.status === 'confirmed')
@@ -200,7 +210,7 @@ async function tellDate(firestore: Firestore, event: YaariEvent, date: string, n
         url: `/my-bookings/${booking.order_id}`,
         tag: `group-${event.id}-${date}`,
         critical: false,
-        until: noticeUntil('group', now, {
+        until: notificationUntil('group', now, {
           evening: { date, start, end: start + event.durationMinutes * 60_000 },
         }),
       },

@@ -1,23 +1,24 @@
 /**
- * A date's groups as a host reads them (getSeating): the plan as it stands for the paid guests, each
+ * A date's groups as a host reads them (getGroups): the plan as it stands for the paid guests, each
  * group's guests and what to watch for, and what changed since publishing that the host did not do.
  * Reads only: a guest who cancelled leaves a gap, one who paid later joins a group with room.
  */
 import type { YaariEvent } from '@yaari/domain/catalogue'
 import {
   GROUP_MESSAGES,
+  type GroupsView,
   type GroupView,
+  groupSettingsOf,
   revealAt,
-  type SeatingView,
   type StoredGroup,
-  seatingOf,
   withLateGuests,
 } from '@yaari/domain/groups'
-import { seatingIssues, sharedInterests } from '@yaari/domain/seating'
-import { FOOD_NEEDS } from '@yaari/domain/seating-score'
+import { groupIssues, sharedInterests } from '@yaari/domain/groups-planner'
+import { FOOD_NEEDS } from '@yaari/domain/groups-score'
 import type { Firestore } from 'firebase-admin/firestore'
+import { type Context, eventOf } from '../../lib/context'
 import { type BookingRecord, bookingRecords, bookingRef } from '../../lib/data/bookings'
-import { type PlanGroup, type PublishedGroup, readSeating, type SeatingRecord } from '../../lib/data/seatings'
+import { type GroupPlanRecord, type PlanGroup, type PublishedGroup, readGroupPlan } from '../../lib/data/seatings'
 import { type DateGuests, dateGuests, firstNameOfBooking } from './guests'
 
 /**
@@ -93,7 +94,7 @@ async function changesSincePublished(
 
 /** What a group breaks, in the host's words (never who blocked or reported whom). */
 function warningOf(group: PlanGroup, guests: DateGuests): string | undefined {
-  const issues = seatingIssues(
+  const issues = groupIssues(
     { groups: [{ ...group, shared: [] }] },
     { guests: guests.guests.map((guest) => guest.seat), size: 0, apart: guests.apart },
   )
@@ -122,14 +123,14 @@ function groupView(group: PlanGroup, guests: DateGuests): GroupView {
 }
 
 /** The host's view of a date's groups, as they stand. */
-export async function seatingView(
+export async function groupsView(
   firestore: Firestore,
   event: YaariEvent,
   date: string,
-  record: SeatingRecord | undefined,
+  record: GroupPlanRecord | undefined,
   guests: DateGuests,
-): Promise<SeatingView> {
-  const { size } = seatingOf(event)
+): Promise<GroupsView> {
+  const { size } = groupSettingsOf(event)
   const published = record?.published
   const groups = record ? asTheyStand(record.groups, guests, size, published?.groups) : []
   return {
@@ -146,15 +147,17 @@ export async function seatingView(
   }
 }
 
-/** getSeating: the date's groups as the host's console shows them. */
-export async function getSeating(
-  firestore: Firestore,
-  event: YaariEvent,
-  input: { eventDate: string },
-): Promise<{ seating: SeatingView }> {
+/** getGroups: the date's groups as the host's console shows them. */
+export async function getGroups(
+  context: Context,
+  _host: unknown,
+  input: { eventId: string; eventDate: string },
+): Promise<{ dateGroups: GroupsView }> {
+  const { firestore } = context
+  const event = eventOf(context, input.eventId)
   const [record, guests] = await Promise.all([
-    readSeating(firestore, event.id, input.eventDate),
+    readGroupPlan(firestore, event.id, input.eventDate),
     dateGuests(firestore, event, input.eventDate),
   ])
-  return { seating: await seatingView(firestore, event, input.eventDate, record, guests) }
+  return { dateGroups: await groupsView(firestore, event, input.eventDate, record, guests) }
 }

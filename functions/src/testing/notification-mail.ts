@@ -1,13 +1,13 @@
 /**
- * Test data for what a mail is in the member's notices (mail/notices*.test.ts): one evening of the
- * seed's Midweek Meetup, Asha's confirmed booking of it, a mail of any kind, and the notice
+ * Test data for what a mail is in the member's notifications (mail/as-notification*.test.ts): one evening of the
+ * seed's Midweek Meetup, Asha's confirmed booking of it, a mail of any kind, and the notification
  * `tellMail` writes for it, as its words.
  */
 import type { Catalogue } from '@yaari/domain/catalogue'
 import { SEED } from '@yaari/domain/catalogue-seed'
 import type { BookingRecord } from '../lib/data/bookings'
 import type { MailKind, MailRecord } from '../lib/data/mail'
-import { tellMail } from '../services/mail/notices'
+import { tellMail } from '../services/mail/as-notification'
 import { FakeFirestore } from './fake-firestore'
 
 export const EVENT = SEED.eventById('midweek-wednesday-dinner')! // "Midweek Meetup", Wednesdays 20:00 for 150 minutes
@@ -47,7 +47,7 @@ export const mail = (kind: MailKind, over: Partial<MailRecord> = {}): MailRecord
   ...over,
 })
 
-/** The notice tellMail writes for the mail (notices/{id}), or undefined. */
+/** The notification tellMail writes for the mail (notifications/{id}), or undefined. */
 export async function told(
   record: MailRecord,
   now: number,
@@ -63,6 +63,6 @@ export async function told(
 }
 
 const WORDS = ['uid', 'kind', 'title', 'body', 'detail', 'url', 'tag', 'critical', 'until'] as const
-/** A notice's words: what a member reads and where a tap goes. */
-export const wordsOf = (notice: Record<string, unknown> | undefined) =>
-  notice && Object.fromEntries(WORDS.filter((key) => key in notice).map((key) => [key, notice[key]]))
+/** A notification's words: what a member reads and where a tap goes. */
+export const wordsOf = (notification: Record<string, unknown> | undefined) =>
+  notification && Object.fromEntries(WORDS.filter((key) => key in notification).map((key) => [key, notification[key]]))

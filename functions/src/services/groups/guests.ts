@@ -2,16 +2,16 @@
  * A date's paid guests as the planner takes them, and the rules between them: what each told us
  * when booking (personality and interests only if their profile lets us seat them by it), who must
  * never share a group (a block either way, an open report between them), and who sat at an earlier
- * evening together without connecting. Read here, at the seating floor: it calls nothing above it.
+ * evening together without connecting. Read here, at the groups floor: it calls nothing above it.
  */
 import { pairId } from '@yaari/domain/after-night-rules'
 import type { YaariEvent } from '@yaari/domain/catalogue'
+import type { GroupGuest } from '@yaari/domain/groups-planner'
 import { firstNameOf } from '@yaari/domain/names'
 import { ageOn } from '@yaari/domain/profile'
 import { FOOD_PREFERENCES, PERSONALITY_TYPES } from '@yaari/domain/profile-answers'
 import { INTERESTS } from '@yaari/domain/profile-choices'
 import { eventStartInstant } from '@yaari/domain/schedule'
-import type { SeatingGuest } from '@yaari/domain/seating'
 import type { Firestore } from 'firebase-admin/firestore'
 import { blocksByAny } from '../../lib/data/blocks'
 import { type BookingRecord, paidBookingsOfDate, paidBookingsOfMembers } from '../../lib/data/bookings'
@@ -23,7 +23,7 @@ import { came } from '../../lib/records'
 /** A paid guest of the date: the booking, the planner's view of them, their names. */
 interface DateGuest {
   booking: BookingRecord
-  seat: SeatingGuest
+  seat: GroupGuest
   name: string
   firstName: string
 }
@@ -49,11 +49,11 @@ const nameOf = (booking: BookingRecord) =>
 export const firstNameOfBooking = (booking: BookingRecord) => firstNameOf(booking.attendee?.name) ?? 'Guest'
 
 /** The planner's view of a guest: what they told us, less what they asked us not to seat them by. */
-export function seatOf(booking: BookingRecord, seatByAnswers: boolean, start: Date): SeatingGuest {
+export function seatOf(booking: BookingRecord, seatByAnswers: boolean, start: Date): GroupGuest {
   const told = booking.attendee ?? {}
   const interests = Array.isArray(told.interests)
     ? told.interests.flatMap((id) => oneOf(id, INTERESTS) ?? [])
-    : ([] as SeatingGuest['interests'])
+    : ([] as GroupGuest['interests'])
   const personality = seatByAnswers ? oneOf(told.personalityType, PERSONALITY_TYPES) : undefined
   const food = oneOf(told.foodPreference, FOOD_PREFERENCES)
   const age = typeof told.dateOfBirth === 'string' ? ageOn(told.dateOfBirth, start) : undefined

@@ -1,51 +1,45 @@
 /**
  * A date's groups: seatings/{eventId}_{date} holds the host's plan (groups of booking order ids,
  * each perhaps locked) and what was last published. The host plans, moves, locks, re-plans and
- * publishes (`changeSeating`, each change audited, a change made by someone else meanwhile refused);
- * members see only what was published, at the reveal (tables.ts).
+ * publishes (`changeGroups`, each change audited, a change made by someone else meanwhile refused);
+ * members see only what was published, at the reveal (published.ts).
  *
  * Nothing here writes on a read: a guest who cancelled leaves a gap, and a guest who paid after the
  * plan joins a group with room, as `withLateGuests` computes it the same way for every reader.
  */
-import type { RequestOf } from '@yaari/domain/callable'
 import type { YaariEvent } from '@yaari/domain/catalogue'
-import {
-  type changeSeatingCall,
-  GROUP_MESSAGES,
-  type SeatingChange,
-  type SeatingView,
-  seatingOf,
-} from '@yaari/domain/groups'
+import { type changeGroupsCall, GROUP_MESSAGES, type GroupChange, groupSettingsOf } from '@yaari/domain/groups'
+import { moveProblem } from '@yaari/domain/groups-changes'
+import { planGroups, sharedInterests } from '@yaari/domain/groups-planner'
 import { HOST_MESSAGES } from '@yaari/domain/host'
 import { eventStartInstant } from '@yaari/domain/schedule'
-import { planSeating, sharedInterests } from '@yaari/domain/seating'
-import { moveProblem } from '@yaari/domain/seating-changes'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { isAlreadyExists, isFailedPrecondition } from '../../lib/claims'
+import { dateCall, type HostCall } from '../../lib/context'
 import { isDateCancelled } from '../../lib/data/cancelled-dates'
 import {
+  type GroupPlanRead,
+  type GroupPlanRecord,
   type PlanGroup,
-  readSeatingForChange,
-  type SeatingRead,
-  type SeatingRecord,
-  writeSeatingInBatch,
+  readGroupPlanForChange,
+  writeGroupPlanInBatch,
 } from '../../lib/data/seatings'
 import { doorNow } from '../../lib/data/stack-clocks'
 import { type Actor, actorName, auditInBatch, onDate, recordAudit } from '../audit'
 import { type DateGuests, dateGuests } from './guests'
-import { asTheyStand, sameGroups, seatingView, seatsOf } from './view'
+import { asTheyStand, groupsView, sameGroups, seatsOf } from './view'
 
 /** The groups after `change`, or a refusal in the host's words. */
 function changed(
-  change: SeatingChange,
+  change: GroupChange,
   groups: PlanGroup[],
   guests: DateGuests,
   size: number,
 ): { groups: PlanGroup[]; publish?: true } {
   if (change.kind === 'plan') {
     const locked = groups.filter((group) => group.locked && group.members.length > 0)
-    const plan = planSeating({
+    const plan = planGroups({
       guests: guests.guests.map((guest) => guest.seat),
       size,
       apart: guests.apart,
@@ -85,22 +79,17 @@ function changed(
 }
 
 /** A host's change to a date's groups, refused once the date has started or when it is cancelled. */
-export async function changeSeating(
-  firestore: Firestore,
-  actor: Actor,
-  event: YaariEvent,
-  input: RequestOf<typeof changeSeatingCall>,
-  now: number,
-): Promise<{ seating: SeatingView; changed: boolean }> {
+export const changeGroups: HostCall<typeof changeGroupsCall> = async (context, actor, input) => {
+  const { firestore, event, now } = dateCall(context, input)
   const date = input.eventDate
   // The date's clock (the one the door and the reveal read): the server's, never the phone's.
   if (eventStartInstant(date, event.startTime).getTime() <= (await doorNow(firestore, event.id, date, now)))
     throw new HttpsError('failed-precondition', HOST_MESSAGES.datePassed)
   if (await isDateCancelled(firestore, event.id, date))
     throw new HttpsError('failed-precondition', HOST_MESSAGES.dateCancelled)
-  const { size } = seatingOf(event)
+  const { size } = groupSettingsOf(event)
   const [read, guests] = await Promise.all([
-    readSeatingForChange(firestore, event.id, date),
+    readGroupPlanForChange(firestore, event.id, date),
     dateGuests(firestore, event, date, { plan: input.change.kind === 'plan' }),
   ])
   const { record } = read
@@ -150,7 +139,7 @@ export async function changeSeating(
     }
     await write(firestore, read, next, actor, event, input.change, now)
   }
-  return { seating: await seatingView(firestore, event, date, next, guests), changed: isChange }
+  return { dateGroups: await groupsView(firestore, event, date, next, guests), changed: isChange }
 }
 
 const AUDIT_ACTIONS = {
@@ -163,15 +152,15 @@ const AUDIT_ACTIONS = {
 /** Writes the plan with its audit line, unless someone else changed it since it was read. */
 async function write(
   firestore: Firestore,
-  read: SeatingRead,
-  record: SeatingRecord,
+  read: GroupPlanRead,
+  record: GroupPlanRecord,
   actor: Actor,
   event: YaariEvent,
-  change: SeatingChange,
+  change: GroupChange,
   now: number,
 ) {
   const batch = firestore.batch()
-  writeSeatingInBatch(batch, read, record, now)
+  writeGroupPlanInBatch(batch, read, record, now)
   const { kind: _kind, ...details } = change
   auditInBatch(batch, firestore, actor, {
     action: AUDIT_ACTIONS[change.kind],

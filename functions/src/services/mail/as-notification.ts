@@ -1,22 +1,22 @@
 /**
- * What a mail is in the member's notices (the list under the bell, and a push): the same news in
+ * What a mail is in the member's notifications (the list under the bell, and a push): the same news in
  * a title and a line, told when the mail is sent (its reason still holds then: see content.ts). The
  * words name the event and its date, never a member or a venue: they may show on a lock screen.
  * A host's message itself, a connection's name and a moderation reason are in `detail`, which only
  * the list in the app shows.
  */
 import type { Catalogue } from '@yaari/domain/catalogue'
-import type { NoticeKind } from '@yaari/domain/notifications'
+import type { NotificationKind } from '@yaari/domain/notifications'
 import { eventStartInstant, formatIstClock, formatShortDate, formatTime, istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import type { BookingRecord } from '../../lib/data/bookings'
 import { readHostMessage } from '../../lib/data/host-messages'
 import type { MailKind, MailRecord } from '../../lib/data/mail'
 import { readEntryAt } from '../../lib/data/waitlist'
-import { type Notice, noticeUntil, tell } from '../notify/notices'
+import { type Notification, notificationUntil, tell } from '../notifications/member-notifications'
 
 /** Each mail's kind of notice (what the member may turn off); an account's deletion tells no one. */
-const NOTICE_OF: Record<Exclude<MailKind, 'account-deleted'>, NoticeKind> = {
+const NOTIFICATION_OF: Record<Exclude<MailKind, 'account-deleted'>, NotificationKind> = {
   'waitlist-offer': 'offer',
   'day-reminder': 'reminder',
   'venue-brief': 'venue',
@@ -34,7 +34,7 @@ const NOTICE_OF: Record<Exclude<MailKind, 'account-deleted'>, NoticeKind> = {
   'report-reviewed': 'account',
 }
 
-/** The member a mail is to: the booking's, the offer's entry's, or the one a notice names (member_{uid}). */
+/** The member a mail is to: the booking's, the offer's entry's, or the one a notification names (member_{uid}). */
 async function memberOf(firestore: Firestore, record: MailRecord, booking: BookingRecord | undefined) {
   if (record.order_id.startsWith('member_')) return record.order_id.slice('member_'.length)
   if (record.kind === 'waitlist-offer' && record.entry) {
@@ -43,9 +43,9 @@ async function memberOf(firestore: Firestore, record: MailRecord, booking: Booki
   return booking?.user_id
 }
 
-type Words = Pick<Notice, 'title' | 'body' | 'url' | 'tag'> & { detail?: string; critical?: boolean }
+type Words = Pick<Notification, 'title' | 'body' | 'url' | 'tag'> & { detail?: string; critical?: boolean }
 
-/** The notice's words for a mail about a date (event and date known). */
+/** The notification's words for a mail about a date (event and date known). */
 function dateWords(
   kind: MailKind,
   event: { id: string; title: string; startTime: string },
@@ -163,20 +163,20 @@ async function dateOf(firestore: Firestore, record: MailRecord, booking: Booking
   return booking ? { eventId: booking.event_id, date: booking.event_date } : undefined
 }
 
-/** The notice a mail makes, or undefined (an account's deletion; a date the catalogue no longer has). */
-async function noticeOfMail(
+/** The notification a mail makes, or undefined (an account's deletion; a date the catalogue no longer has). */
+async function notificationOfMail(
   firestore: Firestore,
   catalogue: Catalogue,
   id: string,
   record: MailRecord,
   booking: BookingRecord | undefined,
   now: number,
-): Promise<Notice | undefined> {
+): Promise<Notification | undefined> {
   if (record.kind === 'account-deleted') return undefined
   const uid = await memberOf(firestore, record, booking)
   // A deleted account's bookings name no one (forget.ts): nobody is left to tell.
   if (!uid || uid === 'deleted') return undefined
-  const kind = NOTICE_OF[record.kind]
+  const kind = NOTIFICATION_OF[record.kind]
   if (record.kind === 'moderation')
     return {
       id,
@@ -189,7 +189,7 @@ async function noticeOfMail(
       url: '/notifications',
       tag: 'account',
       critical: false,
-      until: noticeUntil(kind, now),
+      until: notificationUntil(kind, now),
     }
   const about = await dateOf(firestore, record, booking)
   const event = about && catalogue.eventById(about.eventId)
@@ -209,7 +209,7 @@ async function noticeOfMail(
       url: `/events/${event.id}`,
       tag: `offer-${event.id}-${about.date}`,
       critical: true,
-      until: noticeUntil(kind, now, {
+      until: notificationUntil(kind, now, {
         evening,
         ...('offerEnds' in about && about.offerEnds ? { offerEnds: about.offerEnds } : {}),
       }),
@@ -228,7 +228,7 @@ async function noticeOfMail(
       url: '/notifications',
       tag: `host-message-${event.id}-${about.date}`,
       critical: sameDay,
-      until: noticeUntil(kind, now, { evening }),
+      until: notificationUntil(kind, now, { evening }),
     }
   }
   const words = dateWords(record.kind, event, about.date, booking, sameDay)
@@ -243,13 +243,13 @@ async function noticeOfMail(
     ...words,
     ...(detail ? { detail } : {}),
     critical: words.critical ?? false,
-    until: noticeUntil(kind, now, { evening }),
+    until: notificationUntil(kind, now, { evening }),
   }
 }
 
 /** Tells the member what the mail says (once per mail). */
-export async function tellMail(...about: Parameters<typeof noticeOfMail>): Promise<void> {
-  const notice = await noticeOfMail(...about)
+export async function tellMail(...about: Parameters<typeof notificationOfMail>): Promise<void> {
+  const notification = await notificationOfMail(...about)
   const [firestore, , , , , now] = about
-  if (notice) await tell(firestore, notice, now)
+  if (notification) await tell(firestore, notification, now)
 }
