@@ -28,8 +28,8 @@ function appPath(url) {
   }
 }
 
-/** The payload's own fields, or null for one that is not a notice (no title). */
-function readNotice(data) {
+/** The payload's own fields, or null for one that is not a notification (no title). */
+function readNotification(data) {
   let payload
   try {
     payload = data ? data.json() : null
@@ -41,7 +41,7 @@ function readNotice(data) {
     title: payload.title,
     body: typeof payload.body === 'string' ? payload.body : '',
     tag: typeof payload.tag === 'string' && payload.tag ? payload.tag : undefined,
-    // A time-critical notice (a seat offered, a change on the day) replacing one of its tag alerts again.
+    // A time-critical notification (a seat offered, a change on the day) replacing one of its tag alerts again.
     renotify: payload.renotify === true,
     url: appPath(payload.url),
   }
@@ -52,15 +52,15 @@ function appWindows() {
 }
 
 self.addEventListener('push', (event) => {
-  const notice = readNotice(event.data)
-  if (!notice) return
+  const notification = readNotification(event.data)
+  if (!notification) return
   event.waitUntil(
     Promise.all([
-      self.registration.showNotification(notice.title, {
-        body: notice.body,
-        tag: notice.tag,
-        renotify: Boolean(notice.tag) && notice.renotify,
-        data: { url: notice.url },
+      self.registration.showNotification(notification.title, {
+        body: notification.body,
+        tag: notification.tag,
+        renotify: Boolean(notification.tag) && notification.renotify,
+        data: { url: notification.url },
         icon: ICON,
         badge: ICON,
       }),

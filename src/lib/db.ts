@@ -66,9 +66,9 @@ export interface ProfileRow {
   savedAt: number
 }
 
-export interface NoticesRow {
+export interface NotificationsRow {
   uid: string
-  /** The NoticeViews from listNotifications; validated on read. */
+  /** The NotificationViews from listNotifications; validated on read. */
   notices: unknown[]
   /** How many are unread, as the server counted them. */
   unread: number
@@ -158,7 +158,7 @@ export class YaariDb extends Dexie {
   bookings!: EntityTable<BookingRow, 'orderId'>
   waitlists!: EntityTable<WaitlistRow, 'uid'>
   profiles!: EntityTable<ProfileRow, 'uid'>
-  notices!: EntityTable<NoticesRow, 'uid'>
+  notices!: EntityTable<NotificationsRow, 'uid'>
   refreshes!: EntityTable<RefreshRow, 'key'>
   hostLists!: EntityTable<HostListRow, 'key'>
   doorLists!: EntityTable<DoorListRow, 'key'>

@@ -1,16 +1,10 @@
 /** The typed registry of the app's main paths: navigation menus and links that cross features. */
+import { CATEGORY_CARDS, type CategoryPageSlug } from '@yaari/domain/categories'
+
 export interface NavLink {
   to: string
   label: string
 }
-
-export const PRIMARY_NAV: readonly NavLink[] = [
-  { to: '/', label: 'Home' },
-  { to: '/events', label: 'Events' },
-  { to: '/how-it-works', label: 'How It Works' },
-  { to: '/privacy', label: 'Privacy' },
-  { to: '/contact', label: 'Contact Us' },
-]
 
 export const EVENTS_LINK: NavLink = { to: '/events', label: 'Events' }
 export const LOGIN_LINK: NavLink = { to: '/auth', label: 'Login' }
@@ -19,15 +13,28 @@ export const MY_BOOKINGS_LINK: NavLink = { to: '/my-bookings', label: 'My bookin
 export const PROFILE_LINK: NavLink = { to: '/profile', label: 'Profile' }
 export const HOST_LINK: NavLink = { to: '/host', label: 'Host console' }
 
+// In the header and the footer both.
+const HOW_IT_WORKS_LINK: NavLink = { to: '/how-it-works', label: 'How It Works' }
+const CONTACT_LINK: NavLink = { to: '/contact', label: 'Contact Us' }
+
+/** A category page, named as its card on the home page is. */
+const categoryLink = (slug: CategoryPageSlug): NavLink => ({
+  to: `/categories/${slug}`,
+  label: CATEGORY_CARDS.find((card) => card.slug === slug)!.title,
+})
+
+export const PRIMARY_NAV: readonly NavLink[] = [
+  { to: '/', label: 'Home' },
+  EVENTS_LINK,
+  HOW_IT_WORKS_LINK,
+  { to: '/privacy', label: 'Privacy' },
+  CONTACT_LINK,
+]
+
 export const FOOTER_NAV: readonly { heading: string; links: readonly NavLink[] }[] = [
   {
     heading: 'Explore',
-    links: [
-      { to: '/events', label: 'Events' },
-      { to: '/how-it-works', label: 'How It Works' },
-      { to: '/categories/food-drink', label: 'Food & Drink' },
-      { to: '/categories/nightlife', label: 'Nightlife' },
-    ],
+    links: [EVENTS_LINK, HOW_IT_WORKS_LINK, categoryLink('food-drink'), categoryLink('nightlife')],
   },
   {
     heading: 'Company',
@@ -35,7 +42,7 @@ export const FOOTER_NAV: readonly { heading: string; links: readonly NavLink[] }
       { to: '/about', label: 'About' },
       { to: '/careers', label: 'Careers' },
       { to: '/press', label: 'Press' },
-      { to: '/contact', label: 'Contact Us' },
+      CONTACT_LINK,
     ],
   },
   {

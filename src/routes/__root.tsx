@@ -27,7 +27,7 @@ const AppToaster = lazy(() => import('../ui/toaster'))
 // Most browsers never offer to install (or it is installed already): its offer loads when one is made.
 const InstallApp = lazy(() => import('../features/pwa/install-button'))
 // A visitor never needs the bell: the header shows it (loaded then) only on a member's device.
-const NoticeBell = lazy(() => import('../features/notifications/notice-bell'))
+const NotificationBell = lazy(() => import('../features/notifications/notification-bell'))
 const SignOutButton = lazy(() =>
   import('../features/account/sign-out-button').then((module) => ({ default: module.SignOutButton })),
 )
@@ -90,7 +90,7 @@ function RootLayout() {
             bell={
               // The bell's place is kept while it loads, so the header does not move.
               <Suspense fallback={<span className={css({ w: '11', h: '11', flexShrink: 0 })} />}>
-                <NoticeBell />
+                <NotificationBell />
               </Suspense>
             }
             signOut={

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NoticesPage } from '../features/notifications/notices-page'
+import { NotificationsPage } from '../features/notifications/notifications-page'
 
 export const Route = createFileRoute('/notifications')({
   // The notifications as this device holds them, read before the page renders (never the network).
-  loader: () => import('../lib/member-data/hooks').then(({ loadMyNotices }) => loadMyNotices()),
+  loader: () => import('../lib/member-data/hooks').then(({ loadMyNotifications }) => loadMyNotifications()),
   component: function Notifications() {
-    return <NoticesPage initial={Route.useLoaderData()} />
+    return <NotificationsPage initial={Route.useLoaderData()} />
   },
 })

@@ -6,7 +6,7 @@ import { AUTH_MESSAGES } from '../../lib/session/auth-errors'
 import { useAuthSubmit } from '../../lib/session/use-auth-submit'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/field'
-import { CurrentPasswordField } from '../../ui/password-field'
+import { CredentialField, CurrentPasswordField } from '../../ui/password-field'
 
 const formStyle = grid({ gap: '4', mt: '6' })
 const errorStyle = text({ tone: 'error' })
@@ -19,17 +19,8 @@ function FormError({ message }: { message: string | undefined }) {
   ) : null
 }
 
-function EmailField({ value, onChange }: { value: string; onChange: (email: string) => void }) {
-  return (
-    <TextField
-      label="Email"
-      type="email"
-      autoComplete="email"
-      required
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-    />
-  )
+function EmailField(props: { value: string; onChange: (email: string) => void }) {
+  return <CredentialField kind="email" {...props} />
 }
 
 /** A new password and its confirmation: what is wrong with each, as the member types. */

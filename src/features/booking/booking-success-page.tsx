@@ -38,10 +38,16 @@ const TIPS = [
 /**
  * Where Cashfree's checkout returns (/booking-success?order_id=...). The query string proves
  * nothing: the page shows what getBooking says, and "You're In" only for a paid booking.
- * `notifyAsk` (the ask to turn notifications on, another feature's: the route gives it) shows
+ * `notificationAsk` (the ask to turn notifications on, another feature's: the route gives it) shows
  * with "You're In" only.
  */
-export function BookingSuccessPage({ orderId, notifyAsk }: { orderId: string | undefined; notifyAsk?: ReactNode }) {
+export function BookingSuccessPage({
+  orderId,
+  notificationAsk,
+}: {
+  orderId: string | undefined
+  notificationAsk?: ReactNode
+}) {
   // An event published since this device's catalogue: shown once the newer catalogue arrives.
   const catalogue = useCatalogue()
   usePageMeta({ title: 'Your booking', description: 'Confirming your Yaari booking and what happens next.' })
@@ -206,7 +212,7 @@ export function BookingSuccessPage({ orderId, notifyAsk }: { orderId: string | u
           {booking.orderId}
         </span>
       </p>
-      {notifyAsk}
+      {notificationAsk}
     </PageMessage>,
   )
 }

@@ -3,7 +3,7 @@
  * group's number, the others' first names and the interests they share. It is part of the booking
  * the device keeps, so it opens offline with the rest of the ticket.
  */
-import type { BookingView, TableView } from '@yaari/domain/booking'
+import type { BookingView, YourGroupView } from '@yaari/domain/booking'
 import { INTEREST_LABELS } from '@yaari/domain/profile-choices'
 import { formatIstClockOnDay } from '@yaari/domain/schedule'
 import { cx } from 'styled-system/css'
@@ -46,7 +46,7 @@ export function RevealedGroup({ booking }: { booking: BookingView }) {
   )
 }
 
-function YourGroup({ table, now = Date.now() }: { table: TableView; now?: number }) {
+function YourGroup({ table, now = Date.now() }: { table: YourGroupView; now?: number }) {
   const time = formatIstClockOnDay(new Date(table.revealAt))
   if (table.number === undefined) {
     // Whether the reveal has come is the server's to say: this phone's clock only picks the words.

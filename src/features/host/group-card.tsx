@@ -3,8 +3,8 @@
  * lock), and the line that says what a change did: the parts of groups-section.tsx.
  */
 import { enumLabel } from '@yaari/domain/booking'
-import type { GroupView, SeatingChange } from '@yaari/domain/groups'
-import { sharedReason } from '@yaari/domain/seating'
+import type { GroupChange, GroupView } from '@yaari/domain/groups'
+import { sharedReason } from '@yaari/domain/groups-planner'
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { flex, flow, visuallyHidden } from 'styled-system/patterns'
@@ -113,7 +113,7 @@ export function GroupCard({
   groups: GroupView[]
   busy: boolean
   answer?: Notice
-  change: (change: SeatingChange, name?: string) => void
+  change: (change: GroupChange, name?: string) => void
 }) {
   const styles = card({ variant: 'outline', size: 'compact' })
   const bar = toolbar()

@@ -8,7 +8,7 @@
  */
 
 import { errorCode } from '@yaari/domain/error-code'
-import { changeSeatingCall, getSeatingCall, type SeatingChange, type SeatingView } from '@yaari/domain/groups'
+import { changeGroupsCall, type GroupChange, type GroupsView, getGroupsCall } from '@yaari/domain/groups'
 import { formatIstClockOnDay, formatIstDateTime } from '@yaari/domain/schedule'
 import { useEffect, useRef, useState } from 'react'
 import { flow, wrap } from 'styled-system/patterns'
@@ -21,10 +21,10 @@ import { GroupCard, type Notice, NoticeLine } from './group-card'
 
 const WORDS = { offline: 'You’re offline: the groups need a connection.' }
 
-const revealLine = (view: SeatingView) =>
+const revealLine = (view: GroupsView) =>
   `Each guest sees their group on their ticket from ${formatIstClockOnDay(new Date(view.revealAt))}. Groups of about ${view.size}.`
 
-function statusLine(view: SeatingView) {
+function statusLine(view: GroupsView) {
   if (view.status === 'none') return 'No groups yet: plan them from the paid guests.'
   if (view.status === 'draft') return 'Not published: guests do not see these groups yet.'
   const when = view.publishedAt ? formatIstDateTime(new Date(view.publishedAt)) : ''
@@ -36,16 +36,16 @@ function statusLine(view: SeatingView) {
 export function GroupsSection({
   eventId,
   date,
-  seating,
+  dateGroups,
   editable,
 }: {
   eventId: string
   date: string
   /** The groups as the route's loader asked for them. */
-  seating: Promise<Answer<SeatingView> | undefined>
+  dateGroups: Promise<Answer<GroupsView> | undefined>
   editable: boolean
 }) {
-  const { answer: loaded, setAnswer, reload } = useAnswer(seating)
+  const { answer: loaded, setAnswer, reload } = useAnswer(dateGroups)
   const view = loaded?.value
   const loadError = loaded?.error
   // What the last change did (a status), or why it was refused (an alert); a move's is said on its guest's row.
@@ -56,16 +56,16 @@ export function GroupsSection({
   // The guest just moved: their row's select gets the focus back in its new group.
   const [moved, setMoved] = useState<string>()
   // Shown again as they now stand (another host changed them since).
-  const load = () => reload(call(getSeatingCall, { eventId, eventDate: date }).then((answer) => answer.seating))
+  const load = () => reload(call(getGroupsCall, { eventId, eventDate: date }).then((answer) => answer.dateGroups))
   useEffect(() => {
     if (moved && view) document.getElementById(`move-${moved}`)?.focus()
   }, [moved, view])
   const changing = useAction(
-    async (change: SeatingChange, done: string) => {
+    async (change: GroupChange, done: string) => {
       setNotice(undefined)
       try {
-        const answer = await call(changeSeatingCall, { eventId, eventDate: date, version: view?.version ?? 0, change })
-        setAnswer({ value: answer.seating })
+        const answer = await call(changeGroupsCall, { eventId, eventDate: date, version: view?.version ?? 0, change })
+        setAnswer({ value: answer.dateGroups })
         setNotice({ text: done, refused: false, ...(change.kind === 'move' ? { orderId: change.orderId } : {}) })
         if (change.kind === 'move') setMoved(change.orderId)
       } catch (error) {
@@ -81,7 +81,7 @@ export function GroupsSection({
   const onRow =
     notice?.orderId !== undefined &&
     (view?.groups.some((group) => group.guests.some((guest) => guest.orderId === notice.orderId)) ?? false)
-  const change = (next: SeatingChange, name?: string) => {
+  const change = (next: GroupChange, name?: string) => {
     moving.current = next.kind === 'move' ? next.orderId : undefined
     const done =
       next.kind === 'plan'

@@ -8,7 +8,7 @@
 import { Link } from '@tanstack/react-router'
 import { enumLabel } from '@yaari/domain/booking'
 import type { EventId } from '@yaari/domain/catalogue'
-import type { SeatingView } from '@yaari/domain/groups'
+import type { GroupsView } from '@yaari/domain/groups'
 import { type GuestList, type GuestRow, hostCancelSeatCall } from '@yaari/domain/host'
 import { GENDER_LABELS } from '@yaari/domain/profile-choices'
 import { eventStartInstant, formatIstClock, formatIstDateTime, formatLongDate } from '@yaari/domain/schedule'
@@ -34,8 +34,8 @@ export function HostDatePage({
   eventId,
   date,
   saved,
-  seating,
-}: DatePageProps<GuestList | null> & { seating: Promise<Answer<SeatingView> | undefined> }) {
+  dateGroups,
+}: DatePageProps<GuestList | null> & { dateGroups: Promise<Answer<GroupsView> | undefined> }) {
   const host = useHost()
   return (
     <DateConsole
@@ -45,7 +45,7 @@ export function HostDatePage({
       eventId={eventId}
       date={date}
       held={heldFor(saved, host.uid)}
-      seating={seating}
+      dateGroups={dateGroups}
     />
   )
 }
@@ -114,7 +114,7 @@ function DateConsole({
   eventId,
   date,
   held,
-  seating,
+  dateGroups,
 }: {
   uid: string
   verified: boolean
@@ -122,7 +122,7 @@ function DateConsole({
   eventId: EventId
   date: string
   held?: GuestList | null
-  seating: Promise<Answer<SeatingView> | undefined>
+  dateGroups: Promise<Answer<GroupsView> | undefined>
 }) {
   const catalogue = useCatalogue()
   const { list, refresh, notice, setNotice, act, moderate, markCame } = useHostDate({ uid, eventId, date, held })
@@ -243,7 +243,12 @@ function DateConsole({
             {shown.length === 0 ? <p>{search ? 'No guest matches that search.' : 'No guests yet.'}</p> : null}
           </section>
 
-          <GroupsSection eventId={eventId} date={date} seating={seating} editable={verified && !list.date.cancelled} />
+          <GroupsSection
+            eventId={eventId}
+            date={date}
+            dateGroups={dateGroups}
+            editable={verified && !list.date.cancelled}
+          />
 
           <NightSection list={list} started={started} editable={verified && !list.date.cancelled} markCame={markCame} />
 

@@ -11,7 +11,7 @@ import { notFound } from '@tanstack/react-router'
 import type { Catalogue, EventId } from '@yaari/domain/catalogue'
 import { listCatalogueCall, listCatalogueSchema } from '@yaari/domain/catalogue-editor'
 import { dateIssue } from '@yaari/domain/event-id'
-import { getSeatingCall } from '@yaari/domain/groups'
+import { getGroupsCall } from '@yaari/domain/groups'
 import { hostDateSchema, listAuditCall, listHostDatesCall, listReportsCall } from '@yaari/domain/host'
 import * as v from 'valibot'
 import { call } from '../../lib/call'
@@ -106,10 +106,10 @@ export async function loadHostDate(
   const date = await knownDate(context, params)
   const saved = await held((uid) => readSavedGuestList(uid, date.eventId, date.date))
   // The date's groups, asked as the page loads, not once it shows.
-  const seating = hostAnswer(context.host, () =>
-    call(getSeatingCall, { eventId: date.eventId, eventDate: date.date }).then((answer) => answer.seating),
+  const dateGroups = hostAnswer(context.host, () =>
+    call(getGroupsCall, { eventId: date.eventId, eventDate: date.date }).then((answer) => answer.dateGroups),
   )
-  return { ...date, saved, seating }
+  return { ...date, saved, dateGroups }
 }
 
 export async function loadDoor(context: CatalogueContext, params: { eventId: string; date: string }) {

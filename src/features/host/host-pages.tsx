@@ -17,7 +17,7 @@ import { type Held, heldFor } from '../../lib/held'
 import { SelectField } from '../../ui/field'
 import { StatusNote } from '../../ui/status-note'
 import type { Answer } from './answer'
-import { groupHostDates } from './date-groups'
+import { sectionHostDates } from './date-sections'
 import { useHost } from './host-layout'
 
 /**
@@ -206,7 +206,7 @@ function DatesList({
               }))}
             className={css({ maxW: 'sm' })}
           />
-          {groupHostDates(state.dates.filter((date) => !eventFilter || date.eventId === eventFilter)).map((group) =>
+          {sectionHostDates(state.dates.filter((date) => !eventFilter || date.eventId === eventFilter)).map((group) =>
             group.folded ? (
               <details key={group.key} className={folded.root}>
                 <summary className={folded.summary}>

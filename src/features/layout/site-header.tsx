@@ -93,26 +93,7 @@ export function SiteHeader({ transparent, bell, signOut }: SiteHeaderProps) {
           Yaari
         </Link>
         <nav aria-label="Main" className={css({ display: { base: 'none', lg: 'block' }, ml: 'auto' })}>
-          <ul className={flex({ gap: '1' })}>
-            {nav.map((link) => (
-              <li key={link.to}>
-                <Link
-                  to={link.to}
-                  activeOptions={{ exact: true }}
-                  className={css({
-                    px: '3',
-                    py: '2',
-                    borderRadius: 'l1',
-                    fontWeight: 'medium',
-                    _hover: { textDecoration: 'underline' },
-                    '&[aria-current=page]': { textDecoration: 'underline', textUnderlineOffset: '6px' },
-                  })}
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <NavList nav={nav} className={flex({ gap: '1' })} linkClass={barLink} />
         </nav>
         {/* Who this device knows, from the first frame, leading to their profile; empty for a visitor
             (it only pushes Menu right). */}
@@ -185,6 +166,51 @@ export function SiteHeader({ transparent, bell, signOut }: SiteHeaderProps) {
 
 type NavLink = (typeof PRIMARY_NAV)[number] | typeof HOST_LINK
 
+/** The wide screen's bar of links: the page in use underlined. */
+const barLink = css({
+  px: '3',
+  py: '2',
+  borderRadius: 'l1',
+  fontWeight: 'medium',
+  _hover: { textDecoration: 'underline' },
+  '&[aria-current=page]': { textDecoration: 'underline', textUnderlineOffset: '6px' },
+})
+
+/** The small screen's menu: a link a row, the page in use in the accent colour. */
+const menuLink = css({
+  display: 'block',
+  py: '3',
+  fontWeight: 'medium',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+  '&[aria-current=page]': { color: 'accent.text' },
+})
+
+/** The main links, the bar's or the menu's: each is the page in use on its own path only. */
+function NavList({
+  nav,
+  className,
+  linkClass,
+  onChoose,
+}: {
+  nav: readonly NavLink[]
+  className?: string
+  linkClass: string
+  onChoose?: (event: MouseEvent<HTMLAnchorElement>) => void
+}) {
+  return (
+    <ul className={className}>
+      {nav.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} onClick={onChoose} activeOptions={{ exact: true }} className={linkClass}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 /** The small screen's menu links, built once per member: opening and closing the menu leaves them as they are. */
 const MenuLinks = memo(function MenuLinks({
   nav,
@@ -200,27 +226,7 @@ const MenuLinks = memo(function MenuLinks({
   const preload = primary === MY_BOOKINGS_LINK ? 'viewport' : 'intent'
   return (
     <>
-      <ul>
-        {nav.map((link) => (
-          <li key={link.to}>
-            <Link
-              to={link.to}
-              onClick={onChoose}
-              activeOptions={{ exact: true }}
-              className={css({
-                display: 'block',
-                py: '3',
-                fontWeight: 'medium',
-                borderBottomWidth: '1px',
-                borderColor: 'border.default',
-                '&[aria-current=page]': { color: 'accent.text' },
-              })}
-            >
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <NavList nav={nav} linkClass={menuLink} onChoose={onChoose} />
       {/* A member's Profile and My bookings load their code and data as the open menu shows them,
           not as a finger lands on one (a touch's preload ran the page's loader, which reads the
           device's database, inside that tap). A visitor's Login and Join load on the touch, as

@@ -2,7 +2,7 @@
  * The profile's "This device": whether this phone or browser gets the member's notifications, and
  * the one button that changes it. Each device says yes on its own (a subscription is per browser).
  */
-import { NOTIFY_COPY } from '@yaari/domain/notify-copy'
+import { NOTIFICATION_COPY } from '@yaari/domain/notification-copy'
 import { type ReactNode, useReducer, useRef, useState } from 'react'
 import { grid } from 'styled-system/patterns'
 import { heading, text } from 'styled-system/recipes'
@@ -10,7 +10,7 @@ import { useAction } from '../../lib/call'
 import { pushIsOn, pushSupport } from '../../lib/push-device'
 import { useAuthStore } from '../../lib/session/auth-store'
 import { Button } from '../../ui/button'
-import { allowFromTap, PUSH_WORDS } from './notify-ask'
+import { allowFromTap, PUSH_WORDS } from './notification-ask'
 import { SupportNote } from './support-note'
 
 const OFF = 'Notifications are off for this device.'
@@ -41,7 +41,7 @@ export function DevicePush() {
     body = (
       <>
         <p ref={status} tabIndex={-1} role="status">
-          {on ? NOTIFY_COPY.allowed : OFF}
+          {on ? NOTIFICATION_COPY.allowed : OFF}
         </p>
         {error ? (
           <p role="alert" className={text({ tone: 'error' })}>
@@ -55,7 +55,7 @@ export function DevicePush() {
             loadingText="Turning off…"
             onClick={() => void disable.run().then(answered)}
           >
-            {NOTIFY_COPY.turnOff}
+            {NOTIFICATION_COPY.turnOff}
           </Button>
         ) : (
           <Button
@@ -71,7 +71,7 @@ export function DevicePush() {
               })
             }}
           >
-            {NOTIFY_COPY.allow}
+            {NOTIFICATION_COPY.allow}
           </Button>
         )}
       </>
@@ -79,7 +79,7 @@ export function DevicePush() {
   }
   return (
     <div id="notifications-device" className={grid({ gap: '3', justifyItems: 'start' })}>
-      <h3 className={heading({ level: 'sub' })}>{NOTIFY_COPY.onThisDevice}</h3>
+      <h3 className={heading({ level: 'sub' })}>{NOTIFICATION_COPY.onThisDevice}</h3>
       {body}
     </div>
   )

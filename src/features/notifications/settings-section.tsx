@@ -4,14 +4,19 @@
  * added later is on until the member turns it off. The boxes start from the list this device holds
  * (member-data: the `off` that came with the notifications), refreshed when the page opens.
  */
-import { NOTICE_KIND_LABELS, NOTICE_KINDS, NOTIFY_COPY, type NoticeKind } from '@yaari/domain/notifications'
+import {
+  NOTIFICATION_COPY,
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from '@yaari/domain/notifications'
 import { type ReactNode, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { grid, visuallyHidden } from 'styled-system/patterns'
 import { heading, text } from 'styled-system/recipes'
 import { useAction } from '../../lib/call'
-import { useMyNotices } from '../../lib/member-data/hooks'
-import { saveNoticeSettings } from '../../lib/member-data/refresh'
+import { useMyNotifications } from '../../lib/member-data/hooks'
+import { saveNotificationSettings } from '../../lib/member-data/refresh'
 import { useOnline } from '../../lib/use-online'
 import { Button } from '../../ui/button'
 import { CheckboxField } from '../../ui/checkbox'
@@ -19,17 +24,17 @@ import { StatusNote } from '../../ui/status-note'
 
 const WORDS = { offline: 'You’re offline: saving your notification settings needs a connection.' }
 
-function KindsForm({ off, verified }: { off: readonly NoticeKind[]; verified: boolean }) {
-  const [on, setOn] = useState(() => new Set(NOTICE_KINDS.filter((kind) => !off.includes(kind))))
+function KindsForm({ off, verified }: { off: readonly NotificationKind[]; verified: boolean }) {
+  const [on, setOn] = useState(() => new Set(NOTIFICATION_KINDS.filter((kind) => !off.includes(kind))))
   const [saved, setSaved] = useState(false)
   const status = useRef<HTMLParagraphElement>(null)
-  const saving = useAction(async (turnedOff: NoticeKind[]) => {
-    await saveNoticeSettings(turnedOff)
+  const saving = useAction(async (turnedOff: NotificationKind[]) => {
+    await saveNotificationSettings(turnedOff)
     setSaved(true)
     // Keyboard focus stays where the answer is, not at the page's top (the button was busy).
     status.current?.focus()
   }, WORDS)
-  const toggle = (kind: NoticeKind, checked: boolean) => {
+  const toggle = (kind: NotificationKind, checked: boolean) => {
     const next = new Set(on)
     if (checked) next.add(kind)
     else next.delete(kind)
@@ -40,11 +45,11 @@ function KindsForm({ off, verified }: { off: readonly NoticeKind[]; verified: bo
   return (
     <div className={grid({ gap: '4', justifyItems: 'start' })}>
       <fieldset disabled={!verified} aria-describedby="notifications-quiet" className={grid({ gap: '3', minW: '0' })}>
-        <legend className={css({ mb: '3' })}>{NOTIFY_COPY.settingsIntro}</legend>
-        {NOTICE_KINDS.map((kind) => (
+        <legend className={css({ mb: '3' })}>{NOTIFICATION_COPY.settingsIntro}</legend>
+        {NOTIFICATION_KINDS.map((kind) => (
           <CheckboxField
             key={kind}
-            label={NOTICE_KIND_LABELS[kind]}
+            label={NOTIFICATION_KIND_LABELS[kind]}
             checked={on.has(kind)}
             disabled={!verified}
             onChange={(checked) => toggle(kind, checked)}
@@ -52,18 +57,18 @@ function KindsForm({ off, verified }: { off: readonly NoticeKind[]; verified: bo
         ))}
       </fieldset>
       <p id="notifications-quiet" className={text({ size: 'sm', tone: 'muted' })}>
-        {NOTIFY_COPY.quietHours}
+        {NOTIFICATION_COPY.quietHours}
       </p>
       <Button
         loading={saving.busy}
         loadingText="Saving…"
         disabled={!verified}
-        onClick={() => void saving.run(NOTICE_KINDS.filter((kind) => !on.has(kind)))}
+        onClick={() => void saving.run(NOTIFICATION_KINDS.filter((kind) => !on.has(kind)))}
       >
         Save<span className={visuallyHidden()}> notification settings</span>
       </Button>
       <p ref={status} tabIndex={-1} role="status" className={text({ tone: 'success' })}>
-        {saved ? NOTIFY_COPY.saved : null}
+        {saved ? NOTIFICATION_COPY.saved : null}
       </p>
       {saving.error ? (
         <p role="alert" className={text({ tone: 'error' })}>
@@ -79,7 +84,7 @@ function KindsForm({ off, verified }: { off: readonly NoticeKind[]; verified: bo
  * heading, before the kinds: this device's own setting (push on this phone).
  */
 export function NotificationSettings({ children }: { children?: ReactNode }) {
-  const mine = useMyNotices()
+  const mine = useMyNotifications()
   const online = useOnline()
   const signedIn = mine.status === 'signed-in' ? mine : undefined
   const data = signedIn?.snapshot?.data
@@ -88,7 +93,7 @@ export function NotificationSettings({ children }: { children?: ReactNode }) {
   if (signedIn && data) {
     body = <KindsForm key={signedIn.uid} off={data.off} verified={signedIn.verified} />
   } else if (signedIn?.snapshot && (!online || failed?.offline)) {
-    body = <p role="alert">{NOTIFY_COPY.offline}</p>
+    body = <p role="alert">{NOTIFICATION_COPY.offline}</p>
   } else if (failed) {
     body = <p role="alert">We couldn’t load your notification settings. Please try again.</p>
   } else {
@@ -102,7 +107,7 @@ export function NotificationSettings({ children }: { children?: ReactNode }) {
       className={cx(grid({ gap: '4', mt: '8', justifyItems: 'start' }), css({ scrollMarginTop: '20' }))}
     >
       <h2 id="notifications-heading" className={heading({ level: 'section' })}>
-        {NOTIFY_COPY.settingsHeading}
+        {NOTIFICATION_COPY.settingsHeading}
       </h2>
       {children}
       {body}

@@ -1,4 +1,4 @@
-import { NOTIFY_COPY } from '@yaari/domain/notify-copy'
+import { NOTIFICATION_COPY } from '@yaari/domain/notification-copy'
 import { text } from 'styled-system/recipes'
 import type { PushSupport } from '../../lib/push-device'
 
@@ -7,10 +7,10 @@ export function SupportNote({ support }: { support: Exclude<PushSupport, 'ready'
   if (support === 'install-first') {
     return (
       <>
-        <p className={text({ weight: 'semibold' })}>{NOTIFY_COPY.installFirst}</p>
-        <p className={text({ tone: 'muted', size: 'sm' })}>{NOTIFY_COPY.installHow}</p>
+        <p className={text({ weight: 'semibold' })}>{NOTIFICATION_COPY.installFirst}</p>
+        <p className={text({ tone: 'muted', size: 'sm' })}>{NOTIFICATION_COPY.installHow}</p>
       </>
     )
   }
-  return <p>{support === 'blocked' ? NOTIFY_COPY.blocked : NOTIFY_COPY.unsupported}</p>
+  return <p>{support === 'blocked' ? NOTIFICATION_COPY.blocked : NOTIFICATION_COPY.unsupported}</p>
 }

@@ -1,18 +1,16 @@
 import { Link } from '@tanstack/react-router'
-import { useRef } from 'react'
 import { css } from 'styled-system/css'
 import { link } from 'styled-system/recipes'
 import { MobileField, mobileIssue } from '../../ui/mobile-field'
 import { StepForm } from './step-form'
-import { useFlowStep } from './use-step'
+import { useFieldStep } from './use-step'
 
 /** Step 1: the mobile number, shown as two groups of five and stored as 10 digits. */
 export function MobileStep() {
-  const { draft, change, showErrors, revealErrors, continueIfValid } = useFlowStep(
+  const { draft, change, showErrors, revealErrors, continueIfValid, input, focusInput } = useFieldStep(
     '/onboarding/mobile',
     'Your mobile number',
   )
-  const input = useRef<HTMLInputElement>(null)
   const mobile = draft.mobile ?? ''
   const issue = mobileIssue(mobile)
 
@@ -20,7 +18,7 @@ export function MobileStep() {
     <StepForm
       title="What’s your mobile number?"
       description="Your event coordinator uses it to reach you on the day."
-      onContinue={continueIfValid(issue, () => input.current?.focus())}
+      onContinue={continueIfValid(issue, focusInput)}
       footer={
         <p className={css({ textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>
           Prefer one page?{' '}

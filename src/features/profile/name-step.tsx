@@ -1,14 +1,15 @@
 import { MESSAGES, nameSchema } from '@yaari/domain/profile'
 import { firstIssue } from '@yaari/domain/validation'
-import { useRef } from 'react'
 import { TextField } from '../../ui/field'
 import { StepForm } from './step-form'
-import { useFlowStep } from './use-step'
+import { useFieldStep } from './use-step'
 
 /** Step 2: the member's name (letters and spaces, at least 2 characters). */
 export function NameStep() {
-  const { draft, change, showErrors, revealErrors, continueIfValid } = useFlowStep('/onboarding/name', 'Your name')
-  const input = useRef<HTMLInputElement>(null)
+  const { draft, change, showErrors, revealErrors, continueIfValid, input, focusInput } = useFieldStep(
+    '/onboarding/name',
+    'Your name',
+  )
   const name = draft.name ?? ''
   const issue = firstIssue(nameSchema, name)
 
@@ -16,7 +17,7 @@ export function NameStep() {
     <StepForm
       title="What should we call you?"
       description="This is the name your group sees."
-      onContinue={continueIfValid(issue, () => input.current?.focus())}
+      onContinue={continueIfValid(issue, focusInput)}
     >
       <TextField
         ref={input}

@@ -47,7 +47,7 @@ const PROFILE_MESSAGES = {
 const PROFILE_WORDS = { offline: PROFILE_MESSAGES.offline }
 
 /** What the profile says beside the answers used to seat a member in a group. */
-const SEATING_WORDS = {
+const GROUPING_WORDS = {
   choice: 'Use my interests and personality type to seat me in a group',
   how: 'At our events you sit in a small group. We seat you by your food preference, if you give it, and age (so nobody is the only one with their food need, and ages stay close) and, if you tick this, by your interests and the personality type you give. The others in your group see only your first name and the interests you share. Your date of birth and relationship status are never shown to anyone; your host sees your age and food preference to run the evening.',
 } as const
@@ -243,13 +243,13 @@ export function ProfileForm({
         </fieldset>
         <div className={grid({ gap: '2' })}>
           <CheckboxField
-            label={SEATING_WORDS.choice}
+            label={GROUPING_WORDS.choice}
             checked={draft.seatByAnswers ?? true}
             onChange={(seatByAnswers) => change({ seatByAnswers })}
             disabled={!verified}
           />
           <p className={text({ tone: 'muted', size: 'sm' })}>
-            {SEATING_WORDS.how}{' '}
+            {GROUPING_WORDS.how}{' '}
             <Link to="/privacy" hash="seating" className={link()}>
               How seating works
             </Link>

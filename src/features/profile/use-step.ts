@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router'
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { usePageMeta } from '../../lib/page-meta'
 import type { OnboardingDraft } from './draft-store'
 import { useDraft, useOnboarding } from './onboarding-context'
@@ -62,4 +62,14 @@ export function useFlowStep(path: StepPath | typeof PROFILE_FORM_PATH, title: st
     await continueToNext()
   }
   return { ...step, next, continueToNext, continueIfValid }
+}
+
+/**
+ * A step of one typed field: useFlowStep's, with the field's ref (`input`) and what a refused
+ * Continue does to it (`continueIfValid(issue, focusInput)`).
+ */
+export function useFieldStep(path: StepPath, title: string) {
+  const input = useRef<HTMLInputElement>(null)
+  const focusInput = () => input.current?.focus()
+  return { ...useFlowStep(path, title), input, focusInput }
 }

@@ -15,10 +15,10 @@ import { localDb } from '../db'
 import { useAuthStore, watchAuth } from '../session/auth-store'
 import {
   type MemberDataKind,
-  type MyNotices,
+  type MyNotifications,
   readBooking,
   readBookings,
-  readNotices,
+  readNotifications,
   readProfile,
   readWaitlist,
   refreshedAt,
@@ -125,8 +125,10 @@ export function useMyProfile(
 }
 
 /** The member's notifications, newest first, and the kinds they turned off (undefined: none on this device yet). */
-export function useMyNotices(initial?: Snapshot<MyNotices | undefined> | null): MemberData<MyNotices | undefined> {
-  return useMemberData('notices', (uid) => readNotices(localDb(), uid), initial)
+export function useMyNotifications(
+  initial?: Snapshot<MyNotifications | undefined> | null,
+): MemberData<MyNotifications | undefined> {
+  return useMemberData('notices', (uid) => readNotifications(localDb(), uid), initial)
 }
 
 /**
@@ -153,4 +155,4 @@ export const loadMyBookings = () => loadSnapshot('bookings', readMyBookings)
 export const loadMyBooking = (orderId: string) =>
   loadSnapshot('bookings', (uid) => readBooking(localDb(), uid, orderId))
 export const loadMyProfile = () => loadSnapshot('profile', (uid) => readProfile(localDb(), uid))
-export const loadMyNotices = () => loadSnapshot('notices', (uid) => readNotices(localDb(), uid))
+export const loadMyNotifications = () => loadSnapshot('notices', (uid) => readNotifications(localDb(), uid))

@@ -1,22 +1,22 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto'
 import type { BookingView } from '@yaari/domain/booking'
-import type { NoticeView } from '@yaari/domain/notifications'
+import type { NotificationView } from '@yaari/domain/notifications'
 import type { UserProfileRecord } from '@yaari/domain/profile'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { clearMemberData, YaariDb } from '../db'
 import {
   readBooking,
   readBookings,
-  readNotices,
+  readNotifications,
   readProfile,
   readWaitlist,
   refreshedAt,
   writeBooking,
   writeBookings,
-  writeNoticeSettings,
-  writeNotices,
-  writeNoticesRead,
+  writeNotificationSettings,
+  writeNotifications,
+  writeNotificationsRead,
   writeProfile,
   writeProfileAnswers,
   writeWaitlistPlace,
@@ -191,7 +191,7 @@ it("adds the answers given with a booking to the device's profile, not counted a
   expect(await refreshedAt(db, 'alice', 'profile')).toBe(6)
 })
 
-const notice = (id: string, at: string, read = false): NoticeView => ({
+const notification = (id: string, at: string, read = false): NotificationView => ({
   id,
   kind: 'reminder',
   title: `Notice ${id}`,
@@ -203,25 +203,27 @@ const notice = (id: string, at: string, read = false): NoticeView => ({
 })
 
 it('keeps the notifications newest first with the kinds turned off, marks them read up to a time, and forgets them on sign-out', async () => {
-  expect(await readNotices(db, 'alice')).toBeUndefined()
-  const older = notice('n1', '2026-11-27T10:00:00.000Z')
-  const newer = { ...notice('n2', '2026-11-28T10:00:00.000Z'), detail: 'Bring a friend.' }
-  await writeNotices(db, 'alice', { notices: [older, newer], unread: 2, off: ['how-was'] }, { now: 7 })
-  expect(await readNotices(db, 'alice')).toEqual({ notices: [newer, older], unread: 2, off: ['how-was'] })
+  expect(await readNotifications(db, 'alice')).toBeUndefined()
+  const older = notification('n1', '2026-11-27T10:00:00.000Z')
+  const newer = { ...notification('n2', '2026-11-28T10:00:00.000Z'), detail: 'Bring a friend.' }
+  await writeNotifications(db, 'alice', { notices: [older, newer], unread: 2, off: ['how-was'] }, { now: 7 })
+  expect(await readNotifications(db, 'alice')).toEqual({ notices: [newer, older], unread: 2, off: ['how-was'] })
   expect(await refreshedAt(db, 'alice', 'notices')).toBe(7)
   // One said after the list was marked stays unread.
-  await writeNoticesRead(db, 'alice', older.at, 1)
-  expect(await readNotices(db, 'alice')).toEqual({
+  await writeNotificationsRead(db, 'alice', older.at, 1)
+  expect(await readNotifications(db, 'alice')).toEqual({
     notices: [newer, { ...older, read: true }],
     unread: 1,
     off: ['how-was'],
   })
-  await writeNoticeSettings(db, 'alice', ['venue'])
-  expect((await readNotices(db, 'alice'))?.off).toEqual(['venue'])
-  expect(await writeNotices(db, 'bob', { notices: [], unread: 0, off: [] }, { stillTheirs: () => false })).toBe(false)
-  expect(await readNotices(db, 'bob')).toBeUndefined()
+  await writeNotificationSettings(db, 'alice', ['venue'])
+  expect((await readNotifications(db, 'alice'))?.off).toEqual(['venue'])
+  expect(await writeNotifications(db, 'bob', { notices: [], unread: 0, off: [] }, { stillTheirs: () => false })).toBe(
+    false,
+  )
+  expect(await readNotifications(db, 'bob')).toBeUndefined()
   await clearMemberData(db, 'alice')
-  expect(await readNotices(db, 'alice')).toBeUndefined()
+  expect(await readNotifications(db, 'alice')).toBeUndefined()
   expect(await refreshedAt(db, 'alice', 'notices')).toBeUndefined()
 })
 
@@ -229,16 +231,16 @@ it('skips a stored notice that no longer fits, or would open another site, and a
   await db.notices.put({
     uid: 'alice',
     notices: [
-      notice('ok', '2026-11-28T10:00:00.000Z'),
-      { ...notice('away', '2026-11-28T09:00:00.000Z'), url: '//evil.example/x' },
+      notification('ok', '2026-11-28T10:00:00.000Z'),
+      { ...notification('away', '2026-11-28T09:00:00.000Z'), url: '//evil.example/x' },
       { id: 'x' },
     ],
     unread: 3,
     off: ['venue', 'carrier-pigeon'],
     savedAt: 1,
   })
-  expect(await readNotices(db, 'alice')).toEqual({
-    notices: [notice('ok', '2026-11-28T10:00:00.000Z')],
+  expect(await readNotifications(db, 'alice')).toEqual({
+    notices: [notification('ok', '2026-11-28T10:00:00.000Z')],
     unread: 3,
     off: ['venue'],
   })

@@ -14,11 +14,11 @@ import {
   REFUND_STATES,
   venueBriefSchema,
 } from '@yaari/domain/booking'
-import { NOTICE_KINDS, type NoticeKind, type NoticeView } from '@yaari/domain/notifications'
+import type { Interest } from '@yaari/domain/groups-planner'
+import { NOTIFICATION_KINDS, type NotificationKind, type NotificationView } from '@yaari/domain/notifications'
 import { type UserProfileRecord, userProfileRecordSchema } from '@yaari/domain/profile'
 import type { AnswerField } from '@yaari/domain/profile-answers'
 import { INTERESTS } from '@yaari/domain/profile-choices'
-import type { Interest } from '@yaari/domain/seating'
 import { WAITLIST_STATUSES, type WaitlistView } from '@yaari/domain/waitlist'
 import * as v from 'valibot'
 import type { YaariDb } from '../db'
@@ -81,12 +81,12 @@ const waitlistViewSchema = v.object({
 
 const profileRecordSchema = userProfileRecordSchema
 
-const noticeViewSchema = v.object({
+const notificationViewSchema = v.object({
   id: v.string(),
-  kind: v.picklist(NOTICE_KINDS),
+  kind: v.picklist(NOTIFICATION_KINDS),
   title: v.string(),
   body: v.string(),
-  // A path of the app's own: a notice never opens another site.
+  // A path of the app's own: a notification never opens another site.
   url: v.pipe(v.string(), v.regex(/^\/(?![/\\])/)),
   tag: v.string(),
   detail: v.optional(v.string()),
@@ -95,8 +95,8 @@ const noticeViewSchema = v.object({
 })
 
 /** A kind this version does not know (a newer server's) is left out, not a reason to drop the list. */
-const knownKinds = (kinds: unknown[]): NoticeKind[] =>
-  kinds.filter((kind): kind is NoticeKind => (NOTICE_KINDS as readonly unknown[]).includes(kind))
+const knownKinds = (kinds: unknown[]): NotificationKind[] =>
+  kinds.filter((kind): kind is NotificationKind => (NOTIFICATION_KINDS as readonly unknown[]).includes(kind))
 
 const refreshKey = (uid: string, kind: MemberDataKind) => `${uid}/${kind}`
 
@@ -235,18 +235,18 @@ export async function readProfile(db: YaariDb, uid: string): Promise<UserProfile
 }
 
 /** The member's notifications as listNotifications answers them. */
-export interface MyNotices {
-  notices: NoticeView[]
+export interface MyNotifications {
+  notices: NotificationView[]
   unread: number
   /** The kinds the member turned off. */
-  off: NoticeKind[]
+  off: NotificationKind[]
 }
 
 /** The member's notifications as the server just said them (unless the member has since changed). */
-export async function writeNotices(
+export async function writeNotifications(
   db: YaariDb,
   uid: string,
-  data: MyNotices,
+  data: MyNotifications,
   { now = Date.now(), stillTheirs = () => true }: { now?: number; stillTheirs?: () => boolean } = {},
 ): Promise<boolean> {
   return db.transaction('rw', [db.notices, db.refreshes], async () => {
@@ -258,22 +258,22 @@ export async function writeNotices(
 }
 
 /**
- * The member's notifications on this device, newest first (a notice that no longer fits is
+ * The member's notifications on this device, newest first (a notification that no longer fits is
  * skipped), or undefined when this device has none yet.
  */
-export async function readNotices(db: YaariDb, uid: string): Promise<MyNotices | undefined> {
+export async function readNotifications(db: YaariDb, uid: string): Promise<MyNotifications | undefined> {
   const row = await db.notices.get(uid)
   if (!row) return undefined
-  const notices = row.notices.flatMap((notice) => {
-    const parsed = v.safeParse(noticeViewSchema, notice)
+  const notifications = row.notices.flatMap((notification) => {
+    const parsed = v.safeParse(notificationViewSchema, notification)
     return parsed.success ? [parsed.output] : []
   })
-  notices.sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
-  return { notices, unread: row.unread, off: knownKinds(row.off) }
+  notifications.sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
+  return { notices: notifications, unread: row.unread, off: knownKinds(row.off) }
 }
 
-/** After markNotificationsRead: every notice up to `upTo` is read, and the server's new count. */
-export async function writeNoticesRead(
+/** After markNotificationsRead: every notification up to `upTo` is read, and the server's new count. */
+export async function writeNotificationsRead(
   db: YaariDb,
   uid: string,
   upTo: string,
@@ -284,16 +284,18 @@ export async function writeNoticesRead(
   await db.transaction('rw', db.notices, async () => {
     const row = await db.notices.get(uid)
     if (!row || !stillTheirs()) return
-    const notices = row.notices.map((notice) => {
-      const at = (notice as { at?: unknown } | null)?.at
-      return typeof at === 'string' && Date.parse(at) <= until ? { ...(notice as object), read: true } : notice
+    const notifications = row.notices.map((notification) => {
+      const at = (notification as { at?: unknown } | null)?.at
+      return typeof at === 'string' && Date.parse(at) <= until
+        ? { ...(notification as object), read: true }
+        : notification
     })
-    await db.notices.put({ ...row, notices, unread })
+    await db.notices.put({ ...row, notices: notifications, unread })
   })
 }
 
 /** After markNotificationsRead of one notice: it is read, and the server's new count. */
-export async function writeNoticeRead(
+export async function writeNotificationRead(
   db: YaariDb,
   uid: string,
   id: string,
@@ -303,18 +305,18 @@ export async function writeNoticeRead(
   await db.transaction('rw', db.notices, async () => {
     const row = await db.notices.get(uid)
     if (!row || !stillTheirs()) return
-    const notices = row.notices.map((notice) =>
-      (notice as { id?: unknown } | null)?.id === id ? { ...(notice as object), read: true } : notice,
+    const notifications = row.notices.map((notification) =>
+      (notification as { id?: unknown } | null)?.id === id ? { ...(notification as object), read: true } : notification,
     )
-    await db.notices.put({ ...row, notices, unread })
+    await db.notices.put({ ...row, notices: notifications, unread })
   })
 }
 
 /** After saveNotificationSettings: the kinds the member turned off, as the server kept them. */
-export async function writeNoticeSettings(
+export async function writeNotificationSettings(
   db: YaariDb,
   uid: string,
-  off: NoticeKind[],
+  off: NotificationKind[],
   { stillTheirs = () => true }: { stillTheirs?: () => boolean } = {},
 ): Promise<void> {
   await db.transaction('rw', db.notices, async () => {

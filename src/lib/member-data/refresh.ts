@@ -13,8 +13,8 @@ import { listMyBookingsCall } from '@yaari/domain/my-bookings'
 import {
   listNotificationsCall,
   markNotificationsReadCall,
-  type NoticeKind,
-  type NoticeView,
+  type NotificationKind,
+  type NotificationView,
   saveNotificationSettingsCall,
 } from '@yaari/domain/notifications'
 import { getMyProfileCall } from '@yaari/domain/profile'
@@ -27,10 +27,10 @@ import {
   type MemberDataKind,
   writeBooking,
   writeBookings,
-  writeNoticeRead,
-  writeNoticeSettings,
-  writeNotices,
-  writeNoticesRead,
+  writeNotificationRead,
+  writeNotificationSettings,
+  writeNotifications,
+  writeNotificationsRead,
   writeProfile,
   writeProfileAnswers,
   writeWaitlistPlace,
@@ -57,7 +57,7 @@ async function fetchAndWrite(kind: MemberDataKind, uid: string): Promise<void> {
   } else {
     const data = await call(listNotificationsCall, {})
     // The bell reads its count from localStorage (unread.ts): kept beside the list.
-    if (await writeNotices(localDb(), uid, data, { stillTheirs })) rememberUnread(uid, data.unread)
+    if (await writeNotifications(localDb(), uid, data, { stillTheirs })) rememberUnread(uid, data.unread)
   }
 }
 
@@ -126,33 +126,34 @@ export async function keepWaitlistPlace(
  * Marks every notification on the list read, up to the newest one's time (one said meanwhile stays
  * unread), and keeps the server's new count on the device and under the bell.
  */
-export async function markAllNoticesRead(notices: readonly NoticeView[]): Promise<void> {
-  const newest = notices.reduce<string | undefined>(
-    (latest, notice) => (latest === undefined || Date.parse(notice.at) > Date.parse(latest) ? notice.at : latest),
+export async function markAllNotificationsRead(notifications: readonly NotificationView[]): Promise<void> {
+  const newest = notifications.reduce<string | undefined>(
+    (latest, notification) =>
+      latest === undefined || Date.parse(notification.at) > Date.parse(latest) ? notification.at : latest,
     undefined,
   )
   if (newest === undefined) return
   const { unread } = await call(markNotificationsReadCall, { upTo: newest })
   const uid = useAuthStore.getState().member?.uid
   if (!uid || !isConfirmed(uid)) return
-  await writeNoticesRead(localDb(), uid, newest, unread, { stillTheirs: () => isConfirmed(uid) })
+  await writeNotificationsRead(localDb(), uid, newest, unread, { stillTheirs: () => isConfirmed(uid) })
   rememberUnread(uid, unread)
 }
 
 /** The member opened one notice: it is read (on the server, then on the device and the bell). */
-export async function markNoticeRead(id: string): Promise<void> {
+export async function markNotificationRead(id: string): Promise<void> {
   const { unread } = await call(markNotificationsReadCall, { id })
   const uid = useAuthStore.getState().member?.uid
   if (!uid || !isConfirmed(uid)) return
-  await writeNoticeRead(localDb(), uid, id, unread, { stillTheirs: () => isConfirmed(uid) })
+  await writeNotificationRead(localDb(), uid, id, unread, { stillTheirs: () => isConfirmed(uid) })
   rememberUnread(uid, unread)
 }
 
 /** Saves the kinds of notification the member turned off, and keeps what the server kept. */
-export async function saveNoticeSettings(off: NoticeKind[]): Promise<NoticeKind[]> {
+export async function saveNotificationSettings(off: NotificationKind[]): Promise<NotificationKind[]> {
   const answer = await call(saveNotificationSettingsCall, { off })
   const uid = useAuthStore.getState().member?.uid
-  if (uid) await writeNoticeSettings(localDb(), uid, answer.off, { stillTheirs: () => isConfirmed(uid) })
+  if (uid) await writeNotificationSettings(localDb(), uid, answer.off, { stillTheirs: () => isConfirmed(uid) })
   return answer.off
 }
 

@@ -24,7 +24,7 @@ export const MEMBER_KEY = 'yaari:member'
 
 const listeners = new Set<() => void>()
 /** Tells this tab's readers that what is remembered changed (remember.ts writes it). */
-export const notifyMemberHint = () => {
+export const emitMemberHint = () => {
   for (const listener of listeners) listener()
 }
 

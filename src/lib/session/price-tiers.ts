@@ -6,7 +6,7 @@
 
 import { PRICE_TIERS, type PriceTier } from '@yaari/domain/catalogue'
 import { useSyncExternalStore } from 'react'
-import { notifyMemberHint, read, subscribe } from './member-hint'
+import { emitMemberHint, read, subscribe } from './member-hint'
 
 export const TIERS_KEY = 'yaari:price-tiers'
 
@@ -17,7 +17,7 @@ export function rememberPriceTiers(tiers: readonly PriceTier[] | undefined): voi
   } catch {
     // Storage blocked: the event page shows every price, which is still correct.
   }
-  notifyMemberHint()
+  emitMemberHint()
 }
 
 /** The tiers to offer on this device: the member's, or all of them for a visitor. */

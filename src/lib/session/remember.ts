@@ -1,5 +1,5 @@
 /** Writes what member-hint.ts reads: the member this device knows (forgetting them forgets their prices). */
-import { type KnownMember, MEMBER_KEY, notifyMemberHint } from './member-hint'
+import { emitMemberHint, type KnownMember, MEMBER_KEY } from './member-hint'
 import { TIERS_KEY } from './price-tiers'
 
 export function rememberMember(member: KnownMember | null): void {
@@ -14,5 +14,5 @@ export function rememberMember(member: KnownMember | null): void {
   } catch {
     // Storage blocked (private mode): pages wait for Firebase Auth, which still works.
   }
-  notifyMemberHint()
+  emitMemberHint()
 }

@@ -12,8 +12,8 @@ import { refreshedCatalogue } from '../../lib/catalogue'
 const loadBookingDialogs = () => import('../../features/booking/booking-dialogs')
 const BookingDialogs = lazy(loadBookingDialogs)
 // The ask to turn notifications on, shown right after a member joins a waitlist: loaded then.
-const NotifyAsk = lazy(() =>
-  import('../../features/notifications/notify-ask').then(({ NotifyAsk }) => ({ default: NotifyAsk })),
+const NotificationAsk = lazy(() =>
+  import('../../features/notifications/notification-ask').then(({ NotificationAsk }) => ({ default: NotificationAsk })),
 )
 
 function BookingDialogsWithAsk(props: BookingDialogsProps) {
@@ -22,7 +22,7 @@ function BookingDialogsWithAsk(props: BookingDialogsProps) {
       {...props}
       afterWaitlistJoin={
         <Suspense fallback={null}>
-          <NotifyAsk context="waitlist" />
+          <NotificationAsk context="waitlist" />
         </Suspense>
       }
     />

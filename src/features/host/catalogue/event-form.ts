@@ -5,8 +5,8 @@
  */
 import { type EventDraft, eventDraftSchema } from '@yaari/domain/catalogue-editor'
 import type { EventRecord } from '@yaari/domain/catalogue-records'
-import { DEFAULT_REVEAL_HOURS, seatingOf } from '@yaari/domain/groups'
-import { DEFAULT_GROUP_SIZE } from '@yaari/domain/seating'
+import { DEFAULT_REVEAL_HOURS, groupSettingsOf } from '@yaari/domain/groups'
+import { DEFAULT_GROUP_SIZE } from '@yaari/domain/groups-planner'
 import * as v from 'valibot'
 
 export interface EventForm {
@@ -76,8 +76,8 @@ export function formOf(event: EventRecord): EventForm {
     description: event.description,
     whatToExpect: event.whatToExpect.join('\n'),
     groupSize: event.groupSize,
-    tableSize: String(seatingOf(event).size),
-    revealHours: String(seatingOf(event).revealHours),
+    tableSize: String(groupSettingsOf(event).size),
+    revealHours: String(groupSettingsOf(event).revealHours),
     venueArea: event.venueArea,
     image: event.image,
     girls: String(event.prices.girls),

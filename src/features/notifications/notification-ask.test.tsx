@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { NOTIFY_COPY, savePushSubscriptionCall } from '@yaari/domain/notifications'
+import { NOTIFICATION_COPY, savePushSubscriptionCall } from '@yaari/domain/notifications'
 import { afterEach, expect, it, vi } from 'vitest'
 import { call } from '../../lib/call'
 import { useAuthStore } from '../../lib/session/auth-store'
 import { ENDPOINT, installPush, KEYS, removePush, signedInPushDevice } from '../../test-utils/fake-push'
-import { NotifyAsk } from './notify-ask'
+import { NotificationAsk } from './notification-ask'
 
 vi.mock('../../lib/call', async (original) => ({
   ...(await original<typeof import('../../lib/call')>()),
@@ -20,77 +20,77 @@ afterEach(() => {
   vi.mocked(call).mockReset()
 })
 
-const allow = () => screen.queryByRole('button', { name: NOTIFY_COPY.allow })
+const allow = () => screen.queryByRole('button', { name: NOTIFICATION_COPY.allow })
 
 it('asks in the words of where it is: after a booking, after joining a waitlist', () => {
   installPush()
-  render(<NotifyAsk context="booking" />)
-  expect(screen.getByRole('region', { name: NOTIFY_COPY.afterBooking })).toBeTruthy()
+  render(<NotificationAsk context="booking" />)
+  expect(screen.getByRole('region', { name: NOTIFICATION_COPY.afterBooking })).toBeTruthy()
   cleanup()
-  render(<NotifyAsk context="waitlist" />)
-  expect(screen.getByRole('region', { name: NOTIFY_COPY.afterWaitlist })).toBeTruthy()
+  render(<NotificationAsk context="waitlist" />)
+  expect(screen.getByRole('region', { name: NOTIFICATION_COPY.afterWaitlist })).toBeTruthy()
   expect(allow()).toBeTruthy()
-  expect(screen.getByRole('button', { name: NOTIFY_COPY.notNow })).toBeTruthy()
+  expect(screen.getByRole('button', { name: NOTIFICATION_COPY.notNow })).toBeTruthy()
 })
 
 it('asks nothing of the browser, and sends nothing, until Allow', async () => {
   const push = installPush()
   vi.mocked(call).mockResolvedValue({ saved: true })
-  render(<NotifyAsk context="booking" />)
+  render(<NotificationAsk context="booking" />)
   expect(push.notification.requestPermission).not.toHaveBeenCalled()
   expect(call).not.toHaveBeenCalled()
 
   fireEvent.click(allow()!)
   expect(push.notification.requestPermission).toHaveBeenCalledOnce() // within the tap (Safari)
-  expect((await screen.findByRole('status')).textContent).toBe(NOTIFY_COPY.allowed)
+  expect((await screen.findByRole('status')).textContent).toBe(NOTIFICATION_COPY.allowed)
   expect(call).toHaveBeenCalledWith(savePushSubscriptionCall, { endpoint: ENDPOINT, keys: KEYS })
   expect(allow()).toBeNull()
 
   // Asked once: not again on this device, after a booking or a waitlist.
   cleanup()
-  render(<NotifyAsk context="waitlist" />)
+  render(<NotificationAsk context="waitlist" />)
   expect(screen.queryByRole('region')).toBeNull()
 })
 
 it('remembers Not now for that ask on this device', () => {
   installPush()
-  render(<NotifyAsk context="booking" />)
-  fireEvent.click(screen.getByRole('button', { name: NOTIFY_COPY.notNow }))
+  render(<NotificationAsk context="booking" />)
+  fireEvent.click(screen.getByRole('button', { name: NOTIFICATION_COPY.notNow }))
   expect(screen.queryByRole('region')).toBeNull()
   cleanup()
-  render(<NotifyAsk context="booking" />)
+  render(<NotificationAsk context="booking" />)
   expect(screen.queryByRole('region')).toBeNull()
   cleanup()
-  render(<NotifyAsk context="waitlist" />)
-  expect(screen.getByRole('region', { name: NOTIFY_COPY.afterWaitlist })).toBeTruthy()
+  render(<NotificationAsk context="waitlist" />)
+  expect(screen.getByRole('region', { name: NOTIFICATION_COPY.afterWaitlist })).toBeTruthy()
 })
 
 it('on iPhone Safari in a tab, says to add Yaari to the home screen first', () => {
   removePush()
   vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE_SAFARI)
-  render(<NotifyAsk context="booking" />)
-  expect(screen.getByText(NOTIFY_COPY.installFirst)).toBeTruthy()
-  expect(screen.getByText(NOTIFY_COPY.installHow)).toBeTruthy()
+  render(<NotificationAsk context="booking" />)
+  expect(screen.getByText(NOTIFICATION_COPY.installFirst)).toBeTruthy()
+  expect(screen.getByText(NOTIFICATION_COPY.installHow)).toBeTruthy()
   expect(allow()).toBeNull()
 })
 
 it('says so where the browser cannot, or where notifications are blocked', async () => {
   removePush()
-  render(<NotifyAsk context="booking" />)
-  expect(screen.getByText(NOTIFY_COPY.unsupported)).toBeTruthy()
+  render(<NotificationAsk context="booking" />)
+  expect(screen.getByText(NOTIFICATION_COPY.unsupported)).toBeTruthy()
   cleanup()
 
   installPush({ permission: 'denied' })
-  render(<NotifyAsk context="booking" />)
-  expect(screen.getByText(NOTIFY_COPY.blocked)).toBeTruthy()
+  render(<NotificationAsk context="booking" />)
+  expect(screen.getByText(NOTIFICATION_COPY.blocked)).toBeTruthy()
   expect(allow()).toBeNull()
   cleanup()
 
   // Blocked in answer to the question itself.
   installPush({ answer: 'denied' })
-  render(<NotifyAsk context="booking" />)
+  render(<NotificationAsk context="booking" />)
   fireEvent.click(allow()!)
-  expect(await screen.findByText(NOTIFY_COPY.blocked)).toBeTruthy()
+  expect(await screen.findByText(NOTIFICATION_COPY.blocked)).toBeTruthy()
   expect(call).not.toHaveBeenCalled()
 })
 
@@ -99,17 +99,17 @@ it('says what went wrong when the server refuses, and Allow works again', async 
   vi.mocked(call).mockRejectedValueOnce(
     Object.assign(new Error('This push service is not one Yaari sends to.'), { code: 'functions/invalid-argument' }),
   )
-  render(<NotifyAsk context="waitlist" />)
+  render(<NotificationAsk context="waitlist" />)
   fireEvent.click(allow()!)
   expect((await screen.findByRole('alert')).textContent).toBe('This push service is not one Yaari sends to.')
   vi.mocked(call).mockResolvedValueOnce({ saved: true })
   fireEvent.click(allow()!)
-  await waitFor(() => expect(screen.getByRole('status').textContent).toBe(NOTIFY_COPY.allowed))
+  await waitFor(() => expect(screen.getByRole('status').textContent).toBe(NOTIFICATION_COPY.allowed))
 })
 
 it('is not shown to nobody', () => {
   installPush()
   useAuthStore.setState({ status: 'signed-out', member: null, verified: true })
-  render(<NotifyAsk context="booking" />)
+  render(<NotificationAsk context="booking" />)
   expect(screen.queryByRole('region')).toBeNull()
 })

@@ -4,7 +4,7 @@
  * leaves the device until Allow: the support check is local, and the subscribing code (push.ts)
  * loads with that tap. Not now is remembered on this device, for that ask.
  */
-import { NOTIFY_COPY } from '@yaari/domain/notify-copy'
+import { NOTIFICATION_COPY } from '@yaari/domain/notification-copy'
 import { useEffect, useId, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { wrap } from 'styled-system/patterns'
@@ -19,8 +19,8 @@ import { SupportNote } from './support-note'
 type AskContext = 'booking' | 'waitlist'
 
 const QUESTIONS: Record<AskContext, string> = {
-  booking: NOTIFY_COPY.afterBooking,
-  waitlist: NOTIFY_COPY.afterWaitlist,
+  booking: NOTIFICATION_COPY.afterBooking,
+  waitlist: NOTIFICATION_COPY.afterWaitlist,
 }
 
 const NOT_NOW_KEY = 'yaari:notify-not-now:'
@@ -54,7 +54,7 @@ export async function allowFromTap(uid: string) {
   return enablePush(uid, permission)
 }
 
-export function NotifyAsk({ context }: { context: AskContext }) {
+export function NotificationAsk({ context }: { context: AskContext }) {
   const uid = useAuthStore((state) => state.member?.uid)
   const titleId = useId()
   // What the device says as the ask appears; a tap below changes it.
@@ -83,7 +83,7 @@ export function NotifyAsk({ context }: { context: AskContext }) {
       </p>
       {allowed ? (
         <p ref={answer} tabIndex={-1} role="status" className={text({ tone: 'success' })}>
-          {NOTIFY_COPY.allowed}
+          {NOTIFICATION_COPY.allowed}
         </p>
       ) : support === 'ready' ? (
         <>
@@ -94,7 +94,7 @@ export function NotifyAsk({ context }: { context: AskContext }) {
           ) : null}
           <div className={wrap({ gap: '3' })}>
             <Button size="sm" loading={enable.busy} loadingText="Allowing…" onClick={() => void allow()}>
-              {NOTIFY_COPY.allow}
+              {NOTIFICATION_COPY.allow}
             </Button>
             <Button
               size="sm"
@@ -105,7 +105,7 @@ export function NotifyAsk({ context }: { context: AskContext }) {
                 setDismissed(true)
               }}
             >
-              {NOTIFY_COPY.notNow}
+              {NOTIFICATION_COPY.notNow}
             </Button>
           </div>
         </>

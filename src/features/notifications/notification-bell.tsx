@@ -5,7 +5,7 @@
  * idle, to bring the count up to date.
  */
 import { Link } from '@tanstack/react-router'
-import { bellLabel } from '@yaari/domain/notify-copy'
+import { bellLabel } from '@yaari/domain/notification-copy'
 import { useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
@@ -40,14 +40,14 @@ function rememberAsked(at: number): void {
   }
 }
 
-const refreshNotices = () =>
+const refreshNotifications = () =>
   void import('../../lib/member-data/refresh').then(({ refreshMemberData }) => refreshMemberData('notices'))
 
 /**
  * Brings the count up to date when the app opens (once idle), when it comes back to the front, and
  * when the service worker says a push arrived.
  */
-function useNoticeRefresh(uid: string | undefined) {
+function useNotificationRefresh(uid: string | undefined) {
   const idle = useIdleAfterMount()
   // A push this page heard of, from its first moment (push-arrivals.ts), before the bell mounted
   // too: the next look asks at once.
@@ -75,7 +75,7 @@ function useNoticeRefresh(uid: string | undefined) {
       // (A clock set back since, and the wait would never end: then it asks.)
       if (since >= 0 && since < ASK_AGAIN_AFTER_MS) return
       rememberAsked(Date.now())
-      refreshNotices()
+      refreshNotifications()
     }
     ask()
     document.addEventListener('visibilitychange', ask)
@@ -84,10 +84,10 @@ function useNoticeRefresh(uid: string | undefined) {
 }
 
 /** The bell, for the member this device knows: a link to /notifications with the unread count. */
-export default function NoticeBell() {
+export default function NotificationBell() {
   const uid = useKnownMember()?.uid
   const unread = useUnread(uid)
-  useNoticeRefresh(uid)
+  useNotificationRefresh(uid)
   // A screen reader hears of a new notification while the page is open (not of the count on arrival).
   const [news, setNews] = useState('')
   const before = useRef(unread)

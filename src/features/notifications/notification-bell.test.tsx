@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { rememberUnread } from '../../lib/member-data/unread'
 import { MEMBER_KEY } from '../../lib/session/member-hint'
-import NoticeBell from './notice-bell'
+import NotificationBell from './notification-bell'
 import { listenForPushes, usePushArrivals } from './push-arrivals'
 
 // The bell's collaborators outside the browser: the router's link, and the refresh that asks the server.
@@ -38,7 +38,7 @@ afterEach(() => {
 })
 
 it('is named "Notifications" with no count when nothing is unread', () => {
-  render(<NoticeBell />)
+  render(<NotificationBell />)
   const bell = screen.getByRole('link', { name: 'Notifications' })
   expect(bell.getAttribute('href')).toBe('/notifications')
   expect(bell.textContent).toBe('')
@@ -46,30 +46,30 @@ it('is named "Notifications" with no count when nothing is unread', () => {
 
 it('is not there for a visitor', () => {
   localStorage.removeItem(MEMBER_KEY)
-  const { container } = render(<NoticeBell />)
+  const { container } = render(<NotificationBell />)
   expect(container.innerHTML).toBe('')
 })
 
 it('says and shows how many are unread, for this member only', async () => {
   rememberUnread('m1', 3)
-  render(<NoticeBell />)
+  render(<NotificationBell />)
   const bell = screen.getByRole('link', { name: 'Notifications, 3 unread' })
   expect(bell.textContent).toBe('3')
   cleanup()
   knownAs('m2')
-  render(<NoticeBell />)
+  render(<NotificationBell />)
   expect(screen.getByRole('link', { name: 'Notifications' }).textContent).toBe('')
 })
 
 it('follows the count as it changes, and tells a screen reader of a new one', async () => {
-  render(<NoticeBell />)
+  render(<NotificationBell />)
   act(() => rememberUnread('m1', 1))
   expect(screen.getByRole('link', { name: 'Notifications, 1 unread' })).toBeTruthy()
   expect(screen.getByRole('status').textContent).toBe('Notifications, 1 unread')
 })
 
 it('asks the server when the app opens, and again at once when a push arrives', async () => {
-  render(<NoticeBell />)
+  render(<NotificationBell />)
   await waitFor(() => expect(refreshMemberData).toHaveBeenCalledTimes(1))
   expect(refreshMemberData).toHaveBeenCalledWith('notices')
   worker.dispatchEvent(new MessageEvent('message', { data: { type: 'yaari:notice' } }))
@@ -83,7 +83,7 @@ it('hears a push that arrived while the page was still loading, before the bell 
   // The bell asked a moment ago (another page of this visit): coming back would wait a minute.
   sessionStorage.setItem('yaari:notices-asked', String(Date.now()))
   worker.dispatchEvent(new MessageEvent('message', { data: { type: 'yaari:notice' } }))
-  render(<NoticeBell />)
+  render(<NotificationBell />)
   await waitFor(() => expect(refreshMemberData).toHaveBeenCalledTimes(1))
   expect(refreshMemberData).toHaveBeenCalledWith('notices')
 })

@@ -5,7 +5,7 @@
 import type { HostDateSummary } from '@yaari/domain/host'
 import { formatLongDate, istToday } from '@yaari/domain/schedule'
 
-export interface DateGroup {
+export interface DateSection {
   key: string
   label: string
   /** Shown folded (a disclosure to open). */
@@ -28,10 +28,10 @@ function plusDays(iso: string, days: number): string {
  * Dates (already in order) grouped: tonight, this week (the next 7 days, the 7th included, so a weekly
  * event's next date is always there), then each later month, folded.
  */
-export function groupHostDates(dates: readonly HostDateSummary[], now = new Date()): DateGroup[] {
+export function sectionHostDates(dates: readonly HostDateSummary[], now = new Date()): DateSection[] {
   const today = istToday(now)
   const weekEnd = plusDays(today, 7)
-  const groups = new Map<string, DateGroup>()
+  const groups = new Map<string, DateSection>()
   const add = (key: string, label: string, folded: boolean, date: HostDateSummary) => {
     const group = groups.get(key) ?? { key, label, folded, dates: [] }
     group.dates.push(date)

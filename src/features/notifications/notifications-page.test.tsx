@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { markNotificationsReadCall, NOTIFY_COPY, type NoticeView } from '@yaari/domain/notifications'
+import { markNotificationsReadCall, NOTIFICATION_COPY, type NotificationView } from '@yaari/domain/notifications'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { writeNotices } from '../../lib/member-data/records'
+import { writeNotifications } from '../../lib/member-data/records'
 import { useAuthStore } from '../../lib/session/auth-store'
 import { memberDevice } from '../../test-utils/member-device'
 
@@ -17,10 +17,10 @@ vi.mock('@tanstack/react-router', () => ({
     </a>
   ),
 }))
-const device = await memberDevice('notices-page')
-const { NoticesPage } = await import('./notices-page')
+const device = await memberDevice('notifications-page')
+const { NotificationsPage } = await import('./notifications-page')
 
-const notice = (id: string, at: string, overrides: Partial<NoticeView> = {}): NoticeView => ({
+const notification = (id: string, at: string, overrides: Partial<NotificationView> = {}): NotificationView => ({
   id,
   kind: 'reminder',
   title: `Title ${id}`,
@@ -36,16 +36,16 @@ beforeEach(() => localStorage.clear())
 afterEach(() => vi.restoreAllMocks())
 
 it('lists the notifications newest first, each a link with its detail and time, the unread marked', async () => {
-  await writeNotices(device.db(), 'm1', {
+  await writeNotifications(device.db(), 'm1', {
     notices: [
-      notice('old', '2026-11-20T04:30:00.000Z', { read: true }),
-      notice('new', '2026-11-27T12:00:00.000Z', { kind: 'host-message', detail: 'See you at the corner table!' }),
+      notification('old', '2026-11-20T04:30:00.000Z', { read: true }),
+      notification('new', '2026-11-27T12:00:00.000Z', { kind: 'host-message', detail: 'See you at the corner table!' }),
     ],
     unread: 1,
     off: [],
   })
-  render(<NoticesPage />)
-  expect(await screen.findByRole('heading', { level: 1, name: NOTIFY_COPY.listTitle })).toBeTruthy()
+  render(<NotificationsPage />)
+  expect(await screen.findByRole('heading', { level: 1, name: NOTIFICATION_COPY.listTitle })).toBeTruthy()
   const items = await screen.findAllByRole('listitem')
   expect(items.map((item) => within(item).getByRole('link').textContent)).toEqual(['Title new', 'Title old'])
   expect(within(items[0]!).getByRole('link').getAttribute('href')).toBe('/my-bookings/new')
@@ -58,14 +58,14 @@ it('lists the notifications newest first, each a link with its detail and time, 
 })
 
 it('marks all read up to the newest, and the bell and the list follow', async () => {
-  await writeNotices(device.db(), 'm1', {
-    notices: [notice('a', '2026-11-26T10:00:00.000Z'), notice('b', '2026-11-27T10:00:00.000Z')],
+  await writeNotifications(device.db(), 'm1', {
+    notices: [notification('a', '2026-11-26T10:00:00.000Z'), notification('b', '2026-11-27T10:00:00.000Z')],
     unread: 2,
     off: [],
   })
   device.call.mockResolvedValueOnce({ unread: 0 })
-  render(<NoticesPage />)
-  await userEvent.click(await screen.findByRole('button', { name: NOTIFY_COPY.markRead }))
+  render(<NotificationsPage />)
+  await userEvent.click(await screen.findByRole('button', { name: NOTIFICATION_COPY.markRead }))
   expect(device.call).toHaveBeenCalledWith(markNotificationsReadCall, { upTo: '2026-11-27T10:00:00.000Z' })
   await waitFor(() => expect(screen.queryByText('Unread')).toBeNull())
   expect(screen.getByRole('status').textContent).toBe('All read')
@@ -73,19 +73,19 @@ it('marks all read up to the newest, and the bell and the list follow', async ()
 })
 
 it('says when there is nothing yet', async () => {
-  await writeNotices(device.db(), 'm1', { notices: [], unread: 0, off: [] })
-  render(<NoticesPage />)
-  expect(await screen.findByText(NOTIFY_COPY.empty)).toBeTruthy()
+  await writeNotifications(device.db(), 'm1', { notices: [], unread: 0, off: [] })
+  render(<NotificationsPage />)
+  expect(await screen.findByText(NOTIFICATION_COPY.empty)).toBeTruthy()
 })
 
 it('says it needs a connection the first time when offline with nothing on the device', async () => {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
-  render(<NoticesPage />)
-  expect((await screen.findByRole('alert')).textContent).toBe(NOTIFY_COPY.offline)
+  render(<NotificationsPage />)
+  expect((await screen.findByRole('alert')).textContent).toBe(NOTIFICATION_COPY.offline)
 })
 
 it('asks a visitor to sign in', () => {
   useAuthStore.setState({ status: 'signed-out', member: null, verified: true })
-  render(<NoticesPage />)
+  render(<NotificationsPage />)
   expect(screen.getByText('Sign in to see your notifications.')).toBeTruthy()
 })

@@ -5,16 +5,16 @@
  * (the bell asks). "Mark all as read" empties the bell's count.
  */
 import { Link } from '@tanstack/react-router'
-import { NOTIFY_COPY, type NoticeView } from '@yaari/domain/notifications'
+import { NOTIFICATION_COPY, type NotificationView } from '@yaari/domain/notifications'
 import { formatIstClock, formatShortDate, istToday } from '@yaari/domain/schedule'
 import { useRef } from 'react'
 import { css, cx } from 'styled-system/css'
 import { container, flow, grid } from 'styled-system/patterns'
 import { card, chip, heading, link, notice, text } from 'styled-system/recipes'
 import { useAction } from '../../lib/call'
-import { type Snapshot, useMyNotices } from '../../lib/member-data/hooks'
-import type { MyNotices } from '../../lib/member-data/records'
-import { markAllNoticesRead, markNoticeRead } from '../../lib/member-data/refresh'
+import { type Snapshot, useMyNotifications } from '../../lib/member-data/hooks'
+import type { MyNotifications } from '../../lib/member-data/records'
+import { markAllNotificationsRead, markNotificationRead } from '../../lib/member-data/refresh'
 import { usePageMeta } from '../../lib/page-meta'
 import { useOnline } from '../../lib/use-online'
 import { Button } from '../../ui/button'
@@ -25,7 +25,7 @@ import { StatusNote } from '../../ui/status-note'
 const WORDS = { offline: 'You’re offline: marking them read needs a connection.' }
 
 /** "Just now", "12 min ago", "Today, 6:12 PM", "Sat, 28 Nov, 6:12 PM": on an IST clock, whatever the device's zone. */
-function noticeTime(at: string, now = Date.now()): string {
+function notificationTime(at: string, now = Date.now()): string {
   const when = new Date(at)
   const minutes = Math.floor((now - when.getTime()) / 60_000)
   if (minutes < 1) return 'Just now'
@@ -34,7 +34,7 @@ function noticeTime(at: string, now = Date.now()): string {
   return `${day === istToday(new Date(now)) ? 'Today' : formatShortDate(day)}, ${formatIstClock(when)}`
 }
 
-function NoticeItem({ notice: item }: { notice: NoticeView }) {
+function NotificationItem({ notification: item }: { notification: NotificationView }) {
   const styles = card({ variant: 'outline' })
   return (
     <li
@@ -42,7 +42,7 @@ function NoticeItem({ notice: item }: { notice: NoticeView }) {
         styles.root,
         styles.body,
         flow({ gap: '2' }),
-        // The whole card opens the notice (the title's link covers it), a wide target on a phone.
+        // The whole card opens the notification (the title's link covers it), a wide target on a phone.
         css({ position: 'relative' }),
         item.read ? undefined : css({ borderLeftWidth: '4px', borderLeftColor: 'accent.default' }),
       )}
@@ -56,7 +56,7 @@ function NoticeItem({ notice: item }: { notice: NoticeView }) {
         <Link
           to={item.url}
           // Opening it is reading it (the bell's count goes down); a failure leaves it unread, nothing more.
-          onClick={item.read ? undefined : () => void markNoticeRead(item.id).catch(() => undefined)}
+          onClick={item.read ? undefined : () => void markNotificationRead(item.id).catch(() => undefined)}
           className={css({
             _hover: { textDecoration: 'underline' },
             _before: { content: '""', position: 'absolute', inset: '0' },
@@ -78,20 +78,20 @@ function NoticeItem({ notice: item }: { notice: NoticeView }) {
       <p>{item.body}</p>
       {item.detail ? <p className={cx(notice(), css({ whiteSpace: 'pre-line' }))}>{item.detail}</p> : null}
       <p className={text({ size: 'sm', tone: 'muted' })}>
-        <time dateTime={item.at}>{noticeTime(item.at)}</time>
+        <time dateTime={item.at}>{notificationTime(item.at)}</time>
       </p>
     </li>
   )
 }
 
-function NoticeList({ data, verified }: { data: MyNotices; verified: boolean }) {
+function NotificationList({ data, verified }: { data: MyNotifications; verified: boolean }) {
   const status = useRef<HTMLParagraphElement>(null)
   const marking = useAction(async () => {
-    await markAllNoticesRead(data.notices)
+    await markAllNotificationsRead(data.notices)
     // The button goes with the last unread one: keyboard focus moves to what it changed, not the page's top.
     status.current?.focus()
   }, WORDS)
-  if (!data.notices.length) return <p className={notice({ size: 'lg' })}>{NOTIFY_COPY.empty}</p>
+  if (!data.notices.length) return <p className={notice({ size: 'lg' })}>{NOTIFICATION_COPY.empty}</p>
   const unread = data.notices.filter((item) => !item.read).length
   return (
     <>
@@ -101,7 +101,7 @@ function NoticeList({ data, verified }: { data: MyNotices; verified: boolean }) 
         </p>
         {unread > 0 ? (
           <Button variant="outline" loading={marking.busy} disabled={!verified} onClick={() => void marking.run()}>
-            {NOTIFY_COPY.markRead}
+            {NOTIFICATION_COPY.markRead}
           </Button>
         ) : null}
         {marking.error ? (
@@ -112,7 +112,7 @@ function NoticeList({ data, verified }: { data: MyNotices; verified: boolean }) 
       </div>
       <ul className={grid({ gap: '3' })}>
         {data.notices.map((item) => (
-          <NoticeItem key={item.id} notice={item} />
+          <NotificationItem key={item.id} notification={item} />
         ))}
       </ul>
     </>
@@ -120,9 +120,12 @@ function NoticeList({ data, verified }: { data: MyNotices; verified: boolean }) 
 }
 
 /** The member's notifications, newest first, read from the device. */
-export function NoticesPage({ initial }: { initial?: Snapshot<MyNotices | undefined> | null }) {
-  usePageMeta({ title: NOTIFY_COPY.listTitle, description: 'What Yaari told you about your bookings, newest first.' })
-  const mine = useMyNotices(initial)
+export function NotificationsPage({ initial }: { initial?: Snapshot<MyNotifications | undefined> | null }) {
+  usePageMeta({
+    title: NOTIFICATION_COPY.listTitle,
+    description: 'What Yaari told you about your bookings, newest first.',
+  })
+  const mine = useMyNotifications(initial)
   const online = useOnline()
   const snapshot = mine.status === 'signed-in' ? mine.snapshot : undefined
   let body: React.ReactNode
@@ -132,7 +135,7 @@ export function NoticesPage({ initial }: { initial?: Snapshot<MyNotices | undefi
     body = (
       <>
         <RefreshedNote refreshedAt={snapshot.refreshedAt} refresh={mine.refresh} />
-        <NoticeList data={snapshot.data} verified={mine.verified} />
+        <NotificationList data={snapshot.data} verified={mine.verified} />
       </>
     )
   } else if (
@@ -140,7 +143,7 @@ export function NoticesPage({ initial }: { initial?: Snapshot<MyNotices | undefi
     snapshot &&
     (!online || (mine.refresh?.status === 'failed' && mine.refresh.offline))
   ) {
-    body = <p role="alert">{NOTIFY_COPY.offline}</p>
+    body = <p role="alert">{NOTIFICATION_COPY.offline}</p>
   } else if (mine.status === 'signed-in' && snapshot && mine.refresh?.status === 'failed') {
     body = <p role="alert">We couldn’t load your notifications. Please try again.</p>
   } else {
@@ -148,7 +151,7 @@ export function NoticesPage({ initial }: { initial?: Snapshot<MyNotices | undefi
   }
   return (
     <section className={cx(container({ maxW: '2xl', py: { base: '10', md: '16' } }), flow({ gap: '6' }))}>
-      <h1 className={heading({ level: 'page' })}>{NOTIFY_COPY.listTitle}</h1>
+      <h1 className={heading({ level: 'page' })}>{NOTIFICATION_COPY.listTitle}</h1>
       <p className={text({ size: 'sm' })}>
         <Link to="/profile" hash="notifications" className={link()}>
           Choose what we tell you
