@@ -10,22 +10,22 @@
  */
 import { randomUUID } from 'node:crypto'
 import { morningAfter, nightId } from '@yaari/domain/after-night-rules'
-import { seatsCollectionPath } from '@yaari/domain/availability'
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
-import { DOOR_OPENS_BEFORE_MS, doorWindow } from '@yaari/domain/door'
+import { SEED } from '@yaari/domain/catalogue-seed'
 import { availableDates } from '@yaari/domain/schedule'
 import { SITE } from '@yaari/domain/site'
-import { authAccounts, postCallable } from '../../dev/lib/config.mjs'
-import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
 import { mailWithSubject } from '../../dev/lib/mail-inbox.mjs'
 import {
   admin,
   apiMember,
+  atTheNight,
   BACKEND,
+  callAs,
+  emptyDate,
   expect,
   expectNoSeriousA11yViolations,
   expectOneMain,
   hangOutsideRequests,
+  hostAccount,
   paidThroughApi,
   phoneOf,
   signedInAs,
@@ -34,8 +34,7 @@ import {
   waitOutTheCall,
 } from './support'
 
-const sunday = SEED_EVENTS.find((event) => event.id === 'unplanned-sunday-social-mixup')!
-const host = DEMO_ACCOUNTS.find((account) => !account.claims.admin)!
+const sunday = SEED.eventById('unplanned-sunday-social-mixup')!
 const date = availableDates(sunday)[6]!
 /** The second test's date, a week before: its morning-after job would close the first's evening a week on. */
 const quietDate = availableDates(sunday)[5]!
@@ -45,32 +44,13 @@ test.describe.configure({ mode: 'serial' })
 
 test.use({ viewport: { width: 360, height: 780 } })
 
-/** The stack's clock for this date (only) an hour into its evening, when its door takes check-ins. */
-async function atTheNight(date: string) {
-  const start = doorWindow(sunday, date).opens + DOOR_OPENS_BEFORE_MS
-  await admin()
-    .doc(`stack_clocks/${sunday.id}_${date}`)
-    .set({ offset_ms: start + 3_600_000 - Date.now() })
-}
-
-/** Leaves the date as it was, so another run on this stack can book it again. */
-async function emptyDate(date: string) {
+/** Leaves the date as it was, its evening after included, so another run on this stack can book it again. */
+async function emptyEvening(date: string) {
+  await emptyDate(sunday, date, ['feedback', 'reports', 'connections'])
   const db = admin()
-  await db.doc(`stack_clocks/${sunday.id}_${date}`).delete()
   await db.doc(`nights/${nightId(sunday.id, date)}`).delete()
-  const ofDate = (collection: string) =>
-    db.collection(collection).where('event_id', '==', sunday.id).where('event_date', '==', date).get()
-  const found = await Promise.all([
-    db.collection(seatsCollectionPath(sunday.id, date)).get(),
-    ofDate('bookings'),
-    ofDate('door_admissions'),
-    ofDate('door_check_ins'),
-    ofDate('feedback'),
-    ofDate('reports'),
-    ofDate('connections'),
-    db.collection('picks').where('night', '==', nightId(sunday.id, date)).get(),
-  ])
-  await Promise.all(found.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))
+  const picks = await db.collection('picks').where('night', '==', nightId(sunday.id, date)).get()
+  await Promise.all(picks.docs.map((doc) => doc.ref.delete()))
 }
 
 test('three guests after the night: feedback, a connection, nothing told to the third, a report a host acts on', async ({
@@ -79,7 +59,7 @@ test('three guests after the night: feedback, a connection, nothing told to the 
 }) => {
   // Four people on four phones and a host, through the night and the morning after: 1.1-1.4 min on 2 cores.
   test.setTimeout(180_000)
-  await atTheNight(date)
+  await atTheNight(sunday, date)
   try {
     const [asha, bala, chitra] = await Promise.all([
       apiMember('Asha Rao'),
@@ -93,7 +73,7 @@ test('three guests after the night: feedback, a connection, nothing told to the 
     }
 
     // The host checks the three in at the door, by name.
-    await signedInAs(page, host)
+    await signedInAs(page, hostAccount)
     await page.goto(`/host/${sunday.id}/${date}/door`)
     await page.getByRole('textbox', { name: 'This door' }).fill('Front door')
     await page.getByRole('button', { name: 'Get ready for the door' }).click()
@@ -201,24 +181,18 @@ test('three guests after the night: feedback, a connection, nothing told to the 
     await expect(night).toContainText('Lovely table.')
     await expect(night).not.toContainText('Bala')
   } finally {
-    await emptyDate(date)
+    await emptyEvening(date)
   }
 })
 
 /** The demo host's callable, through the Auth emulator's REST API and the functions, as a door phone's sync is sent. */
-async function asHost(fn: string, data: unknown) {
-  const signedIn = await authAccounts('signInWithPassword', { email: host.email, password: host.password })
-  const { idToken } = (await signedIn.json()) as { idToken: string }
-  const response = await postCallable(fn, idToken, data)
-  expect(response.ok, await response.clone().text()).toBe(true)
-  return ((await response.json()) as { result: Record<string, unknown> }).result
-}
+const asHost = (fn: string, data: unknown) => callAs(hostAccount, fn, data)
 
 test('a hanging connection loses nothing: the feedback typed is kept, and sent once Yaari answers', async ({
   page,
 }) => {
   test.slow()
-  await atTheNight(quietDate)
+  await atTheNight(sunday, quietDate)
   try {
     const kavya = await apiMember('Kavya Menon')
     const { orderId } = await paidThroughApi(kavya, sunday.id, quietDate)
@@ -270,6 +244,6 @@ test('a hanging connection loses nothing: the feedback typed is kept, and sent o
       comment: 'Good table, loud room.',
     })
   } finally {
-    await emptyDate(quietDate)
+    await emptyEvening(quietDate)
   }
 })

@@ -7,14 +7,16 @@
  */
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
-import { authAccounts, postCallable } from '../../dev/lib/config.mjs'
-import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
+import { postCallable } from '../../dev/lib/config.mjs'
 import {
+  adminAccount,
   apiMember,
   BACKEND,
   controlledByServiceWorker,
   expect,
   expectNoSeriousA11yViolations,
+  hostAccount,
+  idTokenOf,
   onboardedMember,
   paidThroughApi,
   phoneOf,
@@ -23,8 +25,6 @@ import {
   WITH_SERVICE_WORKER,
 } from './support'
 
-const adminAccount = DEMO_ACCOUNTS.find((account) => account.claims.admin)!
-const hostAccount = DEMO_ACCOUNTS.find((account) => !account.claims.admin)!
 // The address is the title's; a stack kept running between runs already has one from before.
 const slug = `mumbai-sunday-brunch-${randomUUID().slice(0, 6)}`
 const TITLE = 'Mumbai Sunday Brunch'
@@ -318,11 +318,7 @@ test.describe
       await expect(page.getByText('There is no such event in the catalogue.')).toBeVisible(BACKEND)
 
       // Nor through the public API: the callable refuses them with the reason.
-      const signIn = await authAccounts('signInWithPassword', {
-        email: hostAccount.email,
-        password: hostAccount.password,
-      })
-      const { idToken } = (await signIn.json()) as { idToken: string }
+      const idToken = await idTokenOf(hostAccount)
       const refused = await postCallable('archiveCatalogueEvent', idToken, { id: slug })
       expect(refused.status).toBe(403)
       expect(await refused.text()).toContain('You do not host events in this city.')

@@ -10,19 +10,15 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { seatsCollectionPath } from '@yaari/domain/availability'
-import { SEED, SEED_EVENTS } from '@yaari/domain/catalogue-seed'
-import { DOOR_OPENS_BEFORE_MS, doorWindow } from '@yaari/domain/door'
+import { SEED } from '@yaari/domain/catalogue-seed'
 import { decodePass, passCredential } from '@yaari/domain/pass'
 import { availableDates } from '@yaari/domain/schedule'
 import { ROOT } from '../../dev/lib/config.mjs'
-import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
 import { browserWithCamera, writeCodesVideo } from './fake-camera'
 import * as support from './support'
 import { BACKEND, expect, test } from './support'
 
-const midweek = SEED_EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')!
-const host = DEMO_ACCOUNTS.find((account) => !account.claims.admin)!
+const midweek = SEED.eventById('midweek-wednesday-dinner')!
 
 /** The pass with one byte of its payload changed and the signature kept: what a forger makes. */
 function forged(credential: string) {
@@ -30,35 +26,6 @@ function forged(credential: string) {
   const payload = decoded.payload.slice()
   payload[payload.length - 2] = (payload[payload.length - 2] ?? 0) ^ 0x01
   return passCredential(payload, decoded.signature)
-}
-
-/**
- * Puts the stack's clock for this date (only) an hour into its evening: the server takes a door's
- * check-ins in the date's night window only, and these dates are weeks ahead.
- */
-async function atTheNight(date: string) {
-  const start = doorWindow(midweek, date).opens + DOOR_OPENS_BEFORE_MS
-  await support
-    .admin()
-    .doc(`stack_clocks/${midweek.id}_${date}`)
-    .set({ offset_ms: start + 3_600_000 - Date.now() })
-}
-
-/** Leaves the date as it was (its seats, bookings, check-ins and clock), so another run on this stack can book it. */
-async function emptyDate(date: string) {
-  const db = support.admin()
-  await db.doc(`stack_clocks/${midweek.id}_${date}`).delete()
-  const seats = await db.collection(seatsCollectionPath(midweek.id, date)).get()
-  const ofDate = (collection: string) =>
-    db.collection(collection).where('event_id', '==', midweek.id).where('event_date', '==', date).get()
-  const [bookings, admitted, checkIns] = await Promise.all([
-    ofDate('bookings'),
-    ofDate('door_admissions'),
-    ofDate('door_check_ins'),
-  ])
-  await Promise.all(
-    [...seats.docs, ...bookings.docs, ...admitted.docs, ...checkIns.docs].map((doc) => doc.ref.delete()),
-  )
 }
 
 /** A door phone: a 360 px wide context of the camera browser, its host signed in. */
@@ -82,7 +49,7 @@ async function doorPhone(browser: Browser, name: string): Promise<{ context: Bro
     ),
   )
   test.info().annotations.push({ type: 'door', description: name })
-  await support.signedInAs(page, host)
+  await support.signedInAs(page, support.hostAccount)
   Object.assign(page, { cspViolations: violations })
   return { context, page }
 }
@@ -118,6 +85,17 @@ async function twoReadyPhones(date: string, credential: string) {
   return { browser, front, back }
 }
 
+/**
+ * A guest with a paid seat of `date`, the date's night on the stack's clock, and two door phones
+ * readied for it, filming her pass.
+ */
+async function guestAtTwoDoors(date: string, name: string) {
+  await support.atTheNight(midweek, date)
+  const guest = await support.apiMember(name)
+  const paid = await support.paidThroughApi(guest, midweek.id, date)
+  return { guest, paid, ...(await twoReadyPhones(date, paid.pass!.credential)) }
+}
+
 /** The verdict's backgrounds: the theme's green.800 and red.700. */
 const ADMIT_GREEN = 'rgb(22, 101, 52)'
 const REFUSE_RED = 'rgb(185, 28, 28)'
@@ -141,7 +119,7 @@ test.describe('the door with no signal', () => {
   test('scan, refuse, by name, then sync when the signal is back', async () => {
     test.slow()
     const date = availableDates(midweek)[3]!
-    await atTheNight(date)
+    await support.atTheNight(midweek, date)
     const asha = await support.apiMember('Asha Rao')
     const ravi = await support.apiMember('Ravi Kumar')
     const ashaPaid = await support.paidThroughApi(asha, midweek.id, date)
@@ -208,17 +186,14 @@ test.describe('the door with no signal', () => {
       expect(cspOf(page)).toEqual([])
     } finally {
       await browser.close()
-      await emptyDate(date)
+      await support.emptyDate(midweek, date)
     }
   })
 
   test('two door phones admit the same guest offline; after both sync, both show the double entry', async () => {
     test.slow()
     const date = availableDates(midweek)[4]!
-    await atTheNight(date)
-    const lata = await support.apiMember('Lata Menon')
-    const paid = await support.paidThroughApi(lata, midweek.id, date)
-    const { browser, front, back } = await twoReadyPhones(date, paid.pass!.credential)
+    const { browser, front, back } = await guestAtTwoDoors(date, 'Lata Menon')
     try {
       // The front phone has no signal; the back one has a signal that hangs (every request to
       // Firebase and the functions left unanswered), as a venue's one bar gives.
@@ -240,17 +215,14 @@ test.describe('the door with no signal', () => {
       }
     } finally {
       await browser.close()
-      await emptyDate(date)
+      await support.emptyDate(midweek, date)
     }
   })
 
   test('a seat refunded after the door was readied: refused once the phone syncs; let in by a phone offline all along, flagged after it syncs', async () => {
     test.slow()
     const date = availableDates(midweek)[5]!
-    await atTheNight(date)
-    const meera = await support.apiMember('Meera Iyer')
-    const paid = await support.paidThroughApi(meera, midweek.id, date)
-    const { browser, front, back } = await twoReadyPhones(date, paid.pass!.credential)
+    const { guest: meera, paid, browser, front, back } = await guestAtTwoDoors(date, 'Meera Iyer')
     try {
       // The back phone has no signal from here on, all night.
       await back.context.setOffline(true)
@@ -287,7 +259,7 @@ test.describe('the door with no signal', () => {
       )
     } finally {
       await browser.close()
-      await emptyDate(date)
+      await support.emptyDate(midweek, date)
     }
   })
 })

@@ -7,45 +7,34 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import { pairId } from '@yaari/domain/after-night-rules'
-import { seatsCollectionPath } from '@yaari/domain/availability'
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
-import { DOOR_OPENS_BEFORE_MS, doorWindow } from '@yaari/domain/door'
+import { SEED } from '@yaari/domain/catalogue-seed'
 import { availableDates, formatShortDate } from '@yaari/domain/schedule'
-import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
 import {
   admin,
   apiMember,
+  atTheNight,
   BACKEND,
+  emptyDate,
   expect,
   expectNoSeriousA11yViolations,
   hangOutsideRequests,
+  hostAccount,
+  openHostDate,
   paidThroughApi,
   phoneOf,
-  signedInAs,
   test,
 } from './support'
 
-const dinner = SEED_EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')!
-const host = DEMO_ACCOUNTS.find((account) => !account.claims.admin)!
+const dinner = SEED.eventById('midweek-wednesday-dinner')!
 const date = availableDates(dinner)[7]!
 const NAMES = ['Asha', 'Bala', 'Chitra', 'Dev', 'Esha', 'Farhan', 'Gita', 'Hari', 'Isha', 'Jai', 'Kavya', 'Lokesh']
 
 test.use({ viewport: { width: 360, height: 780 } })
 
-/** Leaves the date as it was, so another run on this stack can book it again. */
-async function emptyDate() {
-  const db = admin()
-  await db.doc(`stack_clocks/${dinner.id}_${date}`).delete()
-  await db.doc(`seatings/${dinner.id}_${date}`).delete()
-  const ofDate = (collection: string) =>
-    db.collection(collection).where('event_id', '==', dinner.id).where('event_date', '==', date).get()
-  const found = await Promise.all([
-    db.collection(seatsCollectionPath(dinner.id, date)).get(),
-    ofDate('bookings'),
-    ofDate('door_admissions'),
-    ofDate('door_check_ins'),
-  ])
-  await Promise.all(found.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))
+/** Leaves the date as it was, its groups included, so another run on this stack can book it again. */
+async function emptyDinner() {
+  await emptyDate(dinner, date)
+  await admin().doc(`seatings/${dinner.id}_${date}`).delete()
 }
 
 /** A group's card on the console, by its number. */
@@ -65,7 +54,7 @@ test('a host seats twelve guests in two groups; each guest sees their own at the
   browser,
 }) => {
   test.slow()
-  await emptyDate()
+  await emptyDinner()
   try {
     const members = []
     for (const name of NAMES) members.push(await apiMember(`${name} Test`))
@@ -78,8 +67,7 @@ test('a host seats twelve guests in two groups; each guest sees their own at the
       .set({ from: asha.uid, to: bala.uid, at: Date.now() })
 
     // The host plans the groups.
-    await signedInAs(page, host)
-    await page.goto(`/host/${dinner.id}/${date}`)
+    await openHostDate(page, hostAccount, dinner.id, date)
     const groups = page.getByRole('region', { name: 'Groups' })
     // Below twelve guests' rows, the groups are one tap away from the top of the page.
     await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Groups' }).click()
@@ -146,10 +134,7 @@ test('a host seats twelve guests in two groups; each guest sees their own at the
     )
 
     // From the reveal: her group, the others' first names.
-    const start = doorWindow(dinner, date).opens + DOOR_OPENS_BEFORE_MS
-    await admin()
-      .doc(`stack_clocks/${dinner.id}_${date}`)
-      .set({ offset_ms: start + 3_600_000 - Date.now() })
+    await atTheNight(dinner, date)
     await ashaPage.reload()
     // At the top of her ticket, above the pass, on a phone's first screen.
     const row = ashaPage.getByRole('region', { name: 'Your group' })
@@ -179,6 +164,6 @@ test('a host seats twelve guests in two groups; each guest sees their own at the
     await page.getByRole('button', { name: 'Admit Asha Test' }).click()
     await expect(page.getByRole('alertdialog')).toContainText(`Group ${ashaGroup}`)
   } finally {
-    await emptyDate()
+    await emptyDinner()
   }
 })

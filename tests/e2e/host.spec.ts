@@ -9,22 +9,25 @@
  */
 
 import { readFile } from 'node:fs/promises'
+import type { Page } from '@playwright/test'
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { cancelledDatePath } from '@yaari/domain/booking'
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+import { SEED } from '@yaari/domain/catalogue-seed'
 import { HOST_MESSAGES } from '@yaari/domain/host'
 import { availableDates, formatLongDate, istToday } from '@yaari/domain/schedule'
-import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
 import { mailWithSubject } from '../../dev/lib/mail-inbox.mjs'
 import {
   admin,
+  adminAccount,
   apiMember,
   BACKEND,
   expect,
   expectNoSeriousA11yViolations,
   expectOneMain,
   hangOutsideRequests,
+  hostAccount,
   onboardedMember,
+  openHostDate,
   paidThroughApi,
   signedInAs,
   signInAt,
@@ -33,11 +36,11 @@ import {
   uniqueName,
 } from './support'
 
-const sunday = SEED_EVENTS.find((event) => event.id === 'unplanned-sunday-social-mixup')!
+const sunday = SEED.eventById('unplanned-sunday-social-mixup')!
 // The third Sunday: no other test books it (booking.spec.ts cancels the last one).
 const date = availableDates(sunday)[2]!
 const seats = () => admin().collection(seatsCollectionPath(sunday.id, date))
-const host = DEMO_ACCOUNTS.find((account) => !account.claims.admin)!
+const saturday = SEED.eventById('first-hello-stranger-meetup')!
 
 /** A member who joins the date's waitlist through the joinWaitlist function. */
 async function waitingMember() {
@@ -46,6 +49,12 @@ async function waitingMember() {
   return member.uid
 }
 
+/** The host signed in on the console page of the `n`th Saturday ahead; that date. */
+async function openSaturday(page: Page, n: number) {
+  const day = availableDates(saturday)[n]!
+  await openHostDate(page, hostAccount, saturday.id, day)
+  return day
+}
 test.describe('the host console', () => {
   test('a visitor and a member who open /host are told it is for hosts only', async ({ page }) => {
     await page.goto('/host')
@@ -62,10 +71,7 @@ test.describe('the host console', () => {
     page,
     context,
   }) => {
-    const saturday = SEED_EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')!
-    const day = availableDates(saturday)[5]!
-    await signedInAs(page, host)
-    await page.goto(`/host/${saturday.id}/${day}`)
+    await openSaturday(page, 5)
     const numbers = page.getByRole('region', { name: 'Numbers' })
     await expect(numbers.getByText('Capacity')).toBeVisible(BACKEND)
     await expect(page.getByText(/^Up to date as of/)).toBeVisible(BACKEND)
@@ -81,7 +87,7 @@ test.describe('the host console', () => {
   })
 
   test('Back from a member page into the console opens the console', async ({ page }) => {
-    await signedInAs(page, host)
+    await signedInAs(page, hostAccount)
     await page.goto('/host')
     await expect(page.getByRole('heading', { level: 1, name: 'Host console' })).toBeVisible(BACKEND)
     // Out of the console within the page, then that member page loaded again on its own.
@@ -97,11 +103,8 @@ test.describe('the host console', () => {
     page,
     context,
   }) => {
-    const saturday = SEED_EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')!
     // A date this week: the console shows it unfolded.
-    const day = availableDates(saturday)[0]!
-    await signedInAs(page, host)
-    await page.goto(`/host/${saturday.id}/${day}`)
+    const day = await openSaturday(page, 0)
     await expect(page.getByText(/^Up to date as of/)).toBeVisible(BACKEND)
 
     const signal = await hangOutsideRequests(context)
@@ -127,7 +130,7 @@ test.describe('the host console', () => {
 
       // The host signs in: the menu shows the way to the console (the app learns the role from the token).
       const hostPage = await hostContext.newPage()
-      await signInAt(hostPage, host.email, host.password)
+      await signInAt(hostPage, hostAccount.email, hostAccount.password)
       await expect(hostPage).toHaveURL(/\/$/, BACKEND)
       await hostPage.getByRole('button', { name: 'Menu' }).click()
       await hostPage.getByRole('link', { name: 'Host console' }).click()
@@ -285,15 +288,12 @@ test.describe('the host console', () => {
     page,
   }) => {
     test.slow()
-    const saturday = SEED_EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')!
     const day = availableDates(saturday)[3]!
     const name = uniqueName('Meera')
     const guest = await apiMember(name)
     const { orderId } = await paidThroughApi(guest, saturday.id, day)
-    const adminAccount = DEMO_ACCOUNTS.find((account) => account.claims.admin)!
     try {
-      await signedInAs(page, adminAccount)
-      await page.goto(`/host/${saturday.id}/${day}`)
+      await openHostDate(page, adminAccount, saturday.id, day)
       const row = page.getByRole('list', { name: 'Guest list' }).getByRole('listitem').filter({ hasText: name })
       await expect(row).toContainText('Paid', BACKEND)
 

@@ -14,23 +14,23 @@ import { seedCatalogue } from '@yaari/domain/catalogue-records'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { formatPaise } from '@yaari/domain/insight-series'
 import { istToday } from '@yaari/domain/schedule'
-import { authAccounts, postCallable, ROOT } from '../../dev/lib/config.mjs'
-import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
+import { postCallable, ROOT } from '../../dev/lib/config.mjs'
 import { datesOfMonth, type SeededMonth, seedMonth } from '../integration/insight-month'
 import {
   admin,
+  adminAccount,
   apiMember,
   BACKEND,
+  callAs,
   expect,
   expectNoSeriousA11yViolations,
+  hostAccount,
+  idTokenOf,
   onboardedMember,
   PASSWORD,
   signedInAs,
   test,
 } from './support'
-
-const adminAccount = DEMO_ACCOUNTS.find((account) => account.claims.admin)!
-const hostAccount = DEMO_ACCOUNTS.find((account) => !account.claims.admin)!
 
 /** Last calendar month (IST): every evening of it over. */
 const MONTH = (() => {
@@ -51,16 +51,7 @@ const OTHER = {
   schedule: { weekdays: [0], dates: [], skipped: [], monthsAhead: 2 },
 }
 
-async function tokenOf(account: { email: string; password: string }) {
-  const answer = (await (await authAccounts('signInWithPassword', account)).json()) as { idToken: string }
-  return answer.idToken
-}
-
-async function asAdmin(fn: string, data: unknown) {
-  const response = await postCallable(fn, await tokenOf(adminAccount), data)
-  expect(response.ok, await response.clone().text()).toBe(true)
-  return ((await response.json()) as { result: Record<string, unknown> }).result
-}
+const asAdmin = (fn: string, data: unknown) => callAs(adminAccount, fn, data)
 
 let bangalore: SeededMonth
 
@@ -181,12 +172,8 @@ test.describe('Insights', () => {
     const visitor = await postCallable('loadInsights', '', period)
     expect(visitor.status).toBe(401)
     const member = await apiMember('Asha Rao')
-    const token = (await (
-      await authAccounts('signInWithPassword', { email: member.email, password: PASSWORD })
-    ).json()) as {
-      idToken: string
-    }
-    const refused = await postCallable('loadInsights', token.idToken, period)
+    const token = await idTokenOf({ email: member.email, password: PASSWORD })
+    const refused = await postCallable('loadInsights', token, period)
     expect(refused.status).toBe(403)
     expect(JSON.stringify(await refused.json())).not.toContain('grossPaise')
   })

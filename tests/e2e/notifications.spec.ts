@@ -9,7 +9,7 @@
  * reach: the browser is handed a subscription the stand-in made (PushManager.subscribe answers it),
  * and everything from the app's call to the push service is the real code (decision 0024).
  */
-import { NOTIFY_COPY, type PushPayload } from '@yaari/domain/notifications'
+import { NOTIFICATION_COPY, type PushPayload } from '@yaari/domain/notifications'
 import { DEV_VAPID_KEYS, pushControl } from '../../dev/lib/config.mjs'
 import {
   admin,
@@ -70,10 +70,10 @@ test('a member allows notifications after booking; the reminder is pushed, opens
   const orderId = new URL(page.url()).searchParams.get('order_id') ?? ''
 
   // Asked after booking, never before: nothing is asked of the browser until the member says yes.
-  await expect(page.getByText(NOTIFY_COPY.afterBooking)).toBeVisible()
+  await expect(page.getByText(NOTIFICATION_COPY.afterBooking)).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await page.getByRole('button', { name: NOTIFY_COPY.allow }).click()
-  await expect(page.getByText(NOTIFY_COPY.allowed)).toBeVisible(BACKEND)
+  await page.getByRole('button', { name: NOTIFICATION_COPY.allow }).click()
+  await expect(page.getByText(NOTIFICATION_COPY.allowed)).toBeVisible(BACKEND)
   await expect
     .poll(
       async () => (await admin().collection('push_subscriptions').where('endpoint', '==', device.endpoint).get()).size,
@@ -144,7 +144,7 @@ test('a member allows notifications after booking; the reminder is pushed, opens
   const bell = page.getByRole('link', { name: /^Notifications, \d+ unread$/ })
   await expect(bell).toBeVisible(BACKEND)
   await bell.click()
-  await expect(page.getByRole('heading', { level: 1, name: NOTIFY_COPY.listTitle })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: NOTIFICATION_COPY.listTitle })).toBeVisible()
   const item = page.getByRole('listitem').filter({ hasText: title })
   await expect(item.getByText(pushed!.json.body)).toBeVisible(BACKEND)
   await expectNoSeriousA11yViolations(page)

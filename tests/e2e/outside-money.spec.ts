@@ -4,15 +4,13 @@
  * Cashfree's dashboard (her ticket says refunded, why, and the seat is gone). Both arrive the way
  * they do in production: the payment stand-in signs a webhook, the function reads Cashfree back.
  */
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+import { SEED } from '@yaari/domain/catalogue-seed'
 import { availableDates } from '@yaari/domain/schedule'
 import { standinControl } from '../../dev/lib/config.mjs'
-import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
-import { apiMember, BACKEND, expect, paidThroughApi, signedInAs, test } from './support'
+import { apiMember, BACKEND, expect, hostAccount, openHostDate, paidThroughApi, signedInAs, test } from './support'
 
-const saturday = SEED_EVENTS.find((event) => event.id === 'first-hello-stranger-meetup')!
+const saturday = SEED.eventById('first-hello-stranger-meetup')!
 const date = availableDates(saturday)[6]!
-const host = DEMO_ACCOUNTS.find((account) => !account.claims.admin)!
 
 test('a disputed payment is flagged on the guest list; a dashboard refund ends the member’s booking', async ({
   page,
@@ -31,8 +29,7 @@ test('a disputed payment is flagged on the guest list; a dashboard refund ends t
   const hostContext = await browser.newContext({ viewport: { width: 360, height: 780 }, hasTouch: true })
   try {
     const hostPage = await hostContext.newPage()
-    await signedInAs(hostPage, host)
-    await hostPage.goto(`/host/${saturday.id}/${date}`)
+    await openHostDate(hostPage, hostAccount, saturday.id, date)
     const dia = hostPage.getByRole('listitem').filter({ hasText: disputed.name })
     await expect(dia.getByText('Payment disputed')).toBeVisible(BACKEND)
     await expect(dia.getByText('Paid', { exact: true })).toBeVisible()

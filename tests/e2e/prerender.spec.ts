@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { CITY_TIME_ZONE } from '@yaari/domain/catalogue-records'
-import { authAccounts, postCallable } from '../../dev/lib/config.mjs'
-import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
+import { postCallable } from '../../dev/lib/config.mjs'
 import {
+  adminAccount,
   CATEGORY_PATHS,
   controlledByServiceWorker,
   EVENT_PATHS,
   expect,
   INFO_PAGES,
+  idTokenOf,
   test,
   WITH_SERVICE_WORKER,
   waitForApp,
@@ -194,10 +195,7 @@ test.describe('a returning member, after a publish', () => {
     await waitForApp(page)
 
     // The team adds a city, as the console's Save city does.
-    const admin = DEMO_ACCOUNTS.find((account) => account.claims.admin)!
-    const { idToken } = await (
-      await authAccounts('signInWithPassword', { email: admin.email, password: admin.password })
-    ).json()
+    const idToken = await idTokenOf(adminAccount)
     const suffix = randomUUID().slice(0, 6)
     const name = `Pune ${suffix}`
     const city = { id: `pune-${suffix}`, name, timeZone: CITY_TIME_ZONE, live: true, status: 'published' }

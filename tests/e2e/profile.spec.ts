@@ -11,13 +11,13 @@ import type { Page } from '@playwright/test'
 import { ACCOUNT_DATA_MESSAGES, type MyDataExport } from '@yaari/domain/account'
 import { seatsCollectionPath } from '@yaari/domain/availability'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+import { SEED } from '@yaari/domain/catalogue-seed'
 import { MESSAGES } from '@yaari/domain/profile'
 import { availableDates } from '@yaari/domain/schedule'
 import { ROOT } from '../../dev/lib/config.mjs'
 import { waitForMail } from '../../dev/lib/mail-inbox.mjs'
 import * as support from './support'
-import { BACKEND, expect, stackJob, test } from './support'
+import { BACKEND, expect, stackJob, storedProfile, test } from './support'
 
 // Real images the browser can decode and resize (1x1 PNGs of two colours).
 const PHOTOS = [
@@ -25,12 +25,7 @@ const PHOTOS = [
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
 ].map((base64, i) => ({ name: `me-${i}.png`, mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') }))
 
-const midweek = SEED_EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')!
-
-async function storedProfile(email: string) {
-  const snapshot = await support.admin().collection('user_profiles').where('email', '==', email).get()
-  return snapshot.docs[0]?.data()
-}
+const midweek = SEED.eventById('midweek-wednesday-dinner')!
 
 async function openProfile(page: Page) {
   const header = await support.unfoldedHeader(page)

@@ -16,10 +16,14 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test'
+import { seatsCollectionPath } from '@yaari/domain/availability'
+import type { YaariEvent } from '@yaari/domain/catalogue'
 import { SEED } from '@yaari/domain/catalogue-seed'
+import { DOOR_OPENS_BEFORE_MS, doorWindow } from '@yaari/domain/door'
 import { getApps, initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
-import { HOST, PROJECT_ID, ROOT, stackPorts } from '../../dev/lib/config.mjs'
+import { authAccounts, HOST, PROJECT_ID, postCallable, ROOT, stackPorts } from '../../dev/lib/config.mjs'
+import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import type { STEP_KINDS } from '../../dev/lib/test-timings.mjs'
 
@@ -265,6 +269,61 @@ export function admin() {
   return getFirestore()
 }
 
+/** The demo accounts `npm start` makes (dev/lib/demo-accounts.mjs): the admin, and the Bangalore host. */
+export const adminAccount = DEMO_ACCOUNTS.find((account) => account.claims.admin)!
+export const hostAccount = DEMO_ACCOUNTS.find((account) => !account.claims.admin)!
+
+/** The ID token `person` is given signing in through the Auth emulator's REST API: to call the functions as them. */
+export async function idTokenOf(person: { email: string; password: string }) {
+  const signIn = await authAccounts('signInWithPassword', { email: person.email, password: person.password })
+  return ((await signIn.json()) as { idToken: string }).idToken
+}
+
+/**
+ * Calls function `fn` as `person` through the public API, as a script or a door phone's sync sends
+ * it (the test fails unless it answers 2xx); its result.
+ */
+export async function callAs(person: { email: string; password: string }, fn: string, data: unknown) {
+  const response = await postCallable(fn, await idTokenOf(person), data)
+  expect(response.ok, await response.clone().text()).toBe(true)
+  return ((await response.json()) as { result: Record<string, unknown> }).result
+}
+
+/** A member's profile as the Firestore stand-in holds it, found by their email (to check the real write). */
+export async function storedProfile(email: string) {
+  const snapshot = await admin().collection('user_profiles').where('email', '==', email).get()
+  return snapshot.docs[0]?.data()
+}
+
+/**
+ * Puts the stack's clock for one date (only) an hour into its evening, when its door takes
+ * check-ins: the server takes them in the date's night window only, and the tests' dates are
+ * weeks ahead (stack_clocks, read by the functions only in the emulator on a demo project).
+ */
+export async function atTheNight(event: YaariEvent, date: string) {
+  const start = doorWindow(event, date).opens + DOOR_OPENS_BEFORE_MS
+  await admin()
+    .doc(`stack_clocks/${event.id}_${date}`)
+    .set({ offset_ms: start + 3_600_000 - Date.now() })
+}
+
+/**
+ * Leaves a date as it was, so another run on this stack can book it again: its clock, its seats,
+ * its bookings, door admissions and check-ins, and the date's records in the collections `also`
+ * names (those with its event_id and event_date).
+ */
+export async function emptyDate(event: { id: string }, date: string, also: string[] = []) {
+  const db = admin()
+  await db.doc(`stack_clocks/${event.id}_${date}`).delete()
+  const ofDate = (collection: string) =>
+    db.collection(collection).where('event_id', '==', event.id).where('event_date', '==', date).get()
+  const found = await Promise.all([
+    db.collection(seatsCollectionPath(event.id, date)).get(),
+    ...['bookings', 'door_admissions', 'door_check_ins', ...also].map(ofDate),
+  ])
+  await Promise.all(found.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))
+}
+
 /**
  * A new member with a completed profile (made through the public API: tests/fixtures/api.ts),
  * signed in on `page`'s phone as a returning member is (a saved state, tests/fixtures/device.ts):
@@ -291,6 +350,17 @@ export function signedInAs(
     for (const open of page.context().pages()) if (open.url().startsWith(origin)) await open.goto('about:blank')
     await page.context().setStorageState((await signedInDevice(origin, person)) as StorageState)
   })
+}
+
+/** `person` (a host or an admin) signed in on `page`'s phone, on the console's page of `eventId`'s `date`. */
+export async function openHostDate(
+  page: Page,
+  person: Parameters<typeof signedInAs>[1],
+  eventId: string,
+  date: string,
+) {
+  await signedInAs(page, person)
+  await page.goto(`/host/${eventId}/${date}`)
 }
 
 /** Signs in on /auth as a person does. */

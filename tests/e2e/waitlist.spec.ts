@@ -5,7 +5,7 @@
  */
 
 import { seatsCollectionPath } from '@yaari/domain/availability'
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+import { SEED } from '@yaari/domain/catalogue-seed'
 import { availableDates, formatLongDate, formatShortDate } from '@yaari/domain/schedule'
 import { mailWithSubject } from '../../dev/lib/mail-inbox.mjs'
 import {
@@ -21,7 +21,7 @@ import {
   test,
 } from './support'
 
-const midweek = SEED_EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')!
+const midweek = SEED.eventById('midweek-wednesday-dinner')!
 // The second-to-last date: no other test books it.
 const date = availableDates(midweek).at(-2)!
 const seats = () => admin().collection(seatsCollectionPath(midweek.id, date))

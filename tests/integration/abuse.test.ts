@@ -22,7 +22,7 @@ import * as editor from '@yaari/domain/catalogue-editor'
 import { seedCatalogue } from '@yaari/domain/catalogue-records'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { getDoorListCall, removeAdmissionCall, syncCheckInsCall } from '@yaari/domain/door'
-import { changeSeatingCall, getSeatingCall } from '@yaari/domain/groups'
+import { changeGroupsCall, getGroupsCall } from '@yaari/domain/groups'
 import * as host from '@yaari/domain/host'
 import { loadInsightsCall } from '@yaari/domain/insights'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
@@ -107,9 +107,9 @@ const TARGETS = [
   target(host.listReportsCall, {}, 'host'),
   target(host.resolveReportCall, { reportId: 'no-such-report', action: 'dismiss', reason: 'x' }, 'host'),
   // A date's groups.
-  target(getSeatingCall, { eventId: event.id, eventDate: date }, 'host'),
+  target(getGroupsCall, { eventId: event.id, eventDate: date }, 'host'),
   target(
-    changeSeatingCall,
+    changeGroupsCall,
     { eventId: event.id, eventDate: date, version: 0, change: { kind: 'lock', group: 1, locked: true } },
     'host',
   ),

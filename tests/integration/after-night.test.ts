@@ -21,8 +21,7 @@ import {
   saveSharingCall,
 } from '@yaari/domain/after-night'
 import { morningAfter, windowCloses } from '@yaari/domain/after-night-rules'
-import { bookingRequest } from '@yaari/domain/booking.fixture'
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+import { SEED } from '@yaari/domain/catalogue-seed'
 import { syncCheckInsCall } from '@yaari/domain/door'
 import {
   getGuestListCall,
@@ -32,17 +31,13 @@ import {
   resolveReportCall,
 } from '@yaari/domain/host'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
-import { saveProfileCall } from '@yaari/domain/profile'
-import { signInWithEmailAndPassword } from 'firebase/auth'
 import type { DocumentData, Firestore } from 'firebase-admin/firestore'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { standinControl } from '../../dev/lib/config.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
+import { clockAt } from '../../functions/src/lib/context'
 import { guestKey } from '../../functions/src/services/after-night/nights'
 import { blockGuest, pickGuest } from '../../functions/src/services/after-night/picks'
-import { createBooking } from '../../functions/src/services/bookings/create'
-import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
-import { auth, callFunction } from '../../src/lib/firebase'
+import { callFunction } from '../../src/lib/firebase'
 import {
   adminDb,
   atTheNight,
@@ -50,53 +45,29 @@ import {
   callAnything,
   emptyEveryDate,
   failure,
+  type Guest,
   gate,
+  guestWhoPaid,
   signedInWith,
+  signInAs,
   signOutMember,
-  signUpFreshMember,
-  stackDeps,
-  VALID_PROFILE,
 } from './helpers'
 
 afterEach(signOutMember)
 afterAll(emptyEveryDate)
 
-const sunday = SEED_EVENTS.find((event) => event.id === 'unplanned-sunday-social-mixup')!
+const sunday = SEED.eventById('unplanned-sunday-social-mixup')!
 // Another Sunday a week before this one (its window ends as this one's opens), and one a week after.
 const [otherNight, night, markedNight] = [
   bookableDates(sunday)[2]!,
   bookableDates(sunday)[3]!,
   bookableDates(sunday)[4]!,
 ]
-const PASSWORD = 'correct-horse-42'
-
-interface Guest {
-  uid: string
-  email: string
-  name: string
-  orderId: string
-}
 
 /** A member with an account and a profile, who paid for a seat of `date`; left signed out. */
-async function paidGuest(name: string, date: string): Promise<Guest> {
-  const user = await signUpFreshMember()
-  await callFunction(saveProfileCall, { ...VALID_PROFILE, name })
-  const request = bookingRequest(sunday.id, date)
-  const { order_id: orderId } = await createBooking(
-    stackDeps(),
-    { uid: user.uid, email: user.email! },
-    {
-      ...request,
-      userProfile: { ...request.userProfile, name, email: user.email! },
-    },
-  )
-  expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
-  expect((await reconcileBooking(stackDeps(), orderId))?.status).toBe('confirmed')
-  await signOutMember()
-  return { uid: user.uid, email: user.email!, name, orderId }
-}
+const paidGuest = (name: string, date: string) => guestWhoPaid(sunday.id, date, name)
 
-const as = (guest: Guest) => signInWithEmailAndPassword(auth(), guest.email, PASSWORD)
+const as = signInAs
 const hostOfBangalore = () => signedInWith({ host_cities: ['bangalore'] })
 
 /** The host's door phone checks these guests in during the date's night (the stack's clock for that date). */
@@ -498,20 +469,23 @@ describe('the morning after', () => {
       connections: 0,
       closed: false,
     })
-    const now = Date.now()
-    await pickGuest(db, { uid: b }, { orderId: `yaari_race_${b}`, guestId: guestKey(id, a), picked: true }, now)
+    const at = { now: clockAt(Date.now()) }
+    await pickGuest(
+      { firestore: db, ...at },
+      { uid: b },
+      { orderId: `yaari_race_${b}`, guestId: guestKey(id, a), picked: true },
+    )
 
     // A's pick is held just before it creates the connection (past its own look at the blocks)...
     const held = gate()
     const picking = pickGuest(
-      heldConnections(db, held.opened),
+      { firestore: heldConnections(db, held.opened), ...at },
       { uid: a },
       { orderId: `yaari_race_${a}`, guestId: guestKey(id, b), picked: true },
-      now,
     )
     await expect.poll(async () => (await db.doc(`picks/${id}_${a}_${b}`).get()).exists).toBe(true)
     // ...while B blocks A, to the end.
-    await blockGuest(db, { uid: b }, { orderId: `yaari_race_${b}`, guestId: guestKey(id, a) }, now)
+    await blockGuest({ firestore: db, ...at }, { uid: b }, { orderId: `yaari_race_${b}`, guestId: guestKey(id, a) })
     held.open()
     // The pick answers as any pick that made no pair: nothing tells A of B's block.
     expect(await picking).toEqual({ picked: true, connected: false })

@@ -5,7 +5,7 @@ import { bookingRequest, VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
 import { SEED, SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { shareVenueProblem } from '@yaari/domain/host'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
-import { MESSAGES, saveProfileCall } from '@yaari/domain/profile'
+import { MESSAGES } from '@yaari/domain/profile'
 import { istToday } from '@yaari/domain/schedule'
 import { afterEach, describe, expect, it } from 'vitest'
 import { functionUrl, stackPorts, standinControl } from '../../dev/lib/config.mjs'
@@ -13,19 +13,20 @@ import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payments/sta
 import type { BookingRecord } from '../../functions/src/lib/data/bookings'
 import { createBooking } from '../../functions/src/services/bookings/create'
 import { sweepExpiredHolds } from '../../functions/src/services/bookings/sweeps'
+import { seatOf } from '../../functions/src/services/groups/guests'
 import { publishVenue } from '../../functions/src/services/host/actions'
-import { seatOf } from '../../functions/src/services/seating/guests'
 import { callFunction } from '../../src/lib/firebase'
 import {
   adminDb,
   bookableDates,
+  bookingMember,
   callAnything,
   failure,
+  fillTable,
   profiledMember,
   signOutMember,
   signUpFreshMember,
   stackDeps,
-  VALID_PROFILE,
 } from './helpers'
 
 const event = SEED_EVENTS[0]! // first-hello-stranger-meetup, Saturdays, 10 seats
@@ -35,13 +36,6 @@ const CASHFREE_HEADERS = {
   'x-client-id': STANDIN_CLIENT_ID,
   'x-client-secret': STANDIN_CLIENT_SECRET,
   'x-api-version': '2025-01-01',
-}
-
-/** A signed-in member with a completed profile (bookings need one). */
-async function bookingMember(profile: Partial<typeof VALID_PROFILE> = {}) {
-  const user = await signUpFreshMember()
-  await callFunction(saveProfileCall, { ...VALID_PROFILE, ...profile })
-  return user
 }
 
 const request = (eventDate: string, overrides: Partial<CreateBookingRequest> = {}): CreateBookingRequest =>
@@ -308,14 +302,7 @@ describe('payment webhooks and booking status', () => {
     const second = (await book(request(date))).order_id
     await expire(second)
     expect(await getBooking(second)).toBe('expired')
-    await Promise.all(
-      Array.from({ length: event.capacity }, (_, i) =>
-        seats(date)
-          .doc(String(i + 1))
-          .create({ order_id: `other_${i}`, user_id: 'someone', status: 'taken' })
-          .catch(() => undefined),
-      ),
-    )
+    await fillTable(event, date)
     await pay(second, { outcome: 'SUCCESS', lateSuccess: true })
     expect(await getBooking(second)).toBe('refunded')
     const refunds = await (await fetch(`${STANDIN}/pg/orders/${second}/refunds`, { headers: CASHFREE_HEADERS })).json()

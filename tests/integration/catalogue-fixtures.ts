@@ -4,9 +4,16 @@
  * never meets an event it already has. Each test file switches its city off when it ends.
  */
 import { randomUUID } from 'node:crypto'
-import { type EventDraft, listCatalogueCall, publishCatalogueEventCall } from '@yaari/domain/catalogue-editor'
+import type { RequestOf } from '@yaari/domain/callable'
+import {
+  type EventDraft,
+  listCatalogueCall,
+  publishCatalogueEventCall,
+  saveCatalogueCityCall,
+} from '@yaari/domain/catalogue-editor'
 import { seedCatalogue } from '@yaari/domain/catalogue-records'
 import { callFunction } from '../../src/lib/firebase'
+import { signedInAdmin, signOutMember } from './helpers'
 
 /** The city `prefix-<run>`, named `name`. */
 export function runCity(prefix: string, name: string) {
@@ -40,6 +47,13 @@ export function eventDraft(city: { id: string }, id: string, change: Partial<Eve
 export async function savedCopy(id: string) {
   const saved = (await callFunction(listCatalogueCall, {})).events.find((event) => event.id === id)
   return { id, savedAt: saved?.updatedAt ?? new Date(0).toISOString() }
+}
+
+/** An admin saves `city` (a city of this run, on or off), as the console's Save city does; signed out after. */
+export async function cityByAdmin(city: RequestOf<typeof saveCatalogueCityCall>['city']) {
+  await signedInAdmin()
+  await callFunction(saveCatalogueCityCall, { city })
+  await signOutMember()
 }
 
 /** Publishes event `id` as its editor last saved it, as the editor's Publish does. */

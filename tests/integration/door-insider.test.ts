@@ -32,16 +32,13 @@ import { cancelBooking } from '../../functions/src/services/bookings/cancel'
 import { auth, callFunction } from '../../src/lib/firebase'
 import * as stack from './helpers'
 import { signOutMember } from './helpers'
-import { ownEvent } from './own-events'
+import { ownEvents } from './own-events'
 
 // Events of this file's own (own-events.ts): files run side by side never share a date.
-const midweekDinner = await ownEvent('midweek-wednesday-dinner')
-const sundayMixer = await ownEvent('unplanned-sunday-social-mixup')
+const { midweekDinner: midweek, sundayMixer: sunday } = await ownEvents('midweekDinner', 'sundayMixer')
 
 afterEach(signOutMember)
 
-const sunday = sundayMixer
-const midweek = midweekDinner
 const night = stack.bookableDates(sunday)[5]!
 const dayTime = stack.bookableDates(sunday)[6]!
 
@@ -173,7 +170,7 @@ describe('undo', () => {
     const removal = { eventId: sunday.id, eventDate: night, orderId: lata.orderId, reason: 'Scanned by mistake' }
     expect((await stack.failure(callFunction(removeAdmissionCall, removal))).message).toBe(HOST_MESSAGES.adminsOnly)
     await signOutMember()
-    await stack.signedInWith({ admin: true })
+    await stack.signedInAdmin()
     expect(await callFunction(removeAdmissionCall, removal)).toEqual({ removed: 1 })
     expect((await stack.adminDb().doc(`door_admissions/${lata.orderId}`).get()).exists).toBe(false)
     expect((await stack.adminDb().doc(`bookings/${lata.orderId}`).get()).get('checked_in_at')).toBeUndefined()
@@ -218,7 +215,7 @@ describe('moderation by a host', () => {
   it('cannot lower or replace an admin’s standing, nor moderate a host, an admin or themselves; only paid guests', async () => {
     const { member } = await stack.paidBooking(midweek.id, date)
     const request = { eventId: midweek.id, eventDate: date, uid: member.uid, reason: 'Rude to staff' }
-    await stack.signedInWith({ admin: true })
+    await stack.signedInAdmin()
     expect(await callFunction(moderateMemberCall, { ...request, action: 'ban' })).toMatchObject({ changed: true })
     await signOutMember()
     const host = await stack.signedInHost()

@@ -12,28 +12,23 @@ import { exportMyDataCall } from '@yaari/domain/account'
 import { getAfterNightCall } from '@yaari/domain/after-night'
 import { morningAfter, pairId } from '@yaari/domain/after-night-rules'
 import { getBookingCall } from '@yaari/domain/booking'
-import { bookingRequest } from '@yaari/domain/booking.fixture'
-import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
+import { SEED } from '@yaari/domain/catalogue-seed'
 import { getDoorListCall, syncCheckInsCall } from '@yaari/domain/door'
 import {
-  changeSeatingCall,
+  changeGroupsCall,
   GROUP_MESSAGES,
-  getSeatingCall,
+  type GroupChange,
+  type GroupsView,
+  getGroupsCall,
   revealAt,
-  type SeatingChange,
-  type SeatingView,
 } from '@yaari/domain/groups'
 import { HOST_MESSAGES, hostCancelSeatCall } from '@yaari/domain/host'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
 import { getMyProfileCall, saveProfileCall } from '@yaari/domain/profile'
-import { signInWithEmailAndPassword } from 'firebase/auth'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { standinControl } from '../../dev/lib/config.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
-import { createBooking } from '../../functions/src/services/bookings/create'
-import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
-import { tellGroups } from '../../functions/src/services/seating/tables'
-import { auth, callFunction } from '../../src/lib/firebase'
+import { tellGroups } from '../../functions/src/services/groups/published'
+import { callFunction } from '../../src/lib/firebase'
 import {
   adminDb,
   atTheNight,
@@ -41,7 +36,10 @@ import {
   callAnything,
   emptyEveryDate,
   failure,
+  type Guest,
+  guestWhoPaid,
   signedInWith,
+  signInAs,
   signOutMember,
   signUpFreshMember,
   stackDeps,
@@ -51,66 +49,45 @@ import {
 afterEach(signOutMember)
 afterAll(emptyEveryDate)
 
-const dinner = SEED_EVENTS.find((event) => event.id === 'midweek-wednesday-dinner')!
+const dinner = SEED.eventById('midweek-wednesday-dinner')!
 const date = bookableDates(dinner)[2]!
-const PASSWORD = 'correct-horse-42'
-
-interface Guest {
-  uid: string
-  email: string
-  name: string
-  orderId: string
-}
 
 const PERSONALITIES = ['extrovert', 'introvert', 'ambivert'] as const
 const INTERESTS = [['photography', 'travel'], ['gaming', 'art'], ['travel', 'outdoor'], ['book_clubs']] as const
 
 /** A member with an account and a profile, who paid for a seat of the dinner; left signed out. */
-async function paidGuest(name: string, n: number): Promise<Guest> {
-  const user = await signUpFreshMember()
+function paidGuest(name: string, n: number): Promise<Guest> {
   const girl = n % 2 === 0
-  await callFunction(saveProfileCall, { ...VALID_PROFILE, name, gender: girl ? 'female' : 'male' })
-  const request = bookingRequest(dinner.id, date, { tier: girl ? 'girls' : 'boys' })
-  const { order_id: orderId } = await createBooking(
-    stackDeps(),
-    { uid: user.uid, email: user.email! },
-    {
-      ...request,
-      userProfile: {
-        ...request.userProfile,
-        name,
-        email: user.email!,
-        personalityType: PERSONALITIES[n % 3],
-        interests: [...INTERESTS[n % 4]!],
-        foodPreference: n === 3 || n === 8 ? 'jain' : 'non_vegetarian',
-        dateOfBirth: `${1990 + (n % 8)}-03-1${n % 10}`,
-      },
+  return guestWhoPaid(dinner.id, date, name, {
+    profile: { gender: girl ? 'female' : 'male' },
+    request: { tier: girl ? 'girls' : 'boys' },
+    attendee: {
+      personalityType: PERSONALITIES[n % 3],
+      interests: [...INTERESTS[n % 4]!],
+      foodPreference: n === 3 || n === 8 ? 'jain' : 'non_vegetarian',
+      dateOfBirth: `${1990 + (n % 8)}-03-1${n % 10}`,
     },
-  )
-  expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
-  expect((await reconcileBooking(stackDeps(), orderId))?.status).toBe('confirmed')
-  await signOutMember()
-  return { uid: user.uid, email: user.email!, name, orderId }
+  })
 }
 
-const as = (guest: Guest) => signInWithEmailAndPassword(auth(), guest.email, PASSWORD)
+const as = signInAs
 const hostOf = (city: string) => signedInWith({ host_cities: [city] })
 const dateOf = { eventId: dinner.id, eventDate: date }
-const tableOf = async (guest: Guest) => {
+const yourGroupOf = async (guest: Guest) => {
   await as(guest)
   return (await callFunction(getBookingCall, { orderId: guest.orderId })).booking.table
 }
 /** A host's change to the groups as they now see them (the version their view names). */
-async function changeGroups(change: SeatingChange) {
-  const { seating } = await callFunction(getSeatingCall, dateOf)
-  return callFunction(changeSeatingCall, { ...dateOf, version: seating.version, change })
+async function changeGroups(change: GroupChange) {
+  const { dateGroups } = await callFunction(getGroupsCall, dateOf)
+  return callFunction(changeGroupsCall, { ...dateOf, version: dateGroups.version, change })
 }
-const groupOf = (view: SeatingView, guest: Guest) =>
+const groupOf = (view: GroupsView, guest: Guest) =>
   view.groups.find((group) => group.guests.some((seated) => seated.orderId === guest.orderId))!
 
 const NAMES = ['Asha', 'Bala', 'Chitra', 'Dev', 'Esha', 'Farhan', 'Gita', 'Hari', 'Isha', 'Jai', 'Kavya', 'Lokesh']
 let guests: Guest[]
-let planned: SeatingView
+let planned: GroupsView
 
 beforeAll(async () => {
   await emptyEveryDate()
@@ -127,26 +104,26 @@ beforeAll(async () => {
 describe('a host plans, moves and publishes', () => {
   it('refuses a member and a host of another city, before and after a plan', async () => {
     await signedInWith({})
-    expect((await failure(callFunction(getSeatingCall, dateOf))).code).toBe('functions/permission-denied')
+    expect((await failure(callFunction(getGroupsCall, dateOf))).code).toBe('functions/permission-denied')
     await hostOf('hyderabad')
-    expect((await failure(callFunction(getSeatingCall, dateOf))).code).toBe('functions/permission-denied')
-    const refused = await failure(callFunction(changeSeatingCall, { ...dateOf, version: 0, change: { kind: 'plan' } }))
+    expect((await failure(callFunction(getGroupsCall, dateOf))).code).toBe('functions/permission-denied')
+    const refused = await failure(callFunction(changeGroupsCall, { ...dateOf, version: 0, change: { kind: 'plan' } }))
     expect(refused.code).toBe('functions/permission-denied')
   })
 
   it('plans 12 paid guests into two groups of 6, each guest once, the blocked pair apart', async () => {
     await hostOf('bangalore')
-    expect((await callFunction(getSeatingCall, dateOf)).seating.status).toBe('none')
-    const { seating, changed } = await changeGroups({ kind: 'plan' })
+    expect((await callFunction(getGroupsCall, dateOf)).dateGroups.status).toBe('none')
+    const { dateGroups, changed } = await changeGroups({ kind: 'plan' })
     expect(changed).toBe(true)
-    expect(seating.status).toBe('draft')
-    expect(seating.groups.map((group) => group.guests.length)).toEqual([6, 6])
-    const seated = seating.groups.flatMap((group) => group.guests.map((guest) => guest.orderId)).sort()
+    expect(dateGroups.status).toBe('draft')
+    expect(dateGroups.groups.map((group) => group.guests.length)).toEqual([6, 6])
+    const seated = dateGroups.groups.flatMap((group) => group.guests.map((guest) => guest.orderId)).sort()
     expect(seated).toEqual(guests.map((guest) => guest.orderId).sort())
-    expect(groupOf(seating, guests[0]!).number).not.toBe(groupOf(seating, guests[1]!).number)
+    expect(groupOf(dateGroups, guests[0]!).number).not.toBe(groupOf(dateGroups, guests[1]!).number)
     // The two Jain guests sit together.
-    expect(groupOf(seating, guests[3]!).number).toBe(groupOf(seating, guests[8]!).number)
-    planned = seating
+    expect(groupOf(dateGroups, guests[3]!).number).toBe(groupOf(dateGroups, guests[8]!).number)
+    planned = dateGroups
   })
 
   it('refuses a move that would seat a blocked pair together, and moves anyone else', async () => {
@@ -159,33 +136,33 @@ describe('a host plans, moves and publishes', () => {
     const mover = guests.find(
       (guest) => guest !== guests[1] && groupOf(planned, guest).number !== ashaGroup && guest !== guests[3],
     )!
-    const { seating } = await changeGroups({ kind: 'move', orderId: mover.orderId, group: ashaGroup })
-    expect(groupOf(seating, mover).number).toBe(ashaGroup)
-    expect(seating.groups.map((group) => group.guests.length).sort()).toEqual([5, 7])
-    planned = seating
+    const { dateGroups } = await changeGroups({ kind: 'move', orderId: mover.orderId, group: ashaGroup })
+    expect(groupOf(dateGroups, mover).number).toBe(ashaGroup)
+    expect(dateGroups.groups.map((group) => group.guests.length).sort()).toEqual([5, 7])
+    planned = dateGroups
   })
 
   it('keeps a locked group through a re-plan, and refuses moves into or out of it', async () => {
     await hostOf('bangalore')
     const ashaGroup = groupOf(planned, guests[0]!)
     const locking = await changeGroups({ kind: 'lock', group: ashaGroup.number, locked: true })
-    expect(locking.seating.groups.find((group) => group.number === ashaGroup.number)?.locked).toBe(true)
-    const { seating } = await changeGroups({ kind: 'plan' })
-    const kept = seating.groups.find((group) => group.number === ashaGroup.number)!
+    expect(locking.dateGroups.groups.find((group) => group.number === ashaGroup.number)?.locked).toBe(true)
+    const { dateGroups } = await changeGroups({ kind: 'plan' })
+    const kept = dateGroups.groups.find((group) => group.number === ashaGroup.number)!
     expect(kept.guests.map((guest) => guest.orderId).sort()).toEqual(ashaGroup.guests.map((g) => g.orderId).sort())
-    const outsider = guests.find((guest) => groupOf(seating, guest).number !== ashaGroup.number)!
+    const outsider = guests.find((guest) => groupOf(dateGroups, guest).number !== ashaGroup.number)!
     const refused = await failure(changeGroups({ kind: 'move', orderId: outsider.orderId, group: ashaGroup.number }))
     expect(refused.message).toBe(GROUP_MESSAGES.locked)
-    planned = seating
+    planned = dateGroups
   })
 
   it('refuses a change to groups another host changed since they were read', async () => {
     await hostOf('bangalore')
-    const { seating: seen } = await callFunction(getSeatingCall, dateOf)
+    const { dateGroups: seen } = await callFunction(getGroupsCall, dateOf)
     const first = seen.groups[0]!
     await changeGroups({ kind: 'lock', group: first.number, locked: !first.locked })
     const refused = await failure(
-      callFunction(changeSeatingCall, { ...dateOf, version: seen.version, change: { kind: 'publish' } }),
+      callFunction(changeGroupsCall, { ...dateOf, version: seen.version, change: { kind: 'publish' } }),
     )
     expect(refused.code).toBe('functions/aborted')
     expect(refused.message).toBe(GROUP_MESSAGES.busy)
@@ -193,17 +170,17 @@ describe('a host plans, moves and publishes', () => {
   })
 
   it('before publishing and before the reveal, a member sees only when it is revealed', async () => {
-    const table = await tableOf(guests[4]!)
+    const table = await yourGroupOf(guests[4]!)
     expect(table?.number).toBeUndefined()
     expect(Date.parse(table!.revealAt)).toBeGreaterThan(Date.now())
   })
 
   it('publishes; before the reveal members still see only the time', async () => {
     await hostOf('bangalore')
-    const { seating } = await changeGroups({ kind: 'publish' })
-    expect(seating.status).toBe('published')
-    expect(seating.unpublishedChanges).toBe(false)
-    expect((await tableOf(guests[4]!))?.number).toBeUndefined()
+    const { dateGroups } = await changeGroups({ kind: 'publish' })
+    expect(dateGroups.status).toBe('published')
+    expect(dateGroups.unpublishedChanges).toBe(false)
+    expect((await yourGroupOf(guests[4]!))?.number).toBeUndefined()
     // Nor does the member's data export say it before the reveal.
     await as(guests[4]!)
     expect((await callFunction(exportMyDataCall, {})).groups).toEqual([])
@@ -215,17 +192,17 @@ describe('from the reveal', () => {
 
   it('each paid guest is told once, at the reveal, that their group is revealed (the bell, and a push)', async () => {
     const at = (ms: number) => ({ ...stackDeps(), now: () => new Date(ms) })
-    const noticesOf = async (guest: Guest) =>
+    const notificationsOf = async (guest: Guest) =>
       (await adminDb().collection('notices').where('uid', '==', guest.uid).where('kind', '==', 'group').get()).docs.map(
         (doc) => doc.data(),
       )
     const reveal = revealAt(dinner, date)
     await tellGroups(at(reveal - 60_000))
-    expect(await noticesOf(guests[0]!)).toEqual([])
+    expect(await notificationsOf(guests[0]!)).toEqual([])
     expect((await tellGroups(at(reveal + 60_000))).told).toBe(12)
     await tellGroups(at(reveal + 5 * 60_000))
     for (const guest of [guests[0]!, guests[5]!]) {
-      expect(await noticesOf(guest)).toEqual([
+      expect(await notificationsOf(guest)).toEqual([
         expect.objectContaining({
           title: `Your group for ${dinner.title}`,
           url: `/my-bookings/${guest.orderId}`,
@@ -237,7 +214,7 @@ describe('from the reveal', () => {
 
   it('a member sees their own group: its number, the others’ first names, never another group', async () => {
     for (const guest of [guests[0]!, guests[1]!]) {
-      const table = await tableOf(guest)
+      const table = await yourGroupOf(guest)
       const group = groupOf(planned, guest)
       expect(table?.number).toBe(group.number)
       const mates = group.guests.filter((seated) => seated.orderId !== guest.orderId)
@@ -266,17 +243,17 @@ describe('from the reveal', () => {
     await block.set({ from: blocker!.uid, to: blocked!.uid, at: Date.now() })
     try {
       const firstOf = (guest: Guest) => guest.name.split(' ')[0]!
-      const seenByBlocker = await tableOf(blocker!)
+      const seenByBlocker = await yourGroupOf(blocker!)
       expect(seenByBlocker && 'others' in seenByBlocker ? seenByBlocker.others : ['none']).not.toContain(
         firstOf(blocked!),
       )
-      const seenByBlocked = await tableOf(blocked!)
+      const seenByBlocked = await yourGroupOf(blocked!)
       expect(seenByBlocked && 'others' in seenByBlocked ? seenByBlocked.others : ['none']).not.toContain(
         firstOf(blocker!),
       )
       await hostOf('bangalore')
-      const { seating } = await callFunction(getSeatingCall, dateOf)
-      expect(groupOf(seating, blocker!).warning).toBe(GROUP_MESSAGES.apartHere)
+      const { dateGroups } = await callFunction(getGroupsCall, dateOf)
+      expect(groupOf(dateGroups, blocker!).warning).toBe(GROUP_MESSAGES.apartHere)
     } finally {
       await block.delete()
     }
@@ -302,28 +279,28 @@ describe('from the reveal', () => {
     const stays = groupOf(planned, leaving).guests.find((seated) => seated.orderId !== leaving.orderId)!
     await hostOf('bangalore')
     await callFunction(hostCancelSeatCall, { ...dateOf, orderId: leaving.orderId, reason: 'Asked to leave' })
-    expect(await tableOf(leaving)).toBeUndefined()
+    expect(await yourGroupOf(leaving)).toBeUndefined()
     const stayer = guests.find((guest) => guest.orderId === stays.orderId)!
-    const table = await tableOf(stayer)
+    const table = await yourGroupOf(stayer)
     expect(table && 'others' in table ? table.others : []).not.toContain('Farhan')
     await hostOf('bangalore')
-    const { seating } = await callFunction(getSeatingCall, dateOf)
-    expect(seating.changes).toContain(`Farhan cancelled: group ${groupOf(planned, leaving).number} has a free seat.`)
+    const { dateGroups } = await callFunction(getGroupsCall, dateOf)
+    expect(dateGroups.changes).toContain(`Farhan cancelled: group ${groupOf(planned, leaving).number} has a free seat.`)
   })
 
   it('a guest who paid after publishing joins a group with room, and sees it', async () => {
     const late = await paidGuest('Meera Test', 12)
-    const table = await tableOf(late)
+    const table = await yourGroupOf(late)
     expect(table?.number).toBeGreaterThan(0)
     await hostOf('bangalore')
-    const { seating } = await callFunction(getSeatingCall, dateOf)
-    expect(seating.changes).toContain(`Meera booked after publishing and joins group ${table?.number}.`)
-    expect(groupOf(seating, late).number).toBe(table?.number)
+    const { dateGroups } = await callFunction(getGroupsCall, dateOf)
+    expect(dateGroups.changes).toContain(`Meera booked after publishing and joins group ${table?.number}.`)
+    expect(groupOf(dateGroups, late).number).toBe(table?.number)
     // Those already in that group see the newcomer too.
     const mate = guests.find(
-      (guest) => guest !== guests[5] && groupOf(seating, guest).number === table?.number && guest !== late,
+      (guest) => guest !== guests[5] && groupOf(dateGroups, guest).number === table?.number && guest !== late,
     )!
-    const theirs = await tableOf(mate)
+    const theirs = await yourGroupOf(mate)
     expect(theirs && 'others' in theirs ? theirs.others : []).toContain('Meera')
   })
 

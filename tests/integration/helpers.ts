@@ -3,12 +3,16 @@
  * admin handle on the Firestore stand-in for arranging and checking data.
  */
 import { randomUUID } from 'node:crypto'
+import { seatsCollectionPath } from '@yaari/domain/availability'
+import type { CreateBookingRequest } from '@yaari/domain/booking'
 import { bookingRequest } from '@yaari/domain/booking.fixture'
 import type { CallableContract, RequestOf, ResponseOf } from '@yaari/domain/callable'
+import type { YaariEvent } from '@yaari/domain/catalogue'
 import { DOOR_OPENS_BEFORE_MS, doorWindow } from '@yaari/domain/door'
-import { storedProfileOf } from '@yaari/domain/profile.fixture'
+import { type SaveProfileRequest, saveProfileCall } from '@yaari/domain/profile'
+import { storedProfileOf, VALID_PROFILE } from '@yaari/domain/profile.fixture'
 import { FirebaseError } from 'firebase/app'
-import { createUserWithEmailAndPassword, signOut, type User } from 'firebase/auth'
+import { createUserWithEmailAndPassword, signInWithEmailAndPassword, signOut, type User } from 'firebase/auth'
 import { expect } from 'vitest'
 import { HOST, PROJECT_ID, stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payments/standin.mjs'
@@ -26,15 +30,28 @@ import { adminDb } from './stack-data'
 
 export { PROJECT_ID } from '../../dev/lib/config.mjs'
 
+/** The password of every member signUpFreshMember makes. */
+const PASSWORD = 'correct-horse-42'
+
 /** Signs up a brand-new member on the Auth emulator and leaves them signed in. */
 export async function signUpFreshMember(): Promise<User> {
   const email = `member-${randomUUID()}@example.test`
-  const credential = await createUserWithEmailAndPassword(auth(), email, 'correct-horse-42')
+  const credential = await createUserWithEmailAndPassword(auth(), email, PASSWORD)
   return credential.user
 }
 
 export async function signOutMember(): Promise<void> {
   await signOut(auth())
+}
+
+/** Signs a member signUpFreshMember made in again, with their email and password (as the app's sign-in does). */
+export const signInAs = (member: { email: string }) => signInWithEmailAndPassword(auth(), member.email, PASSWORD)
+
+/** A new member, signed in, with a completed profile (VALID_PROFILE changed by `profile`): bookings need one. */
+export async function bookingMember(profile: Partial<SaveProfileRequest> = {}): Promise<User> {
+  const user = await signUpFreshMember()
+  await callFunction(saveProfileCall, { ...VALID_PROFILE, ...profile })
+  return user
 }
 
 /** The FirebaseError a call fails with (the test fails if it succeeds). */
@@ -129,6 +146,8 @@ export async function signedInWith(claims: Record<string, unknown>): Promise<Use
   return user
 }
 export const signedInHost = () => signedInWith({ host_cities: ['bangalore'] })
+/** A signed-in admin (the team), their token refreshed. */
+export const signedInAdmin = () => signedInWith({ admin: true })
 
 /** A paid, confirmed booking of `date` by a new member (handlers in this process, the stand-in paying). */
 export async function paidBooking(eventId: string, date: string, attendee: Record<string, unknown> = {}) {
@@ -138,9 +157,66 @@ export async function paidBooking(eventId: string, date: string, attendee: Recor
     ...request,
     userProfile: { ...request.userProfile, ...attendee },
   })
+  await payAndConfirm(orderId)
+  return { member, orderId }
+}
+
+/** The stand-in pays for `orderId` and the reconcile confirms it (the test fails if either does not). */
+async function payAndConfirm(orderId: string) {
   expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
   expect((await reconcileBooking(stackDeps(), orderId))?.status).toBe('confirmed')
-  return { member, orderId }
+}
+
+/** A guest of a date: a member with an account (signUpFreshMember's) and the order of their paid seat. */
+export interface Guest {
+  uid: string
+  email: string
+  name: string
+  orderId: string
+}
+
+/**
+ * A member with an account and a profile named `name`, who paid for a seat of `eventId` on `date`
+ * (createBooking in this process, the stand-in paying); left signed out. `profile` changes the
+ * profile they save, `request` the booking request and `attendee` the form's answers.
+ */
+export async function guestWhoPaid(
+  eventId: string,
+  date: string,
+  name: string,
+  {
+    profile = {},
+    request = {},
+    attendee = {},
+  }: {
+    profile?: Partial<SaveProfileRequest>
+    request?: Partial<CreateBookingRequest>
+    attendee?: Partial<CreateBookingRequest['userProfile']>
+  } = {},
+): Promise<Guest> {
+  const user = await bookingMember({ ...profile, name })
+  const booking = bookingRequest(eventId, date, request)
+  const { order_id: orderId } = await createBooking(
+    stackDeps(),
+    { uid: user.uid, email: user.email! },
+    { ...booking, userProfile: { ...booking.userProfile, name, email: user.email!, ...attendee } },
+  )
+  await payAndConfirm(orderId)
+  await signOutMember()
+  return { uid: user.uid, email: user.email!, name, orderId }
+}
+
+/** Other members take every free seat of `event` on `date` (paid seats, as the table fills); taken ones stay. */
+export async function fillTable(event: YaariEvent, date: string) {
+  const seats = adminDb().collection(seatsCollectionPath(event.id, date))
+  await Promise.all(
+    Array.from({ length: event.capacity }, (_, i) =>
+      seats
+        .doc(String(i + 1))
+        .create({ order_id: `other_${i}`, user_id: 'someone', status: 'taken' })
+        .catch(() => undefined),
+    ),
+  )
 }
 
 /**

@@ -18,7 +18,6 @@ import {
 import { VALID_ATTENDEE } from '@yaari/domain/booking.fixture'
 import type { PriceTier } from '@yaari/domain/catalogue'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
-import { saveProfileCall } from '@yaari/domain/profile'
 import { availableDates, eventStartInstant } from '@yaari/domain/schedule'
 import { afterEach, describe, expect, it } from 'vitest'
 import { functionUrl, standinControl } from '../../dev/lib/config.mjs'
@@ -29,15 +28,14 @@ import { callFunction } from '../../src/lib/firebase'
 import {
   adminDb,
   bookableDates,
+  bookingMember,
   callAnything,
   cashfreeOrder,
   failure,
   profiledMember,
   rejection,
   signOutMember,
-  signUpFreshMember,
   stackDeps,
-  VALID_PROFILE,
 } from './helpers'
 
 const firstHello = SEED_EVENTS[0]! // Saturdays, 10 seats
@@ -54,12 +52,6 @@ const seats = (date: string, event = firstHello) => adminDb().collection(seatsCo
 const bookingsOf = async (uid: string) =>
   (await adminDb().collection('bookings').where('user_id', '==', uid).get()).docs.map((doc) => doc.data())
 
-async function member(profile: Partial<typeof VALID_PROFILE> = {}) {
-  const user = await signUpFreshMember()
-  await callFunction(saveProfileCall, { ...VALID_PROFILE, ...profile })
-  return user
-}
-
 async function clearDate(date: string, event = firstHello) {
   const all = await seats(date, event).get()
   await Promise.all(all.docs.map((doc) => doc.ref.delete()))
@@ -71,7 +63,7 @@ afterEach(async () => {
 
 describe('no hoarding', () => {
   it('a double click, or a script, gets the same order back: one order, one seat per member and date', async () => {
-    const user = await member()
+    const user = await bookingMember()
     const date = dates[6]!
     const first = await book(request(date))
     const again = await Promise.all(Array.from({ length: 5 }, () => book(request(date))))
@@ -82,7 +74,7 @@ describe('no hoarding', () => {
   })
 
   it('a double click landing at the same instant also makes one order', async () => {
-    const user = await member()
+    const user = await bookingMember()
     const date = dates[7]!
     const answers = await Promise.all(Array.from({ length: 6 }, () => book(request(date))))
     expect(new Set(answers.map((a) => a.order_id)).size).toBe(1)
@@ -92,7 +84,7 @@ describe('no hoarding', () => {
   })
 
   it(`one member holds at most ${MAX_LIVE_HOLDS} unpaid seats, however many dates they try`, async () => {
-    const user = await member()
+    const user = await bookingMember()
     const held: string[] = []
     const refused: string[] = []
     for (const date of dates.slice(0, 6)) {
@@ -178,7 +170,7 @@ describe('abandoned holds', () => {
 
 describe('what a booking may hold', () => {
   it('oversize attendee fields get invalid-argument and hold nothing', async () => {
-    const user = await member()
+    const user = await bookingMember()
     const date = dates[2]! // tried by the hold-limit test, never held
     const huge = [
       { ...request(date), userProfile: { ...VALID_ATTENDEE, email: `${'a'.repeat(200_000)}@example.test` } },
@@ -201,20 +193,20 @@ describe('what a booking may hold', () => {
   }, 60_000)
 
   it('the price follows the profile: a man cannot book the Girls price, a woman the Boys price', async () => {
-    await member({ gender: 'male' })
+    await bookingMember({ gender: 'male' })
     const man = await failure(book(request(dates[3]!, 'girls')))
     expect(man.code).toBe('functions/failed-precondition')
     expect(man.message).toBe('The Girls price does not match your profile. Please choose the Boys price.')
     expect((await book(request(dates[3]!, 'boys'))).order_id).toMatch(/^yaari_/)
     await signOutMember()
 
-    await member({ gender: 'female' })
+    await bookingMember({ gender: 'female' })
     const woman = await failure(book(request(dates[3]!, 'boys')))
     expect(woman.message).toBe('The Boys price does not match your profile. Please choose the Girls price.')
   })
 
   it('a member whose profile says neither may take either price, but not both on one date', async () => {
-    const user = await member({ gender: 'non-binary' })
+    const user = await bookingMember({ gender: 'non-binary' })
     const held = await book(request(dates[4]!, 'boys'))
     const other = await failure(book(request(dates[4]!, 'girls')))
     expect(other.code).toBe('functions/failed-precondition')
@@ -224,7 +216,7 @@ describe('what a booking may hold', () => {
   })
 
   it('a member named "Bo" pays: Cashfree gets no name shorter than it accepts', async () => {
-    await member({ name: 'Bo' })
+    await bookingMember({ name: 'Bo' })
     const { order_id } = await book(request(dates[3]!))
     const order = await cashfreeOrder(order_id)
     expect(order.customer_details).not.toHaveProperty('customer_name')

@@ -25,22 +25,21 @@ import {
   paidBooking,
   profiledMember,
   rejection,
+  signedInAdmin,
   signedInHost,
   signedInWith,
   signOutMember,
   signUpFreshMember,
   stackDeps,
 } from './helpers'
-import { ownEvent } from './own-events'
+import { ownEvents } from './own-events'
 
 // Events of this file's own (own-events.ts): files run side by side never share a date.
-const firstHello = await ownEvent('first-hello-stranger-meetup')
-const midweekDinner = await ownEvent('midweek-wednesday-dinner')
+// The Saturday has 10 seats, the midweek dinner 12.
+const { firstHello: saturday, midweekDinner: midweek } = await ownEvents('firstHello', 'midweekDinner')
 
 afterEach(signOutMember)
 
-const midweek = midweekDinner // 12 seats
-const saturday = firstHello // 10 seats
 const BRIEF = { venueName: 'The Long Table', address: '12, 100 Feet Road, Indiranagar' }
 
 /** A valid request for each host callable, on a date of `event`. */
@@ -368,7 +367,7 @@ describe('messages and moderation', () => {
     const moderationMail = await adminDb().collection('mail').where('order_id', '==', `member_${member.uid}`).get()
     expect(moderationMail.docs.map((doc) => doc.get('notice.level'))).toEqual(['suspended'])
     await signOutMember()
-    await signedInWith({ admin: true })
+    await signedInAdmin()
     expect(await callFunction(host.liftModerationCall, lift)).toMatchObject({ level: 'none', changed: true })
     expect(await callFunction(host.liftModerationCall, lift)).toMatchObject({ changed: false })
     await expect(

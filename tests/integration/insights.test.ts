@@ -39,8 +39,8 @@ import {
   emptyEveryDate,
   failure,
   profiledMember,
+  signedInAdmin,
   signedInHost,
-  signedInWith,
   signOutMember,
   signUpFreshMember,
   stackDeps,
@@ -298,7 +298,7 @@ describe('loadInsights through the public API', () => {
   })
 
   it('answers an admin every city, the month as rolled', async () => {
-    await signedInWith({ admin: true })
+    await signedInAdmin()
     const all = await callFunction(loadInsightsCall, period)
     expect(all.cities.map((c) => c.id)).toContain('hyderabad')
     const sunday = SEED_EVENTS[1]!

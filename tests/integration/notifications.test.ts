@@ -12,14 +12,12 @@ import { bookingRequest } from '@yaari/domain/booking.fixture'
 import {
   listNotificationsCall,
   markNotificationsReadCall,
-  NOTIFY_MESSAGES,
+  NOTIFICATION_MESSAGES,
   type PushPayload,
   removePushSubscriptionCall,
   saveNotificationSettingsCall,
   savePushSubscriptionCall,
 } from '@yaari/domain/notifications'
-import { saveProfileCall } from '@yaari/domain/profile'
-import { signInWithEmailAndPassword } from 'firebase/auth'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEV_VAPID_KEYS, pushControl, stackPorts, standinControl } from '../../dev/lib/config.mjs'
 import type { BookingRecord } from '../../functions/src/lib/data/bookings'
@@ -31,27 +29,26 @@ import { cancelBooking } from '../../functions/src/services/bookings/cancel'
 import { createBooking } from '../../functions/src/services/bookings/create'
 import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
 import { deliverOne, queueMail } from '../../functions/src/services/mail/outbox'
-import { deliverPushes } from '../../functions/src/services/notify/deliver'
-import { saveSubscription } from '../../functions/src/services/notify/notices'
+import { deliverPushes } from '../../functions/src/services/notifications/deliver'
+import { saveSubscription } from '../../functions/src/services/notifications/member-notifications'
 import { joinWaitlist } from '../../functions/src/services/waitlist/line'
-import { auth, callFunction } from '../../src/lib/firebase'
+import { callFunction } from '../../src/lib/firebase'
 import {
   adminDb,
   bookableDates,
+  bookingMember,
   callAnything,
   failure,
   profiledMember,
+  signInAs,
   signOutMember,
   signUpFreshMember,
   stackDeps,
-  VALID_PROFILE,
 } from './helpers'
-import { ownEvent } from './own-events'
+import { ownEvents } from './own-events'
 
 // Events of this file's own (own-events.ts): files run side by side never share a date.
-const firstHello = await ownEvent('first-hello-stranger-meetup')
-const midweekDinner = await ownEvent('midweek-wednesday-dinner')
-const sundayMixer = await ownEvent('unplanned-sunday-social-mixup')
+const { firstHello, midweekDinner, sundayMixer } = await ownEvents('firstHello', 'midweekDinner', 'sundayMixer')
 
 afterAll(signOutMember)
 
@@ -105,8 +102,9 @@ const mailDeps = (now: number) => ({
 /** Sends a booking's queued mail as of `now`: the mail, and the notice it makes. */
 const deliver = (orderId: string, kind: MailKind, now: number) => deliverOne(mailDeps(now), mailId(orderId, kind))
 
-/** A paid, confirmed booking of `date` by `member`. */
-async function paidFor(member: { uid: string; email: string }, eventId: string, date: string) {
+/** A paid, confirmed booking of `date` by the member `uid` (their address to createBooking: `<uid>@example.test`). */
+async function paidFor({ uid }: { uid: string }, eventId: string, date: string) {
+  const member = { uid, email: `${uid}@example.test` }
   const { order_id: orderId } = await createBooking(stackDeps(), member, bookingRequest(eventId, date))
   expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
   const booking = await reconcileBooking(stackDeps(), orderId)
@@ -114,11 +112,12 @@ async function paidFor(member: { uid: string; email: string }, eventId: string, 
   return booking as BookingRecord
 }
 
-/** A member signed in through the web SDK, with a profile (so they may book). */
-async function bookingMember() {
-  const user = await signUpFreshMember()
-  await callFunction(saveProfileCall, VALID_PROFILE)
-  return user
+/** A member signed in through the web SDK, with a profile (so they may book), and their phone, turned on for push. */
+async function memberWithPhone() {
+  const member = await bookingMember()
+  const phone = await device()
+  await callFunction(savePushSubscriptionCall, asSubscription(phone))
+  return { member, phone }
 }
 
 const devicesOf = async (uid: string) =>
@@ -135,7 +134,7 @@ describe('devices through the public API', () => {
       callFunction(savePushSubscriptionCall, { ...asSubscription(phone), endpoint: 'https://collector.example/push' }),
     )
     expect(evil.code).toBe('functions/invalid-argument')
-    expect(evil.message).toBe(NOTIFY_MESSAGES.unknownPushService)
+    expect(evil.message).toBe(NOTIFICATION_MESSAGES.unknownPushService)
     expect(await devicesOf(owner.uid)).toEqual([phone.endpoint])
 
     const other = await signUpFreshMember()
@@ -177,7 +176,7 @@ describe('a device another account turns notifications on for (an insider with i
     // Saved again by the same account: nothing moves, nobody is told.
     await expect(callFunction(savePushSubscriptionCall, asSubscription(phone))).resolves.toEqual({ saved: true })
 
-    await signInWithEmailAndPassword(auth(), firstEmail, 'correct-horse-42')
+    await signInAs({ email: firstEmail })
     const { notices } = await callFunction(listNotificationsCall, {})
     expect(notices.map((notice) => [notice.kind, notice.title])).toEqual([
       ['account', 'Notifications moved to another account'],
@@ -218,12 +217,10 @@ describe('a booking’s news', () => {
     const other = await signUpFreshMember()
     const otherPhone = await device()
     await callFunction(savePushSubscriptionCall, asSubscription(otherPhone))
-    const member = await bookingMember()
-    const phone = await device()
-    await callFunction(savePushSubscriptionCall, asSubscription(phone))
+    const { member, phone } = await memberWithPhone()
     expect(other.uid).not.toBe(member.uid)
 
-    const booking = await paidFor({ uid: member.uid, email: `${member.uid}@example.test` }, event.id, date)
+    const booking = await paidFor(member, event.id, date)
     expect(await deliver(booking.order_id, 'booking-confirmed', DAYTIME)).toBe('sent')
     await deliverPushes(pushDeps(DAYTIME))
 
@@ -269,10 +266,8 @@ describe('a booking’s news', () => {
   })
 
   it('told at night waits for 08:00 IST (a reminder); a kind turned off is listed, never pushed', async () => {
-    const member = await bookingMember()
-    const phone = await device()
-    await callFunction(savePushSubscriptionCall, asSubscription(phone))
-    const booking = await paidFor({ uid: member.uid, email: `${member.uid}@example.test` }, event.id, date)
+    const { member, phone } = await memberWithPhone()
+    const booking = await paidFor(member, event.id, date)
 
     // The night before the date, 23:00 IST: the day's reminder is told (queued as the reminders job queues it).
     const night = Date.parse(`${date}T23:00:00+05:30`) - 24 * HOUR
@@ -317,7 +312,7 @@ describe('a seat offered from the waitlist', () => {
     const held = await paidFor(holder, event.id, date)
     const waiting = await profiledMember()
     const phone = await device()
-    await saveSubscription(adminDb(), waiting.uid, asSubscription(phone), Date.now(), STANDIN)
+    await saveSubscription({ firestore: adminDb(), pushStandin: STANDIN }, waiting, asSubscription(phone))
     await joinWaitlist(stackDeps(), waiting, { eventId: event.id, eventDate: date })
     await cancelBooking(stackDeps(), holder, { orderId: held.order_id })
     const offer = (await adminDb().doc(`waitlist/${event.id}_${date}_${waiting.uid}`).get()).data()
@@ -348,11 +343,9 @@ describe('devices that go', () => {
   const date = bookableDates(event)[4]!
 
   it('a device the push service dropped (410) is removed at the first push', async () => {
-    const member = await bookingMember()
-    const phone = await device()
-    await callFunction(savePushSubscriptionCall, asSubscription(phone))
+    const { member, phone } = await memberWithPhone()
     expect((await pushControl(`/subscriptions/${phone.id}/fault`, { body: { answer: 410 } })).ok).toBe(true)
-    const booking = await paidFor({ uid: member.uid, email: `${member.uid}@example.test` }, event.id, date)
+    const booking = await paidFor(member, event.id, date)
     await deliver(booking.order_id, 'booking-confirmed', DAYTIME)
     await deliverPushes(pushDeps(DAYTIME))
     expect(await devicesOf(member.uid)).toEqual([])
@@ -361,14 +354,9 @@ describe('devices that go', () => {
   })
 
   it('a deleted account leaves no device, no notice and no settings', async () => {
-    const member = await bookingMember()
-    await callFunction(savePushSubscriptionCall, asSubscription(await device()))
+    const { member } = await memberWithPhone()
     await callFunction(saveNotificationSettingsCall, { off: ['how-was'] })
-    const booking = await paidFor(
-      { uid: member.uid, email: `${member.uid}@example.test` },
-      event.id,
-      bookableDates(event)[5]!,
-    )
+    const booking = await paidFor(member, event.id, bookableDates(event)[5]!)
     await deliver(booking.order_id, 'booking-confirmed', DAYTIME)
     expect((await adminDb().collection('notices').where('uid', '==', member.uid).get()).size).toBe(1)
 

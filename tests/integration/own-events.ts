@@ -92,6 +92,25 @@ export async function ownEvent(seedId: string): Promise<YaariEvent> {
   return published
 }
 
+/** The seed events test files copy, by the names the files give them. */
+const SEED_IDS = {
+  firstHello: 'first-hello-stranger-meetup',
+  midweekDinner: 'midweek-wednesday-dinner',
+  sundayMixer: 'unplanned-sunday-social-mixup',
+} as const
+
+/**
+ * This file's own copies (ownEvent) of the seed events named, published in the order named:
+ * `const { firstHello, sundayMixer } = await ownEvents('firstHello', 'sundayMixer')`.
+ */
+export async function ownEvents<Name extends keyof typeof SEED_IDS>(
+  ...names: Name[]
+): Promise<Record<Name, YaariEvent>> {
+  const events = {} as Record<Name, YaariEvent>
+  for (const name of names) events[name] = await ownEvent(SEED_IDS[name])
+  return events
+}
+
 /** The seed's catalogue with this file's own events: what the services a test runs in this process read. */
 export function ownCatalogue(): Catalogue {
   return catalogueOf({ ...SEED.snapshot, events: [...SEED.events, ...own.values()] })

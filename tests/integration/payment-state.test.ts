@@ -19,7 +19,7 @@ import { createBooking } from '../../functions/src/services/bookings/create'
 import { reconcileBooking } from '../../functions/src/services/bookings/reconcile'
 import { sweepExpiredHolds } from '../../functions/src/services/bookings/sweeps'
 import { getBooking } from '../../functions/src/services/bookings/views'
-import { adminDb, bookableDates, cashfreeOrder, profiledMember, stackDeps } from './helpers'
+import { adminDb, bookableDates, cashfreeOrder, fillTable, profiledMember, stackDeps } from './helpers'
 
 const event = SEED_EVENTS[1]! // unplanned-sunday-social-mixup, Sundays, 10 seats
 const dates = bookableDates(event)
@@ -30,18 +30,6 @@ const seatsOf = async (date: string, orderId: string) =>
   (await adminDb().collection(seatsCollectionPath(event.id, date)).where('order_id', '==', orderId).get()).docs
 const afterHold = () => new Date(Date.now() + (HOLD_MINUTES + 1) * 60_000)
 const seatsOfDate = (date: string) => adminDb().collection(seatsCollectionPath(event.id, date))
-
-/** Other members take every free seat of the date (paid seats, as the table fills). */
-async function fillTable(date: string) {
-  await Promise.all(
-    Array.from({ length: event.capacity }, (_, i) =>
-      seatsOfDate(date)
-        .doc(String(i + 1))
-        .create({ order_id: `other_${i}`, user_id: 'someone', status: 'taken' })
-        .catch(() => undefined),
-    ),
-  )
-}
 
 async function clearDate(date: string) {
   const seats = await seatsOfDate(date).get()
@@ -213,7 +201,7 @@ describe("Cashfree's in-between states and races", () => {
     const date = dates[3]!
     await clearDate(date)
     const { orderId } = await hold(date)
-    await settleRace(orderId, () => fillTable(date)) // every seat the expiry freed is taken meanwhile
+    await settleRace(orderId, () => fillTable(event, date)) // every seat the expiry freed is taken meanwhile
     expect(await record(orderId)).toMatchObject({
       status: 'refunded',
       refund: { status: 'pending', amount: event.prices.girls, reason: 'table-full' },
@@ -246,7 +234,7 @@ describe('refunds end true', () => {
   async function refundedBooking(date: string) {
     const { orderId } = await hold(date)
     await sweepExpiredHolds(stackDeps({ now: afterHold }))
-    await fillTable(date)
+    await fillTable(event, date)
     await standinControl(`/orders/${orderId}/pay`, { outcome: 'SUCCESS', lateSuccess: true })
     return orderId
   }
@@ -292,7 +280,7 @@ describe('refunds end true', () => {
     await clearDate(date)
     const { orderId } = await hold(date)
     await sweepExpiredHolds(stackDeps({ now: afterHold }))
-    await fillTable(date)
+    await fillTable(event, date)
     await standinControl(`/orders/${orderId}/pay`, {
       outcome: 'SUCCESS',
       lateSuccess: true,

@@ -1,10 +1,5 @@
 import type { PublishedCatalogue } from '@yaari/domain/catalogue'
-import {
-  archiveCatalogueEventCall,
-  saveCatalogueCityCall,
-  saveCatalogueEventCall,
-  uploadEventCoverCall,
-} from '@yaari/domain/catalogue-editor'
+import { archiveCatalogueEventCall, saveCatalogueEventCall, uploadEventCoverCall } from '@yaari/domain/catalogue-editor'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { setSalesCall } from '@yaari/domain/host'
 import { availableDates, eventStartInstant } from '@yaari/domain/schedule'
@@ -13,8 +8,8 @@ import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { HOST, stackPorts } from '../../dev/lib/config.mjs'
 import { callFunction } from '../../src/lib/firebase'
-import { eventDraft, publishSaved, runCity } from './catalogue-fixtures'
-import { adminDb, signedInWith, signOutMember } from './helpers'
+import { cityByAdmin, eventDraft, publishSaved, runCity } from './catalogue-fixtures'
+import { adminDb, signedInAdmin, signOutMember } from './helpers'
 
 afterEach(signOutMember)
 
@@ -51,18 +46,12 @@ async function daysLater(days: number) {
     .set({ offset_ms: days * DAY })
 }
 
-beforeAll(async () => {
-  await signedInWith({ admin: true })
-  await callFunction(saveCatalogueCityCall, { city: CITY })
-  await signOutMember()
-}, 60_000)
+beforeAll(() => cityByAdmin(CITY), 60_000)
 
 // The pages' clock back, and this run's city off the selector: its events are on no later test's listing.
 afterAll(async () => {
   await adminDb().doc('stack_clocks/public-pages').delete()
-  await signedInWith({ admin: true })
-  await callFunction(saveCatalogueCityCall, { city: { ...CITY, status: 'archived' } })
-  await signOutMember()
+  await cityByAdmin({ ...CITY, status: 'archived' })
 }, 60_000)
 
 describe('any day after the deploy', () => {
@@ -100,7 +89,7 @@ describe('the offers of an event page', () => {
       }
     }
     const { next } = await offered()
-    await signedInWith({ admin: true })
+    await signedInAdmin()
     try {
       await callFunction(setSalesCall, { eventId: event.id, eventDate: next, open: false })
       expect(await offered()).toEqual({ next, availability: ['https://schema.org/SoldOut'] })
@@ -116,7 +105,7 @@ describe('an event published from the console, then archived', () => {
 
   it('previews its cover as a 1200 x 630 JPEG, in Open Graph and JSON-LD alike, and names its city', async () => {
     await daysLater(0)
-    await signedInWith({ admin: true })
+    await signedInAdmin()
     await callFunction(saveCatalogueEventCall, { event: { ...brunch, image: '' }, isNew: true })
     const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#c0562b' } })
       .jpeg()
@@ -139,7 +128,7 @@ describe('an event published from the console, then archived', () => {
   })
 
   it('archived, its page says it is no longer on sale, offers nothing and asks not to be listed; the listing drops it', async () => {
-    await signedInWith({ admin: true })
+    await signedInAdmin()
     await callFunction(archiveCatalogueEventCall, { id: brunch.id })
     const page = await crawl(`/events/${brunch.id}`)
     expect(page.status).toBe(200) // its tickets still open

@@ -21,7 +21,6 @@ import { SEED } from '@yaari/domain/catalogue-seed'
 import { HOST_MESSAGES, listReportsCall, moderateMemberCall } from '@yaari/domain/host'
 import { PASS_PREFIX_V2, type PassPublicKeys, parsePassPublicKeys } from '@yaari/domain/pass'
 import { passVerifier } from '@yaari/domain/pass-verifier'
-import { saveProfileCall } from '@yaari/domain/profile'
 import { availableDates } from '@yaari/domain/schedule'
 import { joinWaitlistCall } from '@yaari/domain/waitlist'
 import { getAuth } from 'firebase-admin/auth'
@@ -33,10 +32,11 @@ import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import { publishEvent } from '../../functions/src/services/catalogue/editor'
 import { moderateMember } from '../../functions/src/services/host/moderation'
 import { callFunction } from '../../src/lib/firebase'
-import { eventDraft, publishSaved, runCity, savedCopy } from './catalogue-fixtures'
+import { cityByAdmin, eventDraft, publishSaved, runCity, savedCopy } from './catalogue-fixtures'
 import {
   adminDb,
   bookableDates,
+  bookingMember,
   callAnything,
   failure,
   gate,
@@ -46,8 +46,6 @@ import {
   signedInHost,
   signedInWith,
   signOutMember,
-  signUpFreshMember,
-  VALID_PROFILE,
 } from './helpers'
 
 afterEach(signOutMember)
@@ -63,26 +61,33 @@ const published = async (): Promise<PublishedCatalogue> => (await fetch(`${APP}/
 const liveCopy = async (id: string) => (await published()).events.find((event) => event.id === id)
 const asAdmin = () => signedInWith({ admin: true })
 
-/** Saves (new) and publishes `event` as an admin. */
-async function publishNew(event: EventDraft) {
-  await callFunction(saveCatalogueEventCall, { event, isNew: true })
-  return publishSaved(event.id)
+/** Saves `event` as a new record, unpublished, as whoever is signed in. */
+const saveNew = (event: EventDraft) => callFunction(saveCatalogueEventCall, { event, isNew: true })
+
+/** Signs in as an admin and saves `event` as a new record, unpublished; returns it. */
+async function savedByAdmin(event: EventDraft) {
+  await asAdmin()
+  await saveNew(event)
+  return event
 }
 
-/** A fresh member with a profile, signed in. */
-async function member() {
-  await signUpFreshMember()
-  await callFunction(saveProfileCall, VALID_PROFILE)
+/** Saves (new) and publishes `event` as an admin. */
+async function publishNew(event: EventDraft) {
+  await saveNew(event)
+  return publishSaved(event.id)
 }
 
 const hold = (eventId: string, eventDate: string) =>
   callAnything(createBookingCall, { eventId, eventDate, tier: 'girls', userProfile: { ...VALID_ATTENDEE } })
 
-beforeAll(async () => {
-  await asAdmin()
-  await callFunction(saveCatalogueCityCall, { city: CITY })
+/** A new member with a profile holds a seat of `eventId` on `eventDate` (unpaid), and signs out. */
+async function heldByNewMember(eventId: string, eventDate: string) {
+  await bookingMember()
+  await hold(eventId, eventDate)
   await signOutMember()
-}, 60_000)
+}
+
+beforeAll(() => cityByAdmin(CITY), 60_000)
 
 // This run's city off the selector again: its events are on no listing of the tests that follow.
 afterAll(async () => {
@@ -108,9 +113,7 @@ describe('a save goes live only by its own publish', () => {
     await publishNew(walk)
     await signOutMember()
     const date = availableDates(brunch)[1]!
-    await member()
-    await hold(brunch.id, date)
-    await signOutMember()
+    await heldByNewMember(brunch.id, date)
 
     // A host of the city saves a new price and drops the held date: saved, not published.
     await signedInWith({ host_cities: [CITY.id] })
@@ -137,7 +140,7 @@ describe('a save goes live only by its own publish', () => {
     expect(availableDates(live!)).toContain(date)
     // Members are charged what is published.
     await signOutMember()
-    await member()
+    await bookingMember()
     const booked = await hold(brunch.id, availableDates(brunch)[2]!)
     expect((await adminDb().doc(`bookings/${booked.order_id}`).get()).get('amount')).toBe(899)
   }, 90_000)
@@ -216,7 +219,7 @@ describe('passes past 255 events', () => {
     expect(stored.events.some((event) => event.status === 'archived' && event.city === 'gone')).toBe(false)
     expect((await published()).events.filter((event) => event.id.startsWith(`old-${suffix}-`))).toHaveLength(300)
     await signOutMember()
-    await member()
+    await bookingMember()
     const date = availableDates(late)[1]!
     const { order_id: orderId } = await hold(late.id, date)
     expect((await standinControl(`/orders/${orderId}/pay`)).ok).toBe(true)
@@ -261,9 +264,7 @@ describe('the snapshot’s size', () => {
     await adminDb().doc('catalogue/published').set(full)
     await adminDb().doc('catalogue/version').set({ version: full.version, published_at: full.publishedAt })
     try {
-      await asAdmin()
-      const event = draft('heavy')
-      await callFunction(saveCatalogueEventCall, { event, isNew: true })
+      const event = await savedByAdmin(draft('heavy'))
       const refused = await failure(callAnything(publishCatalogueEventCall, await savedCopy(event.id)))
       expect([refused.code, refused.message]).toEqual(['functions/resource-exhausted', CATALOGUE_MESSAGES.tooLarge])
       expect(((await adminDb().doc('catalogue/published').get()).data() as PublishedCatalogue).version).toBe(
@@ -306,7 +307,7 @@ describe('not live means not for sale', () => {
     await callFunction(saveCatalogueCityCall, { city: soon })
     await publishNew(event)
     await signOutMember()
-    await member()
+    await bookingMember()
     const date = availableDates(event)[1]!
     const refused = await failure(hold(event.id, date))
     expect([refused.code, refused.message]).toEqual(['functions/failed-precondition', CATALOGUE_NOT_ON_SALE])
@@ -317,7 +318,7 @@ describe('not live means not for sale', () => {
     await asAdmin()
     await callFunction(saveCatalogueCityCall, { city: { ...soon, status: 'archived' } })
     await signOutMember()
-    await member()
+    await bookingMember()
     expect((await failure(hold(event.id, date))).code).not.toBe('functions/ok')
     expect((await adminDb().collection('bookings').where('event_id', '==', event.id).get()).size).toBe(0)
   })
@@ -334,10 +335,8 @@ describe('a waitlist of a city switched off for a while', () => {
     await signOutMember()
     const date = availableDates(event)[1]!
     // One member holds the only seat; another joins the line.
-    await member()
-    await hold(event.id, date)
-    await signOutMember()
-    await member()
+    await heldByNewMember(event.id, date)
+    await bookingMember()
     await callFunction(joinWaitlistCall, { eventId: event.id, eventDate: date })
     await signOutMember()
     const place = async () =>
@@ -362,9 +361,7 @@ describe('a waitlist of a city switched off for a while', () => {
 
 describe('rights follow the account', () => {
   it('refuses a host whose city was taken away, with the token they still hold', async () => {
-    await asAdmin()
-    const mine = draft('mine')
-    await callFunction(saveCatalogueEventCall, { event: mine, isNew: true })
+    const mine = await savedByAdmin(draft('mine'))
     await signOutMember()
     const host = await signedInWith({ host_cities: [CITY.id] })
     // The city is taken away (grant-role --revoke without ending the session): the token still names it.
@@ -425,9 +422,7 @@ describe('limits per account and day', () => {
   }, 120_000)
 
   it(`refuses a host's publish or archive past ${PUBLISHES_PER_DAY} a day, with a message`, async () => {
-    const often = draft('often')
-    await asAdmin()
-    await callFunction(saveCatalogueEventCall, { event: often, isNew: true })
+    const often = await savedByAdmin(draft('often'))
     await signOutMember()
     await signedInWith({ host_cities: [CITY.id] })
     // A publish refused (a copy saved over since) is not counted.
@@ -454,7 +449,7 @@ describe('publishes at once', () => {
   it('all end with an answer (published, or “try again” for one that lost every race), never a 500, and none is lost', async () => {
     await asAdmin()
     const events = Array.from({ length: 6 }, (_, i) => draft(`race-${i}`))
-    for (const event of events) await callFunction(saveCatalogueEventCall, { event, isNew: true })
+    for (const event of events) await saveNew(event)
     const before = (await published()).version
     const answers = await Promise.allSettled([...events, ...events.slice(0, 2)].map((event) => publishSaved(event.id)))
     for (const answer of answers) {
@@ -483,11 +478,9 @@ describe('a save in flight', () => {
     const held = gate()
     // The publish stops after its transaction has read the record, before it writes.
     const publishing = publishEvent(
-      heldAfterFirstRead(db, held.wait),
-      { actor: { command: 'test' }, roles: { admin: true, hostCities: [] } },
+      { firestore: heldAfterFirstRead(db, held.wait), isCoverUrl: () => true },
+      { command: 'test', roles: { admin: true, hostCities: [] } },
       { id: event.id, savedAt },
-      () => true,
-      Date.now(),
     )
     await held.reached
     // Meanwhile a host saves a new price.
@@ -511,9 +504,7 @@ describe('a save in flight', () => {
 
 describe('a cover nobody saved', () => {
   it('is deleted (both files) a day after its upload; the cover an event uses stays', async () => {
-    await asAdmin()
-    const event = draft('covered')
-    await callFunction(saveCatalogueEventCall, { event, isNew: true })
+    const event = await savedByAdmin(draft('covered'))
     const png = (
       await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#aa5500' } })
         .png()
@@ -535,9 +526,7 @@ describe('a cover nobody saved', () => {
 
 describe('a record saved before a rule grew stricter', () => {
   it('stays listed and editable; its publish names the field to change, and once changed it publishes', async () => {
-    await asAdmin()
-    const old = draft('old-rules')
-    await callFunction(saveCatalogueEventCall, { event: old, isNew: true })
+    const old = await savedByAdmin(draft('old-rules'))
     // As stored before direction overrides were refused.
     await adminDb().doc(`catalogue_events/${old.id}`).update({ title: `Brunch \u202egnp.exe` })
     const listed = (await callFunction(listCatalogueCall, {})).events.find((event) => event.id === old.id)
@@ -558,7 +547,7 @@ describe('a cover uploaded for one event', () => {
   it('is refused on another: a host cannot borrow a cover they may not edit', async () => {
     await asAdmin()
     const [theirs, mine] = [draft('their-cover'), draft('my-cover')]
-    for (const event of [theirs, mine]) await callFunction(saveCatalogueEventCall, { event, isNew: true })
+    for (const event of [theirs, mine]) await saveNew(event)
     const png = (
       await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#5500aa' } })
         .png()
@@ -654,12 +643,9 @@ describe('what a host sees and does after a report', () => {
       const held = gate()
       // The host's step (the service, in this process) stops once it has read the member's standing.
       const stepping = moderateMember(
-        heldAfterStandingRead(adminDb(), held.wait),
-        getAuth(),
-        SEED,
+        { firestore: heldAfterStandingRead(adminDb(), held.wait), auth: getAuth(), catalogue: SEED },
         { uid: host.uid, email: host.email ?? undefined, roles: { admin: false, hostCities: ['bangalore'] } },
         { ...request, action: step, reason: 'Late again', ...(step === 'suspend' ? { until: date } : {}) },
-        Date.now(),
       )
       await held.reached
       // Meanwhile an admin bans the member.
