@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import { ROOT } from './lib/config.mjs'
 import { DEMO_ACCOUNTS } from './lib/demo-accounts.mjs'
-import { placeholderNotifications } from './lib/placeholders.mjs'
+import { placeholderNotices } from './lib/placeholders.mjs'
 import { StackError, startStack } from './lib/stack.mjs'
 
 const { values } = parseArgs({
@@ -41,7 +41,7 @@ console.log(
     (values.exec ? '' : 'Ctrl-C stops everything.'),
 )
 if (!values.quiet) {
-  for (const line of placeholderNotifications()) console.log(line)
+  for (const line of placeholderNotices()) console.log(line)
   console.log(
     `Host console: ${appUrl}/host, signed in as ${DEMO_ACCOUNTS.map((a) => `${a.email} / ${a.password} (${a.claims.admin ? 'admin' : 'Bangalore host'})`).join(' or ')}.`,
   )

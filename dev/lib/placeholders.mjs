@@ -14,7 +14,7 @@ import { ROOT } from './config.mjs'
  * @param {Record<string, string>} env the VITE_ variables
  * @returns {string[]}
  */
-export function placeholderNotifications(env = loadEnv('production', ROOT, 'VITE_')) {
+export function placeholderNotices(env = loadEnv('production', ROOT, 'VITE_')) {
   const phone = env.VITE_SUPPORT_PHONE?.trim()
   const digits = (/** @type {string} */ value) => value.replace(/\D/g, '')
   if (phone && digits(phone) !== digits(PLACEHOLDER_SUPPORT_PHONE)) return []

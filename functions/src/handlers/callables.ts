@@ -114,8 +114,13 @@ import { runOptions } from './sizing'
 
 const LOCAL = process.env.FUNCTIONS_EMULATOR === 'true'
 
-/** Who is calling: a member (from the verified token), or a visitor on a public callable. */
-type Caller<Public extends boolean> = Public extends true ? undefined : ReturnType<typeof requireMember>
+/**
+ * Who is calling: a member as the verified token names them (with when they last entered their
+ * password, its auth_time), or a visitor on a public callable.
+ */
+type Caller<Public extends boolean> = Public extends true
+  ? undefined
+  : ReturnType<typeof requireMember> & { signedInAt: number }
 
 interface Registration<Public extends boolean> extends Omit<CallableOptions, 'cors'> {
   /** Answers visitors too (no sign-in needed). */
@@ -137,11 +142,6 @@ function refuseStrangers(request: CallableRequest) {
   refuseDangerousKeys((request.rawRequest?.body as { data?: unknown } | undefined)?.data)
 }
 
-/** What a member's callable gives its service: the context, with the raw request for the one that reads it. */
-interface CallContext extends Context {
-  request: CallableRequest
-}
-
 /**
  * Parses the request with the contract's schema, then checks what it names against the published
  * catalogue (an event it knows; for a host's request, a date the event runs on).
@@ -156,17 +156,19 @@ function parseAgainst<C extends CallableContract>(contract: C, catalogue: Catalo
 /** A member's callable (or, with `public`, anyone's): its service is called as `service(context, member, input)`. */
 function callable<C extends CallableContract, Public extends boolean = false>(
   contract: C,
-  handle: (context: CallContext, caller: Caller<Public>, input: ParsedRequestOf<C>) => Promise<ResponseOf<C>>,
+  handle: (context: Context, caller: Caller<Public>, input: ParsedRequestOf<C>) => Promise<ResponseOf<C>>,
   { public: isPublic, ...options }: Registration<Public> = {},
 ) {
   const sized = { ...withAppCheck, ...runOptions(contract.name), ...options }
   const endpoint = onCall({ ...sized, cors: LOCAL ? LOOPBACK_ORIGIN : APP_ORIGIN }, async (request) => {
     refuseStrangers(request)
-    const caller = (isPublic ? undefined : requireMember(request)) as Caller<Public>
+    const caller = (
+      isPublic ? undefined : { ...requireMember(request), signedInAt: Number(request.auth?.token.auth_time) * 1000 }
+    ) as Caller<Public>
     // The request's eventId is checked against, and the service prices from, what is published now.
     const catalogue = await loadCatalogue(db())
     const input = parseAgainst(contract, catalogue, request.data, false)
-    return handle({ firestore: db(), catalogue, request }, caller, input)
+    return handle({ firestore: db(), catalogue }, caller, input)
   })
   return Object.assign(endpoint, { contract })
 }
@@ -305,10 +307,7 @@ export const exportMyData = callable(exportMyDataCall, account.exportMyData)
 export const deleteMyAccount = callable(
   deleteMyAccountCall,
   (context, member) =>
-    account.deleteMyAccount(
-      { ...withGateway(context), photos: photoStore(), deleteAuthUser },
-      { ...member, signedInAt: Number(context.request.auth?.token.auth_time) * 1000 },
-    ),
+    account.deleteMyAccount({ ...withGateway(context), photos: photoStore(), deleteAuthUser }, member),
   withCashfree,
 )
 
@@ -317,12 +316,12 @@ export const listHostDates = hostCallable(listHostDatesCall, hostDates.listHostD
 export const getGuestList = hostCallable(getGuestListCall, hostDates.getGuestList)
 export const exportGuestList = hostCallable(exportGuestListCall, hostDates.exportGuestList)
 export const listAudit = hostCallable(listAuditCall, (context, host) => audit.listAudit(context, host))
+export const messageGuests = hostCallable(messageGuestsCall, hostMessages.messageGuests)
 /** A host's change to a date: it may refund or cancel through Cashfree, so it binds Cashfree's secret. */
 const hostBookingCallable = <C extends CallableContract>(
   contract: C,
   act: (deps: BookingDeps, host: HostCaller, input: RequestOf<C>) => Promise<ResponseOf<C>>,
 ) => hostCallable(contract, (context, host, input) => act(withGateway(context), host, input), withCashfree)
-export const messageGuests = hostBookingCallable(messageGuestsCall, hostMessages.messageGuests)
 export const moderateMember = hostCallable(moderateMemberCall, (context, host, input) =>
   moderation.moderateMember(withAuth(context), host, input),
 )

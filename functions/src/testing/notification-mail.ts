@@ -47,7 +47,7 @@ export const mail = (kind: MailKind, over: Partial<MailRecord> = {}): MailRecord
   ...over,
 })
 
-/** The notification tellMail writes for the mail (notifications/{id}), or undefined. */
+/** The notification tellMail writes for the mail (notices/{id}), or undefined. */
 export async function told(
   record: MailRecord,
   now: number,

@@ -140,7 +140,7 @@ export async function markAllNotificationsRead(notifications: readonly Notificat
   rememberUnread(uid, unread)
 }
 
-/** The member opened one notice: it is read (on the server, then on the device and the bell). */
+/** The member opened one notification: it is read (on the server, then on the device and the bell). */
 export async function markNotificationRead(id: string): Promise<void> {
   const { unread } = await call(markNotificationsReadCall, { id })
   const uid = useAuthStore.getState().member?.uid

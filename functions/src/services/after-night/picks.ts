@@ -32,7 +32,7 @@ import { sharingOf } from '../../lib/data/member-sharing'
 import { countConnection } from '../../lib/data/nights'
 import { deletePick, hasPicked, savePick, unpick } from '../../lib/data/picks'
 import { profileEmail } from '../../lib/data/user-profiles'
-import { notificationRecord } from '../mail/outbox'
+import { memberMailRecord } from '../mail/outbox'
 import { connectionView, guestOf, type MemberCall, myNight, towardsGuest } from './store'
 
 /** Queues the connection's mail to one of the pair, about the other. */
@@ -40,7 +40,7 @@ async function tellConnected(firestore: Firestore, uid: string, connection: Conn
   const to = await profileEmail(firestore, uid)
   if (!to) return
   const other = connection.members.find((m) => m !== uid) ?? uid
-  const notice = notificationRecord(
+  const notice = memberMailRecord(
     { orderId: `member_${uid}`, to },
     {
       kind: 'connection',

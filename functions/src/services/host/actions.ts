@@ -79,7 +79,7 @@ function dateAction<Request extends { eventId: string; eventDate: string }>(
   }
 }
 
-export async function refuseCancelled(deps: BookingDeps, eventId: string, eventDate: string) {
+export async function refuseCancelled(deps: Pick<BookingDeps, 'firestore'>, eventId: string, eventDate: string) {
   if (await isDateCancelled(deps.firestore, eventId, eventDate)) {
     throw new HttpsError('failed-precondition', HOST_MESSAGES.dateCancelled)
   }

@@ -14,7 +14,7 @@ import {
 import { istToday } from '@yaari/domain/schedule'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { isAlreadyExists } from '../../lib/claims'
-import { nowOf } from '../../lib/context'
+import { type Context, nowOf } from '../../lib/context'
 import { paidBookingsOfDate } from '../../lib/data/bookings'
 import {
   createMessageInBatch,
@@ -23,9 +23,8 @@ import {
   readHostMessageById,
 } from '../../lib/data/host-messages'
 import { claimMessageSlot } from '../../lib/data/message-slots'
-import type { BookingDeps } from '../../lib/records'
 import { type Actor, auditInBatch, onDate } from '../audit'
-import { queueNotice } from '../mail/outbox'
+import { queueMemberMail } from '../mail/outbox'
 import { openDate, refuseCancelled } from './actions'
 
 /**
@@ -36,7 +35,7 @@ import { openDate, refuseCancelled } from './actions'
  * length of the text. How many it went to.
  */
 export async function messageGuests(
-  deps: BookingDeps,
+  deps: Context,
   actor: Actor,
   input: RequestOf<typeof messageGuestsCall>,
 ): Promise<{ sent: number; changed: boolean }> {
@@ -106,7 +105,7 @@ export async function messageGuests(
   }
   let sent = 0
   for (const { booking, to } of guests) {
-    await queueNotice(
+    await queueMemberMail(
       deps.firestore,
       {
         id: `${booking.order_id}_host-message_${input.messageId}`,

@@ -38,7 +38,7 @@ import {
 import { profileEmail } from '../../lib/data/user-profiles'
 import { entryId, readEntry } from '../../lib/data/waitlist'
 import { type Actor, type AuditInput, type AuditSubject, auditInBatch, onDate } from '../audit'
-import { notificationRecord } from '../mail/outbox'
+import { memberMailRecord } from '../mail/outbox'
 
 const LEVELS = { warn: 'warning', suspend: 'suspended', ban: 'banned' } as const
 /** The ladder's steps, lowest first. */
@@ -137,7 +137,7 @@ async function applyStanding(
       batch,
       firestore,
       `member_${uid}_moderation_${audit.at}`,
-      notificationRecord({ orderId: `member_${uid}`, to }, { kind: 'moderation', notice }, audit.at),
+      memberMailRecord({ orderId: `member_${uid}`, to }, { kind: 'moderation', notice }, audit.at),
     )
   }
   writeStandingInBatch(batch, read, standing)

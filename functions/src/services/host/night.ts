@@ -30,7 +30,7 @@ import { type ReportRecord, reportById, reportsAbout, reportsIn, resolveInBatch 
 import { profileEmail } from '../../lib/data/user-profiles'
 import { came } from '../after-night/nights'
 import { auditInBatch, onDate } from '../audit'
-import { notificationRecord } from '../mail/outbox'
+import { memberMailRecord } from '../mail/outbox'
 import { moderateMember } from './moderation'
 
 const round1 = (n: number) => Math.round(n * 10) / 10
@@ -251,7 +251,7 @@ export async function resolveReport(
       batch,
       firestore,
       `member_${report.reporter_uid}_report-reviewed_${id}`,
-      notificationRecord(
+      memberMailRecord(
         { orderId: `member_${report.reporter_uid}`, to },
         { kind: 'report-reviewed', night: { event_id: report.event_id, event_date: report.event_date } },
         now,

@@ -120,8 +120,8 @@ export async function queueAccountDeletedMail(
   })
 }
 
-/** A notice's mail record (not about a booking): to queue alone, or in a batch beside what it tells. */
-export function notificationRecord(
+/** A mail record not about one booking (a host's message, a moderation notice, a connection): to queue alone, or in a batch beside what it tells. */
+export function memberMailRecord(
   about: { orderId: string; to: string },
   fields: Pick<MailRecord, 'kind' | 'message' | 'notice' | 'night'>,
   now: number,
@@ -142,14 +142,14 @@ export function notificationRecord(
  * Queues a mail that is not about one booking's state: a host's message (once per booking and
  * message) or a moderation notice (once per member and step). Whether this call queued it.
  */
-export async function queueNotice(
+export async function queueMemberMail(
   firestore: Firestore,
   about: { id: string; orderId: string; to: string },
   fields: Pick<MailRecord, 'kind' | 'message' | 'notice' | 'night'>,
   now: number,
 ): Promise<boolean> {
   try {
-    await createMail(firestore, about.id, notificationRecord(about, fields, now))
+    await createMail(firestore, about.id, memberMailRecord(about, fields, now))
     return true
   } catch (error) {
     if (isAlreadyExists(error)) return false

@@ -1,5 +1,5 @@
 /**
- * The member's notices: what the services tell (`tell`, once per id, whoever calls it and however
+ * The member's notifications: what the services tell (`tell`, once per id, whoever calls it and however
  * often), the list under the bell, read marks, the kinds turned off, and the devices push goes to.
  * A notification is written whether or not the member allowed push: the list is the same either way.
  * Telling never waits for a push service; the deliverPushes job pushes what is due.
