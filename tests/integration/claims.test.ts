@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminDb } from './stack-data'
 
 const WINDOW_MS = 1_500
-let records: typeof import('../../functions/src/lib/data/bookings')
+let records: typeof import('../../functions/src/lib/data/transitions')
 beforeAll(async () => {
   process.env.YAARI_STALE_CHANGE_MS = String(WINDOW_MS)
-  records = await import('../../functions/src/lib/data/bookings')
+  records = await import('../../functions/src/lib/data/transitions')
 })
 afterAll(() => {
   delete process.env.YAARI_STALE_CHANGE_MS

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CLAIM_RENEW_MS, STALE_CHANGE_MS } from './bookings'
+import { CLAIM_RENEW_MS, STALE_CHANGE_MS } from './transitions'
 
 // The integration tests run the takeover with the window shortened by its test hook
 // (YAARI_STALE_CHANGE_MS); this is production's.

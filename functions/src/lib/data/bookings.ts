@@ -1,13 +1,12 @@
 /**
- * bookings/{orderId}: a member's booking, from its hold to its end, and its one-time transitions
- * (bookings/{orderId}/transitions/{change}: `once`, which makes a state change of a booking happen
- * exactly once whoever races to apply it). The only module that names the collection
- * (dev/lint/data-owners.test.mjs); every record is checked with its schema as it is read.
+ * bookings/{orderId}: a member's booking, from its hold to its end (its one-time transitions are
+ * transitions.ts). The only module that names the collection (dev/lint/data-owners.test.mjs);
+ * every record is checked with its schema as it is read.
  */
 import { BOOKING_STATUSES, type CashfreeMode, REFUND_REASONS, REFUND_STATES } from '@yaari/domain/booking'
-import type { DocumentReference, Firestore, Timestamp } from 'firebase-admin/firestore'
+import { type DocumentReference, FieldValue, type Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
-import { isAlreadyExists, isFailedPrecondition, isNotFound } from '../claims'
+import { isAlreadyExists } from '../claims'
 import { collectionOf, subcollectionOf } from '../collections'
 import { checkedReader } from '../documents'
 import { expiry } from '../retention'
@@ -93,8 +92,6 @@ const BookingSchema = v.looseObject({
 export type BookingRecord = v.InferOutput<typeof BookingSchema>
 
 const bookings = (firestore: Firestore) => collectionOf(firestore, 'bookings')
-/** bookings/{orderId}/transitions/{change}: a one-time change, claimed and then marked applied. */
-const markers = checkedReader('transitions', v.object({ at: v.number(), applied: v.boolean() }))
 
 export const bookingRef = (firestore: Firestore, orderId: string): DocumentReference => bookings(firestore).doc(orderId)
 
@@ -115,6 +112,16 @@ export async function readBooking(firestore: Firestore, orderId: string): Promis
 export async function bookingsOfDate(firestore: Firestore, eventId: string, date: string): Promise<BookingRecord[]> {
   const snapshot = await bookings(firestore).where('event_id', '==', eventId).where('event_date', '==', date).get()
   return bookingRecords.all(snapshot)
+}
+
+/**
+ * How many of a date's booking documents hold no booking record (written by hand, an older shape):
+ * what reads the date's bookings cannot see them, so a step that must reach every booking (a
+ * cancelled date's refunds) is not done while there is one.
+ */
+export async function unreadableBookingsOfDate(firestore: Firestore, eventId: string, date: string): Promise<number> {
+  const snapshot = await bookings(firestore).where('event_id', '==', eventId).where('event_date', '==', date).get()
+  return snapshot.docs.filter((doc) => bookingRecords.one(doc) === undefined).length
 }
 
 /** The paid bookings of a date. */
@@ -142,96 +149,6 @@ export async function paidBookingsOn(firestore: Firestore, dates: string[]): Pro
   return bookingRecords.all(snapshot).filter((booking) => booking.status === 'confirmed')
 }
 
-/**
- * A change whose first runner stopped half-way is finished by a later one once its marker has not
- * been renewed for this long. A runner still at work renews it every CLAIM_RENEW_MS, however long
- * a gateway or SMTP keeps it waiting, so only a runner that died loses its claim.
- */
-export const STALE_CHANGE_MS = Number(process.env.YAARI_STALE_CHANGE_MS) || 30_000
-export const CLAIM_RENEW_MS = Math.max(50, Math.floor(STALE_CHANGE_MS / 3))
-
-/** A change this runner holds: its marker, and the time of the marker's last write (for preconditions). */
-export interface ClaimedChange {
-  ref: DocumentReference
-  writtenAt: Timestamp
-}
-
-/**
- * Runs `apply` only for the first caller to claim this change of this booking (a create() of
- * bookings/{orderId}/transitions/{change}). Every `apply` is idempotent, so if that caller died
- * before marking the change applied, a later caller (after STALE_CHANGE_MS without a renewal)
- * finishes it instead of leaving the booking stuck. Returns false when someone else has it.
- */
-export async function once(
-  firestore: Firestore,
-  orderId: string,
-  change: string,
-  apply: () => Promise<void>,
-): Promise<boolean> {
-  const claim = await claimChange(firestore, orderId, change)
-  if (!claim) return false
-  await keepClaim(claim, apply)
-  await claim.ref.update({ applied: true })
-  return true
-}
-
-/**
- * Keeps `claim` while `work` runs: the marker's time is renewed every CLAIM_RENEW_MS, each renewal
- * on the condition that nobody else wrote the marker since this runner's last write.
- */
-export async function keepClaim<T>(claim: ClaimedChange, work: () => Promise<T>): Promise<T> {
-  let last = claim.writtenAt
-  let renewing: Promise<void> = Promise.resolve()
-  const timer = setInterval(() => {
-    renewing = claim.ref
-      .update({ at: Date.now() }, { lastUpdateTime: last })
-      .then((result) => {
-        last = result.writeTime
-      })
-      .catch(() => {
-        // Taken over (this runner was presumed dead) or unreachable: the work goes on; it is idempotent.
-      })
-  }, CLAIM_RENEW_MS)
-  try {
-    return await work()
-  } finally {
-    clearInterval(timer)
-    await renewing
-  }
-}
-
-/**
- * The claim `once` makes: this change's marker, created (or taken over from a caller that stopped
- * half-way, after STALE_CHANGE_MS without a renewal) for this caller; undefined when someone else
- * has it or it is applied. Taking over is atomic: an update on the condition that the marker is
- * still the stale version read, so of two runners racing for it one wins. The caller applies the
- * change (keepClaim renews it meanwhile), then updates the marker to `applied: true`.
- */
-export async function claimChange(
-  firestore: Firestore,
-  orderId: string,
-  change: string,
-): Promise<ClaimedChange | undefined> {
-  const ref = subcollectionOf(bookingRef(firestore, orderId), 'transitions').doc(change)
-  try {
-    const created = await ref.create({ at: Date.now(), applied: false, ...expiry('transitions', Date.now()) })
-    return { ref, writtenAt: created.writeTime }
-  } catch (error) {
-    if (!isAlreadyExists(error)) throw error
-  }
-  const existing = await ref.get()
-  const marker = markers.one(existing)
-  if (!marker || !existing.updateTime) return undefined
-  if (marker.applied || Date.now() - marker.at < STALE_CHANGE_MS) return undefined
-  try {
-    const taken = await ref.update({ at: Date.now(), applied: false }, { lastUpdateTime: existing.updateTime })
-    return { ref, writtenAt: taken.writeTime }
-  } catch (error) {
-    if (isFailedPrecondition(error) || isNotFound(error)) return undefined // another runner took it first
-    throw error
-  }
-}
-
 /** The date of a member's earliest confirmed booking, if any (the insights' returning members). */
 export async function earliestConfirmedDate(firestore: Firestore, uid: string): Promise<string | undefined> {
   const found = await bookings(firestore)
@@ -249,9 +166,30 @@ export async function expiredPendingBookings(firestore: Firestore, now: number):
   return pending.filter((booking) => booking.hold_expires_at < now)
 }
 
-/** The bookings the reconciler is due to look at again, soonest first, at most `limit`. */
-export const bookingsDueForRecheck = async (firestore: Firestore, now: number, limit: number) =>
-  bookingRecords.all(await bookings(firestore).where('recheck_at', '<=', now).orderBy('recheck_at').limit(limit).get())
+/**
+ * The bookings the reconciler is due to look at again, soonest first, at most `limit`. A document
+ * there that holds no booking (written by hand, an older shape) can never be reconciled: it leaves
+ * the queue (the log names it) instead of taking one of the `limit` places in every run.
+ */
+export async function bookingsDueForRecheck(firestore: Firestore, now: number, limit: number) {
+  const found = await bookings(firestore).where('recheck_at', '<=', now).orderBy('recheck_at').limit(limit).get()
+  const due = bookingRecords.withIds(found)
+  const kept = new Set(due.map(({ id }) => id))
+  await Promise.all(
+    found.docs.filter((doc) => !kept.has(doc.id)).map((doc) => doc.ref.update({ recheck_at: FieldValue.delete() })),
+  )
+  return due.map(({ record }) => record)
+}
+
+/**
+ * A deleted member's bookings that hold no booking record (written by hand, an older shape): their
+ * attendee's details go all the same, as they go from every other booking of theirs.
+ */
+export async function redactUnreadableBookingsOf(firestore: Firestore, uid: string): Promise<void> {
+  const found = await bookings(firestore).where('user_id', '==', uid).get()
+  const unreadable = found.docs.filter((doc) => bookingRecords.one(doc) === undefined)
+  await Promise.all(unreadable.map((doc) => doc.ref.update({ attendee: {} })))
+}
 
 /** The member's bookings of one date, whatever their state. */
 export const memberBookingsOfDate = async (firestore: Firestore, uid: string, eventId: string, date: string) =>
@@ -266,12 +204,6 @@ export const memberBookingsOfDate = async (firestore: Firestore, uid: string, ev
 /** The paid bookings of these members (at most 30, as Firestore's `in` allows). */
 export const paidBookingsOfMembers = async (firestore: Firestore, uids: readonly string[]) =>
   bookingRecords.all(await bookings(firestore).where('user_id', 'in', uids).where('status', '==', 'confirmed').get())
-
-/** Whether this change of the booking has been applied (its marker says so). */
-export async function isApplied(firestore: Firestore, orderId: string, change: string): Promise<boolean> {
-  const marker = await subcollectionOf(bookingRef(firestore, orderId), 'transitions').doc(change).get()
-  return markers.one(marker)?.applied === true
-}
 
 /**
  * True for the first caller in this booking's current window of `everyMs` (bookings/{orderId}/

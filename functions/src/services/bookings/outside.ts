@@ -17,11 +17,11 @@ import {
   type BookingRecord,
   bookingRef,
   type DisputeRecord,
-  once,
   type RefundRecord,
   readBooking,
 } from '../../lib/data/bookings'
 import { markForInsights } from '../../lib/data/insight-marks'
+import { once } from '../../lib/data/transitions'
 import { ALERTS, alert, info, warn } from '../../lib/log'
 import type { BookingDeps } from '../../lib/records'
 import { queueMail } from '../mail/outbox'

@@ -15,12 +15,13 @@ import { OFFER_MINUTES } from '@yaari/domain/waitlist'
 import type { Firestore } from 'firebase-admin/firestore'
 import { isNotFound } from '../../lib/claims'
 import { nowOf } from '../../lib/context'
-import { claimChange, readBooking } from '../../lib/data/bookings'
+import { readBooking } from '../../lib/data/bookings'
 import { isDateCancelled } from '../../lib/data/cancelled-dates'
 import { readDateSettings } from '../../lib/data/date-settings'
 import { noteTally } from '../../lib/data/insight-tallies'
 import { freeWaitSlot } from '../../lib/data/member-waits'
 import { claimSeat, countSeatDocuments, freeClaims, type HoldOwner, seatsOf } from '../../lib/data/seats'
+import { claimChange } from '../../lib/data/transitions'
 import {
   datesInLine,
   entriesOf,
