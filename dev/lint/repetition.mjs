@@ -13,9 +13,38 @@ import { ROOT } from '../lib/config.mjs'
 const { detectClones } = /** @type {typeof import('jscpd')} */ (createRequire(import.meta.url)('jscpd'))
 
 /** Copies and the lines they repeat, as measured when the budget was last lowered. */
-const BUDGET = { clones: 14, lines: 116 }
+const BUDGET = { clones: 8, lines: 79 }
+
+/**
+ * jscpd's mild mode (blank lines and line ends left out), with import declarations left out too: a
+ * list of the names a module imports is not code written twice (the duplicates tool passes over
+ * import lines as well), and counting them made any two modules that use the same helpers a copy.
+ * Read in order, a file at a time: an import runs from its keyword to its module's name.
+ */
+function codeWithoutImports() {
+  let skipping = false
+  let previous = ''
+  return (/** @type {{ type: string, value: string }} */ token) => {
+    if (token.type === 'empty' || token.type === 'new_line' || token.type === 'ignore') return false
+    if (!skipping && token.type === 'keyword' && token.value === 'import') {
+      skipping = true
+      previous = 'import'
+      return false
+    }
+    if (!skipping) return true
+    // import('…'): a dynamic import is code, from its parenthesis on.
+    if (previous === 'import' && token.value === '(') {
+      skipping = false
+      return true
+    }
+    if (token.type === 'string' && (previous === 'from' || previous === 'import')) skipping = false
+    previous = token.value
+    return false
+  }
+}
 
 const OPTIONS = {
+  mode: codeWithoutImports(),
   minLines: 6,
   minTokens: 50,
   silent: true,

@@ -25,7 +25,33 @@ export async function ${name}(send: () => Promise<void>, delays: number[], log: 
 }
 `
 
+/** Ten names imported from the same modules: what two modules using the same helpers begin with. */
+const IMPORTS = `import { isAlreadyExists, isFailedPrecondition, isNotFound } from '../claims'
+import { collectionOf, subcollectionOf } from '../collections'
+import { checkedReader, readWhereAny } from '../documents'
+import { expiry, retentionOf } from '../retention'
+import type { DocumentReference, Firestore, Timestamp, WriteBatch } from 'firebase-admin/firestore'
+import * as v from 'valibot'
+import { warn, info, alert } from '../log'
+`
+
 describe('the repetition budget', () => {
+  it('counts code, not the names a module imports: a dynamic import is code', async () => {
+    mkdirSync(join(made, 'imports'), { recursive: true })
+    writeFileSync(join(made, 'imports', 'a.ts'), `${IMPORTS}export const a = 1\n`)
+    writeFileSync(join(made, 'imports', 'b.ts'), `${IMPORTS}export const b = 2\n`)
+    expect(await copies(['imports'], made)).toEqual([])
+    writeFileSync(
+      join(made, 'imports', 'c.ts'),
+      `${IMPORTS}${RETRY('deliverMail').replace('await send()', "await import('./send')")}`,
+    )
+    writeFileSync(
+      join(made, 'imports', 'd.ts'),
+      `${IMPORTS}${RETRY('deliverPush').replace('await send()', "await import('./send')")}`,
+    )
+    expect(await copies(['imports'], made)).toHaveLength(1)
+  }, 60_000)
+
   it('a copy added fails, naming both places; a copy removed asks for the budget to come down', async () => {
     mkdirSync(join(made, 'src'), { recursive: true })
     writeFileSync(join(made, 'src', 'mail.ts'), RETRY('deliverMail'))

@@ -37,6 +37,8 @@ export const ALERTS = {
   doorUnpaidEntry: 'door-unpaid-entry',
   /** Host calls refused again and again (a revoked host, a host outside their city, someone probing the console). */
   hostRefused: 'host-refused',
+  /** A cancelled date cannot be settled: a booking document of it holds no booking any reader can see. */
+  cancelledDateUnreadable: 'cancelled-date-unreadable',
 } as const
 export type Alert = (typeof ALERTS)[keyof typeof ALERTS]
 

@@ -103,6 +103,13 @@ export const ALERT_POLICIES: Record<Alert, AlertPolicySpec> = {
     severity: 'ERROR',
     means: 'A door phone let in a guest whose booking is not paid (refunded or cancelled after the door was readied).',
   },
+  [ALERTS.cancelledDateUnreadable]: {
+    threshold: 1,
+    windowMinutes: 60,
+    severity: 'ERROR',
+    means:
+      'A cancelled date stays unsettled: one of its booking documents holds no booking the job can read (it may be owed a refund).',
+  },
   [ALERTS.hostRefused]: {
     threshold: 10,
     windowMinutes: 10,

@@ -150,6 +150,16 @@ describe('deleteMyAccount', () => {
     expect(w.booking(bPaid)).toEqual(bBooking)
   })
 
+  it('leaves nothing of the member in a document that holds no booking or mail (written by hand, an older shape)', async () => {
+    const { w, a, remove } = await world()
+    const db = w.firestore.asFirestore
+    await db.doc('bookings/yaari_odd').set({ user_id: a.uid, attendee: { name: 'Asha', email: a.email } })
+    await db.doc('mail/odd').set({ to: a.email, state: 'sent' })
+    await remove()
+    expect(w.firestore.read('bookings/yaari_odd')).toMatchObject({ attendee: {} })
+    expect(w.firestore.read('mail/odd')).toBeUndefined()
+  })
+
   it('done again (a retry after a lost answer, a run cut off) changes nothing more', async () => {
     const { w, aPaid, remove, deleteAuthUser } = await world()
     await remove()

@@ -24,7 +24,7 @@ import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { type Context, nowOf } from '../lib/context'
 import { blocksBy } from '../lib/data/blocks'
-import { type BookingRecord, bookingRef, bookingsOfMember } from '../lib/data/bookings'
+import { type BookingRecord, bookingRef, bookingsOfMember, redactUnreadableBookingsOf } from '../lib/data/bookings'
 import { connectionsOf } from '../lib/data/connections'
 import { dataExports } from '../lib/data/data-exports'
 import { feedbackBy } from '../lib/data/feedback'
@@ -239,6 +239,7 @@ export async function deleteMyAccount(deps: AccountDeps, member: VerifiedMember)
     // The attendee's details go once the mails about the booking have their address.
     await bookingRef(firestore, booking.order_id).update({ attendee: {} })
   }
+  await redactUnreadableBookingsOf(firestore, uid)
 
   // Cancelled by the deletion (this run or one cut off before it): the email says so.
   const cancelled = (await bookingsOfMember(deps.firestore, uid)).filter(

@@ -11,7 +11,7 @@ import { type BookingRecord, bookingRef } from '../lib/data/bookings'
 import { forgetConnections } from '../lib/data/connections'
 import { dataExports } from '../lib/data/data-exports'
 import { forgetFeedback } from '../lib/data/feedback'
-import { deleteMail, mailToMember, redactAfterSend, type StoredMail } from '../lib/data/mail'
+import { deleteMail, deleteUnreadableMailTo, mailToMember, redactAfterSend, type StoredMail } from '../lib/data/mail'
 import { forgetMemberDates } from '../lib/data/member-dates'
 import { forgetHoldSlots } from '../lib/data/member-holds'
 import { forgetSharing } from '../lib/data/member-sharing'
@@ -33,6 +33,7 @@ const DELETED_MEMBER = 'deleted'
  * notice named by the uid (moderation) is dropped: there is no one left to tell.
  */
 export async function forgetMail(firestore: Firestore, uid: string, emails: string[], about: StoredMail[]) {
+  await deleteUnreadableMailTo(firestore, uid, emails)
   const found = await mailToMember(firestore, uid, emails)
   const mails = new Map([...about, ...found].map((mail) => [mail.id, mail]))
   for (const { id, record } of mails.values()) {

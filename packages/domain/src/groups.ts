@@ -25,6 +25,7 @@ export const GROUP_MESSAGES = {
   apart: 'This guest cannot sit with someone in that group.',
   noGroup: 'No such group.',
   busy: 'Someone else changed these groups since you opened them: they are shown again as they now stand.',
+  unreadable: 'These groups could not be read, so nothing was changed. Please tell the team.',
   apartHere: 'Two guests here must not share a group: move one of them, or re-plan.',
   loneFoodHere: 'A guest here is the only one with their food need while another guest shares it: move them together.',
 } as const

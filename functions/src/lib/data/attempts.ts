@@ -1,8 +1,9 @@
 /**
  * {item}/attempts/{n}: the delivery attempts of a queued mail or notice (lib/delivery.ts), each
  * claimed with a create(), so two runs never deliver the same item at once; an attempt whose run
- * died is taken up again once its lease has passed, judged on Firestore's clock. The only module
- * that names the subcollection (dev/lint/data-owners.test.mjs).
+ * died is taken up again once its lease has passed, judged on Firestore's clock; a queued document
+ * that holds no item leaves the queue. The only module that names the subcollection
+ * (dev/lint/data-owners.test.mjs).
  */
 import type { DocumentReference, DocumentSnapshot } from 'firebase-admin/firestore'
 import { isAlreadyExists } from '../claims'
@@ -56,4 +57,15 @@ export async function deleteAttempts(ref: DocumentReference): Promise<void> {
 export async function deleteWithAttempts(ref: DocumentReference): Promise<void> {
   await deleteAttempts(ref)
   await ref.delete()
+}
+
+/**
+ * A queued document that holds no item (written by hand, an older shape) is never delivered: it
+ * leaves the queue with `failed` (its channel's fields) instead of taking a place in every run.
+ * Whether it did.
+ */
+export async function leftTheQueue(snapshot: DocumentSnapshot, item: unknown, failed: Record<string, unknown>) {
+  if (!snapshot.exists || item !== undefined) return false
+  await snapshot.ref.update(failed)
+  return true
 }

@@ -9,7 +9,7 @@ import type { YaariEvent } from '@yaari/domain/catalogue'
 import { dateSettingsPath } from '@yaari/domain/host'
 import type { Firestore, WriteBatch } from 'firebase-admin/firestore'
 import * as v from 'valibot'
-import { isAlreadyExists } from '../claims'
+import { isAlreadyExists, isFailedPrecondition, isNotFound } from '../claims'
 import { subcollectionOf } from '../collections'
 import { checkedReader } from '../documents'
 import { expiry } from '../retention'
@@ -98,8 +98,19 @@ export async function takeDateLease(
       return true
     } catch (error) {
       if (!isAlreadyExists(error)) throw error
-      if (attempt > 0 || (leases.one(await lease.get())?.until ?? Number.NaN) > now) return false
-      await lease.delete() // left by a run that died
+      if (attempt > 0) return false
+      const held = await lease.get()
+      if (held.exists && (leases.one(held)?.until ?? Number.NaN) > now) return false
+      // Left by a run that died: deleted only as it was read, so of two runs that find it stale at
+      // once, one takes it over and the other finds the new lease and leaves it.
+      if (held.exists) {
+        try {
+          await lease.delete({ lastUpdateTime: held.updateTime! })
+        } catch (failed) {
+          if (isFailedPrecondition(failed) || isNotFound(failed)) return false
+          throw failed
+        }
+      }
     }
   }
 }

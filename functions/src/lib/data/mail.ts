@@ -111,6 +111,20 @@ export async function mailToMember(
   return found.flatMap((snapshot) => mailRecords.withIds(snapshot))
 }
 
+/**
+ * The documents to a deleted member's addresses or named by them (member_{uid}) that hold no mail
+ * (written by hand, an older shape): deleted with their attempts, as their readable mail is, since
+ * nothing can tell what of the member they hold.
+ */
+export async function deleteUnreadableMailTo(firestore: Firestore, uid: string, emails: readonly string[]) {
+  const found = await Promise.all([
+    ...emails.map((email) => mail(firestore).where('to', '==', email).get()),
+    mail(firestore).where('order_id', '==', `member_${uid}`).get(),
+  ])
+  const unreadable = found.flatMap((snapshot) => snapshot.docs).filter((doc) => mailRecords.one(doc) === undefined)
+  await Promise.all(unreadable.map((doc) => deleteWithAttempts(doc.ref)))
+}
+
 /** A queued mail to a member whose account is deleted: sent, then its address goes. */
 export async function redactAfterSend(firestore: Firestore, id: string): Promise<void> {
   await mailRef(firestore, id).update({ redact_after_send: true })

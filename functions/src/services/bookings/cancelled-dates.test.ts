@@ -59,6 +59,17 @@ describe('a cancelled date', () => {
     expect(world.firestore.read(`mail/${mailId(held.order_id, 'payment-ended')}`)).toBeUndefined()
   })
 
+  it('stays unsettled, and tells the team, while one of its booking documents holds no booking it can read', async () => {
+    const { world, date } = await cancelledWithBookings()
+    const odd = world.firestore.asFirestore.doc('bookings/yaari_odd')
+    await odd.set({ event_id: EVENT.id, event_date: date, status: 'confirmed' })
+    expect(await settleCancelledDates(world.deps)).toMatchObject({ dates: 1, refunded: 1, holdsEnded: 1 })
+    expect(await settleCancelledDates(world.deps)).toMatchObject({ dates: 1 })
+    await odd.delete()
+    await settleCancelledDates(world.deps)
+    expect(await settleCancelledDates(world.deps)).toMatchObject({ dates: 0 })
+  })
+
   it('a payment that lands on the cancelled date later is refunded in full, never seated', async () => {
     const { world, held, date } = await cancelledWithBookings()
     await settleCancelledDates(world.deps)

@@ -14,9 +14,9 @@ import { describeIssues } from '@yaari/domain/validation'
 import type { Firestore } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { nowOf } from '../../lib/context'
-import { type BookingRecord, bookingRef, bookingsOfDate } from '../../lib/data/bookings'
+import { type BookingRecord, bookingRef, bookingsOfDate, unreadableBookingsOfDate } from '../../lib/data/bookings'
 import { markSettled, recordCancelledDate, unsettledDates } from '../../lib/data/cancelled-dates'
-import { warn } from '../../lib/log'
+import { ALERTS, alert, warn } from '../../lib/log'
 import { type BookingDeps, mapLimit } from '../../lib/records'
 import { queueMail } from '../mail/outbox'
 import { cancelConfirmed } from './cancel'
@@ -94,6 +94,12 @@ export async function settleCancelledDate(
     ['confirmed', 'pending'].includes(booking.status),
   )
   if (left.length > 0) return false
+  // A booking no reader can see may be a paid one owed a refund: the date stays open, and the team is told.
+  const unreadable = await unreadableBookingsOfDate(firestore, eventId, eventDate)
+  if (unreadable > 0) {
+    alert(ALERTS.cancelledDateUnreadable, { eventId, eventDate, unreadable })
+    return false
+  }
   await markSettled(firestore, eventId, eventDate)
   return true
 }

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { bookingWorld, EVENT } from '../../testing/booking-world'
 import { refundIdFor } from '../refunds'
 import { reconcileBooking } from './reconcile'
+import { reconcilePayments } from './sweeps'
 
 const HOLD_MS = HOLD_MINUTES * 60_000
 
@@ -160,5 +161,17 @@ describe('reconcileBooking', () => {
     const world = bookingWorld()
     expect(await reconcileBooking(world.deps, 'yaari_20261128_nothing')).toBeUndefined()
     expect(world.gateway.calls).toEqual([])
+  })
+})
+
+describe('the reconciler’s queue', () => {
+  it('a document there that holds no booking leaves it, instead of taking a place in every run', async () => {
+    const { world, orderId } = await held()
+    await world.firestore.asFirestore.doc('bookings/yaari_odd').set({ status: 'pending', recheck_at: world.now - 1 })
+    world.advance(HOLD_MS)
+    const report = await reconcilePayments(world.deps)
+    expect(report.checked).toBeGreaterThanOrEqual(1)
+    expect(world.booking(orderId)).toBeDefined()
+    expect(world.firestore.read('bookings/yaari_odd')).not.toHaveProperty('recheck_at')
   })
 })

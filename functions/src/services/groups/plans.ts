@@ -93,6 +93,8 @@ export const changeGroups: HostCall<typeof changeGroupsCall> = async (context, a
     dateGuests(firestore, event, date, { plan: input.change.kind === 'plan' }),
   ])
   const { record } = read
+  // Groups no reader can see (written by hand, an older shape) are never written over: members may hold a published one.
+  if (read.version.exists && !record) throw new HttpsError('failed-precondition', GROUP_MESSAGES.unreadable)
   // A change is made to the groups the host last saw: another host's change since is refused.
   if ((record?.updated_at ?? 0) !== input.version) throw new HttpsError('aborted', GROUP_MESSAGES.busy)
   const before = record ? asTheyStand(record.groups, guests, size, record.published?.groups) : []

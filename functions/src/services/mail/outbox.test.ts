@@ -178,6 +178,17 @@ describe('the outbox', () => {
   })
 })
 
+describe('a document in the mail queue that holds no mail', () => {
+  it('is never sent, and leaves the queue (marked failed) instead of taking a place in every run', async () => {
+    const { world, mail, deliver } = await paid()
+    await world.firestore.asFirestore.doc('mail/odd').set({ state: 'queued', due_at: world.now - 1 })
+    expect(await deliver()).toMatchObject({ due: 2, sent: 1, failed: 1 })
+    expect(mail.sent).toHaveLength(1)
+    expect(world.firestore.read('mail/odd')).toMatchObject({ state: 'failed' })
+    expect(world.firestore.read('mail/odd')).not.toHaveProperty('due_at')
+  })
+})
+
 function longDate(date: string) {
   return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-IN', {
     weekday: 'long',

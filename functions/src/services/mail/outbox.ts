@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { isAlreadyExists } from '../../lib/claims'
 import { nowOf } from '../../lib/context'
-import { claimAttempt } from '../../lib/data/attempts'
+import { claimAttempt, leftTheQueue } from '../../lib/data/attempts'
 import { type BookingRecord, readBooking } from '../../lib/data/bookings'
 import {
   createMail,
@@ -166,6 +166,7 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
   const ref = mailRef(firestore, id)
   const snapshot = await ref.get()
   const record = mailRecords.one(snapshot)
+  if (await leftTheQueue(snapshot, record, { state: 'failed', due_at: FieldValue.delete() })) return 'failed'
   if (record?.state !== 'queued' || record.due_at === undefined || record.due_at > now) return 'not-due'
 
   const booking = await readBooking(firestore, record.order_id)

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import { inQuietHours, isPushServiceUrl, type PushPayload, pushDueAt } from '@yaari/domain/notifications'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
-import { claimAttempt } from '../../lib/data/attempts'
+import { claimAttempt, leftTheQueue } from '../../lib/data/attempts'
 import { kindsOff } from '../../lib/data/notice-settings'
 import { duePushes, type NotificationRecord, notificationRecords, notificationRef } from '../../lib/data/notices'
 import { devicesOf, removeDevice } from '../../lib/data/push-subscriptions'
@@ -53,11 +53,7 @@ async function pushOne(deps: PushDeps, id: string, now: number): Promise<Outcome
   const ref = notificationRef(firestore, id)
   const snapshot = await ref.get()
   const record = notificationRecords.one(snapshot)
-  // A document that holds no notification (written by hand, an older shape) is never pushed, and leaves the queue.
-  if (snapshot.exists && !record) {
-    await ref.update({ push_state: 'failed', push_due_at: FieldValue.delete() })
-    return 'failed'
-  }
+  if (await leftTheQueue(snapshot, record, { push_state: 'failed', push_due_at: FieldValue.delete() })) return 'failed'
   if (record?.push_due_at === undefined || record.push_due_at > now) return 'busy'
   const finish = (state: NotificationRecord['push_state'], extra: Record<string, unknown> = {}) =>
     ref.update({ push_state: state, push_due_at: FieldValue.delete(), ...extra })
