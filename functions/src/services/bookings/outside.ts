@@ -43,13 +43,13 @@ export async function applyRefundsMadeElsewhere(deps: BookingDeps, orderId: stri
   // Any other state has ended already (its own refund, if any, is followed by the reconciler).
   if (booking?.status !== 'confirmed') return false
   const refunds = madeElsewhere(orderId, await deps.gateway.getRefunds(orderId))
-  if (refunds.length === 0) return false
+  const last = refunds.at(-1)
+  if (!last) return false
   const total = refunds.reduce((sum, refund) => sum + refund.refund_amount, 0)
   if (rupees(total) < rupees(booking.amount)) {
     warn('booking-partly-refunded-elsewhere', { orderId, refunded: total, paid: booking.amount })
     return false
   }
-  const last = refunds[refunds.length - 1] as CashfreeRefund
   const now = nowOf(deps)
   const refund: RefundRecord = {
     refund_id: last.refund_id,

@@ -51,9 +51,9 @@ export const firstNameOfBooking = (booking: BookingRecord) => firstNameOf(bookin
 /** The planner's view of a guest: what they told us, less what they asked us not to seat them by. */
 export function seatOf(booking: BookingRecord, seatByAnswers: boolean, start: Date): GroupGuest {
   const told = booking.attendee ?? {}
-  const interests = Array.isArray(told.interests)
+  const interests: GroupGuest['interests'] = Array.isArray(told.interests)
     ? told.interests.flatMap((id) => oneOf(id, INTERESTS) ?? [])
-    : ([] as GroupGuest['interests'])
+    : []
   const personality = seatByAnswers ? oneOf(told.personalityType, PERSONALITY_TYPES) : undefined
   const food = oneOf(told.foodPreference, FOOD_PREFERENCES)
   const age = typeof told.dateOfBirth === 'string' ? ageOn(told.dateOfBirth, start) : undefined

@@ -43,12 +43,17 @@ function eventRows(event: YaariEvent, booking: BookingRecord): [string, string][
   ]
 }
 
-function venueRows(brief: VenueBrief): [string, string][] {
+/** A row of a mail's table: a label and its value. */
+type Row = [label: string, value: string]
+/** The row, when there is a value to show. */
+const rowIf = (label: string, value: string | undefined): Row[] => (value ? [[label, value]] : [])
+
+function venueRows(brief: VenueBrief): Row[] {
   return [
     ['Venue', brief.venueName],
     ['Address', brief.address],
-    ...(brief.mapsUrl ? [['Map', brief.mapsUrl] as [string, string]] : []),
-    ...(brief.notes ? [['Notes', brief.notes] as [string, string]] : []),
+    ...rowIf('Map', brief.mapsUrl),
+    ...rowIf('Notes', brief.notes),
   ]
 }
 
@@ -138,7 +143,7 @@ export function composeMail(
         {
           rows: [
             ...eventRows(event, booking),
-            ...(brief ? venueRows(brief) : [['Area', eventPlace(catalogue, event)] as [string, string]]),
+            ...(brief ? venueRows(brief) : rowIf('Area', eventPlace(catalogue, event))),
           ],
         },
         { heading: 'Before you go', list: event.whatToExpect },
@@ -218,7 +223,7 @@ export function composeMail(
           rows: [
             ...eventRows(event, booking),
             ['Order id', booking.order_id],
-            ...(booking.host_cancel_reason ? [['Reason', booking.host_cancel_reason] as [string, string]] : []),
+            ...rowIf('Reason', booking.host_cancel_reason),
             [
               'Refund',
               `${formatInr(booking.refund.amount)}, all you paid, within ${REFUND_DAYS} to your original payment method`,
