@@ -127,7 +127,19 @@ export async function deleteUnreadableMailTo(firestore: Firestore, uid: string, 
 
 /** A queued mail to a member whose account is deleted: sent, then its address goes. */
 export async function redactAfterSend(firestore: Firestore, id: string): Promise<void> {
-  await mailRef(firestore, id).update({ redact_after_send: true })
+  const ref = mailRef(firestore, id)
+  await ref.update({ redact_after_send: true })
+  // Sent (or given up) meanwhile, after its run read it: the run may not have seen the mark.
+  if (mailRecords.one(await ref.get())?.state !== 'queued') await redactMail(firestore, id)
+}
+
+/**
+ * A mail that is final (sent, or given up): its address goes when its account was deleted, read
+ * after the final write, so a mark made while it was being sent is seen (redactAfterSend reads
+ * after its own write, so whichever writes last redacts it).
+ */
+export async function redactIfAsked(firestore: Firestore, id: string): Promise<void> {
+  if (mailRecords.one(await mailRef(firestore, id).get())?.redact_after_send) await redactMail(firestore, id)
 }
 
 /** Deletes a mail and its attempts (an SMTP answer may quote the address). */
@@ -145,7 +157,7 @@ export function createMailInBatch(batch: WriteBatch, firestore: Firestore, id: s
 }
 
 /** A sent (or given up) mail to a deleted account: its address goes, and its attempts. */
-export async function redactMail(firestore: Firestore, id: string): Promise<void> {
+async function redactMail(firestore: Firestore, id: string): Promise<void> {
   const ref = mailRef(firestore, id)
   await deleteAttempts(ref)
   await ref.update({ to: '', last_error: FieldValue.delete(), redact_after_send: FieldValue.delete() })

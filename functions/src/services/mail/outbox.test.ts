@@ -7,7 +7,7 @@
 
 import { HOLD_MINUTES } from '@yaari/domain/booking'
 import { describe, expect, it } from 'vitest'
-import { type MailRecord, mailId } from '../../lib/data/mail'
+import { type MailRecord, mailId, redactAfterSend } from '../../lib/data/mail'
 import { bookingWorld, EVENT } from '../../testing/booking-world'
 import { FakeMail } from '../../testing/fake-mail'
 import { reconcileBooking } from '../bookings/reconcile'
@@ -175,6 +175,27 @@ describe('the outbox', () => {
     await reconcileBooking(world.deps, orderId)
     expect(world.booking(orderId)?.status).toBe('confirmed')
     expect(world.firestore.dump('mail')).toEqual({})
+  })
+})
+
+describe('a mail to an account deleted while it is being sent', () => {
+  it('loses its address once sent, whichever side writes last: the send or the deletion', async () => {
+    const { world, mail, mailDeps, orderId, record } = await paid()
+    const id = mailId(orderId, 'booking-confirmed')
+    // The account is deleted while the SMTP server has the mail (the run read it before).
+    const send = mail.send.bind(mail)
+    mail.send = async (message) => {
+      await redactAfterSend(world.firestore.asFirestore, id)
+      await send(message)
+    }
+    expect(await deliverOne(mailDeps, id)).toBe('sent')
+    expect(record()).toMatchObject({ state: 'sent', to: '' })
+    // And the other order: the deletion marks a mail the send has just finished.
+    const other = await paid()
+    const otherId = mailId(other.orderId, 'booking-confirmed')
+    expect(await deliverOne(other.mailDeps, otherId)).toBe('sent')
+    await redactAfterSend(other.world.firestore.asFirestore, otherId)
+    expect(other.record()).toMatchObject({ state: 'sent', to: '' })
   })
 })
 

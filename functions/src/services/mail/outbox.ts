@@ -25,7 +25,7 @@ import {
   mailId,
   mailRecords,
   mailRef,
-  redactMail,
+  redactIfAsked,
 } from '../../lib/data/mail'
 import { type DeliveryPolicy, type DeliveryReport, deliverDue, maxAttempts, retryAt } from '../../lib/delivery'
 import { ALERTS, alert, warn } from '../../lib/log'
@@ -177,7 +177,7 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
       return 'waiting'
     }
     await ref.update({ state: 'skipped', due_at: FieldValue.delete() })
-    await redactIfAsked(firestore, id, record)
+    await redactIfAsked(firestore, id)
     return 'skipped'
   }
 
@@ -215,18 +215,13 @@ export async function deliverOne(deps: MailDeps, id: string): Promise<DeliveryOu
         error: reason,
       })
     else warn('mail-send-failed', { mail: id, attempt, error: reason })
-    if (given) await redactIfAsked(firestore, id, record)
+    if (given) await redactIfAsked(firestore, id)
     return given ? 'failed' : 'retry'
   }
   await ref.update({ state: 'sent', attempts: attempt, sent_at: now, due_at: FieldValue.delete() })
   await claim.settle('sent')
-  await redactIfAsked(firestore, id, record)
+  await redactIfAsked(firestore, id)
   return 'sent'
-}
-
-/** A mail to a deleted account, once final: its address goes, and its attempts (an SMTP answer may quote it). */
-async function redactIfAsked(firestore: Firestore, id: string, record: MailRecord): Promise<void> {
-  if (record.redact_after_send) await redactMail(firestore, id)
 }
 
 /** The deliverMail job: sends every queued mail that is due. */
