@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process'
 import { parseArgs } from 'node:util'
-import { ROOT } from './lib/config.mjs'
+import { ROOT, smsCodesUrl } from './lib/config.mjs'
 import { DEMO_ACCOUNTS } from './lib/demo-accounts.mjs'
 import { placeholderNotices } from './lib/placeholders.mjs'
 import { StackError, startStack } from './lib/stack.mjs'
@@ -42,6 +42,7 @@ console.log(
 )
 if (!values.quiet) {
   for (const line of placeholderNotices()) console.log(line)
+  console.log(`SMS codes (none is sent locally): ${smsCodesUrl(ports.auth)}`)
   console.log(
     `Host console: ${appUrl}/host, signed in as ${DEMO_ACCOUNTS.map((a) => `${a.email} / ${a.password} (${a.claims.admin ? 'admin' : 'Bangalore host'})`).join(' or ')}.`,
   )

@@ -13,6 +13,16 @@ const REGION = 'asia-south1'
 export const HOST = '127.0.0.1'
 
 /**
+ * The tests' own email domain: the local stack lets its accounts book without a verified mobile
+ * (MOBILE_CHECK_SKIP_DOMAINS). The tests of verification sign up at another.
+ */
+export const TEST_EMAIL_DOMAIN = 'example.test'
+
+/** Where the Auth emulator lists the SMS codes it "sent" (it sends none). */
+export const smsCodesUrl = (port = stackPorts().auth) =>
+  `http://${HOST}:${port}/emulator/v1/projects/${PROJECT_ID}/verificationCodes`
+
+/**
  * The local stack's pass signing key (PASS_SIGNING_KEY), committed like the stand-ins' secrets:
  * its public half is in .env (VITE_PASS_PUBLIC_KEYS), and "dev" key ids are refused for a real
  * project. Made with `npm run pass-key -- --kid dev1`.
@@ -70,8 +80,11 @@ export function functionUrl(name, port = stackPorts().functions) {
 
 /**
  * Signs up (`signUp`) or in (`signInWithPassword`) on the Auth emulator's REST API, as the web SDK
- * does; the answer carries the person's idToken and localId.
- * @param {'signUp' | 'signInWithPassword'} how @param {Record<string, unknown>} body email, password (and displayName)
+ * does (the answer carries the person's idToken and localId); or, as the SDK's phone sign-in does,
+ * has a code "sent" by SMS (`sendVerificationCode`: its sessionInfo) and checks it
+ * (`signInWithPhoneNumber`, with an idToken: links the number to that account).
+ * @param {'signUp' | 'signInWithPassword' | 'sendVerificationCode' | 'signInWithPhoneNumber'} how
+ * @param {Record<string, unknown>} body email, password (and displayName); or phoneNumber; or sessionInfo, code and idToken
  */
 export function authAccounts(how, body) {
   return fetch(

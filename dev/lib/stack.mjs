@@ -25,6 +25,7 @@ import {
   ROOT,
   STACK_FILE,
   stackPorts,
+  TEST_EMAIL_DOMAIN,
 } from './config.mjs'
 import { makeDemoAccounts } from './demo-accounts.mjs'
 import { startJobScheduler } from './scheduler.mjs'
@@ -201,6 +202,9 @@ export function writeFunctionsConfig(dir, { ports, secret, appUrl }) {
       'VAPID_SUBJECT=mailto:hello@yaari.local',
       // Matches the web app's VITE_REQUIRE_EMAIL_VERIFICATION when set in the environment.
       `REQUIRE_EMAIL_VERIFICATION=${process.env.VITE_REQUIRE_EMAIL_VERIFICATION === 'true'}`,
+      // Local only (refused for a real project): the tests' accounts book without a verified mobile;
+      // the tests of verification sign up elsewhere.
+      `MOBILE_CHECK_SKIP_DOMAINS=${TEST_EMAIL_DOMAIN}`,
       '',
     ].join('\n'),
   )

@@ -196,6 +196,9 @@ export function checkHostingHeaders(input: PreflightInput): string[] {
   require('script-src', [hashOf(LOADER_SCRIPT)], "the pages' inline loader, by its hash")
   require('script-src', ['https://sdk.cashfree.com'], "Cashfree's checkout script")
   require('script-src', ["'wasm-unsafe-eval'"], "Door mode's QR decoder, WebAssembly from our own origin")
+  const recaptcha = 'reCAPTCHA, which phone sign-in runs before Firebase sends a code by SMS'
+  require('script-src', APP_CHECK_SOURCES['script-src'], recaptcha)
+  require('frame-src', APP_CHECK_SOURCES['frame-src'], recaptcha)
   require('frame-ancestors', ["'none'"], 'no site may frame the app')
   require('connect-src', [
     'https://identitytoolkit.googleapis.com',

@@ -159,7 +159,7 @@ describe('npm run preflight', () => {
       `CASHFREE_STANDIN_URL is set for the real project ${PROJECT}`,
       'PHOTO_STORE_URL is set in',
       'App Check is configured on one side only',
-      "The Content-Security-Policy's script-src lacks https://www.google.com/recaptcha/",
+      "The Content-Security-Policy's connect-src lacks https://content-firebaseappcheck.googleapis.com",
     ])
   })
 

@@ -63,6 +63,8 @@ export interface ProfileRow {
   uid: string
   /** The UserProfileRecord from getMyProfile (null: no profile yet); validated on read. */
   profile: unknown
+  /** The mobile verified on the account, and whether the member may book without; validated on read. */
+  mobile?: unknown
   savedAt: number
 }
 

@@ -16,16 +16,22 @@ import {
   connectAuthEmulator,
   createUserWithEmailAndPassword,
   EmailAuthProvider,
+  getAdditionalUserInfo,
   indexedDBLocalPersistence,
   initializeAuth,
   inMemoryPersistence,
+  linkWithCredential,
   onAuthStateChanged,
+  PhoneAuthProvider,
+  RecaptchaVerifier,
   reauthenticateWithCredential,
   sendEmailVerification,
   sendPasswordResetEmail,
+  signInWithCredential,
   signInWithEmailAndPassword,
   signOut,
   type User,
+  updatePhoneNumber,
   updateProfile,
   verifyPasswordResetCode,
 } from 'firebase/auth'
@@ -139,6 +145,42 @@ export async function reauthenticateWithPassword(password: string): Promise<void
   const user = auth().currentUser
   if (!user?.email) throw Object.assign(new Error('Not signed in'), { code: 'auth/user-not-found' })
   await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password))
+}
+
+/**
+ * Has Firebase send a one-time code by SMS to `phoneNumber` ("+919876543210"); answers the id the
+ * code is checked against. reCAPTCHA (invisible, in `container`) attests the request comes from a
+ * person on this site; the Auth emulator skips it and keeps the code for its REST endpoint.
+ */
+export async function sendPhoneCode(phoneNumber: string, container: HTMLElement): Promise<string> {
+  const verifier = new RecaptchaVerifier(auth(), container, { size: 'invisible' })
+  try {
+    return await new PhoneAuthProvider(auth()).verifyPhoneNumber(phoneNumber, verifier)
+  } finally {
+    verifier.clear()
+  }
+}
+
+/** Puts the number a code was sent to on the signed-in account (in place of the one it had). */
+export async function linkPhoneCode(verificationId: string, code: string): Promise<void> {
+  const user = auth().currentUser
+  if (!user) throw Object.assign(new Error('Not signed in'), { code: 'auth/user-not-found' })
+  const credential = PhoneAuthProvider.credential(verificationId, code)
+  if (user.phoneNumber) await updatePhoneNumber(user, credential)
+  else await linkWithCredential(user, credential)
+}
+
+/**
+ * Signs in with a code sent to a number. Only an account the number was verified on is signed in:
+ * a number no account holds would make a new, phone-only account, which is deleted at once.
+ */
+export async function signInWithPhoneCode(verificationId: string, code: string): Promise<User> {
+  const result = await signInWithCredential(auth(), PhoneAuthProvider.credential(verificationId, code))
+  if (getAdditionalUserInfo(result)?.isNewUser) {
+    await result.user.delete()
+    throw Object.assign(new Error('No account holds this number'), { code: 'auth/phone-not-verified' })
+  }
+  return result.user
 }
 
 /**

@@ -140,6 +140,9 @@ describe("firebase.json's hosting headers", () => {
       "'self'",
       "'wasm-unsafe-eval'",
       'https://sdk.cashfree.com',
+      // reCAPTCHA, which Firebase's phone sign-in runs before it sends a code by SMS.
+      'https://www.google.com/recaptcha/',
+      'https://www.gstatic.com/recaptcha/',
     ])
     // This loader's hash, and at most the previous release's beside it (a deploy's two halves).
     expect(scripts).toContain(`'sha256-${hash}'`)
@@ -160,7 +163,9 @@ describe("firebase.json's hosting headers", () => {
         'https://api.cashfree.com',
       ]),
     )
-    expect(directives.get('frame-src')).toEqual(expect.arrayContaining(['https://sdk.cashfree.com']))
+    expect(directives.get('frame-src')).toEqual(
+      expect.arrayContaining(['https://sdk.cashfree.com', 'https://www.google.com/recaptcha/']),
+    )
     expect(page['content-security-policy']).not.toMatch(/127\.0\.0\.1|localhost/)
     expect(directives.has('upgrade-insecure-requests')).toBe(true)
   })

@@ -16,6 +16,7 @@ export function MobileField({
   onChange,
   showError,
   onBlur,
+  error,
   ref,
 }: {
   label: string
@@ -23,6 +24,8 @@ export function MobileField({
   onChange: (digits: string) => void
   showError: boolean
   onBlur?: () => void
+  /** A refusal about the number from the server (held by another account), shown in place of the rest. */
+  error?: string
   ref?: Ref<HTMLInputElement>
 }) {
   const issue = mobileIssue(digits)
@@ -38,8 +41,8 @@ export function MobileField({
       onChange={(event) => onChange(mobileDigits(event.target.value))}
       onBlur={onBlur}
       hint="10 digits; we add +91"
-      error={showError ? issue : undefined}
-      success={issue ? undefined : MESSAGES.mobileValid}
+      error={error ?? (showError ? issue : undefined)}
+      success={issue || error ? undefined : MESSAGES.mobileValid}
     />
   )
 }

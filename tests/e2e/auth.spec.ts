@@ -46,12 +46,12 @@ test.describe('sign up and sign in', () => {
     const signIn = page.getByRole('tabpanel')
     await signIn.getByRole('textbox', { name: 'Email' }).fill(email)
     await signIn.getByLabel('Password').fill('not-the-password')
-    await signIn.getByRole('button', { name: 'Sign In' }).click()
+    await signIn.getByRole('button', { name: 'Sign In', exact: true }).click()
     await expect(page.getByText('Invalid email or password. Please check your credentials.')).toBeVisible()
     await expect(signIn.getByRole('textbox', { name: 'Email' })).toHaveValue(email)
 
     await signIn.getByLabel('Password').fill(PASSWORD)
-    await signIn.getByRole('button', { name: 'Sign In' }).click()
+    await signIn.getByRole('button', { name: 'Sign In', exact: true }).click()
     await expect(page.getByText("You've been successfully logged in.")).toBeVisible()
     // No profile yet: onboarding is where this member continues. The redirect waits for the
     // getMyProfile function, whose emulator worker may be starting cold under test load.

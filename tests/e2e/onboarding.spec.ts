@@ -7,9 +7,11 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   expectWellFormedPage,
+  freshMobile,
   hangOutsideRequests,
   newEmail,
   PASSWORD,
+  smsCode,
   storedProfile,
   submitSignUp,
   test,
@@ -48,16 +50,21 @@ async function pick(page: Page, role: 'radio' | 'checkbox', name: string) {
  */
 function watchForTroubles(page: Page): string[] {
   const troubles: string[] = []
+  // The one known refusal: the Auth emulator does not implement reCAPTCHA Enterprise's config (501),
+  // which Firebase's SDK asks for before it sends an SMS code; it then goes on as a project without
+  // Enterprise does. A real project answers it.
+  const emulatorGap = (url: string) => url.includes(':9099/identitytoolkit.googleapis.com/v2/recaptchaConfig')
   page.on('pageerror', (error) => troubles.push(`uncaught: ${error.message}`))
   page.on('console', (message) => {
-    if (message.type() === 'error') troubles.push(`console: ${message.text()} (${message.location().url})`)
+    if (message.type() === 'error' && !emulatorGap(message.location().url))
+      troubles.push(`console: ${message.text()} (${message.location().url})`)
   })
   page.on('requestfailed', (request) => {
     const reason = request.failure()?.errorText ?? ''
     if (!reason.includes('ERR_ABORTED')) troubles.push(`failed: ${request.method()} ${request.url()} ${reason}`)
   })
   page.on('response', (response) => {
-    if (response.status() >= 400)
+    if (response.status() >= 400 && !emulatorGap(response.url()))
       troubles.push(`${response.status()}: ${response.request().method()} ${response.url()}`)
   })
   return troubles
@@ -104,10 +111,17 @@ test.describe('onboarding', () => {
     // The error is read with the field (its description), and focus is there to put it right.
     await expect(mobile).toBeFocused()
     await expect(mobile).toHaveAccessibleDescription('Please enter a valid 10-digit mobile number')
-    await mobile.fill('9876543210')
-    await expect(mobile).toHaveValue('98765 43210')
+    const number = freshMobile()
+    await mobile.fill(number)
+    await expect(mobile).toHaveValue(`${number.slice(0, 5)} ${number.slice(5)}`)
     await expect(page.getByText('Valid mobile number')).toBeVisible()
     await proceed(page)
+    // Continue sends a code by SMS (the Auth emulator lists it); the member types it.
+    await expect(page.getByRole('heading', { level: 1, name: 'Enter the code we sent' })).toBeVisible(BACKEND)
+    await expect(progress(page, 'Step 1 of 8')).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await page.getByRole('textbox', { name: 'Code from the SMS' }).fill(await smsCode(number))
+    await page.getByRole('button', { name: 'Verify', exact: true }).click()
 
     // 2. Name: focus is on the new step's heading (the Continue pressed is gone), so it is announced.
     await expect(progress(page, 'Step 2 of 8')).toBeVisible()
@@ -223,7 +237,7 @@ test.describe('onboarding', () => {
     expect(profile).toMatchObject({
       name: 'Asha Rao',
       email,
-      mobile: '+919876543210',
+      mobile: `+91${number}`,
       date_of_birth: '1995-06-15',
       profession: 'tech',
       gender: 'female',
@@ -244,7 +258,11 @@ test.describe('onboarding', () => {
     // The whole first hour through the UI: a seat booked with the profile just made, and paid. The
     // booking form asks the profile's one list of professions, the member's own answer chosen.
     // Food is asked here, the first time it matters, and kept on the profile for the next booking.
-    await checkoutFor(page, 1, { profession: 'tech', foodPreference: 'vegetarian' })
+    await checkoutFor(page, 1, {
+      profession: 'tech',
+      foodPreference: 'vegetarian',
+      mobile: `${number.slice(0, 5)} ${number.slice(5)}`,
+    })
     await page.getByRole('button', { name: 'Pay', exact: true }).click()
     await expect(page.getByRole('heading', { level: 1, name: "You're In" })).toBeVisible(BACKEND)
 
@@ -329,7 +347,7 @@ test.describe('onboarding', () => {
     const signIn = page.getByRole('tabpanel')
     await signIn.getByRole('textbox', { name: 'Email' }).fill(email)
     await signIn.getByLabel('Password').fill(PASSWORD)
-    await signIn.getByRole('button', { name: 'Sign In' }).click()
+    await signIn.getByRole('button', { name: 'Sign In', exact: true }).click()
     await expect(page.getByText("You've been successfully logged in.")).toBeVisible()
     await expect(page).toHaveURL(/\/$/, BACKEND)
     expect(troubles).toEqual([])
@@ -346,7 +364,7 @@ test.describe('onboarding', () => {
       const email = await signUp(page, 'Ravi Kumar')
       await controlledByServiceWorker(page)
       await page.getByRole('textbox', { name: 'Mobile number' }).fill('9123456789')
-      await proceed(page)
+      await page.getByRole('button', { name: 'Verify later' }).click()
       await page.getByRole('textbox', { name: 'Full name' }).fill('Ravi Kumar')
 
       await page.reload()
@@ -354,7 +372,7 @@ test.describe('onboarding', () => {
       await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue('Ravi Kumar')
       await page.getByRole('link', { name: 'Back' }).click()
       await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('91234 56789')
-      await proceed(page)
+      await page.getByRole('button', { name: 'Verify later' }).click()
       await expect(progress(page, 'Step 2 of 8')).toBeVisible()
       await proceed(page)
       await expect(progress(page, 'Step 3 of 8')).toBeVisible()

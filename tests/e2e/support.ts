@@ -22,7 +22,7 @@ import { SEED } from '@yaari/domain/catalogue-seed'
 import { DOOR_OPENS_BEFORE_MS, doorWindow } from '@yaari/domain/door'
 import { getApps, initializeApp } from 'firebase-admin/app'
 import { getFirestore } from 'firebase-admin/firestore'
-import { authAccounts, HOST, PROJECT_ID, postCallable, ROOT, stackPorts } from '../../dev/lib/config.mjs'
+import { authAccounts, HOST, PROJECT_ID, postCallable, ROOT, smsCodesUrl, stackPorts } from '../../dev/lib/config.mjs'
 import { DEMO_ACCOUNTS } from '../../dev/lib/demo-accounts.mjs'
 import { runStackJob } from '../../dev/lib/scheduler.mjs'
 import type { STEP_KINDS } from '../../dev/lib/test-timings.mjs'
@@ -370,7 +370,7 @@ export function signInAt(page: Page, email: string, password = PASSWORD) {
     const signIn = page.getByRole('tabpanel')
     await signIn.getByRole('textbox', { name: 'Email' }).fill(email)
     await signIn.getByLabel('Password').fill(password)
-    await signIn.getByRole('button', { name: 'Sign In' }).click()
+    await signIn.getByRole('button', { name: 'Sign In', exact: true }).click()
   })
 }
 
@@ -393,6 +393,26 @@ export async function oobCodeFor(email: string, requestType: 'PASSWORD_RESET' | 
 }
 
 /**
+ * The code the Auth emulator "sent" by SMS to `mobile` (10 digits) most recently: what a member
+ * reads off their phone (the emulator lists every code it issued).
+ */
+export async function smsCode(mobile: string): Promise<string> {
+  const response = await fetch(smsCodesUrl())
+  const { verificationCodes } = (await response.json()) as {
+    verificationCodes: { phoneNumber: string; code: string }[]
+  }
+  const code = verificationCodes.filter((entry) => entry.phoneNumber === `+91${mobile}`).at(-1)?.code
+  expect(code, `an SMS code for ${mobile}`).toMatch(/^\d{6}$/)
+  return code!
+}
+
+/** A mobile number no test has used (10 digits, starting 9): one account may verify each. */
+export const freshMobile = () => `9${String(Math.floor(100_000_000 + Math.random() * 899_999_999))}`
+
+/** An email at a domain the local stack does not let book without a verified mobile. */
+export const mustVerifyEmail = (prefix: string) => `${prefix}-${crypto.randomUUID()}@verify.test`
+
+/**
  * From the event page to Cashfree's checkout (the stand-in's page), for a listed date (the second by
  * default; negative counts from the last), or the next after it that is not sold out: every run books
  * seats, and a stack kept running between runs fills its tables.
@@ -405,7 +425,8 @@ export function checkoutFor(
     name = ONBOARDED_PROFILE.name,
     profession = ONBOARDED_PROFILE.profession,
     foodPreference,
-  }: { eventId?: string; name?: string; profession?: string; foodPreference?: string } = {},
+    mobile = '98765 43210',
+  }: { eventId?: string; name?: string; profession?: string; foodPreference?: string; mobile?: string } = {},
 ) {
   return timed('checkout (UI)', eventId, async () => {
     await page.goto(`/events/${eventId}`)
@@ -424,7 +445,7 @@ export function checkoutFor(
 
     const booking = page.getByRole('dialog', { name: 'Book your seat' })
     await expect(booking.getByRole('textbox', { name: 'Full name' })).toHaveValue(name, BACKEND)
-    await expect(booking.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('98765 43210')
+    await expect(booking.getByRole('textbox', { name: 'Mobile number' })).toHaveValue(mobile)
     await expect(booking.getByRole('combobox', { name: 'Profession' })).toHaveValue(profession ?? '')
     // Answers the member never gave start unanswered ("Choose…"), never preset.
     for (const unasked of ['Personality type', 'Relationship status']) {

@@ -27,6 +27,7 @@ import * as host from '@yaari/domain/host'
 import { loadInsightsCall } from '@yaari/domain/insights'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
 import * as notify from '@yaari/domain/notifications'
+import { askForCodeCall, confirmPhoneCall } from '@yaari/domain/phone'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '@yaari/domain/profile'
 import { availableDates } from '@yaari/domain/schedule'
 import { joinWaitlistCall, leaveWaitlistCall } from '@yaari/domain/waitlist'
@@ -155,6 +156,9 @@ const TARGETS = [
   target(notify.markNotificationsReadCall, { upTo: '2026-11-28T10:00:00.000Z' }),
   target(notify.saveNotificationSettingsCall, { off: ['how-was'] }),
   target(loadInsightsCall, { from: '2026-10-01', to: '2026-10-31', city: 'bangalore', eventId: event.id }, 'host'),
+  // A verified mobile.
+  target(askForCodeCall, { mobile: '9876543210' }),
+  target(confirmPhoneCall, {}),
 ]
 
 const POLLUTION = ['{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"__proto__":null}']
@@ -251,6 +255,7 @@ async function snapshot(uid: string) {
       ['nights', 'feedback', 'picks', 'connections', 'blocks', 'reports', 'report_slots', 'member_sharing'].map(count),
     ),
     seatings: await count('seatings'),
+    phones: [await count('phone_numbers'), await count('phone_codes')],
     // (Notices of others' bookings are written by the stack's own mail job meanwhile: only this member's count.)
     notify: [
       (await db.collection('notices').where('uid', '==', uid).count().get()).data().count,

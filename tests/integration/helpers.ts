@@ -14,7 +14,7 @@ import { storedProfileOf, VALID_PROFILE } from '@yaari/domain/profile.fixture'
 import { FirebaseError } from 'firebase/app'
 import { createUserWithEmailAndPassword, signInWithEmailAndPassword, signOut, type User } from 'firebase/auth'
 import { expect } from 'vitest'
-import { HOST, PROJECT_ID, stackPorts, standinControl } from '../../dev/lib/config.mjs'
+import { HOST, PROJECT_ID, stackPorts, standinControl, TEST_EMAIL_DOMAIN } from '../../dev/lib/config.mjs'
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from '../../dev/payments/standin.mjs'
 import { cashfreeGateway } from '../../functions/src/lib/cashfree'
 import type { BookingDeps } from '../../functions/src/lib/records'
@@ -35,7 +35,7 @@ const PASSWORD = 'correct-horse-42'
 
 /** Signs up a brand-new member on the Auth emulator and leaves them signed in. */
 export async function signUpFreshMember(): Promise<User> {
-  const email = `member-${randomUUID()}@example.test`
+  const email = `member-${randomUUID()}@${TEST_EMAIL_DOMAIN}`
   const credential = await createUserWithEmailAndPassword(auth(), email, PASSWORD)
   return credential.user
 }
@@ -96,11 +96,14 @@ export const storedProfile = (uid: string, overrides: Record<string, unknown> = 
   ...overrides,
 })
 
-/** A member who exists only as a profile document (for handlers called in this process). */
+/**
+ * A member who exists only as a profile document (for handlers called in this process). They book
+ * without a verified mobile, as the local stack's test accounts may (the phone tests verify theirs).
+ */
 export async function profiledMember(overrides: Record<string, unknown> = {}) {
   const uid = `member_${randomUUID().replaceAll('-', '')}`
   await adminDb().collection('user_profiles').doc(uid).set(storedProfile(uid, overrides))
-  return { uid, email: `${uid}@example.test` }
+  return { uid, email: `${uid}@example.test`, skipsMobileCheck: true }
 }
 
 /** The Cashfree order as the payment stand-in holds it. */

@@ -61,6 +61,7 @@ import {
   saveNotificationSettingsCall,
   savePushSubscriptionCall,
 } from '@yaari/domain/notifications'
+import { askForCodeCall, confirmPhoneCall } from '@yaari/domain/phone'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from '@yaari/domain/profile'
 import { joinWaitlistCall, leaveWaitlistCall } from '@yaari/domain/waitlist'
 import { getAuth } from 'firebase-admin/auth'
@@ -107,6 +108,7 @@ import * as moderation from '../services/host/moderation'
 import * as hostNight from '../services/host/night'
 import * as insights from '../services/insights/view'
 import * as notifications from '../services/notifications/member-notifications'
+import * as phone from '../services/phone'
 import * as photos from '../services/photos'
 import * as profile from '../services/profile'
 import * as waitlist from '../services/waitlist/line'
@@ -281,6 +283,10 @@ export const saveProfile = callable(saveProfileCall, (context, member, input) =>
   profile.saveProfile(withPhotos(context), member, input),
 )
 export const getMyProfile = callable(getMyProfileCall, profile.getMyProfile)
+export const askForCode = callable(askForCodeCall, phone.askForCode)
+export const confirmPhone = callable(confirmPhoneCall, (context, member) =>
+  phone.confirmPhone(withAuth(context), member),
+)
 export const uploadProfilePhoto = callable(uploadProfilePhotoCall, (context, member, input) =>
   photos.uploadProfilePhoto(withPhotos(context), member, input),
 )

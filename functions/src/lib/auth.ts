@@ -17,6 +17,24 @@ export function emailVerificationRequired(env: Record<string, string | undefined
 }
 
 /**
+ * Whether the caller may book without a verified mobile: an admin, or (on a `demo-` project only)
+ * an account whose email is at one of MOBILE_CHECK_SKIP_DOMAINS, the local stack's test accounts
+ * that say so (a real project's preflight refuses the setting, and the functions ignore it there).
+ */
+export function skipsMobileCheck(
+  token: { admin?: unknown; email?: unknown },
+  env: Record<string, string | undefined> = process.env,
+): boolean {
+  if (token.admin === true) return true
+  if (!isDemoProject(env.GCLOUD_PROJECT ?? '')) return false
+  const email = typeof token.email === 'string' ? token.email.toLowerCase() : ''
+  return (env.MOBILE_CHECK_SKIP_DOMAINS ?? '')
+    .split(',')
+    .map((domain) => domain.trim().toLowerCase())
+    .some((domain) => domain !== '' && email.endsWith(`@${domain}`))
+}
+
+/**
  * The caller's verified identity; the only source of a user id in any function. While email
  * verification is required (emailVerificationRequired), a member whose email is not confirmed yet
  * is refused, so a throwaway address can hold no seat.
@@ -24,7 +42,7 @@ export function emailVerificationRequired(env: Record<string, string | undefined
 export function requireMember(
   request: Pick<CallableRequest, 'auth'>,
   { requireEmailVerification = emailVerificationRequired() } = {},
-): { uid: string; email: string | undefined } {
+): { uid: string; email: string | undefined; skipsMobileCheck: boolean } {
   if (!request.auth) throw new HttpsError('unauthenticated', ACCOUNT_MESSAGES.signInAgain)
   const { email, email_verified: verified } = request.auth.token
   if (requireEmailVerification && verified !== true) {
@@ -33,7 +51,11 @@ export function requireMember(
       'Please check your email and click the confirmation link before signing in.',
     )
   }
-  return { uid: request.auth.uid, email: typeof email === 'string' ? email : undefined }
+  return {
+    uid: request.auth.uid,
+    email: typeof email === 'string' ? email : undefined,
+    skipsMobileCheck: skipsMobileCheck(request.auth.token),
+  }
 }
 
 /** A host (or admin) from the verified token, with the cities they may act in. */

@@ -58,6 +58,9 @@ const COLLECTIONS = [
   'insights',
   'insight_tallies',
   'insight_marks',
+  // Members' verified mobiles: one account per number (phone-numbers.ts), and each member's code asks.
+  'phone_numbers',
+  'phone_codes',
 ] as const
 export type Collection = (typeof COLLECTIONS)[number]
 

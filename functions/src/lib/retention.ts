@@ -6,6 +6,7 @@
  * keep the three in step. Collections not named here (user_profiles, moderation) live as long as
  * the account does, and go with it.
  */
+import { PHONE_HOLD_DAYS } from '@yaari/domain/phone'
 import { Timestamp } from 'firebase-admin/firestore'
 
 const DAY = 86_400_000
@@ -48,6 +49,13 @@ export const RETENTION = {
   /** Per-day counters of photo uploads and data exports. */
   photo_uploads: { days: 2, from: 'written' },
   data_exports: { days: 2, from: 'written' },
+  /** The SMS codes a member asked for: counted for one day (IST). */
+  phone_codes: { days: 2, from: 'written' },
+  /**
+   * A verified mobile lives with its account (no expire_at); a deleted account's is held this long
+   * (the privacy page's PHONE_HOLD_DAYS), written with expire_at when the account lets it go.
+   */
+  phone_numbers: { days: PHONE_HOLD_DAYS, from: 'written' },
   /** Per-day counters of the catalogue editor's new events and cover uploads. */
   editor_slots: { days: 2, from: 'written' },
   /** A date the team cancelled, its venue, its settings (capacity, sales): a season's look back. */

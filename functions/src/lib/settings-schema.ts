@@ -31,6 +31,8 @@ export const LOCAL_ONLY_SETTINGS = [
   'PHOTO_STORE_SECRET',
   'STACK_SECRET',
   'PUSH_STANDIN_URL',
+  // The local stack's test accounts that may book without a verified mobile (lib/auth.ts).
+  'MOBILE_CHECK_SKIP_DOMAINS',
 ] as const
 
 /** The local stack's public VAPID key (committed, like its pass key): never a real project's. */

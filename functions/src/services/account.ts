@@ -30,8 +30,9 @@ import { dataExports } from '../lib/data/data-exports'
 import { feedbackBy } from '../lib/data/feedback'
 import { mailAboutOrders, type StoredMail } from '../lib/data/mail'
 import { sharingOfMember } from '../lib/data/member-sharing'
-import { forgetStanding } from '../lib/data/moderation'
+import { forgetStanding, isBanned } from '../lib/data/moderation'
 import { readNights } from '../lib/data/nights'
+import { releaseNumbersOf } from '../lib/data/phone-numbers'
 import { picksBy } from '../lib/data/picks'
 import { reportsBy } from '../lib/data/reports'
 import { forgetProfile, readProfile, storedEmail, withoutTimestamps } from '../lib/data/user-profiles'
@@ -257,6 +258,8 @@ export async function deleteMyAccount(deps: AccountDeps, member: VerifiedMember)
   await forgetAfterNights(firestore, uid, bookings)
   // Its devices get no more pushes, and its notices go.
   await forgetNotifications(firestore, uid)
+  // The verified mobile stays held (a ban's marked so) for the days the privacy page says, then goes.
+  await releaseNumbersOf(firestore, uid, now, await isBanned(firestore, uid))
   await forgetProfile(firestore, uid)
   await forgetStanding(firestore, uid)
   await recordAudit(

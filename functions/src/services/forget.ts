@@ -17,6 +17,7 @@ import { forgetHoldSlots } from '../lib/data/member-holds'
 import { forgetSharing } from '../lib/data/member-sharing'
 import { forgetWaitSlots } from '../lib/data/member-waits'
 import { forgetGuest } from '../lib/data/nights'
+import { forgetCodeAsks } from '../lib/data/phone-codes'
 import { photoUploads } from '../lib/data/photo-uploads'
 import { forgetPicks } from '../lib/data/picks'
 import { reportSlots } from '../lib/data/report-slots'
@@ -52,6 +53,7 @@ export async function forgetClaims(firestore: Firestore, uid: string, bookings: 
   await Promise.all([
     photoUploads.forget(firestore, uid),
     dataExports.forget(firestore, uid),
+    forgetCodeAsks(firestore, uid),
     forgetWaitlist(firestore, uid),
     forgetWaitSlots(firestore, uid),
     forgetMemberDates(firestore, uid),

@@ -5,8 +5,8 @@
  * rememberAnswers: the answers a member gives when booking, kept on their profile.
  */
 
-import type { ParsedRequestOf } from '@yaari/domain/callable'
-import { type saveProfileCall, toProfileRecord, type UserProfileRecord } from '@yaari/domain/profile'
+import type { ParsedRequestOf, ResponseOf } from '@yaari/domain/callable'
+import { type getMyProfileCall, localMobile, type saveProfileCall, toProfileRecord } from '@yaari/domain/profile'
 import {
   ANSWERS,
   type AnswerField,
@@ -17,6 +17,7 @@ import {
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import type { Context, Member } from '../lib/context'
+import { verifiedNumberOf } from '../lib/data/phone-numbers'
 import { profileIn, profileRef, profilesHolding, readProfile, withoutTimestamps } from '../lib/data/user-profiles'
 import { warn } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
@@ -89,13 +90,23 @@ export async function rememberAnswers(
   })
 }
 
-/** getMyProfile: the caller's own profile, or null before onboarding is complete. */
+/**
+ * getMyProfile: the caller's own profile (null before onboarding is complete), whether its mobile
+ * is the one verified on their account, and whether they may book without (admins).
+ */
 export async function getMyProfile(
   { firestore }: Pick<Context, 'firestore'>,
-  member: Pick<Member, 'uid'>,
-): Promise<{ profile: UserProfileRecord | null }> {
-  const stored = await readProfile(firestore, member.uid)
-  return { profile: stored ? withoutTimestamps(stored) : null }
+  member: Pick<Member, 'uid' | 'skipsMobileCheck'>,
+): Promise<ResponseOf<typeof getMyProfileCall>> {
+  const [stored, verified] = await Promise.all([
+    readProfile(firestore, member.uid),
+    verifiedNumberOf(firestore, member.uid),
+  ])
+  return {
+    profile: stored ? withoutTimestamps(stored) : null,
+    verifiedMobile: verified ? localMobile(verified) : null,
+    mobileCheckSkipped: member.skipsMobileCheck === true,
+  }
 }
 
 /**

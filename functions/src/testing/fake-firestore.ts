@@ -259,6 +259,10 @@ class FakeTransaction {
     this.writes.push(() => ref.updateNow(changes))
     return this
   }
+  delete(ref: FakeDocument) {
+    this.writes.push(() => ref.firestore.remove(ref.path))
+    return this
+  }
   /** Whether every document read is as it was read. */
   unchanged(firestore: FakeFirestore) {
     return [...this.read].every(([path, version]) => firestore.stored(path)?.version === version)

@@ -4,6 +4,7 @@
  * functions and the deletion email all say it from here, so the words match what the code does.
  */
 import { contract } from './callable'
+import { PHONE_HOLD_DAYS } from './phone'
 import type { UserProfileRecord } from './profile'
 import { istToday } from './schedule'
 import { noInputSchema } from './validation'
@@ -19,6 +20,7 @@ const ACCOUNTING_YEARS = 8
 export const DATA_RETENTION = {
   profile:
     'Your account and profile (name, email, mobile, date of birth, gender, profession, interests, area, bio, photo, and the booking answers you gave: food and drink preferences, personality type, relationship status): kept while you have an account, deleted when you delete it. You can change or clear each answer on your profile.',
+  phone: `Your verified mobile number: kept with your account. When you delete it, the number stays held for ${PHONE_HOLD_DAYS} days, so it cannot open a new account at once (nor one barred under our Community guidelines), then it is deleted. The SMS codes you asked for are counted for a day.`,
   holds:
     'Waitlist places and unpaid seat holds: kept until they end. Deleting your account ends them and frees the seats for others.',
   paidBookings: `Paid bookings: the order id, amount, event date and refund state are kept for ${ACCOUNTING_YEARS} years, as Indian accounting law requires. Your name, email and mobile are removed from them when you delete your account.`,

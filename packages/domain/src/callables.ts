@@ -14,6 +14,7 @@ import { HOST_CALLABLES } from './host'
 import { INSIGHT_CALLABLES } from './insights'
 import { listMyBookingsCall } from './my-bookings'
 import { NOTIFICATION_CALLABLES } from './notifications'
+import { PHONE_CALLABLES } from './phone'
 import { getMyProfileCall, saveProfileCall, uploadProfilePhotoCall } from './profile'
 import { joinWaitlistCall, leaveWaitlistCall } from './waitlist'
 
@@ -37,4 +38,5 @@ export const CALLABLES = [
   ...AFTER_NIGHT_CALLABLES,
   ...NOTIFICATION_CALLABLES,
   ...INSIGHT_CALLABLES,
+  ...PHONE_CALLABLES,
 ] as const

@@ -43,6 +43,8 @@ export type DoorVerdict =
       foodPreference?: string
       /** The guest's group, once the host has published the date's groups. */
       group?: number
+      /** The guest's mobile is verified on their account. */
+      verified?: true
       /** Guests in once this one is, and guests expected. */
       inCount: number
       expected: number
@@ -104,6 +106,7 @@ export function guestVerdict(state: Pick<DoorState, 'list' | 'local'>, guest: Do
     tier: guest.tier,
     ...(guest.foodPreference ? { foodPreference: guest.foodPreference } : {}),
     ...(guest.group !== undefined ? { group: guest.group } : {}),
+    ...(guest.verified ? { verified: true as const } : {}),
     inCount: marks.size + 1,
     expected: state.list.expected,
     unlisted: false,

@@ -28,6 +28,8 @@ export interface DoorGuest {
   state: 'paid' | 'cancelled' | 'refunded'
   /** The guest's group, once the host has published the date's groups. */
   group?: number
+  /** The guest's mobile is verified on their account (by an SMS code). */
+  verified?: true
 }
 
 /** One check-in as the door shows it: when, at which door, by whom. */

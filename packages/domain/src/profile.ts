@@ -222,12 +222,20 @@ export const saveProfileCall = contract<typeof saveProfileSchema, { saved: true 
   ACCOUNT_MESSAGES,
 ])
 
-/** The signed-in member's profile, or null before onboarding has saved one. */
-export const getMyProfileCall = contract<typeof noInputSchema, { profile: UserProfileRecord | null }>(
-  'getMyProfile',
-  noInputSchema,
-  [ACCOUNT_MESSAGES],
-)
+/** What getMyProfile answers. */
+export interface MyProfile {
+  /** The profile, or null before onboarding has saved one. */
+  profile: UserProfileRecord | null
+  /** The 10 digits of the mobile verified on the account (by an SMS code), if any. */
+  verifiedMobile: string | null
+  /** The member may book without a verified mobile (an admin). */
+  mobileCheckSkipped: boolean
+}
+
+/** The signed-in member's profile, or null before onboarding has saved one, and their verified mobile. */
+export const getMyProfileCall = contract<typeof noInputSchema, MyProfile>('getMyProfile', noInputSchema, [
+  ACCOUNT_MESSAGES,
+])
 
 /** Stores a profile picture; answers the URL to keep in the profile. */
 export const uploadProfilePhotoCall = contract<typeof uploadPhotoSchema, { url: string; path: string }>(

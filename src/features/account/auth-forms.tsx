@@ -2,11 +2,13 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { grid } from 'styled-system/patterns'
 import { text } from 'styled-system/recipes'
+import { useStore } from 'zustand'
 import { AUTH_MESSAGES } from '../../lib/session/auth-errors'
 import { useAuthSubmit } from '../../lib/session/use-auth-submit'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/field'
 import { CredentialField, CurrentPasswordField } from '../../ui/password-field'
+import { PhoneSignInForm, phoneSignIn } from './phone-sign-in-form'
 
 const formStyle = grid({ gap: '4', mt: '6' })
 const errorStyle = text({ tone: 'error' })
@@ -69,6 +71,8 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [forgot, setForgot] = useState(false)
+  const byPhone = useStore(phoneSignIn, (state) => state.open)
+  const setByPhone = (open: boolean) => phoneSignIn.setState({ open, notice: undefined })
   const { error, busy, onSubmit } = useAuthSubmit(
     () => (!email.trim() || !password ? 'Please enter your email and password.' : undefined),
     async () => {
@@ -79,6 +83,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
   )
 
   if (forgot) return <ForgotPasswordForm email={email} onEmailChange={setEmail} onBack={() => setForgot(false)} />
+  if (byPhone) return <PhoneSignInForm onSignedIn={onSignedIn} onBack={() => setByPhone(false)} />
   return (
     <form noValidate className={formStyle} onSubmit={onSubmit}>
       <EmailField value={email} onChange={setEmail} />
@@ -89,6 +94,9 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
       </Button>
       <Button type="button" variant="ghost" onClick={() => setForgot(true)}>
         Forgot password?
+      </Button>
+      <Button type="button" variant="outline" onClick={() => setByPhone(true)}>
+        Sign in with your phone
       </Button>
     </form>
   )

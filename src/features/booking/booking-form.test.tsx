@@ -6,13 +6,14 @@ import { VALID_PROFILE } from '@yaari/domain/profile.fixture'
 import { PROFESSION_LABELS, PROFESSIONS } from '@yaari/domain/profile-choices'
 import * as v from 'valibot'
 import { afterEach, expect, it, vi } from 'vitest'
-import { useMyProfile } from '../../lib/member-data/hooks'
+import { useMobileStatus, useMyProfile } from '../../lib/member-data/hooks'
+import type { MobileStatus } from '../../lib/member-data/records'
 import { BookingForm } from './booking-form'
 
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ children, to }: { children: unknown; to: string }) => <a href={to}>{children as string}</a>,
 }))
-vi.mock('../../lib/member-data/hooks', () => ({ useMyProfile: vi.fn() }))
+vi.mock('../../lib/member-data/hooks', () => ({ useMyProfile: vi.fn(), useMobileStatus: vi.fn() }))
 
 afterEach(cleanup)
 
@@ -23,7 +24,17 @@ const ONBOARDED: UserProfileRecord = toProfileRecord(
   v.parse(saveProfileSchema, { ...VALID_PROFILE, profession: 'student' }),
 )
 
-function renderWith(profile: UserProfileRecord) {
+function renderWith(
+  profile: UserProfileRecord,
+  mobile: MobileStatus | undefined = { verifiedMobile: '9876543210', mobileCheckSkipped: false },
+) {
+  vi.mocked(useMobileStatus).mockReturnValue({
+    status: 'signed-in',
+    uid: profile.user_id,
+    verified: true,
+    snapshot: { uid: profile.user_id, data: mobile, refreshedAt: Date.now() },
+    refresh: undefined,
+  })
   vi.mocked(useMyProfile).mockReturnValue({
     status: 'signed-in',
     uid: profile.user_id,
@@ -34,6 +45,25 @@ function renderWith(profile: UserProfileRecord) {
   const event = SEED_CATALOGUE.events[0]!
   render(<BookingForm event={event} tier="girls" date="2026-12-05" onTierChange={() => undefined} />)
 }
+
+it('asks for the SMS code before the form while the profile’s mobile is not the verified one', () => {
+  renderWith(ONBOARDED, { verifiedMobile: null, mobileCheckSkipped: false })
+  expect(screen.getByRole('heading', { name: 'Verify your mobile number' })).toBeTruthy()
+  expect(screen.getByText('98765 43210')).toBeTruthy()
+  expect(screen.getByRole('button', { name: 'Send code' })).toBeTruthy()
+  expect(screen.queryByRole('button', { name: 'Pay and book' })).toBeNull()
+  cleanup()
+  // Another number verified than the profile's: asked too. An admin may book without.
+  renderWith(ONBOARDED, { verifiedMobile: '9123456789', mobileCheckSkipped: false })
+  expect(screen.getByRole('button', { name: 'Send code' })).toBeTruthy()
+  cleanup()
+  renderWith(ONBOARDED, { verifiedMobile: null, mobileCheckSkipped: true })
+  expect(screen.getByRole('button', { name: 'Pay and book' })).toBeTruthy()
+  cleanup()
+  // Not heard from the server yet: the form, and the server decides.
+  renderWith(ONBOARDED, undefined)
+  expect(screen.getByRole('button', { name: 'Pay and book' })).toBeTruthy()
+})
 
 const answer = (name: string) => (screen.getByRole('combobox', { name }) as HTMLSelectElement).value
 

@@ -8,15 +8,17 @@
 import { Link } from '@tanstack/react-router'
 import { type PriceTier, TIER_LABELS, tierIssue, tiersFor, type YaariEvent } from '@yaari/domain/catalogue'
 import { formatInr } from '@yaari/domain/money'
+import { localMobile } from '@yaari/domain/profile'
 import { useEffect } from 'react'
 import { grid } from 'styled-system/patterns'
 import { button, text } from 'styled-system/recipes'
-import { useMyProfile } from '../../lib/member-data/hooks'
+import { useMobileStatus, useMyProfile } from '../../lib/member-data/hooks'
 import { LOGIN_LINK } from '../../lib/paths'
 import { useAuthStore } from '../../lib/session/auth-store'
 import { rememberPriceTiers } from '../../lib/session/price-tiers'
 import { Button } from '../../ui/button'
 import { StatusNote } from '../../ui/status-note'
+import { VerifyMobile } from '../../ui/verify-mobile'
 import { profileInterests, valuesFromProfile } from './booking-values'
 import { DetailsForm } from './details-form'
 
@@ -35,6 +37,7 @@ export function BookingForm({
   onTierChange: (tier: PriceTier) => void
 }) {
   const mine = useMyProfile()
+  const mobileStatus = useMobileStatus()
   const email = useAuthStore((state) => state.member?.email ?? null)
   // The profile on this device fills the form at once; the server's copy follows behind it.
   const profile = mine.status === 'signed-in' ? mine.snapshot?.data : undefined
@@ -99,6 +102,12 @@ export function BookingForm({
         ) : null}
       </div>
     )
+  }
+  // Booking needs the profile's mobile verified (an SMS code); until the device has heard, the server decides.
+  const status = mobileStatus.status === 'signed-in' ? mobileStatus.snapshot?.data : undefined
+  const mobile = localMobile(profile.mobile)
+  if (status && !status.mobileCheckSkipped && status.verifiedMobile !== mobile) {
+    return <VerifyMobile mobile={mobile} />
   }
   return (
     <DetailsForm

@@ -77,6 +77,7 @@ export function GuestItem({ guest, actions }: { guest: GuestRow; actions?: Guest
             {guest.mobile}
           </a>
         ) : null}
+        {guest.mobileVerified ? ' (verified)' : ''}
         {guest.mobile ? ' · ' : ''}
         {guest.state === 'waiting' || guest.state === 'offered' ? 'Joined' : 'Booked'}{' '}
         {formatIstDateTime(new Date(guest.bookedAt))}

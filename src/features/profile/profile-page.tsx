@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router'
-import type { UserProfileRecord } from '@yaari/domain/profile'
+import { PHONE_MESSAGES } from '@yaari/domain/phone'
+import { localMobile, type UserProfileRecord } from '@yaari/domain/profile'
 import type { ReactNode } from 'react'
 import { container, grid } from 'styled-system/patterns'
 import { heading, link } from 'styled-system/recipes'
-import { type Snapshot, useMyProfile } from '../../lib/member-data/hooks'
+import { type Snapshot, useMobileStatus, useMyProfile } from '../../lib/member-data/hooks'
 import { refreshMemberData } from '../../lib/member-data/refresh'
 import { usePageMeta } from '../../lib/page-meta'
 import { MY_BOOKINGS_LINK } from '../../lib/paths'
@@ -11,6 +12,7 @@ import { noteMemberName } from '../../lib/session/auth-store'
 import { RefreshedNote } from '../../ui/refreshed-note'
 import { SignInPrompt } from '../../ui/sign-in'
 import { StatusNote } from '../../ui/status-note'
+import { VerifyMobile } from '../../ui/verify-mobile'
 import { ProfileForm } from './profile-form'
 
 /**
@@ -36,6 +38,8 @@ export function ProfilePage({
   const mine = useMyProfile(initial)
   const snapshot = mine.status === 'signed-in' ? mine.snapshot : undefined
   const profile = snapshot?.data
+  const mobileStatus = useMobileStatus()
+  const status = mobileStatus.status === 'signed-in' ? mobileStatus.snapshot?.data : undefined
 
   const title = <h1 className={heading({ level: 'page' })}>Your profile</h1>
   let body: ReactNode
@@ -54,6 +58,14 @@ export function ProfilePage({
     body = (
       <>
         <RefreshedNote refreshedAt={snapshot.refreshedAt} refresh={mine.refresh} />
+        {status && status.verifiedMobile === localMobile(profile.mobile) ? (
+          <p role="status">{PHONE_MESSAGES.verified}</p>
+        ) : status && mine.verified ? (
+          <VerifyMobile
+            mobile={localMobile(profile.mobile)}
+            reason={`${PHONE_MESSAGES.unverified}: booking needs a verified mobile. We send a code by SMS.`}
+          />
+        ) : null}
         <ProfileForm
           profile={profile}
           verified={mine.verified}

@@ -15,9 +15,11 @@ import { localDb } from '../db'
 import { useAuthStore, watchAuth } from '../session/auth-store'
 import {
   type MemberDataKind,
+  type MobileStatus,
   type MyNotifications,
   readBooking,
   readBookings,
+  readMobileStatus,
   readNotifications,
   readProfile,
   readWaitlist,
@@ -122,6 +124,11 @@ export function useMyProfile(
   initial?: Snapshot<UserProfileRecord | null | undefined> | null,
 ): MemberData<UserProfileRecord | null | undefined> {
   return useMemberData('profile', (uid) => readProfile(localDb(), uid), initial)
+}
+
+/** Whether the member's mobile is verified, as the device last heard (undefined: not heard yet). */
+export function useMobileStatus(): MemberData<MobileStatus | undefined> {
+  return useMemberData('profile', (uid) => readMobileStatus(localDb(), uid), undefined)
 }
 
 /** The member's notifications, newest first, and the kinds they turned off (undefined: none on this device yet). */

@@ -8,12 +8,14 @@ import { clearMemberData, YaariDb } from '../db'
 import {
   readBooking,
   readBookings,
+  readMobileStatus,
   readNotifications,
   readProfile,
   readWaitlist,
   refreshedAt,
   writeBooking,
   writeBookings,
+  writeMobileStatus,
   writeNotificationSettings,
   writeNotifications,
   writeNotificationsRead,
@@ -189,6 +191,18 @@ it("adds the answers given with a booking to the device's profile, not counted a
   expect(await writeProfileAnswers(db, 'alice', { food_preference: 'vegetarian' })).toBe(true)
   expect(await readProfile(db, 'alice')).toEqual({ ...profile, food_preference: 'vegetarian' })
   expect(await refreshedAt(db, 'alice', 'profile')).toBe(6)
+})
+
+it('keeps which mobile is verified beside the profile: a refresh says, a verification updates it', async () => {
+  expect(await writeMobileStatus(db, 'alice', { verifiedMobile: '9876543210', mobileCheckSkipped: false })).toBe(false)
+  await writeProfile(db, 'alice', aliceProfile, { now: 6, mobile: { verifiedMobile: null, mobileCheckSkipped: false } })
+  expect(await readMobileStatus(db, 'alice')).toEqual({ verifiedMobile: null, mobileCheckSkipped: false })
+  expect(await writeMobileStatus(db, 'alice', { verifiedMobile: '9876543210', mobileCheckSkipped: false })).toBe(true)
+  // A profile written without it (the onboarding's save) keeps what the device knew.
+  await writeProfile(db, 'alice', aliceProfile, { now: 7 })
+  expect(await readMobileStatus(db, 'alice')).toEqual({ verifiedMobile: '9876543210', mobileCheckSkipped: false })
+  await db.profiles.put({ uid: 'bob', profile: null, mobile: { verifiedMobile: 5 }, savedAt: 1 })
+  expect(await readMobileStatus(db, 'bob')).toBeUndefined()
 })
 
 const notification = (id: string, at: string, read = false): NotificationView => ({

@@ -192,11 +192,16 @@ export async function writeProfile(
   db: YaariDb,
   uid: string,
   profile: UserProfileRecord | null,
-  { now = Date.now(), stillTheirs = () => true }: { now?: number; stillTheirs?: () => boolean } = {},
+  {
+    now = Date.now(),
+    stillTheirs = () => true,
+    mobile,
+  }: { now?: number; stillTheirs?: () => boolean; mobile?: MobileStatus } = {},
 ): Promise<boolean> {
   return db.transaction('rw', [db.profiles, db.refreshes], async () => {
     if (!stillTheirs()) return false
-    await db.profiles.put({ uid, profile, savedAt: now })
+    const kept = (await db.profiles.get(uid))?.mobile
+    await db.profiles.put({ uid, profile, mobile: mobile ?? kept, savedAt: now })
     await db.refreshes.put({ key: refreshKey(uid, 'profile'), uid, at: now })
     return true
   })
@@ -218,6 +223,34 @@ export async function writeProfileAnswers(
     await db.profiles.put({ ...row, profile: { ...row.profile, ...fields } })
     return true
   })
+}
+
+/** Whether the member's mobile is verified (the 10 digits verified on their account), and whether they may book without. */
+export interface MobileStatus {
+  verifiedMobile: string | null
+  mobileCheckSkipped: boolean
+}
+const mobileStatusSchema = v.object({ verifiedMobile: v.nullable(v.string()), mobileCheckSkipped: v.boolean() })
+
+/** The member just verified a number (or the server said which one is): kept on the device's profile at once. */
+export async function writeMobileStatus(
+  db: YaariDb,
+  uid: string,
+  mobile: MobileStatus,
+  { stillTheirs = () => true }: { stillTheirs?: () => boolean } = {},
+): Promise<boolean> {
+  return db.transaction('rw', [db.profiles], async () => {
+    const row = await db.profiles.get(uid)
+    if (!stillTheirs() || !row) return false
+    await db.profiles.put({ ...row, mobile })
+    return true
+  })
+}
+
+/** The member's mobile status as this device last heard it, or undefined when it holds none. */
+export async function readMobileStatus(db: YaariDb, uid: string): Promise<MobileStatus | undefined> {
+  const parsed = v.safeParse(mobileStatusSchema, (await db.profiles.get(uid))?.mobile)
+  return parsed.success ? parsed.output : undefined
 }
 
 /**

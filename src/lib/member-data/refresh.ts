@@ -25,8 +25,10 @@ import { localDb } from '../db'
 import { onMemberReplaced, useAuthStore, watchAuth } from '../session/auth-store'
 import {
   type MemberDataKind,
+  readMobileStatus,
   writeBooking,
   writeBookings,
+  writeMobileStatus,
   writeNotificationRead,
   writeNotificationSettings,
   writeNotifications,
@@ -52,8 +54,8 @@ async function fetchAndWrite(kind: MemberDataKind, uid: string): Promise<void> {
     const data = await call(listMyBookingsCall, {})
     await writeBookings(localDb(), uid, data, { stillTheirs })
   } else if (kind === 'profile') {
-    const { profile } = await call(getMyProfileCall, {})
-    await writeProfile(localDb(), uid, profile, { stillTheirs })
+    const { profile, verifiedMobile, mobileCheckSkipped } = await call(getMyProfileCall, {})
+    await writeProfile(localDb(), uid, profile, { stillTheirs, mobile: { verifiedMobile, mobileCheckSkipped } })
   } else {
     const data = await call(listNotificationsCall, {})
     // The bell reads its count from localStorage (unread.ts): kept beside the list.
@@ -88,6 +90,18 @@ export function refreshMemberData(kind: MemberDataKind): Promise<void> {
   })()
   inFlight.set(key, run)
   return run
+}
+
+/** The member just verified `mobile` (10 digits): the device knows at once (the booking form stops asking). */
+export async function keepVerifiedMobile(uid: string, mobile: string): Promise<void> {
+  if (!isConfirmed(uid)) return
+  const known = await readMobileStatus(localDb(), uid)
+  await writeMobileStatus(
+    localDb(),
+    uid,
+    { verifiedMobile: mobile, mobileCheckSkipped: known?.mobileCheckSkipped ?? false },
+    { stillTheirs: () => isConfirmed(uid) },
+  )
 }
 
 /** A booking the server just answered with (a payment confirmed, a cancel): kept on the device at once. */

@@ -82,3 +82,8 @@ export async function refusalFor(firestore: Firestore, uid: string, now: number)
   if (standing.level === 'suspended' && (!standing.until || standing.until < istToday(new Date(now)))) return undefined
   return standingMessage({ ...standing, until: standing.until && formatLongDate(standing.until) })
 }
+
+/** Whether the member's standing is a ban (a number they verified stays refused to new accounts). */
+export async function isBanned(firestore: Firestore, uid: string): Promise<boolean> {
+  return (await readStanding(firestore, uid))?.level === 'banned'
+}

@@ -20,16 +20,18 @@ import {
 } from '@yaari/domain/booking'
 import type { RequestOf } from '@yaari/domain/callable'
 import { tierIssue } from '@yaari/domain/catalogue'
+import { PHONE_MESSAGES } from '@yaari/domain/phone'
 import { fullMobile } from '@yaari/domain/profile'
 import { isBookableDate, weekdaysLabel } from '@yaari/domain/schedule'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { CashfreeError, customerDetails, istTimestamp } from '../../lib/cashfree'
-import { nowOf } from '../../lib/context'
+import { type Member, nowOf } from '../../lib/context'
 import { type BookingRecord, bookingRef } from '../../lib/data/bookings'
 import { isDateCancelled } from '../../lib/data/cancelled-dates'
 import { claimMemberDate } from '../../lib/data/member-dates'
 import { claimHoldSlot, holdSlotsFull } from '../../lib/data/member-holds'
 import { refusalFor } from '../../lib/data/moderation'
+import { verifiedNumberOf } from '../../lib/data/phone-numbers'
 import {
   claimSeat,
   type HoldOwner,
@@ -82,7 +84,7 @@ async function undo(
 
 export async function createBooking(
   deps: BookingDeps,
-  member: { uid: string; email: string | undefined },
+  member: Member,
   input: RequestOf<typeof createBookingCall>,
 ): Promise<CreateBookingResponse> {
   const { catalogue } = deps
@@ -100,18 +102,23 @@ export async function createBooking(
   }
   // The profile, this date's seats (those whose hold ran out do not count), its waitlist and the
   // member's offer on it: read side by side.
-  const [profile, seats, cancelled, waiting, offer, barred] = await Promise.all([
+  const [profile, seats, cancelled, waiting, offer, barred, verifiedNumber] = await Promise.all([
     readProfile(firestore, member.uid),
     readSeats(firestore, event, input.eventDate, now),
     isDateCancelled(firestore, event.id, input.eventDate),
     waitingCount(firestore, event.id, input.eventDate),
     liveOffer(deps, member.uid, event.id, input.eventDate),
     refusalFor(firestore, member.uid, now),
+    member.skipsMobileCheck ? undefined : verifiedNumberOf(firestore, member.uid),
   ])
   if (barred) throw new HttpsError('permission-denied', barred)
   if (cancelled) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.dateCancelled)
   if (seats.salesClosed && !offer) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.salesClosed)
   if (!profile) throw new HttpsError('failed-precondition', BOOKING_MESSAGES.profileRequired)
+  // The mobile the coordinator calls on the night is one the member proved they hold (an SMS code).
+  if (!member.skipsMobileCheck && verifiedNumber !== profile.mobile) {
+    throw new HttpsError('failed-precondition', PHONE_MESSAGES.verifyToBook)
+  }
   const tierProblem = tierIssue(input.tier, profile.gender)
   if (tierProblem) throw new HttpsError('failed-precondition', tierProblem)
   // An offer is lost if its booking fails on the member's other holds: refused before anything is claimed.

@@ -24,6 +24,7 @@ import { type Context, dateCall, type HostCall, nowOf } from '../../lib/context'
 import { type BookingRecord, bookingsOfDate } from '../../lib/data/bookings'
 import { isDateCancelled } from '../../lib/data/cancelled-dates'
 import { readStandings } from '../../lib/data/moderation'
+import { verifiedAmong } from '../../lib/data/phone-numbers'
 import { readProfiles } from '../../lib/data/user-profiles'
 import { readBrief } from '../../lib/data/venue-briefs'
 import { entriesOfDate } from '../../lib/data/waitlist'
@@ -113,6 +114,15 @@ async function guestList(firestore: Firestore, event: YaariEvent, date: string, 
   const seatedOrders = new Set(seats.live.map((seat) => seat.record.order_id))
   const uids = [...new Set([...records.bookings.map((b) => b.user_id), ...records.line.map((e) => e.user_id)])]
   const [profiles, standings] = await Promise.all([readProfiles(firestore, uids), readStandings(firestore, uids, now)])
+  const verified = await verifiedAmong(
+    firestore,
+    new Map([...profiles].map(([uid, profile]) => [uid, profile.mobile] as const)),
+  )
+  const mobileOf = (uid: string, fallback?: unknown) => {
+    const mobile = text(profiles.get(uid)?.mobile) ?? text(fallback)
+    if (!mobile) return {}
+    return { mobile: localMobile(mobile), ...(verified.has(uid) ? { mobileVerified: true as const } : {}) }
+  }
   const standingOf = (uid: string) => {
     const standing = standings.get(uid)
     return standing
@@ -135,7 +145,6 @@ async function guestList(firestore: Firestore, event: YaariEvent, date: string, 
     const profile = profiles.get(booking.user_id)
     const attendee = booking.attendee
     const dateOfBirth = text(attendee.dateOfBirth) ?? text(profile?.date_of_birth)
-    const mobile = text(profile?.mobile) ?? text(attendee.mobile)
     guests.push({
       uid: booking.user_id,
       orderId: booking.order_id,
@@ -145,7 +154,7 @@ async function guestList(firestore: Firestore, event: YaariEvent, date: string, 
       tier: booking.tier,
       ...(text(attendee.foodPreference) ? { foodPreference: text(attendee.foodPreference) } : {}),
       ...(text(attendee.drinkingPreference) ? { drinkingPreference: text(attendee.drinkingPreference) } : {}),
-      ...(mobile ? { mobile: localMobile(mobile) } : {}),
+      ...mobileOf(booking.user_id, attendee.mobile),
       bookedAt: new Date(booking.created_at).toISOString(),
       state,
       ...(state === 'paid' && booking.checked_in_at !== undefined
@@ -171,13 +180,12 @@ async function guestList(firestore: Firestore, event: YaariEvent, date: string, 
   for (const entry of records.line) {
     const profile = profiles.get(entry.user_id)
     const dateOfBirth = text(profile?.date_of_birth)
-    const mobile = text(profile?.mobile)
     guests.push({
       uid: entry.user_id,
       name: text(entry.attendee.name) ?? text(profile?.name) ?? 'Member',
       ...(dateOfBirth ? { age: ageOn(dateOfBirth, new Date(now)) } : {}),
       ...(text(profile?.gender) ? { gender: text(profile?.gender) } : {}),
-      ...(mobile ? { mobile: localMobile(mobile) } : {}),
+      ...mobileOf(entry.user_id),
       bookedAt: new Date(entry.joined_at).toISOString(),
       state: entry.status === 'offered' ? 'offered' : 'waiting',
       ...standingOf(entry.user_id),

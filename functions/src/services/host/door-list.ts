@@ -8,6 +8,7 @@ import { type DoorGuest, type DoorKeys, type DoorList, doorWindow } from '@yaari
 import { passCode } from '@yaari/domain/pass-code'
 import type { Firestore } from 'firebase-admin/firestore'
 import { type BookingRecord, bookingsOfDate } from '../../lib/data/bookings'
+import { verifiedMembers } from '../../lib/data/phone-numbers'
 import { doorGroups } from '../groups/published'
 import { dateAdmissions } from './admissions'
 
@@ -21,7 +22,11 @@ export function doorState(booking: BookingRecord): DoorGuest['state'] | undefine
   return undefined
 }
 
-function doorGuest(booking: BookingRecord, groups: ReadonlyMap<string, number>): DoorGuest | undefined {
+function doorGuest(
+  booking: BookingRecord,
+  groups: ReadonlyMap<string, number>,
+  verified: ReadonlySet<string>,
+): DoorGuest | undefined {
   const state = doorState(booking)
   if (!state) return undefined
   const group = state === 'paid' ? groups.get(booking.order_id) : undefined
@@ -33,6 +38,7 @@ function doorGuest(booking: BookingRecord, groups: ReadonlyMap<string, number>):
     tier: booking.tier,
     ...(text(booking.attendee?.foodPreference) ? { foodPreference: text(booking.attendee.foodPreference) } : {}),
     state,
+    ...(verified.has(booking.user_id) ? { verified: true as const } : {}),
   }
 }
 
@@ -50,9 +56,15 @@ export async function doorListOf(
     dateAdmissions(firestore, input.eventId, input.eventDate),
   ])
   const paid = records.filter((record) => record.status === 'confirmed').map((record) => record.order_id)
-  const groups = await doorGroups(firestore, event, input.eventDate, paid)
+  const [groups, verified] = await Promise.all([
+    doorGroups(firestore, event, input.eventDate, paid),
+    verifiedMembers(
+      firestore,
+      records.map((record) => record.user_id),
+    ),
+  ])
   const guests = records
-    .map((record) => doorGuest(record, groups))
+    .map((record) => doorGuest(record, groups, verified))
     .filter((guest): guest is DoorGuest => guest !== undefined)
   guests.sort((a, b) => a.name.localeCompare(b.name))
   const doorKeys: DoorKeys = {

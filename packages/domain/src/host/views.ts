@@ -50,6 +50,8 @@ export interface GuestRow {
   foodPreference?: string
   drinkingPreference?: string
   mobile?: string
+  /** The mobile shown is the one verified on their account (by an SMS code). */
+  mobileVerified?: true
   /** When they booked (or joined the waitlist), ISO time. */
   bookedAt: string
   state: GuestState

@@ -46,6 +46,7 @@ export function ByName({
                     {guest.code} · {enumLabel(guest.tier)}
                     {guest.foodPreference ? ` · ${enumLabel(guest.foodPreference)}` : ''}
                     {guest.group !== undefined ? ` · Group ${guest.group}` : ''}
+                    {guest.verified ? ' · verified' : ''}
                   </span>
                 </span>
                 {guest.state !== 'paid' ? (

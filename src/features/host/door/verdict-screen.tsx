@@ -57,7 +57,11 @@ export function VerdictScreen({
               </p>
             ) : null}
             <p>
-              {[enumLabel(verdict.tier), verdict.foodPreference && enumLabel(verdict.foodPreference)]
+              {[
+                enumLabel(verdict.tier),
+                verdict.foodPreference && enumLabel(verdict.foodPreference),
+                verdict.verified && 'verified',
+              ]
                 .filter(Boolean)
                 .join(' · ')}
             </p>
