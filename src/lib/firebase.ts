@@ -161,10 +161,14 @@ export async function sendPhoneCode(phoneNumber: string, container: HTMLElement)
   }
 }
 
-/** Puts the number a code was sent to on the signed-in account (in place of the one it had). */
-export async function linkPhoneCode(verificationId: string, code: string): Promise<void> {
+/**
+ * Puts the number a code was sent to on the signed-in account (in place of the one it had). A link
+ * that went through before (its answer lost on a bad line) is not tried again: its code is used.
+ */
+export async function linkPhoneCode(verificationId: string, code: string, phoneNumber: string): Promise<void> {
   const user = auth().currentUser
   if (!user) throw Object.assign(new Error('Not signed in'), { code: 'auth/user-not-found' })
+  if (user.phoneNumber === phoneNumber) return
   const credential = PhoneAuthProvider.credential(verificationId, code)
   if (user.phoneNumber) await updatePhoneNumber(user, credential)
   else await linkWithCredential(user, credential)

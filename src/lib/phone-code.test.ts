@@ -13,14 +13,14 @@ describe('phoneCodeMessage', () => {
     expect(phoneCodeMessage(failed('auth/invalid-verification-code'))).toBe(PHONE_MESSAGES.wrongCode)
     expect(phoneCodeMessage(failed('auth/code-expired'))).toBe(PHONE_MESSAGES.expiredCode)
     expect(phoneCodeMessage(failed('auth/invalid-verification-id'))).toBe(PHONE_MESSAGES.expiredCode)
-    expect(phoneCodeMessage(failed('auth/credential-already-in-use'))).toBe(PHONE_MESSAGES.heldElsewhere)
+    expect(phoneCodeMessage(failed('auth/credential-already-in-use'))).toBe(PHONE_MESSAGES.taken)
     expect(phoneCodeMessage(failed('auth/invalid-phone-number'))).toBe(MESSAGES.mobileInvalid)
     expect(phoneCodeMessage(failed('auth/phone-not-verified'))).toBe(PHONE_MESSAGES.noAccount)
     expect(phoneCodeMessage(failed('auth/too-many-requests'))).toBe(PHONE_MESSAGES.tooSoon)
   })
 
   it('reads out the functions’ own refusals, and never a raw error', () => {
-    expect(phoneCodeMessage(failed('functions/permission-denied', PHONE_MESSAGES.banned))).toBe(PHONE_MESSAGES.banned)
+    expect(phoneCodeMessage(failed('functions/permission-denied', PHONE_MESSAGES.taken))).toBe(PHONE_MESSAGES.taken)
     expect(phoneCodeMessage(failed('functions/internal', 'INTERNAL'))).toBe('Something went wrong. Please try again.')
   })
 

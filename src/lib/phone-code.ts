@@ -49,8 +49,8 @@ export function phoneCodeMessage(error: unknown): string {
       'auth/code-expired': PHONE_MESSAGES.expiredCode,
       'auth/invalid-verification-id': PHONE_MESSAGES.expiredCode,
       'auth/missing-verification-id': PHONE_MESSAGES.noCodeSent,
-      'auth/credential-already-in-use': PHONE_MESSAGES.heldElsewhere,
-      'auth/account-exists-with-different-credential': PHONE_MESSAGES.heldElsewhere,
+      'auth/credential-already-in-use': PHONE_MESSAGES.taken,
+      'auth/account-exists-with-different-credential': PHONE_MESSAGES.taken,
       'auth/too-many-requests': PHONE_MESSAGES.tooSoon,
       'auth/quota-exceeded': PHONE_MESSAGES.sendFailed,
       'auth/invalid-phone-number': MESSAGES.mobileInvalid,
@@ -169,7 +169,7 @@ export function usePhoneCode(
           await firebase.signInWithPhoneCode(sent.verificationId, code.trim())
           return sent.mobile
         }
-        await firebase.linkPhoneCode(sent.verificationId, code.trim())
+        await firebase.linkPhoneCode(sent.verificationId, code.trim(), fullMobile(sent.mobile))
         const { mobile } = await call(confirmPhoneCall, {})
         await keepOnDevice(mobile)
         return mobile

@@ -94,8 +94,8 @@ describe('a verified mobile', () => {
 
     const other = await memberWith(mobile)
     expect(await failure(callFunction(askForCodeCall, { mobile }))).toMatchObject({
-      code: 'functions/already-exists',
-      message: PHONE_MESSAGES.heldElsewhere,
+      code: 'functions/permission-denied',
+      message: PHONE_MESSAGES.taken,
     })
     // The code sent anyway (Firebase's own endpoint, no askForCode): Auth links nothing (it answers a
     // proof of the number, not a sign-in), so nothing is verified.
@@ -122,7 +122,8 @@ describe('a verified mobile', () => {
 
     await memberWith(mobile)
     const refusal = await failure(callFunction(askForCodeCall, { mobile }))
-    expect(refusal).toMatchObject({ code: 'functions/permission-denied', message: PHONE_MESSAGES.banned })
+    expect(refusal).toMatchObject({ code: 'functions/permission-denied', message: PHONE_MESSAGES.taken })
+    expect(refusal.message).toContain('Community guidelines')
     expect(refusal.message).not.toMatch(/Harassment|dinner/)
     await signOutMember()
 
@@ -132,7 +133,7 @@ describe('a verified mobile', () => {
     await callFunction(deleteMyAccountCall, {})
     await signOutMember()
     await memberWith(mobile)
-    expect((await failure(callFunction(askForCodeCall, { mobile }))).message).toBe(PHONE_MESSAGES.banned)
+    expect((await failure(callFunction(askForCodeCall, { mobile }))).message).toBe(PHONE_MESSAGES.taken)
   })
 
   it('spaces the codes a member asks for', async () => {

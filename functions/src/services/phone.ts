@@ -16,24 +16,18 @@ import {
 } from '@yaari/domain/phone'
 import { fullMobile, localMobile } from '@yaari/domain/profile'
 import type { Auth } from 'firebase-admin/auth'
-import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { type Context, type Member, nowOf } from '../lib/context'
 import { isBanned } from '../lib/data/moderation'
 import { takeCodeAsk } from '../lib/data/phone-codes'
 import { holdNumber, type PhoneHold, readHold } from '../lib/data/phone-numbers'
 
-/** Why `uid` may not verify a number held as `hold`, in words that say nothing about who holds it. */
-async function numberRefusal(
-  firestore: Firestore,
-  uid: string,
-  hold: PhoneHold | undefined,
-): Promise<HttpsError | undefined> {
-  if (!hold || hold.user_id === uid) return undefined
-  if (hold.banned || (hold.user_id && (await isBanned(firestore, hold.user_id)))) {
-    return new HttpsError('permission-denied', PHONE_MESSAGES.banned)
-  }
-  return new HttpsError('already-exists', PHONE_MESSAGES.heldElsewhere)
+/**
+ * Why `uid` may not verify a number held as `hold`: one refusal, whether another account holds it
+ * or a banned member did (it names the Community guidelines and nothing about anyone).
+ */
+function numberRefusal(uid: string, hold: PhoneHold | undefined): HttpsError | undefined {
+  return hold && hold.user_id !== uid ? new HttpsError('permission-denied', PHONE_MESSAGES.taken) : undefined
 }
 
 /** askForCode: may this number be verified on the caller's account, and may they have a code now? */
@@ -46,12 +40,13 @@ export async function askForCode(
   const hold = await readHold(context.firestore, fullMobile(input.mobile), now)
   // Their own verified number (a member back on the step): nothing to send.
   if (hold?.user_id === member.uid && hold.released_at === undefined) return { nextCodeInMs: 0, verified: true }
-  const refused = await numberRefusal(context.firestore, member.uid, hold)
-  if (refused) throw refused
+  // Every ask counts, a refused one too: nobody learns about many numbers a day.
   const ask = await takeCodeAsk(context.firestore, member.uid, now)
   if ('waitMs' in ask) {
     throw new HttpsError('resource-exhausted', PHONE_MESSAGES.tooSoon, { retryInMs: ask.waitMs })
   }
+  const refused = numberRefusal(member.uid, hold)
+  if (refused) throw refused
   return { nextCodeInMs: resendWaitMs(ask.sent) }
 }
 
@@ -70,7 +65,7 @@ export async function confirmPhone(
   if (!number || !PHONE_PATTERN.test(number)) throw new HttpsError('failed-precondition', PHONE_MESSAGES.notLinked)
   const banned = await isBanned(firestore, member.uid)
   const inTheWay = await holdNumber(firestore, { number, uid: member.uid, now, banned })
-  const refused = await numberRefusal(firestore, member.uid, inTheWay)
+  const refused = numberRefusal(member.uid, inTheWay)
   if (refused) {
     await context.auth.updateUser(member.uid, { phoneNumber: null })
     throw refused

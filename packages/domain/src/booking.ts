@@ -9,6 +9,7 @@ import { contract } from './callable'
 import { PRICE_TIERS } from './catalogue'
 import { eventIdField } from './event-id'
 import type { IssuedPass } from './pass'
+import { PHONE_MESSAGES } from './phone'
 import {
   ACCOUNT_MESSAGES,
   dateOfBirthSchema,
@@ -262,7 +263,7 @@ export interface BookingView {
 export const createBookingCall = contract<typeof createBookingSchema, CreateBookingResponse>(
   'createBooking',
   createBookingSchema,
-  [BOOKING_MESSAGES, ACCOUNT_MESSAGES],
+  [BOOKING_MESSAGES, ACCOUNT_MESSAGES, PHONE_MESSAGES],
 )
 
 /** One of the member's bookings, checked with Cashfree when its payment may have moved. */

@@ -16,9 +16,12 @@ export const PHONE_MESSAGES = {
   expiredCode: 'This code has expired. Tap “Resend code” for a new one.',
   verified: 'Mobile number verified',
   unverified: 'Not verified yet',
-  heldElsewhere:
-    'This number is verified on another Yaari account. Sign in with your phone instead, or use another number.',
-  banned: 'This number cannot be used for a new account under our Community guidelines.',
+  /**
+   * One refusal for a number another account holds and for one a banned member held: which it is
+   * is nobody's business but theirs (a number is all anyone needs to ask).
+   */
+  taken:
+    'This number can’t be verified on this account: it is in use on Yaari, or barred under our Community guidelines. If it’s yours, sign in with your phone instead.',
   tooSoon: 'Please wait before asking for another code.',
   noCodeSent: 'Ask for a code first.',
   notLinked: 'Enter the code we sent to this number first.',
