@@ -5,10 +5,12 @@
  */
 
 import { timingSafeEqual } from 'node:crypto'
+import { getAuth } from 'firebase-admin/auth'
 import { onRequest } from 'firebase-functions/v2/https'
 import { onSchedule } from 'firebase-functions/v2/scheduler'
 import { type JobSetup, runJobLogged, SCHEDULED_JOBS, type ScheduledJob } from './handlers/schedules'
 import { jobDeadline, runOptions } from './handlers/sizing'
+import { adminApp } from './lib/admin'
 import { bookingSetup } from './lib/deps'
 import { photoStore } from './lib/photo-store'
 import { webPusher } from './lib/push'
@@ -31,6 +33,7 @@ const jobDeps = (name: ScheduledJob, now?: Date): JobSetup => ({
   pusher: () => webPusher(vapidSettings),
   pushStandin: pushStandinUrl(),
   photos: photoStore(),
+  staff: () => getAuth(adminApp()),
   // It stops taking new items in time to end inside its timeout; the rest stays due for its next run.
   deadline: jobDeadline(name, Date.now()),
   ...(now ? { now: () => now } : {}),
@@ -45,6 +48,7 @@ const JOB_SECRETS = [...CASHFREE_SECRETS, SMTP_URL, VAPID_PRIVATE_KEY]
 const SECRETS_OF: Partial<Record<ScheduledJob, typeof JOB_SECRETS>> = {
   deliverMail: [...CASHFREE_SECRETS, SMTP_URL],
   deliverPushes: [...CASHFREE_SECRETS, VAPID_PRIVATE_KEY],
+  escalateAlerts: [...CASHFREE_SECRETS, VAPID_PRIVATE_KEY],
 }
 
 /** A job on its schedule: every few minutes (SCHEDULED_JOBS), in IST, with the secrets it reads. */
@@ -91,6 +95,9 @@ export const rollInsights = scheduled('rollInsights')
 
 /** Deletes the covers uploaded over a day ago that no event uses. */
 export const sweepCovers = scheduled('sweepCovers')
+
+/** Tells the admins of a guest's alert that no coordinator answered within 3 minutes. */
+export const escalateAlerts = scheduled('escalateAlerts')
 
 /**
  * The Functions emulator fires no schedules, so locally the stack runs each job on its period

@@ -23,6 +23,7 @@ import { seedCatalogue } from '@yaari/domain/catalogue-records'
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import { getDoorListCall, removeAdmissionCall, syncCheckInsCall } from '@yaari/domain/door'
 import { changeGroupsCall, getGroupsCall } from '@yaari/domain/groups'
+import * as help from '@yaari/domain/help'
 import * as host from '@yaari/domain/host'
 import { loadInsightsCall } from '@yaari/domain/insights'
 import { listMyBookingsCall } from '@yaari/domain/my-bookings'
@@ -159,6 +160,13 @@ const TARGETS = [
   // A verified mobile.
   target(askForCodeCall, { mobile: '9876543210' }),
   target(confirmPhoneCall, {}),
+  // Help at the venue: a guest's alert, and the coordinators' side (a Bangalore host).
+  target(help.raiseAlertCall, { orderId: 'yaari_20261128_abcdef', alertId: 'abusetap01', reason: 'unsafe' }),
+  target(help.cancelAlertCall, { alertId: 'abusetap01' }),
+  target(help.listMyAlertsCall, { orderId: 'yaari_20261128_abcdef' }),
+  target(help.setCoordinatorsCall, { eventId: event.id, eventDate: date, coordinators: [] }, 'host'),
+  target(help.getDateHelpCall, { eventId: event.id, eventDate: date }, 'host'),
+  target(help.answerAlertCall, { eventId: event.id, eventDate: date, alertId: 'abusetap01', answer: 'seen' }, 'host'),
 ]
 
 const POLLUTION = ['{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"__proto__":null}']
@@ -256,6 +264,7 @@ async function snapshot(uid: string) {
     ),
     seatings: await count('seatings'),
     phones: [await count('phone_numbers'), await count('phone_codes')],
+    alerts: await count('alerts'),
     // (Notices of others' bookings are written by the stack's own mail job meanwhile: only this member's count.)
     notify: [
       (await db.collection('notices').where('uid', '==', uid).count().get()).data().count,

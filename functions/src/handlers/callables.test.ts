@@ -9,6 +9,7 @@ import { CALLABLES } from '@yaari/domain/callables'
 import { CATALOGUE_CALLABLES } from '@yaari/domain/catalogue-editor'
 import { DOOR_CALLABLES } from '@yaari/domain/door'
 import { GROUP_CALLABLES } from '@yaari/domain/groups'
+import { HELP_HOST_CALLABLES } from '@yaari/domain/help'
 import { HOST_CALLABLES } from '@yaari/domain/host'
 import { INSIGHT_CALLABLES } from '@yaari/domain/insights'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
@@ -33,9 +34,14 @@ const request = (data: unknown, signedIn = true, claims: Record<string, unknown>
   ...(signedIn ? { auth: { uid: 'member-1', token: { email: 'member@example.test', ...claims } } } : {}),
 })
 const HOST_CALLABLE_NAMES = new Set(
-  [...HOST_CALLABLES, ...GROUP_CALLABLES, ...DOOR_CALLABLES, ...CATALOGUE_CALLABLES, ...INSIGHT_CALLABLES].map(
-    (contract) => contract.name,
-  ),
+  [
+    ...HOST_CALLABLES,
+    ...GROUP_CALLABLES,
+    ...DOOR_CALLABLES,
+    ...CATALOGUE_CALLABLES,
+    ...INSIGHT_CALLABLES,
+    ...HELP_HOST_CALLABLES,
+  ].map((contract) => contract.name),
 )
 
 async function refusal(call: Promise<unknown>) {
@@ -76,6 +82,7 @@ describe('every callable', () => {
       ...DOOR_CALLABLES,
       ...CATALOGUE_CALLABLES,
       ...INSIGHT_CALLABLES,
+      ...HELP_HOST_CALLABLES,
     ]) {
       for (const data of [{}, { eventId: 'midweek-wednesday-dinner', eventDate: '2026-12-02' }, { unexpected: 1 }]) {
         const error = await refusal(registered[contract.name]!.run(request(data)))

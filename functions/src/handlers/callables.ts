@@ -35,6 +35,14 @@ import { getDoorListCall, removeAdmissionCall, syncCheckInsCall } from '@yaari/d
 import { dateIssue } from '@yaari/domain/event-id'
 import { changeGroupsCall, getGroupsCall } from '@yaari/domain/groups'
 import {
+  answerAlertCall,
+  cancelAlertCall,
+  getDateHelpCall,
+  listMyAlertsCall,
+  raiseAlertCall,
+  setCoordinatorsCall,
+} from '@yaari/domain/help'
+import {
   exportGuestListCall,
   getGuestListCall,
   HOST_MESSAGES,
@@ -75,6 +83,7 @@ import { bookingDeps } from '../lib/deps'
 import { ALERTS, alert } from '../lib/log'
 import { isAllowedOrigin, LOOPBACK_ORIGIN } from '../lib/origins'
 import { photoStore } from '../lib/photo-store'
+import { webPusher } from '../lib/push'
 import type { BookingDeps } from '../lib/records'
 import {
   APP_CHECK_SITE_KEY,
@@ -83,6 +92,8 @@ import {
   PASS_SIGNING_KEY,
   passSigner,
   pushStandinUrl,
+  VAPID_PRIVATE_KEY,
+  vapidSettings,
 } from '../lib/settings'
 import { isDemoProject } from '../lib/settings-schema'
 import { parseRequest, refuseDangerousKeys } from '../lib/validate'
@@ -100,6 +111,8 @@ import * as covers from '../services/catalogue/covers'
 import * as editor from '../services/catalogue/editor'
 import * as groupPlans from '../services/groups/plans'
 import * as groupsView from '../services/groups/view'
+import * as helpAlerts from '../services/help/alerts'
+import * as helpDates from '../services/help/coordinators'
 import * as hostActions from '../services/host/actions'
 import * as hostDates from '../services/host/dates'
 import * as door from '../services/host/door'
@@ -107,6 +120,7 @@ import * as hostMessages from '../services/host/messages'
 import * as moderation from '../services/host/moderation'
 import * as hostNight from '../services/host/night'
 import * as insights from '../services/insights/view'
+import { pushNow } from '../services/notifications/deliver'
 import * as notifications from '../services/notifications/member-notifications'
 import * as phone from '../services/phone'
 import * as photos from '../services/photos'
@@ -250,6 +264,16 @@ function adminCallable<C extends CallableContract>(
 /** What some services need beyond the context, added by their callables. */
 const withPhotos = <T extends Context>(context: T) => ({ ...context, photos: photoStore() })
 const withAuth = <T extends Context>(context: T) => ({ ...context, auth: getAuth(adminApp()) })
+/** The team's accounts, and a push sent at once: for a guest's alert to their coordinators. */
+const withHelp = (context: Context) => ({
+  ...withAuth(context),
+  nightNow: (eventId: string, date: string) => doorNow(context.firestore, eventId, date),
+  pushNow: (id: string) =>
+    pushNow(
+      { firestore: context.firestore, pusher: () => webPusher(vapidSettings), pushStandin: pushStandinUrl() },
+      id,
+    ),
+})
 /** The catalogue editor's check that a cover is the site's or one uploaded for this event. */
 const withCoverCheck = <T extends Context>(context: T) => ({
   ...context,
@@ -410,3 +434,21 @@ export const savePushSubscription = callable(savePushSubscriptionCall, (context,
   notifications.saveSubscription({ ...context, pushStandin: pushStandinUrl() }, member, input),
 )
 export const removePushSubscription = callable(removePushSubscriptionCall, notifications.removeSubscription)
+
+// Help at the venue: a guest's alert to the date's coordinators, and the coordinators' side.
+export const raiseAlert = callable(
+  raiseAlertCall,
+  (context, member, input) => helpAlerts.raiseAlert(withHelp(context), member, input),
+  { secrets: [VAPID_PRIVATE_KEY] },
+)
+export const cancelAlert = callable(cancelAlertCall, helpAlerts.cancelAlert)
+export const listMyAlerts = callable(listMyAlertsCall, helpAlerts.listMyAlerts)
+export const setCoordinators = hostCallable(setCoordinatorsCall, (context, host, input) =>
+  helpDates.setCoordinators(withAuth(context), host, input),
+)
+export const getDateHelp = hostCallable(getDateHelpCall, async (context, host, input) =>
+  helpDates.getDateHelp(withAuth(await onTheNight(context, input)), host, input),
+)
+export const answerAlert = hostCallable(answerAlertCall, async (context, host, input) =>
+  helpDates.answerAlert(withAuth(await onTheNight(context, input)), host, input),
+)

@@ -8,20 +8,25 @@ import { nowOf } from '../lib/context'
 import { ALERTS, alert, info } from '../lib/log'
 import type { PhotoStore } from '../lib/photo-store'
 import type { BookingDeps } from '../lib/records'
+import type { AccountLister } from '../lib/staff'
 import { runMorningAfter } from '../services/after-night/nights'
 import { settleCancelledDates } from '../services/bookings/cancelled-dates'
 import { reconcilePayments, sweepExpiredHolds } from '../services/bookings/sweeps'
 import { sweepUnusedCovers } from '../services/catalogue/covers'
 import { tellGroups } from '../services/groups/published'
+import { escalateAlerts } from '../services/help/alerts'
 import { rollInsights } from '../services/insights/job'
 import { deliverMail, type MailDeps } from '../services/mail/outbox'
 import { queueReminders } from '../services/mail/reminders'
-import { deliverPushes, type PushDeps } from '../services/notifications/deliver'
+import { deliverPushes, type PushDeps, pushNow } from '../services/notifications/deliver'
 
-/** What the jobs run with: the bookings' dependencies, the mail and push transports and the photo store. */
+/**
+ * What the jobs run with: the bookings' dependencies, the mail and push transports, the photo store
+ * and the team's accounts (who to tell of an unanswered alert).
+ */
 export type JobDeps = BookingDeps &
   Pick<MailDeps, 'mailer'> &
-  Pick<PushDeps, 'pusher' | 'pushStandin'> & { photos: PhotoStore }
+  Pick<PushDeps, 'pusher' | 'pushStandin'> & { photos: PhotoStore; staff: () => AccountLister }
 /** The same before the run reads the catalogue. */
 export type JobSetup = Omit<JobDeps, 'catalogue'>
 
@@ -33,6 +38,11 @@ export const SCHEDULED_JOBS = {
   deliverMail: { everyMinutes: 1, run: deliverMail },
   // Pushes the notices that are due (those held by quiet hours at 08:00 IST) to members' devices.
   deliverPushes: { everyMinutes: 1, run: deliverPushes },
+  // Tells the admins of a guest's alert no coordinator answered within 3 minutes (once each).
+  escalateAlerts: {
+    everyMinutes: 1,
+    run: (deps) => escalateAlerts({ ...deps, auth: deps.staff(), pushNow: (id) => pushNow(deps, id) }),
+  },
   // Tells each paid guest their group is revealed, from the date's reveal (a few hours before it).
   tellGroups: { everyMinutes: 5, run: tellGroups },
   // Asks each date's guests at 10:00 IST the day after (a run after that finds the date), closes evenings a week on.

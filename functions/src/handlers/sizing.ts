@@ -167,6 +167,14 @@ export const SIZING: Record<string, Sizing> = {
     worstItemMs: 15_000,
     why: "every minute: up to 100 notices, 4 at a time, each to the member's devices at once (10 s timeout per push)",
   },
+  escalateAlerts: {
+    ...CALLABLE,
+    timeoutSeconds: 120,
+    concurrency: 1,
+    maxInstances: 1,
+    worstItemMs: 15_000,
+    why: "every minute: the open alerts over 3 minutes old (a few a night): the team's accounts, a notice and a push per admin",
+  },
   tellGroups: {
     ...CALLABLE,
     timeoutSeconds: 300,

@@ -61,6 +61,8 @@ const COLLECTIONS = [
   // Members' verified mobiles: one account per number (phone-numbers.ts), and each member's code asks.
   'phone_numbers',
   'phone_codes',
+  // Guests' alerts to their date's coordinators during the evening (help/alerts.ts).
+  'alerts',
 ] as const
 export type Collection = (typeof COLLECTIONS)[number]
 

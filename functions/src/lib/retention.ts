@@ -64,6 +64,8 @@ export const RETENTION = {
   date_settings: { days: 365, from: 'event-date' },
   /** Who came to a date and where its evening after stands; its ratings: a season's look back. */
   nights: { days: 365, from: 'event-date' },
+  /** A guest's alert to the coordinators, its answer and times: the date's "After the evening", a season's look back. */
+  alerts: { days: 365, from: 'event-date' },
   feedback: { days: 365, from: 'event-date' },
   /** What a member was told under the bell: the list shows the newest 50; three months is plenty. */
   notices: { days: 90, from: 'written' },

@@ -7,6 +7,7 @@
  * call yields to the event loop first, so calls made together interleave as they would over the
  * network.
  */
+import { randomUUID } from 'node:crypto'
 import { FieldValue, type Firestore, Timestamp } from 'firebase-admin/firestore'
 
 type Data = Record<string, unknown>
@@ -134,6 +135,12 @@ class FakeQuery {
   ) {}
   doc(id: string) {
     return new FakeDocument(this.firestore, `${this.path}/${id}`)
+  }
+  /** A new document with an id of its own. */
+  async add(data: Data) {
+    const ref = this.doc(randomUUID().replaceAll('-', ''))
+    await ref.create(data)
+    return ref
   }
   where(field: string, op: Op, value: unknown) {
     return new FakeQuery(this.firestore, this.path, [...this.filters, [field, op, value]], this.order)

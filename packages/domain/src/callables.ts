@@ -10,6 +10,7 @@ import { cancelBookingCall, createBookingCall, getBookingCall } from './booking'
 import { CATALOGUE_CALLABLES } from './catalogue-editor'
 import { DOOR_CALLABLES } from './door'
 import { GROUP_CALLABLES } from './groups'
+import { HELP_CALLABLES } from './help'
 import { HOST_CALLABLES } from './host'
 import { INSIGHT_CALLABLES } from './insights'
 import { listMyBookingsCall } from './my-bookings'
@@ -39,4 +40,5 @@ export const CALLABLES = [
   ...NOTIFICATION_CALLABLES,
   ...INSIGHT_CALLABLES,
   ...PHONE_CALLABLES,
+  ...HELP_CALLABLES,
 ] as const

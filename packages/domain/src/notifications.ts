@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'group',
   'cancelled',
   'account',
+  'help',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -34,6 +35,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   group: 'Your group revealed',
   cancelled: 'A cancelled date or seat, and its refund',
   account: 'Bookings, payments and your account',
+  help: 'A guest’s alert on a date you coordinate (hosts)',
 }
 
 /** Quiet hours, in IST: a notification that can wait is pushed at `until` instead. */

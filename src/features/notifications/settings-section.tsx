@@ -24,8 +24,11 @@ import { StatusNote } from '../../ui/status-note'
 
 const WORDS = { offline: 'You’re offline: saving your notification settings needs a connection.' }
 
+/** What a member may turn off: everything but a guest's alert, which reaches a coordinator always. */
+const CHOOSABLE: readonly NotificationKind[] = NOTIFICATION_KINDS.filter((kind) => kind !== 'help')
+
 function KindsForm({ off, verified }: { off: readonly NotificationKind[]; verified: boolean }) {
-  const [on, setOn] = useState(() => new Set(NOTIFICATION_KINDS.filter((kind) => !off.includes(kind))))
+  const [on, setOn] = useState(() => new Set(CHOOSABLE.filter((kind) => !off.includes(kind))))
   const [saved, setSaved] = useState(false)
   const status = useRef<HTMLParagraphElement>(null)
   const saving = useAction(async (turnedOff: NotificationKind[]) => {
@@ -46,7 +49,7 @@ function KindsForm({ off, verified }: { off: readonly NotificationKind[]; verifi
     <div className={grid({ gap: '4', justifyItems: 'start' })}>
       <fieldset disabled={!verified} aria-describedby="notifications-quiet" className={grid({ gap: '3', minW: '0' })}>
         <legend className={css({ mb: '3' })}>{NOTIFICATION_COPY.settingsIntro}</legend>
-        {NOTIFICATION_KINDS.map((kind) => (
+        {CHOOSABLE.map((kind) => (
           <CheckboxField
             key={kind}
             label={NOTIFICATION_KIND_LABELS[kind]}
@@ -63,7 +66,7 @@ function KindsForm({ off, verified }: { off: readonly NotificationKind[]; verifi
         loading={saving.busy}
         loadingText="Saving…"
         disabled={!verified}
-        onClick={() => void saving.run(NOTIFICATION_KINDS.filter((kind) => !on.has(kind)))}
+        onClick={() => void saving.run(CHOOSABLE.filter((kind) => !on.has(kind)))}
       >
         Save<span className={visuallyHidden()}> notification settings</span>
       </Button>

@@ -38,6 +38,11 @@ const AUDIT_ACTIONS = [
   'move-guest',
   'lock-group',
   'publish-groups',
+  'set-coordinators',
+  'raise-alert',
+  'cancel-alert',
+  'answer-alert',
+  'escalate-alert',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -76,6 +76,26 @@ export function setSalesInBatch(
   )
 }
 
+/** Who coordinates the date (hosts' uids, as a host chose them); none until one is chosen. */
+export async function readCoordinators(firestore: Firestore, eventId: string, date: string): Promise<string[]> {
+  const stored: unknown = (await dateSettingsRef(firestore, eventId, date).get()).get('coordinators')
+  return Array.isArray(stored) ? stored.filter((uid): uid is string => typeof uid === 'string') : []
+}
+
+/** Sets who coordinates the date. */
+export async function writeCoordinators(
+  firestore: Firestore,
+  eventId: string,
+  date: string,
+  coordinators: string[],
+  now: number,
+): Promise<void> {
+  await dateSettingsRef(firestore, eventId, date).set(
+    { coordinators, ...expiry('date_settings', now, date) },
+    { merge: true },
+  )
+}
+
 const LeaseSchema = v.object({ until: v.number() })
 const leases = checkedReader('leases', LeaseSchema)
 

@@ -75,7 +75,8 @@ async function pushOne(deps: PushDeps, id: string, now: number): Promise<Outcome
     return 'busy'
   }
 
-  if ((await kindsOff(firestore, record.uid)).includes(record.kind)) {
+  // A guest's alert reaches its coordinators whatever they turned off.
+  if (record.kind !== 'help' && (await kindsOff(firestore, record.uid)).includes(record.kind)) {
     await finish('off')
     return 'off'
   }
@@ -156,6 +157,14 @@ async function pushOne(deps: PushDeps, id: string, now: number): Promise<Outcome
 export interface PushReport extends DeliveryReport {
   /** No longer true when they came due (each kind's `until`): listed, never pushed. */
   expired: number
+}
+
+/**
+ * Pushes one notification now, without waiting for the delivery job (a guest's alert to their
+ * coordinators): what the job would do with it, and the job's next run retries it if this fails.
+ */
+export async function pushNow(deps: PushDeps, id: string): Promise<void> {
+  await pushOne(deps, id, (deps.now ?? (() => new Date()))().getTime())
 }
 
 /** The deliverPushes job: every notification whose push is due. */

@@ -1,0 +1,246 @@
+/**
+ * A guest's alert to their date's coordinators: raised during the evening by a guest holding a
+ * paid seat for it (three an hour at most), told at once to the coordinators whose accounts still
+ * host the city (a push to their phones, and the banner their console and door screens poll),
+ * cancelled by the guest, answered by a coordinator, and sent on to the admins when nobody answered
+ * within ANSWER_WITHIN_MS. Each step goes to the audit log. No member ever reads another's alert.
+ */
+import type { ParsedRequestOf } from '@yaari/domain/callable'
+import type { YaariEvent } from '@yaari/domain/catalogue'
+import { doorWindow } from '@yaari/domain/door'
+import {
+  ALERTS_PER_HOUR,
+  ANSWER_WITHIN_MS,
+  type cancelAlertCall,
+  HELP_MESSAGES,
+  HELP_REASON_LABELS,
+  type listMyAlertsCall,
+  type MemberAlertView,
+  onTheirWay,
+  type raiseAlertCall,
+} from '@yaari/domain/help'
+import { firstNameOf } from '@yaari/domain/names'
+import { HttpsError } from 'firebase-functions/v2/https'
+import { type Context, type Member, nowOf } from '../../lib/context'
+import {
+  type AlertRecord,
+  alertDocId,
+  alertsOfBooking,
+  alertsOfMember,
+  changeAlert,
+  createAlert,
+  raisedSince,
+  readAlert,
+  unansweredSince,
+} from '../../lib/data/alerts'
+import { readBooking } from '../../lib/data/bookings'
+import { readCoordinators } from '../../lib/data/date-settings'
+import { type AccountLister, type StaffMember, staffOf } from '../../lib/staff'
+import { onDate, recordAudit } from '../audit'
+import { tell } from '../notifications/member-notifications'
+
+const HOUR = 3_600_000
+
+export interface HelpContext extends Context {
+  auth: AccountLister
+  /** The server's time for a date's evening (the local stack may set a date's clock); else the context's. */
+  nightNow?: (eventId: string, date: string) => Promise<number>
+  /** Pushes a notification told just now, without waiting for the delivery job (its next run retries). */
+  pushNow: (notificationId: string) => Promise<void>
+}
+
+/** The alert as the member who raised it reads it. */
+export function memberView(alertId: string, record: AlertRecord): MemberAlertView {
+  return {
+    alertId,
+    orderId: record.order_id,
+    reason: record.reason,
+    ...(record.note ? { note: record.note } : {}),
+    state: record.state,
+    raisedAt: new Date(record.raised_at).toISOString(),
+    ...(record.answer
+      ? {
+          answer: {
+            words:
+              record.answer.kind === 'coming'
+                ? onTheirWay(firstNameOf(record.answer.by_name) ?? record.answer.by_name, record.answer.by_gender)
+                : HELP_MESSAGES.seen,
+            at: new Date(record.answer.at).toISOString(),
+          },
+        }
+      : {}),
+  }
+}
+
+/** The member's paid booking `orderId` and its event, or the refusal (which says nothing of anyone else's). */
+async function guestsBooking(context: Context, member: Member, orderId: string) {
+  const booking = await readBooking(context.firestore, orderId)
+  const event = booking ? context.catalogue.eventById(booking.event_id) : undefined
+  if (!booking || booking.user_id !== member.uid || booking.status !== 'confirmed' || !event) {
+    throw new HttpsError('permission-denied', HELP_MESSAGES.noSeat)
+  }
+  return { booking, event }
+}
+
+/** Who is told of a date's alert: its coordinators who still host the city, else every host of the city. */
+async function whoToTell(context: HelpContext, event: YaariEvent, date: string): Promise<StaffMember[]> {
+  const [chosen, staff] = await Promise.all([
+    readCoordinators(context.firestore, event.id, date),
+    staffOf(context.auth, context.catalogue, event.city),
+  ])
+  const hosts = new Map(staff.hosts.map((host) => [host.uid, host]))
+  const coordinators = chosen.flatMap((uid) => hosts.get(uid) ?? [])
+  return coordinators.length > 0
+    ? coordinators
+    : staff.hosts.filter((host) => !staff.admins.some((a) => a.uid === host.uid))
+}
+
+/** Tells `people` of the alert, and pushes it to their phones now. */
+async function alertStaff(
+  context: HelpContext,
+  people: readonly StaffMember[],
+  { id, record, event, escalated }: { id: string; record: AlertRecord; event: YaariEvent; escalated: boolean },
+  now: number,
+) {
+  const close = doorWindow(event, record.event_date).closes
+  const reason = HELP_REASON_LABELS[record.reason]
+  const guest = firstNameOf(record.guest_name) ?? record.guest_name
+  for (const person of people) {
+    const notificationId = `alert-${id}-${escalated ? 'admin-' : ''}${person.uid}`
+    const told = await tell(
+      context.firestore,
+      {
+        id: notificationId,
+        uid: person.uid,
+        kind: 'help',
+        title: `${escalated ? 'No answer yet: ' : ''}${guest} needs help (${reason})`,
+        body: `${event.title}${record.note ? `: ${record.note}` : ''}`,
+        url: `/host/${event.id}/${record.event_date}`,
+        tag: `alert-${id}`,
+        critical: true,
+        until: Math.max(close, now + HOUR),
+      },
+      now,
+    )
+    if (told) await context.pushNow(notificationId).catch(() => undefined)
+  }
+}
+
+/** raiseAlert: a guest at the venue asks their coordinator for help. */
+export async function raiseAlert(
+  context: HelpContext,
+  member: Member,
+  input: ParsedRequestOf<typeof raiseAlertCall>,
+): Promise<{ alert: MemberAlertView }> {
+  const { firestore } = context
+  const { booking, event } = await guestsBooking(context, member, input.orderId)
+  const now = context.nightNow ? await context.nightNow(event.id, booking.event_date) : nowOf(context)
+  const id = alertDocId(input.orderId, input.alertId)
+  // The same alert sent again (a queued one, a retried call): the one already raised.
+  const earlier = await readAlert(firestore, id)
+  if (earlier) return { alert: memberView(input.alertId, earlier) }
+  const window = doorWindow(event, booking.event_date)
+  if (now < window.opens || now > window.closes) throw new HttpsError('failed-precondition', HELP_MESSAGES.notTonight)
+  if ((await raisedSince(firestore, member.uid, now - HOUR)) >= ALERTS_PER_HOUR) {
+    throw new HttpsError('resource-exhausted', HELP_MESSAGES.tooMany)
+  }
+  const name = typeof booking.attendee.name === 'string' ? booking.attendee.name : 'A guest'
+  const { record, created } = await createAlert(
+    firestore,
+    id,
+    {
+      user_id: member.uid,
+      order_id: booking.order_id,
+      event_id: event.id,
+      event_date: booking.event_date,
+      guest_name: name,
+      reason: input.reason,
+      ...(input.note ? { note: input.note } : {}),
+      state: 'open',
+      raised_at: now,
+    },
+    now,
+  )
+  if (created) {
+    await recordAudit(firestore, member, {
+      action: 'raise-alert',
+      about: onDate(event, booking.event_date),
+      change: { alert: id, reason: input.reason },
+      at: now,
+    })
+    const people = await whoToTell(context, event, booking.event_date)
+    await alertStaff(context, people, { id, record, event, escalated: false }, now)
+  }
+  return { alert: memberView(input.alertId, record) }
+}
+
+/** cancelAlert: the guest takes their alert back (one answered stays answered). */
+export async function cancelAlert(
+  context: Context,
+  member: Member,
+  input: ParsedRequestOf<typeof cancelAlertCall>,
+): Promise<{ alert: MemberAlertView }> {
+  const now = nowOf(context)
+  const mine = await ownAlert(context, member, input.alertId)
+  const record = await changeAlert(context.firestore, mine.id, (alert) =>
+    alert.state === 'open' ? { state: 'cancelled', cancelled_at: now } : undefined,
+  )
+  if (!record) throw new HttpsError('not-found', HELP_MESSAGES.unknownAlert)
+  const event = context.catalogue.eventById(record.event_id)
+  if (event && record.cancelled_at === now) {
+    await recordAudit(context.firestore, member, {
+      action: 'cancel-alert',
+      about: onDate(event, record.event_date),
+      change: { alert: mine.id },
+      at: now,
+    })
+  }
+  return { alert: memberView(input.alertId, record) }
+}
+
+/** The member's own alert by the id their phone gave it (any other's is "not found"). */
+async function ownAlert(context: Context, member: Member, alertId: string) {
+  const found = (await alertsOfMember(context.firestore, member.uid)).find(({ id }) => id.endsWith(`_${alertId}`))
+  if (!found) throw new HttpsError('not-found', HELP_MESSAGES.unknownAlert)
+  return found
+}
+
+/** listMyAlerts: the member's alerts about one of their bookings, newest first, with their answers. */
+export async function listMyAlerts(
+  context: Context,
+  member: Member,
+  input: ParsedRequestOf<typeof listMyAlertsCall>,
+): Promise<{ alerts: MemberAlertView[] }> {
+  const found = await alertsOfBooking(context.firestore, member.uid, input.orderId)
+  return { alerts: found.map(({ id, record }) => memberView(id.slice(input.orderId.length + 1), record)) }
+}
+
+/**
+ * The escalation job (every minute): an alert nobody answered within ANSWER_WITHIN_MS is told to
+ * the admins, once.
+ */
+export async function escalateAlerts(context: HelpContext): Promise<{ escalated: number }> {
+  const now = nowOf(context)
+  let escalated = 0
+  for (const { id, record } of await unansweredSince(context.firestore, now - ANSWER_WITHIN_MS)) {
+    const event = context.catalogue.eventById(record.event_id)
+    const marked = await changeAlert(context.firestore, id, (alert) =>
+      alert.state === 'open' && alert.escalated_at === undefined ? { escalated_at: now } : undefined,
+    )
+    if (!event || marked?.escalated_at !== now) continue
+    const staff = await staffOf(context.auth, context.catalogue, event.city)
+    await alertStaff(context, staff.admins, { id, record, event, escalated: true }, now)
+    await recordAudit(
+      context.firestore,
+      { command: 'escalateAlerts' },
+      {
+        action: 'escalate-alert',
+        about: onDate(event, record.event_date),
+        change: { alert: id, admins: staff.admins.length },
+        at: now,
+      },
+    )
+    escalated += 1
+  }
+  return { escalated }
+}
