@@ -6,7 +6,8 @@
  */
 import { Link } from '@tanstack/react-router'
 import type { BookingView } from '@yaari/domain/booking'
-import { type PriceTier, TIER_LABELS } from '@yaari/domain/catalogue'
+import { type PriceTier, TIER_LABELS, type YaariEvent } from '@yaari/domain/catalogue'
+import { doorWindow } from '@yaari/domain/door'
 import { formatInr } from '@yaari/domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { formatIstClock, formatLongDate, formatTime } from '@yaari/domain/schedule'
@@ -14,6 +15,7 @@ import { cx } from 'styled-system/css'
 import { container, flow, grid } from 'styled-system/patterns'
 import { card, chip, dataList, heading, link, text, toolbar } from 'styled-system/recipes'
 import { useCatalogue } from '../../lib/catalogue'
+import { useNow } from '../../lib/clock'
 import { type Snapshot, useMyBooking } from '../../lib/member-data/hooks'
 import { usePendingRecheck } from '../../lib/member-data/use-pending-recheck'
 import { usePageMeta } from '../../lib/page-meta'
@@ -23,6 +25,7 @@ import { SignInPrompt } from '../../ui/sign-in'
 import { StatusNote } from '../../ui/status-note'
 import { AfterNightCard } from './after-night-card'
 import { refundExplanation, statusLabel } from './booking-status'
+import { HelpSheet } from './help-sheet'
 import { PassQr } from './pass-qr'
 import { VenueBriefDetails } from './venue-brief'
 import { RevealedGroup, YourGroupRow } from './your-group'
@@ -43,7 +46,14 @@ function noPassReason(booking: BookingView): string | undefined {
   }
 }
 
+/** During the date's evening (its door's window), by this phone's clock: when "Need help?" shows. */
+function inTheEvening(event: YaariEvent, date: string, now: Date): boolean {
+  const { opens, closes } = doorWindow(event, date)
+  return now.getTime() >= opens && now.getTime() <= closes
+}
+
 function Ticket({ booking }: { booking: BookingView }) {
+  const now = useNow()
   // An event published since this device's catalogue: shown once the newer catalogue arrives.
   const catalogue = useCatalogue()
   const event = catalogue.eventById(booking.eventId)
@@ -61,6 +71,7 @@ function Ticket({ booking }: { booking: BookingView }) {
         <span className={chip({ variant: confirmed ? 'subtle' : 'muted' }).root}>{statusLabel(booking)}</span>
       </div>
       <AfterNightCard booking={booking} event={event} />
+      {confirmed && inTheEvening(event, booking.eventDate, now) ? <HelpSheet orderId={booking.orderId} /> : null}
       <RevealedGroup booking={booking} />
       {confirmed && booking.pass ? (
         <div className={grid({ gap: '2', justifyItems: 'center', py: '2' })}>

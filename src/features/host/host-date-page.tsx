@@ -1,8 +1,9 @@
 /**
  * One date in the host console: its numbers, the actions a host takes on it (venue, capacity,
- * sales, cancel), and its guest list with search, counts by food preference and gender, and a CSV
- * download. The list is read from the device first (the last one loaded), then refreshed, so it
- * opens at the door with no signal.
+ * sales, cancel), help at the venue (its coordinators, its guests’ alerts, a banner while one is
+ * open), and its guest list with search, counts by food preference and gender, and a CSV download.
+ * The list is read from the device first (the last one loaded), then refreshed, so it opens at the
+ * door with no signal.
  */
 
 import { Link } from '@tanstack/react-router'
@@ -19,15 +20,18 @@ import { button, heading, text, toolbar } from 'styled-system/recipes'
 import { call } from '../../lib/call'
 import { useCatalogue } from '../../lib/catalogue'
 import { heldFor } from '../../lib/held'
+import { AlertBanner } from './alert-banner'
 import type { Answer } from './answer'
 import { BackToConsole } from './console-link'
 import { CancelForm, CapacityForm, DownloadCsv, MessageForm, SalesToggle, VenueForm } from './date-actions'
 import { GroupsSection } from './groups-section'
 import { GuestItem } from './guest-item'
+import { HelpSection } from './help-section'
 import { useHost } from './host-layout'
 import { DateBadges, DateMoney, DateNumbers, type DatePageProps, VenueWarning } from './host-pages'
 import { NightSection } from './night-section'
 import { SearchList } from './search-list'
+import { useDateHelp } from './use-date-help'
 import { useHostDate } from './use-host-date'
 
 export function HostDatePage({
@@ -58,6 +62,7 @@ const COMING: GuestRow['state'][] = ['paid', 'held', 'offered']
  */
 const SECTIONS = [
   { id: 'numbers', label: 'Numbers' },
+  { id: 'help', label: 'Help at the venue' },
   { id: 'guests', label: 'Guests' },
   { id: 'groups', label: 'Groups' },
   { id: 'night', label: 'After the evening', when: 'night' },
@@ -126,6 +131,7 @@ function DateConsole({
 }) {
   const catalogue = useCatalogue()
   const { list, refresh, notice, setNotice, act, moderate, markCame } = useHostDate({ uid, eventId, date, held })
+  const dateHelp = useDateHelp(eventId, date)
   const event = catalogue.eventById(eventId)
   const [search, setSearch] = useState('')
   const shown = useMemo(() => {
@@ -144,6 +150,7 @@ function DateConsole({
   return (
     <div className={flow({ gap: '3' })}>
       <BackToConsole />
+      <AlertBanner eventId={eventId} date={date} dateHelp={dateHelp} />
       <h1 className={heading({ level: 'page' })}>
         {event?.title ?? eventId}, {formatLongDate(date)}
       </h1>
@@ -181,6 +188,8 @@ function DateConsole({
             <DateMoney date={list.date} />
             <VenueWarning date={list.date} />
           </section>
+
+          <HelpSection eventId={eventId} date={date} dateHelp={dateHelp} editable={verified && !list.date.cancelled} />
 
           <section aria-labelledby="guests" className={flow({ gap: '3' })}>
             <div className={bar.root}>

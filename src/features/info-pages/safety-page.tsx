@@ -1,6 +1,7 @@
+import { PHONE_HOLD_DAYS } from '@yaari/domain/phone'
 import { mailto, SITE } from '@yaari/domain/site'
 import { grid, wrap } from 'styled-system/patterns'
-import { button } from 'styled-system/recipes'
+import { bullets, button, link } from 'styled-system/recipes'
 import { Bullets } from '../../ui/bullets'
 import { InfoPage, InfoSection, Panels, Titled } from './info-page'
 
@@ -22,9 +23,17 @@ export function SafetyPage() {
       description={`How ${SITE.productName} keeps events safe, and what to do in an emergency: call 108, tell your coordinator, or reach us 24/7.`}
     >
       <InfoSection title="Before You Join">
+        <ul className={bullets()}>
+          <li>
+            Every participant is verified through registration:{' '}
+            <a href="#verification" className={link()}>
+              how verification works
+            </a>
+            .
+          </li>
+        </ul>
         <Bullets
           items={[
-            'Every participant is verified through registration.',
             'Group sizes are limited, so everyone is known to the coordinator.',
             'Every venue is personally vetted by our team.',
             'Clear guidelines are shared with every guest before the event.',
@@ -70,10 +79,24 @@ export function SafetyPage() {
       <InfoSection title="Emergency Procedures">
         <Panels items={EMERGENCY_CARDS} />
         <p>
+          Holding a ticket for tonight? Open it in My bookings and tap <strong>Need help?</strong>: the emergency
+          numbers are there with no signal, and one tap alerts your coordinator, who answers on your screen.
+        </p>
+        <p>
           <a href="tel:108" className={button({ size: 'lg' })}>
             Call 108
           </a>
         </p>
+      </InfoSection>
+      <InfoSection title="How verification works" id="verification">
+        <Bullets
+          items={[
+            'Every member confirms their email, then their mobile number with a one-time code we send by SMS. Booking needs both.',
+            'A mobile number belongs to one account at a time. A number barred under our Community guidelines cannot open a new account.',
+            `When an account is deleted, its number stays held for ${PHONE_HOLD_DAYS} days, then is forgotten.`,
+            'Hosts see which guests have a verified number, on the guest list and at the door.',
+          ]}
+        />
       </InfoSection>
       <InfoSection title="Personal Safety Tips">
         <Bullets

@@ -18,8 +18,10 @@ import { useCatalogue } from '../../../lib/catalogue'
 import { heldFor } from '../../../lib/held'
 import { TextField } from '../../../ui/field'
 import { Tabs } from '../../../ui/tabs'
+import { AlertBanner } from '../alert-banner'
 import { useHost } from '../host-layout'
 import type { DatePageProps } from '../host-pages'
+import { useDateHelp } from '../use-date-help'
 import { ByName } from './by-name'
 import { Doubles, RecentLog, SetAside } from './door-records'
 import type { SavedDoor } from './door-store'
@@ -62,11 +64,14 @@ function Door({
   const { eventId, date, verified } = where
   const { saved } = door
   const event = catalogue.eventById(eventId)
+  // A guest's alert at the top while one is open; nothing while the calls fail (the door works offline).
+  const dateHelp = useDateHelp(eventId, date)
   return (
     <div className={flow({ gap: '3' })}>
       <Link to="/host/$eventId/$date" params={{ eventId, date }} className={link()}>
         ← {event?.title ?? eventId}, {formatLongDate(date)}
       </Link>
+      <AlertBanner eventId={eventId} date={date} dateHelp={dateHelp} />
       <h1 className={heading({ level: 'page' })}>Door</h1>
       {saved === undefined ? null : saved === null ? (
         <p>Save this date’s guest list on this phone before the night: then the door works with no signal.</p>

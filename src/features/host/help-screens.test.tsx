@@ -1,0 +1,200 @@
+// @vitest-environment happy-dom
+/** The host's help screens: the alert banner (date page and door) and the date's help section. */
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import {
+  answerAlertCall,
+  type DateHelp,
+  getDateHelpCall,
+  HELP_MESSAGES,
+  type HostAlertView,
+  setCoordinatorsCall,
+} from '@yaari/domain/help'
+import { afterEach, expect, it, vi } from 'vitest'
+import { call } from '../../lib/call'
+import { AlertBanner } from './alert-banner'
+import { HelpSection } from './help-section'
+import { type DateHelpState, useDateHelp } from './use-date-help'
+
+vi.mock('../../lib/call', async (original) => ({
+  ...(await original<typeof import('../../lib/call')>()),
+  call: vi.fn(),
+}))
+
+afterEach(() => {
+  cleanup()
+  vi.mocked(call).mockReset()
+})
+
+const alert = (overrides: Partial<HostAlertView> = {}): HostAlertView => ({
+  alertId: 'alert-0001',
+  orderId: 'o1',
+  reason: 'unsafe',
+  state: 'open',
+  raisedAt: '2026-12-05T14:00:00.000Z',
+  guestName: 'Meera Shah',
+  mobile: '+919800000001',
+  escalated: false,
+  ...overrides,
+})
+
+const help = (alerts: HostAlertView[]): DateHelp => ({
+  alerts,
+  coordinators: [],
+  hosts: [],
+  youCoordinate: false,
+  readAt: '2026-12-05T14:01:00.000Z',
+})
+
+const state = (alerts: HostAlertView[]): DateHelpState => ({
+  help: help(alerts),
+  error: undefined,
+  refresh: vi.fn(async () => undefined),
+  settle: vi.fn(),
+})
+
+it('shows an open alert, with the guest’s first name, the reason and a number to call', () => {
+  render(<AlertBanner eventId="e1" date="2026-12-05" dateHelp={state([alert()])} />)
+  const banner = screen.getByRole('alert')
+  expect(banner.textContent).toContain('Meera needs help: I feel unsafe')
+  expect(banner.textContent).toContain('raised 7:30 PM')
+  expect(screen.getByRole('link', { name: 'Call +919800000001' }).getAttribute('href')).toBe('tel:+919800000001')
+  expect(screen.getByRole('button', { name: 'On my way' })).toBeTruthy()
+  expect(screen.getByRole('button', { name: 'Seen' })).toBeTruthy()
+})
+
+it('shows nothing once the alert is answered or cancelled, nor before the first answer', () => {
+  const answered = alert({ state: 'answered', answeredBy: 'Priya' })
+  const cancelled = alert({ alertId: 'alert-0002', state: 'cancelled' })
+  const { container, rerender } = render(
+    <AlertBanner eventId="e1" date="2026-12-05" dateHelp={state([answered, cancelled])} />,
+  )
+  expect(container.innerHTML).toBe('')
+  rerender(
+    <AlertBanner eventId="e1" date="2026-12-05" dateHelp={{ ...state([]), help: undefined, error: 'Offline' }} />,
+  )
+  expect(container.innerHTML).toBe('')
+})
+
+it('answers "On my way" for the alert of this date, and shows the answer at once', async () => {
+  const dateHelp = state([alert()])
+  const answered = alert({ state: 'answered', answeredBy: 'Priya' })
+  vi.mocked(call).mockResolvedValueOnce({ alert: answered })
+  render(<AlertBanner eventId="e1" date="2026-12-05" dateHelp={dateHelp} />)
+  fireEvent.click(screen.getByRole('button', { name: 'On my way' }))
+  await waitFor(() => expect(dateHelp.settle).toHaveBeenCalledWith(answered))
+  expect(vi.mocked(call).mock.calls[0]?.[0]).toBe(answerAlertCall)
+  expect(vi.mocked(call).mock.calls[0]?.[1]).toEqual({
+    eventId: 'e1',
+    eventDate: '2026-12-05',
+    alertId: 'alert-0001',
+    answer: 'coming',
+  })
+  expect(dateHelp.refresh).toHaveBeenCalled()
+})
+
+function Screen() {
+  const dateHelp = useDateHelp('e1', '2026-12-05')
+  return <AlertBanner eventId="e1" date="2026-12-05" dateHelp={dateHelp} />
+}
+
+it('stays on the screen until an answer, through the screen’s one poll', async () => {
+  let alerts = [alert()]
+  vi.mocked(call).mockImplementation((async (contract: unknown) => {
+    if (contract === getDateHelpCall) return help(alerts)
+    alerts = [alert({ state: 'answered', answeredBy: 'Priya' })]
+    return { alert: alerts[0] }
+  }) as typeof call)
+  render(<Screen />)
+  expect((await screen.findByRole('alert')).textContent).toContain('Meera needs help')
+  fireEvent.click(screen.getByRole('button', { name: 'Seen' }))
+  await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+  expect(vi.mocked(call).mock.calls.find(([contract]) => contract === answerAlertCall)?.[1]).toMatchObject({
+    answer: 'seen',
+  })
+})
+
+it('shows nothing while the calls fail (the door offline)', async () => {
+  vi.mocked(call).mockRejectedValue(Object.assign(new Error('offline'), { code: 'functions/unavailable' }))
+  const { container } = render(<Screen />)
+  await waitFor(() => expect(call).toHaveBeenCalled())
+  expect(container.innerHTML).toBe('')
+})
+
+const hosts = [
+  { uid: 'h-asha', name: 'Asha Rao' },
+  { uid: 'h-bala', name: 'Bala Iyer' },
+  { uid: 'h-chitra', name: 'Chitra Das' },
+]
+
+const sectionState = (overrides: Partial<DateHelp> = {}): DateHelpState => ({
+  help: { alerts: [], coordinators: [hosts[0]!], hosts, youCoordinate: false, readAt: '', ...overrides },
+  error: undefined,
+  refresh: vi.fn(async () => undefined),
+  settle: vi.fn(),
+})
+
+it('saves the coordinators ticked among the city’s hosts', async () => {
+  const dateHelp = sectionState()
+  vi.mocked(call).mockResolvedValueOnce({ coordinators: [hosts[0], hosts[2]] })
+  render(<HelpSection eventId="e1" date="2026-12-05" dateHelp={dateHelp} editable />)
+  const save = screen.getByRole('button', { name: 'Save coordinators' }) as HTMLButtonElement
+  expect((screen.getByRole('checkbox', { name: 'Asha Rao' }) as HTMLInputElement).checked).toBe(true)
+  expect(save.disabled).toBe(true)
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Chitra Das' }))
+  await userEvent.click(save)
+  await waitFor(() => expect(call).toHaveBeenCalledTimes(1))
+  expect(vi.mocked(call).mock.calls[0]?.[0]).toBe(setCoordinatorsCall)
+  expect(vi.mocked(call).mock.calls[0]?.[1]).toEqual({
+    eventId: 'e1',
+    eventDate: '2026-12-05',
+    coordinators: ['h-asha', 'h-chitra'],
+  })
+  expect((await screen.findByRole('status')).textContent).toBe('Saved: Asha Rao and Chitra Das coordinate this date.')
+  expect(dateHelp.refresh).toHaveBeenCalled()
+})
+
+it('saves no coordinator when every box is cleared', async () => {
+  vi.mocked(call).mockResolvedValueOnce({ coordinators: [] })
+  render(<HelpSection eventId="e1" date="2026-12-05" dateHelp={sectionState()} editable />)
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Asha Rao' }))
+  fireEvent.click(screen.getByRole('button', { name: 'Save coordinators' }))
+  await waitFor(() => expect(vi.mocked(call).mock.calls[0]?.[1]).toMatchObject({ coordinators: [] }))
+})
+
+it('says when you coordinate, and lists the alerts newest first with their answers', () => {
+  const dateHelp = sectionState({
+    youCoordinate: true,
+    alerts: [
+      alert({
+        state: 'answered',
+        answeredBy: 'Asha Rao',
+        answer: { words: 'Asha is on her way', at: '2026-12-05T14:02:00.000Z' },
+      }),
+      alert({
+        alertId: 'alert-0002',
+        reason: 'medical',
+        guestName: 'Ravi Kumar',
+        mobile: '+919800000002',
+        raisedAt: '2026-12-05T14:30:00.000Z',
+      }),
+    ],
+  })
+  render(<HelpSection eventId="e1" date="2026-12-05" dateHelp={dateHelp} editable={false} />)
+  expect(screen.getByText(HELP_MESSAGES.coordinating)).toBeTruthy()
+  expect(screen.queryByRole('checkbox')).toBeNull()
+  const [newest, older] = within(screen.getByRole('list', { name: 'Alerts' })).getAllByRole('listitem')
+  expect(newest!.textContent).toContain('Medical')
+  expect(newest!.textContent).toContain('Raised at 8:00 PM')
+  expect(within(newest!).getByRole('link', { name: '+919800000002' }).getAttribute('href')).toBe('tel:+919800000002')
+  expect(within(newest!).getByRole('button', { name: 'On my way' })).toBeTruthy()
+  expect(older!.textContent).toContain('I feel unsafe')
+  expect(older!.textContent).toContain('Answered by Asha Rao at 7:32 PM: Asha is on her way')
+  expect(within(older!).queryByRole('button')).toBeNull()
+})
+
+it('does not say you coordinate when you do not', () => {
+  render(<HelpSection eventId="e1" date="2026-12-05" dateHelp={sectionState()} editable />)
+  expect(screen.queryByText(HELP_MESSAGES.coordinating)).toBeNull()
+  expect(screen.getByText('No guest has asked for help on this date.')).toBeTruthy()
+})

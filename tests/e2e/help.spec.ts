@@ -1,0 +1,86 @@
+/**
+ * Help at the venue, with two browsers: a guest at the venue (375 px) taps "Alert the
+ * coordinator" on their ticket; the coordinator's door screen shows the banner within 5 s; the
+ * coordinator answers and the guest's screen says so. The same tap made offline is sent on
+ * reconnect. With every outside request hanging, the help sheet's numbers show within 1 s. The
+ * date's clock (the stack's, and the phones') stands an hour into its evening.
+ */
+import type { Page } from '@playwright/test'
+import { SEED } from '@yaari/domain/catalogue-seed'
+import { doorWindow } from '@yaari/domain/door'
+import { HELP_MESSAGES } from '@yaari/domain/help'
+import { availableDates } from '@yaari/domain/schedule'
+import {
+  apiMember,
+  atTheNight,
+  BACKEND,
+  callAs,
+  emptyDate,
+  expect,
+  hangOutsideRequests,
+  hostAccount,
+  idTokenOf,
+  paidThroughApi,
+  phoneOf,
+  test,
+} from './support'
+
+const sunday = SEED.eventById('unplanned-sunday-social-mixup')!
+const date = availableDates(sunday).at(-3)!
+const evening = doorWindow(sunday, date).opens + 2 * 3_600_000
+
+test.afterAll(() => emptyDate(sunday, date, ['alerts']))
+
+/** `page`'s clock an hour into the date's evening, before it loads the app. */
+const atTheVenue = (page: Page) => page.clock.install({ time: evening })
+
+test('a guest alerts the coordinator from the ticket; the door screen shows it within 5 s; the answer comes back', async ({
+  browser,
+}) => {
+  test.slow()
+  await atTheNight(sunday, date)
+  const guest = await apiMember('Meera Iyer')
+  const { orderId } = await paidThroughApi(guest, sunday.id, date)
+  // The Bangalore host coordinates the date.
+  const hostUid = JSON.parse(Buffer.from((await idTokenOf(hostAccount)).split('.')[1]!, 'base64url').toString()).user_id
+  await callAs(hostAccount, 'setCoordinators', { eventId: sunday.id, eventDate: date, coordinators: [hostUid] })
+
+  const door = await phoneOf(browser, hostAccount)
+  await atTheVenue(door)
+  await door.goto(`/host/${sunday.id}/${date}/door`)
+
+  const phone = await phoneOf(browser, guest, { viewport: { width: 375, height: 780 } })
+  await atTheVenue(phone)
+  await phone.goto(`/my-bookings/${orderId}`)
+  await phone.getByRole('button', { name: HELP_MESSAGES.needHelp }).click()
+  const sheet = phone.getByRole('dialog', { name: HELP_MESSAGES.needHelp })
+  await expect(sheet.getByRole('link', { name: 'Ambulance: 108' })).toHaveAttribute('href', 'tel:108')
+  await sheet.getByText('I feel unsafe').click()
+  await sheet.getByRole('textbox', { name: /A note/ }).fill('Near the bar')
+  await sheet.getByRole('button', { name: HELP_MESSAGES.alert }).click()
+  await expect(sheet.getByRole('status')).toHaveText(HELP_MESSAGES.sent, BACKEND)
+
+  // Within 5 s on the coordinator's door screen, and it stays until answered.
+  const banner = door.getByRole('alert').filter({ hasText: 'needs help: I feel unsafe' })
+  await expect(banner).toBeVisible({ timeout: 5_000 })
+  await banner.getByRole('button', { name: 'On my way' }).click()
+  await expect(banner).toHaveCount(0, BACKEND)
+  await expect(sheet.getByText(/ is on (her|his|their) way, /)).toBeVisible(BACKEND)
+
+  // Offline: the tap is kept, the guest told, and it goes when the phone is back.
+  await phone.context().setOffline(true)
+  await sheet.getByText('I can’t find the group').click()
+  await sheet.getByRole('button', { name: HELP_MESSAGES.alert }).click()
+  await expect(sheet.getByRole('status')).toHaveText(HELP_MESSAGES.queued)
+  await phone.context().setOffline(false)
+  await expect(sheet.getByRole('status')).toHaveText(HELP_MESSAGES.sent, BACKEND)
+  await expect(door.getByRole('alert').filter({ hasText: 'needs help: I can’t find the group' })).toBeVisible(BACKEND)
+
+  // The same phone with every outside request hanging: the sheet's numbers show at once.
+  await phone.getByRole('button', { name: 'Close' }).click()
+  const { release } = await hangOutsideRequests(phone.context())
+  await phone.reload()
+  await phone.getByRole('button', { name: HELP_MESSAGES.needHelp }).click()
+  await expect(phone.getByRole('link', { name: 'Emergency: 112' })).toBeVisible({ timeout: 1_000 })
+  await release()
+})
