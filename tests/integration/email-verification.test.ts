@@ -58,7 +58,11 @@ describe('sign-up with email confirmation required (VITE_REQUIRE_EMAIL_VERIFICAT
     })
     expect(auth().currentUser?.email).toBe(email)
     // The local functions do not require confirmation (REQUIRE_EMAIL_VERIFICATION unset).
-    await expect(callFunction(getMyProfileCall, {})).resolves.toEqual({ profile: null })
+    await expect(callFunction(getMyProfileCall, {})).resolves.toEqual({
+      profile: null,
+      verifiedMobile: null,
+      mobileCheckSkipped: true,
+    })
   })
 })
 

@@ -36,7 +36,10 @@ describe('a fresh function instance', () => {
     const token = await member.getIdToken()
 
     const first = await call('getMyProfile', {}, token)
-    expect(first).toEqual({ status: 200, body: { result: { profile: null } } })
+    expect(first).toEqual({
+      status: 200,
+      body: { result: { profile: null, verifiedMobile: null, mobileCheckSkipped: true } },
+    })
 
     await adminDb()
       .collection('user_profiles')

@@ -73,13 +73,21 @@ describe('saveProfile', () => {
 
   it('getMyProfile returns only the caller’s own profile', async () => {
     const first = await signUpFreshMember()
-    expect(await callFunction(getMyProfileCall, {})).toEqual({ profile: null })
+    expect(await callFunction(getMyProfileCall, {})).toEqual({
+      profile: null,
+      verifiedMobile: null,
+      mobileCheckSkipped: true,
+    })
     await callFunction(saveProfileCall, valid)
     const mine = await callFunction(getMyProfileCall, {})
     expect(mine.profile?.user_id).toBe(first.uid)
     await signOutMember()
     await signUpFreshMember()
-    expect(await callFunction(getMyProfileCall, {})).toEqual({ profile: null })
+    expect(await callFunction(getMyProfileCall, {})).toEqual({
+      profile: null,
+      verifiedMobile: null,
+      mobileCheckSkipped: true,
+    })
     // Asking for someone else's by uid is refused outright: the uid comes from the token only.
     const asking = await failure(callFunction(getMyProfileCall, { uid: first.uid }))
     expect(asking.code).toBe('functions/invalid-argument')
