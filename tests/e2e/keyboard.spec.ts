@@ -86,6 +86,8 @@ for (const path of PAGES) {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     // On a prerendered page the filters and buttons are enabled once the app has taken over.
     if (await page.locator('#root[data-rendered-path]').count()) await waitForApp(page)
+    // /auth draws its forms once Firebase Auth has said who is signed in (a loaded machine takes a while).
+    await expect(page.getByText('Checking your session…')).toHaveCount(0, BACKEND)
     await expectTabReachesEveryControl(page)
   })
 }
