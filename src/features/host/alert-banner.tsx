@@ -81,7 +81,7 @@ export function AlertBanner({ eventId, date, dateHelp }: { eventId: EventId; dat
   return (
     <div role="alert" className={BANNER}>
       {open.map((alert) => (
-        <div key={alert.alertId} className={ALERT}>
+        <div key={alert.alertId} role="group" aria-label={needsHelp(alert)} className={ALERT}>
           <p className={HEADLINE}>{needsHelp(alert)}</p>
           <p>
             {alert.guestName} · raised {formatIstClock(new Date(alert.raisedAt))}
