@@ -61,7 +61,7 @@ test('a guest alerts the coordinator from the ticket; the door screen shows it w
   await expect(sheet.getByRole('status')).toHaveText(HELP_MESSAGES.sent, BACKEND)
 
   // Within 5 s on the coordinator's door screen, and it stays until answered.
-  const banner = door.getByRole('alert').getByRole('group', { name: 'Tara needs help: I feel unsafe' })
+  const banner = door.getByRole('alert').getByRole('region', { name: 'Tara needs help: I feel unsafe' })
   await expect(banner).toBeVisible({ timeout: 5_000 })
   await banner.getByRole('button', { name: 'On my way' }).click()
   await expect(banner).toHaveCount(0, BACKEND)
@@ -75,7 +75,7 @@ test('a guest alerts the coordinator from the ticket; the door screen shows it w
   await phone.context().setOffline(false)
   await expect(sheet.getByRole('status')).toHaveText(HELP_MESSAGES.sent, BACKEND)
   await expect(
-    door.getByRole('alert').getByRole('group', { name: 'Tara needs help: I can’t find the group' }),
+    door.getByRole('alert').getByRole('region', { name: 'Tara needs help: I can’t find the group' }),
   ).toBeVisible(BACKEND)
 
   // The same phone with every outside request hanging: the sheet's numbers show at once.

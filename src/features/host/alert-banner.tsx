@@ -81,7 +81,7 @@ export function AlertBanner({ eventId, date, dateHelp }: { eventId: EventId; dat
   return (
     <div role="alert" className={BANNER}>
       {open.map((alert) => (
-        <div key={alert.alertId} role="group" aria-label={needsHelp(alert)} className={ALERT}>
+        <section key={alert.alertId} aria-label={needsHelp(alert)} className={ALERT}>
           <p className={HEADLINE}>{needsHelp(alert)}</p>
           <p>
             {alert.guestName} · raised {formatIstClock(new Date(alert.raisedAt))}
@@ -97,7 +97,7 @@ export function AlertBanner({ eventId, date, dateHelp }: { eventId: EventId; dat
           {alert.note ? <p>“{alert.note}”</p> : null}
           {alert.escalated ? <p>{ESCALATED}</p> : null}
           <AnswerButtons eventId={eventId} date={date} alert={alert} dateHelp={dateHelp} onRed />
-        </div>
+        </section>
       ))}
     </div>
   )
