@@ -115,7 +115,7 @@ async function timesToVerdict(browser, appUrl, door, slowdown) {
     const panel = page.getByRole('tabpanel')
     await panel.getByRole('textbox', { name: 'Email' }).fill(host.email)
     await panel.getByLabel('Password').fill(host.password)
-    await panel.getByRole('button', { name: 'Sign In' }).click()
+    await panel.getByRole('button', { name: 'Sign In', exact: true }).click()
     await page.waitForURL((url) => url.pathname !== '/auth', { timeout: 30_000 })
     await page.goto(`/host/${door.eventId}/${door.eventDate}/door`)
     await page.getByRole('button', { name: /Get ready for the door|Save the list again/ }).click()

@@ -102,7 +102,7 @@ async function timesToQr(browser, appUrl, member, { hanging, slowdown }) {
     const panel = page.getByRole('tabpanel')
     await panel.getByRole('textbox', { name: 'Email' }).fill(member.email)
     await panel.getByLabel('Password').fill(PASSWORD)
-    await panel.getByRole('button', { name: 'Sign In' }).click()
+    await panel.getByRole('button', { name: 'Sign In', exact: true }).click()
     await page.waitForURL((url) => url.pathname !== '/auth', { timeout: 30_000 })
     // Once online: My bookings fills the device, and the service worker takes control.
     await page.goto('/my-bookings')
