@@ -1,7 +1,8 @@
 /**
  * Help at the venue, with two browsers: a guest at the venue (375 px) taps "Alert the
- * coordinator" on their ticket; the coordinator's door screen shows the banner within 5 s; the
- * coordinator answers and the guest's screen says so. The same tap made offline is sent on
+ * coordinator" on their ticket; the coordinator's door screen shows the banner within 5 s, and the
+ * coordinator's phone (which said yes to pushes on that screen) receives the push: the push stand-in
+ * decrypts it and the service worker shows it. The coordinator answers and the guest's screen says so. The same tap made offline is sent on
  * reconnect. With every outside request hanging, the help sheet's numbers show within 1 s. The
  * date's clock (the stack's, and the phones') stands an hour into its evening.
  */
@@ -9,12 +10,15 @@ import type { Page } from '@playwright/test'
 import { SEED } from '@yaari/domain/catalogue-seed'
 import { doorWindow } from '@yaari/domain/door'
 import { HELP_MESSAGES } from '@yaari/domain/help'
+import { NOTIFICATION_COPY } from '@yaari/domain/notification-copy'
 import { availableDates } from '@yaari/domain/schedule'
+import { pushDevice, shownNotifications } from './push-device'
 import {
   apiMember,
   atTheNight,
   BACKEND,
   callAs,
+  controlledByServiceWorker,
   emptyDate,
   expect,
   hangOutsideRequests,
@@ -23,6 +27,7 @@ import {
   paidThroughApi,
   phoneOf,
   test,
+  WITH_SERVICE_WORKER,
 } from './support'
 
 const sunday = SEED.eventById('unplanned-sunday-social-mixup')!
@@ -45,9 +50,16 @@ test('a guest alerts the coordinator from the ticket; the door screen shows it w
   const hostUid = JSON.parse(Buffer.from((await idTokenOf(hostAccount)).split('.')[1]!, 'base64url').toString()).user_id
   await callAs(hostAccount, 'setCoordinators', { eventId: sunday.id, eventDate: date, coordinators: [hostUid] })
 
-  const door = await phoneOf(browser, hostAccount)
+  // The coordinator's phone says yes to pushes where the door tells them they coordinate.
+  const door = await phoneOf(browser, hostAccount, WITH_SERVICE_WORKER)
+  const coordinatorsPhone = await pushDevice(door.context())
   await atTheVenue(door)
   await door.goto(`/host/${sunday.id}/${date}/door`)
+  await controlledByServiceWorker(door)
+  await expect(door.getByText(HELP_MESSAGES.coordinating)).toBeVisible(BACKEND)
+  const ask = door.getByRole('region', { name: NOTIFICATION_COPY.forCoordinator })
+  await ask.getByRole('button', { name: NOTIFICATION_COPY.allow }).click()
+  await expect(ask.getByText(NOTIFICATION_COPY.allowed)).toBeVisible(BACKEND)
 
   const phone = await phoneOf(browser, guest, { viewport: { width: 375, height: 780 } })
   await atTheVenue(phone)
@@ -63,6 +75,11 @@ test('a guest alerts the coordinator from the ticket; the door screen shows it w
   // Within 5 s on the coordinator's door screen, and it stays until answered.
   const banner = door.getByRole('alert').getByRole('region', { name: 'Tara needs help: I feel unsafe' })
   await expect(banner).toBeVisible({ timeout: 5_000 })
+  // And pushed to the coordinator's phone, whose service worker shows it.
+  const pushed = await coordinatorsPhone.received('Tara needs help (I feel unsafe)')
+  expect(pushed.json).toMatchObject({ body: `${sunday.title}: Near the bar`, url: `/host/${sunday.id}/${date}` })
+  await coordinatorsPhone.deliver(door, pushed)
+  await expect.poll(() => shownNotifications(door)).toContainEqual({ title: pushed.json.title, body: pushed.json.body })
   await banner.getByRole('button', { name: 'On my way' }).click()
   await expect(banner).toHaveCount(0, BACKEND)
   await expect(sheet.getByText(/ is on (her|his|their) way, /)).toBeVisible(BACKEND)

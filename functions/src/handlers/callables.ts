@@ -268,10 +268,11 @@ const withAuth = <T extends Context>(context: T) => ({ ...context, auth: getAuth
 const withHelp = (context: Context) => ({
   ...withAuth(context),
   nightNow: (eventId: string, date: string) => doorNow(context.firestore, eventId, date),
-  pushNow: (id: string) =>
+  pushNow: (id: string, now: number) =>
     pushNow(
       { firestore: context.firestore, pusher: () => webPusher(vapidSettings), pushStandin: pushStandinUrl() },
       id,
+      now,
     ),
 })
 /** The catalogue editor's check that a cover is the site's or one uploaded for this event. */

@@ -41,7 +41,7 @@ export const SCHEDULED_JOBS = {
   // Tells the admins of a guest's alert no coordinator answered within 3 minutes (once each).
   escalateAlerts: {
     everyMinutes: 1,
-    run: (deps) => escalateAlerts({ ...deps, auth: deps.staff(), pushNow: (id) => pushNow(deps, id) }),
+    run: (deps) => escalateAlerts({ ...deps, auth: deps.staff(), pushNow: (id, now) => pushNow(deps, id, now) }),
   },
   // Tells each paid guest their group is revealed, from the date's reveal (a few hours before it).
   tellGroups: { everyMinutes: 5, run: tellGroups },

@@ -7,6 +7,7 @@
 export const NOTIFICATION_COPY = {
   afterBooking: 'Get told when doors open and when your group is revealed?',
   afterWaitlist: 'Get told the moment a seat frees up?',
+  forCoordinator: 'Get a push on this phone the moment a guest asks for help?',
   installFirst: 'Add Yaari to your home screen to get notifications',
   installHow: 'In Safari, tap Share, then Add to Home Screen, and open Yaari from there.',
   unsupported: 'This browser cannot show notifications. Every message is still listed under the bell.',

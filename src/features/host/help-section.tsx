@@ -12,7 +12,7 @@ import {
   setCoordinatorsCall,
 } from '@yaari/domain/help'
 import { formatIstClock } from '@yaari/domain/schedule'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { flow, wrap } from 'styled-system/patterns'
 import { button, card, chip, heading, link, text, toolbar } from 'styled-system/recipes'
@@ -146,11 +146,14 @@ function AlertItem({ alert, dateHelp, ...where }: Where & { alert: HostAlertView
 export function HelpSection({
   dateHelp,
   editable,
+  pushAsk,
   ...where
 }: Where & {
   dateHelp: DateHelpState
   /** The host may choose coordinators (signed in and checked, the date not cancelled). */
   editable: boolean
+  /** The ask for this phone's pushes (the notifications feature's), shown to a coordinator. */
+  pushAsk?: ReactNode
 }) {
   const { help, error } = dateHelp
   return (
@@ -164,7 +167,12 @@ export function HelpSection({
         </p>
       ) : (
         <>
-          {help.youCoordinate ? <p className={text({ weight: 'semibold' })}>{HELP_MESSAGES.coordinating}</p> : null}
+          {help.youCoordinate ? (
+            <>
+              <p className={text({ weight: 'semibold' })}>{HELP_MESSAGES.coordinating}</p>
+              {pushAsk}
+            </>
+          ) : null}
           {editable ? (
             <CoordinatorsForm {...where} help={help} dateHelp={dateHelp} />
           ) : (

@@ -13,7 +13,7 @@ import type { GroupsView } from '@yaari/domain/groups'
 import { type GuestList, type GuestRow, hostCancelSeatCall } from '@yaari/domain/host'
 import { GENDER_LABELS } from '@yaari/domain/profile-choices'
 import { eventStartInstant, formatIstClock, formatIstDateTime, formatLongDate } from '@yaari/domain/schedule'
-import { useMemo, useState } from 'react'
+import { type ReactNode, useMemo, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { flow, wrap } from 'styled-system/patterns'
 import { button, heading, text, toolbar } from 'styled-system/recipes'
@@ -39,6 +39,7 @@ export function HostDatePage({
   date,
   saved,
   dateGroups,
+  pushAsk,
 }: DatePageProps<GuestList | null> & { dateGroups: Promise<Answer<GroupsView> | undefined> }) {
   const host = useHost()
   return (
@@ -50,6 +51,7 @@ export function HostDatePage({
       date={date}
       held={heldFor(saved, host.uid)}
       dateGroups={dateGroups}
+      pushAsk={pushAsk}
     />
   )
 }
@@ -120,6 +122,7 @@ function DateConsole({
   date,
   held,
   dateGroups,
+  pushAsk,
 }: {
   uid: string
   verified: boolean
@@ -128,6 +131,7 @@ function DateConsole({
   date: string
   held?: GuestList | null
   dateGroups: Promise<Answer<GroupsView> | undefined>
+  pushAsk?: ReactNode
 }) {
   const catalogue = useCatalogue()
   const { list, refresh, notice, setNotice, act, moderate, markCame } = useHostDate({ uid, eventId, date, held })
@@ -189,7 +193,13 @@ function DateConsole({
             <VenueWarning date={list.date} />
           </section>
 
-          <HelpSection eventId={eventId} date={date} dateHelp={dateHelp} editable={verified && !list.date.cancelled} />
+          <HelpSection
+            eventId={eventId}
+            date={date}
+            dateHelp={dateHelp}
+            editable={verified && !list.date.cancelled}
+            pushAsk={pushAsk}
+          />
 
           <section aria-labelledby="guests" className={flow({ gap: '3' })}>
             <div className={bar.root}>

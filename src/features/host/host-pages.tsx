@@ -7,7 +7,7 @@ import type { EventId } from '@yaari/domain/catalogue'
 import { type HostDateSummary, listHostDatesCall, VENUE_WARNING_HOURS } from '@yaari/domain/host'
 import { formatInr } from '@yaari/domain/money'
 import { formatLongDate } from '@yaari/domain/schedule'
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { flow, grid, wrap } from 'styled-system/patterns'
 import { card, chip, disclosure, heading, link, notice, stat, text, toolbar } from 'styled-system/recipes'
@@ -29,6 +29,8 @@ export interface DatePageProps<T> {
   date: string
   /** What the route's loader read from the device, and for whom. */
   saved?: Held<T>
+  /** The ask for this phone's pushes (the notifications feature's), shown to the date's coordinators. */
+  pushAsk?: ReactNode
 }
 
 const NUMBERS: [key: keyof HostDateSummary, label: string][] = [

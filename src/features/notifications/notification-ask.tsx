@@ -1,6 +1,7 @@
 /**
  * The one place Yaari asks to send notifications: a small card right after a member has something
- * to be told about (a confirmed booking, a place on a waitlist), never on a first visit. Nothing
+ * to be told about (a confirmed booking, a place on a waitlist, a date a host coordinates), never on
+ * a first visit. Nothing
  * leaves the device until Allow: the support check is local, and the subscribing code (push.ts)
  * loads with that tap. Not now is remembered on this device, for that ask.
  */
@@ -15,12 +16,13 @@ import { useAuthStore } from '../../lib/session/auth-store'
 import { Button } from '../../ui/button'
 import { SupportNote } from './support-note'
 
-/** Where a member may be asked: after a booking, after joining a waitlist. */
-type AskContext = 'booking' | 'waitlist'
+/** Where a member may be asked: after a booking, after joining a waitlist, coordinating a date. */
+type AskContext = 'booking' | 'waitlist' | 'coordinating'
 
 const QUESTIONS: Record<AskContext, string> = {
   booking: NOTIFICATION_COPY.afterBooking,
   waitlist: NOTIFICATION_COPY.afterWaitlist,
+  coordinating: NOTIFICATION_COPY.forCoordinator,
 }
 
 const NOT_NOW_KEY = 'yaari:notify-not-now:'

@@ -45,8 +45,11 @@ export interface HelpContext extends Context {
   auth: AccountLister
   /** The server's time for a date's evening (the local stack may set a date's clock); else the context's. */
   nightNow?: (eventId: string, date: string) => Promise<number>
-  /** Pushes a notification told just now, without waiting for the delivery job (its next run retries). */
-  pushNow: (notificationId: string) => Promise<void>
+  /**
+   * Pushes a notification told at `now`, without waiting for the delivery job (its next run
+   * retries); told on a date's own clock, it is pushed on that clock.
+   */
+  pushNow: (notificationId: string, now: number) => Promise<void>
 }
 
 /** The alert as the member who raised it reads it. */
@@ -122,7 +125,7 @@ async function alertStaff(
       },
       now,
     )
-    if (told) await context.pushNow(notificationId).catch(() => undefined)
+    if (told) await context.pushNow(notificationId, now).catch(() => undefined)
   }
 }
 

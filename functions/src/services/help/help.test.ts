@@ -41,7 +41,13 @@ async function helpWorld() {
   const world = bookingWorld()
   const auth = fakeAccounts()
   const pushed: string[] = []
-  const context = { ...world.deps, auth, pushNow: async (id: string) => void pushed.push(id) }
+  // Pushed as the delivery would: only a notification due by the time it is pushed at.
+  const pushNow = async (id: string, now: number) => {
+    const dueAt = world.firestore.dump('notices')[id]?.push_due_at
+    if (typeof dueAt !== 'number' || dueAt > now) throw new Error(`${id} is not due at ${now}`)
+    pushed.push(id)
+  }
+  const context = { ...world.deps, auth, pushNow }
   const { member, date, orderId } = await world.paidBooking()
   const window = doorWindow(EVENT, date)
   const duringTheEvening = () => world.advance(window.opens + 3_600_000 - world.now)

@@ -162,9 +162,10 @@ export interface PushReport extends DeliveryReport {
 /**
  * Pushes one notification now, without waiting for the delivery job (a guest's alert to their
  * coordinators): what the job would do with it, and the job's next run retries it if this fails.
+ * `now` is the time it was told at (the clock of the service that told it), so it is due.
  */
-export async function pushNow(deps: PushDeps, id: string): Promise<void> {
-  await pushOne(deps, id, (deps.now ?? (() => new Date()))().getTime())
+export async function pushNow(deps: PushDeps, id: string, now: number): Promise<void> {
+  await pushOne(deps, id, now)
 }
 
 /** The deliverPushes job: every notification whose push is due. */

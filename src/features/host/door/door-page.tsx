@@ -9,8 +9,9 @@
 import { Link } from '@tanstack/react-router'
 import type { EventId } from '@yaari/domain/catalogue'
 import { guestVerdict } from '@yaari/domain/door-verdict'
+import { HELP_MESSAGES } from '@yaari/domain/help'
 import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
-import { useEffect } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { flow, wrap } from 'styled-system/patterns'
 import { button, heading, link, text } from 'styled-system/recipes'
@@ -33,9 +34,18 @@ import { VerdictScreen } from './verdict-screen'
 /** The door's name takes the row's room beside its button. */
 const DOOR_NAME = css({ flex: '1', minW: '40' })
 
-export function DoorPage({ eventId, date, saved }: DatePageProps<SavedDoor | null>) {
+export function DoorPage({ eventId, date, saved, pushAsk }: DatePageProps<SavedDoor | null>) {
   const host = useHost()
-  return <Door uid={host.uid} verified={host.verified} eventId={eventId} date={date} held={heldFor(saved, host.uid)} />
+  return (
+    <Door
+      uid={host.uid}
+      verified={host.verified}
+      eventId={eventId}
+      date={date}
+      held={heldFor(saved, host.uid)}
+      pushAsk={pushAsk}
+    />
+  )
 }
 
 /** While the door is open the whole screen is the door: the site's header and footer go (panda.config.ts). */
@@ -50,6 +60,7 @@ function useFullScreenTool() {
 
 function Door({
   held,
+  pushAsk,
   ...where
 }: {
   uid: string
@@ -57,6 +68,7 @@ function Door({
   eventId: EventId
   date: string
   held?: SavedDoor | null
+  pushAsk?: ReactNode
 }) {
   const catalogue = useCatalogue()
   useFullScreenTool()
@@ -73,6 +85,12 @@ function Door({
       </Link>
       <AlertBanner eventId={eventId} date={date} dateHelp={dateHelp} />
       <h1 className={heading({ level: 'page' })}>Door</h1>
+      {dateHelp.help?.youCoordinate ? (
+        <>
+          <p className={text({ weight: 'semibold' })}>{HELP_MESSAGES.coordinating}</p>
+          {pushAsk}
+        </>
+      ) : null}
       {saved === undefined ? null : saved === null ? (
         <p>Save this date’s guest list on this phone before the night: then the door works with no signal.</p>
       ) : (

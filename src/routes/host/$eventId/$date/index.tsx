@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { HostDatePage } from '../../../../features/host/host-date-page'
 import { loadHostDate } from '../../../../features/host/host-loaders'
+import { NotificationAsk } from '../../../../features/notifications/notification-ask'
 import { dateTitle } from '../../../../lib/host-access'
 
 export const Route = createFileRoute('/host/$eventId/$date/')({
@@ -11,6 +12,6 @@ export const Route = createFileRoute('/host/$eventId/$date/')({
   // list as this device saved it, read before the page renders.
   loader: ({ params, context }) => loadHostDate(context, params),
   component: function HostDate() {
-    return <HostDatePage {...Route.useLoaderData()} />
+    return <HostDatePage {...Route.useLoaderData()} pushAsk={<NotificationAsk context="coordinating" />} />
   },
 })
