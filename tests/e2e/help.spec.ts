@@ -3,7 +3,8 @@
  * coordinator" on their ticket; the coordinator's door screen shows the banner within 5 s, and the
  * coordinator's phone (which said yes to pushes on that screen) receives the push: the push stand-in
  * decrypts it and the service worker shows it. The coordinator answers and the guest's screen says so. The same tap made offline is sent on
- * reconnect. With every outside request hanging, the help sheet's numbers show within 1 s. The
+ * reconnect. After the evening, a host turns the alert into a report from the console. With every
+ * outside request hanging, the help sheet's numbers show within 1 s. The
  * date's clock (the stack's, and the phones') stands an hour into its evening.
  */
 import type { Page } from '@playwright/test'
@@ -94,6 +95,29 @@ test('a guest alerts the coordinator from the ticket; the door screen shows it w
   await expect(
     door.getByRole('alert').getByRole('region', { name: 'Tara needs help: I can’t find the group' }),
   ).toBeVisible(BACKEND)
+
+  // After the evening, on the console: each alert, how it ended, and a host turns one into a report
+  // about another guest of the date, which joins the reports.
+  const kabir = await apiMember('Kabir Shah')
+  await paidThroughApi(kabir, sunday.id, date)
+  await door.goto(`/host/${sunday.id}/${date}`)
+  const first = door
+    .getByRole('list', { name: 'Alerts during the evening' })
+    .getByRole('listitem')
+    .filter({ hasText: 'I feel unsafe' })
+  await expect(first).toContainText(/Answered at .+ by .+ is on (her|his|their) way/, BACKEND)
+  await first.getByRole('button', { name: 'Turn into a report' }).click()
+  await first.getByRole('combobox', { name: 'About' }).selectOption({ label: 'Kabir Shah' })
+  await first.getByRole('combobox', { name: 'What happened?' }).selectOption({ label: 'Made me feel unsafe' })
+  const words = first.getByRole('textbox', { name: 'What the report says' })
+  await expect(words).toHaveValue('Near the bar')
+  const told = `He followed Tara to the bar (${crypto.randomUUID().slice(0, 8)})`
+  await words.fill(told)
+  await first.getByRole('button', { name: 'File the report' }).click()
+  await expect(first.getByText('Turned into a report')).toBeVisible(BACKEND)
+  await first.getByRole('link', { name: 'See the reports' }).click()
+  const report = door.getByRole('listitem').filter({ hasText: told })
+  await expect(report.getByRole('heading', { name: 'Kabir: Made me feel unsafe' })).toBeVisible(BACKEND)
 
   // The same phone with every outside request hanging: the sheet's numbers show at once.
   await phone.getByRole('button', { name: 'Close' }).click()

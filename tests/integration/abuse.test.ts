@@ -167,6 +167,18 @@ const TARGETS = [
   target(help.setCoordinatorsCall, { eventId: event.id, eventDate: date, coordinators: [] }, 'host'),
   target(help.getDateHelpCall, { eventId: event.id, eventDate: date }, 'host'),
   target(help.answerAlertCall, { eventId: event.id, eventDate: date, alertId: 'abusetap01', answer: 'seen' }, 'host'),
+  target(
+    help.reportAlertCall,
+    {
+      eventId: event.id,
+      eventDate: date,
+      alertId: 'abusetap01',
+      orderId: 'yaari_20261128_abcdef',
+      reason: 'other',
+      text: 'What happened',
+    },
+    'host',
+  ),
 ]
 
 const POLLUTION = ['{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"__proto__":null}']

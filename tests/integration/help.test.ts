@@ -2,7 +2,8 @@
  * Help at the venue through the public API: a guest with a paid seat alerts during the evening
  * (the date's stack clock put there), the date's coordinator is told and answers, and the wrong
  * person is refused each time: another member, a host of another city, a revoked coordinator, a
- * guest outside the evening or past three alerts an hour.
+ * guest outside the evening or past three alerts an hour. A host of the city turns an alert into a
+ * report, once; no member, host of another city or revoked host can.
  */
 import { SEED_EVENTS } from '@yaari/domain/catalogue-seed'
 import {
@@ -12,6 +13,7 @@ import {
   HELP_MESSAGES,
   listMyAlertsCall,
   raiseAlertCall,
+  reportAlertCall,
   setCoordinatorsCall,
 } from '@yaari/domain/help'
 import { signInWithEmailAndPassword } from 'firebase/auth'
@@ -116,6 +118,45 @@ describe('a guest’s alert', () => {
     await callFunction(raiseAlertCall, { orderId: guest.orderId, alertId: 'lostgroup1', reason: 'lost' })
     expect(await noticesOf(spare.uid)).toBe(before)
     expect(await noticesOf(coordinator.uid)).toBe(2)
+  })
+
+  it('becomes a report by a host of its city, once; never by a guest, a host of another city or a revoked host', async () => {
+    await atTheNight(sunday.id, date)
+    const report = {
+      ...dated,
+      alertId: 'feelunsafe1',
+      orderId: other.orderId,
+      reason: 'unsafe',
+      text: 'Kept following me to the bar',
+    } as const
+    for (const member of [guest, other]) {
+      await signInAs(member)
+      expect((await failure(callFunction(reportAlertCall, report))).code).toBe('functions/permission-denied')
+      await signOutMember()
+    }
+    await signedInWith({ host_cities: ['pune'] })
+    expect((await failure(callFunction(reportAlertCall, report))).code).toBe('functions/permission-denied')
+    await signOutMember()
+    // A host whose city was taken away, still holding a token that says it: refused at once.
+    const revoked = await signedInWith({ host_cities: ['bangalore'] })
+    await setClaims(revoked.uid, {})
+    expect((await failure(callFunction(reportAlertCall, report))).code).toBe('functions/permission-denied')
+    expect(
+      (await failure(callFunction(answerAlertCall, { ...dated, alertId: 'feelunsafe1', answer: 'seen' }))).code,
+    ).toBe('functions/permission-denied')
+    await signOutMember()
+    const reportsOfAlert = async () =>
+      (await adminDb().collection('reports').where('reported_uid', '==', other.uid).get()).docs.map((doc) => doc.data())
+
+    await signedInWith({ host_cities: ['bangalore'] })
+    const { alert } = await callFunction(reportAlertCall, report)
+    expect(alert).toMatchObject({ alertId: 'feelunsafe1', reported: true })
+    expect(await reportsOfAlert()).toEqual([
+      expect.objectContaining({ reporter_uid: guest.uid, reason: 'unsafe', text: report.text, status: 'open' }),
+    ])
+    const again = await failure(callFunction(reportAlertCall, report))
+    expect(again).toMatchObject({ code: 'functions/already-exists', message: HELP_MESSAGES.alreadyReported })
+    expect(await reportsOfAlert()).toHaveLength(1)
   })
 
   it('is limited to three an hour per member, refused politely after', async () => {

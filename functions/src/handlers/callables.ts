@@ -40,6 +40,7 @@ import {
   getDateHelpCall,
   listMyAlertsCall,
   raiseAlertCall,
+  reportAlertCall,
   setCoordinatorsCall,
 } from '@yaari/domain/help'
 import {
@@ -453,3 +454,4 @@ export const getDateHelp = hostCallable(getDateHelpCall, async (context, host, i
 export const answerAlert = hostCallable(answerAlertCall, async (context, host, input) =>
   helpDates.answerAlert(withAuth(await onTheNight(context, input)), host, input),
 )
+export const reportAlert = hostCallable(reportAlertCall, helpDates.reportAlert)

@@ -108,9 +108,8 @@ export const pickSchema = v.strictObject({
 
 export const guestOfNightSchema = v.strictObject({ orderId, guestId })
 
-export const reportSchema = v.strictObject({
-  orderId,
-  guestId,
+/** What a report says: why (one of REPORT_REASONS) and what happened. */
+export const reportFields = {
   reason: v.picklist(REPORT_REASONS, AFTER_MESSAGES.reportReason),
   text: v.pipe(
     v.string(AFTER_MESSAGES.reportText),
@@ -118,7 +117,9 @@ export const reportSchema = v.strictObject({
     v.nonEmpty(AFTER_MESSAGES.reportText),
     v.maxLength(REPORT_TEXT_MAX, AFTER_MESSAGES.reportTooLong),
   ),
-})
+}
+
+export const reportSchema = v.strictObject({ orderId, guestId, ...reportFields })
 
 export const connectionIdSchema = v.strictObject({
   connectionId: v.pipe(

@@ -4,6 +4,7 @@
  * both say about it, and the calls around it. No member ever sees another's alert.
  */
 import * as v from 'valibot'
+import { AFTER_MESSAGES, reportFields } from './after-night'
 import { orderIdField } from './booking'
 import { contract } from './callable'
 import { dateScoped } from './host/schemas'
@@ -40,6 +41,10 @@ export const HELP_MESSAGES = {
   unknownAlert: 'We couldn’t find this alert.',
   notCoordinator: 'Choose coordinators among this city’s hosts.',
   coordinating: 'You are coordinating tonight',
+  reportAbout: 'Choose the guest of this date the report is about.',
+  notTheCaller: 'A report from an alert is about another guest than the one who asked for help.',
+  alreadyReported: 'This alert has been turned into a report already.',
+  reported: 'Turned into a report: it is with the reports for a host to resolve.',
 } as const
 
 /** "Priya is on her way": the coordinator's first name, and their pronoun when their profile says. */
@@ -88,6 +93,8 @@ export interface HostAlertView extends MemberAlertView {
   /** Sent on to the admins: nobody answered within ANSWER_WITHIN_MS. */
   escalated: boolean
   answeredBy?: string
+  /** A host turned it into a report (listed with the reports). */
+  reported?: true
 }
 
 export interface CoordinatorView {
@@ -148,7 +155,15 @@ export const answerAlertCall = contract<typeof answerAlertSchema, { alert: HostA
   [HELP_MESSAGES],
 )
 
+/** A host turns an alert into a report about a paid guest of the date (`orderId`, their booking). */
+const reportAlertSchema = dateScoped({ alertId: alertIdSchema, orderId: orderIdField, ...reportFields })
+export const reportAlertCall = contract<typeof reportAlertSchema, { alert: HostAlertView }>(
+  'reportAlert',
+  reportAlertSchema,
+  [HELP_MESSAGES, AFTER_MESSAGES],
+)
+
 /** The coordinators' side: a host's callables (anyone else is refused before the input is read). */
-export const HELP_HOST_CALLABLES = [setCoordinatorsCall, getDateHelpCall, answerAlertCall] as const
+export const HELP_HOST_CALLABLES = [setCoordinatorsCall, getDateHelpCall, answerAlertCall, reportAlertCall] as const
 
 export const HELP_CALLABLES = [raiseAlertCall, cancelAlertCall, listMyAlertsCall, ...HELP_HOST_CALLABLES] as const

@@ -41,6 +41,7 @@ const ACTION_LABELS: Record<string, string> = {
   'raise-alert': 'A guest alerted the coordinator',
   'cancel-alert': 'A guest cancelled their alert',
   'answer-alert': 'Answered a guest’s alert',
+  'report-alert': 'Turned a guest’s alert into a report',
   'escalate-alert': 'An unanswered alert went to the admins',
   'move-guest': 'Moved a guest to another group',
   'lock-group': 'Locked or unlocked a group',

@@ -1,24 +1,40 @@
 // @vitest-environment happy-dom
-/** The host's help screens: the alert banner (date page and door) and the date's help section. */
+/**
+ * The host's help screens: the alert banner (date page and door), the date's help section, and the
+ * evening's alerts in "After the evening" (how each ended, and turning one into a report).
+ */
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { AFTER_MESSAGES } from '@yaari/domain/after-night'
 import {
   answerAlertCall,
   type DateHelp,
   getDateHelpCall,
   HELP_MESSAGES,
   type HostAlertView,
+  reportAlertCall,
   setCoordinatorsCall,
 } from '@yaari/domain/help'
+import type { GuestRow } from '@yaari/domain/host'
+import type { ReactNode } from 'react'
 import { afterEach, expect, it, vi } from 'vitest'
 import { call } from '../../lib/call'
 import { AlertBanner } from './alert-banner'
 import { HelpSection } from './help-section'
+import { NightAlerts } from './night-alerts'
 import { type DateHelpState, useDateHelp } from './use-date-help'
 
 vi.mock('../../lib/call', async (original) => ({
   ...(await original<typeof import('../../lib/call')>()),
   call: vi.fn(),
+}))
+// The link to the reports page, without the app's router around it.
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ to, children, className }: { to: string; children: ReactNode; className?: string }) => (
+    <a href={to} className={className}>
+      {children}
+    </a>
+  ),
 }))
 
 afterEach(() => {
@@ -197,4 +213,93 @@ it('does not say you coordinate when you do not', () => {
   render(<HelpSection eventId="e1" date="2026-12-05" dateHelp={sectionState()} editable />)
   expect(screen.queryByText(HELP_MESSAGES.coordinating)).toBeNull()
   expect(screen.getByText('No guest has asked for help on this date.')).toBeTruthy()
+})
+
+/** An alert answered by Priya two minutes on, with the guest's note. */
+const answered = (overrides: Partial<HostAlertView> = {}) =>
+  alert({
+    orderId: 'order-meera',
+    note: 'He keeps following me',
+    state: 'answered',
+    answer: { words: 'Priya is on her way', at: '2026-12-05T14:02:00.000Z' },
+    answeredBy: 'Priya Nair',
+    ...overrides,
+  })
+
+const guest = (orderId: string, name: string, state: GuestRow['state'] = 'paid'): GuestRow => ({
+  uid: `uid-${orderId}`,
+  orderId,
+  name,
+  bookedAt: '2026-12-01T10:00:00.000Z',
+  state,
+})
+const GUESTS = [
+  guest('order-meera', 'Meera Shah'),
+  guest('order-arjun', 'Arjun Rao'),
+  guest('order-waits', 'Wait Listed', 'waiting'),
+]
+
+it('lists each alert with when it was raised and how it ended; nothing when no guest asked', () => {
+  const { container, rerender } = render(
+    <NightAlerts
+      eventId="e1"
+      date="2026-12-05"
+      guests={GUESTS}
+      editable
+      dateHelp={state([
+        answered(),
+        answered({ alertId: 'alert-0002', state: 'open', answer: undefined, answeredBy: undefined, escalated: true }),
+      ])}
+    />,
+  )
+  const items = within(screen.getByRole('list', { name: 'Alerts during the evening' })).getAllByRole('listitem')
+  expect(items[0]?.textContent).toContain('Raised at 7:30 PM · Answered at 7:32 PM by Priya Nair: Priya is on her way')
+  expect(items[1]?.textContent).toContain('Never answered · the admins were told')
+  rerender(<NightAlerts eventId="e1" date="2026-12-05" guests={GUESTS} editable dateHelp={state([])} />)
+  expect(container.innerHTML).toBe('')
+})
+
+it('turns an alert into a report about another paid guest, with the spec’s messages for what is missing', async () => {
+  const user = userEvent.setup()
+  const dateHelp = state([answered()])
+  const reported = answered({ reported: true })
+  vi.mocked(call).mockResolvedValue({ alert: reported })
+  const { rerender } = render(
+    <NightAlerts eventId="e1" date="2026-12-05" guests={GUESTS} editable dateHelp={dateHelp} />,
+  )
+  await user.click(screen.getByRole('button', { name: 'Turn into a report' }))
+  const form = screen.getByRole('form', { name: 'Report from Meera Shah’s alert' })
+  // Only the other paid guests: not the guest who asked for help, nor one still waiting.
+  const about = within(form).getByRole('combobox', { name: 'About' })
+  expect(
+    within(about)
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['Choose…', 'Arjun Rao'])
+  // The note comes with it.
+  expect((within(form).getByRole('textbox', { name: 'What the report says' }) as HTMLTextAreaElement).value).toBe(
+    'He keeps following me',
+  )
+
+  await user.click(within(form).getByRole('button', { name: 'File the report' }))
+  expect(within(form).getByText(HELP_MESSAGES.reportAbout)).toBeTruthy()
+  await user.selectOptions(about, 'order-arjun')
+  await user.click(within(form).getByRole('button', { name: 'File the report' }))
+  expect(within(form).getByText(AFTER_MESSAGES.reportReason)).toBeTruthy()
+  await user.selectOptions(within(form).getByRole('combobox', { name: 'What happened?' }), 'harassment')
+  await user.click(within(form).getByRole('button', { name: 'File the report' }))
+
+  expect(call).toHaveBeenCalledWith(reportAlertCall, {
+    eventId: 'e1',
+    eventDate: '2026-12-05',
+    alertId: 'alert-0001',
+    orderId: 'order-arjun',
+    reason: 'harassment',
+    text: 'He keeps following me',
+  })
+  expect(dateHelp.settle).toHaveBeenCalledWith(reported)
+  rerender(<NightAlerts eventId="e1" date="2026-12-05" guests={GUESTS} editable dateHelp={state([reported])} />)
+  expect(screen.getByText('Turned into a report')).toBeTruthy()
+  expect(screen.getByRole('link', { name: 'See the reports' }).getAttribute('href')).toBe('/host/reports')
+  expect(screen.queryByRole('button', { name: 'Turn into a report' })).toBeNull()
 })

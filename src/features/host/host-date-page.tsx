@@ -29,6 +29,7 @@ import { GuestItem } from './guest-item'
 import { HelpSection } from './help-section'
 import { useHost } from './host-layout'
 import { DateBadges, DateMoney, DateNumbers, type DatePageProps, VenueWarning } from './host-pages'
+import { NightAlerts } from './night-alerts'
 import { NightSection } from './night-section'
 import { SearchList } from './search-list'
 import { useDateHelp } from './use-date-help'
@@ -149,6 +150,8 @@ function DateConsole({
   const coming = (list?.guests ?? []).filter((guest) => COMING.includes(guest.state))
   // The phone's clock is advice here: the server refuses a mark before the evening starts.
   const started = event !== undefined && Date.now() >= eventStartInstant(date, event.startTime).getTime()
+  // The host may act on the date: signed in and checked, the date not cancelled.
+  const editable = verified && list?.date.cancelled !== true
 
   const bar = toolbar()
   return (
@@ -175,7 +178,7 @@ function DateConsole({
       {list ? (
         <>
           <DateSections
-            actions={verified && !list.date.cancelled}
+            actions={editable}
             night={list.night !== undefined && (list.night.state !== 'waiting' || started)}
           />
           <section aria-labelledby="numbers" className={flow({ gap: '3' })}>
@@ -193,13 +196,7 @@ function DateConsole({
             <VenueWarning date={list.date} />
           </section>
 
-          <HelpSection
-            eventId={eventId}
-            date={date}
-            dateHelp={dateHelp}
-            editable={verified && !list.date.cancelled}
-            pushAsk={pushAsk}
-          />
+          <HelpSection eventId={eventId} date={date} dateHelp={dateHelp} editable={editable} pushAsk={pushAsk} />
 
           <section aria-labelledby="guests" className={flow({ gap: '3' })}>
             <div className={bar.root}>
@@ -234,7 +231,7 @@ function DateConsole({
                   key={`${guest.uid}-${guest.orderId ?? 'line'}`}
                   guest={guest}
                   actions={
-                    verified && !list.date.cancelled
+                    editable
                       ? {
                           admin,
                           moderate: (action, reason, until) =>
@@ -262,14 +259,11 @@ function DateConsole({
             {shown.length === 0 ? <p>{search ? 'No guest matches that search.' : 'No guests yet.'}</p> : null}
           </section>
 
-          <GroupsSection
-            eventId={eventId}
-            date={date}
-            dateGroups={dateGroups}
-            editable={verified && !list.date.cancelled}
-          />
+          <GroupsSection eventId={eventId} date={date} dateGroups={dateGroups} editable={editable} />
 
-          <NightSection list={list} started={started} editable={verified && !list.date.cancelled} markCame={markCame} />
+          <NightSection list={list} started={started} editable={editable} markCame={markCame}>
+            <NightAlerts eventId={eventId} date={date} dateHelp={dateHelp} guests={list.guests} editable={editable} />
+          </NightSection>
 
           {!verified ? (
             <p role="status">Checking your sign-in with Yaari: the actions open once it answers.</p>

@@ -2,11 +2,12 @@
  * A date's evening after, on its console page: who came (the door's check-ins, or a host's marks
  * where the door was not used, until the morning after asks the guests), then how it went: the
  * average rating, the comments, what guests would improve and how many connections were made
- * (a number, never who).
+ * (a number, never who), and the evening's alerts (`children`).
  */
 import { IMPROVE_LABELS, IMPROVE_OPTIONS } from '@yaari/domain/after-night'
 import { MORNING_AFTER_AT } from '@yaari/domain/after-night-rules'
 import type { GuestList, NightSummary } from '@yaari/domain/host'
+import type { ReactNode } from 'react'
 import { flow } from 'styled-system/patterns'
 import { bullets, heading, text } from 'styled-system/recipes'
 import { CheckboxField } from '../../ui/checkbox'
@@ -23,12 +24,15 @@ export function NightSection({
   started,
   editable,
   markCame,
+  children,
 }: {
   list: GuestList
   /** The evening has started: who came can be marked from now. */
   started: boolean
   editable: boolean
   markCame: (orderId: string, name: string, came: boolean) => Promise<boolean>
+  /** The evening's alerts, under the rest. */
+  children?: ReactNode
 }) {
   // A copy saved on this device by an older version has no summary: shown once Yaari answers.
   const night = list.night
@@ -98,6 +102,7 @@ export function NightSection({
           )}
         </>
       ) : null}
+      {children}
     </section>
   )
 }

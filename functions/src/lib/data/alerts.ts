@@ -33,6 +33,8 @@ const AlertSchema = v.object({
   ),
   cancelled_at: v.optional(v.number()),
   escalated_at: v.optional(v.number()),
+  /** The report a host turned it into. */
+  report_id: v.optional(v.string()),
 })
 export type AlertRecord = v.InferOutput<typeof AlertSchema>
 

@@ -43,6 +43,7 @@ const AUDIT_ACTIONS = [
   'cancel-alert',
   'answer-alert',
   'escalate-alert',
+  'report-alert',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -1,7 +1,7 @@
 /**
- * reports/{id}: a guest's report about another guest of an evening; the reporter's uid is known to
- * the functions alone, and goes when they delete their account (the report stays, a safety
- * record). The only module that names the collection (dev/lint/data-owners.test.mjs): the evening
+ * reports/{id}: a guest's report about another guest of an evening (or a host's, from the guest's
+ * alert at the venue); the reporter's uid is known to the functions alone, and goes when they
+ * delete their account (the report stays, a safety record). The only module that names the collection (dev/lint/data-owners.test.mjs): the evening
  * after files reports, the hosts list and resolve them, the groups keep a reported pair apart, the
  * account exports and forgets the reporter, all through these.
  */
@@ -34,6 +34,8 @@ const ReportSchema = v.object({
   at: v.number(),
   status: v.picklist(['open', 'resolved', 'dismissed']),
   resolution: v.optional(ResolutionSchema),
+  /** Filed by a host from this alert (alerts/{id}) of the reporter's, rather than by the reporter. */
+  alert: v.optional(v.string()),
 })
 export type ReportRecord = v.InferOutput<typeof ReportSchema>
 export type ReportResolution = v.InferOutput<typeof ResolutionSchema>

@@ -1,22 +1,29 @@
 /**
  * A date's help, as its hosts see it: who coordinates it (chosen among the city's hosts, whose
  * accounts are read now, so a revoked host is neither offered nor told), the guests' alerts with
- * their names and numbers, and the answer a coordinator gives ("Priya is on her way", or seen).
+ * their names and numbers, and the answer a coordinator gives ("Priya is on her way", or seen);
+ * after, a host may turn an alert into a report about a guest of the date, for the reports' ladder.
  */
-import type { RequestOf } from '@yaari/domain/callable'
+import { createHash } from 'node:crypto'
+import { nightId } from '@yaari/domain/after-night-rules'
+import type { ParsedRequestOf, RequestOf } from '@yaari/domain/callable'
 import {
   type answerAlertCall,
   type DateHelp,
   type getDateHelpCall,
   HELP_MESSAGES,
   type HostAlertView,
+  type reportAlertCall,
   type setCoordinatorsCall,
 } from '@yaari/domain/help'
+import { firstNameOf } from '@yaari/domain/names'
 import { HttpsError } from 'firebase-functions/v2/https'
 import type { HostCaller } from '../../lib/auth'
 import { type Context, dateCall, nowOf } from '../../lib/context'
 import { type AlertRecord, alertsOfDate, changeAlert } from '../../lib/data/alerts'
+import { readBooking } from '../../lib/data/bookings'
 import { readCoordinators, writeCoordinators } from '../../lib/data/date-settings'
+import { fileReport } from '../../lib/data/reports'
 import { readProfiles } from '../../lib/data/user-profiles'
 import { type AccountLister, staffOf } from '../../lib/staff'
 import { onDate, recordAudit } from '../audit'
@@ -31,7 +38,15 @@ function hostView(id: string, record: AlertRecord, mobile: string | undefined): 
     ...(mobile ? { mobile } : {}),
     escalated: record.escalated_at !== undefined,
     ...(record.answer ? { answeredBy: record.answer.by_name } : {}),
+    ...(record.report_id ? { reported: true as const } : {}),
   }
+}
+
+/** The date's alert `alertId` (its document id and record), or not found. */
+async function dateAlert(firestore: Context['firestore'], eventId: string, date: string, alertId: string) {
+  const found = (await alertsOfDate(firestore, eventId, date)).find(({ id }) => id.endsWith(`_${alertId}`))
+  if (!found) throw new HttpsError('not-found', HELP_MESSAGES.unknownAlert)
+  return found
 }
 
 /** setCoordinators: who coordinates the date, among the city's hosts. */
@@ -87,10 +102,7 @@ export async function answerAlert(
 ): Promise<{ alert: HostAlertView }> {
   const { firestore, event } = dateCall(context, input)
   const now = nowOf(context)
-  const found = (await alertsOfDate(firestore, event.id, input.eventDate)).find(({ id }) =>
-    id.endsWith(`_${input.alertId}`),
-  )
-  if (!found) throw new HttpsError('not-found', HELP_MESSAGES.unknownAlert)
+  const found = await dateAlert(firestore, event.id, input.eventDate, input.alertId)
   const [profiles, staff] = await Promise.all([
     readProfiles(firestore, [host.uid, found.record.user_id]),
     staffOf(context.auth, context.catalogue, event.city),
@@ -120,5 +132,68 @@ export async function answerAlert(
       at: now,
     })
   }
+  return { alert: hostView(found.id, record, profiles.get(found.record.user_id)?.mobile) }
+}
+
+/**
+ * reportAlert: a host of the date turns a guest's alert into a report about another paid guest of
+ * it, on the guest's behalf (they are the reporter: told when it is looked at, never named to the
+ * hosts who resolve it). Once per alert; the alert says it was.
+ */
+export async function reportAlert(
+  context: Context,
+  host: HostCaller,
+  input: ParsedRequestOf<typeof reportAlertCall>,
+): Promise<{ alert: HostAlertView }> {
+  const { firestore, event } = dateCall(context, input)
+  const now = nowOf(context)
+  const found = await dateAlert(firestore, event.id, input.eventDate, input.alertId)
+  if (found.record.report_id) throw new HttpsError('already-exists', HELP_MESSAGES.alreadyReported)
+  const about = await readBooking(firestore, input.orderId)
+  if (
+    about?.status !== 'confirmed' ||
+    about.event_id !== event.id ||
+    about.event_date !== input.eventDate ||
+    !about.user_id
+  ) {
+    throw new HttpsError('invalid-argument', HELP_MESSAGES.reportAbout)
+  }
+  if (about.user_id === found.record.user_id) throw new HttpsError('invalid-argument', HELP_MESSAGES.notTheCaller)
+  const reportId = createHash('sha256').update(`report-alert:${found.id}`).digest('hex').slice(0, 20)
+  // The alert is marked first, in a transaction: two hosts at once file one report.
+  let marked = false
+  const record = await changeAlert(firestore, found.id, (alert) => {
+    if (alert.report_id) return undefined
+    marked = true
+    return { report_id: reportId }
+  })
+  if (!record || !marked) throw new HttpsError('already-exists', HELP_MESSAGES.alreadyReported)
+  const name = typeof about.attendee.name === 'string' ? about.attendee.name : 'A guest'
+  await fileReport(
+    firestore,
+    reportId,
+    {
+      night: nightId(event.id, input.eventDate),
+      event_id: event.id,
+      event_date: input.eventDate,
+      city: event.city,
+      reporter_uid: found.record.user_id,
+      reported_uid: about.user_id,
+      reported_name: firstNameOf(name) ?? name,
+      reason: input.reason,
+      text: input.text,
+      at: now,
+      status: 'open',
+      alert: found.id,
+    },
+    now,
+  )
+  await recordAudit(firestore, host, {
+    action: 'report-alert',
+    about: onDate(event, input.eventDate),
+    change: { alert: found.id, report: reportId, reason: input.reason },
+    at: now,
+  })
+  const profiles = await readProfiles(firestore, [found.record.user_id])
   return { alert: hostView(found.id, record, profiles.get(found.record.user_id)?.mobile) }
 }

@@ -2,7 +2,8 @@
  * Help at the venue against a fake Firestore and fake Firebase accounts: a guest with a paid seat
  * alerts during the evening only (three an hour), the date's coordinators who still host the city
  * are told and pushed at once, a coordinator's answer reaches the guest by first name, the guest can
- * cancel, no one reads another's alert, and an alert nobody answers in 3 minutes goes to the admins.
+ * cancel, no one reads another's alert, an alert nobody answers in 3 minutes goes to the admins,
+ * and a host turns an alert into a report about another guest of the date, once.
  */
 import { doorWindow } from '@yaari/domain/door'
 import { ANSWER_WITHIN_MS, HELP_MESSAGES } from '@yaari/domain/help'
@@ -11,7 +12,7 @@ import type { HostCaller } from '../../lib/auth'
 import { bookingWorld, EVENT } from '../../testing/booking-world'
 import { refusal } from '../../testing/refusal'
 import { cancelAlert, escalateAlerts, listMyAlerts, raiseAlert } from './alerts'
-import { answerAlert, getDateHelp, setCoordinators } from './coordinators'
+import { answerAlert, getDateHelp, reportAlert, setCoordinators } from './coordinators'
 
 interface Account {
   uid: string
@@ -156,5 +157,50 @@ describe('the coordinators’ side', () => {
     expect(
       (await getDateHelp(context, host('priya'), dated)).alerts.find((a) => a.alertId === 'escalate1'),
     ).toMatchObject({ escalated: true })
+  })
+
+  it('turns an alert into a report about another paid guest of the date, once, on the guest’s behalf', async () => {
+    const { world, context, member, orderId, duringTheEvening, dated } = await helpWorld()
+    const other = await world.paidBooking()
+    duringTheEvening()
+    await raiseAlert(context, member, { orderId, alertId: 'report001', reason: 'unsafe', note: 'He followed me out' })
+    const report = { ...dated, alertId: 'report001', reason: 'unsafe', text: 'He followed me out' } as const
+
+    // About the guest who raised it, or a booking that is not a paid seat of this date: refused.
+    expect(await refusal(reportAlert(context, host('priya'), { ...report, orderId }))).toEqual({
+      code: 'invalid-argument',
+      message: HELP_MESSAGES.notTheCaller,
+    })
+    expect(await refusal(reportAlert(context, host('priya'), { ...report, orderId: 'order_not_a_booking' }))).toEqual({
+      code: 'invalid-argument',
+      message: HELP_MESSAGES.reportAbout,
+    })
+    expect(
+      await refusal(reportAlert(context, host('priya'), { ...report, alertId: 'nosuch001', orderId: other.orderId })),
+    ).toMatchObject({
+      code: 'not-found',
+    })
+
+    const { alert } = await reportAlert(context, host('priya'), { ...report, orderId: other.orderId })
+    expect(alert).toMatchObject({ alertId: 'report001', reported: true })
+    const reports = Object.values(world.firestore.dump('reports'))
+    expect(reports).toEqual([
+      expect.objectContaining({
+        reporter_uid: member.uid,
+        reported_uid: other.member.uid,
+        reason: 'unsafe',
+        text: 'He followed me out',
+        status: 'open',
+        event_date: dated.eventDate,
+        city: 'bangalore',
+      }),
+    ])
+    // Once: a second host's tap is told it is done already.
+    expect(await refusal(reportAlert(context, host('ravi'), { ...report, orderId: other.orderId }))).toEqual({
+      code: 'already-exists',
+      message: HELP_MESSAGES.alreadyReported,
+    })
+    expect(Object.keys(world.firestore.dump('reports'))).toHaveLength(1)
+    expect((await getDateHelp(context, host('ravi'), dated)).alerts[0]).toMatchObject({ reported: true })
   })
 })
