@@ -2,7 +2,8 @@
 // @ts-check
 /**
  * `npm run bench`: builds, starts the local stack (timing its start-up), then runs each
- * measurement (dev/bench/: first-load JS, offline reloads, interaction latency, the catalogue, the ticket at the door, Lighthouse, createBooking under load,
+ * measurement (dev/bench/: first-load JS, offline reloads, interaction latency, the catalogue, the ticket at the door, the door,
+ * a guest's alert to the coordinator's banner, Lighthouse, createBooking under load,
  * the seat inventory, the waitlist's churn, the group planner's groups and speed), checks the report against the budgets (dev/bench/budgets.mjs, the one
  * table of them), prints it as JSON, writes .tmp/bench/bench.json and bench.html, and exits
  * non-zero when a budget is missed. Budgets live here, not in the tests.
@@ -29,6 +30,7 @@ import { reportCharts } from './bench/charts.mjs'
 import { measureDoor } from './bench/door.mjs'
 import { measureFirstLoadJs, measurePrecache } from './bench/first-load.mjs'
 import { measureGroups } from './bench/groups.mjs'
+import { measureHelpAlert } from './bench/help-alert.mjs'
 import { measureInteractions } from './bench/interactions.mjs'
 import {
   inventoryHarness,
@@ -94,6 +96,11 @@ const stages = (stack, browser, harness, inventory) => [
   ],
   ['ticket', 'the ticket at the door', async () => measureTicket(await browser(), stack.appUrl)],
   ['door', 'the door: a QR code in view to the verdict', async () => measureDoor(await browser(), stack.appUrl)],
+  [
+    'helpAlert',
+    "help at the venue: a guest's alert to the coordinator's banner",
+    async () => measureHelpAlert(await browser(), stack.appUrl, stack.ports),
+  ],
   ['lighthouse', 'lighthouse', async () => measureLighthouse(stack.appUrl)],
   ['contention', 'many members booking one date at once', async () => measureContention(await harness())],
   ['createBooking', 'createBooking under load', async () => measureBookings(await harness())],

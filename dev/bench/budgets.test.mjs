@@ -4,6 +4,7 @@ import {
   budgetMisses,
   DOOR,
   GROUPS,
+  HELP_ALERT,
   INVENTORY,
   LIGHTHOUSE,
   OFFLINE_FCP,
@@ -36,6 +37,7 @@ const within = () => ({
     inViewToVerdict: { calibrated: { medianMs: 150, cpuSlowdown: 3 }, '4x': { medianMs: 200, cpuSlowdown: 4 } },
     chunkGzipBytes: { door: 6_000 },
   },
+  helpAlert: { alertToBannerMs: { medianMs: 900, maxMs: 1_600 } },
   waitlistChurn: { offers: 10, inOrder: true, mostSeatsClaimed: 10, capacity: 10, cancelToOfferMs: { p95: 300 } },
   bookingsWithFaults: {
     beforeJobs: { orphanSeats: 0 },
@@ -71,6 +73,7 @@ describe('the bench budgets', () => {
     report.ticket.hanging.calibrated.medianMs = TICKET.hangingBudgetMs + 1
     report.door.inViewToVerdict.calibrated.medianMs = DOOR.budgetMs + 1
     report.door.chunkGzipBytes.door = DOOR.chunkBudgetBytes + 1
+    report.helpAlert.alertToBannerMs.maxMs = HELP_ALERT.maxBudgetMs + 1
     report.waitlistChurn = {
       offers: 9,
       inOrder: false,
@@ -94,6 +97,7 @@ describe('the bench budgets', () => {
       `the ticket's QR code with every outside request hanging, at the calibrated 6.5x CPU: median ${TICKET.hangingBudgetMs + 1} > ${TICKET.hangingBudgetMs} ms`,
       `the door's verdict after a QR code comes into view, at the calibrated 3x CPU: median ${DOOR.budgetMs + 1} > ${DOOR.budgetMs} ms`,
       `Door mode's chunk: ${DOOR.chunkBudgetBytes + 1} > ${DOOR.chunkBudgetBytes} bytes gzip`,
+      `a guest's alert to the banner on the coordinator's door screen: slowest ${HELP_ALERT.maxBudgetMs + 1} > ${HELP_ALERT.maxBudgetMs} ms`,
       'waitlist churn: 11 seats claimed on a 10-seat date',
       'waitlist churn: 9 offers for 10 seats freed, not in the order members joined',
       `waitlist churn: cancel to offer p95 ${WAITLIST_CHURN.p95BudgetMs + 1} ms > ${WAITLIST_CHURN.p95BudgetMs} ms`,
@@ -135,6 +139,15 @@ describe('the catalogue’s pages', () => {
     expect(budgetMisses({ ...within(), catalogue: catalogue(4_600, 3_900) })).toEqual([])
     expect(budgetMisses({ ...within(), catalogue: catalogue(21_000, 3_900) })).toEqual([
       'the HTML of / with 200 events in five cities: 21000 > 6000 bytes gzip',
+    ])
+  })
+})
+
+describe('help at the venue', () => {
+  it("counts a report without the alert's time to the banner as a miss", () => {
+    const { helpAlert: _, ...rest } = within()
+    expect(budgetMisses(rest)).toEqual([
+      "a guest's alert to the banner on the coordinator's door screen: slowest undefined > 2000 ms",
     ])
   })
 })

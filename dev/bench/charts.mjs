@@ -1,6 +1,6 @@
 // @ts-check
 /** The bench's HTML report: one bar chart per measurement, budgets as dashed lines. */
-import { GROUPS, INTERACTIONS, LIGHTHOUSE, TICKET, WAITLIST_CHURN } from './budgets.mjs'
+import { GROUPS, HELP_ALERT, INTERACTIONS, LIGHTHOUSE, TICKET, WAITLIST_CHURN } from './budgets.mjs'
 import { benchReportHtml } from './report.mjs'
 
 /**
@@ -163,6 +163,22 @@ export function reportCharts(report) {
           ...(kind === 'hanging' && slowdown === 'calibrated' ? { budget: TICKET.hangingBudgetMs } : {}),
         })),
       ),
+    })
+  }
+  const help = report.helpAlert
+  if (help) {
+    charts.push({
+      title: "Help at the venue: a guest's alert to the banner on the coordinator's door screen",
+      unit: 'ms',
+      note: `From raiseAlert sent to the banner shown; the door screen reads the date's alerts every ${help.doorReads.everyMs} ms, and the runs are sent at points spread evenly over that cycle (the first just after a read, the last just before the next). raiseAlert took ${help.raiseAlertMs.medianMs} ms, a read ${help.doorReads.medianMs} ms (medians). The dashed line is the ${HELP_ALERT.maxBudgetMs} ms budget of the slowest run.`,
+      rows: [
+        ...help.alertToBannerMs.runsMs.map((/** @type {number} */ ms, /** @type {number} */ i) => ({
+          label: `run ${i + 1}`,
+          value: ms,
+        })),
+        { label: 'median', value: help.alertToBannerMs.medianMs },
+        { label: 'slowest', value: help.alertToBannerMs.maxMs, budget: HELP_ALERT.maxBudgetMs },
+      ],
     })
   }
   const churn = report.waitlistChurn

@@ -19,7 +19,7 @@ import { ROOT } from '../lib/config.mjs'
 import { DEMO_ACCOUNTS } from '../lib/demo-accounts.mjs'
 import { DOOR } from './budgets.mjs'
 import { slowedRuns } from './slowed-runs.mjs'
-import { paidMember } from './ticket.mjs'
+import { paidMember, signInOnPage } from './ticket.mjs'
 
 /** The QR code of `text` as rows of 0/1 modules, with its quiet zone. @param {string} text */
 function modules(text) {
@@ -111,12 +111,7 @@ async function timesToVerdict(browser, appUrl, door, slowdown) {
   try {
     await context.addInitScript(FAKE_CAMERA)
     const page = await context.newPage()
-    await page.goto('/auth')
-    const panel = page.getByRole('tabpanel')
-    await panel.getByRole('textbox', { name: 'Email' }).fill(host.email)
-    await panel.getByLabel('Password').fill(host.password)
-    await panel.getByRole('button', { name: 'Sign In', exact: true }).click()
-    await page.waitForURL((url) => url.pathname !== '/auth', { timeout: 30_000 })
+    await signInOnPage(page, appUrl, host)
     await page.goto(`/host/${door.eventId}/${door.eventDate}/door`)
     await page.getByRole('button', { name: /Get ready for the door|Save the list again/ }).click()
     await page.getByText(/^Ready: /).waitFor({ timeout: 30_000 })

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { ROOT } from '../lib/config.mjs'
 import { ROUTES } from './budgets.mjs'
+import { paidMember, signInOnPage } from './ticket.mjs'
 
 /** Packages whose code is recognised in a chunk by the sources of its source map. */
 const PACKAGE_PATTERNS = {
@@ -74,22 +75,33 @@ export function measurePrecache(dist = join(ROOT, 'dist')) {
 }
 
 /**
- * Signs a new member up in this browser context (the session is kept in its IndexedDB),
- * then empties the HTTP cache so the measured visit downloads everything again.
+ * Signs a member in this browser context (the session is kept in its IndexedDB): a new member who
+ * signs up, or one holding a paid booking (made through the API) who signs in; then empties the
+ * HTTP cache so the measured visit downloads everything again. The paid booking's order id.
  * @param {import('@playwright/test').BrowserContext} context @param {string} appUrl
+ * @param {true | 'with a paid booking'} who
+ * @returns {Promise<string | undefined>}
  */
-async function signUpIn(context, appUrl) {
+async function signUpIn(context, appUrl, who) {
   const page = await context.newPage()
-  await page.goto(`${appUrl}/signup`)
-  await page.getByRole('textbox', { name: 'Full name' }).fill('Bench Member')
-  await page.getByRole('textbox', { name: 'Email' }).fill(`bench-${Date.now()}@example.test`)
-  await page.getByLabel('Password', { exact: true }).fill('bench-password-1')
-  await page.getByLabel('Confirm password').fill('bench-password-1')
-  await page.getByRole('button', { name: 'Sign Up' }).click()
-  await page.waitForURL(/\/onboarding\/mobile$/, { timeout: 60_000 })
+  let orderId
+  if (who === 'with a paid booking') {
+    const member = await paidMember()
+    await signInOnPage(page, appUrl, member)
+    orderId = member.orderId
+  } else {
+    await page.goto(`${appUrl}/signup`)
+    await page.getByRole('textbox', { name: 'Full name' }).fill('Bench Member')
+    await page.getByRole('textbox', { name: 'Email' }).fill(`bench-${Date.now()}@example.test`)
+    await page.getByLabel('Password', { exact: true }).fill('bench-password-1')
+    await page.getByLabel('Confirm password').fill('bench-password-1')
+    await page.getByRole('button', { name: 'Sign Up' }).click()
+    await page.waitForURL(/\/onboarding\/mobile$/, { timeout: 60_000 })
+  }
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.clearBrowserCache')
   await page.close()
+  return orderId
 }
 
 /**
@@ -102,7 +114,7 @@ export async function measureFirstLoadJs(browser, appUrl) {
   for (const route of ROUTES) {
     // A first visit: empty cache, no service worker yet.
     const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 375, height: 812 } })
-    if (route.signedIn) await signUpIn(context, appUrl)
+    const orderId = route.signedIn ? await signUpIn(context, appUrl, route.signedIn) : undefined
     const page = await context.newPage()
     /** @type {Map<string, number>} */
     const scripts = new Map()
@@ -112,10 +124,13 @@ export async function measureFirstLoadJs(browser, appUrl) {
       const body = await response.body().catch(() => undefined)
       if (body) scripts.set(url.pathname, gzipSync(body, { level: 9 }).length)
     })
-    await page.goto(`${appUrl}${route.path}`, { waitUntil: 'networkidle' })
-    // What shows the page is there: onboarding's progress bar, My bookings' heading.
-    const ready = /** @type {'heading' | 'progressbar'} */ (route.readyRole ?? 'progressbar')
-    if (route.signedIn) await page.getByRole(ready).first().waitFor()
+    await page.goto(`${appUrl}${route.path.replace('{orderId}', orderId ?? '')}`, { waitUntil: 'networkidle' })
+    // What shows the page is there: onboarding's progress bar, My bookings' heading, the ticket's QR code.
+    if (route.signedIn)
+      await page
+        .getByRole(route.readyRole ?? 'progressbar', { name: route.readyName })
+        .first()
+        .waitFor()
     await context.close()
 
     const files = [...scripts.keys()].sort()

@@ -24,14 +24,18 @@ import { slowedRuns } from './slowed-runs.mjs'
 const PASSWORD = 'bench-password-42'
 
 /** A callable function over HTTP, as the web SDK calls it. @param {string} name @param {string} idToken @param {unknown} data */
-async function call(name, idToken, data) {
+export async function call(name, idToken, data) {
   const response = await postCallable(name, idToken, data)
   if (!response.ok) throw new Error(`${name}: ${response.status} ${await response.text()}`)
   return /** @type {any} */ (await response.json()).result
 }
 
-/** A member with a profile and a paid seat at The First Hello: their sign-in, order and pass. */
-export async function paidMember() {
+/**
+ * A member with a profile and a paid seat at The First Hello (or at `eventId`, on the last of `dates`
+ * with a seat left), booked in `name`: their sign-in, order and pass.
+ * @param {{ eventId?: string, dates?: string[], name?: string }} [options]
+ */
+export async function paidMember({ eventId = 'first-hello-stranger-meetup', dates, name } = {}) {
   const { VALID_PROFILE } = await importTypeScript(
     join(ROOT, 'packages', 'domain', 'src', 'profile.fixture.ts'),
     'profile-fixture',
@@ -48,13 +52,13 @@ export async function paidMember() {
   if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`)
   const { idToken } = /** @type {{ idToken: string }} */ (await signUp.json())
   await call('saveProfile', idToken, VALID_PROFILE)
-  const event = SEED_EVENTS.find((/** @type {{ id: string }} */ e) => e.id === 'first-hello-stranger-meetup')
-  const { dateOfBirth, mobile, name } = VALID_PROFILE
-  const userProfile = { name, email, mobile, dateOfBirth, termsAccepted: true }
+  const event = SEED_EVENTS.find((/** @type {{ id: string }} */ e) => e.id === eventId)
+  const { dateOfBirth, mobile } = VALID_PROFILE
+  const userProfile = { name: name ?? VALID_PROFILE.name, email, mobile, dateOfBirth, termsAccepted: true }
   // The last date with a seat left (a stack kept running between benches fills them).
   let order
   let bookedDate = ''
-  for (const eventDate of [...availableDates(event)].reverse()) {
+  for (const eventDate of [...(dates ?? availableDates(event))].reverse()) {
     bookedDate = eventDate
     order = await call('createBooking', idToken, { eventId: event.id, eventDate, tier: 'girls', userProfile }).catch(
       (/** @type {Error} */ error) => {
@@ -64,12 +68,35 @@ export async function paidMember() {
     )
     if (order) break
   }
-  if (!order) throw new Error('every date of The First Hello is sold out')
+  if (!order) throw new Error(`every date of ${event.title} asked for is sold out`)
   const paid = await standinControl(`/orders/${order.order_id}/pay`)
   if (!paid.ok) throw new Error(`pay: ${paid.status} ${await paid.text()}`)
   const { booking } = await call('getBooking', idToken, { orderId: order.order_id })
   if (booking.status !== 'confirmed' || !booking.pass) throw new Error(`the booking is ${booking.status}, no pass`)
-  return { email, orderId: order.order_id, eventId: event.id, eventDate: bookedDate, pass: booking.pass }
+  return {
+    email,
+    password: PASSWORD,
+    idToken,
+    orderId: order.order_id,
+    eventId: event.id,
+    eventDate: bookedDate,
+    pass: booking.pass,
+  }
+}
+
+/**
+ * Signs `person` in on the app's sign-in page as a person does (email and password), and waits to
+ * be sent on from it.
+ * @param {import('@playwright/test').Page} page @param {string} appUrl
+ * @param {{ email: string, password: string }} person
+ */
+export async function signInOnPage(page, appUrl, person) {
+  await page.goto(`${appUrl}/auth`)
+  const panel = page.getByRole('tabpanel')
+  await panel.getByRole('textbox', { name: 'Email' }).fill(person.email)
+  await panel.getByLabel('Password').fill(person.password)
+  await panel.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await page.waitForURL((url) => url.pathname !== '/auth', { timeout: 30_000 })
 }
 
 /** Records, on every page of the context, when the pass's QR code is first on screen (ms since navigation). */
@@ -98,12 +125,7 @@ async function timesToQr(browser, appUrl, member, { hanging, slowdown }) {
   })
   try {
     const page = await context.newPage()
-    await page.goto('/auth')
-    const panel = page.getByRole('tabpanel')
-    await panel.getByRole('textbox', { name: 'Email' }).fill(member.email)
-    await panel.getByLabel('Password').fill(PASSWORD)
-    await panel.getByRole('button', { name: 'Sign In', exact: true }).click()
-    await page.waitForURL((url) => url.pathname !== '/auth', { timeout: 30_000 })
+    await signInOnPage(page, appUrl, { email: member.email, password: PASSWORD })
     // Once online: My bookings fills the device, and the service worker takes control.
     await page.goto('/my-bookings')
     await page.getByRole('link', { name: /Show ticket/ }).waitFor({ timeout: 30_000 })
