@@ -25,7 +25,7 @@ afterEach(() => {
   vi.mocked(call).mockReset()
 })
 
-it('reads the date’s help at once, then every 3 s, and no more once unmounted', async () => {
+it('reads the date’s help at once, then every 1.5 s, and no more once unmounted', async () => {
   const { result, unmount } = renderHook(() => useDateHelp('e1', '2026-12-05'))
   await act(() => vi.advanceTimersByTimeAsync(0))
   expect(result.current.help).toEqual(help)

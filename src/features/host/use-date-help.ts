@@ -1,6 +1,6 @@
 /**
  * A date's help at the venue as its hosts see it (its guests' alerts, its coordinators, the city's
- * hosts to choose them among): asked every 3 s while the page is shown and the device online, at
+ * hosts to choose them among): asked every 1.5 s while the page is shown and the device online, at
  * once when it comes back to either, and no more once the screen is left. One of these per screen:
  * the banner and the section read the same answer.
  */
@@ -11,7 +11,7 @@ import { call } from '../../lib/call'
 import { hostMessage } from './host-words'
 
 /** How often an open screen asks for the date's alerts. */
-export const HELP_EVERY_MS = 3_000
+export const HELP_EVERY_MS = 1_500
 /** A read gives up sooner than a host's action: the next one is only 3 s away. */
 const READ_TIMEOUT_MS = 10_000
 
