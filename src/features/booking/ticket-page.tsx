@@ -11,6 +11,7 @@ import { doorWindow } from '@yaari/domain/door'
 import { formatInr } from '@yaari/domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
 import { formatIstClock, formatLongDate, formatTime } from '@yaari/domain/schedule'
+import { lazy, Suspense } from 'react'
 import { cx } from 'styled-system/css'
 import { container, flow, grid } from 'styled-system/patterns'
 import { card, chip, dataList, heading, link, text, toolbar } from 'styled-system/recipes'
@@ -25,10 +26,16 @@ import { SignInPrompt } from '../../ui/sign-in'
 import { StatusNote } from '../../ui/status-note'
 import { AfterNightCard } from './after-night-card'
 import { refundExplanation, statusLabel } from './booking-status'
-import { HelpSheet } from './help-sheet'
 import { PassQr } from './pass-qr'
 import { VenueBriefDetails } from './venue-brief'
 import { RevealedGroup, YourGroupRow } from './your-group'
+
+/**
+ * "Need help?" loads with the evening it is for, not with every ticket: its form and its calls are
+ * code a ticket opened on another day never runs. The service worker keeps the chunk with the app,
+ * so it opens at the venue with no signal.
+ */
+const HelpSheet = lazy(() => import('./help-sheet').then((module) => ({ default: module.HelpSheet })))
 
 /** Why a booking has no pass, in a sentence; undefined for a paid one. */
 function noPassReason(booking: BookingView): string | undefined {
@@ -71,7 +78,11 @@ function Ticket({ booking }: { booking: BookingView }) {
         <span className={chip({ variant: confirmed ? 'subtle' : 'muted' }).root}>{statusLabel(booking)}</span>
       </div>
       <AfterNightCard booking={booking} event={event} />
-      {confirmed && inTheEvening(event, booking.eventDate, now) ? <HelpSheet orderId={booking.orderId} /> : null}
+      {confirmed && inTheEvening(event, booking.eventDate, now) ? (
+        <Suspense fallback={null}>
+          <HelpSheet orderId={booking.orderId} />
+        </Suspense>
+      ) : null}
       <RevealedGroup booking={booking} />
       {confirmed && booking.pass ? (
         <div className={grid({ gap: '2', justifyItems: 'center', py: '2' })}>
