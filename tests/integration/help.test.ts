@@ -17,12 +17,13 @@ import {
   setCoordinatorsCall,
 } from '@yaari/domain/help'
 import { signInWithEmailAndPassword } from 'firebase/auth'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { auth, callFunction } from '../../src/lib/firebase'
 import {
   adminDb,
   atTheNight,
   bookableDates,
+  emptyEveryDate,
   failure,
   type Guest,
   guestWhoPaid,
@@ -46,6 +47,8 @@ beforeAll(async () => {
 afterEach(async () => {
   await signOutMember()
 })
+// The e2e's evening may be this date: it finds the stack as a fresh one would be.
+afterAll(emptyEveryDate)
 
 const signInAs = (who: { email: string }) => signInWithEmailAndPassword(auth(), who.email, PASSWORD)
 const noticesOf = async (uid: string) =>

@@ -59,6 +59,7 @@ export async function emptyEveryDate() {
       'reports',
       'report_slots',
       'seatings',
+      'alerts',
     ].map((path) => db.collection(path).get()),
   )
   await Promise.all(seats.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))
