@@ -12,7 +12,9 @@ import { cancellationRefund } from '@yaari/domain/refund-policy'
 import { eventStartInstant } from '@yaari/domain/schedule'
 import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
+import { alertDocId, createAlert } from '../lib/data/alerts'
 import { mailId } from '../lib/data/mail'
+import { holdNumber } from '../lib/data/phone-numbers'
 import { bookingWorld, EVENT } from '../testing/booking-world'
 import { FakeMail } from '../testing/fake-mail'
 import { refusal } from '../testing/refusal'
@@ -69,6 +71,41 @@ describe('exportMyData', () => {
     expect(data.emails.every((mail) => mail.order_id === aPaid || mail.order_id === aHeld)).toBe(true)
     const text = JSON.stringify(data)
     expect(text).not.toContain(b.uid)
+  })
+
+  it('holds the mobile verified on the account and the alerts the member raised, not another’s', async () => {
+    const { w, a, b, aPaid } = await world()
+    await holdNumber(w.deps.firestore, { number: '+919800000001', uid: a.uid, now: w.now, banned: false })
+    await holdNumber(w.deps.firestore, { number: '+919800000002', uid: b.uid, now: w.now, banned: false })
+    const alert = (uid: string, orderId: string) => ({
+      user_id: uid,
+      order_id: orderId,
+      event_id: EVENT.id,
+      event_date: '2026-12-05',
+      guest_name: 'Someone',
+      reason: 'lost' as const,
+      state: 'answered' as const,
+      raised_at: w.now,
+      answer: { kind: 'coming' as const, by_uid: 'host-1', by_name: 'Priya Nair', at: w.now + 60_000 },
+    })
+    await createAlert(w.deps.firestore, alertDocId(aPaid, 'tap0000001'), alert(a.uid, aPaid), w.now)
+    await createAlert(w.deps.firestore, alertDocId('other-order', 'tap0000002'), alert(b.uid, 'other-order'), w.now)
+    const data = await exportMyData(w.deps, a)
+    expect(data.verified_mobile).toBe('+919800000001')
+    expect(data.alerts).toEqual([
+      {
+        order_id: aPaid,
+        event_id: EVENT.id,
+        event_date: '2026-12-05',
+        reason: 'lost',
+        note: null,
+        state: 'answered',
+        raised_at: new Date(w.now).toISOString(),
+        answer: { kind: 'coming', by: 'Priya', at: new Date(w.now + 60_000).toISOString() },
+        cancelled_at: null,
+      },
+    ])
+    expect(JSON.stringify(data)).not.toContain('+919800000002')
   })
 
   it('answers a member a few times a day, not a script in a loop', async () => {

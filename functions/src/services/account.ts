@@ -18,12 +18,13 @@ import {
   type MyDataExport,
   RECENT_SIGN_IN_MINUTES,
 } from '@yaari/domain/account'
+import { firstNameOf } from '@yaari/domain/names'
 import { cancellationRefund } from '@yaari/domain/refund-policy'
 import { eventStartInstant } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { type Context, nowOf } from '../lib/context'
-import { forgetAlertsOf } from '../lib/data/alerts'
+import { alertsOfMember, forgetAlertsOf } from '../lib/data/alerts'
 import { blocksBy } from '../lib/data/blocks'
 import { type BookingRecord, bookingRef, bookingsOfMember, redactUnreadableBookingsOf } from '../lib/data/bookings'
 import { connectionsOf } from '../lib/data/connections'
@@ -33,7 +34,7 @@ import { mailAboutOrders, type StoredMail } from '../lib/data/mail'
 import { sharingOfMember } from '../lib/data/member-sharing'
 import { forgetStanding, isBanned } from '../lib/data/moderation'
 import { readNights } from '../lib/data/nights'
-import { releaseNumbersOf } from '../lib/data/phone-numbers'
+import { releaseNumbersOf, verifiedNumberOf } from '../lib/data/phone-numbers'
 import { picksBy } from '../lib/data/picks'
 import { reportsBy } from '../lib/data/reports'
 import { forgetProfile, readProfile, storedEmail, withoutTimestamps } from '../lib/data/user-profiles'
@@ -79,7 +80,12 @@ export async function exportMyData(
     entriesOfMember(firestore, member.uid),
   ])
   const emails = await mailAbout(deps, bookings, waitlist)
-  const [afterNight, groups] = await Promise.all([afterNightOf(firestore, member.uid), groupsOfMember(deps, bookings)])
+  const [afterNight, groups, mobile, alerts] = await Promise.all([
+    afterNightOf(firestore, member.uid),
+    groupsOfMember(deps, bookings),
+    verifiedNumberOf(firestore, member.uid),
+    alertsOfMember(firestore, member.uid),
+  ])
   return {
     exported_at: new Date(nowOf(deps)).toISOString(),
     account: { user_id: member.uid, email: member.email ?? null },
@@ -99,6 +105,20 @@ export async function exportMyData(
       })),
     after_night: afterNight,
     groups,
+    verified_mobile: mobile ?? null,
+    alerts: alerts.map(({ record }) => ({
+      order_id: record.order_id,
+      event_id: record.event_id,
+      event_date: record.event_date,
+      reason: record.reason,
+      note: record.note ?? null,
+      state: record.state,
+      raised_at: iso(record.raised_at) ?? '',
+      answer: record.answer
+        ? { kind: record.answer.kind, by: firstNameOf(record.answer.by_name) ?? '', at: iso(record.answer.at) ?? '' }
+        : null,
+      cancelled_at: iso(record.cancelled_at),
+    })),
   }
 }
 

@@ -82,6 +82,20 @@ export interface MyDataExport {
   }
   /** The groups the member was seated in (published by a host): the date, the group's number, what it shared. */
   groups: { eventId: string; eventDate: string; group: number; shared: string[] }[]
+  /** The mobile number verified on the account by an SMS code (held for it: one account per phone). */
+  verified_mobile: string | null
+  /** The alerts the member raised at a venue: why, when, and how each ended (the coordinator by first name). */
+  alerts: {
+    order_id: string
+    event_id: string
+    event_date: string
+    reason: string
+    note: string | null
+    state: string
+    raised_at: string
+    answer: { kind: string; by: string; at: string } | null
+    cancelled_at: string | null
+  }[]
 }
 
 /** Everything the server holds about the signed-in member. */
