@@ -181,7 +181,9 @@ export async function linkPhoneCode(verificationId: string, code: string, phoneN
 export async function signInWithPhoneCode(verificationId: string, code: string): Promise<User> {
   const result = await signInWithCredential(auth(), PhoneAuthProvider.credential(verificationId, code))
   if (getAdditionalUserInfo(result)?.isNewUser) {
-    await result.user.delete()
+    // The account the code just made holds nothing; on a bad signal its delete may fail, and the
+    // phone is then at least not left signed in to it.
+    await result.user.delete().catch(() => signOut(auth()))
     throw Object.assign(new Error('No account holds this number'), { code: 'auth/phone-not-verified' })
   }
   return result.user
