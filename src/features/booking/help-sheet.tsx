@@ -1,10 +1,11 @@
 /**
- * "Need help?" on a ticket during its evening: a sheet that opens with no signal at all, with the
+ * "Need help?" on a ticket around its evening: a sheet that opens with no signal at all, with the
  * emergency numbers (108, 112), Yaari's 24/7 line and the emergency WhatsApp as links the phone
  * dials (they come with the app, so they are on the device with the ticket); and, for the guest,
- * "Alert the coordinator" with a reason and a note. An alert tapped offline is kept on the phone and
- * sent the moment the connection returns, and the member is told so; the coordinator's answer
- * ("Priya is on her way", or seen by the team) shows here when it comes.
+ * "Alert the coordinator" with a reason and a note. An alert tapped offline, or whose send failed
+ * on a line that is dead or hangs, is kept on the phone and sent when the connection works, and the
+ * member is told so; one the server refuses (not the evening, no seat, too many) says why. The
+ * coordinator's answer ("Priya is on her way", or seen by the team) shows here when it comes.
  */
 import {
   HELP_MESSAGES,
@@ -15,16 +16,16 @@ import {
 } from '@yaari/domain/help'
 import { formatIstClock } from '@yaari/domain/schedule'
 import { SITE } from '@yaari/domain/site'
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { grid } from 'styled-system/patterns'
 import { button, text } from 'styled-system/recipes'
-import { spokenMessage } from '../../lib/call'
+import { UNEXPECTED } from '../../lib/call'
 import { useOnline } from '../../lib/use-online'
 import { Button } from '../../ui/button'
 import { SingleChoiceCards } from '../../ui/choice-cards'
 import { Dialog } from '../../ui/dialog'
 import { TextAreaField } from '../../ui/field'
-import { cancelHelp, queuedAlerts, queueHelp, raiseHelp, sendQueuedAlerts, useMyAlerts } from './help-alerts'
+import { cancelHelp, queuedAlerts, raiseHelp, sendQueuedAlerts, useMyAlerts } from './help-alerts'
 
 /** What the phone can dial or open with no signal to reach Yaari. */
 const EMERGENCY = [
@@ -34,7 +35,8 @@ const EMERGENCY = [
   { label: 'Emergency WhatsApp', href: SITE.emergencyWhatsappHref },
 ] as const
 
-const WORDS = { offline: HELP_MESSAGES.queued }
+/** While alerts wait on the phone, how often they are tried again: a line that hangs never says it is back. */
+const RETRY_MS = 15_000
 
 export function HelpSheet({ orderId }: { orderId: string }) {
   const [open, setOpen] = useState(false)
@@ -44,37 +46,54 @@ export function HelpSheet({ orderId }: { orderId: string }) {
   const [busy, setBusy] = useState(false)
   const online = useOnline()
   const { alerts, reread } = useMyAlerts(orderId, open)
-  const queued = queuedAlerts(orderId).length
+  const [queued, setQueued] = useState(() => queuedAlerts(orderId).length)
 
-  // Back online: what was tapped offline goes now, and the member is told.
+  // What waits on the phone goes, and the member is told: that the coordinator has it, or why the
+  // server refused one (it is not kept: sent again, it would be refused again).
+  const sendQueued = useCallback(async () => {
+    const { sent, refused } = await sendQueuedAlerts(orderId)
+    setQueued(queuedAlerts(orderId).length)
+    if (sent === 0 && refused.length === 0) return
+    const words = [...(sent > 0 ? [HELP_MESSAGES.sent] : []), ...new Set(refused)]
+    setSaid({ tone: refused.length > 0 ? 'alert' : 'status', text: words.join(' ') })
+    reread()
+  }, [orderId, reread])
+
+  // Back online: what was tapped offline goes now.
   useEffect(() => {
-    if (!online) return
-    void sendQueuedAlerts().then((sent) => {
-      if (sent > 0) {
-        setSaid({ tone: 'status', text: HELP_MESSAGES.sent })
-        reread()
-      }
-    })
-  }, [online, reread])
+    if (online) void sendQueued()
+  }, [online, sendQueued])
+  // Opened: tried at once, as the guest is looking for an answer.
+  useEffect(() => {
+    if (open) void sendQueued()
+  }, [open, sendQueued])
+  // A connection that hangs, or drops while the phone still says it is online, never fires
+  // `online`: while alerts wait, they are tried again every few seconds.
+  useEffect(() => {
+    if (queued === 0) return
+    const timer = setInterval(() => void sendQueued(), RETRY_MS)
+    return () => clearInterval(timer)
+  }, [queued, sendQueued])
 
   const alertCoordinator = async () => {
     if (!reason) {
       setSaid({ tone: 'alert', text: 'Choose what is happening' })
       return
     }
-    if (!navigator.onLine) {
-      queueHelp({ orderId, reason, note })
-      setSaid({ tone: 'status', text: HELP_MESSAGES.queued })
-      return
-    }
     setBusy(true)
     try {
-      await raiseHelp({ orderId, reason, note })
-      setSaid({ tone: 'status', text: HELP_MESSAGES.sent })
+      const outcome = await raiseHelp({ orderId, reason, note })
+      if (outcome.state === 'refused') {
+        setSaid({ tone: 'alert', text: outcome.message })
+        return
+      }
+      setSaid({ tone: 'status', text: outcome.state === 'sent' ? HELP_MESSAGES.sent : HELP_MESSAGES.queued })
       setNote('')
-      reread()
-    } catch (error) {
-      setSaid({ tone: 'alert', text: spokenMessage(error, WORDS) })
+      setQueued(queuedAlerts(orderId).length)
+      if (outcome.state === 'sent') reread()
+    } catch {
+      // The phone could not keep it (its storage full or blocked): the numbers above still dial.
+      setSaid({ tone: 'alert', text: UNEXPECTED })
     } finally {
       setBusy(false)
     }

@@ -6,11 +6,10 @@
  */
 import { Link } from '@tanstack/react-router'
 import type { BookingView } from '@yaari/domain/booking'
-import { type PriceTier, TIER_LABELS, type YaariEvent } from '@yaari/domain/catalogue'
-import { doorWindow } from '@yaari/domain/door'
+import { type PriceTier, TIER_LABELS } from '@yaari/domain/catalogue'
 import { formatInr } from '@yaari/domain/money'
 import { VENUE_SHARED_HOURS_BEFORE } from '@yaari/domain/refund-policy'
-import { formatIstClock, formatLongDate, formatTime } from '@yaari/domain/schedule'
+import { addDays, formatIstClock, formatLongDate, formatTime, istToday } from '@yaari/domain/schedule'
 import { lazy, Suspense } from 'react'
 import { cx } from 'styled-system/css'
 import { container, flow, grid } from 'styled-system/patterns'
@@ -31,9 +30,9 @@ import { VenueBriefDetails } from './venue-brief'
 import { RevealedGroup, YourGroupRow } from './your-group'
 
 /**
- * "Need help?" loads with the evening it is for, not with every ticket: its form and its calls are
- * code a ticket opened on another day never runs. The service worker keeps the chunk with the app,
- * so it opens at the venue with no signal.
+ * "Need help?" loads with the days around the evening it is for, not with every ticket: its form
+ * and its calls are code a ticket opened on another day never runs. The service worker keeps the
+ * chunk with the app, so it opens at the venue with no signal.
  */
 const HelpSheet = lazy(() => import('./help-sheet').then((module) => ({ default: module.HelpSheet })))
 
@@ -53,10 +52,15 @@ function noPassReason(booking: BookingView): string | undefined {
   }
 }
 
-/** During the date's evening (its door's window), by this phone's clock: when "Need help?" shows. */
-function inTheEvening(event: YaariEvent, date: string, now: Date): boolean {
-  const { opens, closes } = doorWindow(event, date)
-  return now.getTime() >= opens && now.getTime() <= closes
+/**
+ * When "Need help?" shows: from the day before the date to the day after, by this phone's clock.
+ * The emergency numbers in it must not hide behind a phone whose clock is wrong, so the days are
+ * generous; whether an alert is taken is the server's to say, by its own clock (outside the
+ * evening it answers so, and the sheet reads that out).
+ */
+function aroundTheDate(date: string, now: Date): boolean {
+  const today = istToday(now)
+  return today >= addDays(date, -1) && today <= addDays(date, 1)
 }
 
 function Ticket({ booking }: { booking: BookingView }) {
@@ -78,7 +82,7 @@ function Ticket({ booking }: { booking: BookingView }) {
         <span className={chip({ variant: confirmed ? 'subtle' : 'muted' }).root}>{statusLabel(booking)}</span>
       </div>
       <AfterNightCard booking={booking} event={event} />
-      {confirmed && inTheEvening(event, booking.eventDate, now) ? (
+      {confirmed && aroundTheDate(booking.eventDate, now) ? (
         <Suspense fallback={null}>
           <HelpSheet orderId={booking.orderId} />
         </Suspense>
