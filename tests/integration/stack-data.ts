@@ -60,6 +60,7 @@ export async function emptyEveryDate() {
       'report_slots',
       'seatings',
       'alerts',
+      'alert_slots',
     ].map((path) => db.collection(path).get()),
   )
   await Promise.all(seats.flatMap((snapshot) => snapshot.docs.map((doc) => doc.ref.delete())))

@@ -35,6 +35,7 @@ const COLLECTIONS = [
   'blocks',
   'reports',
   'report_slots',
+  'alert_slots',
   'member_sharing',
   // What members are told (the list under the bell), the devices push goes to, the kinds turned off.
   'notices',

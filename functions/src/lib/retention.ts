@@ -79,6 +79,7 @@ export const RETENTION = {
   reports: { days: 730, from: 'written' },
   /** Per member and day, the reports made: counted for one day. */
   report_slots: { days: 2, from: 'written' },
+  alert_slots: { days: 2, from: 'written' },
   /** A city's month of per-date numbers (no member in them): as long as the accounts they sum. */
   insights: { days: 8 * 366, from: 'event-date' },
   /** A date's waitlist joins and offers, noted for its numbers: a season, as its other records. */

@@ -24,6 +24,7 @@ import { eventStartInstant } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { type Context, nowOf } from '../lib/context'
+import { alertSlots } from '../lib/data/alert-slots'
 import { alertsOfMember, forgetAlertsOf } from '../lib/data/alerts'
 import { blocksBy } from '../lib/data/blocks'
 import { type BookingRecord, bookingRef, bookingsOfMember, redactUnreadableBookingsOf } from '../lib/data/bookings'
@@ -279,7 +280,7 @@ export async function deleteMyAccount(deps: AccountDeps, member: VerifiedMember)
   await forgetAfterNights(firestore, uid, bookings)
   // Its devices get no more pushes, and its notices go.
   await forgetNotifications(firestore, uid)
-  await forgetAlertsOf(firestore, uid)
+  await Promise.all([forgetAlertsOf(firestore, uid), alertSlots.forget(firestore, uid)])
   // The verified mobile stays held (a ban's marked so) for the days the privacy page says, then goes.
   await releaseNumbersOf(firestore, uid, now, await isBanned(firestore, uid))
   await forgetProfile(firestore, uid)

@@ -5,7 +5,7 @@
  * names the collection (dev/lint/data-owners.test.mjs).
  */
 import { ALERT_ANSWERS, ALERT_STATES, HELP_REASONS } from '@yaari/domain/help'
-import type { Firestore } from 'firebase-admin/firestore'
+import type { Firestore, Transaction } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { isAlreadyExists } from '../claims'
 import { collectionOf } from '../collections'
@@ -102,6 +102,23 @@ export async function alertsOfDate(firestore: Firestore, eventId: string, date: 
 export async function unansweredSince(firestore: Firestore, before: number) {
   const open = records.withIds(await alerts(firestore).where('state', '==', 'open').get())
   return open.filter(({ record }) => record.raised_at <= before && record.escalated_at === undefined)
+}
+
+/**
+ * In `transaction`, marks the alert turned into report `reportId`: the record after, or undefined
+ * when there is no such alert or it was turned into one already.
+ */
+export async function markReportedIn(
+  transaction: Transaction,
+  firestore: Firestore,
+  id: string,
+  reportId: string,
+): Promise<AlertRecord | undefined> {
+  const ref = alerts(firestore).doc(id)
+  const record = records.one(await transaction.get(ref))
+  if (!record || record.report_id) return undefined
+  transaction.update(ref, { report_id: reportId })
+  return { ...record, report_id: reportId }
 }
 
 /** Every alert the member raised, with its id. */

@@ -1,10 +1,10 @@
 /**
- * A member's daily allowance kept as numbered slots ({collection}/{uid}_{day}_{n}), each claimed
- * with create() (lib/claims.ts), so a script's loop is refused however many requests it sends at
- * once. The collections that count this way (data-exports.ts, photo-uploads.ts, report-slots.ts)
- * each make theirs here.
+ * A member's daily (or hourly) allowance kept as numbered slots ({collection}/{uid}_{day}_{n}),
+ * each claimed with create() (lib/claims.ts), so a script's loop is refused however many requests
+ * it sends at once. The collections that count this way (data-exports.ts, photo-uploads.ts,
+ * report-slots.ts, alert-slots.ts) each make theirs here.
  */
-import { istToday } from '@yaari/domain/schedule'
+import { IST_OFFSET_MINUTES, istToday } from '@yaari/domain/schedule'
 import type { Firestore } from 'firebase-admin/firestore'
 import { claimFirst } from '../claims'
 import { type Collection, collectionOf } from '../collections'
@@ -18,11 +18,17 @@ export interface DailySlots {
   forget(firestore: Firestore, uid: string): Promise<void>
 }
 
-export function dailySlots(collection: Collection & RetainedCollection): DailySlots {
+/** The IST day of `now`, or its hour ("2026-12-05T19"): the window a member's slots are counted in. */
+const windows = {
+  day: (now: number) => istToday(new Date(now)),
+  hour: (now: number) => `${istToday(new Date(now))}T${new Date(now + IST_OFFSET_MINUTES * 60_000).getUTCHours()}`,
+}
+
+export function dailySlots(collection: Collection & RetainedCollection, per: keyof typeof windows = 'day'): DailySlots {
   const slots = (firestore: Firestore) => collectionOf(firestore, collection)
   return {
     claim: async (firestore, uid, limit, now) => {
-      const day = istToday(new Date(now))
+      const day = windows[per](now)
       const refs = Array.from({ length: limit }, (_, i) => slots(firestore).doc(`${uid}_${day}_${i + 1}`))
       return (await claimFirst(refs, { user_id: uid, day, at: now, ...expiry(collection, now) })) !== undefined
     },

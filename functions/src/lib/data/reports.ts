@@ -6,7 +6,7 @@
  * account exports and forgets the reporter, all through these.
  */
 import { REPORT_REASONS } from '@yaari/domain/after-night'
-import { FieldValue, type Firestore, type WriteBatch } from 'firebase-admin/firestore'
+import { FieldValue, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { collectionOf } from '../collections'
 import { checkedReader, readWhereAny } from '../documents'
@@ -51,6 +51,20 @@ export async function fileReport(firestore: Firestore, id: string, record: Repor
   await reports(firestore)
     .doc(id)
     .create({ ...record, ...expiry('reports', now) })
+}
+
+/**
+ * Files a report in `transaction`, with what else it writes (the alert it was made from, marked in
+ * the same transaction, which is what keeps it to one).
+ */
+export function fileReportIn(
+  transaction: Transaction,
+  firestore: Firestore,
+  id: string,
+  record: ReportRecord,
+  now: number,
+): void {
+  transaction.set(reports(firestore).doc(id), { ...record, ...expiry('reports', now) })
 }
 
 export const reportById = async (firestore: Firestore, id: string) =>

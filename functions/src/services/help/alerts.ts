@@ -22,6 +22,7 @@ import {
 import { firstNameOf } from '@yaari/domain/names'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { type Context, type Member, nowOf } from '../../lib/context'
+import { alertSlots } from '../../lib/data/alert-slots'
 import {
   type AlertRecord,
   alertDocId,
@@ -85,7 +86,10 @@ async function guestsBooking(context: Context, member: Member, orderId: string) 
   return { booking, event }
 }
 
-/** Who is told of a date's alert: its coordinators who still host the city, else every host of the city. */
+/**
+ * Who is told of a date's alert: its coordinators who still host the city, else every host of the
+ * city, else (a city only admins host) the admins: never nobody.
+ */
 async function whoToTell(context: HelpContext, event: YaariEvent, date: string): Promise<StaffMember[]> {
   const [chosen, staff] = await Promise.all([
     readCoordinators(context.firestore, event.id, date),
@@ -93,9 +97,9 @@ async function whoToTell(context: HelpContext, event: YaariEvent, date: string):
   ])
   const hosts = new Map(staff.hosts.map((host) => [host.uid, host]))
   const coordinators = chosen.flatMap((uid) => hosts.get(uid) ?? [])
-  return coordinators.length > 0
-    ? coordinators
-    : staff.hosts.filter((host) => !staff.admins.some((a) => a.uid === host.uid))
+  if (coordinators.length > 0) return coordinators
+  const cityHosts = staff.hosts.filter((host) => !staff.admins.some((a) => a.uid === host.uid))
+  return cityHosts.length > 0 ? cityHosts : staff.admins
 }
 
 /** Tells `people` of the alert, and pushes it to their phones now. */
@@ -139,12 +143,33 @@ export async function raiseAlert(
   const { booking, event } = await guestsBooking(context, member, input.orderId)
   const now = context.nightNow ? await context.nightNow(event.id, booking.event_date) : nowOf(context)
   const id = alertDocId(input.orderId, input.alertId)
-  // The same alert sent again (a queued one, a retried call): the one already raised.
+  // The same alert sent again (a queued one, a retried call): the one already raised, told again
+  // while open (a notice's id is fixed, so nobody is told twice; a call cut off after raising it
+  // has told everyone once this one returns).
   const earlier = await readAlert(firestore, id)
-  if (earlier) return { alert: memberView(input.alertId, earlier) }
+  if (earlier) {
+    if (earlier.state === 'open' && earlier.escalated_at === undefined) {
+      await alertStaff(
+        context,
+        await whoToTell(context, event, booking.event_date),
+        {
+          id,
+          record: earlier,
+          event,
+          escalated: false,
+        },
+        earlier.raised_at,
+      )
+    }
+    return { alert: memberView(input.alertId, earlier) }
+  }
   const window = doorWindow(event, booking.event_date)
   if (now < window.opens || now > window.closes) throw new HttpsError('failed-precondition', HELP_MESSAGES.notTonight)
-  if ((await raisedSince(firestore, member.uid, now - HOUR)) >= ALERTS_PER_HOUR) {
+  // The last hour's alerts, and a slot of this clock hour's: alerts sent at once pass neither together.
+  if (
+    (await raisedSince(firestore, member.uid, now - HOUR)) >= ALERTS_PER_HOUR ||
+    !(await alertSlots.claim(firestore, member.uid, ALERTS_PER_HOUR, now))
+  ) {
     throw new HttpsError('resource-exhausted', HELP_MESSAGES.tooMany)
   }
   const name = typeof booking.attendee.name === 'string' ? booking.attendee.name : 'A guest'
@@ -227,12 +252,15 @@ export async function escalateAlerts(context: HelpContext): Promise<{ escalated:
   let escalated = 0
   for (const { id, record } of await unansweredSince(context.firestore, now - ANSWER_WITHIN_MS)) {
     const event = context.catalogue.eventById(record.event_id)
-    const marked = await changeAlert(context.firestore, id, (alert) =>
-      alert.state === 'open' && alert.escalated_at === undefined ? { escalated_at: now } : undefined,
-    )
-    if (!event || marked?.escalated_at !== now) continue
+    if (!event || (await readAlert(context.firestore, id))?.state !== 'open') continue
+    // The admins are told first, then the alert marked: a run cut off between them leaves it for the
+    // next run, which tells nobody twice (a notice's id is fixed) and marks it.
     const staff = await staffOf(context.auth, context.catalogue, event.city)
     await alertStaff(context, staff.admins, { id, record, event, escalated: true }, now)
+    const marked = await changeAlert(context.firestore, id, (alert) =>
+      alert.escalated_at === undefined ? { escalated_at: now } : undefined,
+    )
+    if (marked?.escalated_at !== now) continue
     await recordAudit(
       context.firestore,
       { command: 'escalateAlerts' },

@@ -20,12 +20,12 @@ import { firstNameOf } from '@yaari/domain/names'
 import { HttpsError } from 'firebase-functions/v2/https'
 import type { HostCaller } from '../../lib/auth'
 import { type Context, dateCall, nowOf } from '../../lib/context'
-import { type AlertRecord, alertsOfDate, changeAlert } from '../../lib/data/alerts'
+import { type AlertRecord, alertsOfDate, changeAlert, markReportedIn } from '../../lib/data/alerts'
 import { readBooking } from '../../lib/data/bookings'
 import { readCoordinators, writeCoordinators } from '../../lib/data/date-settings'
-import { fileReport } from '../../lib/data/reports'
+import { fileReportIn, type ReportRecord } from '../../lib/data/reports'
 import { readProfiles } from '../../lib/data/user-profiles'
-import { type AccountLister, staffOf } from '../../lib/staff'
+import { type AccountLister, POLL_REUSE_MS, staffOf } from '../../lib/staff'
 import { onDate, recordAudit } from '../audit'
 import { memberView } from './alerts'
 
@@ -80,7 +80,8 @@ export async function getDateHelp(
   const [alerts, chosen, staff] = await Promise.all([
     alertsOfDate(firestore, event.id, input.eventDate),
     readCoordinators(firestore, event.id, input.eventDate),
-    staffOf(context.auth, context.catalogue, event.city),
+    // Asked every 1.5 s by each open screen: the team as read within the last half minute will do.
+    staffOf(context.auth, context.catalogue, event.city, { reuseWithinMs: POLL_REUSE_MS }),
   ])
   const profiles = await readProfiles(firestore, [...new Set(alerts.map(({ record }) => record.user_id))])
   const hosts = new Map(staff.hosts.map((member) => [member.uid, member]))
@@ -160,34 +161,29 @@ export async function reportAlert(
   }
   if (about.user_id === found.record.user_id) throw new HttpsError('invalid-argument', HELP_MESSAGES.notTheCaller)
   const reportId = createHash('sha256').update(`report-alert:${found.id}`).digest('hex').slice(0, 20)
-  // The alert is marked first, in a transaction: two hosts at once file one report.
-  let marked = false
-  const record = await changeAlert(firestore, found.id, (alert) => {
-    if (alert.report_id) return undefined
-    marked = true
-    return { report_id: reportId }
-  })
-  if (!record || !marked) throw new HttpsError('already-exists', HELP_MESSAGES.alreadyReported)
   const name = typeof about.attendee.name === 'string' ? about.attendee.name : 'A guest'
-  await fileReport(
-    firestore,
-    reportId,
-    {
-      night: nightId(event.id, input.eventDate),
-      event_id: event.id,
-      event_date: input.eventDate,
-      city: event.city,
-      reporter_uid: found.record.user_id,
-      reported_uid: about.user_id,
-      reported_name: firstNameOf(name) ?? name,
-      reason: input.reason,
-      text: input.text,
-      at: now,
-      status: 'open',
-      alert: found.id,
-    },
-    now,
-  )
+  const report: ReportRecord = {
+    night: nightId(event.id, input.eventDate),
+    event_id: event.id,
+    event_date: input.eventDate,
+    city: event.city,
+    reporter_uid: found.record.user_id,
+    reported_uid: about.user_id,
+    reported_name: firstNameOf(name) ?? name,
+    reason: input.reason,
+    text: input.text,
+    at: now,
+    status: 'open',
+    alert: found.id,
+  }
+  // The report and the alert's mark in one transaction: two hosts at once file one report, and a
+  // report never half-made leaves the alert saying it was.
+  const record = await firestore.runTransaction(async (transaction) => {
+    const marked = await markReportedIn(transaction, firestore, found.id, reportId)
+    if (marked) fileReportIn(transaction, firestore, reportId, report, now)
+    return marked
+  })
+  if (!record) throw new HttpsError('already-exists', HELP_MESSAGES.alreadyReported)
   await recordAudit(firestore, host, {
     action: 'report-alert',
     about: onDate(event, input.eventDate),

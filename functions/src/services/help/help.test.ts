@@ -87,6 +87,35 @@ describe('raising an alert', () => {
     expect(Object.keys(world.firestore.dump('alerts'))).toHaveLength(4)
   })
 
+  it('tells the admins when only admins host the city, and tells again on a replay left untold', async () => {
+    const { world, auth, context, member, orderId, duringTheEvening, told } = await helpWorld()
+    duringTheEvening()
+    auth.accounts[0]!.customClaims = {}
+    auth.accounts[1]!.customClaims = {}
+    await raiseAlert(context, member, { orderId, alertId: 'onlyadmin', reason: 'medical' })
+    expect(told('boss')).toHaveLength(1)
+    // A call cut off after raising it, before telling: the phone's retry tells.
+    for (const id of Object.keys(world.firestore.dump('notices')))
+      await world.deps.firestore.doc(`notices/${id}`).delete()
+    await raiseAlert(context, member, { orderId, alertId: 'onlyadmin', reason: 'medical' })
+    expect(told('boss')).toHaveLength(1)
+  })
+
+  it('holds the hourly limit against alerts sent all at once', async () => {
+    const { world, context, member, orderId, duringTheEvening } = await helpWorld()
+    duringTheEvening()
+    const taps = Array.from({ length: 10 }, (_, i) =>
+      raiseAlert(context, member, { orderId, alertId: `burst${String(i).padStart(4, '0')}`, reason: 'other' }).then(
+        () => 'raised',
+        (error: { code?: string }) => error.code,
+      ),
+    )
+    const answers = await Promise.all(taps)
+    expect(answers.filter((answer) => answer === 'raised')).toHaveLength(3)
+    expect(answers.filter((answer) => answer === 'resource-exhausted')).toHaveLength(7)
+    expect(Object.keys(world.firestore.dump('alerts'))).toHaveLength(3)
+  })
+
   it('tells the coordinators who still host the city, at once; without coordinators, the city’s hosts', async () => {
     const { auth, context, member, orderId, duringTheEvening, told, pushed, dated } = await helpWorld()
     duringTheEvening()
