@@ -4,7 +4,7 @@
  * taken off the account if Firebase linked it anyway), the growing wait between codes, a deleted
  * account's number held for PHONE_HOLD_DAYS, and booking only with the profile's number verified.
  */
-import { CODES_PER_DAY, PHONE_HOLD_DAYS, PHONE_MESSAGES } from '@yaari/domain/phone'
+import { BANNED_HOLD_DAYS, CODES_PER_DAY, PHONE_HOLD_DAYS, PHONE_MESSAGES } from '@yaari/domain/phone'
 import { describe, expect, it } from 'vitest'
 import { releaseNumbersOf } from '../lib/data/phone-numbers'
 import { bookingWorld } from '../testing/booking-world'
@@ -130,7 +130,7 @@ describe('confirmPhone', () => {
     await expect(verify(second)).resolves.toEqual({ mobile: NUMBER })
   })
 
-  it('holds a deleted account’s number for the privacy page’s days, and a banned one’s with its mark', async () => {
+  it('holds a deleted account’s number for the privacy page’s days, and a banned one’s for its longer days', async () => {
     const { world, verify, ban } = phoneWorld()
     const [gone, banned, next] = [await world.member(), await world.member(), await world.member()]
     await verify(gone)
@@ -144,5 +144,10 @@ describe('confirmPhone', () => {
     await ban(banned.uid)
     await releaseNumbersOf(world.deps.firestore, banned.uid, world.now, true)
     expect((await refusal(askForCode(world.deps, next, { mobile: '9000000001' }))).message).toBe(PHONE_MESSAGES.taken)
+    // A banned member's number outlasts a deleted account's hold: the ban holds against a new account.
+    world.advance(PHONE_HOLD_DAYS * DAY)
+    expect((await refusal(askForCode(world.deps, next, { mobile: '9000000001' }))).message).toBe(PHONE_MESSAGES.taken)
+    world.advance((BANNED_HOLD_DAYS - PHONE_HOLD_DAYS) * DAY)
+    await expect(askForCode(world.deps, next, { mobile: '9000000001' })).resolves.toBeDefined()
   })
 })

@@ -4,7 +4,7 @@
  * functions and the deletion email all say it from here, so the words match what the code does.
  */
 import { contract } from './callable'
-import { PHONE_HOLD_DAYS } from './phone'
+import { BANNED_HOLD_DAYS, PHONE_HOLD_DAYS } from './phone'
 import type { UserProfileRecord } from './profile'
 import { istToday } from './schedule'
 import { noInputSchema } from './validation'
@@ -20,7 +20,7 @@ const ACCOUNTING_YEARS = 8
 export const DATA_RETENTION = {
   profile:
     'Your account and profile (name, email, mobile, date of birth, gender, profession, interests, area, bio, photo, and the booking answers you gave: food and drink preferences, personality type, relationship status): kept while you have an account, deleted when you delete it. You can change or clear each answer on your profile.',
-  phone: `Your verified mobile number: kept with your account. When you delete it, the number stays held for ${PHONE_HOLD_DAYS} days, so it cannot open a new account at once (nor one barred under our Community guidelines), then it is deleted. The SMS codes you asked for are counted for a day.`,
+  phone: `Your verified mobile number: kept with your account. When you delete it, the number stays held for ${PHONE_HOLD_DAYS} days, so it cannot open a new account at once (${BANNED_HOLD_DAYS / 365} years if the account was barred under our Community guidelines), then it is deleted. The SMS codes you asked for are counted for a day.`,
   holds:
     'Waitlist places and unpaid seat holds: kept until they end. Deleting your account ends them and frees the seats for others.',
   paidBookings: `Paid bookings: the order id, amount, event date and refund state are kept for ${ACCOUNTING_YEARS} years, as Indian accounting law requires. Your name, email and mobile are removed from them when you delete your account.`,
@@ -29,12 +29,14 @@ export const DATA_RETENTION = {
   afterNight:
     'After an evening you came to: your rating and comment (a year from the date), your picks (deleted when the evening closes, a week after it, unless they became a connection), your connections and blocks (until removed, or your account is deleted), and what you share with connections. Reports you made are kept two years; deleting your account removes your name from them.',
   groups: 'The groups you were seated in (which date, which group, the interests it shared): a year from the date.',
+  alerts:
+    'Alerts you sent a coordinator at a venue (why, your note, when, and the answer): a year from the date, deleted with your account. Hosts who were told of one keep the message they got for 90 days.',
   device:
     'On your device: your onboarding draft and the saved copy of your bookings and waitlist places, removed when you sign out or delete your account.',
 } as const
 
 const DOWNLOAD_WHAT =
-  'a file (JSON) of your profile, your bookings, your waitlist places, the emails we sent you, and your feedback, picks, connections and reports after evenings, and the groups you were seated in'
+  'a file (JSON) of your profile, your bookings, your waitlist places, the emails we sent you, and your feedback, picks, connections and reports after evenings, the groups you were seated in, your verified mobile and the alerts you sent at a venue'
 
 export const ACCOUNT_DATA_MESSAGES = {
   /** On the profile page, next to the button. */

@@ -54,6 +54,8 @@ export function resendWaitMs(sent: number): number {
 
 /** How long a deleted account's verified number stays held before another account may verify it. */
 export const PHONE_HOLD_DAYS = 180
+/** ...and a banned member's, so the ban holds against a new account: as long as the reports it was weighed on are kept. */
+export const BANNED_HOLD_DAYS = 730
 
 /** "+919876543210": the number as Firebase Authentication and phone_numbers store it. */
 export const PHONE_PATTERN = /^\+91[6-9]\d{9}$/

@@ -92,7 +92,7 @@ export function SafetyPage() {
         <Bullets
           items={[
             'Every member confirms their email, then their mobile number with a one-time code we send by SMS. Booking needs both.',
-            'A mobile number belongs to one account at a time. A number barred under our Community guidelines cannot open a new account.',
+            'A mobile number belongs to one account at a time. A number barred under our Community guidelines cannot open a new account for two years.',
             `When an account is deleted, its number stays held for ${PHONE_HOLD_DAYS} days, then is forgotten.`,
             'Hosts see which guests have a verified number, on the guest list and at the door.',
           ]}

@@ -2,11 +2,11 @@
  * phone_numbers/{number}: which account a verified mobile ("+919876543210") belongs to. Written
  * when a member confirms the code Firebase Authentication sent (services/phone.ts); a deleted
  * account's number stays held for PHONE_HOLD_DAYS (then Firestore's TTL deletes it), and a banned
- * member's is marked so, so no new account verifies it meanwhile. The only module that names the
+ * member's for BANNED_HOLD_DAYS, marked so, so no new account verifies it meanwhile. The only module that names the
  * collection (dev/lint/data-owners.test.mjs).
  */
-import { PHONE_HOLD_DAYS } from '@yaari/domain/phone'
-import type { Firestore } from 'firebase-admin/firestore'
+import { BANNED_HOLD_DAYS, PHONE_HOLD_DAYS } from '@yaari/domain/phone'
+import { type Firestore, Timestamp } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { collectionOf } from '../collections'
 import { checkedReader } from '../documents'
@@ -29,11 +29,17 @@ export type PhoneHold = v.InferOutput<typeof HoldSchema>
 const holds = (firestore: Firestore) => collectionOf(firestore, 'phone_numbers')
 const records = checkedReader('phone_numbers', HoldSchema)
 
+/** How long a let-go number stays held: a banned member's the longer. */
+const heldForMs = (hold: PhoneHold) => (hold.banned ? BANNED_HOLD_DAYS : PHONE_HOLD_DAYS) * DAY
+
+/** Whether the hold still stands at `now`: its account's, or let go within its days. */
+const stands = (hold: PhoneHold | undefined, now: number): hold is PhoneHold =>
+  hold !== undefined && (hold.released_at === undefined || now < hold.released_at + heldForMs(hold))
+
 /** Who holds the number now, if anyone: a released hold counts until its days are over. */
 export async function readHold(firestore: Firestore, number: string, now: number): Promise<PhoneHold | undefined> {
   const hold = records.one(await holds(firestore).doc(number).get())
-  if (hold?.released_at !== undefined && now >= hold.released_at + PHONE_HOLD_DAYS * DAY) return undefined
-  return hold
+  return stands(hold, now) ? hold : undefined
 }
 
 /**
@@ -51,8 +57,7 @@ export async function holdNumber(
   return firestore.runTransaction(async (transaction) => {
     const current = await transaction.get(ref)
     const hold = records.one(current)
-    const live = hold?.released_at === undefined || now < hold.released_at + PHONE_HOLD_DAYS * DAY
-    if (hold && live && hold.user_id !== uid) return hold
+    if (stands(hold, now) && hold.user_id !== uid) return hold
     for (const doc of mine.docs) {
       if (doc.id === number) continue
       const old = records.one(doc)
@@ -65,13 +70,18 @@ export async function holdNumber(
 }
 
 function releasedHold(hold: PhoneHold, now: number, banned: boolean) {
-  return {
+  const released = {
     user_id: null,
     verified_at: hold.verified_at,
     released_at: now,
     banned: banned || hold.banned === true,
-    // Firestore's TTL policy deletes it once the hold is over.
-    ...expiry('phone_numbers', now),
+  }
+  // Firestore's TTL policy deletes it once the hold is over.
+  return {
+    ...released,
+    ...(released.banned
+      ? { expire_at: Timestamp.fromMillis(now + heldForMs(released)) }
+      : expiry('phone_numbers', now)),
   }
 }
 
