@@ -78,6 +78,9 @@ test.describe('booking and paying', () => {
       // At the venue with no signal: My bookings opens from the device's copy.
       await controlledByServiceWorker(page)
       await expect(card.getByText('Confirmed')).toBeVisible(BACKEND)
+      // The device's copy refreshed from Yaari once, as a phone has it before the night (the card
+      // shows at once from what the success page saved; the list's refresh may still be on its way).
+      await expect(page.getByText(/^Updated /)).toBeVisible(BACKEND)
       await context.setOffline(true)
       await page.reload()
       await expect(
