@@ -10,6 +10,7 @@ import {
   answerAlertCall,
   cancelAlertCall,
   getDateHelpCall,
+  HELP_HOST_CALLABLES,
   HELP_MESSAGES,
   listMyAlertsCall,
   raiseAlertCall,
@@ -23,6 +24,7 @@ import {
   adminDb,
   atTheNight,
   bookableDates,
+  callAnything,
   emptyEveryDate,
   failure,
   type Guest,
@@ -53,6 +55,26 @@ afterAll(emptyEveryDate)
 const signInAs = (who: { email: string }) => signInWithEmailAndPassword(auth(), who.email, PASSWORD)
 const noticesOf = async (uid: string) =>
   (await adminDb().collection('notices').where('uid', '==', uid).where('kind', '==', 'help').get()).size
+
+describe('the coordinators’ callables', () => {
+  it('refuse a visitor and a member, the guest who raised an alert included', async () => {
+    const requests: Record<(typeof HELP_HOST_CALLABLES)[number]['name'], unknown> = {
+      setCoordinators: { ...dated, coordinators: [] },
+      getDateHelp: dated,
+      answerAlert: { ...dated, alertId: 'feelunsafe1', answer: 'seen' },
+      reportAlert: { ...dated, alertId: 'feelunsafe1', orderId: other.orderId, reason: 'other', text: 'What happened' },
+    }
+    for (const contract of HELP_HOST_CALLABLES) {
+      const visitor = await failure(callAnything(contract, requests[contract.name]))
+      expect(visitor.code, `${contract.name}, visitor`).toBe('functions/unauthenticated')
+    }
+    await signInAs(guest)
+    for (const contract of HELP_HOST_CALLABLES) {
+      const member = await failure(callAnything(contract, requests[contract.name]))
+      expect(member.code, `${contract.name}, member`).toBe('functions/permission-denied')
+    }
+  })
+})
 
 describe('a guest’s alert', () => {
   it('is refused outside the evening, and for a booking that is not the caller’s', async () => {
