@@ -24,6 +24,8 @@ const NotificationSchema = v.object({
   body: v.string(),
   /** Shown in the app's list only, never pushed (a host's message itself). */
   detail: v.optional(v.string()),
+  /** The member it is about, when another's (a guest's alert, told to the team): it goes with their account. */
+  about: v.optional(v.string()),
   url: v.string(),
   tag: v.string(),
   /** When it was said (ms). */
@@ -96,8 +98,14 @@ export async function markReadUpTo(firestore: Firestore, uid: string, until: num
 export const duePushes = (firestore: Firestore, critical: boolean, now: number) =>
   notices(firestore).where('critical', '==', critical).where('push_due_at', '<=', now).orderBy('push_due_at')
 
-/** Deletes the member's notices with their push attempts (their account is deleted). */
+/**
+ * Deletes the member's notices with their push attempts, and those told to others about them (a
+ * guest's alert): their account is deleted.
+ */
 export async function forgetNotificationsOf(firestore: Firestore, uid: string): Promise<void> {
-  const found = await notices(firestore).where('uid', '==', uid).get()
-  await Promise.all(found.docs.map((doc) => deleteWithAttempts(doc.ref)))
+  const [theirs, aboutThem] = await Promise.all([
+    notices(firestore).where('uid', '==', uid).get(),
+    notices(firestore).where('about', '==', uid).get(),
+  ])
+  await Promise.all([...theirs.docs, ...aboutThem.docs].map((doc) => deleteWithAttempts(doc.ref)))
 }

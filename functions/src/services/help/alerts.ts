@@ -124,6 +124,7 @@ async function alertStaff(
         body: `${event.title}${record.note ? `: ${record.note}` : ''}`,
         url: `/host/${event.id}/${record.event_date}`,
         tag: `alert-${id}`,
+        about: record.user_id,
         critical: true,
         until: Math.max(close, now + HOUR),
       },

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest'
 import type { HostCaller } from '../../lib/auth'
 import { bookingWorld, EVENT } from '../../testing/booking-world'
 import { refusal } from '../../testing/refusal'
+import { forgetNotifications } from '../notifications/member-notifications'
 import { cancelAlert, escalateAlerts, listMyAlerts, raiseAlert } from './alerts'
 import { answerAlert, getDateHelp, reportAlert, setCoordinators } from './coordinators'
 
@@ -99,6 +100,15 @@ describe('raising an alert', () => {
       await world.deps.firestore.doc(`notices/${id}`).delete()
     await raiseAlert(context, member, { orderId, alertId: 'onlyadmin', reason: 'medical' })
     expect(told('boss')).toHaveLength(1)
+  })
+
+  it('tells the team by the guest’s first name, and what it told goes with the guest’s account', async () => {
+    const { world, context, member, orderId, duringTheEvening, told } = await helpWorld()
+    duringTheEvening()
+    await raiseAlert(context, member, { orderId, alertId: 'forget001', reason: 'unsafe', note: 'By the door' })
+    expect(told('priya')).toEqual([expect.objectContaining({ body: expect.stringContaining('By the door') })])
+    await forgetNotifications(world.deps.firestore, member.uid)
+    expect(told('priya')).toEqual([])
   })
 
   it('holds the hourly limit against alerts sent all at once', async () => {

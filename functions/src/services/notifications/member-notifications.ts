@@ -85,7 +85,7 @@ export function notificationUntil(
 /** What a service tells a member: the record's words and timing, until when it is true (notificationUntil), and its id (once per id). */
 export type Notification = { id: string; until: number } & Pick<
   NotificationRecord,
-  'uid' | 'kind' | 'title' | 'body' | 'detail' | 'url' | 'tag' | 'critical'
+  'uid' | 'kind' | 'title' | 'body' | 'detail' | 'about' | 'url' | 'tag' | 'critical'
 >
 
 /** Cuts words to a platform's limit, with an ellipsis. */
@@ -99,6 +99,7 @@ export async function tell(firestore: Firestore, notification: Notification, now
     title: cut(notification.title, PUSH_LIMITS.title),
     body: cut(notification.body, PUSH_LIMITS.body),
     ...(notification.detail ? { detail: notification.detail.slice(0, 4000) } : {}),
+    ...(notification.about ? { about: notification.about } : {}),
     url: notification.url,
     tag: notification.tag,
     at: now,
