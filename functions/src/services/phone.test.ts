@@ -85,6 +85,23 @@ describe('askForCode', () => {
       verified: true,
     })
   })
+
+  it('refuses the number a banned member gives on their profile, though they never verified it', async () => {
+    const { world, auth, context, ban } = phoneWorld()
+    const barred = await world.member({ mobile: '9000000002' })
+    const next = await world.member({ mobile: '9000000002' })
+    await expect(askForCode(world.deps, next, { mobile: '9000000002' })).resolves.toBeDefined()
+    await ban(barred.uid)
+    world.advance(60_000)
+    expect(await refusal(askForCode(world.deps, next, { mobile: '9000000002' }))).toEqual({
+      code: 'permission-denied',
+      message: PHONE_MESSAGES.taken,
+    })
+    // Linked through Firebase all the same: taken off the account, never verified.
+    auth.phones.set(next.uid, '+919000000002')
+    expect((await refusal(confirmPhone(context, next))).message).toBe(PHONE_MESSAGES.taken)
+    expect(auth.phones.get(next.uid)).toBeNull()
+  })
 })
 
 describe('confirmPhone', () => {

@@ -21,15 +21,27 @@ import { type Context, type Member, nowOf } from '../lib/context'
 import { isBanned } from '../lib/data/moderation'
 import { takeCodeAsk } from '../lib/data/phone-codes'
 import { holdNumber, type PhoneHold, readHold } from '../lib/data/phone-numbers'
+import { profilesWithMobile } from '../lib/data/user-profiles'
+
+/** The one refusal of a number: it names the Community guidelines and nothing about anyone. */
+const TAKEN = () => new HttpsError('permission-denied', PHONE_MESSAGES.taken)
 
 /**
  * Why `uid` may not verify a number held as `hold`: one refusal, whether another account holds it
  * or a banned member did (it names the Community guidelines and nothing about anyone).
  */
 function numberRefusal(uid: string, hold: PhoneHold | undefined): HttpsError | undefined {
-  return hold && hold.user_id !== uid ? new HttpsError('permission-denied', PHONE_MESSAGES.taken) : undefined
+  return hold && hold.user_id !== uid ? TAKEN() : undefined
 }
 
+/**
+ * Whether a banned member, whose account is still there, gives this number on their profile: a ban
+ * from before they verified it (no hold was ever made) holds against a new account all the same.
+ */
+async function barredElsewhere(firestore: Context['firestore'], number: string, uid: string): Promise<boolean> {
+  const others = (await profilesWithMobile(firestore, number)).filter((holder) => holder !== uid)
+  return (await Promise.all(others.map((holder) => isBanned(firestore, holder)))).some(Boolean)
+}
 /** askForCode: may this number be verified on the caller's account, and may they have a code now? */
 export async function askForCode(
   context: Context,
@@ -47,6 +59,7 @@ export async function askForCode(
   }
   const refused = numberRefusal(member.uid, hold)
   if (refused) throw refused
+  if (await barredElsewhere(context.firestore, fullMobile(input.mobile), member.uid)) throw TAKEN()
   return { nextCodeInMs: resendWaitMs(ask.sent) }
 }
 
@@ -64,8 +77,9 @@ export async function confirmPhone(
   const number = (await context.auth.getUser(member.uid)).phoneNumber
   if (!number || !PHONE_PATTERN.test(number)) throw new HttpsError('failed-precondition', PHONE_MESSAGES.notLinked)
   const banned = await isBanned(firestore, member.uid)
-  const inTheWay = await holdNumber(firestore, { number, uid: member.uid, now, banned })
-  const refused = numberRefusal(member.uid, inTheWay)
+  const barred = await barredElsewhere(firestore, number, member.uid)
+  const inTheWay = barred ? undefined : await holdNumber(firestore, { number, uid: member.uid, now, banned })
+  const refused = barred ? TAKEN() : numberRefusal(member.uid, inTheWay)
   if (refused) {
     await context.auth.updateUser(member.uid, { phoneNumber: null })
     throw refused

@@ -75,6 +75,10 @@ export async function storedEmail(firestore: Firestore, uid: string): Promise<st
 export const profilesHolding = async (firestore: Firestore, field: AnswerField, value: string) =>
   (await profiles(firestore).where(field, '==', value).get()).docs.map((doc) => doc.id)
 
+/** The members whose profile gives this mobile ("+919876543210"), verified or not. */
+export const profilesWithMobile = async (firestore: Firestore, mobile: string) =>
+  (await profiles(firestore).where('mobile', '==', mobile).get()).docs.map((doc) => doc.id)
+
 /** Deletes the member's profile (their account is deleted). */
 export async function forgetProfile(firestore: Firestore, uid: string): Promise<void> {
   await profileRef(firestore, uid).delete()
