@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { HELP_MESSAGES } from '@yaari/domain/help'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { call } from '../../lib/call'
@@ -107,6 +107,7 @@ it.each([
   'an alert whose send fails on %s while the phone says it is online is kept, said so, and tried again as the same alert',
   async (_, code) => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    const retries = vi.spyOn(globalThis, 'setInterval')
     try {
       let fails = true
       raiseAnswers(async () => {
@@ -121,8 +122,10 @@ it.each([
       expect(queue()).toEqual([expect.objectContaining({ orderId: ORDER, reason: 'unsafe' })])
       expect(raised()[0]![1]).toMatchObject({ alertId: kept.alertId })
 
-      // No `online` event comes on a line that hangs: the sheet tries again by itself.
+      // No `online` event comes on a line that hangs: the sheet tries again by itself, once its
+      // retry is set (an effect after the render that said "saved": waited for, not assumed).
       fails = false
+      await waitFor(() => expect(retries.mock.calls.some(([, ms]) => ms === 15_000)).toBe(true))
       vi.advanceTimersByTime(15_000)
       await waitFor(() => expect(screen.getByRole('status').textContent).toBe(HELP_MESSAGES.sent))
       expect(raised()).toHaveLength(2)
@@ -148,7 +151,9 @@ it('keeps an alert tapped offline whose send fails when the phone is back, and s
   await tappedOffline()
   backOnlineFailing('functions/internal', 'internal')
   await waitFor(() => expect(raised()).toHaveLength(1))
-  await new Promise((settled) => setTimeout(settled, 20))
+  // The send failed, and what the sheet does after it is done: the alert is still kept.
+  await Promise.allSettled(vi.mocked(call).mock.results.map((result) => result.value))
+  await act(async () => {})
   expect(queue()).toHaveLength(1)
 
   raiseAnswers(async () => ({ alert: { alertId: 'x', state: 'open' } }))
