@@ -49,9 +49,9 @@ export default defineConfig({
     '@media (prefers-reduced-motion: reduce)': {
       '*, *::before, *::after': { transitionDuration: '0s !important', scrollBehavior: 'auto !important' },
     },
-    // A heading reached by a link to it (the host's date page's sections) is not left under the
-    // sticky header.
-    'h2[id], h3[id]': { scrollMarginTop: '20' },
+    // A heading or section reached by a link to it (the host's date page's sections, the Safety
+    // Center's "how verification works") is not left under the sticky header.
+    'h2[id], h3[id], section[id]': { scrollMarginTop: '20' },
     // Date and time inputs: Chromium moves focus into their day/month/year fields, so the input
     // itself never matches :focus-visible; it gets the same ring whenever focus is inside it.
     '*:focus-visible, input[type="date"]:focus, input[type="time"]:focus': {

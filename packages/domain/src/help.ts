@@ -41,11 +41,16 @@ export const HELP_MESSAGES = {
   unknownAlert: 'We couldn’t find this alert.',
   notCoordinator: 'Choose coordinators among this city’s hosts.',
   coordinating: 'You are coordinating tonight',
+  coordinatingDate: 'You are coordinating this date',
   reportAbout: 'Choose the guest of this date the report is about.',
   notTheCaller: 'A report from an alert is about another guest than the one who asked for help.',
   alreadyReported: 'This alert has been turned into a report already.',
   reported: 'Turned into a report: it is with the reports for a host to resolve.',
 } as const
+
+/** What a coordinator reads on a date's pages: "tonight" on the date itself (the IST day `today`). */
+export const coordinatingWords = (date: string, today: string) =>
+  date === today ? HELP_MESSAGES.coordinating : HELP_MESSAGES.coordinatingDate
 
 /** "Priya is on her way": the coordinator's first name, and their pronoun when their profile says. */
 export function onTheirWay(firstName: string, gender?: string): string {

@@ -16,6 +16,7 @@ import {
   setCoordinatorsCall,
 } from '@yaari/domain/help'
 import type { GuestRow } from '@yaari/domain/host'
+import { istToday } from '@yaari/domain/schedule'
 import type { ReactNode } from 'react'
 import { afterEach, expect, it, vi } from 'vitest'
 import { call } from '../../lib/call'
@@ -196,8 +197,12 @@ it('says when you coordinate, and lists the alerts newest first with their answe
       }),
     ],
   })
-  render(<HelpSection eventId="e1" date="2026-12-05" dateHelp={dateHelp} editable={false} />)
+  const { unmount } = render(<HelpSection eventId="e1" date={istToday()} dateHelp={dateHelp} editable={false} />)
+  // "Tonight" on the date itself; on another day, the date.
   expect(screen.getByText(HELP_MESSAGES.coordinating)).toBeTruthy()
+  unmount()
+  render(<HelpSection eventId="e1" date="2026-12-05" dateHelp={dateHelp} editable={false} />)
+  expect(screen.getByText(HELP_MESSAGES.coordinatingDate)).toBeTruthy()
   expect(screen.queryByRole('checkbox')).toBeNull()
   const [newest, older] = within(screen.getByRole('list', { name: 'Alerts' })).getAllByRole('listitem')
   expect(newest!.textContent).toContain('Medical')
@@ -211,7 +216,7 @@ it('says when you coordinate, and lists the alerts newest first with their answe
 
 it('does not say you coordinate when you do not', () => {
   render(<HelpSection eventId="e1" date="2026-12-05" dateHelp={sectionState()} editable />)
-  expect(screen.queryByText(HELP_MESSAGES.coordinating)).toBeNull()
+  expect(screen.queryByText(/^You are coordinating/)).toBeNull()
   expect(screen.getByText('No guest has asked for help on this date.')).toBeTruthy()
 })
 

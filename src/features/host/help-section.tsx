@@ -5,13 +5,13 @@
  */
 import type { EventId } from '@yaari/domain/catalogue'
 import {
+  coordinatingWords,
   type DateHelp,
-  HELP_MESSAGES,
   HELP_REASON_LABELS,
   type HostAlertView,
   setCoordinatorsCall,
 } from '@yaari/domain/help'
-import { formatIstClock } from '@yaari/domain/schedule'
+import { formatIstClock, istToday } from '@yaari/domain/schedule'
 import { type ReactNode, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { flow, wrap } from 'styled-system/patterns'
@@ -169,7 +169,7 @@ export function HelpSection({
         <>
           {help.youCoordinate ? (
             <>
-              <p className={text({ weight: 'semibold' })}>{HELP_MESSAGES.coordinating}</p>
+              <p className={text({ weight: 'semibold' })}>{coordinatingWords(where.date, istToday())}</p>
               {pushAsk}
             </>
           ) : null}

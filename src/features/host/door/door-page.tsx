@@ -9,8 +9,8 @@
 import { Link } from '@tanstack/react-router'
 import type { EventId } from '@yaari/domain/catalogue'
 import { guestVerdict } from '@yaari/domain/door-verdict'
-import { HELP_MESSAGES } from '@yaari/domain/help'
-import { formatIstClock, formatLongDate } from '@yaari/domain/schedule'
+import { coordinatingWords } from '@yaari/domain/help'
+import { formatIstClock, formatLongDate, istToday } from '@yaari/domain/schedule'
 import { type ReactNode, useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { flow, wrap } from 'styled-system/patterns'
@@ -87,7 +87,7 @@ function Door({
       <h1 className={heading({ level: 'page' })}>Door</h1>
       {dateHelp.help?.youCoordinate ? (
         <>
-          <p className={text({ weight: 'semibold' })}>{HELP_MESSAGES.coordinating}</p>
+          <p className={text({ weight: 'semibold' })}>{coordinatingWords(date, istToday())}</p>
           {pushAsk}
         </>
       ) : null}
