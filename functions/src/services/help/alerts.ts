@@ -227,12 +227,16 @@ export async function cancelAlert(
   return { alert: memberView(input.alertId, record) }
 }
 
-/** The member's own alert by the id their phone gave it (any other's is "not found"). */
-async function ownAlert(context: Context, member: Member, alertId: string) {
-  const found = (await alertsOfMember(context.firestore, member.uid)).find(({ id }) => id.endsWith(`_${alertId}`))
-  if (!found) throw new HttpsError('not-found', HELP_MESSAGES.unknownAlert)
-  return found
+/** Of `found`, the alert with the id the guest's phone gave it, or "not found" (whoever's else it is). */
+export function alertNamed<T extends { id: string }>(found: readonly T[], alertId: string): T {
+  const alert = found.find(({ id }) => id.endsWith(`_${alertId}`))
+  if (!alert) throw new HttpsError('not-found', HELP_MESSAGES.unknownAlert)
+  return alert
 }
+
+/** The member's own alert by the id their phone gave it (any other's is "not found"). */
+const ownAlert = async (context: Context, member: Member, alertId: string) =>
+  alertNamed(await alertsOfMember(context.firestore, member.uid), alertId)
 
 /** listMyAlerts: the member's alerts about one of their bookings, newest first, with their answers. */
 export async function listMyAlerts(

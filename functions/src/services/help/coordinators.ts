@@ -27,7 +27,7 @@ import { fileReportIn, type ReportRecord } from '../../lib/data/reports'
 import { readProfiles } from '../../lib/data/user-profiles'
 import { type AccountLister, POLL_REUSE_MS, staffOf } from '../../lib/staff'
 import { onDate, recordAudit } from '../audit'
-import { memberView } from './alerts'
+import { alertNamed, memberView } from './alerts'
 
 type StaffContext = Context & { auth: AccountLister }
 
@@ -43,11 +43,8 @@ function hostView(id: string, record: AlertRecord, mobile: string | undefined): 
 }
 
 /** The date's alert `alertId` (its document id and record), or not found. */
-async function dateAlert(firestore: Context['firestore'], eventId: string, date: string, alertId: string) {
-  const found = (await alertsOfDate(firestore, eventId, date)).find(({ id }) => id.endsWith(`_${alertId}`))
-  if (!found) throw new HttpsError('not-found', HELP_MESSAGES.unknownAlert)
-  return found
-}
+const dateAlert = async (firestore: Context['firestore'], eventId: string, date: string, alertId: string) =>
+  alertNamed(await alertsOfDate(firestore, eventId, date), alertId)
 
 /** setCoordinators: who coordinates the date, among the city's hosts. */
 export async function setCoordinators(
@@ -101,8 +98,7 @@ export async function answerAlert(
   host: HostCaller,
   input: RequestOf<typeof answerAlertCall>,
 ): Promise<{ alert: HostAlertView }> {
-  const { firestore, event } = dateCall(context, input)
-  const now = nowOf(context)
+  const { firestore, event, now } = dateCall(context, input)
   const found = await dateAlert(firestore, event.id, input.eventDate, input.alertId)
   const [profiles, staff] = await Promise.all([
     readProfiles(firestore, [host.uid, found.record.user_id]),
@@ -146,8 +142,7 @@ export async function reportAlert(
   host: HostCaller,
   input: ParsedRequestOf<typeof reportAlertCall>,
 ): Promise<{ alert: HostAlertView }> {
-  const { firestore, event } = dateCall(context, input)
-  const now = nowOf(context)
+  const { firestore, event, now } = dateCall(context, input)
   const found = await dateAlert(firestore, event.id, input.eventDate, input.alertId)
   if (found.record.report_id) throw new HttpsError('already-exists', HELP_MESSAGES.alreadyReported)
   const about = await readBooking(firestore, input.orderId)
